@@ -1,0 +1,316 @@
+package cfa
+
+import (
+	"fmt"
+	"sort"
+)
+
+// DataModel fixes the sizes of long and pointers.
+type DataModel uint8
+
+// The data models of SV-COMP: ILP32 (int, long, pointer 32 bits) and LP64
+// (long and pointer 64 bits).
+const (
+	LP64 DataModel = iota
+	ILP32
+)
+
+func (m DataModel) String() string {
+	if m == ILP32 {
+		return "ILP32"
+	}
+	return "LP64"
+}
+
+// ParseDataModel parses "ILP32" or "LP64" (case-insensitive).
+func ParseDataModel(s string) (DataModel, error) {
+	switch s {
+	case "ILP32", "ilp32":
+		return ILP32, nil
+	case "LP64", "lp64":
+		return LP64, nil
+	}
+	return 0, fmt.Errorf("unknown data model %q (want ILP32 or LP64)", s)
+}
+
+// PointerBits is the width of pointers (and long) under m.
+func (m DataModel) PointerBits() int {
+	if m == ILP32 {
+		return 32
+	}
+	return 64
+}
+
+// Pos is a position in an original source file (after mapping .i line
+// markers back). Line and Col are 1-based; a zero Pos is unknown.
+type Pos struct {
+	File string
+	Line int
+	Col  int
+}
+
+func (p Pos) String() string {
+	if p.File == "" {
+		return fmt.Sprintf("%d:%d", p.Line, p.Col)
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// Range is a source range [Start, End] (End inclusive, possibly zero).
+type Range struct{ Start, End Pos }
+
+// Var is a variable: global, parameter, local, static local or temporary.
+type Var struct {
+	ID   int    // dense index into Program.Vars
+	Name string // unique within its scope: globals program-wide, locals within Func ("x", "x.1", "__t3")
+	Orig string // the name in the source ("" for temporaries)
+	T    *Type
+	Func string // owning function; "" for globals and static locals
+	// Global is true for objects with static storage duration: globals and
+	// static locals (whose Name is then "f::x").
+	Global    bool
+	Param     bool
+	Temp      bool
+	Volatile  bool // every read is a nondeterministic value
+	AddrTaken bool // its address is taken somewhere (or it is an array)
+	Pos       Pos
+}
+
+// QualName is the program-unique name: Name for globals, "func::Name"
+// for locals.
+func (v *Var) QualName() string {
+	if v.Func == "" {
+		return v.Name
+	}
+	return v.Func + "::" + v.Name
+}
+
+func (v *Var) String() string { return v.Name }
+
+// Location is a program location (a CFA node).
+type Location struct {
+	ID    int // dense index into Program.Locs
+	Index int // index into Func.Locs
+	Func  *Function
+	Out   []*Edge
+	In    []*Edge
+	// LoopHead is set by Program.Finish for targets of back edges (in a
+	// depth-first order from the entry).
+	LoopHead bool
+	// Terminal marks locations where execution ends without returning
+	// (after abort, exit, or a failed __VERIFIER_assume): no out-edges.
+	Terminal bool
+	// Dead marks locations the front end knows to be unreachable (code
+	// after return or goto); the sanity checker accepts them unreachable.
+	Dead bool
+}
+
+func (l *Location) String() string { return fmt.Sprintf("L%d", l.Index) }
+
+// Edge is a CFA edge (From, Op, To) with the source it came from.
+type Edge struct {
+	ID   int // dense index into Program.Edges
+	From *Location
+	To   *Location
+	Op   Op
+	Pos  Range
+	Text string // the original source text of the construct
+}
+
+func (e *Edge) String() string { return fmt.Sprintf("%s -> %s: %s", e.From, e.To, e.Op) }
+
+// Function is the CFA of one C function.
+type Function struct {
+	Name   string
+	T      *Type // Func
+	Params []*Var
+	RetVar *Var // nil for void functions
+	Locals []*Var
+	Entry  *Location
+	Exit   *Location
+	Locs   []*Location
+	Pos    Range
+	Static bool
+}
+
+// Succs returns the indices (in Locs) of l's successor locations: the
+// function as a graph.Graph over location indices.
+func (f *Function) Succs(n int) []int {
+	out := f.Locs[n].Out
+	s := make([]int, len(out))
+	for i, e := range out {
+		s[i] = e.To.Index
+	}
+	return s
+}
+
+// Len is the number of locations.
+func (f *Function) Len() int { return len(f.Locs) }
+
+// DefKind classifies definitions for change analysis.
+type DefKind uint8
+
+// Kinds of definitions.
+const (
+	DefFunc DefKind = iota
+	DefGlobal
+	DefType
+	DefMacro
+)
+
+var defKindNames = [...]string{"function", "global", "type", "macro"}
+
+func (k DefKind) String() string { return defKindNames[k] }
+
+// Definition is a top-level definition with the fingerprint of its token
+// stream after preprocessing (hex SHA-256): equal fingerprints mean equal
+// definitions up to whitespace and comments.
+type Definition struct {
+	Kind        DefKind
+	Name        string
+	File        string
+	Line        int // first line in File
+	EndLine     int
+	Fingerprint string
+}
+
+// Program is a whole C program: one CFA per function with a body, the
+// globals and their initialisation, and the definitions' fingerprints.
+type Program struct {
+	DataModel DataModel
+	Files     []string
+	Funcs     []*Function // in order of definition
+	// Init declares and initialises every global and static local in
+	// order; analyses run it before the entry function.
+	Init    *Function
+	Globals []*Var
+	// Externals are functions declared and called without a body.
+	Externals map[string]*Type
+	Defs      []Definition
+
+	Vars  []*Var
+	Locs  []*Location
+	Edges []*Edge
+
+	byName map[string]*Function
+}
+
+// NewProgram returns an empty program with an empty Init function.
+func NewProgram(m DataModel) *Program {
+	p := &Program{DataModel: m, Externals: map[string]*Type{}, byName: map[string]*Function{}}
+	p.Init = p.newFunction("__reverify_init", &Type{Kind: Func, Result: VoidType})
+	return p
+}
+
+// Func returns the function named name, or nil.
+func (p *Program) Func(name string) *Function { return p.byName[name] }
+
+// NewFunction adds a function with fresh entry and exit locations.
+func (p *Program) NewFunction(name string, t *Type) *Function {
+	f := p.newFunction(name, t)
+	p.Funcs = append(p.Funcs, f)
+	p.byName[name] = f
+	return f
+}
+
+func (p *Program) newFunction(name string, t *Type) *Function {
+	f := &Function{Name: name, T: t}
+	f.Entry = p.NewLocation(f)
+	f.Exit = p.NewLocation(f)
+	return f
+}
+
+// NewLocation adds a location to f.
+func (p *Program) NewLocation(f *Function) *Location {
+	l := &Location{ID: len(p.Locs), Index: len(f.Locs), Func: f}
+	f.Locs = append(f.Locs, l)
+	p.Locs = append(p.Locs, l)
+	return l
+}
+
+// NewVar adds a variable: a global when f is nil, else a local of f.
+func (p *Program) NewVar(f *Function, name string, t *Type) *Var {
+	v := &Var{ID: len(p.Vars), Name: name, Orig: name, T: t}
+	if f == nil {
+		v.Global = true
+		p.Globals = append(p.Globals, v)
+	} else {
+		v.Func = f.Name
+		f.Locals = append(f.Locals, v)
+	}
+	p.Vars = append(p.Vars, v)
+	return v
+}
+
+// AddEdge adds the edge from → to with op.
+func (p *Program) AddEdge(from, to *Location, op Op, pos Range, text string) *Edge {
+	if from.Func != to.Func {
+		panic("cfa.AddEdge: edge between functions")
+	}
+	e := &Edge{ID: len(p.Edges), From: from, To: to, Op: op, Pos: pos, Text: text}
+	from.Out = append(from.Out, e)
+	to.In = append(to.In, e)
+	p.Edges = append(p.Edges, e)
+	return e
+}
+
+// Finish marks loop heads. Call it after construction.
+func (p *Program) Finish() {
+	for _, f := range append([]*Function{p.Init}, p.Funcs...) {
+		markLoopHeads(f)
+	}
+	if p.byName == nil {
+		p.byName = map[string]*Function{}
+	}
+	for _, f := range p.Funcs {
+		p.byName[f.Name] = f
+	}
+}
+
+// markLoopHeads sets LoopHead on targets of DFS back edges, iteratively.
+func markLoopHeads(f *Function) {
+	const (
+		white = iota
+		grey
+		black
+	)
+	color := make([]uint8, len(f.Locs))
+	type frame struct {
+		l *Location
+		i int
+	}
+	for _, root := range f.Locs {
+		if color[root.Index] != white || (root != f.Entry && len(root.In) > 0) {
+			continue
+		}
+		stack := []frame{{root, 0}}
+		color[root.Index] = grey
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			if top.i == len(top.l.Out) {
+				color[top.l.Index] = black
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			next := top.l.Out[top.i].To
+			top.i++
+			switch color[next.Index] {
+			case white:
+				color[next.Index] = grey
+				stack = append(stack, frame{next, 0})
+			case grey:
+				next.LoopHead = true
+			}
+		}
+	}
+}
+
+// FuncNames returns the names of the functions with bodies, sorted.
+func (p *Program) FuncNames() []string {
+	names := make([]string, len(p.Funcs))
+	for i, f := range p.Funcs {
+		names[i] = f.Name
+	}
+	sort.Strings(names)
+	return names
+}

@@ -1,0 +1,116 @@
+package graph
+
+// dfsFrame is one entry of the explicit DFS stack: a node, its successor
+// list (fetched once) and the index of the next successor to visit.
+type dfsFrame struct {
+	node  int
+	succs []int
+	next  int
+}
+
+// postOrder appends to out the DFS postorder of the nodes reachable from
+// roots that are not yet marked in visited, marking them. Successors are
+// visited in Succs order; roots in the given order.
+func postOrder(g Graph, roots []int, visited []bool, out []int) []int {
+	var stack []dfsFrame
+	for _, r := range roots {
+		if visited[r] {
+			continue
+		}
+		visited[r] = true
+		stack = append(stack, dfsFrame{node: r, succs: g.Succs(r)})
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			if top.next < len(top.succs) {
+				w := top.succs[top.next]
+				top.next++
+				if !visited[w] {
+					visited[w] = true
+					stack = append(stack, dfsFrame{node: w, succs: g.Succs(w)})
+				}
+				continue
+			}
+			out = append(out, top.node)
+			stack = stack[:len(stack)-1]
+		}
+	}
+	return out
+}
+
+// PostOrder returns the nodes reachable from roots in depth-first
+// postorder: a node appears after all nodes first discovered through it.
+// The search starts from each root in turn (skipping roots already
+// visited) and visits successors in Succs order, exactly like the
+// recursive textbook DFS but with an explicit stack. Each reachable node
+// appears once; the result has length equal to the number of reachable
+// nodes. O(V+E) time, O(V) space.
+func PostOrder(g Graph, roots ...int) []int {
+	return postOrder(g, roots, make([]bool, g.Len()), nil)
+}
+
+// ReversePostOrder returns PostOrder(g, roots...) reversed. For a single
+// root it is a topological order of the reachable subgraph when that is
+// acyclic, and in general every node comes before its successors except
+// along back edges — the standard iteration order for forward data-flow
+// analyses. O(V+E).
+func ReversePostOrder(g Graph, roots ...int) []int {
+	order := PostOrder(g, roots...)
+	for i, j := 0, len(order)-1; i < j; i, j = i+1, j-1 {
+		order[i], order[j] = order[j], order[i]
+	}
+	return order
+}
+
+// BFS runs a breadth-first search from all roots at once (each at depth 0,
+// duplicates ignored). order lists the reachable nodes in visiting order,
+// successors enqueued in Succs order; depth has length g.Len() and holds
+// the shortest edge distance from the nearest root, or -1 when the node is
+// unreachable. O(V+E) time and O(V) space.
+func BFS(g Graph, roots ...int) (order []int, depth []int) {
+	depth = make([]int, g.Len())
+	for i := range depth {
+		depth[i] = -1
+	}
+	for _, r := range roots {
+		if depth[r] < 0 {
+			depth[r] = 0
+			order = append(order, r)
+		}
+	}
+	for head := 0; head < len(order); head++ {
+		v := order[head]
+		d := depth[v] + 1
+		for _, w := range g.Succs(v) {
+			if depth[w] < 0 {
+				depth[w] = d
+				order = append(order, w)
+			}
+		}
+	}
+	return order, depth
+}
+
+// Reachable returns a slice of length g.Len() with true exactly for the
+// nodes reachable from some root (roots included). O(V+E) time, O(V)
+// space.
+func Reachable(g Graph, roots ...int) []bool {
+	seen := make([]bool, g.Len())
+	var stack []int
+	for _, r := range roots {
+		if !seen[r] {
+			seen[r] = true
+			stack = append(stack, r)
+		}
+	}
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, w := range g.Succs(v) {
+			if !seen[w] {
+				seen[w] = true
+				stack = append(stack, w)
+			}
+		}
+	}
+	return seen
+}
