@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs what reverify needs on a Debian machine with Go and builds the
+# binary into bin/reverify. The Dockerfile and .ci/run both run this script,
+# so the Action's image and CI are built the same way.
+#
+#   scripts/install.sh            # install missing packages, build bin/reverify
+#   PREFIX=/usr/local scripts/install.sh   # also copy the binary to $PREFIX/bin
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+dpkg -s libz3-dev >/dev/null 2>&1 || need+=(libz3-dev)
+command -v gcc >/dev/null 2>&1 || need+=(gcc)
+command -v git >/dev/null 2>&1 || need+=(git)
+# gcc-multilib lets reproducers of ILP32 tasks build with -m32.
+dpkg -s gcc-multilib >/dev/null 2>&1 || need+=(gcc-multilib)
+if ((${#need[@]})); then
+	sudo=""
+	[ "$(id -u)" = 0 ] || sudo=sudo
+	echo "installing: ${need[*]}" >&2
+	$sudo apt-get update -qq
+	# gcc-multilib is optional: without it ILP32 reproducers are not built.
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null ||
+		DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]/gcc-multilib/}" >/dev/null
+fi
+
+mkdir -p bin
+CGO_ENABLED=1 go build -trimpath -o bin/reverify ./cmd/reverify
+if [ -n "${PREFIX:-}" ]; then
+	install -D bin/reverify "$PREFIX/bin/reverify"
+fi
