@@ -33,7 +33,7 @@
 //     Dominance Algorithm", Software Practice and Experience 4:1–10, 2001.
 //     The iterative data-flow formulation over reverse postorder with the
 //     two-finger "intersect" on postorder numbers, and the frontier
-//     algorithm of the same paper (Figure 5).
+//     algorithm of the same paper.
 //   - Strongly connected components: R. E. Tarjan, "Depth-First Search and
 //     Linear Graph Algorithms", SIAM Journal on Computing 1(2):146–160,
 //     1972, implemented with an explicit call stack.

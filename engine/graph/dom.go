@@ -1,6 +1,9 @@
 package graph
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // DomTree is a dominator tree (or post-dominator tree) of a graph with
 // nodes 0..len(Idom)-1, as computed by [Dominators] or [PostDominators].
@@ -34,7 +37,7 @@ type DomTree struct {
 // arrays are indexed by postorder number for locality.
 //
 // Nodes not reachable from root get Idom -1 and are ignored, as are edges
-// from them. Time O(V+E) per pass, with d+2 passes where d is the loop
+// from them. Time O(V+E) per pass, with at most d+3 passes where d is the loop
 // connectedness (in practice 2–3; worst case O(V²) on contrived graphs);
 // O(V+E) space, plus O(V) to build the tree's O(1) Dominates index.
 func Dominators(g Graph, root int) *DomTree {
@@ -54,6 +57,9 @@ func dominators(g Graph, root int, post bool) *DomTree {
 	n := g.Len()
 	if uint(root) >= uint(n) {
 		panic(fmt.Sprintf("graph: dominators: root %d out of range [0,%d)", root, n))
+	}
+	if n > math.MaxInt32 {
+		panic("graph: dominators: more than 2^31-1 nodes")
 	}
 	order := postOrder(g, []int{root}, make([]bool, n), make([]int, 0, n))
 	m := len(order) // root is order[m-1]
@@ -188,7 +194,8 @@ func (t *DomTree) index() {
 		t.pre[i] = -1
 	}
 	preorder := fill[:0] // reuse storage
-	stack := []int{t.Root}
+	stack := make([]int, 1, n)
+	stack[0] = t.Root
 	for len(stack) > 0 {
 		v := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -264,7 +271,7 @@ func (t *DomTree) PreOrder() []int {
 }
 
 // Frontier returns the dominance frontier of every node, using the
-// algorithm of Cooper, Harvey and Kennedy (2001, Figure 5): for each join
+// algorithm of Cooper, Harvey and Kennedy (2001): for each join
 // node b and each predecessor p, walk up the tree from p to idom(b),
 // adding b to the frontier of every node passed.
 //
@@ -278,7 +285,8 @@ func (t *DomTree) PreOrder() []int {
 //
 // The result has length Len(); each frontier is sorted in increasing
 // order and has no duplicates; unreachable nodes have empty frontiers and
-// edges from unreachable nodes are ignored. Time O(V+E+Σ|DF|), which is
+// edges from unreachable nodes are ignored. All frontiers share one
+// backing array (capacities clipped). Time O(V+E+Σ|DF|), which is
 // O(V²) in the worst case but near-linear on CFGs.
 func (t *DomTree) Frontier(g Graph) [][]int {
 	n := len(t.Idom)
@@ -289,7 +297,12 @@ func (t *DomTree) Frontier(g Graph) [][]int {
 	if !t.Post {
 		preds = Preds(g)
 	}
-	df := make([][]int, n)
+	// Collect (runner, b) pairs in increasing order of b, then bucket them
+	// by runner with a stable counting sort: every frontier comes out
+	// sorted, in one shared backing array, without per-node appends.
+	var runners, joins []int32
+	count := make([]int, n+1)
+	mark := make([]int32, n) // mark[r] == b+1: b already in DF(r)
 	for b := range n {
 		if t.pre[b] < 0 {
 			continue
@@ -304,20 +317,34 @@ func (t *DomTree) Frontier(g Graph) [][]int {
 			// A single predecessor is the immediate dominator itself.
 			continue
 		}
-		stop := t.Idom[b]
+		stop, tag := t.Idom[b], int32(b+1)
 		for _, p := range ps {
 			if t.pre[p] < 0 {
 				continue
 			}
 			for r := p; r != stop; r = t.Idom[r] {
-				if l := len(df[r]); l > 0 && df[r][l-1] == b {
-					// Already added during this b; so were r's dominators
-					// up to stop.
+				if mark[r] == tag {
+					// Added for this b already, and so were all of r's
+					// dominators up to stop.
 					break
 				}
-				df[r] = append(df[r], b)
+				mark[r] = tag
+				count[r+1]++
+				runners = push(runners, int32(r))
+				joins = push(joins, int32(b))
 			}
 		}
+	}
+	for i := range n {
+		count[i+1] += count[i]
+	}
+	back := make([]int, len(joins))
+	df := make([][]int, n)
+	for r := range n {
+		df[r] = back[count[r]:count[r]:count[r+1]]
+	}
+	for i, r := range runners {
+		df[r] = append(df[r], int(joins[i]))
 	}
 	return df
 }

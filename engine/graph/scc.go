@@ -40,22 +40,22 @@ func SCCs(g Graph) [][]int {
 		}
 		index[s], low[s] = counter, counter
 		counter++
-		tstack = append(tstack, s)
+		tstack = push(tstack, s)
 		onStack[s] = true
-		call = append(call, dfsFrame{node: s, succs: g.Succs(s)})
+		call = push(call, dfsFrame{node: s})
 		for len(call) > 0 {
 			top := &call[len(call)-1]
 			v := top.node
-			if top.next < len(top.succs) {
-				w := top.succs[top.next]
+			if succs := g.Succs(v); top.next < len(succs) {
+				w := succs[top.next]
 				top.next++
 				switch {
 				case index[w] == unvisited:
 					index[w], low[w] = counter, counter
 					counter++
-					tstack = append(tstack, w)
+					tstack = push(tstack, w)
 					onStack[w] = true
-					call = append(call, dfsFrame{node: w, succs: g.Succs(w)})
+					call = push(call, dfsFrame{node: w})
 				case onStack[w]:
 					low[v] = min(low[v], index[w])
 				}
@@ -78,7 +78,7 @@ func SCCs(g Graph) [][]int {
 				if len(comp) > 1 {
 					slices.Sort(comp)
 				}
-				comps = append(comps, comp)
+				comps = push(comps, comp)
 			}
 			if len(call) > 0 {
 				u := call[len(call)-1].node

@@ -1,11 +1,13 @@
 package graph
 
-// dfsFrame is one entry of the explicit DFS stack: a node, its successor
-// list (fetched once) and the index of the next successor to visit.
+import "slices"
+
+// dfsFrame is one entry of the explicit DFS stack: a node and the index
+// of its next successor to visit. It holds no pointers, so deep stacks
+// (millions of frames) cost the garbage collector nothing to scan.
 type dfsFrame struct {
-	node  int
-	succs []int
-	next  int
+	node int
+	next int
 }
 
 // postOrder appends to out the DFS postorder of the nodes reachable from
@@ -18,19 +20,19 @@ func postOrder(g Graph, roots []int, visited []bool, out []int) []int {
 			continue
 		}
 		visited[r] = true
-		stack = append(stack, dfsFrame{node: r, succs: g.Succs(r)})
+		stack = push(stack, dfsFrame{node: r})
 		for len(stack) > 0 {
 			top := &stack[len(stack)-1]
-			if top.next < len(top.succs) {
-				w := top.succs[top.next]
+			if succs := g.Succs(top.node); top.next < len(succs) {
+				w := succs[top.next]
 				top.next++
 				if !visited[w] {
 					visited[w] = true
-					stack = append(stack, dfsFrame{node: w, succs: g.Succs(w)})
+					stack = push(stack, dfsFrame{node: w})
 				}
 				continue
 			}
-			out = append(out, top.node)
+			out = push(out, top.node)
 			stack = stack[:len(stack)-1]
 		}
 	}
@@ -74,7 +76,7 @@ func BFS(g Graph, roots ...int) (order []int, depth []int) {
 	for _, r := range roots {
 		if depth[r] < 0 {
 			depth[r] = 0
-			order = append(order, r)
+			order = push(order, r)
 		}
 	}
 	for head := 0; head < len(order); head++ {
@@ -83,7 +85,7 @@ func BFS(g Graph, roots ...int) (order []int, depth []int) {
 		for _, w := range g.Succs(v) {
 			if depth[w] < 0 {
 				depth[w] = d
-				order = append(order, w)
+				order = push(order, w)
 			}
 		}
 	}
@@ -99,7 +101,7 @@ func Reachable(g Graph, roots ...int) []bool {
 	for _, r := range roots {
 		if !seen[r] {
 			seen[r] = true
-			stack = append(stack, r)
+			stack = push(stack, r)
 		}
 	}
 	for len(stack) > 0 {
@@ -108,9 +110,19 @@ func Reachable(g Graph, roots ...int) []bool {
 		for _, w := range g.Succs(v) {
 			if !seen[w] {
 				seen[w] = true
-				stack = append(stack, w)
+				stack = push(stack, w)
 			}
 		}
 	}
 	return seen
+}
+
+// push appends x to s, doubling the capacity when s is full. Plain append
+// grows large slices by only 1.25x, which for stacks and orders of
+// millions of entries costs many full copies.
+func push[T any](s []T, x T) []T {
+	if len(s) == cap(s) {
+		s = slices.Grow(s, len(s)+16)
+	}
+	return append(s, x)
 }
