@@ -44,8 +44,9 @@ var SVCompErrorFuncs = map[string]bool{"reach_error": true, "__VERIFIER_error": 
 // UnreachCallID is the ID of the single SV-COMP property.
 const UnreachCallID = "unreach-call"
 
-// Properties returns the assertion sites of p in a deterministic order
-// (function definition order, then CFA edge order), with stable IDs.
+// Properties returns the assertion sites of p with stable IDs (ordinals
+// count in function definition order, then CFA edge order), sorted by
+// source position for display.
 // Reachability is judged from entry. It returns no error: a program
 // without assertions has no properties, which callers must report loudly.
 func Properties(p *cfa.Program, entry string) []*Property {
@@ -86,6 +87,7 @@ func Properties(p *cfa.Program, entry string) []*Property {
 			}
 		}
 	}
+	SortByPos(props)
 	return props
 }
 

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/engine/spec"
+)
+
+// runCheck implements `reverify check`: one line per property, results.json.
+// Exit codes: 0 when no property is FALSE, 1 when one is, 2 on bad input.
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("check", stderr)
+	var ff frontendFlags
+	ff.register(fs)
+	entry := fs.String("entry", "main", "entry function")
+	config := fs.String("config", "default", "configuration: "+strings.Join(engine.ConfigNames(), ", "))
+	timeout := fs.Duration("timeout", 60*time.Second, "time limit per property")
+	maxStates := fs.Int("max-states", 0, "state limit per analysis run (0: engine default)")
+	jsonOut := fs.String("json", "", "write results.json to this file")
+	outDir := fs.String("output", "", "write results.json (and later witnesses, reproducers, pixel trees) into this directory")
+	svcomp := fs.String("svcomp", "", "SV-COMP task definition (.yml): check its unreach-call property")
+	prp := fs.String("spec", "", "SV-COMP property file (unreach-call.prp): check the whole program as one property")
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return 2
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "reverify check: "+format+"\n", a...)
+		return 2
+	}
+	if _, ok := map[string]bool{}[*config]; !ok && engine.ConfigDoc(*config) == "" {
+		return fail("unknown configuration %q (known: %s)", *config, strings.Join(engine.ConfigNames(), ", "))
+	}
+	cfg, err := ff.config()
+	if err != nil {
+		return fail("%v", err)
+	}
+	svMode := false
+	if *svcomp != "" {
+		task, err := readTask(*svcomp)
+		if err != nil {
+			return fail("%v", err)
+		}
+		files = append(files, task.Inputs...)
+		cfg.DataModel = task.DataModel
+		*prp = task.Property
+		svMode = true
+	}
+	if *prp != "" {
+		text, err := os.ReadFile(*prp)
+		if err != nil {
+			return fail("%v", err)
+		}
+		e, err := spec.ParsePRP(string(text))
+		if err != nil {
+			return fail("%s: %v", *prp, err)
+		}
+		*entry = e
+		svMode = true
+	}
+	if len(files) == 0 {
+		return fail("no input files")
+	}
+	prog, err := frontend.Translate(cfg, files...)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	if prog.Func(*entry) == nil {
+		return fail("entry function %q is not defined in %s", *entry, strings.Join(files, ", "))
+	}
+	var props []*spec.Property
+	if svMode {
+		props = []*spec.Property{spec.UnreachCall(prog, *entry)}
+	} else {
+		props = spec.Properties(prog, *entry)
+		if len(props) == 0 {
+			fmt.Fprintf(stderr, "reverify check: WARNING: no assertion found in %s (compiled with -DNDEBUG?): nothing was verified\n", strings.Join(files, ", "))
+		}
+	}
+	results, err := engine.Verify(context.Background(), prog, props, engine.Config{
+		Name: *config, Entry: *entry, Timeout: *timeout, MaxStates: *maxStates, Solver: z3.Factory,
+	})
+	if err != nil {
+		return fail("%v", err)
+	}
+	if svMode {
+		printSVComp(stdout, results[0])
+	} else {
+		printResults(stdout, results)
+	}
+	report := engine.NewReport(version, prog, *entry, *config, results)
+	if *outDir != "" {
+		if err := os.MkdirAll(*outDir, 0o755); err != nil {
+			return fail("%v", err)
+		}
+		if err := writeJSON(filepath.Join(*outDir, "results.json"), report); err != nil {
+			return fail("%v", err)
+		}
+	}
+	if *jsonOut != "" {
+		if err := writeJSON(*jsonOut, report); err != nil {
+			return fail("%v", err)
+		}
+	}
+	for _, r := range results {
+		if r.Verdict == engine.False {
+			return 1
+		}
+	}
+	return 0
+}
+
+func writeJSON(path string, r *engine.Report) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := r.WriteJSON(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// printResults prints one line per property: verdict, location, ID, time,
+// states, and the reason for UNKNOWN.
+func printResults(w io.Writer, results []*engine.Result) {
+	for _, r := range results {
+		p := r.Property
+		line := fmt.Sprintf("%-11s %s:%d:%d  %s  %.2fs  %d states", r.Verdict, p.Pos.File, p.Pos.Line, p.Pos.Col, p.ID, r.Seconds, r.States)
+		if r.Verdict != engine.True && r.Reason != "" {
+			line += "  (" + r.Reason + ")"
+		}
+		fmt.Fprintln(w, line)
+		if r.Verdict == engine.False {
+			for _, in := range r.Inputs {
+				if strings.HasPrefix(in.Source, "decl ") {
+					continue // indeterminate initial values the program overwrites or never reads
+				}
+				fmt.Fprintf(w, "    input %s = %d  (line %d)\n", in.Source, in.Value, in.Pos.Line)
+			}
+		}
+	}
+}
+
+// printSVComp prints the SV-COMP verdict line.
+func printSVComp(w io.Writer, r *engine.Result) {
+	v := "UNKNOWN"
+	switch r.Verdict {
+	case engine.True:
+		v = "TRUE"
+	case engine.False:
+		v = "FALSE(unreach-call)"
+	}
+	if r.Verdict == engine.Unknown && r.Reason != "" {
+		fmt.Fprintf(w, "reason: %s\n", r.Reason)
+	}
+	fmt.Fprintf(w, "Verification result: %s\n", v)
+}
+
+// task is an SV-COMP task definition (format 2.0), reduced to what check
+// needs.
+type task struct {
+	Inputs    []string
+	Property  string // path of unreach-call.prp
+	Expected  string // "true", "false" or ""
+	DataModel cfa.DataModel
+}

@@ -1,0 +1,67 @@
+// Command reverify model-checks the assertions of C programs and reports
+// verdicts with proofs and counterexamples; see the README.
+//
+// Usage:
+//
+//	reverify cfa FILE... [--dot] [-I dir] [-D name=value] [--data-model ILP32|LP64]
+//	reverify check FILE... [flags]
+//	reverify version
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// version is the engine version, part of every slice hash and cache key.
+const version = "0.1.0"
+
+type command struct {
+	name  string
+	usage string
+	run   func(args []string, stdout, stderr io.Writer) int
+}
+
+var commands []command
+
+func init() {
+	commands = []command{
+		{"cfa", "print the control-flow automata of C files", runCFA},
+		{"check", "verify the assertions of C files", runCheck},
+		{"version", "print the version", func(_ []string, stdout, _ io.Writer) int {
+			fmt.Fprintln(stdout, "reverify", version)
+			return 0
+		}},
+	}
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run dispatches to a subcommand and returns the exit code: 0 success, 1
+// a verdict the policy rejects, 2 bad input or usage.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			return c.run(args[1:], stdout, stderr)
+		}
+	}
+	fmt.Fprintf(stderr, "reverify: unknown command %q (run 'reverify help')\n", args[0])
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: reverify COMMAND [arguments]\n\ncommands:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.usage)
+	}
+}

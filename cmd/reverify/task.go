@@ -1,0 +1,70 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/reverify/reverify/engine/cfa"
+	"gopkg.in/yaml.v3"
+)
+
+// readTask reads an SV-COMP task definition (format 2.0) with an
+// unreach-call property; paths are resolved relative to the file.
+func readTask(path string) (*task, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var raw struct {
+		FormatVersion string `yaml:"format_version"`
+		InputFiles    any    `yaml:"input_files"`
+		Properties    []struct {
+			PropertyFile   string `yaml:"property_file"`
+			ExpectedVerdct *bool  `yaml:"expected_verdict"`
+		} `yaml:"properties"`
+		Options struct {
+			Language  string `yaml:"language"`
+			DataModel string `yaml:"data_model"`
+		} `yaml:"options"`
+	}
+	if err := yaml.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	dir := filepath.Dir(path)
+	t := &task{}
+	switch in := raw.InputFiles.(type) {
+	case string:
+		t.Inputs = []string{filepath.Join(dir, in)}
+	case []any:
+		for _, x := range in {
+			s, ok := x.(string)
+			if !ok {
+				return nil, fmt.Errorf("%s: input_files: not a string: %v", path, x)
+			}
+			t.Inputs = append(t.Inputs, filepath.Join(dir, s))
+		}
+	default:
+		return nil, fmt.Errorf("%s: input_files missing", path)
+	}
+	for _, p := range raw.Properties {
+		if strings.HasSuffix(p.PropertyFile, "unreach-call.prp") {
+			t.Property = filepath.Join(dir, p.PropertyFile)
+			if p.ExpectedVerdct != nil {
+				t.Expected = fmt.Sprint(*p.ExpectedVerdct)
+			}
+		}
+	}
+	if t.Property == "" {
+		return nil, fmt.Errorf("%s: no unreach-call property", path)
+	}
+	if raw.Options.DataModel != "" {
+		m, err := cfa.ParseDataModel(raw.Options.DataModel)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		t.DataModel = m
+	}
+	return t, nil
+}

@@ -1,0 +1,23 @@
+// Package engine is reverify's facade: Verify decides, for each property
+// of a program, TRUE, FALSE or UNKNOWN with a named configuration and
+// resource limits, and returns results with their evidence.
+//
+// Each property is decided by its own analysis run (seed 000
+// f76fde50ed4a4828.txt, section 4.1: one verification task per
+// property); runs go in parallel across Config.Workers goroutines.
+//
+// Honest verdicts (the soundness contract):
+//   - TRUE only when the CPA algorithm exhausted its waitlist without a
+//     feasible target state and no reached state passed an unsupported
+//     construct;
+//   - FALSE only with an error path that the SMT check finds satisfiable
+//     bit-precisely and that a concrete run with the model's inputs
+//     follows to the error (engine/interp); a FALSE whose path depends
+//     on an external function without a body is UNKNOWN ("depends on
+//     unmodelled f");
+//   - UNKNOWN with the reason otherwise: timeout, state limit, unsupported
+//     construct at file:line:col, recursion bound, solver unknown.
+//
+// A results.json for the report (schema in DESIGN.md) is built by
+// NewReport.
+package engine

@@ -1,0 +1,160 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/reverify/reverify/engine/analysis/callstack"
+	"github.com/reverify/reverify/engine/analysis/location"
+	"github.com/reverify/reverify/engine/analysis/property"
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/cpa"
+	"github.com/reverify/reverify/engine/smt"
+	"github.com/reverify/reverify/engine/spec"
+)
+
+// Config selects the analysis and its limits.
+type Config struct {
+	// Name is the configuration (see Configs); "" means "default".
+	Name  string
+	Entry string // entry function; "" means "main"
+	// Timeout bounds each property's analysis (0: none).
+	Timeout time.Duration
+	// MaxStates bounds each run's reached set (0: 1,000,000).
+	MaxStates int
+	// MaxDepth bounds the call stack (0: 64).
+	MaxDepth int
+	// Workers is the number of properties verified in parallel (0: the
+	// number of CPUs).
+	Workers int
+	// Solver creates SMT solvers; required (cmd injects engine/smt/z3).
+	Solver smt.Factory
+}
+
+func (c Config) withDefaults() Config {
+	if c.Name == "" {
+		c.Name = "default"
+	}
+	if c.Entry == "" {
+		c.Entry = "main"
+	}
+	if c.MaxStates == 0 {
+		c.MaxStates = 1_000_000
+	}
+	if c.MaxDepth == 0 {
+		c.MaxDepth = 64
+	}
+	if c.Workers <= 0 {
+		c.Workers = runtime.NumCPU()
+	}
+	return c
+}
+
+// Verify decides every property of prog and returns one result per
+// property, in the order given. It returns an error only for a bad
+// configuration (unknown name, missing entry function, no solver);
+// everything that goes wrong while analysing one property becomes that
+// property's UNKNOWN with the reason.
+func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config) ([]*Result, error) {
+	cfg = cfg.withDefaults()
+	conf, ok := configs[cfg.Name]
+	if !ok {
+		return nil, fmt.Errorf("unknown configuration %q (known: %s)", cfg.Name, strings.Join(ConfigNames(), ", "))
+	}
+	if prog.Func(cfg.Entry) == nil {
+		return nil, fmt.Errorf("entry function %q has no body", cfg.Entry)
+	}
+	if cfg.Solver == nil {
+		return nil, fmt.Errorf("engine.Verify: no SMT solver factory")
+	}
+	results := make([]*Result, len(props))
+	var wg sync.WaitGroup
+	work := make(chan int)
+	for w := 0; w < cfg.Workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				results[i] = verifyOne(ctx, prog, props[i], cfg, conf)
+			}
+		}()
+	}
+	for i := range props {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	return results, nil
+}
+
+// verifyOne runs the configuration on one property under its time limit.
+func verifyOne(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, conf configuration) (res *Result) {
+	start := time.Now()
+	res = &Result{Property: prop, Config: cfg.Name}
+	defer func() {
+		if r := recover(); r != nil {
+			// A panic is a bug in reverify, never a verdict.
+			buf := make([]byte, 4096)
+			buf = buf[:runtime.Stack(buf, false)]
+			res.Verdict, res.Reason = Unknown, fmt.Sprintf("internal error: %v\n%s", r, buf)
+		}
+		res.Seconds = since(start)
+	}()
+	if !prop.Reachable {
+		res.Verdict, res.Reason = NotChecked, fmt.Sprintf("no call path from %s reaches %s", cfg.Entry, prop.Func)
+		return res
+	}
+	if len(prop.ErrorEdges) == 0 {
+		res.Verdict, res.Reason = True, "no error call: the property holds trivially"
+		return res
+	}
+	if cfg.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, cfg.Timeout)
+		defer cancel()
+	}
+	conf.run(ctx, prog, prop, cfg, res)
+	return res
+}
+
+// components returns the location, callstack and property CPAs that every
+// configuration starts with.
+func components(prog *cfa.Program, prop *spec.Property, cfg Config) ([]cpa.CPA, error) {
+	loc, err := location.New(prog, cfg.Entry)
+	if err != nil {
+		return nil, err
+	}
+	return []cpa.CPA{loc, callstack.New(cfg.MaxDepth), property.New(property.Spec{Name: prop.ID, ErrorEdges: prop.ErrorEdges, Via: prop.Via})}, nil
+}
+
+// splitExplanations separates reasons that forbid TRUE (unsupported
+// constructs: their effect is not over-approximated) from those that only
+// forbid FALSE (unmodelled functions are havocked soundly, but a path
+// through them may not be real).
+func splitExplanations(reasons []string) (blockTrue, blockFalse []string) {
+	for _, r := range reasons {
+		if strings.HasPrefix(r, "unmodelled") {
+			blockFalse = append(blockFalse, r)
+		} else {
+			blockTrue = append(blockTrue, r)
+		}
+	}
+	return blockTrue, blockFalse
+}
+
+// unmodelledNames extracts function names from "unmodelled f" reasons.
+func unmodelledNames(reasons []string) []string {
+	var names []string
+	for _, r := range reasons {
+		if n, ok := strings.CutPrefix(r, "unmodelled "); ok {
+			names = append(names, strings.Trim(n, "`"))
+		}
+	}
+	sort.Strings(names)
+	return names
+}
