@@ -1,0 +1,287 @@
+package github_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/reverify/reverify/report/github"
+)
+
+func keys(m map[int]bool) []int {
+	var k []int
+	for x := range m {
+		k = append(k, x)
+	}
+	sort.Ints(k)
+	return k
+}
+
+func TestParsePatch(t *testing.T) {
+	for _, c := range []struct {
+		name           string
+		patch          string
+		added, context []int
+	}{
+		{"empty", "", nil, nil},
+		{"one hunk", "@@ -1,3 +1,4 @@\n a\n-b\n+B\n+C\n c", []int{2, 3}, []int{1, 4}},
+		{"two hunks", "@@ -2,2 +2,3 @@ int f(void)\n x\n+y\n z\n@@ -20 +21,2 @@\n-q\n+r\n+s", []int{3, 21, 22}, []int{2, 4}},
+		{"new file", "@@ -0,0 +1,2 @@\n+int x;\n+int y;", []int{1, 2}, nil},
+		{"deleted lines only", "@@ -5,2 +4,0 @@\n-a\n-b", nil, nil},
+		{"no newline at end", "@@ -1 +1 @@\n-a\n\\ No newline at end of file\n+b\n\\ No newline at end of file", []int{1}, nil},
+		{"blank context line", "@@ -1,3 +1,3 @@\n a\n\n+c\n-d", []int{3}, []int{1, 2}},
+		{"CRLF", "@@ -1,2 +1,2 @@\r\n a\r\n+b\r\n-c\r\n", []int{2}, []int{1}},
+		{"beyond hunk length", "@@ -1,1 +1,1 @@\n+a\n+b", []int{1}, nil},
+		{"garbage before hunk", "diff --git a/x b/x\n+++ b/x\n@@ -1 +1,2 @@\n a\n+b", []int{2}, []int{1}},
+	} {
+		added, context := github.ParsePatch(c.patch)
+		if got := keys(added); !equalInts(got, c.added) {
+			t.Errorf("%s: added %v, want %v", c.name, got, c.added)
+		}
+		if got := keys(context); !equalInts(got, c.context) {
+			t.Errorf("%s: context %v, want %v", c.name, got, c.context)
+		}
+	}
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// prFiles is the diff of the pull request in the review tests: src/a.c
+// gains lines 11 and 12 (context 10, 13); src/b.c gains line 3 (context
+// 2, 4); src/c.c, untouched, is not listed.
+func prFiles() []map[string]any {
+	return []map[string]any{
+		{"filename": "src/a.c", "status": "modified", "patch": "@@ -10,2 +10,4 @@ int main(void)\n x = 1;\n+y = 2;\n+assert(x > 0);\n return 0;"},
+		{"filename": "src/b.c", "status": "modified", "patch": "@@ -2,2 +2,3 @@\n a\n+b\n c"},
+		{"filename": "bin/blob", "status": "added"}, // no patch
+	}
+}
+
+func findings() []github.Finding {
+	return []github.Finding{
+		{Path: "src/a.c", Line: 12, Level: github.LevelFailure, Title: "assertion x > 0 violated", Message: "x > 0 fails", Body: "**x > 0 fails**", Fingerprint: "fpadded"},
+		{Path: "src/b.c", Line: 2, Level: github.LevelFailure, Title: "assertion a violated", Message: "a fails", Fingerprint: "fpcontext"},
+		{Path: "src/a.c", Line: 40, Level: github.LevelFailure, Title: "assertion z <| w violated", Message: "z fails", Fingerprint: "fpfile"},
+		{Path: "src/c.c", Line: 7, Level: github.LevelFailure, Title: "assertion q violated", Message: "q fails", Fingerprint: "fpelsewhere"},
+	}
+}
+
+type comment struct {
+	path string
+	line float64
+	side string
+	fp   string
+}
+
+func draftComments(t *testing.T, body map[string]any) []comment {
+	var out []comment
+	for _, x := range asSlice(body["comments"]) {
+		c := x.(map[string]any)
+		b := c["body"].(string)
+		i := strings.Index(b, "<!-- reverify:finding ")
+		if i < 0 {
+			t.Errorf("inline comment without fingerprint marker: %q", b)
+			continue
+		}
+		fp := strings.TrimSuffix(strings.Fields(b[i:])[2], " ")
+		if _, ok := c["position"]; ok {
+			t.Errorf("inline comment uses position: %v", c)
+		}
+		out = append(out, comment{c["path"].(string), c["line"].(float64), c["side"].(string), fp})
+	}
+	return out
+}
+
+func TestReview(t *testing.T) {
+	f := newFake(t)
+	f.files = prFiles()
+	// Someone else's review comment on the same line stays untouched.
+	f.reviewComments = append(f.reviewComments, map[string]any{"id": f.id(), "path": "src/a.c", "line": 12, "body": "nit", "user": map[string]any{"login": "alice"}})
+	c, _ := f.client(t)
+	ctx := context.Background()
+
+	res, err := c.Review(ctx, 7, "abc123", findings(), github.FilterNoFilter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, reqs := f.take()
+	equal(t, "first run", got, []string{
+		"GET /repos/o/r/pulls/7/files",
+		"GET /repos/o/r/pulls/7/files?page=2",
+		"GET /repos/o/r/pulls/7/comments",
+		"GET /repos/o/r/pulls/7/reviews",
+		"POST /repos/o/r/pulls/7/reviews",
+	})
+	post := reqs[len(reqs)-1].Body
+	if post["event"] != "COMMENT" || post["commit_id"] != "abc123" {
+		t.Errorf("review event %v, commit %v", post["event"], post["commit_id"])
+	}
+	cs := draftComments(t, post)
+	want := []comment{{"src/a.c", 12, "RIGHT", "fpadded"}, {"src/b.c", 2, "RIGHT", "fpcontext"}}
+	if len(cs) != len(want) || cs[0] != want[0] || cs[1] != want[1] {
+		t.Errorf("inline comments %v, want %v", cs, want)
+	}
+	if b := asSlice(post["comments"])[0].(map[string]any)["body"].(string); !strings.HasPrefix(b, "**x > 0 fails**") {
+		t.Errorf("inline body %q does not start with Finding.Body", b)
+	}
+	body := post["body"].(string)
+	for _, w := range []string{"<!-- reverify:review -->", "found 4 violated assertions; 2 lie outside",
+		"<code>src/a.c&#58;40</code>: assertion z &lt;&#124; w violated <!-- reverify:finding fpfile -->",
+		"<code>src/c.c&#58;7</code>: assertion q violated <!-- reverify:finding fpelsewhere -->"} {
+		if !strings.Contains(body, w) {
+			t.Errorf("review body lacks %q:\n%s", w, body)
+		}
+	}
+	if res.Inline != 2 || res.InBody != 2 || res.Duplicates != 0 || res.Deleted != 0 || res.ReviewID == 0 {
+		t.Errorf("result %+v", res)
+	}
+
+	// Re-run with the same findings: nothing new is posted.
+	res, err = c.Review(ctx, 7, "abc123", findings(), github.FilterNoFilter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ = f.take()
+	equal(t, "re-run", got, []string{
+		"GET /repos/o/r/pulls/7/files",
+		"GET /repos/o/r/pulls/7/files?page=2",
+		"GET /repos/o/r/pulls/7/comments",
+		"GET /repos/o/r/pulls/7/comments?page=2",
+		"GET /repos/o/r/pulls/7/reviews",
+	})
+	if res.Duplicates != 4 || res.Inline+res.InBody+res.Deleted != 0 {
+		t.Errorf("re-run result %+v", res)
+	}
+
+	// The assertion on the added line is fixed: its comment is deleted.
+	var ids []string
+	for _, cm := range f.reviewComments {
+		if strings.Contains(cm["body"].(string), "fpadded") {
+			ids = append(ids, itoa(cm["id"].(int64)))
+		}
+	}
+	res, err = c.Review(ctx, 7, "def456", findings()[1:], github.FilterNoFilter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ = f.take()
+	equal(t, "after fix", got, []string{
+		"GET /repos/o/r/pulls/7/files",
+		"GET /repos/o/r/pulls/7/files?page=2",
+		"GET /repos/o/r/pulls/7/comments",
+		"GET /repos/o/r/pulls/7/comments?page=2",
+		"GET /repos/o/r/pulls/7/reviews",
+		"DELETE /repos/o/r/pulls/comments/" + ids[0],
+	})
+	if res.Deleted != 1 || len(ids) != 1 {
+		t.Errorf("after fix: %+v, own comments %v", res, ids)
+	}
+	if len(f.reviewComments) != 2 || f.reviewComments[0]["body"] != "nit" {
+		t.Errorf("remaining review comments %v", f.reviewComments)
+	}
+}
+
+func TestReviewFilters(t *testing.T) {
+	for _, c := range []struct {
+		filter       github.DiffFilter
+		inline, body []string // fingerprints
+	}{
+		{github.FilterNoFilter, []string{"fpadded", "fpcontext"}, []string{"fpfile", "fpelsewhere"}},
+		{github.FilterFile, []string{"fpadded", "fpcontext"}, []string{"fpfile"}},
+		{github.FilterDiffContext, []string{"fpadded", "fpcontext"}, nil},
+		{github.FilterAdded, []string{"fpadded"}, nil},
+	} {
+		t.Run(c.filter.String(), func(t *testing.T) {
+			f := newFake(t)
+			f.pageSize = 100
+			f.files = prFiles()
+			cl, _ := f.client(t)
+			res, err := cl.Review(context.Background(), 1, "abc", findings(), c.filter)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, reqs := f.take()
+			post := reqs[len(reqs)-1]
+			if post.Method != http.MethodPost {
+				t.Fatalf("no review posted: %v", reqs)
+			}
+			var inline []string
+			for _, cm := range draftComments(t, post.Body) {
+				inline = append(inline, cm.fp)
+			}
+			equal(t, "inline", inline, c.inline)
+			var body []string
+			for _, fp := range []string{"fpadded", "fpcontext", "fpfile", "fpelsewhere"} {
+				if strings.Contains(post.Body["body"].(string), "finding "+fp+" ") {
+					body = append(body, fp)
+				}
+			}
+			equal(t, "body", body, c.body)
+			if res.Filtered != 4-len(c.inline)-len(c.body) {
+				t.Errorf("filtered %d", res.Filtered)
+			}
+		})
+	}
+	if f, err := github.ParseDiffFilter("diff_context"); err != nil || f != github.FilterDiffContext {
+		t.Errorf("ParseDiffFilter: %v %v", f, err)
+	}
+	if _, err := github.ParseDiffFilter("bogus"); err == nil {
+		t.Errorf("ParseDiffFilter accepted bogus")
+	}
+}
+
+// TestReviewUnprocessable: GitHub rejects an inline line (422); the
+// findings go into the body of a second attempt.
+func TestReviewUnprocessable(t *testing.T) {
+	f := newFake(t)
+	f.pageSize = 100
+	f.files = prFiles()
+	f.fail(failure{method: "POST", pathPrefix: "/repos/o/r/pulls/1/reviews", status: 422, times: 1,
+		body: `{"message":"Unprocessable Entity","errors":["Line could not be resolved"]}`})
+	c, sl := f.client(t)
+	res, err := c.Review(context.Background(), 1, "abc", findings()[:1], github.FilterNoFilter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, reqs := f.take()
+	equal(t, "requests", got, []string{
+		"GET /repos/o/r/pulls/1/files",
+		"GET /repos/o/r/pulls/1/comments",
+		"POST /repos/o/r/pulls/1/reviews",
+		"POST /repos/o/r/pulls/1/reviews",
+	})
+	last := reqs[3].Body
+	if len(asSlice(last["comments"])) != 0 || !strings.Contains(last["body"].(string), "finding fpadded ") {
+		t.Errorf("second attempt %v", last)
+	}
+	if res.Inline != 0 || res.InBody != 1 || len(sl.d) != 0 {
+		t.Errorf("result %+v, sleeps %v (422 is not retried)", res, sl.d)
+	}
+}
+
+func TestReviewError(t *testing.T) {
+	f := newFake(t)
+	f.fail(failure{method: "GET", pathPrefix: "/repos/o/r/pulls/1/files", status: 404, times: -1})
+	c, _ := f.client(t)
+	_, err := c.Review(context.Background(), 1, "abc", findings(), github.FilterNoFilter)
+	var e *github.Error
+	if !errors.As(err, &e) || e.Status != 404 || errors.Is(err, github.ErrReadOnly) {
+		t.Fatalf("err = %v; want a 404 *Error that is not read-only", err)
+	}
+	if !strings.Contains(err.Error(), "list pull request files: 404 Not Found") {
+		t.Errorf("message %q", err)
+	}
+}

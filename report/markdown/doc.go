@@ -1,0 +1,53 @@
+// Package markdown renders a results.json report ([engine.Report]) as
+// GitHub-flavoured Markdown: the sticky pull-request comment and the job
+// summary ([Summary]), and the body of one inline review comment
+// ([Finding]). DESIGN.md, "The Action" and "Output contracts".
+//
+// A summary (abridged; testdata/summary.golden.md is a complete one):
+//
+//	<!-- reverify:summary -->
+//	## reverify
+//
+//	❌ 1 assertion violated · ✅ 2 proved · ❓ 1 unknown
+//
+//	Re-verified 3 of 4 properties; 1 reused from the cache (slice unchanged). Entry <code>main</code>, …
+//
+//	| verdict | location | property | expression | time | why re-checked |
+//	|---|---|---|---|--:|---|
+//	| ❌ violated | <code>src/a.c&#58;12</code> | <code>main&#58;x&gt;0</code> | <code>x &gt; 0</code> | 0.42 s | <code>parse</code> |
+//	| ❓ unknown | … | … | … | 60.00 s | new |
+//
+//	<details><summary>♻️ 1 property reused from the cache</summary> … </details>
+//
+//	### ❌ Violations
+//
+//	<details open><summary>❌ <code>x &gt; 0</code> at <code>src/a.c&#58;12</code> in <code>main</code></summary>
+//	… inputs table, numbered counterexample steps with source lines and
+//	values, reproducer path and command, witness, pixel tree …
+//	</details>
+//
+//	### ❓ Unknown
+//
+//	- <code>p != 0</code> at <code>lib/b.c&#58;4</code> (<code>f&#58;p!=0</code>): timeout after 60 s
+//
+// Invariants:
+//
+//   - The first line of a summary is [Marker]; report/github finds the
+//     sticky comment by it.
+//   - Every piece of user-controlled text (expressions, reasons, paths,
+//     input sources, step text) goes through [Escape] or [Code], which
+//     turn Markdown and HTML metacharacters into character references, so
+//     no expression can break a table, open a tag or mention anyone; pixel
+//     trees and commands go into fenced code blocks whose fence is longer
+//     than any backtick run inside.
+//   - A summary has at most Options.MaxChars characters (code points;
+//     default 65,000, under GitHub's 65,536 for comments). Shortening
+//     follows a fixed ladder (fold counterexample steps, drop pixel trees,
+//     drop table rows of reused and proved properties, drop whole sections)
+//     and ends with [TruncatedNote]; the full data stay in the artifact.
+//   - Equal reports and options give equal text: properties are ordered by
+//     verdict (FALSE, UNKNOWN, NOT_CHECKED, TRUE), file, line and ID.
+//
+// Counterexample inputs are attached to steps by [sarif.AlignInputs]
+// (results.json records an input's line but not its file).
+package markdown

@@ -1,0 +1,584 @@
+package markdown
+
+import (
+	"fmt"
+	"html"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/report/sarif"
+)
+
+// Marker is the hidden first line of every summary; report/github finds
+// the sticky comment by it.
+const Marker = "<!-- reverify:summary -->"
+
+// DefaultMaxChars is the default size bound of a summary, below GitHub's
+// limit of 65,536 characters for comment bodies.
+const DefaultMaxChars = 65000
+
+// DefaultMaxSteps is the default number of counterexample steps shown per
+// violation before the middle of the path is folded.
+const DefaultMaxSteps = 100
+
+// TruncatedNote ends every summary that had to be shortened.
+const TruncatedNote = "… truncated; see the artifact"
+
+// Options control [Summary] and [Finding]. The zero value is usable.
+type Options struct {
+	// Title is the heading; empty means "reverify".
+	Title string
+	// MaxChars bounds the length of the summary in characters (Unicode
+	// code points, as GitHub counts); ≤ 0 means DefaultMaxChars.
+	MaxChars int
+	// MaxSteps is the number of counterexample steps shown per
+	// violation when everything fits (the first and last halves; the
+	// middle is folded into one row); ≤ 0 means DefaultMaxSteps.
+	MaxSteps int
+	// PixelTrees maps property IDs to the text form of their pixel
+	// trees (report/pixeltree Picture.Text), shown in code blocks.
+	PixelTrees map[string]string
+	// RepoRoot is the repository root: file paths are shown relative
+	// to it (see sarif.RepoPath).
+	RepoRoot string
+	// SourceURL, if set, turns file:line into links SourceURL + path +
+	// "#L" + line, e.g. "https://github.com/o/r/blob/<head sha>/".
+	SourceURL string
+	// ArtifactURL, if set, is linked from the truncation note.
+	ArtifactURL string
+	// ReproducerCommand, if set, gives the shell command that builds
+	// and runs the reproducer of a violation (shown under its path).
+	ReproducerCommand func(p *engine.PropertyReport) string
+	// NoBaseline says that there was no base revision (a full run):
+	// properties without reverified_because then show "—" rather than
+	// "new" as the reason they were re-checked.
+	NoBaseline bool
+}
+
+func (o Options) maxChars() int {
+	if o.MaxChars <= 0 {
+		return DefaultMaxChars
+	}
+	return o.MaxChars
+}
+
+func (o Options) maxSteps() int {
+	if o.MaxSteps <= 0 {
+		return DefaultMaxSteps
+	}
+	return o.MaxSteps
+}
+
+// limits say how much of each section a rendering shows; -1 is no limit.
+type limits struct {
+	steps      int  // counterexample steps per violation
+	pixelTrees bool // show pixel trees
+	reusedRows bool // list the reused properties (else only their count)
+	trueRows   bool // list proved properties in the re-verified table
+	sections   int  // violations with a details section
+	unknowns   int  // UNKNOWN reasons listed
+}
+
+// ladder is the sequence of ever smaller renderings Summary tries until
+// one fits: first the counterexample steps and pixel trees (the largest
+// sections), then the tables, then whole sections.
+func ladder(maxSteps int) []limits {
+	all := limits{steps: maxSteps, pixelTrees: true, reusedRows: true, trueRows: true, sections: -1, unknowns: -1}
+	l := []limits{all}
+	add := func(f func(*limits)) {
+		n := l[len(l)-1]
+		f(&n)
+		l = append(l, n)
+	}
+	add(func(n *limits) { n.steps = min(n.steps, 30) })
+	add(func(n *limits) { n.pixelTrees = false })
+	add(func(n *limits) { n.steps = min(n.steps, 10) })
+	add(func(n *limits) { n.reusedRows = false })
+	add(func(n *limits) { n.trueRows = false })
+	add(func(n *limits) { n.steps = 0 })
+	add(func(n *limits) { n.sections, n.unknowns = 20, 50 })
+	add(func(n *limits) { n.sections, n.unknowns = 5, 10 })
+	return l
+}
+
+// Summary renders r as the sticky pull-request comment and job summary:
+//
+//	<!-- reverify:summary -->
+//	## reverify
+//
+//	❌ 1 assertion violated · ✅ 5 proved · ❓ 1 unknown
+//
+//	Re-verified 3 of 7 properties; 4 reused from the cache. Entry main, configuration default, reverify 0.1.0.
+//
+//	| verdict | location | property | expression | time | why re-checked |
+//	|---|---|---|---|--:|---|
+//	| ❌ violated | <code>a.c&#58;12</code> | <code>main&#58;x&gt;0</code> | <code>x &gt; 0</code> | 0.42 s | <code>parse</code> |
+//	…
+//	<details><summary>♻️ 4 properties reused from the cache</summary> … table … </details>
+//
+//	### ❌ Violations
+//	<details open><summary>❌ … at a.c:12 in main</summary> reason, inputs table, numbered
+//	counterexample steps (location, source line, operation, input values), reproducer,
+//	witness, pixel tree </details>
+//
+//	### ❓ Unknown
+//	- … at b.c:4: reason
+//
+// The first line is always Marker. User-controlled text is escaped (see
+// [Escape]); pixel trees go into fenced code blocks. Properties are
+// ordered FALSE, UNKNOWN, NOT_CHECKED, TRUE, then by file, line and ID.
+//
+// The result has at most Options.MaxChars characters. When the full
+// rendering is longer, Summary folds counterexample steps beyond 30 and
+// then 10, drops pixel trees, the rows of reused and of proved
+// properties, the steps altogether, and then whole sections beyond the
+// first few, in that order, and appends TruncatedNote; only if even that
+// does not fit is the text cut at a line boundary (closing any open code
+// block and <details>).
+func Summary(r *engine.Report, opts Options) string {
+	limit := opts.maxChars()
+	var s string
+	for i, lim := range ladder(opts.maxSteps()) {
+		var over bool
+		s, over = render(r, opts, lim, i > 0, limit)
+		if !over && utf8.RuneCountInString(s) <= limit {
+			return s
+		}
+	}
+	return cut(s, limit, note(opts))
+}
+
+func note(opts Options) string {
+	n := "\n---\n\n_" + TruncatedNote
+	if opts.ArtifactURL != "" {
+		n += " ([download](" + escapeURL(opts.ArtifactURL) + "))"
+	}
+	return n + "._\n"
+}
+
+// Headline is the one-line count of verdicts over all properties, e.g.
+// "❌ 1 assertion violated · ✅ 5 proved · ❓ 1 unknown". Zero counts are
+// left out; the first part carries the noun.
+func Headline(r *engine.Report) string {
+	n := map[engine.Verdict]int{}
+	for _, p := range r.Properties {
+		n[p.Verdict]++
+	}
+	type part struct {
+		v          engine.Verdict
+		icon, verb string
+	}
+	var parts []string
+	for _, p := range []part{{engine.False, "❌", "violated"}, {engine.True, "✅", "proved"},
+		{engine.Unknown, "❓", "unknown"}, {engine.NotChecked, "➖", "not checked"}} {
+		k := n[p.v]
+		if k == 0 {
+			continue
+		}
+		if len(parts) == 0 {
+			noun := "assertions"
+			if k == 1 {
+				noun = "assertion"
+			}
+			parts = append(parts, fmt.Sprintf("%s %d %s %s", p.icon, k, noun, p.verb))
+		} else {
+			parts = append(parts, fmt.Sprintf("%s %d %s", p.icon, k, p.verb))
+		}
+	}
+	if len(parts) == 0 {
+		return "⚠️ no assertions found"
+	}
+	return strings.Join(parts, " · ")
+}
+
+var verdictRank = map[engine.Verdict]int{engine.False: 0, engine.Unknown: 1, engine.NotChecked: 2, engine.True: 3}
+
+var verdictLabel = map[engine.Verdict]string{
+	engine.False: "❌ violated", engine.Unknown: "❓ unknown", engine.NotChecked: "➖ not checked", engine.True: "✅ proved",
+}
+
+func label(v engine.Verdict) string {
+	if l, ok := verdictLabel[v]; ok {
+		return l
+	}
+	return Escape(string(v))
+}
+
+// sorted returns pointers to the properties of r in display order.
+func sorted(r *engine.Report, root string) []*engine.PropertyReport {
+	ps := make([]*engine.PropertyReport, len(r.Properties))
+	for i := range r.Properties {
+		ps[i] = &r.Properties[i]
+	}
+	sort.SliceStable(ps, func(i, j int) bool {
+		a, b := ps[i], ps[j]
+		ra, rb := rank(a.Verdict), rank(b.Verdict)
+		if ra != rb {
+			return ra < rb
+		}
+		if fa, fb := sarif.RepoPath(a.File, root), sarif.RepoPath(b.File, root); fa != fb {
+			return fa < fb
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.ID < b.ID
+	})
+	return ps
+}
+
+func rank(v engine.Verdict) int {
+	if r, ok := verdictRank[v]; ok {
+		return r
+	}
+	return len(verdictRank)
+}
+
+// render is one rendering of the summary under the given limits. It
+// stops early, returning over, once the text is certainly longer than
+// limit characters (more than 4 bytes per character).
+func render(r *engine.Report, opts Options, lim limits, truncated bool, limit int) (s string, over bool) {
+	var b strings.Builder
+	title := opts.Title
+	if title == "" {
+		title = "reverify"
+	}
+	b.WriteString(Marker + "\n")
+	fmt.Fprintf(&b, "## %s\n\n", Escape(title))
+	b.WriteString(Headline(r) + "\n\n")
+
+	ps := sorted(r, opts.RepoRoot)
+	var checked, reused, violations, unknowns []*engine.PropertyReport
+	for _, p := range ps {
+		if p.CacheHit {
+			reused = append(reused, p)
+		} else {
+			checked = append(checked, p)
+		}
+		switch p.Verdict {
+		case engine.False:
+			violations = append(violations, p)
+		case engine.Unknown:
+			unknowns = append(unknowns, p)
+		}
+	}
+	fmt.Fprintf(&b, "Re-verified %d of %d %s", len(checked), len(ps), plural(len(ps), "property", "properties"))
+	if len(reused) > 0 {
+		fmt.Fprintf(&b, "; %d reused from the cache (slice unchanged)", len(reused))
+	}
+	b.WriteString(".")
+	var about []string
+	if r.Entry != "" {
+		about = append(about, "Entry "+Code(r.Entry))
+	}
+	if r.Config != "" {
+		about = append(about, "configuration "+Code(r.Config))
+	}
+	if r.Engine != "" {
+		about = append(about, "reverify "+Escape(r.Engine))
+	}
+	if len(about) > 0 {
+		b.WriteString(" " + strings.Join(about, ", ") + ".")
+	}
+	b.WriteString("\n\n")
+
+	if len(checked) > 0 {
+		rows, hidden := checked, 0
+		if !lim.trueRows {
+			rows = nil
+			for _, p := range checked {
+				if p.Verdict != engine.True {
+					rows = append(rows, p)
+				} else {
+					hidden++
+				}
+			}
+		}
+		if len(rows) > 0 {
+			b.WriteString("| verdict | location | property | expression | time | why re-checked |\n")
+			b.WriteString("|---|---|---|---|--:|---|\n")
+			for _, p := range rows {
+				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", label(p.Verdict), location(p.File, p.Line, opts),
+					Code(p.ID), Code(p.Expression), seconds(p.CPUSeconds), why(p, opts))
+			}
+			b.WriteString("\n")
+		}
+		if hidden > 0 {
+			fmt.Fprintf(&b, "%d proved %s not listed.\n\n", hidden, plural(hidden, "property", "properties"))
+		}
+	}
+
+	if len(reused) > 0 {
+		fmt.Fprintf(&b, "<details><summary>♻️ %d %s reused from the cache</summary>\n\n", len(reused), plural(len(reused), "property", "properties"))
+		if lim.reusedRows {
+			b.WriteString("| verdict | location | property | expression | slice |\n|---|---|---|---|---|\n")
+			for _, p := range reused {
+				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", label(p.Verdict), location(p.File, p.Line, opts),
+					Code(p.ID), Code(p.Expression), Code(short(p.SliceHash)))
+			}
+		} else {
+			b.WriteString("Not listed to stay within the size limit.\n")
+		}
+		b.WriteString("\n</details>\n\n")
+	}
+
+	if len(violations) > 0 {
+		b.WriteString("### ❌ Violations\n\n")
+		for i, p := range violations {
+			if lim.sections >= 0 && i >= lim.sections {
+				fmt.Fprintf(&b, "%d more %s not shown.\n\n", len(violations)-i, plural(len(violations)-i, "violation", "violations"))
+				break
+			}
+			violation(&b, r, p, opts, lim)
+			if b.Len() > 4*limit {
+				return b.String(), true
+			}
+		}
+	}
+
+	if len(unknowns) > 0 {
+		b.WriteString("### ❓ Unknown\n\n")
+		for i, p := range unknowns {
+			if lim.unknowns >= 0 && i >= lim.unknowns {
+				fmt.Fprintf(&b, "- … and %d more\n", len(unknowns)-i)
+				break
+			}
+			reason := p.Reason
+			if reason == "" {
+				reason = "no reason given"
+			}
+			fmt.Fprintf(&b, "- %s at %s (%s): %s", Code(p.Expression), location(p.File, p.Line, opts), Code(p.ID), Escape(reason))
+			if len(p.Unmodelled) > 0 {
+				b.WriteString(". Unmodelled: " + codes(p.Unmodelled))
+			}
+			b.WriteString("\n")
+		}
+		b.WriteString("\n")
+	}
+	if truncated {
+		b.WriteString(note(opts))
+	}
+	return b.String(), false
+}
+
+// violation writes the details section of one FALSE property.
+func violation(b *strings.Builder, r *engine.Report, p *engine.PropertyReport, opts Options, lim limits) {
+	// Markdown is not parsed on the line of an HTML block's start tag,
+	// so the summary links with <a>.
+	fmt.Fprintf(b, "<details open><summary>❌ %s at %s in %s</summary>\n\n", Code(p.Expression), htmlLocation(p.File, p.Line, opts), Code(p.Function))
+	fmt.Fprintf(b, "Property %s", Code(p.ID))
+	if p.Config != "" {
+		fmt.Fprintf(b, " (configuration %s)", Code(p.Config))
+	}
+	if p.Reason != "" {
+		b.WriteString(": " + Escape(strings.TrimSuffix(p.Reason, ".")))
+	}
+	b.WriteString(".\n\n")
+	counterexample(b, p, opts, lim.steps)
+	if p.Reproducer != "" {
+		fmt.Fprintf(b, "**Reproducer:** %s\n\n", Code(sarif.RepoPath(p.Reproducer, opts.RepoRoot)))
+		if opts.ReproducerCommand != nil {
+			if cmd := opts.ReproducerCommand(p); cmd != "" {
+				b.WriteString(codeBlock("sh", cmd) + "\n")
+			}
+		}
+	}
+	if p.Witness != "" {
+		fmt.Fprintf(b, "**Witness:** %s\n\n", Code(sarif.RepoPath(p.Witness, opts.RepoRoot)))
+	}
+	if tree := opts.PixelTrees[p.ID]; tree != "" {
+		if lim.pixelTrees {
+			b.WriteString("**Pixel tree** of the analysis (ARG)\n\n" + codeBlock("text", tree) + "\n")
+		} else {
+			b.WriteString("_Pixel tree omitted to stay within the size limit._\n\n")
+		}
+	}
+	b.WriteString("</details>\n\n")
+}
+
+// counterexample writes the inputs table and the numbered steps of p,
+// showing at most maxSteps steps (the first and last halves).
+func counterexample(b *strings.Builder, p *engine.PropertyReport, opts Options, maxSteps int) {
+	if len(p.Inputs) > 0 {
+		b.WriteString("**Inputs** (in the order they are read)\n\n| # | input | type | value | line |\n|--:|---|---|--:|--:|\n")
+		for i, in := range p.Inputs {
+			line := "—"
+			if in.Line > 0 {
+				line = fmt.Sprint(in.Line)
+			}
+			fmt.Fprintf(b, "| %d | %s | %s | %d | %s |\n", i+1, Code(in.Source), Code(in.Type), in.Value, line)
+		}
+		b.WriteString("\n")
+	}
+	if len(p.Steps) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "**Counterexample** (%d %s)\n\n", len(p.Steps), plural(len(p.Steps), "step", "steps"))
+	counterexampleSteps(b, p, opts, maxSteps)
+}
+
+// counterexampleSteps writes the numbered steps of p as a table (location,
+// source line, CFA operation, input values read there), at most maxSteps
+// of them (the first and last halves; -1 means all, 0 writes a note).
+func counterexampleSteps(b *strings.Builder, p *engine.PropertyReport, opts Options, maxSteps int) {
+	if maxSteps == 0 {
+		b.WriteString("_Steps omitted to stay within the size limit._\n\n")
+		return
+	}
+	at, _ := sarif.AlignInputs(p)
+	head, tail := len(p.Steps), 0
+	if maxSteps > 0 && len(p.Steps) > maxSteps {
+		head = (maxSteps + 1) / 2
+		tail = maxSteps - head
+	}
+	b.WriteString("| # | location | source | operation | values |\n|--:|---|---|---|---|\n")
+	row := func(i int) {
+		s := p.Steps[i]
+		file := s.File
+		if file == "" {
+			file = p.File
+		}
+		var vals []string
+		for _, k := range at[i] {
+			vals = append(vals, fmt.Sprintf("%s = %d", Code(p.Inputs[k].Source), p.Inputs[k].Value))
+		}
+		src := ""
+		if s.Text != "" {
+			src = Code(s.Text)
+		}
+		fmt.Fprintf(b, "| %d | %s | %s | %s | %s |\n", i+1, location(file, s.Line, opts), src, Code(s.Op), strings.Join(vals, ", "))
+	}
+	for i := 0; i < head; i++ {
+		row(i)
+	}
+	if tail > 0 {
+		fmt.Fprintf(b, "| | | _… %d steps folded …_ | | |\n", len(p.Steps)-head-tail)
+		for i := len(p.Steps) - tail; i < len(p.Steps); i++ {
+			row(i)
+		}
+	}
+	b.WriteString("\n")
+}
+
+// location renders file:line as code, as a Markdown link when
+// Options.SourceURL is set.
+func location(file string, line int, opts Options) string {
+	c, u := locationParts(file, line, opts)
+	if u == "" {
+		return c
+	}
+	return "[" + c + "](" + escapeURL(u) + ")"
+}
+
+// htmlLocation is location as HTML, for lines Markdown does not parse.
+func htmlLocation(file string, line int, opts Options) string {
+	c, u := locationParts(file, line, opts)
+	if u == "" {
+		return c
+	}
+	return `<a href="` + html.EscapeString(u) + `">` + c + "</a>"
+}
+
+func locationParts(file string, line int, opts Options) (code, link string) {
+	f := sarif.RepoPath(file, opts.RepoRoot)
+	text := f
+	if line > 0 {
+		text = fmt.Sprintf("%s:%d", f, line)
+	}
+	code = Code(text)
+	if opts.SourceURL == "" || f == "" || strings.HasPrefix(f, "/") {
+		return code, ""
+	}
+	link = strings.TrimSuffix(opts.SourceURL, "/") + "/" + escapePath(f)
+	if line > 0 {
+		link += fmt.Sprintf("#L%d", line)
+	}
+	return code, link
+}
+
+// why is the "why re-checked" cell of p.
+func why(p *engine.PropertyReport, opts Options) string {
+	switch {
+	case len(p.Reverified) > 0:
+		return codes(p.Reverified)
+	case opts.NoBaseline:
+		return "—"
+	default:
+		return "new"
+	}
+}
+
+func codes(ss []string) string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = Code(s)
+	}
+	return strings.Join(out, ", ")
+}
+
+func seconds(s float64) string {
+	if s < 0.01 {
+		return "&lt; 0.01 s"
+	}
+	return fmt.Sprintf("%.2f s", s)
+}
+
+func short(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return h
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// cut shortens s to at most limit characters including the note, at a line
+// boundary, closing an open code fence and open <details> elements.
+func cut(s string, limit int, note string) string {
+	budget := limit - utf8.RuneCountInString(note) - 64 // room for closers
+	if budget < len(Marker)+1 {
+		budget = len(Marker) + 1
+	}
+	var b strings.Builder
+	var openFence string
+	details := 0
+	n := 0
+	for _, line := range strings.SplitAfter(s, "\n") {
+		k := utf8.RuneCountInString(line)
+		if n+k > budget {
+			break
+		}
+		n += k
+		b.WriteString(line)
+		t := strings.TrimSpace(line)
+		switch {
+		case openFence != "":
+			if strings.HasPrefix(t, openFence) && strings.Trim(t, "`") == "" {
+				openFence = ""
+			}
+		case strings.HasPrefix(t, "```"):
+			openFence = t[:len(t)-len(strings.TrimLeft(t, "`"))]
+		default:
+			details += strings.Count(t, "<details") - strings.Count(t, "</details>")
+		}
+	}
+	if openFence != "" {
+		b.WriteString(openFence + "\n")
+	}
+	for ; details > 0; details-- {
+		b.WriteString("\n</details>\n")
+	}
+	b.WriteString(note)
+	out := b.String()
+	if utf8.RuneCountInString(out) > limit { // a tiny max: keep the marker at least
+		out = Marker + "\n"
+	}
+	return out
+}

@@ -1,0 +1,489 @@
+package sarif
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/url"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/reverify/reverify/engine"
+)
+
+// Schema and Version identify SARIF 2.1.0.
+const (
+	Schema  = "https://json.schemastore.org/sarif-2.1.0.json"
+	Version = "2.1.0"
+)
+
+// FingerprintKey is the partialFingerprints key under which results carry
+// [Fingerprint].
+const FingerprintKey = "reverifyProperty/v1"
+
+// DefaultInformationURI is the tool's home page unless Options say otherwise.
+const DefaultInformationURI = "https://github.com/reverify/reverify"
+
+// Rule IDs, one per verdict kind.
+const (
+	RuleViolated   = "assertion-violated"
+	RuleUnknown    = "assertion-unknown"
+	RuleNotChecked = "assertion-not-checked"
+	RuleProved     = "assertion-proved"
+)
+
+// SARIF levels.
+const (
+	LevelError   = "error"
+	LevelWarning = "warning"
+	LevelNote    = "note"
+	LevelNone    = "none"
+)
+
+// ruleInfo is the static description of one verdict kind.
+type ruleInfo struct {
+	verdict engine.Verdict
+	id      string
+	name    string
+	level   string
+	short   string
+	full    string
+	tags    []string
+}
+
+// rules is the driver's rule table; the index of a rule here is its
+// ruleIndex in every log.
+var rules = []ruleInfo{
+	{engine.False, RuleViolated, "AssertionViolated", LevelError,
+		"An assertion can fail.",
+		"reverify found a feasible path from the entry function to a failing assertion; the result carries the path as a code flow and the inputs that drive the program along it.",
+		[]string{"correctness", "model-checking"}},
+	{engine.Unknown, RuleUnknown, "AssertionUnknown", LevelWarning,
+		"An assertion could be neither proved nor refuted.",
+		"reverify gave up on this assertion (time or state limit, unsupported construct, unmodelled function); the message names the reason. The assertion may or may not hold.",
+		[]string{"correctness", "model-checking"}},
+	{engine.NotChecked, RuleNotChecked, "AssertionNotChecked", LevelNote,
+		"An assertion was not checked.",
+		"No configured entry function reaches this assertion, so it was not verified.",
+		[]string{"model-checking"}},
+	{engine.True, RuleProved, "AssertionProved", LevelNone,
+		"An assertion holds on every execution.",
+		"reverify proved that no execution from the entry function violates this assertion.",
+		[]string{"model-checking"}},
+}
+
+// Options control [New].
+type Options struct {
+	// Version is driver.version; empty means Report.Engine.
+	Version string
+	// InformationURI is driver.informationUri; empty means
+	// DefaultInformationURI.
+	InformationURI string
+	// RepoRoot is the repository root (absolute, or relative to the
+	// working directory). File paths in the report that lie under it are
+	// written relative to it; relative paths in the report are taken as
+	// relative to the working directory. Empty means the working
+	// directory.
+	RepoRoot string
+	// Verdicts lists the verdicts that produce results; nil means FALSE
+	// and UNKNOWN.
+	Verdicts []engine.Verdict
+	// Category is runs[0].automationDetails.id, which code scanning uses
+	// to keep the alerts of several analyses (e.g. several entry
+	// functions) apart; empty omits it.
+	Category string
+}
+
+// Log is a SARIF 2.1.0 log (sarifLog).
+type Log struct {
+	Schema  string `json:"$schema"`
+	Version string `json:"version"`
+	Runs    []Run  `json:"runs"`
+}
+
+// Run is one run of the tool.
+type Run struct {
+	Tool              Tool               `json:"tool"`
+	AutomationDetails *AutomationDetails `json:"automationDetails,omitempty"`
+	Results           []Result           `json:"results"`
+}
+
+// AutomationDetails identifies the analysis category of a run.
+type AutomationDetails struct {
+	ID string `json:"id"`
+}
+
+// Tool wraps the driver.
+type Tool struct {
+	Driver Driver `json:"driver"`
+}
+
+// Driver is the tool component that produced the results.
+type Driver struct {
+	Name           string `json:"name"`
+	Version        string `json:"version,omitempty"`
+	InformationURI string `json:"informationUri,omitempty"`
+	Rules          []Rule `json:"rules"`
+}
+
+// Rule is a reportingDescriptor.
+type Rule struct {
+	ID                   string         `json:"id"`
+	Name                 string         `json:"name,omitempty"`
+	ShortDescription     *Message       `json:"shortDescription,omitempty"`
+	FullDescription      *Message       `json:"fullDescription,omitempty"`
+	HelpURI              string         `json:"helpUri,omitempty"`
+	DefaultConfiguration *Configuration `json:"defaultConfiguration,omitempty"`
+	Properties           map[string]any `json:"properties,omitempty"`
+}
+
+// Configuration is a reportingConfiguration.
+type Configuration struct {
+	Level string `json:"level"`
+}
+
+// Message is a SARIF message with plain text.
+type Message struct {
+	Text string `json:"text"`
+}
+
+// Result is one finding: one property with a reported verdict.
+type Result struct {
+	RuleID              string            `json:"ruleId"`
+	RuleIndex           int               `json:"ruleIndex"`
+	Level               string            `json:"level"`
+	Message             Message           `json:"message"`
+	Locations           []Location        `json:"locations"`
+	PartialFingerprints map[string]string `json:"partialFingerprints,omitempty"`
+	CodeFlows           []CodeFlow        `json:"codeFlows,omitempty"`
+	Properties          map[string]any    `json:"properties,omitempty"`
+}
+
+// Location is a location with a physical location.
+type Location struct {
+	PhysicalLocation PhysicalLocation `json:"physicalLocation"`
+}
+
+// PhysicalLocation is a file and a region in it.
+type PhysicalLocation struct {
+	ArtifactLocation ArtifactLocation `json:"artifactLocation"`
+	Region           *Region          `json:"region,omitempty"`
+}
+
+// ArtifactLocation names a file by URI.
+type ArtifactLocation struct {
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
+}
+
+// Region is a text region; lines and columns are 1-based.
+type Region struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn,omitempty"`
+}
+
+// CodeFlow is a counterexample.
+type CodeFlow struct {
+	Message     *Message     `json:"message,omitempty"`
+	ThreadFlows []ThreadFlow `json:"threadFlows"`
+}
+
+// ThreadFlow is the sequence of steps of one thread.
+type ThreadFlow struct {
+	Locations []ThreadFlowLocation `json:"locations"`
+}
+
+// ThreadFlowLocation is one step of a counterexample.
+type ThreadFlowLocation struct {
+	Location       *StepLocation `json:"location,omitempty"`
+	ExecutionOrder int           `json:"executionOrder"`
+}
+
+// StepLocation is a location with a message, as used in thread flows.
+type StepLocation struct {
+	PhysicalLocation *PhysicalLocation `json:"physicalLocation,omitempty"`
+	Message          *Message          `json:"message,omitempty"`
+}
+
+// Fingerprint is the stable identity of a property across runs: the first
+// 32 hex digits of SHA-256 over the entry function and the property ID.
+// Both survive edits elsewhere in the code base (DESIGN.md, "Output
+// contracts"); file, line and column do not take part. report/github uses
+// the same value in its hidden comment markers.
+func Fingerprint(entry, propertyID string) string {
+	h := sha256.Sum256([]byte("reverify/v1\x00" + entry + "\x00" + propertyID))
+	return hex.EncodeToString(h[:16])
+}
+
+// RuleFor returns the rule ID and default level of a verdict, and false
+// for a verdict without a rule.
+func RuleFor(v engine.Verdict) (id, level string, ok bool) {
+	for _, r := range rules {
+		if r.verdict == v {
+			return r.id, r.level, true
+		}
+	}
+	return "", "", false
+}
+
+// New builds the SARIF log of r. It does not fail: properties with a
+// verdict outside Options.Verdicts are skipped, missing lines become 1.
+func New(r *engine.Report, opts Options) *Log {
+	want := map[engine.Verdict]bool{engine.False: true, engine.Unknown: true}
+	if opts.Verdicts != nil {
+		want = map[engine.Verdict]bool{}
+		for _, v := range opts.Verdicts {
+			want[v] = true
+		}
+	}
+	version := opts.Version
+	if version == "" {
+		version = r.Engine
+	}
+	uri := opts.InformationURI
+	if uri == "" {
+		uri = DefaultInformationURI
+	}
+	drv := Driver{Name: "reverify", Version: version, InformationURI: uri}
+	for _, ri := range rules {
+		drv.Rules = append(drv.Rules, Rule{
+			ID: ri.id, Name: ri.name,
+			ShortDescription:     &Message{Text: ri.short},
+			FullDescription:      &Message{Text: ri.full},
+			HelpURI:              uri,
+			DefaultConfiguration: &Configuration{Level: ri.level},
+			Properties:           map[string]any{"tags": ri.tags},
+		})
+	}
+	run := Run{Tool: Tool{Driver: drv}, Results: []Result{}}
+	if opts.Category != "" {
+		run.AutomationDetails = &AutomationDetails{ID: opts.Category}
+	}
+	props := make([]*engine.PropertyReport, 0, len(r.Properties))
+	for i := range r.Properties {
+		if want[r.Properties[i].Verdict] {
+			props = append(props, &r.Properties[i])
+		}
+	}
+	sort.SliceStable(props, func(i, j int) bool {
+		a, b := props[i], props[j]
+		if fa, fb := RepoPath(a.File, opts.RepoRoot), RepoPath(b.File, opts.RepoRoot); fa != fb {
+			return fa < fb
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		return a.ID < b.ID
+	})
+	for _, p := range props {
+		idx := -1
+		for i, ri := range rules {
+			if ri.verdict == p.Verdict {
+				idx = i
+			}
+		}
+		if idx < 0 {
+			continue
+		}
+		run.Results = append(run.Results, result(r, p, idx, opts.RepoRoot))
+	}
+	return &Log{Schema: Schema, Version: Version, Runs: []Run{run}}
+}
+
+// Write writes the SARIF log of r to w as indented JSON.
+func Write(w io.Writer, r *engine.Report, opts Options) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(New(r, opts)); err != nil {
+		return fmt.Errorf("sarif: %w", err)
+	}
+	return nil
+}
+
+func result(r *engine.Report, p *engine.PropertyReport, idx int, root string) Result {
+	ri := rules[idx]
+	res := Result{
+		RuleID: ri.id, RuleIndex: idx, Level: ri.level,
+		Message:             Message{Text: MessageText(p)},
+		Locations:           []Location{{PhysicalLocation: physical(p.File, p.Line, p.Column, root)}},
+		PartialFingerprints: map[string]string{FingerprintKey: Fingerprint(r.Entry, p.ID)},
+		Properties: map[string]any{
+			"propertyId": p.ID, "function": p.Function, "verdict": string(p.Verdict),
+			"configuration": p.Config, "cpuSeconds": p.CPUSeconds,
+		},
+	}
+	for k, v := range map[string]string{"sliceHash": p.SliceHash, "witness": p.Witness, "reproducer": p.Reproducer} {
+		if v != "" {
+			res.Properties[k] = v
+		}
+	}
+	if len(p.Steps) > 0 {
+		var locs []ThreadFlowLocation
+		at, _ := AlignInputs(p)
+		for i, s := range p.Steps {
+			file := s.File
+			if file == "" {
+				file = p.File
+			}
+			msg := s.Op
+			var vals []string
+			for _, k := range at[i] {
+				vals = append(vals, fmt.Sprintf("%s = %d", p.Inputs[k].Source, p.Inputs[k].Value))
+			}
+			if len(vals) > 0 {
+				msg += " [" + strings.Join(vals, ", ") + "]"
+			}
+			pl := physical(file, s.Line, 0, root)
+			locs = append(locs, ThreadFlowLocation{
+				Location:       &StepLocation{PhysicalLocation: &pl, Message: &Message{Text: msg}},
+				ExecutionOrder: i + 1,
+			})
+		}
+		res.CodeFlows = []CodeFlow{{
+			Message:     &Message{Text: fmt.Sprintf("Counterexample: %d steps to the failing assertion", len(p.Steps))},
+			ThreadFlows: []ThreadFlow{{Locations: locs}},
+		}}
+	}
+	return res
+}
+
+// MessageText is the plain-text message of a result: verdict, expression,
+// function, reason, counterexample inputs and unmodelled functions on one
+// line. report/github uses it for annotations.
+func MessageText(p *engine.PropertyReport) string {
+	var b strings.Builder
+	expr := p.Expression
+	if expr == "" {
+		expr = p.ID
+	}
+	switch p.Verdict {
+	case engine.False:
+		fmt.Fprintf(&b, "Assertion %s is violated", expr)
+	case engine.Unknown:
+		fmt.Fprintf(&b, "Assertion %s could not be decided", expr)
+	case engine.True:
+		fmt.Fprintf(&b, "Assertion %s holds", expr)
+	case engine.NotChecked:
+		fmt.Fprintf(&b, "Assertion %s was not checked", expr)
+	default:
+		fmt.Fprintf(&b, "Assertion %s: %s", expr, p.Verdict)
+	}
+	if p.Function != "" {
+		fmt.Fprintf(&b, " in %s", p.Function)
+	}
+	b.WriteString(".")
+	if p.Reason != "" {
+		fmt.Fprintf(&b, " Reason: %s.", strings.TrimSuffix(p.Reason, "."))
+	}
+	if len(p.Inputs) > 0 {
+		b.WriteString(" Counterexample inputs:")
+		for i, in := range p.Inputs {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, " %s = %d", in.Source, in.Value)
+			if in.Line > 0 {
+				fmt.Fprintf(&b, " (line %d)", in.Line)
+			}
+		}
+		b.WriteString(".")
+	}
+	if len(p.Unmodelled) > 0 {
+		fmt.Fprintf(&b, " Unmodelled functions: %s.", strings.Join(p.Unmodelled, ", "))
+	}
+	return b.String()
+}
+
+func physical(file string, line, col int, root string) PhysicalLocation {
+	if line < 1 {
+		line = 1
+	}
+	if col < 1 {
+		col = 0
+	}
+	al := ArtifactLocation{URI: RelativeURI(file, root)}
+	if !strings.HasPrefix(al.URI, "file:") {
+		al.URIBaseID = "%SRCROOT%"
+	}
+	return PhysicalLocation{ArtifactLocation: al, Region: &Region{StartLine: line, StartColumn: col}}
+}
+
+// RelativeURI turns a file path of the report into a URI reference
+// relative to the repository root: slash-separated, cleaned, without a
+// leading "./", percent-encoded where URIs need it. A path outside root
+// is kept absolute (as a file: URI) rather than climbing out with "..".
+func RelativeURI(file, root string) string {
+	rel := RepoPath(file, root)
+	if filepath.IsAbs(filepath.FromSlash(rel)) || strings.HasPrefix(rel, "/") {
+		return (&url.URL{Scheme: "file", Path: rel}).String()
+	}
+	return (&url.URL{Path: rel}).String()
+}
+
+// RepoPath returns file relative to the repository root as a cleaned,
+// slash-separated path, or the cleaned absolute path when file lies
+// outside root.
+func RepoPath(file, root string) string {
+	if file == "" {
+		return ""
+	}
+	if root == "" {
+		root = "."
+	}
+	f, r := filepath.Clean(file), filepath.Clean(root)
+	if filepath.IsAbs(f) != filepath.IsAbs(r) {
+		// Only mixed cases need the working directory.
+		af, err1 := filepath.Abs(f)
+		ar, err2 := filepath.Abs(r)
+		if err1 != nil || err2 != nil {
+			return filepath.ToSlash(f)
+		}
+		f, r = af, ar
+	}
+	rel, err := filepath.Rel(r, f)
+	if err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return filepath.ToSlash(rel)
+	}
+	if !filepath.IsAbs(f) {
+		if af, err := filepath.Abs(f); err == nil {
+			f = af
+		}
+	}
+	return filepath.ToSlash(f)
+}
+
+// AlignInputs attaches each counterexample input of p to the step that
+// reads it: inputs are matched in order to the first step at or after the
+// previous match whose line equals the input's line. It returns the input
+// indices per step index and the indices of inputs that match no step
+// (line unknown, or a line no later step has). InputJSON carries no file,
+// so two files with a read on the same line can be confused; the order
+// constraint makes that rare.
+func AlignInputs(p *engine.PropertyReport) (at map[int][]int, unmatched []int) {
+	at = map[int][]int{}
+	next := 0
+	for k, in := range p.Inputs {
+		found := -1
+		if in.Line > 0 {
+			for i := next; i < len(p.Steps); i++ {
+				if p.Steps[i].Line == in.Line {
+					found = i
+					break
+				}
+			}
+		}
+		if found < 0 {
+			unmatched = append(unmatched, k)
+			continue
+		}
+		at[found] = append(at[found], k)
+		next = found
+	}
+	return at, unmatched
+}
