@@ -85,7 +85,9 @@ func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec
 			}
 			return
 		case cpa.Incomplete:
-			res.Verdict, res.Reason = Unknown, alg.Reason()
+			reasons := []string{alg.Reason()}
+			blockTrue, _ := splitExplanations(alg.Explanations())
+			res.Verdict, res.Reason = Unknown, strings.Join(append(reasons, blockTrue...), "; ")
 			return
 		case cpa.Unsafe:
 			res.Verdict, res.Reason = Unknown, "error states remain that were not checked"

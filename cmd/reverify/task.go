@@ -33,7 +33,8 @@ func readTask(path string) (*task, error) {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	dir := filepath.Dir(path)
-	t := &task{}
+	// Format 1.0 tasks name no data model; SV-COMP ran them as ILP32.
+	t := &task{DataModel: cfa.ILP32}
 	switch in := raw.InputFiles.(type) {
 	case string:
 		t.Inputs = []string{filepath.Join(dir, in)}
