@@ -127,4 +127,3 @@ func TestBadConfig(t *testing.T) {
 		}
 	}
 }
-
