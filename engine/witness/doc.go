@@ -1,0 +1,186 @@
+// Package witness turns counterexamples into verification witnesses and
+// runnable reproducers (DESIGN.md, output contracts; seed
+// 001_7a124141fc78263e.txt, sections 3.6 and 5.4: a violation witness
+// documents the cause of the violation by the path and the concrete values
+// along it).
+//
+// A counterexample is a Violation: the Program, the interprocedural error
+// path ([]cfa.Step, ending at the call of the error function) and the
+// values of the nondeterministic inputs in read order, each tied to the
+// step that read it (a Havoc of __VERIFIER_nondet_*, a Decl of an
+// uninitialised local, or a call of an external function).
+//
+// # YAML witnesses, format 2.0
+//
+// WriteViolationYAML follows the violation-witness format 2.0 of the
+// sv-witnesses project (schema violation-witness-schema.yml, rendered at
+// https://sosy-lab.gitlab.io/benchmarking/sv-witnesses/yaml/violation-witnesses.html;
+// the GitHub mirror sosy-lab/sv-witnesses only has the older README-YAML.md
+// for 0.1 invariant entries). The file is a list with one entry:
+// entry_type "violation_sequence"; metadata with format_version "2.0", a
+// random RFC 4122 uuid, creation_time (ISO 8601), producer {name, version,
+// configuration} and task {input_files, input_file_hashes (SHA-256),
+// specification (the LTL formula of the .prp, "G ! call(reach_error())"),
+// data_model (ILP32 or LP64), language C}; content a list of segments.
+// Each segment here holds exactly one waypoint with action follow (the
+// format allows avoid waypoints before it; none are written). Waypoints
+// come from the path, in order:
+//
+//   - assumption: after a nondeterministic value is stored into a program
+//     variable x by a statement that ends right after the call
+//     ("x = __VERIFIER_nondet_int();", "int x = …;", also "int x;" for an
+//     uninitialised local), the constraint "x == 11" (format
+//     c_expression) at the start of the next statement, which the format
+//     requires ("evaluated at the sequence point immediately before the
+//     waypoint location"); only when the path executes that statement next.
+//     Assumptions at the same place are joined with &&.
+//   - function_return: otherwise, when the value comes from a call (a
+//     temporary in "if (__VERIFIER_nondet_int())", a cast, a larger
+//     expression), "\result == 11" (format acsl_expression, the only form
+//     2.0 allows there) at the right parenthesis closing the call's
+//     arguments. Values of other origins (volatile reads) and pointers
+//     other than null are left out.
+//   - branching: for the conditions of if, while and for statements, the
+//     value "true" or "false" of the whole controlling expression at the
+//     statement's keyword. The front end splits &&, ||, ! and ?: into
+//     several assume edges, so the package finds the keyword and the
+//     controlling expression in the source (comments, literals and
+//     preprocessor lines masked), parses its logical structure and
+//     evaluates it from the assume edges taken; the waypoint is written
+//     when the last condition deciding the statement is taken. switch
+//     (whose constraint is the controlling value) and do … while (whose
+//     keyword the format leaves open) get none, nor do conditions in value
+//     position.
+//   - function_enter: entering a function with a body, at the right
+//     parenthesis of the call.
+//   - target: the first call of the error function named by the
+//     specification (reach_error or __VERIFIER_error; else __assert_fail and
+//     its relatives), at the first character of the call. Steps after it do
+//     not matter.
+//
+// Source locations are 1-based lines and byte columns of the files the CFA
+// positions name. The writers need the source text (Task.Contents or the
+// files on disk) for branching keywords and statement starts; without it
+// they write only the waypoints positions alone give (fewer waypoints
+// make a weaker, still valid witness). The YAML must hash the input files,
+// so it fails without their text or Task.Hashes.
+//
+// Example, for "int x = __VERIFIER_nondet_int(); if (x > 10) {
+// reach_error(); }" with x = 11:
+//
+//	# testdata/simple.yml
+//	- entry_type: violation_sequence
+//	  metadata:
+//	    format_version: "2.0"
+//	    uuid: 0f8e1d2c-3b4a-4596-8877-665544332211
+//	    creation_time: "2024-05-01T12:00:00Z"
+//	    producer:
+//	      name: reverify
+//	      version: 0.0.0-test
+//	      configuration: value
+//	    task:
+//	      input_files:
+//	        - simple.c
+//	      input_file_hashes:
+//	        simple.c: 02bfa422f2b3ffb0f1a2dce17776ca1847516dd822b3ab1a18143fcf5218f5b6
+//	      specification: G ! call(reach_error())
+//	      data_model: LP64
+//	      language: C
+//	  content:
+//	    - segment:
+//	        - waypoint:
+//	            type: assumption
+//	            action: follow
+//	            constraint:
+//	              value: x == 11
+//	              format: c_expression
+//	            location:
+//	              file_name: simple.c
+//	              line: 8
+//	              column: 3
+//	              function: main
+//	    - segment:
+//	        - waypoint:
+//	            type: branching
+//	            action: follow
+//	            constraint:
+//	              value: "true"
+//	            location:
+//	              file_name: simple.c
+//	              line: 8
+//	              column: 3
+//	              function: main
+//	    - segment:
+//	        - waypoint:
+//	            type: target
+//	            action: follow
+//	            location:
+//	              file_name: simple.c
+//	              line: 9
+//	              column: 5
+//	              function: main
+//
+// # GraphML witnesses, format 1.0
+//
+// WriteViolationGraphML follows README-GraphML.md of sosy-lab/sv-witnesses
+// (format 1.0): graph data witness-type violation_witness, sourcecodelang
+// C, producer, specification (the whole CHECK( init(main()), LTL(…) )
+// line), programfile and programhash (the first input file), architecture
+// (32bit or 64bit) and creationtime; an entry node, a violation node, and
+// a chain of transitions between them. A validator stays in a state until
+// a transition matches, so only transitions that surely match a CFA edge
+// are written: nondeterministic values as "\result == 11;" with
+// assumption.resultfunction (the test-vector form of the sv-witnesses
+// test-harness examples), uninitialised locals as "x == 7;" with
+// assumption.scope, the conditions of branching statements as control
+// condition-true/condition-false per condition (as && and || are split),
+// enterFunction and returnFromFunction, and startline/endline throughout.
+//
+// The sv-witnesses linter (lint/witnesslint) is Python with lxml and is not
+// run by the tests; they check the structure instead (the YAML parses back
+// with the expected waypoints and the format's per-type rules; the GraphML
+// is well-formed with the required graph data).
+//
+// # Reproducers
+//
+// Reproducer returns a C test harness: a separate translation unit that is
+// compiled together with the unchanged program,
+//
+//	gcc -O0 -fwrapv [-m32] -o repro program.c… reproducer.c
+//
+// (BuildLine; -m32 for ILP32, -fwrapv for the wrap-around the analysis
+// assumes) and then run. Running and judging it is the caller's job
+// (`reverify reproduce`): engine runs no processes. The harness
+//
+//   - defines every __VERIFIER_nondet_* function the program uses without
+//     defining it, with the program's declared result type (spelled by width
+//     and signedness, so the ABI matches), returning the counterexample's
+//     values from one table in read order, one index over all of them; a
+//     call beyond the table returns 0 with a note on stderr, as does a value
+//     read by another function than recorded;
+//   - defines __VERIFIER_assume (a failed assumption prints a note and
+//     exits with status 0: the run left the counterexample) and
+//     __VERIFIER_atomic_begin/_end when the program uses them;
+//   - makes reaching the error observable: it prints a line starting with
+//     ReachedMarker ("reverify-reproducer: reached error") to stderr and
+//     exits with ReachedExitCode (77). The harness defines the error
+//     function itself when the program only declares it (reach_error,
+//     __VERIFIER_error), and the C library's assertion-failure functions
+//     (__assert_fail, __assert_perror_fail, __assert, __assert_rtn) when the
+//     program uses them: SV-COMP's reach_error calls __assert_fail, and the
+//     executable's definition takes precedence over libc's, so no linker
+//     tricks or LD_PRELOAD are needed. When the program's error function
+//     ends in abort() instead, the harness defines abort(): an abort whose
+//     return address lies in the error function (up to the next function's
+//     address among the program's external functions and the harness's) is
+//     the error; every other abort (assume_abort_if_not) aborts as usual. A
+//     SIGABRT handler could not tell the two apart. An error function that
+//     does neither cannot be observed, and Reproducer says so.
+//
+// A counterexample that depends on values a harness cannot supply fails
+// with an error naming the value: an uninitialised local read before it is
+// overwritten ("depends on an uninitialised value of x at f.c:3:3"), the
+// result of an external function ("depends on the result of extern f at
+// …"), a volatile read. Values that are never read on the path do not
+// count.
+package witness

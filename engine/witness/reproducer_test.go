@@ -1,0 +1,250 @@
+package witness
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/reverify/reverify/engine/cfa"
+)
+
+func TestBuildLine(t *testing.T) {
+	got := BuildLine(cfa.LP64, []string{"a.c", "b.c"}, "r.c", "out")
+	want := []string{"gcc", "-O0", "-fwrapv", "-o", "out", "a.c", "b.c", "r.c"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("LP64: %q", got)
+	}
+	got = BuildLine(cfa.ILP32, []string{"a.c"}, "r.c", "out")
+	want = []string{"gcc", "-O0", "-fwrapv", "-m32", "-o", "out", "a.c", "r.c"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("ILP32: %q", got)
+	}
+}
+
+var (
+	m32Once sync.Once
+	m32Err  error
+)
+
+// needGCC skips the test without gcc, or without -m32 support for ILP32.
+func needGCC(t *testing.T, dm cfa.DataModel) {
+	t.Helper()
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not found: reproducers cannot be compiled here")
+	}
+	if dm != cfa.ILP32 {
+		return
+	}
+	m32Once.Do(func() {
+		dir, err := os.MkdirTemp("", "m32")
+		if err != nil {
+			m32Err = err
+			return
+		}
+		defer os.RemoveAll(dir)
+		src := filepath.Join(dir, "m.c")
+		os.WriteFile(src, []byte("#include <stdio.h>\nint main(void) { return 0; }\n"), 0o644)
+		out, err := exec.Command("gcc", "-m32", "-o", filepath.Join(dir, "m"), src).CombinedOutput()
+		if err != nil {
+			m32Err = errors.New(string(out))
+		}
+	})
+	if m32Err != nil {
+		t.Skipf("gcc -m32 does not work here (install gcc-multilib): %v", m32Err)
+	}
+}
+
+// runReproducer writes the program and the harness to a temporary
+// directory, compiles them per BuildLine and runs the result: its exit
+// status and stderr.
+func runReproducer(t *testing.T, file string, dm cfa.DataModel, harness string) (int, string) {
+	t.Helper()
+	dir := t.TempDir()
+	prog := filepath.Join(dir, file)
+	if err := os.WriteFile(prog, []byte(readTestdata(t, file)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	repro := filepath.Join(dir, "reproducer.c")
+	if err := os.WriteFile(repro, []byte(harness), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(dir, "repro")
+	argv := BuildLine(dm, []string{prog}, repro, exe)
+	// -Werror on the harness's own warnings keeps it clean.
+	if out, err := exec.Command(argv[0], append(argv[1:], "-Wall", "-Wno-main")...).CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s\n--- harness:\n%s", strings.Join(argv, " "), err, out, harness)
+	} else if bytes.Contains(out, []byte("reproducer.c")) {
+		t.Errorf("warnings in the harness:\n%s", out)
+	}
+	cmd := exec.Command(exe)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	code := 0
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		code = ee.ExitCode() // -1 when killed by a signal
+	case err != nil:
+		t.Fatal(err)
+	}
+	return code, stderr.String()
+}
+
+func TestReproducer(t *testing.T) {
+	for _, tc := range []struct {
+		name, file string
+		dm         cfa.DataModel
+		spec       string
+		vals       []uint64 // a violating run
+		wrong      []uint64 // the same path's inputs replaced: no violation
+		wrongCode  int      // exit status of the wrong run (-1: a signal)
+		wrongNote  string   // expected on stderr of the wrong run
+	}{
+		{name: "simple-lp64", file: "simple.c", dm: cfa.LP64, vals: []uint64{11}, wrong: []uint64{5}},
+		{name: "simple-ilp32", file: "simple.c", dm: cfa.ILP32, vals: []uint64{11}, wrong: []uint64{10}},
+		{name: "simple-negative", file: "simple.c", dm: cfa.ILP32, vals: []uint64{0x7fffffff}, wrong: []uint64{0x80000000}},
+		{name: "loop-ilp32", file: "loop.c", dm: cfa.ILP32, vals: []uint64{3, 200, 0}, wrong: []uint64{2, 200, 0}},
+		{name: "loop-lp64", file: "loop.c", dm: cfa.LP64, vals: []uint64{3, 200, 0}, wrong: []uint64{3, 200, 1}},
+		{name: "legacy", file: "legacy.c", dm: cfa.LP64, spec: "CHECK( init(main()), LTL(G ! call(__VERIFIER_error())) )",
+			vals: []uint64{255, uint64(1<<64 - 7), 1, 1, 0}, wrong: []uint64{255, uint64(1<<64 - 8), 1, 1},
+			// More nondet calls than recorded values.
+			wrongNote: "called after the 4 recorded value(s); returning 0"},
+		{name: "legacy-assume", file: "legacy.c", dm: cfa.ILP32, spec: "CHECK( init(main()), LTL(G ! call(__VERIFIER_error())) )",
+			vals: []uint64{255, uint64(1<<64 - 5), 0}, wrong: []uint64{100, uint64(1<<64 - 5), 0},
+			wrongNote: "__VERIFIER_assume failed"},
+		{name: "calls", file: "calls.c", dm: cfa.ILP32, vals: []uint64{1, 0xfb}, wrong: []uint64{2, 0xfb}},
+		{name: "abort", file: "abort.c", dm: cfa.LP64, vals: []uint64{0}, wrong: []uint64{uint64(1<<64 - 1)}, wrongCode: -1},
+		{name: "abort-ilp32", file: "abort.c", dm: cfa.ILP32, vals: []uint64{0}, wrong: []uint64{3}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			needGCC(t, tc.dm)
+			v := violationFor(t, tc.file, tc.dm, tc.spec, tc.vals, execOpts{})
+			src, err := Reproducer(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			code, stderr := runReproducer(t, tc.file, tc.dm, src)
+			if code != ReachedExitCode || !strings.Contains(stderr, ReachedMarker) {
+				t.Fatalf("violating run: exit %d, stderr %q\n--- harness:\n%s", code, stderr, src)
+			}
+
+			w := *v
+			w.Inputs = nil
+			for i, x := range tc.wrong {
+				in := v.Inputs[min(i, len(v.Inputs)-1)]
+				if i >= len(v.Inputs) {
+					in.Step = -1
+				}
+				in.Value = x
+				w.Inputs = append(w.Inputs, in)
+			}
+			src, err = Reproducer(&w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			code, stderr = runReproducer(t, tc.file, tc.dm, src)
+			if code == ReachedExitCode || strings.Contains(stderr, ReachedMarker) || code != tc.wrongCode {
+				t.Errorf("wrong inputs: exit %d (want %d), stderr %q", code, tc.wrongCode, stderr)
+			}
+			if !strings.Contains(stderr, tc.wrongNote) {
+				t.Errorf("wrong inputs: stderr %q, want %q", stderr, tc.wrongNote)
+			}
+		})
+	}
+}
+
+func TestReproducerText(t *testing.T) {
+	v := violationFor(t, "simple.c", cfa.LP64, "", []uint64{11}, execOpts{})
+	src, err := Reproducer(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "simple.repro.c", []byte(src))
+	for _, want := range []string{
+		"int __VERIFIER_nondet_int(void)",
+		`{"__VERIFIER_nondet_int", 0xbULL, "simple.c:7:`,
+		`}, /* 0: 11 */`,
+		"void __assert_fail(const char *assertion",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("harness lacks %q", want)
+		}
+	}
+	// The program defines reach_error, so the harness must not.
+	if strings.Contains(src, "void reach_error(") {
+		t.Error("harness redefines reach_error")
+	}
+}
+
+// TestReproducerUnsupported covers values a harness cannot supply.
+func TestReproducerUnsupported(t *testing.T) {
+	const uninit = `extern void reach_error(void);
+int main(void) {
+  int x;
+  int y;
+  y = 1;
+  if (x > 5 && y) reach_error();
+  return 0;
+}
+`
+	const unused = `extern void reach_error(void);
+int main(void) {
+  int x;
+  x = 6;
+  if (x > 5) reach_error();
+  return 0;
+}
+`
+	const ext = `extern void reach_error(void);
+extern int get(void);
+int main(void) {
+  int x = get();
+  if (x > 5) reach_error();
+  return 0;
+}
+`
+	seven := uint64(7)
+	for _, tc := range []struct {
+		name, src string
+		o         execOpts
+		err       string // "" means: no error
+	}{
+		{"uninitialised", uninit, execOpts{decls: &seven}, "uninitialised value of x at u.c:3:3"},
+		{"overwritten", unused, execOpts{decls: &seven}, ""},
+		{"extern", ext, execOpts{extern: &seven}, "result of extern get at u.c:4:7"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := translate(t, cfa.LP64, "u.c", tc.src)
+			path, inputs, reached := execute(t, p, "main", nil, tc.o)
+			if !reached {
+				t.Fatal("no violation")
+			}
+			v := &Violation{Program: p, Path: path, Inputs: inputs, Task: Task{Contents: map[string]string{"u.c": tc.src}}}
+			src, err := Reproducer(v)
+			switch {
+			case tc.err == "" && err != nil:
+				t.Errorf("unexpected error: %v", err)
+			case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+				t.Errorf("error %v, want %q", err, tc.err)
+			case tc.err == "" && !strings.Contains(src, "void reach_error(void)\n{\n\trv_reached"):
+				t.Errorf("the harness must define the external reach_error:\n%s", src)
+			}
+			// The witnesses do not depend on reproducibility: the
+			// uninitialised value still becomes an assumption.
+			var y bytes.Buffer
+			if err := WriteViolationYAML(&y, v); err != nil {
+				t.Fatal(err)
+			}
+			if tc.name == "uninitialised" && !strings.Contains(y.String(), "x == 7") {
+				t.Errorf("YAML lacks the uninitialised value:\n%s", y.String())
+			}
+		})
+	}
+}
