@@ -53,7 +53,7 @@ func checkCounterexample(ctx context.Context, prog *cfa.Program, path []cfa.Step
 		if in.Step >= 0 && in.Step < len(path) && path[in.Step].Edge != nil {
 			pos = path[in.Step].Edge.Pos.Start
 		}
-		inputs[i] = Input{Source: in.Source, Type: in.Type, Value: v, Pos: pos}
+		inputs[i] = Input{Source: in.Source, Type: in.Type, Value: v, Bits: in.Value, Step: in.Step, Pos: pos}
 	}
 	return cexResult{status: feasible, inputs: inputs}
 }

@@ -64,7 +64,12 @@ func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec
 	opts := conf.opts
 	opts.MaxStates = cfg.MaxStates
 	alg := cpa.NewAlgorithm(composite, opts)
-	defer func() { res.States = alg.Stats().Reached }()
+	defer func() {
+		res.States = alg.Stats().Reached
+		if cfg.KeepARG {
+			res.ARG = alg.ARG()
+		}
+	}()
 	var spurious int
 	for {
 		status, target, err := alg.Run(ctx)

@@ -34,6 +34,8 @@ type Config struct {
 	Workers int
 	// Solver creates SMT solvers; required (cmd injects engine/smt/z3).
 	Solver smt.Factory
+	// KeepARG keeps each property's final ARG in its Result.
+	KeepARG bool
 }
 
 func (c Config) withDefaults() Config {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/spec"
 )
 
@@ -39,6 +40,9 @@ type Result struct {
 	Inputs         []Input
 	// Unmodelled names external functions the analysis havocked.
 	Unmodelled []string
+	// ARG is the final abstract reachability graph of the last run, kept
+	// only when Config.KeepARG is set (for pixel trees and witnesses).
+	ARG *cpa.ARG
 }
 
 // Input is one nondeterministic value on a counterexample.
@@ -46,6 +50,8 @@ type Input struct {
 	Source string    // __VERIFIER_nondet_int, "extern f", "uninitialised x"
 	Type   *cfa.Type `json:"-"`
 	Value  int64     // sign-extended for signed types
+	Bits   uint64    // the value's bit pattern
+	Step   int       // index into Counterexample of the step that reads it
 	Pos    cfa.Pos
 }
 

@@ -90,6 +90,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	results, err := engine.Verify(context.Background(), prog, props, engine.Config{
 		Name: *config, Entry: *entry, Timeout: *timeout, MaxStates: *maxStates, Solver: z3.Factory,
+		KeepARG: *outDir != "",
 	})
 	if err != nil {
 		return fail("%v", err)
@@ -103,6 +104,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if *outDir != "" {
 		if err := os.MkdirAll(*outDir, 0o755); err != nil {
 			return fail("%v", err)
+		}
+		spec := "CHECK( init(" + *entry + "()), LTL(G ! call(reach_error())) )"
+		if err := writeArtifacts(*outDir, prog, files, *entry, *config, spec, results, report); err != nil {
+			fmt.Fprintf(stderr, "reverify check: %v\n", err)
 		}
 		if err := writeJSON(filepath.Join(*outDir, "results.json"), report); err != nil {
 			return fail("%v", err)

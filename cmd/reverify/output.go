@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/cpa"
+	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/report/pixeltree"
+)
+
+var unsafeName = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
+
+// artifactDir is the directory of one property's artifacts inside out:
+// the property ID made file-name safe, with its position for uniqueness.
+func artifactDir(out string, r *engine.Result) string {
+	id := unsafeName.ReplaceAllString(r.Property.ID, "_")
+	if len(id) > 60 {
+		id = id[:60]
+	}
+	return filepath.Join(out, fmt.Sprintf("%s-L%d", id, r.Property.Pos.Line))
+}
+
+// writeArtifacts writes, per property, its pixel tree (PNG, SVG, text)
+// and, for FALSE, its violation witnesses (YAML 2.0, GraphML) and
+// reproducer, into out, and records their paths in report. Failures to
+// write one artifact are returned joined but do not stop the others.
+func writeArtifacts(out string, prog *cfa.Program, files []string, entry, config, prp string, results []*engine.Result, report *engine.Report) error {
+	var errs []string
+	for i, r := range results {
+		pr := &report.Properties[i]
+		dir := artifactDir(out, r)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		if r.ARG != nil {
+			base := filepath.Join(dir, "pixeltree")
+			if err := writePixelTree(base, r.ARG, r.Verdict == engine.False); err != nil {
+				errs = append(errs, err.Error())
+			} else {
+				pr.PixelTree = base + ".png"
+			}
+		}
+		if r.Verdict != engine.False {
+			continue
+		}
+		v := &witness.Violation{Program: prog, Path: r.Counterexample, Task: witness.Task{
+			Files: files, Entry: entry, Specification: prp, DataModel: prog.DataModel,
+			Producer: "reverify", Version: version, Configuration: config,
+		}}
+		for _, in := range r.Inputs {
+			v.Inputs = append(v.Inputs, witness.Input{Source: in.Source, Type: in.Type, Value: in.Bits, Step: in.Step})
+		}
+		yml := filepath.Join(dir, "witness.yml")
+		if err := writeWith(yml, func(b *bytes.Buffer) error { return witness.WriteViolationYAML(b, v) }); err != nil {
+			errs = append(errs, err.Error())
+		} else {
+			pr.Witness = yml
+		}
+		if err := writeWith(filepath.Join(dir, "witness.graphml"), func(b *bytes.Buffer) error { return witness.WriteViolationGraphML(b, v) }); err != nil {
+			errs = append(errs, err.Error())
+		}
+		src, err := witness.Reproducer(v)
+		if err != nil {
+			pr.Reason = strings.TrimSpace(pr.Reason + "; no reproducer: " + err.Error())
+			continue
+		}
+		repro := filepath.Join(dir, "reproducer.c")
+		if err := os.WriteFile(repro, []byte(src), 0o644); err != nil {
+			errs = append(errs, err.Error())
+			continue
+		}
+		absFiles := make([]string, len(files))
+		for i, f := range files {
+			absFiles[i], _ = filepath.Abs(f)
+		}
+		absDir, _ := filepath.Abs(dir)
+		build := witness.BuildLine(prog.DataModel, absFiles, filepath.Join(absDir, "reproducer.c"), filepath.Join(absDir, "reproducer"))
+		script := "#!/bin/sh\n# Builds and runs the reproducer; exit code 77 means the assertion failed.\nset -e\n" +
+			shellJoin(build) + "\n" + shellQuote(filepath.Join(absDir, "reproducer")) + "\n"
+		if err := os.WriteFile(filepath.Join(dir, "reproduce.sh"), []byte(script), 0o755); err != nil {
+			errs = append(errs, err.Error())
+		}
+		pr.Reproducer = repro
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("writing artifacts: %s", strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+func writeWith(path string, f func(*bytes.Buffer) error) error {
+	var b bytes.Buffer
+	if err := f(&b); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	return os.WriteFile(path, b.Bytes(), 0o644)
+}
+
+// argTree adapts an ARG to a pixel tree: covered, merged and target
+// states in their colours, the counterexample path highlighted.
+type argTree struct {
+	*cpa.ARG
+	highlight map[int]bool
+}
+
+func (t argTree) Kind(n int) pixeltree.Kind {
+	node := t.Nodes[n]
+	switch {
+	case node.IsTarget():
+		return pixeltree.Target
+	case t.highlight[n]:
+		return pixeltree.Highlighted
+	case node.Covered():
+		return pixeltree.Covered
+	case node.Merged():
+		return pixeltree.Merged
+	}
+	return pixeltree.Ordinary
+}
+
+// writePixelTree writes base.png, base.svg and base.txt for the ARG.
+func writePixelTree(base string, arg *cpa.ARG, highlightTarget bool) error {
+	if arg.Len() == 0 {
+		return nil
+	}
+	t := argTree{ARG: arg, highlight: map[int]bool{}}
+	if highlightTarget {
+		for _, n := range arg.Nodes {
+			if n.IsTarget() {
+				for _, p := range n.PathNodes() {
+					t.highlight[p.ID] = true
+				}
+				break
+			}
+		}
+	}
+	pic := pixeltree.Layout(t, pixeltree.Options{Root: arg.Root().ID})
+	if err := writeWith(base+".png", func(b *bytes.Buffer) error { return pic.PNG(b) }); err != nil {
+		return err
+	}
+	if err := writeWith(base+".svg", func(b *bytes.Buffer) error { return pic.SVG(b) }); err != nil {
+		return err
+	}
+	return os.WriteFile(base+".txt", []byte(pic.Text(80)), 0o644)
+}
+
+func shellQuote(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`*?[]{}()<>|&;#~") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func shellJoin(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		q[i] = shellQuote(a)
+	}
+	return strings.Join(q, " ")
+}
