@@ -63,9 +63,13 @@ var (
 	BoolType = &Type{Kind: Bool, Bits: 8, Name: "_Bool", Size: 1, Align: 1}
 )
 
-var intTypes = map[[2]int]*Type{}
+// intTypes is built by a function call, not in init, because the package
+// variables below (CharType, …) call IntType during variable
+// initialisation, which runs before init functions.
+var intTypes = makeIntTypes()
 
-func init() {
+func makeIntTypes() map[[2]int]*Type {
+	m := map[[2]int]*Type{}
 	names := map[[2]int]string{
 		{8, 1}: "char", {8, 0}: "unsigned char",
 		{16, 1}: "short", {16, 0}: "unsigned short",
@@ -74,8 +78,9 @@ func init() {
 		{128, 1}: "__int128", {128, 0}: "unsigned __int128",
 	}
 	for k, n := range names {
-		intTypes[k] = &Type{Kind: Int, Bits: k[0], Signed: k[1] == 1, Name: n, Size: int64(k[0] / 8), Align: int64(k[0] / 8)}
+		m[k] = &Type{Kind: Int, Bits: k[0], Signed: k[1] == 1, Name: n, Size: int64(k[0] / 8), Align: int64(k[0] / 8)}
 	}
+	return m
 }
 
 // IntType returns the canonical integer type of the given width in bits (8,

@@ -1,0 +1,70 @@
+package location_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/reverify/reverify/engine/analysis/analysistest"
+	"github.com/reverify/reverify/engine/analysis/callstack"
+	"github.com/reverify/reverify/engine/analysis/location"
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/cpa"
+)
+
+func steps(ss []cfa.Step) string {
+	var out []string
+	for _, s := range ss {
+		out = append(out, fmt.Sprintf("%v:%s", s.Kind, cpa.StepString(s)))
+	}
+	return strings.Join(out, ", ")
+}
+
+func TestSteps(t *testing.T) {
+	b := analysistest.New()
+	g := b.Global("g", cfa.IntT)
+	f := b.Func("f", cfa.IntT)
+	b.Return(b.V(b.Param(0)))
+	b.Func("h", cfa.IntT)
+	b.Return(b.I(0))
+	b.Func("main")
+	call := b.Call(b.V(g), "f", b.I(1))
+	ext := b.Call(nil, "ext")
+	fp := b.P.NewVar(b.F, "fp", cfa.PointerTo(f.T, 64))
+	b.Assign(&cfa.VarRef{Var: fp}, &cfa.FuncRef{Name: "f", T: f.T})
+	ptrCall := b.Op(&cfa.Call{FnPtr: &cfa.VarRef{Var: fp}, Args: []cfa.Expr{b.I(2)}})
+	prog := b.Finish(t)
+
+	loc, err := location.New(prog, "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := location.New(prog, "nope"); err == nil {
+		t.Error("missing entry accepted")
+	}
+	cs := callstack.New(0)
+	empty, _ := cs.Initial()
+	init, _ := loc.Initial()
+	if l := init.(location.State).L; l != prog.Init.Entry {
+		t.Errorf("initial location %v", l)
+	}
+	pushed, _ := cs.Successors(nil, empty, cfa.Step{Edge: call, Kind: cfa.Enter, Callee: f}, nil)
+	for _, tc := range []struct {
+		name  string
+		at    *cfa.Location
+		stack cpa.State
+		want  string
+	}{
+		{"init exit enters main", prog.Init.Exit, empty, "1:enter main"},
+		{"call with body", call.From, empty, "1:enter f at L0"},
+		{"external call", ext.From, empty, "0:ext()"},
+		{"call through pointer", ptrCall.From, empty, "1:enter f at L4"},
+		{"exit returns to caller", f.Exit, pushed[0], "2:leave f to L2"},
+		{"entry function exit", prog.Func("main").Exit, empty, ""},
+	} {
+		got := steps(loc.Steps(nil, location.State{L: tc.at}, []cpa.State{location.State{L: tc.at}, tc.stack}))
+		if got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,124 @@
+package value
+
+import "github.com/reverify/reverify/engine/cfa"
+
+// assume restricts the state to executions where cond evaluates to truth
+// (non-zero when truth is true). It returns false when the condition is
+// known to evaluate otherwise. An unknown condition keeps the state, and
+// equalities refine it: on the branch where x == c holds, an unknown x
+// becomes c (also for !(x != c), !x, and _Bool x != 0).
+func (t *tx) assume(cond cfa.Expr, truth bool) bool {
+	if v, ok := t.eval(cond); ok {
+		return truthOf(v) == truth
+	}
+	switch c := cond.(type) {
+	case *cfa.Unary:
+		if c.Op == cfa.LNot {
+			return t.assume(c.X, !truth)
+		}
+	case *cfa.Binary:
+		switch c.Op {
+		case cfa.LAnd:
+			if truth {
+				return t.assume(c.X, true) && t.assume(c.Y, true)
+			}
+			if x, ok := t.eval(c.X); ok && truthOf(x) {
+				return t.assume(c.Y, false)
+			}
+			return true
+		case cfa.LOr:
+			if !truth {
+				return t.assume(c.X, false) && t.assume(c.Y, false)
+			}
+			if x, ok := t.eval(c.X); ok && !truthOf(x) {
+				return t.assume(c.Y, true)
+			}
+			return true
+		case cfa.Eq, cfa.Ne:
+			x, xok := t.eval(c.X)
+			y, yok := t.eval(c.Y)
+			if (c.Op == cfa.Eq) == truth {
+				if xok && !yok {
+					return t.refine(c.Y, x)
+				}
+				if yok && !xok {
+					return t.refine(c.X, y)
+				}
+				return true
+			}
+			// x != c: refine a _Bool-valued side to the other value.
+			if xok && !yok && x.Obj == 0 && x.Bits <= 1 && c.Y.Type().Kind == cfa.Bool {
+				return t.refine(c.Y, Value{Bits: 1 - x.Bits})
+			}
+			if yok && !xok && y.Obj == 0 && y.Bits <= 1 && c.X.Type().Kind == cfa.Bool {
+				return t.refine(c.X, Value{Bits: 1 - y.Bits})
+			}
+			return true
+		}
+		if c.Op.IsComparison() {
+			return true
+		}
+	}
+	if !scalarBits(cond.Type()) {
+		return true
+	}
+	if !truth {
+		return t.refine(cond, Value{})
+	}
+	if cond.Type().Kind == cfa.Bool {
+		return t.refine(cond, Value{Bits: 1})
+	}
+	return true
+}
+
+// refine records that the scalar expression e has value v, where e's
+// value is unknown: lvalues are assigned, value-preserving casts are
+// inverted (infeasible when v is outside the source type's range).
+func (t *tx) refine(e cfa.Expr, v Value) bool {
+	switch x := e.(type) {
+	case *cfa.VarRef, *cfa.Deref, *cfa.Member, *cfa.Index:
+		if vr, ok := x.(*cfa.VarRef); ok && vr.Var.Volatile {
+			return true
+		}
+		a := t.addrOf(e)
+		if !a.known || !a.offKnown || a.field != nil {
+			return true
+		}
+		t.store(a, e.Type(), v, true)
+		return true
+	case *cfa.Cast:
+		from, to := x.X.Type(), x.T
+		if !scalarBits(from) || !scalarBits(to) {
+			return true
+		}
+		if to.Kind == cfa.Bool {
+			if v.Obj == 0 && v.Bits == 0 {
+				return t.refine(x.X, Value{})
+			}
+			return true
+		}
+		if v.Obj != 0 {
+			if from.Width() >= t.c.ptr {
+				return t.refine(x.X, v)
+			}
+			return true
+		}
+		fw := from.Width()
+		if from.Kind == cfa.Bool {
+			fw = 8
+		}
+		if to.Width() < fw {
+			return true // narrowing: not injective
+		}
+		inv := v.Bits & mask(fw)
+		back, _ := t.convertValue(Value{Bits: inv}, true, from, to)
+		if back.Bits != v.Bits&mask(to.Width()) {
+			return false // v is not a value of the source type
+		}
+		if from.Kind == cfa.Bool && inv > 1 {
+			return false
+		}
+		return t.refine(x.X, Value{Bits: inv})
+	}
+	return true
+}

@@ -1,0 +1,70 @@
+// Package value is the explicit-value analysis (seed
+// 001_7a124141fc78263e.txt, section 3.8.1: abstract states are partial
+// maps from memory to concrete values; unknown values are absent; Assume
+// is decided on concrete values, and equalities refine unknowns).
+//
+// # Semantics
+//
+// Machine integers of every C width up to 64 bits and both signednesses,
+// with the concrete semantics of engine/cfa/csem (gcc -fwrapv: wrap-around,
+// truncating division, arithmetic right shift of signed values, sign and
+// zero extension, _Bool conversion as != 0). Undefined operations
+// (division by zero, INT_MIN / -1, shift counts out of range) give an
+// unknown value, never a panic. Floating point and __int128 are unknown.
+//
+// # Memory model
+//
+// Cells are keyed by (object, byte offset) and hold scalars of 1–8 bytes.
+// Objects are globals (by Var.ID), locals (Var.ID and call-frame depth, so
+// recursion keeps frames apart; Leave drops the callee's frame), heap
+// blocks (allocation site and allocation number) and string literals
+// (their bytes are read from the literal). Pointer values are symbolic
+// addresses (object, offset); function pointers designate functions.
+// Arrays and structs are laid out by the front end's offsets; reads may
+// assemble integers from byte cells and vice versa (little-endian), and a
+// partial overwrite keeps the other bytes. Unknown offsets make the whole
+// object unknown on write; a write through an unknown pointer forgets
+// every object a pointer may designate (address-taken variables, heap
+// blocks, string literals), keeping variables whose address is never
+// taken. The map is a persistent treap whose shape depends only on its
+// keys: successors share all untouched cells with their predecessor.
+//
+// # Calls
+//
+// Calls into functions with bodies bind parameters in a new frame (Enter)
+// and copy the result back (Leave). Calls without body: memset, memcpy,
+// memmove, strlen, strcmp (0 when both strings are known and equal,
+// unknown otherwise), abs/labs/llabs, malloc and calloc (fresh blocks;
+// Options.MallocMayFail adds a NULL successor), free (no-op), output and
+// error functions (no effect), __VERIFIER_nondet_* (unknown result),
+// __VERIFIER_assume. Any other function havocs its result, every global
+// and everything reachable from its pointer arguments and from globals,
+// and the state records "unmodelled f". Unsupported edges record
+// "unsupported: <construct> at file:line:col" and otherwise change
+// nothing: a FALSE through them must be reported UNKNOWN, and a Safe run
+// must be qualified by cpa.Algorithm.Explanations.
+//
+// # Precision, merge, stop
+//
+// A Precision says which variables are tracked (FullPrecision, or a
+// VarPrecision of qualified names "g" and "f::x", globally or per
+// location, plus heap objects); values of untracked variables are never
+// stored. Merge is merge-sep by default; Join (for merge-join) keeps the
+// cells both states agree on. Stop is stop-sep with LessOrEqual: a state
+// with fewer known values (and at least the same reasons) covers one with
+// more that agree; State.Features lets the reached set index candidates.
+//
+// # Example
+//
+// After `unsigned char uc = 250; uc += 10; short s = -70000; arr[2] = 42;
+// p = &arr[2];` the state prints as
+//
+//	{uc=4, s=-4464, p=&arr+8, arr[8]=42}
+//
+// (cells in key order, offsets in bytes; locals of outer frames as "x@1",
+// heap blocks as "heap12#0", reasons after " ! ").
+//
+// Known limitations: pointers into a returned frame dangle silently;
+// objects in cells unknown to the analysis are not scanned when an
+// unmodelled function is called; printf's %n is not modelled.
+package value

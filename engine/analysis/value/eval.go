@@ -1,0 +1,573 @@
+package value
+
+import (
+	"math"
+
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/cfa/csem"
+)
+
+// addr is the address of an lvalue: a known object (obj ≠ 0, known) at a
+// byte offset (offKnown), a known object at an unknown offset, or an
+// unknown object (obj == 0: a pointer that may point anywhere).
+type addr struct {
+	obj      uint64
+	off      int64
+	known    bool // obj is known
+	offKnown bool
+	field    *cfa.Field // the bit-field accessed, if any
+}
+
+func (t *tx) varObj(v *cfa.Var) uint64 {
+	if v.Global {
+		return globalObj(v.ID)
+	}
+	return localObj(t.s.depth, v.ID)
+}
+
+func (t *tx) varOf(obj uint64) *cfa.Var {
+	switch objKind(obj) {
+	case kindGlobal, kindLocal:
+		return t.c.prog.Vars[varID(obj)]
+	}
+	return nil
+}
+
+// addrOf computes the address of the lvalue e.
+func (t *tx) addrOf(e cfa.Expr) addr {
+	switch e := e.(type) {
+	case *cfa.VarRef:
+		return addr{obj: t.varObj(e.Var), known: true, offKnown: true}
+	case *cfa.StringLit:
+		return addr{obj: t.c.strObj(e.Val), known: true, offKnown: true}
+	case *cfa.Deref:
+		v, ok := t.eval(e.X)
+		if !ok || v.Obj == 0 || objKind(v.Obj) == kindFunc {
+			return addr{}
+		}
+		return addr{obj: v.Obj, off: sext(v.Bits, t.c.ptr), known: true, offKnown: true}
+	case *cfa.Member:
+		a := t.addrOf(e.X)
+		f := &e.X.Type().Fields[e.Field]
+		a.off += f.Offset
+		if f.BitWidth > 0 {
+			a.field = f
+		}
+		return a
+	case *cfa.Index:
+		a := t.addrOf(e.X)
+		a.field = nil
+		i, ok := t.eval(e.I)
+		if !ok || i.Obj != 0 {
+			a.offKnown = false
+			return a
+		}
+		a.off += intOf(i, e.I.Type()) * e.T.Size
+		return a
+	}
+	return addr{}
+}
+
+// eval evaluates a scalar expression; ok is false when its value is
+// unknown.
+func (t *tx) eval(e cfa.Expr) (Value, bool) {
+	switch e := e.(type) {
+	case *cfa.Const:
+		return Value{Bits: e.V}, true
+	case *cfa.FloatConst:
+		return Value{}, false
+	case *cfa.FuncRef:
+		return Value{Obj: t.c.funcObj(e.Name)}, true
+	case *cfa.VarRef:
+		if e.Var.Volatile {
+			return Value{}, false
+		}
+		if isAggregate(e.Var.T) {
+			return Value{}, false
+		}
+		return t.load(t.addrOf(e), e.Var.T)
+	case *cfa.Deref, *cfa.Member, *cfa.Index:
+		if isAggregate(e.Type()) {
+			return Value{}, false
+		}
+		return t.load(t.addrOf(e), e.Type())
+	case *cfa.AddrOf:
+		if f, ok := e.X.(*cfa.FuncRef); ok {
+			return Value{Obj: t.c.funcObj(f.Name)}, true
+		}
+		a := t.addrOf(e.X)
+		if !a.known || !a.offKnown {
+			return Value{}, false
+		}
+		return Value{Obj: a.obj, Bits: uint64(a.off) & mask(t.c.ptr)}, true
+	case *cfa.Cast:
+		v, ok := t.eval(e.X)
+		return t.convertValue(v, ok, e.X.Type(), e.T)
+	case *cfa.Unary:
+		v, ok := t.eval(e.X)
+		if !ok {
+			return Value{}, false
+		}
+		if v.Obj != 0 {
+			if e.Op == cfa.LNot {
+				return Value{Bits: 0}, true // a valid address is not null
+			}
+			return Value{}, false
+		}
+		if !scalarBits(e.X.Type()) || !scalarBits(e.T) {
+			return Value{}, false
+		}
+		return Value{Bits: csem.Unary(e.Op, v.Bits, e.X.Type(), e.T)}, true
+	case *cfa.Binary:
+		return t.binary(e)
+	}
+	return Value{}, false
+}
+
+// scalarBits reports whether values of t fit the uint64 representation.
+func scalarBits(t *cfa.Type) bool {
+	switch t.Kind {
+	case cfa.Int, cfa.Pointer:
+		return t.Bits > 0 && t.Bits <= 64
+	case cfa.Bool:
+		return true
+	}
+	return false
+}
+
+func truthOf(v Value) bool { return v.Obj != 0 || v.Bits != 0 }
+
+func boolValue(b bool) Value {
+	if b {
+		return Value{Bits: 1}
+	}
+	return Value{}
+}
+
+func (t *tx) binary(e *cfa.Binary) (Value, bool) {
+	switch e.Op {
+	case cfa.LAnd, cfa.LOr:
+		x, xok := t.eval(e.X)
+		if xok && truthOf(x) == (e.Op == cfa.LOr) {
+			return boolValue(e.Op == cfa.LOr), true
+		}
+		y, yok := t.eval(e.Y)
+		if yok && truthOf(y) == (e.Op == cfa.LOr) {
+			return boolValue(e.Op == cfa.LOr), true
+		}
+		if xok && yok {
+			return boolValue(e.Op == cfa.LAnd), true
+		}
+		return Value{}, false
+	}
+	x, xok := t.eval(e.X)
+	if !xok {
+		return Value{}, false
+	}
+	y, yok := t.eval(e.Y)
+	if !yok {
+		return Value{}, false
+	}
+	xt, yt := e.X.Type(), e.Y.Type()
+	if !scalarBits(xt) || !scalarBits(yt) || !scalarBits(e.T) {
+		return Value{}, false
+	}
+	// Pointer arithmetic (C semantics: the integer counts elements).
+	if xt.Kind == cfa.Pointer && yt.Kind != cfa.Pointer && (e.Op == cfa.Add || e.Op == cfa.Sub) && y.Obj == 0 {
+		d := uint64(intOf(y, yt) * elemSize(xt))
+		if e.Op == cfa.Sub {
+			d = -d
+		}
+		return Value{Obj: x.Obj, Bits: (x.Bits + d) & mask(t.c.ptr)}, true
+	}
+	if yt.Kind == cfa.Pointer && xt.Kind != cfa.Pointer && e.Op == cfa.Add && x.Obj == 0 {
+		return Value{Obj: y.Obj, Bits: (y.Bits + uint64(intOf(x, xt)*elemSize(yt))) & mask(t.c.ptr)}, true
+	}
+	if xt.Kind == cfa.Pointer && yt.Kind == cfa.Pointer && e.Op == cfa.Sub {
+		if x.Obj != y.Obj {
+			return Value{}, false
+		}
+		d := sext(x.Bits, t.c.ptr) - sext(y.Bits, t.c.ptr)
+		return Value{Bits: uint64(d/elemSize(xt)) & mask(e.T.Width())}, true
+	}
+	if x.Obj != 0 || y.Obj != 0 {
+		return symbolicBinary(e.Op, x, y, t.c.ptr)
+	}
+	r, ub := csem.Binary(e.Op, x.Bits, y.Bits, xt, yt, e.T)
+	if ub != csem.NoUB {
+		return Value{}, false // division by zero, MIN / -1, bad shift count
+	}
+	return Value{Bits: r}, true
+}
+
+func elemSize(pt *cfa.Type) int64 {
+	if pt.Elem == nil || pt.Elem.Size <= 0 {
+		return 1 // void * and function pointers: gcc's byte arithmetic
+	}
+	return pt.Elem.Size
+}
+
+// symbolicBinary evaluates an operation on symbolic addresses: equality
+// and ordering within one object compare offsets; distinct objects are
+// unequal; a valid address differs from null; the rest is unknown.
+func symbolicBinary(op cfa.BinaryOp, x, y Value, ptrBits int) (Value, bool) {
+	if x.Obj == y.Obj {
+		a, b := sext(x.Bits, ptrBits), sext(y.Bits, ptrBits)
+		switch op {
+		case cfa.Eq:
+			return boolValue(a == b), true
+		case cfa.Ne:
+			return boolValue(a != b), true
+		case cfa.Lt:
+			return boolValue(a < b), true
+		case cfa.Le:
+			return boolValue(a <= b), true
+		case cfa.Gt:
+			return boolValue(a > b), true
+		case cfa.Ge:
+			return boolValue(a >= b), true
+		case cfa.Sub:
+			return Value{Bits: uint64(a-b) & mask(ptrBits)}, true
+		}
+		return Value{}, false
+	}
+	distinct := (x.Obj != 0 && y.Obj != 0) || (x.Obj == 0 && x.Bits == 0) || (y.Obj == 0 && y.Bits == 0)
+	if distinct {
+		switch op {
+		case cfa.Eq:
+			return boolValue(false), true
+		case cfa.Ne:
+			return boolValue(true), true
+		}
+	}
+	if op == cfa.Add && (x.Obj == 0 || y.Obj == 0) {
+		return Value{Obj: x.Obj | y.Obj, Bits: (x.Bits + y.Bits) & mask(ptrBits)}, true
+	}
+	if op == cfa.Sub && y.Obj == 0 {
+		return Value{Obj: x.Obj, Bits: (x.Bits - y.Bits) & mask(ptrBits)}, true
+	}
+	return Value{}, false
+}
+
+// convertValue converts v of type from to type to (C casts: truncation,
+// sign or zero extension, _Bool as != 0; addresses survive conversions
+// between pointers and integers at least as wide as a pointer).
+func (t *tx) convertValue(v Value, ok bool, from, to *cfa.Type) (Value, bool) {
+	if !ok || !scalarBits(to) || !scalarBits(from) {
+		return Value{}, false
+	}
+	if to.Kind == cfa.Bool {
+		return boolValue(truthOf(v)), true
+	}
+	if v.Obj != 0 {
+		if to.Width() < t.c.ptr {
+			return Value{}, false
+		}
+		return v, true
+	}
+	return Value{Bits: csem.Convert(v.Bits, from, to)}, true
+}
+
+// sizeOf is the number of bytes of a scalar of type ty (0 when it does not
+// fit a cell).
+func sizeOf(ty *cfa.Type) int64 {
+	if !scalarBits(ty) {
+		return 0
+	}
+	if ty.Kind == cfa.Bool {
+		return 1
+	}
+	return int64(ty.Width() / 8)
+}
+
+// load reads a scalar of type ty at a.
+func (t *tx) load(a addr, ty *cfa.Type) (Value, bool) {
+	if !a.known || !a.offKnown {
+		return Value{}, false
+	}
+	if f := a.field; f != nil {
+		n := int64((f.BitOffset + f.BitWidth + 7) / 8)
+		raw, ok := t.loadBytes(a.obj, a.off, n)
+		if !ok {
+			return Value{}, false
+		}
+		x := (raw >> uint(f.BitOffset)) & mask(f.BitWidth)
+		if ty.IsSigned() {
+			x = uint64(sext(x, f.BitWidth))
+		}
+		return Value{Bits: x & mask(ty.Width())}, true
+	}
+	size := sizeOf(ty)
+	if size == 0 {
+		return Value{}, false
+	}
+	if n := t.s.mem.get(a.obj, a.off); n != nil && int64(n.size) == size {
+		if ty.Kind == cfa.Bool && n.val.Obj == 0 {
+			return Value{Bits: n.val.Bits & 0xff}, true
+		}
+		return n.val, true
+	}
+	raw, ok := t.loadBytes(a.obj, a.off, size)
+	return Value{Bits: raw}, ok
+}
+
+// loadBytes assembles n ≤ 8 bytes (little-endian) from integer cells or a
+// string literal.
+func (t *tx) loadBytes(obj uint64, off, n int64) (uint64, bool) {
+	var r uint64
+	for i := int64(0); i < n; i++ {
+		b, ok := t.loadByte(obj, off+i)
+		if !ok {
+			return 0, false
+		}
+		r |= b << uint(8*i)
+	}
+	return r, true
+}
+
+func (t *tx) loadByte(obj uint64, off int64) (uint64, bool) {
+	if c := t.s.mem.floor(obj, off); c != nil && c.obj == obj && c.off+int64(c.size) > off {
+		if c.val.Obj != 0 {
+			return 0, false
+		}
+		return (c.val.Bits >> uint(8*(off-c.off))) & 0xff, true
+	}
+	if objKind(obj) == kindString {
+		return t.c.strByte(obj, off)
+	}
+	return 0, false
+}
+
+// clearRange forgets every cell overlapping [off, off+size) of obj. The
+// bytes of an integer cell outside the range survive as byte cells.
+func (t *tx) clearRange(obj uint64, off, size int64) {
+	lo := off - 7
+	if off < math.MinInt64+7 {
+		lo = math.MinInt64
+	}
+	var dead []*node
+	t.s.mem.ascend(obj, lo, obj, off+size, func(n *node) bool {
+		if n.off+int64(n.size) > off {
+			dead = append(dead, n)
+		}
+		return true
+	})
+	for _, n := range dead {
+		t.s.mem = t.s.mem.del(obj, n.off)
+		if n.val.Obj != 0 {
+			continue
+		}
+		for i := int64(0); i < int64(n.size); i++ {
+			if b := n.off + i; b < off || b >= off+size {
+				t.s.mem = t.s.mem.put(obj, b, Value{Bits: (n.val.Bits >> uint(8*i)) & 0xff}, 1)
+			}
+		}
+	}
+}
+
+// clearObj forgets every cell of obj.
+func (t *tx) clearObj(obj uint64) {
+	t.s.mem = t.s.mem.delRange(obj, math.MinInt64, obj+1, math.MinInt64)
+}
+
+// store writes a scalar of type ty (known or unknown) at a. A write to an
+// unknown offset forgets the whole object; a write through an unknown
+// pointer forgets every object a pointer may reach (havocReachable).
+func (t *tx) store(a addr, ty *cfa.Type, v Value, known bool) {
+	if !a.known {
+		t.havocAddressable()
+		return
+	}
+	if !a.offKnown {
+		t.clearObj(a.obj)
+		return
+	}
+	if f := a.field; f != nil {
+		n := int64((f.BitOffset + f.BitWidth + 7) / 8)
+		raw, ok := t.loadBytes(a.obj, a.off, n)
+		t.clearRange(a.obj, a.off, n)
+		if !ok || !known || v.Obj != 0 || !t.tracked(a.obj) {
+			return
+		}
+		m := mask(f.BitWidth) << uint(f.BitOffset)
+		raw = raw&^m | (v.Bits<<uint(f.BitOffset))&m
+		for i := int64(0); i < n; i++ {
+			t.s.mem = t.s.mem.put(a.obj, a.off+i, Value{Bits: (raw >> uint(8*i)) & 0xff}, 1)
+		}
+		return
+	}
+	size := sizeOf(ty)
+	if size == 0 {
+		size = ty.Size
+		if size <= 0 {
+			size = 1
+		}
+		t.clearRange(a.obj, a.off, size)
+		return
+	}
+	if known && t.tracked(a.obj) {
+		if old := t.s.mem.get(a.obj, a.off); old != nil && int64(old.size) == size {
+			t.s.mem = t.s.mem.put(a.obj, a.off, v, uint8(size))
+			return
+		}
+		t.clearRange(a.obj, a.off, size)
+		if ty.Kind == cfa.Bool && v.Obj == 0 {
+			v.Bits &= 0xff
+		}
+		t.s.mem = t.s.mem.put(a.obj, a.off, v, uint8(size))
+		return
+	}
+	t.clearRange(a.obj, a.off, size)
+}
+
+// cellsIn returns the cells lying entirely within [a.off, a.off+size),
+// with offsets relative to a.off (fresh nodes, not linked).
+func (t *tx) cellsIn(a addr, size int64) []*node {
+	if !a.known || !a.offKnown {
+		return nil
+	}
+	var out []*node
+	t.s.mem.ascend(a.obj, a.off, a.obj, a.off+size, func(n *node) bool {
+		if n.off+int64(n.size) <= a.off+size {
+			out = append(out, &node{off: n.off - a.off, val: n.val, size: n.size})
+		}
+		return true
+	})
+	if objKind(a.obj) == kindString {
+		// Materialise literal bytes not overwritten.
+		for i := int64(0); i < size; i++ {
+			if b, ok := t.c.strByte(a.obj, a.off+i); ok {
+				if c := t.s.mem.floor(a.obj, a.off+i); c == nil || c.obj != a.obj || c.off+int64(c.size) <= a.off+i {
+					out = append(out, &node{off: i, val: Value{Bits: b}, size: 1})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// writeCells replaces [dst.off, dst.off+size) by cells (relative offsets).
+func (t *tx) writeCells(dst addr, cells []*node, size int64) {
+	if !dst.known {
+		t.havocAddressable()
+		return
+	}
+	if !dst.offKnown {
+		t.clearObj(dst.obj)
+		return
+	}
+	t.clearRange(dst.obj, dst.off, size)
+	if !t.tracked(dst.obj) {
+		return
+	}
+	for _, c := range cells {
+		t.s.mem = t.s.mem.put(dst.obj, dst.off+c.off, c.val, c.size)
+	}
+}
+
+// copyCells copies size bytes from src to dst (struct assignment, memcpy).
+func (t *tx) copyCells(dst, src addr, size int64) {
+	var cells []*node
+	if src.known && src.offKnown {
+		cells = t.cellsIn(src, size)
+	}
+	t.writeCells(dst, cells, size)
+}
+
+// havocAddressable forgets every object a pointer may designate: variables
+// whose address is taken (arrays included), heap blocks and string
+// literals. Variables whose address is never taken keep their values.
+func (t *tx) havocAddressable() {
+	t.s.mem = t.s.mem.filter(func(n *node) bool {
+		switch objKind(n.obj) {
+		case kindGlobal, kindLocal:
+			return !t.c.prog.Vars[varID(n.obj)].AddrTaken
+		}
+		return false
+	})
+}
+
+// havocLvalue makes the lvalue e unknown.
+func (t *tx) havocLvalue(e cfa.Expr) {
+	a := t.addrOf(e)
+	ty := e.Type()
+	if isAggregate(ty) {
+		t.writeCells(a, nil, ty.Size)
+		return
+	}
+	t.store(a, ty, Value{}, false)
+}
+
+// assign performs lhs = rhs.
+func (t *tx) assign(lhs, rhs cfa.Expr) {
+	lt := lhs.Type()
+	if isAggregate(lt) {
+		dst := t.addrOf(lhs)
+		if c, ok := rhs.(*cfa.Const); ok && c.V == 0 {
+			// The front end's zero initialisation of a whole object.
+			t.writeCells(dst, nil, lt.Size)
+			if dst.known && dst.offKnown && lt.Size <= int64(t.c.opts.MaxBlockBytes) && t.tracked(dst.obj) {
+				t.zeroLeaves(dst.obj, dst.off, lt)
+			}
+			return
+		}
+		t.copyCells(dst, t.addrOf(rhs), lt.Size)
+		return
+	}
+	v, ok := t.eval(rhs)
+	v, ok = t.convertValue(v, ok, rhs.Type(), lt)
+	t.store(t.addrOf(lhs), lt, v, ok)
+}
+
+// zeroInit sets the scalar leaves of an object with static storage
+// duration to zero (C 6.7.9p10), up to MaxBlockBytes; larger objects stay
+// unknown.
+func (t *tx) zeroInit(obj uint64, ty *cfa.Type) {
+	if ty.Size > int64(t.c.opts.MaxBlockBytes) || !t.tracked(obj) {
+		return
+	}
+	t.zeroLeaves(obj, 0, ty)
+}
+
+func (t *tx) zeroLeaves(obj uint64, off int64, ty *cfa.Type) {
+	switch ty.Kind {
+	case cfa.Struct, cfa.Union:
+		for _, f := range ty.Fields {
+			if f.BitWidth > 0 {
+				n := int64((f.BitOffset + f.BitWidth + 7) / 8)
+				for i := int64(0); i < n; i++ {
+					if t.s.mem.get(obj, off+f.Offset+i) == nil {
+						t.clearRange(obj, off+f.Offset+i, 1)
+						t.s.mem = t.s.mem.put(obj, off+f.Offset+i, Value{}, 1)
+					}
+				}
+				continue
+			}
+			t.zeroLeaves(obj, off+f.Offset, f.Type)
+			if ty.Kind == cfa.Union {
+				return
+			}
+		}
+	case cfa.Array:
+		for i := int64(0); i < ty.Len; i++ {
+			t.zeroLeaves(obj, off+i*ty.Elem.Size, ty.Elem)
+		}
+	default:
+		if s := sizeOf(ty); s > 0 {
+			t.s.mem = t.s.mem.put(obj, off, Value{}, uint8(s))
+		}
+	}
+}
+
+// intOf interprets an integer value of type ty as an int64 (sign or zero
+// extension by ty's signedness).
+func intOf(v Value, ty *cfa.Type) int64 {
+	w := ty.Width()
+	if ty.Kind == cfa.Bool {
+		w = 8
+	}
+	if ty.IsSigned() {
+		return sext(v.Bits, w)
+	}
+	return int64(v.Bits & mask(w))
+}

@@ -1,0 +1,334 @@
+package value
+
+import (
+	"strings"
+
+	"github.com/reverify/reverify/engine/cfa"
+)
+
+// noEffect are functions that do not change program memory visible to
+// the analysis: error and exit functions (their call edges end paths or
+// mark targets) and output functions (printf's %n is not modelled).
+var noEffect = map[string]bool{
+	"reach_error": true, "__VERIFIER_error": true, "abort": true, "exit": true, "_Exit": true,
+	"__assert_fail": true, "__assert_rtn": true, "__assert": true, "assert_fail": true,
+	"printf": true, "puts": true, "putchar": true,
+}
+
+// callExternal handles an Intra step over a Call edge: a function without
+// a body (modelled, or havocked as unmodelled), or a call through a
+// pointer to such a function.
+func (t *tx) callExternal(e *cfa.Edge, call *cfa.Call) bool {
+	name := call.Fn
+	if call.FnPtr != nil {
+		v, ok := t.eval(call.FnPtr)
+		switch {
+		case ok && objKind(v.Obj) == kindFunc && v.Bits == 0:
+			name = t.c.funcNames[uint32(v.Obj)]
+			if t.c.prog.Func(name) != nil {
+				return false // an Enter step covers it
+			}
+		case ok:
+			return false // not a function: undefined behaviour
+		default:
+			if !t.c.extAddr {
+				return false // only functions with bodies can be pointed to
+			}
+			t.unmodelled(e, call, "(*"+call.FnPtr.String()+")")
+			return true
+		}
+	}
+	switch {
+	case noEffect[name]:
+		t.setResult(call, Value{}, false)
+		return true
+	case strings.HasPrefix(name, "__VERIFIER_nondet_"):
+		t.setResult(call, Value{}, false)
+		return true
+	case name == "__VERIFIER_assume" && len(call.Args) == 1:
+		return t.assume(call.Args[0], true)
+	}
+	if m, ok := libModels[name]; ok {
+		return m(t, e, call)
+	}
+	t.unmodelled(e, call, name)
+	return true
+}
+
+// setResult stores the call's result (if it has a result lvalue).
+func (t *tx) setResult(call *cfa.Call, v Value, known bool) {
+	if call.Result == nil {
+		return
+	}
+	if isAggregate(call.Result.Type()) {
+		t.havocLvalue(call.Result)
+		return
+	}
+	t.store(t.addrOf(call.Result), call.Result.Type(), v, known)
+}
+
+// unmodelled havocs what an unknown function may change: its result,
+// every global, and every object reachable from its pointer arguments or
+// from globals; the state records "unmodelled name".
+func (t *tx) unmodelled(e *cfa.Edge, call *cfa.Call, name string) {
+	t.reason("unmodelled " + name)
+	roots := map[uint64]bool{}
+	anywhere := false
+	for _, a := range call.Args {
+		if a.Type().Kind != cfa.Pointer && !isAggregate(a.Type()) {
+			continue
+		}
+		if isAggregate(a.Type()) {
+			ad := t.addrOf(a)
+			if ad.known {
+				t.pointees(ad.obj, roots)
+			}
+			continue
+		}
+		v, ok := t.eval(a)
+		switch {
+		case !ok:
+			anywhere = true
+		case v.Obj != 0 && objKind(v.Obj) != kindFunc:
+			roots[v.Obj] = true
+		}
+	}
+	// Globals and everything they point to.
+	t.s.mem.each(func(n *node) bool {
+		if objKind(n.obj) == kindGlobal {
+			roots[n.obj] = true
+		}
+		return true
+	})
+	reach := t.closure(roots)
+	t.s.mem = t.s.mem.filter(func(n *node) bool {
+		return !reach[n.obj] && objKind(n.obj) != kindGlobal
+	})
+	if anywhere {
+		t.havocAddressable()
+	}
+	t.setResult(call, Value{}, false)
+}
+
+// pointees adds the objects that cells of obj point to.
+func (t *tx) pointees(obj uint64, set map[uint64]bool) {
+	t.s.mem.ascend(obj, -1<<63, obj+1, -1<<63, func(n *node) bool {
+		if n.val.Obj != 0 && objKind(n.val.Obj) != kindFunc {
+			set[n.val.Obj] = true
+		}
+		return true
+	})
+}
+
+// closure returns the objects reachable from roots through known pointer
+// values.
+func (t *tx) closure(roots map[uint64]bool) map[uint64]bool {
+	reach := map[uint64]bool{}
+	var stack []uint64
+	for o := range roots {
+		stack = append(stack, o)
+	}
+	for len(stack) > 0 {
+		o := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if reach[o] {
+			continue
+		}
+		reach[o] = true
+		next := map[uint64]bool{}
+		t.pointees(o, next)
+		for p := range next {
+			if !reach[p] {
+				stack = append(stack, p)
+			}
+		}
+	}
+	return reach
+}
+
+type libModel func(t *tx, e *cfa.Edge, call *cfa.Call) bool
+
+var libModels map[string]libModel
+
+func init() {
+	libModels = map[string]libModel{
+		"memset":  memset,
+		"memcpy":  memmove,
+		"memmove": memmove,
+		"strlen":  strlen,
+		"strcmp":  strcmp,
+		"abs":     absModel,
+		"labs":    absModel,
+		"llabs":   absModel,
+		"malloc":  malloc,
+		"calloc":  malloc,
+		"free":    free,
+	}
+}
+
+// argInt evaluates argument i as an integer (int64 by its type).
+func (t *tx) argInt(call *cfa.Call, i int) (int64, bool) {
+	if i >= len(call.Args) {
+		return 0, false
+	}
+	v, ok := t.eval(call.Args[i])
+	if !ok || v.Obj != 0 {
+		return 0, false
+	}
+	return intOf(v, call.Args[i].Type()), true
+}
+
+// argAddr evaluates argument i as a pointer.
+func (t *tx) argAddr(call *cfa.Call, i int) (addr, Value, bool) {
+	if i >= len(call.Args) {
+		return addr{}, Value{}, false
+	}
+	v, ok := t.eval(call.Args[i])
+	if !ok {
+		return addr{}, Value{}, false
+	}
+	if v.Obj == 0 || objKind(v.Obj) == kindFunc {
+		return addr{}, v, true
+	}
+	return addr{obj: v.Obj, off: sext(v.Bits, t.c.ptr), known: true, offKnown: true}, v, true
+}
+
+// havocPointee forgets what a pointer argument may point to: the object
+// when known, every addressable object otherwise.
+func (t *tx) havocPointee(a addr) {
+	if a.known {
+		t.clearObj(a.obj)
+		return
+	}
+	t.havocAddressable()
+}
+
+// memset(p, c, n): n bytes of p become (unsigned char)c; result p.
+func memset(t *tx, e *cfa.Edge, call *cfa.Call) bool {
+	a, pv, pok := t.argAddr(call, 0)
+	c, cok := t.argInt(call, 1)
+	n, nok := t.argInt(call, 2)
+	switch {
+	case !pok || !a.known:
+		t.havocAddressable()
+	case !nok || n < 0 || n > int64(t.c.opts.MaxBlockBytes):
+		t.clearObj(a.obj)
+	default:
+		t.clearRange(a.obj, a.off, n)
+		if cok && t.tracked(a.obj) {
+			for i := int64(0); i < n; i++ {
+				t.s.mem = t.s.mem.put(a.obj, a.off+i, Value{Bits: uint64(c) & 0xff}, 1)
+			}
+		}
+	}
+	t.setResult(call, pv, pok)
+	return true
+}
+
+// memmove(d, s, n) and memcpy: copy n bytes (cells within the source
+// range keep pointer values); result d.
+func memmove(t *tx, e *cfa.Edge, call *cfa.Call) bool {
+	d, dv, dok := t.argAddr(call, 0)
+	s, _, sok := t.argAddr(call, 1)
+	n, nok := t.argInt(call, 2)
+	switch {
+	case !dok || !d.known:
+		t.havocAddressable()
+	case !nok || n < 0 || n > int64(t.c.opts.MaxBlockBytes) || !sok || !s.known:
+		t.clearObj(d.obj)
+	default:
+		cells := t.cellsIn(s, n)
+		// Bytes of the source covered only partially by a cell are
+		// unknown in the copy; cellsIn already skips such cells.
+		t.writeCells(d, cells, n)
+	}
+	t.setResult(call, dv, dok)
+	return true
+}
+
+// readCString reads the bytes of a NUL-terminated string at a (without
+// the NUL); ok is false if some byte is unknown or the string is longer
+// than limit.
+func (t *tx) readCString(a addr, limit int) ([]byte, bool) {
+	if !a.known || !a.offKnown {
+		return nil, false
+	}
+	var out []byte
+	for i := 0; i <= limit; i++ {
+		b, ok := t.loadByte(a.obj, a.off+int64(i))
+		if !ok {
+			return nil, false
+		}
+		if b == 0 {
+			return out, true
+		}
+		out = append(out, byte(b))
+	}
+	return nil, false
+}
+
+// strlen(s): concrete when every byte up to the NUL is known.
+func strlen(t *tx, e *cfa.Edge, call *cfa.Call) bool {
+	a, _, _ := t.argAddr(call, 0)
+	s, ok := t.readCString(a, t.c.opts.MaxBlockBytes)
+	t.setResult(call, Value{Bits: uint64(len(s))}, ok)
+	return true
+}
+
+// strcmp(a, b): 0 when both strings are known and equal; unknown
+// otherwise (the sign is all C fixes, not the value).
+func strcmp(t *tx, e *cfa.Edge, call *cfa.Call) bool {
+	a, _, _ := t.argAddr(call, 0)
+	b, _, _ := t.argAddr(call, 1)
+	x, xok := t.readCString(a, t.c.opts.MaxBlockBytes)
+	y, yok := t.readCString(b, t.c.opts.MaxBlockBytes)
+	t.setResult(call, Value{}, xok && yok && string(x) == string(y))
+	return true
+}
+
+// abs, labs, llabs: |x| with wrap-around (abs(INT_MIN) == INT_MIN).
+func absModel(t *tx, e *cfa.Edge, call *cfa.Call) bool {
+	if len(call.Args) != 1 {
+		t.unmodelled(e, call, call.Fn)
+		return true
+	}
+	v, ok := t.argInt(call, 0)
+	if v < 0 {
+		v = -v
+	}
+	t.setResult(call, Value{Bits: uint64(v) & mask(call.Args[0].Type().Width())}, ok)
+	return true
+}
+
+// malloc(n), calloc(m, n): a fresh heap block named by the call site and
+// the allocation count; calloc's block is zeroed (up to MaxBlockBytes).
+// With MallocMayFail a second successor gets NULL.
+func malloc(t *tx, e *cfa.Edge, call *cfa.Call) bool {
+	if t.c.opts.MallocMayFail {
+		alt := *t
+		alt.s.reasons = t.s.reasons
+		alt.setResult(call, Value{}, true)
+		if !alt.full && !alt.uniform {
+			alt.abstract()
+		}
+		st := alt.s
+		t.alt = &st
+	}
+	obj := heapObj(e.ID, t.s.allocs)
+	t.s.allocs++
+	t.clearObj(obj)
+	if call.Fn == "calloc" {
+		m, mok := t.argInt(call, 0)
+		n, nok := t.argInt(call, 1)
+		if mok && nok && m >= 0 && n >= 0 && m*n <= int64(t.c.opts.MaxBlockBytes) && t.tracked(obj) {
+			for i := int64(0); i < m*n; i++ {
+				t.s.mem = t.s.mem.put(obj, i, Value{}, 1)
+			}
+		}
+	}
+	t.setResult(call, Value{Obj: obj}, true)
+	return true
+}
+
+// free(p): no effect (use after free is not checked).
+func free(t *tx, e *cfa.Edge, call *cfa.Call) bool { return true }

@@ -1,0 +1,171 @@
+package value
+
+import (
+	"math/rand"
+	"sort"
+	"testing"
+)
+
+type key struct {
+	obj uint64
+	off int64
+}
+
+func contents(t *node) map[key]Value {
+	m := map[key]Value{}
+	t.each(func(n *node) bool {
+		m[key{n.obj, n.off}] = n.val
+		return true
+	})
+	return m
+}
+
+// checkTreap verifies order and heap invariants.
+func checkTreap(t *testing.T, n *node) {
+	t.Helper()
+	var prev *node
+	n.each(func(x *node) bool {
+		if prev != nil && !keyLess(prev.obj, prev.off, x.obj, x.off) {
+			t.Fatalf("keys out of order")
+		}
+		prev = x
+		for _, c := range []*node{x.l, x.r} {
+			if c != nil && higher(c, x) {
+				t.Fatalf("heap order violated")
+			}
+		}
+		return true
+	})
+}
+
+// TestTreeAgainstMap runs random operations on the persistent treap and a
+// map side by side, keeping old versions to check persistence.
+func TestTreeAgainstMap(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	var tr *node
+	ref := map[key]Value{}
+	type version struct {
+		t   *node
+		ref map[key]Value
+	}
+	var versions []version
+	for i := 0; i < 5000; i++ {
+		k := key{uint64(r.Intn(4)), int64(r.Intn(40) - 5)}
+		switch op := r.Intn(10); {
+		case op < 6:
+			v := Value{Bits: uint64(r.Intn(5))}
+			tr = tr.put(k.obj, k.off, v, 4)
+			ref[k] = v
+		case op < 8:
+			tr = tr.del(k.obj, k.off)
+			delete(ref, k)
+		case op < 9:
+			hi := k.off + int64(r.Intn(10))
+			tr = tr.delRange(k.obj, k.off, k.obj, hi)
+			for x := range ref {
+				if x.obj == k.obj && x.off >= k.off && x.off < hi {
+					delete(ref, x)
+				}
+			}
+		default:
+			tr = tr.filter(func(n *node) bool { return n.val.Bits != 0 })
+			for x, v := range ref {
+				if v.Bits == 0 {
+					delete(ref, x)
+				}
+			}
+		}
+		if i%97 == 0 {
+			cp := map[key]Value{}
+			for k, v := range ref {
+				cp[k] = v
+			}
+			versions = append(versions, version{tr, cp})
+		}
+		checkTreap(t, tr)
+	}
+	for _, v := range append(versions, version{tr, ref}) {
+		got := contents(v.t)
+		if len(got) != len(v.ref) || got == nil {
+			t.Fatalf("size %d, want %d", len(got), len(v.ref))
+		}
+		for k, x := range v.ref {
+			if got[k] != x {
+				t.Fatalf("%v = %v, want %v", k, got[k], x)
+			}
+		}
+	}
+	// floor and ceil agree with a sorted key list.
+	var keys []key
+	for k := range ref {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keyLess(keys[i].obj, keys[i].off, keys[j].obj, keys[j].off) })
+	for i := 0; i < 200; i++ {
+		q := key{uint64(r.Intn(4)), int64(r.Intn(40) - 5)}
+		j := sort.Search(len(keys), func(j int) bool { return !keyLess(keys[j].obj, keys[j].off, q.obj, q.off) })
+		c := tr.ceil(q.obj, q.off)
+		if (j == len(keys)) != (c == nil) || (c != nil && (key{c.obj, c.off}) != keys[j]) {
+			t.Fatalf("ceil(%v) = %v", q, c)
+		}
+		f := tr.floor(q.obj, q.off)
+		fj := j
+		if j < len(keys) && keys[j] == q {
+			fj = j + 1
+		}
+		if (fj == 0) != (f == nil) || (f != nil && (key{f.obj, f.off}) != keys[fj-1]) {
+			t.Fatalf("floor(%v) = %v", q, f)
+		}
+	}
+}
+
+// TestCanonicalShape: the same cells inserted in different orders give
+// structurally equal trees.
+func TestCanonicalShape(t *testing.T) {
+	var a, b *node
+	for i := int64(0); i < 50; i++ {
+		a = a.put(1, i, Value{Bits: uint64(i)}, 1)
+		b = b.put(1, 49-i, Value{Bits: uint64(49 - i)}, 1)
+	}
+	var shape func(*node) string
+	shape = func(n *node) string {
+		if n == nil {
+			return "."
+		}
+		return "(" + shape(n.l) + string(rune('0'+n.off%10)) + shape(n.r) + ")"
+	}
+	if shape(a) != shape(b) {
+		t.Error("shapes differ")
+	}
+	if a.put(1, 3, Value{Bits: 3}, 1) != a {
+		t.Error("putting an equal cell copied the tree")
+	}
+}
+
+func TestLessOrEqualAndJoin(t *testing.T) {
+	c := &CPA{}
+	s1 := &State{c: c}
+	s1.mem = s1.mem.put(globalObj(1), 0, Value{Bits: 1}, 4).put(globalObj(2), 0, Value{Bits: 2}, 4)
+	s2 := &State{c: c}
+	s2.mem = s2.mem.put(globalObj(1), 0, Value{Bits: 1}, 4)
+	s3 := &State{c: c, reasons: []string{"unmodelled f"}}
+	s3.mem = s2.mem
+	for _, tc := range []struct {
+		a, b *State
+		want bool
+	}{
+		{s1, s2, true}, {s2, s1, false}, {s1, s1, true},
+		{s2, s3, true}, {s3, s2, false}, // reasons must be kept
+	} {
+		if got := lessOrEqual(tc.a, tc.b); got != tc.want {
+			t.Errorf("%v ⊑ %v = %v", tc.a.mem.len(), tc.b.mem.len(), got)
+		}
+	}
+	j, ok := joinStates(s1, s3)
+	if !ok || j.mem.len() != 1 || len(j.reasons) != 1 {
+		t.Errorf("join: %v cells, reasons %v", j.mem.len(), j.reasons)
+	}
+	if j2, _ := joinStates(s1, s2); j2 != s2 {
+		t.Error("join into a smaller state must return it unchanged")
+	}
+}

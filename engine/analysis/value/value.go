@@ -1,0 +1,366 @@
+package value
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/cpa"
+)
+
+// Options configure the value analysis.
+type Options struct {
+	// Precision is the initial precision; nil means FullPrecision.
+	Precision Precision
+	// MallocMayFail makes malloc and calloc return, besides a fresh
+	// block, a null pointer on a second successor.
+	MallocMayFail bool
+	// MaxBlockBytes bounds the byte-wise models (memset, memcpy, calloc,
+	// zero-initialised aggregates, strlen); larger operations make the
+	// affected object unknown. 0 selects 4096.
+	MaxBlockBytes int
+}
+
+// CPA is the explicit-value analysis.
+type CPA struct {
+	prog *cfa.Program
+	opts Options
+	ptr  int // pointer width in bits
+
+	mu        sync.Mutex
+	strs      map[string]uint32
+	strVals   []string
+	funcIDs   map[string]uint32
+	funcNames []string
+	// addrFuncs are the functions whose address is taken (FuncRef
+	// outside the callee position), by name.
+	addrFuncs map[string]bool
+	extAddr   bool // the address of a function without body is taken
+}
+
+// New returns the value analysis of prog.
+func New(prog *cfa.Program, opts Options) *CPA {
+	if opts.Precision == nil {
+		opts.Precision = FullPrecision{}
+	}
+	if opts.MaxBlockBytes <= 0 {
+		opts.MaxBlockBytes = 4096
+	}
+	c := &CPA{prog: prog, opts: opts, ptr: prog.DataModel.PointerBits(),
+		strs: map[string]uint32{}, funcIDs: map[string]uint32{}, addrFuncs: map[string]bool{}}
+	for _, e := range prog.Edges {
+		forExprs(e.Op, func(x cfa.Expr) {
+			cfa.Walk(x, func(x cfa.Expr) bool {
+				if f, ok := x.(*cfa.FuncRef); ok {
+					c.addrFuncs[f.Name] = true
+				}
+				return true
+			})
+		})
+	}
+	for n := range c.addrFuncs {
+		if prog.Func(n) == nil {
+			c.extAddr = true
+		}
+	}
+	return c
+}
+
+func forExprs(op cfa.Op, f func(cfa.Expr)) {
+	switch op := op.(type) {
+	case *cfa.Assign:
+		f(op.LHS)
+		f(op.RHS)
+	case *cfa.Havoc:
+		f(op.LHS)
+	case *cfa.Assume:
+		f(op.Cond)
+	case *cfa.Call:
+		for _, a := range op.Args {
+			f(a)
+		}
+		if op.FnPtr != nil {
+			f(op.FnPtr)
+		}
+		if op.Result != nil {
+			f(op.Result)
+		}
+	case *cfa.Return:
+		if op.X != nil {
+			f(op.X)
+		}
+	}
+}
+
+// Name returns "value".
+func (c *CPA) Name() string { return "value" }
+
+// Initial returns the empty state (nothing known) and the configured
+// precision.
+func (c *CPA) Initial() (cpa.State, cpa.Precision) {
+	return &State{c: c}, c.opts.Precision
+}
+
+// LessOrEqual: a ⊑ b when b's known cells are known with the same values
+// in a (stop-sep).
+func (c *CPA) LessOrEqual(a, b cpa.State) bool { return lessOrEqual(a.(*State), b.(*State)) }
+
+// Join keeps the cells both states agree on (merge-join).
+func (c *CPA) Join(a, b cpa.State) (cpa.State, bool) {
+	j, ok := joinStates(a.(*State), b.(*State))
+	if !ok {
+		return nil, false
+	}
+	return j, true
+}
+
+func (c *CPA) strObj(s string) uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	id, ok := c.strs[s]
+	if !ok {
+		id = uint32(len(c.strVals))
+		c.strs[s] = id
+		c.strVals = append(c.strVals, s)
+	}
+	return kindString<<kindShift | uint64(id)
+}
+
+func (c *CPA) funcObj(name string) uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	id, ok := c.funcIDs[name]
+	if !ok {
+		id = uint32(len(c.funcNames))
+		c.funcIDs[name] = id
+		c.funcNames = append(c.funcNames, name)
+	}
+	return kindFunc<<kindShift | uint64(id)
+}
+
+func (c *CPA) strByte(o uint64, off int64) (uint64, bool) {
+	c.mu.Lock()
+	s := c.strVals[uint32(o)]
+	c.mu.Unlock()
+	switch {
+	case off >= 0 && off < int64(len(s)):
+		return uint64(s[off]), true
+	case off == int64(len(s)):
+		return 0, true
+	}
+	return 0, false
+}
+
+// Successors computes the successor of s for step under precision p
+// (seed 001, section 3.8.1: the strongest post-condition on partial
+// variable assignments). It returns no successor when the step is
+// infeasible (an Assume that evaluates to false, a call through a pointer
+// that designates another function), and two when malloc may fail.
+func (c *CPA) Successors(dst []cpa.State, s cpa.State, step cfa.Step, p cpa.Precision) ([]cpa.State, error) {
+	st := s.(*State)
+	prec, _ := p.(Precision)
+	if prec == nil {
+		prec = FullPrecision{}
+	}
+	t := tx{c: c, s: *st, loc: step.Next(), prec: prec, full: prec.Full()}
+	if vp, ok := prec.(*VarPrecision); ok && len(vp.AtLoc) == 0 {
+		t.uniform = true
+	}
+	var ok bool
+	switch step.Kind {
+	case cfa.Enter:
+		ok = t.enter(step)
+	case cfa.Leave:
+		ok = t.leave(step)
+	default:
+		ok = t.intra(step.Edge)
+		if ok && t.alt != nil {
+			return append(dst, t.result(st), t.alt), nil
+		}
+	}
+	if !ok {
+		return dst, nil
+	}
+	return append(dst, t.result(st)), nil
+}
+
+// tx is one transfer in progress: a private copy of the state.
+type tx struct {
+	c    *CPA
+	s    State
+	loc  *cfa.Location // the successor's location (for the precision)
+	prec Precision
+	full bool
+	// uniform is set when the precision does not depend on the location:
+	// writes already respect it, so no abstraction pass is needed.
+	uniform bool
+	alt     *State // a second successor (malloc returning NULL)
+}
+
+func (t *tx) result(orig *State) *State {
+	if !t.full && !t.uniform {
+		t.abstract()
+	}
+	if t.s.mem == orig.mem && t.s.depth == orig.depth && t.s.allocs == orig.allocs && len(t.s.reasons) == len(orig.reasons) {
+		return orig
+	}
+	ns := t.s
+	return &ns
+}
+
+// abstract drops the cells of variables the precision does not track at
+// the successor's location.
+func (t *tx) abstract() {
+	t.s.mem = t.s.mem.filter(func(n *node) bool { return t.tracked(n.obj) })
+}
+
+func (t *tx) tracked(obj uint64) bool {
+	if t.full {
+		return true
+	}
+	switch objKind(obj) {
+	case kindGlobal, kindLocal:
+		return t.prec.Tracks(t.loc, t.c.prog.Vars[varID(obj)])
+	}
+	return t.prec.Tracks(t.loc, nil)
+}
+
+func (t *tx) reason(r string) { t.s.reasons = addReason(t.s.reasons, r) }
+
+func posString(e *cfa.Edge) string {
+	p := e.Pos.Start
+	if p.Line == 0 {
+		return fmt.Sprintf("edge %d", e.ID)
+	}
+	return p.String()
+}
+
+func (t *tx) intra(e *cfa.Edge) bool {
+	switch op := e.Op.(type) {
+	case *cfa.Noop:
+		return true
+	case *cfa.Decl:
+		v := op.Var
+		obj := t.varObj(v)
+		t.clearObj(obj)
+		if v.Global {
+			t.zeroInit(obj, v.T)
+		}
+		return true
+	case *cfa.Assign:
+		t.assign(op.LHS, op.RHS)
+		return true
+	case *cfa.Havoc:
+		t.havocLvalue(op.LHS)
+		return true
+	case *cfa.Assume:
+		return t.assume(op.Cond, op.Truth)
+	case *cfa.Return:
+		if op.X == nil {
+			return true
+		}
+		f := e.From.Func
+		if f.RetVar == nil {
+			return true
+		}
+		t.assign(&cfa.VarRef{Var: f.RetVar}, op.X)
+		return true
+	case *cfa.Call:
+		return t.callExternal(e, op)
+	case *cfa.Unsupported:
+		t.reason(fmt.Sprintf("unsupported: %s at %s", op.Construct, posString(e)))
+		return true
+	}
+	t.reason(fmt.Sprintf("unsupported: operation %T at %s", e.Op, posString(e)))
+	return true
+}
+
+// enter binds the arguments of the call edge to the callee's parameters in
+// a new frame. Through a function pointer, the step is infeasible when the
+// pointer is known to designate another function.
+func (t *tx) enter(step cfa.Step) bool {
+	if step.Edge == nil {
+		return true
+	}
+	call := step.Edge.Op.(*cfa.Call)
+	if call.FnPtr != nil {
+		v, ok := t.eval(call.FnPtr)
+		if ok && (v.Obj != t.c.funcObj(step.Callee.Name) || v.Bits != 0) {
+			return false
+		}
+		if !ok && !t.c.addrFuncs[step.Callee.Name] {
+			return false
+		}
+	}
+	type arg struct {
+		v     Value
+		known bool
+		src   addr // aggregates
+	}
+	args := make([]arg, len(call.Args))
+	for i, a := range call.Args {
+		if isAggregate(a.Type()) {
+			args[i].src = t.addrOf(a)
+			continue
+		}
+		args[i].v, args[i].known = t.eval(a)
+	}
+	t.s.depth++
+	lo, hi := frameRange(t.s.depth)
+	t.s.mem = t.s.mem.delRange(lo, 0, hi, 0) // stale cells of an earlier frame
+	for i, p := range step.Callee.Params {
+		if i >= len(args) {
+			break
+		}
+		dst := addr{obj: t.varObj(p), known: true, offKnown: true}
+		if isAggregate(p.T) {
+			t.copyCells(dst, args[i].src, p.T.Size)
+			continue
+		}
+		v, known := t.convertValue(args[i].v, args[i].known, call.Args[i].Type(), p.T)
+		t.store(dst, p.T, v, known)
+	}
+	return true
+}
+
+// leave copies the callee's return value to the call's result lvalue and
+// discards the callee's frame.
+func (t *tx) leave(step cfa.Step) bool {
+	call := step.Edge.Op.(*cfa.Call)
+	ret := step.Callee.RetVar
+	var cells []*node
+	var rv Value
+	var rknown bool
+	if call.Result != nil && ret != nil {
+		src := addr{obj: t.varObj(ret), known: true, offKnown: true}
+		if isAggregate(ret.T) {
+			cells = t.cellsIn(src, ret.T.Size)
+		} else {
+			rv, rknown = t.load(src, ret.T)
+		}
+	}
+	lo, hi := frameRange(t.s.depth)
+	t.s.mem = t.s.mem.delRange(lo, 0, hi, 0)
+	t.s.depth--
+	if call.Result == nil || ret == nil {
+		return true
+	}
+	dst := t.addrOf(call.Result)
+	if isAggregate(ret.T) {
+		t.writeCells(dst, cells, ret.T.Size)
+		return true
+	}
+	rv, rknown = t.convertValue(rv, rknown, ret.T, call.Result.Type())
+	t.store(dst, call.Result.Type(), rv, rknown)
+	return true
+}
+
+func isAggregate(t *cfa.Type) bool {
+	return t.Kind == cfa.Struct || t.Kind == cfa.Union || t.Kind == cfa.Array
+}
+
+var (
+	_ cpa.CPA       = (*CPA)(nil)
+	_ cpa.Joiner    = (*CPA)(nil)
+	_ cpa.Explainer = (*State)(nil)
+)

@@ -1,0 +1,206 @@
+// Package csem is the single source of truth for reverify's concrete C
+// integer semantics: what gcc -O0 -fwrapv on x86 computes, and which
+// operations reverify treats as undefined behaviour (UB) because no single
+// result can be relied on. It is a leaf below engine/smt (whose symbolic
+// encoding in csem.go mirrors these functions, checked by a property test)
+// and engine/interp (the concrete interpreter, which calls them).
+//
+// Values are two's complement bit patterns in a uint64, truncated to the
+// type's width; integer and pointer types up to 64 bits are supported
+// (Supported reports which). _Bool values are 0 or 1.
+//
+// Semantics chosen:
+//   - +, -, *, unary - and conversions wrap modulo 2^width (-fwrapv).
+//   - / truncates toward zero; % takes the sign of the dividend.
+//   - x / 0 and x % 0: UB DivByZero.
+//   - MIN / -1 and MIN % -1 for signed types: UB DivOverflow (the x86
+//     idiv instruction traps on both).
+//   - << and >> with a count that is negative or ≥ the width of the
+//     promoted left operand: UB ShiftCount (gcc folds constant shifts
+//     differently from the x86 masking of variable ones, so no result is
+//     reliable). Otherwise << shifts bits out (signed left shifts of
+//     negative values or into the sign bit are defined, as gcc documents);
+//     >> is arithmetic for signed and logical for unsigned left operands.
+//   - conversion to _Bool is x != 0; to an integer or pointer type it
+//     truncates or sign-/zero-extends by the source's signedness.
+//   - comparisons and ! yield 0 or 1 in the result type (int).
+package csem
+
+import (
+	"fmt"
+
+	"github.com/reverify/reverify/engine/cfa"
+)
+
+// UB is a kind of undefined behaviour an operation can exhibit.
+type UB uint8
+
+// Kinds of undefined behaviour of integer operations.
+const (
+	NoUB        UB = iota
+	DivByZero      // x / 0 or x % 0
+	DivOverflow    // MIN / -1 or MIN % -1 (signed)
+	ShiftCount     // shift count negative or ≥ width of the left operand
+)
+
+func (u UB) String() string {
+	switch u {
+	case DivByZero:
+		return "division by zero"
+	case DivOverflow:
+		return "signed division overflow (MIN / -1)"
+	case ShiftCount:
+		return "shift count out of range"
+	}
+	return "no undefined behaviour"
+}
+
+// Supported reports whether values of t are handled by this package:
+// _Bool, integers and pointers of at most 64 bits.
+func Supported(t *cfa.Type) bool {
+	return t != nil && t.IsScalar() && t.Width() > 0 && t.Width() <= 64
+}
+
+// Signed returns v (of type t) as a signed 64-bit integer when t is
+// signed, else v itself reinterpreted.
+func Signed(v uint64, t *cfa.Type) int64 {
+	if t.IsSigned() {
+		return cfa.SignExtend(v, t.Width())
+	}
+	return int64(v)
+}
+
+func widen(v uint64, t *cfa.Type) uint64 {
+	if t.IsSigned() {
+		return uint64(cfa.SignExtend(v, t.Width()))
+	}
+	return cfa.Truncate(v, t.Width())
+}
+
+func b2u(c bool) uint64 {
+	if c {
+		return 1
+	}
+	return 0
+}
+
+// Truth reports whether a scalar value counts as true (non-zero).
+func Truth(v uint64) bool { return v != 0 }
+
+// Convert converts v from type from to type to (scalars): to _Bool it is
+// v != 0; otherwise v is sign- or zero-extended by from's signedness and
+// truncated to to's width.
+func Convert(v uint64, from, to *cfa.Type) uint64 {
+	if to.Kind == cfa.Bool {
+		return b2u(cfa.Truncate(v, from.Width()) != 0)
+	}
+	return cfa.Truncate(widen(v, from), to.Width())
+}
+
+// Unary applies -, ~ or ! to x of type xt; the result has type rt (xt for
+// - and ~ after promotion, int for !).
+func Unary(op cfa.UnaryOp, x uint64, xt, rt *cfa.Type) uint64 {
+	w := rt.Width()
+	switch op {
+	case cfa.Neg:
+		return cfa.Truncate(-x, w)
+	case cfa.BNot:
+		return cfa.Truncate(^x, w)
+	case cfa.LNot:
+		return b2u(cfa.Truncate(x, xt.Width()) == 0)
+	}
+	panic(fmt.Sprintf("csem.Unary: operator %d", op))
+}
+
+// Binary applies an integer binary operator: x has type xt, y type yt and
+// the result type rt. Arithmetic and comparison operands share one type
+// (the usual arithmetic conversions are explicit in the CFA); shift
+// operands are promoted independently and rt = xt. Comparisons compare
+// pointers (as addresses) and integers by xt's signedness and yield 0 or 1.
+// LAnd and LOr are not short-circuit here (callers evaluate lazily). The
+// second result is the undefined behaviour, in which case the value is 0
+// and meaningless.
+func Binary(op cfa.BinaryOp, x, y uint64, xt, yt, rt *cfa.Type) (uint64, UB) {
+	w := rt.Width()
+	x, y = cfa.Truncate(x, xt.Width()), cfa.Truncate(y, yt.Width())
+	signed := xt.IsSigned()
+	sx, sy := Signed(x, xt), Signed(y, yt)
+	switch op {
+	case cfa.Add:
+		return cfa.Truncate(x+y, w), NoUB
+	case cfa.Sub:
+		return cfa.Truncate(x-y, w), NoUB
+	case cfa.Mul:
+		return cfa.Truncate(x*y, w), NoUB
+	case cfa.Div, cfa.Rem:
+		if y == 0 {
+			return 0, DivByZero
+		}
+		if signed {
+			if sy == -1 && x == cfa.Truncate(1<<uint(xt.Width()-1), xt.Width()) {
+				return 0, DivOverflow
+			}
+			if op == cfa.Div {
+				return cfa.Truncate(uint64(sx/sy), w), NoUB
+			}
+			return cfa.Truncate(uint64(sx%sy), w), NoUB
+		}
+		if op == cfa.Div {
+			return x / y, NoUB
+		}
+		return x % y, NoUB
+	case cfa.Shl, cfa.Shr:
+		xw := xt.Width()
+		if sy < 0 && yt.IsSigned() || y >= uint64(xw) {
+			return 0, ShiftCount
+		}
+		if op == cfa.Shl {
+			return cfa.Truncate(x<<y, w), NoUB
+		}
+		if signed {
+			return cfa.Truncate(uint64(sx>>y), w), NoUB
+		}
+		return x >> y, NoUB
+	case cfa.And:
+		return x & y, NoUB
+	case cfa.Or:
+		return x | y, NoUB
+	case cfa.Xor:
+		return x ^ y, NoUB
+	case cfa.Eq:
+		return b2u(x == y), NoUB
+	case cfa.Ne:
+		return b2u(x != y), NoUB
+	case cfa.Lt, cfa.Le, cfa.Gt, cfa.Ge:
+		var lt, eq bool
+		if signed {
+			lt, eq = sx < sy, sx == sy
+		} else {
+			lt, eq = x < y, x == y
+		}
+		switch op {
+		case cfa.Lt:
+			return b2u(lt), NoUB
+		case cfa.Le:
+			return b2u(lt || eq), NoUB
+		case cfa.Gt:
+			return b2u(!lt && !eq), NoUB
+		}
+		return b2u(!lt), NoUB
+	case cfa.LAnd:
+		return b2u(x != 0 && y != 0), NoUB
+	case cfa.LOr:
+		return b2u(x != 0 || y != 0), NoUB
+	}
+	panic(fmt.Sprintf("csem.Binary: operator %v", op))
+}
+
+// OffsetBits is the number of low bits of a pointer that hold the offset
+// within its object in reverify's memory model (engine/smt): 32 under
+// LP64 and 20 under ILP32. Objects are at most 2^OffsetBits−1 bytes.
+func OffsetBits(m cfa.DataModel) int {
+	if m == cfa.ILP32 {
+		return 20
+	}
+	return 32
+}

@@ -1,0 +1,557 @@
+package cpa
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/reverify/reverify/engine/cfa"
+)
+
+// MergeMode selects the composite merge operator.
+type MergeMode uint8
+
+// Merge modes (seed 003, section 3.4).
+const (
+	// MergeSep never merges: the ARG is a tree (model checking).
+	MergeSep MergeMode = iota
+	// MergeJoin joins a successor into every reached state of its
+	// partition whose non-joinable components agree (data-flow analysis).
+	MergeJoin
+)
+
+func (m MergeMode) String() string {
+	if m == MergeJoin {
+		return "join"
+	}
+	return "sep"
+}
+
+// Options configure an Algorithm. The zero value is BFS, merge-sep, no
+// state limit.
+type Options struct {
+	Order Order
+	Merge MergeMode
+	// MaxStates bounds the reached set (0: unlimited). The check runs
+	// before each expansion, so the reached set may exceed the bound by
+	// the successors of one state.
+	MaxStates int
+}
+
+// Status is the outcome of one Run.
+type Status uint8
+
+// Run outcomes.
+const (
+	// Safe: the waitlist is exhausted and the reached set holds no target
+	// state: the reached set is a fixed point proving the property under
+	// the current abstraction (subject to Explanations).
+	Safe Status = iota
+	// Target: Run returned a target state; the reached set and waitlist
+	// are kept, so the caller can check the path, Remove the target and
+	// Run again.
+	Target
+	// Incomplete: the run stopped early (cancellation, the state limit)
+	// or a path was truncated; Reason says why. Run may be called again.
+	Incomplete
+	// Unsafe: the waitlist is exhausted but target states the caller did
+	// not Remove remain in the reached set.
+	Unsafe
+)
+
+var statusNames = [...]string{"safe", "target", "incomplete", "unsafe"}
+
+func (s Status) String() string { return statusNames[s] }
+
+// Stats are the algorithm's counters, accumulated over all Runs.
+type Stats struct {
+	Expanded  int // states popped from the waitlist and expanded
+	Transfers int // composite successors computed
+	Reached   int // states added to the reached set (merge results included)
+	Covered   int // successors covered by stop
+	Merged    int // reached states replaced by merge
+	Targets   int // target states found
+	// Time spent in the transfer relation (with strengthening and
+	// precision adjustment), in merge and in stop.
+	TransferTime, MergeTime, StopTime time.Duration
+}
+
+// partition is one block of the reached set: the reached nodes whose
+// states share a partition key (location and call stack).
+type partition struct {
+	nodes []*Node
+	// The stop index, built once the partition outgrows indexThreshold
+	// (when the composite has Featured states): each node is filed under
+	// the feature with the currently smallest bucket, or in plain if it
+	// has none. Buckets are linked through Node.nextInBucket and cleaned
+	// lazily: entries no longer in this partition are skipped.
+	indexed bool
+	plain   []*Node
+	buckets map[uint64]bucket
+}
+
+type bucket struct {
+	head *Node
+	n    int32
+}
+
+// indexThreshold is the partition size from which stop uses the index.
+const indexThreshold = 16
+
+func (p *partition) index(n *Node, feats []uint64) {
+	if len(feats) == 0 {
+		p.plain = append(p.plain, n)
+		n.bucketed = true
+		return
+	}
+	best, bb := feats[0], bucket{n: -1}
+	for _, f := range feats {
+		b := p.buckets[f]
+		if bb.n < 0 || b.n < bb.n {
+			best, bb = f, b
+			if b.n == 0 {
+				break
+			}
+		}
+	}
+	n.bucketed = true
+	n.nextInBucket = bb.head
+	p.buckets[best] = bucket{head: n, n: bb.n + 1}
+}
+
+// rebuild indexes every node of p afresh.
+func (p *partition) rebuild(c *Composite) {
+	p.indexed = true
+	p.plain = nil
+	p.buckets = map[uint64]bucket{}
+	for _, r := range p.nodes {
+		p.index(r, c.features(nil, r.State))
+	}
+}
+
+// candidates calls f on the nodes of p that may cover a state with the
+// given features, until f returns true.
+func (p *partition) candidates(feats []uint64, f func(*Node) bool) {
+	if !p.indexed {
+		for _, r := range p.nodes {
+			if f(r) {
+				return
+			}
+		}
+		return
+	}
+	live := func(r *Node) bool { return r.inReached && r.part == p }
+	for _, r := range p.plain {
+		if live(r) && f(r) {
+			return
+		}
+	}
+	for _, x := range feats {
+		for r := p.buckets[x].head; r != nil; r = r.nextInBucket {
+			if live(r) && f(r) {
+				return
+			}
+		}
+	}
+}
+
+// Algorithm is the CPA algorithm (seed 003, Algorithm CPA; seed 001,
+// Algorithm 1) over a composite CPA, with an ARG. It is not safe for
+// concurrent use; create one per verification task.
+type Algorithm struct {
+	c     *Composite
+	opts  Options
+	arg   ARG
+	parts map[partKey]*partition
+	wait  waitlist
+	nwait int // live nodes in the waitlist
+	seq   uint64
+	stats Stats
+
+	pending   []*Node // targets found but not yet returned
+	truncated map[string]bool
+	explained map[string]bool
+	reason    string
+	buf       []Successor
+	fbuf      []uint64
+	scratch   scratch
+}
+
+// NewAlgorithm returns the algorithm over c with the initial state and
+// precision of c in the reached set and the waitlist.
+func NewAlgorithm(c *Composite, opts Options) *Algorithm {
+	a := &Algorithm{c: c, opts: opts, parts: map[partKey]*partition{}, truncated: map[string]bool{}, explained: map[string]bool{}}
+	switch opts.Order {
+	case DFS:
+		a.wait = &lifo{}
+	case RPO:
+		a.wait = &rpoList{rpo: map[*cfa.Function][]int{}, depth: a.depth}
+	default:
+		a.wait = &fifo{}
+	}
+	s, p := c.Initial()
+	root := a.arg.add(s.(*CompositeState), p.(*CompositePrecision))
+	a.addReached(root)
+	if root.target {
+		a.pending = append(a.pending, root)
+		a.stats.Targets++
+	} else if r := root.State.TruncatedReason(); r != "" {
+		a.truncated[r] = true
+	} else {
+		a.push(root)
+	}
+	return a
+}
+
+func (a *Algorithm) depth(n *Node) int {
+	if a.c.stack < 0 {
+		return 0
+	}
+	return n.State.Comps[a.c.stack].(ReturnSiter).Depth()
+}
+
+// ARG returns the abstract reachability graph built so far.
+func (a *Algorithm) ARG() *ARG { return &a.arg }
+
+// Stats returns the counters accumulated so far.
+func (a *Algorithm) Stats() Stats { return a.stats }
+
+// Composite returns the composite CPA.
+func (a *Algorithm) Composite() *Composite { return a.c }
+
+// Reason returns why the last Run ended Incomplete ("" otherwise), e.g.
+// "state limit 10000", "recursion depth 64 exceeded" or "cancelled:
+// context deadline exceeded". Several truncation reasons are joined with
+// "; " in sorted order.
+func (a *Algorithm) Reason() string { return a.reason }
+
+// Explanations returns the sorted reasons (Explainer) of all states added
+// to the reached set so far: what a Safe result is subject to.
+func (a *Algorithm) Explanations() []string { return sortedKeys(a.explained) }
+
+// Waiting returns the number of states on the waitlist.
+func (a *Algorithm) Waiting() int { return a.nwait }
+
+// Reached returns the nodes currently in the reached set, by ID.
+func (a *Algorithm) Reached() []*Node {
+	var out []*Node
+	for _, n := range a.arg.Nodes {
+		if n.inReached {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// Run continues the CPA algorithm from the current reached set and
+// waitlist until it finds a target state (Target, with the node), the
+// waitlist is exhausted (Safe or Unsafe), ctx is cancelled, the state
+// limit is hit or a path was truncated (Incomplete, see Reason). A
+// cancelled expansion puts its state back on the waitlist, so Run can
+// resume. The error reports failures of a transfer relation other than
+// cancellation; the run is then Incomplete.
+func (a *Algorithm) Run(ctx context.Context) (Status, *Node, error) {
+	a.reason = ""
+	if t := a.nextPending(); t != nil {
+		return Target, t, nil
+	}
+	for {
+		if err := ctx.Err(); err != nil {
+			a.reason = "cancelled: " + err.Error()
+			return Incomplete, nil, nil
+		}
+		if a.opts.MaxStates > 0 && a.stats.Reached >= a.opts.MaxStates && a.nwait > 0 {
+			a.reason = fmt.Sprintf("state limit %d", a.opts.MaxStates)
+			return Incomplete, nil, nil
+		}
+		n := a.pop()
+		if n == nil {
+			break
+		}
+		if err := a.expand(n); err != nil {
+			a.push(n)
+			if ctx.Err() != nil {
+				a.reason = "cancelled: " + ctx.Err().Error()
+				return Incomplete, nil, nil
+			}
+			a.reason = "error: " + err.Error()
+			return Incomplete, nil, err
+		}
+		if t := a.nextPending(); t != nil {
+			return Target, t, nil
+		}
+	}
+	if len(a.truncated) > 0 {
+		rs := sortedKeys(a.truncated)
+		a.reason = rs[0]
+		for _, r := range rs[1:] {
+			a.reason += "; " + r
+		}
+		return Incomplete, nil, nil
+	}
+	for _, n := range a.arg.Nodes {
+		if n.inReached && n.target {
+			return Unsafe, nil, nil
+		}
+	}
+	return Safe, nil, nil
+}
+
+func (a *Algorithm) nextPending() *Node {
+	for len(a.pending) > 0 {
+		t := a.pending[0]
+		a.pending = a.pending[1:]
+		if !t.removed {
+			return t
+		}
+	}
+	return nil
+}
+
+// expand computes the successors of n and runs merge and stop on each
+// (seed 003, Algorithm CPA, lines 4–16). On error nothing was changed.
+func (a *Algorithm) expand(n *Node) error {
+	t0 := time.Now()
+	succs, err := a.c.successors(&a.scratch, a.buf[:0], n.State, n.Prec)
+	a.buf = succs[:0]
+	if err != nil {
+		a.stats.TransferTime += time.Since(t0)
+		return err
+	}
+	a.stats.Expanded++
+	for i := range succs {
+		succs[i].State, succs[i].prec = a.c.Adjust(succs[i].State, n.Prec)
+	}
+	t1 := time.Now()
+	a.stats.TransferTime += t1.Sub(t0)
+	// Merge is timed per merge loop; the rest of the successor loop
+	// (stop, reached-set and ARG bookkeeping) counts as stop time.
+	var merging time.Duration
+	defer func() { a.stats.StopTime += time.Since(t1) - merging }()
+	a.arg.reserve(n, len(succs))
+	for _, x := range succs {
+		a.stats.Transfers++
+		s, p := x.State, x.prec
+		child := a.arg.add(s, p)
+		a.arg.link(n, child, x.Step)
+		if child.target {
+			a.stats.Targets++
+			a.addReached(child)
+			a.pending = append(a.pending, child)
+			continue
+		}
+		if r := s.TruncatedReason(); r != "" {
+			a.truncated[r] = true
+			a.addReached(child)
+			continue
+		}
+		part := a.parts[a.c.partitionKey(s)]
+		var mergedInto *Node
+		if a.opts.Merge != MergeSep && part != nil {
+			tm := time.Now()
+			for j := 0; j < len(part.nodes); j++ {
+				r := part.nodes[j]
+				if r.target {
+					continue
+				}
+				m := a.c.merge(a.opts.Merge, s, r.State, p)
+				if m == r.State {
+					continue
+				}
+				nn := a.arg.add(m, p)
+				for _, e := range r.Parents {
+					a.arg.link(e.Parent, nn, e.Step)
+				}
+				a.arg.link(n, nn, x.Step)
+				r.MergedInto = nn
+				mergedInto = nn
+				a.stats.Merged++
+				// nn replaces r in the partition slot and on the waitlist.
+				r.inReached = false
+				nn.inReached, nn.part, nn.pidx = true, part, j
+				part.nodes[j] = nn
+				if part.indexed {
+					part.index(nn, a.c.features(nil, nn.State))
+				}
+				a.stats.Reached++
+				if r.inWait {
+					r.inWait = false
+					a.nwait--
+				}
+				a.push(nn)
+			}
+			d := time.Since(tm)
+			a.stats.MergeTime += d
+			merging += d
+		}
+		var cover *Node
+		var feats []uint64
+		if part != nil && part.indexed {
+			feats = a.c.features(a.fbuf[:0], s)
+			a.fbuf = feats[:0]
+		}
+		if part != nil {
+			part.candidates(feats, func(r *Node) bool {
+				if !r.target && a.c.covers(s, r.State, p) {
+					cover = r
+					return true
+				}
+				return false
+			})
+		}
+		if cover != nil {
+			if cover == mergedInto {
+				child.MergedInto = cover
+			} else {
+				child.CoveredBy = cover
+				a.stats.Covered++
+			}
+			continue
+		}
+		a.addReachedFeats(child, feats, feats != nil)
+		a.push(child)
+	}
+	return nil
+}
+
+func (a *Algorithm) addReached(n *Node) { a.addReachedFeats(n, nil, false) }
+
+// addReachedFeats adds n to the reached set; feats are its features when
+// known is set.
+func (a *Algorithm) addReachedFeats(n *Node, feats []uint64, known bool) {
+	k := a.c.partitionKey(n.State)
+	part := a.parts[k]
+	if part == nil {
+		part = &partition{}
+		a.parts[k] = part
+	}
+	n.part, n.pidx, n.inReached = part, len(part.nodes), true
+	part.nodes = append(part.nodes, n)
+	switch {
+	case part.indexed && n.bucketed:
+		part.rebuild(a.c) // n may still be linked in an old bucket
+	case part.indexed:
+		if !known {
+			feats = a.c.features(a.fbuf[:0], n.State)
+			a.fbuf = feats[:0]
+		}
+		part.index(n, feats)
+	case a.c.featured && len(part.nodes) > indexThreshold:
+		part.rebuild(a.c)
+	}
+	a.stats.Reached++
+	for _, r := range n.State.Explain() {
+		a.explained[r] = true
+	}
+}
+
+func (a *Algorithm) removeReached(n *Node) {
+	if !n.inReached {
+		return
+	}
+	p := n.part
+	last := p.nodes[len(p.nodes)-1]
+	p.nodes[n.pidx] = last
+	last.pidx = n.pidx
+	p.nodes = p.nodes[:len(p.nodes)-1]
+	n.inReached, n.part, n.pidx = false, nil, -1
+}
+
+func (a *Algorithm) push(n *Node) {
+	if n.inWait {
+		return
+	}
+	a.seq++
+	n.seq = a.seq
+	n.inWait = true
+	a.nwait++
+	a.wait.push(n)
+}
+
+func (a *Algorithm) pop() *Node {
+	for {
+		n := a.wait.pop()
+		if n == nil {
+			return nil
+		}
+		if n.inWait {
+			n.inWait = false
+			a.nwait--
+			return n
+		}
+	}
+}
+
+// Remove removes nodes from the reached set and the waitlist (a spurious
+// target, or states a refinement discards) and marks them removed. Nodes
+// that were covered by a removed node lose their cover and return to the
+// reached set and the waitlist, so no state space is lost.
+func (a *Algorithm) Remove(nodes ...*Node) {
+	gone := map[*Node]bool{}
+	for _, n := range nodes {
+		a.removeReached(n)
+		if n.inWait {
+			n.inWait = false
+			a.nwait--
+		}
+		n.removed = true
+		gone[n] = true
+	}
+	for _, n := range a.arg.Nodes {
+		if n.CoveredBy != nil && gone[n.CoveredBy] && !n.removed {
+			n.CoveredBy = nil
+			a.addReached(n)
+			a.push(n)
+		}
+	}
+}
+
+// RemoveSubtree removes n and every node reachable from it through
+// children (see Remove) and returns them in ID order.
+func (a *Algorithm) RemoveSubtree(n *Node) []*Node {
+	seen := map[*Node]bool{n: true}
+	stack := []*Node{n}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, id := range a.arg.succs[x.ID] {
+			if c := a.arg.Nodes[id]; !seen[c] {
+				seen[c] = true
+				stack = append(stack, c)
+			}
+		}
+	}
+	out := make([]*Node, 0, len(seen))
+	for x := range seen {
+		out = append(out, x)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	a.Remove(out...)
+	return out
+}
+
+// Reopen puts the reached node n back on the waitlist with precision p
+// (nil keeps its precision), so that it is expanded again: the way a
+// refinement restarts exploration below a cut point.
+func (a *Algorithm) Reopen(n *Node, p *CompositePrecision) {
+	if p != nil {
+		n.Prec = p
+	}
+	if n.removed {
+		n.removed = false
+	}
+	if !n.inReached {
+		a.addReached(n)
+	}
+	a.push(n)
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
