@@ -250,9 +250,11 @@ func (a *Algorithm) Reached() []*Node {
 // limit is hit or a path was truncated (Incomplete, see Reason). A
 // cancelled expansion puts its state back on the waitlist, so Run can
 // resume. The error reports failures of a transfer relation other than
-// cancellation; the run is then Incomplete.
+// cancellation; the run is then Incomplete. Components implementing
+// ContextUser receive ctx first.
 func (a *Algorithm) Run(ctx context.Context) (Status, *Node, error) {
 	a.reason = ""
+	a.c.UseContext(ctx)
 	if t := a.nextPending(); t != nil {
 		return Target, t, nil
 	}
@@ -393,7 +395,7 @@ func (a *Algorithm) expand(n *Node) error {
 		}
 		if part != nil {
 			part.candidates(feats, func(r *Node) bool {
-				if !r.target && a.c.covers(s, r.State, p) {
+				if !r.target && !r.incomplete && a.c.covers(s, r.State, p) {
 					cover = r
 					return true
 				}
@@ -503,6 +505,28 @@ func (a *Algorithm) Remove(nodes ...*Node) {
 			n.CoveredBy = nil
 			a.addReached(n)
 			a.push(n)
+		}
+	}
+}
+
+// ExcludeTarget removes the target node n whose error path was found
+// infeasible, keeping the reached set sound: the nodes on n's path (its
+// ancestors) no longer represent all of their successors, so they are
+// marked incomplete and never cover another state again, and every node
+// they covered so far is uncovered and returns to the waitlist (a covered
+// state's own path to the error may be feasible where n's is not).
+func (a *Algorithm) ExcludeTarget(n *Node) {
+	onPath := map[*Node]bool{}
+	for _, p := range n.PathNodes() {
+		onPath[p] = true
+		p.incomplete = true
+	}
+	a.Remove(n)
+	for _, m := range a.arg.Nodes {
+		if m.CoveredBy != nil && onPath[m.CoveredBy] && !m.removed {
+			m.CoveredBy = nil
+			a.addReached(m)
+			a.push(m)
 		}
 	}
 }

@@ -37,10 +37,13 @@ type Node struct {
 	inReached bool
 	inWait    bool
 	removed   bool
-	pidx      int // index in its partition's slice while inReached
-	part      *partition
-	seq       uint64 // waitlist insertion number
-	parent1   [1]Edge
+	// incomplete marks ancestors of an excluded target: their subtrees
+	// miss a successor, so they must not cover other states.
+	incomplete bool
+	pidx       int // index in its partition's slice while inReached
+	part       *partition
+	seq        uint64 // waitlist insertion number
+	parent1    [1]Edge
 	// nextInBucket links the nodes filed under one feature of the stop
 	// index of the node's partition.
 	nextInBucket *Node

@@ -1,0 +1,171 @@
+package interp_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/interp"
+	"github.com/reverify/reverify/engine/smt"
+	"github.com/reverify/reverify/engine/smt/z3"
+)
+
+// These tests run C programs through engine/frontend; they are skipped
+// when the front end cannot translate them (it is developed separately).
+func translate(t *testing.T, src string) *cfa.Program {
+	t.Helper()
+	p, err := frontend.TranslateSources(frontend.Config{}, []frontend.Source{{Name: "t.c", Content: src}})
+	if err != nil {
+		t.Skipf("front end: %v", err)
+	}
+	return p
+}
+
+const cHeader = `extern int __VERIFIER_nondet_int(void);
+extern void abort(void);
+extern void *malloc(unsigned long);
+extern void free(void *);
+void reach_error() { abort(); }
+`
+
+func repeat(v uint64, n int) []uint64 {
+	out := make([]uint64, n)
+	for i := range out {
+		out[i] = v
+	}
+	return out
+}
+
+// errorTrace runs p with every input equal to v for v in candidates and
+// returns the first trace reaching an error.
+func errorTrace(t *testing.T, p *cfa.Program, candidates []uint64) *interp.Trace {
+	t.Helper()
+	for _, v := range candidates {
+		tr, err := interp.Run(context.Background(), p, "main", repeat(v, 64), interp.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tr.Stop == interp.ReachedError {
+			return tr
+		}
+		if tr.Stop != interp.ReachedExit && tr.Stop != interp.ReachedTerminal {
+			t.Fatalf("input %d: %v (%s) at %s", v, tr.Stop, tr.Reason, tr.Pos)
+		}
+	}
+	t.Fatalf("no input among %v reaches the error", candidates)
+	return nil
+}
+
+// flipLast returns the path up to the last Assume step, with that step
+// replaced by its complementary edge.
+func flipLast(path []cfa.Step) []cfa.Step {
+	for i := len(path) - 1; i >= 0; i-- {
+		s := path[i]
+		if s.Kind != cfa.Intra {
+			continue
+		}
+		if _, ok := s.Edge.Op.(*cfa.Assume); ok {
+			for _, o := range s.Edge.From.Out {
+				if o != s.Edge {
+					out := append([]cfa.Step(nil), path[:i]...)
+					return append(out, cfa.Step{Edge: o, Kind: cfa.Intra})
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func TestFrontendPrograms(t *testing.T) {
+	tests := []struct {
+		name       string
+		src        string
+		candidates []uint64
+		flip       smt.Result // status of the error path with its last assume flipped
+	}{
+		{"globals recursion pointer struct", cHeader + `
+int g = 3;
+int a[5];
+struct s { int x; char c; };
+int f(int n) { if (n <= 0) return g; return f(n-1) + 1; }
+int main() {
+  int x = __VERIFIER_nondet_int();
+  unsigned char u = x;
+  int *p = &a[2];
+  struct s st = {1, 2};
+  *p = f(u % 4);
+  if (a[2] == 5 && st.c == 2) { reach_error(); }
+  return 0;
+}`, []uint64{0, 1, 2, 3, 4}, smt.Unsat},
+		{"array loops", cHeader + `
+int main() {
+  int a[10]; int i, s = 0;
+  int k = __VERIFIER_nondet_int();
+  for (i = 0; i < 10; i++) a[i] = i * k;
+  for (i = 0; i < 10; i++) s += a[i];
+  if (s == 135) reach_error();
+  return 0;
+}`, []uint64{0, 1, 2, 3, 4}, smt.Sat},
+		{"linked list", cHeader + `
+struct node { int v; struct node *next; };
+int main() {
+  struct node *h = 0;
+  int n = __VERIFIER_nondet_int();
+  if (n < 0 || n > 6) return 0;
+  for (int i = 0; i < n; i++) {
+    struct node *p = malloc(sizeof *p);
+    p->v = i; p->next = h; h = p;
+  }
+  int s = 0;
+  while (h) { s += h->v; struct node *t = h->next; free(h); h = t; }
+  if (s == 6) reach_error();
+  return 0;
+}`, []uint64{0, 1, 2, 3, 4, 5, 6}, smt.Unsat},
+		{"unsigned char wrap", cHeader + `
+int main() {
+  unsigned char x = __VERIFIER_nondet_int();
+  unsigned char y = x + 1;
+  if (y == 0) reach_error();
+  return 0;
+}`, []uint64{0, 1, 255}, smt.Sat},
+		{"signed division", cHeader + `
+int main() {
+  int x = __VERIFIER_nondet_int();
+  if (x < 0 && x / 2 == -3 && x % 2 == -1) reach_error();
+  return 0;
+}`, []uint64{5, uint64(0xfffffffa), uint64(0xfffffff9)}, smt.Sat},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := translate(t, tc.src)
+			tr := errorTrace(t, p, tc.candidates)
+			b := smt.NewBuilder()
+			r, err := smt.CheckPath(context.Background(), b, z3.Factory, p, tr.Steps)
+			if err != nil || r.Status != smt.Sat {
+				t.Fatalf("CheckPath(error path) = %v %v (%s)", r.Status, err, r.Reason)
+			}
+			ok, err := interp.Replay(context.Background(), p, tr.Steps, r.Values())
+			if !ok || err != nil {
+				t.Fatalf("Replay = %v, %v", ok, err)
+			}
+			if len(r.Inputs) != tr.InputsUsed {
+				t.Errorf("encoder %d inputs, interpreter used %d", len(r.Inputs), tr.InputsUsed)
+			}
+			tr2, err := interp.Run(context.Background(), p, "main", r.Values(), interp.Options{})
+			if err != nil || tr2.Stop != interp.ReachedError {
+				t.Errorf("Run with the model's inputs: %v (%s), %v", tr2.Stop, tr2.Reason, err)
+			}
+			flipped := flipLast(tr.Steps)
+			r, err = smt.CheckPath(context.Background(), smt.NewBuilder(), z3.Factory, p, flipped)
+			if err != nil || r.Status != tc.flip {
+				t.Fatalf("CheckPath(flipped) = %v %v (%s), want %v", r.Status, err, r.Reason, tc.flip)
+			}
+			if r.Status == smt.Sat {
+				if ok, err := interp.Replay(context.Background(), p, flipped, r.Values()); !ok || err != nil {
+					t.Errorf("Replay(flipped) = %v, %v", ok, err)
+				}
+			}
+		})
+	}
+}

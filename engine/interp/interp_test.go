@@ -1,0 +1,333 @@
+package interp_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/interp"
+	"github.com/reverify/reverify/engine/smt"
+	"github.com/reverify/reverify/engine/smt/z3"
+)
+
+type scenario struct {
+	name  string
+	build func(t *testing.T) (*cfa.Program, []cfa.Step)
+}
+
+func scenarios() []scenario {
+	return []scenario{
+		{"uchar wrap", func(t *testing.T) (*cfa.Program, []cfa.Step) {
+			var path []cfa.Step
+			p := newProgram(cfa.LP64)
+			m := function(t, p, "main", intT, &path)
+			x := m.local("x", ucharT)
+			m.op(&cfa.Decl{Var: x})
+			m.op(havoc(ref(x)))
+			sum := bin(cfa.Add, cast(ref(x), intT), c(1, intT), intT)
+			m.assume(bin(cfa.Eq, cast(cast(sum, ucharT), intT), c(0, intT), intT), true)
+			m.op(&cfa.Call{Fn: "reach_error"})
+			return p, path
+		}},
+		{"array symbolic index", func(t *testing.T) (*cfa.Program, []cfa.Step) {
+			var path []cfa.Step
+			p := newProgram(cfa.LP64)
+			m := function(t, p, "main", intT, &path)
+			a := m.local("a", cfa.ArrayOf(intT, 4))
+			i := m.local("i", intT)
+			m.op(&cfa.Decl{Var: a})
+			m.op(&cfa.Decl{Var: i})
+			for k := int64(0); k < 4; k++ {
+				m.op(assign(index(ref(a), c(k, intT)), c(k, intT)))
+			}
+			m.op(havoc(ref(i)))
+			m.op(assign(index(ref(a), ref(i)), c(5, intT)))
+			m.assume(bin(cfa.Eq, bin(cfa.Add, index(ref(a), c(2, intT)), index(ref(a), c(3, intT)), intT), c(8, intT), intT), true)
+			return p, path
+		}},
+		{"pointer to local", func(t *testing.T) (*cfa.Program, []cfa.Step) {
+			var path []cfa.Step
+			p := newProgram(cfa.ILP32)
+			m := function(t, p, "main", intT, &path)
+			x := m.local("x", intT)
+			y := m.local("y", intT)
+			pt := cfa.PointerTo(intT, 32)
+			ptr := m.local("p", pt)
+			m.op(&cfa.Decl{Var: x})
+			m.op(havoc(ref(y)))
+			m.op(assign(ref(ptr), addr(ref(x), 32)))
+			m.op(assign(deref(ref(ptr)), bin(cfa.Mul, ref(y), c(3, intT), intT)))
+			m.assume(bin(cfa.Eq, ref(x), c(-9, intT), intT), true)
+			return p, path
+		}},
+		{"struct member", func(t *testing.T) (*cfa.Program, []cfa.Step) {
+			var path []cfa.Step
+			p := newProgram(cfa.LP64)
+			m := function(t, p, "main", intT, &path)
+			st := &cfa.Type{Kind: cfa.Struct, Name: "struct s", Size: 8, Align: 4, Fields: []cfa.Field{
+				{Name: "a", Type: intT, Offset: 0}, {Name: "b", Type: cfa.CharType, Offset: 4}}}
+			s, s2 := m.local("s", st), m.local("s2", st)
+			ptr := m.local("p", cfa.PointerTo(st, 64))
+			y := m.local("y", cfa.CharType)
+			m.op(&cfa.Decl{Var: s})
+			m.op(&cfa.Decl{Var: s2})
+			m.op(havoc(ref(y)))
+			m.op(assign(member(ref(s), 0), c(-1, intT)))
+			m.op(assign(member(ref(s), 1), ref(y)))
+			m.op(assign(ref(s2), ref(s)))
+			m.op(assign(ref(ptr), addr(ref(s2), 64)))
+			m.assume(bin(cfa.Eq, cast(member(deref(ref(ptr)), 1), intT), c(-7, intT), intT), true)
+			return p, path
+		}},
+		{"calloc", func(t *testing.T) (*cfa.Program, []cfa.Step) {
+			var path []cfa.Step
+			p := newProgram(cfa.LP64)
+			m := function(t, p, "main", intT, &path)
+			pt := cfa.PointerTo(intT, 64)
+			q, n, i := m.local("q", pt), m.local("n", cfa.ULLType), m.local("i", intT)
+			m.op(&cfa.Decl{Var: q})
+			m.op(&cfa.Decl{Var: n})
+			m.op(&cfa.Decl{Var: i})
+			m.op(havoc(ref(n)))
+			m.assume(bin(cfa.Lt, ref(n), c(100, cfa.ULLType), intT), true)
+			m.op(&cfa.Call{Fn: "calloc", Args: []cfa.Expr{ref(n), c(4, cfa.ULLType)}, Result: ref(q)})
+			m.op(havoc(ref(i)))
+			m.op(assign(deref(bin(cfa.Add, ref(q), ref(i), pt)), c(7, intT)))
+			m.assume(bin(cfa.Eq, deref(bin(cfa.Add, ref(q), c(3, intT), pt)), c(7, intT), intT), true)
+			m.op(&cfa.Call{Fn: "free", Args: []cfa.Expr{ref(q)}})
+			return p, path
+		}},
+		{"recursion", func(t *testing.T) (*cfa.Program, []cfa.Step) { return recursiveProgram(t) }},
+		{"extern and volatile", func(t *testing.T) (*cfa.Program, []cfa.Step) {
+			var path []cfa.Step
+			p := newProgram(cfa.LP64)
+			m := function(t, p, "main", intT, &path)
+			x, y := m.local("x", intT), m.local("y", cfa.ShortType)
+			v := p.NewVar(nil, "v", intT)
+			v.Volatile = true
+			m.op(&cfa.Call{Fn: "rand", Result: ref(x)})
+			m.op(assign(ref(y), cast(ref(v), cfa.ShortType)))
+			m.assume(bin(cfa.Eq, bin(cfa.Add, ref(x), cast(ref(y), intT), intT), c(-32768-1000, intT), intT), true)
+			return p, path
+		}},
+	}
+}
+
+// int f(int n) { if (n <= 0) return 0; int t = f(n - 1); return t + 1; }
+// main: n = nondet; x = f(n); assume(x == 2) (through the Init function).
+func recursiveProgram(t *testing.T) (*cfa.Program, []cfa.Step) {
+	var path []cfa.Step
+	p := newProgram(cfa.LP64)
+	g := p.NewVar(nil, "g", intT)
+	initEdge := p.AddEdge(p.Init.Entry, p.Init.Exit, &cfa.Decl{Var: g}, cfa.Range{}, "")
+	m := function(t, p, "main", intT, &path)
+	f := function(t, p, "f", intT, nil)
+	n := f.param("n", intT)
+	tv := f.local("t", intT)
+	cond := bin(cfa.Le, ref(n), c(0, intT), intT)
+	base, rec := p.NewLocation(f.fn), p.NewLocation(f.fn)
+	eBase := p.AddEdge(f.fn.Entry, base, &cfa.Assume{Cond: cond, Truth: true}, cfa.Range{}, "")
+	eRec := p.AddEdge(f.fn.Entry, rec, &cfa.Assume{Cond: cond, Truth: false}, cfa.Range{}, "")
+	eRet0 := p.AddEdge(base, f.fn.Exit, &cfa.Return{X: ref(g)}, cfa.Range{}, "")
+	after := p.NewLocation(f.fn)
+	callF := p.AddEdge(rec, after, &cfa.Call{Fn: "f", Args: []cfa.Expr{bin(cfa.Sub, ref(n), c(1, intT), intT)}, Result: ref(tv)}, cfa.Range{}, "")
+	eRet := p.AddEdge(after, f.fn.Exit, &cfa.Return{X: bin(cfa.Add, ref(tv), c(1, intT), intT)}, cfa.Range{}, "")
+	in := func(e *cfa.Edge) cfa.Step { return cfa.Step{Edge: e, Kind: cfa.Intra} }
+	path = append(path, in(initEdge), cfa.Step{Kind: cfa.Enter, Callee: m.fn})
+	x, k := m.local("x", intT), m.local("k", intT)
+	m.op(havoc(ref(k)))
+	callMain := m.call(&cfa.Call{Fn: "f", Args: []cfa.Expr{ref(k)}, Result: ref(x)})
+	ff := f.fn
+	path = append(path,
+		cfa.Step{Edge: callMain, Kind: cfa.Enter, Callee: ff},
+		in(eRec),
+		cfa.Step{Edge: callF, Kind: cfa.Enter, Callee: ff},
+		in(eRec),
+		cfa.Step{Edge: callF, Kind: cfa.Enter, Callee: ff},
+		in(eBase), in(eRet0),
+		cfa.Step{Edge: callF, Kind: cfa.Leave, Callee: ff},
+		in(eRet),
+		cfa.Step{Edge: callF, Kind: cfa.Leave, Callee: ff},
+		in(eRet),
+		cfa.Step{Edge: callMain, Kind: cfa.Leave, Callee: ff},
+	)
+	m.assume(bin(cfa.Eq, ref(x), c(2, intT), intT), true)
+	m.ret(c(0, intT))
+	p.Finish()
+	return p, path
+}
+
+// Every feasible path's inputs, as CheckPath finds them, replay along the
+// path; and Run with them takes the path.
+func TestReplayFeasiblePaths(t *testing.T) {
+	for _, sc := range scenarios() {
+		t.Run(sc.name, func(t *testing.T) {
+			p, path := sc.build(t)
+			r, err := smt.CheckPath(context.Background(), smt.NewBuilder(), z3.Factory, p, path)
+			if err != nil || r.Status != smt.Sat {
+				t.Fatalf("CheckPath: %v %v (%s)", r.Status, err, r.Reason)
+			}
+			ok, err := interp.Replay(context.Background(), p, path, r.Values())
+			if !ok || err != nil {
+				t.Fatalf("Replay = %v, %v\ninputs %+v\n%s", ok, err, r.Inputs, r.Formula)
+			}
+			tr, err := interp.Run(context.Background(), p, "main", r.Values(), interp.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(tr.Steps) < len(path) {
+				t.Fatalf("Run took %d steps (%v: %s), the path has %d", len(tr.Steps), tr.Stop, tr.Reason, len(path))
+			}
+			for i := range path {
+				if tr.Steps[i] != path[i] {
+					t.Fatalf("Run step %d = %+v, path has %+v", i, tr.Steps[i], path[i])
+				}
+			}
+			if tr.InputsUsed != len(r.Inputs) || tr.MissingInputs != 0 {
+				t.Errorf("Run used %d inputs (%d missing), the path has %d", tr.InputsUsed, tr.MissingInputs, len(r.Inputs))
+			}
+			// a wrong input makes the replay diverge (or fail)
+			bad := r.Values()
+			for i := range bad {
+				bad[i] ^= 0x55
+			}
+			if ok, err := interp.Replay(context.Background(), p, path, bad); ok || err == nil {
+				t.Errorf("Replay with wrong inputs = %v, %v", ok, err)
+			}
+		})
+	}
+}
+
+func TestRunOutcomes(t *testing.T) {
+	t.Run("reach error", func(t *testing.T) {
+		p, _ := scenarios()[0].build(t)
+		tr, err := interp.Run(context.Background(), p, "main", []uint64{0, 255}, interp.Options{})
+		if err != nil || tr.Stop != interp.ReachedError {
+			t.Fatalf("Run = %+v, %v", tr, err)
+		}
+		if n := len(tr.Steps); n != 4 {
+			t.Errorf("%d steps", n)
+		}
+		tr, _ = interp.Run(context.Background(), p, "main", []uint64{0, 254}, interp.Options{})
+		if tr.Stop != interp.ReachedTerminal {
+			t.Errorf("x = 254: %v", tr.Stop)
+		}
+	})
+	build := func(t *testing.T, body func(m *pb)) *cfa.Program {
+		var path []cfa.Step
+		p := newProgram(cfa.LP64)
+		m := function(t, p, "main", intT, &path)
+		body(m)
+		return p
+	}
+	for _, tc := range []struct {
+		name   string
+		body   func(m *pb)
+		inputs []uint64
+		stop   interp.Stop
+		reason string
+		exit   uint64
+	}{
+		{"exit value", func(m *pb) {
+			x := m.local("x", intT)
+			m.op(havoc(ref(x)))
+			m.ret(bin(cfa.Div, ref(x), c(-2, intT), intT))
+		}, []uint64{uint64(7)}, interp.ReachedExit, "", uint64(0xfffffffd)},
+		{"division by zero", func(m *pb) {
+			x := m.local("x", intT)
+			m.op(havoc(ref(x)))
+			m.ret(bin(cfa.Rem, c(1, intT), ref(x), intT))
+		}, []uint64{0}, interp.UndefinedBehaviour, "division by zero", 0},
+		{"INT_MIN / -1", func(m *pb) {
+			x := m.local("x", intT)
+			m.op(havoc(ref(x)))
+			m.ret(bin(cfa.Div, c(-2147483648, intT), ref(x), intT))
+		}, []uint64{0xffffffff}, interp.UndefinedBehaviour, "signed division overflow", 0},
+		{"shift count", func(m *pb) {
+			x := m.local("x", intT)
+			m.op(havoc(ref(x)))
+			m.ret(bin(cfa.Shl, c(1, intT), ref(x), intT))
+		}, []uint64{32}, interp.UndefinedBehaviour, "shift count", 0},
+		{"null dereference", func(m *pb) {
+			q := m.local("q", cfa.PointerTo(intT, 64))
+			m.op(assign(ref(q), c(0, cfa.PointerTo(intT, 64))))
+			m.ret(deref(ref(q)))
+		}, nil, interp.UndefinedBehaviour, "null pointer", 0},
+		{"out of bounds", func(m *pb) {
+			a := m.local("a", cfa.ArrayOf(intT, 2))
+			m.op(assign(index(ref(a), c(2, intT)), c(1, intT)))
+		}, nil, interp.UndefinedBehaviour, "invalid memory access", 0},
+		{"uninitialised array read", func(m *pb) {
+			a := m.local("a", cfa.ArrayOf(intT, 2))
+			m.op(&cfa.Decl{Var: a})
+			m.ret(index(ref(a), c(1, intT)))
+		}, nil, interp.Unsupported, "uninitialised", 0},
+		{"abort", func(m *pb) {
+			m.op(&cfa.Call{Fn: "abort"})
+			m.cur.Terminal = true
+		}, nil, interp.ReachedTerminal, "", 0},
+		{"step bound", func(m *pb) {
+			// while (1) x = x + 1;
+			x := m.local("x", intT)
+			head := m.cur
+			e := m.p.AddEdge(head, head, assign(ref(x), bin(cfa.Add, ref(x), c(1, intT), intT)), cfa.Range{}, "")
+			_ = e
+		}, []uint64{0}, interp.StepBound, "", 0},
+		{"strlen and memset", func(m *pb) {
+			a := m.local("a", cfa.ArrayOf(cfa.CharType, 8))
+			n := m.local("n", cfa.ULLType)
+			pc := cfa.PointerTo(cfa.CharType, 64)
+			a0 := addr(index(ref(a), c(0, intT)), 64)
+			a0.(*cfa.AddrOf).T = pc
+			m.op(&cfa.Call{Fn: "memset", Args: []cfa.Expr{a0, c('x', intT), c(5, cfa.ULLType)}})
+			m.op(assign(index(ref(a), c(5, intT)), c(0, cfa.CharType)))
+			m.op(&cfa.Call{Fn: "strlen", Args: []cfa.Expr{a0}, Result: ref(n)})
+			m.ret(cast(ref(n), intT))
+		}, nil, interp.ReachedExit, "", 5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := build(t, tc.body)
+			tr, err := interp.Run(context.Background(), p, "main", tc.inputs, interp.Options{MaxSteps: 1000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tr.Stop != tc.stop || !strings.Contains(tr.Reason, tc.reason) {
+				t.Fatalf("stop %v (%s), want %v (%s)", tr.Stop, tr.Reason, tc.stop, tc.reason)
+			}
+			if tc.stop == interp.ReachedExit && tr.Exit != tc.exit {
+				t.Errorf("exit %#x, want %#x", tr.Exit, tc.exit)
+			}
+		})
+	}
+}
+
+func TestReplayDiverges(t *testing.T) {
+	p, path := scenarios()[0].build(t)
+	ok, err := interp.Replay(context.Background(), p, path, []uint64{0, 3})
+	if ok || !errors.Is(err, interp.ErrDiverges) {
+		t.Fatalf("Replay = %v, %v; want ErrDiverges", ok, err)
+	}
+	ok, err = interp.Replay(context.Background(), p, path, []uint64{0, 255, 1})
+	if ok || err == nil || !strings.Contains(err.Error(), "inputs") {
+		t.Fatalf("Replay with an extra input = %v, %v", ok, err)
+	}
+	ok, err = interp.Replay(context.Background(), p, path, []uint64{0, 255})
+	if !ok || err != nil {
+		t.Fatalf("Replay = %v, %v", ok, err)
+	}
+}
+
+func TestRunCancelled(t *testing.T) {
+	var path []cfa.Step
+	p := newProgram(cfa.LP64)
+	m := function(t, p, "main", intT, &path)
+	x := m.local("x", intT)
+	p.AddEdge(m.cur, m.cur, assign(ref(x), c(1, intT)), cfa.Range{}, "")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := interp.Run(ctx, p, "main", nil, interp.Options{}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v", err)
+	}
+}

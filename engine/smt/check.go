@@ -1,0 +1,122 @@
+package smt
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/reverify/reverify/engine/cfa"
+)
+
+// InputValue is an input of a feasible path with its value (bits 0..63
+// in Value, 64..127 in Hi).
+type InputValue struct {
+	Input
+	Value uint64
+	Hi    uint64
+}
+
+// PathResult is the outcome of CheckPath.
+type PathResult struct {
+	// Status: Sat (feasible: Inputs is a concrete execution without
+	// undefined behaviour), Unsat (infeasible, whatever values undefined
+	// operations produce) or Unknown (Reason says why).
+	Status  Result
+	Inputs  []InputValue
+	Reason  string
+	Formula *PathFormula
+}
+
+// Values returns the input values in order (low 64 bits), as
+// engine/interp.Run and Replay take them.
+func (r PathResult) Values() []uint64 {
+	out := make([]uint64, len(r.Inputs))
+	for i, in := range r.Inputs {
+		out[i] = in.Value
+	}
+	return out
+}
+
+// CheckPath decides the feasibility of path. It first looks for an
+// execution without undefined behaviour (Sat, with the inputs); failing
+// that, it checks the formula alone: Unsat means infeasible, Sat means the
+// path is feasible only through undefined behaviour, which is Unknown.
+// The error is non-nil only when the path cannot be encoded (an
+// *EncodeError; Status is then Unknown and Reason its message).
+func CheckPath(ctx context.Context, b *Builder, f Factory, p *cfa.Program, path []cfa.Step) (PathResult, error) {
+	pf, err := EncodePath(b, p, path)
+	if err != nil {
+		return PathResult{Status: Unknown, Reason: err.Error()}, err
+	}
+	res := PathResult{Formula: pf}
+	conj, ubs := pf.Inline(b)
+	noUB := b.True()
+	for _, u := range ubs {
+		noUB = b.And(noUB, b.Not(u))
+	}
+	// One solver per question, without Push, so that one-shot solvers
+	// stay in their faster non-incremental mode.
+	r, err := solveOnce(ctx, b, f, append(conj, noUB), func(m Model) {
+		res.Inputs = make([]InputValue, len(pf.Inputs))
+		for i, in := range pf.Inputs {
+			lo, hi := m.Eval(in.Term)
+			res.Inputs[i] = InputValue{Input: in, Value: lo, Hi: hi}
+		}
+	})
+	switch r {
+	case Sat:
+		res.Status = Sat
+		return res, nil
+	case Unknown:
+		res.Status, res.Reason = Unknown, reason(err)
+		return res, nil
+	}
+	if noUB.Op == True {
+		res.Status = Unsat
+		return res, nil
+	}
+	r, err = solveOnce(ctx, b, f, conj, func(m Model) {
+		res.Reason = "the path is feasible only with undefined behaviour"
+		for i, u := range pf.UB {
+			if v, _ := m.Eval(ubs[i]); v == 1 {
+				res.Reason = fmt.Sprintf("the path is feasible only with undefined behaviour: %s at step %d (%s)", u.Kind, u.Step, u.Pos)
+				break
+			}
+		}
+	})
+	switch r {
+	case Unsat:
+		res.Status = Unsat
+	case Sat:
+		res.Status = Unknown
+	default:
+		res.Status, res.Reason = Unknown, reason(err)
+	}
+	return res, nil
+}
+
+// solveOnce checks the conjunction of ts with a new solver and, on Sat,
+// calls use with the model before closing the solver.
+func solveOnce(ctx context.Context, b *Builder, f Factory, ts []*Term, use func(Model)) (Result, error) {
+	s := f(b)
+	defer s.Close()
+	for _, t := range ts {
+		s.Assert(t)
+	}
+	r, err := s.Check(ctx)
+	if r == Sat {
+		use(s.Model())
+	}
+	return r, err
+}
+
+func reason(err error) string {
+	if err == nil {
+		return "solver answered unknown"
+	}
+	var ee *EncodeError
+	if errors.As(err, &ee) {
+		return ee.Error()
+	}
+	return err.Error()
+}

@@ -1,0 +1,63 @@
+package smt
+
+import "context"
+
+// Result is the outcome of a satisfiability check.
+type Result uint8
+
+// Results. Unknown is never Unsat: a solver that gives up, is cancelled or
+// runs out of time answers Unknown with an error saying why.
+const (
+	Unknown Result = iota
+	Sat
+	Unsat
+)
+
+func (r Result) String() string {
+	switch r {
+	case Sat:
+		return "sat"
+	case Unsat:
+		return "unsat"
+	}
+	return "unknown"
+}
+
+// Solver decides conjunctions of Bool terms of one Builder. A Solver is
+// not safe for concurrent use; cancellation of the context passed to Check
+// is the only cross-goroutine interaction.
+type Solver interface {
+	// Assert adds t (Bool) to the current assertion level.
+	Assert(t *Term)
+	// Push opens an assertion level; Pop discards the assertions made
+	// since the matching Push.
+	Push()
+	Pop()
+	// Check decides the conjunction of the assertions. Unknown (the
+	// solver gave up, or ctx was cancelled or reached its deadline) is
+	// never Unsat; err explains Unknown and is nil otherwise.
+	Check(ctx context.Context) (Result, error)
+	// CheckAssuming checks the assertions together with the assumptions
+	// (Bool terms), which are not kept. On Unsat it returns an unsat core:
+	// a subset of assumptions, in their order, whose conjunction with the
+	// assertions is unsatisfiable (not necessarily minimal).
+	CheckAssuming(ctx context.Context, assumptions []*Term) (Result, []*Term, error)
+	// Model returns a model of the last Check or CheckAssuming that
+	// answered Sat, or nil.
+	Model() Model
+	// Close releases the solver's resources; the solver and its models
+	// must not be used afterwards.
+	Close()
+}
+
+// Model is a satisfying assignment.
+type Model interface {
+	// Eval returns the value of a bit-vector term (bits 0..63 in lo,
+	// 64..127 in hi) or a Bool term (0 or 1) under the model, with model
+	// completion: variables the model leaves free get a default value.
+	Eval(t *Term) (lo, hi uint64)
+}
+
+// Factory creates a Solver for terms of b (engine/smt/z3.Factory is the
+// production one).
+type Factory func(b *Builder) Solver

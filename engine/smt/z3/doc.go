@@ -1,0 +1,36 @@
+// Package z3 implements smt.Solver with Z3 through
+// github.com/aclements/go-z3; it is the only package of reverify that
+// imports go-z3 (and so the only user of cgo). Terms of an smt.Builder are
+// translated once per solver and cached.
+//
+// Invariants:
+//   - Z3 answering unknown (go-z3's ErrSatUnknown: timeout, resource
+//     limit, incompleteness) is smt.Unknown with an error wrapping
+//     ErrUnknown; a cancelled or expired context is smt.Unknown with an
+//     error wrapping the context's error. Never smt.Unsat.
+//   - Cancellation: when the context is done, a goroutine interrupts Z3
+//     (Context.Interrupt, retried with growing pauses until the check
+//     returns, since an interrupt that arrives before Z3 starts is lost,
+//     and never after the check returned: a stray interrupt leaves a Z3
+//     context cancelled). The deadline is not passed as Z3's timeout
+//     parameter (Z3's timer racing with an interrupt can have the same
+//     effect); Options.Timeout is. A solver whose check answered unknown
+//     is not pooled again.
+//   - Each solver owns a Z3 context (solvers run in parallel). Contexts are
+//     expensive (about 10 ms), so Close returns them, cleared, to a pool
+//     for reuse (at most 64 times each; go-z3 keeps every symbol name of a
+//     context). go-z3 frees Z3 objects in finalizers, so memory of dropped
+//     contexts returns at a later garbage collection.
+//   - Every context starts with one Push: it keeps Z3's combined solver in
+//     incremental mode, where a check costs microseconds instead of the
+//     milliseconds of setting up a tactic for each check. Options.OneShot
+//     (OneShotFactory) skips it, for single hard checks where bit-blasting
+//     with preprocessing pays off.
+//   - go-z3 lacks Z3_solver_check_assumptions, so CheckAssuming checks the
+//     assumptions in a temporary level and, on Unsat, shrinks them by
+//     deletion (chunks halving down to single assumptions) while the rest
+//     stays unsatisfiable; the core returned is minimal unless the context
+//     ends first (then a larger, still unsatisfiable subset).
+//   - Z3 errors (go-z3 panics) become the error of the next Check, which
+//     answers Unknown.
+package z3

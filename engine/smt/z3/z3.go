@@ -1,0 +1,544 @@
+package z3
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"sync"
+	"time"
+
+	"github.com/aclements/go-z3/z3"
+	"github.com/reverify/reverify/engine/smt"
+)
+
+// Factory creates Z3 solvers with default options.
+var Factory smt.Factory = New
+
+// Options configure a solver.
+type Options struct {
+	// Timeout bounds each Check in wall-clock time (0: none besides the
+	// context's deadline). Z3 answers unknown ("timeout") when it is hit.
+	Timeout time.Duration
+	// OneShot selects Z3's non-incremental solver (bit-blasting to SAT
+	// with preprocessing), much faster on hard bit-vector problems but
+	// with a set-up cost of milliseconds per check. A Push switches the
+	// solver to incremental mode for good.
+	OneShot bool
+}
+
+// OneShotFactory creates solvers with Options{OneShot: true}, for single
+// hard checks such as smt.CheckPath.
+var OneShotFactory smt.Factory = func(b *smt.Builder) smt.Solver {
+	return NewWithOptions(b, Options{OneShot: true})
+}
+
+// New returns a Z3 solver for terms of b, with a Z3 context of its own (so
+// solvers can run in parallel).
+func New(b *smt.Builder) smt.Solver { return NewWithOptions(b, Options{}) }
+
+// NewWithOptions returns a Z3 solver with options.
+func NewWithOptions(b *smt.Builder, opts Options) smt.Solver {
+	in := getInstance(opts.OneShot)
+	return &solver{b: b, opts: opts, in: in, ctx: in.ctx, s: in.s, cache: map[*smt.Term]z3.Value{}, sorts: map[smt.Sort]z3.Sort{}}
+}
+
+// instance is a Z3 context with one solver. Creating them costs about
+// 10ms, so closed solvers return theirs to a pool (reset) for reuse, at
+// most maxUses times (go-z3 interns every symbol name per context, so a
+// context's memory grows with its uses).
+type instance struct {
+	ctx     *z3.Context
+	s       *z3.Solver
+	uses    int
+	oneShot bool
+}
+
+const maxUses = 64
+
+// pools of incremental and one-shot instances
+var pools [2]sync.Pool
+
+func poolOf(oneShot bool) *sync.Pool {
+	if oneShot {
+		return &pools[1]
+	}
+	return &pools[0]
+}
+
+func getInstance(oneShot bool) *instance {
+	if v, ok := poolOf(oneShot).Get().(*instance); ok {
+		v.uses++
+		return v
+	}
+	cfg := z3.NewContextConfig()
+	cfg.SetBool("model", true)
+	ctx := z3.NewContext(cfg)
+	in := &instance{ctx: ctx, s: z3.NewSolver(ctx), oneShot: oneShot}
+	if !oneShot {
+		// One initial level puts Z3's combined solver in incremental
+		// mode: checks then take microseconds instead of milliseconds of
+		// tactic set-up each.
+		in.s.Push()
+	}
+	return in
+}
+
+// putInstance returns in to the pool; depth is the number of levels the
+// user left open above the base level.
+func putInstance(in *instance, depth int) {
+	if in.uses >= maxUses {
+		return
+	}
+	ok := func() (ok bool) {
+		defer func() {
+			if recover() != nil {
+				ok = false
+			}
+		}()
+		if in.oneShot {
+			in.s.Reset()
+			return depth == 0 // a Push made it incremental: drop it
+		}
+		// Popping to level 0 and pushing again clears the assertions
+		// and keeps the incremental kernel (Reset would rebuild it, for
+		// milliseconds).
+		for i := 0; i <= depth; i++ {
+			in.s.Pop()
+		}
+		in.s.Push()
+		return true
+	}()
+	if ok {
+		poolOf(in.oneShot).Put(in)
+	}
+}
+
+type solver struct {
+	b     *smt.Builder
+	opts  Options
+	in    *instance
+	ctx   *z3.Context
+	s     *z3.Solver
+	cache map[*smt.Term]z3.Value
+	sorts map[smt.Sort]z3.Sort
+	model *z3.Model
+	depth int // open Push levels
+	// unknown is set after a check answered unknown (interrupted, timed
+	// out): Close then drops the Z3 context instead of pooling it.
+	unknown bool
+	// err is a sticky error from a failed translation or assertion (go-z3
+	// panics on Z3 errors); Check reports it as Unknown.
+	err    error
+	closed bool
+}
+
+func (s *solver) sort(so smt.Sort) z3.Sort {
+	if z, ok := s.sorts[so]; ok {
+		return z
+	}
+	var z z3.Sort
+	switch {
+	case so.IsArray():
+		z = s.ctx.ArraySort(s.sort(smt.BVSort(so.Index)), s.sort(smt.BVSort(so.Width)))
+	case so.IsBool():
+		z = s.ctx.BoolSort()
+	default:
+		z = s.ctx.BVSort(so.Width)
+	}
+	s.sorts[so] = z
+	return z
+}
+
+// tr translates t, iteratively over the DAG (post-order), caching per
+// solver.
+func (s *solver) tr(root *smt.Term) z3.Value {
+	if v, ok := s.cache[root]; ok {
+		return v
+	}
+	type item struct {
+		t    *smt.Term
+		done bool
+	}
+	stack := []item{{root, false}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if _, ok := s.cache[it.t]; ok {
+			continue
+		}
+		if !it.done && len(it.t.Args) > 0 {
+			stack = append(stack, item{it.t, true})
+			for _, a := range it.t.Args {
+				if _, ok := s.cache[a]; !ok {
+					stack = append(stack, item{a, false})
+				}
+			}
+			continue
+		}
+		s.cache[it.t] = s.tr1(it.t)
+	}
+	return s.cache[root]
+}
+
+func (s *solver) tr1(t *smt.Term) z3.Value {
+	a := func(i int) z3.Value { return s.cache[t.Args[i]] }
+	bo := func(i int) z3.Bool { return a(i).(z3.Bool) }
+	bv := func(i int) z3.BV { return a(i).(z3.BV) }
+	switch t.Op {
+	case smt.True:
+		return s.ctx.FromBool(true)
+	case smt.False:
+		return s.ctx.FromBool(false)
+	case smt.BVConst:
+		if t.Hi == 0 && t.Val <= math.MaxInt64 {
+			return s.ctx.FromInt(int64(t.Val), s.sort(t.Sort))
+		}
+		v := new(big.Int).SetUint64(t.Hi)
+		v.Lsh(v, 64)
+		v.Or(v, new(big.Int).SetUint64(t.Val))
+		return s.ctx.FromBigInt(v, s.sort(t.Sort))
+	case smt.Var:
+		return s.ctx.Const(t.Name, s.sort(t.Sort))
+	case smt.Not:
+		return bo(0).Not()
+	case smt.And:
+		return bo(0).And(bo(1))
+	case smt.Or:
+		return bo(0).Or(bo(1))
+	case smt.Implies:
+		return bo(0).Implies(bo(1))
+	case smt.Ite:
+		return bo(0).IfThenElse(a(1), a(2))
+	case smt.Eq:
+		switch x := a(0).(type) {
+		case z3.Bool:
+			return x.Eq(bo(1))
+		case z3.BV:
+			return x.Eq(bv(1))
+		case z3.Array:
+			return x.Eq(a(1).(z3.Array))
+		}
+	case smt.Add:
+		return bv(0).Add(bv(1))
+	case smt.Sub:
+		return bv(0).Sub(bv(1))
+	case smt.Mul:
+		return bv(0).Mul(bv(1))
+	case smt.UDiv:
+		return bv(0).UDiv(bv(1))
+	case smt.SDiv:
+		return bv(0).SDiv(bv(1))
+	case smt.URem:
+		return bv(0).URem(bv(1))
+	case smt.SRem:
+		return bv(0).SRem(bv(1))
+	case smt.Shl:
+		return bv(0).Lsh(bv(1))
+	case smt.LShr:
+		return bv(0).URsh(bv(1))
+	case smt.AShr:
+		return bv(0).SRsh(bv(1))
+	case smt.BAnd:
+		return bv(0).And(bv(1))
+	case smt.BOr:
+		return bv(0).Or(bv(1))
+	case smt.BXor:
+		return bv(0).Xor(bv(1))
+	case smt.BNot:
+		return bv(0).Not()
+	case smt.Neg:
+		return bv(0).Neg()
+	case smt.Ult:
+		return bv(0).ULT(bv(1))
+	case smt.Ule:
+		return bv(0).ULE(bv(1))
+	case smt.Slt:
+		return bv(0).SLT(bv(1))
+	case smt.Sle:
+		return bv(0).SLE(bv(1))
+	case smt.ZeroExt:
+		return bv(0).ZeroExtend(t.Sort.Width - t.Args[0].Sort.Width)
+	case smt.SignExt:
+		return bv(0).SignExtend(t.Sort.Width - t.Args[0].Sort.Width)
+	case smt.Extract:
+		return bv(0).Extract(t.HiBit, t.Lo)
+	case smt.Concat:
+		return bv(0).Concat(bv(1))
+	case smt.Select:
+		return a(0).(z3.Array).Select(a(1))
+	case smt.Store:
+		return a(0).(z3.Array).Store(a(1), a(2))
+	case smt.ConstArray:
+		return s.ctx.ConstArray(s.sort(smt.BVSort(t.Sort.Index)), a(0))
+	}
+	panic(fmt.Sprintf("smt/z3: cannot translate %s", t.Describe()))
+}
+
+// guard runs f, turning go-z3's panics (Z3 errors) into the sticky error.
+func (s *solver) guard(what string, f func()) {
+	if s.err != nil {
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			s.err = fmt.Errorf("smt/z3: %s: %v", what, r)
+		}
+	}()
+	f()
+}
+
+func (s *solver) Assert(t *smt.Term) {
+	if !t.Sort.IsBool() {
+		panic("smt/z3: Assert of a non-Bool term " + t.Describe())
+	}
+	s.guard("assert", func() { s.s.Assert(s.tr(t).(z3.Bool)) })
+}
+
+func (s *solver) Push() {
+	s.depth++
+	s.guard("push", s.s.Push)
+}
+
+func (s *solver) Pop() {
+	if s.depth == 0 {
+		panic("smt/z3: Pop without Push")
+	}
+	s.depth--
+	s.guard("pop", s.s.Pop)
+}
+
+// ErrUnknown is wrapped by every error explaining an Unknown answer from
+// Z3 itself (as opposed to cancellation, which wraps the context's error).
+var ErrUnknown = errors.New("z3 answered unknown")
+
+func (s *solver) Check(ctx context.Context) (smt.Result, error) {
+	return s.check(ctx, nil)
+}
+
+// check runs one Z3 check of the assertions plus extra (asserted in a
+// temporary level), interrupting Z3 when ctx is done.
+func (s *solver) check(ctx context.Context, extra []z3.Bool) (smt.Result, error) {
+	s.model = nil
+	if s.closed {
+		return smt.Unknown, errors.New("smt/z3: solver used after Close")
+	}
+	if s.err != nil {
+		return smt.Unknown, s.err
+	}
+	if err := ctx.Err(); err != nil {
+		return smt.Unknown, fmt.Errorf("smt/z3: check not started: %w", err)
+	}
+	// The context's deadline is enforced by interrupting Z3, not by its
+	// timeout parameter: Z3's timer and an interrupt firing together can
+	// leave its context cancelled for good.
+	timeout := s.opts.Timeout
+	if d, ok := ctx.Deadline(); ok && time.Until(d) <= 0 {
+		return smt.Unknown, fmt.Errorf("smt/z3: check not started: %w", context.DeadlineExceeded)
+	}
+	ms := uint(math.MaxUint32)
+	if timeout > 0 {
+		ms = uint(timeout / time.Millisecond)
+		if ms == 0 {
+			ms = 1
+		}
+	}
+	var (
+		sat bool
+		err error
+	)
+	s.guard("check", func() {
+		s.ctx.Config().SetUint("timeout", ms)
+		if len(extra) > 0 {
+			s.s.Push()
+			defer s.s.Pop()
+			for _, e := range extra {
+				s.s.Assert(e)
+			}
+		}
+		// The interrupter never calls Interrupt after the check has
+		// returned (finished is set under mu): a stray interrupt would
+		// leave the Z3 context cancelled for later operations.
+		var (
+			mu       sync.Mutex
+			finished bool
+		)
+		done := make(chan struct{})
+		stopped := make(chan struct{})
+		go func() {
+			defer close(stopped)
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+			}
+			// Interrupt until the check returns: an interrupt that
+			// arrives before Z3 starts checking is lost. Retries are
+			// spaced out, each one is a chance to race with the end of
+			// the check.
+			wait := 10 * time.Millisecond
+			for {
+				mu.Lock()
+				if !finished {
+					s.ctx.Interrupt()
+				}
+				mu.Unlock()
+				select {
+				case <-done:
+					return
+				case <-time.After(wait):
+				}
+				wait = min(2*wait, 500*time.Millisecond)
+			}
+		}()
+		sat, err = s.s.Check()
+		mu.Lock()
+		finished = true
+		mu.Unlock()
+		close(done)
+		<-stopped
+		if err == nil && sat {
+			s.model = s.s.Model()
+		}
+	})
+	if s.err != nil {
+		err := s.err
+		s.err = nil // a failed check does not poison the solver
+		return smt.Unknown, err
+	}
+	if err != nil {
+		s.unknown = true
+		var unk *z3.ErrSatUnknown
+		reason := err.Error()
+		if errors.As(err, &unk) {
+			reason = unk.Reason
+		}
+		if cerr := ctx.Err(); cerr != nil {
+			return smt.Unknown, fmt.Errorf("smt/z3: interrupted (%s): %w", reason, cerr)
+		}
+		return smt.Unknown, fmt.Errorf("%w: %s", ErrUnknown, reason)
+	}
+	if sat {
+		return smt.Sat, nil
+	}
+	return smt.Unsat, nil
+}
+
+// CheckAssuming checks with assumptions. go-z3 does not expose
+// Z3_solver_check_assumptions, so cores are computed by deletion: after an
+// Unsat answer, chunks of assumptions (halving in size) are dropped while
+// the rest stays unsatisfiable. If ctx ends during minimisation the
+// current (still unsatisfiable) superset is returned.
+func (s *solver) CheckAssuming(ctx context.Context, assumptions []*smt.Term) (smt.Result, []*smt.Term, error) {
+	lits := make([]z3.Bool, len(assumptions))
+	for i, a := range assumptions {
+		if !a.Sort.IsBool() {
+			panic("smt/z3: assumption of a non-Bool term " + a.Describe())
+		}
+		s.guard("assume", func() { lits[i] = s.tr(a).(z3.Bool) })
+	}
+	r, err := s.check(ctx, lits)
+	if r != smt.Unsat {
+		return r, nil, err
+	}
+	core := make([]int, len(assumptions))
+	for i := range core {
+		core[i] = i
+	}
+	sub := func(idx []int) []z3.Bool {
+		out := make([]z3.Bool, len(idx))
+		for i, j := range idx {
+			out[i] = lits[j]
+		}
+		return out
+	}
+	chunk := max(len(core)/2, 1)
+	for len(core) > 0 {
+		for start := 0; start < len(core); {
+			end := min(start+chunk, len(core))
+			trial := append(append([]int(nil), core[:start]...), core[end:]...)
+			r, _ := s.check(ctx, sub(trial))
+			if ctx.Err() != nil {
+				s.model = nil
+				return smt.Unsat, pick(assumptions, core), nil
+			}
+			if r == smt.Unsat {
+				core = trial // dropped; the next chunk now starts at start
+				continue
+			}
+			start = end
+		}
+		if chunk == 1 {
+			break
+		}
+		chunk = (chunk + 1) / 2
+	}
+	s.model = nil
+	return smt.Unsat, pick(assumptions, core), nil
+}
+
+func pick(ts []*smt.Term, idx []int) []*smt.Term {
+	out := make([]*smt.Term, len(idx))
+	for i, j := range idx {
+		out[i] = ts[j]
+	}
+	return out
+}
+
+func (s *solver) Model() smt.Model {
+	if s.model == nil {
+		return nil
+	}
+	return &model{s: s, m: s.model}
+}
+
+// Close resets the solver and returns its Z3 context to a pool for reuse
+// (models of the solver must not be used afterwards). go-z3 frees Z3
+// memory in finalizers: translated terms are released at a later garbage
+// collection, and so are contexts dropped from the pool.
+func (s *solver) Close() {
+	if s.closed {
+		return
+	}
+	s.closed = true
+	if s.err == nil && !s.unknown {
+		putInstance(s.in, s.depth)
+	}
+	s.in = nil
+	s.cache = nil
+	s.sorts = nil
+	s.model = nil
+	s.s = nil
+	s.ctx = nil
+}
+
+type model struct {
+	s *solver
+	m *z3.Model
+}
+
+func (m *model) Eval(t *smt.Term) (lo, hi uint64) {
+	var v z3.Value
+	m.s.guard("eval", func() { v = m.m.Eval(m.s.tr(t), true) })
+	if err := m.s.err; err != nil {
+		m.s.err = nil
+		panic(err)
+	}
+	switch v := v.(type) {
+	case z3.Bool:
+		if b, ok := v.AsBool(); ok && b {
+			return 1, 0
+		}
+		return 0, 0
+	case z3.BV:
+		x, ok := v.AsBigUnsigned()
+		if !ok {
+			panic(fmt.Sprintf("smt/z3: model value of %s is not a literal: %s", t.Describe(), v))
+		}
+		lo = new(big.Int).And(x, new(big.Int).SetUint64(math.MaxUint64)).Uint64()
+		hi = new(big.Int).Rsh(x, 64).Uint64()
+		return lo, hi
+	}
+	panic(fmt.Sprintf("smt/z3: cannot evaluate %s in a model", t.Describe()))
+}
