@@ -34,7 +34,10 @@ func (p *Program) Check() error {
 			bad("edge %s has ID %d at index %d", e, e.ID, i)
 		}
 	}
-	for _, f := range append([]*Function{p.Init}, p.Funcs...) {
+	if len(p.Init.Entry.Out) > 0 || len(p.Init.Locs) > 2 {
+		checkFunction(p.Init, bad) // an untouched Init (no globals) is fine
+	}
+	for _, f := range p.Funcs {
 		checkFunction(f, bad)
 	}
 	return errors.Join(errs...)
