@@ -670,9 +670,11 @@ func (b *Builder) Select(a, i *Term) *Term {
 		panic(fmt.Sprintf("smt.Select: array of sort %s, index of sort %s", a.Sort, i.Sort))
 	}
 	// Walk down stores whose index is a constant different from a
-	// constant i.
+	// constant i, at most maxSelectWalk of them: long store chains (a loop
+	// filling an array along a path) would make inlining quadratic, and
+	// leaving the select to the solver is always correct.
 walk:
-	for {
+	for n := 0; n < maxSelectWalk; n++ {
 		switch a.Op {
 		case ConstArray:
 			return a.Args[0]
@@ -693,6 +695,9 @@ walk:
 	}
 	return b.mk(key{op: Select, sort: BVSort(a.Sort.Width)}, []*Term{a, i})
 }
+
+// maxSelectWalk bounds Select's walk down a store chain.
+const maxSelectWalk = 64
 
 // constDiff reports whether x and y differ by a known constant (x = t + c1,
 // y = t + c2, or constants) and returns c1 − c2 (low 64 bits).
