@@ -1,0 +1,293 @@
+package frontend
+
+import (
+	"strings"
+
+	"modernc.org/cc/v4"
+
+	"github.com/reverify/reverify/engine/cfa"
+)
+
+// noreturnNames are functions known not to return (when they have no
+// body), in addition to those declared _Noreturn or
+// __attribute__((noreturn)).
+var noreturnNames = map[string]bool{
+	"abort": true, "exit": true, "_exit": true, "_Exit": true, "quick_exit": true,
+	"__builtin_abort": true, "__builtin_exit": true, "__builtin_trap": true, "__builtin_unreachable": true,
+	"__assert_fail": true, "__assert_perror_fail": true, "__assert": true, "__assert_rtn": true,
+	"pthread_exit": true, "__VERIFIER_error": true,
+}
+
+// unsupportedCalls maps functions (without body) whose effect the CFA
+// cannot express to the construct named in the Unsupported edge.
+var unsupportedCalls = map[string]string{
+	"setjmp": "setjmp/longjmp", "_setjmp": "setjmp/longjmp", "__setjmp": "setjmp/longjmp",
+	"sigsetjmp": "setjmp/longjmp", "__sigsetjmp": "setjmp/longjmp",
+	"longjmp": "setjmp/longjmp", "_longjmp": "setjmp/longjmp", "siglongjmp": "setjmp/longjmp",
+	"__longjmp_chk":    "setjmp/longjmp",
+	"__builtin_setjmp": "setjmp/longjmp", "__builtin_longjmp": "setjmp/longjmp",
+	"__builtin_va_start": "variadic arguments (va_list)", "__builtin_va_end": "variadic arguments (va_list)",
+	"__builtin_va_arg_impl": "variadic arguments (va_list)", "__builtin_va_copy": "variadic arguments (va_list)",
+	"__builtin_va_arg": "variadic arguments (va_list)",
+}
+
+// nondetType is the result type of __VERIFIER_nondet_<suffix> when the
+// program does not declare it.
+func (tm *typeMap) nondetType(suffix string) *cfa.Type {
+	switch suffix {
+	case "bool", "_Bool":
+		return cfa.BoolType
+	case "char":
+		return cfa.CharType
+	case "uchar", "unsigned_char", "u8":
+		return cfa.UCharType
+	case "short", "s16":
+		return cfa.ShortType
+	case "ushort", "unsigned_short", "u16":
+		return cfa.IntType(16, false)
+	case "int", "s32":
+		return cfa.IntT
+	case "uint", "unsigned", "unsigned_int", "u32":
+		return cfa.UIntType
+	case "long", "loff_t", "ssize_t":
+		return cfa.IntType(tm.ptrBits, true)
+	case "ulong", "unsigned_long", "size_t", "sector_t":
+		return cfa.IntType(tm.ptrBits, false)
+	case "longlong", "s64":
+		return cfa.LLType
+	case "ulonglong", "u64":
+		return cfa.ULLType
+	case "int128":
+		return cfa.IntType(128, true)
+	case "uint128":
+		return cfa.IntType(128, false)
+	case "pointer", "pchar":
+		if suffix == "pchar" {
+			return tm.ptr(cfa.CharType)
+		}
+		return tm.ptr(cfa.VoidType)
+	case "float":
+		return tm.floatType("float", 4, 4)
+	case "double":
+		return tm.floatType("double", 8, 8)
+	}
+	return cfa.IntT
+}
+
+// callee identifies a direct call: the declarator of the called function,
+// or the name of an undeclared one.
+func callee(n cc.ExpressionNode) (*cc.Declarator, string, bool) {
+	n = stripParens(n)
+	for {
+		u, ok := n.(*cc.UnaryExpression)
+		if !ok || u.Case != cc.UnaryExpressionDeref {
+			break
+		}
+		n = stripParens(u.CastExpression)
+	}
+	p, ok := n.(*cc.PrimaryExpression)
+	if !ok || p.Case != cc.PrimaryExpressionIdent {
+		return nil, "", false
+	}
+	switch d := p.ResolvedTo().(type) {
+	case *cc.Declarator:
+		if d.Type().Kind() == cc.Function {
+			return d, d.Name(), true
+		}
+		return nil, "", false
+	case nil:
+		return nil, p.Token.SrcStr(), true
+	}
+	return nil, "", false
+}
+
+func (fc *fnctx) symbolFor(d *cc.Declarator, name string) *funcSym {
+	t := fc.t
+	if d != nil {
+		if s := t.funcOf(fc.u, d); s != nil {
+			return s
+		}
+	}
+	k := symKey{name, -1}
+	if s := t.funcs[k]; s != nil {
+		return s
+	}
+	typ := &cfa.Type{Kind: cfa.Func, Result: cfa.IntT}
+	if d != nil {
+		typ = t.tm.typ(d.Type())
+	}
+	s := &funcSym{key: k, name: name, unit: fc.u, decl: d, typ: typ}
+	t.funcs[k] = s
+	t.fnList = append(t.fnList, s)
+	if t.byName[name] == nil {
+		t.byName[name] = s
+	}
+	t.names[name] = true
+	return s
+}
+
+// call translates a function call. dst, when not nil, is an lvalue that
+// may receive the result directly; tn is the node whose source the edge
+// carries.
+func (fc *fnctx) call(x *cc.PostfixExpression, want bool, dst cfa.Expr, tn cc.Node) cfa.Expr {
+	var args []cc.ExpressionNode
+	for l := x.ArgumentExpressionList; l != nil; l = l.ArgumentExpressionList {
+		args = append(args, l.AssignmentExpression)
+	}
+	var s *funcSym
+	var ft *cfa.Type
+	var fnptr cfa.Expr
+	if d, name, ok := callee(x.PostfixExpression); ok {
+		s = fc.symbolFor(d, name)
+		if s.def == nil {
+			if r, ok := fc.special(s, x, args, want, dst, tn); ok {
+				return r
+			}
+		}
+		ft = s.typ
+	} else {
+		fnptr = fc.rv(x.PostfixExpression)
+		if a, ok := fnptr.(*cfa.AddrOf); ok {
+			if r, ok := a.X.(*cfa.FuncRef); ok {
+				s = fc.t.byName[r.Name]
+				fnptr = nil
+				ft = r.T
+			}
+		}
+		if fnptr != nil {
+			pt := fnptr.Type()
+			if pt.Kind != cfa.Pointer || pt.Elem.Kind != cfa.Func {
+				fc.unsupported("call of a non-function", x)
+			}
+			ft = pt.Elem
+		}
+	}
+	if ft == nil || ft.Kind != cfa.Func {
+		ft = &cfa.Type{Kind: cfa.Func, Result: cfa.IntT}
+	}
+	vals := make([]cfa.Expr, 0, len(args))
+	for i, a := range args {
+		v := fc.rv(a)
+		if i < len(ft.Params) {
+			v = fc.conv(v, ft.Params[i], a)
+		} else {
+			v = fc.argPromote(v, a)
+		}
+		vals = append(vals, v)
+	}
+	var res cfa.Expr
+	if rt := ft.Result; want && rt != nil && rt.Kind != cfa.Void {
+		if dst != nil && cfa.Same(dst.Type(), rt) {
+			res = dst
+		} else {
+			res = fc.temp(rt)
+		}
+	}
+	rng, text := fc.rt(tn)
+	c := &cfa.Call{FnPtr: fnptr, Args: vals, Result: res, Pos: rng.Start}
+	noret := false
+	if s != nil {
+		c.Fn = s.name
+		if s.def == nil {
+			fc.t.p.Externals[s.name] = ft
+			noret = s.noreturn || noreturnNames[s.key.name]
+		}
+	}
+	if noret {
+		term := fc.b.node()
+		fc.b.terminal[term] = true
+		fc.b.edge(fc.cur, term, c, rng, text)
+		fc.dead()
+		return res
+	}
+	fc.emitAt(c, rng, text)
+	return res
+}
+
+// argPromote applies the default argument promotions (variadic and
+// unprototyped arguments).
+func (fc *fnctx) argPromote(v cfa.Expr, n cc.Node) cfa.Expr {
+	t := v.Type()
+	switch {
+	case t.IsInteger():
+		return promote(v)
+	case t.Kind == cfa.Float && t.Bits < 64:
+		return fc.conv(v, fc.t.tm.floatType("double", 8, 8), n)
+	}
+	return v
+}
+
+// special translates calls to functions without body that have a meaning
+// of their own (SV-COMP conventions, builtins, unsupported library calls).
+func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.ExpressionNode, want bool, dst cfa.Expr, tn cc.Node) (cfa.Expr, bool) {
+	name := s.key.name
+	switch {
+	case strings.HasPrefix(name, "__VERIFIER_nondet_"):
+		for _, a := range args {
+			fc.effect(a)
+		}
+		t := fc.t.tm.nondetType(strings.TrimPrefix(name, "__VERIFIER_nondet_"))
+		if s.decl != nil && s.typ.Kind == cfa.Func && s.typ.Result != nil && s.typ.Result.Kind != cfa.Void && !s.decl.IsSynthetic() {
+			t = s.typ.Result
+		}
+		var lhs cfa.Expr
+		if want && dst != nil && cfa.Same(dst.Type(), t) {
+			lhs = dst
+		} else {
+			lhs = fc.temp(t)
+		}
+		ext := s.typ
+		if ext.Kind != cfa.Func || ext.Result == nil || !cfa.Same(ext.Result, t) {
+			ext = &cfa.Type{Kind: cfa.Func, Result: t}
+		}
+		fc.t.p.Externals[s.name] = ext
+		fc.emit(&cfa.Havoc{LHS: lhs, Source: name}, tn)
+		return lhs, true
+	case name == "__VERIFIER_assume":
+		fc.t.p.Externals[s.name] = s.typ
+		if len(args) == 0 {
+			return nil, true
+		}
+		term, next := fc.b.node(), fc.b.node()
+		fc.b.terminal[term] = true
+		fc.cond(args[0], next, term)
+		fc.cur = next
+		return nil, true
+	case name == "assert" && len(args) == 1:
+		next, fail := fc.b.node(), fc.b.node()
+		fc.cond(args[0], next, fail)
+		fc.cur = fail
+		rng, text := fc.rt(tn)
+		_, ctext := fc.rt(args[0])
+		fn := ""
+		if fc.sym != nil {
+			fn = fc.sym.key.name
+		}
+		cp := fc.t.tm.ptr(cfa.CharType)
+		ft := &cfa.Type{Kind: cfa.Func, Result: cfa.VoidType, Params: []*cfa.Type{cp, cp, cfa.UIntType, cp}}
+		fc.t.p.Externals["__assert_fail"] = ft
+		term := fc.b.node()
+		fc.b.terminal[term] = true
+		fc.b.edge(fc.cur, term, &cfa.Call{Fn: "__assert_fail", Args: []cfa.Expr{
+			fc.decay(strLit(ctext)), fc.decay(strLit(rng.Start.File)), cfa.NewConst(cfa.UIntType, int64(rng.Start.Line)), fc.decay(strLit(fn)),
+		}, Pos: rng.Start}, rng, text)
+		fc.cur = next
+		return nil, true
+	case name == "__builtin_expect" && len(args) >= 1:
+		v := fc.rv(args[0])
+		for _, a := range args[1:] {
+			fc.effect(a)
+		}
+		return v, true
+	case strings.HasPrefix(name, "__atomic_") || strings.HasPrefix(name, "__sync_") || strings.HasPrefix(name, "__c11_atomic_"):
+		fc.unsupported("atomic operation", x)
+	}
+	if what, ok := unsupportedCalls[name]; ok {
+		fc.unsupported(what, x)
+	}
+	return nil, false
+}
+
+func strLit(s string) *cfa.StringLit {
+	return &cfa.StringLit{T: cfa.ArrayOf(cfa.CharType, int64(len(s))+1), Val: s}
+}

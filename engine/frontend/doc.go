@@ -1,0 +1,185 @@
+// Package frontend translates C programs into reverify's intermediate
+// representation, cfa.Program. It is the only importer of
+// modernc.org/cc/v4, whose preprocessor, parser and type checker (types,
+// sizes and offsets under the linux/amd64 ABI for LP64 and the linux/386
+// ABI for ILP32, constant values) it uses; no C typing is reimplemented
+// here beyond making conversions explicit.
+//
+// # Guarantees
+//
+// Every translated program passes cfa.Program.Check. In addition:
+//
+//   - Expressions on edges are side-effect free. Assignments, ++/--, and
+//     calls inside expressions become separate edges, in evaluation order
+//     (left to right, operands before operators). A call whose value is
+//     used stores it into a temporary, or directly into the assigned
+//     variable when the types agree (x = f(y) is one Call edge).
+//   - The integer promotions and the usual arithmetic conversions are
+//     explicit Casts: both operands of an arithmetic or comparison Binary
+//     have the same type; shift operands are promoted independently;
+//     comparisons and ! have type int; constants are folded into Consts
+//     of the converted type. (_Bool)x means x != 0. Integer types are the
+//     canonical cfa.IntType instances of their width and signedness, so
+//     long prints as "long long" under LP64 and "int" under ILP32;
+//     enumerations are their underlying integer type; typedefs are
+//     resolved.
+//   - Pointer arithmetic keeps pointer type (p + i, p - i); p - q has the
+//     type of ptrdiff_t and counts elements, as in C; p[i] is *(p + i);
+//     a[i] on an array is Index; arrays in value position decay to
+//     &a[0] (AddrOf of Index 0) and functions to &f.
+//   - && and || and ?: are branches: in conditions they branch directly;
+//     in value position they branch into a temporary assigned 1/0 or the
+//     chosen operand. Conditions are comparisons: if (x) becomes the
+//     assume pair [x != 0] / [!(x != 0)]; ! swaps the targets. Constant
+//     conditions (while (1), if (0), do … while (0)) branch directly.
+//   - switch is a chain of assume pairs [v == k] in the order of the case
+//     labels (case ranges as two comparisons), ending at default or after
+//     the switch; fall-through follows the source. goto, labels (also
+//     into loops), break and continue are plain control flow: the front
+//     end merges locations instead of adding no-op edges, except where
+//     the function entry would get an in-edge or a jump targets itself.
+//   - Function calls are Call edges from the call site to the return
+//     site; arguments are converted to the parameter types (default
+//     argument promotions for variadic and unprototyped calls); return
+//     values to the result type. A function falling off its end returns
+//     (main returns 0). Each function with a result has a RetVar
+//     "__retval" (a temporary, not in Locals); Params are not in Locals.
+//   - Locals: a Decl edge, then Assign edges for the initialiser; locals
+//     with an initialiser list, and all objects with static storage
+//     duration, are first zeroed as C requires. Zeroing an aggregate is a
+//     single Assign of a cfa.Const of the aggregate type with V = 0 (the
+//     all-zero object); scalars get 0 or NULL. A list that covers every
+//     scalar (and contains no union) is not zeroed first. Then every
+//     initialised sub-object (designated, nested, brace-elided) is
+//     assigned in list order; string literals initialise char arrays
+//     element by element.
+//   - Globals (file scope, in definition order across translation units)
+//     are declared and initialised in Program.Init: a Decl edge, then
+//     the initialiser's Assign edges, or the zero Assign for tentative
+//     definitions. Globals only declared extern (defined outside the
+//     program, like stdin) get a Decl but no Assign, and only when used.
+//     Static locals are globals named "f::x", initialised in Init.
+//   - Shadowed locals get unique names within the function ("x", "x.1");
+//     parameters keep their names. Temporaries are locals "__t0",
+//     "__t1", … (numbered per function, skipping names the program uses)
+//     with Var.Temp set; they are not declared by Decl edges and are
+//     always assigned before they are read, except compound literals,
+//     which are temporaries with a Decl.
+//   - Var.Volatile marks volatile objects (every read is
+//     nondeterministic); Var.AddrTaken marks variables whose address is
+//     taken or that are arrays. Bit-field members have the integer type
+//     of their width (an unsigned 3-bit field is a 3-bit unsigned Int),
+//     so reads promote and writes truncate explicitly; Field.BitWidth and
+//     BitOffset give the layout.
+//   - Unreachable code (after return, break, continue, goto, or under a
+//     constant false condition) produces no locations; locations are
+//     numbered in depth-first order from the entry (true branches first).
+//
+// # Linking
+//
+// Several translation units form one program: external declarations of
+// objects and functions resolve to the one definition (two definitions
+// are an error), tentative definitions merge, and entities with internal
+// linkage (static) of different files stay apart: the first keeps its
+// name, later ones are renamed "name.file" after the base name of their
+// file. Functions without a body in any unit that the program calls (or
+// whose address it takes) are Program.Externals; calls to them stay Call
+// edges.
+//
+// # SV-COMP conventions
+//
+// Calls of functions without a body named __VERIFIER_nondet_<type>
+// become cfa.Havoc{LHS, Source: the function name} of the declared result
+// type (or, when undeclared, of the type its suffix names: uchar, ushort,
+// uint, ulong, long, char, short, bool, pointer, size_t, u32, loff_t,
+// float, double, …). __VERIFIER_assume(c) without a body is an assume pair
+// whose false branch ends in a terminal location. abort, exit, _Exit,
+// __assert_fail and every function declared _Noreturn or
+// __attribute__((noreturn)) without a body are Call edges into a fresh
+// terminal location. reach_error, __VERIFIER_error and __assert_fail stay
+// Call edges (package spec identifies properties by callee); an assert(c)
+// without assert.h and without a body is if (!c) __assert_fail(…).
+// __builtin_expect(x, y) is x.
+//
+// # Unsupported constructs
+//
+// What cannot be translated becomes a cfa.Unsupported edge at the exact
+// position of the construct (Edge.Pos, Edge.Text), in place of the
+// statement: everything the statement would have done before is rolled
+// back. A declaration keeps its Decl edge; an unsupported condition is
+// followed by a nondeterministic branch (a Havoc with Source
+// "unsupported"), so both branches remain. Unsupported are: inline
+// assembly; setjmp/longjmp; floating-point arithmetic, comparisons and
+// conversions to integers (float variables, FloatConst values, copies
+// and integer-to-float conversions are fine); variable-length arrays;
+// computed goto and label addresses; complex numbers; atomic builtins;
+// va_list access (va_start, va_arg); wide string literals; nested
+// functions.
+//
+// # Source positions and texts
+//
+// Every edge keeps the source range of the statement or expression it
+// came from (Edge.Pos) and its original source text (Edge.Text), cut
+// from the file's bytes, not re-printed from tokens; a construct that
+// comes from a macro expansion carries the text of the macro invocation.
+// In preprocessed .i files, gcc line markers (# 12 "foo.c" 1 3) and
+// #line directives map physical lines back to the original file and line;
+// cc/v4 sees them as ignored directives, and the mapping is applied to
+// every position and to error messages. Text of marked regions stays the
+// .i file's text, which is the original text.
+//
+// # Definitions and fingerprints
+//
+// Program.Defs lists, outside system headers, every function, global
+// variable, struct/union/enum tag definition, typedef and macro, with its
+// file and lines and a fingerprint: the hex SHA-256 of its token stream
+// after preprocessing, token spellings joined by one space. Whitespace
+// and comments change nothing; a changed macro changes the tokens of
+// every definition that expands it, and its own fingerprint (over
+// "#define NAME(params) replacement-list").
+//
+// # Errors
+//
+// Unparsable C yields an error whose message lists one "file:line:col:
+// message" per line (positions mapped through line markers). The front
+// end never panics: an internal failure is reported as an error naming
+// it. cc/v4 (v4.31.0) never terminates on a few invalid inputs (an
+// initialised array of an incomplete struct type); after a time limit
+// (a minute plus a second per 10 kB) the translation fails with an error,
+// abandoning the parser goroutine. Every source is handed to cc/v4 with a
+// sentinel appended (closing open comments and conditionals, then an empty
+// declaration), because its parser also loops on some constructs cut off
+// by the end of the file ("enum").
+//
+// # Example
+//
+// The program
+//
+//	int main(void) {
+//	  int x = 0;
+//	  while (x < 10 && __VERIFIER_nondet_int())
+//	    x++;
+//	  if (x > 10)
+//	    reach_error();
+//	  return 0;
+//	}
+//
+// translates to (Program.Text; the empty Init omitted)
+//
+//	extern __VERIFIER_nondet_int, reach_error
+//
+//	func main() int  // ex.c
+//	  entry L0 exit L1
+//	  L0 -> L2  decl int x  @2:3
+//	  L2 -> L3*  x = 0  @2:7
+//	  L3 -> L4  [x < 10]  @3:10
+//	  L3 -> L7  [!(x < 10)]  @3:10
+//	  L4 -> L5  __t0 = nondet(__VERIFIER_nondet_int)  @3:20
+//	  L5 -> L6  [__t0 != 0]  @3:20
+//	  L5 -> L7  [!(__t0 != 0)]  @3:20
+//	  L6 -> L3*  x = x + 1  @4:5
+//	  L7 -> L8  [x > 10]  @5:7
+//	  L7 -> L9  [!(x > 10)]  @5:7
+//	  L8 -> L9  reach_error()  @6:5
+//	  L9 -> L1  return 0  @7:3
+package frontend

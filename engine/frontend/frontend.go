@@ -1,0 +1,281 @@
+package frontend
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"modernc.org/cc/v4"
+
+	"github.com/reverify/reverify/engine/cfa"
+)
+
+// Config configures a translation.
+type Config struct {
+	// DataModel selects the sizes of long and pointers: LP64 (the zero
+	// value, the linux/amd64 ABI) or ILP32 (the linux/386 ABI).
+	DataModel cfa.DataModel
+	// IncludeDirs are searched for #include "…" and #include <…>, before
+	// the system directories (like gcc -I).
+	IncludeDirs []string
+	// Defines are predefined macros (like gcc -D name=value); an empty
+	// value defines the macro as 1.
+	Defines map[string]string
+}
+
+// Source is an in-memory source file. Sources whose names end in ".h" are
+// not translated but can be included by the others.
+type Source struct{ Name, Content string }
+
+// Translate parses and translates the C source files (.c, or preprocessed
+// .i with gcc line markers) and links them into one program.
+func Translate(cfg Config, files ...string) (*cfa.Program, error) {
+	srcs := make([]Source, 0, len(files))
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		srcs = append(srcs, Source{Name: f, Content: string(b)})
+	}
+	return TranslateSources(cfg, srcs)
+}
+
+// TranslateSources is Translate over in-memory sources (name → content),
+// for tests and fuzzing.
+func TranslateSources(cfg Config, srcs []Source) (p *cfa.Program, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			p = nil
+			err = fmt.Errorf("frontend: internal error: %v\n%s", r, debug.Stack())
+		}
+	}()
+	units, err := parseAll(cfg, srcs)
+	if err != nil {
+		return nil, err
+	}
+	t := newTranslator(cfg, units)
+	return t.run()
+}
+
+// unit is one parsed translation unit.
+type unit struct {
+	idx   int
+	name  string // the source name given
+	src   *sourceFile
+	ast   *cc.AST
+	files *fileSet
+}
+
+// parseStats, when not nil, receives the time spent in cc/v4 (benchmarks).
+var parseStats func(d time.Duration)
+
+func parseAll(cfg Config, srcs []Source) ([]*unit, error) {
+	ccfg, err := ccConfig(cfg.DataModel)
+	if err != nil {
+		return nil, err
+	}
+	c := *ccfg // shallow copy: per-translation include paths and FS
+	mem := memFS{}
+	for _, s := range srcs {
+		mem[filepath.Clean(s.Name)] = s.Content
+	}
+	c.FS = mem
+	c.ExpansionLimit = 1 << 23 // macro expansion bombs fail instead of hanging
+	if len(cfg.IncludeDirs) > 0 {
+		c.IncludePaths = append(append([]string{""}, cfg.IncludeDirs...), ccfg.IncludePaths[1:]...)
+		c.SysIncludePaths = append(append([]string(nil), cfg.IncludeDirs...), ccfg.SysIncludePaths...)
+	}
+	predef := ccfg.Predefined
+	if len(cfg.Defines) > 0 {
+		names := make([]string, 0, len(cfg.Defines))
+		for n := range cfg.Defines {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		var b strings.Builder
+		b.WriteString(predef)
+		b.WriteString("\n")
+		for _, n := range names {
+			v := cfg.Defines[n]
+			if v == "" {
+				v = "1"
+			}
+			if strings.ContainsAny(n, " \n\t") || strings.Contains(v, "\n") {
+				return nil, fmt.Errorf("invalid define %q=%q", n, v)
+			}
+			fmt.Fprintf(&b, "#define %s %s\n", n, v)
+		}
+		predef = b.String()
+	}
+	var units []*unit
+	var errs []string
+	for _, s := range srcs {
+		if strings.HasSuffix(s.Name, ".h") {
+			continue
+		}
+		sf := newSourceFile(s.Name, s.Content)
+		files := newFileSet(sf)
+		files.mem = mem
+		for _, d := range ccfg.SysIncludePaths {
+			files.sysDirs = append(files.sysDirs, filepath.Clean(d))
+		}
+		content := sf.ccContent()
+		start := time.Now()
+		ast, err := ccTranslate(&c, []cc.Source{
+			{Name: "<predefined>", Value: predef},
+			{Name: "<builtin>", Value: cc.Builtin},
+			{Name: s.Name, Value: content},
+		}, len(content))
+		if parseStats != nil {
+			parseStats(time.Since(start))
+		}
+		if err != nil {
+			errs = append(errs, files.mapErrors(err.Error())...)
+			continue
+		}
+		units = append(units, &unit{idx: len(units), name: s.Name, src: sf, ast: ast, files: files})
+	}
+	if len(errs) > 0 {
+		return nil, errors.New(strings.Join(errs, "\n"))
+	}
+	if len(units) == 0 {
+		return nil, errors.New("no C source files to translate")
+	}
+	return units, nil
+}
+
+// ccTimeout bounds the time cc/v4 may take for one translation unit:
+// ccTimeout plus one second per 10 kB of source. cc/v4 v4.31.0 loops
+// forever on a few invalid inputs (an initialised array of an incomplete
+// struct type, "struct t a[2] = {1};"); the translation then fails with an
+// error (the parser goroutine cannot be stopped and is abandoned).
+var ccTimeout = 60 * time.Second
+
+// ccTranslate runs cc/v4, turning a panic inside it into an error.
+func ccTranslate(c *cc.Config, srcs []cc.Source, size int) (*cc.AST, error) {
+	type result struct {
+		ast *cc.AST
+		err error
+	}
+	name := srcs[len(srcs)-1].Name
+	ch := make(chan result, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				ch <- result{nil, fmt.Errorf("%s: C parser failed: %v", name, r)}
+			}
+		}()
+		ast, err := cc.Translate(c, srcs)
+		ch <- result{ast, err}
+	}()
+	limit := ccTimeout + time.Duration(size/10000)*time.Second
+	timer := time.NewTimer(limit)
+	defer timer.Stop()
+	select {
+	case r := <-ch:
+		return r.ast, r.err
+	case <-timer.C:
+		return nil, fmt.Errorf("%s: C parser (cc/v4) did not finish within %v", name, limit)
+	}
+}
+
+var (
+	ccConfigMu    sync.Mutex
+	ccConfigCache = map[cfa.DataModel]*cc.Config{}
+)
+
+// ccConfig returns the cc/v4 configuration of the data model, cached: it
+// asks the host C compiler for its predefined macros and include paths.
+// ILP32 uses the linux/386 ABI with gcc -m32's macros; when the host has no
+// 32-bit multiarch headers, the host's (64-bit) include directories are
+// used, whose glibc headers select their 32-bit definitions by __i386__.
+func ccConfig(m cfa.DataModel) (*cc.Config, error) {
+	ccConfigMu.Lock()
+	defer ccConfigMu.Unlock()
+	if c := ccConfigCache[m]; c != nil {
+		return c, nil
+	}
+	var c *cc.Config
+	var err error
+	switch m {
+	case cfa.ILP32:
+		c, err = cc.NewConfig("linux", "386", "-m32")
+		if err != nil {
+			return nil, fmt.Errorf("frontend: C compiler configuration for ILP32: %v", err)
+		}
+		host, err := cc.NewConfig(runtime.GOOS, runtime.GOARCH)
+		if err == nil {
+			c.SysIncludePaths = mergePaths(host.SysIncludePaths, c.SysIncludePaths)
+			c.IncludePaths = append([]string{""}, mergePaths(c.IncludePaths[1:], c.SysIncludePaths)...)
+		}
+	default:
+		goarch := runtime.GOARCH
+		if goarch != "amd64" && goarch != "arm64" {
+			goarch = "amd64"
+		}
+		c, err = cc.NewConfig("linux", goarch)
+		if err != nil {
+			return nil, fmt.Errorf("frontend: C compiler configuration for LP64: %v", err)
+		}
+	}
+	ccConfigCache[m] = c
+	return c, nil
+}
+
+// mergePaths returns a followed by the elements of b not in a.
+func mergePaths(a, b []string) []string {
+	r := append([]string(nil), a...)
+	seen := map[string]bool{}
+	for _, x := range a {
+		seen[x] = true
+	}
+	for _, x := range b {
+		if !seen[x] {
+			seen[x] = true
+			r = append(r, x)
+		}
+	}
+	return r
+}
+
+// memFS serves in-memory sources (headers of TranslateSources) to cc/v4;
+// names it does not hold fall back to the host file system.
+type memFS map[string]string
+
+func (m memFS) Open(name string) (fs.File, error) {
+	if s, ok := m[filepath.Clean(name)]; ok {
+		return &memFile{name: name, r: strings.NewReader(s), size: int64(len(s))}, nil
+	}
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}
+
+type memFile struct {
+	name string
+	r    *strings.Reader
+	size int64
+}
+
+func (f *memFile) Stat() (fs.FileInfo, error) { return memInfo{f}, nil }
+func (f *memFile) Read(b []byte) (int, error) { return f.r.Read(b) }
+func (f *memFile) Close() error               { return nil }
+
+type memInfo struct{ f *memFile }
+
+func (i memInfo) Name() string       { return filepath.Base(i.f.name) }
+func (i memInfo) Size() int64        { return i.f.size }
+func (i memInfo) Mode() fs.FileMode  { return 0o444 }
+func (i memInfo) ModTime() time.Time { return time.Time{} }
+func (i memInfo) IsDir() bool        { return false }
+func (i memInfo) Sys() any           { return nil }
+
+var _ io.Reader = (*memFile)(nil)

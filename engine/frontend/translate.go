@@ -1,0 +1,491 @@
+package frontend
+
+import (
+	"reflect"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"modernc.org/cc/v4"
+
+	"github.com/reverify/reverify/engine/cfa"
+)
+
+// symKey identifies a file-scope entity: by name for external linkage, by
+// name and translation unit for internal linkage.
+type symKey struct {
+	name string
+	unit int // -1: external linkage
+}
+
+// objSym is a global variable (file scope or static local).
+type objSym struct {
+	key     symKey
+	name    string // linked (program-unique) name
+	v       *cfa.Var
+	unit    *unit
+	decl    *cc.Declarator     // first declaration
+	def     *cc.InitDeclarator // the definition with an initialiser
+	defUnit *unit
+	defined bool // has a definition (initialised or tentative)
+	typ     cc.Type
+	spec    *cc.DeclarationSpecifiers // of the declaration defining it
+}
+
+// funcSym is a function.
+type funcSym struct {
+	key      symKey
+	name     string
+	unit     *unit
+	decl     *cc.Declarator
+	def      *cc.FunctionDefinition
+	defUnit  *unit
+	noreturn bool
+	typ      *cfa.Type
+	static   bool
+}
+
+type translator struct {
+	cfg   Config
+	units []*unit
+	p     *cfa.Program
+	tm    *typeMap
+
+	objs    map[symKey]*objSym
+	funcs   map[symKey]*funcSym
+	objList []*objSym
+	fnList  []*funcSym
+	byName  map[string]*funcSym // linked name → function
+	names   map[string]bool     // program-level names in use
+
+	init    *fnctx // builds p.Init
+	errs    []string
+	ncompl  int // compound literals with static storage
+	unitTag map[int]string
+}
+
+func newTranslator(cfg Config, units []*unit) *translator {
+	t := &translator{
+		cfg:     cfg,
+		units:   units,
+		p:       cfa.NewProgram(cfg.DataModel),
+		tm:      newTypeMap(cfg.DataModel),
+		objs:    map[symKey]*objSym{},
+		funcs:   map[symKey]*funcSym{},
+		byName:  map[string]*funcSym{},
+		names:   map[string]bool{},
+		unitTag: map[int]string{},
+	}
+	for _, u := range units {
+		t.p.Files = append(t.p.Files, u.name)
+	}
+	return t
+}
+
+func (t *translator) errorf(format string, args ...any) {
+	t.errs = append(t.errs, fmt.Sprintf(format, args...))
+}
+
+func (t *translator) run() (*cfa.Program, error) {
+	for _, u := range t.units {
+		t.collect(u)
+	}
+	if len(t.errs) > 0 {
+		return nil, errors.New(strings.Join(t.errs, "\n"))
+	}
+	t.assignNames()
+	t.init = t.newFnctx(nil, t.p.Init, nil)
+	for _, o := range t.objList {
+		if o.defined {
+			t.defineGlobal(o)
+		}
+	}
+	for _, u := range t.units {
+		for tu := u.ast.TranslationUnit; tu != nil; tu = tu.TranslationUnit {
+			ed := tu.ExternalDeclaration
+			if ed == nil || ed.Case != cc.ExternalDeclarationFuncDef {
+				continue
+			}
+			fd := ed.FunctionDefinition
+			s := t.funcOf(u, fd.Declarator)
+			if s == nil || s.def != fd {
+				continue
+			}
+			if err := t.function(u, s); err != nil {
+				t.errs = append(t.errs, err.Error())
+			}
+		}
+	}
+	ic := t.init
+	if ic.b.find(ic.cur) == ic.b.entry {
+		ic.b.edge(ic.cur, ic.b.exit, &cfa.Noop{Label: "skip"}, cfa.Range{}, "")
+	} else {
+		ic.b.join(ic.cur, ic.b.exit, "skip", cfa.Range{}, "")
+	}
+	if err := ic.b.emit(t.p, t.p.Init); err != nil {
+		t.errs = append(t.errs, err.Error())
+	}
+	for _, u := range t.units {
+		t.fingerprints(u)
+	}
+	if len(t.errs) > 0 {
+		return nil, errors.New(strings.Join(t.errs, "\n"))
+	}
+	t.p.Finish()
+	return t.p, nil
+}
+
+func (t *translator) key(u *unit, d *cc.Declarator) symKey {
+	if d.Linkage() == cc.Internal {
+		return symKey{d.Name(), u.idx}
+	}
+	return symKey{d.Name(), -1}
+}
+
+// collect records the file-scope declarations and definitions of u.
+func (t *translator) collect(u *unit) {
+	for tu := u.ast.TranslationUnit; tu != nil; tu = tu.TranslationUnit {
+		ed := tu.ExternalDeclaration
+		if ed == nil {
+			continue
+		}
+		switch ed.Case {
+		case cc.ExternalDeclarationFuncDef:
+			fd := ed.FunctionDefinition
+			d := fd.Declarator
+			s := t.funcSymbol(u, d)
+			if s.def != nil {
+				p := u.files.pos(d.Position())
+				t.errorf("%s: multiple definition of %s", p, d.Name())
+				continue
+			}
+			s.def, s.defUnit = fd, u
+			s.typ = t.tm.typ(d.Type())
+			s.static = d.IsStatic()
+			if hasNoreturn(fd.DeclarationSpecifiers) {
+				s.noreturn = true
+			}
+		case cc.ExternalDeclarationDecl:
+			t.collectDecl(u, ed.Declaration)
+		}
+	}
+}
+
+func (t *translator) collectDecl(u *unit, decl *cc.Declaration) {
+	if decl == nil || decl.Case != cc.DeclarationDecl {
+		return
+	}
+	noret := false
+	checked := false
+	for l := decl.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+		id := l.InitDeclarator
+		if id == nil || id.Declarator == nil {
+			continue
+		}
+		d := id.Declarator
+		if d.IsTypename() || d.Name() == "" {
+			continue
+		}
+		if d.Type().Kind() == cc.Function {
+			s := t.funcSymbol(u, d)
+			if !checked {
+				noret = hasNoreturn(decl)
+				checked = true
+			}
+			if noret {
+				s.noreturn = true
+			}
+			continue
+		}
+		o := t.objSymbol(u, d, id)
+		if o.def == id || o.spec == nil {
+			o.spec = decl.DeclarationSpecifiers
+		}
+	}
+}
+
+func (t *translator) funcSymbol(u *unit, d *cc.Declarator) *funcSym {
+	k := t.key(u, d)
+	s := t.funcs[k]
+	if s == nil {
+		s = &funcSym{key: k, unit: u, decl: d, typ: t.tm.typ(d.Type()), static: k.unit >= 0}
+		t.funcs[k] = s
+		t.fnList = append(t.fnList, s)
+	}
+	return s
+}
+
+func (t *translator) objSymbol(u *unit, d *cc.Declarator, id *cc.InitDeclarator) *objSym {
+	k := t.key(u, d)
+	o := t.objs[k]
+	if o == nil {
+		o = &objSym{key: k, unit: u, decl: d, typ: d.Type()}
+		t.objs[k] = o
+		t.objList = append(t.objList, o)
+	}
+	if id != nil {
+		if id.Initializer != nil {
+			if o.def != nil {
+				t.errorf("%s: multiple definition of %s", u.files.pos(d.Position()), d.Name())
+			}
+			o.def, o.defUnit = id, u
+			o.typ = d.Type()
+			o.defined = true
+		} else if !d.IsExtern() {
+			o.defined = true
+			if o.def == nil {
+				o.typ = d.Type()
+				o.defUnit = u
+			}
+		}
+	}
+	return o
+}
+
+// hasNoreturn reports whether a declaration carries _Noreturn or
+// __attribute__((noreturn)).
+func hasNoreturn(n cc.Node) bool {
+	found := false
+	if n == nil {
+		return false
+	}
+	walkTokens(reflect.ValueOf(n), func(tok *cc.Token) bool {
+		if tok.Ch == rune(cc.IDENTIFIER) || tok.Ch > 0xe000 {
+			switch string(tok.Src()) {
+			case "_Noreturn", "noreturn", "__noreturn__":
+				found = true
+				return false
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// assignNames gives every file-scope entity its program-unique name:
+// entities with external linkage keep theirs; an internal (static) one
+// keeps its name unless another entity has it, and is then renamed
+// "name.file" (the base name of its translation unit).
+func (t *translator) assignNames() {
+	for _, o := range t.objList {
+		if o.key.unit < 0 {
+			o.name = o.key.name
+			t.names[o.name] = true
+		}
+	}
+	for _, s := range t.fnList {
+		if s.key.unit < 0 {
+			s.name = s.key.name
+			t.names[s.name] = true
+		}
+	}
+	claim := func(k symKey) string {
+		n := k.name
+		if !t.names[n] {
+			t.names[n] = true
+			return n
+		}
+		base := t.unitBase(k.unit)
+		n = k.name + "." + base
+		for i := 2; t.names[n]; i++ {
+			n = k.name + "." + base + strconv.Itoa(i)
+		}
+		t.names[n] = true
+		return n
+	}
+	for _, u := range t.units {
+		for _, o := range t.objList {
+			if o.key.unit == u.idx {
+				o.name = claim(o.key)
+			}
+		}
+		for _, s := range t.fnList {
+			if s.key.unit == u.idx {
+				s.name = claim(s.key)
+			}
+		}
+	}
+	for _, s := range t.fnList {
+		if s.def != nil || t.byName[s.name] == nil {
+			t.byName[s.name] = s
+		}
+	}
+}
+
+func (t *translator) unitBase(idx int) string {
+	if s, ok := t.unitTag[idx]; ok {
+		return s
+	}
+	b := filepath.Base(t.units[idx].name)
+	b = strings.TrimSuffix(b, filepath.Ext(b))
+	var sb strings.Builder
+	for _, c := range b {
+		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+			sb.WriteRune(c)
+		} else {
+			sb.WriteByte('_')
+		}
+	}
+	s := sb.String()
+	if s == "" {
+		s = "file" + strconv.Itoa(idx+1)
+	}
+	t.unitTag[idx] = s
+	return s
+}
+
+// funcOf returns the function a declarator of u names (nil if unknown).
+func (t *translator) funcOf(u *unit, d *cc.Declarator) *funcSym {
+	return t.funcs[t.key(u, d)]
+}
+
+// globalOf returns the global variable a file-scope or extern declarator
+// of u names, creating it for block-scope extern declarations of
+// otherwise unknown names.
+func (t *translator) globalOf(u *unit, d *cc.Declarator) *cfa.Var {
+	k := t.key(u, d)
+	o := t.objs[k]
+	if o == nil {
+		o = &objSym{key: k, unit: u, decl: d, typ: d.Type(), name: d.Name()}
+		if t.names[o.name] {
+			o.name = d.Name() + "." + t.unitBase(u.idx)
+			for i := 2; t.names[o.name]; i++ {
+				o.name = d.Name() + "." + t.unitBase(u.idx) + strconv.Itoa(i)
+			}
+		}
+		t.names[o.name] = true
+		t.objs[k] = o
+		t.objList = append(t.objList, o)
+	}
+	if o.v == nil {
+		// Declared extern only (defined outside the program): created on
+		// first use, declared in Init without initialisation.
+		t.defineGlobal(o)
+	}
+	return o.v
+}
+
+// newGlobal creates a global variable.
+func (t *translator) newGlobal(name, orig string, typ *cfa.Type, pos cfa.Pos) *cfa.Var {
+	v := t.p.NewVar(nil, name, typ)
+	v.Orig = orig
+	v.Pos = pos
+	if typ.Kind == cfa.Array {
+		v.AddrTaken = true
+	}
+	return v
+}
+
+// defineGlobal creates the variable of o and its initialisation in Init.
+func (t *translator) defineGlobal(o *objSym) {
+	if o.v != nil {
+		return
+	}
+	u := o.unit
+	d := o.decl
+	if o.def != nil {
+		u, d = o.defUnit, o.def.Declarator
+	} else if o.defUnit != nil {
+		u = o.defUnit
+	}
+	typ := t.tm.typ(o.typ)
+	if typ.Kind == cfa.Array && typ.Len < 0 && o.defined && o.def == nil {
+		// A tentative definition of an array of unknown size has one
+		// element (C11 6.9.2p5).
+		typ = cfa.ArrayOf(typ.Elem, 1)
+	}
+	v := t.newGlobal(o.name, d.Name(), typ, u.files.pos(d.Position()))
+	v.Volatile = isVolatile(d)
+	o.v = v
+	ic := t.init
+	ic.u = u
+	ds, de := nodeSpan(o.spec), nodeSpan(d)
+	if !ds.ok || ds.first.Position().Filename != de.first.Position().Filename {
+		ds = de
+	}
+	rng, text := u.files.rangeText(span{first: ds.first, last: de.last, ok: ds.ok && de.ok})
+	ic.emitAt(&cfa.Decl{Var: v}, rng, text)
+	switch {
+	case o.def != nil:
+		ic.guard(func() {
+			ic.initialize(&cfa.VarRef{Var: v}, o.def.Declarator.Type(), o.def.Initializer, true, o.def)
+		})
+	case o.defined:
+		ic.emitAt(&cfa.Assign{LHS: &cfa.VarRef{Var: v}, RHS: zeroOf(typ)}, rng, text)
+	}
+}
+
+func isVolatile(d *cc.Declarator) bool {
+	if d.IsVolatile() {
+		return true
+	}
+	if a := d.Type().Attributes(); a != nil && a.IsVolatile() {
+		return true
+	}
+	return false
+}
+
+// zeroOf is the zero value of t: 0, NULL, or for aggregates the all-zero
+// object (a Const of the aggregate type with V = 0).
+func zeroOf(t *cfa.Type) cfa.Expr {
+	if t.Kind == cfa.Float {
+		return &cfa.FloatConst{T: t}
+	}
+	return &cfa.Const{T: t}
+}
+
+// function translates a function definition.
+func (t *translator) function(u *unit, s *funcSym) error {
+	fd := s.def
+	ft := s.typ
+	if ft.Kind != cfa.Func {
+		ft = &cfa.Type{Kind: cfa.Func, Result: cfa.IntT}
+	}
+	f := t.p.NewFunction(s.name, ft)
+	f.Static = s.static
+	fs := slowSpan(fd.DeclarationSpecifiers)
+	if !fs.ok {
+		fs = slowSpan(fd.Declarator)
+	}
+	fs.last = fd.CompoundStatement.Token2
+	rng, _ := u.files.rangeText(fs)
+	f.Pos = rng
+	fc := t.newFnctx(u, f, s)
+	// Parameters.
+	cft, _ := fd.Declarator.Type().(*cc.FunctionType)
+	if cft != nil {
+		for i, prm := range cft.Parameters() {
+			pt := t.tm.paramType(t.tm.typ(prm.Type()))
+			if pt.Kind == cfa.Void {
+				continue
+			}
+			name := prm.Name()
+			if name == "" {
+				name = "__param" + strconv.Itoa(i)
+			}
+			v := fc.newLocal(name, pt)
+			v.Param = true
+			v.Orig = prm.Name()
+			v.Pos = u.files.pos(prm.Position())
+			if prm.Declarator != nil {
+				fc.locals[prm.Declarator] = v
+				v.Volatile = isVolatile(prm.Declarator)
+			}
+			fc.params[prm] = v
+			f.Params = append(f.Params, v)
+		}
+	}
+	// Params are not Locals.
+	f.Locals = f.Locals[:0]
+	if ft.Result != nil && ft.Result.Kind != cfa.Void {
+		rv := t.p.NewVar(f, fc.uniqueName("__retval"), ft.Result)
+		rv.Orig = ""
+		rv.Temp = true
+		f.RetVar = rv
+		f.Locals = f.Locals[:0]
+	}
+	fc.body(fd.CompoundStatement)
+	return fc.b.emit(t.p, f)
+}

@@ -1,0 +1,246 @@
+package frontend
+
+import (
+	"modernc.org/cc/v4"
+
+	"github.com/reverify/reverify/engine/cfa"
+)
+
+// typeMap converts cc/v4 types to cfa types under one data model. Integer
+// types map to the canonical cfa.IntType instances of their width and
+// signedness (so long is "long long" under LP64 and "int" under ILP32);
+// enumerations map to their underlying integer type; floating types to
+// Float types of their width; struct and union types are memoised so that
+// recursive types terminate.
+type typeMap struct {
+	ptrBits int
+	cache   map[cc.Type]*cfa.Type
+	floats  map[string]*cfa.Type
+	bitInts map[[2]int]*cfa.Type
+}
+
+func newTypeMap(m cfa.DataModel) *typeMap {
+	return &typeMap{ptrBits: m.PointerBits(), cache: map[cc.Type]*cfa.Type{}, floats: map[string]*cfa.Type{}, bitInts: map[[2]int]*cfa.Type{}}
+}
+
+func (tm *typeMap) intType(bits int, signed bool) *cfa.Type {
+	switch bits {
+	case 8, 16, 32, 64, 128:
+		return cfa.IntType(bits, signed)
+	}
+	s := 0
+	if signed {
+		s = 1
+	}
+	k := [2]int{bits, s}
+	if t := tm.bitInts[k]; t != nil {
+		return t
+	}
+	t := &cfa.Type{Kind: cfa.Int, Bits: bits, Signed: signed, Size: int64((bits + 7) / 8), Align: 1}
+	tm.bitInts[k] = t
+	return t
+}
+
+func (tm *typeMap) floatType(name string, size int64, align int) *cfa.Type {
+	if t := tm.floats[name]; t != nil {
+		return t
+	}
+	t := &cfa.Type{Kind: cfa.Float, Bits: int(size * 8), Name: name, Size: size, Align: int64(align)}
+	tm.floats[name] = t
+	return t
+}
+
+// ptr returns a pointer to elem.
+func (tm *typeMap) ptr(elem *cfa.Type) *cfa.Type { return cfa.PointerTo(elem, tm.ptrBits) }
+
+// sizeT is the type of sizeof; ptrdiffT the type of pointer differences.
+func (tm *typeMap) sizeT() *cfa.Type    { return cfa.IntType(tm.ptrBits, false) }
+func (tm *typeMap) ptrdiffT() *cfa.Type { return cfa.IntType(tm.ptrBits, true) }
+
+func (tm *typeMap) typ(t cc.Type) *cfa.Type {
+	if t == nil {
+		return cfa.IntT
+	}
+	if r := tm.cache[t]; r != nil {
+		return r
+	}
+	r := tm.convert(t)
+	tm.cache[t] = r
+	return r
+}
+
+func (tm *typeMap) convert(t cc.Type) *cfa.Type {
+	switch k := t.Kind(); k {
+	case cc.Void:
+		return cfa.VoidType
+	case cc.Bool:
+		return cfa.BoolType
+	case cc.Char, cc.SChar, cc.UChar, cc.Short, cc.UShort, cc.Int, cc.UInt, cc.Long, cc.ULong,
+		cc.LongLong, cc.ULongLong, cc.Int128, cc.UInt128:
+		size := t.Size()
+		if size <= 0 {
+			size = 4
+		}
+		return tm.intType(int(size*8), cc.IsSignedInteger(t))
+	case cc.Enum:
+		u := t.(*cc.EnumType).UnderlyingType()
+		if u == nil || u.Kind() == cc.Enum || u.Kind() == cc.InvalidKind {
+			return cfa.IntT
+		}
+		return tm.typ(u)
+	case cc.Float, cc.Double, cc.LongDouble, cc.Float16, cc.BFloat16, cc.Float32, cc.Float32x, cc.Float64,
+		cc.Float64x, cc.Float128, cc.Float128x, cc.Decimal32, cc.Decimal64, cc.Decimal128,
+		cc.ComplexChar, cc.ComplexDouble, cc.ComplexFloat, cc.ComplexFloat16, cc.ComplexInt, cc.ComplexLong,
+		cc.ComplexLongDouble, cc.ComplexLongLong, cc.ComplexShort, cc.ComplexUInt, cc.ComplexUShort:
+		size := t.Size()
+		if size <= 0 {
+			size = 8
+		}
+		return tm.floatType(k.String(), size, t.Align())
+	case cc.Ptr:
+		pt := t.(*cc.PointerType)
+		r := &cfa.Type{Kind: cfa.Pointer, Bits: tm.ptrBits, Size: int64(tm.ptrBits / 8), Align: int64(tm.ptrBits / 8)}
+		tm.cache[t] = r
+		r.Elem = tm.typ(pt.Elem())
+		return r
+	case cc.Array:
+		at := t.(*cc.ArrayType)
+		n := at.Len()
+		if at.IsVLA() || at.IsIncomplete() || n < 0 {
+			n = -1
+		}
+		r := &cfa.Type{Kind: cfa.Array, Len: n}
+		tm.cache[t] = r
+		r.Elem = tm.typ(at.Elem())
+		r.Align = r.Elem.Align
+		if n >= 0 {
+			r.Size = t.Size()
+			if r.Size < 0 {
+				r.Size = n * r.Elem.Size
+			}
+		}
+		return r
+	case cc.Struct, cc.Union:
+		r := &cfa.Type{Kind: cfa.Struct}
+		if k == cc.Union {
+			r.Kind = cfa.Union
+		}
+		tm.cache[t] = r
+		var tag string
+		var nf int
+		var field func(int) *cc.Field
+		switch st := t.(type) {
+		case *cc.StructType:
+			tok := st.Tag()
+			tag = tok.SrcStr()
+			nf = st.NumFields()
+			field = st.FieldByIndex
+		case *cc.UnionType:
+			tok := st.Tag()
+			tag = tok.SrcStr()
+			nf = st.NumFields()
+			field = st.FieldByIndex
+		}
+		if tag != "" {
+			if r.Kind == cfa.Union {
+				r.Name = "union " + tag
+			} else {
+				r.Name = "struct " + tag
+			}
+		}
+		if !t.IsIncomplete() {
+			r.Size = t.Size()
+			r.Align = int64(t.Align())
+		}
+		for i := 0; i < nf; i++ {
+			f := field(i)
+			if f == nil {
+				continue
+			}
+			cf := cfa.Field{Name: f.Name(), Offset: f.Offset()}
+			ft := tm.typ(f.Type())
+			if f.IsBitfield() {
+				cf.BitWidth = int(f.ValueBits())
+				cf.BitOffset = f.OffsetBits()
+				if cf.BitWidth > 0 && (ft.Kind == cfa.Int || ft.Kind == cfa.Bool) {
+					if ft.Kind == cfa.Bool {
+						ft = cfa.BoolType
+					} else {
+						ft = tm.intType(cf.BitWidth, ft.Signed)
+					}
+				}
+			}
+			cf.Type = ft
+			r.Fields = append(r.Fields, cf)
+		}
+		return r
+	case cc.Function:
+		ft := t.(*cc.FunctionType)
+		r := &cfa.Type{Kind: cfa.Func}
+		tm.cache[t] = r
+		r.Result = tm.typ(ft.Result())
+		for _, p := range ft.Parameters() {
+			pt := tm.typ(p.Type())
+			if pt.Kind == cfa.Void {
+				continue
+			}
+			r.Params = append(r.Params, tm.paramType(pt))
+		}
+		r.Variadic = ft.IsVariadic()
+		return r
+	}
+	return cfa.IntT
+}
+
+// paramType adjusts a parameter type: arrays and functions become pointers.
+func (tm *typeMap) paramType(t *cfa.Type) *cfa.Type {
+	switch t.Kind {
+	case cfa.Array:
+		return tm.ptr(t.Elem)
+	case cfa.Func:
+		return tm.ptr(t)
+	}
+	return t
+}
+
+// promoted returns the integer promotion of t (width-based: every integer
+// type narrower than int, bit-fields and _Bool included, becomes int).
+func promoted(t *cfa.Type) *cfa.Type {
+	switch t.Kind {
+	case cfa.Bool:
+		return cfa.IntT
+	case cfa.Int:
+		if t.Bits < 32 {
+			return cfa.IntT
+		}
+		if t.Bits == 32 {
+			return cfa.IntType(32, t.Signed)
+		}
+		if t.Bits != 64 && t.Bits != 128 {
+			return cfa.IntType(64, t.Signed)
+		}
+	}
+	return t
+}
+
+// usual returns the common type of the usual arithmetic conversions of two
+// promoted integer types.
+func usual(a, b *cfa.Type) *cfa.Type {
+	if cfa.Same(a, b) {
+		return a
+	}
+	if a.Signed == b.Signed {
+		if a.Bits >= b.Bits {
+			return a
+		}
+		return b
+	}
+	u, s := a, b
+	if a.Signed {
+		u, s = b, a
+	}
+	if u.Bits >= s.Bits {
+		return u
+	}
+	return s
+}
