@@ -29,6 +29,7 @@ func init() {
 	commands = []command{
 		{"cfa", "print the control-flow automata of C files", runCFA},
 		{"check", "verify the assertions of C files", runCheck},
+		{"slice", "print the static backward slice of a property", runSlice},
 		{"version", "print the version", func(_ []string, stdout, _ io.Writer) int {
 			fmt.Fprintln(stdout, "reverify", version)
 			return 0
