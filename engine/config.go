@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/reverify/reverify/engine/cegar"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/spec"
@@ -13,11 +14,19 @@ import (
 
 // configuration is a named analysis: the data-analysis components added
 // to location × callstack × property, the algorithm's options, and how
-// runs are driven (plain, or a CEGAR loop).
+// runs are driven: plain (infeasible error paths are excluded one by one)
+// or a CEGAR loop with a refiner (engine/cegar).
 type configuration struct {
-	doc      string
-	analysis func(prog *cfa.Program, cfg Config) []cpa.CPA
+	doc string
+	// analysis returns the data-analysis components; init is the initial
+	// precision given for the property (Config.InitialPrecision), which
+	// configurations without a refinable precision ignore.
+	analysis func(prog *cfa.Program, cfg Config, init []string) ([]cpa.CPA, error)
 	opts     cpa.Options
+	// refiner, when not nil, makes the configuration a CEGAR loop with
+	// the refiner it returns for the composite.
+	refiner func(prog *cfa.Program, comp *cpa.Composite) (cegar.Refiner, error)
+	restart cegar.Restart
 }
 
 // configs is the registry of named configurations (DESIGN.md,
@@ -44,85 +53,86 @@ func ConfigNames() []string {
 // ConfigDoc returns the one-line description of a configuration.
 func ConfigDoc(name string) string { return configs[name].doc }
 
-// run drives the CPA algorithm for one property until a verdict: a Safe
-// reached set is TRUE (unless an unsupported construct was reached), a
-// target is checked bit-precisely (feasible: FALSE; infeasible: removed
-// and the run continues; undecided: UNKNOWN), an incomplete run is
-// UNKNOWN with its reason.
+// run decides one property with the CEGAR loop of engine/cegar (without
+// a refiner for plain configurations): a Safe loop is TRUE (unless an
+// unsupported construct was reached), a feasible error path is FALSE
+// (unless it passes an unmodelled function), everything else is UNKNOWN
+// with the loop's reason.
 func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
 	comps, err := components(prog, prop, cfg)
 	if err != nil {
 		res.Verdict, res.Reason = Unknown, err.Error()
 		return
 	}
-	comps = append(comps, conf.analysis(prog, cfg)...)
-	composite, err := cpa.NewComposite(comps...)
+	data, err := conf.analysis(prog, cfg, cfg.InitialPrecision[prop.ID])
+	if err != nil {
+		res.Verdict, res.Reason = Unknown, err.Error()
+		return
+	}
+	composite, err := cpa.NewComposite(append(comps, data...)...)
 	if err != nil {
 		res.Verdict, res.Reason = Unknown, err.Error()
 		return
 	}
 	opts := conf.opts
 	opts.MaxStates = cfg.MaxStates
-	alg := cpa.NewAlgorithm(composite, opts)
-	defer func() {
-		res.States = alg.Stats().Reached
-		if cfg.KeepARG {
-			res.ARG = alg.ARG()
-		}
-	}()
-	var spurious int
-	for {
-		status, target, err := alg.Run(ctx)
-		if err != nil {
+	var ref cegar.Refiner
+	if conf.refiner != nil {
+		if ref, err = conf.refiner(prog, composite); err != nil {
 			res.Verdict, res.Reason = Unknown, err.Error()
 			return
 		}
-		switch status {
-		case cpa.Safe:
-			blockTrue, _ := splitExplanations(alg.Explanations())
-			if len(blockTrue) > 0 {
-				res.Verdict, res.Reason = Unknown, strings.Join(blockTrue, "; ")
-				return
-			}
-			res.Verdict, res.Reason = True, "reached set is a fixed point without error states"
-			if spurious > 0 {
-				res.Reason += fmt.Sprintf(" (%d infeasible error paths excluded)", spurious)
-			}
-			return
-		case cpa.Incomplete:
-			reasons := []string{alg.Reason()}
-			blockTrue, _ := splitExplanations(alg.Explanations())
-			res.Verdict, res.Reason = Unknown, strings.Join(append(reasons, blockTrue...), "; ")
-			return
-		case cpa.Unsafe:
-			res.Verdict, res.Reason = Unknown, "error states remain that were not checked"
-			return
-		}
-		// A target state: check its path bit-precisely.
-		path := target.Path()
-		_, blockFalse := splitExplanations(explain(target))
-		cex := checkCounterexample(ctx, prog, path, cfg)
-		switch cex.status {
-		case feasible:
-			if len(blockFalse) > 0 {
-				res.Verdict = Unknown
-				res.Reason = "error path depends on " + strings.Join(blockFalse, ", ")
-				res.Unmodelled = unmodelledNames(blockFalse)
-				return
-			}
-			res.Verdict, res.Reason = False, "error path confirmed by SMT and concrete replay"
-			res.Counterexample, res.Inputs = path, cex.inputs
-			return
-		case infeasible:
-			// The analysis over-approximated (unknown values took both
-			// branches); this path is spurious: exclude it and go on.
-			spurious++
-			alg.Remove(target)
-		default:
-			res.Verdict, res.Reason = Unknown, "counterexample check: "+cex.reason
-			return
-		}
 	}
+	out := cegar.Run(ctx, prog, composite, cegar.Options{
+		Algorithm: opts, Solver: cfg.Solver, Refiner: ref,
+		MaxRefinements: cfg.MaxRefinements, Restart: conf.restart,
+	})
+	res.States = out.States
+	res.Refinements = out.Stats.Refinements
+	res.Precision = out.PrecisionText(ref)
+	if cfg.KeepARG {
+		res.ARG = out.Algorithm.ARG()
+	}
+	blockTrue, _ := splitExplanations(out.Algorithm.Explanations())
+	switch out.Status {
+	case cegar.Safe:
+		if len(blockTrue) > 0 {
+			res.Verdict, res.Reason = Unknown, strings.Join(blockTrue, "; ")
+			return
+		}
+		res.Verdict, res.Reason = True, "reached set is a fixed point without error states"
+		var notes []string
+		if n := out.Stats.Refinements; n > 0 {
+			notes = append(notes, plural(n, "refinement"))
+		}
+		if n := out.Stats.Excluded; n > 0 {
+			notes = append(notes, plural(n, "infeasible error path")+" excluded")
+		}
+		if len(notes) > 0 {
+			res.Reason += " (" + strings.Join(notes, ", ") + ")"
+		}
+	case cegar.Incomplete:
+		res.Verdict, res.Reason = Unknown, strings.Join(append([]string{out.Reason}, blockTrue...), "; ")
+	case cegar.Unknown:
+		res.Verdict, res.Reason = Unknown, out.Reason
+	case cegar.Unsafe:
+		if _, blockFalse := splitExplanations(explain(out.Target)); len(blockFalse) > 0 {
+			res.Verdict = Unknown
+			res.Reason = "error path depends on " + strings.Join(blockFalse, ", ")
+			res.Unmodelled = unmodelledNames(blockFalse)
+			return
+		}
+		res.Verdict, res.Reason = False, "error path confirmed by SMT and concrete replay"
+		res.Counterexample, res.Inputs = out.Path, inputs(out.Path, out.Inputs)
+	}
+}
+
+// plural formats "1 refinement", "2 refinements".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // explain returns the reasons carried by an ARG node's state.

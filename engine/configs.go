@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"github.com/reverify/reverify/engine/analysis/symbolic"
 	"github.com/reverify/reverify/engine/analysis/value"
+	"github.com/reverify/reverify/engine/cegar"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 )
@@ -9,10 +11,43 @@ import (
 func init() {
 	register("value", configuration{
 		doc: "explicit-value analysis, full precision (seed 001, section 3.8.1)",
-		analysis: func(prog *cfa.Program, cfg Config) []cpa.CPA {
-			return []cpa.CPA{value.New(prog, value.Options{})}
+		analysis: func(prog *cfa.Program, cfg Config, _ []string) ([]cpa.CPA, error) {
+			return []cpa.CPA{value.New(prog, value.Options{})}, nil
+		},
+		opts: cpa.Options{Order: cpa.BFS, Merge: cpa.MergeSep},
+	})
+	register("value-cegar", valueCEGAR(cegar.RestartPivot, cegar.ValueOptions{}))
+	register("symex", configuration{
+		doc: "symbolic execution, full precision, no CEGAR (seed 000, sections 2.3 and 2.6.6)",
+		analysis: func(prog *cfa.Program, cfg Config, _ []string) ([]cpa.CPA, error) {
+			c, err := symbolic.New(prog, symbolic.Options{Solver: cfg.Solver})
+			if err != nil {
+				return nil, err
+			}
+			return []cpa.CPA{c}, nil
 		},
 		opts: cpa.Options{Order: cpa.BFS, Merge: cpa.MergeSep},
 	})
 	register("default", configs["value"])
+}
+
+// valueCEGAR is the explicit-value analysis under CEGAR with value
+// interpolation, starting from the empty precision (or the property's
+// Config.InitialPrecision).
+func valueCEGAR(restart cegar.Restart, vo cegar.ValueOptions) configuration {
+	return configuration{
+		doc: "explicit-value analysis with CEGAR and value interpolation over infeasible sliced prefixes (seed 001, sections 3.8.2–3.8.5)",
+		analysis: func(prog *cfa.Program, cfg Config, init []string) ([]cpa.CPA, error) {
+			prec, err := value.ParseScopedPrecision(init)
+			if err != nil {
+				return nil, err
+			}
+			return []cpa.CPA{value.New(prog, value.Options{Precision: prec})}, nil
+		},
+		opts: cpa.Options{Order: cpa.BFS, Merge: cpa.MergeSep},
+		refiner: func(prog *cfa.Program, comp *cpa.Composite) (cegar.Refiner, error) {
+			return cegar.NewValueRefiner(prog, comp, vo)
+		},
+		restart: restart,
+	}
 }

@@ -36,6 +36,15 @@ type Config struct {
 	Solver smt.Factory
 	// KeepARG keeps each property's final ARG in its Result.
 	KeepARG bool
+	// MaxRefinements bounds the refinements of CEGAR configurations
+	// (0: cegar.DefaultMaxRefinements).
+	MaxRefinements int
+	// InitialPrecision is, by property ID, the precision a CEGAR
+	// configuration starts from instead of the empty one: the
+	// Result.Precision of an earlier run (entries such as
+	// "main::x@main:L5" or "main::x@main"; see value.Entry). Entries
+	// naming functions or variables that no longer exist are harmless.
+	InitialPrecision map[string][]string
 }
 
 func (c Config) withDefaults() Config {

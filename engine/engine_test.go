@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -16,8 +17,26 @@ import (
 )
 
 // wantRE matches expectations on assertion lines, in the manner of
-// x/tools' analysistest: `// want VERDICT` or `// want VERDICT "reason"`.
-var wantRE = regexp.MustCompile(`// want (TRUE|FALSE|UNKNOWN|NOT_CHECKED)(?: "([^"]*)")?`)
+// x/tools' analysistest: `// want VERDICT` or `// want VERDICT "reason"`,
+// for every configuration the file runs under, or per configuration:
+// `// want TRUE value:UNKNOWN "state limit 100000"` (value answers
+// UNKNOWN with a reason containing "state limit 100000", every other
+// configuration TRUE; a reason belongs to the item it follows).
+var (
+	wantRE     = regexp.MustCompile(`// want (.*)$`)
+	wantItemRE = regexp.MustCompile(`^\s*(?:([a-z][a-z0-9-]*):)?(TRUE|FALSE|UNKNOWN|NOT_CHECKED)(?: "([^"]*)")?`)
+	// configsRE matches a file's `// configs: value value-cegar` line:
+	// the configurations the file runs under (default: verdictConfigs).
+	configsRE = regexp.MustCompile(`(?m)^// configs:((?:\s+[a-z][a-z0-9-]*)+)\s*$`)
+	// maxStatesRE matches `// max-states: N`: the state limit of each
+	// run (Config.MaxStates), so that a file can show a configuration
+	// hitting it quickly.
+	maxStatesRE = regexp.MustCompile(`(?m)^// max-states: ([0-9]+)\s*$`)
+)
+
+// verdictConfigs are the configurations every file of testdata/verdicts
+// runs under unless it says otherwise: zero wrong verdicts under each.
+var verdictConfigs = []string{"value", "value-cegar"}
 
 type want struct {
 	verdict engine.Verdict
@@ -25,35 +44,70 @@ type want struct {
 }
 
 // TestVerdicts verifies every program in testdata/verdicts under each
-// configuration and compares each property's verdict with the `// want`
-// comment on its line: missing and unexpected properties both fail.
-// UNKNOWN is acceptable where TRUE or FALSE is wanted only for
-// configurations listed as incomplete for that file.
+// configuration it names (a `// configs:` line) or else verdictConfigs,
+// and compares each property's verdict with the `// want` comment on its
+// line: missing and unexpected properties both fail. A `// max-states: N`
+// line sets the state limit of the file's runs.
 func TestVerdicts(t *testing.T) {
 	files, _ := filepath.Glob("testdata/verdicts/*.c")
 	if len(files) == 0 {
 		t.Fatal("no test programs")
 	}
-	for _, config := range []string{"value"} {
-		for _, file := range files {
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		configs := verdictConfigs
+		if m := configsRE.FindSubmatch(src); m != nil {
+			configs = strings.Fields(string(m[1]))
+		}
+		for _, config := range configs {
 			t.Run(config+"/"+filepath.Base(file), func(t *testing.T) {
-				checkFile(t, file, config)
+				t.Parallel()
+				checkFile(t, file, string(src), config)
 			})
 		}
 	}
 }
 
-func checkFile(t *testing.T, file, config string) {
-	src, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+// parseWants returns the expectations of src for config, by line.
+func parseWants(t *testing.T, file, src, config string) map[int]want {
 	wants := map[int]want{}
-	for i, line := range strings.Split(string(src), "\n") {
-		if m := wantRE.FindStringSubmatch(line); m != nil {
-			wants[i+1] = want{engine.Verdict(m[1]), m[2]}
+	for i, line := range strings.Split(src, "\n") {
+		m := wantRE.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		var all, mine *want
+		for rest := m[1]; strings.TrimSpace(rest) != ""; {
+			it := wantItemRE.FindStringSubmatch(rest)
+			if it == nil {
+				t.Fatalf("%s:%d: bad want %q", file, i+1, m[1])
+			}
+			rest = rest[len(it[0]):]
+			w := &want{engine.Verdict(it[2]), it[3]}
+			switch it[1] {
+			case "":
+				all = w
+			case config:
+				mine = w
+			}
+		}
+		switch {
+		case mine != nil:
+			wants[i+1] = *mine
+		case all != nil:
+			wants[i+1] = *all
+		default:
+			t.Fatalf("%s:%d: no want for configuration %s", file, i+1, config)
 		}
 	}
+	return wants
+}
+
+func checkFile(t *testing.T, file, src, config string) {
+	wants := parseWants(t, file, src, config)
 	prog, err := frontend.Translate(frontend.Config{}, file)
 	if err != nil {
 		t.Fatal(err)
@@ -64,7 +118,11 @@ func checkFile(t *testing.T, file, config string) {
 	props := spec.Properties(prog, "main")
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	results, err := engine.Verify(ctx, prog, props, engine.Config{Name: config, Timeout: 20 * time.Second, Solver: z3.Factory})
+	cfg := engine.Config{Name: config, Timeout: 20 * time.Second, Solver: z3.Factory}
+	if m := maxStatesRE.FindStringSubmatch(src); m != nil {
+		cfg.MaxStates, _ = strconv.Atoi(m[1])
+	}
+	results, err := engine.Verify(ctx, prog, props, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,5 +183,45 @@ func TestBadConfig(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Verify(%+v) error = %v, want %q", tt.cfg.Name, err, tt.want)
 		}
+	}
+}
+
+// TestInitialPrecision: value-cegar reports its refinements and final
+// precision (also in results.json), and a run that starts from that
+// precision needs no refinement.
+func TestInitialPrecision(t *testing.T) {
+	prog, err := frontend.Translate(frontend.Config{}, "testdata/verdicts/cegar_running.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := spec.Properties(prog, "main")
+	cfg := engine.Config{Name: "value-cegar", Solver: z3.Factory}
+	first, err := engine.Verify(context.Background(), prog, props, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := first[0]
+	want := "main::y@main:L5 main::y@main:L6 main::y@main:L7 main::y@main:L8 main::y@main:L9 main::y@main:L10 main::y@main:L11 main::y@main:L12"
+	if r.Verdict != engine.True || r.Refinements != 2 || strings.Join(r.Precision, " ") != want {
+		t.Fatalf("%s (%s), %d refinements, precision %q; want TRUE, 2, %q", r.Verdict, r.Reason, r.Refinements, r.Precision, want)
+	}
+	if rep := engine.NewReport("test", prog, "main", cfg.Name, first); strings.Join(rep.Properties[0].Precision, " ") != want || rep.Properties[0].Refinements != 2 {
+		t.Errorf("report: precision %q, %d refinements", rep.Properties[0].Precision, rep.Properties[0].Refinements)
+	}
+	cfg.InitialPrecision = map[string][]string{r.Property.ID: r.Precision}
+	again, err := engine.Verify(context.Background(), prog, props, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := again[0]; r.Verdict != engine.True || r.Refinements != 0 || strings.Join(r.Precision, " ") != want {
+		t.Errorf("from the learnt precision: %s (%s), %d refinements, precision %q", r.Verdict, r.Reason, r.Refinements, r.Precision)
+	}
+	cfg.InitialPrecision = map[string][]string{r.Property.ID: {"x@"}}
+	bad, err := engine.Verify(context.Background(), prog, props, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := bad[0]; r.Verdict != engine.Unknown || !strings.Contains(r.Reason, "bad precision entry") {
+		t.Errorf("bad initial precision: %s (%s)", r.Verdict, r.Reason)
 	}
 }

@@ -33,6 +33,11 @@ type Result struct {
 	Seconds     float64 // wall-clock seconds of this property's runs
 	States      int     // abstract states reached (summed over refinements)
 	Refinements int
+	// Precision is the final precision of a CEGAR configuration in its
+	// stable text form, one entry per element, sorted: "main::x@main:L5"
+	// (tracked at location L5 of main), "main::x@main" (in all of main),
+	// "g" (everywhere). It can seed a later run (Config.InitialPrecision).
+	Precision []string
 	// Counterexample is the error path of a FALSE verdict, confirmed
 	// feasible by the SMT check and concrete replay, with the values of
 	// the nondeterministic inputs in the order they are read.
@@ -124,6 +129,7 @@ func NewReport(engineVersion string, prog *cfa.Program, entry, config string, re
 			ID: p.ID, File: p.Pos.File, Line: p.Pos.Line, Column: p.Pos.Col, Function: p.Func, Expression: p.Expr,
 			Verdict: res.Verdict, Reason: res.Reason, Config: res.Config, CPUSeconds: round3(res.Seconds),
 			States: res.States, Refinements: res.Refinements, Unmodelled: res.Unmodelled,
+			Precision: res.Precision,
 		}
 		for _, in := range res.Inputs {
 			t := ""

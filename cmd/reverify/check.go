@@ -30,6 +30,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	outDir := fs.String("output", "", "write results.json (and later witnesses, reproducers, pixel trees) into this directory")
 	svcomp := fs.String("svcomp", "", "SV-COMP task definition (.yml): check its unreach-call property")
 	prp := fs.String("spec", "", "SV-COMP property file (unreach-call.prp): check the whole program as one property")
+	var rf revFlags // --base: verify only what the change affects (diff.go)
+	rf.register(fs)
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -40,6 +42,15 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	if _, ok := map[string]bool{}[*config]; !ok && engine.ConfigDoc(*config) == "" {
 		return fail("unknown configuration %q (known: %s)", *config, strings.Join(engine.ConfigNames(), ", "))
+	}
+	if set := explicitFlags(fs); rf.active() {
+		if len(files) > 0 || *svcomp != "" || *prp != "" {
+			return fail("with --base the sources come from the repository (--sources, .reverify.yml or compile_commands.json), not from arguments, --svcomp or --spec")
+		}
+		return runCheckBase(&rf, &ff, checkOptions{runSettings{entry: *entry, config: *config, timeout: *timeout, maxStates: *maxStates, set: set},
+			*jsonOut, *outDir}, stdout, stderr)
+	} else if set["head"] || set["head-dir"] || set["repo"] || set["cache"] || set["sources"] {
+		return fail("--head, --head-dir, --repo, --cache and --sources need --base or --base-dir")
 	}
 	cfg, err := ff.config()
 	if err != nil {

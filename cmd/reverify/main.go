@@ -5,6 +5,8 @@
 //
 //	reverify cfa FILE... [--dot] [-I dir] [-D name=value] [--data-model ILP32|LP64]
 //	reverify check FILE... [flags]
+//	reverify check --base REV [--head REV] [--repo DIR] [--cache DIR] [flags]
+//	reverify diff --base REV [--head REV] [--repo DIR] [--json FILE]
 //	reverify version
 package main
 
@@ -28,7 +30,8 @@ var commands []command
 func init() {
 	commands = []command{
 		{"cfa", "print the control-flow automata of C files", runCFA},
-		{"check", "verify the assertions of C files", runCheck},
+		{"check", "verify the assertions of C files (with --base: only those a change affects)", runCheck},
+		{"diff", "show the definitions a change touches and the assertions it affects", runDiff},
 		{"slice", "print the static backward slice of a property", runSlice},
 		{"version", "print the version", func(_ []string, stdout, _ io.Writer) int {
 			fmt.Fprintln(stdout, "reverify", version)

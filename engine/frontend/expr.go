@@ -210,6 +210,9 @@ func (fc *fnctx) expr(n cc.ExpressionNode, want bool) cfa.Expr {
 	if c := fc.constant(n); c != nil {
 		return c
 	}
+	if t := n.Type(); t != nil && t.VectorSize() > 0 {
+		fc.unsupported("vector types", n)
+	}
 	switch x := n.(type) {
 	case *cc.PrimaryExpression:
 		return fc.primary(x, want)
@@ -332,6 +335,9 @@ func (fc *fnctx) primary(x *cc.PrimaryExpression, want bool) cfa.Expr {
 		}
 		fc.unsupported("integer constant", x)
 	case cc.PrimaryExpressionFloat:
+		if cc.IsComplexType(x.Type()) {
+			fc.unsupported("complex numbers", x)
+		}
 		t := fc.t.tm.typ(x.Type())
 		switch v := x.Value().(type) {
 		case cc.Float64Value:
@@ -516,33 +522,43 @@ func (fc *fnctx) member(x cfa.Expr, f *cc.Field, n cc.Node) cfa.Expr {
 	if f == nil {
 		fc.unsupported("unknown member", n)
 	}
-	var chain []*cc.Field
-	for g := f; g != nil; g = g.Parent() {
-		chain = append(chain, g)
+	t := x.Type()
+	if t.Kind != cfa.Struct && t.Kind != cfa.Union {
+		fc.unsupported("member of a non-struct", n)
 	}
-	for i := len(chain) - 1; i >= 0; i-- {
-		g := chain[i]
+	if k := f.Index(); f.Parent() == nil && k >= 0 && k < len(t.Fields) && t.Fields[k].Name == f.Name() {
+		return &cfa.Member{X: x, Field: k, T: t.Fields[k].Type}
+	}
+	path := fieldPath(t, f.Name(), 0)
+	if path == nil {
+		fc.unsupported("unknown member "+f.Name(), n)
+	}
+	for _, k := range path {
 		t := x.Type()
-		if t.Kind != cfa.Struct && t.Kind != cfa.Union {
-			fc.unsupported("member of a non-struct", n)
-		}
-		idx := -1
-		if k := g.Index(); k >= 0 && k < len(t.Fields) && t.Fields[k].Name == g.Name() {
-			idx = k
-		} else if g.Name() != "" {
-			for k, tf := range t.Fields {
-				if tf.Name == g.Name() {
-					idx = k
-					break
-				}
-			}
-		}
-		if idx < 0 {
-			fc.unsupported("unknown member "+g.Name(), n)
-		}
-		x = &cfa.Member{X: x, Field: idx, T: t.Fields[idx].Type}
+		x = &cfa.Member{X: x, Field: k, T: t.Fields[k].Type}
 	}
 	return x
+}
+
+// fieldPath finds the member name in t, looking into anonymous struct and
+// union members: the field indices leading to it.
+func fieldPath(t *cfa.Type, name string, depth int) []int {
+	if name == "" || depth > 32 {
+		return nil
+	}
+	for k, f := range t.Fields {
+		if f.Name == name {
+			return []int{k}
+		}
+	}
+	for k, f := range t.Fields {
+		if f.Name == "" && (f.Type.Kind == cfa.Struct || f.Type.Kind == cfa.Union) {
+			if p := fieldPath(f.Type, name, depth+1); p != nil {
+				return append([]int{k}, p...)
+			}
+		}
+	}
+	return nil
 }
 
 func (fc *fnctx) unary(x *cc.UnaryExpression, want bool) cfa.Expr {

@@ -135,7 +135,14 @@ func (fc *fnctx) initList(obj cfa.Expr, ct cc.Type, list *cc.InitializerList, n 
 		for i, off := range la.offs {
 			path, ok := fc.initPath(ct, la.leaf, off)
 			if !ok {
-				fc.unsupported("initialiser", la.leaf.AssignmentExpression)
+				what := "initialiser"
+				switch {
+				case hasVector(ct, 0) || la.leaf.Type() != nil && la.leaf.Type().VectorSize() > 0:
+					what = "vector types"
+				case hasFlexibleArray(obj.Type()):
+					what = "initialised flexible array member"
+				}
+				fc.unsupported(what, la.leaf.AssignmentExpression)
 			}
 			targets = append(targets, target{la.leaf, path, fc.pathExpr(obj, path, la.leaf), i == 0, i == len(la.offs)-1})
 		}
@@ -265,6 +272,43 @@ func scalarCount(t *cfa.Type) int64 {
 		return n
 	}
 	return 1
+}
+
+// hasVector reports whether t is or contains a vector type.
+func hasVector(t cc.Type, depth int) bool {
+	if t == nil || depth > 16 {
+		return false
+	}
+	if t.VectorSize() > 0 {
+		return true
+	}
+	switch x := t.(type) {
+	case *cc.ArrayType:
+		return hasVector(x.Elem(), depth+1)
+	case *cc.StructType:
+		for i := 0; i < x.NumFields(); i++ {
+			if f := x.FieldByIndex(i); f != nil && hasVector(f.Type(), depth+1) {
+				return true
+			}
+		}
+	case *cc.UnionType:
+		for i := 0; i < x.NumFields(); i++ {
+			if f := x.FieldByIndex(i); f != nil && hasVector(f.Type(), depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasFlexibleArray reports whether the struct t ends in an array of
+// unknown size.
+func hasFlexibleArray(t *cfa.Type) bool {
+	if t.Kind != cfa.Struct || len(t.Fields) == 0 {
+		return false
+	}
+	last := t.Fields[len(t.Fields)-1].Type
+	return last.Kind == cfa.Array && last.Len <= 0 || hasFlexibleArray(last)
 }
 
 // hasUnion reports whether t is or contains a union (whose members an

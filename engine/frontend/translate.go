@@ -1,10 +1,10 @@
 package frontend
 
 import (
-	"reflect"
 	"errors"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 

@@ -23,6 +23,14 @@ type builder struct {
 	slotOf []int32
 	// localOf maps nodes to local indices in formalDeps (-1).
 	localOf []int32
+	// inG marks objects reachable from globals; vis[o] == h+1 marks those
+	// reachable from function h's parameters and return variable.
+	inG, vis []int32
+	// rest is the pseudo-object ObjRest (-1 until a function needs it);
+	// collMark and mapFn serve mapObj (collapse.go).
+	rest     int32
+	collMark []int32
+	mapFn    *funcInfo
 
 	// dependences under construction
 	dFrom, dTo []int32
@@ -31,7 +39,7 @@ type builder struct {
 
 func newBuilder(p *cfa.Program) *builder {
 	g := &SDG{Prog: p, funcIdx: map[*cfa.Function]int{}}
-	b := &builder{g: g, p: p, reach: map[int][]bool{}}
+	b := &builder{g: g, p: p, reach: map[int][]bool{}, rest: -1}
 	all := append([]*cfa.Function{p.Init}, p.Funcs...)
 	for i, f := range all {
 		fi := &funcInfo{f: f, idx: i}
@@ -59,6 +67,9 @@ func (b *builder) run() {
 
 	// Interprocedural summaries of effects.
 	b.modRef()
+	b.collapse()
+	g.objs = b.a.objs
+	g.pts = b.a.pts
 	b.mayStop()
 
 	// Nodes.
@@ -200,11 +211,28 @@ func (b *builder) private(o int32, f *cfa.Function) bool {
 }
 
 // keep reports whether object o belongs to the interface (MOD/REF) of
-// function h: locals of another function F only if F may call h, h's own
-// locals only if h is recursive.
+// function h, that is, whether h's callers may access o before or after
+// the call:
+//   - globals and the pseudo-objects always;
+//   - other objects (locals of functions, heap, strings, memory of
+//     external functions) only when h can reach them through pointers
+//     from globals, its parameters or its return value (see visible);
+//   - locals of a function F additionally only if F may call h, and h's
+//     own locals only if h is recursive (else no activation of h's
+//     callers can hold them).
 func (b *builder) keep(o int32, h int) bool {
 	obj := b.a.objs[o]
-	if obj.Kind != ObjVar || obj.Var.Global || obj.Var.Func == "" {
+	switch obj.Kind {
+	case ObjUnknown, ObjWriteUnknown, ObjReadUnknown, ObjAny:
+		return true
+	}
+	if obj.Kind == ObjVar && obj.Var.Global {
+		return true
+	}
+	if b.inG[o] == 0 && b.vis[o] != int32(h+1) {
+		return false
+	}
+	if obj.Kind != ObjVar || obj.Var.Func == "" {
 		return true
 	}
 	F := b.p.Func(obj.Var.Func)
@@ -215,18 +243,61 @@ func (b *builder) keep(o int32, h int) bool {
 	if fi == h {
 		return b.funcs[h].recursive
 	}
-	r, ok := b.reach[fi]
-	if !ok {
-		r = graph.Reachable(b.cg, fi)
-		b.reach[fi] = r
+	return b.reaches(fi, h)
+}
+
+// closure marks in mark (with stamp) every object reachable through the
+// points-to sets from the objects in start, skipping objects already in
+// skip (which must be closed).
+func (b *builder) closure(start []int32, mark []int32, stamp int32, skip []int32) (marked []int32) {
+	var stack []int32
+	push := func(objs []int32) {
+		for _, o := range objs {
+			if mark[o] != stamp && (skip == nil || skip[o] == 0) {
+				mark[o] = stamp
+				stack = append(stack, o)
+				marked = append(marked, o)
+			}
+		}
 	}
-	return r[h]
+	push(start)
+	for len(stack) > 0 {
+		o := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		push(b.a.pts[o])
+	}
+	return marked
+}
+
+// visible marks (b.vis[o] == h+1) the objects reachable from h's
+// parameters and return variable that are not reachable from globals
+// (b.inG).
+func (b *builder) visible(h int) {
+	f := b.funcs[h].f
+	var roots []int32
+	for _, p := range f.Params {
+		roots = append(roots, b.a.pts[p.ID]...)
+	}
+	if f.RetVar != nil {
+		roots = append(roots, b.a.pts[f.RetVar.ID]...)
+	}
+	b.closure(roots, b.vis, int32(h+1), b.inG)
 }
 
 // modRef computes GMOD and GREF: the non-private objects each function may
 // write and read, its callees included, bottom-up over the call graph's
-// SCCs.
+// SCCs, each restricted to what its callers may access (keep).
 func (b *builder) modRef() {
+	n := len(b.a.objs)
+	b.inG = make([]int32, n)
+	b.vis = make([]int32, n)
+	var gl []int32
+	for _, v := range b.p.Vars {
+		if v.Global {
+			gl = append(gl, b.a.pts[v.ID]...)
+		}
+	}
+	b.closure(gl, b.inG, 1, nil)
 	imod := make([][]int32, len(b.funcs))
 	iref := make([][]int32, len(b.funcs))
 	for _, fi := range b.funcs {
@@ -271,6 +342,31 @@ func (b *builder) modRef() {
 		}
 	}
 	for ci, c := range b.comps {
+		if len(c) == 1 {
+			// Filter before sorting: callees' sets may be large.
+			h := c[0]
+			b.visible(h)
+			fi := b.funcs[h]
+			var mod, ref []int32
+			add := func(dst, objs []int32) []int32 {
+				for _, o := range objs {
+					if b.keep(o, h) {
+						dst = append(dst, o)
+					}
+				}
+				return dst
+			}
+			mod = add(mod, imod[h])
+			ref = add(ref, iref[h])
+			for _, callee := range b.cg.Succs(h) {
+				if callee != h {
+					mod = add(mod, b.funcs[callee].mod)
+					ref = add(ref, b.funcs[callee].ref)
+				}
+			}
+			fi.mod, fi.ref = sortUniq(mod), sortUniq(ref)
+			continue
+		}
 		var mod, ref []int32
 		for _, h := range c {
 			mod = append(mod, imod[h]...)
@@ -284,6 +380,7 @@ func (b *builder) modRef() {
 		}
 		mod, ref = sortUniq(mod), sortUniq(ref)
 		for _, h := range c {
+			b.visible(h)
 			fi := b.funcs[h]
 			fi.mod = filter(mod, func(o int32) bool { return b.keep(o, h) })
 			fi.ref = filter(ref, func(o int32) bool { return b.keep(o, h) })
@@ -371,6 +468,9 @@ func (b *builder) nodes() {
 		for _, o := range sortUniq(append(slices.Clone(fi.ref), fi.mod...)) {
 			fi.formIn = append(fi.formIn, slotNode{Slot{SlotObject, int(o)}, -1})
 		}
+		if fi.restIn {
+			fi.formIn = append(fi.formIn, slotNode{Slot{SlotRest, 0}, -1})
+		}
 		if fi.f.RetVar != nil {
 			fi.formOut = append(fi.formOut, slotNode{Slot{SlotReturn, 0}, -1})
 		}
@@ -380,6 +480,9 @@ func (b *builder) nodes() {
 		for _, o := range fi.mod {
 			fi.formOut = append(fi.formOut, slotNode{Slot{SlotObject, int(o)}, -1})
 		}
+		if fi.restOut {
+			fi.formOut = append(fi.formOut, slotNode{Slot{SlotRest, 0}, -1})
+		}
 		for i := range fi.formIn {
 			fi.formIn[i].node = b.newNode(node{kind: NodeFormalIn, fn: int32(fi.idx), edge: -1, loc: -1, sk: fi.formIn[i].slot.Kind, slot: int32(fi.formIn[i].slot.Index)})
 		}
@@ -388,16 +491,40 @@ func (b *builder) nodes() {
 		}
 		g.stats.Formals += len(fi.formIn) + len(fi.formOut)
 	}
+	acc := make([]int32, len(b.a.objs))
 	for _, fi := range b.funcs {
+		b.trackedObjects(fi, b.accessible(fi, acc))
+		stamp := int32(fi.idx + 1)
+		// Objects the caller cannot access while it runs pass through the
+		// call site without actual nodes (their versions in the caller are
+		// undefined and unread).
+		useful := func(sl Slot) bool {
+			if sl.Kind != SlotObject {
+				return true // parameters, results, termination, the rest
+			}
+			o := int32(sl.Index)
+			if b.inG[o] != 0 || acc[o] == stamp {
+				return true
+			}
+			switch obj := b.a.objs[o]; obj.Kind {
+			case ObjVar:
+				return obj.Var.Global || obj.Var.Func == fi.f.Name
+			case ObjUnknown, ObjWriteUnknown, ObjReadUnknown, ObjAny:
+				return true
+			}
+			return false
+		}
 		for _, s := range fi.sites {
 			si := g.sites[s]
 			var in, out []Slot
 			for _, t := range si.targets {
 				for _, sn := range b.funcs[t].formIn {
-					in = append(in, sn.slot)
+					if useful(sn.slot) {
+						in = append(in, sn.slot)
+					}
 				}
 				for _, sn := range b.funcs[t].formOut {
-					if sn.slot.Kind == SlotReturn && si.cs.call.Result == nil {
+					if sn.slot.Kind == SlotReturn && si.cs.call.Result == nil || !useful(sn.slot) {
 						continue
 					}
 					out = append(out, sn.slot)
@@ -425,6 +552,61 @@ func (b *builder) nodes() {
 			g.stats.Actuals += len(si.actIn) + len(si.actOut)
 		}
 	}
+}
+
+// accessible marks (acc[o] == fi.idx+1) the objects function fi can
+// reach while it runs, besides those reachable from globals (b.inG): its
+// own locals and everything reachable through the points-to sets from its
+// variables and from the arguments it passes; locals of a function G only
+// when G may call fi (else no activation of G is alive).
+func (b *builder) accessible(fi *funcInfo, acc []int32) (marked []int32) {
+	stamp := int32(fi.idx + 1)
+	f := fi.f
+	var roots []int32
+	add := func(v *cfa.Var) {
+		if v != nil {
+			roots = append(roots, b.a.pts[v.ID]...)
+		}
+	}
+	for _, v := range f.Params {
+		add(v)
+	}
+	for _, v := range f.Locals {
+		add(v)
+	}
+	add(f.RetVar)
+	for _, s := range fi.sites {
+		for _, a := range b.g.sites[s].cs.args {
+			if a >= 0 {
+				roots = append(roots, b.a.pts[a]...)
+			}
+		}
+	}
+	all := b.closure(roots, acc, stamp, b.inG)
+	marked = all[:0]
+	for _, o := range all {
+		if obj := b.a.objs[o]; obj.Kind == ObjVar && !obj.Var.Global && obj.Var.Func != "" && obj.Var.Func != f.Name {
+			if F := b.p.Func(obj.Var.Func); F != nil {
+				if fF := b.g.funcIdx[F]; !b.reaches(fF, fi.idx) {
+					acc[o] = 0
+					continue
+				}
+			}
+		}
+		marked = append(marked, o)
+	}
+	return marked
+}
+
+// reaches reports whether function from may call function to
+// (transitively, or from == to).
+func (b *builder) reaches(from, to int) bool {
+	r, ok := b.reach[from]
+	if !ok {
+		r = graph.Reachable(b.cg, from)
+		b.reach[from] = r
+	}
+	return r[to]
 }
 
 func (b *builder) newNode(n node) int32 {

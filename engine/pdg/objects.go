@@ -25,9 +25,12 @@ const (
 	ObjWriteUnknown // "some object written through an unresolved pointer"
 	ObjReadUnknown  // "any address-taken object", read through an unresolved pointer
 	ObjAny          // "any variable", written by an unsupported construct
+	// ObjRest stands, inside one function, for all the objects the
+	// function's interface collapses (see collapse.go).
+	ObjRest
 )
 
-var objKindNames = [...]string{"var", "heap", "string", "func", "extern", "unknown", "unknown-write", "unknown-read", "any"}
+var objKindNames = [...]string{"var", "heap", "string", "func", "extern", "unknown", "unknown-write", "unknown-read", "any", "rest"}
 
 func (k ObjKind) String() string { return objKindNames[k] }
 
@@ -82,6 +85,7 @@ const (
 	SlotReturn                  // the return value
 	SlotReturns                 // whether the callee returns at all (termination)
 	SlotObject                  // the object with ID Index (globals, memory reachable through pointers)
+	SlotRest                    // every object of the callee's interface not passed as its own slot
 )
 
 // Slot is one input or output of a function in the system dependence

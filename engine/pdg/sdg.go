@@ -137,6 +137,13 @@ type funcInfo struct {
 	// formal-ins formal-out j depends on (see summary.go).
 	rel      []uint64
 	relWords int
+	// collapsed (sorted) are the interface objects passed in the slot
+	// SlotRest; restIn/restOut say whether the formal-in/out exist.
+	collapsed       []int32
+	restIn, restOut bool
+	// tracked (sorted) are the objects f may access that it keeps apart
+	// (not collapsed): what a callee's SlotRest may mean in f.
+	tracked []int32
 }
 
 type slotNode struct {
@@ -308,6 +315,8 @@ func (g *SDG) slotName(f *cfa.Function, s Slot) string {
 		return "return"
 	case SlotReturns:
 		return "returns"
+	case SlotRest:
+		return "rest"
 	}
 	return g.objs[s.Index].String()
 }

@@ -16,10 +16,12 @@ import (
 // pairs.
 
 // defUse lists, in execution order, what the nodes of one CFA edge read
-// and write.
+// and write, objects mapped to the function's SSA variables (mapObj).
 type defUse struct {
-	uses []nodeObjs // node reads objects
-	defs []nodeDef  // node defines object
+	uses   []nodeObjs // node reads objects
+	defs   []nodeDef  // node defines object
+	buf    []int32
+	restBy int32 // the node that last defined the rest (dedup)
 }
 
 type nodeObjs struct {
@@ -37,29 +39,70 @@ type nodeDef struct {
 func (b *builder) edgeDefUse(fi *funcInfo, e *cfa.Edge, du *defUse) {
 	du.uses = du.uses[:0]
 	du.defs = du.defs[:0]
+	du.buf = du.buf[:0]
+	du.restBy = -1
+	mapped := func(objs []int32) []int32 {
+		start := len(du.buf)
+		rest := false
+		for _, o := range objs {
+			m := b.mapObj(o)
+			if m < 0 || m == b.rest && rest {
+				continue
+			}
+			rest = rest || m == b.rest
+			du.buf = append(du.buf, m)
+		}
+		return du.buf[start:len(du.buf):len(du.buf)]
+	}
+	use := func(node int32, objs []int32) {
+		du.uses = append(du.uses, nodeObjs{node, mapped(objs)})
+	}
+	def := func(node, o int32, strong bool) {
+		m := b.mapObj(o)
+		if m < 0 {
+			return
+		}
+		if m == b.rest {
+			if du.restBy == node {
+				return
+			}
+			du.restBy = node
+			strong = false
+		}
+		du.defs = append(du.defs, nodeDef{node, m, strong})
+	}
 	node := int32(e.ID)
 	s := b.g.siteOf[e.ID]
 	if _, isCall := e.Op.(*cfa.Call); !isCall || s < 0 {
 		a := &b.acc[e.ID]
-		du.uses = append(du.uses, nodeObjs{node, a.uses})
+		use(node, a.uses)
 		for _, o := range a.sdefs {
-			du.defs = append(du.defs, nodeDef{node, o, true})
+			def(node, o, true)
 		}
 		for _, o := range a.wdefs {
-			du.defs = append(du.defs, nodeDef{node, o, false})
+			def(node, o, false)
 		}
 		return
 	}
 	si := b.g.sites[s]
 	sa := &b.sacc[s]
-	du.uses = append(du.uses, nodeObjs{node, sa.node.uses})
+	use(node, sa.node.uses)
 	callbacks := len(si.cs.callbacks) > 0
 	var all []int32
 	if callbacks {
 		for _, u := range sa.args {
 			all = append(all, u...)
 		}
-		all = sortUniq(all)
+	}
+	var restObjs []int32
+	rest := func() []int32 {
+		if restObjs == nil {
+			restObjs = b.restObjects(fi, si)
+			if len(fi.collapsed) > 0 {
+				restObjs = append(restObjs, b.rest)
+			}
+		}
+		return restObjs
 	}
 	retOut := int32(-1)
 	mixed := len(si.targets) > 0 && (len(si.cs.exts) > 0 || si.cs.unknown)
@@ -73,9 +116,11 @@ func (b *builder) edgeDefUse(fi *funcInfo, e *cfa.Edge, du *defUse) {
 			if callbacks {
 				u = all
 			}
-			du.uses = append(du.uses, nodeObjs{sn.node, u})
+			use(sn.node, u)
 		case SlotObject:
-			du.uses = append(du.uses, nodeObjs{sn.node, []int32{int32(sn.slot.Index)}})
+			use(sn.node, []int32{int32(sn.slot.Index)})
+		case SlotRest:
+			use(sn.node, rest())
 		}
 	}
 	for _, sn := range si.actOut {
@@ -84,27 +129,32 @@ func (b *builder) edgeDefUse(fi *funcInfo, e *cfa.Edge, du *defUse) {
 		}
 	}
 	if retOut >= 0 {
-		du.uses = append(du.uses, nodeObjs{retOut, sa.resUses})
+		use(retOut, sa.resUses)
 	} else if len(sa.resUses) > 0 {
-		du.uses = append(du.uses, nodeObjs{node, sa.resUses})
+		use(node, sa.resUses)
 	}
 	for _, o := range sa.node.sdefs {
-		du.defs = append(du.defs, nodeDef{node, o, true})
+		def(node, o, true)
 	}
 	for _, o := range sa.node.wdefs {
-		du.defs = append(du.defs, nodeDef{node, o, false})
+		def(node, o, false)
 	}
 	for _, sn := range si.actOut {
-		if sn.slot.Kind == SlotObject {
-			du.defs = append(du.defs, nodeDef{sn.node, int32(sn.slot.Index), !mixed})
+		switch sn.slot.Kind {
+		case SlotObject:
+			def(sn.node, int32(sn.slot.Index), !mixed)
+		case SlotRest:
+			for _, o := range rest() {
+				def(sn.node, o, !mixed)
+			}
 		}
 	}
 	if retOut >= 0 {
 		for _, o := range sa.resS {
-			du.defs = append(du.defs, nodeDef{retOut, o, true})
+			def(retOut, o, true)
 		}
 		for _, o := range sa.resW {
-			du.defs = append(du.defs, nodeDef{retOut, o, false})
+			def(retOut, o, false)
 		}
 	}
 }
@@ -149,6 +199,7 @@ func (b *builder) flowDeps(fi *funcInfo) {
 		}
 	}()
 
+	b.objMap(fi)
 	dom := graph.Dominators(f, f.Entry.Index)
 	entry := f.Entry.Index
 	// Definitions at the entry: parameters and formal-ins.
@@ -160,6 +211,8 @@ func (b *builder) flowDeps(fi *funcInfo) {
 			o = int32(f.Params[sn.slot.Index].ID)
 		case SlotObject:
 			o = int32(sn.slot.Index)
+		case SlotRest:
+			o = b.rest
 		default:
 			continue
 		}
@@ -267,6 +320,8 @@ func (b *builder) flowDeps(fi *funcInfo) {
 					b.dep(sn.node, top(int32(sn.slot.Index)), DepFlow)
 				case SlotReturn:
 					b.dep(sn.node, top(int32(f.RetVar.ID)), DepFlow)
+				case SlotRest:
+					b.dep(sn.node, top(b.rest), DepFlow)
 				}
 			}
 		}

@@ -3,6 +3,8 @@ package pdg
 import (
 	"math/bits"
 	"slices"
+
+	"github.com/reverify/reverify/engine/graph"
 )
 
 // Summary dependences (Horwitz, Reps and Binkley 1990): actual-out o of a
@@ -88,23 +90,38 @@ func (b *builder) summaries() {
 			inComp[f] = ci
 		}
 	}
+	queued := make([]bool, len(b.funcs))
+	// Within an SCC, start with callees: by DFS post-order of the call
+	// graph.
+	post := make([]int, len(b.funcs))
+	for i, f := range graph.PostOrder(b.cg, allNodes(len(b.funcs))...) {
+		post[f] = i
+	}
 	for ci, c := range b.comps {
-		for changed := true; changed; {
-			changed = false
-			for _, h := range c {
-				fi := b.funcs[h]
-				if len(fi.formOut) == 0 || len(fi.formIn) == 0 {
-					continue
-				}
-				rel := b.formalDeps(fi)
-				if slices.Equal(rel, fi.rel) {
-					continue
-				}
-				fi.rel = rel
-				for _, s := range fi.callers {
-					if inComp[b.g.sites[s].fn] == ci {
-						changed = true
-					}
+		// A worklist of the SCC's functions: a function is recomputed when
+		// the relation of a callee in the SCC grew.
+		work := slices.Clone(c)
+		slices.SortFunc(work, func(x, y int) int { return post[x] - post[y] })
+		for _, h := range c {
+			queued[h] = true
+		}
+		for len(work) > 0 {
+			h := work[0]
+			work = work[1:]
+			queued[h] = false
+			fi := b.funcs[h]
+			if len(fi.formOut) == 0 || len(fi.formIn) == 0 {
+				continue
+			}
+			rel := b.formalDeps(fi)
+			if slices.Equal(rel, fi.rel) {
+				continue
+			}
+			fi.rel = rel
+			for _, s := range fi.callers {
+				if caller := b.g.sites[s].fn; inComp[caller] == ci && !queued[caller] {
+					queued[caller] = true
+					work = append(work, caller)
 				}
 			}
 		}
@@ -312,4 +329,12 @@ func findSlotIndex(s []slotNode, sl Slot) int {
 		return -1
 	}
 	return i
+}
+
+func allNodes(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
 }

@@ -6,37 +6,51 @@ import "github.com/reverify/reverify/engine/cfa"
 // (non-zero when truth is true). It returns false when the condition is
 // known to evaluate otherwise. An unknown condition keeps the state, and
 // equalities refine it: on the branch where x == c holds, an unknown x
-// becomes c (also for !(x != c), !x, and _Bool x != 0).
+// becomes c (also for !(x != c), !x, and _Bool x != 0). In symbolic mode
+// the condition is also recorded as a path condition (assumeSym), and a
+// symbolic x is refined like an unknown one: exact together with the
+// recorded condition.
 func (t *tx) assume(cond cfa.Expr, truth bool) bool {
-	if v, ok := t.eval(cond); ok {
+	if t.c.b != nil && !t.assumeSym(cond, truth) {
+		return false
+	}
+	return t.refineAssume(cond, truth)
+}
+
+// refineAssume is assume without recording path conditions.
+func (t *tx) refineAssume(cond cfa.Expr, truth bool) bool {
+	if v, ok := t.eval(cond); conc(v, ok) {
 		return truthOf(v) == truth
 	}
 	switch c := cond.(type) {
 	case *cfa.Unary:
 		if c.Op == cfa.LNot {
-			return t.assume(c.X, !truth)
+			return t.refineAssume(c.X, !truth)
 		}
 	case *cfa.Binary:
 		switch c.Op {
 		case cfa.LAnd:
 			if truth {
-				return t.assume(c.X, true) && t.assume(c.Y, true)
+				return t.refineAssume(c.X, true) && t.refineAssume(c.Y, true)
 			}
-			if x, ok := t.eval(c.X); ok && truthOf(x) {
-				return t.assume(c.Y, false)
+			if x, ok := t.eval(c.X); conc(x, ok) && truthOf(x) {
+				return t.refineAssume(c.Y, false)
 			}
 			return true
 		case cfa.LOr:
 			if !truth {
-				return t.assume(c.X, false) && t.assume(c.Y, false)
+				return t.refineAssume(c.X, false) && t.refineAssume(c.Y, false)
 			}
-			if x, ok := t.eval(c.X); ok && !truthOf(x) {
-				return t.assume(c.Y, true)
+			if x, ok := t.eval(c.X); conc(x, ok) && !truthOf(x) {
+				return t.refineAssume(c.Y, true)
 			}
 			return true
 		case cfa.Eq, cfa.Ne:
 			x, xok := t.eval(c.X)
 			y, yok := t.eval(c.Y)
+			// Only concrete values refine; symbolic ones count as
+			// unknown here.
+			xok, yok = conc(x, xok), conc(y, yok)
 			if (c.Op == cfa.Eq) == truth {
 				if xok && !yok {
 					return t.refine(c.Y, x)

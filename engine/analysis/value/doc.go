@@ -54,6 +54,18 @@
 // with fewer known values (and at least the same reasons) covers one with
 // more that agree; State.Features lets the reached set index candidates.
 //
+// # Symbolic mode
+//
+// With Options.Symbolic set, the same memory model serves symbolic
+// execution (engine/analysis/symbolic; seed 000, section 2.3): a Value
+// may carry a term instead of bits, integer values that would be unknown
+// are fresh symbols or terms with the C semantics of engine/smt, reads
+// of unknown memory materialise symbols, small arrays under a symbolic
+// index are read and written through if-then-else, and Transfer reports
+// the symbolic conditions each Assume took. Pointers stay concrete or
+// unknown. Without it no term is ever built, and the analysis is the
+// explicit one described above. See symbolic.go for the details.
+//
 // # Example
 //
 // After `unsigned char uc = 250; uc += 10; short s = -70000; arr[2] = 42;

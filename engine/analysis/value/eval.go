@@ -16,6 +16,10 @@ type addr struct {
 	known    bool // obj is known
 	offKnown bool
 	field    *cfa.Field // the bit-field accessed, if any
+	// sym is a symbolic array index (symbolic mode; offKnown is false):
+	// the address is off + k·scale for the k ∈ [0, n) that the index
+	// term equals.
+	sym *symIndex
 }
 
 func (t *tx) varObj(v *cfa.Var) uint64 {
@@ -58,8 +62,12 @@ func (t *tx) addrOf(e cfa.Expr) addr {
 		a := t.addrOf(e.X)
 		a.field = nil
 		i, ok := t.eval(e.I)
+		if ok && i.Sym != nil {
+			return t.indexAddr(a, e, i)
+		}
 		if !ok || i.Obj != 0 {
 			a.offKnown = false
+			a.sym = nil
 			return a
 		}
 		a.off += intOf(i, e.I.Type()) * e.T.Size
@@ -80,6 +88,9 @@ func (t *tx) eval(e cfa.Expr) (Value, bool) {
 		return Value{Obj: t.c.funcObj(e.Name)}, true
 	case *cfa.VarRef:
 		if e.Var.Volatile {
+			if t.c.b != nil && symType(e.Var.T) {
+				return t.fresh("volatile "+e.Var.Name, e.Var.T), true
+			}
 			return Value{}, false
 		}
 		if isAggregate(e.Var.T) {
@@ -107,6 +118,9 @@ func (t *tx) eval(e cfa.Expr) (Value, bool) {
 		v, ok := t.eval(e.X)
 		if !ok {
 			return Value{}, false
+		}
+		if v.Sym != nil {
+			return t.unarySym(e, v)
 		}
 		if v.Obj != 0 {
 			if e.Op == cfa.LNot {
@@ -148,15 +162,18 @@ func (t *tx) binary(e *cfa.Binary) (Value, bool) {
 	switch e.Op {
 	case cfa.LAnd, cfa.LOr:
 		x, xok := t.eval(e.X)
-		if xok && truthOf(x) == (e.Op == cfa.LOr) {
+		if conc(x, xok) && truthOf(x) == (e.Op == cfa.LOr) {
 			return boolValue(e.Op == cfa.LOr), true
 		}
 		y, yok := t.eval(e.Y)
-		if yok && truthOf(y) == (e.Op == cfa.LOr) {
+		if conc(y, yok) && truthOf(y) == (e.Op == cfa.LOr) {
 			return boolValue(e.Op == cfa.LOr), true
 		}
-		if xok && yok {
+		if conc(x, xok) && conc(y, yok) {
 			return boolValue(e.Op == cfa.LAnd), true
+		}
+		if xok && yok {
+			return t.logicalSym(e, x, y)
 		}
 		return Value{}, false
 	}
@@ -171,6 +188,9 @@ func (t *tx) binary(e *cfa.Binary) (Value, bool) {
 	xt, yt := e.X.Type(), e.Y.Type()
 	if !scalarBits(xt) || !scalarBits(yt) || !scalarBits(e.T) {
 		return Value{}, false
+	}
+	if x.Sym != nil || y.Sym != nil {
+		return t.binarySym(e, x, y)
 	}
 	// Pointer arithmetic (C semantics: the integer counts elements).
 	if xt.Kind == cfa.Pointer && yt.Kind != cfa.Pointer && (e.Op == cfa.Add || e.Op == cfa.Sub) && y.Obj == 0 {
@@ -256,6 +276,9 @@ func (t *tx) convertValue(v Value, ok bool, from, to *cfa.Type) (Value, bool) {
 	if !ok || !scalarBits(to) || !scalarBits(from) {
 		return Value{}, false
 	}
+	if v.Sym != nil {
+		return t.convertSym(v, from, to)
+	}
 	if to.Kind == cfa.Bool {
 		return boolValue(truthOf(v)), true
 	}
@@ -282,11 +305,17 @@ func sizeOf(ty *cfa.Type) int64 {
 
 // load reads a scalar of type ty at a.
 func (t *tx) load(a addr, ty *cfa.Type) (Value, bool) {
+	if a.sym != nil {
+		return t.loadIndexed(a, ty)
+	}
 	if !a.known || !a.offKnown {
 		return Value{}, false
 	}
 	if f := a.field; f != nil {
 		n := int64((f.BitOffset + f.BitWidth + 7) / 8)
+		if t.c.b != nil {
+			return t.loadFieldSym(a, f, n, ty)
+		}
 		raw, ok := t.loadBytes(a.obj, a.off, n)
 		if !ok {
 			return Value{}, false
@@ -302,10 +331,13 @@ func (t *tx) load(a addr, ty *cfa.Type) (Value, bool) {
 		return Value{}, false
 	}
 	if n := t.s.mem.get(a.obj, a.off); n != nil && int64(n.size) == size {
-		if ty.Kind == cfa.Bool && n.val.Obj == 0 {
+		if ty.Kind == cfa.Bool && n.val.Obj == 0 && n.val.Sym == nil {
 			return Value{Bits: n.val.Bits & 0xff}, true
 		}
 		return n.val, true
+	}
+	if t.c.b != nil && symType(ty) {
+		return t.loadBytesSym(a.obj, a.off, size, ty)
 	}
 	raw, ok := t.loadBytes(a.obj, a.off, size)
 	return Value{Bits: raw}, ok
@@ -327,7 +359,7 @@ func (t *tx) loadBytes(obj uint64, off, n int64) (uint64, bool) {
 
 func (t *tx) loadByte(obj uint64, off int64) (uint64, bool) {
 	if c := t.s.mem.floor(obj, off); c != nil && c.obj == obj && c.off+int64(c.size) > off {
-		if c.val.Obj != 0 {
+		if c.val.Obj != 0 || c.val.Sym != nil {
 			return 0, false
 		}
 		return (c.val.Bits >> uint(8*(off-c.off))) & 0xff, true
@@ -359,7 +391,7 @@ func (t *tx) clearRange(obj uint64, off, size int64) {
 		}
 		for i := int64(0); i < int64(n.size); i++ {
 			if b := n.off + i; b < off || b >= off+size {
-				t.s.mem = t.s.mem.put(obj, b, Value{Bits: (n.val.Bits >> uint(8*i)) & 0xff}, 1)
+				t.s.mem = t.s.mem.put(obj, b, t.byteOf(n.val, i), 1)
 			}
 		}
 	}
@@ -374,6 +406,10 @@ func (t *tx) clearObj(obj uint64) {
 // unknown offset forgets the whole object; a write through an unknown
 // pointer forgets every object a pointer may reach (havocReachable).
 func (t *tx) store(a addr, ty *cfa.Type, v Value, known bool) {
+	if a.sym != nil {
+		t.storeIndexed(a, ty, v, known)
+		return
+	}
 	if !a.known {
 		t.havocAddressable()
 		return
@@ -384,6 +420,10 @@ func (t *tx) store(a addr, ty *cfa.Type, v Value, known bool) {
 	}
 	if f := a.field; f != nil {
 		n := int64((f.BitOffset + f.BitWidth + 7) / 8)
+		if t.c.b != nil {
+			t.storeFieldSym(a, f, n, ty, v, known)
+			return
+		}
 		raw, ok := t.loadBytes(a.obj, a.off, n)
 		t.clearRange(a.obj, a.off, n)
 		if !ok || !known || v.Obj != 0 || !t.tracked(a.obj) {
@@ -405,13 +445,16 @@ func (t *tx) store(a addr, ty *cfa.Type, v Value, known bool) {
 		t.clearRange(a.obj, a.off, size)
 		return
 	}
+	if v.Sym != nil && v.Sym.Sort.Width != int(8*size) {
+		known = false // a term of the wrong width: never stored
+	}
 	if known && t.tracked(a.obj) {
 		if old := t.s.mem.get(a.obj, a.off); old != nil && int64(old.size) == size {
 			t.s.mem = t.s.mem.put(a.obj, a.off, v, uint8(size))
 			return
 		}
 		t.clearRange(a.obj, a.off, size)
-		if ty.Kind == cfa.Bool && v.Obj == 0 {
+		if ty.Kind == cfa.Bool && v.Obj == 0 && v.Sym == nil {
 			v.Bits &= 0xff
 		}
 		t.s.mem = t.s.mem.put(a.obj, a.off, v, uint8(size))

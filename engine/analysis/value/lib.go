@@ -43,7 +43,9 @@ func (t *tx) callExternal(e *cfa.Edge, call *cfa.Call) bool {
 		t.setResult(call, Value{}, false)
 		return true
 	case strings.HasPrefix(name, "__VERIFIER_nondet_"):
-		t.setResult(call, Value{}, false)
+		if !t.input(call.Result, inputLabel(name)) {
+			t.setResult(call, Value{}, false)
+		}
 		return true
 	case name == "__VERIFIER_assume" && len(call.Args) == 1:
 		return t.assume(call.Args[0], true)
@@ -107,7 +109,9 @@ func (t *tx) unmodelled(e *cfa.Edge, call *cfa.Call, name string) {
 	if anywhere {
 		t.havocAddressable()
 	}
-	t.setResult(call, Value{}, false)
+	if !t.input(call.Result, "extern "+name) {
+		t.setResult(call, Value{}, false)
+	}
 }
 
 // pointees adds the objects that cells of obj point to.
@@ -172,7 +176,7 @@ func (t *tx) argInt(call *cfa.Call, i int) (int64, bool) {
 		return 0, false
 	}
 	v, ok := t.eval(call.Args[i])
-	if !ok || v.Obj != 0 {
+	if !conc(v, ok) || v.Obj != 0 {
 		return 0, false
 	}
 	return intOf(v, call.Args[i].Type()), true
@@ -207,6 +211,12 @@ func (t *tx) havocPointee(a addr) {
 func memset(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 	a, pv, pok := t.argAddr(call, 0)
 	c, cok := t.argInt(call, 1)
+	by := Value{Bits: uint64(c) & 0xff}
+	if !cok && t.c.b != nil && len(call.Args) > 1 {
+		if v, ok := t.eval(call.Args[1]); ok && v.Sym != nil {
+			by, cok = t.byteOf(v, 0), true // symbolic mode: (unsigned char)c
+		}
+	}
 	n, nok := t.argInt(call, 2)
 	switch {
 	case !pok || !a.known:
@@ -217,7 +227,7 @@ func memset(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 		t.clearRange(a.obj, a.off, n)
 		if cok && t.tracked(a.obj) {
 			for i := int64(0); i < n; i++ {
-				t.s.mem = t.s.mem.put(a.obj, a.off+i, Value{Bits: uint64(c) & 0xff}, 1)
+				t.s.mem = t.s.mem.put(a.obj, a.off+i, by, 1)
 			}
 		}
 	}
@@ -292,6 +302,21 @@ func absModel(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 		t.unmodelled(e, call, call.Fn)
 		return true
 	}
+	if x, ok := t.eval(call.Args[0]); ok && x.Sym != nil {
+		// |x| symbolically: ite(x < 0, -x, x), wrapping at the minimum.
+		at := call.Args[0].Type()
+		if !symType(at) || !at.IsSigned() {
+			t.unmodelled(e, call, call.Fn)
+			return true
+		}
+		b := t.c.b
+		r := b.Ite(b.Slt(x.Sym, b.BV(0, x.Sym.Sort.Width)), b.Neg(x.Sym), x.Sym)
+		if call.Result != nil {
+			rv, ok := t.convertSym(Value{Sym: r}, at, call.Result.Type())
+			t.setResult(call, rv, ok)
+		}
+		return true
+	}
 	v, ok := t.argInt(call, 0)
 	if v < 0 {
 		v = -v
@@ -313,6 +338,7 @@ func malloc(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 		}
 		st := alt.s
 		t.alt = &st
+		t.altAssumed = t.assumed
 	}
 	obj := heapObj(e.ID, t.s.allocs)
 	t.s.allocs++

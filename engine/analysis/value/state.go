@@ -7,16 +7,21 @@ import (
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/smt"
 )
 
-// Value is a concrete scalar: an integer bit pattern (Obj == 0) or a
-// symbolic address, the byte offset Bits into the object Obj (pointers
-// into variables, heap blocks, string literals; function designators with
-// offset 0). Unknown values are not represented: they are absent from the
-// state.
+// Value is a scalar: an integer bit pattern (Obj == 0), a symbolic
+// address, the byte offset Bits into the object Obj (pointers into
+// variables, heap blocks, string literals; function designators with
+// offset 0), or, in symbolic mode only (Options.Symbolic), a symbolic
+// integer: Sym is a non-constant bit-vector term of the value's width
+// (Obj and Bits are then 0). Unknown values are not represented: they
+// are absent from the state. Values are compared with ==: terms are
+// hash-consed.
 type Value struct {
 	Obj  uint64
 	Bits uint64
+	Sym  *smt.Term
 }
 
 // Objects are encoded in a uint64: the kind in the top 3 bits, then, for
@@ -59,14 +64,16 @@ func frameOf(o uint64) int { return int(o>>32) & 0x1fffffff }
 // State is the abstract state of the value analysis (seed 001, section
 // 3.8.1): a partial map from memory cells to concrete values, persistent
 // and shared between states; the depth of the current call frame; the
-// number of heap allocations so far; and the reasons (sorted) why paths
-// through this state are imprecise ("unmodelled f", "unsupported: …").
-// States are immutable.
+// number of heap allocations so far; the number of symbols created on the
+// path (symbolic mode); and the reasons (sorted) why paths through this
+// state are imprecise ("unmodelled f", "unsupported: …"). States are
+// immutable.
 type State struct {
 	c       *CPA
 	mem     *node
 	depth   int
 	allocs  uint32
+	syms    uint32
 	reasons []string
 }
 
@@ -210,6 +217,9 @@ func (c *CPA) objName(o uint64, depth int) string {
 }
 
 func (c *CPA) valueString(v Value, size uint8, depth int) string {
+	if v.Sym != nil {
+		return symString(v.Sym)
+	}
 	if v.Obj == 0 {
 		bits := int(size) * 8
 		x := sext(v.Bits, bits)
@@ -232,7 +242,7 @@ func (c *CPA) valueString(v Value, size uint8, depth int) string {
 // if a ⊑ b, every cell of b is a cell of a (cpa.Featured).
 func (s *State) Features(buf []uint64) []uint64 {
 	s.mem.each(func(n *node) bool {
-		h := prio(n.obj^n.val.Obj*0x2545f4914f6cdd1d, n.off^int64(n.val.Bits*0x9e3779b97f4a7c15)^int64(n.size)<<56)
+		h := prio(n.obj^n.val.Obj*0x2545f4914f6cdd1d, n.off^int64(n.val.Bits*0x9e3779b97f4a7c15)^int64(n.size)<<56^int64(symID(n.val)))
 		buf = append(buf, h)
 		return true
 	})
@@ -249,7 +259,7 @@ func (s *State) Int(v *cfa.Var) (int64, bool) {
 	}
 	t := tx{c: s.c, s: *s, full: true}
 	val, ok := t.load(addr{obj: obj, known: true, offKnown: true}, v.T)
-	if !ok || val.Obj != 0 {
+	if !ok || val.Obj != 0 || val.Sym != nil {
 		return 0, false
 	}
 	return intOf(val, v.T), true
@@ -264,7 +274,7 @@ func (s *State) Pointer(v *cfa.Var) (string, int64, bool) {
 	}
 	t := tx{c: s.c, s: *s, full: true}
 	val, ok := t.load(addr{obj: obj, known: true, offKnown: true}, v.T)
-	if !ok || val.Obj == 0 {
+	if !ok || val.Obj == 0 || val.Sym != nil {
 		return "", 0, false
 	}
 	return s.c.objName(val.Obj, s.depth), sext(val.Bits, s.c.ptr), true

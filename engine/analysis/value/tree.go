@@ -245,3 +245,20 @@ func (t *node) len() int {
 	}
 	return 1 + t.l.len() + t.r.len()
 }
+
+// mapVals returns t with every value v replaced by f(v), sharing
+// unchanged subtrees (the keys, and so the shape, stay the same).
+func (t *node) mapVals(f func(Value) Value) *node {
+	if t == nil {
+		return nil
+	}
+	l := t.l.mapVals(f)
+	r := t.r.mapVals(f)
+	v := f(t.val)
+	if l == t.l && r == t.r && v == t.val {
+		return t
+	}
+	c := *t
+	c.l, c.r, c.val = l, r, v
+	return &c
+}

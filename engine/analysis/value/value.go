@@ -6,6 +6,7 @@ import (
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
+	"github.com/reverify/reverify/engine/smt"
 )
 
 // Options configure the value analysis.
@@ -19,13 +20,29 @@ type Options struct {
 	// zero-initialised aggregates, strlen); larger operations make the
 	// affected object unknown. 0 selects 4096.
 	MaxBlockBytes int
+	// Symbolic, when not nil, makes the analysis symbolic (seed 000,
+	// section 2.3; engine/analysis/symbolic builds on it): integer values
+	// that would be unknown become terms of this Builder — fresh symbols
+	// for nondeterministic inputs, uninitialised and havocked memory,
+	// volatile reads and results of unmodelled functions, and terms with
+	// the bit-precise C semantics of engine/smt (csem.go) for operations
+	// on them. Assume steps whose condition is symbolic keep the state
+	// and report the condition as assumed (Transfer); pointers stay
+	// concrete or unknown. See symbolic.go.
+	Symbolic *smt.Builder
+	// MaxIteCells bounds the arrays (in elements) that a symbolic index
+	// reads and writes by an if-then-else over all elements (symbolic
+	// mode); larger arrays are read as fresh symbols and forgotten on
+	// write. 0 selects 64.
+	MaxIteCells int
 }
 
 // CPA is the explicit-value analysis.
 type CPA struct {
 	prog *cfa.Program
 	opts Options
-	ptr  int // pointer width in bits
+	ptr  int          // pointer width in bits
+	b    *smt.Builder // symbolic mode when not nil
 
 	mu        sync.Mutex
 	strs      map[string]uint32
@@ -46,7 +63,10 @@ func New(prog *cfa.Program, opts Options) *CPA {
 	if opts.MaxBlockBytes <= 0 {
 		opts.MaxBlockBytes = 4096
 	}
-	c := &CPA{prog: prog, opts: opts, ptr: prog.DataModel.PointerBits(),
+	if opts.MaxIteCells <= 0 {
+		opts.MaxIteCells = 64
+	}
+	c := &CPA{prog: prog, opts: opts, ptr: prog.DataModel.PointerBits(), b: opts.Symbolic,
 		strs: map[string]uint32{}, funcIDs: map[string]uint32{}, addrFuncs: map[string]bool{}}
 	for _, e := range prog.Edges {
 		forExprs(e.Op, func(x cfa.Expr) {
@@ -157,7 +177,46 @@ func (c *CPA) strByte(o uint64, off int64) (uint64, bool) {
 // infeasible (an Assume that evaluates to false, a call through a pointer
 // that designates another function), and two when malloc may fail.
 func (c *CPA) Successors(dst []cpa.State, s cpa.State, step cfa.Step, p cpa.Precision) ([]cpa.State, error) {
-	st := s.(*State)
+	t, ok := c.step(s.(*State), step, p)
+	if !ok {
+		return dst, nil
+	}
+	dst = append(dst, t.result(s.(*State)))
+	if t.alt != nil {
+		dst = append(dst, t.alt)
+	}
+	return dst, nil
+}
+
+// Succ is a successor computed by Transfer: the state and the path
+// conditions (Bool terms, not constant) that the step assumed on the way.
+// Assumed is empty outside symbolic mode.
+type Succ struct {
+	State   *State
+	Assumed []*smt.Term
+}
+
+// Transfer is Successors for callers that keep path conditions (the
+// symbolic execution CPA): in symbolic mode an Assume (or
+// __VERIFIER_assume) whose condition is symbolic keeps the state and
+// reports the condition, negated for the else branch, in Assumed. The
+// state may still be refined by the assumption (x == 5 stores 5 into x),
+// which is exact only together with the reported condition.
+func (c *CPA) Transfer(dst []Succ, s *State, step cfa.Step, p cpa.Precision) []Succ {
+	t, ok := c.step(s, step, p)
+	if !ok {
+		return dst
+	}
+	dst = append(dst, Succ{State: t.result(s), Assumed: t.assumed})
+	if t.alt != nil {
+		dst = append(dst, Succ{State: t.alt, Assumed: t.altAssumed})
+	}
+	return dst
+}
+
+// step runs the transfer of s for step; ok is false when the step is
+// infeasible.
+func (c *CPA) step(st *State, step cfa.Step, p cpa.Precision) (tx, bool) {
 	prec, _ := p.(Precision)
 	if prec == nil {
 		prec = FullPrecision{}
@@ -174,14 +233,8 @@ func (c *CPA) Successors(dst []cpa.State, s cpa.State, step cfa.Step, p cpa.Prec
 		ok = t.leave(step)
 	default:
 		ok = t.intra(step.Edge)
-		if ok && t.alt != nil {
-			return append(dst, t.result(st), t.alt), nil
-		}
 	}
-	if !ok {
-		return dst, nil
-	}
-	return append(dst, t.result(st)), nil
+	return t, ok
 }
 
 // tx is one transfer in progress: a private copy of the state.
@@ -195,13 +248,16 @@ type tx struct {
 	// writes already respect it, so no abstraction pass is needed.
 	uniform bool
 	alt     *State // a second successor (malloc returning NULL)
+	// assumed are the path conditions of a symbolic Assume (symbolic
+	// mode); altAssumed those of alt.
+	assumed, altAssumed []*smt.Term
 }
 
 func (t *tx) result(orig *State) *State {
 	if !t.full && !t.uniform {
 		t.abstract()
 	}
-	if t.s.mem == orig.mem && t.s.depth == orig.depth && t.s.allocs == orig.allocs && len(t.s.reasons) == len(orig.reasons) {
+	if t.s.mem == orig.mem && t.s.depth == orig.depth && t.s.allocs == orig.allocs && t.s.syms == orig.syms && len(t.s.reasons) == len(orig.reasons) {
 		return orig
 	}
 	ns := t.s
@@ -251,7 +307,9 @@ func (t *tx) intra(e *cfa.Edge) bool {
 		t.assign(op.LHS, op.RHS)
 		return true
 	case *cfa.Havoc:
-		t.havocLvalue(op.LHS)
+		if !t.input(op.LHS, inputLabel(op.Source)) {
+			t.havocLvalue(op.LHS)
+		}
 		return true
 	case *cfa.Assume:
 		return t.assume(op.Cond, op.Truth)

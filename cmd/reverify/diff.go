@@ -1,0 +1,337 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/reverify/reverify/diffslice"
+	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/smt/z3"
+)
+
+// revFlags select the base and head revisions and the verdict cache
+// (reverify diff, reverify check --base).
+type revFlags struct {
+	base, head       string
+	baseDir, headDir string
+	repo             string
+	cacheDir         string
+	sources          listFlag
+}
+
+func (r *revFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&r.base, "base", "", "base revision (a git commit, branch or tag of --repo)")
+	fs.StringVar(&r.head, "head", "", "head revision (default: the working tree of --repo)")
+	fs.StringVar(&r.baseDir, "base-dir", "", "base revision as a plain directory (instead of --base)")
+	fs.StringVar(&r.headDir, "head-dir", "", "head revision as a plain directory (instead of --head)")
+	fs.StringVar(&r.repo, "repo", ".", "the git repository")
+	fs.StringVar(&r.cacheDir, "cache", "", "verdict cache directory (default: REPO/"+diffslice.DefaultCacheDir+")")
+	fs.Var(&r.sources, "sources", "glob of C sources relative to the repository (repeatable; default: .reverify.yml, compile_commands.json, or **/*.c)")
+}
+
+// active reports whether a base revision was given.
+func (r *revFlags) active() bool { return r.base != "" || r.baseDir != "" }
+
+// runSettings are the flags of check that diff shares.
+type runSettings struct {
+	entry, config string
+	timeout       time.Duration
+	maxStates     int
+	set           map[string]bool // flags given explicitly
+}
+
+// sourceConfig turns the explicitly given flags into a SourceConfig (the
+// rest comes from the repository's files).
+func (r *revFlags) sourceConfig(ff *frontendFlags, s runSettings) (diffslice.SourceConfig, error) {
+	fc, err := ff.config()
+	if err != nil {
+		return diffslice.SourceConfig{}, err
+	}
+	sc := diffslice.SourceConfig{Sources: r.sources, Include: ff.includes}
+	if len(fc.Defines) > 0 {
+		sc.Defines = fc.Defines
+	}
+	if s.set["data-model"] {
+		sc.DataModel = fc.DataModel.String()
+	}
+	if s.set["entry"] {
+		sc.Entry = s.entry
+	}
+	if s.set["config"] {
+		sc.Config = s.config
+	}
+	if s.set["timeout"] {
+		sc.Timeout = s.timeout
+	}
+	return sc, nil
+}
+
+// load reads the base and head revisions.
+func (r *revFlags) load(sc diffslice.SourceConfig) (base, head *diffslice.Revision, err error) {
+	if r.base != "" && r.baseDir != "" || r.head != "" && r.headDir != "" {
+		return nil, nil, fmt.Errorf("give a revision or a directory, not both")
+	}
+	if r.baseDir != "" {
+		base, err = diffslice.LoadRevision(r.baseDir, "", sc)
+	} else {
+		// A base verified before as a head is not translated again.
+		base, err = r.cache().LoadBase(r.repo, r.base, sc, version)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	switch {
+	case r.headDir != "":
+		head, err = diffslice.LoadRevision(r.headDir, "", sc)
+	default:
+		head, err = diffslice.LoadRevision(r.repo, r.head, sc) // "" is the working tree
+	}
+	return base, head, err
+}
+
+func (r *revFlags) cache() *diffslice.Cache {
+	dir := r.cacheDir
+	if dir == "" {
+		root := r.repo
+		if r.headDir != "" {
+			root = r.headDir
+		}
+		dir = filepath.Join(root, filepath.FromSlash(diffslice.DefaultCacheDir))
+	}
+	return &diffslice.Cache{Dir: dir}
+}
+
+// plan loads both revisions and decides what to re-verify.
+func (r *revFlags) plan(ff *frontendFlags, s runSettings) (*diffslice.Plan, engine.Config, error) {
+	sc, err := r.sourceConfig(ff, s)
+	if err != nil {
+		return nil, engine.Config{}, err
+	}
+	base, head, err := r.load(sc)
+	if err != nil {
+		return nil, engine.Config{}, err
+	}
+	hc := head.Config
+	timeout := s.timeout
+	if !s.set["timeout"] && hc.Timeout > 0 {
+		timeout = hc.Timeout
+	}
+	cfg := engine.Config{Name: hc.Config, Entry: hc.Entry, Timeout: timeout, MaxStates: s.maxStates, Solver: z3.Factory}
+	if head.Program.Func(cfg.Entry) == nil {
+		return nil, cfg, fmt.Errorf("entry function %q is not defined in %s (entry from %s)", cfg.Entry, head.Label(), hc.Origin("entry"))
+	}
+	p := diffslice.NewPlan(base, head, r.cache(), diffslice.Options{
+		EngineVersion: version, Config: cfg.Name, Entry: cfg.Entry, Limits: diffslice.LimitsOf(cfg),
+	})
+	return p, cfg, nil
+}
+
+func explicitFlags(fs *flag.FlagSet) map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
+}
+
+// runDiff implements `reverify diff --base REV [--head REV] [--repo DIR]`:
+// the changed definitions and, per property, whether it is re-verified
+// and why.
+func runDiff(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("diff", stderr)
+	var ff frontendFlags
+	ff.register(fs)
+	var rf revFlags
+	rf.register(fs)
+	entry := fs.String("entry", "main", "entry function (default: .reverify.yml's, else main)")
+	config := fs.String("config", "default", "configuration: "+strings.Join(engine.ConfigNames(), ", "))
+	timeout := fs.Duration("timeout", 60*time.Second, "time limit per property (a cached UNKNOWN is reused only under the same limits)")
+	maxStates := fs.Int("max-states", 0, "state limit per analysis run (0: engine default)")
+	jsonOut := fs.String("json", "", "also write the plan as JSON to this file")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return 2
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "reverify diff: "+format+"\n", a...)
+		return 2
+	}
+	if len(pos) > 0 {
+		return fail("unexpected arguments %s (sources come from --sources, .reverify.yml or compile_commands.json)", strings.Join(pos, " "))
+	}
+	if !rf.active() {
+		return fail("no base revision (--base REV or --base-dir DIR)")
+	}
+	p, _, err := rf.plan(&ff, runSettings{entry: *entry, config: *config, timeout: *timeout, maxStates: *maxStates, set: explicitFlags(fs)})
+	if err != nil {
+		return fail("%v", err)
+	}
+	printPlan(stdout, p)
+	if *jsonOut != "" {
+		data, err := json.MarshalIndent(p.JSON(), "", "  ")
+		if err == nil {
+			err = os.WriteFile(*jsonOut, append(data, '\n'), 0o644)
+		}
+		if err != nil {
+			return fail("%v", err)
+		}
+	}
+	return 0
+}
+
+// printPlan prints the changed definitions and the decisions.
+func printPlan(w io.Writer, p *diffslice.Plan) {
+	fmt.Fprintf(w, "base %s, head %s\n", revName(p.Base), revName(p.Head))
+	if p.DiffErr != nil {
+		fmt.Fprintf(w, "warning: no line diff: %v\n", p.DiffErr)
+	}
+	fmt.Fprintf(w, "\nchanged definitions (%d):\n", len(p.Changes))
+	for _, c := range p.Changes {
+		line := "  " + c.String()
+		if len(c.Hunks) > 0 {
+			var hs []string
+			for _, h := range c.Hunks {
+				hs = append(hs, hunkLines(h))
+			}
+			line += "  [diff " + strings.Join(hs, ", ") + "]"
+		}
+		fmt.Fprintln(w, line)
+	}
+	if len(p.Cosmetic) > 0 {
+		var hs []string
+		for _, h := range p.Cosmetic {
+			hs = append(hs, hunkLines(h))
+		}
+		fmt.Fprintf(w, "edits that change no definition (%d): %s\n", len(p.Cosmetic), strings.Join(hs, ", "))
+	}
+	fmt.Fprintf(w, "\n%s\n", p.Summary())
+	for _, d := range p.Decisions {
+		pos := d.Property.Pos
+		if d.Reverify {
+			fmt.Fprintf(w, "  RECHECK %s:%d:%d  %s\n", pos.File, pos.Line, pos.Col, d.Property.ID)
+			for _, r := range d.Reasons {
+				fmt.Fprintf(w, "          because %s\n", r)
+			}
+			if d.PrecisionFrom != "" {
+				fmt.Fprintf(w, "          starting from %d precision entries of the %s\n", len(d.InitialPrecision), d.PrecisionFrom)
+			}
+			continue
+		}
+		fmt.Fprintf(w, "  reuse   %s:%d:%d  %s  %s (slice %.12s)\n", pos.File, pos.Line, pos.Col, d.Property.ID, d.Cached.Verdict, d.SliceHash)
+	}
+}
+
+func revName(r *diffslice.Revision) string {
+	if r == nil {
+		return "(none)"
+	}
+	if r.Commit != "" && r.Commit != r.Rev {
+		return fmt.Sprintf("%s (%.12s)", r.Rev, r.Commit)
+	}
+	return r.Label()
+}
+
+// hunkLines renders a hunk as file:lines of the head ("src/a.c:12-14"),
+// or of the base for deletions.
+func hunkLines(h diffslice.Hunk) string {
+	f, start, n := h.NewFile, h.NewStart, h.NewCount
+	if n == 0 {
+		if h.OldFile != "" {
+			return fmt.Sprintf("%s:%d deleted", h.OldFile, h.OldStart)
+		}
+	}
+	if f == "" {
+		f, start, n = h.OldFile, h.OldStart, h.OldCount
+	}
+	if n <= 1 {
+		return fmt.Sprintf("%s:%d", f, start)
+	}
+	return fmt.Sprintf("%s:%d-%d", f, start, start+n-1)
+}
+
+// checkOptions are check's flags that the incremental check uses.
+type checkOptions struct {
+	runSettings
+	jsonOut, outDir string
+}
+
+// runCheckBase implements `reverify check --base REV`: verifies only the
+// properties the change affects, takes the cached verdicts of the others,
+// writes results.json for all of them and updates the cache.
+func runCheckBase(rf *revFlags, ff *frontendFlags, o checkOptions, stdout, stderr io.Writer) int {
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "reverify check: "+format+"\n", a...)
+		return 2
+	}
+	p, cfg, err := rf.plan(ff, o.runSettings)
+	if err != nil {
+		return fail("%v", err)
+	}
+	cfg.KeepARG = o.outDir != ""
+	if len(p.Properties) == 0 {
+		fmt.Fprintf(stderr, "reverify check: WARNING: no assertion found in %s (compiled with -DNDEBUG?): nothing was verified\n", strings.Join(p.Head.Files, ", "))
+	}
+	results, err := p.Verify(context.Background(), cfg)
+	if err != nil {
+		return fail("%v", err)
+	}
+	printResults(stdout, results)
+	fmt.Fprintf(stdout, "diffslice: %d changed definitions; %s\n", len(p.Changes), p.Summary())
+	report := engine.NewReport(version, p.Head.Program, cfg.Entry, cfg.Name, results)
+	if o.outDir != "" {
+		if err := os.MkdirAll(o.outDir, 0o755); err != nil {
+			return fail("%v", err)
+		}
+		files, err := headFiles(p.Head, o.outDir)
+		if err != nil {
+			return fail("%v", err)
+		}
+		spec := "CHECK( init(" + cfg.Entry + "()), LTL(G ! call(reach_error())) )"
+		if err := writeArtifacts(o.outDir, p.Head.Program, files, cfg.Entry, cfg.Name, spec, results, report); err != nil {
+			fmt.Fprintf(stderr, "reverify check: %v\n", err)
+		}
+	}
+	p.Annotate(report)
+	if o.outDir != "" {
+		if err := writeJSON(filepath.Join(o.outDir, "results.json"), report); err != nil {
+			return fail("%v", err)
+		}
+	}
+	if o.jsonOut != "" {
+		if err := writeJSON(o.jsonOut, report); err != nil {
+			return fail("%v", err)
+		}
+	}
+	if err := p.Store(rf.cache(), results, report); err != nil {
+		fmt.Fprintf(stderr, "reverify check: %v\n", err)
+	}
+	for _, r := range results {
+		if r.Verdict == engine.False {
+			return 1
+		}
+	}
+	return 0
+}
+
+// headFiles returns the head's sources as paths on disk (for witnesses
+// and reproducers): in its directory, or written below outDir/sources
+// when the revision exists only in git.
+func headFiles(head *diffslice.Revision, outDir string) ([]string, error) {
+	dir := head.Dir
+	if dir == "" {
+		dir = filepath.Join(outDir, "sources")
+		if err := head.Materialize(dir); err != nil {
+			return nil, err
+		}
+	}
+	var files []string
+	for _, f := range head.Files {
+		files = append(files, filepath.Join(dir, filepath.FromSlash(f)))
+	}
+	return files, nil
+}

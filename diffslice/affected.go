@@ -1,0 +1,802 @@
+package diffslice
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/pdg"
+	"github.com/reverify/reverify/engine/spec"
+)
+
+// Options are what a decision depends on besides the revisions.
+type Options struct {
+	// EngineVersion is part of every slice hash and cache entry.
+	EngineVersion string
+	// Config is the engine configuration name ("" means the head's
+	// configured one).
+	Config string
+	// Entry is the entry function ("" means the head's configured one).
+	Entry string
+	// Limits are the resource limits of this run: a cached UNKNOWN is
+	// reused only under equal limits.
+	Limits Limits
+	// Base, when not nil, is the base revision: properties it lacks are
+	// new, changes of its function-pointer targets are detected, and its
+	// cached precisions seed the affected properties.
+	Base *Revision
+}
+
+func (o Options) withDefaults(head *Revision) Options {
+	if o.Config == "" {
+		o.Config = head.Config.Config
+	}
+	if o.Config == "" {
+		o.Config = "default"
+	}
+	if o.Entry == "" {
+		o.Entry = head.Config.Entry
+	}
+	if o.Entry == "" {
+		o.Entry = "main"
+	}
+	return o
+}
+
+// Hit is a changed definition that lies in a property's slice.
+type Hit struct {
+	Change *DefChange
+	// Func is the function of the slice edge nearest to the property
+	// that touches the change.
+	Func string
+	// Distance is the call distance from the property's function to Func
+	// in the call graph (calls in either direction; 0: the same function;
+	// -1: not connected).
+	Distance int
+}
+
+// Reason renders the hit for reports: "`parse_header` changed, 2 calls
+// away".
+func (h Hit) Reason() string {
+	var s string
+	switch h.Change.Kind {
+	case Renamed:
+		s = h.Change.Subject()
+	default:
+		s = h.Change.Subject() + " " + string(h.Change.Kind)
+	}
+	if len(h.Change.Via) > 0 {
+		s += " (through macro " + strings.Join(h.Change.Via, ", ") + ")"
+	}
+	return s + distanceText(h.Distance, h.Func)
+}
+
+func distanceText(d int, fn string) string {
+	switch {
+	case d == 0:
+		return ", in the same function"
+	case d == 1:
+		return ", 1 call away"
+	case d > 1:
+		return fmt.Sprintf(", %d calls away", d)
+	}
+	if fn != "" {
+		return " (in `" + fn + "`)"
+	}
+	return ""
+}
+
+// Decision says whether one property of the head is re-verified and why.
+type Decision struct {
+	Property *spec.Property
+	// Reverify is true when the property must be verified again; else
+	// the verdict of Cached is reused.
+	Reverify bool
+	// Reasons explain a re-verification: changed definitions in the slice
+	// with their call distance, a new property, a missing or unusable
+	// cache entry.
+	Reasons []string
+	// Hits are the changed definitions in the property's slice.
+	Hits []Hit
+	// SliceHash is the hash of the property's slice in the head.
+	SliceHash string
+	// SliceEdges is the number of CFA edges in the slice.
+	SliceEdges int
+	// Cached is the cache entry under SliceHash, when there is one.
+	Cached *Entry
+	// InitialPrecision is the precision an affected property starts from:
+	// the cached final precision of the same slice, else of the same
+	// property ID at the base revision (Beyer et al., FSE 2013).
+	InitialPrecision []string
+	// PrecisionFrom says where InitialPrecision came from.
+	PrecisionFrom string
+}
+
+// Affected decides, for each property of the head, whether it must be
+// re-verified or may reuse the verdict cached under its slice hash. A
+// property is re-verified when
+//   - it is new (its ID does not exist at the base: added, or moved to
+//     another function);
+//   - its slice contains a changed definition: an edge of a changed,
+//     added or renamed function, a call of a removed function, an edge
+//     referring to a changed global (global initialisers in Init
+//     included), an edge whose expression types involve a changed
+//     struct or union, an edge whose source text names a changed macro
+//     (or a macro using one), enumerator or typedef, an edge of a
+//     function whose text names a changed typedef, or an indirect call
+//     when the set of function-pointer targets changed;
+//   - no usable entry is cached under its slice hash (none, or written by
+//     another engine version or configuration);
+//   - its cached verdict is FALSE (always re-checked), or UNKNOWN under
+//     other limits.
+//
+// Otherwise the cached verdict is reused. cache may be nil (everything
+// is re-verified).
+func Affected(head *Revision, props []*spec.Property, changes []DefChange, cache *Cache, opts Options) []Decision {
+	opts = opts.withDefaults(head)
+	sdg := head.SDG()
+	cg := head.callGraph(opts.Entry)
+	tr := newTriggers(head, opts.Base, changes)
+	if opts.Base != nil {
+		tr.fpDiff = fpTargetDiff(opts.Base.addrTaken(), head.addrTaken())
+	}
+	var baseIDs map[string]bool
+	var movedFrom map[string]string
+	if opts.Base != nil {
+		baseIDs = map[string]bool{}
+		headIDs := map[string]bool{}
+		for _, p := range props {
+			headIDs[p.ID] = true
+		}
+		movedFrom = map[string]string{}
+		for _, p := range opts.Base.propertyRefs() {
+			baseIDs[p.ID] = true
+			if !headIDs[p.ID] {
+				movedFrom[exprKey(p.ID)] = p.Func
+			}
+		}
+	}
+	var hashes []string
+	var slices []*pdg.Slice
+	withStableErrorCalls(head.Program, func() {
+		for _, p := range props {
+			s := sliceOf(sdg, p)
+			slices = append(slices, s)
+			hashes = append(hashes, sliceHash(head.Program, s, p, opts))
+		}
+	})
+	var baseHashes map[string]string // property ID → slice hash at base, computed on demand
+	baseHash := func(id string) string {
+		if opts.Base == nil || !baseIDs[id] {
+			return ""
+		}
+		if baseHashes == nil {
+			if s := opts.Base.summary; s != nil {
+				baseHashes = map[string]string{}
+				if s.HashKey == hashKey(opts) {
+					baseHashes = s.SliceHashes
+				}
+				return baseHashes[id]
+			}
+			baseHashes = map[string]string{}
+			bsdg := opts.Base.SDG()
+			withStableErrorCalls(opts.Base.Program, func() {
+				for _, p := range opts.Base.Properties() {
+					baseHashes[p.ID] = sliceHash(opts.Base.Program, sliceOf(bsdg, p), p, opts)
+				}
+			})
+		}
+		return baseHashes[id]
+	}
+
+	out := make([]Decision, len(props))
+	for i, p := range props {
+		d := Decision{Property: p, SliceHash: hashes[i], SliceEdges: slices[i].Len()}
+		d.Hits = tr.hits(slices[i], p, cg)
+		if baseIDs != nil && !baseIDs[p.ID] {
+			if f, ok := movedFrom[exprKey(p.ID)]; ok && f != p.Func {
+				d.Reasons = append(d.Reasons, fmt.Sprintf("new property (moved from `%s`)", f))
+			} else {
+				d.Reasons = append(d.Reasons, "new property")
+			}
+		}
+		for _, h := range d.Hits {
+			d.Reasons = append(d.Reasons, h.Reason())
+		}
+		e, ok := cache.Get(d.SliceHash)
+		switch {
+		case !ok:
+			if len(d.Reasons) == 0 {
+				d.Reasons = append(d.Reasons, "no cached verdict for its slice "+short(d.SliceHash))
+			}
+		case e.EngineVersion != opts.EngineVersion || e.Config != opts.Config:
+			d.Reasons = append(d.Reasons, fmt.Sprintf("cached verdict ignored: computed by engine %s with configuration %s", e.EngineVersion, e.Config))
+		default:
+			d.Cached = e
+			switch e.Verdict {
+			case engine.False:
+				d.Reasons = append(d.Reasons, "cached verdict is FALSE (violations are always re-checked)")
+			case engine.Unknown:
+				if e.Limits != opts.Limits {
+					d.Reasons = append(d.Reasons, fmt.Sprintf("cached UNKNOWN was computed under other limits (%s; now %s)", e.Limits, opts.Limits))
+				}
+			}
+		}
+		d.Reverify = len(d.Reasons) > 0
+		if d.Reverify {
+			if d.Cached != nil && len(d.Cached.Precision) > 0 {
+				d.InitialPrecision, d.PrecisionFrom = d.Cached.Precision, "cached slice "+short(d.SliceHash)
+			} else if bh := baseHash(p.ID); bh != "" && bh != d.SliceHash {
+				if be, ok := cache.Get(bh); ok && len(be.Precision) > 0 && be.EngineVersion == opts.EngineVersion && be.Config == opts.Config {
+					d.InitialPrecision, d.PrecisionFrom = be.Precision, "base revision, slice "+short(bh)
+				}
+			}
+		}
+		out[i] = d
+	}
+	return out
+}
+
+// exprKey is a property ID without its function: "main:x<10#2" → "x<10#2".
+func exprKey(id string) string {
+	if _, rest, ok := strings.Cut(id, ":"); ok {
+		return rest
+	}
+	return id
+}
+
+func short(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return h
+}
+
+// sliceOf computes the backward slice of a property's error edges,
+// restricted to its Via call for wrapped assertions.
+func sliceOf(g *pdg.SDG, p *spec.Property) *pdg.Slice {
+	if p.Via != nil {
+		return g.SliceVia(p.Via, p.ErrorEdges)
+	}
+	return g.Slice(p.ErrorEdges)
+}
+
+// Specification is the specification string in every slice hash: what a
+// property claims (no call of an error function is reached).
+var Specification = func() string {
+	var names []string
+	for n := range spec.ErrorFuncs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return "G ! call(" + strings.Join(names, "|") + ")"
+}()
+
+// sliceHash is the slice hash of a property (DESIGN.md): the hash of the
+// normalised slice plus the data model, entry function, specification,
+// engine version, configuration, reachability, the callees of the slice
+// without a body and, when the slice calls through a pointer, the
+// address-taken functions (the possible targets).
+func sliceHash(prog *cfa.Program, s *pdg.Slice, p *spec.Property, opts Options) string {
+	externals := map[string]bool{}
+	indirect := false
+	for _, e := range s.Edges() {
+		c, ok := e.Op.(*cfa.Call)
+		if !ok {
+			continue
+		}
+		if c.Fn == "" {
+			indirect = true
+		} else if prog.Func(c.Fn) == nil {
+			externals[c.Fn] = true
+		}
+	}
+	extra := []string{
+		"data-model " + prog.DataModel.String(),
+		"entry " + opts.Entry,
+		"specification " + Specification,
+		"engine " + opts.EngineVersion,
+		"configuration " + opts.Config,
+		fmt.Sprintf("reachable %v", p.Reachable),
+		"externals " + strings.Join(sortedKeys(externals), ","),
+	}
+	if indirect {
+		extra = append(extra, "pointer-targets "+strings.Join(addressTaken(prog), ","))
+	}
+	return s.Hash(extra...)
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// addressTaken returns the functions whose address the program takes
+// (the possible targets of calls through pointers), sorted.
+func addressTaken(prog *cfa.Program) []string {
+	seen := map[string]bool{}
+	for _, e := range prog.Edges {
+		forEachExpr(e.Op, func(x cfa.Expr) {
+			cfa.Walk(x, func(x cfa.Expr) bool {
+				if r, ok := x.(*cfa.FuncRef); ok {
+					seen[r.Name] = true
+				}
+				return true
+			})
+		})
+	}
+	return sortedKeys(seen)
+}
+
+// fpTargetDiff describes how the address-taken functions changed ("" if
+// they did not): "+h, -k".
+func fpTargetDiff(b, h []string) string {
+	inB, inH := map[string]bool{}, map[string]bool{}
+	for _, n := range b {
+		inB[n] = true
+	}
+	for _, n := range h {
+		inH[n] = true
+	}
+	var d []string
+	for _, n := range h {
+		if !inB[n] {
+			d = append(d, "+"+n)
+		}
+	}
+	for _, n := range b {
+		if !inH[n] {
+			d = append(d, "-"+n)
+		}
+	}
+	return strings.Join(d, ", ")
+}
+
+// forEachExpr calls f on each top-level expression of op.
+func forEachExpr(op cfa.Op, f func(cfa.Expr)) {
+	switch op := op.(type) {
+	case *cfa.Assign:
+		f(op.LHS)
+		f(op.RHS)
+	case *cfa.Havoc:
+		f(op.LHS)
+	case *cfa.Assume:
+		f(op.Cond)
+	case *cfa.Call:
+		if op.FnPtr != nil {
+			f(op.FnPtr)
+		}
+		if op.Result != nil {
+			f(op.Result)
+		}
+		for _, a := range op.Args {
+			f(a)
+		}
+	case *cfa.Return:
+		if op.X != nil {
+			f(op.X)
+		}
+	}
+}
+
+// withStableErrorCalls runs fn while the calls of error functions carry
+// no source position in their arguments: assert.h passes __FILE__ and
+// __LINE__ to __assert_fail, which would make the slice hash of every
+// assertion change when code above it moves. Arguments that are a
+// string naming the edge's file, or an integer equal to its line, read
+// as 0 during fn; the original operations are restored afterwards. The
+// arguments of a call to an error function cannot affect the verdict
+// (reaching the call is the violation).
+func withStableErrorCalls(prog *cfa.Program, fn func()) {
+	type swap struct {
+		e  *cfa.Edge
+		op cfa.Op
+	}
+	var swaps []swap
+	files := map[string]bool{}
+	for _, f := range prog.Files {
+		files[f] = true
+		files[path.Base(f)] = true
+	}
+	for _, e := range prog.Edges {
+		c, ok := e.Op.(*cfa.Call)
+		if !ok || !spec.ErrorFuncs[c.Fn] {
+			continue
+		}
+		var args []cfa.Expr
+		changed := false
+		for _, a := range c.Args {
+			if positional(a, e, files) {
+				a = &cfa.Const{T: a.Type(), V: 0}
+				changed = true
+			}
+			args = append(args, a)
+		}
+		if changed {
+			nc := *c
+			nc.Args = args
+			swaps = append(swaps, swap{e, e.Op})
+			e.Op = &nc
+		}
+	}
+	defer func() {
+		for _, s := range swaps {
+			s.e.Op = s.op
+		}
+	}()
+	fn()
+}
+
+// positional reports whether a call argument is the edge's file name or
+// line number.
+func positional(a cfa.Expr, e *cfa.Edge, files map[string]bool) bool {
+	if c, ok := a.(*cfa.Const); ok && c.T != nil && c.T.Kind == cfa.Int {
+		v := int(c.V)
+		return v > 0 && (v == e.Pos.Start.Line || v == e.Pos.End.Line)
+	}
+	if s, ok := stringArg(a); ok {
+		return s != "" && (files[s] || s == e.Pos.Start.File || path.Base(s) == path.Base(e.Pos.Start.File))
+	}
+	return false
+}
+
+// stringArg returns the literal behind a (decayed) string-literal argument.
+func stringArg(x cfa.Expr) (string, bool) {
+	for {
+		switch y := x.(type) {
+		case *cfa.StringLit:
+			return y.Val, true
+		case *cfa.Cast:
+			x = y.X
+		case *cfa.AddrOf:
+			x = y.X
+		case *cfa.Index:
+			x = y.X
+		default:
+			return "", false
+		}
+	}
+}
+
+// triggers maps the changes to what reveals them on a CFA edge.
+type triggers struct {
+	funcs     map[string]*DefChange   // function (head name) whose edges are changed code
+	calls     map[string]*DefChange   // removed function: calls of it
+	globals   map[string]*DefChange   // global variable referred to
+	records   map[string]*DefChange   // struct or union type ("struct pair")
+	idents    map[string][]*DefChange // identifier in an edge's source text
+	funcLevel map[string][]*DefChange // function whose text names a changed typedef
+	fpDiff    string                  // change of the address-taken functions
+	fpChange  *DefChange
+	memo      map[int][]*DefChange // edge ID → changes it touches
+	typeMemo  map[*cfa.Type][]*DefChange
+}
+
+func newTriggers(head, base *Revision, changes []DefChange) *triggers {
+	t := &triggers{
+		funcs: map[string]*DefChange{}, calls: map[string]*DefChange{}, globals: map[string]*DefChange{},
+		records: map[string]*DefChange{}, idents: map[string][]*DefChange{}, funcLevel: map[string][]*DefChange{},
+		memo: map[int][]*DefChange{}, typeMemo: map[*cfa.Type][]*DefChange{},
+	}
+	// Macro users in the head: macro → macros whose replacement uses it.
+	users := map[string][]string{}
+	for _, d := range head.Defs {
+		if d.Kind == cfa.DefMacro {
+			for _, u := range macroUses(head.defText(d), d.Name) {
+				users[u] = append(users[u], d.Name)
+			}
+		}
+	}
+	addIdent := func(id string, c *DefChange) {
+		for _, x := range t.idents[id] {
+			if x == c {
+				return
+			}
+		}
+		t.idents[id] = append(t.idents[id], c)
+	}
+	for i := range changes {
+		c := &changes[i]
+		d := c.Def
+		switch d.Kind {
+		case cfa.DefFunc:
+			switch {
+			case c.Kind == Removed:
+				t.calls[d.Name] = c
+			case len(c.Via) > 0 && !directiveMentions(head.defText(d), c.Via):
+				// Only macro expansions changed: the macros' own triggers
+				// find the edges whose text expands them.
+			default:
+				t.funcs[d.Name] = c
+			}
+		case cfa.DefGlobal:
+			if c.Kind != Removed {
+				t.globals[d.Name] = c
+			}
+		case cfa.DefMacro:
+			// The macro and every macro using it, transitively.
+			seen := map[string]bool{d.Name: true}
+			work := []string{d.Name}
+			for len(work) > 0 {
+				m := work[len(work)-1]
+				work = work[:len(work)-1]
+				addIdent(m, c)
+				for _, u := range users[m] {
+					if !seen[u] {
+						seen[u] = true
+						work = append(work, u)
+					}
+				}
+			}
+		case cfa.DefType:
+			switch {
+			case strings.HasPrefix(d.Name, "struct ") || strings.HasPrefix(d.Name, "union "):
+				t.records[d.Name] = c
+			case strings.HasPrefix(d.Name, "enum "):
+				// The constants of both versions: removed, added and
+				// renumbered ones.
+				if c.Kind != Removed {
+					for _, id := range enumerators(head.defText(d)) {
+						addIdent(id, c)
+					}
+				}
+				if base != nil && (c.Old != nil || c.Kind == Removed) {
+					od := d
+					if c.Old != nil {
+						od = *c.Old
+					}
+					for _, id := range enumerators(base.defText(od)) {
+						addIdent(id, c)
+					}
+				}
+			default: // typedef
+				addIdent(d.Name, c)
+				if c.Kind == Renamed && c.Old != nil {
+					addIdent(c.Old.Name, c)
+				}
+				for _, hd := range head.Defs {
+					if hd.Kind == cfa.DefFunc && mentions(head.defText(hd), d.Name) {
+						t.funcLevel[hd.Name] = append(t.funcLevel[hd.Name], c)
+					}
+				}
+			}
+		}
+	}
+	return t
+}
+
+// directiveMentions reports whether a preprocessor directive line of
+// text (#if, #ifdef, …) names one of the macros.
+func directiveMentions(text string, macros []string) bool {
+	for _, l := range strings.Split(text, "\n") {
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "#") {
+			for _, m := range macros {
+				if mentions(t, m) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// edgeChanges returns the changes an edge touches (memoised).
+func (t *triggers) edgeChanges(e *cfa.Edge) []*DefChange {
+	if cs, ok := t.memo[e.ID]; ok {
+		return cs
+	}
+	var cs []*DefChange
+	add := func(c *DefChange) {
+		for _, x := range cs {
+			if x == c {
+				return
+			}
+		}
+		cs = append(cs, c)
+	}
+	if c := t.funcs[e.From.Func.Name]; c != nil {
+		add(c)
+	}
+	for _, c := range t.funcLevel[e.From.Func.Name] {
+		add(c)
+	}
+	if call, ok := e.Op.(*cfa.Call); ok && call.Fn != "" {
+		if c := t.calls[call.Fn]; c != nil {
+			add(c)
+		}
+	}
+	if d, ok := e.Op.(*cfa.Decl); ok {
+		if d.Var.Global {
+			if c := t.globals[d.Var.Name]; c != nil {
+				add(c)
+			}
+		}
+		for _, c := range t.typeChanges(d.Var.T) {
+			add(c)
+		}
+	}
+	forEachExpr(e.Op, func(x cfa.Expr) {
+		cfa.Walk(x, func(x cfa.Expr) bool {
+			if r, ok := x.(*cfa.VarRef); ok && r.Var.Global {
+				if c := t.globals[r.Var.Name]; c != nil {
+					add(c)
+				}
+			}
+			for _, c := range t.typeChanges(x.Type()) {
+				add(c)
+			}
+			return true
+		})
+	})
+	if len(t.idents) > 0 && e.Text != "" {
+		for _, id := range identifiers(e.Text) {
+			for _, c := range t.idents[id] {
+				add(c)
+			}
+		}
+	}
+	t.memo[e.ID] = cs
+	return cs
+}
+
+// typeChanges returns the changed records a type involves (through
+// pointers, arrays, fields, parameters).
+func (t *triggers) typeChanges(ty *cfa.Type) []*DefChange {
+	if ty == nil || len(t.records) == 0 {
+		return nil
+	}
+	if cs, ok := t.typeMemo[ty]; ok {
+		return cs
+	}
+	t.typeMemo[ty] = nil // cycles through pointers
+	var cs []*DefChange
+	add := func(more []*DefChange) {
+		for _, c := range more {
+			dup := false
+			for _, x := range cs {
+				dup = dup || x == c
+			}
+			if !dup {
+				cs = append(cs, c)
+			}
+		}
+	}
+	switch ty.Kind {
+	case cfa.Struct, cfa.Union:
+		if c := t.records[ty.Name]; c != nil {
+			add([]*DefChange{c})
+		}
+		for _, f := range ty.Fields {
+			add(t.typeChanges(f.Type))
+		}
+	case cfa.Pointer, cfa.Array:
+		add(t.typeChanges(ty.Elem))
+	case cfa.Func:
+		for _, p := range ty.Params {
+			add(t.typeChanges(p))
+		}
+		add(t.typeChanges(ty.Result))
+	}
+	t.typeMemo[ty] = cs
+	return cs
+}
+
+// hits returns the changes in a slice, each with the smallest call
+// distance from the property's function, in order of distance.
+func (t *triggers) hits(s *pdg.Slice, p *spec.Property, cg *callGraph) []Hit {
+	best := map[*DefChange]Hit{}
+	var order []*DefChange
+	consider := func(c *DefChange, fn string) {
+		d := cg.distance(p.Func, fn)
+		h, ok := best[c]
+		if !ok {
+			order = append(order, c)
+		}
+		if !ok || better(d, h.Distance) {
+			best[c] = Hit{Change: c, Func: fn, Distance: d}
+		}
+	}
+	for _, e := range s.Edges() {
+		fn := e.From.Func.Name
+		for _, c := range t.edgeChanges(e) {
+			consider(c, fn)
+		}
+		if t.fpDiff != "" {
+			if call, ok := e.Op.(*cfa.Call); ok && call.Fn == "" {
+				if t.fpChange == nil {
+					t.fpChange = &DefChange{Kind: Changed, Def: cfa.Definition{Kind: cfa.DefFunc, Name: "function-pointer targets (" + t.fpDiff + ")"}}
+				}
+				consider(t.fpChange, fn)
+			}
+		}
+	}
+	out := make([]Hit, 0, len(order))
+	for _, c := range order {
+		out = append(out, best[c])
+	}
+	sort.SliceStable(out, func(i, j int) bool { return better(out[i].Distance, out[j].Distance) })
+	return out
+}
+
+// better orders distances: known before unknown (-1), smaller first.
+func better(a, b int) bool {
+	if a < 0 {
+		return false
+	}
+	return b < 0 || a < b
+}
+
+// callGraph is the undirected call graph of a revision: direct calls,
+// calls through pointers to every address-taken function, and the global
+// initialiser next to the entry function.
+type callGraph struct {
+	adj  map[string][]string
+	dist map[string]map[string]int
+}
+
+func (r *Revision) callGraph(entry string) *callGraph {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cg != nil {
+		return r.cg
+	}
+	prog := r.Program
+	g := &callGraph{adj: map[string][]string{}, dist: map[string]map[string]int{}}
+	link := func(a, b string) {
+		g.adj[a] = append(g.adj[a], b)
+		g.adj[b] = append(g.adj[b], a)
+	}
+	targets := addressTaken(prog)
+	for _, e := range prog.Edges {
+		c, ok := e.Op.(*cfa.Call)
+		if !ok {
+			continue
+		}
+		from := e.From.Func.Name
+		if c.Fn != "" {
+			link(from, c.Fn)
+			continue
+		}
+		for _, t := range targets {
+			link(from, t)
+		}
+	}
+	link(prog.Init.Name, entry)
+	r.cg = g
+	return g
+}
+
+// distance is the length of the shortest call chain between two
+// functions, in either direction (-1 when there is none).
+func (g *callGraph) distance(from, to string) int {
+	if from == to {
+		return 0
+	}
+	d, ok := g.dist[from]
+	if !ok {
+		d = map[string]int{from: 0}
+		queue := []string{from}
+		for len(queue) > 0 {
+			n := queue[0]
+			queue = queue[1:]
+			for _, m := range g.adj[n] {
+				if _, seen := d[m]; !seen {
+					d[m] = d[n] + 1
+					queue = append(queue, m)
+				}
+			}
+		}
+		g.dist[from] = d
+	}
+	if v, ok := d[to]; ok {
+		return v
+	}
+	return -1
+}

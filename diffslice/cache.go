@@ -1,0 +1,156 @@
+package diffslice
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/reverify/reverify/engine"
+)
+
+// DefaultCacheDir is the cache directory, relative to the repository.
+const DefaultCacheDir = ".reverify/cache"
+
+// CacheSchema is the version of the cache entry format; entries of
+// another schema are ignored.
+const CacheSchema = 1
+
+// Limits are the resource limits a verdict was computed under, as
+// configured (0 means the engine's default, or none for Timeout).
+type Limits struct {
+	Timeout        time.Duration `json:"timeout_ns"`
+	MaxStates      int           `json:"max_states"`
+	MaxDepth       int           `json:"max_depth"`
+	MaxRefinements int           `json:"max_refinements"`
+}
+
+// LimitsOf returns the limits of an engine configuration.
+func LimitsOf(cfg engine.Config) Limits {
+	return Limits{Timeout: cfg.Timeout, MaxStates: cfg.MaxStates, MaxDepth: cfg.MaxDepth, MaxRefinements: cfg.MaxRefinements}
+}
+
+func (l Limits) String() string {
+	t := "none"
+	if l.Timeout > 0 {
+		t = l.Timeout.String()
+	}
+	return fmt.Sprintf("timeout %s, max states %s, max depth %s, max refinements %s",
+		t, orDefault(l.MaxStates), orDefault(l.MaxDepth), orDefault(l.MaxRefinements))
+}
+
+func orDefault(n int) string {
+	if n == 0 {
+		return "default"
+	}
+	return fmt.Sprint(n)
+}
+
+// Entry is one cached verdict: the file <slice hash>.json in the cache
+// directory.
+type Entry struct {
+	Schema    int    `json:"schema"`
+	SliceHash string `json:"slice_hash"`
+	// Property is the ID of the property the verdict was computed for
+	// (informational: any property with this slice hash shares it).
+	Property string         `json:"property"`
+	Verdict  engine.Verdict `json:"verdict"`
+	Reason   string         `json:"reason,omitempty"`
+	// Witness, Reproducer and PixelTree are the artifact paths of the run.
+	Witness    string `json:"witness,omitempty"`
+	Reproducer string `json:"reproducer,omitempty"`
+	PixelTree  string `json:"pixel_tree,omitempty"`
+	// Statistics of the run.
+	Seconds     float64 `json:"seconds"`
+	States      int     `json:"states"`
+	Refinements int     `json:"refinements"`
+	// Precision is the final precision (engine.Result.Precision), the
+	// start of a later run of an affected property (precision reuse).
+	Precision     []string `json:"precision,omitempty"`
+	EngineVersion string   `json:"engine_version"`
+	Config        string   `json:"configuration"`
+	Limits        Limits   `json:"limits"`
+	// Commit is the revision the verdict was computed on ("" for a
+	// working tree).
+	Commit  string    `json:"commit,omitempty"`
+	Created time.Time `json:"created"`
+}
+
+// Cache is a content-addressed verdict cache: one JSON file per slice
+// hash in Dir. Writes are atomic (temporary file and rename), so
+// concurrent runs sharing a directory see whole entries or none.
+type Cache struct {
+	Dir string
+}
+
+// validHash accepts the hex SHA-256 slice hashes only (no paths).
+func validHash(h string) bool {
+	if len(h) != 64 {
+		return false
+	}
+	for _, c := range h {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *Cache) path(hash string) string { return filepath.Join(c.Dir, hash+".json") }
+
+// Get returns the entry cached under a slice hash. A missing, unreadable
+// or malformed entry, or one of another schema or hash, is a miss.
+func (c *Cache) Get(hash string) (*Entry, bool) {
+	if c == nil || c.Dir == "" || !validHash(hash) {
+		return nil, false
+	}
+	data, err := os.ReadFile(c.path(hash))
+	if err != nil {
+		return nil, false
+	}
+	var e Entry
+	if err := json.Unmarshal(data, &e); err != nil || e.Schema != CacheSchema || e.SliceHash != hash {
+		return nil, false
+	}
+	return &e, true
+}
+
+// Put stores an entry under its slice hash, replacing an older one.
+func (c *Cache) Put(e *Entry) error {
+	if c == nil || c.Dir == "" {
+		return nil
+	}
+	if !validHash(e.SliceHash) {
+		return fmt.Errorf("cache: invalid slice hash %q", e.SliceHash)
+	}
+	e.Schema = CacheSchema
+	if e.Created.IsZero() {
+		e.Created = time.Now().UTC()
+	}
+	if err := os.MkdirAll(c.Dir, 0o755); err != nil {
+		return err
+	}
+	data, err := json.MarshalIndent(e, "", "  ")
+	if err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(c.Dir, ".tmp-*")
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(append(data, '\n')); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	if err := os.Rename(f.Name(), c.path(e.SliceHash)); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,275 @@
+package diffslice
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/spec"
+)
+
+// Plan is the comparison of a base and a head revision: the changed
+// definitions, the line diff, and one decision per property of the head.
+type Plan struct {
+	Base, Head *Revision // Base may be nil: every decision rests on the cache
+	Options    Options
+	Changes    []DefChange
+	// Hunks is the line diff; Cosmetic the hunks that change no
+	// definition (comments, white space, code moved).
+	Hunks, Cosmetic []Hunk
+	// DiffErr is why the line diff failed, if it did (the changes are
+	// still complete: only their line information is missing).
+	DiffErr error
+	// Properties are the head's properties (sorted by position) and
+	// Decisions the decision for each, in the same order.
+	Properties []*spec.Property
+	Decisions  []Decision
+}
+
+// NewPlan compares base (nil: none) and head and decides, against cache
+// (nil: empty), which properties of the head to re-verify.
+func NewPlan(base, head *Revision, cache *Cache, opts Options) *Plan {
+	opts.Base = base
+	opts = opts.withDefaults(head)
+	p := &Plan{Base: base, Head: head, Options: opts}
+	if base != nil {
+		p.Changes = defChanges(base, head)
+		p.Hunks, p.DiffErr = LineDiff(base, head)
+		attachHunks(p.Changes, p.Hunks)
+		p.Cosmetic = Cosmetic(p.Changes, p.Hunks)
+	}
+	p.Properties = spec.Properties(head.Program, opts.Entry)
+	p.Decisions = Affected(head, p.Properties, p.Changes, cache, opts)
+	return p
+}
+
+// Affected returns the properties to re-verify, in order.
+func (p *Plan) Affected() []*spec.Property {
+	var out []*spec.Property
+	for _, d := range p.Decisions {
+		if d.Reverify {
+			out = append(out, d.Property)
+		}
+	}
+	return out
+}
+
+// Summary is one line: "12 properties: 2 re-verified, 10 from the cache".
+func (p *Plan) Summary() string {
+	n := len(p.Affected())
+	return fmt.Sprintf("%d properties: %d re-verified, %d from the cache", len(p.Decisions), n, len(p.Decisions)-n)
+}
+
+// Verify runs the engine on the affected properties only, each starting
+// from its InitialPrecision, and returns one result per property of the
+// head, in order: fresh results for the affected ones, the cached
+// verdicts (with their reason, statistics and precision, and zero
+// seconds) for the others. cfg's Name and Entry must agree with the
+// plan's options (empty ones are filled in).
+func (p *Plan) Verify(ctx context.Context, cfg engine.Config) ([]*engine.Result, error) {
+	if cfg.Name == "" {
+		cfg.Name = p.Options.Config
+	}
+	if cfg.Entry == "" {
+		cfg.Entry = p.Options.Entry
+	}
+	if cfg.Name != p.Options.Config || cfg.Entry != p.Options.Entry {
+		return nil, fmt.Errorf("diffslice: verifying with configuration %s and entry %s, but the plan was made for %s and %s",
+			cfg.Name, cfg.Entry, p.Options.Config, p.Options.Entry)
+	}
+	if LimitsOf(cfg) != p.Options.Limits {
+		return nil, fmt.Errorf("diffslice: verifying under limits %s, but the plan was made for %s", LimitsOf(cfg), p.Options.Limits)
+	}
+	var todo []*spec.Property
+	init := map[string][]string{}
+	for k, v := range cfg.InitialPrecision {
+		init[k] = v
+	}
+	for _, d := range p.Decisions {
+		if d.Reverify {
+			todo = append(todo, d.Property)
+			if len(d.InitialPrecision) > 0 {
+				if _, given := init[d.Property.ID]; !given {
+					init[d.Property.ID] = d.InitialPrecision
+				}
+			}
+		}
+	}
+	cfg.InitialPrecision = init
+	var fresh []*engine.Result
+	if len(todo) > 0 {
+		var err error
+		if fresh, err = engine.Verify(ctx, p.Head.Program, todo, cfg); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]*engine.Result, len(p.Decisions))
+	k := 0
+	for i, d := range p.Decisions {
+		if d.Reverify {
+			out[i] = fresh[k]
+			k++
+			continue
+		}
+		e := d.Cached
+		out[i] = &engine.Result{
+			Property: d.Property, Verdict: e.Verdict, Reason: e.Reason, Config: e.Config,
+			States: e.States, Refinements: e.Refinements, Precision: e.Precision,
+		}
+	}
+	return out, nil
+}
+
+// Annotate records, in a report built from Verify's results, each
+// property's slice hash, whether its verdict came from the cache, and why
+// it was re-verified.
+func (p *Plan) Annotate(r *engine.Report) {
+	byID := map[string]*Decision{}
+	for i := range p.Decisions {
+		byID[p.Decisions[i].Property.ID] = &p.Decisions[i]
+	}
+	for i := range r.Properties {
+		pr := &r.Properties[i]
+		d := byID[pr.ID]
+		if d == nil {
+			continue
+		}
+		pr.SliceHash = d.SliceHash
+		pr.CacheHit = !d.Reverify
+		pr.Reverified = d.Reasons
+		if !d.Reverify && d.Cached != nil {
+			if pr.Witness == "" {
+				pr.Witness = d.Cached.Witness
+			}
+			if pr.PixelTree == "" {
+				pr.PixelTree = d.Cached.PixelTree
+			}
+		}
+	}
+}
+
+// Store writes the verdicts of the re-verified properties into the
+// cache under their slice hashes, with the artifact paths of report
+// (may be nil). Verdicts that are no verdict about the program (an
+// internal error, a cancelled run) are not stored.
+func (p *Plan) Store(cache *Cache, results []*engine.Result, report *engine.Report) error {
+	if cache == nil {
+		return nil
+	}
+	var errs []string
+	if err := p.storeSummary(cache); err != nil {
+		errs = append(errs, err.Error())
+	}
+	paths := map[string]engine.PropertyReport{}
+	if report != nil {
+		for _, pr := range report.Properties {
+			paths[pr.ID] = pr
+		}
+	}
+	commit := p.Head.Commit
+	for i, d := range p.Decisions {
+		if !d.Reverify || i >= len(results) || results[i] == nil {
+			continue
+		}
+		res := results[i]
+		if res.Verdict == engine.Unknown && (strings.Contains(res.Reason, "internal error") ||
+			strings.Contains(res.Reason, "context canceled") || strings.Contains(res.Reason, "cancelled")) {
+			continue
+		}
+		pr := paths[d.Property.ID]
+		e := &Entry{
+			SliceHash: d.SliceHash, Property: d.Property.ID, Verdict: res.Verdict, Reason: res.Reason,
+			Witness: pr.Witness, Reproducer: pr.Reproducer, PixelTree: pr.PixelTree,
+			Seconds: res.Seconds, States: res.States, Refinements: res.Refinements, Precision: res.Precision,
+			EngineVersion: p.Options.EngineVersion, Config: p.Options.Config, Limits: p.Options.Limits, Commit: commit,
+		}
+		if err := cache.Put(e); err != nil {
+			errs = append(errs, err.Error())
+		}
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("cache: %s", strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+// PlanJSON is the machine-readable form of a plan (reverify diff --json).
+type PlanJSON struct {
+	Base      string              `json:"base,omitempty"`
+	Head      string              `json:"head"`
+	Changes   []ChangeJSON        `json:"changes"`
+	Cosmetic  []string            `json:"cosmetic_hunks,omitempty"`
+	Decisions []DecisionJSON      `json:"properties"`
+	Summary   map[string]int      `json:"summary"`
+	Config    string              `json:"configuration"`
+	Entry     string              `json:"entry"`
+	Sources   map[string][]string `json:"sources"`
+}
+
+// ChangeJSON is one changed definition in PlanJSON.
+type ChangeJSON struct {
+	Kind    string   `json:"kind"` // function, global, type, macro
+	Name    string   `json:"name"`
+	Change  string   `json:"change"` // added, removed, changed, renamed
+	OldName string   `json:"old_name,omitempty"`
+	File    string   `json:"file,omitempty"`
+	Line    int      `json:"line,omitempty"`
+	EndLine int      `json:"end_line,omitempty"`
+	Via     []string `json:"through_macros,omitempty"`
+	Hunks   []string `json:"hunks,omitempty"`
+}
+
+// DecisionJSON is one property's decision in PlanJSON.
+type DecisionJSON struct {
+	ID               string   `json:"id"`
+	File             string   `json:"file"`
+	Line             int      `json:"line"`
+	Function         string   `json:"function"`
+	Reverify         bool     `json:"reverify"`
+	Reasons          []string `json:"reasons,omitempty"`
+	SliceHash        string   `json:"slice_hash"`
+	SliceEdges       int      `json:"slice_edges"`
+	CachedVerdict    string   `json:"cached_verdict,omitempty"`
+	InitialPrecision int      `json:"initial_precision_entries,omitempty"`
+}
+
+// JSON returns the machine-readable form of the plan.
+func (p *Plan) JSON() *PlanJSON {
+	j := &PlanJSON{Head: p.Head.Label(), Config: p.Options.Config, Entry: p.Options.Entry,
+		Summary: map[string]int{}, Sources: map[string][]string{"head": p.Head.Files}}
+	if p.Base != nil {
+		j.Base = p.Base.Label()
+		j.Sources["base"] = p.Base.Files
+	}
+	j.Changes = []ChangeJSON{}
+	for _, c := range p.Changes {
+		cj := ChangeJSON{Kind: c.Def.Kind.String(), Name: c.Def.Name, Change: string(c.Kind), File: c.Def.File,
+			Line: c.Def.Line, EndLine: c.Def.EndLine, Via: c.Via}
+		if c.Old != nil && c.Old.Name != c.Def.Name {
+			cj.OldName = c.Old.Name
+		}
+		for _, h := range c.Hunks {
+			cj.Hunks = append(cj.Hunks, h.String())
+		}
+		j.Changes = append(j.Changes, cj)
+	}
+	for _, h := range p.Cosmetic {
+		j.Cosmetic = append(j.Cosmetic, h.String())
+	}
+	for _, d := range p.Decisions {
+		dj := DecisionJSON{ID: d.Property.ID, File: d.Property.Pos.File, Line: d.Property.Pos.Line, Function: d.Property.Func,
+			Reverify: d.Reverify, Reasons: d.Reasons, SliceHash: d.SliceHash, SliceEdges: d.SliceEdges,
+			InitialPrecision: len(d.InitialPrecision)}
+		if d.Cached != nil {
+			dj.CachedVerdict = string(d.Cached.Verdict)
+		}
+		if d.Reverify {
+			j.Summary["reverify"]++
+		} else {
+			j.Summary["cached"]++
+		}
+		j.Decisions = append(j.Decisions, dj)
+	}
+	return j
+}

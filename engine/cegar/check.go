@@ -1,0 +1,69 @@
+package cegar
+
+import (
+	"context"
+
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/interp"
+	"github.com/reverify/reverify/engine/smt"
+)
+
+// Feasibility is the outcome of the bit-precise counterexample check.
+type Feasibility uint8
+
+// Outcomes of CheckPath.
+const (
+	// Feasible: the SMT encoding of the path has a model without
+	// undefined behaviour and the concrete interpreter, fed with the
+	// model's inputs, follows the path to its end.
+	Feasible Feasibility = iota
+	// Infeasible: the SMT check proved the path impossible, whatever
+	// values undefined operations produce.
+	Infeasible
+	// Undecided: anything else (solver unknown or cancelled, a path the
+	// encoder cannot express, a replay that disagrees with the model).
+	Undecided
+)
+
+var feasibilityNames = [...]string{"feasible", "infeasible", "undecided"}
+
+func (f Feasibility) String() string { return feasibilityNames[f] }
+
+// Check is the result of CheckPath.
+type Check struct {
+	Status Feasibility
+	// Inputs are the model's values of the nondeterministic inputs, in
+	// the order the path reads them (Feasible only).
+	Inputs []smt.InputValue
+	// Reason explains Undecided.
+	Reason string
+}
+
+// CheckPath decides whether path is a real execution of prog: the
+// bit-precise SMT encoding (smt.CheckPath) must have a model without
+// undefined behaviour, and the concrete interpreter run with the model's
+// inputs must follow the path step by step (interp.Replay). Only then is
+// it Feasible; an SMT proof of unsatisfiability is Infeasible; every
+// other outcome, including a replay that disagrees with the model, is
+// Undecided and never a counterexample.
+func CheckPath(ctx context.Context, prog *cfa.Program, path []cfa.Step, solver smt.Factory) Check {
+	b := smt.NewBuilder()
+	pr, err := smt.CheckPath(ctx, b, solver, prog, path)
+	if err != nil {
+		return Check{Status: Undecided, Reason: err.Error()}
+	}
+	switch pr.Status {
+	case smt.Unsat:
+		return Check{Status: Infeasible}
+	case smt.Unknown:
+		return Check{Status: Undecided, Reason: pr.Reason}
+	}
+	if ok, err := interp.Replay(ctx, prog, path, pr.Values()); !ok {
+		reason := "concrete replay disagrees with the SMT model"
+		if err != nil {
+			reason += ": " + err.Error()
+		}
+		return Check{Status: Undecided, Reason: reason}
+	}
+	return Check{Status: Feasible, Inputs: pr.Inputs}
+}

@@ -1,0 +1,128 @@
+// Package cegar is reverify's counterexample-guided abstraction
+// refinement (CEGAR) around the CPA algorithm of engine/cpa, the
+// bit-precise counterexample check, and the refiners.
+//
+// It implements seed 001_7a124141fc78263e.txt, section 3.5 (Algorithm 2,
+// CEGAR over CPAs) and sections 3.8.2–3.8.5 (value analysis with CEGAR:
+// value-domain interpolation, refinement of per-location precisions,
+// infeasible sliced prefixes and refinement selection), seed
+// 000_f76fde50ed4a4828.txt, section 2.5 and figure 14 (CEGAR on the
+// running example), and D. Beyer and S. Löwe, "Explicit-State Software
+// Model Checking Based on CEGAR and Interpolation", FASE 2013.
+//
+// # The loop
+//
+// Run drives one cpa.Algorithm:
+//
+//	run the CPA algorithm until a target state, a fixed point or a limit
+//	target with error path σ:
+//	    no refiner: check σ (CheckPath: SMT and concrete replay)
+//	        feasible → Unsafe; infeasible → exclude σ, continue
+//	    else (π', pivot) := Refine(σ)
+//	        refuted → restart from the pivot (RestartPivot: remove the
+//	            pivot's subtrees, re-expand it under π') or the root
+//	        not refutable → check σ: feasible → Unsafe (σ, inputs);
+//	            infeasible → exclude σ, continue
+//	        refinement limit, no progress, undecided check → Unknown
+//	fixed point → Safe; state limit, cancellation → Incomplete
+//
+// A target is Unsafe only when both the SMT model (without undefined
+// behaviour) and the concrete interpreter confirm its path. The refiner
+// goes first: its refutation is sound (its domain over-approximates, the
+// same domain a Safe verdict rests on), and most spurious paths of a
+// CEGAR run are refuted by it much more cheaply than by the SMT check of
+// a long path (loop-acceleration/array_4: five refinements of paths
+// over 3000 steps through a 1024-element array). Options.CheckFirst
+// checks every path bit-precisely before refining instead, as a
+// cross-check (tests run both). Without a refiner Run is the plain
+// analysis with counterexample checks that the value configuration uses.
+//
+// Excluding an infeasible error path removes every node of the path, not
+// just the target: a path node may cover states reached along other
+// prefixes (with more known values), whose executions continue along the
+// path's suffix and may be feasible where the checked path is not.
+// Removing the path's nodes uncovers them; the path nodes' other
+// children stay. (Removing only the target answered TRUE on
+// engine/testdata/verdicts/exclude_covered.c, whose error is real.)
+//
+// The loop never answers Safe after giving up: a refinement limit
+// (Options.MaxRefinements) that is hit, or a refinement that makes no
+// progress — the refiner finds nothing new for the path, or the same
+// error path comes back under the same precision — is Unknown with that
+// reason.
+//
+// # Refiners
+//
+// A Refiner maps an infeasible error path (its ARG nodes) to a new
+// composite precision and a pivot node; ErrNotRefutable and
+// ErrNoProgress are its two expected failures. PrecisionPrinter is an
+// optional capability: the stable text of the precision, for results.
+// The symbolic-execution refiner (constraint interpolation) and the
+// slicing refiner will plug in through the same interface.
+//
+// ValueRefiner is value interpolation for the explicit-value analysis
+// (engine/analysis/value), whose precision is a value.ScopedPrecision:
+//
+//  1. ExtractSlicedPrefixes (seed 001, Algorithm 5): run the value
+//     transfer with full precision along σ; at each step whose
+//     post-condition is ⊥, record the prefix up to it, replace that
+//     assumption by a no-op and go on (at most MaxPrefixes). None: the
+//     value domain cannot refute σ (ErrNotRefutable) — σ is infeasible
+//     only through relations between unknown values, e.g.
+//     x > 100 ∧ ¬(x > 50) with x an input, and the loop excludes it.
+//  2. Refine (Algorithm 4) on each prefix: the interpolant after step i
+//     is Interpolate(Γ_{i-1} ∧ op_i, op_{i+1..n}) (Algorithm 3): the
+//     post-condition of the previous interpolant, from which the
+//     assignments of one variable at a time are dropped while the rest
+//     of the prefix stays ⊥ under the value transfer. A step that leaves
+//     Γ_{i-1} unchanged keeps it (inductive, not always minimal), which
+//     makes interpolation linear in the steps that touch tracked values.
+//  3. Select (section 3.8.5): the refinement with the lowest domain-type
+//     score (a variable assigned inside a loop costs LoopScore, others
+//     1), then the narrowest (fewest non-empty interpolants), then the
+//     shortest prefix; SelectShortest is plain Beyer & Löwe.
+//  4. The variables of the interpolant after step i are added to the
+//     precision at the location that step reaches; the pivot is the
+//     parent of the first path node whose location gains a variable
+//     that its precision did not track.
+//
+// # Precision scope
+//
+// Precisions name functions and variables, never program-wide location
+// numbers, so that a precision survives edits elsewhere (value.Entry):
+// "main::x@main:L5" tracks main's local x at location L5 of main (the
+// location's index within its function), "main::x@main" in all of main,
+// "g" everywhere. LocationScope (the default) adds the first form, as
+// Beyer & Löwe's π: L → 2^X; FunctionScope the second, a variable
+// tracked anywhere in a function being tracked in the whole function.
+// Location scope needs more refinements (a loop body is learnt on a
+// second path through it) but tracks less: on seed 000's running
+// example it learns y := 1 only between the assignment and the test
+// y < 0, and the second loop, driven by y and w, covers itself (TRUE
+// after two refinements); in function scope y is tracked throughout main
+// and the second loop unrolls until the state limit — the behaviour
+// seed 000, section 2.5, shows for symbolic execution with CEGAR
+// (figure 14).
+//
+// Options.Logf shows the two refinements (abridged):
+//
+//	target n20 (depth 14, 19 states): infeasible
+//	refinement 1: pivot n5 (depth 5), precision main::y@main:L5 main::y@main:L6
+//	    main::y@main:L7 main::y@main:L9 … main::y@main:L12
+//	target n44 (depth 16, 38 states): infeasible
+//	refinement 2: pivot n23 (depth 8), precision main::y@main:L5 … main::y@main:L12
+//
+// and the loop ends Safe with 47 states (L7 is the first loop's head, L8
+// its body, L12 → L13 the test y < 0, L15 and L16 the second loop).
+//
+// # Restart
+//
+// RestartPivot keeps the ARG above the pivot and re-explores below it;
+// nodes elsewhere keep their older (smaller) precision until a later
+// refinement reaches them. RestartRoot discards the ARG (seed 001,
+// Algorithm 2). Each refinement returns the precision accumulated over
+// all refinements, so a restart from the root loses nothing learnt.
+// The engine's value-cegar configuration uses the strategy that was
+// better on the tests and benchmarks (engine/configs.go records the
+// measurement).
+package cegar

@@ -1,0 +1,24 @@
+// Loops bounded by symbolic inputs: symbolic execution unrolls them as
+// often as the constraints allow; the explicit-value analysis, which
+// does not know the bound, counts forever (and finds the violation on
+// its way).
+#include "../sv.h"
+
+int main(void) {
+	int n = __VERIFIER_nondet_int();
+	if (n < 0 || n > 5)
+		return 0;
+	int i = 0;
+	while (i < n)
+		i++;
+	assert(i == n);                       // want value:UNKNOWN symex:TRUE
+	unsigned int k = __VERIFIER_nondet_uint();
+	if (k >= 8)
+		return 0;
+	int s = 0;
+	for (unsigned int j = 0; j < k; j++)
+		s += 2;
+	assert(s == 2 * k);                   // want value:UNKNOWN symex:TRUE
+	assert(s != 14);                      // want FALSE
+	return 0;
+}
