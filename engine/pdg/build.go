@@ -22,7 +22,8 @@ type builder struct {
 	// slotOf maps objects to the SSA slots of the function being built (-1).
 	slotOf []int32
 	// localOf maps nodes to local indices in formalDeps (-1).
-	localOf []int32
+	localOf   []int32
+	fdScratch fdScratch
 	// inG marks objects reachable from globals; vis[o] == h+1 marks those
 	// reachable from function h's parameters and return variable.
 	inG, vis []int32
@@ -648,9 +649,20 @@ func (b *builder) interprocedural() {
 		if len(fi.callers) > 0 && fi.f.Name != "main" {
 			continue
 		}
+		initRest := findSlot(init.formOut, Slot{SlotRest, 0})
 		for _, sn := range fi.formIn {
-			if sn.slot.Kind == SlotObject {
-				b.dep(sn.node, findSlot(init.formOut, sn.slot), DepParamIn)
+			switch sn.slot.Kind {
+			case SlotObject:
+				if d := findSlot(init.formOut, sn.slot); d >= 0 {
+					b.dep(sn.node, d, DepParamIn)
+				} else if containsSorted(init.collapsed, int32(sn.slot.Index)) {
+					b.dep(sn.node, initRest, DepParamIn)
+				}
+			case SlotRest:
+				b.dep(sn.node, initRest, DepParamIn)
+				for _, o := range fi.collapsed {
+					b.dep(sn.node, findSlot(init.formOut, Slot{SlotObject, int(o)}), DepParamIn)
+				}
 			}
 		}
 	}

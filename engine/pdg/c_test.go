@@ -2,6 +2,7 @@ package pdg_test
 
 import (
 	"fmt"
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -221,7 +222,15 @@ int main() {
 }
 `}}
 
-func TestCSlices(t *testing.T) {
+func TestCSlices(t *testing.T) { testCSlices(t, false) }
+
+// With every interface collapsed, the slices still hold the expected lines.
+func TestCSlicesCollapsed(t *testing.T) {
+	defer pdg.SetRestLimit(0)()
+	testCSlices(t, true)
+}
+
+func testCSlices(t *testing.T, superset bool) {
 	for _, tc := range cTests {
 		t.Run(tc.name, func(t *testing.T) {
 			src := prelude + tc.src
@@ -230,6 +239,10 @@ func TestCSlices(t *testing.T) {
 			s := sliceOf(t, g, p, tc.prop)
 			got := s.Lines()["t.c"]
 			want := wantLines(src)
+			if superset {
+				want = slices.DeleteFunc(want, func(l int) bool { return slices.Contains(got, l) })
+				got = nil
+			}
 			if !slices.Equal(got, want) {
 				var b strings.Builder
 				for i, l := range strings.Split(src, "\n") {
@@ -292,5 +305,60 @@ int main() {
 		if got := hashOf(t, prelude+assumeDef+src); got == h {
 			t.Errorf("%s: hash did not change", name)
 		}
+	}
+}
+
+// WriteC's programs compile and keep exactly the relevant operations.
+func TestCWriteC(t *testing.T) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no gcc")
+	}
+	for _, tc := range cTests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := prelude + tc.src
+			p := translate(t, src)
+			g := pdg.Build(p)
+			s := sliceOf(t, g, p, tc.prop)
+			var b strings.Builder
+			if err := s.WriteC(&b, map[string]string{"t.c": src}); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(gcc, "-fsyntax-only", "-w", "-x", "c", "-")
+			cmd.Stdin = strings.NewReader(b.String())
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("gcc: %v\n%s\n%s", err, out, b.String())
+			}
+			// The sliced program's slice has the same lines.
+			q := translate(t, b.String())
+			s2 := sliceOf(t, pdg.Build(q), q, tc.prop)
+			if got, want := s2.Lines()["t.c"], s.Lines()["t.c"]; !slices.Equal(got, want) {
+				t.Errorf("slice of the sliced program: lines %v, want %v\n%s", got, want, b.String())
+			}
+			if testing.Verbose() {
+				t.Logf("\n%s", b.String())
+			}
+		})
+	}
+}
+
+// assert.h's __FILE__ and __LINE__ do not enter the slice hash.
+func TestCSliceHashAssertH(t *testing.T) {
+	const src = `extern void __assert_fail(const char *, const char *, unsigned int, const char *);
+#define assert(e) ((e) ? (void)0 : __assert_fail(#e, __FILE__, __LINE__, __func__))
+extern int __VERIFIER_nondet_int(void);
+int main() {
+  int x = __VERIFIER_nondet_int();
+  if (x > 5) x = 5;
+  assert(x <= 5);
+  return 0;
+}
+`
+	h := hashOf(t, src)
+	if got := hashOf(t, strings.Replace(src, "int main", "\n\n// moved\nint main", 1)); got != h {
+		t.Error("moving the assertion down changed its slice hash")
+	}
+	if got := hashOf(t, strings.Replace(src, "x <= 5", "x <= 6", 1)); got == h {
+		t.Error("changing the assertion kept its slice hash")
 	}
 }

@@ -14,7 +14,7 @@ import (
 // pointers to the locals of hundreds of callers (so that context-insensitive
 // points-to sets name all of them) from making the graph quadratic, at a
 // loss of precision in such functions only.
-const restLimit = 128
+var restLimit = 128 // a variable for tests
 
 // rank orders objects by how much precision their own slot buys: scalar
 // globals first, then other globals, pseudo-objects, locals reached

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -29,14 +30,16 @@ func (s *Slice) Hash(extra ...string) string {
 
 // Normalized returns the text the slice hash is computed from (for
 // debugging a changed hash). It holds
+//
 //   - the format version and the extra strings, quoted;
+//
 //   - for each function with relevant edges, ordered by name: its name and
 //     typed signature, then its relevant edges in control-flow order (the
 //     reverse post-order of the function's locations from the entry,
 //     unreachable locations after in index order; a location's edges in
 //     CFA order), each as
 //
-//     c1 -> c2  x#0:i32 = (x#0:i32 + 1:i32):i32  |x = x + 1;
+//     c1 -> c2  x#0:i32 = (x#0:i32 + 1:i32):i32  |x=x+1
 //
 //     where c1 and c2 are the classes of the edge's locations after
 //     contracting every irrelevant edge of the function (c0 is the class of
@@ -47,12 +50,15 @@ func (s *Slice) Hash(extra ...string) string {
 //     with comments and white space removed (but between words); criteria
 //     are marked
 //     "criterion", the Via call "via";
+//
 //   - the classes holding the exit and Terminal locations;
+//
 //   - the layout (fields, types, offsets, size) of every struct and union
 //     type mentioned.
 //
 // Line numbers, columns, file names, location and edge numbers, and
-// temporary numbering do not enter, so edits outside the slice (other
+// temporary numbering do not enter (nor the __FILE__ and __LINE__
+// arguments assert.h passes to __assert_fail), so edits outside the slice (other
 // functions, code moved up or down, whitespace, comments) keep the text;
 // any change to a relevant operation, its types, its source text or the
 // control structure between relevant edges changes it.
@@ -80,6 +86,7 @@ type hasher struct {
 	names   map[*cfa.Var]string
 	ordinal map[string]int
 	f       *cfa.Function
+	edge    *cfa.Edge // the edge being printed
 }
 
 func (h *hasher) function(b *strings.Builder, s *Slice, f *cfa.Function, crit map[*cfa.Edge]bool) {
@@ -146,6 +153,7 @@ func (h *hasher) function(b *strings.Builder, s *Slice, f *cfa.Function, crit ma
 				continue
 			}
 			from, to := classOf(e.From), classOf(e.To)
+			h.edge = e
 			fmt.Fprintf(b, "  c%d -> c%d  %s  |%s", from, to, h.op(e.Op), normText(e.Text))
 			if crit[e] {
 				b.WriteString("  criterion")
@@ -194,6 +202,34 @@ func (h *hasher) name(v *cfa.Var) string {
 	return n
 }
 
+// assertFuncs are the functions assert.h calls on failure; their __FILE__
+// and __LINE__ arguments must not make the hash depend on positions.
+var assertFuncs = map[string]bool{"__assert_fail": true, "__assert_perror_fail": true, "__assert": true, "__assert_rtn": true}
+
+// positional reports whether x is the line or the file name of edge e (an
+// argument that __LINE__ or __FILE__ produced).
+func positional(x cfa.Expr, e *cfa.Edge) bool {
+	for {
+		switch y := x.(type) {
+		case *cfa.Cast:
+			x = y.X
+			continue
+		case *cfa.AddrOf:
+			x = y.X
+			continue
+		case *cfa.Index:
+			x = y.X
+			continue
+		case *cfa.Const:
+			return e.Pos.Start.Line > 0 && y.Int64() == int64(e.Pos.Start.Line)
+		case *cfa.StringLit:
+			f := e.Pos.Start.File
+			return f != "" && (y.Val == f || y.Val == path.Base(f))
+		}
+		return false
+	}
+}
+
 func (h *hasher) op(op cfa.Op) string {
 	switch op := op.(type) {
 	case *cfa.Decl:
@@ -222,6 +258,10 @@ func (h *hasher) op(op cfa.Op) string {
 		for i, a := range op.Args {
 			if i > 0 {
 				b.WriteString(", ")
+			}
+			if assertFuncs[op.Fn] && positional(a, h.edge) {
+				b.WriteString("<position>")
+				continue
 			}
 			b.WriteString(h.expr(a))
 		}

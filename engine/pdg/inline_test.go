@@ -329,3 +329,37 @@ func callGraphOf(g *SDG) *graph.Adjacency {
 	}
 	return cg
 }
+
+// With every interface collapsed into the rest, slices stay sound: they
+// contain the slices of the inlined program.
+func TestCollapsedInterfacesAreSound(t *testing.T) {
+	defer func(l int) { restLimit = l }(restLimit)
+	for _, limit := range []int{0, 1} {
+		restLimit = limit
+		for seed := range 150 {
+			p := randomProgram(t, uint64(1000+seed), 3, 9)
+			g := Build(p)
+			if !allCalled(g) {
+				continue
+			}
+			in := inline(p, p.Funcs[0])
+			if len(in.nf.Locs) > 150 {
+				continue
+			}
+			ig := Build(in.np)
+			ref := newRef(ig, in.nf)
+			for _, e := range p.Edges {
+				cs := in.copies(e)
+				if len(cs) == 0 {
+					continue
+				}
+				got := g.Slice([]*cfa.Edge{e}).Edges()
+				want := in.slice(&Slice{g: ig, edges: bitsOf(ig, ref(cs))})
+				missing := slices.DeleteFunc(slices.Clone(want), func(x *cfa.Edge) bool { return slices.Contains(got, x) })
+				if len(missing) > 0 {
+					t.Fatalf("limit %d, seed %d: slice of %s in %s misses %v\n got %v\n%s", limit, seed, e, e.From.Func.Name, missing, got, p.Text())
+				}
+			}
+		}
+	}
+}

@@ -2,7 +2,7 @@ package pdg
 
 import (
 	"fmt"
-	"strings"
+	"strconv"
 
 	"github.com/reverify/reverify/engine/cfa"
 )
@@ -58,7 +58,7 @@ func (o *Object) String() string {
 		if len(s) > 12 {
 			s = s[:12] + "…"
 		}
-		return "string" + strings.TrimPrefix(fmt.Sprintf("%q", s), "")
+		return "string " + strconv.Quote(s)
 	case ObjFunc:
 		return "func:" + o.Func
 	}

@@ -1,6 +1,11 @@
 package pdg
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/reverify/reverify/engine/cfa"
+)
 
 func TestPointerSlices(t *testing.T) {
 	tests := []sliceTest{{
@@ -177,5 +182,41 @@ func TestPointerSlices(t *testing.T) {
 	}}
 	for _, st := range tests {
 		t.Run(st.name, st.run)
+	}
+}
+
+func TestPointsTo(t *testing.T) {
+	p := newTP(t)
+	f := p.fn("f", "int", "s0", "s9", "int* a")
+	f.e("s0 s9 return *a")
+	m := p.fn("main", "int", "l0", "l9", "")
+	m.locals("int x y r; int* p; int* q; int* h")
+	m.e("l0 l1 p = &x")
+	m.e("l1 l2 q = p")
+	m.e("l2 l3 q = &y")
+	m.e("l3 l4 call h = malloc(4)")
+	m.e("l4 l5 call r = f(h)")
+	m.e("l5 l9 return *q")
+	g := Build(p.done())
+	names := func(x cfa.Expr) string {
+		var s []string
+		for _, o := range g.PointsTo(x) {
+			s = append(s, o.String())
+		}
+		return strings.Join(s, " ")
+	}
+	for _, c := range []struct {
+		x    cfa.Expr
+		want string
+	}{
+		{&cfa.VarRef{Var: m.vars["p"]}, "main::x"},
+		{&cfa.VarRef{Var: m.vars["q"]}, "main::x main::y"},
+		{&cfa.VarRef{Var: m.vars["h"]}, "heap@main:L4"},
+		{&cfa.VarRef{Var: f.vars["a"]}, "heap@main:L4"},
+		{m.edge("l5 l9").Op.(*cfa.Return).X, "main::x main::y"},
+	} {
+		if got := names(c.x); got != c.want {
+			t.Errorf("PointsTo(%s) = %q, want %q", c.x, got, c.want)
+		}
 	}
 }

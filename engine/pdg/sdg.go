@@ -128,7 +128,7 @@ type funcInfo struct {
 	callers   []int32 // call sites that may call f (directly, indirectly or back)
 	mod, ref  []int32 // objects (sorted) f may write and read, callees included
 	recursive bool
-	mayStop   bool // a call of f may not return
+	mayStop   bool             // a call of f may not return
 	aug       *graph.Adjacency // the augmented CFA (node len(f.Locs) is the virtual end)
 	pdom      *graph.DomTree
 	pdf       [][]int // post-dominance frontier per location of aug
@@ -280,13 +280,15 @@ func Build(p *cfa.Program) *SDG {
 	return b.g
 }
 
-// nodeName renders a node for text output.
-func (g *SDG) nodeName(n int, loc func(*cfa.Location) string) string {
+// NodeString describes node n for debugging: "edge L3->L4 x = 1", "entry
+// f", "formal-in f g", "actual-out L3->L4 f(x) return", "phi L5 x".
+func (g *SDG) NodeString(n NodeID) string {
+	loc := defaultLoc
 	c := g.nodes[n]
 	fi := g.funcs[c.fn]
 	switch c.kind {
 	case NodeEdge:
-		return edgeName(g.Prog.Edges[c.edge], loc)
+		return "edge " + edgeName(g.Prog.Edges[c.edge], loc)
 	case NodeEntry:
 		return "entry " + fi.f.Name
 	case NodePhi:

@@ -155,12 +155,9 @@ func (b *builder) formalDeps(fi *funcInfo) []uint64 {
 	fin0 := int(fi.formIn[0].node)
 
 	// The nodes formal-outs reach, in DFS post-order (dependences first).
-	var nodes []int32
-	type frame struct {
-		n    int32
-		next int
-	}
-	var stack []frame
+	sc := &b.fdScratch
+	nodes := sc.nodes[:0]
+	stack := sc.stack[:0]
 	visit := func(n int32) {
 		if localOf[n] == -1 {
 			localOf[n] = -2 // on the stack
@@ -207,11 +204,12 @@ func (b *builder) formalDeps(fi *funcInfo) []uint64 {
 		for _, n := range nodes {
 			localOf[n] = -1
 		}
+		sc.nodes, sc.stack = nodes, stack
 	}()
 
 	// Users (reverse dependences) for the worklist; an actual-in notifies
 	// every actual-out of its site.
-	start := make([]int32, len(nodes)+1)
+	start := grow(&sc.start, len(nodes)+1)
 	count := func(each func(from, to int32)) {
 		for i, n := range nodes {
 			for j := g.depStart[n]; j < g.depStart[n+1]; j++ {
@@ -235,14 +233,16 @@ func (b *builder) formalDeps(fi *funcInfo) []uint64 {
 	for i := range nodes {
 		start[i+1] += start[i]
 	}
-	users := make([]int32, start[len(nodes)])
-	fill := slices.Clone(start[:len(nodes)])
+	users := grow(&sc.users, int(start[len(nodes)]))
+	fill := grow(&sc.fill, len(nodes))
+	copy(fill, start[:len(nodes)])
 	count(func(d, u int32) { users[fill[d]] = u; fill[d]++ })
 
-	R := make([]uint64, len(nodes)*words)
+	R := grow(&sc.R, len(nodes)*words)
 	row := func(i int32) []uint64 { return R[int(i)*words : (int(i)+1)*words] }
-	queued := make([]bool, len(nodes))
-	queue := make([]int32, len(nodes))
+	queued := grow(&sc.queued, len(nodes))
+	queue := grow(&sc.queue, len(nodes))
+	defer func() { sc.queue = queue[:0] }()
 	for i := range nodes {
 		queue[i] = int32(i)
 		queued[i] = true
@@ -337,4 +337,30 @@ func allNodes(n int) []int {
 		out[i] = i
 	}
 	return out
+}
+
+// frame is a DFS stack entry of formalDeps.
+type frame struct {
+	n    int32
+	next int
+}
+
+// fdScratch holds formalDeps' buffers between calls.
+type fdScratch struct {
+	nodes        []int32
+	stack        []frame
+	start, users []int32
+	fill, queue  []int32
+	R            []uint64
+	queued       []bool
+}
+
+// grow returns (*buf)[:n] zeroed, reallocating when too small.
+func grow[T any](buf *[]T, n int) []T {
+	if cap(*buf) < n {
+		*buf = make([]T, n, n+n/4)
+	}
+	s := (*buf)[:n]
+	clear(s)
+	return s
 }
