@@ -25,7 +25,9 @@ type Expr interface {
 }
 
 // Const is an integer or pointer constant. V holds the value's two's
-// complement bit pattern truncated to the type's width.
+// complement bit pattern truncated to the type's width. A Const of array,
+// struct or union type with V = 0 is the all-zero object (the front end
+// zero-initialises aggregates with one Assign of it).
 type Const struct {
 	T *Type
 	V uint64

@@ -18,6 +18,17 @@ var noreturnNames = map[string]bool{
 	"pthread_exit": true, "__VERIFIER_error": true,
 }
 
+// libcBuiltins are the C library functions whose __builtin_ forms (without
+// body) are calls of the library function itself.
+var libcBuiltins = map[string]bool{
+	"abs": true, "labs": true, "llabs": true, "malloc": true, "calloc": true, "realloc": true, "free": true,
+	"alloca": true, "memcpy": true, "memmove": true, "memset": true, "memcmp": true, "memchr": true,
+	"strlen": true, "strcmp": true, "strncmp": true, "strcpy": true, "strncpy": true, "strcat": true,
+	"strncat": true, "strchr": true, "strrchr": true, "strstr": true, "printf": true, "sprintf": true,
+	"snprintf": true, "fprintf": true, "puts": true, "putchar": true, "abort": true, "exit": true,
+	"ffs": true, "ffsl": true, "ffsll": true,
+}
+
 // unsupportedCalls maps functions (without body) whose effect the CFA
 // cannot express to the construct named in the Unsupported edge.
 var unsupportedCalls = map[string]string{
@@ -189,7 +200,10 @@ func (fc *fnctx) call(x *cc.PostfixExpression, want bool, dst cfa.Expr, tn cc.No
 	if s != nil {
 		c.Fn = s.name
 		if s.def == nil {
-			fc.t.p.Externals[s.name] = ft
+			if lib, ok := strings.CutPrefix(s.key.name, "__builtin_"); ok && libcBuiltins[lib] && fc.t.byName[lib] == nil {
+				c.Fn = lib // gcc's __builtin_memcpy is memcpy
+			}
+			fc.t.p.Externals[c.Fn] = ft
 			noret = s.noreturn || noreturnNames[s.key.name]
 		}
 	}

@@ -11,9 +11,13 @@
 //
 //   - Expressions on edges are side-effect free. Assignments, ++/--, and
 //     calls inside expressions become separate edges, in evaluation order
-//     (left to right, operands before operators). A call whose value is
-//     used stores it into a temporary, or directly into the assigned
-//     variable when the types agree (x = f(y) is one Call edge).
+//     (left to right, operands before operators). Plain reads are not
+//     copied: an operand reads its variable on the edge that uses it, after
+//     the side effects of the operands to its right (an order C allows:
+//     they are unsequenced or indeterminately sequenced). A call whose
+//     value is used stores it into a temporary, or directly into the
+//     assigned variable when the types agree (x = f(y) is one Call edge);
+//     x++ whose value is used copies x into a temporary first.
 //   - The integer promotions and the usual arithmetic conversions are
 //     explicit Casts: both operands of an arithmetic or comparison Binary
 //     have the same type; shift operands are promoted independently;
@@ -63,14 +67,20 @@
 //     parameters keep their names. Temporaries are locals "__t0",
 //     "__t1", … (numbered per function, skipping names the program uses)
 //     with Var.Temp set; they are not declared by Decl edges and are
-//     always assigned before they are read, except compound literals,
-//     which are temporaries with a Decl.
+//     always assigned before they are read. A compound literal is a
+//     temporary too (one object per block, as in C, reinitialised when
+//     evaluated again), initialised like a local with an initialiser
+//     list; at file scope it is a global "__compound_literalN".
+//   - Calls of __builtin_memcpy, __builtin_abs and other C library
+//     functions in gcc's __builtin_ form (without body) call the library
+//     function (memcpy, abs).
 //   - Var.Volatile marks volatile objects (every read is
 //     nondeterministic); Var.AddrTaken marks variables whose address is
 //     taken or that are arrays. Bit-field members have the integer type
-//     of their width (an unsigned 3-bit field is a 3-bit unsigned Int),
-//     so reads promote and writes truncate explicitly; Field.BitWidth and
-//     BitOffset give the layout.
+//     of their width (an unsigned 3-bit field is a 3-bit unsigned Int, a
+//     Type that is not one of cfa.IntType's canonical instances), so reads
+//     promote and writes truncate explicitly; Field.BitWidth and BitOffset
+//     give the layout.
 //   - Unreachable code (after return, break, continue, goto, or under a
 //     constant false condition) produces no locations; locations are
 //     numbered in depth-first order from the entry (true branches first).
@@ -111,8 +121,11 @@
 // "unsupported"), so both branches remain. Unsupported are: inline
 // assembly; setjmp/longjmp; floating-point arithmetic, comparisons and
 // conversions to integers (float variables, FloatConst values, copies
-// and integer-to-float conversions are fine); variable-length arrays;
-// computed goto and label addresses; complex numbers; atomic builtins;
+// and integer-to-float conversions are fine); variable-length arrays of
+// more than one dimension (a one-dimensional T a[n] is a pointer
+// variable a = alloca(n * sizeof(T)), with sizeof(a) computed from the
+// length saved at the declaration) and sizeof of other variably modified
+// types; computed goto and label addresses; complex numbers; atomic builtins;
 // va_list access (va_start, va_arg); wide string literals; nested
 // functions.
 //

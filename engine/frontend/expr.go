@@ -25,13 +25,14 @@ func intValue(v cc.Value) (int64, bool) {
 }
 
 // constant folds n when cc/v4 knows its integer value and it has no side
-// effects.
+// effects (and no sizeof of a type without a constant size, which cc/v4
+// folds to -1).
 func (fc *fnctx) constant(n cc.ExpressionNode) cfa.Expr {
 	v := n.Value()
 	if v == nil || v == cc.Unknown {
 		return nil
 	}
-	if !n.Pure() {
+	if !n.Pure() || hasBadSizeof(n, 0) {
 		return nil
 	}
 	switch v := v.(type) {
@@ -53,6 +54,105 @@ func (fc *fnctx) constant(n cc.ExpressionNode) cfa.Expr {
 		return &cfa.FloatConst{T: t, V: float64(v)}
 	}
 	return nil
+}
+
+// badSizeof reports whether x is sizeof (or _Alignof) of a type whose
+// size is not a constant (a struct with a variable-length member).
+func badSizeof(x *cc.UnaryExpression) bool {
+	var t cc.Type
+	switch x.Case {
+	case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionAlignofExpr:
+		if x.UnaryExpression != nil {
+			t = x.UnaryExpression.Type()
+		}
+	case cc.UnaryExpressionSizeofType, cc.UnaryExpressionAlignofType:
+		if x.TypeName != nil {
+			t = x.TypeName.Type()
+		}
+	default:
+		return false
+	}
+	return t == nil || t.Size() < 0 || isVariable(t, 0)
+}
+
+// isVariable reports whether t is a variably modified type.
+func isVariable(t cc.Type, depth int) bool {
+	if t == nil || depth > 16 {
+		return false
+	}
+	switch x := t.(type) {
+	case *cc.ArrayType:
+		return x.IsVLA() || isVariable(x.Elem(), depth+1)
+	case *cc.StructType:
+		for i := 0; i < x.NumFields(); i++ {
+			if f := x.FieldByIndex(i); f != nil && isVariable(f.Type(), depth+1) {
+				return true
+			}
+		}
+	case *cc.UnionType:
+		for i := 0; i < x.NumFields(); i++ {
+			if f := x.FieldByIndex(i); f != nil && isVariable(f.Type(), depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasBadSizeof reports whether the constant expression n contains a
+// badSizeof.
+func hasBadSizeof(n cc.ExpressionNode, depth int) bool {
+	if n == nil || depth > 64 {
+		return false
+	}
+	switch x := n.(type) {
+	case *cc.PrimaryExpression:
+		if x.Case == cc.PrimaryExpressionExpr {
+			return hasBadSizeof(x.ExpressionList, depth+1)
+		}
+		return false
+	case *cc.UnaryExpression:
+		if badSizeof(x) {
+			return true
+		}
+		return hasBadSizeof(x.CastExpression, depth+1) || hasBadSizeof(x.PostfixExpression, depth+1) ||
+			x.Case != cc.UnaryExpressionSizeofExpr && hasBadSizeof(x.UnaryExpression, depth+1)
+	case *cc.CastExpression:
+		return hasBadSizeof(x.CastExpression, depth+1) || hasBadSizeof(x.UnaryExpression, depth+1)
+	case *cc.MultiplicativeExpression:
+		return hasBadSizeof(x.MultiplicativeExpression, depth+1) || hasBadSizeof(x.CastExpression, depth+1)
+	case *cc.AdditiveExpression:
+		return hasBadSizeof(x.AdditiveExpression, depth+1) || hasBadSizeof(x.MultiplicativeExpression, depth+1)
+	case *cc.ShiftExpression:
+		return hasBadSizeof(x.ShiftExpression, depth+1) || hasBadSizeof(x.AdditiveExpression, depth+1)
+	case *cc.RelationalExpression:
+		return hasBadSizeof(x.RelationalExpression, depth+1) || hasBadSizeof(x.ShiftExpression, depth+1)
+	case *cc.EqualityExpression:
+		return hasBadSizeof(x.EqualityExpression, depth+1) || hasBadSizeof(x.RelationalExpression, depth+1)
+	case *cc.AndExpression:
+		return hasBadSizeof(x.AndExpression, depth+1) || hasBadSizeof(x.EqualityExpression, depth+1)
+	case *cc.ExclusiveOrExpression:
+		return hasBadSizeof(x.ExclusiveOrExpression, depth+1) || hasBadSizeof(x.AndExpression, depth+1)
+	case *cc.InclusiveOrExpression:
+		return hasBadSizeof(x.InclusiveOrExpression, depth+1) || hasBadSizeof(x.ExclusiveOrExpression, depth+1)
+	case *cc.LogicalAndExpression:
+		return hasBadSizeof(x.LogicalAndExpression, depth+1) || hasBadSizeof(x.InclusiveOrExpression, depth+1)
+	case *cc.LogicalOrExpression:
+		return hasBadSizeof(x.LogicalOrExpression, depth+1) || hasBadSizeof(x.LogicalAndExpression, depth+1)
+	case *cc.ConditionalExpression:
+		return hasBadSizeof(x.LogicalOrExpression, depth+1) || hasBadSizeof(x.ExpressionList, depth+1) || hasBadSizeof(x.ConditionalExpression, depth+1)
+	case *cc.ExpressionList:
+		for l := x; l != nil; l = l.ExpressionList {
+			if hasBadSizeof(l.AssignmentExpression, depth+1) {
+				return true
+			}
+		}
+	case *cc.ConstantExpression:
+		return hasBadSizeof(x.ConditionalExpression, depth+1)
+	case *cc.AssignmentExpression:
+		return hasBadSizeof(x.ConditionalExpression, depth+1)
+	}
+	return false
 }
 
 // rv evaluates n for its value: arrays and functions decay to pointers.
@@ -141,12 +241,27 @@ func (fc *fnctx) conv(e cfa.Expr, t *cfa.Type, n cc.Node) cfa.Expr {
 		return e
 	}
 	if from.Kind == cfa.Float && t.Kind != cfa.Float {
-		if c, ok := e.(*cfa.FloatConst); ok && t.IsInteger() && !math.IsNaN(c.V) && !math.IsInf(c.V, 0) && math.Abs(c.V) < 1<<62 {
-			v := int64(c.V)
-			if t.Kind == cfa.Bool && c.V != 0 {
-				v = 1
+		if c, ok := e.(*cfa.FloatConst); ok && t.IsInteger() && !math.IsNaN(c.V) {
+			if t.Kind == cfa.Bool {
+				v := int64(0)
+				if c.V != 0 {
+					v = 1
+				}
+				return cfa.NewConst(t, v)
 			}
-			return cfa.NewConst(t, v)
+			// Fold only conversions whose (truncated) value fits: others are
+			// undefined behaviour.
+			tr := math.Trunc(c.V)
+			lo, hi := 0.0, math.Ldexp(1, t.Bits)
+			if t.Signed {
+				lo, hi = -math.Ldexp(1, t.Bits-1), math.Ldexp(1, t.Bits-1)
+			}
+			if tr >= lo && tr < hi && t.Bits <= 64 {
+				if tr < 0 {
+					return cfa.NewConst(t, int64(tr))
+				}
+				return &cfa.Const{T: t, V: cfa.Truncate(uint64(tr), t.Bits)}
+			}
 		}
 		fc.unsupported("floating-point conversion", n)
 	}
@@ -501,6 +616,32 @@ func (fc *fnctx) index(x *cc.PostfixExpression) cfa.Expr {
 	if a.Type().Kind != cfa.Array && a.Type().Kind != cfa.Pointer {
 		a, i = i, a // i[a]
 	}
+	var dims []cfa.Expr
+	if r, ok := a.(*cfa.VarRef); ok && fc.vlaDims[r.Var] != nil {
+		dims = fc.vlaDims[r.Var]
+	} else if d, ok := fc.vlaRows[a]; ok {
+		dims = d
+	}
+	if len(dims) > 1 {
+		// A row of a variable-length array: a + i * (product of the
+		// remaining dimensions), still a pointer to the element type.
+		st := fc.t.tm.sizeT()
+		idx := fc.decay(i)
+		if !idx.Type().IsInteger() {
+			fc.unsupported("non-integer subscript", x)
+		}
+		var stride cfa.Expr
+		for _, n := range dims[1:] {
+			if stride == nil {
+				stride = n
+			} else {
+				stride = &cfa.Binary{Op: cfa.Mul, X: stride, Y: n, T: st}
+			}
+		}
+		row := &cfa.Binary{Op: cfa.Add, X: a, Y: &cfa.Binary{Op: cfa.Mul, X: fc.conv(idx, st, x), Y: stride, T: st}, T: a.Type()}
+		fc.vlaRows[row] = dims[1:]
+		return row
+	}
 	switch a.Type().Kind {
 	case cfa.Array:
 		idx := fc.decay(i)
@@ -612,11 +753,25 @@ func (fc *fnctx) unary(x *cc.UnaryExpression, want bool) cfa.Expr {
 		}
 		return &cfa.Unary{Op: cfa.LNot, X: e, T: cfa.IntT}
 	case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionSizeofType, cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionAlignofType:
-		if v, ok := intValue(x.Value()); ok {
+		if v, ok := intValue(x.Value()); ok && !badSizeof(x) {
 			return cfa.NewConst(fc.t.tm.typ(x.Type()), v)
 		}
 		if !want {
 			return nil
+		}
+		if x.Case == cc.UnaryExpressionSizeofExpr {
+			if p, ok := stripParens(x.UnaryExpression).(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent {
+				if d, ok := p.ResolvedTo().(*cc.Declarator); ok {
+					if v := fc.locals[d]; v != nil && fc.vlaDims[v] != nil {
+						st := fc.t.tm.sizeT()
+						var r cfa.Expr = cfa.NewConst(st, v.T.Elem.Size)
+						for _, n := range fc.vlaDims[v] {
+							r = &cfa.Binary{Op: cfa.Mul, X: n, Y: r, T: st}
+						}
+						return r
+					}
+				}
+			}
 		}
 		fc.unsupported("sizeof of a variable-length array", x)
 	case cc.UnaryExpressionLabelAddr:
@@ -639,6 +794,9 @@ func (fc *fnctx) addrOf(n cc.ExpressionNode, x cc.Node) cfa.Expr {
 	e := fc.expr(n, true)
 	if e == nil {
 		fc.unsupported("address of a void value", x)
+	}
+	if r, ok := e.(*cfa.VarRef); ok && fc.vlaDims[r.Var] != nil {
+		return r // &vla: the array's address, the pointer's value
 	}
 	switch e := e.(type) {
 	case *cfa.FuncRef:
@@ -692,8 +850,14 @@ func (fc *fnctx) arith(op cfa.BinaryOp, x, y cfa.Expr, n cc.Node) cfa.Expr {
 			}
 			fc.unsupported("addition of pointers", n)
 		case xp:
+			if e := xt.Elem; e.Kind == cfa.Array && e.Len < 0 {
+				fc.unsupported("pointer to a variable-length array", n)
+			}
 			return &cfa.Binary{Op: op, X: x, Y: promote(y), T: xt}
 		case yp:
+			if e := yt.Elem; e.Kind == cfa.Array && e.Len < 0 {
+				fc.unsupported("pointer to a variable-length array", n)
+			}
 			if op == cfa.Add {
 				return &cfa.Binary{Op: op, X: y, Y: promote(x), T: yt}
 			}
@@ -959,9 +1123,13 @@ func (fc *fnctx) incdec(n cc.ExpressionNode, inc, post, want bool, x cc.Node) cf
 // compoundLiteral creates the object of (T){...}: a temporary (a global in
 // Init) initialised like a local.
 func (fc *fnctx) compoundLiteral(x *cc.PostfixExpression) cfa.Expr {
+	// The type name's type (completed by the initialiser for arrays of
+	// unknown size); the expression's own type is the decayed pointer.
 	ct := x.TypeName.Type()
-	if x.Type() != nil && x.Type().Kind() != cc.InvalidKind {
-		ct = x.Type()
+	if ct == nil || ct.IsIncomplete() {
+		if il := x.InitializerList; il != nil && il.Type() != nil && il.Type().Kind() != cc.InvalidKind {
+			ct = il.Type()
+		}
 	}
 	typ := fc.t.tm.typ(ct)
 	var obj *cfa.VarRef
@@ -977,8 +1145,13 @@ func (fc *fnctx) compoundLiteral(x *cc.PostfixExpression) cfa.Expr {
 	} else {
 		obj = fc.temp(typ)
 	}
-	rng, text := fc.rt(x)
-	fc.emitAt(&cfa.Decl{Var: obj.Var}, rng, text)
+	if fc.isInit {
+		rng, text := fc.rt(x)
+		fc.emitAt(&cfa.Decl{Var: obj.Var}, rng, text)
+	}
+	// A compound literal in a function is one object for its block (C11
+	// 6.5.2.5p5: evaluating it again, as in a loop, reinitialises the same
+	// object), so its temporary has no Decl.
 	fc.initList(obj, ct, x.InitializerList, x)
 	return obj
 }

@@ -304,11 +304,21 @@ func hasVector(t cc.Type, depth int) bool {
 // hasFlexibleArray reports whether the struct t ends in an array of
 // unknown size.
 func hasFlexibleArray(t *cfa.Type) bool {
-	if t.Kind != cfa.Struct || len(t.Fields) == 0 {
-		return false
+	switch t.Kind {
+	case cfa.Union:
+		for _, f := range t.Fields {
+			if hasFlexibleArray(f.Type) {
+				return true
+			}
+		}
+	case cfa.Struct:
+		if len(t.Fields) == 0 {
+			return false
+		}
+		last := t.Fields[len(t.Fields)-1].Type
+		return last.Kind == cfa.Array && last.Len <= 0 || hasFlexibleArray(last)
 	}
-	last := t.Fields[len(t.Fields)-1].Type
-	return last.Kind == cfa.Array && last.Len <= 0 || hasFlexibleArray(last)
+	return false
 }
 
 // hasUnion reports whether t is or contains a union (whose members an

@@ -27,6 +27,12 @@ type fnctx struct {
 	ntemp  int
 	result *cfa.Type
 	isInit bool
+	// vlaDims maps the pointer variables standing for variable-length
+	// arrays to their dimensions (temporaries or constants, outermost
+	// first); vlaRows maps the row pointers that subscripting them yields
+	// to the remaining dimensions.
+	vlaDims map[*cfa.Var][]cfa.Expr
+	vlaRows map[cfa.Expr][]cfa.Expr
 }
 
 type switchCtx struct {
@@ -44,16 +50,18 @@ type unsupportedErr struct {
 
 func (t *translator) newFnctx(u *unit, f *cfa.Function, s *funcSym) *fnctx {
 	fc := &fnctx{
-		t:      t,
-		u:      u,
-		f:      f,
-		sym:    s,
-		b:      newBuilder(),
-		locals: map[*cc.Declarator]*cfa.Var{},
-		params: map[*cc.Parameter]*cfa.Var{},
-		used:   map[string]bool{},
-		labels: map[string]int{},
-		isInit: s == nil,
+		t:       t,
+		u:       u,
+		f:       f,
+		sym:     s,
+		b:       newBuilder(),
+		locals:  map[*cc.Declarator]*cfa.Var{},
+		params:  map[*cc.Parameter]*cfa.Var{},
+		used:    map[string]bool{},
+		labels:  map[string]int{},
+		isInit:  s == nil,
+		vlaDims: map[*cfa.Var][]cfa.Expr{},
+		vlaRows: map[cfa.Expr][]cfa.Expr{},
 	}
 	fc.cur = fc.b.entry
 	if f != nil && f.T != nil && f.T.Result != nil && f.T.Result.Kind != cfa.Void {
@@ -381,10 +389,11 @@ func (fc *fnctx) switchStmt(ss *cc.SelectionStatement) {
 			fc.cur = next
 		}
 	}
+	srng, stext := fc.tokRange(ss.Token, ss.Token)
 	if deflt >= 0 {
-		fc.b.join(fc.cur, deflt, "default", cfa.Range{}, "")
+		fc.b.join(fc.cur, deflt, "default", srng, stext)
 	} else {
-		fc.b.join(fc.cur, x, "skip", cfa.Range{}, "")
+		fc.b.join(fc.cur, x, "skip", srng, stext)
 	}
 	fc.dead()
 	fc.brk = append(fc.brk, x)
@@ -554,17 +563,97 @@ func (fc *fnctx) localDecl(decl *cc.Declaration, d *cc.Declarator, init *cc.Init
 		fc.staticLocal(d, typ, init, id, rng, text)
 		return
 	}
+	if at, ok := d.Type().(*cc.ArrayType); ok && at.IsVLA() {
+		fc.vla(d, at, rng, text)
+		return
+	}
 	v := fc.newLocal(d.Name(), typ)
 	v.Pos = fc.u.files.pos(d.Position())
 	v.Volatile = isVolatile(d)
 	fc.locals[d] = v
 	fc.emitAt(&cfa.Decl{Var: v}, rng, text)
-	if at, ok := d.Type().(*cc.ArrayType); ok && at.IsVLA() {
-		fc.emit(&cfa.Unsupported{Construct: "variable-length array"}, d)
-	}
 	if init != nil {
 		fc.guard(func() { fc.initialize(&cfa.VarRef{Var: v}, d.Type(), init, true, id) })
 	}
+}
+
+// vla translates the declaration of a variable-length array T a[n]…[m]
+// (T of constant size): a is a pointer variable T *a, set to alloca(n * …
+// * m * sizeof(T)); the dimensions are kept in temporaries, for
+// subscripts (a[i][j] is *(a + (i * m + j))) and sizeof(a).
+func (fc *fnctx) vla(d *cc.Declarator, at *cc.ArrayType, rng cfa.Range, text string) {
+	var sizes []cc.ExpressionNode
+	var lens []int64
+	var et cc.Type = at
+	for {
+		a, ok := et.(*cc.ArrayType)
+		if !ok {
+			break
+		}
+		sizes = append(sizes, a.SizeExpression())
+		lens = append(lens, a.Len())
+		et = a.Elem()
+	}
+	ok := et.Size() > 0 && !isVariable(et, 0) && len(sizes) <= 8
+	for i := range sizes {
+		if sizes[i] == nil && lens[i] < 0 {
+			ok = false
+		}
+	}
+	if !ok {
+		v := fc.newLocal(d.Name(), fc.t.tm.typ(at))
+		v.Pos = fc.u.files.pos(d.Position())
+		fc.locals[d] = v
+		fc.emitAt(&cfa.Decl{Var: v}, rng, text)
+		fc.emit(&cfa.Unsupported{Construct: "variable-length array"}, d)
+		return
+	}
+	elem := fc.t.tm.typ(et)
+	v := fc.newLocal(d.Name(), fc.t.tm.ptr(elem))
+	v.Pos = fc.u.files.pos(d.Position())
+	v.Volatile = isVolatile(d)
+	fc.locals[d] = v
+	fc.emitAt(&cfa.Decl{Var: v}, rng, text)
+	fc.guard(func() {
+		st := fc.t.tm.sizeT()
+		var dims []cfa.Expr
+		var total cfa.Expr
+		for i, size := range sizes {
+			var n cfa.Expr
+			if c, ok := intValue(valueOf(size)); ok && size != nil || size == nil {
+				if size == nil {
+					c = lens[i]
+				}
+				n = cfa.NewConst(st, c)
+			} else {
+				tmp := fc.temp(st)
+				fc.emit(&cfa.Assign{LHS: tmp, RHS: fc.conv(fc.rv(size), st, size)}, d)
+				n = tmp
+			}
+			dims = append(dims, n)
+			if total == nil {
+				total = n
+			} else {
+				total = &cfa.Binary{Op: cfa.Mul, X: total, Y: n, T: st}
+			}
+		}
+		vp := fc.t.tm.ptr(cfa.VoidType)
+		mem := fc.temp(vp)
+		drng, dtext := fc.rt(d)
+		ft := &cfa.Type{Kind: cfa.Func, Result: vp, Params: []*cfa.Type{st}}
+		fc.t.p.Externals["alloca"] = ft
+		bytes := &cfa.Binary{Op: cfa.Mul, X: total, Y: cfa.NewConst(st, elem.Size), T: st}
+		fc.emitAt(&cfa.Call{Fn: "alloca", Args: []cfa.Expr{bytes}, Result: mem, Pos: drng.Start}, drng, dtext)
+		fc.emitAt(&cfa.Assign{LHS: &cfa.VarRef{Var: v}, RHS: &cfa.Cast{X: mem, T: v.T}}, drng, dtext)
+		fc.vlaDims[v] = dims
+	})
+}
+
+func valueOf(n cc.ExpressionNode) cc.Value {
+	if n == nil {
+		return nil
+	}
+	return n.Value()
 }
 
 // staticLocal creates a static local as a global "f::x" initialised in Init.

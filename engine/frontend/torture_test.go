@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,12 +15,14 @@ import (
 // in the module cache, when present.
 var tortureDir = filepath.Join(os.Getenv("HOME"), "go/pkg/mod/modernc.org/ccorpus2@v1.6.0/assets/gcc-9.1.0/gcc/testsuite/gcc.c-torture")
 
+var torture = flag.Bool("torture", false, "run TestTorture over the gcc torture suite (slow)")
+
 // TestTorture translates the gcc torture tests (compile and execute):
 // parse errors are fine (gcc extensions cc/v4 rejects), but the front end
 // must not fail internally, and every result must pass the sanity checker.
 func TestTorture(t *testing.T) {
-	if testing.Short() {
-		t.Skip("skipped in -short mode")
+	if !*torture {
+		t.Skip("run with -torture")
 	}
 	var paths []string
 	for _, sub := range []string{"execute", "compile"} {
