@@ -133,13 +133,16 @@ void m%[1]d_check_mix(void) {
 // measured in the same run, in wall-clock and in CPU time (the machine
 // may be shared). The incremental verdicts must equal the from-scratch
 // ones.
+//
+// The code base is a verification harness: main runs one check chosen
+// nondeterministically. (With main running every check in turn, each
+// assertion depends on every earlier check not aborting, so a change
+// early in the sequence affects every later assertion — correctly — and
+// the explicit-value analysis meets a path explosion over 40 sequential
+// checks; benchSources still renders that layout as "sequential".)
 func BenchmarkReplayCommits(b *testing.B) {
-	for _, layout := range []string{"harness", "sequential"} {
-		b.Run(layout, func(b *testing.B) {
-			for range b.N {
-				replay(b, layout, 12)
-			}
-		})
+	for range b.N {
+		replay(b, "harness", 12)
 	}
 }
 

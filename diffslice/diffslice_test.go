@@ -210,6 +210,11 @@ func TestBecomesFalse(t *testing.T) {
 	if !d.Reverify || !strings.Contains(strings.Join(d.Reasons, "; "), "`parse_header` changed, 2 calls away") {
 		t.Errorf("check_msg: reverify %v, reasons %q", d.Reverify, d.Reasons)
 	}
+	// check_scale runs after check_msg, whose assertion may abort: it
+	// depends on check_msg's assertion, and so on parse_header.
+	if d := decision(t, p, "check_scale:s==2*SCALE"); !d.Reverify || !strings.Contains(strings.Join(d.Reasons, "; "), "`parse_header` changed, 4 calls away") {
+		t.Errorf("check_scale: reverify %v, reasons %q", d.Reverify, d.Reasons)
+	}
 	if decision(t, p, "check_plain:a>0").Reverify {
 		t.Errorf("check_plain:a>0 re-verified: %q", decision(t, p, "check_plain:a>0").Reasons)
 	}

@@ -40,6 +40,9 @@ func git(repo string, stdin io.Reader, args ...string) ([]byte, error) {
 
 // resolveCommit returns the full commit hash of rev.
 func resolveCommit(repo, rev string) (string, error) {
+	if _, err := exec.LookPath("git"); err != nil {
+		return "", fmt.Errorf("reading revision %s needs the git command: %v", rev, err)
+	}
 	out, err := git(repo, nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
 	if err != nil {
 		return "", fmt.Errorf("%s: not a commit in %s", rev, repo)
