@@ -323,7 +323,7 @@ func sortedKeys(m map[string]bool) []string {
 func addressTaken(prog *cfa.Program) []string {
 	seen := map[string]bool{}
 	for _, e := range prog.Edges {
-		forEachExpr(e.Op, func(x cfa.Expr) {
+		cfa.ForEachExpr(e.Op, func(x cfa.Expr) {
 			cfa.Walk(x, func(x cfa.Expr) bool {
 				if r, ok := x.(*cfa.FuncRef); ok {
 					seen[r.Name] = true
@@ -359,32 +359,6 @@ func fpTargetDiff(b, h []string) string {
 	return strings.Join(d, ", ")
 }
 
-// forEachExpr calls f on each top-level expression of op.
-func forEachExpr(op cfa.Op, f func(cfa.Expr)) {
-	switch op := op.(type) {
-	case *cfa.Assign:
-		f(op.LHS)
-		f(op.RHS)
-	case *cfa.Havoc:
-		f(op.LHS)
-	case *cfa.Assume:
-		f(op.Cond)
-	case *cfa.Call:
-		if op.FnPtr != nil {
-			f(op.FnPtr)
-		}
-		if op.Result != nil {
-			f(op.Result)
-		}
-		for _, a := range op.Args {
-			f(a)
-		}
-	case *cfa.Return:
-		if op.X != nil {
-			f(op.X)
-		}
-	}
-}
 
 // withStableErrorCalls runs fn while the calls of error functions carry
 // no source position in their arguments: assert.h passes __FILE__ and
@@ -622,7 +596,7 @@ func (t *triggers) edgeChanges(e *cfa.Edge) []*DefChange {
 			add(c)
 		}
 	}
-	forEachExpr(e.Op, func(x cfa.Expr) {
+	cfa.ForEachExpr(e.Op, func(x cfa.Expr) {
 		cfa.Walk(x, func(x cfa.Expr) bool {
 			if r, ok := x.(*cfa.VarRef); ok && r.Var.Global {
 				if c := t.globals[r.Var.Name]; c != nil {

@@ -117,3 +117,31 @@ func (o *Noop) String() string {
 	return o.Label
 }
 func (o *Unsupported) String() string { return "unsupported: " + o.Construct }
+
+// ForEachExpr calls f on each top-level expression of op in evaluation
+// order (lvalues included: Assign's LHS, Havoc's LHS, Call's Result).
+func ForEachExpr(op Op, f func(Expr)) {
+	switch op := op.(type) {
+	case *Assign:
+		f(op.LHS)
+		f(op.RHS)
+	case *Havoc:
+		f(op.LHS)
+	case *Assume:
+		f(op.Cond)
+	case *Call:
+		if op.FnPtr != nil {
+			f(op.FnPtr)
+		}
+		for _, a := range op.Args {
+			f(a)
+		}
+		if op.Result != nil {
+			f(op.Result)
+		}
+	case *Return:
+		if op.X != nil {
+			f(op.X)
+		}
+	}
+}

@@ -174,7 +174,7 @@ func Wrappers(p *cfa.Program) map[string][]*cfa.Edge {
 func ReachableFuncs(p *cfa.Program, entry string) map[string]bool {
 	addrTaken := map[string]bool{}
 	for _, e := range p.Edges {
-		forEachExpr(e.Op, func(x cfa.Expr) {
+		cfa.ForEachExpr(e.Op, func(x cfa.Expr) {
 			cfa.Walk(x, func(x cfa.Expr) bool {
 				if r, ok := x.(*cfa.FuncRef); ok {
 					addrTaken[r.Name] = true
@@ -218,32 +218,6 @@ func ReachableFuncs(p *cfa.Program, entry string) map[string]bool {
 	return reach
 }
 
-// forEachExpr calls f on each top-level expression of op.
-func forEachExpr(op cfa.Op, f func(cfa.Expr)) {
-	switch op := op.(type) {
-	case *cfa.Assign:
-		f(op.LHS)
-		f(op.RHS)
-	case *cfa.Havoc:
-		f(op.LHS)
-	case *cfa.Assume:
-		f(op.Cond)
-	case *cfa.Call:
-		if op.FnPtr != nil {
-			f(op.FnPtr)
-		}
-		if op.Result != nil {
-			f(op.Result)
-		}
-		for _, a := range op.Args {
-			f(a)
-		}
-	case *cfa.Return:
-		if op.X != nil {
-			f(op.X)
-		}
-	}
-}
 
 // errorExpr describes a direct error call: the asserted expression of
 // __assert_fail (its first argument, as assert.h passes it), else the
