@@ -28,6 +28,25 @@ func init() {
 		},
 		opts: cpa.Options{Order: cpa.BFS, Merge: cpa.MergeSep},
 	})
+	register("symex-cegar", configuration{
+		doc: "symbolic execution with CEGAR: tracked variables and constraints refined by constraint interpolation (seed 000, sections 2.5, 2.6.6)",
+		analysis: func(prog *cfa.Program, cfg Config, init []string) ([]cpa.CPA, error) {
+			prec, err := symexPrecision(init)
+			if err != nil {
+				return nil, err
+			}
+			c, err := symbolic.New(prog, symbolic.Options{Solver: cfg.Solver, Precision: prec})
+			if err != nil {
+				return nil, err
+			}
+			return []cpa.CPA{c}, nil
+		},
+		opts: cpa.Options{Order: cpa.BFS, Merge: cpa.MergeSep},
+		refiner: func(prog *cfa.Program, comp *cpa.Composite) (cegar.Refiner, error) {
+			return newSymexRefiner(comp)
+		},
+		restart: cegar.RestartRoot,
+	})
 	register("default", configs["value"])
 }
 

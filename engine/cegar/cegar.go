@@ -62,9 +62,12 @@ const (
 	// RestartRoot discards the ARG and starts a new run from the initial
 	// state with the new precision (seed 001, Algorithm 2, lines 16–17).
 	RestartRoot
+	// RestartPivotFrontier is RestartPivot that also gives the new
+	// precision to every state on the waitlist.
+	RestartPivotFrontier
 )
 
-var restartNames = [...]string{"pivot", "root"}
+var restartNames = [...]string{"pivot", "root", "pivot+frontier"}
 
 func (r Restart) String() string { return restartNames[r] }
 
@@ -235,7 +238,7 @@ func Run(ctx context.Context, prog *cfa.Program, comp *cpa.Composite, opts Optio
 			chk := CheckPath(ctx, prog, path, opts.Solver)
 			res.Stats.CheckTime += time.Since(t0)
 			res.Stats.Checks++
-			if chk.Status != Undecided || ctx.Err() == nil {
+			if chk.Status != Undecided || ctxErr(ctx) == nil {
 				checked[key] = chk
 			}
 			logf("target n%d (depth %d, %d states): %s", target.ID, target.Depth, alg.Stats().Reached, chk.Status)
@@ -247,8 +250,8 @@ func Run(ctx context.Context, prog *cfa.Program, comp *cpa.Composite, opts Optio
 				res.Status, res.Target, res.Path, res.Inputs = Unsafe, target, path, chk.Inputs
 				return res
 			}
-			if ctx.Err() != nil {
-				res.Status, res.Reason = Incomplete, "cancelled: "+ctx.Err().Error()
+			if err := ctxErr(ctx); err != nil {
+				res.Status, res.Reason = Incomplete, "cancelled: "+err.Error()
 				return res
 			}
 		}
@@ -285,8 +288,8 @@ func Run(ctx context.Context, prog *cfa.Program, comp *cpa.Composite, opts Optio
 			case chk.Status == Feasible:
 				res.Status, res.Target, res.Path, res.Inputs = Unsafe, target, path, chk.Inputs
 				return res
-			case ctx.Err() != nil:
-				res.Status, res.Reason = Incomplete, "cancelled: "+ctx.Err().Error()
+			case ctxErr(ctx) != nil:
+				res.Status, res.Reason = Incomplete, "cancelled: "+ctxErr(ctx).Error()
 				return res
 			case chk.Status == Infeasible:
 				// Exclude this exact path, as the plain analysis does.
@@ -298,8 +301,8 @@ func Run(ctx context.Context, prog *cfa.Program, comp *cpa.Composite, opts Optio
 			}
 			res.Status, res.Reason = Unknown, "counterexample check: "+chk.Reason
 			return res
-		case err != nil && ctx.Err() != nil:
-			res.Status, res.Reason = Incomplete, "cancelled: "+ctx.Err().Error()
+		case err != nil && ctxErr(ctx) != nil:
+			res.Status, res.Reason = Incomplete, "cancelled: "+ctxErr(ctx).Error()
 			return res
 		case errors.Is(err, ErrNoProgress):
 			logf("no progress on path %v", nodes)
@@ -334,7 +337,31 @@ func Run(ctx context.Context, prog *cfa.Program, comp *cpa.Composite, opts Optio
 			alg.RemoveSubtree(c)
 		}
 		alg.Reopen(pivot, prec)
+		if opts.Restart == RestartPivotFrontier {
+			// The frontier elsewhere continues under the new precision
+			// too: leaves of the reached set are the waitlist (and dead
+			// ends, which expand to nothing again).
+			arg := alg.ARG()
+			for _, n := range alg.Reached() {
+				if !n.IsTarget() && len(arg.Succs(n.ID)) == 0 && n.Prec != prec {
+					alg.Reopen(n, prec)
+				}
+			}
+		}
 	}
+}
+
+// ctxErr is ctx.Err(), or context.DeadlineExceeded once the deadline has
+// passed even if the context's timer has not fired yet (on a loaded
+// machine it fires late; the solver already refuses to start then).
+func ctxErr(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if d, ok := ctx.Deadline(); ok && time.Until(d) <= 0 {
+		return context.DeadlineExceeded
+	}
+	return nil
 }
 
 // pathKey identifies a path by the SHA-256 of its steps.

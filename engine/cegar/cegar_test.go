@@ -114,6 +114,9 @@ func check(t *testing.T, what string, r run, w want) {
 	if got != w {
 		t.Errorf("%s:\n got %+v\nwant %+v", what, got, w)
 	}
+	if n := r.ref.Stats.Fallbacks; n != 0 {
+		t.Errorf("%s: %d prefixes needed the unrestricted interpolation", what, n)
+	}
 }
 
 // runningExample is the running example of seed 000 (figure 1; sections
@@ -389,5 +392,41 @@ func TestInitialPrecision(t *testing.T) {
 	}
 	if got, want := strings.Join(res.PrecisionText(ref), " "), strings.Join(learnt.Strings(), " "); got != want {
 		t.Errorf("precision %q, want %q", got, want)
+	}
+}
+
+// TestInterpolants checks the precisions value interpolation learns on
+// small programs: through a pointer (the pointee and the pointer, not the
+// unrelated b), and through recursion (a callee's writes to its own
+// frame do not hide the caller's variables from the relevance analysis).
+func TestInterpolants(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		vo        cegar.ValueOptions
+		want      want
+	}{
+		{"pointer", `int main(void) {
+	int a = 1;
+	int *p = &a;
+	int b = 2;
+	if (*p != 1)
+		reach_error();
+	return b;
+}`, cegar.ValueOptions{}, want{status: cegar.Safe, states: 19, refinements: 1,
+			precision: "main::a@main:L3 main::a@main:L4 main::a@main:L5 main::a@main:L6 main::a@main:L7 main::p@main:L5 main::p@main:L6 main::p@main:L7"}},
+		{"recursion", `int fib(int n) {
+	if (n < 2)
+		return n;
+	return fib(n - 1) + fib(n - 2);
+}
+int main(void) {
+	if (fib(6) != 8)
+		reach_error();
+	return 0;
+}`, cegar.ValueOptions{Scope: cegar.FunctionScope}, want{status: cegar.Safe, states: 209, refinements: 2,
+			precision: "fib::__retval@fib fib::__t0@fib fib::__t1@fib fib::n@fib main::__t0@main"}},
+	} {
+		r := valueCEGAR(t, tc.src, 10*time.Second, cegar.Options{}, tc.vo)
+		check(t, tc.name, r, tc.want)
 	}
 }

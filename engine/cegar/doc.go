@@ -72,11 +72,21 @@
 //     x > 100 ∧ ¬(x > 50) with x an input, and the loop excludes it.
 //  2. Refine (Algorithm 4) on each prefix: the interpolant after step i
 //     is Interpolate(Γ_{i-1} ∧ op_i, op_{i+1..n}) (Algorithm 3): the
-//     post-condition of the previous interpolant, from which the
-//     assignments of one variable at a time are dropped while the rest
-//     of the prefix stays ⊥ under the value transfer. A step that leaves
-//     Γ_{i-1} unchanged keeps it (inductive, not always minimal), which
-//     makes interpolation linear in the steps that touch tracked values.
+//     post-condition of the previous interpolant, from which assignments
+//     are dropped while the rest of the prefix stays ⊥ under the value
+//     transfer. Testing one variable at a time re-runs the suffix each
+//     time, quadratic in the path length (fatal for paths of thousands
+//     of steps through recursion or unrolled loops), so first a backward
+//     relevance analysis along the path (relevance.go: data dependence
+//     into the contradiction, per frame, with everything address-taken
+//     as one "mem" cell) drops all assignments that cannot matter at
+//     once; the one-at-a-time test then minimizes the rest within a
+//     budget of transfers. Each Γ_i is a restriction of the
+//     post-condition of Γ_{i-1}, so the sequence is inductive by
+//     construction; the last one is checked to contradict the prefix's
+//     last step, and if the relevance analysis missed a dependence the
+//     prefix is interpolated again without it (ValueStats.Fallbacks; the
+//     tests require none).
 //  3. Select (section 3.8.5): the refinement with the lowest domain-type
 //     score (a variable assigned inside a loop costs LoopScore, others
 //     1), then the narrowest (fewest non-empty interpolants), then the

@@ -69,6 +69,10 @@ type ValueStats struct {
 	Refinements int
 	Prefixes    int // infeasible sliced prefixes interpolated
 	Transfers   int // value transfers computed by interpolation
+	// Fallbacks counts prefixes whose relevance-restricted interpolants
+	// did not refute them (a dependence the relevance analysis missed),
+	// interpolated again without restriction.
+	Fallbacks int
 }
 
 // ValueRefiner refines the precision of the explicit-value analysis by
@@ -300,15 +304,55 @@ func clonedSet(m map[int]bool) map[int]bool {
 // interpolate is Refine of seed 001, Algorithm 4, on one prefix: the
 // interpolant after step i is Interpolate(Γ_{i-1} ∧ op_i, op_{i+1..end})
 // (Algorithm 3): the post-condition of the previous interpolant, from
-// which assignments are dropped one variable at a time as long as the
-// rest of the prefix stays infeasible under the value transfer. When a
-// step leaves the previous interpolant unchanged it is the interpolant
-// again (it is inductive, though perhaps not minimal there).
+// which assignments are dropped as long as the rest of the prefix stays
+// infeasible under the value transfer.
+//
+// Dropping one variable at a time and re-running the suffix each time is
+// quadratic in the path length, too slow for paths of thousands of
+// steps (deep recursion, unrolled loops). So the assignments of the
+// variables whose values cannot flow into the contradiction (backward
+// relevance along the path, relevance.go) are dropped first, all at
+// once, without a test: the suffix never reads them before overwriting
+// them, or reads them only in assumptions that constrain nothing
+// relevant, so it stays infeasible without them. The one-at-a-time test
+// then runs on the remaining variables while its budget of transfers
+// (trialBudget per prefix) lasts. The sequence is inductive by
+// construction (each Γ_i is a restriction of the post-condition of
+// Γ_{i-1}); the last post-condition is checked to be ⊥, and should the
+// relevance analysis have missed a dependence, the prefix is
+// interpolated again by the plain algorithm.
 func (r *ValueRefiner) interpolate(ctx context.Context, nodes []*cpa.Node, steps []cfa.Step, p prefix) (*candidate, error) {
+	ds := depths(steps[:p.end+1])
+	rel := make([]relevant, p.end) // rel[i]: relevant after step i
+	cur := reads(steps[p.end], ds[p.end])
+	for i := p.end - 1; i >= 0; i-- {
+		rel[i] = cur
+		if !p.sliced[i] {
+			cur = back(steps[i], ds[i], cur)
+		}
+	}
+	c, ok, err := r.interpolateWith(ctx, nodes, steps, p, rel, trialBudget)
+	if err != nil || ok {
+		return c, err
+	}
+	r.Stats.Fallbacks++
+	c, _, err = r.interpolateWith(ctx, nodes, steps, p, nil, -1)
+	return c, err
+}
+
+// trialBudget bounds the transfers that the one-variable-at-a-time
+// minimization may spend on one prefix.
+const trialBudget = 200_000
+
+// interpolateWith computes the interpolants of prefix p, restricting
+// each to rel[i] first (rel nil: no restriction) and then minimizing it
+// by trial within budget transfers (negative: no bound). ok reports
+// whether the last interpolant contradicts the prefix's last step.
+func (r *ValueRefiner) interpolateWith(ctx context.Context, nodes []*cpa.Node, steps []cfa.Step, p prefix, rel []relevant, budget int) (*candidate, bool, error) {
 	c := &candidate{prefix: p, itp: make([][]*cfa.Var, p.end), heap: make([]bool, p.end), pivot: -1}
-	// infeasible reports whether the prefix from step `from` is ⊥ from s.
 	n := 0
 	var cancelled error
+	// infeasible reports whether the prefix from step `from` is ⊥ from s.
 	infeasible := func(s *value.State, from int) bool {
 		for k := from; k <= p.end; k++ {
 			if n++; n&4095 == 0 && ctx.Err() != nil {
@@ -324,20 +368,29 @@ func (r *ValueRefiner) interpolate(ctx context.Context, nodes []*cpa.Node, steps
 		}
 		return false
 	}
+	start := r.Stats.Transfers
 	gamma := r.initial()
 	seen := map[int]bool{}
-	heapSeen := false
+	heapSeen, contradicted := false, false
 	for i := 0; i < p.end; i++ {
+		if i&1023 == 1023 && ctx.Err() != nil {
+			return nil, false, ctx.Err()
+		}
 		s := gamma
 		if !p.sliced[i] {
 			s = r.post(gamma, steps[i], nodes[i+1])
 		}
 		if s == nil {
-			// Γ_{i-1} ∧ op_i is already contradictory (cannot happen for a
-			// monotone transfer): the interpolants from here on are false.
+			// Γ_{i-1} ∧ op_i is already contradictory (not for a monotone
+			// transfer): the interpolants from here on are false.
+			contradicted = true
 			break
 		}
-		if s != gamma {
+		changed := s != gamma
+		if rel != nil {
+			s = restrict(s, rel[i])
+		}
+		if changed && (budget < 0 || r.Stats.Transfers-start < budget) {
 			vars, heap := s.KnownVars()
 			for _, v := range vars {
 				if t := s.Forget(v); infeasible(t, i+1) {
@@ -350,7 +403,7 @@ func (r *ValueRefiner) interpolate(ctx context.Context, nodes []*cpa.Node, steps
 				}
 			}
 			if cancelled != nil {
-				return nil, cancelled
+				return nil, false, cancelled
 			}
 		}
 		gamma = s
@@ -383,7 +436,25 @@ func (r *ValueRefiner) interpolate(ctx context.Context, nodes []*cpa.Node, steps
 			}
 		}
 	}
-	return c, nil
+	ok := contradicted || r.post(gamma, steps[p.end], nodes[p.end+1]) == nil
+	return c, ok, nil
+}
+
+// restrict drops from s the assignments of the variables without a
+// relevant instance in rel (in every frame: value.State.Forget works on
+// variables).
+func restrict(s *value.State, rel relevant) *value.State {
+	vars, heap := s.KnownVars()
+	ids := rel.ids()
+	for _, v := range vars {
+		if !ids[v.ID] && !(rel.mem && v.AddrTaken) {
+			s = s.Forget(v)
+		}
+	}
+	if heap && !rel.mem {
+		s = s.Forget(nil)
+	}
+	return s
 }
 
 // loopVars returns the IDs of the variables assigned on an edge inside a

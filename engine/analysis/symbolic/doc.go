@@ -2,8 +2,7 @@
 // 000_f76fde50ed4a4828.txt, section 2.3, and the symbolic execution CPA
 // of section 2.6.6; in CPAchecker terms, the value analysis with
 // symbolic values plus the constraints CPA). It is the analysis of the
-// configurations symex (full precision, no CEGAR) and, later,
-// symex-cegar.
+// configurations symex (full precision, no CEGAR) and symex-cegar.
 //
 // # Domain
 //
@@ -70,8 +69,27 @@
 // by their edge and the program variables of its condition
 // (VarConstraints: by function and variable name, through any
 // value.Precision), never by terms whose symbol names depend on the
-// path, so symex-cegar can refine them with the value analysis's scoped
-// entries.
+// path, so symex-cegar refines them with the value analysis's scoped
+// entries (see Refinement).
+//
+// # Refinement
+//
+// CPA.Refine is the constraint interpolation of symex-cegar, kept
+// simple: it replays an error path under full precision, takes every
+// step symbolic execution refutes (going on past each as if it were a
+// no-op, like the sliced prefixes of seed 001, section 3.8.5), shrinks
+// the constraints behind each refutation to a minimal unsatisfiable core
+// by deletion (solver checks only), and computes by backward liveness
+// along the path where which variables are needed for the refuting
+// conditions. It picks the refutation that needs no variable inside a
+// loop assigning it (or the fewest), and adds its variables at those
+// locations to the precision, as scoped entries of
+// engine/analysis/value ("main::y@main:L5"); VarConstraints then tracks
+// the core's constraints too. engine/symex.go adapts it to the CEGAR
+// loop of engine/cegar (restart from the root). ErrFeasible means the
+// path cannot be refuted, ErrNoProgress that the precision already
+// holds what the refutation needs (for example memory reached through
+// pointers only).
 //
 // # Termination
 //

@@ -38,6 +38,7 @@ type Options struct {
 // memory model of engine/analysis/value in symbolic mode plus path
 // constraints checked by an SMT solver.
 type CPA struct {
+	prog *cfa.Program
 	opts Options
 	b    *smt.Builder
 	val  *value.CPA
@@ -82,7 +83,7 @@ func New(prog *cfa.Program, opts Options) (*CPA, error) {
 	vo.Symbolic = b
 	vo.Precision = opts.Precision.Vars
 	return &CPA{
-		opts: opts, b: b, val: value.New(prog, vo), ctx: context.Background(),
+		prog: prog, opts: opts, b: b, val: value.New(prog, vo), ctx: context.Background(),
 		sat: map[string]smt.Result{}, impl: map[string]bool{}, vars: map[*smt.Term][]*smt.Term{},
 	}, nil
 }

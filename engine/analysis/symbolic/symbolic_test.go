@@ -175,3 +175,16 @@ func checkFeasible(t *testing.T, prog *cfa.Program, n *cpa.Node) {
 		t.Errorf("target path is %v (%s), want a feasible path", r.Status, r.Reason)
 	}
 }
+
+// TestPunning: a symbolic integer read back as a pointer is unknown, not
+// a non-function (which would make the call through it infeasible).
+func TestPunning(t *testing.T) {
+	prog := translate(t, `
+void f(void) { reach_error(); }
+union U { unsigned long n; void (*fp)(void); };
+int main() { union U u; u.fp = f; unsigned long k = __VERIFIER_nondet_long(); if (k > 7) { u.n = k; u.fp(); } return 0; }`)
+	_, st, _, _ := run(t, prog, symbolic.Options{}, cpa.Options{})
+	if st != cpa.Target {
+		t.Errorf("%v, want target (the call through the unknown u.fp may reach f)", st)
+	}
+}

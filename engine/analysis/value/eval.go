@@ -331,6 +331,9 @@ func (t *tx) load(a addr, ty *cfa.Type) (Value, bool) {
 		return Value{}, false
 	}
 	if n := t.s.mem.get(a.obj, a.off); n != nil && int64(n.size) == size {
+		if n.val.Sym != nil && !symType(ty) {
+			return Value{}, false // a symbolic integer read as a pointer
+		}
 		if ty.Kind == cfa.Bool && n.val.Obj == 0 && n.val.Sym == nil {
 			return Value{Bits: n.val.Bits & 0xff}, true
 		}

@@ -167,6 +167,10 @@ func init() {
 		"malloc":  malloc,
 		"calloc":  malloc,
 		"free":    free,
+		// alloca (also the front end's variable-length arrays): a block
+		// like malloc's, which never fails.
+		"alloca":           malloc,
+		"__builtin_alloca": malloc,
 	}
 }
 
@@ -325,11 +329,12 @@ func absModel(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 	return true
 }
 
-// malloc(n), calloc(m, n): a fresh heap block named by the call site and
-// the allocation count; calloc's block is zeroed (up to MaxBlockBytes).
-// With MallocMayFail a second successor gets NULL.
+// malloc(n), calloc(m, n), alloca(n): a fresh heap block named by the
+// call site and the allocation count; calloc's block is zeroed (up to
+// MaxBlockBytes). With MallocMayFail a second successor of malloc and
+// calloc gets NULL.
 func malloc(t *tx, e *cfa.Edge, call *cfa.Call) bool {
-	if t.c.opts.MallocMayFail {
+	if t.c.opts.MallocMayFail && call.Fn != "alloca" && call.Fn != "__builtin_alloca" {
 		alt := *t
 		alt.s.reasons = t.s.reasons
 		alt.setResult(call, Value{}, true)

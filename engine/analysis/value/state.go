@@ -139,13 +139,7 @@ func lessOrEqual(a, b *State) bool {
 	if a.depth != b.depth || a.allocs != b.allocs || !subset(a.reasons, b.reasons) {
 		return false
 	}
-	if a.mem == b.mem {
-		return true
-	}
-	return b.mem.each(func(n *node) bool {
-		m := a.mem.get(n.obj, n.off)
-		return m != nil && m.val == n.val && m.size == n.size
-	})
+	return covers(a.mem, b.mem)
 }
 
 // join keeps the cells on which a and b agree.
@@ -239,14 +233,32 @@ func (c *CPA) valueString(v Value, size uint8, depth int) string {
 }
 
 // Features appends one hash per known cell (object, offset, value, size):
-// if a ⊑ b, every cell of b is a cell of a (cpa.Featured).
+// if a ⊑ b, every cell of b is a cell of a (cpa.Featured). Cells of
+// scalar variables come first: the reached set files a state under the
+// first of its features with the smallest bucket, and a loop counter
+// tells states apart better than the elements of an array that the loop
+// fills alike in every iteration.
 func (s *State) Features(buf []uint64) []uint64 {
-	s.mem.each(func(n *node) bool {
-		h := prio(n.obj^n.val.Obj*0x2545f4914f6cdd1d, n.off^int64(n.val.Bits*0x9e3779b97f4a7c15)^int64(n.size)<<56^int64(symID(n.val)))
-		buf = append(buf, h)
-		return true
-	})
+	for _, scalars := range []bool{true, false} {
+		s.mem.each(func(n *node) bool {
+			if s.c.scalarVar(n.obj) != scalars {
+				return true
+			}
+			h := prio(n.obj^n.val.Obj*0x2545f4914f6cdd1d, n.off^int64(n.val.Bits*0x9e3779b97f4a7c15)^int64(n.size)<<56^int64(symID(n.val)))
+			buf = append(buf, h)
+			return true
+		})
+	}
 	return buf
+}
+
+// scalarVar reports whether obj is a variable of scalar type.
+func (c *CPA) scalarVar(obj uint64) bool {
+	switch objKind(obj) {
+	case kindGlobal, kindLocal:
+		return c.prog.Vars[varID(obj)].T.IsScalar()
+	}
+	return false
 }
 
 // Int returns the value of the scalar variable v (a global, or a local of

@@ -262,3 +262,23 @@ func (t *node) mapVals(f func(Value) Value) *node {
 	c.l, c.r, c.val = l, r, v
 	return &c
 }
+
+// covers reports whether every cell of b is a cell of a with the same
+// value and size. A node of b found in a as the same node heads a
+// subtree that both share (nodes are immutable), so its descendants are
+// skipped: comparing a state with one derived from it costs about the
+// cells changed in between, not the size of the map, and allocates
+// nothing.
+func covers(a, b *node) bool {
+	if b == nil || a == b {
+		return true
+	}
+	m := a.get(b.obj, b.off)
+	if m == nil || m.val != b.val || m.size != b.size {
+		return false
+	}
+	if m == b {
+		return true
+	}
+	return covers(a, b.l) && covers(a, b.r)
+}

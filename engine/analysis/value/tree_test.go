@@ -169,3 +169,51 @@ func TestLessOrEqualAndJoin(t *testing.T) {
 		t.Error("join into a smaller state must return it unchanged")
 	}
 }
+
+// TestCovers checks covers against its definition on random treaps that
+// share structure (b derived from a by a few updates, and vice versa).
+func TestCovers(t *testing.T) {
+	r := rand.New(rand.NewSource(2))
+	naive := func(a, b *node) bool {
+		return b.each(func(n *node) bool {
+			m := a.get(n.obj, n.off)
+			return m != nil && m.val == n.val && m.size == n.size
+		})
+	}
+	mutate := func(x *node, n int) *node {
+		for i := 0; i < n; i++ {
+			k := key{uint64(r.Intn(3)), int64(r.Intn(60))}
+			switch r.Intn(4) {
+			case 0, 1:
+				x = x.put(k.obj, k.off, Value{Bits: uint64(r.Intn(3))}, uint8(1+r.Intn(2)))
+			case 2:
+				x = x.del(k.obj, k.off)
+			default:
+				x = x.delRange(k.obj, k.off, k.obj, k.off+int64(r.Intn(8)))
+			}
+		}
+		return x
+	}
+	agree, disagree := 0, 0
+	for i := 0; i < 3000; i++ {
+		a := mutate(nil, r.Intn(150))
+		b := mutate(a, r.Intn(6))
+		if r.Intn(3) == 0 {
+			b = b.filter(func(n *node) bool { return r.Intn(4) != 0 })
+		}
+		for _, p := range [][2]*node{{a, b}, {b, a}, {a, a}, {b, nil}, {nil, b}} {
+			want := naive(p[0], p[1])
+			if got := covers(p[0], p[1]); got != want {
+				t.Fatalf("covers = %v, want %v", got, want)
+			}
+			if want {
+				agree++
+			} else {
+				disagree++
+			}
+		}
+	}
+	if agree == 0 || disagree == 0 {
+		t.Errorf("degenerate test: %d covered, %d not", agree, disagree)
+	}
+}

@@ -1,3 +1,4 @@
+// configs: symex symex-cegar
 // Symbolic values in memory: arrays with symbolic indices, structs,
 // bytes, the heap, calls.
 #include "../sv.h"

@@ -1,3 +1,5 @@
+// configs: symex symex-cegar value
+// max-states: 5000
 // Loops bounded by symbolic inputs: symbolic execution unrolls them as
 // often as the constraints allow; the explicit-value analysis, which
 // does not know the bound, counts forever (and finds the violation on
@@ -11,14 +13,14 @@ int main(void) {
 	int i = 0;
 	while (i < n)
 		i++;
-	assert(i == n);                       // want value:UNKNOWN symex:TRUE
+	assert(i == n);                       // want TRUE value:UNKNOWN "state limit 5000"
 	unsigned int k = __VERIFIER_nondet_uint();
 	if (k >= 8)
 		return 0;
 	int s = 0;
 	for (unsigned int j = 0; j < k; j++)
 		s += 2;
-	assert(s == 2 * k);                   // want value:UNKNOWN symex:TRUE
+	assert(s == 2 * k);                   // want TRUE value:UNKNOWN "state limit 5000"
 	assert(s != 14);                      // want FALSE
 	return 0;
 }

@@ -1,0 +1,79 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/reverify/reverify/engine/analysis/symbolic"
+	"github.com/reverify/reverify/engine/analysis/value"
+	"github.com/reverify/reverify/engine/cegar"
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/cpa"
+)
+
+// symexPrecision is the initial precision of symex-cegar: the variables
+// of init (Config.InitialPrecision entries, see value.Entry) and the
+// constraints on them.
+func symexPrecision(init []string) (*symbolic.Precision, error) {
+	vars, err := value.ParseScopedPrecision(init)
+	if err != nil {
+		return nil, err
+	}
+	return &symbolic.Precision{Vars: vars, Constraints: symbolic.VarConstraints{Vars: vars}}, nil
+}
+
+// symexRefiner adapts symbolic.CPA.Refine (constraint interpolation) to
+// the CEGAR loop: the refined precision replaces the symbolic
+// component's, and exploration restarts from the root.
+type symexRefiner struct {
+	sym *symbolic.CPA
+	idx int
+}
+
+func newSymexRefiner(comp *cpa.Composite) (*symexRefiner, error) {
+	idx := comp.Index("symbolic")
+	if idx < 0 {
+		return nil, fmt.Errorf("engine: %s has no symbolic component", comp.Name())
+	}
+	return &symexRefiner{sym: comp.Components()[idx].(*symbolic.CPA), idx: idx}, nil
+}
+
+// Refine implements cegar.Refiner.
+func (r *symexRefiner) Refine(ctx context.Context, nodes []*cpa.Node, arg *cpa.ARG) (*cpa.CompositePrecision, *cpa.Node, error) {
+	if len(nodes) < 2 {
+		return nil, nil, cegar.ErrNotRefutable
+	}
+	steps := make([]cfa.Step, len(nodes)-1)
+	for i := 1; i < len(nodes); i++ {
+		steps[i-1] = nodes[i].Parents[0].Step
+	}
+	target := nodes[len(nodes)-1]
+	cur, _ := target.Prec.Comps[r.idx].(*symbolic.Precision)
+	next, err := r.sym.Refine(ctx, steps, cur)
+	switch {
+	case errors.Is(err, symbolic.ErrFeasible):
+		return nil, nil, fmt.Errorf("%w: %v", cegar.ErrNotRefutable, err)
+	case errors.Is(err, symbolic.ErrNoProgress):
+		return nil, nil, fmt.Errorf("%w: %v", cegar.ErrNoProgress, err)
+	case err != nil:
+		return nil, nil, err
+	}
+	cp := &cpa.CompositePrecision{Comps: slices.Clone(target.Prec.Comps)}
+	cp.Comps[r.idx] = next
+	return cp, nodes[0], nil
+}
+
+// PrintPrecision implements cegar.PrecisionPrinter: the tracked
+// variables ("main::x"); the tracked constraints are those on them.
+func (r *symexRefiner) PrintPrecision(p *cpa.CompositePrecision) []string {
+	sp, ok := p.Comps[r.idx].(*symbolic.Precision)
+	if !ok {
+		return nil
+	}
+	if vars, ok := sp.Vars.(*value.ScopedPrecision); ok {
+		return vars.Strings()
+	}
+	return []string{sp.String()}
+}
