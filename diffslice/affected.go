@@ -359,7 +359,6 @@ func fpTargetDiff(b, h []string) string {
 	return strings.Join(d, ", ")
 }
 
-
 // withStableErrorCalls runs fn while the calls of error functions carry
 // no source position in their arguments: assert.h passes __FILE__ and
 // __LINE__ to __assert_fail, which would make the slice hash of every

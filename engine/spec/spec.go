@@ -218,7 +218,6 @@ func ReachableFuncs(p *cfa.Program, entry string) map[string]bool {
 	return reach
 }
 
-
 // errorExpr describes a direct error call: the asserted expression of
 // __assert_fail (its first argument, as assert.h passes it), else the
 // negated guard of the branch leading to it, else the call itself.
