@@ -34,9 +34,10 @@
 // satisfiable and shares nothing with them), answers are cached by that
 // set of terms, a condition whose negation is already in pc is refuted
 // without the solver, and one solver (from the injected smt.Factory,
-// the engine's Config.Solver) serves the whole run with push and pop. An
-// Unknown answer (Z3 gave up) keeps the successor, which is sound, and
-// is counted in Stats with its reason; the engine checks every error
+// the engine's Config.Solver) serves the whole run with push and pop,
+// and is closed when the run's context ends. An Unknown answer (Z3
+// gave up) keeps the successor, which is sound, and is counted in Stats
+// with its reason; the engine checks every error
 // path bit-precisely anyway, so symbolic execution's targets are
 // feasible except through such unknowns. The run's context reaches the
 // solver through cpa.ContextUser: cancelling it interrupts Z3, and the
@@ -54,10 +55,18 @@
 // Options.ImplicationStop, pc' may also be implied by pc (one solver
 // call, Unknown meaning no). Constraint sets that differ are never
 // treated as equal, however alike they print (x#0 as 8 and as 32 bits
-// are different symbols). Symbols are named label#k, with k counting
-// the symbols created on the path: unique on a path, equal across paths
-// that create symbols alike, so equal memory on different paths is
-// found without renaming (coverage up to renaming is not implemented).
+// are different symbols).
+//
+// Symbols are named label#k, with k counting the symbols created on the
+// path: unique on a path, equal across paths that create symbols alike.
+// At loop heads a state is brought into a canonical form (canonical.go):
+// constraints that share no symbol with the memory, directly or through
+// other constraints, are dropped (they are satisfiable and constrain
+// nothing the state holds), and the remaining symbols are renamed sym!0,
+// sym!1, … in the order they occur in the memory. Both preserve ⟦·⟧, and
+// together they let stop compare states up to renaming, so a loop that
+// reads a fresh input in every iteration (the locks of SV-COMP) reaches
+// a fixed point. Options.NoRenaming turns this off.
 //
 // # Precision
 //

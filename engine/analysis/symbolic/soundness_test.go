@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -384,5 +385,39 @@ return 0; }`)
 	}
 	if _, err := sym.Refine(context.Background(), steps, nil); !errors.Is(err, symbolic.ErrFeasible) {
 		t.Errorf("feasible path: %v, want ErrFeasible", err)
+	}
+}
+
+// closeCounter counts the solvers closed (from another goroutine).
+type closeCounter struct {
+	unknownSolver
+	closed *atomic.Int32
+}
+
+func (s closeCounter) Check(ctx context.Context) (smt.Result, error) { return smt.Sat, nil }
+func (s closeCounter) Close()                                        { s.closed.Add(1) }
+
+// TestSolverReleased: the run's solver is closed when the run's context
+// ends.
+func TestSolverReleased(t *testing.T) {
+	prog := translate(t, `int main() { int x = __VERIFIER_nondet_int(); if (x > 5) reach_error(); return 0; }`)
+	var created, closed atomic.Int32
+	checks := 0
+	fake := func(*smt.Builder) smt.Solver {
+		created.Add(1)
+		return closeCounter{unknownSolver{&checks}, &closed}
+	}
+	c, _ := compose(t, prog, symbolic.Options{Solver: fake})
+	alg := cpa.NewAlgorithm(c, cpa.Options{})
+	ctx, cancel := context.WithCancel(context.Background())
+	if st, _, err := alg.Run(ctx); err != nil || st != cpa.Target {
+		t.Fatal(st, err)
+	}
+	cancel()
+	for i := 0; i < 100 && closed.Load() == 0; i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if created.Load() != 1 || closed.Load() != 1 {
+		t.Errorf("%d solvers created, %d closed; want 1 and 1", created.Load(), closed.Load())
 	}
 }

@@ -43,13 +43,14 @@ type CPA struct {
 	b    *smt.Builder
 	val  *value.CPA
 
-	mu     sync.Mutex // guards everything below
-	ctx    context.Context
-	solver smt.Solver
-	sat    map[string]smt.Result // feasibility of constraint sets, by key
-	impl   map[string]bool       // implications checked by stop
-	vars   map[*smt.Term][]*smt.Term
-	stats  Stats
+	mu      sync.Mutex // guards everything below
+	ctx     context.Context
+	release func() bool // stops the Close scheduled for ctx's end
+	solver  smt.Solver
+	sat     map[string]smt.Result // feasibility of constraint sets, by key
+	impl    map[string]bool       // implications checked by stop
+	vars    map[*smt.Term][]*smt.Term
+	stats   Stats
 }
 
 // Stats count the solver work of a run.
@@ -107,14 +108,23 @@ func (c *CPA) Stats() Stats {
 }
 
 // UseContext sets the context that solver calls run under
-// (cpa.ContextUser): cancelling it interrupts Z3.
+// (cpa.ContextUser): cancelling it interrupts Z3, and once it is done the
+// solver is released (Close), so a run's solver lives as long as the
+// run's context.
 func (c *CPA) UseContext(ctx context.Context) {
 	c.mu.Lock()
+	defer c.mu.Unlock()
+	if ctx == c.ctx {
+		return
+	}
+	if c.release != nil {
+		c.release()
+	}
 	c.ctx = ctx
-	c.mu.Unlock()
+	c.release = context.AfterFunc(ctx, c.Close)
 }
 
-// Close releases the solver. The CPA must not be used afterwards.
+// Close releases the solver; a later check creates a new one.
 func (c *CPA) Close() {
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -27,6 +27,7 @@ extern long __VERIFIER_nondet_long(void);
 extern _Bool __VERIFIER_nondet_bool(void);
 extern void __VERIFIER_assume(int);
 extern void *malloc(size_t);
+extern void *alloca(size_t);
 extern void *memset(void *, int, size_t);
 extern int abs(int);
 extern int ext(int);
@@ -133,6 +134,7 @@ func TestSemantics(t *testing.T) {
 		{"bit-field wraps", `struct B { unsigned a : 3; } s; unsigned v = __VERIFIER_nondet_uint(); s.a = v; if (v == 9) check(s.a == 1);`, cpa.Safe},
 		{"through pointers", `int x = __VERIFIER_nondet_int(); int *p = &x; *p = *p + 1; if (x == 1) check(*p == 1);`, cpa.Safe},
 		{"heap", `int *p = malloc(8); p[0] = __VERIFIER_nondet_int(); p[1] = p[0] * 2; if (p[0] == 21) check(p[1] == 42);`, cpa.Safe},
+		{"alloca and variable-length arrays", `int *p = alloca(8); p[1] = __VERIFIER_nondet_int(); if (p[1] == 3) check(p[1] + 1 == 4); int n = __VERIFIER_nondet_int(); if (n > 0 && n < 4) { int a[n]; a[0] = n; check(a[0] < 4); }`, cpa.Safe},
 		{"abs", `int x = __VERIFIER_nondet_int(); if (x > -5 && x < 5) check(abs(x) < 5); int m = abs(x); if (x == -2147483647 - 1) check(m < 0);`, cpa.Safe},
 		{"symbolic bounded loop", `int n = __VERIFIER_nondet_int(); if (n >= 0 && n <= 5) { int i = 0; while (i < n) i++; check(i == n); }`, cpa.Safe},
 		{"symbolic loop sum", `unsigned k = __VERIFIER_nondet_uint(); if (k < 10) { int s = 0; for (unsigned j = 0; j < k; j++) s += 2; check(s == 2 * k); check(s != 18); }`, cpa.Target},
