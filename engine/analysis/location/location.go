@@ -40,7 +40,7 @@ func New(prog *cfa.Program, entry string) (*CPA, error) {
 	}
 	taken := map[string]bool{}
 	for _, e := range prog.Edges {
-		forExprs(e.Op, func(x cfa.Expr) {
+		cfa.ForEachExpr(e.Op, func(x cfa.Expr) {
 			cfa.Walk(x, func(x cfa.Expr) bool {
 				if r, ok := x.(*cfa.FuncRef); ok {
 					taken[r.Name] = true
@@ -152,28 +152,3 @@ var (
 	_ cpa.Joiner  = (*CPA)(nil)
 )
 
-func forExprs(op cfa.Op, f func(cfa.Expr)) {
-	switch op := op.(type) {
-	case *cfa.Assign:
-		f(op.LHS)
-		f(op.RHS)
-	case *cfa.Havoc:
-		f(op.LHS)
-	case *cfa.Assume:
-		f(op.Cond)
-	case *cfa.Call:
-		for _, a := range op.Args {
-			f(a)
-		}
-		if op.FnPtr != nil {
-			f(op.FnPtr)
-		}
-		if op.Result != nil {
-			f(op.Result)
-		}
-	case *cfa.Return:
-		if op.X != nil {
-			f(op.X)
-		}
-	}
-}

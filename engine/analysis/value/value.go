@@ -69,7 +69,7 @@ func New(prog *cfa.Program, opts Options) *CPA {
 	c := &CPA{prog: prog, opts: opts, ptr: prog.DataModel.PointerBits(), b: opts.Symbolic,
 		strs: map[string]uint32{}, funcIDs: map[string]uint32{}, addrFuncs: map[string]bool{}}
 	for _, e := range prog.Edges {
-		forExprs(e.Op, func(x cfa.Expr) {
+		cfa.ForEachExpr(e.Op, func(x cfa.Expr) {
 			cfa.Walk(x, func(x cfa.Expr) bool {
 				if f, ok := x.(*cfa.FuncRef); ok {
 					c.addrFuncs[f.Name] = true
@@ -86,31 +86,6 @@ func New(prog *cfa.Program, opts Options) *CPA {
 	return c
 }
 
-func forExprs(op cfa.Op, f func(cfa.Expr)) {
-	switch op := op.(type) {
-	case *cfa.Assign:
-		f(op.LHS)
-		f(op.RHS)
-	case *cfa.Havoc:
-		f(op.LHS)
-	case *cfa.Assume:
-		f(op.Cond)
-	case *cfa.Call:
-		for _, a := range op.Args {
-			f(a)
-		}
-		if op.FnPtr != nil {
-			f(op.FnPtr)
-		}
-		if op.Result != nil {
-			f(op.Result)
-		}
-	case *cfa.Return:
-		if op.X != nil {
-			f(op.X)
-		}
-	}
-}
 
 // Name returns "value".
 func (c *CPA) Name() string { return "value" }
