@@ -151,4 +151,3 @@ var (
 	_ cpa.Stepper = (*CPA)(nil)
 	_ cpa.Joiner  = (*CPA)(nil)
 )
-

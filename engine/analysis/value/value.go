@@ -86,7 +86,6 @@ func New(prog *cfa.Program, opts Options) *CPA {
 	return c
 }
 
-
 // Name returns "value".
 func (c *CPA) Name() string { return "value" }
 
