@@ -89,7 +89,9 @@
 // no-op, like the sliced prefixes of seed 001, section 3.8.5), shrinks
 // the constraints behind each refutation to a minimal unsatisfiable core
 // by deletion (solver checks only), and computes by backward liveness
-// along the path where which variables are needed for the refuting
+// along the path (per call frame, so recursion keeps caller and callee
+// apart; a write through a pointer may reach every address-taken
+// variable) where which variables are needed for the refuting
 // conditions. It picks the refutation that needs no variable inside a
 // loop assigning it (or the fewest), and adds its variables at those
 // locations to the precision, as scoped entries of

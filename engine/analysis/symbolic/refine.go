@@ -232,14 +232,26 @@ func (c *CPA) core(pc constraints, added []*smt.Term) ([]Constraint, error) {
 // inside a loop that assigns it (loops, from loopWrites): tracking it
 // there unrolls the loop.
 func (c *CPA) dependencies(path []cfa.Step, relevant map[*cfa.Edge]bool, loops map[*cfa.Location]map[*cfa.Var]bool) (entries []value.Entry, score int) {
-	live := map[*cfa.Var]bool{}
+	// Locals are live per call frame (frames, innermost last: the
+	// function of the step at hand), so recursion keeps the caller's
+	// variables apart from the callee's; globals, address-taken variables
+	// and the heap are live in global.
+	frames := []map[*cfa.Var]bool{{}}
+	global := map[*cfa.Var]bool{}
 	all := map[*cfa.Var]bool{}
 	heap := false
+	set := func(v *cfa.Var) map[*cfa.Var]bool {
+		if v.Global || v.AddrTaken || v == heapVar {
+			return global
+		}
+		return frames[len(frames)-1]
+	}
+	isLive := func(v *cfa.Var) bool { return set(v)[v] }
 	gen := func(x cfa.Expr) {
 		cfa.Walk(x, func(e cfa.Expr) bool {
 			switch e := e.(type) {
 			case *cfa.VarRef:
-				live[e.Var] = true
+				set(e.Var)[e.Var] = true
 			case *cfa.Deref:
 				heap = true
 			}
@@ -254,19 +266,25 @@ func (c *CPA) dependencies(path []cfa.Step, relevant map[*cfa.Edge]bool, loops m
 			return false
 		}
 		if r, ok := x.(*cfa.VarRef); ok {
-			if live[r.Var] && !r.Var.AddrTaken {
-				delete(live, r.Var)
+			if isLive(r.Var) && !r.Var.AddrTaken {
+				delete(set(r.Var), r.Var)
 				return true
 			}
-			return live[r.Var]
+			return isLive(r.Var)
+		}
+		// A write through a pointer may reach the heap or any live
+		// address-taken variable.
+		aliased := heap
+		for v := range global {
+			aliased = aliased || v.AddrTaken
 		}
 		hit := false
 		cfa.Walk(x, func(e cfa.Expr) bool {
 			switch e := e.(type) {
 			case *cfa.VarRef:
-				hit = hit || live[e.Var]
+				hit = hit || isLive(e.Var)
 			case *cfa.Deref:
-				hit = hit || heap
+				hit = hit || aliased
 			}
 			return true
 		})
@@ -292,19 +310,29 @@ func (c *CPA) dependencies(path []cfa.Step, relevant map[*cfa.Edge]bool, loops m
 		case e == nil:
 			// The step into the entry function: nothing happens.
 		case step.Kind == cfa.Leave:
+			// Backwards into the callee: a new frame.
 			call := e.Op.(*cfa.Call)
-			if step.Callee.RetVar != nil && writes(call.Result) {
-				live[step.Callee.RetVar] = true
+			needed := writes(call.Result)
+			frames = append(frames, map[*cfa.Var]bool{})
+			if r := step.Callee.RetVar; r != nil && needed {
+				set(r)[r] = true
 			}
 		case step.Kind == cfa.Enter:
+			// Backwards out of the callee: its parameters read the
+			// arguments in the caller's frame.
 			call := e.Op.(*cfa.Call)
+			var args []cfa.Expr
 			for j, p := range step.Callee.Params {
-				if live[p] {
-					delete(live, p)
-					if j < len(call.Args) {
-						gen(call.Args[j])
-					}
+				if isLive(p) && j < len(call.Args) {
+					args = append(args, call.Args[j])
 				}
+			}
+			frames = frames[:len(frames)-1]
+			if len(frames) == 0 {
+				frames = append(frames, map[*cfa.Var]bool{})
+			}
+			for _, a := range args {
+				gen(a)
 			}
 			if call.FnPtr != nil {
 				gen(call.FnPtr)
@@ -318,10 +346,10 @@ func (c *CPA) dependencies(path []cfa.Step, relevant map[*cfa.Edge]bool, loops m
 			case *cfa.Havoc:
 				writes(op.LHS)
 			case *cfa.Decl:
-				delete(live, op.Var)
+				delete(set(op.Var), op.Var)
 			case *cfa.Return:
-				if f := e.From.Func; f.RetVar != nil && live[f.RetVar] {
-					delete(live, f.RetVar)
+				if r := e.From.Func.RetVar; r != nil && isLive(r) {
+					delete(set(r), r)
 					if op.X != nil {
 						gen(op.X)
 					}
@@ -336,18 +364,24 @@ func (c *CPA) dependencies(path []cfa.Step, relevant map[*cfa.Edge]bool, loops m
 		}
 		if e != nil && relevant[e] {
 			for _, v := range conditionVars(e) {
-				live[v] = true
+				set(v)[v] = true
 			}
 			if op, ok := e.Op.(*cfa.Assume); ok {
 				gen(op.Cond)
 			}
 		}
 		if heap {
-			live[heapVar] = true
+			global[heapVar] = true
 			for _, v := range c.prog.Vars {
 				if v.AddrTaken {
-					live[v] = true
+					global[v] = true
 				}
+			}
+		}
+		live := map[*cfa.Var]bool{}
+		for _, f := range append(frames, global) {
+			for v := range f {
+				live[v] = true
 			}
 		}
 		for v := range live {
