@@ -66,14 +66,16 @@ func (r *symexRefiner) Refine(ctx context.Context, nodes []*cpa.Node, arg *cpa.A
 }
 
 // PrintPrecision implements cegar.PrecisionPrinter: the tracked
-// variables ("main::x"); the tracked constraints are those on them.
+// variables per location in their stable text form
+// (value.ScopedPrecision.Format: "main::y@main:+8:[y < 0]"); the tracked
+// constraints are those on them.
 func (r *symexRefiner) PrintPrecision(p *cpa.CompositePrecision) []string {
 	sp, ok := p.Comps[r.idx].(*symbolic.Precision)
 	if !ok {
 		return nil
 	}
 	if vars, ok := sp.Vars.(*value.ScopedPrecision); ok {
-		return vars.Strings()
+		return vars.Format(r.sym.Value().Program())
 	}
 	return []string{sp.String()}
 }

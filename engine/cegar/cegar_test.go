@@ -106,7 +106,7 @@ func check(t *testing.T, what string, r run, w want) {
 	t.Helper()
 	res := r.res
 	got := want{res.Status, res.Reason, res.States, res.Stats.Refinements, res.Stats.Excluded,
-		strings.Join(res.PrecisionText(r.ref), " ")}
+		strings.Join(res.PrecisionText(r.ref), " | ")}
 	if !strings.Contains(got.reason, w.reason) {
 		t.Errorf("%s: reason %q, want %q", what, got.reason, w.reason)
 	}
@@ -139,13 +139,21 @@ const runningExample = `int main(void) {
 	return 0;
 }`
 
+// runningPrecision is what value CEGAR learns on runningExample: y at L5
+// to L12, in the stable text form.
+const runningPrecision = "main::y@main:+3:decl int w | main::y@main:+3:w = nondet(__VERIFIER_nondet_int) | main::y@main:+4:[x > 0] | " +
+	"main::y@main:+5:x = x - 1 | main::y@main:+6:w = w + 1 | main::y@main:+7:w = w * 2 | main::y@main:+8:[x < 0] | main::y@main:+8:[y < 0]"
+
 // TestRunningExample: full precision unrolls the second loop (y counts
 // up while y < w, w unknown) until the state limit. Value CEGAR in
 // location scope learns y = 1 exactly where the contradiction with
 // y < 0 needs it, from the assignment (L4 → L5) to the test (L12 → L13):
 // the first error path skips the first loop (head L7), the second goes
 // through it once (its body L8 had no precision yet); the second loop
-// (L15, L16) never tracks y and covers itself: TRUE.
+// (L15, L16) never tracks y and covers itself: TRUE. The precision names
+// each location by the statement that leaves it and that statement's
+// line within main (L5 by "+3:decl int w", L12 by "+8:[y < 0]";
+// value.LocationKeys).
 //
 //	L4 -> L5  y = 1          L9 -> L10  w = w + 1
 //	L7 -> L8  [x > 0]        L11 -> L12 [x < 0]
@@ -162,8 +170,7 @@ func TestRunningExample(t *testing.T) {
 	}
 	for _, restart := range []cegar.Restart{cegar.RestartPivot, cegar.RestartRoot} {
 		r := valueCEGAR(t, runningExample, time.Second, cegar.Options{Restart: restart}, cegar.ValueOptions{})
-		w := want{status: cegar.Safe, refinements: 2,
-			precision: "main::y@main:L5 main::y@main:L6 main::y@main:L7 main::y@main:L8 main::y@main:L9 main::y@main:L10 main::y@main:L11 main::y@main:L12"}
+		w := want{status: cegar.Safe, refinements: 2, precision: runningPrecision}
 		w.states = map[cegar.Restart]int{cegar.RestartPivot: 47, cegar.RestartRoot: 62}[restart]
 		check(t, "location scope, restart at "+restart.String(), r, w)
 	}
@@ -227,9 +234,10 @@ func TestNeedsCEGAR(t *testing.T) {
 		want      want
 	}{
 		{"counter", counterLoop, want{status: cegar.Safe, states: 25, refinements: 2,
-			precision: "main::flag@main:L5 main::flag@main:L6 main::flag@main:L7"}},
+			precision: "main::flag@main:+3:[i < 1000000] | main::flag@main:+4:i = i + 1 | main::flag@main:+5:[flag != 1]"}},
 		{"flag", flagLoop, want{status: cegar.Safe, states: 73, refinements: 4,
-			precision: "main::flag@main:L5 main::flag@main:L6 main::flag@main:L7 main::flag@main:L8 main::flag@main:L9 main::flag@main:L10 main::flag@main:L11 main::flag@main:L12 main::flag@main:L13 main::flag@main:L14"}},
+			precision: "main::flag@main:+6:decl int n | main::flag@main:+6:n = nondet(__VERIFIER_nondet_int) | main::flag@main:+7:decl int sum | main::flag@main:+7:sum = 0 | " +
+				"main::flag@main:+8:decl int i | main::flag@main:+8:i = 0 | main::flag@main:+8:[i < n] | main::flag@main:+9:sum = sum + i | main::flag@main:+8:i = i + 1 | main::flag@main:+10:[flag <= 0]"}},
 	} {
 		full := plainValue(t, tc.src, 100_000)
 		if full.Status != cegar.Incomplete || full.Reason != "state limit 100000" {
@@ -244,7 +252,7 @@ func TestNeedsCEGAR(t *testing.T) {
 	// the loop counter and unrolls.
 	r := valueCEGAR(t, counterLoop, 10*time.Second, cegar.Options{}, cegar.ValueOptions{Selection: cegar.SelectShortest})
 	check(t, "counter, shortest prefix", r, want{status: cegar.Incomplete, reason: "state limit 100000", states: 100_000, refinements: 2,
-		precision: "main::i@main:L3 main::i@main:L4 main::i@main:L5 main::i@main:L6"})
+		precision: "main::i@main:+2:decl int flag | main::i@main:+2:flag = 1 | main::i@main:+3:[i < 1000000] | main::i@main:+4:i = i + 1"})
 }
 
 // TestExcludeCovered is the regression test for excluding an infeasible
@@ -376,8 +384,8 @@ func TestNewValueRefiner(t *testing.T) {
 // run learnt needs no refinement.
 func TestInitialPrecision(t *testing.T) {
 	first := valueCEGAR(t, runningExample, 10*time.Second, cegar.Options{}, cegar.ValueOptions{})
-	learnt := first.ref.Precision()
-	prec, err := value.ParseScopedPrecision(learnt.Strings())
+	learnt := first.res.PrecisionText(first.ref)
+	prec, err := value.ParseScopedPrecision(learnt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -390,7 +398,7 @@ func TestInitialPrecision(t *testing.T) {
 	if res.Status != cegar.Safe || res.Stats.Refinements != 0 {
 		t.Errorf("%v %q after %d refinements; want safe after 0", res.Status, res.Reason, res.Stats.Refinements)
 	}
-	if got, want := strings.Join(res.PrecisionText(ref), " "), strings.Join(learnt.Strings(), " "); got != want {
+	if got, want := strings.Join(res.PrecisionText(ref), " | "), runningPrecision; got != want || strings.Join(learnt, " | ") != want {
 		t.Errorf("precision %q, want %q", got, want)
 	}
 }
@@ -413,7 +421,8 @@ func TestInterpolants(t *testing.T) {
 		reach_error();
 	return b;
 }`, cegar.ValueOptions{}, want{status: cegar.Safe, states: 19, refinements: 1,
-			precision: "main::a@main:L3 main::a@main:L4 main::a@main:L5 main::a@main:L6 main::a@main:L7 main::p@main:L5 main::p@main:L6 main::p@main:L7"}},
+			precision: "main::a@main:+2:decl int * p | main::a@main:+2:p = &a | main::a@main:+3:decl int b | main::a@main:+3:b = 2 | main::a@main:+4:[(*p) != 1] | " +
+				"main::p@main:+3:decl int b | main::p@main:+3:b = 2 | main::p@main:+4:[(*p) != 1]"}},
 		{"recursion", `int fib(int n) {
 	if (n < 2)
 		return n;
@@ -424,7 +433,7 @@ int main(void) {
 		reach_error();
 	return 0;
 }`, cegar.ValueOptions{Scope: cegar.FunctionScope}, want{status: cegar.Safe, states: 209, refinements: 2,
-			precision: "fib::__retval@fib fib::__t0@fib fib::__t1@fib fib::n@fib main::__t0@main"}},
+			precision: "fib::__retval@fib | fib::__t0@fib | fib::__t1@fib | fib::n@fib | main::__t0@main"}},
 	} {
 		r := valueCEGAR(t, tc.src, 10*time.Second, cegar.Options{}, tc.vo)
 		check(t, tc.name, r, tc.want)

@@ -98,32 +98,45 @@
 //
 // # Precision scope
 //
-// Precisions name functions and variables, never program-wide location
-// numbers, so that a precision survives edits elsewhere (value.Entry):
-// "main::x@main:L5" tracks main's local x at location L5 of main (the
-// location's index within its function), "main::x@main" in all of main,
-// "g" everywhere. LocationScope (the default) adds the first form, as
-// Beyer & Löwe's π: L → 2^X; FunctionScope the second, a variable
-// tracked anywhere in a function being tracked in the whole function.
-// Location scope needs more refinements (a loop body is learnt on a
-// second path through it) but tracks less: on seed 000's running
-// example it learns y := 1 only between the assignment and the test
-// y < 0, and the second loop, driven by y and w, covers itself (TRUE
-// after two refinements); in function scope y is tracked throughout main
-// and the second loop unrolls until the state limit — the behaviour
-// seed 000, section 2.5, shows for symbolic execution with CEGAR
-// (figure 14).
+// Precisions name functions, variables and statements, never location
+// numbers, so that a precision survives edits elsewhere (value.Entry,
+// value.LocationKeys): "main::y@main:+8:[y < 0]" tracks main's local y
+// at the location of main whose first out-edge is the test y < 0, 8
+// lines into main; "main::y@main" in all of main; "g" everywhere. A key
+// is matched by its statement text (with an ordinal "#k" among equal
+// ones) wherever the statement moved, and failing that by its line among
+// statements of the same kind, so edits in other functions, edits above
+// or below in the same function, and in-place edits of the statement
+// itself all keep it valid. Refiners work with location indices of the
+// program at hand; value.ScopedPrecision.Format turns them into keys for
+// results, and a key that matches no location of the program it is
+// applied to is ignored: a stale precision costs refinements, never
+// soundness. The running example's precision proves the program with a
+// function added above main, or a statement added at the top of main,
+// without a refinement (TestPrecisionSurvivesEdits).
 //
-// Options.Logf shows the two refinements (abridged):
+// LocationScope (the default) adds the first form, as Beyer & Löwe's
+// π: L → 2^X; FunctionScope the second, a variable tracked anywhere in a
+// function being tracked in the whole function. Location scope needs
+// more refinements (a loop body is learnt on a second path through it)
+// but tracks less: on seed 000's running example it learns y := 1 only
+// between the assignment and the test y < 0, and the second loop, driven
+// by y and w, covers itself (TRUE after two refinements); in function
+// scope y is tracked throughout main and the second loop unrolls until
+// the state limit — the behaviour seed 000, section 2.5, shows for
+// symbolic execution with CEGAR (figure 14).
 //
-//	target n20 (depth 14, 19 states): infeasible
-//	refinement 1: pivot n5 (depth 5), precision main::y@main:L5 main::y@main:L6
-//	    main::y@main:L7 main::y@main:L9 … main::y@main:L12
-//	target n44 (depth 16, 38 states): infeasible
-//	refinement 2: pivot n23 (depth 8), precision main::y@main:L5 … main::y@main:L12
+// Options.Logf shows the two refinements (abridged; L5 is the location
+// after y = 1, named by its statement "+3:decl int w"):
 //
-// and the loop ends Safe with 47 states (L7 is the first loop's head, L8
-// its body, L12 → L13 the test y < 0, L15 and L16 the second loop).
+//	refinement 1: pivot n5 (depth 5), precision main::y@main:+3:decl int w
+//	    main::y@main:+3:w = nondet(__VERIFIER_nondet_int)
+//	    main::y@main:+4:[x > 0] … main::y@main:+8:[y < 0]
+//	refinement 2: pivot n23 (depth 8), precision … main::y@main:+5:x = x - 1 …
+//
+// and the loop ends Safe with 47 states (L7, "+4:[x > 0]", is the first
+// loop's head, L8, "+5:x = x - 1", its body, L12 → L13 the test y < 0,
+// L15 and L16 the second loop).
 //
 // # Restart
 //

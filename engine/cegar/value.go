@@ -123,11 +123,13 @@ func NewValueRefiner(prog *cfa.Program, comp *cpa.Composite, opts ValueOptions) 
 func (r *ValueRefiner) Precision() *value.ScopedPrecision { return r.prec }
 
 // PrintPrecision implements PrecisionPrinter: the value precision's
-// entries ("main::x@main:L5").
+// entries in their stable text form (value.ScopedPrecision.Format:
+// "main::y@main:+8:[y < 0]" tracks y at the location before the test
+// y < 0, 8 lines into main).
 func (r *ValueRefiner) PrintPrecision(p *cpa.CompositePrecision) []string {
 	switch vp := p.Comps[r.idx].(type) {
 	case *value.ScopedPrecision:
-		return vp.Strings()
+		return vp.Format(r.prog)
 	case nil:
 		return nil
 	default:

@@ -2,9 +2,11 @@ package value
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/reverify/reverify/engine/cfa"
 )
@@ -106,52 +108,223 @@ func (p *VarPrecision) String() string {
 const HeapName = "<heap>"
 
 // Entry is one element of a ScopedPrecision: the variable Name (a
-// Var.QualName, or HeapName) tracked everywhere (Func == ""), in every
-// location of the function Func (Loc < 0: function scope), or at the one
-// location of Func whose Location.Index is Loc (location scope).
+// Var.QualName, or HeapName) tracked
 //
-// Entries name functions and variables, never program-wide location
-// numbers, so a precision learnt on one revision of a program applies to
-// the next one as long as the functions it names are unchanged: an edit
-// in another function renumbers Program.Locs but not Function.Locs.
+//   - everywhere (Func == ""),
+//   - in every location of the function Func (function scope: Loc < 0
+//     and At == ""),
+//   - or at one location of Func (location scope), named either by At,
+//     its stable key (LocationKeys: the line relative to the function's
+//     first line and the operation of the location's first out-edge,
+//     with an ordinal among equal ones, as in "+8:[y < 0]" or
+//     "+5:x = x - 1#1"), or, when At is empty, by Loc, its
+//     Location.Index.
+//
+// Refiners build entries with Loc (the program at hand); the text form
+// (Format, ParseEntry) uses At. Neither form names program-wide location
+// numbers: the text names a function, a variable and the statement at a
+// location, so a precision learnt on one revision of a program applies
+// to the next one as long as the statements it names are still there —
+// an edit in another function, or elsewhere in the same function, leaves
+// it valid (seed 001, section 3.8.4, π: L → 2^X, made robust to edits).
 type Entry struct {
 	Name string
 	Func string
 	Loc  int
+	At   string
 }
 
-// String returns the stable text form: "x" (everywhere), "main::x@main"
-// (function scope) or "main::x@main:L5" (location scope).
+// String returns the text form: "x" (everywhere), "main::x@main"
+// (function scope), "main::x@main:+8:[y < 0]" (location scope by key). An
+// entry by Loc alone prints as "main::x@main:L5", which names the index
+// and is meaningful only for the program at hand: results use Format.
 func (e Entry) String() string {
 	switch {
 	case e.Func == "":
 		return e.Name
+	case e.At != "":
+		return e.Name + "@" + e.Func + ":" + e.At
 	case e.Loc < 0:
 		return e.Name + "@" + e.Func
 	}
 	return e.Name + "@" + e.Func + ":L" + strconv.Itoa(e.Loc)
 }
 
-// ParseEntry parses the text form of an entry (see Entry.String).
+// ParseEntry parses the text form of an entry: "name", "name@func" or
+// "name@func:key" with key a location key (LocationKeys; any non-empty
+// text is accepted: a key that names no location of the program tracks
+// nothing). It fails only on malformed text: an empty name, function or
+// key.
 func ParseEntry(s string) (Entry, error) {
 	name, scope, scoped := strings.Cut(s, "@")
 	if name == "" || (scoped && scope == "") {
-		return Entry{}, fmt.Errorf("bad precision entry %q (want name, name@func or name@func:L3)", s)
+		return Entry{}, fmt.Errorf("bad precision entry %q (want name, name@func or name@func:location)", s)
 	}
 	e := Entry{Name: name, Loc: -1}
 	if !scoped {
 		return e, nil
 	}
-	fn, loc, hasLoc := strings.Cut(scope, ":L")
-	e.Func = fn
-	if hasLoc {
-		n, err := strconv.Atoi(loc)
-		if err != nil || n < 0 || fn == "" {
-			return Entry{}, fmt.Errorf("bad precision entry %q (want name, name@func or name@func:L3)", s)
-		}
-		e.Loc = n
+	fn, key, hasKey := strings.Cut(scope, ":")
+	if fn == "" || (hasKey && key == "") {
+		return Entry{}, fmt.Errorf("bad precision entry %q (want name, name@func or name@func:location)", s)
 	}
+	e.Func, e.At = fn, key
 	return e, nil
+}
+
+// exitKey and endKey are the keys of locations without out-edges: the
+// function's exit, and locations where execution ends (abort) or that
+// are dead. Operation texts never start with '<' or '+'.
+const (
+	exitKey = "<exit>"
+	endKey  = "<end>"
+)
+
+// ordinalRE matches a key's ordinal suffix; lineRE a key's line prefix.
+var (
+	ordinalRE = regexp.MustCompile(`#[0-9]+$`)
+	lineRE    = regexp.MustCompile(`^\+([0-9]+):`)
+)
+
+// LocationKeys returns the stable keys of f's locations, indexed by
+// Location.Index: "+D:text", where text is the operation on the
+// location's first out-edge (whitespace normalised; "<exit>" for f.Exit,
+// "<end>" for other locations without out-edges), followed by "#k" when
+// k > 0 locations of f with a smaller index have the same text, and D is
+// the line of that operation relative to the first line of f ("+D:" is
+// left out when the line is unknown). Keys are unique within f.
+//
+// A key is matched (ScopedPrecision.Tracks, Format) by its text first:
+// the location of f with the same text and ordinal, wherever it moved;
+// failing that, by its line: the locations D lines into f whose
+// operation is of the same kind (assumption, declaration, other). So an
+// edit elsewhere — in another function, or in f above or below — keeps
+// the key valid, and so does an edit of the statement itself that keeps
+// its line ([v > t] becoming [v >= t]).
+func LocationKeys(f *cfa.Function) []string {
+	fk := funcKeysOf(f)
+	keys := make([]string, len(fk.text))
+	for i, t := range fk.text {
+		keys[i] = t
+		if fk.line[i] >= 0 {
+			keys[i] = "+" + strconv.Itoa(fk.line[i]) + ":" + t
+		}
+	}
+	return keys
+}
+
+// funcKeys are the parts of the location keys of one function.
+type funcKeys struct {
+	text   []string       // text and ordinal, by location index
+	line   []int          // relative line, -1 if unknown
+	byText map[string]int // text and ordinal → location index
+}
+
+func funcKeysOf(f *cfa.Function) *funcKeys {
+	fk := &funcKeys{text: make([]string, len(f.Locs)), line: make([]int, len(f.Locs)), byText: map[string]int{}}
+	seen := map[string]int{}
+	for i, l := range f.Locs {
+		var base string
+		fk.line[i] = -1
+		switch {
+		case l == f.Exit:
+			base = exitKey
+		case len(l.Out) == 0:
+			base = endKey
+		default:
+			e := l.Out[0]
+			base = strings.Join(strings.Fields(e.Op.String()), " ")
+			if ln := e.Pos.Start.Line; ln > 0 && f.Pos.Start.Line > 0 && ln >= f.Pos.Start.Line {
+				fk.line[i] = ln - f.Pos.Start.Line
+			}
+		}
+		k := seen[base]
+		seen[base] = k + 1
+		if k > 0 || ordinalRE.MatchString(base) {
+			base += "#" + strconv.Itoa(k)
+		}
+		fk.text[i] = base
+		fk.byText[base] = i
+	}
+	return fk
+}
+
+// kindOf classifies an operation text for matching by line.
+func kindOf(text string) byte {
+	switch {
+	case strings.HasPrefix(text, "["):
+		return '['
+	case strings.HasPrefix(text, "decl "):
+		return 'd'
+	case strings.HasPrefix(text, "<"):
+		return '<'
+	}
+	return 'o'
+}
+
+// match returns the indices of the locations that key designates (see
+// LocationKeys).
+func (fk *funcKeys) match(key string) []int {
+	line := -1
+	if m := lineRE.FindStringSubmatch(key); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		key = key[len(m[0]):]
+	}
+	if i, ok := fk.byText[key]; ok {
+		return []int{i}
+	}
+	if line < 0 {
+		return nil
+	}
+	var out []int
+	k := kindOf(key)
+	for i, ln := range fk.line {
+		if ln == line && kindOf(fk.text[i]) == k {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// keyCache memoises the keys of functions, and which locations the
+// keyed entries of one variable designate in one function, for a family
+// of precisions (the ones With derives from each other); it is safe for
+// concurrent use.
+type keyCache struct {
+	funcs    sync.Map // *cfa.Function → *funcKeys
+	resolved sync.Map // resolvedKey → []bool by location index
+}
+
+type resolvedKey struct {
+	s *scopes
+	f *cfa.Function
+}
+
+func (c *keyCache) of(f *cfa.Function) *funcKeys {
+	if k, ok := c.funcs.Load(f); ok {
+		return k.(*funcKeys)
+	}
+	k := funcKeysOf(f)
+	c.funcs.Store(f, k)
+	return k
+}
+
+// marks returns, by location index of f, whether a keyed entry of s
+// designates the location.
+func (c *keyCache) marks(s *scopes, f *cfa.Function) []bool {
+	rk := resolvedKey{s, f}
+	if m, ok := c.resolved.Load(rk); ok {
+		return m.([]bool)
+	}
+	fk := c.of(f)
+	m := make([]bool, len(f.Locs))
+	for key := range s.keyed[f.Name] {
+		for _, i := range fk.match(key) {
+			m[i] = true
+		}
+	}
+	c.resolved.Store(rk, m)
+	return m
 }
 
 // ScopedPrecision is the refinable precision of the value analysis under
@@ -164,18 +337,26 @@ func ParseEntry(s string) (Entry, error) {
 // location is tracked in every frame of its function that is live there
 // (outer frames included), and HeapName covers all heap blocks and string
 // literals.
+//
+// Entries by location key (parsed from an earlier run's Format) are
+// matched against LocationKeys of the function at hand; keys that match
+// no location are ignored, so a stale precision can only cost
+// refinements, never soundness (a precision only decides what the
+// analysis forgets; every counterexample is still checked).
 type ScopedPrecision struct {
 	// byVar indexes the entries by the variable's owning function
 	// (Var.Func, "" for globals and static locals) and name (Var.Name),
 	// so that Tracks does not build qualified names.
 	byVar map[string]map[string]*scopes
+	keys  *keyCache
 }
 
 // scopes are where one variable is tracked.
 type scopes struct {
 	everywhere bool
 	funcs      map[string]bool
-	locs       map[string]map[int]bool // function → location indices
+	locs       map[string]map[int]bool    // function → location indices
+	keyed      map[string]map[string]bool // function → location keys
 }
 
 // NewScopedPrecision returns the precision tracking exactly entries.
@@ -183,7 +364,9 @@ func NewScopedPrecision(entries ...Entry) *ScopedPrecision {
 	return (*ScopedPrecision)(nil).With(entries...)
 }
 
-// ParseScopedPrecision parses entries in their text form (Entry.String).
+// ParseScopedPrecision parses entries in their text form (ParseEntry).
+// It fails only on malformed entries; entries naming functions,
+// variables or locations that the program does not have track nothing.
 func ParseScopedPrecision(texts []string) (*ScopedPrecision, error) {
 	es := make([]Entry, 0, len(texts))
 	for _, t := range texts {
@@ -231,14 +414,21 @@ func (p *ScopedPrecision) Tracks(l *cfa.Location, v *cfa.Var) bool {
 		return false
 	}
 	f := l.Func.Name
-	return s.funcs[f] || s.locs[f][l.Index]
+	if s.funcs[f] || s.locs[f][l.Index] {
+		return true
+	}
+	if s.keyed[f] != nil {
+		return p.keys.marks(s, l.Func)[l.Index]
+	}
+	return false
 }
 
 // Full returns false.
 func (p *ScopedPrecision) Full() bool { return false }
 
 // Contains reports whether e itself, or an entry of a wider scope that
-// includes it, is in p.
+// includes it, is in p. An entry by index and one by key are different
+// entries even where they designate the same location.
 func (p *ScopedPrecision) Contains(e Entry) bool {
 	owner, name := splitQual(e.Name)
 	s := p.lookup(owner, name)
@@ -255,6 +445,8 @@ func (p *ScopedPrecision) Contains(e Entry) bool {
 		return false
 	case s.funcs[e.Func]:
 		return true
+	case e.At != "":
+		return s.keyed[e.Func][e.At]
 	case e.Loc < 0:
 		return false
 	}
@@ -273,7 +465,10 @@ func (p *ScopedPrecision) With(entries ...Entry) *ScopedPrecision {
 	if p != nil && len(add) == 0 {
 		return p
 	}
-	q := &ScopedPrecision{byVar: map[string]map[string]*scopes{}}
+	q := &ScopedPrecision{byVar: map[string]map[string]*scopes{}, keys: &keyCache{}}
+	if p != nil && p.keys != nil {
+		q.keys = p.keys
+	}
 	for _, e := range append(p.Entries(), add...) {
 		q.add(e)
 	}
@@ -308,6 +503,14 @@ func (q *ScopedPrecision) add(e Entry) {
 	switch {
 	case e.Func == "":
 		s.everywhere = true
+	case e.At != "":
+		if s.keyed == nil {
+			s.keyed = map[string]map[string]bool{}
+		}
+		if s.keyed[e.Func] == nil {
+			s.keyed[e.Func] = map[string]bool{}
+		}
+		s.keyed[e.Func][e.At] = true
 	case e.Loc < 0:
 		if s.funcs == nil {
 			s.funcs = map[string]bool{}
@@ -324,8 +527,9 @@ func (q *ScopedPrecision) add(e Entry) {
 	}
 }
 
-// Entries returns the entries in a canonical order (by name, then scope),
-// without entries that a wider one of the same variable includes.
+// Entries returns the entries in a canonical order (by name, function,
+// index, key), without entries that a wider one of the same variable
+// includes.
 func (p *ScopedPrecision) Entries() []Entry {
 	if p == nil {
 		return nil
@@ -357,8 +561,21 @@ func (p *ScopedPrecision) Entries() []Entry {
 					out = append(out, Entry{Name: q, Func: f, Loc: l})
 				}
 			}
+			for f, ks := range s.keyed {
+				if s.funcs[f] {
+					continue
+				}
+				for k := range ks {
+					out = append(out, Entry{Name: q, Func: f, Loc: -1, At: k})
+				}
+			}
 		}
 	}
+	sortEntries(out)
+	return out
+}
+
+func sortEntries(out []Entry) {
 	sort.Slice(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		if a.Name != b.Name {
@@ -367,12 +584,16 @@ func (p *ScopedPrecision) Entries() []Entry {
 		if a.Func != b.Func {
 			return a.Func < b.Func
 		}
-		return a.Loc < b.Loc
+		if a.Loc != b.Loc {
+			return a.Loc < b.Loc
+		}
+		return a.At < b.At
 	})
-	return out
 }
 
-// Strings returns the text forms of Entries.
+// Strings returns the text forms of Entries as they are (entries by
+// index print as "name@func:L5", meaningful only for the program at
+// hand); Format is the stable form.
 func (p *ScopedPrecision) Strings() []string {
 	es := p.Entries()
 	out := make([]string, len(es))
@@ -380,6 +601,81 @@ func (p *ScopedPrecision) Strings() []string {
 		out[i] = e.String()
 	}
 	return out
+}
+
+// Format returns the stable text form of p for prog, one entry per
+// string (ParseScopedPrecision reads it back), sorted by variable name,
+// function and location index (function scope first): location-scoped
+// entries by location key, "main::y@main:+8:[y < 0]". Entries that
+// designate nothing in prog (a variable or function it does not define,
+// a location index out of range, a key no location has) are left out, so
+// a stale precision read from an earlier run is not passed on.
+func (p *ScopedPrecision) Format(prog *cfa.Program) []string {
+	funcOf := func(name string) *cfa.Function {
+		if prog.Init != nil && name == prog.Init.Name {
+			return prog.Init
+		}
+		return prog.Func(name)
+	}
+	keys := p.keysOrNew()
+	vars := map[string]bool{HeapName: true}
+	for _, v := range prog.Vars {
+		vars[v.QualName()] = true
+	}
+	type at struct {
+		name, fn string
+		idx      int
+	}
+	set := map[at]bool{}
+	var out []Entry
+	for _, e := range p.Entries() {
+		if !vars[e.Name] {
+			continue
+		}
+		if e.Func == "" {
+			out = append(out, e)
+			continue
+		}
+		f := funcOf(e.Func)
+		if f == nil {
+			continue
+		}
+		if e.Loc < 0 && e.At == "" {
+			out = append(out, e)
+			continue
+		}
+		idxs := []int{e.Loc}
+		if e.At != "" {
+			idxs = keys.of(f).match(e.At)
+		}
+		for _, idx := range idxs {
+			if idx < 0 || idx >= len(f.Locs) || set[at{e.Name, e.Func, idx}] {
+				continue
+			}
+			set[at{e.Name, e.Func, idx}] = true
+			out = append(out, Entry{Name: e.Name, Func: e.Func, Loc: idx})
+		}
+	}
+	sortEntries(out)
+	texts := make([]string, len(out))
+	lk := map[string][]string{}
+	for i, e := range out {
+		if e.Loc >= 0 {
+			if lk[e.Func] == nil {
+				lk[e.Func] = LocationKeys(funcOf(e.Func))
+			}
+			e.At = lk[e.Func][e.Loc]
+		}
+		texts[i] = e.String()
+	}
+	return texts
+}
+
+func (p *ScopedPrecision) keysOrNew() *keyCache {
+	if p != nil && p.keys != nil {
+		return p.keys
+	}
+	return &keyCache{}
 }
 
 // Len returns the number of entries.
@@ -400,6 +696,9 @@ func (p *ScopedPrecision) Vars() []string {
 func (p *ScopedPrecision) String() string {
 	return "{" + strings.Join(p.Strings(), ", ") + "}"
 }
+
+// Program returns the program the analysis runs on (for Format).
+func (c *CPA) Program() *cfa.Program { return c.prog }
 
 // KnownVars returns the variables of which s knows some cell (in any
 // frame), ordered by Var.ID, and whether it knows cells of objects that
