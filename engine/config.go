@@ -25,7 +25,7 @@ type configuration struct {
 	opts     cpa.Options
 	// refiner, when not nil, makes the configuration a CEGAR loop with
 	// the refiner it returns for the composite.
-	refiner func(prog *cfa.Program, comp *cpa.Composite) (cegar.Refiner, error)
+	refiner func(prog *cfa.Program, comp *cpa.Composite, cfg Config) (cegar.Refiner, error)
 	restart cegar.Restart
 }
 
@@ -78,7 +78,7 @@ func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec
 	opts.MaxStates = cfg.MaxStates
 	var ref cegar.Refiner
 	if conf.refiner != nil {
-		if ref, err = conf.refiner(prog, composite); err != nil {
+		if ref, err = conf.refiner(prog, composite, cfg); err != nil {
 			res.Verdict, res.Reason = Unknown, err.Error()
 			return
 		}

@@ -42,7 +42,7 @@ func init() {
 			return []cpa.CPA{c}, nil
 		},
 		opts: cpa.Options{Order: cpa.BFS, Merge: cpa.MergeSep},
-		refiner: func(prog *cfa.Program, comp *cpa.Composite) (cegar.Refiner, error) {
+		refiner: func(prog *cfa.Program, comp *cpa.Composite, _ Config) (cegar.Refiner, error) {
 			return newSymexRefiner(comp)
 		},
 		restart: cegar.RestartRoot,
@@ -64,7 +64,7 @@ func valueCEGAR(restart cegar.Restart, vo cegar.ValueOptions) configuration {
 			return []cpa.CPA{value.New(prog, value.Options{Precision: prec})}, nil
 		},
 		opts: cpa.Options{Order: cpa.BFS, Merge: cpa.MergeSep},
-		refiner: func(prog *cfa.Program, comp *cpa.Composite) (cegar.Refiner, error) {
+		refiner: func(prog *cfa.Program, comp *cpa.Composite, _ Config) (cegar.Refiner, error) {
 			return cegar.NewValueRefiner(prog, comp, vo)
 		},
 		restart: restart,

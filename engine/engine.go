@@ -45,6 +45,10 @@ type Config struct {
 	// "main::x@main:L5" or "main::x@main"; see value.Entry). Entries
 	// naming functions or variables that no longer exist are harmless.
 	InitialPrecision map[string][]string
+	// SlicingCriterion selects the criteria of slicing refinement in the
+	// slicing configurations: "path" ("" too: target-path slicing) or
+	// "location" (target-location slicing; seed 000, section 3.3).
+	SlicingCriterion string
 }
 
 func (c Config) withDefaults() Config {
