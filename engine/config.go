@@ -9,6 +9,7 @@ import (
 	"github.com/reverify/reverify/engine/cegar"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
+	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
 )
 
@@ -86,6 +87,7 @@ func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec
 	out := cegar.Run(ctx, prog, composite, cegar.Options{
 		Algorithm: opts, Solver: cfg.Solver, Refiner: ref,
 		MaxRefinements: cfg.MaxRefinements, Restart: conf.restart,
+		Semantics: smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow},
 	})
 	res.States = out.States
 	res.Refinements = out.Stats.Refinements
@@ -124,6 +126,11 @@ func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec
 		}
 		res.Verdict, res.Reason = False, "error path confirmed by SMT and concrete replay"
 		res.Counterexample, res.Inputs = out.Path, inputs(out.Path, out.Inputs)
+		res.SignedOverflow = signedOverflow(ctx, prog, out.Path, out.Inputs)
+		if res.SignedOverflow != "" {
+			res.Reason += "; it overflows a signed integer at " + res.SignedOverflow +
+				" (undefined in C: --signed-overflow assume-none cuts such paths)"
+		}
 	}
 }
 

@@ -49,6 +49,30 @@ type Config struct {
 	// slicing configurations: "path" ("" too: target-path slicing) or
 	// "location" (target-location slicing; seed 000, section 3.3).
 	SlicingCriterion string
+	// SignedOverflow is the semantics of signed +, -, * and unary -:
+	// WrapOverflow ("" too: two's complement wrap-around, gcc -fwrapv)
+	// or AssumeNoOverflow (a path on which such an operation overflows
+	// is cut, as the SV-COMP rules allow: their expected verdicts assume
+	// programs free of undefined behaviour, C11 6.5p5).
+	SignedOverflow OverflowMode
+}
+
+// OverflowMode is the semantics of signed integer overflow.
+type OverflowMode string
+
+// Overflow modes (the values of the --signed-overflow flag).
+const (
+	WrapOverflow     OverflowMode = "wrap"
+	AssumeNoOverflow OverflowMode = "assume-none"
+)
+
+// ParseOverflowMode parses "wrap" or "assume-none".
+func ParseOverflowMode(s string) (OverflowMode, error) {
+	switch m := OverflowMode(s); m {
+	case WrapOverflow, AssumeNoOverflow:
+		return m, nil
+	}
+	return "", fmt.Errorf("unknown signed-overflow mode %q (known: wrap, assume-none)", s)
 }
 
 func (c Config) withDefaults() Config {
@@ -66,6 +90,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Workers <= 0 {
 		c.Workers = runtime.NumCPU()
+	}
+	if c.SignedOverflow == "" {
+		c.SignedOverflow = WrapOverflow
 	}
 	return c
 }
@@ -86,6 +113,9 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 	}
 	if cfg.Solver == nil {
 		return nil, fmt.Errorf("engine.Verify: no SMT solver factory")
+	}
+	if _, err := ParseOverflowMode(string(cfg.SignedOverflow)); err != nil {
+		return nil, err
 	}
 	results := make([]*Result, len(props))
 	var wg sync.WaitGroup

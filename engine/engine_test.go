@@ -32,6 +32,9 @@ var (
 	// run (Config.MaxStates), so that a file can show a configuration
 	// hitting it quickly.
 	maxStatesRE = regexp.MustCompile(`(?m)^// max-states: ([0-9]+)\s*$`)
+	// overflowRE matches `// signed-overflow: MODE`: the file's
+	// Config.SignedOverflow (wrap or assume-none).
+	overflowRE = regexp.MustCompile(`(?m)^// signed-overflow: ([a-z-]+)\s*$`)
 )
 
 // verdictConfigs are the configurations every file of testdata/verdicts
@@ -122,6 +125,9 @@ func checkFile(t *testing.T, file, src, config string) {
 	if m := maxStatesRE.FindStringSubmatch(src); m != nil {
 		cfg.MaxStates, _ = strconv.Atoi(m[1])
 	}
+	if m := overflowRE.FindStringSubmatch(src); m != nil {
+		cfg.SignedOverflow = engine.OverflowMode(m[1])
+	}
 	results, err := engine.Verify(ctx, prog, props, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -201,7 +207,8 @@ func TestInitialPrecision(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := first[0]
-	want := "main::y@main:L5 main::y@main:L6 main::y@main:L7 main::y@main:L8 main::y@main:L9 main::y@main:L10 main::y@main:L11 main::y@main:L12"
+	want := "main::y@main:decl int w main::y@main:w = nondet(__VERIFIER_nondet_int) main::y@main:[x > 0] main::y@main:x = x - 1 " +
+		"main::y@main:w = w + 1 main::y@main:w = w * 2 main::y@main:[x < 0] main::y@main:[y < 0]"
 	if r.Verdict != engine.True || r.Refinements != 2 || strings.Join(r.Precision, " ") != want {
 		t.Fatalf("%s (%s), %d refinements, precision %q; want TRUE, 2, %q", r.Verdict, r.Reason, r.Refinements, r.Precision, want)
 	}

@@ -45,6 +45,12 @@ type Result struct {
 	Inputs         []Input
 	// Unmodelled names external functions the analysis havocked.
 	Unmodelled []string
+	// SignedOverflow is, for FALSE under wrap-around semantics, the
+	// position (file:line:col) of the first signed +, -, * or unary -
+	// on the counterexample whose result wraps: undefined behaviour in
+	// C, so a checker assuming its absence (SV-COMP) disagrees. Empty
+	// otherwise.
+	SignedOverflow string
 	// ARG is the final abstract reachability graph of the last run, kept
 	// only when Config.KeepARG is set (for pixel trees and witnesses).
 	ARG *cpa.ARG
@@ -97,10 +103,12 @@ type PropertyReport struct {
 	Inputs      []InputJSON `json:"counterexample_inputs,omitempty"`
 	Steps       []StepJSON  `json:"counterexample,omitempty"`
 	Unmodelled  []string    `json:"unmodelled,omitempty"`
-	Witness     string      `json:"witness,omitempty"`
-	Reproducer  string      `json:"reproducer,omitempty"`
-	PixelTree   string      `json:"pixel_tree,omitempty"`
-	Precision   []string    `json:"precision,omitempty"`
+	// SignedOverflow: see Result.SignedOverflow.
+	SignedOverflow string   `json:"signed_overflow,omitempty"`
+	Witness        string   `json:"witness,omitempty"`
+	Reproducer     string   `json:"reproducer,omitempty"`
+	PixelTree      string   `json:"pixel_tree,omitempty"`
+	Precision      []string `json:"precision,omitempty"`
 }
 
 // InputJSON is an input value in results.json.
@@ -129,7 +137,8 @@ func NewReport(engineVersion string, prog *cfa.Program, entry, config string, re
 			ID: p.ID, File: p.Pos.File, Line: p.Pos.Line, Column: p.Pos.Col, Function: p.Func, Expression: p.Expr,
 			Verdict: res.Verdict, Reason: res.Reason, Config: res.Config, CPUSeconds: round3(res.Seconds),
 			States: res.States, Refinements: res.Refinements, Unmodelled: res.Unmodelled,
-			Precision: res.Precision,
+			SignedOverflow: res.SignedOverflow,
+			Precision:      res.Precision,
 		}
 		for _, in := range res.Inputs {
 			t := ""

@@ -30,6 +30,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	outDir := fs.String("output", "", "write results.json (and later witnesses, reproducers, pixel trees) into this directory")
 	svcomp := fs.String("svcomp", "", "SV-COMP task definition (.yml): check its unreach-call property")
 	prp := fs.String("spec", "", "SV-COMP property file (unreach-call.prp): check the whole program as one property")
+	overflow := fs.String("signed-overflow", "wrap", "signed overflow semantics: wrap (gcc -fwrapv) or assume-none (cut paths that overflow, as SV-COMP's labels assume)")
 	var rf revFlags // --base: verify only what the change affects (diff.go)
 	rf.register(fs)
 	files, err := parseInterleaved(fs, args)
@@ -43,7 +44,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if _, ok := map[string]bool{}[*config]; !ok && engine.ConfigDoc(*config) == "" {
 		return fail("unknown configuration %q (known: %s)", *config, strings.Join(engine.ConfigNames(), ", "))
 	}
+	ovf, err := engine.ParseOverflowMode(*overflow)
+	if err != nil {
+		return fail("%v", err)
+	}
 	if set := explicitFlags(fs); rf.active() {
+		if ovf != engine.WrapOverflow {
+			return fail("--signed-overflow %s is not supported with --base (cached verdicts assume wrap-around)", ovf)
+		}
 		if len(files) > 0 || *svcomp != "" || *prp != "" {
 			return fail("with --base the sources come from the repository (--sources, .reverify.yml or compile_commands.json), not from arguments, --svcomp or --spec")
 		}
@@ -101,7 +109,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	results, err := engine.Verify(context.Background(), prog, props, engine.Config{
 		Name: *config, Entry: *entry, Timeout: *timeout, MaxStates: *maxStates, Solver: z3.Factory,
-		KeepARG: *outDir != "",
+		KeepARG: *outDir != "", SignedOverflow: ovf,
 	})
 	if err != nil {
 		return fail("%v", err)

@@ -100,6 +100,11 @@ type Options struct {
 	// are checked: its refutation is sound, and SMT checks of long paths
 	// are expensive.
 	CheckFirst bool
+	// Semantics selects the C semantics of the counterexample check
+	// (smt.EncodeOptions: AssumeNoSignedOverflow makes a path on which a
+	// signed operation must overflow infeasible). The analyses
+	// themselves wrap around, which over-approximates that semantics.
+	Semantics smt.EncodeOptions
 	// Logf, when not nil, receives one line per event of the loop
 	// (checks, refinements, exclusions, restarts), for debugging.
 	Logf func(format string, args ...any)
@@ -235,7 +240,7 @@ func Run(ctx context.Context, prog *cfa.Program, comp *cpa.Composite, opts Optio
 				return chk
 			}
 			t0 := time.Now()
-			chk := CheckPath(ctx, prog, path, opts.Solver)
+			chk := CheckPathOpts(ctx, prog, path, opts.Solver, opts.Semantics)
 			res.Stats.CheckTime += time.Since(t0)
 			res.Stats.Checks++
 			if chk.Status != Undecided || ctxErr(ctx) == nil {

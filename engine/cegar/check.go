@@ -47,8 +47,15 @@ type Check struct {
 // other outcome, including a replay that disagrees with the model, is
 // Undecided and never a counterexample.
 func CheckPath(ctx context.Context, prog *cfa.Program, path []cfa.Step, solver smt.Factory) Check {
+	return CheckPathOpts(ctx, prog, path, solver, smt.EncodeOptions{})
+}
+
+// CheckPathOpts is CheckPath under a variant of the C semantics (sem).
+// With sem.AssumeNoSignedOverflow the model has no signed overflow, so
+// the replay, which wraps, follows the same execution.
+func CheckPathOpts(ctx context.Context, prog *cfa.Program, path []cfa.Step, solver smt.Factory, sem smt.EncodeOptions) Check {
 	b := smt.NewBuilder()
-	pr, err := smt.CheckPath(ctx, b, solver, prog, path)
+	pr, err := smt.CheckPathOpts(ctx, b, solver, prog, path, sem)
 	if err != nil {
 		return Check{Status: Undecided, Reason: err.Error()}
 	}

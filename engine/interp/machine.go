@@ -50,6 +50,9 @@ type machine struct {
 	// does not evaluate it twice (volatile reads consume inputs).
 	decided bool
 	callee  string
+	// detectOverflow makes binary and unary set overflowed at the first
+	// signed +, -, * or unary - whose result wraps (FirstSignedOverflow).
+	detectOverflow, overflowed bool
 }
 
 // stop is the panic value that ends execution of a step.
@@ -808,6 +811,9 @@ func (m *machine) rval(x cfa.Expr) uint64 {
 			}
 			return 0
 		}
+		if m.detectOverflow && x.Op == cfa.Neg && csem.NegOverflow(v, x.X.Type(), x.T) {
+			m.overflowed = true
+		}
 		return csem.Unary(x.Op, v, x.X.Type(), x.T)
 	case *cfa.Binary:
 		return m.binary(x)
@@ -850,6 +856,9 @@ func (m *machine) binary(x *cfa.Binary) uint64 {
 	v, ub := csem.Binary(x.Op, l, r, xt, yt, x.T)
 	if ub != csem.NoUB {
 		m.ub("%s", ub)
+	}
+	if m.detectOverflow && csem.SignedOverflow(x.Op, l, r, xt, yt, x.T) {
+		m.overflowed = true
 	}
 	return v
 }

@@ -44,7 +44,12 @@ func (r PathResult) Values() []uint64 {
 // The error is non-nil only when the path cannot be encoded (an
 // *EncodeError; Status is then Unknown and Reason its message).
 func CheckPath(ctx context.Context, b *Builder, f Factory, p *cfa.Program, path []cfa.Step) (PathResult, error) {
-	pf, err := EncodePath(b, p, path)
+	return CheckPathOpts(ctx, b, f, p, path, EncodeOptions{})
+}
+
+// CheckPathOpts is CheckPath with a variant of the semantics (opts).
+func CheckPathOpts(ctx context.Context, b *Builder, f Factory, p *cfa.Program, path []cfa.Step, opts EncodeOptions) (PathResult, error) {
+	pf, err := EncodePathOpts(b, p, path, opts)
 	if err != nil {
 		return PathResult{Status: Unknown, Reason: err.Error()}, err
 	}

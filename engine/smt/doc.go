@@ -33,7 +33,10 @@
 // unconstrained "undef!n" variable and the path formula records a UBCond
 // saying when it happens. The choices:
 //
-//   - + - * unary -, conversions: wrap around (-fwrapv);
+//   - + - * unary -, conversions: wrap around (-fwrapv); with
+//     EncodeOptions.AssumeNoSignedOverflow (EncodePathOpts, CheckPathOpts)
+//     signed + - * and unary - instead add the assumption that they do not
+//     overflow (CSignedOverflow), cutting paths that would;
 //   - / truncates toward zero, % has the sign of the dividend;
 //   - x/0, x%0: UB "division by zero";
 //   - MIN/-1, MIN%-1 (signed): UB "signed division overflow" (x86 traps);

@@ -191,6 +191,7 @@ type lvalue struct {
 }
 
 type encoder struct {
+	opts                      EncodeOptions
 	b                         *Builder
 	p                         *cfa.Program
 	ptrBits, offBits, objBits int
@@ -227,8 +228,14 @@ func (e *encoder) fail(format string, args ...any) {
 // taken, arrays, structs and unions live in memory (see OffsetBits).
 // Constructs outside the encoding return an *EncodeError.
 func EncodePath(b *Builder, p *cfa.Program, path []cfa.Step) (f *PathFormula, err error) {
+	return EncodePathOpts(b, p, path, EncodeOptions{})
+}
+
+// EncodePathOpts is EncodePath with a variant of the semantics (opts).
+func EncodePathOpts(b *Builder, p *cfa.Program, path []cfa.Step, opts EncodeOptions) (f *PathFormula, err error) {
 	e := &encoder{
-		b: b, p: p,
+		opts: opts,
+		b:    b, p: p,
 		ptrBits: p.DataModel.PointerBits(), offBits: OffsetBits(p.DataModel),
 		f:    &PathFormula{Steps: len(path)},
 		greg: map[*cfa.Var]*Term{}, gobj: map[*cfa.Var]*object{},
@@ -1082,6 +1089,9 @@ func (e *encoder) rval(x cfa.Expr) *Term {
 			}
 			return CBool(b, b.Not(CTruth(b, v)), x.T)
 		}
+		if x.Op == cfa.Neg && e.opts.AssumeNoSignedOverflow {
+			e.assumeNoOverflow(CNegOverflow(b, v, x.T))
+		}
 		return CUnary(b, x.Op, v, x.X.Type(), x.T)
 	case *cfa.Binary:
 		return e.binary(x)
@@ -1112,6 +1122,9 @@ func (e *encoder) binary(x *cfa.Binary) *Term {
 	v, ubs := CBinary(b, x.Op, l, r, xt, yt, x.T)
 	for _, u := range ubs {
 		e.ub(u.Kind.String(), u.Cond)
+	}
+	if e.opts.AssumeNoSignedOverflow {
+		e.assumeNoOverflow(CSignedOverflow(b, x.Op, l, r, x.T))
 	}
 	return v
 }

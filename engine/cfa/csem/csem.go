@@ -28,6 +28,7 @@ package csem
 
 import (
 	"fmt"
+	"math/big"
 
 	"github.com/reverify/reverify/engine/cfa"
 )
@@ -203,4 +204,44 @@ func OffsetBits(m cfa.DataModel) int {
 		return 20
 	}
 	return 32
+}
+
+// SignedOverflow reports whether x op y, for op one of +, - and * on
+// operands of the signed integer result type rt (the usual arithmetic
+// conversions are explicit in the CFA), has a mathematical result outside
+// rt's range: undefined behaviour in C (C11 6.5p5), which Binary wraps as
+// gcc -fwrapv does. It is false for every other operator, for unsigned,
+// _Bool and pointer result types, and for types wider than 64 bits.
+func SignedOverflow(op cfa.BinaryOp, x, y uint64, xt, yt, rt *cfa.Type) bool {
+	w := rt.Width()
+	if !rt.IsSigned() || w > 64 || w <= 0 || (op != cfa.Add && op != cfa.Sub && op != cfa.Mul) {
+		return false
+	}
+	a := big.NewInt(Signed(cfa.Truncate(x, xt.Width()), xt))
+	b := big.NewInt(Signed(cfa.Truncate(y, yt.Width()), yt))
+	switch op {
+	case cfa.Add:
+		a.Add(a, b)
+	case cfa.Sub:
+		a.Sub(a, b)
+	default:
+		a.Mul(a, b)
+	}
+	return !fitsSigned(a, w)
+}
+
+// NegOverflow reports whether -x overflows the signed result type rt
+// (x is rt's minimum); false for unsigned types and types over 64 bits.
+func NegOverflow(x uint64, xt, rt *cfa.Type) bool {
+	w := rt.Width()
+	if !rt.IsSigned() || w > 64 || w <= 0 {
+		return false
+	}
+	a := big.NewInt(Signed(cfa.Truncate(x, xt.Width()), xt))
+	return !fitsSigned(a.Neg(a), w)
+}
+
+func fitsSigned(v *big.Int, w int) bool {
+	lim := new(big.Int).Lsh(big.NewInt(1), uint(w-1)) // 2^(w-1)
+	return v.Cmp(new(big.Int).Neg(lim)) >= 0 && v.Cmp(lim) < 0
 }
