@@ -113,6 +113,10 @@ type Decision struct {
 	InitialPrecision []string
 	// PrecisionFrom says where InitialPrecision came from.
 	PrecisionFrom string
+	// RenamedFrom is set when the verdict is reused because the slice
+	// equals a cached one once function renames are undone (rename.go):
+	// the property ID the cached verdict was computed for.
+	RenamedFrom string
 }
 
 // Affected decides, for each property of the head, whether it must be
@@ -159,13 +163,18 @@ func Affected(head *Revision, props []*spec.Property, changes []DefChange, cache
 			}
 		}
 	}
-	var hashes []string
+	var hashes, renamedKeys []string
 	var slices []*pdg.Slice
+	renames := renameMap(changes, opts.Entry)
 	withStableErrorCalls(head.Program, func() {
 		for _, p := range props {
 			s := sliceOf(sdg, p)
 			slices = append(slices, s)
-			hashes = append(hashes, sliceHash(head.Program, s, p, opts))
+			extra := sliceExtras(head.Program, s, p, opts)
+			hashes = append(hashes, s.Hash(extra...))
+			if renames != nil {
+				renamedKeys = append(renamedKeys, renameKey(s.Normalized(extra...), renames))
+			}
 		}
 	})
 	var baseHashes map[string]string // property ID → slice hash at base, computed on demand
@@ -226,6 +235,13 @@ func Affected(head *Revision, props []*spec.Property, changes []DefChange, cache
 			}
 		}
 		d.Reverify = len(d.Reasons) > 0
+		if d.Reverify && renames != nil && renamedKeys[i] != "" && (d.Cached == nil || d.Cached.Verdict == engine.True) &&
+			explainedByRenames(d.Hits, renames, opts.Base, head) {
+			if e, ok := cache.Get(renamedKeys[i]); ok && e.EngineVersion == opts.EngineVersion && e.Config == opts.Config &&
+				(e.Verdict == engine.True || e.Verdict == engine.Unknown && e.Limits == opts.Limits) {
+				d.Cached, d.RenamedFrom, d.Reasons, d.Reverify = e, e.Property, nil, false
+			}
+		}
 		if d.Reverify {
 			if d.Cached != nil && len(d.Cached.Precision) > 0 {
 				d.InitialPrecision, d.PrecisionFrom = d.Cached.Precision, "cached slice "+short(d.SliceHash)
@@ -281,6 +297,11 @@ var Specification = func() string {
 // without a body and, when the slice calls through a pointer, the
 // address-taken functions (the possible targets).
 func sliceHash(prog *cfa.Program, s *pdg.Slice, p *spec.Property, opts Options) string {
+	return s.Hash(sliceExtras(prog, s, p, opts)...)
+}
+
+// sliceExtras are the extra strings of a property's slice hash.
+func sliceExtras(prog *cfa.Program, s *pdg.Slice, p *spec.Property, opts Options) []string {
 	externals := map[string]bool{}
 	indirect := false
 	for _, e := range s.Edges() {
@@ -306,7 +327,7 @@ func sliceHash(prog *cfa.Program, s *pdg.Slice, p *spec.Property, opts Options) 
 	if indirect {
 		extra = append(extra, "pointer-targets "+strings.Join(addressTaken(prog), ","))
 	}
-	return s.Hash(extra...)
+	return extra
 }
 
 func sortedKeys(m map[string]bool) []string {
@@ -360,11 +381,11 @@ func fpTargetDiff(b, h []string) string {
 }
 
 // withStableErrorCalls runs fn while the calls of error functions carry
-// no source position in their arguments: assert.h passes __FILE__ and
-// __LINE__ to __assert_fail, which would make the slice hash of every
-// assertion change when code above it moves. Arguments that are a
-// string naming the edge's file, or an integer equal to its line, read
-// as 0 during fn; the original operations are restored afterwards. The
+// no source position in their arguments: assert.h passes __FILE__,
+// __LINE__ and __func__ to __assert_fail, which would make the slice hash
+// of every assertion change when code above it moves (or its function is
+// renamed). Arguments that are a string naming the edge's file or
+// function, or an integer equal to its line, read as 0 during fn; the original operations are restored afterwards. The
 // arguments of a call to an error function cannot affect the verdict
 // (reaching the call is the violation).
 func withStableErrorCalls(prog *cfa.Program, fn func()) {
@@ -407,15 +428,15 @@ func withStableErrorCalls(prog *cfa.Program, fn func()) {
 	fn()
 }
 
-// positional reports whether a call argument is the edge's file name or
-// line number.
+// positional reports whether a call argument is the edge's file name,
+// line number or function name (assert.h passes __func__ too).
 func positional(a cfa.Expr, e *cfa.Edge, files map[string]bool) bool {
 	if c, ok := a.(*cfa.Const); ok && c.T != nil && c.T.Kind == cfa.Int {
 		v := int(c.V)
 		return v > 0 && (v == e.Pos.Start.Line || v == e.Pos.End.Line)
 	}
 	if s, ok := stringArg(a); ok {
-		return s != "" && (files[s] || s == e.Pos.Start.File || path.Base(s) == path.Base(e.Pos.Start.File))
+		return s != "" && (files[s] || s == e.Pos.Start.File || path.Base(s) == path.Base(e.Pos.Start.File) || s == e.From.Func.Name)
 	}
 	return false
 }

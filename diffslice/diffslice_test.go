@@ -235,3 +235,52 @@ func TestBecomesFalse(t *testing.T) {
 		t.Errorf("second run verdicts %v", verdicts(res2))
 	}
 }
+
+// TestRenamedProperty: renaming the function that holds an assertion
+// renames the property (its ID names the function), and the property
+// keeps its cached verdict: its slice equals the cached one once the
+// rename is undone. So do the properties whose slices pass through the
+// renamed function; the next change finds the verdicts under the new
+// slice hashes.
+func TestRenamedProperty(t *testing.T) {
+	head := edit(t, baseFiles, "src/main.c", "void check_plain(void) {", "void check_positive(void) {")
+	head = edit(t, head, "src/main.c", "  check_plain();", "  check_positive();")
+	p, res, cache := scenario(t, head)
+	if got := strings.Join(changeList(p), "; "); got != "function check_positive renamed; function main changed" {
+		t.Errorf("changes %q, want the rename and main", got)
+	}
+	d := decision(t, p, "check_positive:a>0")
+	if d.Reverify || d.Cached == nil || d.RenamedFrom != "check_plain:a>0" {
+		t.Fatalf("check_positive:a>0: reverify %v (%q), renamed from %q; want the cached verdict of check_plain:a>0", d.Reverify, d.Reasons, d.RenamedFrom)
+	}
+	if got := reverified(p); len(got) != 0 {
+		t.Errorf("re-verified %v, want none", got)
+	}
+	if v := verdicts(res); v["check_positive:a>0"] != engine.True || v["check_msg:len<=MAX_LEN"] != engine.True {
+		t.Errorf("verdicts %v", v)
+	}
+	// The next change (the same head again) finds every verdict under its
+	// own slice hash.
+	p2, _ := run(t, p.Head, p.Head, cache)
+	for _, d := range p2.Decisions {
+		if d.Reverify || d.RenamedFrom != "" || d.Cached == nil {
+			t.Errorf("second run: %s reverify %v (%q), renamed from %q", d.Property.ID, d.Reverify, d.Reasons, d.RenamedFrom)
+		}
+	}
+}
+
+// TestRenamedAndChanged: a function renamed and changed in the same
+// commit is no rename (removal and addition): its property is new and
+// re-verified, and the verdict follows the new body.
+func TestRenamedAndChanged(t *testing.T) {
+	head := edit(t, baseFiles, "src/main.c", "void check_plain(void) {\n  int a = 5;", "void check_positive(void) {\n  int a = -5;")
+	head = edit(t, head, "src/main.c", "  check_plain();", "  check_positive();")
+	p, res, _ := scenario(t, head)
+	d := decision(t, p, "check_positive:a>0")
+	if !d.Reverify || d.RenamedFrom != "" || !strings.Contains(strings.Join(d.Reasons, ";"), "new property") {
+		t.Errorf("check_positive:a>0: reverify %v (%q), renamed from %q; want a new property", d.Reverify, d.Reasons, d.RenamedFrom)
+	}
+	if v := verdicts(res)["check_positive:a>0"]; v != engine.False {
+		t.Errorf("check_positive:a>0 is %s, want FALSE", v)
+	}
+}

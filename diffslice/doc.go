@@ -86,6 +86,15 @@
 //     other limits (a larger limit may decide it; a smaller one is not the
 //     same run either).
 //
+// A renamed property keeps its cache (rename.go): when a function is
+// renamed with its body unchanged, a property that would be re-verified
+// (new ID, or the rename and its callers in its slice) reuses the verdict
+// cached under its "renamed hash" — its slice text with the renames
+// undone — provided every changed definition in its slice is explained
+// by the renames; the verdict is then also stored under its new slice
+// hash. Renaming consistently preserves semantics; error functions,
+// reserved names and the entry function never take part.
+//
 // Every re-verification records why, for results.json and the report:
 // "`parse_header` changed, 2 calls away" — the call distance from the
 // property's function to the nearest function of the slice touching the
@@ -115,8 +124,9 @@
 // changed-definition test above is a second, syntactic guard on top of
 // the hash (a slice that contains changed code is re-checked even when its
 // hash was seen before), and it provides the reasons. Call arguments of
-// error functions that are the edge's own file name or line number
-// (assert.h's __FILE__ and __LINE__) are hashed as 0: they cannot change
+// error functions that are the edge's own file name, line number or
+// function name (assert.h's __FILE__, __LINE__ and __func__) are hashed
+// as 0: they cannot change
 // whether the call is reached. What the argument rests on: the soundness
 // of the PDG (points-to, summaries, may-not-return calls as control
 // dependences); a bug there is a bug in skipping, which is why FALSE is

@@ -169,6 +169,17 @@ func (p *Plan) Store(cache *Cache, results []*engine.Result, report *engine.Repo
 	}
 	commit := p.Head.Commit
 	for i, d := range p.Decisions {
+		if !d.Reverify && d.RenamedFrom != "" && d.Cached != nil && d.Cached.SliceHash != d.SliceHash {
+			// A renamed property keeps its cache: the verdict also under
+			// its own slice hash, for the next change.
+			e := *d.Cached
+			e.SliceHash, e.Property, e.Commit = d.SliceHash, d.Property.ID, commit
+			e.Precision = renamePrecision(e.Precision, p.Changes, p.Options.Entry)
+			if err := cache.Put(&e); err != nil {
+				errs = append(errs, err.Error())
+			}
+			continue
+		}
 		if !d.Reverify || i >= len(results) || results[i] == nil {
 			continue
 		}
