@@ -30,8 +30,10 @@ var commands []command
 func init() {
 	commands = []command{
 		{"cfa", "print the control-flow automata of C files", runCFA},
+		{"action", "the GitHub Action: verify a pull request or push and report on it (action.yml)", runAction},
 		{"check", "verify the assertions of C files (with --base: only those a change affects)", runCheck},
 		{"diff", "show the definitions a change touches and the assertions it affects", runDiff},
+		{"merge", "merge the output directories of shards (--shard K/N) and report", runMerge},
 		{"slice", "print the static backward slice of a property", runSlice},
 		{"version", "print the version", func(_ []string, stdout, _ io.Writer) int {
 			fmt.Fprintln(stdout, "reverify", version)

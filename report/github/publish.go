@@ -33,7 +33,16 @@ type Publication struct {
 	CheckName  string
 	Conclusion string            // check-run conclusion
 	Outputs    map[string]string // step outputs
+	// Disabled turns API channels off (ChannelComment, ChannelReview,
+	// ChannelCheckRun), with the reason Result.Skipped records, e.g.
+	// "comment-mode off".
+	Disabled map[Channel]string
 }
+
+// ReadOnlyNote is appended to the job summary when the API refused
+// writes, so that readers of the summary learn why there is no comment.
+const ReadOnlyNote = "> [!NOTE]\n> The token of this run cannot write to the repository (a pull request from a fork, or read-only permissions), " +
+	"so reverify reported here and as workflow annotations instead of a pull-request comment, review and check run.\n"
 
 // Result says which channels worked. Reporting never decides the build:
 // callers log it (String) and go on.
@@ -108,18 +117,23 @@ func (r *Result) String() string {
 //     p.PR > 0;
 //  3. the check run (Client.CheckRun) with all findings as annotations,
 //     if p.CheckName is set;
-//  4. the job summary (Actions.JobSummary);
+//  4. the job summary (Actions.JobSummary), with ReadOnlyNote appended
+//     when the API refused writes;
 //  5. workflow-command annotations (Actions.Annotate), only if the check
 //     run did not succeed, so annotations are not shown twice;
 //  6. step outputs (Actions.SetOutput).
 //
-// c may be nil (no token: API channels skipped), a may be nil (not in
+// Channels in p.Disabled are skipped with the reason given. c may be nil
+// (no token: API channels skipped), a may be nil (not in
 // Actions). After the first ErrReadOnly the remaining API channels are
 // skipped and Result.ReadOnly is set. Other API failures (rate limits
 // after retries, 5xx) are recorded and the next channel is tried.
 func Publish(ctx context.Context, c *Client, a *Actions, p Publication) *Result {
 	res := &Result{Skipped: map[Channel]string{}, Failed: map[Channel]error{}}
 	api := func(ch Channel, why string, f func() error) {
+		if why == "" {
+			why = p.Disabled[ch]
+		}
 		switch {
 		case why != "":
 			res.skip(ch, why)
@@ -164,7 +178,11 @@ func Publish(ctx context.Context, c *Client, a *Actions, p Publication) *Result 
 		}
 		return res
 	}
-	if err := a.JobSummary(p.Summary); err != nil {
+	summary := p.Summary
+	if res.ReadOnly {
+		summary = strings.TrimRight(summary, "\n") + "\n\n" + ReadOnlyNote
+	}
+	if err := a.JobSummary(summary); err != nil {
 		res.fail(ChannelJobSummary, err)
 	} else {
 		res.done(ChannelJobSummary)

@@ -1,0 +1,492 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/reverify/reverify/diffslice"
+	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/report/github"
+	"github.com/reverify/reverify/report/markdown"
+	"github.com/reverify/reverify/report/sarif"
+)
+
+// inputDefault is the default of the flag for an Action input: the
+// INPUT_<NAME> variable GitHub sets for it (name upper-cased, hyphens
+// kept, e.g. INPUT_FAIL-ON), else def. action.yml also passes every input
+// as --name=value, which wins.
+func inputDefault(name, def string) string {
+	if v, ok := os.LookupEnv("INPUT_" + strings.ToUpper(strings.ReplaceAll(name, " ", "_"))); ok {
+		return v
+	}
+	return def
+}
+
+// Failure policies (input fail-on) and comment modes (input comment-mode).
+var (
+	failPolicies = []string{"violation", "unknown", "never"}
+	commentModes = []string{"all", "sticky", "review", "off"}
+)
+
+// postFlags are the flags of the reporting step, shared by action and
+// merge.
+type postFlags struct {
+	failOn, commentMode, checkName, output string
+	shardText                              string // --shard as given
+	shard                                  shard
+}
+
+func (o *postFlags) register(fs *flag.FlagSet, action bool) {
+	fs.StringVar(&o.failOn, "fail-on", inputDefault("fail-on", "violation"), "failure policy: violation (exit 1 on FALSE), unknown (on FALSE or UNKNOWN) or never")
+	fs.StringVar(&o.commentMode, "comment-mode", inputDefault("comment-mode", "all"), "pull-request comments: all (sticky summary and review), sticky, review or off")
+	fs.StringVar(&o.checkName, "check-name", inputDefault("check-name", "reverify"), "name of the check run (the one to require in branch protection); empty: no check run")
+	fs.StringVar(&o.output, "output", inputDefault("output", "reverify-out"), "directory for results.json, results.sarif, summary.md, witnesses, reproducers and pixel trees")
+	if action {
+		fs.StringVar(&o.shardText, "shard", inputDefault("shard", ""), "verify only shard K/N of the properties (a matrix job; reverify merge posts)")
+	}
+}
+
+func (o *postFlags) validate() error {
+	if !contains(failPolicies, o.failOn) {
+		return fmt.Errorf("fail-on: unknown policy %q (want %s)", o.failOn, strings.Join(failPolicies, ", "))
+	}
+	if !contains(commentModes, o.commentMode) {
+		return fmt.Errorf("comment-mode: unknown mode %q (want %s)", o.commentMode, strings.Join(commentModes, ", "))
+	}
+	if o.output == "" {
+		return fmt.Errorf("output: empty directory name")
+	}
+	var err error
+	o.shard, err = parseShard(o.shardText)
+	return err
+}
+
+// githubEnv is the environment of a GitHub Actions step, as the runner
+// sets it for a Docker action.
+type githubEnv struct {
+	eventName, eventPath string
+	repository           string // owner/name
+	apiURL, serverURL    string
+	workspace            string
+	token                string
+	sha, runID           string
+}
+
+func readGitHubEnv(getenv func(string) string) githubEnv {
+	e := githubEnv{
+		eventName: getenv("GITHUB_EVENT_NAME"), eventPath: getenv("GITHUB_EVENT_PATH"),
+		repository: getenv("GITHUB_REPOSITORY"), apiURL: getenv("GITHUB_API_URL"), serverURL: getenv("GITHUB_SERVER_URL"),
+		workspace: getenv("GITHUB_WORKSPACE"), sha: getenv("GITHUB_SHA"), runID: getenv("GITHUB_RUN_ID"),
+		token: getenv("INPUT_GITHUB-TOKEN"),
+	}
+	if e.token == "" {
+		e.token = getenv("GITHUB_TOKEN")
+	}
+	if e.serverURL == "" {
+		e.serverURL = "https://github.com"
+	}
+	return e
+}
+
+// event is what reverify needs from the webhook payload.
+type event struct {
+	name string
+	pr   int    // pull-request number; 0 for other events
+	base string // base commit (equal to head for pushes: verify everything)
+	head string // the commit verified and reported on
+	fork bool   // pull request from another repository
+}
+
+// readEvent reads GITHUB_EVENT_PATH. For pull_request (and
+// pull_request_target) events base and head are pull_request.base.sha
+// and pull_request.head.sha: the head commit, not the merge commit in
+// GITHUB_SHA, is where reviews and check runs belong. For push the head
+// is "after" (GITHUB_SHA if absent), and base equals head: every
+// property not in the cache is verified (cache warming). Other events
+// (workflow_dispatch, schedule) are treated as pushes of GITHUB_SHA.
+func readEvent(env githubEnv) (*event, error) {
+	if env.eventPath == "" {
+		return nil, fmt.Errorf("GITHUB_EVENT_PATH is not set: reverify action runs as a GitHub Actions step (locally, use reverify check --base)")
+	}
+	data, err := os.ReadFile(env.eventPath)
+	if err != nil {
+		return nil, fmt.Errorf("event: %v", err)
+	}
+	var raw struct {
+		PullRequest *struct {
+			Number int `json:"number"`
+			Head   struct {
+				SHA  string `json:"sha"`
+				Repo struct {
+					FullName string `json:"full_name"`
+				} `json:"repo"`
+			} `json:"head"`
+			Base struct {
+				SHA  string `json:"sha"`
+				Repo struct {
+					FullName string `json:"full_name"`
+				} `json:"repo"`
+			} `json:"base"`
+		} `json:"pull_request"`
+		After string `json:"after"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("event %s: %v", env.eventPath, err)
+	}
+	ev := &event{name: env.eventName}
+	switch env.eventName {
+	case "pull_request", "pull_request_target":
+		pr := raw.PullRequest
+		if pr == nil || pr.Number <= 0 || !isSHA(pr.Head.SHA) || !isSHA(pr.Base.SHA) {
+			return nil, fmt.Errorf("event %s: a %s event without pull_request.number, head.sha and base.sha", env.eventPath, env.eventName)
+		}
+		ev.pr, ev.base, ev.head = pr.Number, pr.Base.SHA, pr.Head.SHA
+		ev.fork = pr.Head.Repo.FullName != "" && pr.Head.Repo.FullName != pr.Base.Repo.FullName
+	default:
+		ev.head = env.sha
+		if isSHA(raw.After) && strings.Trim(raw.After, "0") != "" {
+			ev.head = raw.After
+		}
+		if !isSHA(ev.head) {
+			return nil, fmt.Errorf("event %s: no commit to verify (GITHUB_SHA %q)", env.eventName, env.sha)
+		}
+		ev.base = ev.head
+	}
+	return ev, nil
+}
+
+func isSHA(s string) bool {
+	if len(s) != 40 && len(s) != 64 {
+		return false
+	}
+	for _, c := range s {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// actionInputs are the flags of `reverify action` besides postFlags.
+type actionInputs struct {
+	paths, compileCommands, includeDirs, defines string
+	entry, config, timeout, budget, cache, merge string
+	post                                         postFlags
+}
+
+// actionFlags declares the flags of `reverify action`: one per input of
+// action.yml (TestActionYAMLInputs checks the correspondence).
+func actionFlags(stderr io.Writer) (*flag.FlagSet, *actionInputs) {
+	fs := newFlagSet("action", stderr)
+	in := &actionInputs{}
+	str := func(p *string, name, def, usage string) { fs.StringVar(p, name, inputDefault(name, def), usage) }
+	str(&in.paths, "paths", "", "globs of C sources, repository-relative (space- or newline-separated); empty: .reverify.yml, compile_commands.json or **/*.c")
+	str(&in.compileCommands, "compile-commands", "", "compilation database inside the repository (empty: compile_commands.json at the root, if any)")
+	str(&in.includeDirs, "include-dirs", "", "include directories, repository-relative (space-separated)")
+	str(&in.defines, "defines", "", "macros, NAME or NAME=VALUE (space-separated)")
+	str(&in.entry, "entry", "", "entry functions (space-separated); empty: .reverify.yml's, else main")
+	str(&in.config, "config", "", "analysis configuration ("+strings.Join(engine.ConfigNames(), ", ")+"); empty: .reverify.yml's, else default")
+	str(&in.timeout, "timeout", "", "time limit per property (Go duration, e.g. 60s); empty: .reverify.yml's, else 60s")
+	str(&in.budget, "time-budget", "", "total time budget (Go duration); properties not decided in it are UNKNOWN \"time budget\"; empty: none")
+	str(&in.cache, "cache", diffslice.DefaultCacheDir, "verdict cache directory, relative to the workspace (restore and save it with actions/cache)")
+	str(&in.merge, "merge", "", "instead of verifying, merge these shard output directories (globs) and report")
+	in.post.register(fs, true)
+	return fs, in
+}
+
+// runAction implements `reverify action`, the entry point of the Docker
+// action (action.yml): read the event, fetch missing commits, verify
+// (runIncremental, as check --base does) or merge shards, write results,
+// artifacts and SARIF, then report (publishReport). Exit code: 2 for bad
+// input, else by the failure policy; reporting errors never change it.
+func runAction(args []string, stdout, stderr io.Writer) int {
+	fs, in := actionFlags(stderr)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	fail := func(format string, a ...any) int {
+		msg := fmt.Sprintf(format, a...)
+		fmt.Fprintf(stderr, "reverify action: %s\n", msg)
+		fmt.Fprintf(stdout, "::error title=reverify::%s\n", escapeCommand(msg))
+		return 2
+	}
+	if fs.NArg() > 0 {
+		return fail("unexpected arguments %s (inputs are flags or INPUT_ variables)", strings.Join(fs.Args(), " "))
+	}
+	if err := in.post.validate(); err != nil {
+		return fail("%v", err)
+	}
+	s := runSettings{config: in.config, timeout: 60 * time.Second, set: map[string]bool{}}
+	if in.config != "" {
+		if engine.ConfigDoc(in.config) == "" {
+			return fail("config: unknown configuration %q (known: %s)", in.config, strings.Join(engine.ConfigNames(), ", "))
+		}
+		s.set["config"] = true
+	}
+	if in.timeout != "" {
+		d, err := time.ParseDuration(in.timeout)
+		if err != nil || d <= 0 {
+			return fail("timeout: %q is not a positive duration (e.g. 60s)", in.timeout)
+		}
+		s.timeout, s.set["timeout"] = d, true
+	}
+	var budget time.Duration
+	if in.budget != "" {
+		d, err := time.ParseDuration(in.budget)
+		if err != nil || d <= 0 {
+			return fail("time-budget: %q is not a positive duration (e.g. 30m)", in.budget)
+		}
+		budget = d
+	}
+	entries := strings.Fields(in.entry)
+	if len(entries) == 1 {
+		s.entry, s.set["entry"] = entries[0], true
+	}
+	if in.merge != "" && in.post.shard.active() {
+		return fail("merge and shard exclude each other: shards verify, the merge job reports")
+	}
+
+	env := readGitHubEnv(os.Getenv)
+	ev, err := readEvent(env)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if ev.name == "pull_request_target" {
+		fmt.Fprintln(stdout, "::warning title=reverify::pull_request_target runs with a write token on the pull request's code; use pull_request")
+	}
+	if env.workspace != "" {
+		if err := os.Chdir(env.workspace); err != nil {
+			return fail("GITHUB_WORKSPACE: %v", err)
+		}
+		abs, _ := filepath.Abs(".")
+		if err := markSafeDirectory(abs); err != nil {
+			fmt.Fprintf(stdout, "::warning title=reverify::could not mark %s a git safe.directory: %s\n", abs, escapeCommand(err.Error()))
+		}
+	}
+
+	var report *engine.Report
+	if in.merge != "" {
+		dirs, err := expandDirs(strings.Fields(in.merge))
+		if err != nil {
+			return fail("merge: %v", err)
+		}
+		if report, err = mergeDirs(dirs, in.post.output); err != nil {
+			return fail("merge: %v", err)
+		}
+		if err := writeJSON(filepath.Join(in.post.output, "results.json"), report); err != nil {
+			return fail("%v", err)
+		}
+		fmt.Fprintf(stdout, "merged %d shards: %d properties\n", len(dirs), len(report.Properties))
+	} else {
+		did, err := ensureCommits(".", ev.base, ev.head)
+		for _, d := range did {
+			fmt.Fprintf(stdout, "reverify: %s\n", d)
+		}
+		if err != nil {
+			return fail("%v", err)
+		}
+		rf := &revFlags{repo: ".", base: ev.base, head: ev.head, cacheDir: in.cache}
+		ff := &frontendFlags{includes: strings.Fields(in.includeDirs), defines: strings.Fields(in.defines), dataModel: "LP64"}
+		rf.sources = strings.Fields(in.paths)
+		sc, err := rf.sourceConfig(ff, s)
+		if err != nil {
+			return fail("%v", err)
+		}
+		sc.CompileCommands = in.compileCommands
+		var ents []string
+		if len(entries) > 1 {
+			ents = entries
+		}
+		res, err := runIncremental(context.Background(), incRequest{rf: rf, sc: sc, s: s, entries: ents, outDir: in.post.output,
+			shard: in.post.shard, budget: budget, stdout: stdout, stderr: stderr, prefix: "reverify action"})
+		if err != nil {
+			return fail("%v", err)
+		}
+		report = res.report
+	}
+	return publishReport(context.Background(), env, ev, report, in.post, ev.pr == 0, stdout, stderr)
+}
+
+// escapeCommand escapes a workflow command's message.
+func escapeCommand(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// policyFails reports whether the failure policy rejects the report.
+func policyFails(failOn string, r *engine.Report) bool {
+	f, u := r.Summary[string(engine.False)], r.Summary[string(engine.Unknown)]
+	switch failOn {
+	case "violation":
+		return f > 0
+	case "unknown":
+		return f+u > 0
+	}
+	return false
+}
+
+// conclusion is the check run's conclusion.
+func conclusion(failOn string, r *engine.Report) string {
+	switch {
+	case policyFails(failOn, r):
+		return "failure"
+	case r.Summary[string(engine.False)]+r.Summary[string(engine.Unknown)] > 0:
+		return "neutral"
+	}
+	return "success"
+}
+
+// stepOutputs are the Action's outputs (action.yml).
+func stepOutputs(r *engine.Report, results, sarifPath string) map[string]string {
+	reused := 0
+	for _, p := range r.Properties {
+		if p.CacheHit {
+			reused++
+		}
+	}
+	return map[string]string{
+		"true": fmt.Sprint(r.Summary[string(engine.True)]), "false": fmt.Sprint(r.Summary[string(engine.False)]),
+		"unknown": fmt.Sprint(r.Summary[string(engine.Unknown)]), "reverified": fmt.Sprint(len(r.Properties) - reused),
+		"reused": fmt.Sprint(reused), "results": results, "sarif": sarifPath,
+	}
+}
+
+// publishReport writes results.sarif and summary.md into the output
+// directory, then reports: for a pull request through report/github
+// (sticky comment, review and check run as the comment mode and shard
+// allow, job summary, workflow-command annotations when the check run is
+// not possible, step outputs); for other events (warm, e.g. a push) only
+// the job summary and the outputs. Without an event (ev nil, outside
+// Actions) it only writes the files. Reporting failures are printed as
+// ::warning:: and never change the exit code, which follows the failure
+// policy.
+func publishReport(ctx context.Context, env githubEnv, ev *event, r *engine.Report, o postFlags, warm bool, stdout, stderr io.Writer) int {
+	exit := 0
+	if policyFails(o.failOn, r) {
+		exit = 1
+	}
+	warn := func(format string, a ...any) {
+		fmt.Fprintf(stdout, "::warning title=reverify::%s\n", escapeCommand(fmt.Sprintf(format, a...)))
+	}
+	if err := os.MkdirAll(o.output, 0o755); err != nil {
+		warn("output: %v", err)
+	}
+	resultsPath := filepath.Join(o.output, "results.json")
+	sarifPath := filepath.Join(o.output, "results.sarif")
+	var sb bytes.Buffer
+	if err := sarif.Write(&sb, r, sarif.Options{}); err != nil {
+		warn("SARIF: %v", err)
+	} else if err := os.WriteFile(sarifPath, sb.Bytes(), 0o644); err != nil {
+		warn("SARIF: %v", err)
+	}
+	opts := markdown.Options{PixelTrees: pixelTreeTexts(r), NoBaseline: warm, ReproducerCommand: reproducerCommand}
+	if o.shard.active() {
+		opts.Title = "reverify (shard " + o.shard.String() + ")"
+	}
+	if ev != nil && env.repository != "" {
+		opts.SourceURL = strings.TrimSuffix(env.serverURL, "/") + "/" + env.repository + "/blob/" + ev.head + "/"
+		if env.runID != "" {
+			opts.ArtifactURL = strings.TrimSuffix(env.serverURL, "/") + "/" + env.repository + "/actions/runs/" + env.runID
+		}
+	}
+	md := markdown.Summary(r, opts)
+	if err := os.WriteFile(filepath.Join(o.output, "summary.md"), []byte(md), 0o644); err != nil {
+		warn("summary: %v", err)
+	}
+	fmt.Fprintf(stdout, "reverify: %s; %s, %s\n", markdown.Headline(r), resultsPath, sarifPath)
+	if ev == nil {
+		return exit
+	}
+	a := github.NewActions(os.Getenv, stdout)
+	outputs := stepOutputs(r, resultsPath, sarifPath)
+	if warm || o.shard.active() {
+		// A push (cache warming) or one shard of a matrix: nothing to
+		// post on; the merge job or the next pull request reports.
+		if err := a.JobSummary(md); err != nil {
+			warn("job summary: %v", err)
+		}
+		for _, k := range sortedKeys(outputs) {
+			if err := a.SetOutput(k, outputs[k]); err != nil {
+				warn("output %s: %v", k, err)
+			}
+		}
+		return exit
+	}
+	pub := github.Publication{PR: ev.pr, HeadSHA: ev.head, Summary: md, CheckName: o.checkName,
+		Conclusion: conclusion(o.failOn, r), Outputs: outputs, Disabled: map[github.Channel]string{},
+		Findings: github.FindingsFromReport(r, "", opts)}
+	switch o.commentMode {
+	case "sticky":
+		pub.Disabled[github.ChannelReview] = "comment-mode sticky"
+	case "review":
+		pub.Disabled[github.ChannelComment] = "comment-mode review"
+	case "off":
+		pub.Disabled[github.ChannelComment] = "comment-mode off"
+		pub.Disabled[github.ChannelReview] = "comment-mode off"
+	}
+	var client *github.Client
+	owner, repo, ok := strings.Cut(env.repository, "/")
+	switch {
+	case env.token == "":
+		warn("no github-token: reporting only to the job summary and as annotations")
+	case !ok || owner == "" || repo == "":
+		warn("GITHUB_REPOSITORY %q is not owner/name: reporting only to the job summary and as annotations", env.repository)
+	default:
+		c, err := github.New(nil, env.apiURL, env.token, owner, repo)
+		if err != nil {
+			warn("%v", err)
+		} else {
+			client = c
+		}
+	}
+	res := github.Publish(ctx, client, a, pub)
+	fmt.Fprintf(stdout, "reverify: reported: %s\n", res)
+	if res.ReadOnly {
+		warn("the token cannot write to this repository (a pull request from a fork?): the results are in the job summary and the annotations instead of a comment, review and check run")
+	}
+	if err := res.Err(); err != nil {
+		warn("reporting failed (the verdicts are unaffected; see the job summary and %s): %v", o.output, err)
+	}
+	return exit
+}
+
+func sortedKeys(m map[string]string) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// pixelTreeTexts reads the text form of the pixel trees of the violated
+// properties (written next to the PNG by writePixelTree).
+func pixelTreeTexts(r *engine.Report) map[string]string {
+	out := map[string]string{}
+	for _, p := range r.Properties {
+		if p.Verdict != engine.False || !strings.HasSuffix(p.PixelTree, ".png") {
+			continue
+		}
+		if b, err := os.ReadFile(strings.TrimSuffix(p.PixelTree, ".png") + ".txt"); err == nil {
+			out[p.ID] = strings.TrimRight(string(b), "\n")
+		}
+	}
+	return out
+}
+
+// reproducerCommand is the command that builds and runs a reproducer in
+// the job's workspace.
+func reproducerCommand(p *engine.PropertyReport) string {
+	if p.Reproducer == "" {
+		return ""
+	}
+	return "sh " + shellQuote(filepath.ToSlash(filepath.Join(filepath.Dir(sarif.RepoPath(p.Reproducer, "")), "reproduce.sh")))
+}

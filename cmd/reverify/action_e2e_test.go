@@ -1,0 +1,502 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/reverify/reverify/report/github"
+	"github.com/reverify/reverify/report/markdown"
+)
+
+// actionWorld is a GitHub Actions runner in miniature: an origin
+// repository, a shallow checkout as the workspace, a HOME with its own
+// git configuration, and the fake API.
+type actionWorld struct {
+	t         *testing.T
+	bin       string
+	origin    string
+	ws        string
+	home      string
+	api       *fakeAPI
+	base      string // commits of origin
+	head      string // the pull request's head: clamp() broken
+	fix       string // a later head: clamp() fixed again
+	runnerTmp string
+	runs      int
+}
+
+// copyTestdata copies testdata/action/<dir> over root.
+func copyTestdata(t *testing.T, dir, root string) {
+	t.Helper()
+	src := filepath.Join("testdata", "action", dir)
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		dst := filepath.Join(root, rel)
+		os.MkdirAll(filepath.Dir(dst), 0o755)
+		return os.WriteFile(dst, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// gitIn runs git in dir with a hermetic configuration.
+func gitIn(t *testing.T, dir string, env []string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+	cmd.Env = append(env, "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func newActionWorld(t *testing.T) *actionWorld {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	root := t.TempDir()
+	w := &actionWorld{t: t, origin: filepath.Join(root, "origin"), ws: filepath.Join(root, "workspace"),
+		home: filepath.Join(root, "home"), runnerTmp: filepath.Join(root, "runner"), bin: filepath.Join(root, "reverify")}
+	os.MkdirAll(w.home, 0o755)
+	os.MkdirAll(w.runnerTmp, 0o755)
+	if out, err := exec.Command("go", "build", "-o", w.bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	env := w.gitEnv()
+	os.MkdirAll(w.origin, 0o755)
+	gitIn(t, w.origin, env, "init", "-q", "-b", "main")
+	copyTestdata(t, "base", w.origin)
+	gitIn(t, w.origin, env, "add", "-A")
+	gitIn(t, w.origin, env, "commit", "-q", "-m", "base")
+	w.base = gitIn(t, w.origin, env, "rev-parse", "HEAD")
+	gitIn(t, w.origin, env, "checkout", "-q", "-b", "feature")
+	copyTestdata(t, "head", w.origin)
+	gitIn(t, w.origin, env, "commit", "-q", "-a", "-m", "head")
+	w.head = gitIn(t, w.origin, env, "rev-parse", "HEAD")
+	clamp, _ := os.ReadFile(filepath.Join("testdata", "action", "base", "src", "clamp.c"))
+	os.WriteFile(filepath.Join(w.origin, "src", "clamp.c"), clamp, 0o644)
+	gitIn(t, w.origin, env, "commit", "-q", "-a", "-m", "fix")
+	w.fix = gitIn(t, w.origin, env, "rev-parse", "HEAD")
+	// actions/checkout's default: one commit, the tip of the branch.
+	gitIn(t, root, env, "clone", "-q", "--depth=1", "--branch", "feature", "file://"+w.origin, w.ws)
+	w.api = newFakeAPI(t)
+	return w
+}
+
+func (w *actionWorld) gitEnv() []string {
+	return []string{"PATH=" + os.Getenv("PATH"), "HOME=" + w.home, "GIT_CONFIG_GLOBAL=" + filepath.Join(w.home, ".gitconfig"), "GIT_CONFIG_NOSYSTEM=1"}
+}
+
+// patch is the unified diff of one file between two commits of origin,
+// hunks only, as GitHub's pull-request files API gives it.
+func (w *actionWorld) patch(from, to, file string) string {
+	out := gitIn(w.t, w.origin, w.gitEnv(), "diff", from, to, "--", file)
+	if i := strings.Index(out, "@@"); i >= 0 {
+		return out[i:]
+	}
+	return ""
+}
+
+// prFiles sets the fake's list of the pull request's files.
+func (w *actionWorld) prFiles(head string) {
+	w.api.files = nil
+	for _, f := range []string{"src/clamp.c", "src/main.c"} {
+		if p := w.patch(w.base, head, f); p != "" {
+			w.api.files = append(w.api.files, map[string]any{"filename": f, "status": "modified", "patch": p})
+		}
+	}
+}
+
+// actionRun is the outcome of one step.
+type actionRun struct {
+	code            int
+	stdout, stderr  string
+	summary         string
+	outputs         map[string]string
+	requests        []string
+	records         []apiRequest
+	outDir, sarifAt string
+}
+
+// actionArgs expands action.yml's runs.args and runs.env for the given
+// inputs (defaults from action.yml), as the runner does for a Docker
+// action.
+func actionArgs(t *testing.T, inputs map[string]string) (args, env []string) {
+	t.Helper()
+	meta := readActionYAML(t)
+	val := func(name string) string {
+		if v, ok := inputs[name]; ok {
+			return v
+		}
+		return meta.Inputs[name].Default
+	}
+	expr := regexp.MustCompile(`\$\{\{\s*inputs\.([a-z0-9-]+)\s*\}\}`)
+	expand := func(s string) string {
+		return expr.ReplaceAllStringFunc(s, func(m string) string { return val(expr.FindStringSubmatch(m)[1]) })
+	}
+	for _, a := range meta.Runs.Args {
+		args = append(args, expand(a))
+	}
+	for k, v := range meta.Runs.Env {
+		env = append(env, k+"="+expand(v))
+	}
+	for name := range meta.Inputs {
+		env = append(env, "INPUT_"+strings.ToUpper(name)+"="+val(name))
+	}
+	return args, env
+}
+
+// run runs the binary as the Action runs it: `reverify action` with
+// action.yml's args, in the workspace, with the environment GitHub sets.
+func (w *actionWorld) run(eventName string, event map[string]any, inputs map[string]string) *actionRun {
+	t := w.t
+	t.Helper()
+	w.runs++
+	dir := filepath.Join(w.runnerTmp, fmt.Sprint(w.runs))
+	os.MkdirAll(dir, 0o755)
+	eventPath := filepath.Join(dir, "event.json")
+	data, _ := json.Marshal(event)
+	os.WriteFile(eventPath, data, 0o644)
+	summary, output := filepath.Join(dir, "step_summary"), filepath.Join(dir, "output")
+	os.WriteFile(summary, nil, 0o644)
+	os.WriteFile(output, nil, 0o644)
+	if inputs["github-token"] == "" {
+		inputs["github-token"] = "t0ken"
+	}
+	args, inputEnv := actionArgs(t, inputs)
+	cmd := exec.Command(w.bin, append([]string{"action"}, args...)...)
+	cmd.Dir = w.ws
+	cmd.Env = append(w.gitEnv(), inputEnv...)
+	cmd.Env = append(cmd.Env, "CI=true", "GITHUB_ACTIONS=true", "GITHUB_EVENT_NAME="+eventName, "GITHUB_EVENT_PATH="+eventPath,
+		"GITHUB_REPOSITORY=o/r", "GITHUB_API_URL="+w.api.srv.URL, "GITHUB_SERVER_URL=https://github.com",
+		"GITHUB_WORKSPACE="+w.ws, "GITHUB_OUTPUT="+output, "GITHUB_STEP_SUMMARY="+summary, "GITHUB_RUN_ID=4242",
+		// The merge commit actions/checkout makes for a pull request:
+		// never the commit to report on.
+		"GITHUB_SHA=ffffffffffffffffffffffffffffffffffffffff")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	r := &actionRun{stdout: stdout.String(), stderr: stderr.String()}
+	if ee, ok := err.(*exec.ExitError); ok {
+		r.code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("running the action: %v", err)
+	}
+	r.summary = readFile(t, summary)
+	r.outputs = parseOutputs(t, readFile(t, output))
+	r.requests, r.records = w.api.take()
+	r.outDir = filepath.Join(w.ws, "reverify-out")
+	return r
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// parseOutputs reads a GITHUB_OUTPUT file (name<<DELIMITER ... DELIMITER).
+func parseOutputs(t *testing.T, s string) map[string]string {
+	out := map[string]string{}
+	lines := strings.Split(s, "\n")
+	for i := 0; i < len(lines); i++ {
+		name, delim, ok := strings.Cut(lines[i], "<<")
+		if !ok {
+			if lines[i] != "" {
+				t.Errorf("GITHUB_OUTPUT: stray line %q", lines[i])
+			}
+			continue
+		}
+		var val []string
+		for i++; i < len(lines) && lines[i] != delim; i++ {
+			val = append(val, lines[i])
+		}
+		out[name] = strings.Join(val, "\n")
+	}
+	return out
+}
+
+func prEvent(number int, base, head, headRepo string) map[string]any {
+	return map[string]any{"action": "synchronize", "number": number, "pull_request": map[string]any{
+		"number": number,
+		"head":   map[string]any{"sha": head, "ref": "feature", "repo": map[string]any{"full_name": headRepo}},
+		"base":   map[string]any{"sha": base, "ref": "main", "repo": map[string]any{"full_name": "o/r"}},
+	}}
+}
+
+func (r *actionRun) wantCode(t *testing.T, code int) {
+	t.Helper()
+	if r.code != code {
+		t.Fatalf("exit code %d, want %d\nstdout:\n%s\nstderr:\n%s", r.code, code, r.stdout, r.stderr)
+	}
+}
+
+func (r *actionRun) wantOutputs(t *testing.T, want map[string]string) {
+	t.Helper()
+	for k, v := range want {
+		if r.outputs[k] != v {
+			t.Errorf("output %s = %q, want %q (all: %v)", k, r.outputs[k], v, r.outputs)
+		}
+	}
+	meta := readActionYAML(t)
+	if len(r.outputs) != len(meta.Outputs) {
+		t.Errorf("outputs %v; action.yml declares %d", r.outputs, len(meta.Outputs))
+	}
+	for k := range meta.Outputs {
+		if _, ok := r.outputs[k]; !ok {
+			t.Errorf("output %s declared in action.yml is not set", k)
+		}
+	}
+}
+
+// TestActionEndToEnd runs the built binary as the Action runs it on a
+// real repository: a push warms the verdict cache, a pull request breaks
+// an assertion (sticky comment, inline review comment, check run), a
+// re-run edits the comment without repeating the review, a fix deletes
+// the stale review comment, and a pull request from a fork (read-only
+// token) falls back to the job summary and annotations. Each run checks
+// the exit code of its failure policy.
+func TestActionEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	w := newActionWorld(t)
+
+	// 1. Push to main: every property verified and cached; UNKNOWN passes
+	// fail-on violation. Nothing is posted but the job summary.
+	r := w.run("push", map[string]any{"after": w.base, "before": strings.Repeat("0", 40)}, map[string]string{})
+	r.wantCode(t, 0)
+	sameLines(t, "push: API requests", r.requests, nil)
+	r.wantOutputs(t, map[string]string{"true": "2", "false": "0", "unknown": "1", "reverified": "3", "reused": "0",
+		"results": "reverify-out/results.json", "sarif": "reverify-out/results.sarif"})
+	if !strings.Contains(r.summary, "✅ 2 assertions proved · ❓ 1 unknown") || !strings.HasPrefix(r.summary, markdown.Marker) {
+		t.Errorf("push: job summary:\n%s", r.summary)
+	}
+	if !strings.Contains(r.stdout, "reverify: fetched "+w.base[:12]) {
+		t.Errorf("push: the base commit was not fetched into the shallow checkout:\n%s", r.stdout)
+	}
+	if cfg := readFile(t, filepath.Join(w.home, ".gitconfig")); strings.Count(cfg, "directory = "+w.ws) != 1 {
+		t.Errorf("safe.directory not set once:\n%s", cfg)
+	}
+
+	// 2. The same push under fail-on unknown: all reused, exit 1.
+	r = w.run("push", map[string]any{"after": w.base}, map[string]string{"fail-on": "unknown"})
+	r.wantCode(t, 1)
+	r.wantOutputs(t, map[string]string{"reverified": "0", "reused": "3", "unknown": "1"})
+	if cfg := readFile(t, filepath.Join(w.home, ".gitconfig")); strings.Count(cfg, "directory = "+w.ws) != 1 {
+		t.Errorf("safe.directory added twice:\n%s", cfg)
+	}
+
+	// 3. The pull request: clamp() returns LIMIT + 1.
+	w.prFiles(w.head)
+	r = w.run("pull_request", prEvent(7, w.base, w.head, "o/r"), map[string]string{})
+	r.wantCode(t, 1)
+	sameLines(t, "pull request: API requests", r.requests, []string{
+		"GET /repos/o/r/issues/7/comments",
+		"POST /repos/o/r/issues/7/comments",
+		"GET /repos/o/r/pulls/7/files",
+		"GET /repos/o/r/pulls/7/comments",
+		"POST /repos/o/r/pulls/7/reviews",
+		"POST /repos/o/r/check-runs",
+	})
+	if len(r.records) == 6 {
+		if a := r.records[1].Auth; a != "Bearer t0ken" {
+			t.Errorf("Authorization %q", a)
+		}
+		body, _ := r.records[1].Body["body"].(string)
+		if !strings.HasPrefix(body, markdown.Marker) || !strings.Contains(body, "❌ 1 assertion violated · ✅ 1 proved · ❓ 1 unknown") ||
+			!strings.Contains(body, "Re-verified 1 of 3 properties; 2 reused from the cache") || body != readFile(t, filepath.Join(r.outDir, "summary.md")) {
+			t.Errorf("sticky comment:\n%s", body)
+		}
+		rv := r.records[4].Body
+		cs, _ := rv["comments"].([]any)
+		if rv["commit_id"] != w.head || rv["event"] != "COMMENT" || len(cs) != 1 {
+			t.Fatalf("review: %v", rv)
+		}
+		c := cs[0].(map[string]any)
+		if c["path"] != "src/main.c" || c["line"] != float64(10) || c["side"] != "RIGHT" ||
+			!strings.Contains(c["body"].(string), github.FindingMarker("")[:len("<!-- reverify:finding ")]) ||
+			!strings.Contains(c["body"].(string), "can fail") {
+			t.Errorf("review comment: %v", c)
+		}
+		cr := r.records[5].Body
+		out, _ := cr["output"].(map[string]any)
+		if cr["head_sha"] != w.head || cr["name"] != "reverify" || cr["conclusion"] != "failure" || cr["status"] != "completed" ||
+			len(annotationsIn(cr)) != 2 || out["title"] != "❌ 1 assertion violated · ✅ 1 proved · ❓ 1 unknown" {
+			t.Errorf("check run: %v", cr)
+		}
+	}
+	r.wantOutputs(t, map[string]string{"true": "1", "false": "1", "unknown": "1", "reverified": "1", "reused": "2"})
+	if !strings.Contains(r.summary, "Re-verified 1 of 3 properties; 2 reused") || !strings.Contains(r.summary, "### ❌ Violations") {
+		t.Errorf("pull request: job summary:\n%s", r.summary)
+	}
+	checkSARIF(t, filepath.Join(w.ws, r.outputs["sarif"]), 1, "src/main.c", 10)
+	if strings.Contains(r.stdout, "::error") {
+		t.Errorf("workflow-command annotations printed although the check run carries them:\n%s", r.stdout)
+	}
+
+	// 4. Re-run on the same head: the sticky comment is edited (if its
+	// text changed at all), the review is not repeated.
+	firstBody := w.api.issueComments[0]["body"]
+	r = w.run("pull_request", prEvent(7, w.base, w.head, "o/r"), map[string]string{"fail-on": "unknown"})
+	r.wantCode(t, 1)
+	want := []string{"GET /repos/o/r/issues/7/comments"}
+	if readFile(t, filepath.Join(r.outDir, "summary.md")) != firstBody {
+		want = append(want, fmt.Sprintf("PATCH /repos/o/r/issues/comments/%v", w.api.issueComments[0]["id"]))
+	}
+	want = append(want, "GET /repos/o/r/pulls/7/files", "GET /repos/o/r/pulls/7/comments", "POST /repos/o/r/check-runs")
+	sameLines(t, "re-run: API requests", r.requests, want)
+	if len(w.api.issueComments) != 1 || len(w.api.reviews) != 1 || len(w.api.reviewComments) != 1 {
+		t.Errorf("after the re-run: %d comments, %d reviews, %d review comments; want 1 each",
+			len(w.api.issueComments), len(w.api.reviews), len(w.api.reviewComments))
+	}
+
+	// 5. The author pushes a fix: the comment is edited, the stale review
+	// comment deleted; UNKNOWN remains (conclusion neutral, exit 0).
+	w.prFiles(w.fix)
+	staleID := w.api.reviewComments[0]["id"]
+	r = w.run("pull_request", prEvent(7, w.base, w.fix, "o/r"), map[string]string{})
+	r.wantCode(t, 0)
+	sameLines(t, "fix: API requests", r.requests, []string{
+		"GET /repos/o/r/issues/7/comments",
+		fmt.Sprintf("PATCH /repos/o/r/issues/comments/%v", w.api.issueComments[0]["id"]),
+		"GET /repos/o/r/pulls/7/files",
+		"GET /repos/o/r/pulls/7/comments",
+		fmt.Sprintf("DELETE /repos/o/r/pulls/comments/%v", staleID),
+		"POST /repos/o/r/check-runs",
+	})
+	if len(r.records) == 6 && r.records[5].Body["conclusion"] != "neutral" {
+		t.Errorf("fix: conclusion %v", r.records[5].Body["conclusion"])
+	}
+	r.wantOutputs(t, map[string]string{"false": "0", "true": "2", "unknown": "1"})
+	checkSARIF(t, filepath.Join(w.ws, r.outputs["sarif"]), 0, "", 0)
+
+	// 6. A pull request from a fork: the token is read-only. The first
+	// write answers 403; the job summary and annotations take over and
+	// say so. fail-on never: exit 0 despite the violation.
+	w.api.readOnly = true
+	w.prFiles(w.head)
+	r = w.run("pull_request", prEvent(8, w.base, w.head, "someone/r"), map[string]string{"fail-on": "never"})
+	r.wantCode(t, 0)
+	sameLines(t, "fork: API requests", r.requests, []string{
+		"GET /repos/o/r/issues/8/comments",
+		"POST /repos/o/r/issues/8/comments",
+	})
+	if !strings.Contains(r.summary, "❌ 1 assertion violated") || !strings.Contains(r.summary, github.ReadOnlyNote) {
+		t.Errorf("fork: job summary lacks the results or the read-only note:\n%s", r.summary)
+	}
+	for _, want := range []string{
+		"::error col=3,file=src/main.c,line=10,title=reverify%3A assertion v <= LIMIT violated::",
+		"::warning col=3,file=src/main.c,line=20,title=reverify%3A assertion s != 3 unknown::",
+		"::warning title=reverify::the token cannot write to this repository",
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("fork: stdout lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	r.wantOutputs(t, map[string]string{"false": "1"})
+}
+
+// checkSARIF parses a SARIF log and checks its version and that it has
+// one assertion-violated result per FALSE verdict, the first at file:line.
+func checkSARIF(t *testing.T, path string, violations int, file string, line int) {
+	t.Helper()
+	var log struct {
+		Schema  string `json:"$schema"`
+		Version string `json:"version"`
+		Runs    []struct {
+			Tool struct {
+				Driver struct {
+					Name string `json:"name"`
+				} `json:"driver"`
+			} `json:"tool"`
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				Level     string `json:"level"`
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct {
+							URI string `json:"uri"`
+						} `json:"artifactLocation"`
+						Region struct {
+							StartLine int `json:"startLine"`
+						} `json:"region"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(readFile(t, path)), &log); err != nil {
+		t.Fatalf("SARIF: %v", err)
+	}
+	if log.Version != "2.1.0" || !strings.Contains(log.Schema, "sarif-2.1.0") || len(log.Runs) != 1 || log.Runs[0].Tool.Driver.Name != "reverify" {
+		t.Fatalf("SARIF: version %q, schema %q, %d runs", log.Version, log.Schema, len(log.Runs))
+	}
+	n := 0
+	for _, res := range log.Runs[0].Results {
+		if res.RuleID != "assertion-violated" {
+			continue
+		}
+		n++
+		if res.Level != "error" || len(res.Locations) != 1 {
+			t.Errorf("SARIF result %+v", res)
+			continue
+		}
+		loc := res.Locations[0].PhysicalLocation
+		if n == 1 && (loc.ArtifactLocation.URI != file || loc.Region.StartLine != line) {
+			t.Errorf("SARIF location %s:%d, want %s:%d", loc.ArtifactLocation.URI, loc.Region.StartLine, file, line)
+		}
+	}
+	if n != violations {
+		t.Errorf("SARIF: %d violation results, want %d", n, violations)
+	}
+}
+
+// actionYAML is the part of action.yml the tests read.
+type actionYAML struct {
+	Name   string `yaml:"name"`
+	Inputs map[string]struct {
+		Description string `yaml:"description"`
+		Default     string `yaml:"default"`
+	} `yaml:"inputs"`
+	Outputs map[string]struct {
+		Description string `yaml:"description"`
+	} `yaml:"outputs"`
+	Runs struct {
+		Using string            `yaml:"using"`
+		Image string            `yaml:"image"`
+		Env   map[string]string `yaml:"env"`
+		Args  []string          `yaml:"args"`
+	} `yaml:"runs"`
+}
+
+func readActionYAML(t *testing.T) *actionYAML {
+	t.Helper()
+	var a actionYAML
+	if err := yaml.Unmarshal([]byte(readFile(t, filepath.Join("..", "..", "action.yml"))), &a); err != nil {
+		t.Fatalf("action.yml: %v", err)
+	}
+	return &a
+}

@@ -1,0 +1,222 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/reverify/reverify/diffslice"
+	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/smt/z3"
+)
+
+// incRequest is one incremental verification (reverify check --base and
+// reverify action): the base and head revisions of rf, verified once per
+// entry function.
+type incRequest struct {
+	rf *revFlags
+	sc diffslice.SourceConfig // settings given explicitly (flags, Action inputs)
+	s  runSettings
+	// entries are the entry functions; empty means the head's configured
+	// one (.reverify.yml, else main).
+	entries []string
+	// outDir receives results.json and the artifacts ("" writes none);
+	// jsonOut is a further copy of results.json.
+	outDir, jsonOut string
+	shard           shard
+	// budget bounds the whole verification (0: none); properties it cuts
+	// off are UNKNOWN with the reason "time budget …".
+	budget         time.Duration
+	stdout, stderr io.Writer
+	prefix         string // "reverify check", for messages
+}
+
+// incResult is what runIncremental produced.
+type incResult struct {
+	report *engine.Report // merged over the entries
+	plans  []*diffslice.Plan
+}
+
+// budgetReason is the reason of a property the total time budget cut off.
+func budgetReason(budget time.Duration) string {
+	return fmt.Sprintf("time budget: the total time budget of %s ran out before this property was decided", budget)
+}
+
+// runIncremental is the code path of `reverify check --base` that
+// `reverify action` shares: load both revisions (diffslice), decide per
+// entry which properties the change affects (and which the shard owns),
+// verify those, take the cached verdicts of the others, write
+// artifacts, results.json and the verdict cache, and print one line per
+// property. Properties not decided when the budget ends are UNKNOWN with
+// a "time budget" reason and are not cached. Errors are bad input (exit
+// code 2 for the caller); an error writing artifacts is printed, not
+// returned.
+func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
+	base, head, err := q.rf.load(q.sc)
+	if err != nil {
+		return nil, err
+	}
+	hc := head.Config
+	timeout := q.s.timeout
+	if !q.s.set["timeout"] && hc.Timeout > 0 {
+		timeout = hc.Timeout
+	}
+	entries := q.entries
+	if len(entries) == 0 {
+		entries = []string{hc.Entry}
+	}
+	for _, e := range entries {
+		if head.Program.Func(e) == nil {
+			return nil, fmt.Errorf("entry function %q is not defined in %s (entry from %s)", e, head.Label(), entryOrigin(hc, q.entries))
+		}
+	}
+	bctx := ctx
+	if q.budget > 0 {
+		var cancel context.CancelFunc
+		bctx, cancel = context.WithTimeout(ctx, q.budget)
+		defer cancel()
+	}
+	cache := q.rf.cache()
+	res := &incResult{}
+	var reports []*engine.Report
+	for _, entry := range entries {
+		cfg := engine.Config{Name: hc.Config, Entry: entry, Timeout: timeout, MaxStates: q.s.maxStates, Solver: z3.Factory,
+			KeepARG: q.outDir != ""}
+		p := diffslice.NewPlan(base, head, cache, diffslice.Options{
+			EngineVersion: version, Config: cfg.Name, Entry: cfg.Entry, Limits: diffslice.LimitsOf(cfg),
+		})
+		res.plans = append(res.plans, p)
+		sub, index := shardPlan(p, q.shard)
+		if len(p.Properties) == 0 {
+			fmt.Fprintf(q.stderr, "%s: WARNING: no assertion found in %s (compiled with -DNDEBUG?): nothing was verified\n", q.prefix, strings.Join(head.Files, ", "))
+		}
+		results, err := sub.Verify(bctx, cfg)
+		if err != nil {
+			return nil, err
+		}
+		cut := map[int]bool{}
+		if q.budget > 0 && bctx.Err() != nil && ctx.Err() == nil {
+			for i, d := range sub.Decisions {
+				r := results[i]
+				if d.Reverify && r.Verdict == engine.Unknown && strings.Contains(r.Reason, "cancel") &&
+					(timeout <= 0 || r.Seconds < timeout.Seconds()) {
+					r.Reason = budgetReason(q.budget)
+					cut[i] = true
+				}
+			}
+		}
+		if len(entries) > 1 {
+			fmt.Fprintf(q.stdout, "entry %s:\n", entry)
+		}
+		printResults(q.stdout, results)
+		summary := sub.Summary()
+		if q.shard.active() {
+			summary = fmt.Sprintf("shard %s: %s (of %d in all)", q.shard, summary, len(p.Decisions))
+		}
+		fmt.Fprintf(q.stdout, "diffslice: %d changed definitions; %s\n", len(p.Changes), summary)
+		report := engine.NewReport(version, head.Program, cfg.Entry, cfg.Name, results)
+		if q.outDir != "" {
+			dir := q.outDir
+			if len(entries) > 1 {
+				dir = filepath.Join(q.outDir, unsafeName.ReplaceAllString(entry, "_"))
+			}
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return nil, err
+			}
+			files, err := headFiles(head, q.outDir)
+			if err != nil {
+				return nil, err
+			}
+			spec := "CHECK( init(" + cfg.Entry + "()), LTL(G ! call(reach_error())) )"
+			if err := writeArtifacts(dir, head.Program, files, cfg.Entry, cfg.Name, spec, results, report); err != nil {
+				fmt.Fprintf(q.stderr, "%s: %v\n", q.prefix, err)
+			}
+		}
+		sub.Annotate(report)
+		reports = append(reports, report)
+		// The cache learns the shard's fresh verdicts (aligned with all
+		// of p's decisions; nil is "not verified here"), never a verdict
+		// the budget cut off.
+		store := make([]*engine.Result, len(p.Decisions))
+		for i, r := range results {
+			if !cut[i] {
+				store[index[i]] = r
+			}
+		}
+		defer func(p *diffslice.Plan, report *engine.Report) {
+			if err := p.Store(cache, store, report); err != nil {
+				fmt.Fprintf(q.stderr, "%s: %v\n", q.prefix, err)
+			}
+		}(p, report)
+	}
+	merged, err := mergeReports(reports)
+	if err != nil {
+		return nil, err
+	}
+	res.report = merged
+	if q.outDir != "" {
+		if err := writeJSON(filepath.Join(q.outDir, "results.json"), merged); err != nil {
+			return nil, err
+		}
+	}
+	if q.jsonOut != "" {
+		if err := writeJSON(q.jsonOut, merged); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func entryOrigin(hc diffslice.SourceConfig, given []string) string {
+	if len(given) > 0 {
+		return "flag"
+	}
+	return hc.Origin("entry")
+}
+
+// shardPlan returns the plan restricted to the properties the shard owns
+// and, per kept decision, its index in p.Decisions. p itself is left
+// whole, so the cache's summary of the head lists every property.
+func shardPlan(p *diffslice.Plan, s shard) (*diffslice.Plan, []int) {
+	sub := *p
+	sub.Properties, sub.Decisions = nil, nil
+	var index []int
+	for i, d := range p.Decisions {
+		if s.owns(d.Property.ID) {
+			sub.Properties = append(sub.Properties, d.Property)
+			sub.Decisions = append(sub.Decisions, d)
+			index = append(index, i)
+		}
+	}
+	return &sub, index
+}
+
+// runCheckIncremental is `reverify check --base`: runIncremental with
+// check's flags; exit code 1 when a property is FALSE.
+func runCheckIncremental(rf *revFlags, ff *frontendFlags, o checkOptions, sh shard, budget time.Duration, stdout, stderr io.Writer) int {
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "reverify check: "+format+"\n", a...)
+		return 2
+	}
+	sc, err := rf.sourceConfig(ff, o.runSettings)
+	if err != nil {
+		return fail("%v", err)
+	}
+	var entries []string
+	if o.set["entry"] {
+		entries = []string{o.entry}
+	}
+	res, err := runIncremental(context.Background(), incRequest{rf: rf, sc: sc, s: o.runSettings, entries: entries,
+		outDir: o.outDir, jsonOut: o.jsonOut, shard: sh, budget: budget, stdout: stdout, stderr: stderr, prefix: "reverify check"})
+	if err != nil {
+		return fail("%v", err)
+	}
+	if res.report.Summary[string(engine.False)] > 0 {
+		return 1
+	}
+	return 0
+}

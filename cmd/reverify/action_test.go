@@ -1,0 +1,386 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/reverify/reverify/engine"
+)
+
+// TestActionYAMLInputs checks action.yml against `reverify action`: a
+// Docker action built from the Dockerfile; every input is passed as
+// --name=${{ inputs.name }} and is a flag of the command (github-token
+// goes through GITHUB_TOKEN), and every flag is an input.
+func TestActionYAMLInputs(t *testing.T) {
+	meta := readActionYAML(t)
+	if meta.Runs.Using != "docker" || meta.Runs.Image != "Dockerfile" {
+		t.Errorf("runs: using %q, image %q; want a docker action from the Dockerfile", meta.Runs.Using, meta.Runs.Image)
+	}
+	fs, _ := actionFlags(&bytes.Buffer{})
+	flags := map[string]bool{}
+	fs.VisitAll(func(f *flag.Flag) { flags[f.Name] = true })
+	passed := map[string]bool{}
+	argRE := regexp.MustCompile(`^--([a-z0-9-]+)=\$\{\{ inputs\.([a-z0-9-]+) \}\}$`)
+	for _, a := range meta.Runs.Args {
+		m := argRE.FindStringSubmatch(a)
+		if m == nil || m[1] != m[2] {
+			t.Errorf("runs.args: %q is not --NAME=${{ inputs.NAME }}", a)
+			continue
+		}
+		if passed[m[1]] {
+			t.Errorf("runs.args: %s passed twice", m[1])
+		}
+		passed[m[1]] = true
+	}
+	if meta.Runs.Env["GITHUB_TOKEN"] != "${{ inputs.github-token }}" {
+		t.Errorf("runs.env.GITHUB_TOKEN = %q, want ${{ inputs.github-token }}", meta.Runs.Env["GITHUB_TOKEN"])
+	}
+	for name, in := range meta.Inputs {
+		if in.Description == "" {
+			t.Errorf("input %s has no description", name)
+		}
+		if name == "github-token" {
+			continue
+		}
+		if !passed[name] {
+			t.Errorf("input %s is not passed in runs.args", name)
+		}
+		if !flags[name] {
+			t.Errorf("input %s is not a flag of reverify action", name)
+		}
+	}
+	for name := range flags {
+		if _, ok := meta.Inputs[name]; !ok {
+			t.Errorf("flag --%s of reverify action is no input of action.yml", name)
+		}
+	}
+	for name := range passed {
+		if _, ok := meta.Inputs[name]; !ok {
+			t.Errorf("runs.args passes %s, which is no input", name)
+		}
+	}
+	// Inputs without a default in action.yml must mean the same as the
+	// flag's default.
+	for name, in := range meta.Inputs {
+		if f := fs.Lookup(name); f != nil && f.DefValue != in.Default {
+			t.Errorf("input %s: default %q in action.yml, %q in reverify action", name, in.Default, f.DefValue)
+		}
+	}
+	want := stepOutputs(&engine.Report{Summary: map[string]int{}}, "r", "s")
+	for name := range meta.Outputs {
+		if _, ok := want[name]; !ok {
+			t.Errorf("action.yml output %s is not written by reverify action", name)
+		}
+	}
+	for name := range want {
+		if _, ok := meta.Outputs[name]; !ok {
+			t.Errorf("reverify action writes output %s, which action.yml does not declare", name)
+		}
+	}
+}
+
+// TestDockerfileUsesInstallScript checks that the Dockerfile's build
+// stage runs exactly scripts/install.sh, that .ci/run runs it too, and
+// that the runtime stage is Debian slim with libz3-4, git and a C
+// compiler, entering `reverify action`.
+func TestDockerfileUsesInstallScript(t *testing.T) {
+	root := filepath.Join("..", "..")
+	docker := readFile(t, filepath.Join(root, "Dockerfile"))
+	type stage struct {
+		from string
+		runs []string
+	}
+	var stages []*stage
+	var entry string
+	var cont string
+	for _, line := range strings.Split(docker, "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "#") || line == "" {
+			continue
+		}
+		if cont != "" {
+			line = cont + " " + line
+			cont = ""
+		}
+		if strings.HasSuffix(line, "\\") {
+			cont = strings.TrimSuffix(line, "\\")
+			continue
+		}
+		word, rest, _ := strings.Cut(line, " ")
+		switch strings.ToUpper(word) {
+		case "FROM":
+			stages = append(stages, &stage{from: rest})
+		case "RUN":
+			stages[len(stages)-1].runs = append(stages[len(stages)-1].runs, strings.Join(strings.Fields(rest), " "))
+		case "ENTRYPOINT":
+			entry = rest
+		}
+	}
+	if len(stages) != 2 {
+		t.Fatalf("Dockerfile has %d stages, want 2 (build, runtime)", len(stages))
+	}
+	if b := stages[0]; !regexp.MustCompile(`^golang:[0-9.]+-bookworm AS build$`).MatchString(b.from) ||
+		len(b.runs) != 1 || b.runs[0] != "scripts/install.sh" {
+		t.Errorf("build stage: FROM %q, RUN %q; want a golang bookworm image running exactly scripts/install.sh", b.from, b.runs)
+	}
+	rt := stages[1]
+	if rt.from != "debian:bookworm-slim" {
+		t.Errorf("runtime stage FROM %q, want debian:bookworm-slim", rt.from)
+	}
+	install := strings.Join(rt.runs, " ")
+	for _, pkg := range []string{"libz3-4", "git", "gcc", "libc6-dev"} {
+		if !regexp.MustCompile(`(^|\s)` + regexp.QuoteMeta(pkg) + `(\s|$)`).MatchString(install) {
+			t.Errorf("runtime stage does not install %s: %q", pkg, install)
+		}
+	}
+	if entry != `["/usr/local/bin/reverify", "action"]` {
+		t.Errorf("ENTRYPOINT %s", entry)
+	}
+	ci := readFile(t, filepath.Join(root, ".ci", "run"))
+	if !regexp.MustCompile(`(?m)^scripts/install\.sh\s*$`).MatchString(ci) {
+		t.Errorf(".ci/run does not run scripts/install.sh")
+	}
+	if st, err := os.Stat(filepath.Join(root, "scripts", "install.sh")); err != nil || st.Mode()&0o111 == 0 {
+		t.Errorf("scripts/install.sh is missing or not executable: %v", err)
+	}
+}
+
+func TestReadEvent(t *testing.T) {
+	dir := t.TempDir()
+	a, b := strings.Repeat("a", 40), strings.Repeat("b", 40)
+	write := func(s string) string {
+		p := filepath.Join(dir, fmt.Sprint(len(s))+".json")
+		os.WriteFile(p, []byte(s), 0o644)
+		return p
+	}
+	for _, tt := range []struct {
+		name, payload string
+		want          event
+		err           string
+	}{
+		{"pull_request", `{"pull_request":{"number":3,"head":{"sha":"` + b + `","repo":{"full_name":"o/r"}},"base":{"sha":"` + a + `","repo":{"full_name":"o/r"}}}}`,
+			event{name: "pull_request", pr: 3, base: a, head: b}, ""},
+		{"pull_request", `{"pull_request":{"number":4,"head":{"sha":"` + b + `","repo":{"full_name":"x/r"}},"base":{"sha":"` + a + `","repo":{"full_name":"o/r"}}}}`,
+			event{name: "pull_request", pr: 4, base: a, head: b, fork: true}, ""},
+		{"pull_request", `{"pull_request":{"number":5,"head":{"sha":"abc"},"base":{"sha":"` + a + `"}}}`, event{}, "without pull_request.number, head.sha and base.sha"},
+		{"push", `{"after":"` + b + `","before":"` + a + `"}`, event{name: "push", base: b, head: b}, ""},
+		{"push", `{"after":"` + strings.Repeat("0", 40) + `"}`, event{name: "push", base: a, head: a}, ""}, // branch deleted: GITHUB_SHA
+		{"workflow_dispatch", `{}`, event{name: "workflow_dispatch", base: a, head: a}, ""},
+		{"push", `{not json`, event{}, "invalid character"},
+	} {
+		env := githubEnv{eventName: tt.name, eventPath: write(tt.payload), sha: a}
+		ev, err := readEvent(env)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%s %s: err %v, want %q", tt.name, tt.payload, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || *ev != tt.want {
+			t.Errorf("%s %s: %+v, %v; want %+v", tt.name, tt.payload, ev, err, tt.want)
+		}
+	}
+	if _, err := readEvent(githubEnv{}); err == nil || !strings.Contains(err.Error(), "GITHUB_EVENT_PATH is not set") {
+		t.Errorf("no event: %v", err)
+	}
+}
+
+func TestFailurePolicy(t *testing.T) {
+	for _, tt := range []struct {
+		f, u        int
+		policy      string
+		fails       bool
+		conclusionI string
+	}{
+		{0, 0, "violation", false, "success"},
+		{1, 0, "violation", true, "failure"},
+		{0, 2, "violation", false, "neutral"},
+		{0, 2, "unknown", true, "failure"},
+		{1, 0, "unknown", true, "failure"},
+		{0, 0, "unknown", false, "success"},
+		{3, 3, "never", false, "neutral"},
+	} {
+		r := &engine.Report{Summary: map[string]int{"FALSE": tt.f, "UNKNOWN": tt.u, "TRUE": 4}}
+		if got := policyFails(tt.policy, r); got != tt.fails {
+			t.Errorf("%d FALSE, %d UNKNOWN, fail-on %s: fails %v", tt.f, tt.u, tt.policy, got)
+		}
+		if got := conclusion(tt.policy, r); got != tt.conclusionI {
+			t.Errorf("%d FALSE, %d UNKNOWN, fail-on %s: conclusion %s, want %s", tt.f, tt.u, tt.policy, got, tt.conclusionI)
+		}
+	}
+}
+
+// TestActionBadInput: one-line errors (and an ::error:: command), exit 2.
+func TestActionBadInput(t *testing.T) {
+	t.Setenv("GITHUB_EVENT_PATH", "")
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"action", "--fail-on=sometimes"}, `fail-on: unknown policy "sometimes"`},
+		{[]string{"action", "--comment-mode=loud"}, `comment-mode: unknown mode "loud"`},
+		{[]string{"action", "--config=fast"}, `config: unknown configuration "fast"`},
+		{[]string{"action", "--timeout=soon"}, `timeout: "soon" is not a positive duration`},
+		{[]string{"action", "--time-budget=-1m"}, `time-budget: "-1m" is not a positive duration`},
+		{[]string{"action", "--shard=3/2"}, `bad shard "3/2"`},
+		{[]string{"action", "--shard=1/2", "--merge=x"}, "merge and shard exclude each other"},
+		{[]string{"action"}, "GITHUB_EVENT_PATH is not set"},
+		{[]string{"action", "extra"}, "unexpected arguments extra"},
+		{[]string{"merge"}, "no shard directories given"},
+		{[]string{"merge", filepath.Join(t.TempDir(), "nope")}, "no such shard directory"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(tt.args, &stdout, &stderr); code != 2 {
+			t.Errorf("%v: exit %d, want 2", tt.args, code)
+		}
+		if !strings.Contains(stderr.String(), tt.want) || strings.Count(strings.TrimSpace(stderr.String()), "\n") > 1 {
+			t.Errorf("%v: stderr %q, want one line with %q", tt.args, stderr.String(), tt.want)
+		}
+	}
+}
+
+// TestEnsureCommits fetches the base commit into a shallow clone of a
+// local bare remote and marks a directory safe once, with a temporary
+// global git configuration.
+func TestEnsureCommits(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(home, ".gitconfig"))
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	env := os.Environ()
+	src := t.TempDir()
+	gitIn(t, src, env, "init", "-q", "-b", "main")
+	os.WriteFile(filepath.Join(src, "a.c"), []byte("int a;\n"), 0o644)
+	gitIn(t, src, env, "add", "-A")
+	gitIn(t, src, env, "commit", "-q", "-m", "one")
+	base := gitIn(t, src, env, "rev-parse", "HEAD")
+	os.WriteFile(filepath.Join(src, "a.c"), []byte("int a = 1;\n"), 0o644)
+	gitIn(t, src, env, "commit", "-q", "-a", "-m", "two")
+	head := gitIn(t, src, env, "rev-parse", "HEAD")
+	bare := filepath.Join(t.TempDir(), "origin.git")
+	gitIn(t, src, env, "clone", "-q", "--bare", src, bare)
+
+	for _, allowSHA := range []bool{true, false} {
+		// With allowAnySHA1InWant (as on GitHub) the commit is fetched
+		// by SHA; without, the clone is unshallowed.
+		gitIn(t, bare, env, "config", "uploadpack.allowAnySHA1InWant", fmt.Sprint(allowSHA))
+		ws := filepath.Join(t.TempDir(), "ws")
+		gitIn(t, src, env, "clone", "-q", "--depth=1", "file://"+bare, ws)
+		if hasCommit(ws, base) || !hasCommit(ws, head) {
+			t.Fatalf("the shallow clone should hold the head only")
+		}
+		did, err := ensureCommits(ws, base, head)
+		if err != nil || !hasCommit(ws, base) || len(did) != 1 {
+			t.Fatalf("allowAnySHA1InWant=%v: %v, %v", allowSHA, did, err)
+		}
+		t.Logf("allowAnySHA1InWant=%v: %s", allowSHA, did[0])
+		if did, err := ensureCommits(ws, base, head); err != nil || len(did) != 0 {
+			t.Errorf("second call fetched again: %v %v", did, err)
+		}
+		if _, err := ensureCommits(ws, strings.Repeat("1", 40)); err == nil || !strings.Contains(err.Error(), "fetch-depth: 0") {
+			t.Errorf("missing commit: %v", err)
+		}
+	}
+
+	ws := t.TempDir()
+	for i := 0; i < 2; i++ {
+		if err := markSafeDirectory(ws); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := readFile(t, filepath.Join(home, ".gitconfig"))
+	if strings.Count(cfg, "directory = "+ws) != 1 {
+		t.Errorf("global config:\n%s", cfg)
+	}
+}
+
+// TestPublishBatchesAnnotations reports 120 findings through
+// publishReport against the fake API: the check run is created with 50
+// annotations and updated with 50 and 20; findings off the diff go into
+// one review body; the outputs are written.
+func TestPublishBatchesAnnotations(t *testing.T) {
+	api := newFakeAPI(t)
+	dir := t.TempDir()
+	t.Setenv("GITHUB_STEP_SUMMARY", filepath.Join(dir, "summary"))
+	t.Setenv("GITHUB_OUTPUT", filepath.Join(dir, "output"))
+	r := &engine.Report{Schema: engine.SchemaVersion, Engine: version, Entry: "main", Config: "value", Summary: map[string]int{}}
+	for i := 0; i < 120; i++ {
+		v := engine.False
+		if i%2 == 1 {
+			v = engine.Unknown
+		}
+		r.Properties = append(r.Properties, engine.PropertyReport{ID: fmt.Sprintf("main:x!=%d", i), File: "src/big.c", Line: i + 1,
+			Column: 3, Function: "main", Expression: fmt.Sprintf("x != %d", i), Verdict: v, Reason: "r", Config: "value"})
+		r.Summary[string(v)]++
+	}
+	env := githubEnv{repository: "o/r", apiURL: api.srv.URL, serverURL: "https://github.com", token: "t0ken"}
+	ev := &event{name: "pull_request", pr: 9, base: strings.Repeat("a", 40), head: strings.Repeat("b", 40)}
+	var stdout, stderr bytes.Buffer
+	o := postFlags{failOn: "never", commentMode: "all", checkName: "reverify", output: filepath.Join(dir, "out")}
+	if code := publishReport(context.Background(), env, ev, r, o, false, &stdout, &stderr); code != 0 {
+		t.Errorf("exit %d under fail-on never", code)
+	}
+	got, reqs := api.take()
+	sameLines(t, "requests", got, []string{
+		"GET /repos/o/r/issues/9/comments",
+		"POST /repos/o/r/issues/9/comments",
+		"GET /repos/o/r/pulls/9/files",
+		"GET /repos/o/r/pulls/9/comments",
+		"GET /repos/o/r/pulls/9/reviews",
+		"POST /repos/o/r/pulls/9/reviews",
+		"POST /repos/o/r/check-runs",
+		"PATCH /repos/o/r/check-runs/1003",
+		"PATCH /repos/o/r/check-runs/1003",
+	})
+	if len(reqs) != 9 {
+		t.Fatalf("%d requests", len(reqs))
+	}
+	var sizes, statuses []string
+	for _, q := range reqs[6:] {
+		sizes = append(sizes, fmt.Sprint(len(annotationsIn(q.Body))))
+		statuses = append(statuses, fmt.Sprint(q.Body["status"], "/", q.Body["conclusion"]))
+	}
+	sameLines(t, "annotation batches", sizes, []string{"50", "50", "20"})
+	sameLines(t, "status/conclusion", statuses, []string{"in_progress/<nil>", "<nil>/<nil>", "completed/neutral"})
+	if n := len(api.annotations[1003]); n != 120 {
+		t.Errorf("the check run holds %d annotations, want 120", n)
+	}
+	body, _ := reqs[5].Body["body"].(string)
+	if cs, _ := reqs[5].Body["comments"].([]any); len(cs) != 0 || strings.Count(body, "<!-- reverify:finding ") != 60 {
+		t.Errorf("review: %d inline comments, %d findings in the body; want 0 and 60", len(cs), strings.Count(body, "<!-- reverify:finding "))
+	}
+	if !strings.Contains(stdout.String(), "reverify: reported: comment ok; review ok; check-run ok; job-summary ok; annotations skipped (check run carries them); outputs ok") {
+		t.Errorf("stdout:\n%s", stdout.String())
+	}
+	outs := parseOutputs(t, readFile(t, filepath.Join(dir, "output")))
+	if outs["false"] != "60" || outs["unknown"] != "60" || outs["reverified"] != "120" {
+		t.Errorf("outputs %v", outs)
+	}
+
+	// comment-mode off: no comment, no review; a 5xx that outlasts the
+	// retries is a warning, never a different exit code.
+	o.commentMode, o.failOn = "off", "violation"
+	api.readOnly = false
+	stdout.Reset()
+	srvDown := githubEnv{repository: "o/r", apiURL: "http://127.0.0.1:1", serverURL: "https://github.com", token: "t0ken"}
+	if code := publishReport(context.Background(), srvDown, ev, r, o, false, &stdout, &stderr); code != 1 {
+		t.Errorf("exit %d, want 1 (FALSE under fail-on violation) despite the reporting error", code)
+	}
+	for _, want := range []string{"comment skipped (comment-mode off); review skipped (comment-mode off); check-run failed",
+		"::warning title=reverify::reporting failed (the verdicts are unaffected"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout.String())
+		}
+	}
+}
