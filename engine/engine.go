@@ -12,6 +12,7 @@ import (
 	"github.com/reverify/reverify/engine/analysis/callstack"
 	"github.com/reverify/reverify/engine/analysis/location"
 	"github.com/reverify/reverify/engine/analysis/property"
+	"github.com/reverify/reverify/engine/cegar"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/smt"
@@ -45,6 +46,10 @@ type Config struct {
 	// "main::x@main:L5" or "main::x@main"; see value.Entry). Entries
 	// naming functions or variables that no longer exist are harmless.
 	InitialPrecision map[string][]string
+	// SlicingCriterion selects the criteria of slicing refinement in the
+	// slicing configurations: "path" ("" too: target-path slicing) or
+	// "location" (target-location slicing; seed 000, section 3.3).
+	SlicingCriterion string
 	// SlicingCriterion selects the criteria of slicing refinement in the
 	// slicing configurations: "path" ("" too: target-path slicing) or
 	// "location" (target-location slicing; seed 000, section 3.3).
@@ -113,6 +118,9 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 	}
 	if cfg.Solver == nil {
 		return nil, fmt.Errorf("engine.Verify: no SMT solver factory")
+	}
+	if _, err := cegar.ParseSlicingCriterion(cfg.SlicingCriterion); err != nil {
+		return nil, err
 	}
 	if _, err := ParseOverflowMode(string(cfg.SignedOverflow)); err != nil {
 		return nil, err
