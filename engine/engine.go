@@ -50,10 +50,6 @@ type Config struct {
 	// slicing configurations: "path" ("" too: target-path slicing) or
 	// "location" (target-location slicing; seed 000, section 3.3).
 	SlicingCriterion string
-	// SlicingCriterion selects the criteria of slicing refinement in the
-	// slicing configurations: "path" ("" too: target-path slicing) or
-	// "location" (target-location slicing; seed 000, section 3.3).
-	SlicingCriterion string
 	// SignedOverflow is the semantics of signed +, -, * and unary -:
 	// WrapOverflow ("" too: two's complement wrap-around, gcc -fwrapv)
 	// or AssumeNoOverflow (a path on which such an operation overflows
