@@ -36,6 +36,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	var sh shard // --shard K/N: one job of a matrix (shard.go)
 	fs.Var(&sh, "shard", "verify only shard K/N of the properties (split by a hash of the property ID; reverify merge combines)")
 	budget := fs.Duration("time-budget", 0, "with --base: total time budget; properties not decided in it are UNKNOWN (0: none)")
+	initPrec := fs.String("initial-precision", "", "start each property's CEGAR precision from the one it has in this results.json of an earlier run (precision.go)")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -54,6 +55,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if set := explicitFlags(fs); rf.active() {
 		if ovf != engine.WrapOverflow {
 			return fail("--signed-overflow %s is not supported with --base (cached verdicts assume wrap-around)", ovf)
+		}
+		if *initPrec != "" {
+			return fail("--initial-precision is not supported with --base (it reuses the precisions cached for the base revision)")
 		}
 		if len(files) > 0 || *svcomp != "" || *prp != "" {
 			return fail("with --base the sources come from the repository (--sources, .reverify.yml or compile_commands.json), not from arguments, --svcomp or --spec")
@@ -110,9 +114,15 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "reverify check: WARNING: no assertion found in %s (compiled with -DNDEBUG?): nothing was verified\n", strings.Join(files, ", "))
 		}
 	}
+	var initial map[string][]string
+	if *initPrec != "" {
+		if initial, err = readInitialPrecision(*initPrec); err != nil {
+			return fail("--initial-precision: %v", err)
+		}
+	}
 	results, err := engine.Verify(context.Background(), prog, props, engine.Config{
 		Name: *config, Entry: *entry, Timeout: *timeout, MaxStates: *maxStates, Solver: z3.Factory,
-		KeepARG: *outDir != "", SignedOverflow: ovf,
+		KeepARG: *outDir != "", SignedOverflow: ovf, InitialPrecision: initial,
 	})
 	if err != nil {
 		return fail("%v", err)
