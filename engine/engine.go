@@ -43,8 +43,9 @@ type Config struct {
 	// InitialPrecision is, by property ID, the precision a CEGAR
 	// configuration starts from instead of the empty one: the
 	// Result.Precision of an earlier run (entries such as
-	// "main::x@main:L5" or "main::x@main"; see value.Entry). Entries
-	// naming functions or variables that no longer exist are harmless.
+	// "main::x@main:+8:[x < 0]" or "main::x@main"; see value.Entry).
+	// Entries naming functions, variables or locations that no longer
+	// exist are ignored; only malformed entries are errors.
 	InitialPrecision map[string][]string
 	// SlicingCriterion selects the criteria of slicing refinement in the
 	// slicing configurations: "path" ("" too: target-path slicing) or

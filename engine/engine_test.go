@@ -207,8 +207,8 @@ func TestInitialPrecision(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := first[0]
-	want := "main::y@main:decl int w main::y@main:w = nondet(__VERIFIER_nondet_int) main::y@main:[x > 0] main::y@main:x = x - 1 " +
-		"main::y@main:w = w + 1 main::y@main:w = w * 2 main::y@main:[x < 0] main::y@main:[y < 0]"
+	want := "main::y@main:+3:decl int w main::y@main:+3:w = nondet(__VERIFIER_nondet_int) main::y@main:+4:[x > 0] main::y@main:+5:x = x - 1 " +
+		"main::y@main:+6:w = w + 1 main::y@main:+7:w = w * 2 main::y@main:+8:[x < 0] main::y@main:+8:[y < 0]"
 	if r.Verdict != engine.True || r.Refinements != 2 || strings.Join(r.Precision, " ") != want {
 		t.Fatalf("%s (%s), %d refinements, precision %q; want TRUE, 2, %q", r.Verdict, r.Reason, r.Refinements, r.Precision, want)
 	}

@@ -34,9 +34,12 @@ type Result struct {
 	States      int     // abstract states reached (summed over refinements)
 	Refinements int
 	// Precision is the final precision of a CEGAR configuration in its
-	// stable text form, one entry per element, sorted: "main::x@main:L5"
-	// (tracked at location L5 of main), "main::x@main" (in all of main),
-	// "g" (everywhere). It can seed a later run (Config.InitialPrecision).
+	// stable text form (value.ScopedPrecision.Format), one entry per
+	// element, sorted: "main::x@main:+8:[x < 0]" (tracked at the location
+	// of main whose statement is the test x < 0, 8 lines into main;
+	// value.LocationKeys), "main::x@main" (in all of main), "g"
+	// (everywhere). It survives edits elsewhere in the program and can
+	// seed a later run (Config.InitialPrecision).
 	Precision []string
 	// Counterexample is the error path of a FALSE verdict, confirmed
 	// feasible by the SMT check and concrete replay, with the values of
