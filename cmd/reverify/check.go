@@ -36,6 +36,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	var sh shard // --shard K/N: one job of a matrix (shard.go)
 	fs.Var(&sh, "shard", "verify only shard K/N of the properties (split by a hash of the property ID; reverify merge combines)")
 	budget := fs.Duration("time-budget", 0, "with --base: total time budget; properties not decided in it are UNKNOWN (0: none)")
+	slicingCrit := fs.String("slicing-criterion", "path", "slicing refinement criteria of the slicing configurations: path (target-path slicing) or location (target-location slicing; seed 000, section 3.3)")
 	initPrec := fs.String("initial-precision", "", "start each property's CEGAR precision from the one it has in this results.json of an earlier run (precision.go)")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -55,6 +56,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if set := explicitFlags(fs); rf.active() {
 		if ovf != engine.WrapOverflow {
 			return fail("--signed-overflow %s is not supported with --base (cached verdicts assume wrap-around)", ovf)
+		}
+		if *slicingCrit != "path" {
+			return fail("--slicing-criterion %s is not supported with --base", *slicingCrit)
 		}
 		if *initPrec != "" {
 			return fail("--initial-precision is not supported with --base (it reuses the precisions cached for the base revision)")
@@ -122,7 +126,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	results, err := engine.Verify(context.Background(), prog, props, engine.Config{
 		Name: *config, Entry: *entry, Timeout: *timeout, MaxStates: *maxStates, Solver: z3.Factory,
-		KeepARG: *outDir != "", SignedOverflow: ovf, InitialPrecision: initial,
+		KeepARG: *outDir != "", SignedOverflow: ovf, InitialPrecision: initial, SlicingCriterion: *slicingCrit,
 	})
 	if err != nil {
 		return fail("%v", err)
