@@ -28,6 +28,8 @@ type Options struct {
 	// new, changes of its function-pointer targets are detected, and its
 	// cached precisions seed the affected properties.
 	Base *Revision
+
+	unsupported []string // the head's reachable unsupported constructs (unsupported.go)
 }
 
 func (o Options) withDefaults(head *Revision) Options {
@@ -166,6 +168,8 @@ func Affected(head *Revision, props []*spec.Property, changes []DefChange, cache
 	var hashes, renamedKeys []string
 	var slices []*pdg.Slice
 	renames := renameMap(changes, opts.Entry)
+	unsupported, unsupportedAt := unsupportedConstructs(head.Program, opts.Entry)
+	opts.unsupported = unsupported
 	withStableErrorCalls(head.Program, func() {
 		for _, p := range props {
 			s := sliceOf(sdg, p)
@@ -192,9 +196,11 @@ func Affected(head *Revision, props []*spec.Property, changes []DefChange, cache
 			}
 			baseHashes = map[string]string{}
 			bsdg := opts.Base.SDG()
+			bopts := opts
+			bopts.unsupported, _ = unsupportedConstructs(opts.Base.Program, opts.Entry)
 			withStableErrorCalls(opts.Base.Program, func() {
 				for _, p := range opts.Base.Properties() {
-					baseHashes[p.ID] = sliceHash(opts.Base.Program, sliceOf(bsdg, p), p, opts)
+					baseHashes[p.ID] = sliceHash(opts.Base.Program, sliceOf(bsdg, p), p, bopts)
 				}
 			})
 		}
@@ -219,7 +225,11 @@ func Affected(head *Revision, props []*spec.Property, changes []DefChange, cache
 		switch {
 		case !ok:
 			if len(d.Reasons) == 0 {
-				d.Reasons = append(d.Reasons, "no cached verdict for its slice "+short(d.SliceHash))
+				r := "no cached verdict for its slice " + short(d.SliceHash)
+				if len(unsupported) > 0 {
+					r += "; " + unsupportedNote(unsupported, unsupportedAt)
+				}
+				d.Reasons = append(d.Reasons, r)
 			}
 		case e.EngineVersion != opts.EngineVersion || e.Config != opts.Config:
 			d.Reasons = append(d.Reasons, fmt.Sprintf("cached verdict ignored: computed by engine %s with configuration %s", e.EngineVersion, e.Config))
@@ -326,6 +336,9 @@ func sliceExtras(prog *cfa.Program, s *pdg.Slice, p *spec.Property, opts Options
 	}
 	if indirect {
 		extra = append(extra, "pointer-targets "+strings.Join(addressTaken(prog), ","))
+	}
+	if len(opts.unsupported) > 0 {
+		extra = append(extra, "unsupported "+strings.Join(opts.unsupported, "; "))
 	}
 	return extra
 }

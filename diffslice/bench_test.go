@@ -254,3 +254,45 @@ func cpuTime() time.Duration {
 	}
 	return total
 }
+
+// BenchmarkPrecisionReuse replays the generated history of
+// BenchmarkReplayCommits under value-cegar, the configuration with a
+// refinable precision, and measures what precision reuse saves (Beyer,
+// Löwe, Novikov, Stahlbauer, Wendler, FSE 2013): each re-verified
+// property runs once from the precision cached for it at the base
+// revision and once from the empty precision, in the same run; it
+// reports the refinements and engine seconds of both (and, as
+// BenchmarkReplayCommits does, incremental against from-scratch time).
+func BenchmarkPrecisionReuse(b *testing.B) {
+	for range b.N {
+		r, labels := syntheticHistory(b, "harness", 12)
+		cfg := testConfig()
+		cfg.Name = "value-cegar"
+		cfg.Workers = 1
+		st := replayHistory(b, r, labels, cfg, true)
+		if st.refinementsWithout > 0 {
+			b.ReportMetric(float64(st.refinementsWith)/float64(st.refinementsWithout), "refinement-ratio-reuse")
+		}
+		if st.secondsWithout > 0 {
+			b.ReportMetric(st.secondsWith/st.secondsWithout, "time-ratio-reuse")
+		}
+		b.ReportMetric(st.medianRatio, "median-ratio")
+	}
+}
+
+// syntheticHistory commits the generated code base and then commits
+// that each touch one function, as replay does; labels are "<commit>
+// <commit> touch <function>" for replayHistory.
+func syntheticHistory(b *testing.B, layout string, commits int) (*gitRepo, []string) {
+	r := newRepo(b)
+	tweak := map[string]int{}
+	c0 := r.commit("base", benchSources(tweak, layout))
+	labels := []string{c0 + " " + c0[:7] + " base"}
+	for c := 0; c < commits; c++ {
+		fn := fmt.Sprintf("m%d_%s", (c*3)%benchModules, benchFuncs[c%len(benchFuncs)])
+		tweak[fn]++
+		h := r.commit("touch "+fn, benchSources(tweak, layout))
+		labels = append(labels, h+" "+h[:7]+" touch "+fn)
+	}
+	return r, labels
+}

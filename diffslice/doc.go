@@ -112,8 +112,10 @@
 // data model, the entry function, the specification (which calls are
 // errors), the engine version, the configuration, the property's
 // reachability from the entry, the callees of the slice that have no body
-// (an external that gains a body changes them), and, when the slice calls
-// through a pointer, the address-taken functions (the possible targets).
+// (an external that gains a body changes them), when the slice calls
+// through a pointer, the address-taken functions (the possible targets),
+// and the unsupported constructs reachable anywhere in the program (the
+// engine answers UNKNOWN once it meets one, on any path: unsupported.go).
 // A slice preserves the program's semantics with respect to its
 // criterion ⟨error edge, uses⟩ (seed 000, section 2.4): whether the
 // error edges are reached, and with which values, is decided by the

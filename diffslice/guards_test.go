@@ -274,3 +274,47 @@ func TestBaseFromSummary(t *testing.T) {
 		}
 	}
 }
+
+// TestUnsupportedElsewhere: the engine answers UNKNOWN for every property
+// once its analysis reaches an untranslatable construct, on any path; so
+// a construct added outside a property's slice must not let the property
+// reuse its cached TRUE (the from-scratch verdict is UNKNOWN), and
+// removing it again restores the cached verdict.
+func TestUnsupportedElsewhere(t *testing.T) {
+	files := map[string]string{"u.c": `#include <assert.h>
+extern int __VERIFIER_nondet_int(void);
+struct s { int a[4]; };
+void take(struct s *p) { p->a[0] = 1; }
+void other(void) { struct s t; take(&t); }
+void good(void) { int x = 3; assert(x > 0); }
+int main(void) {
+  if (__VERIFIER_nondet_int()) other(); else good();
+  return 0;
+}
+`}
+	// A struct passed where a pointer is expected (a commit of
+	// tiny-bignum-c did this): the front end makes it an unsupported edge.
+	broken := edit(t, files, "u.c", "take(&t);", "take(t);")
+	r := newRepo(t)
+	c0, c1, c2 := r.commit("base", files), r.commit("broken", broken), r.commit("fixed", files)
+	cache := &Cache{Dir: t.TempDir()}
+	base := load(t, r.dir, c0)
+	_, res := run(t, nil, base, cache)
+	if v := verdicts(res)["good:x>0"]; v != engine.True {
+		t.Fatalf("base: good:x>0 is %s, want TRUE", v)
+	}
+	head := load(t, r.dir, c1)
+	p, res := run(t, base, head, cache)
+	d := decision(t, p, "good:x>0")
+	if !d.Reverify || !strings.Contains(strings.Join(d.Reasons, ";"), "unsupported constructs") {
+		t.Errorf("broken head: reverify %v, reasons %q; want re-verified because of the unsupported construct", d.Reverify, d.Reasons)
+	}
+	if r := res[0]; r.Verdict != engine.Unknown || !strings.Contains(r.Reason, "u.c:5") {
+		t.Errorf("broken head: %s (%s), want UNKNOWN naming u.c:5", r.Verdict, r.Reason)
+	}
+	fixed := load(t, r.dir, c2)
+	p, res = run(t, head, fixed, cache)
+	if d := decision(t, p, "good:x>0"); d.Reverify || verdicts(res)["good:x>0"] != engine.True {
+		t.Errorf("fixed head: reverify %v (%q), verdict %s; want the cached TRUE", d.Reverify, d.Reasons, verdicts(res)["good:x>0"])
+	}
+}

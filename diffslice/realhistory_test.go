@@ -177,6 +177,7 @@ func gitDir(repo string) string {
 type historyStats struct {
 	medianRatio, medianCPURatio float64
 	differing, conflicting      int // verdicts differing; of those, TRUE against FALSE
+	untranslatable              int // commits that do not compile
 	reverified, reused          int
 	// Precision reuse over all re-verified properties: refinements and
 	// engine seconds with the reused precision and without.
@@ -215,16 +216,28 @@ func replayHistory(b *testing.B, r *gitRepo, labels []string, cfg engine.Config,
 
 	var st historyStats
 	var ratios, cpuRatios []float64
+	last := 0 // the newest commit that translates: the base of the next
 	for c := 1; c < len(labels); c++ {
 		startI, cpuI := time.Now(), cpuTime()
-		bs, err := cache.LoadBase(r.dir, commit(c-1), SourceConfig{}, testVersion)
+		bs, err := cache.LoadBase(r.dir, commit(last), SourceConfig{}, testVersion)
 		if err != nil {
 			b.Fatal(err)
 		}
 		hd, err := LoadRevision(r.dir, commit(c), SourceConfig{})
 		if err != nil {
-			b.Fatal(err)
+			// The commit does not compile (it happens in real
+			// histories): the pull request's check fails with this
+			// error whether incremental or not; the next commit is
+			// replayed against the last one that translates.
+			st.untranslatable++
+			b.Logf("%-8s %-40s  does not translate, incrementally or from scratch: %s", strings.Fields(original(c))[0],
+				clip(strings.SplitN(original(c), " ", 2)[1], 40), strings.Join(strings.Fields(err.Error()), " "))
+			continue
 		}
+		if last != c-1 {
+			b.Logf("         (base: %s, the last commit that translates)", strings.Fields(original(last))[0])
+		}
+		last = c
 		p := NewPlan(bs, hd, cache, opts)
 		res, err := p.Verify(ctx, cfg)
 		if err != nil {
@@ -300,9 +313,7 @@ func replayHistory(b *testing.B, r *gitRepo, labels []string, cfg engine.Config,
 		ratios, cpuRatios = append(ratios, ratio), append(cpuRatios, cpuRatio)
 		orig := original(c)
 		hash, subject, _ := strings.Cut(orig, " ")
-		if len(subject) > 40 {
-			subject = subject[:37] + "..."
-		}
+		subject = clip(subject, 40)
 		d := "0"
 		if len(diffs) > 0 {
 			d = fmt.Sprintf("%d: %s", len(diffs), strings.Join(diffs, "; "))
@@ -314,13 +325,20 @@ func replayHistory(b *testing.B, r *gitRepo, labels []string, cfg engine.Config,
 		}
 	}
 	st.medianRatio, st.medianCPURatio = median(ratios), median(cpuRatios)
-	b.Logf("%d pull requests: median ratio %.3f wall (max %.3f), %.3f cpu; %d re-verified, %d reused; %d differing verdicts (%d TRUE against FALSE)",
-		len(ratios), st.medianRatio, slices.Max(ratios), st.medianCPURatio, st.reverified, st.reused, st.differing, st.conflicting)
+	b.Logf("%d pull requests (%d more do not translate): median ratio %.3f wall (max %.3f), %.3f cpu; %d re-verified, %d reused; %d differing verdicts (%d TRUE against FALSE)",
+		len(ratios), st.untranslatable, st.medianRatio, slices.Max(ratios), st.medianCPURatio, st.reverified, st.reused, st.differing, st.conflicting)
 	if precision {
 		b.Logf("precision reuse on the re-verified properties: %d refinements with, %d without; %.2fs with, %.2fs without",
 			st.refinementsWith, st.refinementsWithout, st.secondsWith, st.secondsWithout)
 	}
 	return st
+}
+
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n-3] + "..."
+	}
+	return s
 }
 
 // definite reports whether a verdict is TRUE or FALSE.
