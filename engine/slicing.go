@@ -11,6 +11,7 @@ import (
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/pdg"
+	"github.com/reverify/reverify/engine/smt"
 )
 
 // The slicing configurations of seed 000, section 4: the slicing CPA
@@ -86,7 +87,8 @@ func slicingConfig(doc string,
 			if err != nil {
 				return nil, err
 			}
-			opts := cegar.SlicingOptions{Criterion: crit, Solver: cfg.Solver}
+			opts := cegar.SlicingOptions{Criterion: crit, Solver: cfg.Solver,
+				Semantics: smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow}}
 			if delegate != nil {
 				opts.Delegate = func(unwrapped *cpa.Composite) (cegar.Refiner, error) { return delegate(prog, unwrapped) }
 			}

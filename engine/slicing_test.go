@@ -160,8 +160,8 @@ func groundTruth(src string) map[int]engine.Verdict {
 // program of testdata/verdicts (with a small state limit and timeout):
 // each may answer UNKNOWN, never the opposite of a verdict that the
 // program's want comments state for some configuration, and every FALSE
-// carries a confirmed counterexample (verifyFile). Files that need
-// another C semantics (a `// signed-overflow:` line) are skipped.
+// carries a confirmed counterexample (verifyFile). A file's
+// `// signed-overflow: MODE` line selects the C semantics.
 func TestSlicingNoWrongVerdicts(t *testing.T) {
 	files, _ := filepath.Glob("testdata/verdicts/*.c")
 	if len(files) == 0 {
@@ -175,11 +175,12 @@ func TestSlicingNoWrongVerdicts(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if strings.Contains(string(src), "\n// signed-overflow:") {
-					t.Skip("needs another C semantics")
+				cfg := engine.Config{Name: config, MaxStates: 1000, Timeout: 3 * time.Second}
+				if m := overflowRE.FindStringSubmatch(string(src)); m != nil {
+					cfg.SignedOverflow = engine.OverflowMode(m[1])
 				}
 				truth := groundTruth(string(src))
-				for _, r := range verifyFile(t, file, engine.Config{Name: config, MaxStates: 1000, Timeout: 3 * time.Second}) {
+				for _, r := range verifyFile(t, file, cfg) {
 					line := r.Property.Pos.Line
 					if w, ok := truth[line]; ok && r.Verdict != w && r.Verdict != engine.Unknown {
 						t.Errorf("%s:%d: %s: %s says %s (%s), want %s", file, line, r.Property.ID, config, r.Verdict, r.Reason, w)

@@ -53,6 +53,8 @@ type SlicingOptions struct {
 	// Solver creates the solvers of the full-program feasibility check
 	// (required).
 	Solver smt.Factory
+	// Semantics is the C semantics of that check (Options.Semantics).
+	Semantics smt.EncodeOptions
 	// Delegate, when not nil, returns the wrapped analysis's own refiner
 	// (value interpolation, constraint interpolation) for the given
 	// composite, which is the refined composite with the slicing
@@ -180,7 +182,7 @@ func (r *SlicingRefiner) Refine(ctx context.Context, nodes []*cpa.Node, arg *cpa
 		steps[i-1] = nodes[i].Parents[0].Step
 	}
 	r.Stats.Checks++
-	chk := CheckPath(ctx, r.prog, steps, r.opts.Solver)
+	chk := CheckPathOpts(ctx, r.prog, steps, r.opts.Solver, r.opts.Semantics)
 	if chk.Status != Infeasible {
 		// Feasible (a real counterexample) or undecided: the loop's own
 		// check decides (its verdicts are cached by path there).
