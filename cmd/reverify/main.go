@@ -35,6 +35,7 @@ func init() {
 		{"diff", "show the definitions a change touches and the assertions it affects", runDiff},
 		{"merge", "merge the output directories of shards (--shard K/N) and report", runMerge},
 		{"slice", "print the static backward slice of a property", runSlice},
+		{"bench", "run SV-COMP tasks under CPU and memory limits: CSV, Markdown table, quantile plot", runBench},
 		{"version", "print the version", func(_ []string, stdout, _ io.Writer) int {
 			fmt.Fprintln(stdout, "reverify", version)
 			return 0

@@ -1,0 +1,11 @@
+// The task's data model decides sizeof(long): 8 under LP64.
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__noreturn__));
+void reach_error() { __assert_fail("0", __FILE__, __LINE__, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: { reach_error(); abort(); } } }
+int main(void) {
+	__VERIFIER_assert(sizeof(long) == 8 && sizeof(void *) == 8);
+	return 0;
+}

@@ -1,0 +1,16 @@
+// Labelled TRUE under SV-COMP's no-undefined-behaviour rule; under wrap-around x + 1 overflows for INT_MAX and reaches the error.
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__noreturn__));
+void reach_error() { __assert_fail("0", __FILE__, __LINE__, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: { reach_error(); abort(); } } }
+int main(void) {
+	int x = __VERIFIER_nondet_int();
+	if (x > 0) {
+		int y = x + 1;
+		if (y <= 0)
+			reach_error();
+	}
+	return 0;
+}

@@ -1,0 +1,14 @@
+// Bit-vector wrap-around of unsigned char: 255 + 1 is 0.
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__noreturn__));
+void reach_error() { __assert_fail("0", __FILE__, __LINE__, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: { reach_error(); abort(); } } }
+int main(void) {
+	unsigned char c = 255;
+	c++;
+	if (c == 0)
+		reach_error();
+	return 0;
+}

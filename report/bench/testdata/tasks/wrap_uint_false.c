@@ -1,0 +1,13 @@
+// Unsigned wrap-around reaches the error for one input only.
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__noreturn__));
+void reach_error() { __assert_fail("0", __FILE__, __LINE__, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: { reach_error(); abort(); } } }
+int main(void) {
+	unsigned int x = __VERIFIER_nondet_uint();
+	unsigned int y = x * 2u;
+	__VERIFIER_assert(y != 6u || x == 3u);
+	return 0;
+}
