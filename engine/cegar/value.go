@@ -18,8 +18,9 @@ type Scope uint8
 // precision scopes; value.Entry).
 const (
 	// LocationScope tracks a variable of an interpolant at the location
-	// where the interpolant holds: "main::x@main:L5" (π: L → 2^X as in
-	// Beyer & Löwe's Refine).
+	// where the interpolant holds: "main::x@main:+8:[y < 0]" in the text
+	// form, the location named by its statement (π: L → 2^X as in Beyer
+	// & Löwe's Refine).
 	LocationScope Scope = iota
 	// FunctionScope tracks it in the whole function of that location:
 	// "main::x@main". Coarser, fewer refinements for loops, but a
