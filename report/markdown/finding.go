@@ -53,13 +53,18 @@ func finding(p *engine.PropertyReport, opts Options, steps int) string {
 	if len(p.Inputs) > 0 {
 		var in []string
 		for _, x := range p.Inputs {
+			if indeterminate(x) {
+				continue
+			}
 			s := fmt.Sprintf("%s = %d", Code(x.Source), x.Value)
 			if x.Line > 0 {
 				s += fmt.Sprintf(" (line %d)", x.Line)
 			}
 			in = append(in, s)
 		}
-		b.WriteString("Inputs: " + strings.Join(in, ", ") + "\n\n")
+		if len(in) > 0 {
+			b.WriteString("Inputs: " + strings.Join(in, ", ") + "\n\n")
+		}
 	}
 	if len(p.Unmodelled) > 0 {
 		b.WriteString("Unmodelled functions: " + codes(p.Unmodelled) + "\n\n")

@@ -195,8 +195,10 @@ func Headline(r *engine.Report) string {
 
 var verdictRank = map[engine.Verdict]int{engine.False: 0, engine.Unknown: 1, engine.NotChecked: 2, engine.True: 3}
 
+// verdictLabel is the verdict column; the no-break spaces keep icon and
+// word on one line in narrow table columns.
 var verdictLabel = map[engine.Verdict]string{
-	engine.False: "❌ violated", engine.Unknown: "❓ unknown", engine.NotChecked: "➖ not checked", engine.True: "✅ proved",
+	engine.False: "❌\u00a0violated", engine.Unknown: "❓\u00a0unknown", engine.NotChecked: "➖\u00a0not\u00a0checked", engine.True: "✅\u00a0proved",
 }
 
 func label(v engine.Verdict) string {
@@ -401,16 +403,33 @@ func violation(b *strings.Builder, r *engine.Report, p *engine.PropertyReport, o
 // counterexample writes the inputs table and the numbered steps of p,
 // showing at most maxSteps steps (the first and last halves).
 func counterexample(b *strings.Builder, p *engine.PropertyReport, opts Options, maxSteps int) {
-	if len(p.Inputs) > 0 {
+	shown, hidden := 0, 0
+	for _, in := range p.Inputs {
+		if indeterminate(in) {
+			hidden++
+		} else {
+			shown++
+		}
+	}
+	if shown > 0 {
 		b.WriteString("**Inputs** (in the order they are read)\n\n| # | input | type | value | line |\n|--:|---|---|--:|--:|\n")
-		for i, in := range p.Inputs {
+		n := 0
+		for _, in := range p.Inputs {
+			if indeterminate(in) {
+				continue
+			}
+			n++
 			line := "—"
 			if in.Line > 0 {
 				line = fmt.Sprint(in.Line)
 			}
-			fmt.Fprintf(b, "| %d | %s | %s | %d | %s |\n", i+1, Code(in.Source), Code(in.Type), in.Value, line)
+			fmt.Fprintf(b, "| %d | %s | %s | %d | %s |\n", n, Code(in.Source), Code(in.Type), in.Value, line)
 		}
 		b.WriteString("\n")
+	}
+	if hidden > 0 {
+		fmt.Fprintf(b, "_Not shown: the initial %s of %d uninitialised %s (in the witness)._\n\n",
+			plural(hidden, "value", "values"), hidden, plural(hidden, "declaration", "declarations"))
 	}
 	if len(p.Steps) == 0 {
 		return
@@ -442,6 +461,9 @@ func counterexampleSteps(b *strings.Builder, p *engine.PropertyReport, opts Opti
 		}
 		var vals []string
 		for _, k := range at[i] {
+			if indeterminate(p.Inputs[k]) {
+				continue
+			}
 			vals = append(vals, fmt.Sprintf("%s = %d", Code(p.Inputs[k].Source), p.Inputs[k].Value))
 		}
 		src := ""
@@ -498,17 +520,55 @@ func locationParts(file string, line int, opts Options) (code, link string) {
 	return code, link
 }
 
-// why is the "why re-checked" cell of p.
+// why is the "why re-checked" cell of p: the reasons of diffslice,
+// separated by semicolons (they contain commas).
 func why(p *engine.PropertyReport, opts Options) string {
 	switch {
 	case len(p.Reverified) > 0:
-		return codes(p.Reverified)
+		out := make([]string, len(p.Reverified))
+		for i, r := range p.Reverified {
+			out[i] = reasonText(r)
+		}
+		return strings.Join(out, "; ")
 	case opts.NoBaseline:
 		return "—"
 	default:
 		return "new"
 	}
 }
+
+// reasonText renders one reason for a re-verification: a bare name
+// ("parse") as code; a sentence as escaped text whose backtick spans
+// ("`clamp` changed, 1 call away", as diffslice writes them) become
+// code, so no literal backticks show.
+func reasonText(s string) string {
+	if !strings.Contains(s, "`") {
+		if len(strings.Fields(s)) == 1 {
+			return Code(s)
+		}
+		return Escape(s)
+	}
+	parts := strings.Split(s, "`")
+	if len(parts)%2 == 0 { // an unmatched backtick: no spans
+		return Escape(s)
+	}
+	var b strings.Builder
+	for i, part := range parts {
+		if i%2 == 1 {
+			b.WriteString(Code(part))
+		} else {
+			b.WriteString(Escape(part))
+		}
+	}
+	return b.String()
+}
+
+// indeterminate reports whether a counterexample input is the initial
+// value of an uninitialised declaration ("decl x"): the engine records
+// one per such declaration, and the program overwrites it (or reads it,
+// which C leaves undefined). The summary leaves them out, as reverify
+// check's output does; the witness keeps them.
+func indeterminate(in engine.InputJSON) bool { return strings.HasPrefix(in.Source, "decl ") }
 
 func codes(ss []string) string {
 	out := make([]string, len(ss))
@@ -520,9 +580,9 @@ func codes(ss []string) string {
 
 func seconds(s float64) string {
 	if s < 0.01 {
-		return "&lt; 0.01 s"
+		return "&lt;\u00a00.01\u00a0s"
 	}
-	return fmt.Sprintf("%.2f s", s)
+	return fmt.Sprintf("%.2f\u00a0s", s)
 }
 
 func short(h string) string {

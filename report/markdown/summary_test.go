@@ -24,10 +24,11 @@ func sample() *engine.Report {
 				CPUSeconds: 0.004, Reverified: []string{"g"}},
 			{ID: "main:x>0", File: "/repo/src/a.c", Line: 12, Column: 3, Function: "main", Expression: "x > 0",
 				Verdict: engine.False, Reason: "counterexample confirmed by replay", Config: "value-cegar", CPUSeconds: 0.42,
-				Reverified: []string{"parse", "struct node"},
+				Reverified: []string{"`parse` changed, 1 call away", "type `struct node` changed", "cached verdict is FALSE (violations are always re-checked)"},
 				Inputs: []engine.InputJSON{
 					{Source: "__VERIFIER_nondet_int", Type: "int", Value: 0, Line: 5},
 					{Source: "uninitialised y", Type: "unsigned char", Value: 255},
+					{Source: "decl z", Type: "int", Value: 7, Line: 5},
 				},
 				Steps: []engine.StepJSON{
 					{File: "/repo/src/a.c", Line: 3, Op: "enter main"},
@@ -81,8 +82,10 @@ func TestSummaryContent(t *testing.T) {
 	for _, want := range []string{
 		"Re-verified 3 of 4 properties; 1 reused from the cache",
 		// re-verified table row: linked location, escaped ID, reasons
-		"| ❌ violated | [<code>src/a.c&#58;12</code>](https://github.com/o/r/blob/abc123/src/a.c#L12) | <code>main&#58;x&gt;0</code> | <code>x &gt; 0</code> | 0.42 s | <code>parse</code>, <code>struct node</code> |",
-		"| ✅ proved | [<code>lib/b.c&#58;9</code>](https://github.com/o/r/blob/abc123/lib/b.c#L9) | <code>g&#58;1</code> | <code>1</code> | &lt; 0.01 s | <code>g</code> |",
+		"| ❌\u00a0violated | [<code>src/a.c&#58;12</code>](https://github.com/o/r/blob/abc123/src/a.c#L12) | <code>main&#58;x&gt;0</code> | <code>x &gt; 0</code> | 0.42\u00a0s | <code>parse</code> changed, 1 call away; type <code>struct node</code> changed; cached verdict is FALSE (violations are always re-checked) |",
+		// the initial value of an uninitialised declaration is left out
+		"_Not shown: the initial value of 1 uninitialised declaration (in the witness)._",
+		"| ✅\u00a0proved | [<code>lib/b.c&#58;9</code>](https://github.com/o/r/blob/abc123/lib/b.c#L9) | <code>g&#58;1</code> | <code>1</code> | &lt;\u00a00.01\u00a0s | <code>g</code> |",
 		"| new |", // the unknown one has no reasons
 		"<details><summary>♻️ 1 property reused from the cache</summary>",
 		"<code>0123456789ab</code>",
