@@ -384,3 +384,71 @@ func TestPublishBatchesAnnotations(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeBudget: a budget that ends before any property starts makes
+// every re-verified property UNKNOWN "time budget", and none of them is
+// cached; the reused verdicts stand.
+func TestTimeBudget(t *testing.T) {
+	base := map[string]string{"src/m.c": diffMain, ".reverify.yml": "sources: [src/*.c]\nconfig: value\n"}
+	head := map[string]string{"src/m.c": strings.Replace(diffMain, "    return LIMIT;", "    return LIMIT + 1;", 1)}
+	dir, b, h := diffRepo(t, base, head)
+	cache := filepath.Join(t.TempDir(), "cache")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"check", "--repo", dir, "--base", b, "--head", b, "--cache", cache}, &stdout, &stderr); code != 0 {
+		t.Fatalf("warming: exit %d\n%s%s", code, stdout.String(), stderr.String())
+	}
+	before, _ := filepath.Glob(filepath.Join(cache, "*.json"))
+	stdout.Reset()
+	js := filepath.Join(t.TempDir(), "r.json")
+	code := run([]string{"check", "--repo", dir, "--base", b, "--head", h, "--cache", cache, "--time-budget", "1ns", "--json", js}, &stdout, &stderr)
+	if code != 0 {
+		t.Errorf("exit %d, want 0 (no FALSE)\n%s%s", code, stdout.String(), stderr.String())
+	}
+	r := readReport(t, js)
+	got := map[string]string{}
+	for _, p := range r.Properties {
+		got[p.ID] = string(p.Verdict) + " " + p.Reason
+	}
+	if want := "UNKNOWN " + budgetReason(1); got["check_clamp:v<=LIMIT"] != want {
+		t.Errorf("check_clamp: %q, want %q", got["check_clamp:v<=LIMIT"], want)
+	}
+	if !strings.HasPrefix(got["check_const:k==4"], "TRUE") {
+		t.Errorf("check_const (reused): %q", got["check_const:k==4"])
+	}
+	if after, _ := filepath.Glob(filepath.Join(cache, "*.json")); len(after) != len(before) {
+		t.Errorf("the cache grew from %d to %d entries: a budget verdict was cached", len(before), len(after))
+	}
+}
+
+// TestSeveralEntries verifies two entry functions in one run: one
+// results.json with the entries' properties combined, artifacts per entry.
+func TestSeveralEntries(t *testing.T) {
+	dir, b, _ := diffRepo(t, map[string]string{"src/m.c": diffMain, ".reverify.yml": "sources: [src/*.c]\nconfig: value\n"}, map[string]string{"README": "x\n"})
+	out := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	rf := &revFlags{repo: dir, base: b, head: b, cacheDir: filepath.Join(t.TempDir(), "cache")}
+	res, err := runIncremental(context.Background(), incRequest{rf: rf, s: runSettings{set: map[string]bool{}}, entries: []string{"main", "check_const"},
+		outDir: out, stdout: &stdout, stderr: &stderr, prefix: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := res.report
+	var got []string
+	for _, p := range r.Properties {
+		got = append(got, p.ID+"="+string(p.Verdict))
+	}
+	// check_clamp is not reachable from check_const (NOT_CHECKED there)
+	// and TRUE from main: combined TRUE.
+	sameLines(t, "properties", got, []string{"check_clamp:v<=LIMIT=TRUE", "check_const:k==4=TRUE"})
+	if r.Entry != "main check_const" || len(res.plans) != 2 {
+		t.Errorf("entry %q, %d plans", r.Entry, len(res.plans))
+	}
+	for _, e := range []string{"main", "check_const"} {
+		if m, _ := filepath.Glob(filepath.Join(out, e, "*", "pixeltree.png")); len(m) == 0 {
+			t.Errorf("no artifacts below %s/%s", out, e)
+		}
+	}
+	if !strings.Contains(stdout.String(), "entry check_const:\n") {
+		t.Errorf("stdout:\n%s", stdout.String())
+	}
+}
