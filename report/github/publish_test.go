@@ -318,3 +318,31 @@ func TestNewErrors(t *testing.T) {
 		t.Errorf("default client: %v", err)
 	}
 }
+
+// TestPublishDisabled: channels in Publication.Disabled are skipped with
+// their reason and make no requests; the read-only note reaches the job
+// summary only when the API refused writes.
+func TestPublishDisabled(t *testing.T) {
+	f := newFake(t)
+	c, _ := f.client(t)
+	rn := newRunner(t)
+	p := publication()
+	p.Disabled = map[github.Channel]string{github.ChannelComment: "comment-mode review", github.ChannelCheckRun: "shard 1/2"}
+	res := github.Publish(context.Background(), c, rn.actions(), p)
+	got, _ := f.take()
+	equal(t, "requests", got, []string{
+		"GET /repos/o/r/pulls/7/files",
+		"GET /repos/o/r/pulls/7/comments",
+		"GET /repos/o/r/pulls/7/reviews",
+		"POST /repos/o/r/pulls/7/reviews",
+	})
+	if res.Skipped[github.ChannelComment] != "comment-mode review" || res.Skipped[github.ChannelCheckRun] != "shard 1/2" || !res.OK(github.ChannelReview) {
+		t.Errorf("%s", res)
+	}
+	if !res.OK(github.ChannelAnnotations) {
+		t.Errorf("no check run, yet no workflow-command annotations: %s", res)
+	}
+	if s := read(t, rn.summary); strings.Contains(s, github.ReadOnlyNote) {
+		t.Errorf("read-only note without a read-only token:\n%s", s)
+	}
+}
