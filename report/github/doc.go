@@ -60,8 +60,9 @@
 // A 401 or 403 that is not a rate limit, or a 404 from the check-runs
 // API, means a read-only token (pull requests from forks): the error
 // matches [ErrReadOnly], the Client makes no further API calls, and
-// Publish writes the job summary and workflow-command annotations
-// instead (Result.ReadOnly). Note that GitHub also answers 403 when a
+// Publish writes the job summary (ending with [ReadOnlyNote], which
+// says why there is no comment) and workflow-command annotations instead
+// (Result.ReadOnly). Note that GitHub also answers 403 when a
 // conversation is locked; that, too, ends API use for the run.
 //
 // Rate limits (403 with X-RateLimit-Remaining: 0 or Retry-After, and 429)
