@@ -103,6 +103,7 @@ func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec
 			return
 		}
 		res.Verdict, res.Reason = True, "reached set is a fixed point without error states"
+		res.Invariants = loopInvariants(prog, out.Algorithm)
 		var notes []string
 		if n := out.Stats.Refinements; n > 0 {
 			notes = append(notes, plural(n, "refinement"))

@@ -57,6 +57,10 @@ type Result struct {
 	// ARG is the final abstract reachability graph of the last run, kept
 	// only when Config.KeepARG is set (for pixel trees and witnesses).
 	ARG *cpa.ARG
+	// Invariants of a TRUE verdict reached by a fixed point: per loop
+	// head, what the final reached set knows there (for correctness
+	// witnesses, engine/witness).
+	Invariants []LoopInvariant
 }
 
 // Input is one nondeterministic value on a counterexample.
@@ -109,6 +113,7 @@ type PropertyReport struct {
 	// SignedOverflow: see Result.SignedOverflow.
 	SignedOverflow string   `json:"signed_overflow,omitempty"`
 	Witness        string   `json:"witness,omitempty"`
+	WitnessGraphML string   `json:"witness_graphml,omitempty"`
 	Reproducer     string   `json:"reproducer,omitempty"`
 	PixelTree      string   `json:"pixel_tree,omitempty"`
 	Precision      []string `json:"precision,omitempty"`

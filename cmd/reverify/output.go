@@ -47,6 +47,9 @@ func writeArtifacts(out string, prog *cfa.Program, files []string, entry, config
 				pr.PixelTree = base + ".png"
 			}
 		}
+		if r.Verdict == engine.True {
+			errs = append(errs, writeCorrectness(dir, prog, files, entry, config, prp, r, pr)...)
+		}
 		if r.Verdict != engine.False {
 			continue
 		}
@@ -65,6 +68,8 @@ func writeArtifacts(out string, prog *cfa.Program, files []string, entry, config
 		}
 		if err := writeWith(filepath.Join(dir, "witness.graphml"), func(b *bytes.Buffer) error { return witness.WriteViolationGraphML(b, v) }); err != nil {
 			errs = append(errs, err.Error())
+		} else {
+			pr.WitnessGraphML = filepath.Join(dir, "witness.graphml")
 		}
 		src, err := witness.Reproducer(v)
 		if err != nil {

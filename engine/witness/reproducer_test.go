@@ -16,12 +16,12 @@ import (
 
 func TestBuildLine(t *testing.T) {
 	got := BuildLine(cfa.LP64, []string{"a.c", "b.c"}, "r.c", "out")
-	want := []string{"gcc", "-O0", "-fwrapv", "-o", "out", "a.c", "b.c", "r.c"}
+	want := []string{"gcc", "-O0", "-fwrapv", "-finstrument-functions", "-o", "out", "a.c", "b.c", "r.c"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("LP64: %q", got)
 	}
 	got = BuildLine(cfa.ILP32, []string{"a.c"}, "r.c", "out")
-	want = []string{"gcc", "-O0", "-fwrapv", "-m32", "-o", "out", "a.c", "r.c"}
+	want = []string{"gcc", "-O0", "-fwrapv", "-finstrument-functions", "-m32", "-o", "out", "a.c", "r.c"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("ILP32: %q", got)
 	}

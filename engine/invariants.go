@@ -1,0 +1,322 @@
+package engine
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/reverify/reverify/engine/analysis/symbolic"
+	"github.com/reverify/reverify/engine/analysis/value"
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/cpa"
+	"github.com/reverify/reverify/engine/smt"
+)
+
+// LoopInvariant is what the final reached set of a TRUE verdict knows at
+// one loop head of the CFA (a target of a back edge, Location.LoopHead):
+// the disjunction over the reached abstract states at Loc of the
+// conjunction of each state's Facts. It is an invariant of Loc because
+// the reached set is a fixed point that over-approximates every
+// reachable concrete state (seed 001, section 3.6: the reached set as a
+// proof); dropping facts only weakens it. Correctness witnesses
+// (engine/witness) print it as a C expression over the variables in
+// scope at the loop.
+type LoopInvariant struct {
+	Loc *cfa.Location
+	// States holds one conjunction per reached state at Loc (duplicates
+	// removed, in reached-set order); an empty conjunction knows nothing
+	// (true). When more than maxInvariantStates distinct conjunctions
+	// exist, States is their join: the one conjunction of the facts all
+	// of them share.
+	States [][]Fact
+}
+
+// Fact is one atom an abstract state knows: a C condition (type int, 1
+// or 0) over the program variables Vars, as cfa expressions (VarRef of
+// globals or of locals of Loc's function, integer constants, casts,
+// comparisons).
+type Fact struct {
+	Vars []*cfa.Var
+	Expr cfa.Expr
+}
+
+// maxInvariantStates bounds the disjuncts of one LoopInvariant.
+const maxInvariantStates = 64
+
+// loopInvariants extracts the LoopInvariants of the reached set: for the
+// value analysis the known values of integer variables ("x == 5", null
+// pointers "p == 0"); for symbolic execution also equalities between
+// variables holding the same symbol and the path constraints whose
+// symbols are held by variables, as comparisons (constraints over other
+// symbols or of other shapes are dropped, which weakens the invariant).
+// Variables of other frames (callers' locals) are dropped; globals and
+// the locals of the loop's own function stay.
+//
+// A loop head without reached states is unreachable: its invariant has
+// no disjunct (false). Under the slicing CPA the reached set describes
+// the sliced program, whose states say nothing about the program's, so
+// there are no invariants at all.
+func loopInvariants(prog *cfa.Program, alg *cpa.Algorithm) []LoopInvariant {
+	for _, c := range alg.Composite().Components() {
+		if c.Name() == "slicing" {
+			return nil
+		}
+	}
+	byLoc := map[*cfa.Location]*LoopInvariant{}
+	seen := map[*cfa.Location]map[string]bool{}
+	var order []*cfa.Location
+	for _, l := range prog.Locs {
+		if l.LoopHead && l.Func != prog.Init {
+			byLoc[l] = &LoopInvariant{Loc: l}
+			seen[l] = map[string]bool{}
+			order = append(order, l)
+		}
+	}
+	for _, n := range alg.Reached() {
+		loc := n.Location()
+		if loc == nil || !loc.LoopHead || n.IsTarget() {
+			continue
+		}
+		facts, ok := stateFacts(n.State, loc.Func)
+		if !ok {
+			continue
+		}
+		inv := byLoc[loc]
+		key := factsKey(facts)
+		if seen[loc][key] {
+			continue
+		}
+		seen[loc][key] = true
+		inv.States = append(inv.States, facts)
+	}
+	sort.Slice(order, func(i, j int) bool { return order[i].ID < order[j].ID })
+	out := make([]LoopInvariant, 0, len(order))
+	for _, loc := range order {
+		inv := byLoc[loc]
+		if len(inv.States) > maxInvariantStates {
+			inv.States = [][]Fact{joinFacts(inv.States)}
+		}
+		out = append(out, *inv)
+	}
+	return out
+}
+
+func factsKey(fs []Fact) string {
+	ks := make([]string, len(fs))
+	for i, f := range fs {
+		ks[i] = f.Expr.String()
+	}
+	sort.Strings(ks)
+	return strings.Join(ks, " && ")
+}
+
+// joinFacts returns the facts every conjunction has.
+func joinFacts(states [][]Fact) []Fact {
+	count := map[string]int{}
+	for _, st := range states {
+		done := map[string]bool{}
+		for _, f := range st {
+			k := f.Expr.String()
+			if !done[k] {
+				done[k] = true
+				count[k]++
+			}
+		}
+	}
+	var out []Fact
+	for _, f := range states[0] {
+		if count[f.Expr.String()] == len(states) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// stateFacts returns what the data component of s knows at a location of
+// fn; ok is false when s has no value or symbolic component.
+func stateFacts(s *cpa.CompositeState, fn *cfa.Function) ([]Fact, bool) {
+	for _, c := range s.Comps {
+		switch st := c.(type) {
+		case *value.State:
+			return valueFacts(st, fn), true
+		case *symbolic.State:
+			return symbolicFacts(st, fn), true
+		}
+	}
+	return nil, false
+}
+
+// visible reports whether v is a global or a local of fn (the current
+// frame at fn's locations).
+func visible(v *cfa.Var, fn *cfa.Function) bool {
+	if v.Temp || v.Orig == "" {
+		return false
+	}
+	if v.Global {
+		return !strings.Contains(v.Name, "::")
+	}
+	return v.Func == fn.Name
+}
+
+func valueFacts(st *value.State, fn *cfa.Function) []Fact {
+	vars, _ := st.KnownVars()
+	var out []Fact
+	for _, v := range vars {
+		if !visible(v, fn) || !(v.T.IsInteger() || v.T.Kind == cfa.Pointer) {
+			continue
+		}
+		x, ok := st.Int(v)
+		if !ok {
+			continue
+		}
+		if v.T.Kind == cfa.Pointer {
+			if x != 0 {
+				continue
+			}
+			out = append(out, eqFact(v, &cfa.Const{T: v.T, V: 0}))
+			continue
+		}
+		out = append(out, eqFact(v, cfa.NewConst(v.T, x)))
+	}
+	return out
+}
+
+func eqFact(v *cfa.Var, c cfa.Expr) Fact {
+	return Fact{Vars: []*cfa.Var{v}, Expr: &cfa.Binary{Op: cfa.Eq, X: &cfa.VarRef{Var: v}, Y: c, T: cfa.IntT}}
+}
+
+func symbolicFacts(st *symbolic.State, fn *cfa.Function) []Fact {
+	mem := st.Memory()
+	vars, _ := mem.KnownVars()
+	holder := map[*smt.Term]*cfa.Var{}
+	var out []Fact
+	var derived []*cfa.Var // variables holding ite(c, 1, 0) terms
+	for _, v := range vars {
+		if !visible(v, fn) || v.T.Kind != cfa.Int {
+			continue
+		}
+		if x, ok := mem.Int(v); ok {
+			out = append(out, eqFact(v, cfa.NewConst(v.T, x)))
+			continue
+		}
+		t, ok := mem.Term(v)
+		if ok && t.Op == smt.Ite {
+			derived = append(derived, v)
+		}
+		if !ok || t.Op != smt.Var || t.Sort.Width != v.T.Bits {
+			continue
+		}
+		if h := holder[t]; h != nil {
+			if cfa.Same(h.T, v.T) {
+				out = append(out, Fact{Vars: []*cfa.Var{v, h}, Expr: &cfa.Binary{Op: cfa.Eq, X: &cfa.VarRef{Var: v}, Y: &cfa.VarRef{Var: h}, T: cfa.IntT}})
+			}
+			continue
+		}
+		holder[t] = v
+	}
+	for _, v := range derived {
+		// v == (c) for a truth value v = c ? 1 : 0 (a comparison stored
+		// as a value, flag = n > 3).
+		t, _ := mem.Term(v)
+		a, b := t.Args[1], t.Args[2]
+		if a.Op != smt.BVConst || b.Op != smt.BVConst || a.Hi != 0 || b.Hi != 0 || a.Val+b.Val != 1 {
+			continue
+		}
+		fs := constraintFacts(t.Args[0], holder, a.Val == 0)
+		if len(fs) != 1 {
+			continue
+		}
+		out = append(out, Fact{Vars: append([]*cfa.Var{v}, fs[0].Vars...),
+			Expr: &cfa.Binary{Op: cfa.Eq, X: &cfa.VarRef{Var: v}, Y: fs[0].Expr, T: cfa.IntT}})
+	}
+	for _, c := range st.Constraints() {
+		out = append(out, constraintFacts(c.Term, holder, false)...)
+	}
+	return out
+}
+
+// constraintFacts translates a path constraint into comparisons over the
+// variables holding its symbols (negated when neg); untranslatable parts
+// are dropped (a conjunction keeps its translatable conjuncts, anything
+// else translates whole or not at all).
+func constraintFacts(t *smt.Term, holder map[*smt.Term]*cfa.Var, neg bool) []Fact {
+	switch t.Op {
+	case smt.Not:
+		return constraintFacts(t.Args[0], holder, !neg)
+	case smt.And:
+		if neg {
+			return nil
+		}
+		var out []Fact
+		for _, a := range t.Args {
+			out = append(out, constraintFacts(a, holder, false)...)
+		}
+		return out
+	}
+	var op cfa.BinaryOp
+	signed, anySign := false, false
+	switch t.Op {
+	case smt.Eq:
+		op, anySign = cfa.Eq, true
+	case smt.Ult:
+		op = cfa.Lt
+	case smt.Ule:
+		op = cfa.Le
+	case smt.Slt:
+		op, signed = cfa.Lt, true
+	case smt.Sle:
+		op, signed = cfa.Le, true
+	default:
+		return nil
+	}
+	if len(t.Args) != 2 || !t.Args[0].Sort.IsBV() {
+		return nil
+	}
+	w := t.Args[0].Sort.Width
+	if w != 8 && w != 16 && w != 32 && w != 64 {
+		return nil
+	}
+	if neg {
+		op = op.Negate()
+	}
+	var vars []*cfa.Var
+	operand := func(a *smt.Term) cfa.Expr {
+		if a.Op == smt.BVConst {
+			return nil // typed below
+		}
+		inner, ext := a, smt.Op(0)
+		if a.Op == smt.SignExt || a.Op == smt.ZeroExt {
+			inner, ext = a.Args[0], a.Op
+		}
+		v := holder[inner]
+		if v == nil {
+			return nil
+		}
+		switch {
+		case ext == smt.SignExt && !v.T.Signed, ext == smt.ZeroExt && v.T.Signed:
+			return nil
+		}
+		vars = append(vars, v)
+		return &cfa.VarRef{Var: v}
+	}
+	x, y := operand(t.Args[0]), operand(t.Args[1])
+	if x == nil && y == nil {
+		return nil
+	}
+	if (x == nil && t.Args[0].Op != smt.BVConst) || (y == nil && t.Args[1].Op != smt.BVConst) {
+		return nil
+	}
+	if anySign {
+		signed = vars[0].T.Signed
+	}
+	ct := cfa.IntType(w, signed)
+	conv := func(e cfa.Expr, a *smt.Term) cfa.Expr {
+		if e == nil {
+			return &cfa.Const{T: ct, V: cfa.Truncate(a.Val, w)}
+		}
+		if cfa.Same(e.Type(), ct) {
+			return e
+		}
+		return &cfa.Cast{X: e, T: ct}
+	}
+	return []Fact{{Vars: vars, Expr: &cfa.Binary{Op: op, X: conv(x, t.Args[0]), Y: conv(y, t.Args[1]), T: cfa.IntT}}}
+}

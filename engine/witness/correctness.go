@@ -1,0 +1,672 @@
+package witness
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/reverify/reverify/engine/cfa"
+)
+
+// Correctness is a TRUE verdict's evidence: loop invariants of Program.
+type Correctness struct {
+	Program    *cfa.Program
+	Invariants []Invariant
+	Task       Task
+	// Property, when not empty, is the ID of the one property the
+	// invariants prove (an assertion site rather than SV-COMP's whole
+	// unreach-call); it is recorded in producer.description as
+	// "property: ID" so that `reverify validate` checks that property.
+	Property string
+}
+
+// Invariant is what holds at the loop head Loc: the disjunction over
+// States of the conjunction of each state's Facts (an empty conjunction
+// is true). It mirrors engine.LoopInvariant (engine/witness sits below
+// engine).
+type Invariant struct {
+	Loc    *cfa.Location
+	States [][]Fact
+}
+
+// Fact is one condition over program variables (type int, 1 or 0).
+type Fact struct {
+	Vars []*cfa.Var
+	Expr cfa.Expr
+}
+
+// YAMLInvariantItem is one item of an invariant_set's content.
+type YAMLInvariantItem struct {
+	Invariant YAMLInvariant `yaml:"invariant"`
+}
+
+// YAMLInvariant is a loop invariant (format 2.0): Value, a side-effect
+// free C expression over the variables in scope, holds each time control
+// reaches the loop head at Location (the first character of the for or
+// while keyword), before the controlling expression is evaluated.
+type YAMLInvariant struct {
+	Type     string       `yaml:"type"`
+	Location YAMLLocation `yaml:"location"`
+	Value    string       `yaml:"value"`
+	Format   string       `yaml:"format"`
+}
+
+// YAMLCorrectnessEntry is an invariant_set entry.
+type YAMLCorrectnessEntry struct {
+	EntryType string              `yaml:"entry_type"`
+	Metadata  YAMLMetadata        `yaml:"metadata"`
+	Content   []YAMLInvariantItem `yaml:"content"`
+}
+
+// LoopInvariantType is the invariant type written (and the only one
+// validated).
+const LoopInvariantType = "loop_invariant"
+
+// sources loads input files once, from Task.Contents or disk.
+type sources struct {
+	contents map[string]string
+	files    map[string]*srcFile
+}
+
+func newSources(contents map[string]string) *sources {
+	return &sources{contents: contents, files: map[string]*srcFile{}}
+}
+
+func (s *sources) file(name string) *srcFile {
+	if name == "" {
+		return nil
+	}
+	if f, ok := s.files[name]; ok {
+		return f
+	}
+	var f *srcFile
+	if t, ok := s.contents[name]; ok {
+		f = newSrcFile(name, []byte(t))
+	} else if b, err := os.ReadFile(name); err == nil {
+		f = newSrcFile(name, b)
+	}
+	s.files[name] = f
+	return f
+}
+
+// loopSite is the source statement of a CFA loop head.
+type loopSite struct {
+	f        *srcFile
+	kw       cfa.Pos // the for or while keyword
+	kwOff    int
+	parenLo  int // the for statement's parentheses (declarations there are in scope)
+	parenHi  int
+	function string
+}
+
+// loopSiteOf maps the loop head loc to its while or for statement: the
+// statement whose controlling expression contains the condition of one
+// of loc's assume edges. Loops without a controlling expression (for (;;),
+// while (1) when the front end drops the constant), do … while and goto
+// loops have none.
+func loopSiteOf(src *sources, loc *cfa.Location) (loopSite, bool) {
+	for _, e := range loc.Out {
+		if _, ok := e.Op.(*cfa.Assume); !ok {
+			continue
+		}
+		f := src.file(e.Pos.Start.File)
+		if f == nil {
+			continue
+		}
+		lo, hi, ok := f.span(e.Pos)
+		if !ok {
+			continue
+		}
+		lo, _ = f.trimSpan(lo, hi)
+		b := f.enclosingBranch(lo)
+		if b == nil || b.doWhile || (b.keyword != "while" && b.keyword != "for") {
+			continue
+		}
+		s := loopSite{f: f, kw: f.pos(b.kwOff), kwOff: b.kwOff, function: loc.Func.Name}
+		if open := f.skipSpace(b.kwOff + len(b.keyword)); open < len(f.code) && f.code[open] == '(' {
+			if close, ok := f.matchForward(open); ok {
+				s.parenLo, s.parenHi = open, close
+			}
+		}
+		return s, true
+	}
+	return loopSite{}, false
+}
+
+// blockOf returns the braces of the innermost block around off.
+func (f *srcFile) blockOf(off int) (lo, hi int, ok bool) {
+	depth := 0
+	for i := off - 1; i >= 0; i-- {
+		switch f.code[i] {
+		case '}':
+			depth++
+		case '{':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			if j, ok := f.matchForward(i); ok {
+				return i, j, true
+			}
+			return 0, 0, false
+		}
+	}
+	return 0, 0, false
+}
+
+// scope returns the variables an invariant at the loop site can name,
+// by source name: the parameters of the loop's function, its locals
+// declared before the loop keyword in a block that encloses the loop (or
+// in the for statement's own parentheses), and the globals no such local
+// shadows. Names that are ambiguous (two locals of one name both in
+// scope) are left out, as are temporaries and static locals.
+func scope(p *cfa.Program, fn *cfa.Function, s loopSite) map[string]*cfa.Var {
+	locals := map[string][]*cfa.Var{}
+	for _, v := range append(append([]*cfa.Var(nil), fn.Params...), fn.Locals...) {
+		if v.Temp || v.Orig == "" || strings.HasPrefix(v.Orig, "__") {
+			continue
+		}
+		if !v.Param {
+			if v.Pos.File != s.f.name {
+				continue
+			}
+			off, ok := s.f.offset(v.Pos)
+			if !ok {
+				continue
+			}
+			inFor := s.parenHi > 0 && off > s.parenLo && off < s.parenHi
+			if !inFor {
+				if off >= s.kwOff {
+					continue
+				}
+				lo, hi, ok := s.f.blockOf(off)
+				if !ok || !(lo < s.kwOff && s.kwOff < hi) {
+					continue
+				}
+			}
+		}
+		locals[v.Orig] = append(locals[v.Orig], v)
+	}
+	out := map[string]*cfa.Var{}
+	ambiguous := map[string]bool{}
+	for name, vs := range locals {
+		if len(vs) == 1 {
+			out[name] = vs[0]
+		} else {
+			ambiguous[name] = true
+		}
+	}
+	for _, v := range p.Vars {
+		if !v.Global || v.Temp || v.Orig == "" || strings.Contains(v.Name, "::") || strings.HasPrefix(v.Orig, "__") {
+			continue
+		}
+		if _, shadowed := out[v.Orig]; shadowed || ambiguous[v.Orig] {
+			continue
+		}
+		if _, dup := out[v.Orig]; !dup {
+			out[v.Orig] = v
+		}
+	}
+	return out
+}
+
+// cExpr prints e as a C expression over source names (VarRef as Orig);
+// ok is false for constructs without a plain C spelling here.
+func cExpr(e cfa.Expr) (string, bool) {
+	switch e := e.(type) {
+	case *cfa.VarRef:
+		if e.Var.Orig == "" {
+			return "", false
+		}
+		return e.Var.Orig, true
+	case *cfa.Const:
+		if !e.T.IsInteger() && !(e.T.Kind == cfa.Pointer && e.V == 0) {
+			return "", false
+		}
+		return cValue(e.T, e.V), true
+	case *cfa.Cast:
+		x, ok := cExpr(e.X)
+		if !ok {
+			return "", false
+		}
+		if cfa.Same(e.T, e.X.Type()) {
+			return x, true
+		}
+		t, ok := cType(e.T)
+		if !ok || e.T.Kind == cfa.Pointer {
+			return "", false
+		}
+		return "(" + t + ")" + paren(e.X, x), true
+	case *cfa.Unary:
+		x, ok := cExpr(e.X)
+		if !ok {
+			return "", false
+		}
+		return e.Op.String() + paren(e.X, x), true
+	case *cfa.Binary:
+		x, ok1 := cExpr(e.X)
+		y, ok2 := cExpr(e.Y)
+		if !ok1 || !ok2 {
+			return "", false
+		}
+		return paren(e.X, x) + " " + e.Op.String() + " " + paren(e.Y, y), true
+	}
+	return "", false
+}
+
+// paren parenthesises the text of compound operands.
+func paren(e cfa.Expr, s string) string {
+	switch e.(type) {
+	case *cfa.Binary:
+		return "(" + s + ")"
+	case *cfa.Const:
+		if strings.HasPrefix(s, "-") || strings.HasPrefix(s, "(") {
+			return "(" + s + ")"
+		}
+	}
+	return s
+}
+
+// InvariantText renders inv as a C expression over the names in names
+// (source name → variable): facts mentioning other variables are
+// dropped, which weakens the invariant soundly. Facts all disjuncts
+// share are factored out; disjuncts that each fix one variable to one of
+// contiguous values become a range; "1" when nothing is known.
+func InvariantText(inv Invariant, names map[string]*cfa.Var) string {
+	var states [][]string
+	for _, st := range inv.States {
+		var conj []string
+		seen := map[string]bool{}
+		for _, f := range st {
+			ok := true
+			for _, v := range f.Vars {
+				if names[v.Orig] != v {
+					ok = false
+				}
+			}
+			if !ok {
+				continue
+			}
+			s, ok := cExpr(f.Expr)
+			if !ok || seen[s] {
+				continue
+			}
+			seen[s] = true
+			conj = append(conj, s)
+		}
+		sort.Strings(conj)
+		if len(conj) == 0 {
+			return "1"
+		}
+		states = append(states, conj)
+	}
+	if len(states) == 0 {
+		// No reached state at the loop head: it is unreachable.
+		return "0"
+	}
+	// Facts shared by all disjuncts.
+	count := map[string]int{}
+	for _, st := range states {
+		for _, s := range st {
+			count[s]++
+		}
+	}
+	var common []string
+	for s, n := range count {
+		if n == len(states) {
+			common = append(common, s)
+		}
+	}
+	sort.Strings(common)
+	isCommon := map[string]bool{}
+	for _, s := range common {
+		isCommon[s] = true
+	}
+	var rest []string
+	seen := map[string]bool{}
+	trivial := false
+	var single []*cfa.Binary
+	for i, st := range states {
+		var r []string
+		for _, s := range st {
+			if !isCommon[s] {
+				r = append(r, s)
+			}
+		}
+		if len(r) == 0 {
+			trivial = true
+			break
+		}
+		if len(r) == 1 {
+			if b := eqFact(inv.States[i], r[0]); b != nil {
+				single = append(single, b)
+			}
+		}
+		d := strings.Join(r, " && ")
+		if len(r) > 1 {
+			d = "(" + d + ")"
+		}
+		if !seen[d] {
+			seen[d] = true
+			rest = append(rest, d)
+		}
+	}
+	parts := append([]string(nil), common...)
+	if !trivial && len(rest) > 0 {
+		if rng, ok := valueRange(single, len(rest)); ok {
+			parts = append(parts, rng)
+		} else if len(rest) == 1 {
+			parts = append(parts, strings.TrimSuffix(strings.TrimPrefix(rest[0], "("), ")"))
+		} else {
+			parts = append(parts, "("+strings.Join(rest, " || ")+")")
+		}
+	}
+	if len(parts) == 0 {
+		return "1"
+	}
+	return strings.Join(parts, " && ")
+}
+
+// eqFact finds the fact printed as s among facts if it is "x == c".
+func eqFact(facts []Fact, s string) *cfa.Binary {
+	for _, f := range facts {
+		if t, _ := cExpr(f.Expr); t != s {
+			continue
+		}
+		b, ok := f.Expr.(*cfa.Binary)
+		if !ok || b.Op != cfa.Eq {
+			return nil
+		}
+		if _, ok := b.X.(*cfa.VarRef); !ok {
+			return nil
+		}
+		if _, ok := b.Y.(*cfa.Const); !ok {
+			return nil
+		}
+		return b
+	}
+	return nil
+}
+
+// valueRange turns n disjuncts "x == c1" … "x == cn" over one integer
+// variable x with contiguous constants (n ≥ 3) into "lo <= x && x <= hi".
+func valueRange(bs []*cfa.Binary, n int) (string, bool) {
+	if len(bs) != n || n < 3 {
+		return "", false
+	}
+	v := bs[0].X.(*cfa.VarRef).Var
+	if !v.T.IsInteger() || v.T.Kind == cfa.Bool {
+		return "", false
+	}
+	vals := make([]int64, 0, n)
+	for _, b := range bs {
+		if b.X.(*cfa.VarRef).Var != v {
+			return "", false
+		}
+		c := b.Y.(*cfa.Const)
+		if v.T.IsSigned() {
+			vals = append(vals, cfa.SignExtend(c.V, v.T.Width()))
+		} else {
+			if c.V > 1<<62 {
+				return "", false
+			}
+			vals = append(vals, int64(c.V))
+		}
+	}
+	sort.Slice(vals, func(i, j int) bool { return vals[i] < vals[j] })
+	for i := 1; i < len(vals); i++ {
+		if vals[i] != vals[i-1]+1 {
+			return "", false
+		}
+	}
+	lo, hi := vals[0], vals[len(vals)-1]
+	return fmt.Sprintf("%s <= %s && %s <= %s", cValue(v.T, uint64(lo)), v.Orig, v.Orig, cValue(v.T, uint64(hi))), true
+}
+
+// located is an invariant with its source location and text.
+type located struct {
+	inv  Invariant
+	site loopSite
+	text string
+}
+
+// locate places each invariant at its loop keyword and renders it;
+// invariants of loops without a keyword are left out, and invariants of
+// loop heads sharing one keyword are joined by ||.
+func (c *Correctness) locate(src *sources) []located {
+	var out []located
+	byKw := map[cfa.Pos]int{}
+	for _, inv := range c.Invariants {
+		site, ok := loopSiteOf(src, inv.Loc)
+		if !ok {
+			continue
+		}
+		text := InvariantText(inv, scope(c.Program, inv.Loc.Func, site))
+		if i, ok := byKw[site.kw]; ok {
+			if out[i].text != text {
+				out[i].text = "(" + out[i].text + ") || (" + text + ")"
+			}
+			continue
+		}
+		byKw[site.kw] = len(out)
+		out = append(out, located{inv: inv, site: site, text: text})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i].site.kw, out[j].site.kw
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	return out
+}
+
+// meta returns the metadata shared by both formats: input files, hashes.
+func (c *Correctness) meta(src *sources) (files []string, hashes map[string]string, err error) {
+	if c == nil || c.Program == nil {
+		return nil, nil, errors.New("witness: no program")
+	}
+	files = c.Task.Files
+	if len(files) == 0 {
+		files = c.Program.Files
+	}
+	if len(files) == 0 {
+		return nil, nil, errors.New("witness: no input files")
+	}
+	hashes = map[string]string{}
+	for _, name := range files {
+		if h := c.Task.Hashes[name]; h != "" {
+			hashes[name] = h
+			continue
+		}
+		f := src.file(name)
+		if f == nil {
+			_, err := os.ReadFile(name)
+			return nil, nil, fmt.Errorf("witness: cannot hash %s: %v", name, err)
+		}
+		sum := sha256.Sum256(f.text)
+		hashes[name] = hex.EncodeToString(sum[:])
+	}
+	return files, hashes, nil
+}
+
+func (c *Correctness) vctx() *ctx {
+	return &ctx{v: &Violation{Program: c.Program, Task: c.Task}}
+}
+
+// CorrectnessYAML returns the invariant_set entry of c: one loop_invariant
+// per loop head whose while or for keyword the sources show.
+func CorrectnessYAML(c *Correctness) (YAMLCorrectnessEntry, error) {
+	src := newSources(c.Task.Contents)
+	files, hashes, err := c.meta(src)
+	if err != nil {
+		return YAMLCorrectnessEntry{}, err
+	}
+	vc := c.vctx()
+	name, version := vc.producer()
+	e := YAMLCorrectnessEntry{
+		EntryType: "invariant_set",
+		Metadata: YAMLMetadata{
+			FormatVersion: FormatVersion,
+			UUID:          vc.uuid(),
+			CreationTime:  vc.created(),
+			Producer:      YAMLProducer{Name: name, Version: version, Configuration: c.Task.Configuration, Description: propertyDescription(c.Property)},
+			Task: YAMLTask{
+				InputFiles:      append([]string(nil), files...),
+				InputFileHashes: hashes,
+				Specification:   specFormula(c.Task.Specification),
+				DataModel:       c.Task.DataModel.String(),
+				Language:        "C",
+			},
+		},
+		Content: []YAMLInvariantItem{},
+	}
+	for _, l := range c.locate(src) {
+		e.Content = append(e.Content, YAMLInvariantItem{Invariant: YAMLInvariant{
+			Type:     LoopInvariantType,
+			Location: YAMLLocation{FileName: l.site.kw.File, Line: l.site.kw.Line, Column: l.site.kw.Col, Function: l.site.function},
+			Value:    l.text,
+			Format:   "c_expression",
+		}})
+	}
+	return e, nil
+}
+
+const propertyPrefix = "property: "
+
+func propertyDescription(id string) string {
+	if id == "" {
+		return ""
+	}
+	return propertyPrefix + id
+}
+
+// WriteCorrectnessYAML writes c as a YAML correctness witness, format
+// 2.0 (sv-witnesses, correctness-witness schema): a list with one
+// invariant_set entry, metadata as for violation witnesses, and content
+// a list of loop_invariant items located at the first character of the
+// loop's for or while keyword with value in format c_expression.
+func WriteCorrectnessYAML(w io.Writer, c *Correctness) error {
+	e, err := CorrectnessYAML(c)
+	if err != nil {
+		return err
+	}
+	enc := yaml.NewEncoder(w)
+	enc.SetIndent(2)
+	if err := enc.Encode([]YAMLCorrectnessEntry{e}); err != nil {
+		return err
+	}
+	return enc.Close()
+}
+
+// WriteCorrectnessGraphML writes c as a GraphML 1.0 correctness witness
+// (sv-witnesses README-GraphML.md): graph data witness-type
+// correctness_witness and the metadata of violation witnesses; an entry
+// node N0, and per loop invariant a node carrying it (invariant,
+// invariant.scope = the function) entered from N0 by transitions that
+// match the CFA edges into the loop head (enterLoopHead, startline,
+// endline) and left by one unguarded transition back to N0, so that the
+// invariant is claimed exactly when control is at the loop head. An
+// unguarded transition matches every CFA edge; transitions never
+// restrict the state space (no assumptions), as the format requires of
+// correctness witnesses.
+func WriteCorrectnessGraphML(w io.Writer, c *Correctness) error {
+	src := newSources(c.Task.Contents)
+	files, hashes, err := c.meta(src)
+	if err != nil {
+		return err
+	}
+	vc := c.vctx()
+	name, version := vc.producer()
+	producer := name + " " + version
+	if c.Task.Configuration != "" {
+		producer += " / " + c.Task.Configuration
+	}
+	arch := "64bit"
+	if c.Task.DataModel == cfa.ILP32 {
+		arch = "32bit"
+	}
+	var b strings.Builder
+	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n")
+	b.WriteString("<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">\n")
+	keys := []struct{ id, name, domain, typ, def string }{
+		{"witness-type", "witness-type", "graph", "string", ""},
+		{"sourcecodelang", "sourcecodelang", "graph", "string", ""},
+		{"producer", "producer", "graph", "string", ""},
+		{"specification", "specification", "graph", "string", ""},
+		{"programfile", "programfile", "graph", "string", ""},
+		{"programhash", "programhash", "graph", "string", ""},
+		{"architecture", "architecture", "graph", "string", ""},
+		{"creationtime", "creationtime", "graph", "string", ""},
+		{"entry", "isEntryNode", "node", "boolean", "false"},
+		{"invariant", "invariant", "node", "string", ""},
+		{"invariant.scope", "invariant.scope", "node", "string", ""},
+		{"enterLoopHead", "enterLoopHead", "edge", "boolean", "false"},
+		{"startline", "startline", "edge", "int", ""},
+		{"endline", "endline", "edge", "int", ""},
+	}
+	for _, k := range keys {
+		fmt.Fprintf(&b, " <key attr.name=%q attr.type=%q for=%q id=%q", k.name, k.typ, k.domain, k.id)
+		if k.def == "" {
+			b.WriteString("/>\n")
+		} else {
+			fmt.Fprintf(&b, ">\n  <default>%s</default>\n </key>\n", k.def)
+		}
+	}
+	b.WriteString(" <graph edgedefault=\"directed\">\n")
+	for _, d := range [][2]string{
+		{"witness-type", "correctness_witness"},
+		{"sourcecodelang", "C"},
+		{"producer", producer},
+		{"specification", specCheck(c.Task.Specification, c.Task.Entry)},
+		{"programfile", files[0]},
+		{"programhash", hashes[files[0]]},
+		{"architecture", arch},
+		{"creationtime", vc.created()},
+	} {
+		fmt.Fprintf(&b, "  <data key=%q>%s</data>\n", d[0], esc(d[1]))
+	}
+	b.WriteString("  <node id=\"N0\">\n   <data key=\"entry\">true</data>\n  </node>\n")
+	var edges strings.Builder
+	for i, l := range c.locate(src) {
+		id := fmt.Sprintf("N%d", i+1)
+		fmt.Fprintf(&b, "  <node id=%q>\n   <data key=\"invariant\">%s</data>\n   <data key=\"invariant.scope\">%s</data>\n  </node>\n",
+			id, esc(l.text), esc(l.site.function))
+		lines := map[[2]int]bool{}
+		var spans [][2]int
+		for _, e := range l.inv.Loc.In {
+			if e.Pos.Start.Line < 1 {
+				continue
+			}
+			sp := [2]int{e.Pos.Start.Line, e.Pos.End.Line}
+			if sp[1] < sp[0] {
+				sp[1] = sp[0]
+			}
+			if !lines[sp] {
+				lines[sp] = true
+				spans = append(spans, sp)
+			}
+		}
+		sort.Slice(spans, func(i, j int) bool {
+			return spans[i][0] < spans[j][0] || spans[i][0] == spans[j][0] && spans[i][1] < spans[j][1]
+		})
+		for _, sp := range spans {
+			fmt.Fprintf(&edges, "  <edge source=\"N0\" target=%q>\n   <data key=\"enterLoopHead\">true</data>\n   <data key=\"startline\">%d</data>\n   <data key=\"endline\">%d</data>\n  </edge>\n", id, sp[0], sp[1])
+		}
+		fmt.Fprintf(&edges, "  <edge source=%q target=\"N0\"/>\n", id)
+	}
+	b.WriteString(edges.String())
+	b.WriteString(" </graph>\n</graphml>\n")
+	_, err = io.WriteString(w, b.String())
+	return err
+}
