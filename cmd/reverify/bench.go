@@ -143,23 +143,25 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	for _, p := range peers {
 		names = append(names, p.name)
 	}
-	for i, t := range tasks {
-		for _, c := range configs {
-			j := benchJob{path: paths[i], task: t, config: c}
+	// Configuration-major order: the first configuration on every task,
+	// then the peers, then the other configurations, so that an
+	// interrupted run has complete tables for what it finished.
+	plan := func(config string, p *peer) {
+		for i, t := range tasks {
+			j := benchJob{path: paths[i], task: t, config: config, peer: p}
 			if row, ok := done[r.key(j)]; ok {
 				rows = append(rows, row)
 				continue
 			}
 			todo = append(todo, j)
 		}
-		for _, p := range peers {
-			j := benchJob{path: paths[i], task: t, config: p.name, peer: p}
-			if row, ok := done[r.key(j)]; ok {
-				rows = append(rows, row)
-				continue
-			}
-			todo = append(todo, j)
-		}
+	}
+	plan(configs[0], nil)
+	for _, p := range peers {
+		plan(p.name, p)
+	}
+	for _, c := range configs[1:] {
+		plan(c, nil)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -279,15 +281,16 @@ func (r *benchRun) run(ctx context.Context, j benchJob) (row bench.Row, ok bool)
 	// the CPU limit leaves a second of grace, and a result over the limit
 	// is a timeout anyway. A process that sleeps or blocks uses no CPU:
 	// the wall-clock limit catches it. reverify's own time limit is wall
-	// time, so it gets the wall limit (less a margin to answer UNKNOWN by
-	// itself): on a loaded machine the CPU limit binds first.
+	// time, so it gets the wall limit less a margin: generous, so that on
+	// a loaded machine (where a CPU second takes many wall seconds) the
+	// CPU limit still binds first.
 	cpuLimit := int(r.timeout.Seconds()+0.999) + 1
-	wall := 3*r.timeout + 30*time.Second
+	wall := 20*r.timeout + 90*time.Second
 	var argv []string
 	jsonPath := filepath.Join(r.tmp, fmt.Sprintf("run-%d-%d.json", os.Getpid(), n))
 	if j.peer == nil {
 		argv = []string{r.self, "check", "--svcomp", j.path, "--config", j.config, "--json", jsonPath,
-			"--timeout", (wall - 10*time.Second).String(), "--signed-overflow", string(r.mode)}
+			"--timeout", (wall - 30*time.Second).String(), "--signed-overflow", string(r.mode)}
 		defer os.Remove(jsonPath)
 	} else {
 		var cleanup func()
