@@ -88,7 +88,7 @@ func slicingConfig(doc string,
 				return nil, err
 			}
 			opts := cegar.SlicingOptions{Criterion: crit, Solver: cfg.Solver,
-				Semantics: smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow}}
+				Semantics: smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow}, LazyCheck: lazySlicingCheck}
 			if delegate != nil {
 				opts.Delegate = func(unwrapped *cpa.Composite) (cegar.Refiner, error) { return delegate(prog, unwrapped) }
 			}
@@ -97,6 +97,10 @@ func slicingConfig(doc string,
 		restart: restart,
 	}
 }
+
+// lazySlicingCheck selects cegar.SlicingOptions.LazyCheck (measured by
+// BenchmarkConfigs).
+var lazySlicingCheck = true
 
 // sdgs caches the system dependence graphs of the last programs verified
 // (every property of a Verify call shares its program's graph).

@@ -55,6 +55,13 @@ type SlicingOptions struct {
 	Solver smt.Factory
 	// Semantics is the C semantics of that check (Options.Semantics).
 	Semantics smt.EncodeOptions
+	// LazyCheck postpones the full-program check of an error path until
+	// the slice stops growing: a path whose slice adds edges is refined
+	// without a check (a feasible path comes back under the larger slice
+	// and is checked then); with a delegate, the CEGAR loop checks the
+	// paths the delegate cannot refute. By default every path is checked
+	// first, as in the seed (section 3.3).
+	LazyCheck bool
 	// Delegate, when not nil, returns the wrapped analysis's own refiner
 	// (value interpolation, constraint interpolation) for the given
 	// composite, which is the refined composite with the slicing
@@ -181,12 +188,10 @@ func (r *SlicingRefiner) Refine(ctx context.Context, nodes []*cpa.Node, arg *cpa
 	for i := 1; i < len(nodes); i++ {
 		steps[i-1] = nodes[i].Parents[0].Step
 	}
-	r.Stats.Checks++
-	chk := CheckPathOpts(ctx, r.prog, steps, r.opts.Solver, r.opts.Semantics)
-	if chk.Status != Infeasible {
-		// Feasible (a real counterexample) or undecided: the loop's own
-		// check decides (its verdicts are cached by path there).
-		return nil, nil, fmt.Errorf("%w: the error path is %s on the full program", ErrNotRefutable, chk.Status)
+	if !r.opts.LazyCheck {
+		if err := r.check(ctx, steps); err != nil {
+			return nil, nil, err
+		}
 	}
 	target := nodes[len(nodes)-1]
 	cur, ok := target.Prec.Comps[r.idx].(*slicing.Precision)
@@ -206,6 +211,11 @@ func (r *SlicingRefiner) Refine(ctx context.Context, nodes []*cpa.Node, arg *cpa
 		return cp, r.pivot(nodes, steps, cur, next), nil
 	}
 	if r.delegate == nil {
+		if r.opts.LazyCheck {
+			if err := r.check(ctx, steps); err != nil {
+				return nil, nil, err
+			}
+		}
 		r.Stats.NoProgress++
 		return nil, nil, fmt.Errorf("%w: slicing refinement: the target-%s slice of the infeasible error path (%d criteria) is already in the precision, and the wrapped analysis has no refiner", ErrNoProgress, r.opts.Criterion, len(crit))
 	}
@@ -223,6 +233,18 @@ func (r *SlicingRefiner) Refine(ctx context.Context, nodes []*cpa.Node, arg *cpa
 		}
 	}
 	return cp, nil, nil
+}
+
+// check checks the error path on the full program: nil when it is
+// infeasible, else an error wrapping ErrNotRefutable (feasible, a real
+// counterexample, or undecided: the loop's own check decides).
+func (r *SlicingRefiner) check(ctx context.Context, steps []cfa.Step) error {
+	r.Stats.Checks++
+	chk := CheckPathOpts(ctx, r.prog, steps, r.opts.Solver, r.opts.Semantics)
+	if chk.Status != Infeasible {
+		return fmt.Errorf("%w: the error path is %s on the full program", ErrNotRefutable, chk.Status)
+	}
+	return nil
 }
 
 // pivot returns the node before the first step of the path that the new

@@ -176,3 +176,46 @@ func TestSlicingDelegation(t *testing.T) {
 		t.Errorf("precision %q, want %q", got, want)
 	}
 }
+
+// TestFigure21Run runs slicing refinement around the value analysis
+// (full precision) on figure 21: target-path slicing finds the feasible
+// error path after one refinement when every path is checked first (the
+// seed's order), after two with LazyCheck (the slice of the feasible
+// path is added before it is checked); target-location slicing refines
+// once and then makes no progress on the same infeasible path.
+func TestFigure21Run(t *testing.T) {
+	for _, tt := range []struct {
+		kind        cegar.SlicingCriterion
+		lazy        bool
+		status      cegar.Status
+		refinements int
+	}{
+		{cegar.TargetPath, false, cegar.Unsafe, 1},
+		{cegar.TargetPath, true, cegar.Unsafe, 2},
+		{cegar.TargetLocation, false, cegar.Unknown, 1},
+		{cegar.TargetLocation, true, cegar.Unknown, 1},
+	} {
+		prog, comp, _ := slicingComposite(t, figure21, nil)
+		ref, err := cegar.NewSlicingRefiner(prog, comp, cegar.SlicingOptions{Criterion: tt.kind, LazyCheck: tt.lazy, Solver: z3.Factory})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := cegar.Run(context.Background(), prog, comp, cegar.Options{Algorithm: cpa.Options{Order: cpa.BFS}, Solver: z3.Factory, Refiner: ref, Restart: cegar.RestartRoot})
+		if res.Status != tt.status || res.Stats.Refinements != tt.refinements {
+			t.Errorf("%s, lazy %v: %s (%s), %d refinements; want %s, %d", tt.kind, tt.lazy, res.Status, res.Reason, res.Stats.Refinements, tt.status, tt.refinements)
+		}
+		if res.Status == cegar.Unsafe && !strings.Contains(strings.Join(opStrings(stepEdges(res.Path)), "; "), "x = x + 1") {
+			t.Errorf("%s: counterexample %q", tt.kind, opStrings(stepEdges(res.Path)))
+		}
+	}
+}
+
+func stepEdges(path []cfa.Step) []*cfa.Edge {
+	var out []*cfa.Edge
+	for _, s := range path {
+		if s.Edge != nil && s.Kind == cfa.Intra {
+			out = append(out, s.Edge)
+		}
+	}
+	return out
+}
