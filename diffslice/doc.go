@@ -163,14 +163,20 @@
 // An affected property of a CEGAR configuration starts from a cached
 // final precision (engine.Result.Precision, passed back through
 // engine.Config.InitialPrecision by property ID): the one cached under
-// its own slice hash when there is one (a FALSE or UNKNOWN being
-// re-checked), else the one of the same property ID at the base revision.
+// its own slice hash when there is one (a FALSE being re-checked), else
+// the one of the same property ID at the base revision — in both cases
+// only the precision of a finished analysis (TRUE or FALSE): a run that
+// hit a limit leaves a precision that grew until it stopped, and starting
+// from it made every state dearer in BenchmarkRealHistory.
 // This is precision reuse for regression verification (Beyer, Löwe,
 // Novikov, Stahlbauer, Wendler, "Precision Reuse for Efficient Regression
 // Verification", FSE 2013): the refinements of the earlier run need not
 // be repeated when the change leaves them valid, and a precision that no
 // longer fits only costs refinements, never soundness. Configurations
-// without a refinable precision ignore it.
+// without a refinable precision ignore it. BenchmarkPrecisionReuse and
+// BenchmarkRealHistory measure what it saves: each re-verified property
+// runs with the reused precision and from the empty one, on freshly
+// loaded revisions, and both report refinements and engine seconds.
 //
 // # Sources
 //

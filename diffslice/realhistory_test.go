@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -218,13 +219,7 @@ func replayHistory(b *testing.B, r *gitRepo, labels []string, cfg engine.Config,
 	var ratios, cpuRatios []float64
 	last := 0 // the newest commit that translates: the base of the next
 	for c := 1; c < len(labels); c++ {
-		startI, cpuI := time.Now(), cpuTime()
-		bs, err := cache.LoadBase(r.dir, commit(last), SourceConfig{}, testVersion)
-		if err != nil {
-			b.Fatal(err)
-		}
-		hd, err := LoadRevision(r.dir, commit(c), SourceConfig{})
-		if err != nil {
+		if _, err := LoadRevision(r.dir, commit(c), SourceConfig{}); err != nil {
 			// The commit does not compile (it happens in real
 			// histories): the pull request's check fails with this
 			// error whether incremental or not; the next commit is
@@ -233,6 +228,21 @@ func replayHistory(b *testing.B, r *gitRepo, labels []string, cfg engine.Config,
 			b.Logf("%-8s %-40s  does not translate, incrementally or from scratch: %s", strings.Fields(original(c))[0],
 				clip(strings.SplitN(original(c), " ", 2)[1], 40), strings.Join(strings.Fields(err.Error()), " "))
 			continue
+		}
+		var without map[string]*engine.Result
+		if precision {
+			without = withoutReuse(b, r.dir, commit(last), commit(c), cache, opts, cfg)
+		}
+
+		runtime.GC() // each measured run starts from a collected heap
+		startI, cpuI := time.Now(), cpuTime()
+		bs, err := cache.LoadBase(r.dir, commit(last), SourceConfig{}, testVersion)
+		if err != nil {
+			b.Fatal(err)
+		}
+		hd, err := LoadRevision(r.dir, commit(c), SourceConfig{})
+		if err != nil {
+			b.Fatal(err)
 		}
 		if last != c-1 {
 			b.Logf("         (base: %s, the last commit that translates)", strings.Fields(original(last))[0])
@@ -248,6 +258,7 @@ func replayHistory(b *testing.B, r *gitRepo, labels []string, cfg engine.Config,
 		}
 		incr, incrCPU := time.Since(startI), cpuTime()-cpuI
 
+		runtime.GC()
 		startS, cpuS := time.Now(), cpuTime()
 		full, err := LoadRevision(r.dir, commit(c), SourceConfig{})
 		if err != nil {
@@ -282,7 +293,7 @@ func replayHistory(b *testing.B, r *gitRepo, labels []string, cfg engine.Config,
 				src = "cached"
 			}
 			diffs = append(diffs, fmt.Sprintf("%s: %s (%s, %s) incrementally, %s (%s) from scratch", ir.Property.ID, ir.Verdict, src, ir.Reason, fr.Verdict, fr.Reason))
-			if definite(ir.Verdict) && definite(fr.Verdict) {
+			if decided(ir.Verdict) && decided(fr.Verdict) {
 				st.conflicting++
 				b.Errorf("commit %s: %s is %s incrementally but %s from scratch", original(c), ir.Property.ID, ir.Verdict, fr.Verdict)
 			}
@@ -296,7 +307,7 @@ func replayHistory(b *testing.B, r *gitRepo, labels []string, cfg engine.Config,
 		// empty precision.
 		refine := "-"
 		if precision {
-			with, without := reuseComparison(b, p, res, cfg)
+			with, without := reuseComparison(b, p, res, without)
 			st.refinementsWith += with.refinements
 			st.refinementsWithout += without.refinements
 			st.secondsWith += with.seconds
@@ -341,9 +352,6 @@ func clip(s string, n int) string {
 	return s
 }
 
-// definite reports whether a verdict is TRUE or FALSE.
-func definite(v engine.Verdict) bool { return v == engine.True || v == engine.False }
-
 func withEntry(cfg engine.Config, entry string) engine.Config {
 	cfg.Entry = entry
 	return cfg
@@ -374,6 +382,10 @@ func verdictCounts(res []*engine.Result) string {
 	return strings.Join(parts, ", ")
 }
 
+// verbose logs every re-verified property of the precision-reuse
+// comparison (REVERIFY_REALHISTORY_VERBOSE=1).
+var verbose = os.Getenv("REVERIFY_REALHISTORY_VERBOSE") != ""
+
 // reuseRun sums the statistics of the re-verified properties of a run.
 type reuseRun struct {
 	refinements int
@@ -381,45 +393,78 @@ type reuseRun struct {
 	seeded      int // properties that started from a reused precision
 }
 
-// reuseComparison returns, for the re-verified properties of plan p whose
-// results (with precision reuse) are res, the refinements and seconds
-// with reuse, and those of a second run of the same properties from the
-// empty precision. Verdicts of the two runs must agree unless one is
-// UNKNOWN.
-func reuseComparison(b *testing.B, p *Plan, res []*engine.Result, cfg engine.Config) (with, without reuseRun) {
+// withoutReuse verifies the properties a pull request base → head would
+// re-verify, each from the empty precision, on freshly loaded revisions
+// (the engine keeps per-program state that a second run on the same
+// program would find warm), before the incremental run updates the
+// cache. It returns the results by property ID.
+func withoutReuse(b *testing.B, repo, base, head string, cache *Cache, opts Options, cfg engine.Config) map[string]*engine.Result {
 	b.Helper()
-	bare := *p
-	bare.Decisions = slices.Clone(p.Decisions)
-	seeded := false
-	for i := range bare.Decisions {
-		d := &bare.Decisions[i]
-		if !d.Reverify {
-			continue
-		}
-		with.refinements += res[i].Refinements
-		with.seconds += res[i].Seconds
-		if len(d.InitialPrecision) > 0 {
-			with.seeded++
-			seeded = true
-		}
-		d.InitialPrecision, d.PrecisionFrom = nil, ""
-	}
-	if !seeded {
-		return with, with // nothing reused: the runs would be the same
-	}
-	res2, err := bare.Verify(context.Background(), cfg)
+	bs, err := cache.LoadBase(repo, base, SourceConfig{}, testVersion)
 	if err != nil {
 		b.Fatal(err)
 	}
-	for i, d := range bare.Decisions {
+	hd, err := LoadRevision(repo, head, SourceConfig{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := NewPlan(bs, hd, cache, opts)
+	runtime.GC()
+	seeded := false
+	for i := range p.Decisions {
+		seeded = seeded || len(p.Decisions[i].InitialPrecision) > 0
+		p.Decisions[i].InitialPrecision, p.Decisions[i].PrecisionFrom = nil, ""
+	}
+	out := map[string]*engine.Result{}
+	if !seeded {
+		return out // the incremental run reuses nothing: nothing to compare
+	}
+	res, err := p.Verify(context.Background(), cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i, d := range p.Decisions {
+		if d.Reverify {
+			out[d.Property.ID] = res[i]
+		}
+	}
+	return out
+}
+
+// reuseComparison sums, over the re-verified properties of plan p (with
+// precision reuse: results res), the refinements and seconds with reuse
+// and those of the same properties from the empty precision (without,
+// from withoutReuse). Verdicts of the two runs must agree unless one is
+// UNKNOWN.
+func reuseComparison(b *testing.B, p *Plan, res []*engine.Result, without map[string]*engine.Result) (w, wo reuseRun) {
+	b.Helper()
+	if len(without) == 0 {
+		return w, wo
+	}
+	for i, d := range p.Decisions {
 		if !d.Reverify {
 			continue
 		}
-		without.refinements += res2[i].Refinements
-		without.seconds += res2[i].Seconds
-		if v1, v2 := res[i].Verdict, res2[i].Verdict; v1 != v2 && definite(v1) && definite(v2) {
-			b.Errorf("%s: %s with the reused precision, %s without", d.Property.ID, v1, v2)
+		r, o := res[i], without[d.Property.ID]
+		if o == nil {
+			b.Errorf("%s: re-verified incrementally but not in the run without precision reuse", d.Property.ID)
+			continue
+		}
+		w.refinements += r.Refinements
+		w.seconds += r.Seconds
+		wo.refinements += o.Refinements
+		wo.seconds += o.Seconds
+		if len(d.InitialPrecision) > 0 {
+			w.seeded++
+		}
+		if r.Verdict != o.Verdict && decided(r.Verdict) && decided(o.Verdict) {
+			b.Errorf("%s: %s with the reused precision, %s without", d.Property.ID, r.Verdict, o.Verdict)
+		}
+		if verbose {
+			b.Logf("    %-50s with %d entries from %q: %-7s %6d states %3d refinements %6.2fs  without: %-7s %6d states %3d refinements %6.2fs",
+				clip(d.Property.ID, 50), len(d.InitialPrecision), d.PrecisionFrom, r.Verdict, r.States, r.Refinements, r.Seconds,
+				o.Verdict, o.States, o.Refinements, o.Seconds)
 		}
 	}
-	return with, without
+	return w, wo
 }
