@@ -57,8 +57,18 @@
 // composite precision and a pivot node; ErrNotRefutable and
 // ErrNoProgress are its two expected failures. PrecisionPrinter is an
 // optional capability: the stable text of the precision, for results.
-// The symbolic-execution refiner (constraint interpolation) and the
-// slicing refiner will plug in through the same interface.
+// The symbolic-execution refiner (constraint interpolation,
+// engine/symex.go) plugs in through the same interface, and so does
+// SlicingRefiner (slicing.go): slicing refinement of seed 000, section
+// 3.3, for the slicing CPA of engine/analysis/slicing. It adds the static
+// backward slice (engine/pdg) of an infeasible error path's target-path
+// criteria (every assumption on the path and its last edge; or, with
+// TargetLocation, the last edge only) to the slicing precision, and when
+// that adds nothing it delegates to the wrapped analysis's refiner on
+// the path as the wrapped analysis saw it (no-ops for the edges outside
+// the slice), or gives up with ErrNoProgress. Error paths are checked
+// bit-precisely on the full program, never on the slice, so every
+// counterexample is valid (figure 21).
 //
 // ValueRefiner is value interpolation for the explicit-value analysis
 // (engine/analysis/value), whose precision is a value.ScopedPrecision:
