@@ -136,20 +136,75 @@
 // condition-true/condition-false per condition (as && and || are split),
 // enterFunction and returnFromFunction, and startline/endline throughout.
 //
-// The sv-witnesses linter (lint/witnesslint) is Python with lxml and is not
-// run by the tests; they check the structure instead (the YAML parses back
-// with the expected waypoints and the format's per-type rules; the GraphML
-// is well-formed with the required graph data).
+// The package tests check the structure (the YAML parses back with the
+// expected waypoints and the format's per-type rules; the GraphML is
+// well-formed with the required graph data); cmd/reverify's
+// TestWitnesslint runs the sv-witnesses linter (lint/witnesslinter.py,
+// Python with lxml) on the GraphML witnesses when REVERIFY_WITNESSLINT
+// names it.
+//
+// # Correctness witnesses
+//
+// A TRUE verdict's final reached set is a fixed point that covers every
+// reachable state; engine.LoopInvariant takes, per CFA loop head, the
+// disjunction over the reached states there of the conjunction of what
+// each knows (values of integer variables; for symbolic execution also
+// equalities of variables holding one symbol and the path constraints
+// over held symbols, as comparisons). Correctness (mirroring it as
+// Invariant and Fact) locates each loop head at the first character of
+// its while or for keyword (the statement whose controlling expression
+// holds the head's condition; do … while, goto loops and loops without a
+// condition get none) and prints the invariant as a C expression over
+// the variables an invariant there can name (scope: parameters, locals
+// declared before the keyword in an enclosing block or in the for
+// statement's parentheses, globals they do not shadow; ambiguous names
+// are left out). Facts over other variables are dropped, which weakens
+// the invariant soundly; facts shared by all disjuncts are factored out,
+// one variable's contiguous values become a range, "1" is written when
+// nothing is known and "0" at loop heads the reached set never reaches.
+//
+// WriteCorrectnessYAML writes one invariant_set entry (format 2.0: the
+// metadata of violation witnesses, content items invariant {type
+// loop_invariant, location {file_name, line, column, function}, value,
+// format c_expression}); a per-assertion property is named in
+// producer.description as "property: ID" (SV-COMP's specification
+// covers every reach_error call). WriteCorrectnessGraphML writes the
+// GraphML 1.0 correctness witness: entry node N0, one node per invariant
+// (invariant, invariant.scope) entered from N0 by the transitions
+// matching the CFA edges into the loop head (enterLoopHead, startline,
+// endline) and left by an unguarded transition back to N0.
+//
+// # Validation by replay
+//
+// Validate (after ReadWitness) checks a YAML witness against the program
+// with engine/smt's bit-precise path encoding and the injected solver.
+// A violation witness must describe a feasible path: a depth-first search
+// over the interprocedural CFA follows the waypoints in order
+// (assumptions and \result constraints become assumptions on the path,
+// branching waypoints fix the direction of their statement, the target
+// call ends the path), prunes infeasible branches and checks the
+// complete path without undefined behaviour (smt.CheckPath); the model
+// gives the inputs Reproducer needs, so `reverify reproduce` works from
+// the YAML witness alone. A correctness witness is checked by Floyd's
+// inductive assertions: the loop heads carrying invariants cut the
+// program, every loop-free segment from the program start or from a cut
+// point under its invariant to the next cut point must establish that
+// invariant (negation unsatisfiable), and no segment may reach an error
+// call of the property. The result names the invariant and location that
+// failed. Content the validator cannot use (avoid waypoints, location
+// invariants, expressions outside ParseCExpr, locations without a loop)
+// is a *BadWitnessError.
 //
 // # Reproducers
 //
 // Reproducer returns a C test harness: a separate translation unit that is
 // compiled together with the unchanged program,
 //
-//	gcc -O0 -fwrapv [-m32] -o repro program.c… reproducer.c
+//	gcc -O0 -fwrapv -finstrument-functions [-m32] -o repro program.c… reproducer.c
 //
 // (BuildLine; -m32 for ILP32, -fwrapv for the wrap-around the analysis
-// assumes) and then run. Running and judging it is the caller's job
+// assumes, -finstrument-functions so that the harness sees the program
+// enter an error function it defines itself) and then run. Running and judging it is the caller's job
 // (`reverify reproduce`): engine runs no processes. The harness
 //
 //   - defines every __VERIFIER_nondet_* function the program uses without
@@ -175,7 +230,11 @@
 //     address among the program's external functions and the harness's) is
 //     the error; every other abort (assume_abort_if_not) aborts as usual. A
 //     SIGABRT handler could not tell the two apart. An error function that
-//     does neither cannot be observed, and Reproducer says so.
+//     does neither (an empty reach_error) is observed on entry: the
+//     harness defines gcc's __cyg_profile_func_enter hook
+//     (-finstrument-functions) and compares the function entered with
+//     the error function; a static one cannot be named and Reproducer
+//     says so.
 //
 // A counterexample that depends on values a harness cannot supply fails
 // with an error naming the value: an uninitialised local read before it is

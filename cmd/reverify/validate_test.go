@@ -1,0 +1,203 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/reverify/reverify/engine"
+)
+
+// checkOutput runs `reverify check FILE --output DIR` and returns the
+// report.
+func checkOutput(t *testing.T, args ...string) (string, engine.Report) {
+	t.Helper()
+	out := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	if code := run(append([]string{"check", "--output", out}, args...), &stdout, &stderr); code > 1 {
+		t.Fatalf("check: exit %d\n%s", code, stderr.String())
+	}
+	data, err := os.ReadFile(filepath.Join(out, "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep engine.Report
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	return out, rep
+}
+
+// TestValidateCommand validates the witnesses `check --output` writes
+// for TRUE and FALSE verdicts (exit 0), tampered ones (exit 1) and
+// unusable input (exit 2).
+func TestValidateCommand(t *testing.T) {
+	const prog = "../../engine/testdata/verdicts/loops.c"
+	_, rep := checkOutput(t, prog, "--config", "value")
+	var trueW, falseW string
+	for _, p := range rep.Properties {
+		if p.Witness == "" || p.WitnessGraphML == "" {
+			t.Errorf("%s (%s): witness paths missing in results.json: %q %q", p.ID, p.Verdict, p.Witness, p.WitnessGraphML)
+			continue
+		}
+		switch p.Verdict {
+		case engine.True:
+			trueW = p.Witness
+		case engine.False:
+			falseW = p.Witness
+		}
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"validate", "--witness", p.Witness, prog}, &stdout, &stderr); code != 0 {
+			t.Errorf("%s (%s): validate exit %d: %s%s", p.ID, p.Verdict, code, stdout.String(), stderr.String())
+		} else if !strings.HasPrefix(stdout.String(), "confirmed: ") {
+			t.Errorf("%s: output %q", p.ID, stdout.String())
+		}
+	}
+	if trueW == "" || falseW == "" {
+		t.Fatalf("want witnesses of both verdicts, got %q and %q", trueW, falseW)
+	}
+	tamper := func(path, old, new string) string {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), old) {
+			t.Fatalf("%s lacks %q", path, old)
+		}
+		p := filepath.Join(t.TempDir(), "w.yml")
+		if err := os.WriteFile(p, []byte(strings.Replace(string(data), old, new, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for _, tc := range []struct {
+		name    string
+		args    []string
+		code    int
+		message string
+	}{
+		{"wrong invariant", []string{"--witness", tamper(trueW, "value: g == 0 && 0 <= i && i <= 10", "value: i < 0"), prog}, 1,
+			"rejected: loop invariant at ../../engine/testdata/verdicts/loops.c:11:2 (main) does not hold when the loop is entered"},
+		{"wrong branch", []string{"--witness", tamper(falseW, `value: "false"`, `value: "true"`), prog}, 1,
+			"rejected: no feasible path follows the witness"},
+		{"unsupported", []string{"--witness", tamper(trueW, "type: loop_invariant", "type: location_invariant"), prog}, 2,
+			`reverify validate: witness: unsupported invariant type "location_invariant" (supported: loop_invariant)`},
+		{"other program", []string{"--witness", trueW, "../../engine/testdata/verdicts/nondet.c"}, 2, "is not a property of the program"},
+		{"no witness", []string{prog}, 2, "--witness is required"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run(append([]string{"validate"}, tc.args...), &stdout, &stderr)
+			if code != tc.code || !strings.Contains(stdout.String()+stderr.String(), tc.message) {
+				t.Errorf("exit %d, want %d with %q:\n%s%s", code, tc.code, tc.message, stdout.String(), stderr.String())
+			}
+		})
+	}
+}
+
+// gccWorks reports whether gcc compiles a trivial program with extra.
+func gccWorks(t *testing.T, extra ...string) bool {
+	t.Helper()
+	if _, err := exec.LookPath("gcc"); err != nil {
+		return false
+	}
+	dir := t.TempDir()
+	src := filepath.Join(dir, "t.c")
+	if err := os.WriteFile(src, []byte("int main(void) { return 0; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := append(append([]string{}, extra...), "-o", filepath.Join(dir, "t"), src)
+	return exec.Command("gcc", args...).Run() == nil
+}
+
+// TestReproduceCommand builds and runs the reproducers of the FALSE
+// verdicts of test programs from their YAML witnesses: each reaches the
+// failing assertion (exit 0); a witness leading elsewhere does not.
+func TestReproduceCommand(t *testing.T) {
+	if !gccWorks(t) {
+		t.Skip("gcc is missing: reproducers cannot be compiled here")
+	}
+	for _, tc := range []struct {
+		file, config string
+		ilp32        bool
+	}{
+		{"loops.c", "value", false},
+		{"nondet.c", "value", false},
+		{"symex_relations.c", "symex", false},
+		{"arith.c", "value", true},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			prog := "../../engine/testdata/verdicts/" + tc.file
+			args := []string{prog, "--config", tc.config}
+			if tc.ilp32 {
+				if !gccWorks(t, "-m32") {
+					t.Skip("gcc -m32 fails (gcc-multilib missing): ILP32 reproducers cannot be compiled here")
+				}
+				args = append(args, "--data-model", "ILP32")
+			}
+			_, rep := checkOutput(t, args...)
+			n := 0
+			for _, p := range rep.Properties {
+				if p.Verdict != engine.False {
+					continue
+				}
+				n++
+				var stdout, stderr bytes.Buffer
+				if code := run([]string{"reproduce", "--witness", p.Witness, prog}, &stdout, &stderr); code != 0 {
+					t.Errorf("%s: reproduce exit %d: %s%s", p.ID, code, stdout.String(), stderr.String())
+				}
+			}
+			if n == 0 {
+				t.Fatal("no FALSE verdict")
+			}
+		})
+	}
+	t.Run("not reached", func(t *testing.T) {
+		// A correctness witness is not a counterexample.
+		const prog = "../../engine/testdata/verdicts/loops.c"
+		_, rep := checkOutput(t, prog, "--config", "value")
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"reproduce", "--witness", rep.Properties[0].Witness, prog}, &stdout, &stderr); code != 2 ||
+			!strings.Contains(stderr.String(), "needs a violation witness") {
+			t.Errorf("exit %d: %s%s", code, stdout.String(), stderr.String())
+		}
+	})
+}
+
+// TestWitnesslint checks the GraphML witnesses (violation and
+// correctness) with the sv-witnesses linter (lint/witnesslinter.py of
+// github.com/sosy-lab/sv-witnesses, which needs Python 3 with lxml),
+// found through REVERIFY_WITNESSLINT. The linter checks GraphML only.
+func TestWitnesslint(t *testing.T) {
+	lint := os.Getenv("REVERIFY_WITNESSLINT")
+	if lint == "" {
+		t.Skip("REVERIFY_WITNESSLINT (the path of sv-witnesses' lint/witnesslinter.py) is not set")
+	}
+	python := ""
+	for _, p := range []string{"python3", "/usr/bin/python3"} {
+		if exec.Command(p, "-c", "import lxml").Run() == nil {
+			python = p
+			break
+		}
+	}
+	if python == "" {
+		t.Skip("no python3 with lxml (Debian: python3-lxml)")
+	}
+	for _, f := range []string{"loops.c", "nondet.c", "cegar_running.c"} {
+		prog := "../../engine/testdata/verdicts/" + f
+		_, rep := checkOutput(t, prog, "--config", "value-cegar")
+		for _, p := range rep.Properties {
+			if p.WitnessGraphML == "" {
+				continue
+			}
+			out, err := exec.Command(python, lint, "--svcomp", "--witness", p.WitnessGraphML, prog).CombinedOutput()
+			if err != nil || !strings.Contains(string(out), "witnesslint finished with exit code 0") {
+				t.Errorf("%s %s (%s): witnesslint: %v\n%s", f, p.ID, p.Verdict, err, out)
+			}
+		}
+	}
+}
