@@ -270,12 +270,7 @@ func BenchmarkPrecisionReuse(b *testing.B) {
 		cfg.Name = "value-cegar"
 		cfg.Workers = 1
 		st := replayHistory(b, r, labels, cfg, true)
-		if st.refinementsWithout > 0 {
-			b.ReportMetric(float64(st.refinementsWith)/float64(st.refinementsWithout), "refinement-ratio-reuse")
-		}
-		if st.secondsWithout > 0 {
-			b.ReportMetric(st.secondsWith/st.secondsWithout, "time-ratio-reuse")
-		}
+		reportReuse(b, st)
 		b.ReportMetric(st.medianRatio, "median-ratio")
 	}
 }

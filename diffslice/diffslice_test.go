@@ -241,22 +241,23 @@ func TestBecomesFalse(t *testing.T) {
 // keeps its cached verdict: its slice equals the cached one once the
 // rename is undone. So do the properties whose slices pass through the
 // renamed function; the next change finds the verdicts under the new
-// slice hashes.
+// slice hashes. (The new name sorts after main, the old one before: the
+// functions of a slice text are ordered by name.)
 func TestRenamedProperty(t *testing.T) {
-	head := edit(t, baseFiles, "src/main.c", "void check_plain(void) {", "void check_positive(void) {")
-	head = edit(t, head, "src/main.c", "  check_plain();", "  check_positive();")
+	head := edit(t, baseFiles, "src/main.c", "void check_plain(void) {", "void verify_positive(void) {")
+	head = edit(t, head, "src/main.c", "  check_plain();", "  verify_positive();")
 	p, res, cache := scenario(t, head)
-	if got := strings.Join(changeList(p), "; "); got != "function check_positive renamed; function main changed" {
+	if got := strings.Join(changeList(p), "; "); got != "function verify_positive renamed; function main changed" {
 		t.Errorf("changes %q, want the rename and main", got)
 	}
-	d := decision(t, p, "check_positive:a>0")
+	d := decision(t, p, "verify_positive:a>0")
 	if d.Reverify || d.Cached == nil || d.RenamedFrom != "check_plain:a>0" {
-		t.Fatalf("check_positive:a>0: reverify %v (%q), renamed from %q; want the cached verdict of check_plain:a>0", d.Reverify, d.Reasons, d.RenamedFrom)
+		t.Fatalf("verify_positive:a>0: reverify %v (%q), renamed from %q; want the cached verdict of check_plain:a>0", d.Reverify, d.Reasons, d.RenamedFrom)
 	}
 	if got := reverified(p); len(got) != 0 {
 		t.Errorf("re-verified %v, want none", got)
 	}
-	if v := verdicts(res); v["check_positive:a>0"] != engine.True || v["check_msg:len<=MAX_LEN"] != engine.True {
+	if v := verdicts(res); v["verify_positive:a>0"] != engine.True || v["check_msg:len<=MAX_LEN"] != engine.True {
 		t.Errorf("verdicts %v", v)
 	}
 	// The next change (the same head again) finds every verdict under its

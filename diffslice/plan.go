@@ -243,6 +243,9 @@ type DecisionJSON struct {
 	SliceEdges       int      `json:"slice_edges"`
 	CachedVerdict    string   `json:"cached_verdict,omitempty"`
 	InitialPrecision int      `json:"initial_precision_entries,omitempty"`
+	// RenamedFrom is the property whose cached verdict a renamed property
+	// reuses (Decision.RenamedFrom).
+	RenamedFrom string `json:"renamed_from,omitempty"`
 }
 
 // JSON returns the machine-readable form of the plan.
@@ -271,7 +274,7 @@ func (p *Plan) JSON() *PlanJSON {
 	for _, d := range p.Decisions {
 		dj := DecisionJSON{ID: d.Property.ID, File: d.Property.Pos.File, Line: d.Property.Pos.Line, Function: d.Property.Func,
 			Reverify: d.Reverify, Reasons: d.Reasons, SliceHash: d.SliceHash, SliceEdges: d.SliceEdges,
-			InitialPrecision: len(d.InitialPrecision)}
+			InitialPrecision: len(d.InitialPrecision), RenamedFrom: d.RenamedFrom}
 		if d.Cached != nil {
 			dj.CachedVerdict = string(d.Cached.Verdict)
 		}

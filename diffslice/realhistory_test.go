@@ -103,12 +103,7 @@ func BenchmarkRealHistory(b *testing.B) {
 		st := replayHistory(b, r, labels, cfg, true)
 		b.ReportMetric(st.medianRatio, "median-ratio")
 		b.ReportMetric(float64(st.differing), "differing-verdicts")
-		if st.refinementsWithout > 0 {
-			b.ReportMetric(float64(st.refinementsWith)/float64(st.refinementsWithout), "refinement-ratio-reuse")
-		}
-		if st.secondsWithout > 0 {
-			b.ReportMetric(st.secondsWith/st.secondsWithout, "time-ratio-reuse")
-		}
+		reportReuse(b, st)
 	}
 }
 
@@ -184,6 +179,10 @@ type historyStats struct {
 	// engine seconds with the reused precision and without.
 	refinementsWith, refinementsWithout int
 	secondsWith, secondsWithout         float64
+	// The same over the properties that started from a reused precision.
+	seeded                                          int
+	seededRefinementsWith, seededRefinementsWithout int
+	seededSecondsWith, seededSecondsWithout         float64
 }
 
 // replayHistory verifies the first commit of labels ("<our commit>
@@ -312,6 +311,11 @@ func replayHistory(b *testing.B, r *gitRepo, labels []string, cfg engine.Config,
 			st.refinementsWithout += without.refinements
 			st.secondsWith += with.seconds
 			st.secondsWithout += without.seconds
+			st.seeded += with.seeded
+			st.seededRefinementsWith += with.seededRefinements
+			st.seededRefinementsWithout += without.seededRefinements
+			st.seededSecondsWith += with.seededSeconds
+			st.seededSecondsWithout += without.seededSeconds
 			if with.seeded > 0 {
 				refine = fmt.Sprintf("%d/%d", with.refinements, without.refinements)
 			}
@@ -341,6 +345,8 @@ func replayHistory(b *testing.B, r *gitRepo, labels []string, cfg engine.Config,
 	if precision {
 		b.Logf("precision reuse on the re-verified properties: %d refinements with, %d without; %.2fs with, %.2fs without",
 			st.refinementsWith, st.refinementsWithout, st.secondsWith, st.secondsWithout)
+		b.Logf("  of which the %d that started from a reused precision: %d refinements with, %d without; %.2fs with, %.2fs without",
+			st.seeded, st.seededRefinementsWith, st.seededRefinementsWithout, st.seededSecondsWith, st.seededSecondsWithout)
 	}
 	return st
 }
@@ -350,6 +356,18 @@ func clip(s string, n int) string {
 		return s[:n-3] + "..."
 	}
 	return s
+}
+
+// reportReuse reports what precision reuse saved, over the properties
+// that started from a reused precision: refinements and engine seconds
+// with reuse divided by those without.
+func reportReuse(b *testing.B, st historyStats) {
+	if st.seededRefinementsWithout > 0 {
+		b.ReportMetric(float64(st.seededRefinementsWith)/float64(st.seededRefinementsWithout), "refinement-ratio-reuse")
+	}
+	if st.seededSecondsWithout > 0 {
+		b.ReportMetric(st.seededSecondsWith/st.seededSecondsWithout, "time-ratio-reuse")
+	}
 }
 
 func withEntry(cfg engine.Config, entry string) engine.Config {
@@ -391,6 +409,9 @@ type reuseRun struct {
 	refinements int
 	seconds     float64
 	seeded      int // properties that started from a reused precision
+	// The same sums over those properties only.
+	seededRefinements int
+	seededSeconds     float64
 }
 
 // withoutReuse verifies the properties a pull request base → head would
@@ -456,6 +477,11 @@ func reuseComparison(b *testing.B, p *Plan, res []*engine.Result, without map[st
 		wo.seconds += o.Seconds
 		if len(d.InitialPrecision) > 0 {
 			w.seeded++
+			wo.seeded++
+			w.seededRefinements += r.Refinements
+			w.seededSeconds += r.Seconds
+			wo.seededRefinements += o.Refinements
+			wo.seededSeconds += o.Seconds
 		}
 		if r.Verdict != o.Verdict && decided(r.Verdict) && decided(o.Verdict) {
 			b.Errorf("%s: %s with the reused precision, %s without", d.Property.ID, r.Verdict, o.Verdict)

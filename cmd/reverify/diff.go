@@ -223,6 +223,9 @@ func printPlan(w io.Writer, p *diffslice.Plan) {
 			continue
 		}
 		fmt.Fprintf(w, "  reuse   %s:%d:%d  %s  %s (slice %.12s)\n", pos.File, pos.Line, pos.Col, d.Property.ID, d.Cached.Verdict, d.SliceHash)
+		if d.RenamedFrom != "" {
+			fmt.Fprintf(w, "          the verdict of %s: the same slice once renamed functions take their old names\n", d.RenamedFrom)
+		}
 	}
 }
 
