@@ -88,7 +88,11 @@ type SlicingStats struct {
 //     CEGAR loop reports the confirmed counterexample (or UNKNOWN when
 //     the check is undecided);
 //  2. compute the slicing criteria (SlicingCriterion) and their static
-//     backward slice (engine/pdg) and add it to the slicing precision;
+//     backward slice (engine/pdg) and add it to the slicing precision:
+//     first the slice in the calling context of the call active at the
+//     path's last edge (pdg.SDG.SliceVia: for an assertion wrapper, the
+//     property's own call, not every assertion), and when that adds no
+//     edge, the full slice (every calling context);
 //  3. if that added no edge to the path's precision, delegate to the
 //     wrapped analysis's refiner (Options.Delegate) on the path as the
 //     wrapped analysis saw it (out-of-slice steps as no-ops, states and
@@ -200,9 +204,19 @@ func (r *SlicingRefiner) Refine(ctx context.Context, nodes []*cpa.Node, arg *cpa
 	}
 	crit := r.Criteria(steps)
 	r.Stats.LastCriteria = len(crit)
-	edges := r.sc.SDG().Slice(crit).Edges()
-	r.acc, _ = r.acc.With(edges)
-	if _, grew := cur.With(edges); grew > 0 {
+	// The slice in the calling context of the path's last call first
+	// (SliceVia: leaving that callee ascends to this call only), the
+	// full static slice when that adds nothing.
+	var tries [][]*cfa.Edge
+	if via := innermostCall(steps); via != nil {
+		tries = append(tries, r.sc.SDG().SliceVia(via, crit).Edges())
+	}
+	tries = append(tries, r.sc.SDG().Slice(crit).Edges())
+	for _, edges := range tries {
+		if _, grew := cur.With(edges); grew == 0 {
+			continue
+		}
+		r.acc, _ = r.acc.With(edges)
 		next := r.acc.WithWrapped(cur.Wrapped)
 		r.Stats.Slices++
 		r.Stats.EdgesAdded += next.Len() - cur.Len()
@@ -233,6 +247,25 @@ func (r *SlicingRefiner) Refine(ctx context.Context, nodes []*cpa.Node, arg *cpa
 		}
 	}
 	return cp, nil, nil
+}
+
+// innermostCall returns the Call edge of the innermost call active at
+// the path's last edge, before its last step (the error call, which
+// may enter a function with a body); nil in the entry function.
+func innermostCall(path []cfa.Step) *cfa.Edge {
+	var stack []*cfa.Edge
+	for _, s := range path[:max(len(path)-1, 0)] {
+		switch {
+		case s.Kind == cfa.Enter && s.Edge != nil:
+			stack = append(stack, s.Edge)
+		case s.Kind == cfa.Leave && len(stack) > 0:
+			stack = stack[:len(stack)-1]
+		}
+	}
+	if len(stack) == 0 {
+		return nil
+	}
+	return stack[len(stack)-1]
 }
 
 // check checks the error path on the full program: nil when it is
