@@ -336,6 +336,11 @@ func (r *benchRun) run(ctx context.Context, j benchJob) (row bench.Row, ok bool)
 		row.Verdict, row.Reason = bench.VerdictUnknown, fmt.Sprintf("wall-time limit %s (the process used %.1f s CPU)", wall, row.CPU)
 	case outOfMemory(stderrText):
 		row.Verdict, row.Reason = bench.VerdictUnknown, "memory limit "+humanBytes(r.mem)
+	case ws.Signaled() && ws.Signal() == syscall.SIGKILL:
+		// Not the wall-clock kill (checked above): RLIMIT_CPU. The
+		// kernel's precise runtime reaches the limit while the rusage
+		// times (tick-sampled) can read up to a second or two less.
+		row.Verdict, row.Reason = bench.VerdictUnknown, fmt.Sprintf("timeout (CPU time limit %s: killed by RLIMIT_CPU)", r.timeout)
 	case ws.Signaled():
 		row.Verdict, row.Reason = bench.VerdictUnknown, "killed by signal "+ws.Signal().String()
 	case j.peer != nil:
