@@ -7,6 +7,7 @@
 //	reverify check FILE... [flags]
 //	reverify check --base REV [--head REV] [--repo DIR] [--cache DIR] [flags]
 //	reverify diff --base REV [--head REV] [--repo DIR] [--json FILE]
+//	reverify bench TASKS... [--timeout 60s] [--memory 4GiB] [--jobs N] [--config a,b] [--peer frama-c-eva,cbmc] [--out DIR]
 //	reverify version
 package main
 
