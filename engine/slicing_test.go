@@ -52,7 +52,7 @@ func TestSlicingRunningExample(t *testing.T) {
 	} {
 		t.Run(tt.config, func(t *testing.T) {
 			t.Parallel()
-			rs := verifyFile(t, "testdata/verdicts/cegar_running.c", engine.Config{Name: tt.config, MaxStates: 300, Timeout: 20 * time.Second})
+			rs := verifyFile(t, "testdata/verdicts/cegar_running.c", engine.Config{Name: tt.config, MaxStates: 300, Timeout: 2 * time.Minute})
 			r := rs[0]
 			t.Logf("%s: %s (%s), %d states, %d refinements, %.2fs", tt.config, r.Verdict, r.Reason, r.States, r.Refinements, r.Seconds)
 			if tt.verdict == "" {

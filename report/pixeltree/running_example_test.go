@@ -60,7 +60,7 @@ func TestRunningExamplePixelTrees(t *testing.T) {
 		{"symex-slicing", 30, true, engine.Unknown},
 		{"symex-slicing-cegar", 0, false, engine.True},
 	} {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 		rs, err := engine.Verify(ctx, prog, props, engine.Config{Name: tt.config, MaxStates: 300, KeepARG: true, Solver: z3.Factory})
 		cancel()
 		if err != nil {
