@@ -182,6 +182,8 @@ var evaReachedRE = regexp.MustCompile(`Values at end of function (reach_error|__
 func evaVerdict(exit int, stdout, stderr string) (string, string) {
 	all := stdout + "\n" + stderr
 	switch {
+	case strings.Contains(all, "Recursive call to"):
+		return bench.VerdictUnknown, "frama-c: Eva needs specifications for recursive functions"
 	case exit != 0 || !strings.Contains(all, "ANALYSIS SUMMARY"):
 		return bench.VerdictUnknown, fmt.Sprintf("frama-c: no result (exit %d): %s", exit, lastLine(all))
 	case strings.Contains(all, "User Error"):
