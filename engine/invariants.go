@@ -26,7 +26,7 @@ type LoopInvariant struct {
 	// removed, in reached-set order); an empty conjunction knows nothing
 	// (true). When more than maxInvariantStates distinct conjunctions
 	// exist, States is their join: the one conjunction of the facts all
-	// of them share.
+	// of them share and the interval hulls of the variables each fixes.
 	States [][]Fact
 }
 
@@ -40,7 +40,7 @@ type Fact struct {
 }
 
 // maxInvariantStates bounds the disjuncts of one LoopInvariant.
-const maxInvariantStates = 64
+const maxInvariantStates = 2048
 
 // loopInvariants extracts the LoopInvariants of the reached set: for the
 // value analysis the known values of integer variables ("x == 5", null
@@ -109,17 +109,40 @@ func factsKey(fs []Fact) string {
 	return strings.Join(ks, " && ")
 }
 
-// joinFacts returns the facts every conjunction has.
+// joinFacts returns the facts every conjunction has, and for each
+// integer variable that every conjunction fixes to a constant, the
+// interval hull of those constants (lo <= x && x <= hi): the join of the
+// states in the domain of intervals, weaker than their disjunction.
 func joinFacts(states [][]Fact) []Fact {
 	count := map[string]int{}
+	type hull struct {
+		v      *cfa.Var
+		lo, hi int64
+		n      int
+	}
+	hulls := map[*cfa.Var]*hull{}
+	var order []*cfa.Var
 	for _, st := range states {
 		done := map[string]bool{}
+		seen := map[*cfa.Var]bool{}
 		for _, f := range st {
 			k := f.Expr.String()
 			if !done[k] {
 				done[k] = true
 				count[k]++
 			}
+			v, c, ok := eqConst(f)
+			if !ok || seen[v] {
+				continue
+			}
+			seen[v] = true
+			h := hulls[v]
+			if h == nil {
+				h = &hull{v: v, lo: c, hi: c}
+				hulls[v] = h
+				order = append(order, v)
+			}
+			h.lo, h.hi, h.n = min(h.lo, c), max(h.hi, c), h.n+1
 		}
 	}
 	var out []Fact
@@ -128,7 +151,39 @@ func joinFacts(states [][]Fact) []Fact {
 			out = append(out, f)
 		}
 	}
+	for _, v := range order {
+		h := hulls[v]
+		if h.n != len(states) || h.lo == h.hi {
+			continue // not fixed in every state, or already common
+		}
+		x := &cfa.VarRef{Var: v}
+		out = append(out,
+			Fact{Vars: []*cfa.Var{v}, Expr: &cfa.Binary{Op: cfa.Le, X: cfa.NewConst(v.T, h.lo), Y: x, T: cfa.IntT}},
+			Fact{Vars: []*cfa.Var{v}, Expr: &cfa.Binary{Op: cfa.Le, X: x, Y: cfa.NewConst(v.T, h.hi), T: cfa.IntT}})
+	}
 	return out
+}
+
+// eqConst recognises the fact "x == c" of an integer variable x (not
+// _Bool, at most 63 bits unsigned) and returns c as x's value.
+func eqConst(f Fact) (*cfa.Var, int64, bool) {
+	b, ok := f.Expr.(*cfa.Binary)
+	if !ok || b.Op != cfa.Eq {
+		return nil, 0, false
+	}
+	r, ok1 := b.X.(*cfa.VarRef)
+	c, ok2 := b.Y.(*cfa.Const)
+	if !ok1 || !ok2 || r.Var.T.Kind != cfa.Int {
+		return nil, 0, false
+	}
+	w := r.Var.T.Width()
+	if r.Var.T.IsSigned() {
+		return r.Var, cfa.SignExtend(c.V, w), true
+	}
+	if w >= 64 && c.V>>63 != 0 {
+		return nil, 0, false
+	}
+	return r.Var, int64(c.V), true
 }
 
 // stateFacts returns what the data component of s knows at a location of

@@ -364,6 +364,8 @@ func InvariantText(inv Invariant, names map[string]*cfa.Var) string {
 			parts = append(parts, rng)
 		} else if len(rest) == 1 {
 			parts = append(parts, strings.TrimSuffix(strings.TrimPrefix(rest[0], "("), ")"))
+		} else if len(parts) == 0 {
+			return strings.Join(rest, " || ")
 		} else {
 			parts = append(parts, "("+strings.Join(rest, " || ")+")")
 		}

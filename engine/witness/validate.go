@@ -596,7 +596,9 @@ func (v *segments) check(inc *incremental, path []cfa.Step, reason func() string
 		}
 		inc.pop()
 	}
-	if inc.broken || err != nil {
+	if inc.broken || err != nil || r == smt.Unknown {
+		// Encoding drift, or an incremental check Z3 gave up on: decide
+		// the segment alone (one-shot solvers are often stronger).
 		var pf *smt.PathFormula
 		pf, err = smt.EncodePath(v.b, v.prog, path)
 		if err != nil {

@@ -192,7 +192,7 @@ func TestValidateRejects(t *testing.T) {
 	}
 	good := y.String()
 	// The while loop's invariant, as written.
-	i := strings.Index(good, "value: ((g == 0 && i == 0)")
+	i := strings.Index(good, "value: (g == 0 && i == 0)")
 	if i < 0 {
 		t.Fatalf("the witness lacks the while loop's invariant:\n%s", good)
 	}
