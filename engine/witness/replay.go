@@ -340,11 +340,18 @@ func (r *replay) walk(l *cfa.Location, path []cfa.Step, stack []*cfa.Edge, wi in
 		if isCall && call.Fn != "" {
 			callee = r.prog.Func(call.Fn)
 		}
+		targets := []*cfa.Function{callee}
 		if isCall && call.Fn == "" {
-			r.deadEnd(w, "calls through function pointers are not followed ("+e.Pos.Start.String()+")")
-			continue
+			targets = nil
+			for _, st := range pointerTargets(r.prog, e) {
+				targets = append(targets, st.Callee) // nil: a function without a body
+			}
 		}
-		if callee != nil {
+		for _, callee := range targets {
+			if callee == nil {
+				continue
+			}
+			w := w
 			if w < len(r.wps) && r.wps[w].Type == FunctionEnter {
 				if pp, ok := r.callParen(e, call.Fn); ok && r.at(pp, r.wps[w]) {
 					w++
@@ -357,6 +364,8 @@ func (r *replay) walk(l *cfa.Location, path []cfa.Step, stack []*cfa.Edge, wi in
 			if r.walk(callee.Entry, append(p, cfa.Step{Edge: e, Kind: cfa.Enter, Callee: callee}), append(stack[:len(stack):len(stack)], e), w) {
 				return true
 			}
+		}
+		if isCall && (call.Fn == "" && !hasNil(targets) || callee != nil) {
 			continue
 		}
 		p = append(p, cfa.Step{Edge: e})
@@ -420,4 +429,13 @@ func (r *replay) confirm(path []cfa.Step, res smt.PathResult) Validation {
 	last := path[len(path)-1].Edge
 	return Validation{Confirmed: true, Path: out, Inputs: ins,
 		Reason: fmt.Sprintf("a feasible path through %d steps passes all %d waypoints and calls %s at %s", len(out), len(r.wps), last.Op.(*cfa.Call).Fn, last.Pos.Start)}
+}
+
+func hasNil(fs []*cfa.Function) bool {
+	for _, f := range fs {
+		if f == nil {
+			return true
+		}
+	}
+	return false
 }

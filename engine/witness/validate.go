@@ -452,7 +452,21 @@ func (v *segments) from(c *cutPoint) (Validation, bool) {
 			}
 			call, isCall := e.Op.(*cfa.Call)
 			if isCall && call.Fn == "" {
-				return rejected("call through a function pointer at %s is not supported by the validator", e.Pos.Start), true
+				for _, st := range pointerTargets(v.prog, e) {
+					next := e.To
+					if st.Kind == cfa.Enter {
+						stack = append(stack, e)
+						next = st.Callee.Entry
+					}
+					r, done := descend(st, next)
+					if st.Kind == cfa.Enter {
+						stack = stack[:len(stack)-1]
+					}
+					if done {
+						return r, true
+					}
+				}
+				continue
 			}
 			if isCall {
 				if f := v.prog.Func(call.Fn); f != nil {
@@ -700,4 +714,39 @@ func callStep(p *cfa.Program, e *cfa.Edge) cfa.Step {
 		}
 	}
 	return cfa.Step{Edge: e}
+}
+
+// pointerTargets returns the steps a call through a function pointer may
+// take, as the location CPA does: Enter into every function with a body
+// whose address is taken and whose parameters fit the arguments, and an
+// Intra step when the address of a function without a body is taken.
+func pointerTargets(p *cfa.Program, e *cfa.Edge) []cfa.Step {
+	call := e.Op.(*cfa.Call)
+	taken := map[string]bool{}
+	for _, x := range p.Edges {
+		cfa.ForEachExpr(x.Op, func(ex cfa.Expr) {
+			cfa.Walk(ex, func(ex cfa.Expr) bool {
+				if r, ok := ex.(*cfa.FuncRef); ok {
+					taken[r.Name] = true
+				}
+				return true
+			})
+		})
+	}
+	var steps []cfa.Step
+	ext := false
+	for name := range taken {
+		if p.Func(name) == nil {
+			ext = true
+		}
+	}
+	for _, f := range p.Funcs {
+		if taken[f.Name] && (len(f.Params) == len(call.Args) || f.T != nil && f.T.Variadic && len(call.Args) >= len(f.Params)) {
+			steps = append(steps, cfa.Step{Edge: e, Kind: cfa.Enter, Callee: f})
+		}
+	}
+	if ext {
+		steps = append(steps, cfa.Step{Edge: e})
+	}
+	return steps
 }
