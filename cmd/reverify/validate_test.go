@@ -38,12 +38,13 @@ func checkOutput(t *testing.T, args ...string) (string, engine.Report) {
 func TestValidateCommand(t *testing.T) {
 	const prog = "../../engine/testdata/verdicts/loops.c"
 	_, rep := checkOutput(t, prog, "--config", "value")
-	var trueW, falseW string
+	var trueW, falseW, graphml string
 	for _, p := range rep.Properties {
 		if p.Witness == "" || p.WitnessGraphML == "" {
 			t.Errorf("%s (%s): witness paths missing in results.json: %q %q", p.ID, p.Verdict, p.Witness, p.WitnessGraphML)
 			continue
 		}
+		graphml = p.WitnessGraphML
 		switch p.Verdict {
 		case engine.True:
 			trueW = p.Witness
@@ -88,6 +89,7 @@ func TestValidateCommand(t *testing.T) {
 			`reverify validate: witness: unsupported invariant type "location_invariant" (supported: loop_invariant)`},
 		{"other program", []string{"--witness", trueW, "../../engine/testdata/verdicts/nondet.c"}, 2, "is not a property of the program"},
 		{"no witness", []string{prog}, 2, "--witness is required"},
+		{"graphml", []string{"--witness", graphml, prog}, 2, "a GraphML (XML) witness; only YAML witnesses (format 2.0) are supported"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer

@@ -45,8 +45,22 @@ func ReadWitness(r io.Reader) (*Witness, error) {
 		Metadata  YAMLMetadata `yaml:"metadata"`
 		Content   yaml.Node    `yaml:"content"`
 	}
-	if err := yaml.NewDecoder(r).Decode(&raw); err != nil {
-		return nil, bad("witness: not a YAML witness: %v", err)
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	if t := strings.TrimSpace(string(data)); strings.HasPrefix(t, "<") {
+		return nil, bad("witness: a GraphML (XML) witness; only YAML witnesses (format 2.0) are supported")
+	}
+	if err := yaml.Unmarshal(data, &raw); err != nil {
+		msg := err.Error()
+		if i := strings.IndexByte(msg, '\n'); i >= 0 {
+			msg = strings.TrimSpace(msg[i+1:])
+		}
+		if i := strings.Index(msg, " into "); i >= 0 {
+			msg = msg[:i]
+		}
+		return nil, bad("witness: not a YAML witness (a list of entries): %s", msg)
 	}
 	w := &Witness{}
 	for i, e := range raw {
