@@ -30,6 +30,7 @@ type replay struct {
 	found *Validation
 	why   string // reason of the last dead end after the best waypoint
 	names map[*cfa.Function]map[string]*cfa.Var
+	inc   *incremental
 }
 
 // validateViolation restricts the program to the witness's waypoints and
@@ -110,6 +111,8 @@ func validateViolation(ctx context.Context, prog *cfa.Program, src *sources, e Y
 	if len(start.Out) == 0 {
 		start = r.entry.Entry
 	}
+	r.inc = &incremental{b: r.b, prog: prog, s: opts.Solver(r.b)}
+	defer r.inc.s.Close()
 	r.walk(start, nil, nil, 0)
 	if r.found != nil {
 		return *r.found, nil
@@ -247,16 +250,22 @@ func (r *replay) deadEnd(wi int, why string) {
 	}
 }
 
-// feasible checks the path so far, ignoring undefined behaviour (only
-// for pruning; the final check is exact).
-func (r *replay) feasible(path []cfa.Step) bool {
-	pf, err := smt.EncodePath(r.b, r.prog, path)
+// step walks on from l with path (one or more steps longer than the
+// caller's), asserting its conjuncts incrementally; with check, an
+// infeasible path (ignoring undefined behaviour: pruning only, the final
+// check is exact) is a dead end.
+func (r *replay) step(l *cfa.Location, path []cfa.Step, stack []*cfa.Edge, wi int, check bool, why string) bool {
+	feasible, err := r.inc.push(r.ctx, path, check)
+	defer r.inc.pop()
 	if err != nil {
-		return true
+		r.deadEnd(wi, err.Error())
+		return false
 	}
-	conj, _ := pf.Inline(r.b)
-	res, _ := solve(r.ctx, r.b, r.opts.Solver, conj)
-	return res != smt.Unsat
+	if !feasible {
+		r.deadEnd(wi, why)
+		return false
+	}
+	return r.walk(l, path, stack, wi)
 }
 
 // walk extends path from location l with the call stack and the next
@@ -279,10 +288,10 @@ func (r *replay) walk(l *cfa.Location, path []cfa.Step, stack []*cfa.Edge, wi in
 		}
 		switch {
 		case l.Func == r.prog.Init:
-			return r.walk(r.entry.Entry, append(path, cfa.Step{Kind: cfa.Enter, Callee: r.entry}), stack, wi)
+			return r.step(r.entry.Entry, append(path, cfa.Step{Kind: cfa.Enter, Callee: r.entry}), stack, wi, false, "")
 		case len(stack) > 0:
 			call := stack[len(stack)-1]
-			return r.walk(call.To, append(path, cfa.Step{Kind: cfa.Leave, Edge: call, Callee: l.Func}), stack[:len(stack)-1], wi)
+			return r.step(call.To, append(path, cfa.Step{Kind: cfa.Leave, Edge: call, Callee: l.Func}), stack[:len(stack)-1], wi, false, "")
 		}
 		r.deadEnd(wi, "the program ends")
 		return false
@@ -361,7 +370,7 @@ func (r *replay) walk(l *cfa.Location, path []cfa.Step, stack []*cfa.Edge, wi in
 				r.deadEnd(w, "call depth above 64")
 				continue
 			}
-			if r.walk(callee.Entry, append(p, cfa.Step{Edge: e, Kind: cfa.Enter, Callee: callee}), append(stack[:len(stack):len(stack)], e), w) {
+			if r.step(callee.Entry, append(p, cfa.Step{Edge: e, Kind: cfa.Enter, Callee: callee}), append(stack[:len(stack):len(stack)], e), w, len(p) > len(path), "the assumptions before "+e.Pos.Start.String()+" are infeasible") {
 				return true
 			}
 		}
@@ -393,13 +402,8 @@ func (r *replay) walk(l *cfa.Location, path []cfa.Step, stack []*cfa.Edge, wi in
 				}
 			}
 		}
-		if _, ok := e.Op.(*cfa.Assume); ok && branching > 1 || len(p) > len(path)+1 {
-			if !r.feasible(p) {
-				r.deadEnd(w, "the branch at "+e.Pos.Start.String()+" is infeasible")
-				continue
-			}
-		}
-		if r.walk(e.To, p, stack, w) {
+		_, assume := e.Op.(*cfa.Assume)
+		if r.step(e.To, p, stack, w, assume && branching > 1 || len(p) > len(path)+1, "the branch at "+e.Pos.Start.String()+" is infeasible") {
 			return true
 		}
 	}

@@ -666,7 +666,9 @@ type incremental struct {
 func (in *incremental) push(ctx context.Context, path []cfa.Step, check bool) (feasible bool, err error) {
 	in.marks = append(in.marks, len(in.terms))
 	in.s.Push()
-	if in.broken {
+	if in.broken || !check {
+		// Lazily: the conjuncts of unchecked steps are asserted by the
+		// next check (at its level, so a pop still removes them).
 		return true, nil
 	}
 	pf, err := smt.EncodePath(in.b, in.prog, path)
@@ -686,9 +688,6 @@ func (in *incremental) push(ctx context.Context, path []cfa.Step, check bool) (f
 	for _, t := range pf.Conjuncts[len(in.terms):] {
 		in.s.Assert(t)
 		in.terms = append(in.terms, t)
-	}
-	if !check {
-		return true, nil
 	}
 	r, err := in.s.Check(ctx)
 	in.last = r
