@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -201,5 +202,76 @@ func TestWitnesslint(t *testing.T) {
 				t.Errorf("%s %s (%s): witnesslint: %v\n%s", f, p.ID, p.Verdict, err, out)
 			}
 		}
+	}
+}
+
+// TestAssertStyleWitnesses runs `reverify check --output` on programs
+// failing by assert() from <assert.h>, by __assert_fail called directly,
+// by SV-COMP's reach_error() and by an assert() inside a called
+// function: the FALSE verdict's witness is confirmed by `validate`, its
+// reproducer reaches the error through `reproduce` (without gcc: not
+// run), and tampered copies (a flipped branching waypoint, the target
+// moved to the assertion that holds) are rejected with exit code 1.
+func TestAssertStyleWitnesses(t *testing.T) {
+	gcc := gccWorks(t)
+	for _, file := range []string{"assert_std.c", "assert_fail_direct.c", "reach_error.c", "assert_callee.c"} {
+		t.Run(file, func(t *testing.T) {
+			t.Parallel()
+			prog := "../../engine/witness/testdata/" + file
+			_, rep := checkOutput(t, prog, "--config", "value")
+			var fail, holds *engine.PropertyReport
+			for i, p := range rep.Properties {
+				switch p.Verdict {
+				case engine.False:
+					fail = &rep.Properties[i]
+				case engine.True:
+					holds = &rep.Properties[i]
+				}
+			}
+			if fail == nil || holds == nil || len(rep.Properties) != 2 {
+				t.Fatalf("want one TRUE and one FALSE verdict: %+v", rep.Properties)
+			}
+			cmd := func(args ...string) (int, string) {
+				var stdout, stderr bytes.Buffer
+				code := run(args, &stdout, &stderr)
+				return code, stdout.String() + stderr.String()
+			}
+			if code, out := cmd("validate", "--witness", fail.Witness, prog); code != 0 || !strings.HasPrefix(out, "confirmed: ") {
+				t.Errorf("validate: exit %d: %s", code, out)
+			}
+			if gcc {
+				if code, out := cmd("reproduce", "--witness", fail.Witness, prog); code != 0 || !strings.HasPrefix(out, "reached: ") {
+					t.Errorf("reproduce: exit %d: %s", code, out)
+				}
+			}
+			data, err := os.ReadFile(fail.Witness)
+			if err != nil {
+				t.Fatal(err)
+			}
+			good := string(data)
+			at := func(line, col int) string {
+				return fmt.Sprintf("type: target\n            action: follow\n            location:\n              file_name: %s\n              line: %d\n              column: %d\n", prog, line, col)
+			}
+			for _, tm := range []struct{ name, yml string }{
+				{"wrong branch", strings.Replace(good, `value: "true"`, `value: "false"`, 1)},
+				{"wrong target", strings.Replace(good, at(fail.Line, fail.Column), at(holds.Line, holds.Column), 1)},
+			} {
+				if tm.yml == good {
+					t.Fatalf("%s: tampering changed nothing:\n%s", tm.name, good)
+				}
+				w := filepath.Join(t.TempDir(), "w.yml")
+				if err := os.WriteFile(w, []byte(tm.yml), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if code, out := cmd("validate", "--witness", w, prog); code != 1 || !strings.HasPrefix(out, "rejected: no feasible path follows the witness") {
+					t.Errorf("%s: validate exit %d: %s", tm.name, code, out)
+				}
+				if gcc {
+					if code, out := cmd("reproduce", "--witness", w, prog); code != 1 || !strings.HasPrefix(out, "not reached: ") {
+						t.Errorf("%s: reproduce exit %d: %s", tm.name, code, out)
+					}
+				}
+			}
+		})
 	}
 }

@@ -20,8 +20,11 @@
 // entry_type "violation_sequence"; metadata with format_version "2.0", a
 // random RFC 4122 uuid, creation_time (ISO 8601), producer {name, version,
 // configuration} and task {input_files, input_file_hashes (SHA-256),
-// specification (the LTL formula of the .prp, "G ! call(reach_error())"),
-// data_model (ILP32 or LP64), language C}; content a list of segments.
+// specification (the LTL formula of the .prp, "G ! call(reach_error())";
+// when the path's error call is not one the formula names, as for an
+// assert() property whose path ends in __assert_fail, "G ! call(f())" for
+// the function f called, so that the witness violates its own
+// specification), data_model (ILP32 or LP64), language C}; content a list of segments.
 // Each segment here holds exactly one waypoint with action follow (the
 // format allows avoid waypoints before it; none are written). Waypoints
 // come from the path, in order:
@@ -182,7 +185,10 @@
 // over the interprocedural CFA follows the waypoints in order
 // (assumptions and \result constraints become assumptions on the path,
 // branching waypoints fix the direction of their statement, the target
-// call ends the path), prunes infeasible branches and checks the
+// waypoint matches a call of a function the witness's specification
+// names, starting at its location, and ends the path; a call of another
+// error function, such as __assert_fail under G ! call(reach_error()),
+// is no violation and ends the path as abort() does), prunes infeasible branches and checks the
 // complete path without undefined behaviour (smt.CheckPath); the model
 // gives the inputs Reproducer needs, so `reverify reproduce` works from
 // the YAML witness alone. A correctness witness is checked by Floyd's

@@ -88,7 +88,7 @@ func WriteViolationGraphML(w io.Writer, v *Violation) error {
 		{"witness-type", "violation_witness"},
 		{"sourcecodelang", "C"},
 		{"producer", producer},
-		{"specification", specCheck(v.Task.Specification, v.Task.Entry)},
+		{"specification", c.checkLine()},
 		{"programfile", prog},
 		{"programhash", c.hashes[prog]},
 		{"architecture", arch},

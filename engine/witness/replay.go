@@ -29,8 +29,10 @@ type replay struct {
 	best  int // most waypoints passed on any path
 	found *Validation
 	why   string // reason of the last dead end after the best waypoint
-	names map[*cfa.Function]map[string]*cfa.Var
-	inc   *incremental
+	// sticky: why is an error call that missed the target (errorCallEnd)
+	sticky bool
+	names  map[*cfa.Function]map[string]*cfa.Var
+	inc    *incremental
 }
 
 // validateViolation restricts the program to the witness's waypoints and
@@ -245,8 +247,17 @@ func (r *replay) branch(e *cfa.Edge) (kw cfa.Pos, value, decisive, ok bool) {
 }
 
 func (r *replay) deadEnd(wi int, why string) {
-	if wi >= r.best {
-		r.best, r.why = wi, why
+	if wi > r.best || wi == r.best && !r.sticky {
+		r.best, r.why, r.sticky = wi, why, false
+	}
+}
+
+// errorCallEnd records a path ending in the call of an error function
+// that did not match the target waypoint: at equal progress, later dead
+// ends do not replace this reason (it is the likeliest mistake).
+func (r *replay) errorCallEnd(wi int, why string) {
+	if wi > r.best || wi == r.best && !r.sticky {
+		r.best, r.why, r.sticky = wi, why, true
 	}
 }
 
@@ -283,7 +294,11 @@ func (r *replay) walk(l *cfa.Location, path []cfa.Step, stack []*cfa.Edge, wi in
 	}
 	if len(l.Out) == 0 {
 		if l != l.Func.Exit {
-			r.deadEnd(wi, "the path ends (abort, exit or a failed assumption) at "+posOf(l))
+			if why, isErr := r.endReason(l, path); isErr {
+				r.errorCallEnd(wi, why)
+			} else {
+				r.deadEnd(wi, why)
+			}
 			return false
 		}
 		switch {
@@ -326,7 +341,11 @@ func (r *replay) walk(l *cfa.Location, path []cfa.Step, stack []*cfa.Edge, wi in
 					w++
 				}
 			case Target:
-				if c, ok := e.Op.(*cfa.Call); ok && r.errs[c.Fn] && r.at(e.Pos.Start, wp) {
+				c, ok := e.Op.(*cfa.Call)
+				if ok && r.errs[c.Fn] && !r.at(e.Pos.Start, wp) {
+					r.errorCallEnd(w, fmt.Sprintf("the path calls %s at %s, not at the target's location", c.Fn, e.Pos.Start))
+				}
+				if ok && r.errs[c.Fn] && r.at(e.Pos.Start, wp) {
 					final := append(p, callStep(r.prog, e))
 					res, err := smt.CheckPath(r.ctx, r.b, r.opts.Solver, r.prog, final)
 					switch {
@@ -408,6 +427,23 @@ func (r *replay) walk(l *cfa.Location, path []cfa.Step, stack []*cfa.Edge, wi in
 		}
 	}
 	return false
+}
+
+// endReason says why a path ends at l, a location without successors
+// other than its function's exit: when the last step calls an error
+// function that did not match the target waypoint, which one and why,
+// else an abort, exit or failed assumption. isErr tells the first case.
+func (r *replay) endReason(l *cfa.Location, path []cfa.Step) (why string, isErr bool) {
+	if n := len(path); n > 0 && path[n-1].Edge != nil {
+		e := path[n-1].Edge
+		if c, ok := e.Op.(*cfa.Call); ok && spec.ErrorFuncs[c.Fn] {
+			if !r.errs[c.Fn] {
+				return fmt.Sprintf("the path calls %s at %s, which the witness's specification does not name", c.Fn, e.Pos.Start), true
+			}
+			return fmt.Sprintf("the path calls %s at %s, not at the target's location", c.Fn, e.Pos.Start), true
+		}
+	}
+	return "the path ends (abort, exit or a failed assumption) at " + posOf(l), false
 }
 
 // confirm turns the feasible path into a Validation with the path's

@@ -275,3 +275,93 @@ func replaceNth(s, old, new string, n int) string {
 	}
 	return s[:i] + new + s[i+len(old):]
 }
+
+// TestValidateAssertStyle checks the violation witnesses of the
+// assertion styles a program can fail by: assert() from <assert.h>
+// (a call of __assert_fail), __assert_fail called directly, SV-COMP's
+// reach_error(), and an assert() inside a called function, written with
+// the specification `reverify check` passes (SV-COMP's unreach-call
+// line). The witness names the error function its path calls, the
+// validator confirms it, and tampered copies are rejected: a flipped
+// branching waypoint, the target moved to the assertion that holds, and
+// the specification naming a function the path does not call.
+func TestValidateAssertStyle(t *testing.T) {
+	const checkLine = "CHECK( init(main()), LTL(G ! call(reach_error())) )"
+	for _, tc := range []struct {
+		file, errFunc string
+		// target and holds are the target waypoint's line and that of
+		// the assertion that holds, with their columns.
+		target, holds string
+	}{
+		{"assert_std.c", "__assert_fail", "line: 12\n              column: 3", "line: 11\n              column: 3"},
+		{"assert_fail_direct.c", "__assert_fail", "line: 12\n              column: 15", "line: 11\n              column: 14"},
+		{"reach_error.c", "reach_error", "line: 13\n              column: 15", "line: 12\n              column: 14"},
+		{"assert_callee.c", "__assert_fail", "line: 7\n              column: 3", "line: 17\n              column: 3"},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			t.Parallel()
+			file := "testdata/" + tc.file
+			prog, props, res := verify(t, file, "value")
+			var fails []*engine.Result
+			for _, r := range res {
+				if r.Verdict == engine.False {
+					fails = append(fails, r)
+				} else if r.Verdict != engine.True {
+					t.Errorf("%s: %s (%s)", r.Property.ID, r.Verdict, r.Reason)
+				}
+			}
+			if len(fails) != 1 || len(res) != 2 {
+				t.Fatalf("want one TRUE and one FALSE verdict, got %d results, %d FALSE", len(res), len(fails))
+			}
+			tk := task(file, "value")
+			tk.Specification = checkLine
+			var y, g bytes.Buffer
+			if err := witness.WriteViolationYAML(&y, violation(prog, fails[0], tk)); err != nil {
+				t.Fatal(err)
+			}
+			if err := witness.WriteViolationGraphML(&g, violation(prog, fails[0], tk)); err != nil {
+				t.Fatal(err)
+			}
+			good := y.String()
+			formula := "G ! call(" + tc.errFunc + "())"
+			if !strings.Contains(good, "specification: "+formula+"\n") {
+				t.Errorf("the YAML witness does not state %q:\n%s", formula, good)
+			}
+			if want := "CHECK( init(main()), LTL(" + formula + ") )"; !strings.Contains(g.String(), want) {
+				t.Errorf("the GraphML witness does not state %q", want)
+			}
+			target := "type: target\n            action: follow\n            location:\n              file_name: " + file + "\n              "
+			if !strings.Contains(good, target+tc.target) {
+				t.Fatalf("the target waypoint is not at %q:\n%s", tc.target, good)
+			}
+			v, err := validate(t, prog, props, y.Bytes())
+			if err != nil || !v.Confirmed {
+				t.Fatalf("own witness not confirmed: %v %s\n%s", err, v.Reason, good)
+			}
+			if !strings.Contains(v.Reason, "calls "+tc.errFunc+" at ") {
+				t.Errorf("confirmed through another call: %s", v.Reason)
+			}
+			for _, tm := range []struct{ name, yml, reason string }{
+				{"wrong branch", strings.Replace(good, `value: "true"`, `value: "false"`, 1),
+					"no feasible path follows the witness"},
+				{"wrong target", strings.Replace(good, target+tc.target, target+tc.holds, 1),
+					"not at the target's location"},
+				{"other specification", strings.Replace(good, formula, "G ! call(__VERIFIER_error())", 1),
+					"which the witness's specification does not name"},
+			} {
+				if tm.yml == good {
+					t.Fatalf("%s: tampering changed nothing", tm.name)
+				}
+				v, err := validate(t, prog, props, []byte(tm.yml))
+				if err != nil {
+					t.Errorf("%s: %v", tm.name, err)
+					continue
+				}
+				if v.Confirmed || !strings.Contains(v.Reason, tm.reason) {
+					t.Errorf("%s: want rejected with %q, got confirmed=%v: %s", tm.name, tm.reason, v.Confirmed, v.Reason)
+				}
+				t.Logf("%s: %s", tm.name, v.Reason)
+			}
+		})
+	}
+}

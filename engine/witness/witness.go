@@ -246,6 +246,32 @@ func specFormula(s string) string {
 	return s
 }
 
+// formula returns the LTL formula the violation witness states: the
+// task's, unless the path's error call (c.errFunc) is not among the
+// functions it names: then "G ! call(f())" for the function f called.
+// That is the case of an assert() property checked under the default
+// specification: its path ends in __assert_fail, and a witness claiming
+// G ! call(reach_error()) would describe no violation of its own
+// specification (validators, ours included, reject it).
+func (c *ctx) formula() string {
+	f := specFormula(c.v.Task.Specification)
+	for _, m := range callRE.FindAllStringSubmatch(f, -1) {
+		if m[1] == c.errFunc {
+			return f
+		}
+	}
+	return "G ! call(" + c.errFunc + "())"
+}
+
+// checkLine returns the whole SV-COMP specification line with formula().
+func (c *ctx) checkLine() string {
+	line := specCheck(c.v.Task.Specification, c.v.Task.Entry)
+	if old, f := specFormula(c.v.Task.Specification), c.formula(); f != old {
+		line = strings.Replace(line, old, f, 1)
+	}
+	return line
+}
+
 // specCheck returns the whole SV-COMP specification line.
 func specCheck(s, entry string) string {
 	s = strings.TrimSpace(s)

@@ -141,7 +141,7 @@ func ViolationYAML(v *Violation) (YAMLEntry, error) {
 			Task: YAMLTask{
 				InputFiles:      append([]string(nil), c.order...),
 				InputFileHashes: c.hashes,
-				Specification:   specFormula(v.Task.Specification),
+				Specification:   c.formula(),
 				DataModel:       v.Task.DataModel.String(),
 				Language:        "C",
 			},
