@@ -24,8 +24,15 @@ type Config struct {
 	// Name is the configuration (see Configs); "" means "default".
 	Name  string
 	Entry string // entry function; "" means "main"
-	// Timeout bounds each property's analysis (0: none).
+	// Timeout bounds each property's analysis (0: none), measured on
+	// Clock.
 	Timeout time.Duration
+	// Clock, when not nil, is the clock Timeout and the shares of
+	// sequential combinations are measured on, e.g. the process's CPU
+	// time (cmd injects it for single-property runs, so that a limit
+	// means the same on a loaded machine as on an idle one); nil means
+	// wall time.
+	Clock func() time.Duration
 	// MaxStates bounds each run's reached set (0: 1,000,000).
 	MaxStates int
 	// MaxDepth bounds the call stack (0: 64).
@@ -165,7 +172,7 @@ func verifyOne(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg 
 	}
 	if cfg.Timeout > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, cfg.Timeout)
+		ctx, cancel = withBudget(ctx, cfg, cfg.Timeout)
 		defer cancel()
 	}
 	conf.run(ctx, prog, prop, cfg, res)

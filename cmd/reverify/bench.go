@@ -280,17 +280,17 @@ func (r *benchRun) run(ctx context.Context, j benchJob) (row bench.Row, ok bool)
 	// The limit is on CPU time (RLIMIT_CPU, as SV-COMP's BenchExec):
 	// the CPU limit leaves a second of grace, and a result over the limit
 	// is a timeout anyway. A process that sleeps or blocks uses no CPU:
-	// the wall-clock limit catches it. reverify's own time limit is wall
-	// time, so it gets the wall limit less a margin: generous, so that on
-	// a loaded machine (where a CPU second takes many wall seconds) the
-	// CPU limit still binds first.
+	// the wall-clock limit catches it. reverify's own limit is the same
+	// CPU time (--clock cpu), so that sequential combinations hand over
+	// at their share of it and a timeout is reported as such; RLIMIT_CPU
+	// is the backstop.
 	cpuLimit := int(r.timeout.Seconds()+0.999) + 1
 	wall := 20*r.timeout + 90*time.Second
 	var argv []string
 	jsonPath := filepath.Join(r.tmp, fmt.Sprintf("run-%d-%d.json", os.Getpid(), n))
 	if j.peer == nil {
 		argv = []string{r.self, "check", "--svcomp", j.path, "--config", j.config, "--json", jsonPath,
-			"--timeout", (wall - 30*time.Second).String(), "--signed-overflow", string(r.mode)}
+			"--timeout", r.timeout.String(), "--clock", "cpu", "--signed-overflow", string(r.mode)}
 		defer os.Remove(jsonPath)
 	} else {
 		var cleanup func()

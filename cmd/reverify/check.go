@@ -37,6 +37,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&sh, "shard", "verify only shard K/N of the properties (split by a hash of the property ID; reverify merge combines)")
 	budget := fs.Duration("time-budget", 0, "with --base: total time budget; properties not decided in it are UNKNOWN (0: none)")
 	slicingCrit := fs.String("slicing-criterion", "path", "slicing refinement criteria of the slicing configurations: path (target-path slicing) or location (target-location slicing; seed 000, section 3.3)")
+	clock := fs.String("clock", "wall", "what --timeout measures: wall (wall-clock time) or cpu (this process's CPU time; properties are then verified one at a time)")
 	initPrec := fs.String("initial-precision", "", "start each property's CEGAR precision from the one it has in this results.json of an earlier run (precision.go)")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -52,6 +53,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	ovf, err := engine.ParseOverflowMode(*overflow)
 	if err != nil {
 		return fail("%v", err)
+	}
+	if *clock != "wall" && *clock != "cpu" {
+		return fail("--clock %q: want wall or cpu", *clock)
 	}
 	if set := explicitFlags(fs); rf.active() {
 		if ovf != engine.WrapOverflow {
@@ -127,6 +131,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	results, err := engine.Verify(context.Background(), prog, props, engine.Config{
 		Name: *config, Entry: *entry, Timeout: *timeout, MaxStates: *maxStates, Solver: z3.Factory,
 		KeepARG: *outDir != "", SignedOverflow: ovf, InitialPrecision: initial, SlicingCriterion: *slicingCrit,
+		Clock: clockFunc(*clock), Workers: workers(*clock),
 	})
 	if err != nil {
 		return fail("%v", err)

@@ -18,7 +18,7 @@ import (
 )
 
 // version is the engine version, part of every slice hash and cache key.
-const version = "0.1.0"
+const version = "0.2.0"
 
 type command struct {
 	name  string
@@ -36,9 +36,9 @@ func init() {
 		{"diff", "show the definitions a change touches and the assertions it affects", runDiff},
 		{"merge", "merge the output directories of shards (--shard K/N) and report", runMerge},
 		{"slice", "print the static backward slice of a property", runSlice},
+		{"bench", "run SV-COMP tasks under CPU and memory limits: CSV, Markdown table, quantile plot", runBench},
 		{"validate", "validate a YAML witness by replay (confirmed: exit 0, rejected: 1)", runValidate},
 		{"reproduce", "compile and run the reproducer of a YAML violation witness", runReproduce},
-		{"bench", "run SV-COMP tasks under CPU and memory limits: CSV, Markdown table, quantile plot", runBench},
 		{"version", "print the version", func(_ []string, stdout, _ io.Writer) int {
 			fmt.Fprintln(stdout, "reverify", version)
 			return 0
