@@ -281,6 +281,7 @@ func paren(e cfa.Expr, s string) string {
 // contiguous values become a range; "1" when nothing is known.
 func InvariantText(inv Invariant, names map[string]*cfa.Var) string {
 	var states [][]string
+	var facts [][]Fact // the facts of each state, for eqFact
 	for _, st := range inv.States {
 		var conj []string
 		seen := map[string]bool{}
@@ -306,11 +307,13 @@ func InvariantText(inv Invariant, names map[string]*cfa.Var) string {
 			return "1"
 		}
 		states = append(states, conj)
+		facts = append(facts, st)
 	}
 	if len(states) == 0 {
 		// No reached state at the loop head: it is unreachable.
 		return "0"
 	}
+	states, facts = absorb(states, facts)
 	// Facts shared by all disjuncts.
 	count := map[string]int{}
 	for _, st := range states {
@@ -345,7 +348,7 @@ func InvariantText(inv Invariant, names map[string]*cfa.Var) string {
 			break
 		}
 		if len(r) == 1 {
-			if b := eqFact(inv.States[i], r[0]); b != nil {
+			if b := eqFact(facts[i], r[0]); b != nil {
 				single = append(single, b)
 			}
 		}
@@ -374,6 +377,61 @@ func InvariantText(inv Invariant, names map[string]*cfa.Var) string {
 		return "1"
 	}
 	return strings.Join(parts, " && ")
+}
+
+// absorb drops the disjuncts that another implies (absorption, A || (A
+// && B) = A): a state whose conjunct set is a superset of another's, and
+// repeated states but the first. The order of the others is kept; facts
+// runs parallel to states. Shapes: states[i] is a sorted list of C
+// conjuncts; O(n²) set comparisons for n states, shorter sets first.
+func absorb(states [][]string, facts [][]Fact) ([][]string, [][]Fact) {
+	order := make([]int, len(states))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return len(states[order[a]]) < len(states[order[b]]) })
+	sets := make([]map[string]bool, len(states))
+	for i, st := range states {
+		sets[i] = make(map[string]bool, len(st))
+		for _, s := range st {
+			sets[i][s] = true
+		}
+	}
+	drop := make([]bool, len(states))
+	var kept []int // minimal states so far, by increasing size
+	for _, i := range order {
+		for _, j := range kept {
+			if subset(states[j], sets[i]) {
+				drop[i] = true
+				break
+			}
+		}
+		if !drop[i] {
+			kept = append(kept, i)
+		}
+	}
+	var outS [][]string
+	var outF [][]Fact
+	for i := range states {
+		if !drop[i] {
+			outS = append(outS, states[i])
+			outF = append(outF, facts[i])
+		}
+	}
+	return outS, outF
+}
+
+// subset reports whether every conjunct of a is in set.
+func subset(a []string, set map[string]bool) bool {
+	if len(a) > len(set) {
+		return false
+	}
+	for _, s := range a {
+		if !set[s] {
+			return false
+		}
+	}
+	return true
 }
 
 // eqFact finds the fact printed as s among facts if it is "x == c".
