@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -261,64 +260,6 @@ func hunkLines(h diffslice.Hunk) string {
 type checkOptions struct {
 	runSettings
 	jsonOut, outDir string
-}
-
-// runCheckBase implements `reverify check --base REV`: verifies only the
-// properties the change affects, takes the cached verdicts of the others,
-// writes results.json for all of them and updates the cache.
-func runCheckBase(rf *revFlags, ff *frontendFlags, o checkOptions, stdout, stderr io.Writer) int {
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "reverify check: "+format+"\n", a...)
-		return 2
-	}
-	p, cfg, err := rf.plan(ff, o.runSettings)
-	if err != nil {
-		return fail("%v", err)
-	}
-	cfg.KeepARG = o.outDir != ""
-	if len(p.Properties) == 0 {
-		fmt.Fprintf(stderr, "reverify check: WARNING: no assertion found in %s (compiled with -DNDEBUG?): nothing was verified\n", strings.Join(p.Head.Files, ", "))
-	}
-	results, err := p.Verify(context.Background(), cfg)
-	if err != nil {
-		return fail("%v", err)
-	}
-	printResults(stdout, results)
-	fmt.Fprintf(stdout, "diffslice: %d changed definitions; %s\n", len(p.Changes), p.Summary())
-	report := engine.NewReport(version, p.Head.Program, cfg.Entry, cfg.Name, results)
-	if o.outDir != "" {
-		if err := os.MkdirAll(o.outDir, 0o755); err != nil {
-			return fail("%v", err)
-		}
-		files, err := headFiles(p.Head, o.outDir)
-		if err != nil {
-			return fail("%v", err)
-		}
-		spec := "CHECK( init(" + cfg.Entry + "()), LTL(G ! call(reach_error())) )"
-		if err := writeArtifacts(o.outDir, p.Head.Program, files, cfg.Entry, cfg.Name, spec, results, report); err != nil {
-			fmt.Fprintf(stderr, "reverify check: %v\n", err)
-		}
-	}
-	p.Annotate(report)
-	if o.outDir != "" {
-		if err := writeJSON(filepath.Join(o.outDir, "results.json"), report); err != nil {
-			return fail("%v", err)
-		}
-	}
-	if o.jsonOut != "" {
-		if err := writeJSON(o.jsonOut, report); err != nil {
-			return fail("%v", err)
-		}
-	}
-	if err := p.Store(rf.cache(), results, report); err != nil {
-		fmt.Fprintf(stderr, "reverify check: %v\n", err)
-	}
-	for _, r := range results {
-		if r.Verdict == engine.False {
-			return 1
-		}
-	}
-	return 0
 }
 
 // headFiles returns the head's sources as paths on disk (for witnesses
