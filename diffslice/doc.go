@@ -142,7 +142,7 @@
 //	{"schema": 1, "slice_hash": "…", "property": "main:x<10",
 //	 "verdict": "TRUE", "reason": "…", "witness": "…", "reproducer": "…",
 //	 "pixel_tree": "…", "seconds": 0.4, "states": 1234, "refinements": 2,
-//	 "precision": ["main::x@main:L5", …], "engine_version": "0.1.0",
+//	 "precision": ["main::x@main:+3:[x < 10]", …], "engine_version": "0.2.0",
 //	 "configuration": "value-cegar",
 //	 "limits": {"timeout_ns": …, "max_states": 0, "max_depth": 0, "max_refinements": 0},
 //	 "commit": "…", "created": "…"}

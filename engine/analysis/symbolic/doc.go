@@ -95,7 +95,7 @@
 // conditions. It picks the refutation that needs no variable inside a
 // loop assigning it (or the fewest), and adds its variables at those
 // locations to the precision, as scoped entries of
-// engine/analysis/value ("main::y@main:L5"); VarConstraints then tracks
+// engine/analysis/value ("main::y@main:+8:[y < 0]"); VarConstraints then tracks
 // the core's constraints too. engine/symex.go adapts it to the CEGAR
 // loop of engine/cegar (restart from the root). ErrFeasible means the
 // path cannot be refuted, ErrNoProgress that the precision already
