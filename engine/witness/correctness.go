@@ -657,9 +657,7 @@ func WriteCorrectnessGraphML(w io.Writer, c *Correctness) error {
 		arch = "32bit"
 	}
 	var b strings.Builder
-	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n")
-	b.WriteString("<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">\n")
-	keys := []struct{ id, name, domain, typ, def string }{
+	keys := []graphmlKey{
 		{"witness-type", "witness-type", "graph", "string", ""},
 		{"sourcecodelang", "sourcecodelang", "graph", "string", ""},
 		{"producer", "producer", "graph", "string", ""},
@@ -675,15 +673,7 @@ func WriteCorrectnessGraphML(w io.Writer, c *Correctness) error {
 		{"startline", "startline", "edge", "int", ""},
 		{"endline", "endline", "edge", "int", ""},
 	}
-	for _, k := range keys {
-		fmt.Fprintf(&b, " <key attr.name=%q attr.type=%q for=%q id=%q", k.name, k.typ, k.domain, k.id)
-		if k.def == "" {
-			b.WriteString("/>\n")
-		} else {
-			fmt.Fprintf(&b, ">\n  <default>%s</default>\n </key>\n", k.def)
-		}
-	}
-	b.WriteString(" <graph edgedefault=\"directed\">\n")
+	graphmlHeader(&b, keys)
 	for _, d := range [][2]string{
 		{"witness-type", "correctness_witness"},
 		{"sourcecodelang", "C"},

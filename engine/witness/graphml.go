@@ -11,7 +11,10 @@ import (
 
 // graphmlKeys declares the data keys used, as sv-witnesses'
 // README-GraphML.md names them (id, attr.name, for, attr.type, default).
-var graphmlKeys = []struct{ id, name, domain, typ, def string }{
+// graphmlKey is a GraphML data key declaration.
+type graphmlKey struct{ id, name, domain, typ, def string }
+
+var graphmlKeys = []graphmlKey{
 	{"witness-type", "witness-type", "graph", "string", ""},
 	{"sourcecodelang", "sourcecodelang", "graph", "string", ""},
 	{"producer", "producer", "graph", "string", ""},
@@ -73,17 +76,7 @@ func WriteViolationGraphML(w io.Writer, v *Violation) error {
 	}
 
 	var b strings.Builder
-	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n")
-	b.WriteString("<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">\n")
-	for _, k := range graphmlKeys {
-		fmt.Fprintf(&b, " <key attr.name=%q attr.type=%q for=%q id=%q", k.name, k.typ, k.domain, k.id)
-		if k.def == "" {
-			b.WriteString("/>\n")
-		} else {
-			fmt.Fprintf(&b, ">\n  <default>%s</default>\n </key>\n", k.def)
-		}
-	}
-	b.WriteString(" <graph edgedefault=\"directed\">\n")
+	graphmlHeader(&b, graphmlKeys)
 	for _, d := range [][2]string{
 		{"witness-type", "violation_witness"},
 		{"sourcecodelang", "C"},
@@ -193,4 +186,20 @@ func (c *ctx) graphmlEdges(prog string) []gmlEdge {
 		d = append(d, [2]string{"enterFunction", t.Callee.Name})
 	}
 	return append(edges, d)
+}
+
+// graphmlHeader writes the XML declaration, the graphml element, the key
+// declarations and the opening graph element.
+func graphmlHeader(b *strings.Builder, keys []graphmlKey) {
+	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n")
+	b.WriteString("<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">\n")
+	for _, k := range keys {
+		fmt.Fprintf(b, " <key attr.name=%q attr.type=%q for=%q id=%q", k.name, k.typ, k.domain, k.id)
+		if k.def == "" {
+			b.WriteString("/>\n")
+		} else {
+			fmt.Fprintf(b, ">\n  <default>%s</default>\n </key>\n", k.def)
+		}
+	}
+	b.WriteString(" <graph edgedefault=\"directed\">\n")
 }

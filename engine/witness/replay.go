@@ -199,19 +199,7 @@ func (r *replay) reachedPos(e *cfa.Edge, wp YAMLWaypoint) bool {
 // callParen returns the closing parenthesis of the call of fn that edge
 // e ends with.
 func (r *replay) callParen(e *cfa.Edge, fn string) (cfa.Pos, bool) {
-	f := r.src.file(e.Pos.Start.File)
-	if f == nil {
-		return cfa.Pos{}, false
-	}
-	lo, hi, ok := f.span(e.Pos)
-	if !ok {
-		return cfa.Pos{}, false
-	}
-	off, ok := f.callCloseParen(lo, hi, fn)
-	if !ok {
-		return cfa.Pos{}, false
-	}
-	return f.pos(off), true
+	return r.src.file(e.Pos.Start.File).edgeCallParen(e, fn)
 }
 
 // branch resolves assume edge e to its statement keyword and the value

@@ -435,7 +435,13 @@ func (c *ctx) assumptionAt(i int) (cfa.Pos, bool) {
 // callParen returns the position of the right parenthesis closing the
 // arguments of the call of fn at the end of edge e.
 func (c *ctx) callParen(e *cfa.Edge, fn string) (cfa.Pos, bool) {
-	f := c.file(e.Pos.Start.File)
+	return c.file(e.Pos.Start.File).edgeCallParen(e, fn)
+}
+
+// edgeCallParen returns the position of the right parenthesis closing
+// the arguments of the call of fn at the end of edge e; f may be nil (no
+// source text).
+func (f *srcFile) edgeCallParen(e *cfa.Edge, fn string) (cfa.Pos, bool) {
 	if f == nil {
 		return cfa.Pos{}, false
 	}
