@@ -245,3 +245,27 @@ func (t *Type) String() string {
 	}
 	return "?"
 }
+
+// UsualArithmetic returns the common type of the usual arithmetic
+// conversions (C11 6.3.1.8) of two promoted integer types a and b: the
+// wider one; at equal width the unsigned one; a signed type wider than
+// the unsigned one wins.
+func UsualArithmetic(a, b *Type) *Type {
+	if Same(a, b) {
+		return a
+	}
+	if a.Signed == b.Signed {
+		if a.Bits >= b.Bits {
+			return a
+		}
+		return b
+	}
+	u, s := a, b
+	if a.Signed {
+		u, s = b, a
+	}
+	if u.Bits >= s.Bits {
+		return u
+	}
+	return s
+}

@@ -872,7 +872,7 @@ func (fc *fnctx) arith(op cfa.BinaryOp, x, y cfa.Expr, n cc.Node) cfa.Expr {
 		case yp:
 			return &cfa.Binary{Op: op, X: fc.conv(x, yt, n), Y: y, T: cfa.IntT}
 		}
-		c := usual(promoted(xt), promoted(yt))
+		c := cfa.UsualArithmetic(promoted(xt), promoted(yt))
 		return &cfa.Binary{Op: op, X: fc.conv(x, c, n), Y: fc.conv(y, c, n), T: cfa.IntT}
 	}
 	if xp || yp {
@@ -886,7 +886,7 @@ func (fc *fnctx) arith(op cfa.BinaryOp, x, y cfa.Expr, n cc.Node) cfa.Expr {
 		}
 		xt, yt = x.Type(), y.Type()
 	}
-	c := usual(promoted(xt), promoted(yt))
+	c := cfa.UsualArithmetic(promoted(xt), promoted(yt))
 	return &cfa.Binary{Op: op, X: fc.conv(x, c, n), Y: fc.conv(y, c, n), T: c}
 }
 

@@ -222,25 +222,3 @@ func promoted(t *cfa.Type) *cfa.Type {
 	}
 	return t
 }
-
-// usual returns the common type of the usual arithmetic conversions of two
-// promoted integer types.
-func usual(a, b *cfa.Type) *cfa.Type {
-	if cfa.Same(a, b) {
-		return a
-	}
-	if a.Signed == b.Signed {
-		if a.Bits >= b.Bits {
-			return a
-		}
-		return b
-	}
-	u, s := a, b
-	if a.Signed {
-		u, s = b, a
-	}
-	if u.Bits >= s.Bits {
-		return u
-	}
-	return s
-}

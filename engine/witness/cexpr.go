@@ -320,28 +320,6 @@ func convert(x cfa.Expr, t *cfa.Type) cfa.Expr {
 	return &cfa.Cast{X: x, T: t}
 }
 
-// common is the type of the usual arithmetic conversions of promoted
-// operand types a and b.
-func common(a, b *cfa.Type) *cfa.Type {
-	if cfa.Same(a, b) {
-		return a
-	}
-	if a.Signed == b.Signed {
-		if a.Bits >= b.Bits {
-			return a
-		}
-		return b
-	}
-	u, s := a, b
-	if a.Signed {
-		u, s = b, a
-	}
-	if u.Bits >= s.Bits {
-		return u
-	}
-	return s
-}
-
 func (p *cparser) binary(op cfa.BinaryOp, x, y cfa.Expr) (cfa.Expr, error) {
 	xt, yt := x.Type(), y.Type()
 	if op == cfa.LAnd || op == cfa.LOr {
@@ -365,7 +343,7 @@ func (p *cparser) binary(op cfa.BinaryOp, x, y cfa.Expr) (cfa.Expr, error) {
 	if op == cfa.Shl || op == cfa.Shr {
 		return &cfa.Binary{Op: op, X: x, Y: y, T: x.Type()}, nil
 	}
-	t := common(x.Type(), y.Type())
+	t := cfa.UsualArithmetic(x.Type(), y.Type())
 	x, y = convert(x, t), convert(y, t)
 	rt := t
 	if op.IsComparison() {
