@@ -27,24 +27,7 @@ func promote(t *cfa.Type) *cfa.Type {
 
 // common is the usual arithmetic conversion of two integer types.
 func common(a, b *cfa.Type) *cfa.Type {
-	a, b = promote(a), promote(b)
-	switch {
-	case cfa.Same(a, b):
-		return a
-	case a.Signed == b.Signed:
-		if a.Bits >= b.Bits {
-			return a
-		}
-		return b
-	}
-	u, s := a, b
-	if a.Signed {
-		u, s = b, a
-	}
-	if u.Bits >= s.Bits {
-		return u
-	}
-	return s
+	return cfa.UsualArithmetic(promote(a), promote(b))
 }
 
 func conv(x cfa.Expr, t *cfa.Type) cfa.Expr {

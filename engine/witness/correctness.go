@@ -647,15 +647,7 @@ func WriteCorrectnessGraphML(w io.Writer, c *Correctness) error {
 		return err
 	}
 	vc := c.vctx()
-	name, version := vc.producer()
-	producer := name + " " + version
-	if c.Task.Configuration != "" {
-		producer += " / " + c.Task.Configuration
-	}
-	arch := "64bit"
-	if c.Task.DataModel == cfa.ILP32 {
-		arch = "32bit"
-	}
+	producer, arch := graphmlProducerArch(c.Task, vc.producer)
 	var b strings.Builder
 	keys := []graphmlKey{
 		{"witness-type", "witness-type", "graph", "string", ""},

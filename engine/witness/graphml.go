@@ -65,15 +65,7 @@ func WriteViolationGraphML(w io.Writer, v *Violation) error {
 		return err
 	}
 	prog := c.order[0]
-	name, version := c.producer()
-	producer := name + " " + version
-	if v.Task.Configuration != "" {
-		producer += " / " + v.Task.Configuration
-	}
-	arch := "64bit"
-	if v.Task.DataModel == cfa.ILP32 {
-		arch = "32bit"
-	}
+	producer, arch := graphmlProducerArch(v.Task, c.producer)
 
 	var b strings.Builder
 	graphmlHeader(&b, graphmlKeys)
@@ -202,4 +194,19 @@ func graphmlHeader(b *strings.Builder, keys []graphmlKey) {
 		}
 	}
 	b.WriteString(" <graph edgedefault=\"directed\">\n")
+}
+
+// graphmlProducerArch returns the producer text ("name version /
+// configuration") and the architecture key ("32bit" for ILP32, else
+// "64bit") of a GraphML witness for task.
+func graphmlProducerArch(task Task, producer func() (string, string)) (string, string) {
+	name, version := producer()
+	p := name + " " + version
+	if task.Configuration != "" {
+		p += " / " + task.Configuration
+	}
+	if task.DataModel == cfa.ILP32 {
+		return p, "32bit"
+	}
+	return p, "64bit"
 }
