@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -39,6 +40,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	slicingCrit := fs.String("slicing-criterion", "path", "slicing refinement criteria of the slicing configurations: path (target-path slicing) or location (target-location slicing; seed 000, section 3.3)")
 	clock := fs.String("clock", "wall", "what --timeout measures: wall (wall-clock time) or cpu (this process's CPU time; properties are then verified one at a time)")
 	initPrec := fs.String("initial-precision", "", "start each property's CEGAR precision from the one it has in this results.json of an earlier run (precision.go)")
+	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of the run to this file (go tool pprof)")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -46,6 +48,20 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "reverify check: "+format+"\n", a...)
 		return 2
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return fail("--cpuprofile: %v", err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return fail("--cpuprofile: %v", err)
+		}
+		defer func() {
+			pprof.StopCPUProfile()
+			f.Close()
+		}()
 	}
 	if _, ok := map[string]bool{}[*config]; !ok && engine.ConfigDoc(*config) == "" {
 		return fail("unknown configuration %q (known: %s)", *config, strings.Join(engine.ConfigNames(), ", "))

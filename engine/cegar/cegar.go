@@ -73,7 +73,7 @@ func (r Restart) String() string { return restartNames[r] }
 
 // DefaultMaxRefinements is the refinement limit when
 // Options.MaxRefinements is 0.
-const DefaultMaxRefinements = 500
+const DefaultMaxRefinements = 5000
 
 // Options configure Run.
 type Options struct {

@@ -84,47 +84,81 @@ type partition struct {
 	// The stop index, built once the partition outgrows indexThreshold
 	// (when the composite has Featured states): each node is filed under
 	// the feature with the currently smallest bucket, or in plain if it
-	// has none. Buckets are linked through Node.nextInBucket and cleaned
-	// lazily: entries no longer in this partition are skipped.
+	// has none, together with its signature. Buckets are cleaned lazily:
+	// entries no longer in this partition are skipped.
 	indexed bool
-	plain   []*Node
-	buckets map[uint64]bucket
+	plain   bucket
+	buckets map[uint64]*bucket
 }
 
+// bucket holds nodes and their signatures in two parallel slices, so
+// that the signature test of a stop query scans contiguous memory and
+// dereferences only the nodes that pass it.
 type bucket struct {
-	head *Node
-	n    int32
+	sigs  []signature
+	nodes []*Node
+}
+
+func (b *bucket) add(n *Node, g signature) {
+	b.sigs = append(b.sigs, g)
+	b.nodes = append(b.nodes, n)
 }
 
 // indexThreshold is the partition size from which stop uses the index.
 const indexThreshold = 16
 
+// signature is a 256-bit Bloom filter of a state's features: if every
+// feature of r is a feature of s, then r's signature bits are a subset
+// of s's, so a reached node whose signature has a bit the new state's
+// lacks cannot cover it. One AND-NOT per candidate replaces most calls
+// of the stop operator on partitions whose states share their features
+// (locks: hundreds of states that differ in one flag).
+type signature [4]uint64
+
+func signatureOf(feats []uint64) signature {
+	var g signature
+	for _, f := range feats {
+		b := (f * 0x9e3779b97f4a7c15) >> 56
+		g[b>>6] |= 1 << (b & 63)
+	}
+	return g
+}
+
+// mayCover reports whether a node with signature r may cover a state
+// with signature s.
+func (r *signature) mayCover(s *signature) bool {
+	return r[0]&^s[0]|r[1]&^s[1]|r[2]&^s[2]|r[3]&^s[3] == 0
+}
+
 func (p *partition) index(n *Node, feats []uint64) {
+	g := signatureOf(feats)
+	n.bucketed = true
 	if len(feats) == 0 {
-		p.plain = append(p.plain, n)
-		n.bucketed = true
+		p.plain.add(n, g)
 		return
 	}
-	best, bb := feats[0], bucket{n: -1}
+	var best *bucket
 	for _, f := range feats {
 		b := p.buckets[f]
-		if bb.n < 0 || b.n < bb.n {
-			best, bb = f, b
-			if b.n == 0 {
+		if b == nil {
+			b = &bucket{}
+			p.buckets[f] = b
+		}
+		if best == nil || len(b.nodes) < len(best.nodes) {
+			best = b
+			if len(b.nodes) == 0 {
 				break
 			}
 		}
 	}
-	n.bucketed = true
-	n.nextInBucket = bb.head
-	p.buckets[best] = bucket{head: n, n: bb.n + 1}
+	best.add(n, g)
 }
 
 // rebuild indexes every node of p afresh.
 func (p *partition) rebuild(c *Composite) {
 	p.indexed = true
-	p.plain = nil
-	p.buckets = map[uint64]bucket{}
+	p.plain = bucket{}
+	p.buckets = map[uint64]*bucket{}
 	for _, r := range p.nodes {
 		p.index(r, c.features(nil, r.State))
 	}
@@ -141,17 +175,24 @@ func (p *partition) candidates(feats []uint64, f func(*Node) bool) {
 		}
 		return
 	}
-	live := func(r *Node) bool { return r.inReached && r.part == p }
-	for _, r := range p.plain {
-		if live(r) && f(r) {
-			return
+	q := signatureOf(feats)
+	scan := func(b *bucket) bool {
+		for i := range b.sigs {
+			if !b.sigs[i].mayCover(&q) {
+				continue
+			}
+			if r := b.nodes[i]; r.inReached && r.part == p && f(r) {
+				return true
+			}
 		}
+		return false
+	}
+	if scan(&p.plain) {
+		return
 	}
 	for _, x := range feats {
-		for r := p.buckets[x].head; r != nil; r = r.nextInBucket {
-			if live(r) && f(r) {
-				return
-			}
+		if b := p.buckets[x]; b != nil && scan(b) {
+			return
 		}
 	}
 }

@@ -44,10 +44,9 @@ type Node struct {
 	part       *partition
 	seq        uint64 // waitlist insertion number
 	parent1    [1]Edge
-	// nextInBucket links the nodes filed under one feature of the stop
-	// index of the node's partition.
-	nextInBucket *Node
-	bucketed     bool
+	// bucketed is set once the node is filed in the stop index of its
+	// partition.
+	bucketed bool
 }
 
 // Edge is an ARG edge into a node: the parent and the step taken.
