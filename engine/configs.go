@@ -42,8 +42,8 @@ func init() {
 			return []cpa.CPA{c}, nil
 		},
 		opts: cpa.Options{Order: cpa.BFS, Merge: cpa.MergeSep},
-		refiner: func(prog *cfa.Program, comp *cpa.Composite, _ Config) (cegar.Refiner, error) {
-			return newSymexRefiner(comp)
+		refiner: func(prog *cfa.Program, comp *cpa.Composite, cfg Config) (cegar.Refiner, error) {
+			return newSymexRefiner(comp, cfg)
 		},
 		restart: cegar.RestartRoot,
 	})
@@ -73,9 +73,26 @@ func valueCEGAR(restart cegar.Restart, vo cegar.ValueOptions) configuration {
 			return []cpa.CPA{value.New(prog, value.Options{Precision: prec})}, nil
 		},
 		opts: cpa.Options{Order: cpa.BFS, Merge: cpa.MergeSep},
-		refiner: func(prog *cfa.Program, comp *cpa.Composite, _ Config) (cegar.Refiner, error) {
+		refiner: func(prog *cfa.Program, comp *cpa.Composite, cfg Config) (cegar.Refiner, error) {
+			scope, err := precisionScope(cfg)
+			if err != nil {
+				return nil, err
+			}
+			vo.Scope = scope
 			return cegar.NewValueRefiner(prog, comp, vo)
 		},
 		restart: restart,
 	}
+}
+
+// defaultScope is the precision scope of the CEGAR configurations when
+// Config.PrecisionScope is "".
+const defaultScope = cegar.AdaptiveScope
+
+// precisionScope is the scope Config.PrecisionScope selects.
+func precisionScope(cfg Config) (cegar.Scope, error) {
+	if cfg.PrecisionScope == "" {
+		return defaultScope, nil
+	}
+	return cegar.ParseScope(cfg.PrecisionScope)
 }

@@ -58,6 +58,11 @@ type Config struct {
 	// slicing configurations: "path" ("" too: target-path slicing) or
 	// "location" (target-location slicing; seed 000, section 3.3).
 	SlicingCriterion string
+	// PrecisionScope is the scope of the entries that value and
+	// constraint interpolation add in the CEGAR configurations:
+	// "location", "function" or "adaptive" (cegar.Scope); "" is each
+	// configuration's default (defaultScope).
+	PrecisionScope string
 	// SignedOverflow is the semantics of signed +, -, * and unary -:
 	// WrapOverflow ("" too: two's complement wrap-around, gcc -fwrapv)
 	// or AssumeNoOverflow (a path on which such an operation overflows
@@ -127,6 +132,9 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 		return nil, err
 	}
 	if _, err := ParseOverflowMode(string(cfg.SignedOverflow)); err != nil {
+		return nil, err
+	}
+	if _, err := precisionScope(cfg); err != nil {
 		return nil, err
 	}
 	results := make([]*Result, len(props))

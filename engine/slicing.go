@@ -25,7 +25,9 @@ func init() {
 	register("symex-slicing-cegar", slicingConfig(
 		"symbolic execution with CEGAR under the slicing CPA: slicing refinement first, then constraint interpolation (seed 000, sections 3.2–3.3)",
 		symexAnalysis(true),
-		func(prog *cfa.Program, comp *cpa.Composite) (cegar.Refiner, error) { return newSymexRefiner(comp) },
+		func(prog *cfa.Program, comp *cpa.Composite, cfg Config) (cegar.Refiner, error) {
+			return newSymexRefiner(comp, cfg)
+		},
 		cegar.RestartRoot))
 	register("value-slicing-cegar", slicingConfig(
 		"explicit-value analysis with CEGAR under the slicing CPA: slicing refinement first, then value interpolation (seed 000, section 3.3; seed 001, sections 3.8.2–3.8.5)",
@@ -36,8 +38,12 @@ func init() {
 			}
 			return value.New(prog, value.Options{Precision: prec}), nil
 		},
-		func(prog *cfa.Program, comp *cpa.Composite) (cegar.Refiner, error) {
-			return cegar.NewValueRefiner(prog, comp, cegar.ValueOptions{})
+		func(prog *cfa.Program, comp *cpa.Composite, cfg Config) (cegar.Refiner, error) {
+			scope, err := precisionScope(cfg)
+			if err != nil {
+				return nil, err
+			}
+			return cegar.NewValueRefiner(prog, comp, cegar.ValueOptions{Scope: scope})
 		},
 		cegar.RestartPivot))
 }
@@ -64,7 +70,7 @@ func symexAnalysis(refinable bool) func(prog *cfa.Program, cfg Config, init []st
 // that delegate returns (nil: none) when the slice stops growing.
 func slicingConfig(doc string,
 	wrapped func(prog *cfa.Program, cfg Config, init []string) (cpa.CPA, error),
-	delegate func(prog *cfa.Program, comp *cpa.Composite) (cegar.Refiner, error),
+	delegate func(prog *cfa.Program, comp *cpa.Composite, cfg Config) (cegar.Refiner, error),
 	restart cegar.Restart) configuration {
 	return configuration{
 		doc: doc,
@@ -90,7 +96,7 @@ func slicingConfig(doc string,
 			opts := cegar.SlicingOptions{Criterion: crit, Solver: cfg.Solver,
 				Semantics: smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow}, LazyCheck: lazySlicingCheck}
 			if delegate != nil {
-				opts.Delegate = func(unwrapped *cpa.Composite) (cegar.Refiner, error) { return delegate(prog, unwrapped) }
+				opts.Delegate = func(unwrapped *cpa.Composite) (cegar.Refiner, error) { return delegate(prog, unwrapped, cfg) }
 			}
 			return cegar.NewSlicingRefiner(prog, comp, opts)
 		},

@@ -30,14 +30,22 @@ func symexPrecision(init []string) (*symbolic.Precision, error) {
 type symexRefiner struct {
 	sym *symbolic.CPA
 	idx int
+	// widener scopes the entries each refinement adds
+	// (Config.PrecisionScope; symbolic.CPA.Refine finds them at
+	// location scope).
+	widener *cegar.ScopeWidener
 }
 
-func newSymexRefiner(comp *cpa.Composite) (*symexRefiner, error) {
+func newSymexRefiner(comp *cpa.Composite, cfg Config) (*symexRefiner, error) {
 	idx := comp.Index("symbolic")
 	if idx < 0 {
 		return nil, fmt.Errorf("engine: %s has no symbolic component", comp.Name())
 	}
-	return &symexRefiner{sym: comp.Components()[idx].(*symbolic.CPA), idx: idx}, nil
+	scope, err := precisionScope(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &symexRefiner{sym: comp.Components()[idx].(*symbolic.CPA), idx: idx, widener: cegar.NewScopeWidener(scope)}, nil
 }
 
 // Refine implements cegar.Refiner.
@@ -60,6 +68,7 @@ func (r *symexRefiner) Refine(ctx context.Context, nodes []*cpa.Node, arg *cpa.A
 	case err != nil:
 		return nil, nil, err
 	}
+	next = r.widen(cur, next)
 	cp := &cpa.CompositePrecision{Comps: slices.Clone(target.Prec.Comps)}
 	cp.Comps[r.idx] = next
 	return cp, nodes[0], nil
@@ -78,4 +87,25 @@ func (r *symexRefiner) PrintPrecision(p *cpa.CompositePrecision) []string {
 		return vars.Format(r.sym.Value().Program())
 	}
 	return []string{sp.String()}
+}
+
+// widen applies r.widener to the entries that next adds to cur.
+func (r *symexRefiner) widen(cur, next *symbolic.Precision) *symbolic.Precision {
+	var old *value.ScopedPrecision
+	if cur != nil {
+		old, _ = cur.Vars.(*value.ScopedPrecision)
+	}
+	sp, ok := next.Vars.(*value.ScopedPrecision)
+	if !ok {
+		return next
+	}
+	has := func(e value.Entry) bool { return old != nil && old.Contains(e) }
+	var added []value.Entry
+	for _, e := range sp.Entries() {
+		if !has(e) {
+			added = append(added, e)
+		}
+	}
+	w := old.With(r.widener.Widen(added, has)...)
+	return &symbolic.Precision{Vars: w, Constraints: symbolic.VarConstraints{Vars: w}}
 }

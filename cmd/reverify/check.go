@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/cegar"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/smt/z3"
@@ -37,6 +38,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	var sh shard // --shard K/N: one job of a matrix (shard.go)
 	fs.Var(&sh, "shard", "verify only shard K/N of the properties (split by a hash of the property ID; reverify merge combines)")
 	budget := fs.Duration("time-budget", 0, "with --base: total time budget; properties not decided in it are UNKNOWN (0: none)")
+	scope := fs.String("precision-scope", "", "scope of the precision entries CEGAR refinement adds: location, function or adaptive (location, widened to the function for a variable refined 3 times; the default)")
 	slicingCrit := fs.String("slicing-criterion", "path", "slicing refinement criteria of the slicing configurations: path (target-path slicing) or location (target-location slicing; seed 000, section 3.3)")
 	clock := fs.String("clock", "wall", "what --timeout measures: wall (wall-clock time) or cpu (this process's CPU time; properties are then verified one at a time)")
 	initPrec := fs.String("initial-precision", "", "start each property's CEGAR precision from the one it has in this results.json of an earlier run (precision.go)")
@@ -73,12 +75,20 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if *clock != "wall" && *clock != "cpu" {
 		return fail("--clock %q: want wall or cpu", *clock)
 	}
+	if *scope != "" {
+		if _, err := cegar.ParseScope(*scope); err != nil {
+			return fail("--precision-scope: %v", err)
+		}
+	}
 	if set := explicitFlags(fs); rf.active() {
 		if ovf != engine.WrapOverflow {
 			return fail("--signed-overflow %s is not supported with --base (cached verdicts assume wrap-around)", ovf)
 		}
 		if *slicingCrit != "path" {
 			return fail("--slicing-criterion %s is not supported with --base", *slicingCrit)
+		}
+		if *scope != "" {
+			return fail("--precision-scope is not supported with --base (cached verdicts and precisions assume the default)")
 		}
 		if *initPrec != "" {
 			return fail("--initial-precision is not supported with --base (it reuses the precisions cached for the base revision)")
@@ -147,7 +157,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	results, err := engine.Verify(context.Background(), prog, props, engine.Config{
 		Name: *config, Entry: *entry, Timeout: *timeout, MaxStates: *maxStates, Solver: z3.Factory,
 		KeepARG: *outDir != "", SignedOverflow: ovf, InitialPrecision: initial, SlicingCriterion: *slicingCrit,
-		Clock: clockFunc(*clock), Workers: workers(*clock),
+		PrecisionScope: *scope, Clock: clockFunc(*clock), Workers: workers(*clock),
 	})
 	if err != nil {
 		return fail("%v", err)

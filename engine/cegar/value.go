@@ -26,11 +26,94 @@ const (
 	// "main::x@main". Coarser, fewer refinements for loops, but a
 	// variable needed before a loop is then tracked inside it too.
 	FunctionScope
+	// AdaptiveScope starts at location scope and widens a variable to its
+	// whole function once AdaptiveRefinements refinements have had to
+	// add it at new locations of that function (ScopeWidener). A
+	// variable that one or two refinements settle keeps the location
+	// scope, whose proofs avoid loops that do not need it (seed 000's
+	// running example); one that every refinement adds at yet another
+	// location (a flag tested all over a loop body, as in the locks and
+	// ECA tasks) stops costing a refinement per location and per stale
+	// ARG subtree.
+	AdaptiveScope
 )
 
-var scopeNames = [...]string{"location", "function"}
+// AdaptiveRefinements is the number of refinements that add a variable
+// at new locations of one function before AdaptiveScope tracks it in the
+// whole function.
+const AdaptiveRefinements = 3
+
+var scopeNames = [...]string{"location", "function", "adaptive"}
+
+// ScopeWidener applies a Scope to the entries a refinement adds: the
+// zero value is LocationScope; NewScopeWidener(AdaptiveScope) counts the
+// refinements per variable and function.
+type ScopeWidener struct {
+	scope Scope
+	count map[[2]string]int
+}
+
+// NewScopeWidener returns the widener of scope.
+func NewScopeWidener(scope Scope) *ScopeWidener {
+	return &ScopeWidener{scope: scope, count: map[[2]string]int{}}
+}
+
+// Widen maps the entries of one refinement (location-scoped entries and
+// function- or program-scoped ones) to those the scope adds: unchanged
+// under LocationScope, all widened to their function under FunctionScope,
+// and under AdaptiveScope widened for the variables that reached
+// AdaptiveRefinements refinements (this one counted once per variable).
+// has reports whether the current precision already holds an entry; only
+// new entries count.
+func (w *ScopeWidener) Widen(entries []value.Entry, has func(value.Entry) bool) []value.Entry {
+	if w == nil || w.scope == LocationScope {
+		return entries
+	}
+	widen := func(e value.Entry) value.Entry {
+		e.Loc, e.At = -1, ""
+		return e
+	}
+	out := make([]value.Entry, 0, len(entries))
+	if w.scope == FunctionScope {
+		for _, e := range entries {
+			if e.Func != "" {
+				e = widen(e)
+			}
+			out = append(out, e)
+		}
+		return out
+	}
+	bumped := map[[2]string]bool{}
+	for _, e := range entries {
+		if e.Func == "" || e.Loc < 0 && e.At == "" || has(e) {
+			continue
+		}
+		k := [2]string{e.Func, e.Name}
+		if !bumped[k] {
+			bumped[k] = true
+			w.count[k]++
+		}
+	}
+	for _, e := range entries {
+		if e.Func != "" && w.count[[2]string{e.Func, e.Name}] >= AdaptiveRefinements {
+			e = widen(e)
+		}
+		out = append(out, e)
+	}
+	return out
+}
 
 func (s Scope) String() string { return scopeNames[s] }
+
+// ParseScope parses "location", "function" or "adaptive".
+func ParseScope(s string) (Scope, error) {
+	for i, n := range scopeNames {
+		if s == n {
+			return Scope(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown precision scope %q (want location, function or adaptive)", s)
+}
 
 // Selection chooses among the refinements of the infeasible sliced
 // prefixes of one error path (seed 001, section 3.8.5).
@@ -92,6 +175,7 @@ type ValueRefiner struct {
 	prec *value.ScopedPrecision
 	// loopVars are the IDs of variables assigned inside a loop.
 	loopVars map[int]bool
+	widener  *ScopeWidener
 	Stats    ValueStats
 }
 
@@ -117,7 +201,7 @@ func NewValueRefiner(prog *cfa.Program, comp *cpa.Composite, opts ValueOptions) 
 	if opts.MaxPrefixes <= 0 {
 		opts.MaxPrefixes = DefaultMaxPrefixes
 	}
-	return &ValueRefiner{prog: prog, v: v, idx: idx, opts: opts, prec: prec, loopVars: loopVars(prog)}, nil
+	return &ValueRefiner{prog: prog, v: v, idx: idx, opts: opts, prec: prec, loopVars: loopVars(prog), widener: NewScopeWidener(opts.Scope)}, nil
 }
 
 // Precision returns the precision learnt so far.
@@ -207,6 +291,9 @@ func (r *ValueRefiner) Refine(ctx context.Context, nodes []*cpa.Node, arg *cpa.A
 		if best.heap[i] {
 			entries = append(entries, r.entry(value.HeapName, l))
 		}
+	}
+	if r.opts.Scope == AdaptiveScope {
+		entries = r.widener.Widen(entries, func(e value.Entry) bool { return r.prec != nil && r.prec.Contains(e) })
 	}
 	r.prec = r.prec.With(entries...)
 	r.Stats.Refinements++
