@@ -192,4 +192,29 @@ func TestSymexRunningExample(t *testing.T) {
 		}
 		prev = k
 	}
+
+	// Learnt rather than seeded: refining at function scope (the scope of
+	// the seed's CPAchecker, --precision-scope function) tracks y in all
+	// of main after one refinement and unrolls the second loop the same
+	// way; the default adaptive scope stays at location scope here, y
+	// being refined twice (cegar.AdaptiveRefinements is 3).
+	for _, limit := range []int{200, 400} {
+		cfg := engine.Config{Name: "symex-cegar", MaxStates: limit, KeepARG: true, PrecisionScope: "function"}
+		prog, r := verifyRunning(t, "", cfg)
+		if got := strings.Join(r.Precision, " | "); r.Verdict != engine.Unknown || r.Reason != "state limit "+strconv.Itoa(limit) || r.Refinements != 1 || got != "main::y@main" {
+			t.Errorf("symex-cegar, function scope, limit %d: %s (%s), %d refinements, precision %q; want UNKNOWN (state limit %d), 1 refinement, main::y@main",
+				limit, r.Verdict, r.Reason, r.Refinements, got, limit)
+		}
+		if _, xs := atLoop(t, prog, r.ARG, "[x > 0]", "x"); len(xs) != 0 {
+			t.Errorf("symex-cegar, function scope, limit %d: x known at the first loop's head: %v", limit, xs)
+		}
+		_, ys := atLoop(t, prog, r.ARG, "[y < w]", "y")
+		distinct := map[int64]bool{}
+		for _, y := range ys {
+			distinct[y] = true
+		}
+		if len(distinct) < limit/10 || !distinct[1] {
+			t.Errorf("symex-cegar, function scope, limit %d: y at the second loop's head %v; want 1, 2, 3, ... (at least %d values)", limit, ys, limit/10)
+		}
+	}
 }
