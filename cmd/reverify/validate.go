@@ -144,11 +144,20 @@ func correctnessOf(prog *cfa.Program, files []string, entry, config, prp string,
 	return c
 }
 
+// selectTimeout bounds the choice of invariants (witness.Correctness.Select)
+// per TRUE property (wall-clock time).
+const selectTimeout = 20 * time.Second
+
 // writeCorrectness writes the correctness witnesses of a TRUE result
 // into dir (witness.yml when it has a loop invariant, witness.graphml
 // always) and names them in pr; it returns the errors.
 func writeCorrectness(dir string, prog *cfa.Program, files []string, entry, config, prp string, r *engine.Result, pr *engine.PropertyReport) []string {
 	c := correctnessOf(prog, files, entry, config, prp, r)
+	// Prefer compact invariants the validator proves (Houdini over
+	// candidates); on failure the reached-set invariants stay.
+	sctx, cancel := context.WithTimeout(context.Background(), selectTimeout)
+	_, _ = c.Select(sctx, witness.ValidateOptions{Solver: z3.Factory, Entry: entry, Properties: []*spec.Property{r.Property}})
+	cancel()
 	var errs []string
 	e, err := witness.CorrectnessYAML(c)
 	if err != nil {

@@ -1,6 +1,7 @@
 package witness
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -25,6 +26,10 @@ type Correctness struct {
 	// unreach-call); it is recorded in producer.description as
 	// "property: ID" so that `reverify validate` checks that property.
 	Property string
+
+	// chosen, set by Select, replaces the rendered invariant at a loop
+	// keyword.
+	chosen map[cfa.Pos]string
 }
 
 // Invariant is what holds at the loop head Loc: the disjunction over
@@ -493,6 +498,7 @@ func valueRange(bs []*cfa.Binary, n int) (string, bool) {
 // located is an invariant with its source location and text.
 type located struct {
 	inv  Invariant
+	invs []Invariant // every loop head at the keyword (inv first)
 	site loopSite
 	text string
 }
@@ -513,10 +519,16 @@ func (c *Correctness) locate(src *sources) []located {
 			if out[i].text != text {
 				out[i].text = "(" + out[i].text + ") || (" + text + ")"
 			}
+			out[i].invs = append(out[i].invs, inv)
 			continue
 		}
 		byKw[site.kw] = len(out)
-		out = append(out, located{inv: inv, site: site, text: text})
+		out = append(out, located{inv: inv, invs: []Invariant{inv}, site: site, text: text})
+	}
+	for i := range out {
+		if t, ok := c.chosen[out[i].site.kw]; ok {
+			out[i].text = t
+		}
 	}
 	sort.Slice(out, func(i, j int) bool {
 		a, b := out[i].site.kw, out[j].site.kw
@@ -711,4 +723,330 @@ func WriteCorrectnessGraphML(w io.Writer, c *Correctness) error {
 	b.WriteString(" </graph>\n</graphml>\n")
 	_, err = io.WriteString(w, b.String())
 	return err
+}
+
+// maxCandidates bounds the candidate conjuncts of one loop invariant.
+const maxCandidates = 160
+
+// maxDisjunctCandidate bounds the disjuncts of the reached-set invariant
+// when it is itself a candidate.
+const maxDisjunctCandidate = 16
+
+// Select chooses, before the witness is written, invariants that the
+// validator proves: the reached set's invariant at a loop head holds
+// there, but it need not be inductive in isolation (facts over variables
+// out of scope or not tracked by the precision are missing) and can be a
+// disjunction over thousands of states. Select therefore runs Houdini
+// (validate.go, houdini) over compact candidate conjuncts per loop
+// keyword (candidates) and keeps the surviving conjunction when
+// validateCorrectness confirms it (each invariant inductive relative to
+// the others, and the property implied); otherwise the reached-set
+// invariants stay (InvariantText) and the result says why. opts are as
+// for Validate (Solver required; Properties resolve c.Property); ctx
+// bounds the work. The Validation reports what the written witness
+// achieves: Confirmed only after a full validateCorrectness run of the
+// chosen invariants.
+func (c *Correctness) Select(ctx context.Context, opts ValidateOptions) (Validation, error) {
+	if opts.Solver == nil {
+		return Validation{}, errors.New("witness: no SMT solver")
+	}
+	if opts.Entry == "" {
+		opts.Entry = c.Task.Entry
+	}
+	if opts.Entry == "" {
+		opts.Entry = "main"
+	}
+	if opts.MaxPaths == 0 {
+		opts.MaxPaths = 200000
+	}
+	if c.Program == nil || c.Program.Func(opts.Entry) == nil {
+		return Validation{}, fmt.Errorf("witness: entry function %s has no body", opts.Entry)
+	}
+	if opts.Contents == nil {
+		opts.Contents = c.Task.Contents
+	}
+	src := newSources(opts.Contents)
+	c.chosen = nil
+	md := YAMLMetadata{Producer: YAMLProducer{Description: propertyDescription(c.Property)},
+		Task: YAMLTask{Specification: specFormula(c.Task.Specification)}}
+	target, _, err := targetOf(md, opts.Properties)
+	if err != nil {
+		return Validation{}, err
+	}
+	locs := c.locate(src)
+	if len(locs) == 0 {
+		return rejected("no loop invariant to choose"), nil
+	}
+	entryOf := func(texts []string) []YAMLCorrectnessEntry {
+		e := YAMLCorrectnessEntry{EntryType: "invariant_set", Metadata: md}
+		for i, l := range locs {
+			e.Content = append(e.Content, YAMLInvariantItem{Invariant: YAMLInvariant{Type: LoopInvariantType,
+				Location: YAMLLocation{FileName: l.site.kw.File, Line: l.site.kw.Line, Column: l.site.kw.Col, Function: l.site.function},
+				Value:    texts[i], Format: "c_expression"}})
+		}
+		return []YAMLCorrectnessEntry{e}
+	}
+	var hs []houdiniSite
+	for _, l := range locs {
+		names := scope(c.Program, l.inv.Loc.Func, l.site)
+		var cs []*candidate
+		for _, t := range candidates(c.Program, l, names) {
+			cs = append(cs, &candidate{text: t})
+		}
+		hs = append(hs, houdiniSite{loc: YAMLLocation{FileName: l.site.kw.File, Line: l.site.kw.Line, Column: l.site.kw.Col}, cands: cs})
+	}
+	why := ""
+	if err := houdini(ctx, c.Program, src, target, hs, opts); err != nil {
+		why = "Houdini: " + err.Error()
+	} else {
+		texts := make([]string, len(locs))
+		for i, h := range hs {
+			var live []string
+			for _, cd := range h.cands {
+				if !cd.dead {
+					live = append(live, conjunct(cd.text))
+				}
+			}
+			texts[i] = "1"
+			if len(live) > 0 {
+				texts[i] = strings.Join(live, " && ")
+			}
+		}
+		r, err := validateCorrectness(ctx, c.Program, src, entryOf(texts), opts)
+		if err == nil && r.Confirmed {
+			c.chosen = map[cfa.Pos]string{}
+			for i, l := range locs {
+				c.chosen[l.site.kw] = texts[i]
+			}
+			return r, nil
+		}
+		why = "the inductive candidates do not imply the property: " + r.Reason
+		if err != nil {
+			why = err.Error()
+		}
+	}
+	texts := make([]string, len(locs))
+	for i, l := range locs {
+		texts[i] = l.text
+	}
+	r, err := validateCorrectness(ctx, c.Program, src, entryOf(texts), opts)
+	if err != nil {
+		return rejected("%s; reached-set invariants: %v", why, err), nil
+	}
+	if !r.Confirmed {
+		r.Reason = why + "; reached-set invariants: " + r.Reason
+	}
+	return r, nil
+}
+
+// candidates returns the candidate conjuncts (C expressions over names)
+// of the invariant at l's keyword, from two sources:
+//
+//   - the reached states at its loop heads: facts every state has; when
+//     there are at most 64 states, every fact of one; for each integer
+//     variable every state fixes, the bounds of the interval hull of its
+//     values ("lo <= x", "x <= hi") and, with 2 to 8 values, their
+//     disjunction; for two such variables the comparisons (<, <=, ==,
+//     >=, >) that all states satisfy; the reached-set invariant itself
+//     when it has at most maxDisjunctCandidate disjuncts ("0" for a loop head
+//     no state reaches);
+//   - the program: the comparisons in the conditions of the loop's
+//     function and in the integer arguments of its calls (such as
+//     __VERIFIER_assert(x >= 10)), negated, and < and > relaxed to <=
+//     and >=.
+//
+// Candidates are deduplicated and bounded by maxCandidates; those that do
+// not hold or are not inductive die in Houdini.
+func candidates(p *cfa.Program, l located, names map[string]*cfa.Var) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(t string) {
+		if t != "" && t != "1" && !seen[t] && len(out) < maxCandidates {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	inScope := func(e cfa.Expr) bool {
+		ok := true
+		cfa.Walk(e, func(x cfa.Expr) bool {
+			switch x := x.(type) {
+			case *cfa.VarRef:
+				if names[x.Var.Orig] != x.Var {
+					ok = false
+				}
+			case *cfa.Deref, *cfa.Index, *cfa.Member, *cfa.FuncRef:
+				ok = false
+			}
+			return ok
+		})
+		return ok
+	}
+	var states [][]Fact
+	for _, inv := range l.invs {
+		states = append(states, inv.States...)
+	}
+	if len(states) == 0 {
+		return []string{"0"}
+	}
+	if n := strings.Count(l.text, "||") + 1; n > 1 && n <= maxDisjunctCandidate {
+		add(l.text)
+	}
+	// Facts: shared ones, and all when there are few states.
+	count := map[string]int{}
+	var order []string
+	type fixed struct {
+		v    *cfa.Var
+		vals []int64
+	}
+	fix := map[*cfa.Var]*fixed{}
+	var fixOrder []*cfa.Var
+	for i, st := range states {
+		done := map[string]bool{}
+		for _, f := range st {
+			if !inScope(f.Expr) {
+				continue
+			}
+			t, ok := cExpr(f.Expr)
+			if !ok || done[t] {
+				continue
+			}
+			done[t] = true
+			if count[t] == 0 {
+				order = append(order, t)
+			}
+			count[t]++
+			if b := eqFact([]Fact{f}, t); b != nil {
+				v := b.X.(*cfa.VarRef).Var
+				if !v.T.IsInteger() || v.T.Kind == cfa.Bool || (!v.T.IsSigned() && b.Y.(*cfa.Const).V > 1<<62) {
+					continue
+				}
+				x := int64(b.Y.(*cfa.Const).V)
+				if v.T.IsSigned() {
+					x = cfa.SignExtend(b.Y.(*cfa.Const).V, v.T.Width())
+				}
+				fx := fix[v]
+				if fx == nil {
+					if i > 0 {
+						continue // not fixed in an earlier state
+					}
+					fx = &fixed{v: v}
+					fix[v] = fx
+					fixOrder = append(fixOrder, v)
+				}
+				if len(fx.vals) == i {
+					fx.vals = append(fx.vals, x)
+				}
+			}
+		}
+	}
+	for _, t := range order {
+		if count[t] == len(states) || len(states) <= 64 {
+			add(t)
+		}
+	}
+	var vars []*fixed
+	for _, v := range fixOrder {
+		if fx := fix[v]; len(fx.vals) == len(states) {
+			vars = append(vars, fx)
+		}
+	}
+	lit := func(v *cfa.Var, x int64) string { return cValue(v.T, uint64(x)) }
+	for _, fx := range vars {
+		lo, hi := fx.vals[0], fx.vals[0]
+		distinct := map[int64]bool{}
+		for _, x := range fx.vals {
+			lo, hi = min(lo, x), max(hi, x)
+			distinct[x] = true
+		}
+		name := fx.v.Orig
+		if lo == hi {
+			add(name + " == " + lit(fx.v, lo))
+			continue
+		}
+		add(lit(fx.v, lo) + " <= " + name)
+		add(name + " <= " + lit(fx.v, hi))
+		if len(distinct) <= 8 {
+			var vs []int64
+			for x := range distinct {
+				vs = append(vs, x)
+			}
+			sort.Slice(vs, func(i, j int) bool { return vs[i] < vs[j] })
+			var ds []string
+			for _, x := range vs {
+				ds = append(ds, name+" == "+lit(fx.v, x))
+			}
+			add(strings.Join(ds, " || "))
+		}
+	}
+	for i, a := range vars {
+		for _, b := range vars[i+1:] {
+			if a.v.T.IsSigned() != b.v.T.IsSigned() {
+				continue
+			}
+			lt, le, eq, ge, gt := true, true, true, true, true
+			for k := range a.vals {
+				x, y := a.vals[k], b.vals[k]
+				lt, le, eq, ge, gt = lt && x < y, le && x <= y, eq && x == y, ge && x >= y, gt && x > y
+			}
+			for _, r := range []struct {
+				ok bool
+				op string
+			}{{eq, "=="}, {lt, "<"}, {le, "<="}, {gt, ">"}, {ge, ">="}} {
+				if r.ok {
+					add(a.v.Orig + " " + r.op + " " + b.v.Orig)
+				}
+			}
+		}
+	}
+	// Comparisons of the program.
+	fn := l.inv.Loc.Func
+	atom := func(e cfa.Expr) {
+		b, ok := e.(*cfa.Binary)
+		if !ok || !inScope(e) {
+			return
+		}
+		switch b.Op {
+		case cfa.Lt, cfa.Le, cfa.Gt, cfa.Ge, cfa.Eq, cfa.Ne:
+		default:
+			return
+		}
+		for _, x := range []*cfa.Binary{b, {Op: b.Op.Negate(), X: b.X, Y: b.Y, T: b.T}} {
+			if t, ok := cExpr(x); ok {
+				add(t)
+			}
+			relax := map[cfa.BinaryOp]cfa.BinaryOp{cfa.Lt: cfa.Le, cfa.Gt: cfa.Ge}
+			if op, ok := relax[x.Op]; ok {
+				if t, ok := cExpr(&cfa.Binary{Op: op, X: x.X, Y: x.Y, T: x.T}); ok {
+					add(t)
+				}
+			}
+		}
+	}
+	for _, e := range p.Edges {
+		if e.From == nil || e.From.Func != fn {
+			continue
+		}
+		switch op := e.Op.(type) {
+		case *cfa.Assume:
+			for _, x := range flatten(op.Cond, cfa.LAnd, nil) {
+				for _, y := range flatten(x, cfa.LOr, nil) {
+					atom(y)
+				}
+			}
+		case *cfa.Call:
+			for _, a := range op.Args {
+				atom(a)
+			}
+		}
+	}
+	return out
+}
+
+// conjunct parenthesises a candidate with a top-level || (or anything
+// but a comparison chain of && alone) for use as an operand of &&.
+func conjunct(t string) string {
+	if strings.Contains(t, "||") {
+		return "(" + t + ")"
+	}
+	return t
 }

@@ -166,6 +166,21 @@
 // one variable's contiguous values become a range, "1" is written when
 // nothing is known and "0" at loop heads the reached set never reaches.
 //
+// Before writing, Correctness.Select (called by `reverify check`) looks
+// for invariants the validator proves: the reached-set invariant need not
+// be inductive in isolation (facts over untracked or out-of-scope
+// variables are missing) and can be a disjunction over thousands of
+// states. Select runs Houdini (Flanagan and Leino, FME 2001) with the
+// validator's path segments over candidate conjuncts per loop: facts of
+// the reached states, interval-hull bounds and small value sets of the
+// variables they fix, comparisons between two such variables that all
+// states satisfy, a small reached-set disjunction, and the comparisons in
+// the conditions and call arguments of the loop's function (negated and
+// relaxed). Candidates that do not hold initially or are not preserved
+// die; survivors implied by the others are dropped; the result is kept
+// only when the validator confirms it (inductive and implying the
+// property), else the reached-set invariants are written unchanged.
+//
 // WriteCorrectnessYAML writes one invariant_set entry (format 2.0: the
 // metadata of violation witnesses, content items invariant {type
 // loop_invariant, location {file_name, line, column, function}, value,
@@ -196,8 +211,16 @@
 // program, every loop-free segment from the program start or from a cut
 // point under its invariant to the next cut point must establish that
 // invariant (negation unsatisfiable), and no segment may reach an error
-// call of the property. The result names the invariant and location that
-// failed. Content the validator cannot use (avoid waypoints, location
+// call of the property. Each invariant may assume the others (the
+// invariant_set semantics). A segment from a loop in a callee starts in
+// every chain of direct calls from the entry function, with the callers'
+// locals and the callee's parameters unconstrained, and continues into
+// the caller on return; main(int argc, char **argv) is entered with
+// unconstrained arguments as long as it never reads a pointer parameter.
+// The result names the invariant and location that failed, or the
+// unsupported construct (pointer reads from a cut point, a used argv,
+// calls through pointers to the loop's function, recursion) with its
+// file:line. Content the validator cannot use (avoid waypoints, location
 // invariants, expressions outside ParseCExpr, locations without a loop)
 // is a *BadWitnessError.
 //

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -249,6 +250,42 @@ type cutPoint struct {
 	inv  cfa.Expr
 	text string
 	at   string // file:line:col (function)
+	// cands, in Houdini mode (houdini), are the candidate conjuncts; inv
+	// is the conjunction of the live ones (refresh).
+	cands []candRef
+}
+
+// candidate is one conjunct a Houdini run may keep or drop; loop heads
+// sharing one keyword share it, so that it dies at all of them at once.
+type candidate struct {
+	text string
+	dead bool
+}
+
+// candRef is a candidate parsed in the scope of one loop head.
+type candRef struct {
+	c *candidate
+	x cfa.Expr
+}
+
+// refresh sets inv and text to the conjunction of the live candidates
+// (true when none lives).
+func (c *cutPoint) refresh() {
+	c.inv, c.text = nil, ""
+	for _, r := range c.cands {
+		if r.c.dead {
+			continue
+		}
+		if c.inv == nil {
+			c.inv, c.text = r.x, conjunct(r.c.text)
+			continue
+		}
+		c.inv = &cfa.Binary{Op: cfa.LAnd, X: c.inv, Y: r.x, T: cfa.IntT}
+		c.text += " && " + conjunct(r.c.text)
+	}
+	if c.inv == nil {
+		c.inv, c.text = &cfa.Const{T: cfa.IntT, V: 1}, "1"
+	}
 }
 
 // validateCorrectness checks the loop invariants by k-induction with
@@ -263,29 +300,22 @@ type cutPoint struct {
 // only rejects more). Segments starting at a cut point begin with every
 // global and every local in scope unconstrained but for the invariant.
 // The witness is rejected, with the reason, when a check fails, when a
-// loop carries no invariant (a segment would be unbounded), when a
-// segment from a loop in another function than the entry returns to a
-// caller (callers' states are not tracked), or when a segment from a cut
-// point dereferences a pointer or reads a global array, struct or union
-// (their contents are not havocked there).
+// loop carries no invariant (a segment would be unbounded), when the
+// calling contexts of a loop in another function than the entry cannot
+// be enumerated (callChains: its address is taken, recursion), when the
+// entry function reads a non-integer parameter (entrySteps), or when a
+// segment from a cut point dereferences a pointer or reads a global
+// array, struct or union (their contents are not havocked there). A
+// segment from a loop in a callee starts inside each chain of direct
+// calls from the entry function with the callers' locals and the
+// callee's parameters unconstrained (an over-approximation of every
+// calling context) and continues into the caller on return.
 func validateCorrectness(ctx context.Context, prog *cfa.Program, src *sources, entries []YAMLCorrectnessEntry, opts ValidateOptions) (Validation, error) {
 	target, what, err := targetOf(entries[0].Metadata, opts.Properties)
 	if err != nil {
 		return Validation{}, err
 	}
-	// Loop heads by keyword position.
-	heads := map[string][]*cfa.Location{}
-	sites := map[*cfa.Location]loopSite{}
-	for _, l := range prog.Locs {
-		if !l.LoopHead {
-			continue
-		}
-		if s, ok := loopSiteOf(src, l); ok {
-			k := posKey(s.kw.File, s.kw.Line, s.kw.Col)
-			heads[k] = append(heads[k], l)
-			sites[l] = s
-		}
-	}
+	heads, sites := loopHeads(prog, src)
 	cuts := map[*cfa.Location]*cutPoint{}
 	for _, e := range entries {
 		for _, it := range e.Content {
@@ -330,6 +360,154 @@ func validateCorrectness(ctx context.Context, prog *cfa.Program, src *sources, e
 	return Validation{Confirmed: true, Reason: fmt.Sprintf("%d loop invariants are inductive and imply %s (%d path segments checked)", len(cuts), what, v.paths)}, nil
 }
 
+// loopHeads maps the keyword positions (posKey) of the program's while
+// and for loops to their CFA loop heads.
+func loopHeads(prog *cfa.Program, src *sources) (map[string][]*cfa.Location, map[*cfa.Location]loopSite) {
+	heads := map[string][]*cfa.Location{}
+	sites := map[*cfa.Location]loopSite{}
+	for _, l := range prog.Locs {
+		if !l.LoopHead {
+			continue
+		}
+		if s, ok := loopSiteOf(src, l); ok {
+			k := posKey(s.kw.File, s.kw.Line, s.kw.Col)
+			heads[k] = append(heads[k], l)
+			sites[l] = s
+		}
+	}
+	return heads, sites
+}
+
+// houdiniSite is a loop keyword with the candidate conjuncts of its
+// invariant.
+type houdiniSite struct {
+	loc   YAMLLocation
+	cands []*candidate
+}
+
+// houdini runs Houdini's algorithm (C. Flanagan and K. R. M. Leino,
+// "Houdini, an annotation assistant for ESC/Java", FME 2001) with the
+// segments of validateCorrectness: every loop head is a cut point whose
+// invariant is the conjunction of its live candidates; a candidate that
+// some segment (from the program start, or from a cut point under its
+// current invariant) does not establish dies, and the rounds repeat
+// until none dies. The survivors are then inductive relative to each
+// other (the invariant_set semantics of format 2.0: each invariant may
+// assume the others); whether they imply the property is left to
+// validateCorrectness. Candidates that do not parse in the scope of a
+// loop head die at once. The result is an error when a segment is
+// outside what the validator supports (a loop without a keyword,
+// memory reads from a cut point, returns to unknown callers) or the
+// path budget or ctx runs out.
+func houdini(ctx context.Context, prog *cfa.Program, src *sources, target *errorTarget, hs []houdiniSite, opts ValidateOptions) error {
+	heads, sites := loopHeads(prog, src)
+	cuts := map[*cfa.Location]*cutPoint{}
+	for _, h := range hs {
+		at := fmt.Sprintf("%s:%d:%d", h.loc.FileName, h.loc.Line, h.loc.Column)
+		for _, l := range matchHeads(prog, heads, h.loc) {
+			cp := &cutPoint{loc: l, at: at + " (" + l.Func.Name + ")"}
+			names := scope(prog, l.Func, sites[l])
+			for _, c := range h.cands {
+				x, err := ParseCExpr(c.text, names, nil, prog.DataModel)
+				if err != nil {
+					c.dead = true
+					continue
+				}
+				cp.cands = append(cp.cands, candRef{c: c, x: x})
+			}
+			cuts[l] = cp
+		}
+	}
+	v := &segments{ctx: ctx, prog: prog, opts: opts, target: target, cuts: cuts, entry: prog.Func(opts.Entry), b: smt.NewBuilder(), houdini: true}
+	for round := 0; ; round++ {
+		v.changed = false
+		for _, cp := range cuts {
+			cp.refresh()
+		}
+		if r, done := v.from(nil); done {
+			return errors.New(r.Reason)
+		}
+		for _, l := range prog.Locs {
+			c := cuts[l]
+			if c == nil {
+				continue
+			}
+			c.refresh()
+			if r, done := v.from(c); done {
+				return errors.New(r.Reason)
+			}
+		}
+		if !v.changed {
+			v.dropImplied()
+			return nil
+		}
+	}
+}
+
+// dropImplied removes, longest text first, every live candidate that
+// the other live candidates of its cut points imply (the conjunction
+// with its negation unsatisfiable at each loop head holding it), which
+// leaves each invariant's meaning unchanged. Undecided or unencodable
+// checks keep the candidate.
+func (v *segments) dropImplied() {
+	var all []*candidate
+	at := map[*candidate][]*cutPoint{}
+	for _, l := range v.prog.Locs {
+		cp := v.cuts[l]
+		if cp == nil {
+			continue
+		}
+		for _, r := range cp.cands {
+			if len(at[r.c]) == 0 {
+				all = append(all, r.c)
+			}
+			at[r.c] = append(at[r.c], cp)
+		}
+	}
+	weight := func(c *candidate) int {
+		w := len(c.text)
+		if strings.Contains(c.text, "||") {
+			w += 1 << 20
+		}
+		if strings.Contains(c.text, "==") {
+			w -= 1 << 10 // keep "x == 6" rather than "x <= 6 && x >= 6"
+		}
+		return w
+	}
+	sort.SliceStable(all, func(i, j int) bool { return weight(all[i]) > weight(all[j]) })
+	for _, c := range all {
+		if c.dead {
+			continue
+		}
+		implied := true
+		for _, cp := range at[c] {
+			var x cfa.Expr
+			var path []cfa.Step
+			for _, r := range cp.cands {
+				if r.c == c {
+					x = r.x
+				} else if !r.c.dead {
+					path = append(path, synth(cp.loc, &cfa.Assume{Cond: r.x, Truth: true}))
+				}
+			}
+			path = append(path, synth(cp.loc, &cfa.Assume{Cond: x, Truth: false}))
+			pf, err := smt.EncodePath(v.b, v.prog, path)
+			if err != nil {
+				implied = false
+				break
+			}
+			conj, _ := pf.Inline(v.b)
+			if r, _ := solve(v.ctx, v.b, v.opts.Solver, conj); r != smt.Unsat {
+				implied = false
+				break
+			}
+		}
+		if implied {
+			c.dead = true
+		}
+	}
+}
+
 func posKey(file string, line, col int) string {
 	return fmt.Sprintf("%s:%d:%d", filepath.Base(file), line, col)
 }
@@ -362,6 +540,19 @@ type segments struct {
 	entry  *cfa.Function
 	b      *smt.Builder
 	paths  int
+	// houdini: segment ends drop the candidates they do not establish
+	// (changed records it) instead of rejecting, and error calls are
+	// not checked.
+	houdini bool
+	changed bool
+}
+
+// flatten lists the operands of nested op (LAnd or LOr) in x.
+func flatten(x cfa.Expr, op cfa.BinaryOp, out []cfa.Expr) []cfa.Expr {
+	if b, ok := x.(*cfa.Binary); ok && b.Op == op {
+		return flatten(b.Y, op, flatten(b.X, op, out))
+	}
+	return append(out, x)
 }
 
 type frameKey struct {
@@ -372,23 +563,127 @@ type frameKey struct {
 // from checks every segment starting at cut point c (nil: the program
 // start). done is true when the witness is rejected.
 func (v *segments) from(c *cutPoint) (Validation, bool) {
+	if c == nil {
+		return v.fromCase(nil, nil, nil)
+	}
+	chains := [][]*cfa.Edge{nil}
+	if c.loc.Func != v.entry {
+		var why string
+		chains, why = callChains(v.prog, v.entry, c.loc.Func)
+		if why != "" {
+			return rejected("loop invariant at %s: %s", c.at, why), true
+		}
+	}
+	for _, chain := range chains {
+		if r, done := v.fromCase(c, c.inv, chain); done {
+			return r, true
+		}
+	}
+	return Validation{}, false
+}
+
+// maxCallChains bounds the call chains callChains enumerates.
+const maxCallChains = 64
+
+// callChains returns the chains of direct call edges from entry to fn
+// (outermost first). A segment from a loop head in fn starts inside
+// each chain with the callers' locals unconstrained (an
+// over-approximation of every calling context), so that a path returning
+// from fn continues in a caller. why names the reason when the contexts
+// cannot be enumerated: fn's address is taken (calls through pointers),
+// recursion, or more than maxCallChains chains.
+func callChains(p *cfa.Program, entry, fn *cfa.Function) (chains [][]*cfa.Edge, why string) {
+	callers := map[string][]*cfa.Edge{}
+	for _, e := range p.Edges {
+		if c, ok := e.Op.(*cfa.Call); ok && c.Fn != "" && e.From != nil && e.From.Func != p.Init {
+			callers[c.Fn] = append(callers[c.Fn], e)
+		}
+		cfa.ForEachExpr(e.Op, func(x cfa.Expr) {
+			cfa.Walk(x, func(x cfa.Expr) bool {
+				if r, ok := x.(*cfa.FuncRef); ok && r.Name == fn.Name && why == "" {
+					why = fmt.Sprintf("the address of %s is taken at %s (calls through pointers are not supported at a cut point)", fn.Name, e.Pos.Start)
+				}
+				return true
+			})
+		})
+	}
+	if why != "" {
+		return nil, why
+	}
+	var rec func(f *cfa.Function, suffix []*cfa.Edge, seen map[*cfa.Function]bool)
+	rec = func(f *cfa.Function, suffix []*cfa.Edge, seen map[*cfa.Function]bool) {
+		if why != "" {
+			return
+		}
+		if f == entry {
+			chains = append(chains, append([]*cfa.Edge(nil), suffix...))
+			if len(chains) > maxCallChains {
+				why = fmt.Sprintf("more than %d calling contexts of %s", maxCallChains, fn.Name)
+			}
+			return
+		}
+		if seen[f] {
+			why = fmt.Sprintf("%s is recursive", f.Name)
+			return
+		}
+		seen[f] = true
+		defer delete(seen, f)
+		for _, e := range callers[f.Name] {
+			rec(e.From.Func, append([]*cfa.Edge{e}, suffix...), seen)
+		}
+	}
+	rec(fn, nil, map[*cfa.Function]bool{})
+	if why == "" && len(chains) == 0 {
+		return nil, "" // fn is never called from entry: no segment starts there
+	}
+	return chains, why
+}
+
+// fromCase checks the segments starting at cut point c (nil: the
+// program start) under inv (c's invariant) in the calling context chain
+// (call edges from the entry function to c's function, outermost first).
+func (v *segments) fromCase(c *cutPoint, inv cfa.Expr, chain []*cfa.Edge) (Validation, bool) {
 	var path []cfa.Step
 	start := v.prog.Init.Entry
 	startName := "the program start"
 	if len(start.Out) == 0 {
 		start = v.entry.Entry
 	}
+	var stack []*cfa.Edge
 	if c != nil {
 		start = c.loc
 		startName = "the loop invariant at " + c.at
-		path = v.havocInScope(c)
 		if r, bad := v.unsupportedStart(c); bad {
 			return r, true
 		}
+		if len(chain) > 0 || c.loc.Func == v.entry && !plainParams(v.entry) {
+			// Enter the callers (their locals unconstrained), then fn,
+			// whose parameters the loop may have changed: havoc them.
+			steps, why := v.entrySteps()
+			if why != "" {
+				return rejected("%s", why), true
+			}
+			path = append(path, steps...)
+			for _, e := range chain {
+				path = append(path, cfa.Step{Edge: e, Kind: cfa.Enter, Callee: v.prog.Func(e.Op.(*cfa.Call).Fn)})
+			}
+			if len(chain) > 0 {
+				for _, p := range c.loc.Func.Params {
+					path = append(path, synth(c.loc, &cfa.Havoc{LHS: &cfa.VarRef{Var: p}, Source: "invariant"}))
+				}
+			}
+			stack = append(stack, chain...)
+		}
+		path = append(path, v.havocInScope(c, inv)...)
+	} else if start == v.entry.Entry && !plainParams(v.entry) {
+		steps, why := v.entrySteps()
+		if why != "" {
+			return rejected("%s", why), true
+		}
+		path = steps
 	}
 	inc := &incremental{b: v.b, prog: v.prog, s: v.opts.Solver(v.b)}
 	defer inc.s.Close()
-	var stack []*cfa.Edge
 	onPath := map[frameKey]bool{}
 	// descend extends the path by step and walks on from next, unless the
 	// extended path is infeasible (checked at branches).
@@ -416,6 +711,9 @@ func (v *segments) from(c *cutPoint) (Validation, bool) {
 		}
 		if cp := v.cuts[l]; cp != nil && !first {
 			// End of a segment: the cut point's invariant must hold.
+			if v.houdini {
+				return v.dropUnestablished(inc, path, cp)
+			}
 			end := append(append([]cfa.Step(nil), path...), synth(l, &cfa.Assume{Cond: cp.inv, Truth: false}))
 			if r, bad := v.check(inc, end, func() string {
 				if c == nil {
@@ -442,7 +740,15 @@ func (v *segments) from(c *cutPoint) (Validation, bool) {
 			}
 			switch {
 			case l.Func == v.prog.Init:
-				return descend(cfa.Step{Kind: cfa.Enter, Callee: v.entry}, v.entry.Entry)
+				steps, why := v.entrySteps()
+				if why != "" {
+					return rejected("%s", why), true
+				}
+				n := len(path)
+				path = append(path, steps[:len(steps)-1]...)
+				r, done := descend(steps[len(steps)-1], v.entry.Entry)
+				path = path[:n]
+				return r, done
 			case len(stack) > 0:
 				call := stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
@@ -457,6 +763,9 @@ func (v *segments) from(c *cutPoint) (Validation, bool) {
 		}
 		for _, e := range l.Out {
 			if v.target.hit(e, stack) {
+				if v.houdini {
+					continue
+				}
 				if r, bad := v.check(inc, append(append([]cfa.Step(nil), path...), callStep(v.prog, e)), func() string {
 					return fmt.Sprintf("the invariants do not imply the property: a path from %s reaches the error call at %s%s", startName, e.Pos.Start, lines(path))
 				}); bad {
@@ -561,21 +870,78 @@ func synth(l *cfa.Location, op cfa.Op) cfa.Step {
 // havocInScope starts a segment at cut point c: every scalar global gets
 // an unconstrained value (locals of c's function are unconstrained by
 // the encoding until assigned), then the invariant is assumed.
-func (v *segments) havocInScope(c *cutPoint) []cfa.Step {
+func (v *segments) havocInScope(c *cutPoint, inv cfa.Expr) []cfa.Step {
 	var path []cfa.Step
 	for _, g := range v.prog.Vars {
 		if g.Global && g.T.IsScalar() && g.T.Kind != cfa.Float {
 			path = append(path, synth(c.loc, &cfa.Havoc{LHS: &cfa.VarRef{Var: g}, Source: "invariant"}))
 		}
 	}
-	return append(path, synth(c.loc, &cfa.Assume{Cond: c.inv, Truth: true}))
+	return append(path, synth(c.loc, &cfa.Assume{Cond: inv, Truth: true}))
+}
+
+// plainParams reports whether fn's parameters are all integers (the
+// encoding enters such an entry function with unconstrained values).
+func plainParams(fn *cfa.Function) bool {
+	for _, p := range fn.Params {
+		if !p.T.IsInteger() {
+			return false
+		}
+	}
+	return true
+}
+
+// entrySteps returns the steps that enter the entry function from Init.
+// With integer parameters only, that is the encoding's entry step
+// (unconstrained parameters). Otherwise (main(int argc, char **argv))
+// each parameter is passed, by a synthetic call edge from Init, the
+// value of a synthetic global that a Havoc leaves unconstrained; that
+// is sound only while the function never reads a non-integer parameter
+// (what argv points to is not modelled), so a read is reported (why,
+// naming file:line) instead.
+func (v *segments) entrySteps() (steps []cfa.Step, why string) {
+	fn := v.entry
+	if plainParams(fn) {
+		return []cfa.Step{{Kind: cfa.Enter, Callee: fn}}, ""
+	}
+	isParam := map[*cfa.Var]bool{}
+	for _, p := range fn.Params {
+		if !p.T.IsInteger() {
+			isParam[p] = true
+		}
+	}
+	for _, e := range v.prog.Edges {
+		if e.From == nil || e.From.Func != fn {
+			continue
+		}
+		cfa.ForEachExpr(e.Op, func(x cfa.Expr) {
+			cfa.Walk(x, func(x cfa.Expr) bool {
+				if r, ok := x.(*cfa.VarRef); ok && isParam[r.Var] && why == "" {
+					why = fmt.Sprintf("parameter %s of %s (type %s) is used at %s; the validator does not model it", r.Var.Orig, fn.Name, r.Var.T, e.Pos.Start)
+				}
+				return why == ""
+			})
+		})
+	}
+	if why != "" {
+		return nil, why
+	}
+	at := v.prog.Init.Exit
+	var args []cfa.Expr
+	for _, p := range fn.Params {
+		g := &cfa.Var{Name: "__witness_arg_" + p.Name, T: p.T, Global: true, Temp: true}
+		steps = append(steps, synth(at, &cfa.Havoc{LHS: &cfa.VarRef{Var: g}, Source: "param " + p.Name}))
+		args = append(args, &cfa.VarRef{Var: g})
+	}
+	call := &cfa.Edge{ID: -1, From: at, To: at, Op: &cfa.Call{Fn: fn.Name, Args: args}}
+	return append(steps, cfa.Step{Edge: call, Kind: cfa.Enter, Callee: fn}), ""
 }
 
 // unsupportedStart rejects cut points in functions whose parameters the
 // encoding cannot leave unconstrained.
 func (v *segments) unsupportedStart(c *cutPoint) (Validation, bool) {
 	for _, p := range c.loc.Func.Params {
-		if !p.T.IsInteger() {
+		if !p.T.IsInteger() && c.loc.Func != v.entry {
 			return rejected("loop invariant at %s: parameter %s of type %s is not supported at a cut point", c.at, p.Orig, p.T), true
 		}
 	}
@@ -613,6 +979,48 @@ func (v *segments) check(inc *incremental, path []cfa.Step, reason func() string
 	if v.paths > v.opts.MaxPaths {
 		return rejected("more than %d path segments: the validator gives up", v.opts.MaxPaths), true
 	}
+	r, err := v.decide(inc, path)
+	if err != nil && r == smt.Unknown && strings.HasPrefix(err.Error(), "encode: ") {
+		return rejected("%s; the segment cannot be encoded: %v", reason(), strings.TrimPrefix(err.Error(), "encode: ")), true
+	}
+	switch r {
+	case smt.Unsat:
+		return Validation{}, false
+	case smt.Sat:
+		return rejected("%s", reason()), true
+	}
+	return rejected("%s? (the solver could not decide: %v)", reason(), err), true
+}
+
+// dropUnestablished ends a Houdini segment at cp: every live candidate
+// of cp that path does not establish (the path with its negation is
+// satisfiable or undecided) dies. done is true when the path budget is
+// exhausted or the segment cannot be encoded.
+func (v *segments) dropUnestablished(inc *incremental, path []cfa.Step, cp *cutPoint) (Validation, bool) {
+	for _, r := range cp.cands {
+		if r.c.dead {
+			continue
+		}
+		v.paths++
+		if v.paths > v.opts.MaxPaths {
+			return rejected("more than %d path segments: the validator gives up", v.opts.MaxPaths), true
+		}
+		end := append(append([]cfa.Step(nil), path...), synth(cp.loc, &cfa.Assume{Cond: r.x, Truth: false}))
+		res, err := v.decide(inc, end)
+		if err != nil && res == smt.Unknown && strings.HasPrefix(err.Error(), "encode: ") {
+			return rejected("a segment to %s cannot be encoded: %v", cp.at, err), true
+		}
+		if res != smt.Unsat {
+			r.c.dead = true
+			v.changed = true
+		}
+	}
+	return Validation{}, false
+}
+
+// decide returns whether path is feasible; an encoding error comes back
+// as Unknown with an error starting "encode: ".
+func (v *segments) decide(inc *incremental, path []cfa.Step) (smt.Result, error) {
 	var r smt.Result
 	var err error
 	if !inc.broken {
@@ -630,18 +1038,12 @@ func (v *segments) check(inc *incremental, path []cfa.Step, reason func() string
 		var pf *smt.PathFormula
 		pf, err = smt.EncodePath(v.b, v.prog, path)
 		if err != nil {
-			return rejected("%s; the segment cannot be encoded: %v", reason(), err), true
+			return smt.Unknown, fmt.Errorf("encode: %v", err)
 		}
 		conj, _ := pf.Inline(v.b)
 		r, err = solve(v.ctx, v.b, v.opts.Solver, conj)
 	}
-	switch r {
-	case smt.Unsat:
-		return Validation{}, false
-	case smt.Sat:
-		return rejected("%s", reason()), true
-	}
-	return rejected("%s? (the solver could not decide: %v)", reason(), err), true
+	return r, err
 }
 
 // incremental keeps the SSA conjuncts of the current DFS path asserted in

@@ -1,0 +1,135 @@
+package witness_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/engine/witness"
+)
+
+// handWitness is an invariant_set with one loop invariant at line:col
+// of file (under the SV-COMP specification, so every reach_error call
+// counts).
+func handWitness(file string, line, col int, fn, value string) []byte {
+	return []byte(fmt.Sprintf(`- entry_type: invariant_set
+  metadata:
+    format_version: "2.0"
+    uuid: %s
+    creation_time: "2024-05-01T12:00:00Z"
+    producer:
+      name: hand
+      version: "1"
+    task:
+      input_files:
+        - %s
+      specification: G ! call(reach_error())
+      data_model: LP64
+      language: C
+  content:
+    - invariant:
+        type: loop_invariant
+        location:
+          file_name: %s
+          line: %d
+          column: %d
+          function: %s
+        value: %q
+        format: c_expression
+`, fixedUUID, file, file, line, col, fn, value))
+}
+
+// TestValidateLoopConstructs checks the validator on loops in a callee,
+// main(int argc, char **argv), a pointer read after the loop head and a
+// counter whose invariant is a range: good
+// invariants are confirmed, non-inductive or too weak ones rejected with
+// the reason, unsupported constructs rejected naming file:line.
+func TestValidateLoopConstructs(t *testing.T) {
+	for _, tc := range []struct {
+		name, file string
+		line, col  int
+		fn, inv    string
+		confirmed  bool
+		reason     string // part of the reason
+	}{
+		{"callee", "callee.c", 5, 3, "count", "i <= n && n == 10", true, "1 loop invariants are inductive"},
+		{"callee not inductive", "callee.c", 5, 3, "count", "i < n && n == 10", false, "is not inductive"},
+		{"callee too weak", "callee.c", 5, 3, "count", "i <= n", false, "do not imply"},
+		{"argv", "argv.c", 5, 3, "main", "0 <= i && i <= 1000", true, "inductive"},
+		{"argv not inductive", "argv.c", 5, 3, "main", "0 <= i && i < 1000", false, "is not inductive"},
+		{"argv read", "argv_used.c", 5, 3, "main", "0 <= i && i <= 10", false, "parameter argv of main (type char * *) is used at testdata/loops/argv_used.c:8:7"},
+		{"deref", "deref.c", 7, 3, "main", "0 <= i && i <= 10", false, "a pointer dereference at testdata/loops/deref.c:10:7 is not supported"},
+		{"range", "counter.c", 6, 3, "main", "0 <= i && i <= 1000", true, "inductive"},
+		{"range not inductive", "counter.c", 6, 3, "main", "0 <= i && i <= 999", false, "is not inductive"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			file := "testdata/loops/" + tc.file
+			prog, err := frontend.Translate(frontend.Config{}, file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			props := spec.Properties(prog, "main")
+			v, err := validate(t, prog, props, handWitness(file, tc.line, tc.col, tc.fn, tc.inv))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.Confirmed != tc.confirmed || !strings.Contains(v.Reason, tc.reason) {
+				t.Errorf("confirmed %v (%s), want %v with %q", v.Confirmed, v.Reason, tc.confirmed, tc.reason)
+			}
+		})
+	}
+}
+
+// TestSelectInvariants checks Correctness.Select on TRUE verdicts: the
+// invariants written are compact (no disjunction over the loop's
+// states: a range for the counter, and a loop in a callee keeps its
+// parameter's bound) and the validator confirms the written witness.
+func TestSelectInvariants(t *testing.T) {
+	for _, tc := range []struct {
+		file, config string
+		want         []string // the invariants written, in order
+	}{
+		{"counter.c", "value", []string{"i <= 1000 && 0 <= s && s <= 1 && i >= s"}},
+		{"callee.c", "value", []string{"n == 10 && 0 <= i && i <= n"}},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			file := "testdata/loops/" + tc.file
+			prog, props, res := verify(t, file, tc.config)
+			if len(res) != 1 || res[0].Verdict != engine.True {
+				t.Fatalf("want one TRUE verdict, got %v", res)
+			}
+			c := correctness(prog, res[0], task(file, tc.config))
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			sel, err := c.Select(ctx, witness.ValidateOptions{Solver: z3.Factory, Properties: props})
+			if err != nil || !sel.Confirmed {
+				t.Fatalf("Select: %v %s", err, sel.Reason)
+			}
+			e, err := witness.CorrectnessYAML(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, it := range e.Content {
+				got = append(got, it.Invariant.Value)
+			}
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("invariants %q, want %q", got, tc.want)
+			}
+			var y bytes.Buffer
+			if err := witness.WriteCorrectnessYAML(&y, c); err != nil {
+				t.Fatal(err)
+			}
+			if v, err := validate(t, prog, props, y.Bytes()); err != nil || !v.Confirmed {
+				t.Errorf("written witness not confirmed: %v %s", err, v.Reason)
+			}
+		})
+	}
+}
