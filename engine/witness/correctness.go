@@ -112,37 +112,95 @@ type loopSite struct {
 }
 
 // loopSiteOf maps the loop head loc to its while or for statement: the
-// statement whose controlling expression contains the condition of one
-// of loc's assume edges. Loops without a controlling expression (for (;;),
-// while (1) when the front end drops the constant), do … while and goto
-// loops have none.
+// statement whose controlling expression contains one of loc's out
+// edges (the condition's assume edge, or the first evaluation step of a
+// condition such as "__VERIFIER_nondet_int()" that the front end puts in
+// a temporary first); else, for a loop whose condition the front end
+// drops (while (1), for (;;)), the statement whose body starts with an
+// out edge of loc (constantLoop). do … while and goto loops have none.
 func loopSiteOf(src *sources, loc *cfa.Location) (loopSite, bool) {
-	for _, e := range loc.Out {
-		if _, ok := e.Op.(*cfa.Assume); !ok {
-			continue
-		}
-		f := src.file(e.Pos.Start.File)
-		if f == nil {
-			continue
-		}
-		lo, hi, ok := f.span(e.Pos)
-		if !ok {
-			continue
-		}
-		lo, _ = f.trimSpan(lo, hi)
-		b := f.enclosingBranch(lo)
-		if b == nil || b.doWhile || (b.keyword != "while" && b.keyword != "for") {
-			continue
-		}
-		s := loopSite{f: f, kw: f.pos(b.kwOff), kwOff: b.kwOff, function: loc.Func.Name}
-		if open := f.skipSpace(b.kwOff + len(b.keyword)); open < len(f.code) && f.code[open] == '(' {
+	site := func(f *srcFile, kw string, kwOff int) loopSite {
+		s := loopSite{f: f, kw: f.pos(kwOff), kwOff: kwOff, function: loc.Func.Name}
+		if open := f.skipSpace(kwOff + len(kw)); open < len(f.code) && f.code[open] == '(' {
 			if close, ok := f.matchForward(open); ok {
 				s.parenLo, s.parenHi = open, close
 			}
 		}
-		return s, true
+		return s
+	}
+	for pass := 0; pass < 3; pass++ {
+		for _, e := range loc.Out {
+			if _, ok := e.Op.(*cfa.Assume); pass < 2 && ok != (pass == 0) {
+				continue
+			}
+			f := src.file(e.Pos.Start.File)
+			if f == nil {
+				continue
+			}
+			lo, hi, ok := f.span(e.Pos)
+			if !ok {
+				continue
+			}
+			lo, _ = f.trimSpan(lo, hi)
+			if pass == 2 {
+				if b := f.enclosingBranch(lo); b != nil && !b.doWhile {
+					lo = b.kwOff // the statement starts at its keyword
+				}
+				if kw, kwOff, ok := f.constantLoop(lo); ok {
+					return site(f, kw, kwOff), true
+				}
+				continue
+			}
+			b := f.enclosingBranch(lo)
+			if b == nil || b.doWhile || (b.keyword != "while" && b.keyword != "for") {
+				continue
+			}
+			return site(f, b.keyword, b.kwOff), true
+		}
 	}
 	return loopSite{}, false
+}
+
+// constantLoop reports whether the statement starting at off is the first
+// of the body of a "while (c)" with a nonzero integer literal c or of a
+// "for (…; ; …)" without a condition, and returns its keyword.
+func (f *srcFile) constantLoop(off int) (kw string, kwOff int, ok bool) {
+	i := f.skipSpaceBack(off - 1)
+	if i >= 0 && f.code[i] == '{' {
+		i = f.skipSpaceBack(i - 1)
+	}
+	if i < 0 || f.code[i] != ')' {
+		return "", 0, false
+	}
+	depth, open := 0, -1
+	for j := i; j >= 0 && open < 0; j-- {
+		switch f.code[j] {
+		case ')':
+			depth++
+		case '(':
+			depth--
+			if depth == 0 {
+				open = j
+			}
+		}
+	}
+	if open < 0 {
+		return "", 0, false
+	}
+	word, ws := f.wordBefore(open)
+	inner := strings.TrimSpace(string(f.code[open+1 : i]))
+	switch word {
+	case "while":
+		if v, ok := parseIntLiteral(inner); ok && v != 0 {
+			return word, ws, true
+		}
+	case "for":
+		parts := strings.Split(inner, ";")
+		if len(parts) == 3 && strings.TrimSpace(parts[1]) == "" {
+			return word, ws, true
+		}
+	}
+	return "", 0, false
 }
 
 // blockOf returns the braces of the innermost block around off.

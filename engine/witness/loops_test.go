@@ -47,7 +47,7 @@ func handWitness(file string, line, col int, fn, value string) []byte {
 }
 
 // TestValidateLoopConstructs checks the validator on loops in a callee,
-// main(int argc, char **argv), a pointer read after the loop head and a
+// main(int argc, char **argv), while (1), a pointer read after the loop head and a
 // counter whose invariant is a range: good
 // invariants are confirmed, non-inductive or too weak ones rejected with
 // the reason, unsupported constructs rejected naming file:line.
@@ -66,6 +66,8 @@ func TestValidateLoopConstructs(t *testing.T) {
 		{"argv not inductive", "argv.c", 5, 3, "main", "0 <= i && i < 1000", false, "is not inductive"},
 		{"argv read", "argv_used.c", 5, 3, "main", "0 <= i && i <= 10", false, "parameter argv of main (type char * *) is used at testdata/loops/argv_used.c:8:7"},
 		{"deref", "deref.c", 7, 3, "main", "0 <= i && i <= 10", false, "a pointer dereference at testdata/loops/deref.c:10:7 is not supported"},
+		{"while (1)", "while1.c", 5, 3, "main", "0 <= i && i <= 10", true, "inductive"},
+		{"while (1) too weak", "while1.c", 5, 3, "main", "0 <= i", false, "do not imply"},
 		{"range", "counter.c", 6, 3, "main", "0 <= i && i <= 1000", true, "inductive"},
 		{"range not inductive", "counter.c", 6, 3, "main", "0 <= i && i <= 999", false, "is not inductive"},
 	} {
@@ -89,8 +91,8 @@ func TestValidateLoopConstructs(t *testing.T) {
 
 // TestSelectInvariants checks Correctness.Select on TRUE verdicts: the
 // invariants written are compact (no disjunction over the loop's
-// states: a range for the counter, and a loop in a callee keeps its
-// parameter's bound) and the validator confirms the written witness.
+// states: a range for the counter and for a while (1) loop, and a loop
+// in a callee keeps its parameter's bound) and the validator confirms the written witness.
 func TestSelectInvariants(t *testing.T) {
 	for _, tc := range []struct {
 		file, config string
@@ -98,6 +100,7 @@ func TestSelectInvariants(t *testing.T) {
 	}{
 		{"counter.c", "value", []string{"i <= 1000 && 0 <= s && s <= 1 && i >= s"}},
 		{"callee.c", "value", []string{"n == 10 && 0 <= i && i <= n"}},
+		{"while1.c", "value", []string{"0 <= i && i <= 10"}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			file := "testdata/loops/" + tc.file
