@@ -81,14 +81,11 @@ func writeArtifacts(out string, prog *cfa.Program, files []string, entry, config
 			errs = append(errs, err.Error())
 			continue
 		}
-		absFiles := make([]string, len(files))
-		for i, f := range files {
-			absFiles[i], _ = filepath.Abs(f)
+		script, err := reproduceScript(prog.DataModel, files, dir)
+		if err != nil {
+			errs = append(errs, err.Error())
+			continue
 		}
-		absDir, _ := filepath.Abs(dir)
-		build := witness.BuildLine(prog.DataModel, absFiles, filepath.Join(absDir, "reproducer.c"), filepath.Join(absDir, "reproducer"))
-		script := "#!/bin/sh\n# Builds and runs the reproducer; exit code 77 means the assertion failed.\nset -e\n" +
-			shellJoin(build) + "\n" + shellQuote(filepath.Join(absDir, "reproducer")) + "\n"
 		if err := os.WriteFile(filepath.Join(dir, "reproduce.sh"), []byte(script), 0o755); err != nil {
 			errs = append(errs, err.Error())
 		}
@@ -98,6 +95,46 @@ func writeArtifacts(out string, prog *cfa.Program, files []string, entry, config
 		return fmt.Errorf("writing artifacts: %s", strings.Join(errs, "; "))
 	}
 	return nil
+}
+
+// reproduceScript is the text of dir/reproduce.sh: it builds
+// dir/reproducer.c with the program's files (witness.BuildLine) and runs
+// it. Every path is relative to the script's own directory, so the script
+// still works when the output directory and the checkout move together
+// (a downloaded Actions artifact unpacked at its place in a checkout).
+func reproduceScript(dm cfa.DataModel, files []string, dir string) (string, error) {
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	rel := func(p string) (string, error) {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return "", err
+		}
+		return filepath.Rel(absDir, abs)
+	}
+	relFiles := make([]string, len(files))
+	isPath := map[string]bool{"reproducer.c": true, "reproducer": true}
+	for i, f := range files {
+		r, err := rel(f)
+		if err != nil {
+			return "", err
+		}
+		relFiles[i] = r
+		isPath[r] = true
+	}
+	build := witness.BuildLine(dm, relFiles, "reproducer.c", "reproducer")
+	q := make([]string, len(build))
+	for i, a := range build {
+		q[i] = shellQuote(a)
+		if isPath[a] {
+			q[i] = `"$here"/` + q[i]
+		}
+	}
+	return "#!/bin/sh\n# Builds and runs the reproducer; exit code 77 means the assertion failed.\n" +
+		"# Paths are relative to this script's directory.\nset -e\nhere=$(cd \"$(dirname \"$0\")\" && pwd)\n" +
+		strings.Join(q, " ") + "\n\"$here\"/reproducer\n", nil
 }
 
 func writeWith(path string, f func(*bytes.Buffer) error) error {
