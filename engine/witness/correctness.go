@@ -784,7 +784,7 @@ func WriteCorrectnessGraphML(w io.Writer, c *Correctness) error {
 }
 
 // maxCandidates bounds the candidate conjuncts of one loop invariant.
-const maxCandidates = 160
+const maxCandidates = 320
 
 // maxDisjunctCandidate bounds the disjuncts of the reached-set invariant
 // when it is itself a candidate.
@@ -911,7 +911,8 @@ func (c *Correctness) Select(ctx context.Context, opts ValidateOptions) (Validat
 //   - the program: the comparisons in the conditions of the loop's
 //     function and in the integer arguments of its calls (such as
 //     __VERIFIER_assert(x >= 10)), negated, and < and > relaxed to <=
-//     and >=.
+//     and >=; with at most maxPairAtoms of them, also the disjunctions of
+//     two.
 //
 // Candidates are deduplicated and bounded by maxCandidates; those that do
 // not hold or are not inductive die in Houdini.
@@ -1058,6 +1059,7 @@ func candidates(p *cfa.Program, l located, names map[string]*cfa.Var) []string {
 	}
 	// Comparisons of the program.
 	fn := l.inv.Loc.Func
+	var atoms []string
 	atom := func(e cfa.Expr) {
 		b, ok := e.(*cfa.Binary)
 		if !ok || !inScope(e) {
@@ -1071,11 +1073,13 @@ func candidates(p *cfa.Program, l located, names map[string]*cfa.Var) []string {
 		for _, x := range []*cfa.Binary{b, {Op: b.Op.Negate(), X: b.X, Y: b.Y, T: b.T}} {
 			if t, ok := cExpr(x); ok {
 				add(t)
+				atoms = append(atoms, t)
 			}
 			relax := map[cfa.BinaryOp]cfa.BinaryOp{cfa.Lt: cfa.Le, cfa.Gt: cfa.Ge}
 			if op, ok := relax[x.Op]; ok {
 				if t, ok := cExpr(&cfa.Binary{Op: op, X: x.X, Y: x.Y, T: x.T}); ok {
 					add(t)
+					atoms = append(atoms, t)
 				}
 			}
 		}
@@ -1097,8 +1101,24 @@ func candidates(p *cfa.Program, l located, names map[string]*cfa.Var) []string {
 			}
 		}
 	}
+	// Implications between two comparisons ("a || b"), for invariants
+	// that relate a branch to a loop's progress (y % 2 != 0 || x % 2 ==
+	// y % 2); only for few comparisons.
+	if len(atoms) <= maxPairAtoms {
+		for i, a := range atoms {
+			for _, b := range atoms[i+1:] {
+				if a != b {
+					add(conjunct(a) + " || " + conjunct(b))
+				}
+			}
+		}
+	}
 	return out
 }
+
+// maxPairAtoms bounds the program comparisons (with negations and
+// relaxations) whose pairwise disjunctions become candidates.
+const maxPairAtoms = 16
 
 // conjunct parenthesises a candidate with a top-level || (or anything
 // but a comparison chain of && alone) for use as an operand of &&.

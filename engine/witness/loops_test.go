@@ -91,8 +91,8 @@ func TestValidateLoopConstructs(t *testing.T) {
 
 // TestSelectInvariants checks Correctness.Select on TRUE verdicts: the
 // invariants written are compact (no disjunction over the loop's
-// states: a range for the counter and for a while (1) loop, and a loop
-// in a callee keeps its parameter's bound) and the validator confirms the written witness.
+// states: a range for the counter and for a while (1) loop, a loop in a
+// callee keeps its parameter's bound, a parity loop needs implications) and the validator confirms the written witness.
 func TestSelectInvariants(t *testing.T) {
 	for _, tc := range []struct {
 		file, config string
@@ -101,6 +101,8 @@ func TestSelectInvariants(t *testing.T) {
 		{"counter.c", "value", []string{"i <= 1000 && 0 <= s && s <= 1 && i >= s"}},
 		{"callee.c", "value", []string{"n == 10 && 0 <= i && i <= n"}},
 		{"while1.c", "value", []string{"0 <= i && i <= 10"}},
+		// An implication between a branch condition and the assertion.
+		{"parity.c", "symex", []string{"x <= 10 && (x <= 9 || (y % 2) == 0) && ((y % 2) != 0 || (x % 2) == (y % 2))"}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			file := "testdata/loops/" + tc.file
