@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -178,14 +179,7 @@ func TestSymexRunningExample(t *testing.T) {
 			t.Errorf("symex-cegar from π = {y}, limit %d: %s (%s), %d states, %d refinements; want UNKNOWN (state limit %d) after %d states, 0 refinements",
 				limit, r.Verdict, r.Reason, r.States, r.Refinements, limit, limit+1)
 		}
-		if _, xs := atLoop(t, prog, r.ARG, "[x > 0]", "x"); len(xs) != 0 {
-			t.Errorf("symex-cegar from π = {y}, limit %d: x known at the first loop's head: %v", limit, xs)
-		}
-		_, ys := atLoop(t, prog, r.ARG, "[y < w]", "y")
-		distinct := map[int64]bool{}
-		for _, y := range ys {
-			distinct[y] = true
-		}
+		ys, distinct := unrolled(t, prog, r.ARG, fmt.Sprintf("symex-cegar from π = {y}, limit %d", limit))
 		k := map[int]int{100: 22, 200: 47, 400: 97}[limit]
 		if len(distinct) != k || !distinct[1] || !distinct[int64(k)] || k <= prev {
 			t.Errorf("symex-cegar from π = {y}, limit %d: y at the second loop's head %v, want 1..%d", limit, ys, k)
@@ -205,16 +199,25 @@ func TestSymexRunningExample(t *testing.T) {
 			t.Errorf("symex-cegar, function scope, limit %d: %s (%s), %d refinements, precision %q; want UNKNOWN (state limit %d), 1 refinement, main::y@main",
 				limit, r.Verdict, r.Reason, r.Refinements, got, limit)
 		}
-		if _, xs := atLoop(t, prog, r.ARG, "[x > 0]", "x"); len(xs) != 0 {
-			t.Errorf("symex-cegar, function scope, limit %d: x known at the first loop's head: %v", limit, xs)
-		}
-		_, ys := atLoop(t, prog, r.ARG, "[y < w]", "y")
-		distinct := map[int64]bool{}
-		for _, y := range ys {
-			distinct[y] = true
-		}
+		ys, distinct := unrolled(t, prog, r.ARG, fmt.Sprintf("symex-cegar, function scope, limit %d", limit))
 		if len(distinct) < limit/10 || !distinct[1] {
 			t.Errorf("symex-cegar, function scope, limit %d: y at the second loop's head %v; want 1, 2, 3, ... (at least %d values)", limit, ys, limit/10)
 		}
 	}
+}
+
+// unrolled checks that no state at the first loop's head knows x and
+// returns the values of y at the second loop's head, with the set of
+// distinct ones.
+func unrolled(t *testing.T, prog *cfa.Program, arg *cpa.ARG, what string) ([]int64, map[int64]bool) {
+	t.Helper()
+	if _, xs := atLoop(t, prog, arg, "[x > 0]", "x"); len(xs) != 0 {
+		t.Errorf("%s: x known at the first loop's head: %v", what, xs)
+	}
+	_, ys := atLoop(t, prog, arg, "[y < w]", "y")
+	distinct := map[int64]bool{}
+	for _, y := range ys {
+		distinct[y] = true
+	}
+	return ys, distinct
 }

@@ -87,21 +87,16 @@ type partition struct {
 	// has none, together with its signature. Buckets are cleaned lazily:
 	// entries no longer in this partition are skipped.
 	indexed bool
-	plain   bucket
-	buckets map[uint64]*bucket
+	plain   []entry
+	buckets map[uint64][]entry
 }
 
-// bucket holds nodes and their signatures in two parallel slices, so
-// that the signature test of a stop query scans contiguous memory and
-// dereferences only the nodes that pass it.
-type bucket struct {
-	sigs  []signature
-	nodes []*Node
-}
-
-func (b *bucket) add(n *Node, g signature) {
-	b.sigs = append(b.sigs, g)
-	b.nodes = append(b.nodes, n)
+// entry is a node of the stop index with its signature; a bucket is a
+// slice of them, so that the signature test of a stop query scans
+// contiguous memory and dereferences only the nodes that pass it.
+type entry struct {
+	sig  signature
+	node *Node
 }
 
 // indexThreshold is the partition size from which stop uses the index.
@@ -135,34 +130,29 @@ func (r *signature) mayCover(s *signature) bool {
 }
 
 func (p *partition) index(n *Node, feats []uint64) {
-	g := signatureOf(feats)
+	e := entry{signatureOf(feats), n}
 	n.bucketed = true
 	if len(feats) == 0 {
-		p.plain.add(n, g)
+		p.plain = append(p.plain, e)
 		return
 	}
-	var best *bucket
+	best, size := feats[0], -1
 	for _, f := range feats {
-		b := p.buckets[f]
-		if b == nil {
-			b = &bucket{}
-			p.buckets[f] = b
-		}
-		if best == nil || len(b.nodes) < len(best.nodes) {
-			best = b
-			if len(b.nodes) == 0 {
+		if k := len(p.buckets[f]); size < 0 || k < size {
+			best, size = f, k
+			if k == 0 {
 				break
 			}
 		}
 	}
-	best.add(n, g)
+	p.buckets[best] = append(p.buckets[best], e)
 }
 
 // rebuild indexes every node of p afresh.
 func (p *partition) rebuild(c *Composite) {
 	p.indexed = true
-	p.plain = bucket{}
-	p.buckets = map[uint64]*bucket{}
+	p.plain = nil
+	p.buckets = map[uint64][]entry{}
 	for _, r := range p.nodes {
 		p.index(r, c.features(nil, r.State))
 	}
@@ -183,22 +173,22 @@ func (p *partition) candidates(feats []uint64, f func(*Node) bool) {
 	if !signatureFilter {
 		q = signature{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 	}
-	scan := func(b *bucket) bool {
-		for i := range b.sigs {
-			if !b.sigs[i].mayCover(&q) {
+	scan := func(b []entry) bool {
+		for i := range b {
+			if !b[i].sig.mayCover(&q) {
 				continue
 			}
-			if r := b.nodes[i]; r.inReached && r.part == p && f(r) {
+			if r := b[i].node; r.inReached && r.part == p && f(r) {
 				return true
 			}
 		}
 		return false
 	}
-	if scan(&p.plain) {
+	if scan(p.plain) {
 		return
 	}
 	for _, x := range feats {
-		if b := p.buckets[x]; b != nil && scan(b) {
+		if scan(p.buckets[x]) {
 			return
 		}
 	}

@@ -40,13 +40,7 @@ func BenchmarkLoop(b *testing.B) {
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
 	for b.Loop() {
-		s := analysistest.Compose(b, prog, analysistest.Config{})
-		alg := cpa.NewAlgorithm(s.Composite, cpa.Options{})
-		st, _, err := alg.Run(context.Background())
-		if err != nil || st != cpa.Safe {
-			b.Fatal(st, err)
-		}
-		states += alg.Stats().Reached
+		states += runSafe(b, prog)
 	}
 	runtime.ReadMemStats(&m1)
 	b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
@@ -104,15 +98,21 @@ func BenchmarkFlags(b *testing.B) {
 			defer cpa.SetSignatureFilter(cpa.SetSignatureFilter(on))
 			var states int
 			for b.Loop() {
-				s := analysistest.Compose(b, prog, analysistest.Config{})
-				alg := cpa.NewAlgorithm(s.Composite, cpa.Options{})
-				st, _, err := alg.Run(context.Background())
-				if err != nil || st != cpa.Safe {
-					b.Fatal(st, err)
-				}
-				states += alg.Stats().Reached
+				states += runSafe(b, prog)
 			}
 			b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
 		})
 	}
+}
+
+// runSafe runs the value analysis under full precision on prog, which
+// must be safe, and returns the size of the reached set.
+func runSafe(b *testing.B, prog *cfa.Program) int {
+	s := analysistest.Compose(b, prog, analysistest.Config{})
+	alg := cpa.NewAlgorithm(s.Composite, cpa.Options{})
+	st, _, err := alg.Run(context.Background())
+	if err != nil || st != cpa.Safe {
+		b.Fatal(st, err)
+	}
+	return alg.Stats().Reached
 }
