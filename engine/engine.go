@@ -61,7 +61,8 @@ type Config struct {
 	// PrecisionScope is the scope of the entries that value and
 	// constraint interpolation add in the CEGAR configurations:
 	// "location", "function" or "adaptive" (cegar.Scope); "" is each
-	// configuration's default (defaultScope).
+	// configuration's default (adaptive for value interpolation,
+	// function for constraint interpolation).
 	PrecisionScope string
 	// SignedOverflow is the semantics of signed +, -, * and unary -:
 	// WrapOverflow ("" too: two's complement wrap-around, gcc -fwrapv)
@@ -134,7 +135,7 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 	if _, err := ParseOverflowMode(string(cfg.SignedOverflow)); err != nil {
 		return nil, err
 	}
-	if _, err := precisionScope(cfg); err != nil {
+	if _, err := precisionScope(cfg, valueScope); err != nil {
 		return nil, err
 	}
 	results := make([]*Result, len(props))

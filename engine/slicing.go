@@ -39,7 +39,7 @@ func init() {
 			return value.New(prog, value.Options{Precision: prec}), nil
 		},
 		func(prog *cfa.Program, comp *cpa.Composite, cfg Config) (cegar.Refiner, error) {
-			scope, err := precisionScope(cfg)
+			scope, err := precisionScope(cfg, valueScope)
 			if err != nil {
 				return nil, err
 			}

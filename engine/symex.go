@@ -41,7 +41,7 @@ func newSymexRefiner(comp *cpa.Composite, cfg Config) (*symexRefiner, error) {
 	if idx < 0 {
 		return nil, fmt.Errorf("engine: %s has no symbolic component", comp.Name())
 	}
-	scope, err := precisionScope(cfg)
+	scope, err := precisionScope(cfg, symexScope)
 	if err != nil {
 		return nil, err
 	}

@@ -172,28 +172,28 @@
 // accumulated over all refinements, so a restart from the root loses
 // nothing learnt.
 //
-// RestartPivot is the default of value-cegar, by measurement
-// (BenchmarkRestart: value CEGAR on all 82 properties of
-// engine/testdata/verdicts and of this package's test programs, each
-// task under each strategy in turn in the same run; 3 iterations, state
-// limit 20,000, 3 s per task, 2 loaded CPUs). Per iteration:
+// RestartPivotFrontier is the default of value-cegar, by measurement
+// (BenchmarkRestart: value CEGAR at adaptive scope on all 92 properties
+// of engine/testdata/verdicts and of this package's test programs, each
+// task under each strategy in turn in the same run; state limit 20,000,
+// 3 s per task, 2 loaded CPUs). One iteration:
 //
-//	                 states  refinements  decided  time    states and time on the 35
+//	                 states  refinements  decided  time    states and time on the 42
 //	                                                        tasks all decide, some refine
-//	pivot            28,193     116        75.0    21.4 s   12,152   1.65 s
-//	root             39,632      80.3      76.0    21.3 s   15,675   1.64 s
-//	pivot+frontier   29,720     108        75.3    22.0 s   11,529   1.97 s
+//	pivot            39,321     129          83    23.3 s   19,990   3.36 s
+//	root             46,115      90          83    22.0 s   24,231   3.19 s
+//	pivot+frontier   41,463     119          83    22.3 s   19,138   2.62 s
 //
-// Restarting from the root explores 1.29 times the states of
-// RestartPivot on the common tasks (1.41 overall; 62 against 47 on the
-// running example) for 0.69 times the refinements, in the same time
-// (ratio 0.996; on tasks without a refinement the strategies do the same
-// work, and the decided counts differ by about one task, one near the
-// time limit that ends either way under load). Equal time and fewer
-// states — a smaller ARG for witnesses and pixel trees, less memory —
-// make RestartPivot the default. The frontier variant saves 5% of the
-// states on the common tasks but explores 5% more overall and takes 1.2
-// times the time on the common tasks. symex-cegar restarts from the
-// root: its constraint-interpolation refiner (engine/symex.go) returns
-// the root as the pivot, so the strategies coincide there.
+// On the common tasks the frontier variant explores 0.96 times the
+// states of RestartPivot in 0.78 times the time; root restarts explore
+// 1.21 times the states. At adaptive scope a widened variable is new at
+// every waitlist state of its function, and without the frontier update
+// each of them costs a refinement of its own: loop-acceleration/array_3-2
+// (SV-COMP) takes 4 refinements with the update and over 500 without.
+// (An earlier measurement at location scope had favoured plain pivot, by
+// 1.2 times the time of the frontier variant on the common tasks.)
+// symex-cegar restarts from the root: its constraint-interpolation
+// refiner (engine/symex.go) returns the root as the pivot, so the
+// strategies coincide there; a pivot for it did not help (test_locks_12
+// and loops/array-1 stay UNKNOWN at 10 s).
 package cegar

@@ -66,7 +66,8 @@ const (
 )
 
 // runRestart decides one task with value CEGAR (the value-cegar
-// configuration of engine: BFS, merge-sep) under restart r.
+// configuration of engine: BFS, merge-sep, adaptive precision scope)
+// under restart r.
 func runRestart(b *testing.B, t restartTask, r cegar.Restart) *cegar.Result {
 	loc, err := location.New(t.prog, "main")
 	if err != nil {
@@ -78,7 +79,7 @@ func runRestart(b *testing.B, t restartTask, r cegar.Restart) *cegar.Result {
 	if err != nil {
 		b.Fatal(err)
 	}
-	ref, err := cegar.NewValueRefiner(t.prog, comp, cegar.ValueOptions{})
+	ref, err := cegar.NewValueRefiner(t.prog, comp, cegar.ValueOptions{Scope: cegar.AdaptiveScope})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -169,10 +170,13 @@ func BenchmarkRestart(b *testing.B) {
 		b.ReportMetric(float64(s.commonTime.Microseconds())/1000/n, r.String()+"-common-ms/op")
 		b.ReportMetric(float64(s.commonStates)/n, r.String()+"-common-states/op")
 	}
-	p, root := sums[0], sums[1]
+	p, root, front := sums[0], sums[1], sums[2]
 	b.ReportMetric(float64(root.commonStates)/float64(p.commonStates), "root/pivot-states")
 	b.ReportMetric(float64(root.commonRefinements)/float64(p.commonRefinements), "root/pivot-refinements")
 	b.ReportMetric(float64(root.commonTime)/float64(p.commonTime), "root/pivot-time")
+	b.ReportMetric(float64(front.commonStates)/float64(p.commonStates), "frontier/pivot-states")
+	b.ReportMetric(float64(front.commonRefinements)/float64(p.commonRefinements), "frontier/pivot-refinements")
+	b.ReportMetric(float64(front.commonTime)/float64(p.commonTime), "frontier/pivot-time")
 	b.ReportMetric(float64(common)/n, "common-tasks")
 	b.ReportMetric(float64(len(tasks)), "tasks")
 }
