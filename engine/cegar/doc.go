@@ -147,8 +147,8 @@
 // AdaptiveRefinements refinements have added it at new locations of one
 // function and then tracks it in the whole function: the running example
 // stays at location scope (y is refined twice) and is proved, while
-// test_locks_10 is proved after 1,620 refinements and Problem01_label00
-// after 31 (function scope: 1,164 and 6).
+// test_locks_10 is proved after 1,087 refinements and Problem01_label00
+// after 31 (with RestartPivotFrontier; function scope: 1,164 and 6).
 //
 // Options.Logf shows the two refinements (abridged; L5 is the location
 // after y = 1, named by its statement "+3:decl int w"):
