@@ -118,7 +118,13 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("cannot find the reverify executable: %v", err)
 	}
-	if err := os.MkdirAll(filepath.Join(*outDir, "tmp"), 0o755); err != nil {
+	if err := os.MkdirAll(*outDir, 0o755); err != nil {
+		return fail("%v", err)
+	}
+	// One scratch directory per bench process: two runs into the same
+	// --out must not remove each other's files.
+	tmp, err := os.MkdirTemp(*outDir, "tmp-")
+	if err != nil {
 		return fail("%v", err)
 	}
 	csvPath := filepath.Join(*outDir, "results.csv")
@@ -136,7 +142,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	defer w.Close()
 
-	r := &benchRun{self: self, timeout: *timeout, mem: mem, mode: mode, tmp: filepath.Join(*outDir, "tmp")}
+	r := &benchRun{self: self, timeout: *timeout, mem: mem, mode: mode, tmp: tmp}
 	var todo []benchJob
 	var rows []bench.Row
 	names := append([]string{}, configs...)
@@ -205,7 +211,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if writeErr != nil {
 		return fail("writing %s: %v", csvPath, writeErr)
 	}
-	os.Remove(r.tmp) // only if empty
+	os.RemoveAll(r.tmp)
 	if err := writeBenchReport(*outDir, rows, names, meta); err != nil {
 		return fail("%v", err)
 	}
