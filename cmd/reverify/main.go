@@ -18,7 +18,7 @@ import (
 )
 
 // version is the engine version, part of every slice hash and cache key.
-const version = "0.2.0"
+const version = "0.3.0"
 
 type command struct {
 	name  string
