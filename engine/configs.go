@@ -78,8 +78,9 @@ func valueCEGAR(restart cegar.Restart, vo cegar.ValueOptions) configuration {
 			if err != nil {
 				return nil, err
 			}
-			vo.Scope = scope
-			return cegar.NewValueRefiner(prog, comp, vo)
+			o := vo // the closure is shared by concurrent properties
+			o.Scope = scope
+			return cegar.NewValueRefiner(prog, comp, o)
 		},
 		restart: restart,
 	}
