@@ -88,11 +88,12 @@ func valueCEGAR(restart cegar.Restart, vo cegar.ValueOptions) configuration {
 
 // The precision scopes of the CEGAR configurations when
 // Config.PrecisionScope is "": adaptive for both value and constraint
-// interpolation (README, Performance). Function scope, the scope of seed
-// 000's CPAchecker, lets symex-cegar decide one SV-COMP task more of 133
-// (69 against 68) but loses the programs whose proof needs a variable
-// only after a loop that assigns it (testdata/verdicts/symex_unbounded.c,
-// the running example).
+// interpolation, symex-cegar widening loop-free variables at once
+// (cegar.ScopeWidener.WidenLoopFree; README, Performance: 70 of 133
+// SV-COMP tasks against 68 for symex). Function scope, the scope of seed
+// 000's CPAchecker, loses the programs whose proof needs a variable only
+// after a loop that assigns it (testdata/verdicts/symex_unbounded.c, the
+// running example).
 const (
 	valueScope = cegar.AdaptiveScope
 	symexScope = cegar.AdaptiveScope

@@ -32,7 +32,8 @@ type symexRefiner struct {
 	idx int
 	// widener scopes the entries each refinement adds
 	// (Config.PrecisionScope; symbolic.CPA.Refine finds them at
-	// location scope).
+	// location scope); at adaptive scope it widens the variables no
+	// loop assigns at once.
 	widener *cegar.ScopeWidener
 }
 
@@ -45,7 +46,10 @@ func newSymexRefiner(comp *cpa.Composite, cfg Config) (*symexRefiner, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &symexRefiner{sym: comp.Components()[idx].(*symbolic.CPA), idx: idx, widener: cegar.NewScopeWidener(scope)}, nil
+	sym := comp.Components()[idx].(*symbolic.CPA)
+	w := cegar.NewScopeWidener(scope)
+	w.WidenLoopFree(sym.Value().Program())
+	return &symexRefiner{sym: sym, idx: idx, widener: w}, nil
 }
 
 // Refine implements cegar.Refiner.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/reverify/reverify/engine/analysis/value"
 	"github.com/reverify/reverify/engine/cegar"
+	"github.com/reverify/reverify/engine/frontend"
 )
 
 // TestScopeWidener feeds a sequence of refinements (entries in text
@@ -79,5 +80,36 @@ func TestScopeWidener(t *testing.T) {
 		if sc, err := cegar.ParseScope(s); err != nil || sc.String() != s {
 			t.Errorf("ParseScope(%s) = %v, %v", s, sc, err)
 		}
+	}
+}
+
+// TestWidenLoopFree: at adaptive scope, a variable that no loop assigns
+// (p, g) is widened at its first refinement; one a loop assigns (i)
+// keeps location scope until AdaptiveRefinements.
+func TestWidenLoopFree(t *testing.T) {
+	prog, err := frontend.TranslateSources(frontend.Config{}, []frontend.Source{{Name: "t.c", Content: `
+int g;
+int main(void) {
+	int p = 1, i = 0;
+	while (i < 10)
+		i = i + 1;
+	return p + g;
+}`}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := cegar.NewScopeWidener(cegar.AdaptiveScope)
+	w.WidenLoopFree(prog)
+	in := []value.Entry{
+		{Name: "main::p", Func: "main", Loc: 3},
+		{Name: "main::i", Func: "main", Loc: 3},
+		{Name: "g", Func: "main", Loc: 3},
+	}
+	var got []string
+	for _, e := range w.Widen(in, func(value.Entry) bool { return false }) {
+		got = append(got, e.String())
+	}
+	if g := strings.Join(got, " "); g != "main::p@main main::i@main:L3 g@main" {
+		t.Errorf("widened %q, want %q", g, "main::p@main main::i@main:L3 g@main")
 	}
 }

@@ -51,6 +51,27 @@ var scopeNames = [...]string{"location", "function", "adaptive"}
 type ScopeWidener struct {
 	scope Scope
 	count map[[2]string]int
+	// loopFree, when set, names the variables (value.Entry names)
+	// that no edge inside a loop assigns: AdaptiveScope widens them at
+	// once, since tracking them in the whole function unrolls no loop.
+	loopFree map[string]bool
+}
+
+// WidenLoopFree makes AdaptiveScope widen the variables that no loop of
+// prog assigns at their first refinement: tracking such a variable in
+// its whole function unrolls no loop (seed 001, section 3.8.5, scores
+// loop-assigned variables as expensive for the same reason), and it
+// spares the refinements that would learn it location by location.
+// symex-cegar uses it (SV-COMP ECA and ssh tasks, README); value-cegar
+// does not (not measured).
+func (w *ScopeWidener) WidenLoopFree(prog *cfa.Program) {
+	lv := loopVars(prog)
+	w.loopFree = map[string]bool{}
+	for _, v := range prog.Vars {
+		if v != nil && !lv[v.ID] && !v.AddrTaken {
+			w.loopFree[v.QualName()] = true
+		}
+	}
 }
 
 // NewScopeWidener returns the widener of scope.
@@ -95,7 +116,7 @@ func (w *ScopeWidener) Widen(entries []value.Entry, has func(value.Entry) bool) 
 		}
 	}
 	for _, e := range entries {
-		if e.Func != "" && w.count[[2]string{e.Func, e.Name}] >= AdaptiveRefinements {
+		if e.Func != "" && (w.count[[2]string{e.Func, e.Name}] >= AdaptiveRefinements || w.loopFree[e.Name]) {
 			e = widen(e)
 		}
 		out = append(out, e)
