@@ -21,7 +21,13 @@ func symexPrecision(init []string) (*symbolic.Precision, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &symbolic.Precision{Vars: vars, Constraints: symbolic.VarConstraints{Vars: vars}}, nil
+	return tracking(vars), nil
+}
+
+// tracking is the symbolic precision that tracks vars and the
+// constraints on them.
+func tracking(vars *value.ScopedPrecision) *symbolic.Precision {
+	return &symbolic.Precision{Vars: vars, Constraints: symbolic.VarConstraints{Vars: vars}}
 }
 
 // symexRefiner adapts symbolic.CPA.Refine (constraint interpolation) to
@@ -110,6 +116,5 @@ func (r *symexRefiner) widen(cur, next *symbolic.Precision) *symbolic.Precision 
 			added = append(added, e)
 		}
 	}
-	w := old.With(r.widener.Widen(added, has)...)
-	return &symbolic.Precision{Vars: w, Constraints: symbolic.VarConstraints{Vars: w}}
+	return tracking(old.With(r.widener.Widen(added, has)...))
 }

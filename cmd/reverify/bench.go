@@ -127,6 +127,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
+	defer os.RemoveAll(tmp)
 	csvPath := filepath.Join(*outDir, "results.csv")
 	old, err := bench.ReadCSVFile(csvPath)
 	if err != nil {
@@ -211,7 +212,6 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if writeErr != nil {
 		return fail("writing %s: %v", csvPath, writeErr)
 	}
-	os.RemoveAll(r.tmp)
 	if err := writeBenchReport(*outDir, rows, names, meta); err != nil {
 		return fail("%v", err)
 	}
