@@ -12,16 +12,24 @@ need=()
 dpkg -s libz3-dev >/dev/null 2>&1 || need+=(libz3-dev)
 command -v gcc >/dev/null 2>&1 || need+=(gcc)
 command -v git >/dev/null 2>&1 || need+=(git)
-# gcc-multilib lets reproducers of ILP32 tasks build with -m32.
+# gcc-multilib lets reproducers of ILP32 tasks build with -m32; qemu-user
+# (qemu-i386) runs them on kernels that cannot execute 32-bit programs
+# ("exec format error").
 dpkg -s gcc-multilib >/dev/null 2>&1 || need+=(gcc-multilib)
+command -v qemu-i386 >/dev/null 2>&1 || need+=(qemu-user)
 if ((${#need[@]})); then
 	sudo=""
 	[ "$(id -u)" = 0 ] || sudo=sudo
 	echo "installing: ${need[*]}" >&2
 	$sudo apt-get update -qq
-	# gcc-multilib is optional: without it ILP32 reproducers are not built.
+	# gcc-multilib and qemu-user are optional: without them ILP32
+	# reproducers are not built or not run where the kernel refuses them.
+	required=()
+	for p in "${need[@]}"; do
+		case $p in gcc-multilib | qemu-user) ;; *) required+=("$p") ;; esac
+	done
 	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null ||
-		DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]/gcc-multilib/}" >/dev/null
+		{ ((${#required[@]} == 0)) || DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${required[@]}" >/dev/null; }
 fi
 
 mkdir -p bin

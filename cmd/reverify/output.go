@@ -99,7 +99,8 @@ func writeArtifacts(out string, prog *cfa.Program, files []string, entry, config
 
 // reproduceScript is the text of dir/reproduce.sh: it builds
 // dir/reproducer.c with the program's files (witness.BuildLine) and runs
-// it. Every path is relative to the script's own directory, so the script
+// it: an ILP32 reproducer under qemu-i386 when the kernel cannot execute
+// it (exit 2 when neither works). Every path is relative to the script's own directory, so the script
 // still works when the output directory and the checkout move together
 // (a downloaded Actions artifact unpacked at its place in a checkout).
 func reproduceScript(dm cfa.DataModel, files []string, dir string) (string, error) {
@@ -132,9 +133,24 @@ func reproduceScript(dm cfa.DataModel, files []string, dir string) (string, erro
 			q[i] = `"$here"/` + q[i]
 		}
 	}
+	run := "\"$here\"/reproducer\n"
+	if dm == cfa.ILP32 {
+		// An i386 program on a kernel without 32-bit support fails with
+		// "exec format error": the probe (witness.ProbeEnv) tells, and
+		// qemu-i386 runs it instead (witness.RunReproducer does the same).
+		run = fmt.Sprintf(`if %s=1 "$here"/reproducer >/dev/null 2>&1 </dev/null; then
+	"$here"/reproducer
+elif command -v %[2]s >/dev/null 2>&1; then
+	%[2]s "$here"/reproducer
+else
+	echo "reproduce.sh: this kernel cannot execute the i386 reproducer and %[2]s is missing (Debian package qemu-user)" >&2
+	exit 2
+fi
+`, witness.ProbeEnv, witness.Emulator)
+	}
 	return "#!/bin/sh\n# Builds and runs the reproducer; exit code 77 means the assertion failed.\n" +
 		"# Paths are relative to this script's directory.\nset -e\nhere=$(cd \"$(dirname \"$0\")\" && pwd)\n" +
-		strings.Join(q, " ") + "\n\"$here\"/reproducer\n", nil
+		strings.Join(q, " ") + "\n" + run, nil
 }
 
 func writeWith(path string, f func(*bytes.Buffer) error) error {

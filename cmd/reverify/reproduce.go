@@ -23,7 +23,8 @@ import (
 // them into a test harness, and the harness is compiled with the system
 // compiler next to the original files (witness.BuildLine: gcc -O0
 // -fwrapv, -m32 for ILP32) in a temporary directory and run under the
-// time limit. Exit codes: 0 the failing assertion was reached (exit
+// time limit (witness.RunReproducer: under qemu-i386 when the kernel
+// cannot execute an i386 program). Exit codes: 0 the failing assertion was reached (exit
 // status witness.ReachedExitCode and witness.ReachedMarker on stderr), 1
 // it was not (or the witness describes no feasible path), 2 bad input or
 // no working compiler.
@@ -107,20 +108,13 @@ func buildAndRun(dm cfa.DataModel, files []string, src string, timeout time.Dura
 	if err := build.Run(); err != nil {
 		return false, "", fmt.Errorf("cannot compile the reproducer (%s): %v\n%s", strings.Join(argv, " "), err, cerr.String())
 	}
-	run := exec.CommandContext(ctx, exe)
 	var rerr bytes.Buffer
-	run.Stderr = &rerr
-	run.Stdout = io.Discard
-	err = run.Run()
-	var exit *exec.ExitError
+	code, _, err := witness.RunReproducer(ctx, exe, nil, io.Discard, &rerr)
 	switch {
-	case err == nil:
-		return false, rerr.String(), nil
-	case errors.As(err, &exit):
-		if ctx.Err() != nil {
-			return false, rerr.String() + "(time limit reached)\n", nil
-		}
-		return exit.ExitCode() == witness.ReachedExitCode && strings.Contains(rerr.String(), witness.ReachedMarker), rerr.String(), nil
+	case err != nil:
+		return false, "", fmt.Errorf("cannot run the reproducer: %v", err)
+	case ctx.Err() != nil:
+		return false, rerr.String() + "(time limit reached)\n", nil
 	}
-	return false, "", fmt.Errorf("cannot run the reproducer: %v", err)
+	return code == witness.ReachedExitCode && strings.Contains(rerr.String(), witness.ReachedMarker), rerr.String(), nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/witness"
 )
 
 // checkOutput runs `reverify check FILE --output DIR` and returns the
@@ -117,6 +119,32 @@ func gccWorks(t *testing.T, extra ...string) bool {
 	return exec.Command("gcc", args...).Run() == nil
 }
 
+// i386Runs builds an i386 program with gcc -m32 and runs it (directly, or
+// under qemu-i386 where the kernel refuses it, as reproducers run): ""
+// when it works, else why not.
+func i386Runs(t *testing.T) string {
+	t.Helper()
+	if !gccWorks(t, "-m32") {
+		return "gcc -m32 fails (gcc-multilib missing): ILP32 reproducers cannot be compiled here"
+	}
+	dir := t.TempDir()
+	src, exe := filepath.Join(dir, "t.c"), filepath.Join(dir, "t")
+	if err := os.WriteFile(src, []byte("int main(void) { return sizeof(long) == 4 ? 3 : 4; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("gcc", "-m32", "-o", exe, src).CombinedOutput(); err != nil {
+		return fmt.Sprintf("gcc -m32: %v: %s", err, out)
+	}
+	code, _, err := witness.RunReproducer(context.Background(), exe, nil, nil, nil)
+	switch {
+	case err != nil:
+		return "an i386 program does not run here: " + err.Error()
+	case code != 3:
+		return fmt.Sprintf("an i386 program exits with %d, want 3", code)
+	}
+	return ""
+}
+
 // TestReproduceCommand builds and runs the reproducers of the FALSE
 // verdicts of test programs from their YAML witnesses: each reaches the
 // failing assertion (exit 0); a witness leading elsewhere does not.
@@ -137,8 +165,8 @@ func TestReproduceCommand(t *testing.T) {
 			prog := "../../engine/testdata/verdicts/" + tc.file
 			args := []string{prog, "--config", tc.config}
 			if tc.ilp32 {
-				if !gccWorks(t, "-m32") {
-					t.Skip("gcc -m32 fails (gcc-multilib missing): ILP32 reproducers cannot be compiled here")
+				if why := i386Runs(t); why != "" {
+					t.Skip(why)
 				}
 				args = append(args, "--data-model", "ILP32")
 			}
@@ -152,6 +180,12 @@ func TestReproduceCommand(t *testing.T) {
 				var stdout, stderr bytes.Buffer
 				if code := run([]string{"reproduce", "--witness", p.Witness, prog}, &stdout, &stderr); code != 0 {
 					t.Errorf("%s: reproduce exit %d: %s%s", p.ID, code, stdout.String(), stderr.String())
+				}
+				// reproduce.sh takes the same route (for ILP32: a probe,
+				// then qemu-i386 where the kernel refuses i386).
+				msg, err := exec.Command("sh", filepath.Join(filepath.Dir(p.Reproducer), "reproduce.sh")).CombinedOutput()
+				if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != witness.ReachedExitCode {
+					t.Errorf("%s: reproduce.sh: %v, want exit %d; output:\n%s", p.ID, err, witness.ReachedExitCode, msg)
 				}
 			}
 			if n == 0 {

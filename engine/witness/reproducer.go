@@ -184,7 +184,15 @@ static void rv_reached(const char *how)
 	fflush(stderr);
 	_exit(%d);
 }
-`, len(values), ReachedMarker, ReachedExitCode)
+
+/* With %s set, the reproducer exits before main: a probe of whether
+ * the kernel executes it (reproduce.sh). */
+__attribute__((constructor)) static void rv_probe(void)
+{
+	if (getenv("%s"))
+		_exit(0);
+}
+`, len(values), ReachedMarker, ReachedExitCode, ProbeEnv, ProbeEnv)
 
 	for _, name := range names {
 		def, err := nondetDef(name, nondet[name])

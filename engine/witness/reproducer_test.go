@@ -2,13 +2,15 @@ package witness
 
 import (
 	"bytes"
-	"errors"
+	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/reverify/reverify/engine/cfa"
@@ -32,7 +34,9 @@ var (
 	m32Err  error
 )
 
-// needGCC skips the test without gcc, or without -m32 support for ILP32.
+// needGCC skips the test without gcc, or, for ILP32, when gcc -m32
+// cannot build a program or the result cannot run (neither directly nor
+// under qemu-i386): the probe builds and runs one.
 func needGCC(t *testing.T, dm cfa.DataModel) {
 	t.Helper()
 	if _, err := exec.LookPath("gcc"); err != nil {
@@ -48,15 +52,23 @@ func needGCC(t *testing.T, dm cfa.DataModel) {
 			return
 		}
 		defer os.RemoveAll(dir)
-		src := filepath.Join(dir, "m.c")
-		os.WriteFile(src, []byte("#include <stdio.h>\nint main(void) { return 0; }\n"), 0o644)
-		out, err := exec.Command("gcc", "-m32", "-o", filepath.Join(dir, "m"), src).CombinedOutput()
+		src, exe := filepath.Join(dir, "m.c"), filepath.Join(dir, "m")
+		os.WriteFile(src, []byte("#include <stdio.h>\nint main(void) { return sizeof(long) == 4 ? 3 : 4; }\n"), 0o644)
+		out, err := exec.Command("gcc", "-m32", "-o", exe, src).CombinedOutput()
 		if err != nil {
-			m32Err = errors.New(string(out))
+			m32Err = fmt.Errorf("gcc -m32 does not work here (install gcc-multilib): %s", out)
+			return
+		}
+		code, _, err := RunReproducer(context.Background(), exe, nil, nil, nil)
+		switch {
+		case err != nil:
+			m32Err = fmt.Errorf("an i386 program does not run here: %v", err)
+		case code != 3:
+			m32Err = fmt.Errorf("an i386 program exits with %d, want 3", code)
 		}
 	})
 	if m32Err != nil {
-		t.Skipf("gcc -m32 does not work here (install gcc-multilib): %v", m32Err)
+		t.Skip(m32Err)
 	}
 }
 
@@ -82,19 +94,12 @@ func runReproducer(t *testing.T, file string, dm cfa.DataModel, harness string) 
 	} else if bytes.Contains(out, []byte("reproducer.c")) {
 		t.Errorf("warnings in the harness:\n%s", out)
 	}
-	cmd := exec.Command(exe)
 	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	err := cmd.Run()
-	code := 0
-	var ee *exec.ExitError
-	switch {
-	case errors.As(err, &ee):
-		code = ee.ExitCode() // -1 when killed by a signal
-	case err != nil:
+	code, _, err := RunReproducer(context.Background(), exe, nil, nil, &stderr)
+	if err != nil {
 		t.Fatal(err)
 	}
-	return code, stderr.String()
+	return code, stderr.String() // code -1: killed by a signal
 }
 
 func TestReproducer(t *testing.T) {
@@ -246,5 +251,51 @@ int main(void) {
 				t.Errorf("YAML lacks the uninitialised value:\n%s", y.String())
 			}
 		})
+	}
+}
+
+// TestRunReproducerEmulated plays a kernel that refuses i386 executables
+// (ENOEXEC on the direct start): an ILP32 reproducer then runs under
+// qemu-i386 and still reaches the error; without qemu-i386 in PATH the
+// error says what to install. The probe environment variable makes the
+// reproducer exit 0 before main.
+func TestRunReproducerEmulated(t *testing.T) {
+	needGCC(t, cfa.ILP32)
+	if _, err := exec.LookPath(Emulator); err != nil {
+		t.Skipf("%s not found (Debian package qemu-user): the emulated route cannot run here", Emulator)
+	}
+	v := violationFor(t, "simple.c", cfa.ILP32, "", []uint64{11}, execOpts{})
+	src, err := Reproducer(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	prog, repro, exe := filepath.Join(dir, "simple.c"), filepath.Join(dir, "reproducer.c"), filepath.Join(dir, "repro")
+	os.WriteFile(prog, []byte(readTestdata(t, "simple.c")), 0o644)
+	os.WriteFile(repro, []byte(src), 0o644)
+	argv := BuildLine(cfa.ILP32, []string{prog}, repro, exe)
+	if out, err := exec.Command(argv[0], argv[1:]...).CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	direct := 0
+	startDirect = func(c *exec.Cmd) error {
+		direct++
+		return &os.PathError{Op: "fork/exec", Path: c.Path, Err: syscall.ENOEXEC}
+	}
+	defer func() { startDirect = (*exec.Cmd).Start }()
+
+	var stderr bytes.Buffer
+	code, emulated, err := RunReproducer(context.Background(), exe, nil, nil, &stderr)
+	if err != nil || !emulated || direct != 1 || code != ReachedExitCode || !strings.Contains(stderr.String(), ReachedMarker) {
+		t.Errorf("emulated run: code %d, emulated %v, direct starts %d, err %v, stderr %q", code, emulated, direct, err, stderr.String())
+	}
+	code, emulated, err = RunReproducer(context.Background(), exe, []string{ProbeEnv + "=1"}, nil, nil)
+	if err != nil || !emulated || code != 0 {
+		t.Errorf("probe: code %d, emulated %v, err %v", code, emulated, err)
+	}
+	t.Setenv("PATH", "")
+	_, _, err = RunReproducer(context.Background(), exe, nil, nil, nil)
+	if err == nil || !strings.Contains(err.Error(), "qemu-user") {
+		t.Errorf("without %s: error %v, want one naming qemu-user", Emulator, err)
 	}
 }
