@@ -81,7 +81,7 @@ func writeArtifacts(out string, prog *cfa.Program, files []string, entry, config
 			errs = append(errs, err.Error())
 			continue
 		}
-		script, err := reproduceScript(prog.DataModel, files, dir)
+		script, err := reproduceScript(prog.DataModel, files, dir, witness.BuildFlags(src))
 		if err != nil {
 			errs = append(errs, err.Error())
 			continue
@@ -98,12 +98,13 @@ func writeArtifacts(out string, prog *cfa.Program, files []string, entry, config
 }
 
 // reproduceScript is the text of dir/reproduce.sh: it builds
-// dir/reproducer.c with the program's files (witness.BuildLine) and runs
+// dir/reproducer.c with the program's files (witness.BuildLine, with the
+// reproducer's own flags, witness.BuildFlags) and runs
 // it: an ILP32 reproducer under qemu-i386 when the kernel cannot execute
 // it (exit 2 when neither works). Every path is relative to the script's own directory, so the script
 // still works when the output directory and the checkout move together
 // (a downloaded Actions artifact unpacked at its place in a checkout).
-func reproduceScript(dm cfa.DataModel, files []string, dir string) (string, error) {
+func reproduceScript(dm cfa.DataModel, files []string, dir string, flags []string) (string, error) {
 	absDir, err := filepath.Abs(dir)
 	if err != nil {
 		return "", err
@@ -125,7 +126,7 @@ func reproduceScript(dm cfa.DataModel, files []string, dir string) (string, erro
 		relFiles[i] = r
 		isPath[r] = true
 	}
-	build := witness.BuildLine(dm, relFiles, "reproducer.c", "reproducer")
+	build := witness.BuildLine(dm, relFiles, "reproducer.c", "reproducer", flags...)
 	q := make([]string, len(build))
 	for i, a := range build {
 		q[i] = shellQuote(a)

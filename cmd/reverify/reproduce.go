@@ -96,7 +96,7 @@ func buildAndRun(dm cfa.DataModel, files []string, src string, timeout time.Dura
 		}
 	}
 	exe := filepath.Join(dir, "reproducer")
-	argv := witness.BuildLine(dm, abs, repro, exe)
+	argv := witness.BuildLine(dm, abs, repro, exe, witness.BuildFlags(src)...)
 	if timeout <= 0 {
 		timeout = time.Minute
 	}

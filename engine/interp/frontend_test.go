@@ -2,6 +2,7 @@ package interp_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/reverify/reverify/engine/cfa"
@@ -165,6 +166,52 @@ int main() {
 				if ok, err := interp.Replay(context.Background(), p, flipped, r.Values()); !ok || err != nil {
 					t.Errorf("Replay(flipped) = %v, %v", ok, err)
 				}
+			}
+		})
+	}
+}
+
+// TestUnobservedInputs: the indeterminate value of an address-taken local
+// (a Decl input) is unobserved when it is overwritten, directly or
+// through a pointer, before any read; a read through a pointer, a
+// partial overwrite or a block copy observes it.
+func TestUnobservedInputs(t *testing.T) {
+	for _, tc := range []struct {
+		name, body string
+		want       []string // sources of the unobserved inputs
+	}{
+		{"initialised", `int x = 1; int *q = &x; *q = 5; if (x != 1) reach_error();`, []string{"decl x"}},
+		{"through pointer", `int x; int *q = &x; *q = 5; if (x == 5) reach_error();`, []string{"decl x"}},
+		{"read through pointer", `int x; int *q = &x; if (*q == 0) reach_error();`, nil},
+		{"read then written", `int x; int *q = &x; int y = x; *q = y; if (x == 0) reach_error();`, nil},
+		{"partial overwrite", `int x; unsigned char *q = (unsigned char *)&x; *q = 1; if (x == 1) reach_error();`, nil},
+		{"block copy", `struct s { int a; } u, w; int x; int *q = &x; u.a = 0; w = u; if (w.a == 0 && q) reach_error();`, []string{"decl x"}},
+		{"register", `int x = 1; if (x == 1) reach_error();`, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := translate(t, cHeader+"int main() { "+tc.body+" return 0; }")
+			tr := errorTrace(t, p, []uint64{0})
+			path := tr.Steps
+			b := smt.NewBuilder()
+			r, err := smt.CheckPath(context.Background(), b, z3.Factory, p, path)
+			if err != nil || r.Status != smt.Sat {
+				t.Fatalf("CheckPath = %v %v (%s)", r.Status, err, r.Reason)
+			}
+			un, err := interp.UnobservedInputs(context.Background(), p, path, r.Values())
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for i, in := range r.Inputs {
+				if un[i] {
+					got = append(got, in.Source)
+				}
+			}
+			if strings.Join(got, ",") != strings.Join(tc.want, ",") {
+				t.Errorf("unobserved %q, want %q (inputs %v)", got, tc.want, r.Inputs)
+			}
+			if _, err := interp.UnobservedInputs(context.Background(), p, path, append(r.Values(), 1)); err == nil {
+				t.Error("no error with one input too many")
 			}
 		})
 	}

@@ -165,12 +165,40 @@ func Run(ctx context.Context, p *cfa.Program, entry string, inputs []uint64, opt
 // a failed assumption, undefined behaviour, an unsupported construct, a
 // wrong number of inputs). This is the final check of every FALSE verdict.
 func Replay(ctx context.Context, p *cfa.Program, path []cfa.Step, inputs []uint64) (reachedEnd bool, err error) {
+	_, err = replay(ctx, newMachine(p, inputs), path)
+	return err == nil, err
+}
+
+// UnobservedInputs replays path with inputs exactly as Replay and returns
+// the indexes (into inputs) of the inputs whose value the execution never
+// observes: Decl inputs of scalar locals kept in memory (address taken)
+// whose bytes are all overwritten, or never read, before any read of
+// them (a load, or a block copy, of a byte still holding the value). Any
+// value of such an input gives the same execution, so a reproducer need
+// not supply it. Every other input counts as observed. The error is
+// Replay's.
+func UnobservedInputs(ctx context.Context, p *cfa.Program, path []cfa.Step, inputs []uint64) (map[int]bool, error) {
 	m := newMachine(p, inputs)
+	m.observed, m.declIn = map[int]bool{}, map[int]bool{}
+	if _, err := replay(ctx, m, path); err != nil {
+		return nil, err
+	}
+	un := map[int]bool{}
+	for i := range m.declIn {
+		if !m.observed[i] {
+			un[i] = true
+		}
+	}
+	return un, nil
+}
+
+func replay(ctx context.Context, m *machine, path []cfa.Step) (*machine, error) {
+	inputs := m.inputs
 	m.trace = &Trace{}
 	for i, s := range path {
 		if i&1023 == 0 {
 			if err := ctx.Err(); err != nil {
-				return false, fmt.Errorf("interp: replay interrupted at step %d: %w", i, err)
+				return m, fmt.Errorf("interp: replay interrupted at step %d: %w", i, err)
 			}
 		}
 		if st := m.try(func() { m.replayStep(s) }); st != nil {
@@ -179,21 +207,21 @@ func Replay(ctx context.Context, p *cfa.Program, path []cfa.Step, inputs []uint6
 				pos = " at " + s.Edge.Pos.Start.String()
 			}
 			if st.diverges {
-				return false, fmt.Errorf("interp: replay stops at step %d%s: %w: %s", i, pos, ErrDiverges, st.msg)
+				return m, fmt.Errorf("interp: replay stops at step %d%s: %w: %s", i, pos, ErrDiverges, st.msg)
 			}
-			return false, fmt.Errorf("interp: replay stops at step %d%s: %s: %s", i, pos, st.kind, st.msg)
+			return m, fmt.Errorf("interp: replay stops at step %d%s: %s: %s", i, pos, st.kind, st.msg)
 		}
 		if m.assumeFailed {
-			return false, fmt.Errorf("interp: replay stops at step %d: %w: __VERIFIER_assume failed", i, ErrDiverges)
+			return m, fmt.Errorf("interp: replay stops at step %d: %w: __VERIFIER_assume failed", i, ErrDiverges)
 		}
 	}
 	if m.missing > 0 {
-		return false, fmt.Errorf("interp: the path needs %d inputs, %d given", m.used, len(inputs))
+		return m, fmt.Errorf("interp: the path needs %d inputs, %d given", m.used, len(inputs))
 	}
 	if m.used != len(inputs) {
-		return false, fmt.Errorf("interp: the path consumes %d inputs, %d given", m.used, len(inputs))
+		return m, fmt.Errorf("interp: the path consumes %d inputs, %d given", m.used, len(inputs))
 	}
-	return true, nil
+	return m, nil
 }
 
 // ErrDiverges is wrapped by Replay errors when the execution leaves the

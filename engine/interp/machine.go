@@ -16,6 +16,10 @@ type object struct {
 	name string
 	data []byte
 	init []bool // per byte: holds a determinate value
+	// decl, when not nil, gives per byte 1 + the index of the input
+	// (the indeterminate value of a scalar local's Decl) that the byte
+	// still holds, or 0 (see machine.observed).
+	decl []int
 	live bool
 	heap bool
 	fn   string
@@ -50,6 +54,10 @@ type machine struct {
 	// does not evaluate it twice (volatile reads consume inputs).
 	decided bool
 	callee  string
+	// observed holds the indexes of Decl inputs of memory variables whose
+	// bytes were read while they still held them (UnobservedInputs);
+	// declIn all such inputs.
+	observed, declIn map[int]bool
 	// detectOverflow makes binary and unary set overflowed at the first
 	// signed +, -, * or unary - whose result wraps (FirstSignedOverflow).
 	detectOverflow, overflowed bool
@@ -476,7 +484,15 @@ func (m *machine) allocVar(v *cfa.Var, fr *frame, decl bool) *object {
 		fr.obj[v] = o
 	}
 	if decl && fr != nil && v.T.IsScalar() {
+		idx := m.used
 		m.store(m.addr(o), m.input(v.T), v.T)
+		if m.declIn != nil && idx < len(m.inputs) {
+			m.declIn[idx] = true
+			o.decl = make([]int, len(o.data))
+			for i := range m.nbytes(v.T) {
+				o.decl[i] = idx + 1
+			}
+		}
 	}
 	return o
 }
@@ -660,7 +676,28 @@ func (m *machine) load(p uint64, t *cfa.Type) uint64 {
 		}
 		v = v<<8 | uint64(o.data[off+i])
 	}
+	m.observe(o, off, n)
 	return m.fit(v, t)
+}
+
+// observe records that n bytes of o at off are read: the Decl inputs they
+// still hold are observed.
+func (m *machine) observe(o *object, off, n int64) {
+	if o.decl == nil {
+		return
+	}
+	for i := off; i < off+n; i++ {
+		if o.decl[i] > 0 {
+			m.observed[o.decl[i]-1] = true
+		}
+	}
+}
+
+// overwrite records that n bytes of o at off are written.
+func overwrite(o *object, off, n int64) {
+	if o.decl != nil {
+		clear(o.decl[off : off+n])
+	}
 }
 
 func (m *machine) store(p, v uint64, t *cfa.Type) {
@@ -670,6 +707,7 @@ func (m *machine) store(p, v uint64, t *cfa.Type) {
 		o.data[off+i] = byte(v >> (8 * uint(i)))
 		o.init[off+i] = true
 	}
+	overwrite(o, off, n)
 }
 
 type block struct {
@@ -682,6 +720,7 @@ func (m *machine) readBlock(p uint64, n int64) *block {
 	b := &block{data: make([]byte, n), init: make([]bool, n)}
 	copy(b.data, o.data[off:off+n])
 	copy(b.init, o.init[off:off+n])
+	m.observe(o, off, n)
 	return b
 }
 
@@ -689,6 +728,7 @@ func (m *machine) writeBlock(p uint64, b *block) {
 	o, off := m.access(p, int64(len(b.data)))
 	copy(o.data[off:], b.data)
 	copy(o.init[off:], b.init)
+	overwrite(o, off, int64(len(b.data)))
 }
 
 func (m *machine) copyBlock(dst, src uint64, n int64) {
@@ -726,6 +766,7 @@ func (m *machine) assign(lhs, rhs cfa.Expr) {
 				o.data[off+i] = 0
 				o.init[off+i] = true
 			}
+			overwrite(o, off, n)
 			return
 		}
 		dst, src := m.lval(lhs), m.lval(rhs)
@@ -1034,6 +1075,7 @@ func (m *machine) callExtern(c *cfa.Call) {
 				o.data[off+i] = ch
 				o.init[off+i] = true
 			}
+			overwrite(o, off, int64(n))
 		}
 		setResult(p, ptrT)
 		return

@@ -14,6 +14,9 @@ import (
 	"testing"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/interp"
+	"github.com/reverify/reverify/engine/smt"
+	"github.com/reverify/reverify/engine/smt/z3"
 )
 
 func TestBuildLine(t *testing.T) {
@@ -87,7 +90,7 @@ func runReproducer(t *testing.T, file string, dm cfa.DataModel, harness string) 
 		t.Fatal(err)
 	}
 	exe := filepath.Join(dir, "repro")
-	argv := BuildLine(dm, []string{prog}, repro, exe)
+	argv := BuildLine(dm, []string{prog}, repro, exe, BuildFlags(harness)...)
 	// -Werror on the harness's own warnings keeps it clean.
 	if out, err := exec.Command(argv[0], append(argv[1:], "-Wall", "-Wno-main")...).CombinedOutput(); err != nil {
 		t.Fatalf("%s: %v\n%s\n--- harness:\n%s", strings.Join(argv, " "), err, out, harness)
@@ -297,5 +300,137 @@ func TestRunReproducerEmulated(t *testing.T) {
 	_, _, err = RunReproducer(context.Background(), exe, nil, nil, nil)
 	if err == nil || !strings.Contains(err.Error(), "qemu-user") {
 		t.Errorf("without %s: error %v, want one naming qemu-user", Emulator, err)
+	}
+}
+
+// smtViolation translates src (file u.c), runs it concretely with vals
+// (then zeros) to the error, and returns the counterexample as the engine
+// gives it: the path with every input of smt.CheckPath (decl, volatile,
+// nondet, in path order, with their steps).
+func smtViolation(t *testing.T, dm cfa.DataModel, src string, vals []uint64) *Violation {
+	t.Helper()
+	p := translate(t, dm, "u.c", src)
+	tr, err := interp.Run(context.Background(), p, "main", append(vals, make([]uint64, 64)...), interp.Options{})
+	if err != nil || tr.Stop != interp.ReachedError {
+		t.Fatalf("run: %v (%s), %v", tr.Stop, tr.Reason, err)
+	}
+	r, err := smt.CheckPath(context.Background(), smt.NewBuilder(), z3.Factory, p, tr.Steps)
+	if err != nil || r.Status != smt.Sat {
+		t.Fatalf("CheckPath = %v %v (%s)", r.Status, err, r.Reason)
+	}
+	v := &Violation{Program: p, Path: tr.Steps, Task: Task{Files: []string{"u.c"}, Contents: map[string]string{"u.c": src}, DataModel: dm}}
+	for _, in := range r.Inputs {
+		v.Inputs = append(v.Inputs, Input{Source: in.Source, Type: in.Type, Value: in.Value, Step: in.Step})
+	}
+	return v
+}
+
+// runSource is runReproducer for a program given as source text.
+func runSource(t *testing.T, dm cfa.DataModel, src, harness string) (int, string) {
+	t.Helper()
+	dir := t.TempDir()
+	prog, repro, exe := filepath.Join(dir, "u.c"), filepath.Join(dir, "reproducer.c"), filepath.Join(dir, "repro")
+	os.WriteFile(prog, []byte(src), 0o644)
+	os.WriteFile(repro, []byte(harness), 0o644)
+	argv := BuildLine(dm, []string{prog}, repro, exe, BuildFlags(harness)...)
+	if out, err := exec.Command(argv[0], append(argv[1:], "-Wall", "-Wno-main")...).CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s\n--- harness:\n%s", strings.Join(argv, " "), err, out, harness)
+	} else if bytes.Contains(out, []byte("reproducer.c")) {
+		t.Errorf("warnings in the harness:\n%s", out)
+	}
+	var stderr bytes.Buffer
+	code, _, err := RunReproducer(context.Background(), exe, nil, nil, &stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return code, stderr.String()
+}
+
+// TestReproducerAddressTaken: the indeterminate initial value of an
+// address-taken local blocks a reproducer only when the counterexample
+// reads it; overwritten first (directly or through a pointer), the
+// reproducer is built and reaches the error.
+func TestReproducerAddressTaken(t *testing.T) {
+	const head = "#include <assert.h>\nextern int __VERIFIER_nondet_int(void);\nint main(void) {\n"
+	for _, tc := range []struct {
+		name, body string
+		vals       []uint64
+		err        string
+	}{
+		{"initialised", "  int x = 1;\n  int *q = &x;\n  *q = 5;\n  assert(x == 1);\n", nil, ""},
+		{"through pointer", "  int x;\n  int *q = &x;\n  *q = __VERIFIER_nondet_int();\n  assert(x != 7);\n", []uint64{7, 7, 7}, ""},
+		{"read", "  int x;\n  int *q = &x;\n  assert(*q != 0);\n", nil, "uninitialised value of x at u.c:4:3"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := head + tc.body + "  return 0;\n}\n"
+			v := smtViolation(t, cfa.LP64, src, tc.vals)
+			harness, err := Reproducer(v)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Errorf("error %v, want %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			needGCC(t, cfa.LP64)
+			if code, stderr := runSource(t, cfa.LP64, src, harness); code != ReachedExitCode || !strings.Contains(stderr, ReachedMarker) {
+				t.Errorf("exit %d, stderr %q\n--- harness:\n%s", code, stderr, harness)
+			}
+		})
+	}
+}
+
+// TestReproducerVolatile: the reproducer supplies the counterexample's
+// value for each read of a volatile global (an accessor per variable, by
+// BuildFlags' macros), and refuses, saying why, where an accessor could
+// give a value to the wrong evaluation.
+func TestReproducerVolatile(t *testing.T) {
+	const head = "#include <assert.h>\n"
+	for _, tc := range []struct {
+		name, src string
+		vals      []uint64
+		err       string
+	}{
+		{"read", head + "volatile int v;\nint main(void) { if (v == 42) assert(0); return 0; }\n", []uint64{42}, ""},
+		{"two variables", head + "volatile int v;\nvolatile unsigned char w;\nint main(void) {\n  int a = v;\n  int b = w;\n  if (a == 1 && v == 2 && b == 200) assert(0);\n  return 0;\n}\n",
+			[]uint64{0, 1, 0, 200, 2}, ""},
+		{"write", head + "volatile int v;\nint main(void) { v = 1; if (v == 42) assert(0); return 0; }\n", []uint64{42},
+			"read of volatile v at u.c:3:"},
+		{"initialiser", head + "volatile int v = 3;\nint main(void) { if (v == 42) assert(0); return 0; }\n", []uint64{42},
+			"its declaration at u.c:2:1 has an initialiser"},
+		{"local", head + "int main(void) { volatile int l; if (l == 42) assert(0); return 0; }\n", []uint64{0, 42},
+			"it is a local variable"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := smtViolation(t, cfa.LP64, tc.src, tc.vals)
+			harness, err := Reproducer(v)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Errorf("error %v, want %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			needGCC(t, cfa.LP64)
+			if code, stderr := runSource(t, cfa.LP64, tc.src, harness); code != ReachedExitCode || !strings.Contains(stderr, ReachedMarker) {
+				t.Fatalf("exit %d, stderr %q\n--- harness:\n%s", code, stderr, harness)
+			}
+			// The same path with another value of the last volatile read
+			// does not reach the error: the values come from the harness.
+			w := *v
+			w.Inputs = append([]Input(nil), v.Inputs...)
+			w.Inputs[len(w.Inputs)-1].Value++
+			harness, err = Reproducer(&w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if code, stderr := runSource(t, cfa.LP64, tc.src, harness); code != 0 || strings.Contains(stderr, ReachedMarker) {
+				t.Errorf("changed value: exit %d, stderr %q", code, stderr)
+			}
+		})
 	}
 }
