@@ -160,8 +160,16 @@ func TestReproduceCommand(t *testing.T) {
 		{"nondet.c", "value", false},
 		{"symex_relations.c", "symex", false},
 		{"arith.c", "value", true},
+		{"reproducer_inputs.c", "value", false},
+		{"reproducer_inputs.c", "symex", false},
+		{"reproducer_volatile.c", "value", false},
+		{"reproducer_volatile.c", "value", true},
 	} {
-		t.Run(tc.file, func(t *testing.T) {
+		name := tc.file
+		if tc.config != "value" || tc.ilp32 {
+			name += "/" + tc.config + map[bool]string{true: "-ilp32"}[tc.ilp32]
+		}
+		t.Run(name, func(t *testing.T) {
 			prog := "../../engine/testdata/verdicts/" + tc.file
 			args := []string{prog, "--config", tc.config}
 			if tc.ilp32 {
