@@ -229,12 +229,15 @@
 // Reproducer returns a C test harness: a separate translation unit that is
 // compiled together with the unchanged program,
 //
-//	gcc -O0 -fwrapv -finstrument-functions [-m32] -o repro program.c… reproducer.c
+//	gcc -O0 -fwrapv -finstrument-functions [-m32] [flags…] -o repro program.c… reproducer.c
 //
 // (BuildLine; -m32 for ILP32, -fwrapv for the wrap-around the analysis
 // assumes, -finstrument-functions so that the harness sees the program
-// enter an error function it defines itself) and then run. Running and judging it is the caller's job
-// (`reverify reproduce`): engine runs no processes. The harness
+// enter an error function it defines itself, flags from BuildFlags for
+// volatile objects) and then run, by RunReproducer: directly, or under
+// qemu-i386 (Debian qemu-user) when the kernel refuses an i386 program
+// with ENOEXEC. Judging it is the caller's job (`reverify reproduce`,
+// reproduce.sh); the engine itself runs no processes. The harness
 //
 //   - defines every __VERIFIER_nondet_* function the program uses without
 //     defining it, with the program's declared result type (spelled by width
@@ -263,12 +266,25 @@
 //     harness defines gcc's __cyg_profile_func_enter hook
 //     (-finstrument-functions) and compares the function entered with
 //     the error function; a static one cannot be named and Reproducer
-//     says so.
+//     says so;
+//   - supplies the counterexample's value for each read of a volatile
+//     global (see volatile.go: the macro -Dv=(*rv_volatile_0()) turns
+//     every evaluation of v in the program into an accessor call, one
+//     queue of values per variable), refusing with the reason where an
+//     accessor could give a value to the wrong evaluation (the path
+//     writes v or takes its address, v is local or initialised, its name
+//     is not unique, one step reads it twice with different values);
+//   - exits with status 0 before main when the environment variable
+//     ProbeEnv is set (reproduce.sh's probe of whether the kernel runs it).
 //
 // A counterexample that depends on values a harness cannot supply fails
 // with an error naming the value: an uninitialised local read before it is
 // overwritten ("depends on an uninitialised value of x at f.c:3:3"), the
 // result of an external function ("depends on the result of extern f at
-// …"), a volatile read. Values that are never read on the path do not
-// count.
+// …"), a volatile read it cannot supply. Values that are never read on the
+// path do not count: for a register local by the path's syntax (read
+// before overwritten in its frame), for an address-taken local by
+// replaying the counterexample concretely (engine/interp.UnobservedInputs:
+// its bytes are all overwritten, directly or through pointers, before any
+// load or block copy reads one).
 package witness

@@ -42,9 +42,13 @@ var assertFuncs = map[string]struct{ proto, describe string }{
 // makes reaching the error observable (ReachedMarker, ReachedExitCode).
 // See the package documentation for the design.
 //
+// Reads of volatile globals get the counterexample's values through
+// accessors (compile with BuildFlags(source); see volatile.go).
+//
 // It fails when the counterexample depends on values a harness cannot
-// supply: an uninitialised local that is read, the result of an external
-// function, a volatile read.
+// supply: an uninitialised local that is read (an address-taken one as
+// the concrete replay interp.UnobservedInputs finds), the result of an
+// external function, a volatile read no accessor can supply safely.
 func Reproducer(v *Violation) (string, error) {
 	c, err := newCtx(v, false)
 	if err != nil {
