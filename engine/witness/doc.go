@@ -273,7 +273,7 @@
 //     queue of values per variable), refusing with the reason where an
 //     accessor could give a value to the wrong evaluation (the path
 //     writes v or takes its address, v is local or initialised, its name
-//     is not unique, one step reads it twice with different values);
+//     is not unique, one expression reads it twice with different values);
 //   - exits with status 0 before main when the environment variable
 //     ProbeEnv is set (reproduce.sh's probe of whether the kernel runs it).
 //

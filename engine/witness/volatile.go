@@ -26,8 +26,8 @@ import (
 // refused (with the reason) when the values could go to the wrong
 // evaluation: the path writes v or takes its address, v is a local or
 // has an initialiser (the macro breaks its declaration), another
-// variable has the same name, or one step reads v twice with different
-// values (C leaves their order unspecified).
+// variable has the same name, or one expression reads v twice with
+// different values (C leaves their order unspecified; see unsequenced).
 
 // volatiles are the volatile objects a reproducer supplies.
 type volatiles struct {
@@ -81,13 +81,38 @@ func (c *ctx) addVolatile(vols *volatiles, in Input, name string) error {
 		vols.vars = append(vols.vars, vv)
 	}
 	n := len(vv.values)
-	if n > 0 && vv.steps[n-1] == in.Step && vv.values[n-1] != in.Value {
-		return cannot("the step reads it twice with different values, in an order C leaves unspecified")
+	if n > 0 && vv.values[n-1] != in.Value && c.unsequenced(vv.steps[n-1], in.Step) {
+		return cannot("it is read twice with different values in one expression, in an order C leaves unspecified")
 	}
 	vv.values = append(vv.values, in.Value)
 	vv.at = append(vv.at, at)
 	vv.steps = append(vv.steps, in.Step)
 	return nil
+}
+
+// unsequenced reports whether the reads at steps i <= j may belong to one
+// expression whose evaluation order C leaves open: the same step, or two
+// edges of the same line, the first not a condition (the operands of &&,
+// || and ?: are sequenced), with only steps of that line between them in
+// their function (callees aside), as the temporaries of `g(v) + h(v)`.
+func (c *ctx) unsequenced(i, j int) bool {
+	if i == j {
+		return true
+	}
+	p := c.v.Path
+	a, b := p[i].Edge, p[j].Edge
+	if a == nil || b == nil || a == b || a.Pos.Start.File != b.Pos.Start.File || a.Pos.Start.Line != b.Pos.Start.Line {
+		return false
+	}
+	if _, ok := a.Op.(*cfa.Assume); ok {
+		return false
+	}
+	for k := i + 1; k < j; k++ {
+		if c.depth[k] == c.depth[i] && p[k].Edge != nil && p[k].Edge.Pos.Start.Line != a.Pos.Start.Line {
+			return false
+		}
+	}
+	return true
 }
 
 // newVolatile checks that x can be replaced by an accessor.
