@@ -122,25 +122,34 @@ type Decision struct {
 }
 
 // Affected decides, for each property of the head, whether it must be
-// re-verified or may reuse the verdict cached under its slice hash. A
-// property is re-verified when
-//   - it is new (its ID does not exist at the base: added, or moved to
-//     another function);
-//   - its slice contains a changed definition: an edge of a changed,
-//     added or renamed function, a call of a removed function, an edge
-//     referring to a changed global (global initialisers in Init
-//     included), an edge whose expression types involve a changed
-//     struct or union, an edge whose source text names a changed macro
-//     (or a macro using one), enumerator or typedef, an edge of a
-//     function whose text names a changed typedef, or an indirect call
-//     when the set of function-pointer targets changed;
-//   - no usable entry is cached under its slice hash (none, or written by
-//     another engine version or configuration);
-//   - its cached verdict is FALSE (always re-checked), or UNKNOWN under
-//     other limits.
+// re-verified or may reuse the verdict cached under its slice hash.
+// Equal slice hash means equal verdict (DESIGN.md): a property whose
+// slice hash has a usable cached verdict is not re-verified, whatever
+// changed (a re-run of the same head re-verifies nothing). A cached
+// verdict is usable when it was written by the same engine version and
+// configuration and it is
+//   - TRUE (or NOT_CHECKED);
+//   - UNKNOWN computed under limits not smaller than this run's
+//     (Limits.NotLarger): under larger limits it is re-tried.
 //
-// Otherwise the cached verdict is reused. cache may be nil (everything
-// is re-verified).
+// A cached FALSE is always re-checked: the counterexample, witness,
+// reproducer and the comment on the changed line are built from the
+// head's CFA, which the cache does not hold.
+//
+// Re-verified properties give their reasons: new property (its ID does
+// not exist at the base: added, or moved to another function), the
+// changed definitions in their slice (an edge of a changed, added or
+// renamed function, a call of a removed function, an edge referring to a
+// changed global (global initialisers in Init included), an edge whose
+// expression types involve a changed struct or union, an edge whose
+// source text names a changed macro (or a macro using one), enumerator
+// or typedef, an edge of a function whose text names a changed typedef,
+// or an indirect call when the set of function-pointer targets changed),
+// and why the cache did not serve (none, another engine version or
+// configuration, FALSE, UNKNOWN under smaller limits). Decision.Hits lists
+// the changed definitions in the slice of every property, reused or not.
+//
+// cache may be nil (everything is re-verified).
 func Affected(head *Revision, props []*spec.Property, changes []DefChange, cache *Cache, opts Options) []Decision {
 	opts = opts.withDefaults(head)
 	sdg := head.SDG()
@@ -218,37 +227,52 @@ func Affected(head *Revision, props []*spec.Property, changes []DefChange, cache
 				d.Reasons = append(d.Reasons, "new property")
 			}
 		}
+		// Equal slice hash means equal verdict (DESIGN.md): a usable
+		// cached verdict is reused whatever changed; the changed
+		// definitions explain a re-verification only.
+		var hitReasons []string
 		for _, h := range d.Hits {
-			d.Reasons = append(d.Reasons, h.Reason())
+			hitReasons = append(hitReasons, h.Reason())
 		}
 		e, ok := cache.Get(d.SliceHash)
+		reuse := false
+		var cacheReasons []string
 		switch {
 		case !ok:
-			if len(d.Reasons) == 0 {
+			if len(d.Reasons)+len(hitReasons) == 0 {
 				r := "no cached verdict for its slice " + short(d.SliceHash)
 				if len(unsupported) > 0 {
 					r += "; " + unsupportedNote(unsupported, unsupportedAt)
 				}
-				d.Reasons = append(d.Reasons, r)
+				cacheReasons = append(cacheReasons, r)
 			}
 		case e.EngineVersion != opts.EngineVersion || e.Config != opts.Config:
-			d.Reasons = append(d.Reasons, fmt.Sprintf("cached verdict ignored: computed by engine %s with configuration %s", e.EngineVersion, e.Config))
+			cacheReasons = append(cacheReasons, fmt.Sprintf("cached verdict ignored: computed by engine %s with configuration %s", e.EngineVersion, e.Config))
 		default:
 			d.Cached = e
 			switch e.Verdict {
 			case engine.False:
-				d.Reasons = append(d.Reasons, "cached verdict is FALSE (violations are always re-checked)")
+				cacheReasons = append(cacheReasons, "cached verdict is FALSE (violations are always re-checked)")
 			case engine.Unknown:
-				if e.Limits != opts.Limits {
-					d.Reasons = append(d.Reasons, fmt.Sprintf("cached UNKNOWN was computed under other limits (%s; now %s)", e.Limits, opts.Limits))
+				if opts.Limits.NotLarger(e.Limits) {
+					reuse = true
+				} else {
+					cacheReasons = append(cacheReasons, fmt.Sprintf("cached UNKNOWN re-tried under larger limits (then %s; now %s)", e.Limits, opts.Limits))
 				}
+			default:
+				reuse = true
 			}
 		}
-		d.Reverify = len(d.Reasons) > 0
+		if reuse {
+			d.Reasons = nil
+		} else {
+			d.Reasons = append(append(d.Reasons, hitReasons...), cacheReasons...)
+		}
+		d.Reverify = !reuse
 		if d.Reverify && renames != nil && renamedKeys[i] != "" && (d.Cached == nil || d.Cached.Verdict == engine.True) &&
 			explainedByRenames(d.Hits, renames, opts.Base, head) {
 			if e, ok := cache.Get(renamedKeys[i]); ok && e.EngineVersion == opts.EngineVersion && e.Config == opts.Config &&
-				(e.Verdict == engine.True || e.Verdict == engine.Unknown && e.Limits == opts.Limits) {
+				(e.Verdict == engine.True || e.Verdict == engine.Unknown && opts.Limits.NotLarger(e.Limits)) {
 				d.Cached, d.RenamedFrom, d.Reasons, d.Reverify = e, e.Property, nil, false
 			}
 		}
