@@ -55,8 +55,8 @@ type Hit struct {
 	// that touches the change.
 	Func string
 	// Distance is the call distance from the property's function to Func
-	// in the call graph (calls in either direction; 0: the same function;
-	// -1: not connected).
+	// in the call graph of the slice's calls (calls in either direction;
+	// 0: the same function; -1: not connected).
 	Distance int
 }
 
@@ -153,7 +153,6 @@ type Decision struct {
 func Affected(head *Revision, props []*spec.Property, changes []DefChange, cache *Cache, opts Options) []Decision {
 	opts = opts.withDefaults(head)
 	sdg := head.SDG()
-	cg := head.callGraph(opts.Entry)
 	tr := newTriggers(head, opts.Base, changes)
 	if opts.Base != nil {
 		tr.fpDiff = fpTargetDiff(opts.Base.addrTaken(), head.addrTaken())
@@ -219,7 +218,7 @@ func Affected(head *Revision, props []*spec.Property, changes []DefChange, cache
 	out := make([]Decision, len(props))
 	for i, p := range props {
 		d := Decision{Property: p, SliceHash: hashes[i], SliceEdges: slices[i].Len()}
-		d.Hits = tr.hits(slices[i], p, cg)
+		d.Hits = tr.hits(slices[i], p, sliceCallGraph(head.Program, slices[i], opts.Entry))
 		if baseIDs != nil && !baseIDs[p.ID] {
 			if f, ok := movedFrom[exprKey(p.ID)]; ok && f != p.Func {
 				d.Reasons = append(d.Reasons, fmt.Sprintf("new property (moved from `%s`)", f))
@@ -772,28 +771,27 @@ func better(a, b int) bool {
 	return b < 0 || a < b
 }
 
-// callGraph is the undirected call graph of a revision: direct calls,
-// calls through pointers to every address-taken function, and the global
-// initialiser next to the entry function.
+// callGraph is an undirected call graph: direct calls, calls through
+// pointers to every address-taken function, and the global initialiser
+// next to the entry function.
 type callGraph struct {
 	adj  map[string][]string
 	dist map[string]map[string]int
 }
 
-func (r *Revision) callGraph(entry string) *callGraph {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.cg != nil {
-		return r.cg
-	}
-	prog := r.Program
+// sliceCallGraph is the call graph of the calls in a property's slice
+// only: the chains along which a change can reach the property. The
+// whole program's graph has shortcuts through calls the property does
+// not depend on (a caller that also calls the changed function directly
+// put a function 4 calls down the slice "2 calls away").
+func sliceCallGraph(prog *cfa.Program, s *pdg.Slice, entry string) *callGraph {
 	g := &callGraph{adj: map[string][]string{}, dist: map[string]map[string]int{}}
 	link := func(a, b string) {
 		g.adj[a] = append(g.adj[a], b)
 		g.adj[b] = append(g.adj[b], a)
 	}
-	targets := addressTaken(prog)
-	for _, e := range prog.Edges {
+	var targets []string
+	for _, e := range s.Edges() {
 		c, ok := e.Op.(*cfa.Call)
 		if !ok {
 			continue
@@ -803,12 +801,14 @@ func (r *Revision) callGraph(entry string) *callGraph {
 			link(from, c.Fn)
 			continue
 		}
+		if targets == nil {
+			targets = addressTaken(prog)
+		}
 		for _, t := range targets {
 			link(from, t)
 		}
 	}
 	link(prog.Init.Name, entry)
-	r.cg = g
 	return g
 }
 

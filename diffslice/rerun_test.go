@@ -107,3 +107,38 @@ func TestStorable(t *testing.T) {
 		t.Error("verdicts must be storable")
 	}
 }
+
+// TestCallDistanceAlongSlice: g lies 4 calls below the property's
+// function (P → a → b → c → g); main also calls g directly, which the
+// property does not depend on. The distance is the slice's, 4, not the
+// shortcut P ← main → g.
+func TestCallDistanceAlongSlice(t *testing.T) {
+	files := map[string]string{
+		".reverify.yml": "sources: [\"*.c\"]\nconfig: value\n",
+		"a.c": `#include <assert.h>
+extern int __VERIFIER_nondet_int(void);
+int g(int x) { if (x > 10) return 10; return x; }
+int c(int x) { return g(x); }
+int b(int x) { return c(x); }
+int a(int x) { return b(x); }
+void P(void) {
+  int n = __VERIFIER_nondet_int();
+  int r = a(n);
+  assert(r <= 10);
+}
+int main(void) {
+  int k = g(3);
+  P();
+  return 0;
+}
+`,
+	}
+	r := newRepo(t)
+	base := load(t, r.dir, r.commit("base", files))
+	head := load(t, r.dir, r.commit("head", edit(t, files, "a.c", "return 10; return x;", "return 9; return x;")))
+	p := NewPlan(base, head, nil, Options{EngineVersion: testVersion})
+	d := decision(t, p, "P:r<=10")
+	if got := strings.Join(d.Reasons, "; "); got != "`g` changed, 4 calls away" {
+		t.Errorf("reasons %q, want \"`g` changed, 4 calls away\"", got)
+	}
+}

@@ -49,7 +49,6 @@ type Revision struct {
 	sdg   *pdg.SDG
 	props []*spec.Property
 	lines map[string][]string
-	cg    *callGraph
 }
 
 // Label names the revision in messages: the revision as given, or the
