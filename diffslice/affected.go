@@ -21,6 +21,12 @@ type Options struct {
 	Config string
 	// Entry is the entry function ("" means the head's configured one).
 	Entry string
+	// Variant names the engine settings besides Config that a verdict
+	// may depend on ("signed-overflow assume-none", a slicing criterion,
+	// a precision scope; "" for the defaults). A non-empty one is part of
+	// every slice hash, so verdicts are shared only between runs with
+	// equal settings.
+	Variant string
 	// Limits are the resource limits of this run: a cached UNKNOWN is
 	// reused only under equal limits.
 	Limits Limits
@@ -364,6 +370,9 @@ func sliceExtras(prog *cfa.Program, s *pdg.Slice, p *spec.Property, opts Options
 		"configuration " + opts.Config,
 		fmt.Sprintf("reachable %v", p.Reachable),
 		"externals " + strings.Join(sortedKeys(externals), ","),
+	}
+	if opts.Variant != "" {
+		extra = append(extra, "variant "+opts.Variant)
 	}
 	if indirect {
 		extra = append(extra, "pointer-targets "+strings.Join(addressTaken(prog), ","))

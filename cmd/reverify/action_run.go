@@ -11,7 +11,6 @@ import (
 
 	"github.com/reverify/reverify/diffslice"
 	"github.com/reverify/reverify/engine"
-	"github.com/reverify/reverify/engine/smt/z3"
 )
 
 // incRequest is one incremental verification (reverify check --base and
@@ -84,11 +83,12 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 	res := &incResult{}
 	var reports []*engine.Report
 	for _, entry := range entries {
-		cfg := engine.Config{Name: hc.Config, Entry: entry, Timeout: timeout, MaxStates: q.s.maxStates, Solver: z3.Factory,
-			KeepARG: q.outDir != ""}
-		p := diffslice.NewPlan(base, head, cache, diffslice.Options{
-			EngineVersion: version, Config: cfg.Name, Entry: cfg.Entry, Limits: diffslice.LimitsOf(cfg),
-		})
+		s := q.s
+		s.keepARG = q.outDir != ""
+		cfg := s.engineConfig(hc.Config, entry, timeout)
+		opts := s.planOptions(cfg)
+		observe(cfg, &opts)
+		p := diffslice.NewPlan(base, head, cache, opts)
 		res.plans = append(res.plans, p)
 		sub, index := shardPlan(p, q.shard)
 		if len(p.Properties) == 0 {

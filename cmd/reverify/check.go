@@ -14,7 +14,6 @@ import (
 	"github.com/reverify/reverify/engine/cegar"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/frontend"
-	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
 )
 
@@ -80,25 +79,20 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return fail("--precision-scope: %v", err)
 		}
 	}
-	if set := explicitFlags(fs); rf.active() {
-		if ovf != engine.WrapOverflow {
-			return fail("--signed-overflow %s is not supported with --base (cached verdicts assume wrap-around)", ovf)
+	var initial map[string][]string
+	if *initPrec != "" {
+		if initial, err = readInitialPrecision(*initPrec); err != nil {
+			return fail("--initial-precision: %v", err)
 		}
-		if *slicingCrit != "path" {
-			return fail("--slicing-criterion %s is not supported with --base", *slicingCrit)
-		}
-		if *scope != "" {
-			return fail("--precision-scope is not supported with --base (cached verdicts and precisions assume the default)")
-		}
-		if *initPrec != "" {
-			return fail("--initial-precision is not supported with --base (it reuses the precisions cached for the base revision)")
-		}
+	}
+	rs := runSettings{entry: *entry, config: *config, timeout: *timeout, maxStates: *maxStates, set: explicitFlags(fs),
+		clock: *clock, overflow: ovf, slicingCriterion: *slicingCrit, precisionScope: *scope, initial: initial, keepARG: *outDir != ""}
+	if rf.active() {
 		if len(files) > 0 || *svcomp != "" || *prp != "" {
 			return fail("with --base the sources come from the repository (--sources, .reverify.yml or compile_commands.json), not from arguments, --svcomp or --spec")
 		}
-		return runCheckIncremental(&rf, &ff, checkOptions{runSettings{entry: *entry, config: *config, timeout: *timeout, maxStates: *maxStates, set: set},
-			*jsonOut, *outDir}, sh, *budget, stdout, stderr)
-	} else if set["head"] || set["head-dir"] || set["repo"] || set["cache"] || set["sources"] {
+		return runCheckIncremental(&rf, &ff, checkOptions{rs, *jsonOut, *outDir}, sh, *budget, stdout, stderr)
+	} else if set := rs.set; set["head"] || set["head-dir"] || set["repo"] || set["cache"] || set["sources"] {
 		return fail("--head, --head-dir, --repo, --cache and --sources need --base or --base-dir")
 	}
 	cfg, err := ff.config()
@@ -148,17 +142,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "reverify check: WARNING: no assertion found in %s (compiled with -DNDEBUG?): nothing was verified\n", strings.Join(files, ", "))
 		}
 	}
-	var initial map[string][]string
-	if *initPrec != "" {
-		if initial, err = readInitialPrecision(*initPrec); err != nil {
-			return fail("--initial-precision: %v", err)
-		}
-	}
-	results, err := engine.Verify(context.Background(), prog, props, engine.Config{
-		Name: *config, Entry: *entry, Timeout: *timeout, MaxStates: *maxStates, Solver: z3.Factory,
-		KeepARG: *outDir != "", SignedOverflow: ovf, InitialPrecision: initial, SlicingCriterion: *slicingCrit,
-		PrecisionScope: *scope, Clock: clockFunc(*clock), Workers: workers(*clock),
-	})
+	ecfg := rs.engineConfig(*config, *entry, *timeout)
+	observe(ecfg, nil)
+	results, err := engine.Verify(context.Background(), prog, props, ecfg)
 	if err != nil {
 		return fail("%v", err)
 	}
