@@ -32,7 +32,7 @@ func (r *revFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&r.headDir, "head-dir", "", "head revision as a plain directory (instead of --head)")
 	fs.StringVar(&r.repo, "repo", ".", "the git repository")
 	fs.StringVar(&r.cacheDir, "cache", "", "verdict cache directory (default: REPO/"+diffslice.DefaultCacheDir+")")
-	fs.Var(&r.sources, "sources", "glob of C sources relative to the repository (repeatable; default: .reverify.yml, compile_commands.json, or **/*.c)")
+	fs.Var(&r.sources, "sources", "glob or directory of C sources relative to the repository (repeatable; a directory: every .c and .i file under it; default: .reverify.yml, compile_commands.json, or **/*.c and **/*.i)")
 }
 
 // active reports whether a base revision was given.
