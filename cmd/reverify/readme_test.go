@@ -132,4 +132,20 @@ func TestReadmeWorkflows(t *testing.T) {
 			t.Errorf("workflow %d has no reverify step", i+1)
 		}
 	}
+
+	// Inputs that name nothing are one-line errors (exit 2), never
+	// ignored: a compile-commands file that does not exist, and paths
+	// that match no C file (the message names the input).
+	for _, c := range []struct {
+		inputs map[string]string
+		want   string
+	}{
+		{map[string]string{"compile-commands": "build/compile_commands.json"}, "compile-commands build/compile_commands.json: no such file in the repository"},
+		{map[string]string{"paths": "lib"}, "input paths lib: no C source file (.c or .i) matches"},
+	} {
+		r := w.run("pull_request", prEvent(7, w.base, w.head, "o/r"), c.inputs)
+		if r.code != 2 || !strings.Contains(r.stderr, c.want) || strings.Count(strings.TrimSpace(r.stderr), "\n") > 0 {
+			t.Errorf("inputs %v: exit %d, stderr %q; want exit 2 and one line with %q", c.inputs, r.code, r.stderr, c.want)
+		}
+	}
 }
