@@ -65,8 +65,9 @@ func (p *Plan) Summary() string {
 // from its InitialPrecision, and returns one result per property of the
 // head, in order: fresh results for the affected ones, the cached
 // verdicts (with their reason, statistics and precision, and zero
-// seconds) for the others. cfg's Name and Entry must agree with the
-// plan's options (empty ones are filled in).
+// seconds) for the others. cfg.OnResult, when set, sees the cached
+// results first, then each fresh one as it is decided. cfg's Name and
+// Entry must agree with the plan's options (empty ones are filled in).
 func (p *Plan) Verify(ctx context.Context, cfg engine.Config) ([]*engine.Result, error) {
 	if cfg.Name == "" {
 		cfg.Name = p.Options.Config
@@ -98,25 +99,31 @@ func (p *Plan) Verify(ctx context.Context, cfg engine.Config) ([]*engine.Result,
 		}
 	}
 	cfg.InitialPrecision = init
-	var fresh []*engine.Result
-	if len(todo) > 0 {
-		var err error
-		if fresh, err = engine.Verify(ctx, p.Head.Program, todo, cfg); err != nil {
-			return nil, err
-		}
-	}
 	out := make([]*engine.Result, len(p.Decisions))
-	k := 0
 	for i, d := range p.Decisions {
 		if d.Reverify {
-			out[i] = fresh[k]
-			k++
 			continue
 		}
 		e := d.Cached
 		out[i] = &engine.Result{
 			Property: d.Property, Verdict: e.Verdict, Reason: e.Reason, Config: e.Config,
 			States: e.States, Refinements: e.Refinements, Precision: e.Precision,
+		}
+		if cfg.OnResult != nil {
+			cfg.OnResult(out[i])
+		}
+	}
+	if len(todo) > 0 {
+		fresh, err := engine.Verify(ctx, p.Head.Program, todo, cfg)
+		if err != nil {
+			return nil, err
+		}
+		k := 0
+		for i, d := range p.Decisions {
+			if d.Reverify {
+				out[i] = fresh[k]
+				k++
+			}
 		}
 	}
 	return out, nil

@@ -310,7 +310,8 @@ func runAction(args []string, stdout, stderr io.Writer) int {
 			ents = entries
 		}
 		res, err := runIncremental(context.Background(), incRequest{rf: rf, sc: sc, s: s, entries: ents, outDir: in.post.output,
-			shard: in.post.shard, budget: budget, stdout: stdout, stderr: stderr, prefix: "reverify action"})
+			shard: in.post.shard, budget: budget, stdout: stdout, stderr: stderr, prefix: "reverify action",
+			mode: progressMode(stderr, os.Getenv)})
 		if err != nil {
 			return fail("%v", err)
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/reverify/reverify/diffslice"
 	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/spec"
 )
 
 // incRequest is one incremental verification (reverify check --base and
@@ -32,6 +33,9 @@ type incRequest struct {
 	budget         time.Duration
 	stdout, stderr io.Writer
 	prefix         string // "reverify check", for messages
+	// mode is how progress shows (progressMode): "terminal", "action"
+	// or "plain" ("" too).
+	mode string
 }
 
 // incResult is what runIncremental produced.
@@ -94,25 +98,47 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 		if len(p.Properties) == 0 {
 			fmt.Fprintf(q.stderr, "%s: WARNING: no assertion found in %s (compiled with -DNDEBUG?): nothing was verified\n", q.prefix, strings.Join(head.Files, ", "))
 		}
+		// A property the total budget cut off is UNKNOWN "time budget",
+		// never cached.
+		budgetCut := func(r *engine.Result) bool {
+			if r.Reason == budgetReason(q.budget) {
+				return true
+			}
+			if q.budget > 0 && bctx.Err() != nil && ctx.Err() == nil && r.Verdict == engine.Unknown &&
+				strings.Contains(r.Reason, "cancel") && (timeout <= 0 || r.Seconds < timeout.Seconds()) {
+				r.Reason = budgetReason(q.budget)
+				return true
+			}
+			return false
+		}
+		if len(entries) > 1 && q.mode != "action" {
+			fmt.Fprintf(q.stdout, "entry %s:\n", entry)
+		}
+		// The log group (GitHub Actions): one per shard and entry.
+		title := fmt.Sprintf("entry %s: %d properties, %d to verify", entry, len(sub.Decisions), len(sub.Affected()))
+		if q.shard.active() {
+			title = fmt.Sprintf("shard %s, %s", q.shard, title)
+		}
+		pg := newCheckProgress(q.stdout, q.stderr, q.mode, title, len(sub.Affected()))
+		reused := map[*spec.Property]bool{}
+		for _, d := range sub.Decisions {
+			reused[d.Property] = !d.Reverify
+		}
+		cfg.OnResult = func(r *engine.Result) {
+			budgetCut(r)
+			pg.result(r, !reused[r.Property])
+		}
 		results, err := sub.Verify(bctx, cfg)
+		pg.finish()
 		if err != nil {
 			return nil, err
 		}
 		cut := map[int]bool{}
-		if q.budget > 0 && bctx.Err() != nil && ctx.Err() == nil {
-			for i, d := range sub.Decisions {
-				r := results[i]
-				if d.Reverify && r.Verdict == engine.Unknown && strings.Contains(r.Reason, "cancel") &&
-					(timeout <= 0 || r.Seconds < timeout.Seconds()) {
-					r.Reason = budgetReason(q.budget)
-					cut[i] = true
-				}
+		for i, d := range sub.Decisions {
+			if d.Reverify && budgetCut(results[i]) {
+				cut[i] = true
 			}
 		}
-		if len(entries) > 1 {
-			fmt.Fprintf(q.stdout, "entry %s:\n", entry)
-		}
-		printResults(q.stdout, results)
 		summary := sub.Summary()
 		if q.shard.active() {
 			summary = fmt.Sprintf("shard %s: %s (of %d in all)", q.shard, summary, len(p.Decisions))
@@ -211,7 +237,8 @@ func runCheckIncremental(rf *revFlags, ff *frontendFlags, o checkOptions, sh sha
 		entries = []string{o.entry}
 	}
 	res, err := runIncremental(context.Background(), incRequest{rf: rf, sc: sc, s: o.runSettings, entries: entries,
-		outDir: o.outDir, jsonOut: o.jsonOut, shard: sh, budget: budget, stdout: stdout, stderr: stderr, prefix: "reverify check"})
+		outDir: o.outDir, jsonOut: o.jsonOut, shard: sh, budget: budget, stdout: stdout, stderr: stderr, prefix: "reverify check",
+		mode: progressMode(stderr, os.Getenv)})
 	if err != nil {
 		return fail("%v", err)
 	}

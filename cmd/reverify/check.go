@@ -143,15 +143,21 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	ecfg := rs.engineConfig(*config, *entry, *timeout)
+	var pg *checkProgress
+	if !svMode {
+		pg = newCheckProgress(stdout, stderr, progressMode(stderr, os.Getenv), "", len(props))
+		ecfg.OnResult = func(r *engine.Result) { pg.result(r, true) }
+	}
 	observe(ecfg, nil)
 	results, err := engine.Verify(context.Background(), prog, props, ecfg)
+	if pg != nil {
+		pg.finish()
+	}
 	if err != nil {
 		return fail("%v", err)
 	}
 	if svMode {
 		printSVComp(stdout, results[0])
-	} else {
-		printResults(stdout, results)
 	}
 	report := engine.NewReport(version, prog, *entry, *config, results)
 	if *outDir != "" {
@@ -195,6 +201,14 @@ func writeJSON(path string, r *engine.Report) error {
 // states, and the reason for UNKNOWN.
 func printResults(w io.Writer, results []*engine.Result) {
 	for _, r := range results {
+		printResult(w, r)
+	}
+}
+
+// printResult prints one property's line (printResults), and the inputs
+// of a counterexample.
+func printResult(w io.Writer, r *engine.Result) {
+	{
 		p := r.Property
 		line := fmt.Sprintf("%-11s %s:%d:%d  %s  %.2fs  %d states", r.Verdict, p.Pos.File, p.Pos.Line, p.Pos.Col, p.ID, r.Seconds, r.States)
 		if r.Verdict != engine.True && r.Reason != "" {
