@@ -133,9 +133,13 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 		if err != nil {
 			return nil, err
 		}
+		// Not cached either: any run the budget's end may have stopped
+		// (under --clock cpu its wall seconds say nothing about its own
+		// timeout).
 		cut := map[int]bool{}
 		for i, d := range sub.Decisions {
-			if d.Reverify && budgetCut(results[i]) {
+			r := results[i]
+			if d.Reverify && (budgetCut(r) || q.budget > 0 && bctx.Err() != nil && r.Verdict == engine.Unknown && strings.Contains(r.Reason, "cancel")) {
 				cut[i] = true
 			}
 		}
