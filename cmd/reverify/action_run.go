@@ -125,7 +125,9 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 			reused[d.Property] = !d.Reverify
 		}
 		cfg.OnResult = func(r *engine.Result) {
-			budgetCut(r)
+			if !reused[r.Property] && !budgetCut(r) {
+				timeoutReason(r, timeout, q.s.clock)
+			}
 			pg.result(r, !reused[r.Property])
 		}
 		results, err := sub.Verify(bctx, cfg)
@@ -139,7 +141,8 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 		cut := map[int]bool{}
 		for i, d := range sub.Decisions {
 			r := results[i]
-			if d.Reverify && (budgetCut(r) || q.budget > 0 && bctx.Err() != nil && r.Verdict == engine.Unknown && strings.Contains(r.Reason, "cancel")) {
+			if d.Reverify && (budgetCut(r) || q.budget > 0 && bctx.Err() != nil && r.Verdict == engine.Unknown &&
+				(strings.Contains(r.Reason, "cancel") || strings.HasPrefix(r.Reason, "timeout after"))) {
 				cut[i] = true
 			}
 		}

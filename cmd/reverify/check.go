@@ -146,7 +146,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	var pg *checkProgress
 	if !svMode {
 		pg = newCheckProgress(stdout, stderr, progressMode(stderr, os.Getenv), "", len(props))
-		ecfg.OnResult = func(r *engine.Result) { pg.result(r, true) }
+	}
+	ecfg.OnResult = func(r *engine.Result) {
+		timeoutReason(r, *timeout, *clock)
+		if pg != nil {
+			pg.result(r, true)
+		}
 	}
 	observe(ecfg, nil)
 	results, err := engine.Verify(context.Background(), prog, props, ecfg)

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/cfa"
@@ -91,5 +92,54 @@ func TestActionLogGroups(t *testing.T) {
 	}
 	if props != 2 {
 		t.Errorf("%d property lines in the two shards, want 2", props)
+	}
+}
+
+// TestTimeoutReason: an UNKNOWN by the per-property time limit says
+// "timeout after …" with the configurations that ran out of time, not
+// the context's error.
+func TestTimeoutReason(t *testing.T) {
+	for _, tc := range []struct {
+		config, reason, clock, want string
+	}{
+		{"value-cegar", "cancelled: context deadline exceeded", "wall", "timeout after 30s (value-cegar)"},
+		{"value", "cancelled: context deadline exceeded", "cpu", "timeout after 30s CPU time (value)"},
+		{"default", "value: cancelled: context deadline exceeded; value-cegar: cancelled: context deadline exceeded; symex-cegar: cancelled: context deadline exceeded",
+			"wall", "timeout after 30s (value, value-cegar, symex-cegar)"},
+		{"default", "value: state limit 1000000; value-cegar: cancelled: context deadline exceeded", "wall",
+			"timeout after 30s (value-cegar ran out of time; value: state limit 1000000)"},
+		{"value", "cancelled: context canceled", "wall", "cancelled: context canceled"},
+		{"value", "state limit 10", "wall", "state limit 10"},
+	} {
+		r := &engine.Result{Verdict: engine.Unknown, Config: tc.config, Reason: tc.reason}
+		timeoutReason(r, 30*time.Second, tc.clock)
+		if r.Reason != tc.want {
+			t.Errorf("%s %q: %q, want %q", tc.config, tc.reason, r.Reason, tc.want)
+		}
+	}
+	r := &engine.Result{Verdict: engine.True, Reason: "cancelled: context deadline exceeded"}
+	if timeoutReason(r, time.Second, "wall"); r.Reason != "cancelled: context deadline exceeded" {
+		t.Errorf("a TRUE's reason rewritten: %q", r.Reason)
+	}
+}
+
+// TestTimeoutReasonInCheck: check prints and records the timeout so.
+func TestTimeoutReasonInCheck(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "loop.c")
+	if err := os.WriteFile(src, []byte(`#include <assert.h>
+extern unsigned __VERIFIER_nondet_uint(void);
+int main(void) {
+  unsigned n = __VERIFIER_nondet_uint();
+  unsigned i = 0, s = 0;
+  while (i < n) { i++; s += 2; }
+  assert(s == 2 * i);
+  return 0;
+}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep := checkJSON(t, src, "--config", "value", "--timeout", "200ms")
+	if len(rep.Properties) != 1 || rep.Properties[0].Reason != "timeout after 200ms (value)" {
+		t.Errorf("results.json: %+v", rep.Properties)
 	}
 }
