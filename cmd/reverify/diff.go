@@ -281,6 +281,12 @@ func printPlan(w io.Writer, p *diffslice.Plan) {
 		fmt.Fprintf(w, "  reuse   %s:%d:%d  %s  %s (slice %.12s)\n", pos.File, pos.Line, pos.Col, d.Property.ID, d.Cached.Verdict, d.SliceHash)
 		if d.RenamedFrom != "" {
 			fmt.Fprintf(w, "          the verdict of %s: the same slice once renamed functions take their old names\n", d.RenamedFrom)
+		} else if len(d.Hits) > 0 {
+			var hs []string
+			for _, h := range d.Hits {
+				hs = append(hs, h.Reason())
+			}
+			fmt.Fprintf(w, "          its slice holds changes (%s), and this slice was verified before\n", strings.Join(hs, "; "))
 		}
 	}
 }

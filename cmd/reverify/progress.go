@@ -77,7 +77,15 @@ func (p *checkProgress) result(r *engine.Result, verified bool) {
 	if p.bar != nil {
 		p.bar.Clear()
 	}
-	printResult(p.out, r)
+	if verified {
+		printResult(p.out, r)
+	} else {
+		// A reused verdict: its line says so.
+		var b strings.Builder
+		printResult(&b, r)
+		first, rest, _ := strings.Cut(b.String(), "\n")
+		fmt.Fprintf(p.out, "%s  [cached]\n%s", first, rest)
+	}
 	p.counts[r.Verdict]++
 	if p.bar != nil && verified {
 		p.bar.Describe(p.tally())

@@ -53,9 +53,11 @@ func TestProgressBar(t *testing.T) {
 		t.Errorf("bar after the first result: %q; want the tally, 1/2 and [elapsed:left]", bar)
 	}
 	p.result(&engine.Result{Property: prop("main:y>0", 5), Verdict: engine.Unknown, Reason: "timeout"}, true)
+	p.result(&engine.Result{Property: prop("main:z>0", 6), Verdict: engine.True}, false)
 	p.finish()
-	if got := strings.Count(stdout.String(), "\n"); got != 2 {
-		t.Errorf("stdout %q: want 2 lines", stdout.String())
+	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	if len(lines) != 3 || !strings.HasSuffix(lines[1], "(timeout)") || !strings.HasSuffix(lines[2], "main:z>0  0.00s  0 states  [cached]") {
+		t.Errorf("stdout %q: want 3 lines, the last one cached", stdout.String())
 	}
 }
 
