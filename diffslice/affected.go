@@ -21,6 +21,12 @@ type Options struct {
 	Config string
 	// Entry is the entry function ("" means the head's configured one).
 	Entry string
+	// Variant names the engine settings besides Config that a verdict
+	// may depend on ("signed-overflow assume-none", a slicing criterion,
+	// a precision scope; "" for the defaults). A non-empty one is part of
+	// every slice hash, so verdicts are shared only between runs with
+	// equal settings.
+	Variant string
 	// Limits are the resource limits of this run: a cached UNKNOWN is
 	// reused only under equal limits.
 	Limits Limits
@@ -55,8 +61,8 @@ type Hit struct {
 	// that touches the change.
 	Func string
 	// Distance is the call distance from the property's function to Func
-	// in the call graph (calls in either direction; 0: the same function;
-	// -1: not connected).
+	// in the call graph of the slice's calls (calls in either direction;
+	// 0: the same function; -1: not connected).
 	Distance int
 }
 
@@ -122,29 +128,37 @@ type Decision struct {
 }
 
 // Affected decides, for each property of the head, whether it must be
-// re-verified or may reuse the verdict cached under its slice hash. A
-// property is re-verified when
-//   - it is new (its ID does not exist at the base: added, or moved to
-//     another function);
-//   - its slice contains a changed definition: an edge of a changed,
-//     added or renamed function, a call of a removed function, an edge
-//     referring to a changed global (global initialisers in Init
-//     included), an edge whose expression types involve a changed
-//     struct or union, an edge whose source text names a changed macro
-//     (or a macro using one), enumerator or typedef, an edge of a
-//     function whose text names a changed typedef, or an indirect call
-//     when the set of function-pointer targets changed;
-//   - no usable entry is cached under its slice hash (none, or written by
-//     another engine version or configuration);
-//   - its cached verdict is FALSE (always re-checked), or UNKNOWN under
-//     other limits.
+// re-verified or may reuse the verdict cached under its slice hash.
+// Equal slice hash means equal verdict (DESIGN.md): a property whose
+// slice hash has a usable cached verdict is not re-verified, whatever
+// changed (a re-run of the same head re-verifies nothing). A cached
+// verdict is usable when it was written by the same engine version and
+// configuration and it is
+//   - TRUE (or NOT_CHECKED);
+//   - UNKNOWN computed under limits not smaller than this run's
+//     (Limits.NotLarger): under larger limits it is re-tried.
 //
-// Otherwise the cached verdict is reused. cache may be nil (everything
-// is re-verified).
+// A cached FALSE is always re-checked: the counterexample, witness,
+// reproducer and the comment on the changed line are built from the
+// head's CFA, which the cache does not hold.
+//
+// Re-verified properties give their reasons: new property (its ID does
+// not exist at the base: added, or moved to another function), the
+// changed definitions in their slice (an edge of a changed, added or
+// renamed function, a call of a removed function, an edge referring to a
+// changed global (global initialisers in Init included), an edge whose
+// expression types involve a changed struct or union, an edge whose
+// source text names a changed macro (or a macro using one), enumerator
+// or typedef, an edge of a function whose text names a changed typedef,
+// or an indirect call when the set of function-pointer targets changed),
+// and why the cache did not serve (none, another engine version or
+// configuration, FALSE, UNKNOWN under smaller limits). Decision.Hits lists
+// the changed definitions in the slice of every property, reused or not.
+//
+// cache may be nil (everything is re-verified).
 func Affected(head *Revision, props []*spec.Property, changes []DefChange, cache *Cache, opts Options) []Decision {
 	opts = opts.withDefaults(head)
 	sdg := head.SDG()
-	cg := head.callGraph(opts.Entry)
 	tr := newTriggers(head, opts.Base, changes)
 	if opts.Base != nil {
 		tr.fpDiff = fpTargetDiff(opts.Base.addrTaken(), head.addrTaken())
@@ -210,7 +224,7 @@ func Affected(head *Revision, props []*spec.Property, changes []DefChange, cache
 	out := make([]Decision, len(props))
 	for i, p := range props {
 		d := Decision{Property: p, SliceHash: hashes[i], SliceEdges: slices[i].Len()}
-		d.Hits = tr.hits(slices[i], p, cg)
+		d.Hits = tr.hits(slices[i], p, sliceCallGraph(head.Program, slices[i], opts.Entry))
 		if baseIDs != nil && !baseIDs[p.ID] {
 			if f, ok := movedFrom[exprKey(p.ID)]; ok && f != p.Func {
 				d.Reasons = append(d.Reasons, fmt.Sprintf("new property (moved from `%s`)", f))
@@ -218,37 +232,52 @@ func Affected(head *Revision, props []*spec.Property, changes []DefChange, cache
 				d.Reasons = append(d.Reasons, "new property")
 			}
 		}
+		// Equal slice hash means equal verdict (DESIGN.md): a usable
+		// cached verdict is reused whatever changed; the changed
+		// definitions explain a re-verification only.
+		var hitReasons []string
 		for _, h := range d.Hits {
-			d.Reasons = append(d.Reasons, h.Reason())
+			hitReasons = append(hitReasons, h.Reason())
 		}
 		e, ok := cache.Get(d.SliceHash)
+		reuse := false
+		var cacheReasons []string
 		switch {
 		case !ok:
-			if len(d.Reasons) == 0 {
+			if len(d.Reasons)+len(hitReasons) == 0 {
 				r := "no cached verdict for its slice " + short(d.SliceHash)
 				if len(unsupported) > 0 {
 					r += "; " + unsupportedNote(unsupported, unsupportedAt)
 				}
-				d.Reasons = append(d.Reasons, r)
+				cacheReasons = append(cacheReasons, r)
 			}
 		case e.EngineVersion != opts.EngineVersion || e.Config != opts.Config:
-			d.Reasons = append(d.Reasons, fmt.Sprintf("cached verdict ignored: computed by engine %s with configuration %s", e.EngineVersion, e.Config))
+			cacheReasons = append(cacheReasons, fmt.Sprintf("cached verdict ignored: computed by engine %s with configuration %s", e.EngineVersion, e.Config))
 		default:
 			d.Cached = e
 			switch e.Verdict {
 			case engine.False:
-				d.Reasons = append(d.Reasons, "cached verdict is FALSE (violations are always re-checked)")
+				cacheReasons = append(cacheReasons, "cached verdict is FALSE (violations are always re-checked)")
 			case engine.Unknown:
-				if e.Limits != opts.Limits {
-					d.Reasons = append(d.Reasons, fmt.Sprintf("cached UNKNOWN was computed under other limits (%s; now %s)", e.Limits, opts.Limits))
+				if opts.Limits.NotLarger(e.Limits) {
+					reuse = true
+				} else {
+					cacheReasons = append(cacheReasons, fmt.Sprintf("cached UNKNOWN re-tried under larger limits (then %s; now %s)", e.Limits, opts.Limits))
 				}
+			default:
+				reuse = true
 			}
 		}
-		d.Reverify = len(d.Reasons) > 0
+		if reuse {
+			d.Reasons = nil
+		} else {
+			d.Reasons = append(append(d.Reasons, hitReasons...), cacheReasons...)
+		}
+		d.Reverify = !reuse
 		if d.Reverify && renames != nil && renamedKeys[i] != "" && (d.Cached == nil || d.Cached.Verdict == engine.True) &&
 			explainedByRenames(d.Hits, renames, opts.Base, head) {
 			if e, ok := cache.Get(renamedKeys[i]); ok && e.EngineVersion == opts.EngineVersion && e.Config == opts.Config &&
-				(e.Verdict == engine.True || e.Verdict == engine.Unknown && e.Limits == opts.Limits) {
+				(e.Verdict == engine.True || e.Verdict == engine.Unknown && opts.Limits.NotLarger(e.Limits)) {
 				d.Cached, d.RenamedFrom, d.Reasons, d.Reverify = e, e.Property, nil, false
 			}
 		}
@@ -341,6 +370,9 @@ func sliceExtras(prog *cfa.Program, s *pdg.Slice, p *spec.Property, opts Options
 		"configuration " + opts.Config,
 		fmt.Sprintf("reachable %v", p.Reachable),
 		"externals " + strings.Join(sortedKeys(externals), ","),
+	}
+	if opts.Variant != "" {
+		extra = append(extra, "variant "+opts.Variant)
 	}
 	if indirect {
 		extra = append(extra, "pointer-targets "+strings.Join(addressTaken(prog), ","))
@@ -748,28 +780,27 @@ func better(a, b int) bool {
 	return b < 0 || a < b
 }
 
-// callGraph is the undirected call graph of a revision: direct calls,
-// calls through pointers to every address-taken function, and the global
-// initialiser next to the entry function.
+// callGraph is an undirected call graph: direct calls, calls through
+// pointers to every address-taken function, and the global initialiser
+// next to the entry function.
 type callGraph struct {
 	adj  map[string][]string
 	dist map[string]map[string]int
 }
 
-func (r *Revision) callGraph(entry string) *callGraph {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.cg != nil {
-		return r.cg
-	}
-	prog := r.Program
+// sliceCallGraph is the call graph of the calls in a property's slice
+// only: the chains along which a change can reach the property. The
+// whole program's graph has shortcuts through calls the property does
+// not depend on (a caller that also calls the changed function directly
+// put a function 4 calls down the slice "2 calls away").
+func sliceCallGraph(prog *cfa.Program, s *pdg.Slice, entry string) *callGraph {
 	g := &callGraph{adj: map[string][]string{}, dist: map[string]map[string]int{}}
 	link := func(a, b string) {
 		g.adj[a] = append(g.adj[a], b)
 		g.adj[b] = append(g.adj[b], a)
 	}
-	targets := addressTaken(prog)
-	for _, e := range prog.Edges {
+	var targets []string
+	for _, e := range s.Edges() {
 		c, ok := e.Op.(*cfa.Call)
 		if !ok {
 			continue
@@ -779,12 +810,14 @@ func (r *Revision) callGraph(entry string) *callGraph {
 			link(from, c.Fn)
 			continue
 		}
+		if targets == nil {
+			targets = addressTaken(prog)
+		}
 		for _, t := range targets {
 			link(from, t)
 		}
 	}
 	link(prog.Init.Name, entry)
-	r.cg = g
 	return g
 }
 

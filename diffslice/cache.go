@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/cegar"
 )
 
 // DefaultCacheDir is the cache directory, relative to the repository.
@@ -19,22 +20,78 @@ const CacheSchema = 1
 
 // Limits are the resource limits a verdict was computed under, as
 // configured (0 means the engine's default, or none for Timeout).
+// Clock is what Timeout measures: "" or "wall" (wall-clock time) or
+// "cpu" (the process's CPU time; reverify check --clock). The engine has
+// no memory limit, so none is recorded; the configuration is part of
+// every slice hash and of Entry.Config.
 type Limits struct {
 	Timeout        time.Duration `json:"timeout_ns"`
 	MaxStates      int           `json:"max_states"`
 	MaxDepth       int           `json:"max_depth"`
 	MaxRefinements int           `json:"max_refinements"`
+	Clock          string        `json:"clock,omitempty"`
 }
 
-// LimitsOf returns the limits of an engine configuration.
+// LimitsOf returns the limits of an engine configuration. Its Clock is
+// "wall" when cfg.Clock is nil and "custom" otherwise: callers that
+// inject a clock name it (e.g. "cpu") in the returned Limits.
 func LimitsOf(cfg engine.Config) Limits {
-	return Limits{Timeout: cfg.Timeout, MaxStates: cfg.MaxStates, MaxDepth: cfg.MaxDepth, MaxRefinements: cfg.MaxRefinements}
+	l := Limits{Timeout: cfg.Timeout, MaxStates: cfg.MaxStates, MaxDepth: cfg.MaxDepth, MaxRefinements: cfg.MaxRefinements, Clock: "wall"}
+	if cfg.Clock != nil {
+		l.Clock = "custom"
+	}
+	return l
+}
+
+// clock is the clock's name with "" read as "wall".
+func (l Limits) clock() string {
+	if l.Clock == "" {
+		return "wall"
+	}
+	return l.Clock
+}
+
+// effective returns the limits with the engine's defaults filled in
+// (engine.Config: 1,000,000 states, depth 64; cegar's refinement limit)
+// and the clock named, so that equal runs compare equal.
+func (l Limits) effective() Limits {
+	if l.MaxStates == 0 {
+		l.MaxStates = 1_000_000
+	}
+	if l.MaxDepth == 0 {
+		l.MaxDepth = 64
+	}
+	if l.MaxRefinements == 0 {
+		l.MaxRefinements = cegar.DefaultMaxRefinements
+	}
+	l.Clock = l.clock()
+	return l
+}
+
+// NotLarger reports whether a run under l can do no more than a run under
+// old: the same clock, and no limit larger (a Timeout of 0 is no limit,
+// larger than any). A cached UNKNOWN computed under old is reused under
+// such limits: a run under them would stop no later.
+func (l Limits) NotLarger(old Limits) bool {
+	n, o := l.effective(), old.effective()
+	if n.Clock != o.Clock {
+		return false
+	}
+	switch {
+	case o.Timeout == 0: // none: n's is no larger
+	case n.Timeout == 0 || n.Timeout > o.Timeout:
+		return false
+	}
+	return n.MaxStates <= o.MaxStates && n.MaxDepth <= o.MaxDepth && n.MaxRefinements <= o.MaxRefinements
 }
 
 func (l Limits) String() string {
 	t := "none"
 	if l.Timeout > 0 {
 		t = l.Timeout.String()
+		if c := l.clock(); c != "wall" {
+			t += " " + c + " time"
+		}
 	}
 	return fmt.Sprintf("timeout %s, max states %s, max depth %s, max refinements %s",
 		t, orDefault(l.MaxStates), orDefault(l.MaxDepth), orDefault(l.MaxRefinements))

@@ -27,12 +27,14 @@ const CompileCommandsFile = "compile_commands.json"
 // translate them, and (for the head revision) how to verify them. Zero
 // fields are unset: LoadRevision fills them from the revision's
 // .reverify.yml, then from its compile_commands.json, then from defaults
-// (every .c file, no include directories or defines, entry main,
+// (every .c and .i file, no include directories or defines, entry main,
 // configuration default, LP64). Fields set by the caller (command-line
 // flags) win over the files.
 type SourceConfig struct {
 	// Sources are globs over repository-relative, slash-separated paths
-	// ("src/*.c", "lib/**/*.c"; ** matches any number of directories).
+	// ("src/*.c", "lib/**/*.c"; ** matches any number of directories; a
+	// pattern without glob characters that names a directory takes every
+	// .c and .i file under it).
 	Sources []string `json:"sources,omitempty"`
 	// Include are include directories, relative to the repository root.
 	Include []string `json:"include,omitempty"`
@@ -129,7 +131,7 @@ func (c *SourceConfig) flagged() {
 // defaults fills what is still unset.
 func (c *SourceConfig) defaults() {
 	if len(c.Sources) == 0 {
-		c.Sources = []string{"**/*.c"}
+		c.Sources = []string{"**/*.c", "**/*.i"}
 		c.setOrigin("sources", "default")
 	}
 	if c.Entry == "" {
@@ -415,6 +417,25 @@ func checkGlob(g string) error {
 
 // matchGlob matches a slash-separated path against a glob whose
 // segments are path.Match patterns or "**" (any number of segments).
+// SetOrigin records where a field's value came from (for messages: "the
+// Action input paths"), unless an origin is recorded already.
+func (c *SourceConfig) SetOrigin(field, from string) { c.setOrigin(field, from) }
+
+// sourceMatch reports whether a source pattern takes a file: the glob
+// matches it, or the pattern names a directory (no glob characters; "."
+// is the repository) and the file lies under it — a directory means
+// every C file under it.
+func sourceMatch(pattern, name string) bool {
+	if matchGlob(pattern, name) {
+		return true
+	}
+	if strings.ContainsAny(pattern, "*?[") {
+		return false
+	}
+	d := path.Clean(strings.TrimPrefix(pattern, "./"))
+	return d == "." || strings.HasPrefix(name, d+"/")
+}
+
 func matchGlob(glob, name string) bool {
 	return matchSegs(strings.Split(glob, "/"), strings.Split(name, "/"))
 }

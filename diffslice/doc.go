@@ -63,7 +63,12 @@
 // # Affected properties
 //
 // Properties are those of engine/spec (IDs "function:expression#k" that
-// survive edits elsewhere). A property of the head is re-verified when
+// survive edits elsewhere). Equal slice hash means equal verdict
+// (DESIGN.md): a property whose slice hash has a usable cached verdict
+// (same engine version and configuration; TRUE, or UNKNOWN computed
+// under limits this run's do not exceed) is never re-verified, whatever
+// changed — a re-run of the same head re-verifies nothing. Otherwise it
+// is re-verified, with these reasons:
 //
 //   - it is new: its ID does not exist at the base (added, or moved to
 //     another function — the ID names the function);
@@ -82,9 +87,12 @@
 //     its slice;
 //   - no usable verdict is cached under its slice hash;
 //   - the cached verdict is FALSE (violations are always re-checked, so a
-//     reported counterexample is always fresh), or UNKNOWN computed under
-//     other limits (a larger limit may decide it; a smaller one is not the
-//     same run either).
+//     reported counterexample, witness and reproducer are built from the
+//     head's CFA), or UNKNOWN computed under smaller limits (timeout and
+//     its clock, max states, depth and refinements: Limits.NotLarger; a
+//     larger limit may decide it, so it is re-tried and the reason says
+//     so). An UNKNOWN under limits not larger is reused: a run under
+//     them would stop no later.
 //
 // A renamed property keeps its cache (rename.go): when a function is
 // renamed with its body unchanged, a property that would be re-verified
@@ -123,9 +131,8 @@
 // what the hash covers, so two properties with equal slice hashes have
 // equal verdicts under the same limits — on any revision; that is why the
 // cache is content-addressed and needs no run of the base revision. The
-// changed-definition test above is a second, syntactic guard on top of
-// the hash (a slice that contains changed code is re-checked even when its
-// hash was seen before), and it provides the reasons. Call arguments of
+// changed-definition test above provides the reasons of the properties
+// the cache cannot serve. Call arguments of
 // error functions that are the edge's own file name, line number or
 // function name (assert.h's __FILE__, __LINE__ and __func__) are hashed
 // as 0: they cannot change
@@ -144,13 +151,15 @@
 //	 "pixel_tree": "…", "seconds": 0.4, "states": 1234, "refinements": 2,
 //	 "precision": ["main::x@main:+3:[x < 10]", …], "engine_version": "0.2.0",
 //	 "configuration": "value-cegar",
-//	 "limits": {"timeout_ns": …, "max_states": 0, "max_depth": 0, "max_refinements": 0},
+//	 "limits": {"timeout_ns": …, "max_states": 0, "max_depth": 0, "max_refinements": 0, "clock": "wall"},
 //	 "commit": "…", "created": "…"}
 //
 // Entries are written atomically (temporary file, rename); a malformed
 // entry, one of another schema, or one written by another engine version
 // or configuration is ignored. Results that are no verdict about the
-// program (internal errors, cancelled runs) are not stored.
+// program (internal errors, runs cancelled from outside, properties the
+// total time budget cut off) are not stored; an UNKNOWN by a
+// per-property timeout or another limit is stored with its limits.
 //
 // Besides, Plan.Store writes for a head that is a commit a revision
 // summary, revisions/<commit>-<flags>.json: its definitions, property IDs,

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/reverify/reverify/engine"
 )
@@ -124,7 +125,7 @@ func rewrite(t *testing.T, cache *Cache, d *Decision, f func(e *Entry)) {
 	}
 }
 
-// TestCacheGuards: UNKNOWN is reused only under the same limits; entries
+// TestCacheGuards: UNKNOWN is reused only under limits not larger; entries
 // of another engine version or configuration are ignored; corrupt
 // entries are misses.
 func TestCacheGuards(t *testing.T) {
@@ -139,12 +140,20 @@ func TestCacheGuards(t *testing.T) {
 	other := decision(t, p, "check_other:other_global==1")
 	rewrite(t, cache, other, func(e *Entry) { e.Verdict, e.Limits = engine.Unknown, Limits{MaxStates: 10} })
 	d := decision(t, replan(), other.Property.ID)
-	if !d.Reverify || !strings.Contains(strings.Join(d.Reasons, ";"), "UNKNOWN was computed under other limits") {
-		t.Errorf("UNKNOWN under other limits: reverify %v, reasons %q", d.Reverify, d.Reasons)
+	if !d.Reverify || !strings.Contains(strings.Join(d.Reasons, ";"), "cached UNKNOWN re-tried under larger limits (then timeout none, max states 10,") {
+		t.Errorf("UNKNOWN under smaller limits: reverify %v, reasons %q", d.Reverify, d.Reasons)
 	}
 	rewrite(t, cache, other, func(e *Entry) { e.Limits = LimitsOf(cfg) })
 	if d := decision(t, replan(), other.Property.ID); d.Reverify {
 		t.Errorf("UNKNOWN under the same limits re-verified: %q", d.Reasons)
+	}
+	rewrite(t, cache, other, func(e *Entry) { e.Limits = Limits{MaxStates: 5_000_000, Clock: "wall"} })
+	if d := decision(t, replan(), other.Property.ID); d.Reverify || d.Cached == nil || d.Cached.Verdict != engine.Unknown {
+		t.Errorf("UNKNOWN under larger limits re-verified: %q", d.Reasons)
+	}
+	rewrite(t, cache, other, func(e *Entry) { e.Limits = Limits{Clock: "cpu"} })
+	if d := decision(t, replan(), other.Property.ID); !d.Reverify || !strings.Contains(strings.Join(d.Reasons, ";"), "re-tried") {
+		t.Errorf("UNKNOWN measured on another clock: reverify %v, reasons %q", d.Reverify, d.Reasons)
 	}
 
 	thr := decision(t, p, "check_threshold:v<=5")
@@ -316,5 +325,33 @@ int main(void) {
 	p, res = run(t, head, fixed, cache)
 	if d := decision(t, p, "good:x>0"); d.Reverify || verdicts(res)["good:x>0"] != engine.True {
 		t.Errorf("fixed head: reverify %v (%q), verdict %s; want the cached TRUE", d.Reverify, d.Reasons, verdicts(res)["good:x>0"])
+	}
+}
+
+// TestLimitsNotLarger: a cached UNKNOWN's limits against a new run's.
+func TestLimitsNotLarger(t *testing.T) {
+	sec := time.Second
+	for _, c := range []struct {
+		now, then Limits
+		want      bool
+	}{
+		{Limits{Timeout: 30 * sec}, Limits{Timeout: 30 * sec}, true},
+		{Limits{Timeout: 10 * sec}, Limits{Timeout: 30 * sec}, true},
+		{Limits{Timeout: 60 * sec}, Limits{Timeout: 30 * sec}, false},
+		{Limits{Timeout: 0}, Limits{Timeout: 30 * sec}, false}, // none is larger
+		{Limits{Timeout: 30 * sec}, Limits{Timeout: 0}, true},
+		{Limits{Timeout: 30 * sec, Clock: "wall"}, Limits{Timeout: 30 * sec}, true},
+		{Limits{Timeout: 30 * sec, Clock: "cpu"}, Limits{Timeout: 30 * sec}, false},
+		{Limits{Timeout: 30 * sec}, Limits{Timeout: 30 * sec, Clock: "cpu"}, false},
+		{Limits{MaxStates: 1_000_000}, Limits{}, true}, // the engine's default
+		{Limits{MaxStates: 1_000_001}, Limits{}, false},
+		{Limits{}, Limits{MaxStates: 10}, false},
+		{Limits{MaxDepth: 32}, Limits{}, true},
+		{Limits{MaxDepth: 128}, Limits{}, false},
+		{Limits{MaxRefinements: 10}, Limits{MaxRefinements: 9}, false},
+	} {
+		if got := c.now.NotLarger(c.then); got != c.want {
+			t.Errorf("%s not larger than %s: %v, want %v", c.now, c.then, got, c.want)
+		}
 	}
 }

@@ -65,8 +65,9 @@ func (p *Plan) Summary() string {
 // from its InitialPrecision, and returns one result per property of the
 // head, in order: fresh results for the affected ones, the cached
 // verdicts (with their reason, statistics and precision, and zero
-// seconds) for the others. cfg's Name and Entry must agree with the
-// plan's options (empty ones are filled in).
+// seconds) for the others. cfg.OnResult, when set, sees the cached
+// results first, then each fresh one as it is decided. cfg's Name and
+// Entry must agree with the plan's options (empty ones are filled in).
 func (p *Plan) Verify(ctx context.Context, cfg engine.Config) ([]*engine.Result, error) {
 	if cfg.Name == "" {
 		cfg.Name = p.Options.Config
@@ -78,8 +79,9 @@ func (p *Plan) Verify(ctx context.Context, cfg engine.Config) ([]*engine.Result,
 		return nil, fmt.Errorf("diffslice: verifying with configuration %s and entry %s, but the plan was made for %s and %s",
 			cfg.Name, cfg.Entry, p.Options.Config, p.Options.Entry)
 	}
-	if LimitsOf(cfg) != p.Options.Limits {
-		return nil, fmt.Errorf("diffslice: verifying under limits %s, but the plan was made for %s", LimitsOf(cfg), p.Options.Limits)
+	if l, pl := LimitsOf(cfg), p.Options.Limits; l.Timeout != pl.Timeout || l.MaxStates != pl.MaxStates ||
+		l.MaxDepth != pl.MaxDepth || l.MaxRefinements != pl.MaxRefinements || (l.Clock == "wall") != (pl.clock() == "wall") {
+		return nil, fmt.Errorf("diffslice: verifying under limits %s, but the plan was made for %s", l, pl)
 	}
 	var todo []*spec.Property
 	init := map[string][]string{}
@@ -97,25 +99,31 @@ func (p *Plan) Verify(ctx context.Context, cfg engine.Config) ([]*engine.Result,
 		}
 	}
 	cfg.InitialPrecision = init
-	var fresh []*engine.Result
-	if len(todo) > 0 {
-		var err error
-		if fresh, err = engine.Verify(ctx, p.Head.Program, todo, cfg); err != nil {
-			return nil, err
-		}
-	}
 	out := make([]*engine.Result, len(p.Decisions))
-	k := 0
 	for i, d := range p.Decisions {
 		if d.Reverify {
-			out[i] = fresh[k]
-			k++
 			continue
 		}
 		e := d.Cached
 		out[i] = &engine.Result{
 			Property: d.Property, Verdict: e.Verdict, Reason: e.Reason, Config: e.Config,
 			States: e.States, Refinements: e.Refinements, Precision: e.Precision,
+		}
+		if cfg.OnResult != nil {
+			cfg.OnResult(out[i])
+		}
+	}
+	if len(todo) > 0 {
+		fresh, err := engine.Verify(ctx, p.Head.Program, todo, cfg)
+		if err != nil {
+			return nil, err
+		}
+		k := 0
+		for i, d := range p.Decisions {
+			if d.Reverify {
+				out[i] = fresh[k]
+				k++
+			}
 		}
 	}
 	return out, nil
@@ -149,10 +157,33 @@ func (p *Plan) Annotate(r *engine.Report) {
 	}
 }
 
+// storable reports whether a result may be cached: a verdict, or an
+// UNKNOWN that a limit of the run explains (a per-property timeout reads
+// "deadline exceeded" or "timeout", a state, depth or refinement limit
+// names itself). Not an internal error, nor a run cancelled from outside
+// ("context canceled"): those say nothing about the program under the
+// limits.
+func storable(res *engine.Result) bool {
+	if res.Verdict != engine.Unknown {
+		return true
+	}
+	r := res.Reason
+	if strings.Contains(r, "internal error") || strings.Contains(r, "context canceled") {
+		return false
+	}
+	if strings.Contains(r, "cancelled") {
+		return strings.Contains(r, "deadline exceeded")
+	}
+	return true
+}
+
 // Store writes the verdicts of the re-verified properties into the
 // cache under their slice hashes, with the artifact paths of report
-// (may be nil). Verdicts that are no verdict about the program (an
-// internal error, a cancelled run) are not stored.
+// (may be nil), and UNKNOWN results with the limits they ran under
+// (Options.Limits; reused only under limits not larger). Results that
+// are no verdict about the program (an internal error, a run cancelled
+// from outside) are not stored; callers pass nil for properties a total
+// time budget cut off.
 func (p *Plan) Store(cache *Cache, results []*engine.Result, report *engine.Report) error {
 	if cache == nil {
 		return nil
@@ -184,8 +215,7 @@ func (p *Plan) Store(cache *Cache, results []*engine.Result, report *engine.Repo
 			continue
 		}
 		res := results[i]
-		if res.Verdict == engine.Unknown && (strings.Contains(res.Reason, "internal error") ||
-			strings.Contains(res.Reason, "context canceled") || strings.Contains(res.Reason, "cancelled")) {
+		if !storable(res) {
 			continue
 		}
 		pr := paths[d.Property.ID]

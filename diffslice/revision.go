@@ -49,7 +49,6 @@ type Revision struct {
 	sdg   *pdg.SDG
 	props []*spec.Property
 	lines map[string][]string
-	cg    *callGraph
 }
 
 // Label names the revision in messages: the revision as given, or the
@@ -177,6 +176,12 @@ func LoadRevision(repo, rev string, cfg SourceConfig) (*Revision, error) {
 		}
 		cfg.merge(fc, ConfigFile)
 	}
+	if cc := cfg.CompileCommands; cc != "" && !tree[cc] {
+		// Named explicitly: a missing one is an error, never ignored.
+		if _, err := os.Stat(filepath.Join(repo, filepath.FromSlash(cc))); err != nil {
+			return nil, fmt.Errorf("compile-commands %s: no such file in the repository%s or in %s", cc, at, repo)
+		}
+	}
 	if len(cfg.Sources) == 0 {
 		cc := cfg.CompileCommands
 		if cc == "" {
@@ -221,7 +226,7 @@ func LoadRevision(repo, rev string, cfg SourceConfig) (*Revision, error) {
 	for _, n := range names {
 		src := false
 		for _, g := range cfg.Sources {
-			if matchGlob(g, n) {
+			if sourceMatch(g, n) {
 				src = true
 				break
 			}
@@ -233,8 +238,21 @@ func LoadRevision(repo, rev string, cfg SourceConfig) (*Revision, error) {
 			load = append(load, n)
 		}
 	}
+	if kept := dropPreprocessedTwins(r.Files, cfg.Origin("sources") == "default"); len(kept) < len(r.Files) {
+		keep := map[string]bool{}
+		for _, f := range kept {
+			keep[f] = true
+		}
+		var l []string
+		for _, n := range load {
+			if keep[n] || path.Ext(n) != ".i" {
+				l = append(l, n)
+			}
+		}
+		r.Files, load = kept, l
+	}
 	if len(r.Files) == 0 {
-		return nil, fmt.Errorf("no C source file%s matches %s (from %s)", at, strings.Join(cfg.Sources, ", "), cfg.Origin("sources"))
+		return nil, fmt.Errorf("%s %s: no C source file (.c or .i) matches%s", sourcesOrigin(cfg.Origin("sources")), strings.Join(cfg.Sources, " "), at)
 	}
 	if err := read(load); err != nil {
 		return nil, err
@@ -348,4 +366,40 @@ func (r *Revision) defText(d cfa.Definition) string {
 		to = len(ls)
 	}
 	return strings.Join(ls[from-1:to], "\n")
+}
+
+// sourcesOrigin names where the source patterns came from, for messages.
+func sourcesOrigin(origin string) string {
+	switch {
+	case origin == "flag":
+		return "--sources"
+	case origin == "default":
+		return "default sources"
+	case origin == "":
+		return "sources"
+	case strings.HasPrefix(origin, "input "):
+		return origin // the Action's, e.g. "input paths"
+	}
+	return origin + " sources"
+}
+
+// dropPreprocessedTwins removes, when the sources are the default ones,
+// a preprocessed x.i whose x.c is a source too (the .i is usually the
+// .c's preprocessor output: both would define every function twice).
+func dropPreprocessedTwins(files []string, defaults bool) []string {
+	if !defaults {
+		return files
+	}
+	has := map[string]bool{}
+	for _, f := range files {
+		has[f] = true
+	}
+	out := files[:0:0]
+	for _, f := range files {
+		if strings.HasSuffix(f, ".i") && has[strings.TrimSuffix(f, ".i")+".c"] {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
 }

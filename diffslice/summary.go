@@ -49,7 +49,13 @@ func flagsKey(cfg SourceConfig) string {
 }
 
 // hashKey identifies what slice hashes depend on besides the program.
-func hashKey(o Options) string { return o.EngineVersion + "|" + o.Config + "|" + o.Entry }
+func hashKey(o Options) string {
+	k := o.EngineVersion + "|" + o.Config + "|" + o.Entry
+	if o.Variant != "" {
+		k += "|" + o.Variant
+	}
+	return k
+}
 
 func (c *Cache) summaryPath(commit string, flags SourceConfig) string {
 	return filepath.Join(c.Dir, "revisions", commit+"-"+flagsKey(flags)+".json")

@@ -70,6 +70,11 @@ type Config struct {
 	// is cut, as the SV-COMP rules allow: their expected verdicts assume
 	// programs free of undefined behaviour, C11 6.5p5).
 	SignedOverflow OverflowMode
+	// OnResult, when not nil, is called with each property's result as
+	// soon as it is decided (for progress output), one call at a time,
+	// from the goroutine that verified it; results arrive in the order
+	// they are decided, not in the order of props.
+	OnResult func(*Result)
 }
 
 // OverflowMode is the semantics of signed integer overflow.
@@ -140,6 +145,7 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 	}
 	results := make([]*Result, len(props))
 	var wg sync.WaitGroup
+	var onResult sync.Mutex
 	work := make(chan int)
 	for w := 0; w < cfg.Workers; w++ {
 		wg.Add(1)
@@ -147,6 +153,11 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 			defer wg.Done()
 			for i := range work {
 				results[i] = verifyOne(ctx, prog, props[i], cfg, conf)
+				if cfg.OnResult != nil {
+					onResult.Lock()
+					cfg.OnResult(results[i])
+					onResult.Unlock()
+				}
 			}
 		}()
 	}

@@ -189,7 +189,7 @@ func actionFlags(stderr io.Writer) (*flag.FlagSet, *actionInputs) {
 	fs := newFlagSet("action", stderr)
 	in := &actionInputs{}
 	str := func(p *string, name, def, usage string) { fs.StringVar(p, name, inputDefault(name, def), usage) }
-	str(&in.paths, "paths", "", "globs of C sources, repository-relative (space- or newline-separated); empty: .reverify.yml, compile_commands.json or **/*.c")
+	str(&in.paths, "paths", "", "globs or directories of C sources, repository-relative (space- or newline-separated; a directory: every .c and .i file under it); empty: .reverify.yml, compile_commands.json or **/*.c and **/*.i")
 	str(&in.compileCommands, "compile-commands", "", "compilation database inside the repository (empty: compile_commands.json at the root, if any)")
 	str(&in.includeDirs, "include-dirs", "", "include directories, repository-relative (space-separated)")
 	str(&in.defines, "defines", "", "macros, NAME or NAME=VALUE (space-separated)")
@@ -302,12 +302,16 @@ func runAction(args []string, stdout, stderr io.Writer) int {
 			return fail("%v", err)
 		}
 		sc.CompileCommands = in.compileCommands
+		if len(rf.sources) > 0 {
+			sc.SetOrigin("sources", "input paths")
+		}
 		var ents []string
 		if len(entries) > 1 {
 			ents = entries
 		}
 		res, err := runIncremental(context.Background(), incRequest{rf: rf, sc: sc, s: s, entries: ents, outDir: in.post.output,
-			shard: in.post.shard, budget: budget, stdout: stdout, stderr: stderr, prefix: "reverify action"})
+			shard: in.post.shard, budget: budget, stdout: stdout, stderr: stderr, prefix: "reverify action",
+			mode: progressMode(stderr, os.Getenv)})
 		if err != nil {
 			return fail("%v", err)
 		}

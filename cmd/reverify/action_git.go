@@ -49,16 +49,26 @@ func hasCommit(repo, sha string) bool {
 	return err == nil
 }
 
-// ensureCommits makes sure the repository holds each commit, fetching the
-// missing ones from origin: first by SHA with --depth=1 (what
-// actions/checkout's default shallow clone needs; GitHub serves any
-// reachable commit by SHA), then, if that fails, the whole history
-// (--unshallow on a shallow clone). diffslice reads both revisions from
-// git objects and diffs their trees, so one commit each suffices. It
-// returns what it fetched, for the log.
-func ensureCommits(repo string, shas ...string) ([]string, error) {
+// ensureCommits makes sure the repository holds the base and head
+// commits of the event (equal for a push), fetching the missing ones
+// from origin: first by SHA with --depth=1 (what actions/checkout's
+// default shallow clone needs; GitHub serves any reachable commit by
+// SHA), then, if that fails, the whole history (--unshallow on a shallow
+// clone). diffslice reads both revisions from git objects and diffs their
+// trees, so one commit each suffices. It returns what it fetched, for
+// the log. Its errors say which commit is missing and what helps: a base
+// commit that origin no longer has was force-pushed away (the pull
+// request must be updated so that GitHub records the new base), while a
+// fetch that fails is a checkout problem (fetch-depth: 0, credentials).
+func ensureCommits(repo, base, head string) ([]string, error) {
 	var did []string
-	for _, sha := range shas {
+	type commit struct{ role, sha string }
+	list := []commit{{"base commit", base}, {"head commit", head}}
+	if base == head {
+		list = []commit{{"commit", head}}
+	}
+	for _, c := range list {
+		sha := c.sha
 		if sha == "" || hasCommit(repo, sha) {
 			continue
 		}
@@ -71,10 +81,16 @@ func ensureCommits(repo string, shas ...string) ([]string, error) {
 			args, how = []string{"fetch", "--no-tags", "--no-recurse-submodules", "--unshallow", "origin"}, "--unshallow"
 		}
 		if _, err := gitOut(repo, args...); err != nil {
-			return did, fmt.Errorf("commit %s is not in the checkout and fetching it failed (%v); check out with fetch-depth: 0", sha, err)
+			return did, fmt.Errorf("the %s %s is not in the checkout and fetching from origin failed (%v); check that actions/checkout ran with fetch-depth: 0 and that the token may read the repository", c.role, shortSHA(sha), err)
 		}
 		if !hasCommit(repo, sha) {
-			return did, fmt.Errorf("commit %s is not in the checkout nor on origin; check out with fetch-depth: 0", sha)
+			switch c.role {
+			case "base commit":
+				return did, fmt.Errorf("the pull request's base commit %s is not on origin: the base branch was force-pushed (or the commit deleted) after the pull request was last updated; push to the pull request or rebase it onto its base branch so that GitHub records the new base, then re-run", shortSHA(sha))
+			case "head commit":
+				return did, fmt.Errorf("the pull request's head commit %s is not on origin: it was force-pushed away since this run started; the run for the new head verifies it", shortSHA(sha))
+			}
+			return did, fmt.Errorf("commit %s is not on origin (force-pushed away?); re-run on the branch's current commit", shortSHA(sha))
 		}
 		did = append(did, "fetched "+shortSHA(sha)+" ("+how+")")
 	}

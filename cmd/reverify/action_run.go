@@ -11,7 +11,7 @@ import (
 
 	"github.com/reverify/reverify/diffslice"
 	"github.com/reverify/reverify/engine"
-	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/engine/spec"
 )
 
 // incRequest is one incremental verification (reverify check --base and
@@ -33,6 +33,9 @@ type incRequest struct {
 	budget         time.Duration
 	stdout, stderr io.Writer
 	prefix         string // "reverify check", for messages
+	// mode is how progress shows (progressMode): "terminal", "action"
+	// or "plain" ("" too).
+	mode string
 }
 
 // incResult is what runIncremental produced.
@@ -84,35 +87,65 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 	res := &incResult{}
 	var reports []*engine.Report
 	for _, entry := range entries {
-		cfg := engine.Config{Name: hc.Config, Entry: entry, Timeout: timeout, MaxStates: q.s.maxStates, Solver: z3.Factory,
-			KeepARG: q.outDir != ""}
-		p := diffslice.NewPlan(base, head, cache, diffslice.Options{
-			EngineVersion: version, Config: cfg.Name, Entry: cfg.Entry, Limits: diffslice.LimitsOf(cfg),
-		})
+		s := q.s
+		s.keepARG = q.outDir != ""
+		cfg := s.engineConfig(hc.Config, entry, timeout)
+		opts := s.planOptions(cfg)
+		observe(cfg, &opts)
+		p := diffslice.NewPlan(base, head, cache, opts)
 		res.plans = append(res.plans, p)
 		sub, index := shardPlan(p, q.shard)
 		if len(p.Properties) == 0 {
 			fmt.Fprintf(q.stderr, "%s: WARNING: no assertion found in %s (compiled with -DNDEBUG?): nothing was verified\n", q.prefix, strings.Join(head.Files, ", "))
 		}
+		// A property the total budget cut off is UNKNOWN "time budget",
+		// never cached.
+		budgetCut := func(r *engine.Result) bool {
+			if r.Reason == budgetReason(q.budget) {
+				return true
+			}
+			if q.budget > 0 && bctx.Err() != nil && ctx.Err() == nil && r.Verdict == engine.Unknown &&
+				strings.Contains(r.Reason, "cancel") && (timeout <= 0 || r.Seconds < timeout.Seconds()) {
+				r.Reason = budgetReason(q.budget)
+				return true
+			}
+			return false
+		}
+		if len(entries) > 1 && q.mode != "action" {
+			fmt.Fprintf(q.stdout, "entry %s:\n", entry)
+		}
+		// The log group (GitHub Actions): one per shard and entry.
+		title := fmt.Sprintf("entry %s: %d properties, %d to verify", entry, len(sub.Decisions), len(sub.Affected()))
+		if q.shard.active() {
+			title = fmt.Sprintf("shard %s, %s", q.shard, title)
+		}
+		pg := newCheckProgress(q.stdout, q.stderr, q.mode, title, len(sub.Affected()))
+		reused := map[*spec.Property]bool{}
+		for _, d := range sub.Decisions {
+			reused[d.Property] = !d.Reverify
+		}
+		cfg.OnResult = func(r *engine.Result) {
+			if !reused[r.Property] && !budgetCut(r) {
+				timeoutReason(r, timeout, q.s.clock)
+			}
+			pg.result(r, !reused[r.Property])
+		}
 		results, err := sub.Verify(bctx, cfg)
+		pg.finish()
 		if err != nil {
 			return nil, err
 		}
+		// Not cached either: any run the budget's end may have stopped
+		// (under --clock cpu its wall seconds say nothing about its own
+		// timeout).
 		cut := map[int]bool{}
-		if q.budget > 0 && bctx.Err() != nil && ctx.Err() == nil {
-			for i, d := range sub.Decisions {
-				r := results[i]
-				if d.Reverify && r.Verdict == engine.Unknown && strings.Contains(r.Reason, "cancel") &&
-					(timeout <= 0 || r.Seconds < timeout.Seconds()) {
-					r.Reason = budgetReason(q.budget)
-					cut[i] = true
-				}
+		for i, d := range sub.Decisions {
+			r := results[i]
+			if d.Reverify && (budgetCut(r) || q.budget > 0 && bctx.Err() != nil && r.Verdict == engine.Unknown &&
+				(strings.Contains(r.Reason, "cancel") || strings.HasPrefix(r.Reason, "timeout after"))) {
+				cut[i] = true
 			}
 		}
-		if len(entries) > 1 {
-			fmt.Fprintf(q.stdout, "entry %s:\n", entry)
-		}
-		printResults(q.stdout, results)
 		summary := sub.Summary()
 		if q.shard.active() {
 			summary = fmt.Sprintf("shard %s: %s (of %d in all)", q.shard, summary, len(p.Decisions))
@@ -211,7 +244,8 @@ func runCheckIncremental(rf *revFlags, ff *frontendFlags, o checkOptions, sh sha
 		entries = []string{o.entry}
 	}
 	res, err := runIncremental(context.Background(), incRequest{rf: rf, sc: sc, s: o.runSettings, entries: entries,
-		outDir: o.outDir, jsonOut: o.jsonOut, shard: sh, budget: budget, stdout: stdout, stderr: stderr, prefix: "reverify check"})
+		outDir: o.outDir, jsonOut: o.jsonOut, shard: sh, budget: budget, stdout: stdout, stderr: stderr, prefix: "reverify check",
+		mode: progressMode(stderr, os.Getenv)})
 	if err != nil {
 		return fail("%v", err)
 	}

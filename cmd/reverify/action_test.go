@@ -288,9 +288,23 @@ func TestEnsureCommits(t *testing.T) {
 		if did, err := ensureCommits(ws, base, head); err != nil || len(did) != 0 {
 			t.Errorf("second call fetched again: %v %v", did, err)
 		}
-		if _, err := ensureCommits(ws, strings.Repeat("1", 40)); err == nil || !strings.Contains(err.Error(), "fetch-depth: 0") {
-			t.Errorf("missing commit: %v", err)
+		gone := strings.Repeat("1", 40)
+		if _, err := ensureCommits(ws, gone, head); err == nil ||
+			!strings.HasPrefix(err.Error(), "the pull request's base commit 111111111111 is not on origin: the base branch was force-pushed") ||
+			strings.Contains(err.Error(), "fetch-depth") {
+			t.Errorf("missing base commit: %v", err)
 		}
+		if _, err := ensureCommits(ws, base, gone); err == nil || !strings.HasPrefix(err.Error(), "the pull request's head commit 111111111111 is not on origin") {
+			t.Errorf("missing head commit: %v", err)
+		}
+	}
+
+	// origin unreachable: a checkout problem, not a force-push.
+	ws2 := filepath.Join(t.TempDir(), "ws")
+	gitIn(t, src, env, "clone", "-q", "--depth=1", "file://"+bare, ws2)
+	gitIn(t, ws2, env, "remote", "set-url", "origin", filepath.Join(t.TempDir(), "gone.git"))
+	if _, err := ensureCommits(ws2, base, head); err == nil || !strings.HasPrefix(err.Error(), "the base commit "+base[:12]+" is not in the checkout and fetching from origin failed") {
+		t.Errorf("unreachable origin: %v", err)
 	}
 
 	ws := t.TempDir()

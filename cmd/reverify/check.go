@@ -14,7 +14,6 @@ import (
 	"github.com/reverify/reverify/engine/cegar"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/frontend"
-	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
 )
 
@@ -80,25 +79,20 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return fail("--precision-scope: %v", err)
 		}
 	}
-	if set := explicitFlags(fs); rf.active() {
-		if ovf != engine.WrapOverflow {
-			return fail("--signed-overflow %s is not supported with --base (cached verdicts assume wrap-around)", ovf)
+	var initial map[string][]string
+	if *initPrec != "" {
+		if initial, err = readInitialPrecision(*initPrec); err != nil {
+			return fail("--initial-precision: %v", err)
 		}
-		if *slicingCrit != "path" {
-			return fail("--slicing-criterion %s is not supported with --base", *slicingCrit)
-		}
-		if *scope != "" {
-			return fail("--precision-scope is not supported with --base (cached verdicts and precisions assume the default)")
-		}
-		if *initPrec != "" {
-			return fail("--initial-precision is not supported with --base (it reuses the precisions cached for the base revision)")
-		}
+	}
+	rs := runSettings{entry: *entry, config: *config, timeout: *timeout, maxStates: *maxStates, set: explicitFlags(fs),
+		clock: *clock, overflow: ovf, slicingCriterion: *slicingCrit, precisionScope: *scope, initial: initial, keepARG: *outDir != ""}
+	if rf.active() {
 		if len(files) > 0 || *svcomp != "" || *prp != "" {
 			return fail("with --base the sources come from the repository (--sources, .reverify.yml or compile_commands.json), not from arguments, --svcomp or --spec")
 		}
-		return runCheckIncremental(&rf, &ff, checkOptions{runSettings{entry: *entry, config: *config, timeout: *timeout, maxStates: *maxStates, set: set},
-			*jsonOut, *outDir}, sh, *budget, stdout, stderr)
-	} else if set["head"] || set["head-dir"] || set["repo"] || set["cache"] || set["sources"] {
+		return runCheckIncremental(&rf, &ff, checkOptions{rs, *jsonOut, *outDir}, sh, *budget, stdout, stderr)
+	} else if set := rs.set; set["head"] || set["head-dir"] || set["repo"] || set["cache"] || set["sources"] {
 		return fail("--head, --head-dir, --repo, --cache and --sources need --base or --base-dir")
 	}
 	cfg, err := ff.config()
@@ -148,24 +142,27 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "reverify check: WARNING: no assertion found in %s (compiled with -DNDEBUG?): nothing was verified\n", strings.Join(files, ", "))
 		}
 	}
-	var initial map[string][]string
-	if *initPrec != "" {
-		if initial, err = readInitialPrecision(*initPrec); err != nil {
-			return fail("--initial-precision: %v", err)
+	ecfg := rs.engineConfig(*config, *entry, *timeout)
+	var pg *checkProgress
+	if !svMode {
+		pg = newCheckProgress(stdout, stderr, progressMode(stderr, os.Getenv), "", len(props))
+	}
+	ecfg.OnResult = func(r *engine.Result) {
+		timeoutReason(r, *timeout, *clock)
+		if pg != nil {
+			pg.result(r, true)
 		}
 	}
-	results, err := engine.Verify(context.Background(), prog, props, engine.Config{
-		Name: *config, Entry: *entry, Timeout: *timeout, MaxStates: *maxStates, Solver: z3.Factory,
-		KeepARG: *outDir != "", SignedOverflow: ovf, InitialPrecision: initial, SlicingCriterion: *slicingCrit,
-		PrecisionScope: *scope, Clock: clockFunc(*clock), Workers: workers(*clock),
-	})
+	observe(ecfg, nil)
+	results, err := engine.Verify(context.Background(), prog, props, ecfg)
+	if pg != nil {
+		pg.finish()
+	}
 	if err != nil {
 		return fail("%v", err)
 	}
 	if svMode {
 		printSVComp(stdout, results[0])
-	} else {
-		printResults(stdout, results)
 	}
 	report := engine.NewReport(version, prog, *entry, *config, results)
 	if *outDir != "" {
@@ -209,6 +206,14 @@ func writeJSON(path string, r *engine.Report) error {
 // states, and the reason for UNKNOWN.
 func printResults(w io.Writer, results []*engine.Result) {
 	for _, r := range results {
+		printResult(w, r)
+	}
+}
+
+// printResult prints one property's line (printResults), and the inputs
+// of a counterexample.
+func printResult(w io.Writer, r *engine.Result) {
+	{
 		p := r.Property
 		line := fmt.Sprintf("%-11s %s:%d:%d  %s  %.2fs  %d states", r.Verdict, p.Pos.File, p.Pos.Line, p.Pos.Col, p.ID, r.Seconds, r.States)
 		if r.Verdict != engine.True && r.Reason != "" {

@@ -32,18 +32,77 @@ func (r *revFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&r.headDir, "head-dir", "", "head revision as a plain directory (instead of --head)")
 	fs.StringVar(&r.repo, "repo", ".", "the git repository")
 	fs.StringVar(&r.cacheDir, "cache", "", "verdict cache directory (default: REPO/"+diffslice.DefaultCacheDir+")")
-	fs.Var(&r.sources, "sources", "glob of C sources relative to the repository (repeatable; default: .reverify.yml, compile_commands.json, or **/*.c)")
+	fs.Var(&r.sources, "sources", "glob or directory of C sources relative to the repository (repeatable; a directory: every .c and .i file under it; default: .reverify.yml, compile_commands.json, or **/*.c and **/*.i)")
 }
 
 // active reports whether a base revision was given.
 func (r *revFlags) active() bool { return r.base != "" || r.baseDir != "" }
 
-// runSettings are the flags of check that diff shares.
+// runSettings are the flags of check that diff shares, and the engine
+// settings of check that reach the engine in both of its modes (from
+// files, and with --base).
 type runSettings struct {
 	entry, config string
 	timeout       time.Duration
 	maxStates     int
 	set           map[string]bool // flags given explicitly
+	// clock is what timeout measures: "wall" ("" too) or "cpu".
+	clock string
+	// overflow, slicingCriterion and precisionScope are check's
+	// --signed-overflow, --slicing-criterion and --precision-scope ("":
+	// the engine's default).
+	overflow                         engine.OverflowMode
+	slicingCriterion, precisionScope string
+	// initial is the precision of --initial-precision, by property ID.
+	initial map[string][]string
+	keepARG bool
+}
+
+// engineConfig is the engine configuration of a run with configuration
+// name, entry and timeout (the effective ones: flags, .reverify.yml).
+func (s runSettings) engineConfig(name, entry string, timeout time.Duration) engine.Config {
+	return engine.Config{
+		Name: name, Entry: entry, Timeout: timeout, MaxStates: s.maxStates, Solver: z3.Factory,
+		KeepARG: s.keepARG, SignedOverflow: s.overflow, InitialPrecision: s.initial,
+		SlicingCriterion: s.slicingCriterion, PrecisionScope: s.precisionScope,
+		Clock: clockFunc(s.clock), Workers: workers(s.clock),
+	}
+}
+
+// observeEngineConfig, when not nil, sees every engine configuration
+// check and action run with, and the diffslice options with --base (nil
+// otherwise). Tests set it.
+var observeEngineConfig func(cfg engine.Config, opts *diffslice.Options)
+
+func observe(cfg engine.Config, opts *diffslice.Options) {
+	if observeEngineConfig != nil {
+		observeEngineConfig(cfg, opts)
+	}
+}
+
+// variant names the settings besides the configuration that a cached
+// verdict depends on (diffslice.Options.Variant): the non-default ones.
+func (s runSettings) variant() string {
+	var v []string
+	if s.overflow != "" && s.overflow != engine.WrapOverflow {
+		v = append(v, "signed-overflow "+string(s.overflow))
+	}
+	if s.slicingCriterion != "" && s.slicingCriterion != "path" {
+		v = append(v, "slicing-criterion "+s.slicingCriterion)
+	}
+	if s.precisionScope != "" {
+		v = append(v, "precision-scope "+s.precisionScope)
+	}
+	return strings.Join(v, ", ")
+}
+
+// planOptions are the diffslice options of a run under cfg.
+func (s runSettings) planOptions(cfg engine.Config) diffslice.Options {
+	l := diffslice.LimitsOf(cfg)
+	if s.clock == "cpu" {
+		l.Clock = "cpu"
+	}
+	return diffslice.Options{EngineVersion: version, Config: cfg.Name, Entry: cfg.Entry, Limits: l, Variant: s.variant()}
 }
 
 // sourceConfig turns the explicitly given flags into a SourceConfig (the
@@ -122,13 +181,11 @@ func (r *revFlags) plan(ff *frontendFlags, s runSettings) (*diffslice.Plan, engi
 	if !s.set["timeout"] && hc.Timeout > 0 {
 		timeout = hc.Timeout
 	}
-	cfg := engine.Config{Name: hc.Config, Entry: hc.Entry, Timeout: timeout, MaxStates: s.maxStates, Solver: z3.Factory}
+	cfg := s.engineConfig(hc.Config, hc.Entry, timeout)
 	if head.Program.Func(cfg.Entry) == nil {
 		return nil, cfg, fmt.Errorf("entry function %q is not defined in %s (entry from %s)", cfg.Entry, head.Label(), hc.Origin("entry"))
 	}
-	p := diffslice.NewPlan(base, head, r.cache(), diffslice.Options{
-		EngineVersion: version, Config: cfg.Name, Entry: cfg.Entry, Limits: diffslice.LimitsOf(cfg),
-	})
+	p := diffslice.NewPlan(base, head, r.cache(), s.planOptions(cfg))
 	return p, cfg, nil
 }
 
@@ -224,6 +281,12 @@ func printPlan(w io.Writer, p *diffslice.Plan) {
 		fmt.Fprintf(w, "  reuse   %s:%d:%d  %s  %s (slice %.12s)\n", pos.File, pos.Line, pos.Col, d.Property.ID, d.Cached.Verdict, d.SliceHash)
 		if d.RenamedFrom != "" {
 			fmt.Fprintf(w, "          the verdict of %s: the same slice once renamed functions take their old names\n", d.RenamedFrom)
+		} else if len(d.Hits) > 0 {
+			var hs []string
+			for _, h := range d.Hits {
+				hs = append(hs, h.Reason())
+			}
+			fmt.Fprintf(w, "          its slice holds changes (%s), and this slice was verified before\n", strings.Join(hs, "; "))
 		}
 	}
 }

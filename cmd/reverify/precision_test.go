@@ -94,8 +94,9 @@ func TestInitialPrecisionBadFile(t *testing.T) {
 		}
 	}
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"check", "--base", "HEAD~1", "--initial-precision", "results.json"}, &stdout, &stderr); code != 2 ||
-		!strings.Contains(stderr.String(), "--initial-precision is not supported with --base") {
+	// With --base the flag is read too (TestCheckFlagsReachEngine).
+	if code := run([]string{"check", "--base", "HEAD~1", "--initial-precision", filepath.Join(dir, "missing.json")}, &stdout, &stderr); code != 2 ||
+		!strings.Contains(stderr.String(), "--initial-precision: open ") {
 		t.Errorf("with --base: exit code %d, stderr %q", code, stderr.String())
 	}
 	// Entries that name nothing in the program are not errors: the run

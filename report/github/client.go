@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -56,9 +57,29 @@ func (e *Error) Error() string {
 		fmt.Fprintf(&b, " (%v)", e.kind)
 	}
 	if e.Err != nil {
-		fmt.Fprintf(&b, ": %v", e.Err)
+		fmt.Fprintf(&b, ": %s", plainTimes(e.Err.Error()))
 	}
 	return b.String()
+}
+
+// goTime matches a time.Time as %v prints it, with the monotonic clock
+// reading that go-github's rate-limit messages carry ("2026-11-27
+// 02:25:41.5 +0000 UTC m=+195.029207925").
+var goTime = regexp.MustCompile(`\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? [+-]\d{4} [A-Za-z0-9+-]+(?: m=[+-][0-9.]+)?`)
+
+// plainTimes rewrites the times in a message as "2026-11-27 02:25:41
+// UTC": no fractional seconds, no monotonic clock reading.
+func plainTimes(msg string) string {
+	return goTime.ReplaceAllStringFunc(msg, func(m string) string {
+		if i := strings.Index(m, " m="); i >= 0 {
+			m = m[:i]
+		}
+		t, err := time.Parse("2006-01-02 15:04:05.999999999 -0700 MST", m)
+		if err != nil {
+			return m
+		}
+		return t.UTC().Format("2006-01-02 15:04:05 UTC")
+	})
 }
 
 func (e *Error) Unwrap() error { return e.Err }

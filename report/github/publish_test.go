@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -247,6 +248,26 @@ func TestRateLimit(t *testing.T) {
 	equalD(t, sl.d, []time.Duration{3 * time.Second, 3 * time.Second, 4 * time.Second})
 	if !strings.Contains(err.Error(), "429 Too Many Requests after 3 retries (rate limited)") {
 		t.Errorf("message %q", err)
+	}
+
+	// Secondary rate limit: go-github refuses the next request itself,
+	// with the reset time as %v prints a time.Now() (monotonic clock
+	// reading "m=+195.029207925"); the message shows a plain time.
+	f = newFake(t)
+	f.fail(failure{method: "POST", pathPrefix: "/repos/o/r/check-runs", status: 403, times: -1,
+		header: map[string]string{"Retry-After": "120"},
+		body:   `{"message":"You have exceeded a secondary rate limit","documentation_url":"https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits"}`})
+	c, _ = f.client(t)
+	var msgs []string
+	for i := 0; i < 2; i++ {
+		_, err := c.CheckRun(context.Background(), "abc", "reverify", "success", "s", nil)
+		if !errors.Is(err, github.ErrRateLimited) {
+			t.Fatalf("secondary limit: err = %v", err)
+		}
+		msgs = append(msgs, err.Error())
+	}
+	if m := strings.Join(msgs, "\n"); strings.Contains(m, "m=+") || !regexp.MustCompile(`until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC,`).MatchString(m) {
+		t.Errorf("secondary rate limit messages:\n%s\nwant the reset as a plain UTC time", m)
 	}
 }
 
