@@ -85,7 +85,7 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 	var reports []*engine.Report
 	for _, entry := range entries {
 		cfg := engine.Config{Name: hc.Config, Entry: entry, Timeout: timeout, MaxStates: q.s.maxStates, Solver: z3.Factory,
-			KeepARG: q.outDir != ""}
+			KeepARG: q.outDir != "", AssumePure: hc.AssumePure}
 		p := diffslice.NewPlan(base, head, cache, diffslice.Options{
 			EngineVersion: version, Config: cfg.Name, Entry: cfg.Entry, Limits: diffslice.LimitsOf(cfg),
 		})

@@ -43,8 +43,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	clock := fs.String("clock", "wall", "what --timeout measures: wall (wall-clock time) or cpu (this process's CPU time; properties are then verified one at a time)")
 	initPrec := fs.String("initial-precision", "", "start each property's CEGAR precision from the one it has in this results.json of an earlier run (precision.go)")
 	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of the run to this file (go tool pprof)")
+	assumePure := fs.String("assume-pure", "", "comma-separated functions without a body to assume side-effect-free (they write nothing and return any value); every verdict lists the assumption")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
+		return 2
+	}
+	pure, err := parsePureList(*assumePure)
+	if err != nil {
+		fmt.Fprintf(stderr, "reverify check: %v\n", err)
 		return 2
 	}
 	fail := func(format string, a ...any) int {
@@ -96,7 +102,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		if len(files) > 0 || *svcomp != "" || *prp != "" {
 			return fail("with --base the sources come from the repository (--sources, .reverify.yml or compile_commands.json), not from arguments, --svcomp or --spec")
 		}
-		return runCheckIncremental(&rf, &ff, checkOptions{runSettings{entry: *entry, config: *config, timeout: *timeout, maxStates: *maxStates, set: set},
+		return runCheckIncremental(&rf, &ff, checkOptions{runSettings{entry: *entry, config: *config, timeout: *timeout, maxStates: *maxStates, assumePure: pure, set: set},
 			*jsonOut, *outDir}, sh, *budget, stdout, stderr)
 	} else if set["head"] || set["head-dir"] || set["repo"] || set["cache"] || set["sources"] {
 		return fail("--head, --head-dir, --repo, --cache and --sources need --base or --base-dir")
@@ -157,7 +163,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	results, err := engine.Verify(context.Background(), prog, props, engine.Config{
 		Name: *config, Entry: *entry, Timeout: *timeout, MaxStates: *maxStates, Solver: z3.Factory,
 		KeepARG: *outDir != "", SignedOverflow: ovf, InitialPrecision: initial, SlicingCriterion: *slicingCrit,
-		PrecisionScope: *scope, Clock: clockFunc(*clock), Workers: workers(*clock),
+		PrecisionScope: *scope, Clock: clockFunc(*clock), Workers: workers(*clock), AssumePure: pure,
 	})
 	if err != nil {
 		return fail("%v", err)
@@ -248,4 +254,22 @@ type task struct {
 	Property  string // path of unreach-call.prp
 	Expected  string // "true", "false" or ""
 	DataModel cfa.DataModel
+}
+
+// parsePureList parses --assume-pure's comma-separated C identifiers.
+func parsePureList(s string) ([]string, error) {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		for i, r := range f {
+			if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+				return nil, fmt.Errorf("--assume-pure: %q is not a C identifier", f)
+			}
+		}
+		out = append(out, f)
+	}
+	return out, nil
 }

@@ -43,6 +43,7 @@ type runSettings struct {
 	entry, config string
 	timeout       time.Duration
 	maxStates     int
+	assumePure    []string        // --assume-pure
 	set           map[string]bool // flags given explicitly
 }
 
@@ -68,6 +69,9 @@ func (r *revFlags) sourceConfig(ff *frontendFlags, s runSettings) (diffslice.Sou
 	}
 	if s.set["timeout"] {
 		sc.Timeout = s.timeout
+	}
+	if s.set["assume-pure"] {
+		sc.AssumePure = s.assumePure
 	}
 	return sc, nil
 }
@@ -122,7 +126,8 @@ func (r *revFlags) plan(ff *frontendFlags, s runSettings) (*diffslice.Plan, engi
 	if !s.set["timeout"] && hc.Timeout > 0 {
 		timeout = hc.Timeout
 	}
-	cfg := engine.Config{Name: hc.Config, Entry: hc.Entry, Timeout: timeout, MaxStates: s.maxStates, Solver: z3.Factory}
+	cfg := engine.Config{Name: hc.Config, Entry: hc.Entry, Timeout: timeout, MaxStates: s.maxStates, Solver: z3.Factory,
+		AssumePure: hc.AssumePure}
 	if head.Program.Func(cfg.Entry) == nil {
 		return nil, cfg, fmt.Errorf("entry function %q is not defined in %s (entry from %s)", cfg.Entry, head.Label(), hc.Origin("entry"))
 	}

@@ -86,8 +86,11 @@ func (p *Program) Extern(name string) ExternKind {
 // or static whose address may have escaped) and every variable whose
 // address is taken (Var.AddrTaken: it may have escaped at this or an
 // earlier call, or been stored in escaped memory). Heap blocks are always
-// written. This over-approximates the rule of ExternKind.
-func UnmodelledWrites(v *Var) bool { return v.Global || v.AddrTaken || v.T.Kind == Array }
+// written. Volatile variables are skipped: every read of them is
+// nondeterministic anyway. This over-approximates the rule of ExternKind.
+func UnmodelledWrites(v *Var) bool {
+	return (v.Global || v.AddrTaken || v.T.Kind == Array) && !v.Volatile
+}
 
 // EscapedFuncs returns the sorted names of the functions with a body
 // whose address is taken anywhere in the program (a FuncRef other than
@@ -172,4 +175,24 @@ func CtypeClass(fn string, c uint64) bool {
 		return up || lo || dig
 	}
 	return false
+}
+
+// PathExterns returns, in order of first call and without duplicates,
+// the functions without a body of the given kind that path calls
+// directly (Intra steps over Call edges).
+func (p *Program) PathExterns(path []Step, kind ExternKind) []string {
+	var names []string
+	seen := map[string]bool{}
+	for _, s := range path {
+		if s.Kind != Intra || s.Edge == nil {
+			continue
+		}
+		c, ok := s.Edge.Op.(*Call)
+		if !ok || c.Fn == "" || seen[c.Fn] || p.Func(c.Fn) != nil || p.Extern(c.Fn) != kind {
+			continue
+		}
+		seen[c.Fn] = true
+		names = append(names, c.Fn)
+	}
+	return names
 }
