@@ -145,6 +145,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if prog.Func(*entry) == nil {
 		return fail("entry function %q is not defined in %s", *entry, strings.Join(files, ", "))
 	}
+	engine.SetAssumePure(prog, pure) // before the properties: pure functions call nothing back
 	var props []*spec.Property
 	if svMode {
 		props = []*spec.Property{spec.UnreachCall(prog, *entry)}

@@ -1,0 +1,89 @@
+package engine_test
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+var (
+	// adversaryRE matches the comment block holding bodies for the
+	// functions a verdict test program declares without one.
+	adversaryRE = regexp.MustCompile(`(?s)/\* adversary:\n(.*?)\*/`)
+	// casesRE matches `// adversary fails: 0 1 2` and `// adversary
+	// holds: 3`: the values of CASE (the adversary's
+	// __VERIFIER_nondet_int) under which the linked program must abort
+	// (an assertion fails) or exit normally.
+	casesRE = regexp.MustCompile(`(?m)^// adversary (fails|holds):((?:\s+[0-9]+)+)\s*$`)
+)
+
+// TestExternAdversaries shows that what reverify may not prove is really
+// false: each program of testdata/verdicts with an adversary block is
+// compiled with gcc together with the adversary's bodies for its
+// functions without a body, and run once per case; a case listed under
+// "fails" must end in abort() (SIGABRT from a failing assertion), one
+// under "holds" must exit 0. The verdict test of the same file shows
+// reverify answers UNKNOWN or FALSE (never TRUE) for the failing ones.
+func TestExternAdversaries(t *testing.T) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("gcc not installed")
+	}
+	files, _ := filepath.Glob("testdata/verdicts/*.c")
+	n := 0
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := adversaryRE.FindSubmatch(src)
+		if m == nil {
+			continue
+		}
+		n++
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			dir := t.TempDir()
+			adv := filepath.Join(dir, "adversary.c")
+			if err := os.WriteFile(adv, m[1], 0o644); err != nil {
+				t.Fatal(err)
+			}
+			bin := filepath.Join(dir, "prog")
+			abs, _ := filepath.Abs(file)
+			out, err := exec.Command(gcc, "-w", "-O0", "-fwrapv", "-o", bin, abs, adv).CombinedOutput()
+			if err != nil {
+				t.Fatalf("gcc: %v\n%s", err, out)
+			}
+			cases := casesRE.FindAllStringSubmatch(string(src), -1)
+			if len(cases) == 0 {
+				t.Fatal("no `// adversary fails:` line")
+			}
+			for _, c := range cases {
+				for _, k := range strings.Fields(c[2]) {
+					cmd := exec.Command(bin)
+					cmd.Env = append(os.Environ(), "CASE="+k)
+					err := cmd.Run()
+					aborted := false
+					var ee *exec.ExitError
+					if errors.As(err, &ee) {
+						ws, ok := ee.Sys().(syscall.WaitStatus)
+						aborted = ok && ws.Signaled() && ws.Signal() == syscall.SIGABRT
+					}
+					switch {
+					case c[1] == "fails" && !aborted:
+						t.Errorf("CASE=%s: want an assertion failure (SIGABRT), got %v", k, err)
+					case c[1] == "holds" && err != nil:
+						t.Errorf("CASE=%s: want exit 0, got %v", k, err)
+					}
+				}
+			}
+		})
+	}
+	if n < 2 {
+		t.Fatalf("%d programs with an adversary, want at least 2", n)
+	}
+}
