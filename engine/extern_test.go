@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"context"
 	"errors"
 	"os"
 	"os/exec"
@@ -9,6 +10,11 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/engine/spec"
 )
 
 var (
@@ -85,5 +91,42 @@ func TestExternAdversaries(t *testing.T) {
 	}
 	if n < 2 {
 		t.Fatalf("%d programs with an adversary, want at least 2", n)
+	}
+}
+
+// TestAssumePure: the assumption is listed on every verdict of a program
+// calling a function declared side-effect-free, and it is what makes the
+// TRUE possible: without it the same property is UNKNOWN.
+func TestAssumePure(t *testing.T) {
+	const file = "testdata/verdicts/extern_pure.c"
+	run := func(pure []string) []*engine.Result {
+		prog, err := frontend.Translate(frontend.Config{}, file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		props := spec.Properties(prog, "main")
+		res, err := engine.Verify(context.Background(), prog, props, engine.Config{Name: "value", Solver: z3.Factory, AssumePure: pure})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	verdicts := map[string]engine.Verdict{}
+	for _, r := range run([]string{"log_msg", "trace", "unused"}) {
+		if got := strings.Join(r.Assumptions, ","); got != "pure log_msg,pure trace" {
+			t.Errorf("%s: assumptions %q, want %q", r.Property.ID, got, "pure log_msg,pure trace")
+		}
+		verdicts[r.Property.ID] = r.Verdict
+	}
+	if verdicts["main:g==0&&x==5"] != engine.True {
+		t.Errorf("with the assumption: %v, want TRUE for main:g==0&&x==5", verdicts)
+	}
+	for _, r := range run(nil) {
+		if len(r.Assumptions) > 0 {
+			t.Errorf("%s: assumptions %q without any declared", r.Property.ID, r.Assumptions)
+		}
+		if r.Verdict == engine.True {
+			t.Errorf("%s: TRUE without the assumption (%s)", r.Property.ID, r.Reason)
+		}
 	}
 }
