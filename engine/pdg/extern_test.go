@@ -99,3 +99,43 @@ func TestExternSlices(t *testing.T) {
 		})
 	}
 }
+
+// The slice hash follows the PDG: it changes when a call of an unmodelled
+// function that may write what the assertion reads is removed or
+// reordered, and when the function is declared pure (the call then
+// leaves the slice); edits that touch nothing the call may write keep it.
+func TestExternSliceHash(t *testing.T) {
+	const base = `int g;
+void ext_keep(int *p);
+void ext_later(void);
+int main() {
+  int v;
+  int u = 3;
+  ext_keep(&v);
+  v = 0;
+  ext_later();
+  u = u + 1;
+  if (v != 0)
+    reach_error();
+  return u;
+}
+`
+	h := hashOf(t, prelude+base)
+	for name, src := range map[string]string{
+		"later call removed":          strings.Replace(base, "  ext_later();\n", "", 1),
+		"escape removed":              strings.Replace(base, "  ext_keep(&v);\n", "", 1),
+		"later call before the write": strings.Replace(base, "  v = 0;\n  ext_later();\n", "  ext_later();\n  v = 0;\n", 1),
+	} {
+		if hashOf(t, prelude+src) == h {
+			t.Errorf("%s: slice hash unchanged", name)
+		}
+	}
+	if got := hashOf(t, prelude+strings.Replace(base, "u + 1", "u + 2", 1)); got != h {
+		t.Errorf("edit to u (never escaped) changed the slice hash")
+	}
+	p := translate(t, prelude+base)
+	p.AssumePure = map[string]bool{"ext_later": true}
+	if sliceOf(t, pdg.Build(p), p, "").Hash("LP64", "main") == h {
+		t.Errorf("declaring ext_later pure left the slice hash unchanged")
+	}
+}
