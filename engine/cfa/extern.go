@@ -196,3 +196,49 @@ func (p *Program) PathExterns(path []Step, kind ExternKind) []string {
 	}
 	return names
 }
+
+// ctypeTrue is what a <ctype.h> classification function returns when
+// true, as gcc -O0 on x86-64 Linux gives it: gcc folds isdigit to
+// (unsigned)(c - '0') <= 9, the others are glibc's class bits.
+var ctypeTrue = map[string]uint64{
+	"isdigit": 1, "isupper": 256, "islower": 512, "isalpha": 1024, "isxdigit": 4096,
+	"isspace": 8192, "isprint": 16384, "isalnum": 8,
+}
+
+// CtypeTrue returns the value the <ctype.h> classification function fn
+// (isdigit, …) returns when true (see CtypeClass), and whether fn is one.
+func CtypeTrue(fn string) (uint64, bool) {
+	v, ok := ctypeTrue[fn]
+	return v, ok
+}
+
+// CtypeValue returns the result of the <ctype.h> function fn (toupper,
+// tolower, or a classification) on c in the "C" locale as glibc and gcc
+// give it: c must be EOF or in -128..255 (ok is false otherwise: undefined,
+// C11 7.4p1); toupper and tolower map the letters, return -1 for EOF and
+// c+256 for the other negative values (glibc's tables).
+func CtypeValue(fn string, c int64) (v int64, ok bool) {
+	if c < -128 || c > 255 {
+		return 0, false
+	}
+	switch fn {
+	case "toupper", "tolower":
+		switch {
+		case c < -1:
+			return c + 256, true
+		case fn == "toupper" && c >= 'a' && c <= 'z':
+			return c - 32, true
+		case fn == "tolower" && c >= 'A' && c <= 'Z':
+			return c + 32, true
+		}
+		return c, true
+	}
+	t, isClass := ctypeTrue[fn]
+	if !isClass {
+		return 0, false
+	}
+	if c >= 0 && CtypeClass(fn, uint64(c)) {
+		return int64(t), true
+	}
+	return 0, true
+}

@@ -4,13 +4,6 @@ import (
 	"github.com/reverify/reverify/engine/cfa"
 )
 
-// ctypeBits are glibc's <ctype.h> class bits (_ISdigit …, little-endian),
-// the values its classification macros and functions return when true.
-var ctypeBits = map[string]uint64{
-	"isupper": 256, "islower": 512, "isalpha": 1024, "isdigit": 2048, "isxdigit": 4096,
-	"isspace": 8192, "isprint": 16384, "isalnum": 8,
-}
-
 // unmodelledMayWrite reports whether an unmodelled call may change
 // memory the program reads (cfa.UnmodelledWrites: globals, address-taken
 // variables, heap blocks): then the replay cannot continue.
@@ -152,22 +145,11 @@ func (m *machine) libModel(c *cfa.Call, arg func(int) uint64, setResult func(uin
 		setResult(d, ptrT)
 	case "toupper", "tolower", "isdigit", "isalpha", "isalnum", "isspace", "isupper", "islower", "isxdigit", "isprint":
 		x := cfa.SignExtend(m.convert(arg(0), c.Args[0].Type(), cfa.IntT), 32)
-		if x < -128 || x > 255 {
+		v, ok := cfa.CtypeValue(c.Fn, x)
+		if !ok {
 			m.ub("%s of %d: outside EOF and unsigned char", c.Fn, x)
 		}
-		r := uint64(x)
-		switch {
-		case c.Fn == "toupper" && x >= 'a' && x <= 'z':
-			r = uint64(x - 32)
-		case c.Fn == "tolower" && x >= 'A' && x <= 'Z':
-			r = uint64(x + 32)
-		case c.Fn == "toupper" || c.Fn == "tolower":
-		case x >= 0 && cfa.CtypeClass(c.Fn, uint64(x)):
-			r = ctypeBits[c.Fn]
-		default:
-			r = 0
-		}
-		setResult(r, cfa.IntT)
+		setResult(uint64(v), cfa.IntT)
 	default:
 		return false
 	}

@@ -273,6 +273,7 @@ func (e *encoder) libModel(c *cfa.Call, arg func(int) *Term, setResult func(*Ter
 		// glibc's tables cover EOF and -128..255; other values are
 		// undefined (C11 7.4p1).
 		e.ub("ctype argument out of range", b.Or(b.Slt(x, b.BVInt(-128, w)), b.Sgt(x, b.BV(255, w))))
+		// cfa.CtypeValue: glibc's and gcc's results in the "C" locale
 		var r *Term
 		if c.Fn == "toupper" || c.Fn == "tolower" {
 			lo, hi, delta := uint64('a'), uint64('z'), int64(-32)
@@ -280,18 +281,17 @@ func (e *encoder) libModel(c *cfa.Call, arg func(int) *Term, setResult func(*Ter
 				lo, hi, delta = 'A', 'Z', 32
 			}
 			in := b.And(b.Sge(x, b.BV(lo, w)), b.Sle(x, b.BV(hi, w)))
-			r = b.Ite(in, b.Add(x, b.BVInt(delta, w)), x)
+			neg := b.Slt(x, b.BVInt(-1, w))
+			r = b.Ite(in, b.Add(x, b.BVInt(delta, w)), b.Ite(neg, b.Add(x, b.BV(256, w)), x))
 		} else {
-			// true: a non-zero value (glibc: the class bit; gcc may fold
-			// isdigit to 1), false: 0.
+			truth, _ := cfa.CtypeTrue(c.Fn)
 			in := b.False()
 			for ch := uint64(0); ch < 128; ch++ {
 				if cfa.CtypeClass(c.Fn, ch) {
 					in = b.Or(in, b.Eq(x, b.BV(ch, w)))
 				}
 			}
-			r = b.FreshVar(c.Fn, BVSort(w))
-			e.conj(b.Ite(in, b.Not(b.Eq(r, b.BV(0, w))), b.Eq(r, b.BV(0, w))))
+			r = b.Ite(in, b.BV(truth, w), b.BV(0, w))
 		}
 		setResult(r, cfa.IntT)
 	default:

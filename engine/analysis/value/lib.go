@@ -436,28 +436,12 @@ func strchrModel(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 	return true
 }
 
-// ctypeModel: toupper and tolower map the letters of the "C" locale and
-// keep other values; the classification functions (isdigit, …) are 0
-// when false and unknown (a non-zero value) when true. Arguments outside
-// EOF and unsigned char are undefined: unknown result.
+// ctypeModel: toupper, tolower and the classification functions
+// (isdigit, …) give cfa.CtypeValue on a known argument; unknown otherwise
+// (also outside EOF and unsigned char, which is undefined).
 func ctypeModel(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 	x, ok := t.argInt(call, 0)
-	if !ok || x < -128 || x > 255 {
-		t.setResult(call, Value{}, false)
-		return true
-	}
-	switch {
-	case call.Fn == "toupper" && x >= 'a' && x <= 'z':
-		x -= 32
-	case call.Fn == "tolower" && x >= 'A' && x <= 'Z':
-		x += 32
-	case call.Fn == "toupper" || call.Fn == "tolower":
-	case x >= 0 && cfa.CtypeClass(call.Fn, uint64(x)):
-		t.setResult(call, Value{}, false)
-		return true
-	default:
-		x = 0
-	}
-	t.setResult(call, Value{Bits: uint64(x) & mask(32)}, true)
+	v, vok := cfa.CtypeValue(call.Fn, x)
+	t.setResult(call, Value{Bits: uint64(v) & mask(32)}, ok && vok)
 	return true
 }
