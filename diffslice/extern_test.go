@@ -56,6 +56,13 @@ func TestExternAffected(t *testing.T) {
 			t.Errorf("base: %s is %s with assumptions %q, want TRUE assuming pure log_msg", res.Property.ID, res.Verdict, res.Assumptions)
 		}
 	}
+	// Reused from the cache, the verdicts keep their assumption.
+	_, again := run(t, base, base, cache)
+	for _, res := range again {
+		if strings.Join(res.Assumptions, ",") != "pure log_msg" {
+			t.Errorf("cached %s: assumptions %q, want pure log_msg", res.Property.ID, res.Assumptions)
+		}
+	}
 	head1 := load(t, r.dir, h1)
 	p1, res1 := run(t, base, head1, cache)
 	if got := strings.Join(reverified(p1), ","); !strings.Contains(got, "check_g:g==0") {
