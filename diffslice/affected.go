@@ -377,6 +377,10 @@ func sliceExtras(prog *cfa.Program, s *pdg.Slice, p *spec.Property, opts Options
 	if indirect {
 		extra = append(extra, "pointer-targets "+strings.Join(addressTaken(prog), ","))
 	}
+	if as := engine.Assumptions(prog); len(as) > 0 {
+		// the verdict assumes these functions write nothing
+		extra = append(extra, "assumptions "+strings.Join(as, ","))
+	}
 	if len(opts.unsupported) > 0 {
 		extra = append(extra, "unsupported "+strings.Join(opts.unsupported, "; "))
 	}

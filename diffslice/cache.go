@@ -114,6 +114,9 @@ type Entry struct {
 	Property string         `json:"property"`
 	Verdict  engine.Verdict `json:"verdict"`
 	Reason   string         `json:"reason,omitempty"`
+	// Assumptions are the verdict's (engine.Result.Assumptions), shown
+	// again on every reuse.
+	Assumptions []string `json:"assumptions,omitempty"`
 	// Witness, Reproducer and PixelTree are the artifact paths of the run.
 	Witness    string `json:"witness,omitempty"`
 	Reproducer string `json:"reproducer,omitempty"`

@@ -51,6 +51,11 @@ type SourceConfig struct {
 	// CompileCommands names the compilation database inside the tree
 	// ("" means compile_commands.json at the root, when present).
 	CompileCommands string `json:"compile_commands,omitempty"`
+	// AssumePure names functions without a body that the user declares
+	// side-effect-free (`assume: {pure: [log_msg, trace]}`): their calls
+	// write nothing and return any value (engine.Config.AssumePure); every
+	// verdict of a program calling one lists the assumption.
+	AssumePure []string `json:"assume_pure,omitempty"`
 
 	// origin records, per field, where its value came from ("flag",
 	// ".reverify.yml", "compile_commands.json", "default"), for messages.
@@ -113,6 +118,10 @@ func (c *SourceConfig) merge(d SourceConfig, from string) {
 		c.CompileCommands = d.CompileCommands
 		c.setOrigin("compile_commands", from)
 	}
+	if len(c.AssumePure) == 0 && len(d.AssumePure) > 0 {
+		c.AssumePure = d.AssumePure
+		c.setOrigin("assume", from)
+	}
 }
 
 // flagged marks every field set in c as coming from the command line.
@@ -121,6 +130,7 @@ func (c *SourceConfig) flagged() {
 		"sources": len(c.Sources) > 0, "include": len(c.Include) > 0, "defines": len(c.Defines) > 0,
 		"entry": c.Entry != "", "config": c.Config != "", "timeout": c.Timeout != 0,
 		"data_model": c.DataModel != "", "compile_commands": c.CompileCommands != "",
+		"assume": len(c.AssumePure) > 0,
 	} {
 		if set {
 			c.setOrigin(field, "flag")
@@ -179,7 +189,10 @@ func (c *SourceConfig) model() cfa.DataModel {
 }
 
 // yamlKeys are the keys .reverify.yml accepts.
-var yamlKeys = []string{"sources", "include", "defines", "entry", "config", "timeout", "data_model", "compile_commands"}
+var yamlKeys = []string{"sources", "include", "defines", "entry", "config", "timeout", "data_model", "compile_commands", "assume"}
+
+// assumeKeys are the keys of .reverify.yml's assume mapping.
+var assumeKeys = []string{"pure"}
 
 // ParseConfig parses the text of a .reverify.yml. name is the file's name
 // for messages. Every error is one line naming the file and, where known,
@@ -325,6 +338,26 @@ func ParseConfig(name string, data []byte) (SourceConfig, error) {
 				return fail(v.Line, "compile_commands: want a path")
 			}
 			c.CompileCommands = v.Value
+		case "assume":
+			if v.Kind != yaml.MappingNode {
+				return fail(v.Line, "assume: want a mapping (%s), found a %s", strings.Join(assumeKeys, ", "), kindName(v))
+			}
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				ak, av := v.Content[j], v.Content[j+1]
+				if ak.Value != "pure" {
+					return fail(ak.Line, "assume: unknown key %q (known: %s)", ak.Value, strings.Join(assumeKeys, ", "))
+				}
+				list, err := stringList(av)
+				if err != nil {
+					return fail(av.Line, "assume: pure: %v", err)
+				}
+				for _, f := range list {
+					if !isIdent(f) {
+						return fail(av.Line, "assume: pure: %q is not a C identifier", f)
+					}
+				}
+				c.AssumePure = list
+			}
 		default:
 			return fail(k.Line, "unknown key %q (known: %s)", key, strings.Join(yamlKeys, ", "))
 		}

@@ -166,3 +166,22 @@ func TestWorkingTreeAndDirectories(t *testing.T) {
 		t.Errorf("directory changes %v", ch)
 	}
 }
+
+// TestParseConfigAssume: assume.pure lists functions the user declares
+// side-effect-free; bad entries are one-line errors.
+func TestParseConfigAssume(t *testing.T) {
+	c, err := ParseConfig(".reverify.yml", []byte("assume:\n  pure: [log_msg, trace]\n"))
+	if err != nil || strings.Join(c.AssumePure, ",") != "log_msg,trace" {
+		t.Errorf("assume.pure: %+v, %v", c.AssumePure, err)
+	}
+	for _, tt := range []struct{ text, want string }{
+		{"assume: [log_msg]\n", `.reverify.yml:1: assume: want a mapping (pure), found a list`},
+		{"assume:\n  side_effect_free: [f]\n", `.reverify.yml:2: assume: unknown key "side_effect_free"`},
+		{"assume:\n  pure: [\"not an id\"]\n", `.reverify.yml:2: assume: pure: "not an id" is not a C identifier`},
+	} {
+		_, err := ParseConfig(".reverify.yml", []byte(tt.text))
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%q: error %v, want one starting %q", tt.text, err, tt.want)
+		}
+	}
+}

@@ -107,7 +107,7 @@ func (p *Plan) Verify(ctx context.Context, cfg engine.Config) ([]*engine.Result,
 		e := d.Cached
 		out[i] = &engine.Result{
 			Property: d.Property, Verdict: e.Verdict, Reason: e.Reason, Config: e.Config,
-			States: e.States, Refinements: e.Refinements, Precision: e.Precision,
+			States: e.States, Refinements: e.Refinements, Precision: e.Precision, Assumptions: e.Assumptions,
 		}
 		if cfg.OnResult != nil {
 			cfg.OnResult(out[i])
@@ -221,7 +221,8 @@ func (p *Plan) Store(cache *Cache, results []*engine.Result, report *engine.Repo
 		pr := paths[d.Property.ID]
 		e := &Entry{
 			SliceHash: d.SliceHash, Property: d.Property.ID, Verdict: res.Verdict, Reason: res.Reason,
-			Witness: pr.Witness, Reproducer: pr.Reproducer, PixelTree: pr.PixelTree,
+			Assumptions: res.Assumptions,
+			Witness:     pr.Witness, Reproducer: pr.Reproducer, PixelTree: pr.PixelTree,
 			Seconds: res.Seconds, States: res.States, Refinements: res.Refinements, Precision: res.Precision,
 			EngineVersion: p.Options.EngineVersion, Config: p.Options.Config, Limits: p.Options.Limits, Commit: commit,
 		}

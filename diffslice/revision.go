@@ -2,6 +2,7 @@ package diffslice
 
 import (
 	"fmt"
+	"github.com/reverify/reverify/engine"
 	"io/fs"
 	"os"
 	"path"
@@ -279,6 +280,7 @@ func LoadRevision(repo, rev string, cfg SourceConfig) (*Revision, error) {
 		}
 		return nil, err
 	}
+	engine.SetAssumePure(prog, r.Config.AssumePure)
 	r.Program = prog
 	r.Defs = prog.Defs
 	return r, nil

@@ -75,6 +75,12 @@ type Config struct {
 	// from the goroutine that verified it; results arrive in the order
 	// they are decided, not in the order of props.
 	OnResult func(*Result)
+	// AssumePure names functions without a body that the user declares
+	// side-effect-free (`--assume-pure`, `.reverify.yml` assume.pure): a
+	// call writes nothing and returns an arbitrary value (cfa.ExternPure).
+	// Verify records them in the program (cfa.Program.AssumePure) and in
+	// the Assumptions of every result of a program that calls one.
+	AssumePure []string
 }
 
 // OverflowMode is the semantics of signed integer overflow.
@@ -143,6 +149,8 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 	if _, err := precisionScope(cfg, valueScope); err != nil {
 		return nil, err
 	}
+	SetAssumePure(prog, cfg.AssumePure)
+	assumptions := Assumptions(prog)
 	results := make([]*Result, len(props))
 	var wg sync.WaitGroup
 	var onResult sync.Mutex
@@ -153,6 +161,7 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 			defer wg.Done()
 			for i := range work {
 				results[i] = verifyOne(ctx, prog, props[i], cfg, conf)
+				results[i].Assumptions = assumptions
 				if cfg.OnResult != nil {
 					onResult.Lock()
 					cfg.OnResult(results[i])
@@ -167,6 +176,33 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 	close(work)
 	wg.Wait()
 	return results, nil
+}
+
+// SetAssumePure records the functions declared side-effect-free in prog
+// (cfa.Program.AssumePure) before any analysis or PDG of it is built; nil
+// or empty names leave prog unchanged.
+func SetAssumePure(prog *cfa.Program, names []string) {
+	if len(names) == 0 {
+		return
+	}
+	set := map[string]bool{}
+	for n := range prog.AssumePure {
+		set[n] = true
+	}
+	for _, n := range names {
+		set[n] = true
+	}
+	prog.AssumePure = set
+}
+
+// Assumptions lists what every verdict on prog assumes: "pure f" for each
+// function declared side-effect-free that prog calls (sorted).
+func Assumptions(prog *cfa.Program) []string {
+	var out []string
+	for _, n := range prog.CallsExtern(cfa.ExternPure) {
+		out = append(out, "pure "+n)
+	}
+	return out
 }
 
 // verifyOne runs the configuration on one property under its time limit.

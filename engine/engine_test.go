@@ -35,6 +35,9 @@ var (
 	// overflowRE matches `// signed-overflow: MODE`: the file's
 	// Config.SignedOverflow (wrap or assume-none).
 	overflowRE = regexp.MustCompile(`(?m)^// signed-overflow: ([a-z-]+)\s*$`)
+	// assumePureRE matches `// assume-pure: f g`: the file's
+	// Config.AssumePure.
+	assumePureRE = regexp.MustCompile(`(?m)^// assume-pure:((?:\s+[A-Za-z_][A-Za-z0-9_]*)+)\s*$`)
 )
 
 // verdictConfigs are the configurations every file of testdata/verdicts
@@ -130,6 +133,9 @@ func checkFile(t *testing.T, file, src, config string) {
 	}
 	if m := overflowRE.FindStringSubmatch(src); m != nil {
 		cfg.SignedOverflow = engine.OverflowMode(m[1])
+	}
+	if m := assumePureRE.FindStringSubmatch(src); m != nil {
+		cfg.AssumePure = strings.Fields(m[1])
 	}
 	results, err := engine.Verify(ctx, prog, props, cfg)
 	if err != nil {

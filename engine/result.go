@@ -48,6 +48,10 @@ type Result struct {
 	Inputs         []Input
 	// Unmodelled names external functions the analysis havocked.
 	Unmodelled []string
+	// Assumptions are what the verdict assumes beyond the program:
+	// "pure f" for each function without a body that the program calls
+	// and the user declared side-effect-free (Config.AssumePure).
+	Assumptions []string
 	// SignedOverflow is, for FALSE under wrap-around semantics, the
 	// position (file:line:col) of the first signed +, -, * or unary -
 	// on the counterexample whose result wraps: undefined behaviour in
@@ -110,6 +114,8 @@ type PropertyReport struct {
 	Inputs      []InputJSON `json:"counterexample_inputs,omitempty"`
 	Steps       []StepJSON  `json:"counterexample,omitempty"`
 	Unmodelled  []string    `json:"unmodelled,omitempty"`
+	// Assumptions: see Result.Assumptions.
+	Assumptions []string `json:"assumptions,omitempty"`
 	// SignedOverflow: see Result.SignedOverflow.
 	SignedOverflow string   `json:"signed_overflow,omitempty"`
 	Witness        string   `json:"witness,omitempty"`
@@ -145,6 +151,7 @@ func NewReport(engineVersion string, prog *cfa.Program, entry, config string, re
 			ID: p.ID, File: p.Pos.File, Line: p.Pos.Line, Column: p.Pos.Col, Function: p.Func, Expression: p.Expr,
 			Verdict: res.Verdict, Reason: res.Reason, Config: res.Config, CPUSeconds: round3(res.Seconds),
 			States: res.States, Refinements: res.Refinements, Unmodelled: res.Unmodelled,
+			Assumptions:    res.Assumptions,
 			SignedOverflow: res.SignedOverflow,
 			Precision:      res.Precision,
 		}

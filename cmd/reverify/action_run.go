@@ -90,6 +90,7 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 		s := q.s
 		s.keepARG = q.outDir != ""
 		cfg := s.engineConfig(hc.Config, entry, timeout)
+		cfg.AssumePure = hc.AssumePure
 		opts := s.planOptions(cfg)
 		observe(cfg, &opts)
 		p := diffslice.NewPlan(base, head, cache, opts)

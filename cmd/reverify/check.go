@@ -42,8 +42,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	clock := fs.String("clock", "wall", "what --timeout measures: wall (wall-clock time) or cpu (this process's CPU time; properties are then verified one at a time)")
 	initPrec := fs.String("initial-precision", "", "start each property's CEGAR precision from the one it has in this results.json of an earlier run (precision.go)")
 	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of the run to this file (go tool pprof)")
+	assumePure := fs.String("assume-pure", "", "comma-separated functions without a body to assume side-effect-free (they write nothing and return any value); every verdict lists the assumption")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
+		return 2
+	}
+	pure, err := parsePureList(*assumePure)
+	if err != nil {
+		fmt.Fprintf(stderr, "reverify check: %v\n", err)
 		return 2
 	}
 	fail := func(format string, a ...any) int {
@@ -86,7 +92,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	rs := runSettings{entry: *entry, config: *config, timeout: *timeout, maxStates: *maxStates, set: explicitFlags(fs),
-		clock: *clock, overflow: ovf, slicingCriterion: *slicingCrit, precisionScope: *scope, initial: initial, keepARG: *outDir != ""}
+		clock: *clock, overflow: ovf, slicingCriterion: *slicingCrit, precisionScope: *scope, initial: initial, keepARG: *outDir != "", assumePure: pure}
 	if rf.active() {
 		if len(files) > 0 || *svcomp != "" || *prp != "" {
 			return fail("with --base the sources come from the repository (--sources, .reverify.yml or compile_commands.json), not from arguments, --svcomp or --spec")
@@ -133,6 +139,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if prog.Func(*entry) == nil {
 		return fail("entry function %q is not defined in %s", *entry, strings.Join(files, ", "))
 	}
+	engine.SetAssumePure(prog, pure) // before the properties: pure functions call nothing back
 	var props []*spec.Property
 	if svMode {
 		props = []*spec.Property{spec.UnreachCall(prog, *entry)}
@@ -253,4 +260,22 @@ type task struct {
 	Property  string // path of unreach-call.prp
 	Expected  string // "true", "false" or ""
 	DataModel cfa.DataModel
+}
+
+// parsePureList parses --assume-pure's comma-separated C identifiers.
+func parsePureList(s string) ([]string, error) {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		for i, r := range f {
+			if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+				return nil, fmt.Errorf("--assume-pure: %q is not a C identifier", f)
+			}
+		}
+		out = append(out, f)
+	}
+	return out, nil
 }

@@ -45,6 +45,7 @@ type runSettings struct {
 	entry, config string
 	timeout       time.Duration
 	maxStates     int
+	assumePure    []string        // --assume-pure
 	set           map[string]bool // flags given explicitly
 	// clock is what timeout measures: "wall" ("" too) or "cpu".
 	clock string
@@ -65,7 +66,7 @@ func (s runSettings) engineConfig(name, entry string, timeout time.Duration) eng
 		Name: name, Entry: entry, Timeout: timeout, MaxStates: s.maxStates, Solver: z3.Factory,
 		KeepARG: s.keepARG, SignedOverflow: s.overflow, InitialPrecision: s.initial,
 		SlicingCriterion: s.slicingCriterion, PrecisionScope: s.precisionScope,
-		Clock: clockFunc(s.clock), Workers: workers(s.clock),
+		Clock: clockFunc(s.clock), Workers: workers(s.clock), AssumePure: s.assumePure,
 	}
 }
 
@@ -128,6 +129,9 @@ func (r *revFlags) sourceConfig(ff *frontendFlags, s runSettings) (diffslice.Sou
 	if s.set["timeout"] {
 		sc.Timeout = s.timeout
 	}
+	if s.set["assume-pure"] {
+		sc.AssumePure = s.assumePure
+	}
 	return sc, nil
 }
 
@@ -182,6 +186,7 @@ func (r *revFlags) plan(ff *frontendFlags, s runSettings) (*diffslice.Plan, engi
 		timeout = hc.Timeout
 	}
 	cfg := s.engineConfig(hc.Config, hc.Entry, timeout)
+	cfg.AssumePure = hc.AssumePure
 	if head.Program.Func(cfg.Entry) == nil {
 		return nil, cfg, fmt.Errorf("entry function %q is not defined in %s (entry from %s)", cfg.Entry, head.Label(), hc.Origin("entry"))
 	}

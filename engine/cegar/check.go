@@ -2,6 +2,7 @@ package cegar
 
 import (
 	"context"
+	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/interp"
@@ -67,6 +68,11 @@ func CheckPathOpts(ctx context.Context, prog *cfa.Program, path []cfa.Step, solv
 	}
 	if ok, err := interp.Replay(ctx, prog, path, pr.Values()); !ok {
 		reason := "concrete replay disagrees with the SMT model"
+		if ext := prog.PathExterns(path, cfa.ExternUnmodelled); len(ext) > 0 {
+			// The SMT encoding havocs what they may write; the replay
+			// cannot know what they write and stops there.
+			return Check{Status: Undecided, Reason: "error path depends on unmodelled " + strings.Join(ext, ", ")}
+		}
 		if err != nil {
 			reason += ": " + err.Error()
 		}

@@ -187,6 +187,10 @@ type Program struct {
 	// Externals are functions declared and called without a body.
 	Externals map[string]*Type
 	Defs      []Definition
+	// AssumePure names functions without a body that the user declares
+	// side-effect-free (Extern returns ExternPure for them): every
+	// verdict of a program calling one states the assumption.
+	AssumePure map[string]bool
 
 	Vars  []*Var
 	Locs  []*Location

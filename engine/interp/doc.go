@@ -22,10 +22,15 @@
 // comparison or subtraction across objects, pointer-to-integer casts of
 // non-null pointers) and on what it does not execute (floating point,
 // integers wider than 64 bits, reads of uninitialised memory — their value
-// is no input —, external functions with pointer arguments or results,
-// bit-fields, integer-to-pointer casts). A call of reach_error,
+// is no input —, unmodelled external functions (cfa.ExternUnmodelled)
+// when the program has globals, address-taken variables or heap blocks
+// they may write, or with pointer arguments or results, bit-fields,
+// integer-to-pointer casts). A call of reach_error,
 // __VERIFIER_error or __assert_fail ends the run as ReachedError (the
 // call is the last step); abort and exit lead to Terminal locations.
-// Builtins: malloc, calloc, alloca, free, memset, memcpy, memmove, strlen,
-// abs, labs, llabs, __VERIFIER_assume.
+// Builtins: malloc, calloc, alloca, free, memset, memcpy, memmove, memcmp,
+// strlen, strcmp, strncmp, strcpy, strncpy, strchr, abs, labs, llabs,
+// toupper, tolower and the ctype classifications (cfa.CtypeValue),
+// __VERIFIER_assume; output functions and functions declared pure write
+// nothing and return an input.
 package interp

@@ -286,6 +286,27 @@ func TestRunOutcomes(t *testing.T) {
 			m.op(&cfa.Call{Fn: "strlen", Args: []cfa.Expr{a0}, Result: ref(n)})
 			m.ret(cast(ref(n), intT))
 		}, nil, interp.ReachedExit, "", 5},
+		{"unmodelled call with escaped memory", func(m *pb) {
+			// int v; ext_keep(&v): what ext_keep writes is unknown
+			v := m.local("v", intT)
+			v.AddrTaken = true
+			m.op(&cfa.Call{Fn: "ext_keep", Args: []cfa.Expr{addr(ref(v), 64)}})
+			m.ret(ref(v))
+		}, nil, interp.Unsupported, "unmodelled ext_keep may write memory", 0},
+		{"strcpy, strchr, toupper", func(m *pb) {
+			a := m.local("a", cfa.ArrayOf(cfa.CharType, 8))
+			q := m.local("q", cfa.PointerTo(cfa.CharType, 64))
+			r := m.local("r", intT)
+			pc := cfa.PointerTo(cfa.CharType, 64)
+			a0 := addr(index(ref(a), c(0, intT)), 64)
+			a0.(*cfa.AddrOf).T = pc
+			s := &cfa.StringLit{T: cfa.ArrayOf(cfa.CharType, 4), Val: "abc"}
+			s0 := &cfa.AddrOf{X: index(s, c(0, intT)), T: pc}
+			m.op(&cfa.Call{Fn: "strcpy", Args: []cfa.Expr{a0, s0}})
+			m.op(&cfa.Call{Fn: "strchr", Args: []cfa.Expr{a0, c('c', intT)}, Result: ref(q)})
+			m.op(&cfa.Call{Fn: "toupper", Args: []cfa.Expr{cast(deref(ref(q)), intT)}, Result: ref(r)})
+			m.ret(ref(r))
+		}, nil, interp.ReachedExit, "", 'C'},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := build(t, tc.body)

@@ -418,7 +418,7 @@ func (b *builder) mayStop() {
 		for _, s := range fi.sites {
 			si := b.g.sites[s]
 			for _, name := range si.cs.exts {
-				if externKind(name).mayStop() {
+				if externKindIn(b.p, name).mayStop() {
 					si.extStop = true
 				}
 			}

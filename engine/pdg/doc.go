@@ -87,9 +87,12 @@
 // variable kills, except for address-taken locals of recursive functions.
 // A write through an unresolved pointer may write every address-taken
 // object; a read through one may read any. Functions without a body follow
-// a table of library models; unknown ones may read and write everything
-// reachable from their arguments and call back function pointers among
-// them (but are assumed not to write globals they are not given).
+// a table of library models (functions in cfa.Program.AssumePure write
+// nothing); unknown ones (cfa.ExternUnmodelled) share one node of escaped
+// memory — every global, everything passed to any of them, what that
+// points to, memory of their own — which each may read and write, store
+// into itself and return, and whose functions each may call back; when a
+// program calls one, every global is memory.
 // Unsupported edges may write any variable. Globals (and objects reachable
 // through pointers) pass between functions as formal and actual nodes
 // (GMOD/GREF: transitive over callees, restricted to objects a caller can

@@ -208,7 +208,7 @@ func (x *extractor) site(s *callSite, external, mixed bool) siteAccess {
 		}
 		kinds := make([]extKind, 0, len(s.exts)+1)
 		for _, name := range s.exts {
-			kinds = append(kinds, externKind(name))
+			kinds = append(kinds, externKindIn(x.a.prog, name))
 		}
 		if s.unknown {
 			kinds = append(kinds, extGeneric)

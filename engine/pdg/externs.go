@@ -1,6 +1,10 @@
 package pdg
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/reverify/reverify/engine/cfa"
+)
 
 // extKind classifies what a function without a body does to memory, for
 // the points-to analysis and the reaching definitions. Unknown functions get
@@ -61,6 +65,28 @@ func externKind(name string) extKind {
 		return extNondet
 	}
 	return extGeneric
+}
+
+// externKindIn is externKind in program p: functions the user declares
+// side-effect-free (cfa.Program.AssumePure) without a model of their own
+// are extPure.
+func externKindIn(p *cfa.Program, name string) extKind {
+	if _, ok := externs[name]; !ok && p.AssumePure[name] {
+		return extPure
+	}
+	return externKind(name)
+}
+
+// hasGeneric reports whether p may call an external function of kind
+// extGeneric: one it declares (cfa.Program.Externals) or whose address
+// it takes. Then every global is memory such a call may write.
+func hasGeneric(p *cfa.Program) bool {
+	for name := range p.Externals {
+		if p.Func(name) == nil && externKindIn(p, name) == extGeneric {
+			return true
+		}
+	}
+	return false
 }
 
 // mayStop reports whether a call of the external function may not return.

@@ -15,8 +15,9 @@ import (
 )
 
 // hashVersion names the format of Normalized; change it whenever the
-// format changes, so old cache entries miss.
-const hashVersion = "reverify-slice/1"
+// format changes, so old cache entries miss (2: calls without a body
+// may write every escaped object, so verdicts cached before are stale).
+const hashVersion = "reverify-slice/2"
 
 // Hash returns the slice hash: the hex SHA-256 of Normalized(extra...).
 // Equal hashes mean equal normalised slices; the caller adds to extra

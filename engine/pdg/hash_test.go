@@ -134,7 +134,7 @@ func TestSliceHashExtra(t *testing.T) {
 	}
 	got := s.Normalized("LP64")
 	checkText(t, "normalized slice", got, `
-reverify-slice/1
+reverify-slice/2
 extra "LP64"
 func main fn()i32
   c0 -> c1  x#0:i32 = nondet __VERIFIER_nondet_int  |x=?

@@ -53,6 +53,11 @@ type pta struct {
 	siteOf             []int32 // per edge ID: index into sites, -1
 	addrFuncs          []*cfa.Function
 	addrFuncsCollected bool
+	// escaped is the node of everything generic external functions see
+	// (one for the whole program, -1 until the first): the addresses of
+	// every global, everything passed to any of them, everything stored
+	// in what they see, and memory of their own.
+	escaped int32
 }
 
 // callSite is what the analyses know about one Call edge.
@@ -89,6 +94,7 @@ func newPTA(p *cfa.Program) *pta {
 		derefPtr: map[*cfa.Deref]int32{},
 		seenCond: map[cfa.Expr]bool{},
 		siteOf:   make([]int32, len(p.Edges)),
+		escaped:  -1,
 	}
 	for i := range a.siteOf {
 		a.siteOf[i] = -1
@@ -106,6 +112,15 @@ func newPTA(p *cfa.Program) *pta {
 		a.objs[i] = &Object{ID: i, Kind: ObjVar, Var: v}
 	}
 	a.addrTaken = addressTaken(p)
+	if hasGeneric(p) {
+		// An external function may read and write every global: they are
+		// all memory that pointers (its own) may reach.
+		for _, v := range p.Vars {
+			if v.Global {
+				a.addrTaken[v.ID] = true
+			}
+		}
+	}
 	for i, t := range a.addrTaken {
 		if t {
 			a.memObjs = append(a.memObjs, int32(i))
@@ -641,7 +656,7 @@ func (a *pta) external(s *callSite, name string) {
 		}
 		return -1
 	}
-	switch externKind(name) {
+	switch externKindIn(a.prog, name) {
 	case extAlloc:
 		if s.heap < 0 {
 			s.heap = a.newObj(&Object{Kind: ObjHeap, Site: s.e})
@@ -675,14 +690,27 @@ func (a *pta) external(s *callSite, name string) {
 	}
 }
 
-// genericEffect models an unknown external function at site s: the closure
-// A of everything reachable from the arguments (plus memory of its own) may
-// be stored anywhere in A, returned, and passed to any function in A.
+// genericEffect models an unknown external function at site s
+// (cfa.ExternUnmodelled): all such calls share one node A of everything
+// they see — the address of every global, everything reachable from the
+// arguments of any of them, memory of their own — which may be stored
+// anywhere in A, returned, and passed to any function in A. Sharing A
+// makes an object that escaped at one call writable at every other.
 func (a *pta) genericEffect(s *callSite, idx int32) {
 	if s.generic >= 0 {
 		return
 	}
-	A := a.temp()
+	if a.escaped < 0 {
+		a.escaped = a.temp()
+		for _, v := range a.prog.Vars {
+			if v.Global {
+				a.addAddr(a.escaped, int32(v.ID))
+			}
+		}
+		a.addLoad(a.escaped, a.escaped)
+		a.addStore(a.escaped, a.escaped)
+	}
+	A := a.escaped
 	s.generic = A
 	escapes := s.call.Result != nil
 	for _, v := range s.args {
@@ -696,8 +724,6 @@ func (a *pta) genericEffect(s *callSite, idx int32) {
 	for _, v := range s.args {
 		a.addCopy(v, A)
 	}
-	a.addLoad(A, A)
-	a.addStore(A, A)
 	a.assign(s.res, A)
 	a.calls[A] = append(a.calls[A], idx)
 	for _, o := range a.pts[A] {

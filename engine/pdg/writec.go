@@ -103,7 +103,7 @@ func (s *Slice) sliceFile(src string, edges []*cfa.Edge) string {
 			continue
 		case *cfa.Call:
 			// Calls that end the execution are control flow.
-			if e.To.Terminal || op.Fn != "" && s.g.Prog.Func(op.Fn) == nil && externKind(op.Fn).mayStop() {
+			if e.To.Terminal || op.Fn != "" && s.g.Prog.Func(op.Fn) == nil && externKindIn(s.g.Prog, op.Fn).mayStop() {
 				kept = append(kept, sp)
 				continue
 			}

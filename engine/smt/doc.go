@@ -86,10 +86,17 @@
 // otherwise they are case splits over all objects. A Decl of an aggregate
 // local gives a new object with unconstrained contents (no input: the
 // interpreter refuses to read such bytes), malloc the same, calloc and
-// globals zero contents. External functions taking or returning pointers,
-// floating point, bit-fields, integer-to-pointer casts, memset/memcpy of
-// non-constant sizes and unsupported edges are an *EncodeError naming the
-// construct and step: the analysis answers UNKNOWN.
+// globals zero contents. Functions without a body follow
+// cfa.Program.Extern (extern.go): the string.h and ctype.h models unroll
+// over one object of constant size (up to 1 KiB; comparisons give a fresh
+// value of the right sign), memset/memcpy/memmove of a non-constant size
+// give the destination's objects fresh contents, functions declared pure
+// and output functions write nothing, and an unmodelled call gives every
+// global a fresh value and every address-taken variable, heap and alloca
+// block fresh contents (not inputs: such a path is only ever refuted).
+// External functions returning pointers, floating point, bit-fields,
+// integer-to-pointer casts and unsupported edges are an *EncodeError
+// naming the construct and step: the analysis answers UNKNOWN.
 //
 // For example, the path
 //

@@ -169,8 +169,9 @@ func Wrappers(p *cfa.Program) map[string][]*cfa.Edge {
 }
 
 // ReachableFuncs returns the functions the entry may call, transitively.
-// A call through a pointer may reach every function whose address is
-// taken.
+// A call through a pointer, and a call of an unmodelled function without a
+// body (cfa.ExternUnmodelled, which may call back), may reach every
+// function whose address is taken.
 func ReachableFuncs(p *cfa.Program, entry string) map[string]bool {
 	addrTaken := map[string]bool{}
 	for _, e := range p.Edges {
@@ -207,7 +208,12 @@ func ReachableFuncs(p *cfa.Program, entry string) map[string]bool {
 				}
 				if c.Fn != "" {
 					work = append(work, c.Fn)
-					continue
+					if p.Func(c.Fn) != nil || p.Extern(c.Fn) != cfa.ExternUnmodelled {
+						continue
+					}
+					// An unmodelled function may call back every function
+					// whose address escaped (DESIGN.md, "What the program
+					// does not contain").
 				}
 				for n := range addrTaken {
 					work = append(work, n)

@@ -285,6 +285,9 @@ func render(r *engine.Report, opts Options, lim limits, truncated bool, limit in
 		b.WriteString(" " + strings.Join(about, ", ") + ".")
 	}
 	b.WriteString("\n\n")
+	if as := assumptions(ps); len(as) > 0 {
+		fmt.Fprintf(&b, "⚠️ Verdicts assume (`.reverify.yml` `assume`, `--assume-pure`): %s.\n\n", codes(as))
+	}
 
 	if len(checked) > 0 {
 		rows, hidden := checked, 0
@@ -569,6 +572,22 @@ func reasonText(s string) string {
 // which C leaves undefined). The summary leaves them out, as reverify
 // check's output does; the witness keeps them.
 func indeterminate(in engine.InputJSON) bool { return strings.HasPrefix(in.Source, "decl ") }
+
+// assumptions returns the distinct assumptions of the properties, sorted.
+func assumptions(ps []*engine.PropertyReport) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range ps {
+		for _, a := range p.Assumptions {
+			if !seen[a] {
+				seen[a] = true
+				out = append(out, a)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
 
 func codes(ss []string) string {
 	out := make([]string, len(ss))

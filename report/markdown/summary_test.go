@@ -325,3 +325,19 @@ func TestFinding(t *testing.T) {
 		t.Errorf("finding shows %d rows, want ≤ %d steps", n, markdown.DefaultFindingSteps)
 	}
 }
+
+// TestSummaryAssumptions: functions assumed side-effect-free are named
+// in the summary, never silently; without assumptions there is no line.
+func TestSummaryAssumptions(t *testing.T) {
+	if s := markdown.Summary(sample(), options()); strings.Contains(s, "Verdicts assume") {
+		t.Errorf("summary without assumptions mentions them:\n%s", s)
+	}
+	r := sample()
+	r.Properties[0].Assumptions = []string{"pure trace", "pure log_msg"}
+	r.Properties[1].Assumptions = []string{"pure log_msg"}
+	s := markdown.Summary(r, options())
+	want := "⚠️ Verdicts assume (`.reverify.yml` `assume`, `--assume-pure`): <code>pure log&#95;msg</code>, <code>pure trace</code>."
+	if !strings.Contains(s, want) {
+		t.Errorf("summary lacks\n%s\n--- summary:\n%s", want, s)
+	}
+}

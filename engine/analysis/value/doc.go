@@ -32,13 +32,18 @@
 // # Calls
 //
 // Calls into functions with bodies bind parameters in a new frame (Enter)
-// and copy the result back (Leave). Calls without body: memset, memcpy,
-// memmove, strlen, strcmp (0 when both strings are known and equal,
-// unknown otherwise), abs/labs/llabs, malloc and calloc (fresh blocks;
-// Options.MallocMayFail adds a NULL successor), free (no-op), output and
-// error functions (no effect), __VERIFIER_nondet_* (unknown result),
-// __VERIFIER_assume. Any other function havocs its result, every global
-// and everything reachable from its pointer arguments and from globals,
+// and copy the result back (Leave). Calls without body follow
+// cfa.Program.Extern: the library models of lib.go (memset, memcpy,
+// memmove, memcmp, strlen, strcmp, strncmp, strcpy, strncpy, strchr,
+// abs/labs/llabs, toupper/tolower and the ctype classifications with
+// cfa.CtypeValue, malloc and calloc — fresh blocks; Options.MallocMayFail
+// adds a NULL successor —, free as a no-op; comparisons are known only
+// when equal), output and error functions (no effect), functions declared
+// pure (unknown result, no effect), __VERIFIER_nondet_* (unknown result),
+// __VERIFIER_assume. Any other function havocs its result, every global,
+// every address-taken variable of every frame and every heap block
+// (cfa.UnmodelledWrites), records "callback: …" (no TRUE) when the
+// program takes the address of a function with a body,
 // and the state records "unmodelled f". Unsupported edges record
 // "unsupported: <construct> at file:line:col" and otherwise change
 // nothing: a FALSE through them must be reported UNKNOWN, and a Safe run

@@ -1,19 +1,11 @@
 package value
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
 )
-
-// noEffect are functions that do not change program memory visible to
-// the analysis: error and exit functions (their call edges end paths or
-// mark targets) and output functions (printf's %n is not modelled).
-var noEffect = map[string]bool{
-	"reach_error": true, "__VERIFIER_error": true, "abort": true, "exit": true, "_Exit": true,
-	"__assert_fail": true, "__assert_rtn": true, "__assert": true, "assert_fail": true,
-	"printf": true, "puts": true, "putchar": true,
-}
 
 // callExternal handles an Intra step over a Call edge: a function without
 // a body (modelled, or havocked as unmodelled), or a call through a
@@ -38,17 +30,25 @@ func (t *tx) callExternal(e *cfa.Edge, call *cfa.Call) bool {
 			return true
 		}
 	}
-	switch {
-	case noEffect[name]:
+	switch t.c.prog.Extern(name) {
+	case cfa.ExternNoEffect:
 		t.setResult(call, Value{}, false)
 		return true
-	case strings.HasPrefix(name, "__VERIFIER_nondet_"):
+	case cfa.ExternNondet:
 		if !t.input(call.Result, inputLabel(name)) {
 			t.setResult(call, Value{}, false)
 		}
 		return true
-	case name == "__VERIFIER_assume" && len(call.Args) == 1:
-		return t.assume(call.Args[0], true)
+	case cfa.ExternAssume:
+		if len(call.Args) == 1 {
+			return t.assume(call.Args[0], true)
+		}
+	case cfa.ExternPure:
+		// Declared side-effect-free: writes nothing, any result.
+		if !t.input(call.Result, "extern "+name) {
+			t.setResult(call, Value{}, false)
+		}
+		return true
 	}
 	if m, ok := libModels[name]; ok {
 		return m(t, e, call)
@@ -69,85 +69,33 @@ func (t *tx) setResult(call *cfa.Call, v Value, known bool) {
 	t.store(t.addrOf(call.Result), call.Result.Type(), v, known)
 }
 
-// unmodelled havocs what an unknown function may change: its result,
-// every global, and every object reachable from its pointer arguments or
-// from globals; the state records "unmodelled name".
+// unmodelled havocs what a function without a body may change
+// (cfa.ExternUnmodelled): its result, every object of static storage
+// duration, every address-taken variable of every frame
+// (cfa.UnmodelledWrites: its address may have escaped at this or an
+// earlier call) and every heap block. The state records "unmodelled
+// name", which forbids FALSE, and, when the program takes the address of
+// functions with a body, "callback: …", which forbids TRUE (callbacks
+// are not modelled).
 func (t *tx) unmodelled(e *cfa.Edge, call *cfa.Call, name string) {
 	t.reason("unmodelled " + name)
-	roots := map[uint64]bool{}
-	anywhere := false
-	for _, a := range call.Args {
-		if a.Type().Kind != cfa.Pointer && !isAggregate(a.Type()) {
-			continue
-		}
-		if isAggregate(a.Type()) {
-			ad := t.addrOf(a)
-			if ad.known {
-				t.pointees(ad.obj, roots)
-			}
-			continue
-		}
-		v, ok := t.eval(a)
-		switch {
-		case !ok:
-			anywhere = true
-		case v.Obj != 0 && objKind(v.Obj) != kindFunc:
-			roots[v.Obj] = true
-		}
+	if len(t.c.escaped) > 0 {
+		t.reason(fmt.Sprintf("callback: unmodelled %s may call back %s (not modelled)", name, strings.Join(t.c.escaped, ", ")))
 	}
-	// Globals and everything they point to.
-	t.s.mem.each(func(n *node) bool {
-		if objKind(n.obj) == kindGlobal {
-			roots[n.obj] = true
-		}
-		return true
-	})
-	reach := t.closure(roots)
 	t.s.mem = t.s.mem.filter(func(n *node) bool {
-		return !reach[n.obj] && objKind(n.obj) != kindGlobal
+		switch objKind(n.obj) {
+		case kindGlobal:
+			return false
+		case kindLocal:
+			return !cfa.UnmodelledWrites(t.c.prog.Vars[varID(n.obj)])
+		case kindString:
+			return true
+		}
+		return false
 	})
-	if anywhere {
-		t.havocAddressable()
-	}
 	if !t.input(call.Result, "extern "+name) {
 		t.setResult(call, Value{}, false)
 	}
-}
-
-// pointees adds the objects that cells of obj point to.
-func (t *tx) pointees(obj uint64, set map[uint64]bool) {
-	t.s.mem.ascend(obj, -1<<63, obj+1, -1<<63, func(n *node) bool {
-		if n.val.Obj != 0 && objKind(n.val.Obj) != kindFunc {
-			set[n.val.Obj] = true
-		}
-		return true
-	})
-}
-
-// closure returns the objects reachable from roots through known pointer
-// values.
-func (t *tx) closure(roots map[uint64]bool) map[uint64]bool {
-	reach := map[uint64]bool{}
-	var stack []uint64
-	for o := range roots {
-		stack = append(stack, o)
-	}
-	for len(stack) > 0 {
-		o := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if reach[o] {
-			continue
-		}
-		reach[o] = true
-		next := map[uint64]bool{}
-		t.pointees(o, next)
-		for p := range next {
-			if !reach[p] {
-				stack = append(stack, p)
-			}
-		}
-	}
-	return reach
 }
 
 type libModel func(t *tx, e *cfa.Edge, call *cfa.Call) bool
@@ -161,12 +109,20 @@ func init() {
 		"memmove": memmove,
 		"strlen":  strlen,
 		"strcmp":  strcmp,
-		"abs":     absModel,
-		"labs":    absModel,
-		"llabs":   absModel,
-		"malloc":  malloc,
-		"calloc":  malloc,
-		"free":    free,
+		"strncmp": compareModel,
+		"memcmp":  compareModel,
+		"strcpy":  strcpyModel,
+		"strncpy": strcpyModel,
+		"strchr":  strchrModel,
+		"toupper": ctypeModel, "tolower": ctypeModel, "isdigit": ctypeModel, "isalpha": ctypeModel,
+		"isalnum": ctypeModel, "isspace": ctypeModel, "isupper": ctypeModel, "islower": ctypeModel,
+		"isxdigit": ctypeModel, "isprint": ctypeModel,
+		"abs":    absModel,
+		"labs":   absModel,
+		"llabs":  absModel,
+		"malloc": malloc,
+		"calloc": malloc,
+		"free":   free,
 		// alloca (also the front end's variable-length arrays): a block
 		// like malloc's, which never fails.
 		"alloca":           malloc,
@@ -363,3 +319,129 @@ func malloc(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 
 // free(p): no effect (use after free is not checked).
 func free(t *tx, e *cfa.Edge, call *cfa.Call) bool { return true }
+
+// readCStringN reads the string at a up to its NUL or n bytes (without
+// the NUL); ok is false if some byte read is unknown.
+func (t *tx) readCStringN(a addr, n int64) ([]byte, bool) {
+	if !a.known || !a.offKnown {
+		return nil, false
+	}
+	var out []byte
+	for i := int64(0); i < n; i++ {
+		b, ok := t.loadByte(a.obj, a.off+i)
+		if !ok {
+			return nil, false
+		}
+		if b == 0 {
+			break
+		}
+		out = append(out, byte(b))
+	}
+	return out, true
+}
+
+// writeBytes stores the bytes bs at a (a known, offset known, tracked).
+func (t *tx) writeBytes(a addr, bs []byte) {
+	t.clearRange(a.obj, a.off, int64(len(bs)))
+	if !t.tracked(a.obj) {
+		return
+	}
+	for i, b := range bs {
+		t.s.mem = t.s.mem.put(a.obj, a.off+int64(i), Value{Bits: uint64(b)}, 1)
+	}
+}
+
+// strcpyModel: strcpy(d, s) and strncpy(d, s, n) copy the string (strncpy:
+// n bytes, padded with NUL) when s's bytes and n are known; otherwise d's
+// object (every addressable object for an unknown d) is forgotten.
+func strcpyModel(t *tx, e *cfa.Edge, call *cfa.Call) bool {
+	d, dv, dok := t.argAddr(call, 0)
+	s, _, _ := t.argAddr(call, 1)
+	var bs []byte
+	ok := false
+	if call.Fn == "strcpy" {
+		if str, sok := t.readCString(s, t.c.opts.MaxBlockBytes); sok {
+			bs, ok = append(str, 0), true
+		}
+	} else if n, nok := t.argInt(call, 2); nok && n >= 0 && n <= int64(t.c.opts.MaxBlockBytes) {
+		if str, sok := t.readCStringN(s, n); sok {
+			bs, ok = make([]byte, n), true
+			copy(bs, str)
+		}
+	}
+	switch {
+	case !dok || !d.known:
+		t.havocAddressable()
+	case !ok || !d.offKnown || (s.known && s.obj == d.obj):
+		t.clearObj(d.obj)
+	default:
+		t.writeBytes(d, bs)
+	}
+	t.setResult(call, dv, dok)
+	return true
+}
+
+// compareModel: strncmp(a, b, n) and memcmp(a, b, n) are 0 when the
+// compared bytes are known and equal; unknown otherwise (C fixes only
+// the sign).
+func compareModel(t *tx, e *cfa.Edge, call *cfa.Call) bool {
+	a, _, _ := t.argAddr(call, 0)
+	b, _, _ := t.argAddr(call, 1)
+	n, nok := t.argInt(call, 2)
+	equal := false
+	if nok && n >= 0 && n <= int64(t.c.opts.MaxBlockBytes) {
+		if call.Fn == "strncmp" {
+			x, xok := t.readCStringN(a, n)
+			y, yok := t.readCStringN(b, n)
+			equal = xok && yok && string(x) == string(y)
+		} else {
+			equal = true
+			for i := int64(0); i < n && equal; i++ {
+				if !a.known || !a.offKnown || !b.known || !b.offKnown {
+					equal = false
+					break
+				}
+				x, xok := t.loadByte(a.obj, a.off+i)
+				y, yok := t.loadByte(b.obj, b.off+i)
+				equal = xok && yok && x == y
+			}
+		}
+	}
+	t.setResult(call, Value{}, equal)
+	return true
+}
+
+// strchrModel: strchr(s, c) points to the first (char)c in s (the NUL
+// for c == 0) or is NULL, when s's bytes and c are known.
+func strchrModel(t *tx, e *cfa.Edge, call *cfa.Call) bool {
+	s, _, _ := t.argAddr(call, 0)
+	c, cok := t.argInt(call, 1)
+	str, sok := t.readCString(s, t.c.opts.MaxBlockBytes)
+	if !cok || !sok {
+		t.setResult(call, Value{}, false)
+		return true
+	}
+	ch := byte(c)
+	for i := 0; i <= len(str); i++ {
+		b := byte(0)
+		if i < len(str) {
+			b = str[i]
+		}
+		if b == ch {
+			t.setResult(call, Value{Obj: s.obj, Bits: uint64(s.off+int64(i)) & mask(t.c.ptr)}, true)
+			return true
+		}
+	}
+	t.setResult(call, Value{}, true)
+	return true
+}
+
+// ctypeModel: toupper, tolower and the classification functions
+// (isdigit, …) give cfa.CtypeValue on a known argument; unknown otherwise
+// (also outside EOF and unsigned char, which is undefined).
+func ctypeModel(t *tx, e *cfa.Edge, call *cfa.Call) bool {
+	x, ok := t.argInt(call, 0)
+	v, vok := cfa.CtypeValue(call.Fn, x)
+	t.setResult(call, Value{Bits: uint64(v) & mask(32)}, ok && vok)
+	return true
+}

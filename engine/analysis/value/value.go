@@ -53,6 +53,9 @@ type CPA struct {
 	// outside the callee position), by name.
 	addrFuncs map[string]bool
 	extAddr   bool // the address of a function without body is taken
+	// escaped are the functions with a body an unmodelled function may
+	// call back (cfa.Program.EscapedFuncs).
+	escaped []string
 }
 
 // New returns the value analysis of prog.
@@ -83,6 +86,7 @@ func New(prog *cfa.Program, opts Options) *CPA {
 			c.extAddr = true
 		}
 	}
+	c.escaped = prog.EscapedFuncs()
 	return c
 }
 

@@ -1,0 +1,244 @@
+package cfa
+
+import (
+	"sort"
+	"strings"
+)
+
+// ExternKind says what a call of a function without a body may do; every
+// consumer (the value and symbolic analyses, the SMT path encoding, the
+// concrete interpreter, the PDG) follows it. The rule (DESIGN.md, "What
+// the program does not contain"): a function without a body may read and
+// write every object with external linkage, every object whose address
+// escaped, everything reachable from its pointer arguments, and may call
+// every function whose address escaped; its result is arbitrary.
+type ExternKind uint8
+
+// Kinds of functions without a body.
+const (
+	// ExternUnmodelled follows the rule above. Consumers over-approximate
+	// what it writes by UnmodelledWrites and make TRUE impossible when it
+	// may call back a function with a body (Program.EscapedFuncs).
+	ExternUnmodelled ExternKind = iota
+	// ExternNoEffect: error, exit and output functions, which change no
+	// memory the program can read (printf's %n is not modelled).
+	ExternNoEffect
+	// ExternNondet: __VERIFIER_nondet_*, an arbitrary value.
+	ExternNondet
+	// ExternAssume: __VERIFIER_assume, returns only if its argument is
+	// non-zero.
+	ExternAssume
+	// ExternModelled: a C library function with a model (LibraryModels);
+	// a consumer without a model of its own for it treats it as
+	// ExternUnmodelled.
+	ExternModelled
+	// ExternPure: declared side-effect-free by the user
+	// (Program.AssumePure, `.reverify.yml` assume.pure, --assume-pure):
+	// writes nothing, calls nothing, returns an arbitrary value.
+	ExternPure
+)
+
+var externKindNames = [...]string{"unmodelled", "no effect", "nondet", "assume", "modelled", "assumed pure"}
+
+func (k ExternKind) String() string { return externKindNames[k] }
+
+// noEffectFuncs write nothing the program can read.
+var noEffectFuncs = map[string]bool{
+	"reach_error": true, "__VERIFIER_error": true, "abort": true, "exit": true, "_Exit": true,
+	"_exit": true, "__builtin_trap": true,
+	"__assert_fail": true, "__assert_rtn": true, "__assert": true, "assert_fail": true,
+	"printf": true, "puts": true, "putchar": true,
+}
+
+// LibraryModels are the C library functions the analyses model exactly
+// (string.h, ctype.h, stdlib.h); where a model cannot be exact (a size
+// that is not a constant, an unknown pointer) it havocs what the function
+// may write (its pointer arguments' objects).
+var LibraryModels = map[string]bool{
+	"malloc": true, "calloc": true, "free": true, "alloca": true, "__builtin_alloca": true,
+	"memcpy": true, "memmove": true, "memset": true, "memcmp": true,
+	"strlen": true, "strcmp": true, "strncmp": true, "strcpy": true, "strncpy": true, "strchr": true,
+	"abs": true, "labs": true, "llabs": true, "toupper": true, "tolower": true,
+	"isdigit": true, "isalpha": true, "isalnum": true, "isspace": true, "isupper": true,
+	"islower": true, "isxdigit": true, "isprint": true,
+}
+
+// Extern classifies the function without a body name (for a function
+// with a body the result is meaningless).
+func (p *Program) Extern(name string) ExternKind {
+	switch {
+	case noEffectFuncs[name]:
+		return ExternNoEffect
+	case strings.HasPrefix(name, "__VERIFIER_nondet_"):
+		return ExternNondet
+	case name == "__VERIFIER_assume":
+		return ExternAssume
+	case LibraryModels[name]:
+		return ExternModelled
+	case p.AssumePure[name]:
+		return ExternPure
+	}
+	return ExternUnmodelled
+}
+
+// UnmodelledWrites reports whether an unmodelled call may write the
+// variable v: every object of static storage duration (external linkage,
+// or static whose address may have escaped) and every variable whose
+// address is taken (Var.AddrTaken: it may have escaped at this or an
+// earlier call, or been stored in escaped memory). Heap blocks are always
+// written. Volatile variables are skipped: every read of them is
+// nondeterministic anyway. This over-approximates the rule of ExternKind.
+func UnmodelledWrites(v *Var) bool {
+	return (v.Global || v.AddrTaken || v.T.Kind == Array) && !v.Volatile
+}
+
+// EscapedFuncs returns the sorted names of the functions with a body
+// whose address is taken anywhere in the program (a FuncRef other than
+// the callee of a call): the functions an unmodelled function may call
+// back (an over-approximation of those whose address escaped).
+func (p *Program) EscapedFuncs() []string {
+	seen := map[string]bool{}
+	var visit func(x Expr)
+	visit = func(x Expr) {
+		Walk(x, func(x Expr) bool {
+			if r, ok := x.(*FuncRef); ok && p.Func(r.Name) != nil {
+				seen[r.Name] = true
+			}
+			return true
+		})
+	}
+	for _, e := range p.Edges {
+		switch op := e.Op.(type) {
+		case *Assign:
+			visit(op.LHS)
+			visit(op.RHS)
+		case *Assume:
+			visit(op.Cond)
+		case *Return:
+			visit(op.X)
+		case *Call:
+			if _, direct := op.FnPtr.(*FuncRef); !direct {
+				visit(op.FnPtr)
+			}
+			for _, a := range op.Args {
+				visit(a)
+			}
+		}
+	}
+	names := make([]string, 0, len(seen))
+	for n := range seen {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// CallsExtern returns the sorted names of the functions without a body of
+// the given kind that some Call edge names directly.
+func (p *Program) CallsExtern(kind ExternKind) []string {
+	seen := map[string]bool{}
+	for _, e := range p.Edges {
+		if c, ok := e.Op.(*Call); ok && c.Fn != "" && p.Func(c.Fn) == nil && p.Extern(c.Fn) == kind {
+			seen[c.Fn] = true
+		}
+	}
+	names := make([]string, 0, len(seen))
+	for n := range seen {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// CtypeClass reports whether the byte c (0..255) is in the class of the
+// <ctype.h> function fn in the "C" locale (C11 7.4.1).
+func CtypeClass(fn string, c uint64) bool {
+	up := c >= 'A' && c <= 'Z'
+	lo := c >= 'a' && c <= 'z'
+	dig := c >= '0' && c <= '9'
+	switch fn {
+	case "isupper":
+		return up
+	case "islower":
+		return lo
+	case "isalpha":
+		return up || lo
+	case "isdigit":
+		return dig
+	case "isxdigit":
+		return dig || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
+	case "isspace":
+		return c == ' ' || (c >= '\t' && c <= '\r')
+	case "isprint":
+		return c >= ' ' && c <= '~'
+	case "isalnum":
+		return up || lo || dig
+	}
+	return false
+}
+
+// PathExterns returns, in order of first call and without duplicates,
+// the functions without a body of the given kind that path calls
+// directly (Intra steps over Call edges).
+func (p *Program) PathExterns(path []Step, kind ExternKind) []string {
+	var names []string
+	seen := map[string]bool{}
+	for _, s := range path {
+		if s.Kind != Intra || s.Edge == nil {
+			continue
+		}
+		c, ok := s.Edge.Op.(*Call)
+		if !ok || c.Fn == "" || seen[c.Fn] || p.Func(c.Fn) != nil || p.Extern(c.Fn) != kind {
+			continue
+		}
+		seen[c.Fn] = true
+		names = append(names, c.Fn)
+	}
+	return names
+}
+
+// ctypeTrue is what a <ctype.h> classification function returns when
+// true, as gcc -O0 on x86-64 Linux gives it: gcc folds isdigit to
+// (unsigned)(c - '0') <= 9, the others are glibc's class bits.
+var ctypeTrue = map[string]uint64{
+	"isdigit": 1, "isupper": 256, "islower": 512, "isalpha": 1024, "isxdigit": 4096,
+	"isspace": 8192, "isprint": 16384, "isalnum": 8,
+}
+
+// CtypeTrue returns the value the <ctype.h> classification function fn
+// (isdigit, …) returns when true (see CtypeClass), and whether fn is one.
+func CtypeTrue(fn string) (uint64, bool) {
+	v, ok := ctypeTrue[fn]
+	return v, ok
+}
+
+// CtypeValue returns the result of the <ctype.h> function fn (toupper,
+// tolower, or a classification) on c in the "C" locale as glibc and gcc
+// give it: c must be EOF or in -128..255 (ok is false otherwise: undefined,
+// C11 7.4p1); toupper and tolower map the letters, return -1 for EOF and
+// c+256 for the other negative values (glibc's tables).
+func CtypeValue(fn string, c int64) (v int64, ok bool) {
+	if c < -128 || c > 255 {
+		return 0, false
+	}
+	switch fn {
+	case "toupper", "tolower":
+		switch {
+		case c < -1:
+			return c + 256, true
+		case fn == "toupper" && c >= 'a' && c <= 'z':
+			return c - 32, true
+		case fn == "tolower" && c >= 'A' && c <= 'Z':
+			return c + 32, true
+		}
+		return c, true
+	}
+	t, isClass := ctypeTrue[fn]
+	if !isClass {
+		return 0, false
+	}
+	if c >= 0 && CtypeClass(fn, uint64(c)) {
+		return int64(t), true
+	}
+	return 0, true
+}

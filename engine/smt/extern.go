@@ -1,0 +1,301 @@
+package smt
+
+import (
+	"github.com/reverify/reverify/engine/cfa"
+)
+
+// maxStringBytes bounds the objects a string function's model unrolls
+// over (bytes); larger objects make the encoding fail.
+const maxStringBytes = 1024
+
+// externArgs evaluates the scalar arguments of an external call (their
+// undefined behaviour counts); pointer arguments are evaluated too, since
+// a function without a body may read through them.
+func (e *encoder) externArgs(c *cfa.Call) {
+	for _, a := range c.Args {
+		if a.Type().IsScalar() && a.Type().Kind != cfa.Float {
+			e.rval(a)
+		}
+	}
+}
+
+// havocUnmodelled gives everything an unmodelled function (cfa.Extern)
+// may write a fresh value: every global (registers get a fresh SSA
+// version, memory objects fresh contents), the memory objects of
+// address-taken variables of every frame (cfa.UnmodelledWrites) and
+// every heap and alloca block. Fresh values are not Inputs: a path
+// through an unmodelled call is only ever refuted (over-approximation),
+// never confirmed (the interpreter stops there).
+func (e *encoder) havocUnmodelled(fn string) {
+	b := e.b
+	keep := map[*object]bool{}
+	for _, o := range e.strs {
+		keep[o] = true
+	}
+	for _, fr := range e.frames {
+		for v, o := range fr.obj {
+			if !cfa.UnmodelledWrites(v) {
+				keep[o] = true
+			}
+		}
+	}
+	for _, v := range e.p.Vars {
+		if !v.Global {
+			continue
+		}
+		if e.mem[v] {
+			if e.gobj[v] == nil {
+				if v.T.Size <= 0 || v.T.Size >= 1<<uint(e.offBits) {
+					continue // any access fails to encode (constSize)
+				}
+				e.allocVar(v, nil, false)
+			}
+			continue
+		}
+		if !v.T.IsScalar() || v.T.Kind == cfa.Float {
+			continue
+		}
+		e.setReg(v, nil, b.FreshVar("extern "+fn+" "+v.Name, BVSort(e.width(v.T))))
+	}
+	for _, o := range e.objs[1:] {
+		if o.fn || keep[o] || o.arr == nil {
+			continue
+		}
+		o.arr = b.FreshVar("extern "+fn+" "+o.name, e.arraySort())
+	}
+}
+
+// havocPointee gives the objects p may point to fresh contents (a model
+// that cannot be exact, e.g. memset of a non-constant size).
+func (e *encoder) havocPointee(p *Term, why string) {
+	obj, _ := e.split(p)
+	for _, o := range e.candidates(obj) {
+		if o.arr == nil {
+			continue
+		}
+		fresh := e.b.FreshVar(why+" "+o.name, e.arraySort())
+		if obj.Op == BVConst {
+			o.arr = fresh
+		} else {
+			o.arr = e.b.Ite(e.b.Eq(obj, e.b.BV(uint64(o.id), e.objBits)), fresh, o.arr)
+		}
+	}
+}
+
+// strObject returns the one object a string argument p points into, its
+// offset and the object's constant size; the encoding fails when p may
+// point to several objects or the size is not a constant up to
+// maxStringBytes.
+func (e *encoder) strObject(p *Term, fn string) (*object, *Term, int64) {
+	obj, off := e.split(p)
+	cands := e.candidates(obj)
+	if obj.Op != BVConst || len(cands) != 1 {
+		e.fail("%s through a pointer to several objects", fn)
+	}
+	o := cands[0]
+	if o.size.Op != BVConst || o.size.Hi != 0 || o.size.Val > maxStringBytes {
+		e.fail("%s on an object of non-constant or large size", fn)
+	}
+	return o, off, int64(o.size.Val)
+}
+
+// byteAt is the byte at offset off+i of o.
+func (e *encoder) byteAt(o *object, off *Term, i int64) *Term {
+	return e.b.Select(o.arr, e.b.Add(off, e.b.BV(uint64(i), e.offBits)))
+}
+
+// beyond is the condition that reading need bytes (BV(ptrBits)) at off
+// leaves the live object o.
+func (e *encoder) beyond(o *object, off, need *Term) *Term {
+	b := e.b
+	return b.Or(b.Not(o.live), b.Ugt(b.Add(b.ZeroExt(off, e.ptrBits), need), o.size))
+}
+
+// firstIndex returns the smallest i < n with stop(i), or n (BV(ptrBits)).
+func (e *encoder) firstIndex(n int64, stop func(i int64) *Term) *Term {
+	b := e.b
+	r := b.BV(uint64(n), e.ptrBits)
+	for i := n - 1; i >= 0; i-- {
+		r = b.Ite(stop(i), b.BV(uint64(i), e.ptrBits), r)
+	}
+	return r
+}
+
+// pick returns xs[k] for the index term k (the last element otherwise).
+func (e *encoder) pick(k *Term, xs []*Term) *Term {
+	b := e.b
+	r := xs[len(xs)-1]
+	for i := len(xs) - 2; i >= 0; i-- {
+		r = b.Ite(b.Eq(k, b.BV(uint64(i), e.ptrBits)), xs[i], r)
+	}
+	return r
+}
+
+// constArg returns argument term x as a constant (the encoding fails
+// otherwise).
+func (e *encoder) constArg(x *Term, fn string) int64 {
+	if x.Op != BVConst || x.Hi != 0 || x.Val > 1<<16 {
+		e.fail("%s with a non-constant or large size", fn)
+	}
+	return int64(x.Val)
+}
+
+// compare models strcmp, strncmp and memcmp (C11 7.24.4): the sign of
+// the difference of the first differing bytes (as unsigned char), 0 when
+// none differs before a NUL (str*) or within n bytes; limit < 0 means no
+// bound. The result is a fresh value with that sign (C fixes nothing
+// more); reading beyond either object is undefined behaviour.
+func (e *encoder) compare(c *cfa.Call, x, y *Term, limit int64, nul bool) *Term {
+	b := e.b
+	ox, offx, sx := e.strObject(x, c.Fn)
+	oy, offy, sy := e.strObject(y, c.Fn)
+	n := max(sx, sy)
+	if limit >= 0 && limit < n {
+		n = limit
+	}
+	xs := make([]*Term, n+1)
+	ys := make([]*Term, n+1)
+	for i := int64(0); i < n; i++ {
+		xs[i], ys[i] = e.byteAt(ox, offx, i), e.byteAt(oy, offy, i)
+	}
+	xs[n], ys[n] = b.BV(0, 8), b.BV(0, 8)
+	k := e.firstIndex(n, func(i int64) *Term {
+		stop := b.Not(b.Eq(xs[i], ys[i]))
+		if nul {
+			stop = b.Or(stop, b.Eq(xs[i], b.BV(0, 8)))
+		}
+		return stop
+	})
+	// Bytes read: k+1, or n when the bound was reached.
+	one := b.BV(1, e.ptrBits)
+	need := b.Add(k, one)
+	if limit >= 0 && limit <= max(sx, sy) {
+		need = b.Ite(b.Eq(k, b.BV(uint64(n), e.ptrBits)), k, need)
+	}
+	e.ub("invalid memory access", b.Or(e.beyond(ox, offx, need), e.beyond(oy, offy, need)))
+	ax, ay := e.pick(k, xs), e.pick(k, ys)
+	w := e.width(cfa.IntT)
+	r := b.FreshVar(c.Fn, BVSort(w))
+	zero := b.BV(0, w)
+	e.conj(b.Ite(b.Eq(ax, ay), b.Eq(r, zero), b.Ite(b.Ult(ax, ay), b.Slt(r, zero), b.Sgt(r, zero))))
+	return r
+}
+
+// libModel encodes the string.h and ctype.h models that callExtern does
+// not (cfa.LibraryModels); it reports false for other functions.
+func (e *encoder) libModel(c *cfa.Call, arg func(int) *Term, setResult func(*Term, *cfa.Type)) bool {
+	b := e.b
+	ptrT := cfa.PointerTo(cfa.VoidType, e.ptrBits)
+	sizeT := cfa.IntType(e.ptrBits, false)
+	size := func(i int) *Term { return e.convert(arg(i), c.Args[i].Type(), sizeT) }
+	switch c.Fn {
+	case "strlen":
+		o, off, n := e.strObject(arg(0), c.Fn)
+		k := e.firstIndex(n, func(i int64) *Term { return b.Eq(e.byteAt(o, off, i), b.BV(0, 8)) })
+		e.ub("invalid memory access", e.beyond(o, off, b.Add(k, b.BV(1, e.ptrBits))))
+		setResult(k, sizeT)
+	case "strcmp":
+		setResult(e.compare(c, arg(0), arg(1), -1, true), cfa.IntT)
+	case "strncmp", "memcmp":
+		n := e.constArg(size(2), c.Fn)
+		if n == 0 {
+			arg(0)
+			arg(1)
+			setResult(b.BV(0, e.width(cfa.IntT)), cfa.IntT)
+			return true
+		}
+		setResult(e.compare(c, arg(0), arg(1), n, c.Fn == "strncmp"), cfa.IntT)
+	case "strchr":
+		p := arg(0)
+		o, off, n := e.strObject(p, c.Fn)
+		ch := b.Extract(e.convert(arg(1), c.Args[1].Type(), cfa.IntT), 7, 0)
+		xs := make([]*Term, n+1)
+		for i := int64(0); i < n; i++ {
+			xs[i] = e.byteAt(o, off, i)
+		}
+		xs[n] = b.BV(0, 8)
+		k := e.firstIndex(n, func(i int64) *Term { return b.Or(b.Eq(xs[i], ch), b.Eq(xs[i], b.BV(0, 8))) })
+		e.ub("invalid memory access", e.beyond(o, off, b.Add(k, b.BV(1, e.ptrBits))))
+		objPart, _ := e.split(p)
+		at := b.Concat(objPart, b.Add(off, b.Extract(k, e.offBits-1, 0)))
+		setResult(b.Ite(b.Eq(e.pick(k, xs), ch), at, b.BV(0, e.ptrBits)), ptrT)
+	case "strcpy", "strncpy":
+		d, s := arg(0), arg(1)
+		od, offd, _ := e.strObject(d, c.Fn)
+		os, offs, ns := e.strObject(s, c.Fn)
+		if od == os {
+			e.fail("%s within one object", c.Fn)
+		}
+		limit := int64(-1)
+		if c.Fn == "strncpy" {
+			limit = e.constArg(size(2), c.Fn)
+		}
+		n := ns
+		if limit >= 0 && limit < n {
+			n = limit
+		}
+		xs := make([]*Term, n)
+		for i := int64(0); i < n; i++ {
+			xs[i] = e.byteAt(os, offs, i)
+		}
+		// L: the string's length, or n when no NUL lies in the first n.
+		L := e.firstIndex(n, func(i int64) *Term { return b.Eq(xs[i], b.BV(0, 8)) })
+		one := b.BV(1, e.ptrBits)
+		var readN, writeN *Term
+		var count int64 // bytes written at most
+		if limit < 0 {
+			readN, writeN, count = b.Add(L, one), b.Add(L, one), n
+		} else {
+			readN = b.Ite(b.Ult(L, b.BV(uint64(limit), e.ptrBits)), b.Add(L, one), b.BV(uint64(limit), e.ptrBits))
+			writeN, count = b.BV(uint64(limit), e.ptrBits), limit
+		}
+		e.ub("invalid memory access", b.Or(e.beyond(os, offs, readN), e.beyond(od, offd, writeN)))
+		arr := od.arr
+		for i := int64(0); i < count; i++ {
+			var v *Term
+			if i < n {
+				v = b.Ite(b.Ult(b.BV(uint64(i), e.ptrBits), L), xs[i], b.BV(0, 8))
+			} else {
+				v = b.BV(0, 8)
+			}
+			idx := b.Add(offd, b.BV(uint64(i), e.offBits))
+			if limit < 0 {
+				// strcpy writes L+1 bytes only.
+				v = b.Ite(b.Ule(b.BV(uint64(i), e.ptrBits), L), v, b.Select(od.arr, idx))
+			}
+			arr = b.Store(arr, idx, v)
+		}
+		od.arr = arr
+		setResult(d, ptrT)
+	case "toupper", "tolower", "isdigit", "isalpha", "isalnum", "isspace", "isupper", "islower", "isxdigit", "isprint":
+		x := e.convert(arg(0), c.Args[0].Type(), cfa.IntT)
+		w := x.Sort.Width
+		// glibc's tables cover EOF and -128..255; other values are
+		// undefined (C11 7.4p1).
+		e.ub("ctype argument out of range", b.Or(b.Slt(x, b.BVInt(-128, w)), b.Sgt(x, b.BV(255, w))))
+		// cfa.CtypeValue: glibc's and gcc's results in the "C" locale
+		var r *Term
+		if c.Fn == "toupper" || c.Fn == "tolower" {
+			lo, hi, delta := uint64('a'), uint64('z'), int64(-32)
+			if c.Fn == "tolower" {
+				lo, hi, delta = 'A', 'Z', 32
+			}
+			in := b.And(b.Sge(x, b.BV(lo, w)), b.Sle(x, b.BV(hi, w)))
+			neg := b.Slt(x, b.BVInt(-1, w))
+			r = b.Ite(in, b.Add(x, b.BVInt(delta, w)), b.Ite(neg, b.Add(x, b.BV(256, w)), x))
+		} else {
+			truth, _ := cfa.CtypeTrue(c.Fn)
+			in := b.False()
+			for ch := uint64(0); ch < 128; ch++ {
+				if cfa.CtypeClass(c.Fn, ch) {
+					in = b.Or(in, b.Eq(x, b.BV(ch, w)))
+				}
+			}
+			r = b.Ite(in, b.BV(truth, w), b.BV(0, w))
+		}
+		setResult(r, cfa.IntT)
+	default:
+		return false
+	}
+	return true
+}
