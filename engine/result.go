@@ -125,6 +125,11 @@ type InputJSON struct {
 	Type   string `json:"type"`
 	Value  int64  `json:"value"`
 	Line   int    `json:"line,omitempty"`
+	// Step is the index into PropertyReport.Steps of the step that
+	// reads the input (a call of __VERIFIER_nondet_*, an external
+	// function, a declaration); nil when unknown (results.json written
+	// before the field existed).
+	Step *int `json:"step,omitempty"`
 }
 
 // StepJSON is one counterexample step in results.json.
@@ -148,18 +153,26 @@ func NewReport(engineVersion string, prog *cfa.Program, entry, config string, re
 			SignedOverflow: res.SignedOverflow,
 			Precision:      res.Precision,
 		}
+		// Steps without a source position (the skip edge into the entry
+		// function) are left out: they would show as line 1 in SARIF.
+		at := map[int]int{} // counterexample index → index in pr.Steps
+		for i, s := range res.Counterexample {
+			if s.Edge == nil || s.Edge.Pos.Start.Line <= 0 {
+				continue
+			}
+			at[i] = len(pr.Steps)
+			pr.Steps = append(pr.Steps, StepJSON{File: s.Edge.Pos.Start.File, Line: s.Edge.Pos.Start.Line, Op: stepString(s), Text: s.Edge.Text})
+		}
 		for _, in := range res.Inputs {
 			t := ""
 			if in.Type != nil {
 				t = in.Type.String()
 			}
-			pr.Inputs = append(pr.Inputs, InputJSON{Source: in.Source, Type: t, Value: in.Value, Line: in.Pos.Line})
-		}
-		for _, s := range res.Counterexample {
-			if s.Edge == nil {
-				continue
+			j := InputJSON{Source: in.Source, Type: t, Value: in.Value, Line: in.Pos.Line}
+			if k, ok := at[in.Step]; ok {
+				j.Step = &k
 			}
-			pr.Steps = append(pr.Steps, StepJSON{File: s.Edge.Pos.Start.File, Line: s.Edge.Pos.Start.Line, Op: stepString(s), Text: s.Edge.Text})
+			pr.Inputs = append(pr.Inputs, j)
 		}
 		r.Properties = append(r.Properties, pr)
 		r.Summary[string(res.Verdict)]++

@@ -12,10 +12,10 @@
 //
 //	Re-verified 3 of 4 properties; 1 reused from the cache (slice unchanged). Entry <code>main</code>, …
 //
-//	| verdict | location | property | expression | time | why re-checked |
-//	|---|---|---|---|--:|---|
-//	| ❌ violated | <code>src/a.c&#58;12</code> | <code>main&#58;x&gt;0</code> | <code>x &gt; 0</code> | 0.42 s | <code>parse</code> |
-//	| ❓ unknown | … | … | … | 60.00 s | new |
+//	| verdict | assertion | why re-checked | time |
+//	|---|---|---|--:|
+//	| ❌ violated | <code>x &gt; 0</code><br><code>src/a.c&#58;12</code> | <code>parse</code> | 0.42 s |
+//	| ❓ unknown | … | new | 60.00 s |
 //
 //	<details><summary>♻️ 1 property reused from the cache</summary> … </details>
 //

@@ -51,6 +51,11 @@ type Options struct {
 	// ReproducerCommand, if set, gives the shell command that builds
 	// and runs the reproducer of a violation (shown under its path).
 	ReproducerCommand func(p *engine.PropertyReport) string
+	// Changed, if set, says whether a repository-relative file and
+	// line were added or modified by the change under review; the
+	// counterexample marks such steps and keeps calls through them
+	// unfolded.
+	Changed func(file string, line int) bool
 	// NoBaseline says that there was no base revision (a full run):
 	// properties without reverified_because then show "—" rather than
 	// "new" as the reason they were re-checked.
@@ -112,9 +117,9 @@ func ladder(maxSteps int) []limits {
 //
 //	Re-verified 3 of 7 properties; 4 reused from the cache. Entry main, configuration default, reverify 0.1.0.
 //
-//	| verdict | location | property | expression | time | why re-checked |
-//	|---|---|---|---|--:|---|
-//	| ❌ violated | <code>a.c&#58;12</code> | <code>main&#58;x&gt;0</code> | <code>x &gt; 0</code> | 0.42 s | <code>parse</code> |
+//	| verdict | assertion | why re-checked | time |
+//	|---|---|---|--:|
+//	| ❌ violated | <code>x &gt; 0</code><br><code>a.c&#58;12</code> | <code>parse</code> | 0.42 s |
 //	…
 //	<details><summary>♻️ 4 properties reused from the cache</summary> … table … </details>
 //
@@ -299,11 +304,13 @@ func render(r *engine.Report, opts Options, lim limits, truncated bool, limit in
 			}
 		}
 		if len(rows) > 0 {
-			b.WriteString("| verdict | location | property | expression | time | why re-checked |\n")
-			b.WriteString("|---|---|---|---|--:|---|\n")
+			// Four columns fit GitHub's comment column (about 780 px):
+			// the property ID repeats the expression and is in the
+			// details section, so the table leaves it out.
+			b.WriteString("| verdict | assertion | why re-checked | time |\n")
+			b.WriteString("|---|---|---|--:|\n")
 			for _, p := range rows {
-				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", label(p.Verdict), location(p.File, p.Line, opts),
-					Code(p.ID), Code(p.Expression), seconds(p.CPUSeconds), why(p, opts))
+				fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", label(p.Verdict), assertion(p, opts), why(p, opts), seconds(p.CPUSeconds))
 			}
 			b.WriteString("\n")
 		}
@@ -315,10 +322,9 @@ func render(r *engine.Report, opts Options, lim limits, truncated bool, limit in
 	if len(reused) > 0 {
 		fmt.Fprintf(&b, "<details><summary>♻️ %d %s reused from the cache</summary>\n\n", len(reused), plural(len(reused), "property", "properties"))
 		if lim.reusedRows {
-			b.WriteString("| verdict | location | property | expression | slice |\n|---|---|---|---|---|\n")
+			b.WriteString("| verdict | assertion | slice |\n|---|---|---|\n")
 			for _, p := range reused {
-				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", label(p.Verdict), location(p.File, p.Line, opts),
-					Code(p.ID), Code(p.Expression), Code(short(p.SliceHash)))
+				fmt.Fprintf(&b, "| %s | %s | %s |\n", label(p.Verdict), assertion(p, opts), Code(short(p.SliceHash)))
 			}
 		} else {
 			b.WriteString("Not listed to stay within the size limit.\n")
@@ -438,50 +444,69 @@ func counterexample(b *strings.Builder, p *engine.PropertyReport, opts Options, 
 	counterexampleSteps(b, p, opts, maxSteps)
 }
 
-// counterexampleSteps writes the numbered steps of p as a table (location,
-// source line, CFA operation, input values read there), at most maxSteps
-// of them (the first and last halves; -1 means all, 0 writes a note).
+// counterexampleSteps writes the counterexample of p as a table
+// (location, source line, CFA operation, inputs read there), folded by
+// sarif.ReadableTrace (completed calls without inputs or changed lines
+// and middle loop iterations become one row each); steps on lines the
+// change touched (Options.Changed) are marked ✏️. At most maxSteps rows
+// are shown (the first and last halves; -1 means all, 0 writes a note).
 func counterexampleSteps(b *strings.Builder, p *engine.PropertyReport, opts Options, maxSteps int) {
 	if maxSteps == 0 {
 		b.WriteString("_Steps omitted to stay within the size limit._\n\n")
 		return
 	}
-	at, _ := sarif.AlignInputs(p)
-	head, tail := len(p.Steps), 0
-	if maxSteps > 0 && len(p.Steps) > maxSteps {
+	rows := sarif.ReadableTrace(p, opts.RepoRoot, opts.Changed)
+	head, tail := len(rows), 0
+	if maxSteps > 0 && len(rows) > maxSteps {
 		head = (maxSteps + 1) / 2
 		tail = maxSteps - head
 	}
-	b.WriteString("| # | location | source | operation | values |\n|--:|---|---|---|---|\n")
-	row := func(i int) {
-		s := p.Steps[i]
+	b.WriteString("| # | location | source | operation | inputs read |\n|--:|---|---|---|---|\n")
+	row := func(r sarif.TraceRow) {
+		s := p.Steps[r.Step]
 		file := s.File
 		if file == "" {
 			file = p.File
 		}
 		var vals []string
-		for _, k := range at[i] {
-			if indeterminate(p.Inputs[k]) {
-				continue
-			}
+		for _, k := range r.Inputs {
 			vals = append(vals, fmt.Sprintf("%s = %d", Code(p.Inputs[k].Source), p.Inputs[k].Value))
 		}
 		src := ""
 		if s.Text != "" {
 			src = Code(s.Text)
 		}
-		fmt.Fprintf(b, "| %d | %s | %s | %s | %s |\n", i+1, location(file, s.Line, opts), src, Code(s.Op), strings.Join(vals, ", "))
+		op := Code(s.Op)
+		num := fmt.Sprint(r.Step + 1)
+		if r.Fold != "" {
+			src, op = "", "_"+Escape(r.Fold)+" folded_"
+			num = fmt.Sprintf("%d–%d", r.Step+1, r.Step+r.Folded)
+		}
+		loc := location(file, s.Line, opts)
+		if r.Changed {
+			loc = "✏️\u00a0" + loc
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", num, loc, src, op, strings.Join(vals, ", "))
 	}
-	for i := 0; i < head; i++ {
-		row(i)
+	for _, r := range rows[:head] {
+		row(r)
 	}
 	if tail > 0 {
-		fmt.Fprintf(b, "| | | _… %d steps folded …_ | | |\n", len(p.Steps)-head-tail)
-		for i := len(p.Steps) - tail; i < len(p.Steps); i++ {
-			row(i)
+		folded := 0
+		for _, r := range rows[head : len(rows)-tail] {
+			folded += max(r.Folded, 1)
+		}
+		fmt.Fprintf(b, "| | | _… %d steps folded …_ | | |\n", folded)
+		for _, r := range rows[len(rows)-tail:] {
+			row(r)
 		}
 	}
 	b.WriteString("\n")
+	if opts.Changed != nil {
+		b.WriteString("✏️ marks a line this change touched. ")
+	}
+	fmt.Fprintf(b, "%d %s shown of %d; calls that read no input and touch no changed line, and repeated loop iterations, are folded (the witness has every step).\n\n",
+		len(rows), plural(len(rows), "row", "rows"), len(p.Steps))
 }
 
 // location renders file:line as code, as a Markdown link when
@@ -518,6 +543,16 @@ func locationParts(file string, line int, opts Options) (code, link string) {
 		link += fmt.Sprintf("#L%d", line)
 	}
 	return code, link
+}
+
+// assertion is the table cell of p: its expression and, under it, its
+// location (linked when Options.SourceURL is set).
+func assertion(p *engine.PropertyReport, opts Options) string {
+	expr := p.Expression
+	if expr == "" {
+		expr = p.ID
+	}
+	return Code(expr) + "<br>" + location(p.File, p.Line, opts)
 }
 
 // why is the "why re-checked" cell of p: the reasons of diffslice,

@@ -82,10 +82,10 @@ func TestSummaryContent(t *testing.T) {
 	for _, want := range []string{
 		"Re-verified 3 of 4 properties; 1 reused from the cache",
 		// re-verified table row: linked location, escaped ID, reasons
-		"| ❌\u00a0violated | [<code>src/a.c&#58;12</code>](https://github.com/o/r/blob/abc123/src/a.c#L12) | <code>main&#58;x&gt;0</code> | <code>x &gt; 0</code> | 0.42\u00a0s | <code>parse</code> changed, 1 call away; type <code>struct node</code> changed; cached verdict is FALSE (violations are always re-checked) |",
+		"| ❌\u00a0violated | <code>x &gt; 0</code><br>[<code>src/a.c&#58;12</code>](https://github.com/o/r/blob/abc123/src/a.c#L12) | <code>parse</code> changed, 1 call away; type <code>struct node</code> changed; cached verdict is FALSE (violations are always re-checked) | 0.42\u00a0s |",
 		// the initial value of an uninitialised declaration is left out
 		"_Not shown: the initial value of 1 uninitialised declaration (in the witness)._",
-		"| ✅\u00a0proved | [<code>lib/b.c&#58;9</code>](https://github.com/o/r/blob/abc123/lib/b.c#L9) | <code>g&#58;1</code> | <code>1</code> | &lt;\u00a00.01\u00a0s | <code>g</code> |",
+		"| ✅\u00a0proved | <code>1</code><br>[<code>lib/b.c&#58;9</code>](https://github.com/o/r/blob/abc123/lib/b.c#L9) | <code>g</code> | &lt;\u00a00.01\u00a0s |",
 		"| new |", // the unknown one has no reasons
 		"<details><summary>♻️ 1 property reused from the cache</summary>",
 		"<code>0123456789ab</code>",
