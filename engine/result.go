@@ -54,6 +54,11 @@ type Result struct {
 	// C, so a checker assuming its absence (SV-COMP) disagrees. Empty
 	// otherwise.
 	SignedOverflow string
+	// FailureValues are the values of the failing assertion's operands
+	// (h->len, x) where the counterexample fails it, from a concrete
+	// replay (interp.FailureValues); empty when not FALSE or when the
+	// replay cannot read them.
+	FailureValues []FailureValue
 	// ARG is the final abstract reachability graph of the last run, kept
 	// only when Config.KeepARG is set (for pixel trees and witnesses).
 	ARG *cpa.ARG
@@ -71,6 +76,13 @@ type Input struct {
 	Bits   uint64    // the value's bit pattern
 	Step   int       // index into Counterexample of the step that reads it
 	Pos    cfa.Pos
+}
+
+// FailureValue is the value of one operand of the failing assertion.
+type FailureValue struct {
+	Expr  string `json:"expr"`  // as the CFA prints it, e.g. "h->len"
+	Type  string `json:"type"`  // its C type
+	Value int64  `json:"value"` // sign-extended for signed types
 }
 
 // SchemaVersion is the version of the results.json schema.
@@ -111,12 +123,14 @@ type PropertyReport struct {
 	Steps       []StepJSON  `json:"counterexample,omitempty"`
 	Unmodelled  []string    `json:"unmodelled,omitempty"`
 	// SignedOverflow: see Result.SignedOverflow.
-	SignedOverflow string   `json:"signed_overflow,omitempty"`
-	Witness        string   `json:"witness,omitempty"`
-	WitnessGraphML string   `json:"witness_graphml,omitempty"`
-	Reproducer     string   `json:"reproducer,omitempty"`
-	PixelTree      string   `json:"pixel_tree,omitempty"`
-	Precision      []string `json:"precision,omitempty"`
+	SignedOverflow string `json:"signed_overflow,omitempty"`
+	// FailureValues: see Result.FailureValues.
+	FailureValues  []FailureValue `json:"failure_values,omitempty"`
+	Witness        string         `json:"witness,omitempty"`
+	WitnessGraphML string         `json:"witness_graphml,omitempty"`
+	Reproducer     string         `json:"reproducer,omitempty"`
+	PixelTree      string         `json:"pixel_tree,omitempty"`
+	Precision      []string       `json:"precision,omitempty"`
 }
 
 // InputJSON is an input value in results.json.
@@ -150,8 +164,8 @@ func NewReport(engineVersion string, prog *cfa.Program, entry, config string, re
 			ID: p.ID, File: p.Pos.File, Line: p.Pos.Line, Column: p.Pos.Col, Function: p.Func, Expression: p.Expr,
 			Verdict: res.Verdict, Reason: res.Reason, Config: res.Config, CPUSeconds: round3(res.Seconds),
 			States: res.States, Refinements: res.Refinements, Unmodelled: res.Unmodelled,
-			SignedOverflow: res.SignedOverflow,
-			Precision:      res.Precision,
+			SignedOverflow: res.SignedOverflow, FailureValues: res.FailureValues,
+			Precision: res.Precision,
 		}
 		// Steps without a source position (the skip edge into the entry
 		// function) are left out: they would show as line 1 in SARIF.

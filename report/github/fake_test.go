@@ -106,6 +106,16 @@ func newFake(t *testing.T) *fakeGitHub {
 		}
 		reply(w, http.StatusOK, rv)
 	})
+	mux.HandleFunc("PUT /repos/o/r/pulls/{n}/reviews/{id}", func(w http.ResponseWriter, r *http.Request) {
+		for _, rv := range f.reviews {
+			if fmt.Sprint(rv["id"]) == r.PathValue("id") {
+				rv["body"] = f.last().Body["body"]
+				reply(w, http.StatusOK, rv)
+				return
+			}
+		}
+		reply(w, http.StatusNotFound, map[string]any{"message": "Not Found"})
+	})
 	mux.HandleFunc("POST /repos/o/r/check-runs", func(w http.ResponseWriter, r *http.Request) {
 		body := f.last().Body
 		id := f.id()

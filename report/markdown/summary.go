@@ -384,6 +384,9 @@ func violation(b *strings.Builder, r *engine.Report, p *engine.PropertyReport, o
 		b.WriteString(": " + Escape(strings.TrimSuffix(p.Reason, ".")))
 	}
 	b.WriteString(".\n\n")
+	if v := FailureValues(p); v != "" {
+		b.WriteString("**At the failure:** " + v + "\n\n")
+	}
 	counterexample(b, p, opts, lim.steps)
 	if p.Reproducer != "" {
 		fmt.Fprintf(b, "**Reproducer:** %s\n\n", Code(sarif.RepoPath(p.Reproducer, opts.RepoRoot)))
@@ -596,6 +599,17 @@ func reasonText(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// FailureValues renders the values of the failing assertion's operands
+// where the counterexample fails it ("<code>h-&gt;len</code> = 193"),
+// or "" when results.json has none.
+func FailureValues(p *engine.PropertyReport) string {
+	var vs []string
+	for _, v := range p.FailureValues {
+		vs = append(vs, fmt.Sprintf("%s = %d", Code(v.Expr), v.Value))
+	}
+	return strings.Join(vs, ", ")
 }
 
 // indeterminate reports whether a counterexample input is the initial

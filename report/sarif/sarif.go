@@ -408,6 +408,13 @@ func MessageText(p *engine.PropertyReport) string {
 	if len(ins) > 0 {
 		b.WriteString(" Counterexample inputs: " + strings.Join(ins, ", ") + ".")
 	}
+	if len(p.FailureValues) > 0 {
+		var vs []string
+		for _, v := range p.FailureValues {
+			vs = append(vs, fmt.Sprintf("%s = %d", v.Expr, v.Value))
+		}
+		fmt.Fprintf(&b, " At the failure: %s.", strings.Join(vs, ", "))
+	}
 	if len(p.Unmodelled) > 0 {
 		fmt.Fprintf(&b, " Unmodelled functions: %s.", strings.Join(p.Unmodelled, ", "))
 	}
