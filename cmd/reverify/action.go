@@ -104,6 +104,36 @@ type event struct {
 	base string // base commit (equal to head for pushes: verify everything)
 	head string // the commit verified and reported on
 	fork bool   // pull request from another repository
+	// changed holds the head lines the change added or modified (the
+	// hunks of diffslice's changed definitions); nil when unknown (merge
+	// of shards). A pointer keeps event comparable.
+	changed *lineSet
+}
+
+// lineSet is a set of lines per repository-relative file.
+type lineSet map[string]map[int]bool
+
+// changedLines collects the head lines of the hunks of the plans'
+// changed definitions.
+func changedLines(plans []*diffslice.Plan) *lineSet {
+	out := lineSet{}
+	for _, p := range plans {
+		for _, c := range p.Changes {
+			for _, h := range c.Hunks {
+				if h.NewFile == "" {
+					continue
+				}
+				f := sarif.RepoPath(h.NewFile, "")
+				if out[f] == nil {
+					out[f] = map[int]bool{}
+				}
+				for l := h.NewStart; l < h.NewStart+h.NewCount; l++ {
+					out[f][l] = true
+				}
+			}
+		}
+	}
+	return &out
 }
 
 // readEvent reads GITHUB_EVENT_PATH. For pull_request (and
@@ -312,6 +342,7 @@ func runAction(args []string, stdout, stderr io.Writer) int {
 			return fail("%v", err)
 		}
 		report = res.report
+		ev.changed = changedLines(res.plans)
 	}
 	return publishReport(context.Background(), env, ev, report, in.post, ev.pr == 0, stdout, stderr)
 }
@@ -381,13 +412,17 @@ func publishReport(ctx context.Context, env githubEnv, ev *event, r *engine.Repo
 	}
 	resultsPath := filepath.Join(o.output, "results.json")
 	sarifPath := filepath.Join(o.output, "results.sarif")
+	var changed func(string, int) bool
+	if ev != nil && ev.changed != nil {
+		changed = func(file string, line int) bool { return (*ev.changed)[file][line] }
+	}
 	var sb bytes.Buffer
-	if err := sarif.Write(&sb, r, sarif.Options{}); err != nil {
+	if err := sarif.Write(&sb, r, sarif.Options{Changed: changed}); err != nil {
 		warn("SARIF: %v", err)
 	} else if err := os.WriteFile(sarifPath, sb.Bytes(), 0o644); err != nil {
 		warn("SARIF: %v", err)
 	}
-	opts := markdown.Options{PixelTrees: pixelTreeTexts(r), NoBaseline: warm, ReproducerCommand: reproducerCommand}
+	opts := markdown.Options{PixelTrees: pixelTreeTexts(r), NoBaseline: warm, ReproducerCommand: reproducerCommand, Changed: changed}
 	if o.shard.active() {
 		opts.Title = "reverify (shard " + o.shard.String() + ")"
 	}

@@ -318,10 +318,11 @@ func TestActionEndToEnd(t *testing.T) {
 		"POST /repos/o/r/issues/7/comments",
 		"GET /repos/o/r/pulls/7/files",
 		"GET /repos/o/r/pulls/7/comments",
+		"GET /repos/o/r/pulls/7/reviews",
 		"POST /repos/o/r/pulls/7/reviews",
 		"POST /repos/o/r/check-runs",
 	})
-	if len(r.records) == 6 {
+	if len(r.records) == 7 {
 		if a := r.records[1].Auth; a != "Bearer t0ken" {
 			t.Errorf("Authorization %q", a)
 		}
@@ -330,18 +331,38 @@ func TestActionEndToEnd(t *testing.T) {
 			!strings.Contains(body, "Re-verified 1 of 3 properties; 2 reused from the cache") || body != readFile(t, filepath.Join(r.outDir, "summary.md")) {
 			t.Errorf("sticky comment:\n%s", body)
 		}
-		rv := r.records[4].Body
+		// The counterexample's steps: inputs at the call that read them,
+		// the changed lines marked, the value at the failure.
+		for _, want := range []string{
+			"**At the failure:** <code>v</code> = 11",
+			"| ✏️\u00a0[<code>src/clamp.c&#58;5</code>](https://github.com/o/r/blob/" + w.head + "/src/clamp.c#L5) | <code>return LIMIT + 1;</code>",
+		} {
+			if !strings.Contains(body, want) {
+				t.Errorf("sticky comment lacks %q:\n%s", want, body)
+			}
+		}
+		if strings.Contains(body, "skip") {
+			t.Errorf("sticky comment shows a skip step:\n%s", body)
+		}
+		// The pull request changes only clamp(), the callee: the inline
+		// comment goes on the changed line the counterexample passes
+		// through, not into the review body (issue 18, defect 2).
+		rv := r.records[5].Body
 		cs, _ := rv["comments"].([]any)
 		if rv["commit_id"] != w.head || rv["event"] != "COMMENT" || len(cs) != 1 {
 			t.Fatalf("review: %v", rv)
 		}
 		c := cs[0].(map[string]any)
-		if c["path"] != "src/main.c" || c["line"] != float64(10) || c["side"] != "RIGHT" ||
-			!strings.Contains(c["body"].(string), github.FindingMarker("")[:len("<!-- reverify:finding ")]) ||
-			!strings.Contains(c["body"].(string), "can fail") {
+		cb, _ := c["body"].(string)
+		if c["path"] != "src/clamp.c" || c["line"] != float64(5) || c["side"] != "RIGHT" ||
+			!strings.Contains(cb, github.FindingMarker("")[:len("<!-- reverify:finding ")]) ||
+			!strings.HasPrefix(cb, "**❌ reverify: this change lets <code>v</code> reach 11; <code>assert(v &lt;= LIMIT)</code> at [<code>src/main.c&#58;9</code>](https://github.com/o/r/blob/"+w.head+"/src/main.c#L9) fails**") {
 			t.Errorf("review comment: %v", c)
 		}
-		cr := r.records[5].Body
+		if rb, _ := rv["body"].(string); strings.Contains(rb, "found") || strings.Contains(rb, "outside") {
+			t.Errorf("review body is not minimal: %q", rb)
+		}
+		cr := r.records[6].Body
 		out, _ := cr["output"].(map[string]any)
 		if cr["head_sha"] != w.head || cr["name"] != "reverify" || cr["conclusion"] != "failure" || cr["status"] != "completed" ||
 			len(annotationsIn(cr)) != 2 || out["title"] != "❌ 1 assertion violated · ✅ 1 proved · ❓ 1 unknown" {
@@ -352,7 +373,7 @@ func TestActionEndToEnd(t *testing.T) {
 	if !strings.Contains(r.summary, "Re-verified 1 of 3 properties; 2 reused") || !strings.Contains(r.summary, "### ❌ Violations") {
 		t.Errorf("pull request: job summary:\n%s", r.summary)
 	}
-	checkSARIF(t, filepath.Join(w.ws, r.outputs["sarif"]), 1, "src/main.c", 10)
+	checkSARIF(t, filepath.Join(w.ws, r.outputs["sarif"]), 1, "src/main.c", 9)
 	if strings.Contains(r.stdout, "::error") {
 		t.Errorf("workflow-command annotations printed although the check run carries them:\n%s", r.stdout)
 	}
@@ -366,7 +387,7 @@ func TestActionEndToEnd(t *testing.T) {
 	if readFile(t, filepath.Join(r.outDir, "summary.md")) != firstBody {
 		want = append(want, fmt.Sprintf("PATCH /repos/o/r/issues/comments/%v", w.api.issueComments[0]["id"]))
 	}
-	want = append(want, "GET /repos/o/r/pulls/7/files", "GET /repos/o/r/pulls/7/comments", "POST /repos/o/r/check-runs")
+	want = append(want, "GET /repos/o/r/pulls/7/files", "GET /repos/o/r/pulls/7/comments", "GET /repos/o/r/pulls/7/reviews", "POST /repos/o/r/check-runs")
 	sameLines(t, "re-run: API requests", r.requests, want)
 	if len(w.api.issueComments) != 1 || len(w.api.reviews) != 1 || len(w.api.reviewComments) != 1 {
 		t.Errorf("after the re-run: %d comments, %d reviews, %d review comments; want 1 each",
@@ -374,7 +395,8 @@ func TestActionEndToEnd(t *testing.T) {
 	}
 
 	// 5. The author pushes a fix: the comment is edited, the stale review
-	// comment deleted; UNKNOWN remains (conclusion neutral, exit 0).
+	// comment deleted, the review marked resolved; UNKNOWN remains
+	// (conclusion neutral, exit 0).
 	w.prFiles(w.fix)
 	staleID := w.api.reviewComments[0]["id"]
 	r = w.run("pull_request", prEvent(7, w.base, w.fix, "o/r"), map[string]string{})
@@ -384,11 +406,16 @@ func TestActionEndToEnd(t *testing.T) {
 		fmt.Sprintf("PATCH /repos/o/r/issues/comments/%v", w.api.issueComments[0]["id"]),
 		"GET /repos/o/r/pulls/7/files",
 		"GET /repos/o/r/pulls/7/comments",
+		"GET /repos/o/r/pulls/7/reviews",
 		fmt.Sprintf("DELETE /repos/o/r/pulls/comments/%v", staleID),
+		fmt.Sprintf("PUT /repos/o/r/pulls/7/reviews/%v", w.api.reviews[0]["id"]),
 		"POST /repos/o/r/check-runs",
 	})
-	if len(r.records) == 6 && r.records[5].Body["conclusion"] != "neutral" {
-		t.Errorf("fix: conclusion %v", r.records[5].Body["conclusion"])
+	if len(r.records) == 8 && r.records[7].Body["conclusion"] != "neutral" {
+		t.Errorf("fix: conclusion %v", r.records[7].Body["conclusion"])
+	}
+	if b, _ := w.api.reviews[0]["body"].(string); !strings.Contains(b, "resolved as of <code>"+w.fix[:12]+"</code>") {
+		t.Errorf("fix: the review was not marked resolved: %q", b)
 	}
 	r.wantOutputs(t, map[string]string{"false": "0", "true": "2", "unknown": "1"})
 	checkSARIF(t, filepath.Join(w.ws, r.outputs["sarif"]), 0, "", 0)
@@ -408,8 +435,8 @@ func TestActionEndToEnd(t *testing.T) {
 		t.Errorf("fork: job summary lacks the results or the read-only note:\n%s", r.summary)
 	}
 	for _, want := range []string{
-		"::error col=3,file=src/main.c,line=10,title=reverify%3A assertion v <= LIMIT violated::",
-		"::warning col=3,file=src/main.c,line=20,title=reverify%3A assertion s != 3 unknown::",
+		"::error col=3,file=src/main.c,line=9,title=reverify%3A assertion v <= LIMIT violated::",
+		"::warning col=3,file=src/main.c,line=19,title=reverify%3A assertion s != 3 unknown::",
 		"::warning title=reverify::the token cannot write to this repository",
 	} {
 		if !strings.Contains(r.stdout, want) {

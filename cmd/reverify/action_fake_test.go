@@ -92,6 +92,16 @@ func newFakeAPI(t *testing.T) *fakeAPI {
 		}
 		reply(w, 200, rv)
 	})
+	mux.HandleFunc("PUT /repos/o/r/pulls/{n}/reviews/{id}", func(w http.ResponseWriter, r *http.Request) {
+		for _, rv := range f.reviews {
+			if fmt.Sprint(rv["id"]) == r.PathValue("id") {
+				rv["body"] = f.last().Body["body"]
+				reply(w, 200, rv)
+				return
+			}
+		}
+		reply(w, 404, map[string]any{"message": "Not Found"})
+	})
 	mux.HandleFunc("POST /repos/o/r/check-runs", func(w http.ResponseWriter, r *http.Request) {
 		body := f.last().Body
 		id := f.id()

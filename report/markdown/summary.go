@@ -464,7 +464,7 @@ func counterexampleSteps(b *strings.Builder, p *engine.PropertyReport, opts Opti
 		head = (maxSteps + 1) / 2
 		tail = maxSteps - head
 	}
-	b.WriteString("| # | location | source | operation | inputs read |\n|--:|---|---|---|---|\n")
+	b.WriteString("| # | location | step | inputs read |\n|--:|---|---|---|\n")
 	row := func(r sarif.TraceRow) {
 		s := p.Steps[r.Step]
 		file := s.File
@@ -475,21 +475,17 @@ func counterexampleSteps(b *strings.Builder, p *engine.PropertyReport, opts Opti
 		for _, k := range r.Inputs {
 			vals = append(vals, fmt.Sprintf("%s = %d", Code(p.Inputs[k].Source), p.Inputs[k].Value))
 		}
-		src := ""
-		if s.Text != "" {
-			src = Code(s.Text)
-		}
-		op := Code(s.Op)
+		step := stepText(s)
 		num := fmt.Sprint(r.Step + 1)
 		if r.Fold != "" {
-			src, op = "", "_"+Escape(r.Fold)+" folded_"
+			step = "_" + Escape(r.Fold) + " folded_"
 			num = fmt.Sprintf("%d–%d", r.Step+1, r.Step+r.Folded)
 		}
 		loc := location(file, s.Line, opts)
 		if r.Changed {
 			loc = "✏️\u00a0" + loc
 		}
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", num, loc, src, op, strings.Join(vals, ", "))
+		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", num, loc, step, strings.Join(vals, ", "))
 	}
 	for _, r := range rows[:head] {
 		row(r)
@@ -499,7 +495,7 @@ func counterexampleSteps(b *strings.Builder, p *engine.PropertyReport, opts Opti
 		for _, r := range rows[head : len(rows)-tail] {
 			folded += max(r.Folded, 1)
 		}
-		fmt.Fprintf(b, "| | | _… %d steps folded …_ | | |\n", folded)
+		fmt.Fprintf(b, "| | | _… %d steps folded …_ | |\n", folded)
 		for _, r := range rows[len(rows)-tail:] {
 			row(r)
 		}
@@ -510,6 +506,28 @@ func counterexampleSteps(b *strings.Builder, p *engine.PropertyReport, opts Opti
 	}
 	fmt.Fprintf(b, "%d %s shown of %d; calls that read no input and touch no changed line, and repeated loop iterations, are folded (the witness has every step).\n\n",
 		len(rows), plural(len(rows), "row", "rows"), len(p.Steps))
+}
+
+// stepText is the step cell of a counterexample step: its source text
+// (the CFA operation when there is none); a branch says which way it
+// went ("<code>i &lt; 6</code> is false"), since source text alone does
+// not; a call says which function it enters or leaves.
+func stepText(s engine.StepJSON) string {
+	if s.Text == "" {
+		return Code(s.Op)
+	}
+	t := Code(s.Text)
+	switch {
+	case strings.HasPrefix(s.Op, "[!("):
+		return t + " is false"
+	case strings.HasPrefix(s.Op, "["):
+		return t + " is true"
+	case strings.HasPrefix(s.Op, "enter "):
+		return t + " → " + Code(strings.TrimPrefix(s.Op, "enter "))
+	case strings.HasPrefix(s.Op, "return from "):
+		return t + " ← " + Code(strings.TrimPrefix(s.Op, "return from "))
+	}
+	return t
 }
 
 // location renders file:line as code, as a Markdown link when

@@ -36,11 +36,12 @@ type TraceRow struct {
 func IsInput(in engine.InputJSON) bool { return !strings.HasPrefix(in.Source, "decl ") }
 
 // ReadableTrace folds the counterexample of p into the rows a reviewer
-// reads, without dropping anything silently (every folded step is
-// counted in its row):
+// reads; folded steps are counted in their rows, left-out steps are the
+// difference between len(p.Steps) and the steps the rows stand for:
 //
 //   - steps without a source line (the skip edge of older results.json)
-//     are left out;
+//     and declarations that read no input (an uninitialised local's
+//     indeterminate value is not an input) are left out;
 //   - a call that returns (its "enter f" to its "return from f") becomes
 //     one row, unless it reads an input, passes through a changed line or
 //     is still active at the failure;
@@ -122,6 +123,9 @@ func ReadableTrace(p *engine.PropertyReport, root string, changed func(file stri
 				i = j
 				continue
 			}
+		}
+		if strings.HasPrefix(s.Op, "decl ") && len(inputsAt(i)) == 0 && !isChanged(i) {
+			continue // a declaration without initialiser: no effect to show
 		}
 		units = append(units, unit{
 			row: TraceRow{Step: i, Inputs: inputsAt(i), Changed: isChanged(i)},
