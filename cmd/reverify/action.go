@@ -429,7 +429,11 @@ func publishReport(ctx context.Context, env githubEnv, ev *event, r *engine.Repo
 	if ev != nil && env.repository != "" {
 		opts.SourceURL = strings.TrimSuffix(env.serverURL, "/") + "/" + env.repository + "/blob/" + ev.head + "/"
 		if env.runID != "" {
-			opts.ArtifactURL = strings.TrimSuffix(env.serverURL, "/") + "/" + env.repository + "/actions/runs/" + env.runID
+			opts.RunURL = strings.TrimSuffix(env.serverURL, "/") + "/" + env.repository + "/actions/runs/" + env.runID
+			opts.ArtifactURL = opts.RunURL + "#artifacts"
+			opts.ReproducerCommand = func(p *engine.PropertyReport) string {
+				return runReproducerCommand(env, ev, o.output, p)
+			}
 		}
 	}
 	md := markdown.Summary(r, opts)
@@ -524,4 +528,18 @@ func reproducerCommand(p *engine.PropertyReport) string {
 		return ""
 	}
 	return "sh " + shellQuote(filepath.ToSlash(filepath.Join(filepath.Dir(sarif.RepoPath(p.Reproducer, "")), "reproduce.sh")))
+}
+
+// runReproducerCommand is the one-line command that reproduces a
+// violation of this run on a reviewer's machine, in a clone of the
+// repository: check out the head commit, download the run's artifact with
+// the GitHub CLI (named "reverify" as in the README's workflow) into the
+// output directory, and run the reproducer's script.
+func runReproducerCommand(env githubEnv, ev *event, outDir string, p *engine.PropertyReport) string {
+	script := reproducerCommand(p)
+	if script == "" {
+		return ""
+	}
+	return fmt.Sprintf("git checkout %s && gh run download %s -R %s -n reverify -D %s && %s",
+		ev.head, env.runID, shellQuote(env.repository), shellQuote(filepath.ToSlash(outDir)), script)
 }

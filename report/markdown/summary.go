@@ -48,6 +48,10 @@ type Options struct {
 	SourceURL string
 	// ArtifactURL, if set, is linked from the truncation note.
 	ArtifactURL string
+	// RunURL, if set, is the workflow run's page; the summary ends with
+	// links to it and to its artifacts (witnesses, reproducers, pixel
+	// trees).
+	RunURL string
 	// ReproducerCommand, if set, gives the shell command that builds
 	// and runs the reproducer of a violation (shown under its path).
 	ReproducerCommand func(p *engine.PropertyReport) string
@@ -365,6 +369,10 @@ func render(r *engine.Report, opts Options, lim limits, truncated bool, limit in
 		}
 		b.WriteString("\n")
 	}
+	if opts.RunURL != "" {
+		u := escapeURL(strings.TrimSuffix(opts.RunURL, "/"))
+		fmt.Fprintf(&b, "🔗 [Workflow run](%s) · [artifacts](%s#artifacts): results.json, SARIF, witnesses, reproducers and pixel trees.\n\n", u, u)
+	}
 	if truncated {
 		b.WriteString(note(opts))
 	}
@@ -392,7 +400,7 @@ func violation(b *strings.Builder, r *engine.Report, p *engine.PropertyReport, o
 		fmt.Fprintf(b, "**Reproducer:** %s\n\n", Code(sarif.RepoPath(p.Reproducer, opts.RepoRoot)))
 		if opts.ReproducerCommand != nil {
 			if cmd := opts.ReproducerCommand(p); cmd != "" {
-				b.WriteString(codeBlock("sh", cmd) + "\n")
+				b.WriteString("Reproduce (exit code 77: the assertion fails):\n\n" + codeBlock("sh", cmd) + "\n")
 			}
 		}
 	}

@@ -50,6 +50,7 @@ func options() markdown.Options {
 		SourceURL:         "https://github.com/o/r/blob/abc123/",
 		PixelTrees:        map[string]string{"main:x>0": "  *\n ▄█*\n░░X?\n``` not a fence end\n"},
 		ReproducerCommand: func(p *engine.PropertyReport) string { return "gcc -o repro " + p.Reproducer + " && ./repro" },
+		RunURL:            "https://github.com/o/r/actions/runs/42",
 	}
 }
 
@@ -99,6 +100,7 @@ func TestSummaryContent(t *testing.T) {
 		"**Witness:** <code>out/main&#95;x&#95;0.yml</code>",
 		"````text\n  *\n ▄█*\n░░X?\n``` not a fence end\n````",
 		"### ❓ Unknown",
+		"🔗 [Workflow run](https://github.com/o/r/actions/runs/42) · [artifacts](https://github.com/o/r/actions/runs/42#artifacts)",
 		"timeout after 60 s &#64;alice &#35;12. Unmodelled: <code>malloc</code>",
 	} {
 		if !strings.Contains(s, want) {
