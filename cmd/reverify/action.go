@@ -422,7 +422,7 @@ func publishReport(ctx context.Context, env githubEnv, ev *event, r *engine.Repo
 	} else if err := os.WriteFile(sarifPath, sb.Bytes(), 0o644); err != nil {
 		warn("SARIF: %v", err)
 	}
-	opts := markdown.Options{PixelTrees: pixelTreeTexts(r), NoBaseline: warm, ReproducerCommand: reproducerCommand, Changed: changed}
+	opts := markdown.Options{PixelTrees: pixelTreeTexts(r, ".txt"), PixelMosaics: pixelTreeTexts(r, ".mosaic.txt"), NoBaseline: warm, ReproducerCommand: reproducerCommand, Changed: changed}
 	if o.shard.active() {
 		opts.Title = "reverify (shard " + o.shard.String() + ")"
 	}
@@ -506,15 +506,16 @@ func sortedKeys(m map[string]string) []string {
 	return ks
 }
 
-// pixelTreeTexts reads the text form of the pixel trees of the violated
-// properties (written next to the PNG by writePixelTree).
-func pixelTreeTexts(r *engine.Report) map[string]string {
+// pixelTreeTexts reads a form of the pixel trees of the violated
+// properties written next to the PNG by writePixelTree: suffix ".txt"
+// (text) or ".mosaic.txt" (emoji squares).
+func pixelTreeTexts(r *engine.Report, suffix string) map[string]string {
 	out := map[string]string{}
 	for _, p := range r.Properties {
 		if p.Verdict != engine.False || !strings.HasSuffix(p.PixelTree, ".png") {
 			continue
 		}
-		if b, err := os.ReadFile(strings.TrimSuffix(p.PixelTree, ".png") + ".txt"); err == nil {
+		if b, err := os.ReadFile(strings.TrimSuffix(p.PixelTree, ".png") + suffix); err == nil {
 			out[p.ID] = strings.TrimRight(string(b), "\n")
 		}
 	}

@@ -336,6 +336,9 @@ func TestActionEndToEnd(t *testing.T) {
 		for _, want := range []string{
 			"**At the failure:** <code>v</code> = 11",
 			"| ✏️\u00a0[<code>src/clamp.c&#58;5</code>](https://github.com/o/r/blob/" + w.head + "/src/clamp.c#L5) | <code>return LIMIT + 1;</code>",
+			// the pixel tree as emoji squares with the error path
+			"<details><summary>🌳 Pixel tree of the analysis (",
+			"🟦 error path · ⬛ state",
 			// the run, its artifacts and a one-line reproduction
 			"🔗 [Workflow run](https://github.com/o/r/actions/runs/4242) · [artifacts](https://github.com/o/r/actions/runs/4242#artifacts)",
 			"```sh\ngit checkout " + w.head + " && gh run download 4242 -R o/r -n reverify -D reverify-out && sh reverify-out/check_clamp_v_LIMIT-L9/reproduce.sh\n```",

@@ -38,8 +38,13 @@ type Options struct {
 	// middle is folded into one row); ≤ 0 means DefaultMaxSteps.
 	MaxSteps int
 	// PixelTrees maps property IDs to the text form of their pixel
-	// trees (report/pixeltree Picture.Text), shown in code blocks.
+	// trees (report/pixeltree Picture.Text), shown in code blocks when
+	// the property has no mosaic.
 	PixelTrees map[string]string
+	// PixelMosaics maps property IDs to the emoji mosaic of their pixel
+	// trees (report/pixeltree Picture.Mosaic: lines of squares, legend,
+	// summary), shown folded in a <details> block.
+	PixelMosaics map[string]string
 	// RepoRoot is the repository root: file paths are shown relative
 	// to it (see sarif.RepoPath).
 	RepoRoot string
@@ -407,7 +412,13 @@ func violation(b *strings.Builder, r *engine.Report, p *engine.PropertyReport, o
 	if p.Witness != "" {
 		fmt.Fprintf(b, "**Witness:** %s\n\n", Code(sarif.RepoPath(p.Witness, opts.RepoRoot)))
 	}
-	if tree := opts.PixelTrees[p.ID]; tree != "" {
+	if m := opts.PixelMosaics[p.ID]; m != "" {
+		if lim.pixelTrees {
+			b.WriteString(mosaic(p, m))
+		} else {
+			b.WriteString("_Pixel tree omitted to stay within the size limit._\n\n")
+		}
+	} else if tree := opts.PixelTrees[p.ID]; tree != "" {
 		if lim.pixelTrees {
 			b.WriteString("**Pixel tree** of the analysis (ARG)\n\n" + codeBlock("text", tree) + "\n")
 		} else {
@@ -415,6 +426,29 @@ func violation(b *strings.Builder, r *engine.Report, p *engine.PropertyReport, o
 		}
 	}
 	b.WriteString("</details>\n\n")
+}
+
+// mosaic is the folded pixel-tree section of p: the emoji squares of
+// report/pixeltree with hard line breaks, its legend and summary, the
+// states and refinements of the analysis, and where the PNG is.
+func mosaic(p *engine.PropertyReport, m string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "<details><summary>🌳 Pixel tree of the analysis (%d %s explored, %d CEGAR %s)</summary>\n\n",
+		p.States, plural(p.States, "state", "states"), p.Refinements, plural(p.Refinements, "refinement", "refinements"))
+	lines := strings.Split(strings.TrimRight(m, "\n"), "\n")
+	for i, l := range lines {
+		b.WriteString(Escape(l))
+		if i < len(lines)-1 {
+			b.WriteString("<br>")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\nOne square per state (scaled when the tree is larger), one line per distance from the root, rows centred (seed 000, section 3.5).")
+	if p.PixelTree != "" {
+		fmt.Fprintf(&b, " PNG and SVG in the artifact: %s.", Code(sarif.RepoPath(p.PixelTree, "")))
+	}
+	b.WriteString("\n\n</details>\n\n")
+	return b.String()
 }
 
 // counterexample writes the inputs table and the numbered steps of p,

@@ -327,3 +327,19 @@ func TestFinding(t *testing.T) {
 		t.Errorf("finding shows %d rows, want ≤ %d steps", n, markdown.DefaultFindingSteps)
 	}
 }
+
+// TestSummaryMosaic: a pixel-tree mosaic shows folded, one hard break per
+// line, with the analysis' counts, instead of the text form.
+func TestSummaryMosaic(t *testing.T) {
+	opts := options()
+	opts.PixelMosaics = map[string]string{"main:x>0": "⬜⬛⬜\n⬛🟦🟩\n⬜🟥⬜\n🟦 error path · ⬛ state · 🟩 covered · 🟥 target\n6 states, 3 levels\n"}
+	r := sample()
+	r.Properties[1].States, r.Properties[1].Refinements = 6, 1
+	s := markdown.Summary(r, opts)
+	want := "<details><summary>🌳 Pixel tree of the analysis (6 states explored, 1 CEGAR refinement)</summary>\n\n" +
+		"⬜⬛⬜<br>\n⬛🟦🟩<br>\n⬜🟥⬜<br>\n🟦 error path · ⬛ state · 🟩 covered · 🟥 target<br>\n6 states, 3 levels\n"
+	if !strings.Contains(s, want) || strings.Contains(s, "````text") {
+		t.Errorf("summary lacks the mosaic or still has the text form:\n%s", s)
+	}
+	checkBalanced(t, s)
+}
