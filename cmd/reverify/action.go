@@ -9,7 +9,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -339,6 +341,11 @@ func runAction(args []string, stdout, stderr io.Writer) int {
 		res, err := runIncremental(context.Background(), incRequest{rf: rf, sc: sc, s: s, entries: ents, outDir: in.post.output,
 			shard: in.post.shard, budget: budget, stdout: stdout, stderr: stderr, prefix: "reverify action"})
 		if err != nil {
+			if what, problems := sourceProblems(err); len(problems) > 0 {
+				fmt.Fprintf(stderr, "reverify action: %v\n", err)
+				publishProblems(context.Background(), env, ev, what, problems, in.post, stdout)
+				return 2
+			}
 			return fail("%v", err)
 		}
 		report = res.report
@@ -543,4 +550,79 @@ func runReproducerCommand(env githubEnv, ev *event, outDir string, p *engine.Pro
 	}
 	return fmt.Sprintf("git checkout %s && gh run download %s -R %s -n reverify -D %s && %s",
 		ev.head, env.runID, shellQuote(env.repository), shellQuote(filepath.ToSlash(outDir)), script)
+}
+
+// problemRE matches a positioned frontend error, "file:line:col: message".
+var problemRE = regexp.MustCompile(`^([^\s:][^:]*):(\d+):(\d+): (.+)$`)
+
+// sourceProblems splits the error of a run that stopped before verifying
+// into its positioned frontend errors (syntax and type errors of the C
+// sources) and a description of what failed (the other lines, e.g.
+// "translating 1a2b3c:"). It returns no problems when no line has a
+// position: the error is then not about the sources.
+func sourceProblems(err error) (what string, problems []markdown.Problem) {
+	var other []string
+	for _, line := range strings.Split(err.Error(), "\n") {
+		line = strings.TrimSpace(line)
+		if m := problemRE.FindStringSubmatch(line); m != nil {
+			l, _ := strconv.Atoi(m[2])
+			c, _ := strconv.Atoi(m[3])
+			problems = append(problems, markdown.Problem{File: sarif.RepoPath(m[1], ""), Line: l, Column: c, Message: m[4]})
+		} else if line != "" {
+			other = append(other, strings.TrimSuffix(line, ":"))
+		}
+	}
+	what = "translating the C sources"
+	if len(other) > 0 {
+		what = strings.Join(other, "; ")
+	}
+	return what, problems
+}
+
+// publishProblems reports a run whose sources do not translate: the
+// sticky comment (markdown.Problems) for a pull request, a failed check
+// run with one annotation per error at its file and line (workflow-command
+// annotations when the check run is not possible), the job summary and
+// summary.md. Reporting failures are printed as warnings; the caller's
+// exit code (2, bad input) stands.
+func publishProblems(ctx context.Context, env githubEnv, ev *event, what string, problems []markdown.Problem, o postFlags, stdout io.Writer) {
+	warn := func(format string, a ...any) {
+		fmt.Fprintf(stdout, "::warning title=reverify::%s\n", escapeCommand(fmt.Sprintf(format, a...)))
+	}
+	opts := markdown.Options{}
+	if env.repository != "" {
+		opts.SourceURL = strings.TrimSuffix(env.serverURL, "/") + "/" + env.repository + "/blob/" + ev.head + "/"
+		if env.runID != "" {
+			opts.RunURL = strings.TrimSuffix(env.serverURL, "/") + "/" + env.repository + "/actions/runs/" + env.runID
+		}
+	}
+	md := markdown.Problems(what, problems, opts)
+	if err := os.MkdirAll(o.output, 0o755); err == nil {
+		if err := os.WriteFile(filepath.Join(o.output, "summary.md"), []byte(md), 0o644); err != nil {
+			warn("summary: %v", err)
+		}
+	}
+	var findings []github.Finding
+	for _, p := range problems {
+		findings = append(findings, github.Finding{Path: p.File, Line: p.Line, Column: p.Column, Level: github.LevelFailure,
+			Title: "reverify: the C source does not compile", Message: p.Message})
+	}
+	pub := github.Publication{PR: ev.pr, HeadSHA: ev.head, Summary: md, CheckName: o.checkName, Conclusion: "failure",
+		Findings: findings, Disabled: map[github.Channel]string{github.ChannelReview: "no verdicts: the sources do not compile"}}
+	if o.commentMode == "off" || o.commentMode == "review" || o.shard.active() {
+		pub.Disabled[github.ChannelComment] = "comment-mode " + o.commentMode
+	}
+	var client *github.Client
+	if owner, repo, ok := strings.Cut(env.repository, "/"); ok && env.token != "" {
+		if c, err := github.New(nil, env.apiURL, env.token, owner, repo); err == nil {
+			client = c
+		} else {
+			warn("%v", err)
+		}
+	}
+	res := github.Publish(ctx, client, github.NewActions(os.Getenv, stdout), pub)
+	fmt.Fprintf(stdout, "reverify: reported: %s\n", res)
+	if err := res.Err(); err != nil {
+		warn("reporting failed: %v", err)
+	}
 }

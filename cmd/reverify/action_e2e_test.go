@@ -450,6 +450,45 @@ func TestActionEndToEnd(t *testing.T) {
 		}
 	}
 	r.wantOutputs(t, map[string]string{"false": "1"})
+
+	// 7. A pull request whose head does not compile: exit 2, and the
+	// error is posted (issue 18, defect 7): a sticky comment saying
+	// nothing was checked and why, a failed check run with an annotation
+	// on the file and line, no spurious position-less "-: unexpected
+	// <EOF>".
+	w.api.readOnly = false
+	env := w.gitEnv()
+	gitIn(t, w.origin, env, "checkout", "-q", "-b", "broken", w.head)
+	f, _ := os.OpenFile(filepath.Join(w.origin, "src", "clamp.c"), os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("int broken( {\n")
+	f.Close()
+	gitIn(t, w.origin, env, "commit", "-q", "-a", "-m", "broken")
+	broken := gitIn(t, w.origin, env, "rev-parse", "HEAD")
+	r = w.run("pull_request", prEvent(9, w.base, broken, "o/r"), map[string]string{})
+	r.wantCode(t, 2)
+	sameLines(t, "parse error: API requests", r.requests, []string{
+		"GET /repos/o/r/issues/9/comments",
+		"POST /repos/o/r/issues/9/comments",
+		"POST /repos/o/r/check-runs",
+	})
+	if len(r.records) == 3 {
+		body, _ := r.records[1].Body["body"].(string)
+		if !strings.HasPrefix(body, markdown.Marker) || !strings.Contains(body, "**No assertion was checked**") ||
+			!strings.Contains(body, "- [<code>src/clamp.c&#58;10</code>](https://github.com/o/r/blob/"+broken+"/src/clamp.c#L10): unexpected") {
+			t.Errorf("parse error: sticky comment:\n%s", body)
+		}
+		cr := r.records[2].Body
+		as := annotationsIn(cr)
+		if cr["conclusion"] != "failure" || len(as) != 1 {
+			t.Fatalf("parse error: check run %v", cr)
+		}
+		if a := as[0].(map[string]any); a["path"] != "src/clamp.c" || a["start_line"] != float64(10) || a["annotation_level"] != "failure" {
+			t.Errorf("parse error: annotation %v", a)
+		}
+	}
+	if strings.Contains(r.stderr+r.stdout, "-: unexpected") {
+		t.Errorf("parse error: position-less follow-up errors:\n%s\n%s", r.stdout, r.stderr)
+	}
 }
 
 // checkSARIF parses a SARIF log and checks its version and that it has

@@ -343,3 +343,18 @@ func TestSummaryMosaic(t *testing.T) {
 	}
 	checkBalanced(t, s)
 }
+
+func TestProblems(t *testing.T) {
+	s := markdown.Problems("translating the head revision", []markdown.Problem{
+		{File: "src/util.c", Line: 15, Column: 13, Message: "unexpected '{', expected declarator"},
+		{Message: "no <EOF>"},
+	}, markdown.Options{SourceURL: "https://github.com/o/r/blob/abc/", RunURL: "https://github.com/o/r/actions/runs/1"})
+	want := markdown.Marker + "\n## reverify\n\n" +
+		"⚠️ **No assertion was checked**: translating the head revision failed with 2 errors, so every property of this pull request is unchecked until it compiles.\n\n" +
+		"- [<code>src/util.c&#58;15</code>](https://github.com/o/r/blob/abc/src/util.c#L15): unexpected '{', expected declarator\n" +
+		"- —: no &lt;EOF&gt;\n\n" +
+		"🔗 [Workflow run](https://github.com/o/r/actions/runs/1)\n"
+	if s != want {
+		t.Errorf("got:\n%s\nwant:\n%s", s, want)
+	}
+}
