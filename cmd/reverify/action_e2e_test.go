@@ -118,10 +118,10 @@ func (w *actionWorld) patch(from, to, file string) string {
 
 // prFiles sets the fake's list of the pull request's files.
 func (w *actionWorld) prFiles(head string) {
-	w.api.files = nil
+	w.api.Files = nil
 	for _, f := range []string{"src/clamp.c", "src/main.c"} {
 		if p := w.patch(w.base, head, f); p != "" {
-			w.api.files = append(w.api.files, map[string]any{"filename": f, "status": "modified", "patch": p})
+			w.api.Files = append(w.api.Files, map[string]any{"filename": f, "status": "modified", "patch": p})
 		}
 	}
 }
@@ -187,7 +187,7 @@ func (w *actionWorld) run(eventName string, event map[string]any, inputs map[str
 	cmd.Dir = w.ws
 	cmd.Env = append(w.gitEnv(), inputEnv...)
 	cmd.Env = append(cmd.Env, "CI=true", "GITHUB_ACTIONS=true", "GITHUB_EVENT_NAME="+eventName, "GITHUB_EVENT_PATH="+eventPath,
-		"GITHUB_REPOSITORY=o/r", "GITHUB_API_URL="+w.api.srv.URL, "GITHUB_SERVER_URL=https://github.com",
+		"GITHUB_REPOSITORY=o/r", "GITHUB_API_URL="+w.api.URL, "GITHUB_SERVER_URL=https://github.com",
 		"GITHUB_WORKSPACE="+w.ws, "GITHUB_OUTPUT="+output, "GITHUB_STEP_SUMMARY="+summary, "GITHUB_RUN_ID=4242",
 		// The merge commit actions/checkout makes for a pull request:
 		// never the commit to report on.
@@ -203,7 +203,7 @@ func (w *actionWorld) run(eventName string, event map[string]any, inputs map[str
 	}
 	r.summary = readFile(t, summary)
 	r.outputs = parseOutputs(t, readFile(t, output))
-	r.requests, r.records = w.api.take()
+	r.requests, r.records = w.api.Take()
 	r.outDir = filepath.Join(w.ws, "reverify-out")
 	return r
 }
@@ -386,41 +386,41 @@ func TestActionEndToEnd(t *testing.T) {
 
 	// 4. Re-run on the same head: the sticky comment is edited (if its
 	// text changed at all), the review is not repeated.
-	firstBody := w.api.issueComments[0]["body"]
+	firstBody := w.api.IssueComments[0]["body"]
 	r = w.run("pull_request", prEvent(7, w.base, w.head, "o/r"), map[string]string{"fail-on": "unknown"})
 	r.wantCode(t, 1)
 	want := []string{"GET /repos/o/r/issues/7/comments"}
 	if readFile(t, filepath.Join(r.outDir, "summary.md")) != firstBody {
-		want = append(want, fmt.Sprintf("PATCH /repos/o/r/issues/comments/%v", w.api.issueComments[0]["id"]))
+		want = append(want, fmt.Sprintf("PATCH /repos/o/r/issues/comments/%v", w.api.IssueComments[0]["id"]))
 	}
 	want = append(want, "GET /repos/o/r/pulls/7/files", "GET /repos/o/r/pulls/7/comments", "GET /repos/o/r/pulls/7/reviews", "POST /repos/o/r/check-runs")
 	sameLines(t, "re-run: API requests", r.requests, want)
-	if len(w.api.issueComments) != 1 || len(w.api.reviews) != 1 || len(w.api.reviewComments) != 1 {
+	if len(w.api.IssueComments) != 1 || len(w.api.Reviews) != 1 || len(w.api.ReviewComments) != 1 {
 		t.Errorf("after the re-run: %d comments, %d reviews, %d review comments; want 1 each",
-			len(w.api.issueComments), len(w.api.reviews), len(w.api.reviewComments))
+			len(w.api.IssueComments), len(w.api.Reviews), len(w.api.ReviewComments))
 	}
 
 	// 5. The author pushes a fix: the comment is edited, the stale review
 	// comment deleted, the review marked resolved; UNKNOWN remains
 	// (conclusion neutral, exit 0).
 	w.prFiles(w.fix)
-	staleID := w.api.reviewComments[0]["id"]
+	staleID := w.api.ReviewComments[0]["id"]
 	r = w.run("pull_request", prEvent(7, w.base, w.fix, "o/r"), map[string]string{})
 	r.wantCode(t, 0)
 	sameLines(t, "fix: API requests", r.requests, []string{
 		"GET /repos/o/r/issues/7/comments",
-		fmt.Sprintf("PATCH /repos/o/r/issues/comments/%v", w.api.issueComments[0]["id"]),
+		fmt.Sprintf("PATCH /repos/o/r/issues/comments/%v", w.api.IssueComments[0]["id"]),
 		"GET /repos/o/r/pulls/7/files",
 		"GET /repos/o/r/pulls/7/comments",
 		"GET /repos/o/r/pulls/7/reviews",
 		fmt.Sprintf("DELETE /repos/o/r/pulls/comments/%v", staleID),
-		fmt.Sprintf("PUT /repos/o/r/pulls/7/reviews/%v", w.api.reviews[0]["id"]),
+		fmt.Sprintf("PUT /repos/o/r/pulls/7/reviews/%v", w.api.Reviews[0]["id"]),
 		"POST /repos/o/r/check-runs",
 	})
 	if len(r.records) == 8 && r.records[7].Body["conclusion"] != "neutral" {
 		t.Errorf("fix: conclusion %v", r.records[7].Body["conclusion"])
 	}
-	if b, _ := w.api.reviews[0]["body"].(string); !strings.Contains(b, "resolved as of <code>"+w.fix[:12]+"</code>") {
+	if b, _ := w.api.Reviews[0]["body"].(string); !strings.Contains(b, "resolved as of <code>"+w.fix[:12]+"</code>") {
 		t.Errorf("fix: the review was not marked resolved: %q", b)
 	}
 	r.wantOutputs(t, map[string]string{"false": "0", "true": "2", "unknown": "1"})
@@ -429,7 +429,7 @@ func TestActionEndToEnd(t *testing.T) {
 	// 6. A pull request from a fork: the token is read-only. The first
 	// write answers 403; the job summary and annotations take over and
 	// say so. fail-on never: exit 0 despite the violation.
-	w.api.readOnly = true
+	w.api.ReadOnly = true
 	w.prFiles(w.head)
 	r = w.run("pull_request", prEvent(8, w.base, w.head, "someone/r"), map[string]string{"fail-on": "never"})
 	r.wantCode(t, 0)
@@ -456,7 +456,7 @@ func TestActionEndToEnd(t *testing.T) {
 	// nothing was checked and why, a failed check run with an annotation
 	// on the file and line, no spurious position-less "-: unexpected
 	// <EOF>".
-	w.api.readOnly = false
+	w.api.ReadOnly = false
 	env := w.gitEnv()
 	gitIn(t, w.origin, env, "checkout", "-q", "-b", "broken", w.head)
 	f, _ := os.OpenFile(filepath.Join(w.origin, "src", "clamp.c"), os.O_APPEND|os.O_WRONLY, 0)
