@@ -6,6 +6,7 @@ require (
 	github.com/aclements/go-z3 v0.0.0-20220809013456-4675d5f90ca5
 	github.com/google/go-github/v60 v60.0.0
 	github.com/sethvargo/go-githubactions v1.3.0
+	github.com/yuin/goldmark v1.8.7
 	gonum.org/v1/plot v0.17.0
 	gopkg.in/yaml.v3 v3.0.1
 	modernc.org/cc/v4 v4.31.0

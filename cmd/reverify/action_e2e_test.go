@@ -368,6 +368,9 @@ func TestActionEndToEnd(t *testing.T) {
 		if rb, _ := rv["body"].(string); strings.Contains(rb, "found") || strings.Contains(rb, "outside") {
 			t.Errorf("review body is not minimal: %q", rb)
 		}
+		// As a reviewer sees them: rendered as GitHub does, laid out at
+		// the comment column's width (when Chromium is installed).
+		checkRendered(t, map[string]string{"sticky-comment": body, "inline-comment": cb, "job-summary": r.summary})
 		cr := r.records[6].Body
 		out, _ := cr["output"].(map[string]any)
 		if cr["head_sha"] != w.head || cr["name"] != "reverify" || cr["conclusion"] != "failure" || cr["status"] != "completed" ||
