@@ -538,7 +538,8 @@ func reproducerCommand(p *engine.PropertyReport) string {
 	return "sh " + shellQuote(filepath.ToSlash(filepath.Join(filepath.Dir(sarif.RepoPath(p.Reproducer, "")), "reproduce.sh")))
 }
 
-// runReproducerCommand is the one-line command that reproduces a
+// runReproducerCommand is the one command (three lines, to fit the
+// comment column) that reproduces a
 // violation of this run on a reviewer's machine, in a clone of the
 // repository: check out the head commit, download the run's artifact with
 // the GitHub CLI (named "reverify" as in the README's workflow) into the
@@ -548,7 +549,7 @@ func runReproducerCommand(env githubEnv, ev *event, outDir string, p *engine.Pro
 	if script == "" {
 		return ""
 	}
-	return fmt.Sprintf("git checkout %s && gh run download %s -R %s -n reverify -D %s && %s",
+	return fmt.Sprintf("git checkout %s &&\n  gh run download %s -R %s -n reverify -D %s &&\n  %s",
 		ev.head, env.runID, shellQuote(env.repository), shellQuote(filepath.ToSlash(outDir)), script)
 }
 

@@ -341,7 +341,7 @@ func TestActionEndToEnd(t *testing.T) {
 			"🟦 error path · ⬛ state",
 			// the run, its artifacts and a one-line reproduction
 			"🔗 [Workflow run](https://github.com/o/r/actions/runs/4242) · [artifacts](https://github.com/o/r/actions/runs/4242#artifacts)",
-			"```sh\ngit checkout " + w.head + " && gh run download 4242 -R o/r -n reverify -D reverify-out && sh reverify-out/check_clamp_v_LIMIT-L9/reproduce.sh\n```",
+			"```sh\ngit checkout " + w.head + " &&\n  gh run download 4242 -R o/r -n reverify -D reverify-out &&\n  sh reverify-out/check_clamp_v_LIMIT-L9/reproduce.sh\n```",
 		} {
 			if !strings.Contains(body, want) {
 				t.Errorf("sticky comment lacks %q:\n%s", want, body)

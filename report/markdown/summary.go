@@ -429,7 +429,9 @@ func violation(b *strings.Builder, r *engine.Report, p *engine.PropertyReport, o
 }
 
 // mosaic is the folded pixel-tree section of p: the emoji squares of
-// report/pixeltree with hard line breaks, its legend and summary, the
+// report/pixeltree with hard line breaks (a backslash at the end of the
+// line: GitHub renders comments with newlines as breaks, job summaries
+// without), its legend and summary, the
 // states and refinements of the analysis, and where the PNG is.
 func mosaic(p *engine.PropertyReport, m string) string {
 	var b strings.Builder
@@ -439,7 +441,7 @@ func mosaic(p *engine.PropertyReport, m string) string {
 	for i, l := range lines {
 		b.WriteString(Escape(l))
 		if i < len(lines)-1 {
-			b.WriteString("<br>")
+			b.WriteString("\\") // a hard break, also where newlines are not
 		}
 		b.WriteString("\n")
 	}
