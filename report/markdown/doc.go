@@ -22,8 +22,9 @@
 //	### ❌ Violations
 //
 //	<details open><summary>❌ <code>x &gt; 0</code> at <code>src/a.c&#58;12</code> in <code>main</code></summary>
-//	… inputs table, numbered counterexample steps with source lines and
-//	values, reproducer path and command, witness, pixel tree …
+//	… values at the failure, inputs table, the counterexample folded to
+//	what a reviewer reads (sarif.ReadableTrace; changed lines marked ✏️),
+//	reproducer path and command, witness, pixel-tree mosaic …
 //	</details>
 //
 //	### ❓ Unknown
@@ -48,6 +49,9 @@
 //   - Equal reports and options give equal text: properties are ordered by
 //     verdict (FALSE, UNKNOWN, NOT_CHECKED, TRUE), file, line and ID.
 //
-// Counterexample inputs are attached to steps by [sarif.AlignInputs]
-// (results.json records an input's line but not its file).
+// Counterexample inputs are attached to the steps that read them by
+// [sarif.AlignInputs] (results.json names the step; older files only the
+// line). [Problems] renders the comment of a run whose sources do not
+// compile; [ChangeFinding] the inline comment on a changed line of a
+// counterexample.
 package markdown
