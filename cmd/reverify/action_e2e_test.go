@@ -383,6 +383,17 @@ func TestActionEndToEnd(t *testing.T) {
 		t.Errorf("pull request: job summary:\n%s", r.summary)
 	}
 	checkSARIF(t, filepath.Join(w.ws, r.outputs["sarif"]), 1, "src/main.c", 9)
+	// The code flow: no position-less first step (it became startLine 1),
+	// the changed line marked, the value at the failure in the message.
+	sarifText := readFile(t, filepath.Join(w.ws, r.outputs["sarif"]))
+	for _, want := range []string{`"text": "return LIMIT + 1; [changed]"`, `"text": "assert(v \u003c= LIMIT) is false"`, `At the failure: v = 11.`, `(10 shown, the rest folded)`} {
+		if !strings.Contains(sarifText, want) {
+			t.Errorf("SARIF lacks %s", want)
+		}
+	}
+	if strings.Contains(sarifText, `"text": "skip"`) || strings.Contains(sarifText, `"startLine": 1,`) {
+		t.Errorf("SARIF has a skip step or a step on line 1")
+	}
 	if strings.Contains(r.stdout, "::error") {
 		t.Errorf("workflow-command annotations printed although the check run carries them:\n%s", r.stdout)
 	}

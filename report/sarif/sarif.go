@@ -337,7 +337,7 @@ func result(r *engine.Report, p *engine.PropertyReport, idx int, opts Options) R
 			if file == "" {
 				file = p.File
 			}
-			msg := s.Op
+			msg := StepText(s)
 			if row.Fold != "" {
 				msg = "(folded) " + row.Fold
 			}

@@ -194,7 +194,7 @@ func TestLog(t *testing.T) {
 	}
 	want := []string{
 		"enter main @ 1",
-		"x = __VERIFIER_nondet_int() [read: __VERIFIER_nondet_int = 0] @ 5",
+		"int x = __VERIFIER_nondet_int(); [read: __VERIFIER_nondet_int = 0] @ 5",
 		"y = __VERIFIER_nondet_int() [read: __VERIFIER_nondet_int = -3] @ 7",
 		"assume(!(x > 0)) @ 12",
 	}

@@ -173,6 +173,27 @@ func ReadableTrace(p *engine.PropertyReport, root string, changed func(file stri
 	return rows
 }
 
+// StepText describes a counterexample step in plain text: its source
+// text (the CFA operation when there is none), saying which way a branch
+// went ("i < 6 is false") and which function a call enters or leaves
+// ("parse(&h) → parse").
+func StepText(s engine.StepJSON) string {
+	if s.Text == "" {
+		return s.Op
+	}
+	switch {
+	case strings.HasPrefix(s.Op, "[!("):
+		return s.Text + " is false"
+	case strings.HasPrefix(s.Op, "["):
+		return s.Text + " is true"
+	case strings.HasPrefix(s.Op, "enter "):
+		return s.Text + " → " + strings.TrimPrefix(s.Op, "enter ")
+	case strings.HasPrefix(s.Op, "return from "):
+		return s.Text + " ← " + strings.TrimPrefix(s.Op, "return from ")
+	}
+	return s.Text
+}
+
 func sameSeg[T any](a, b []T, key func(T) string) bool {
 	for i := range a {
 		if key(a[i]) != key(b[i]) {
