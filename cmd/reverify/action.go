@@ -429,7 +429,7 @@ func publishReport(ctx context.Context, env githubEnv, ev *event, r *engine.Repo
 	} else if err := os.WriteFile(sarifPath, sb.Bytes(), 0o644); err != nil {
 		warn("SARIF: %v", err)
 	}
-	opts := markdown.Options{PixelTrees: pixelTreeTexts(r, ".txt"), PixelMosaics: pixelTreeTexts(r, ".mosaic.txt"), NoBaseline: warm, ReproducerCommand: reproducerCommand, Changed: changed}
+	opts := markdown.Options{PixelTrees: pixelTreeTexts(r, ".txt"), PixelMosaics: pixelTreeTexts(r, ".mosaic.txt"), Baselines: readBaselines(r), NoBaseline: warm, ReproducerCommand: reproducerCommand, Changed: changed}
 	if o.shard.active() {
 		opts.Title = "reverify (shard " + o.shard.String() + ")"
 	}

@@ -45,6 +45,9 @@ type Options struct {
 	// trees (report/pixeltree Picture.Mosaic: lines of squares, legend,
 	// summary), shown folded in a <details> block.
 	PixelMosaics map[string]string
+	// Baselines maps property IDs to the pixel tree of the same property
+	// explored without CEGAR and slicing, shown beside the mosaic.
+	Baselines map[string]Baseline
 	// RepoRoot is the repository root: file paths are shown relative
 	// to it (see sarif.RepoPath).
 	RepoRoot string
@@ -414,7 +417,7 @@ func violation(b *strings.Builder, r *engine.Report, p *engine.PropertyReport, o
 	}
 	if m := opts.PixelMosaics[p.ID]; m != "" {
 		if lim.pixelTrees {
-			b.WriteString(mosaic(p, m))
+			b.WriteString(mosaic(p, m, opts.Baselines[p.ID]))
 		} else {
 			b.WriteString("_Pixel tree omitted to stay within the size limit._\n\n")
 		}
@@ -428,22 +431,43 @@ func violation(b *strings.Builder, r *engine.Report, p *engine.PropertyReport, o
 	b.WriteString("</details>\n\n")
 }
 
+// Baseline is the exploration of a property without CEGAR and slicing,
+// for the side-by-side picture of what they saved (seed 000, section
+// 3.5).
+type Baseline struct {
+	Config   string `json:"config"`   // the configuration, e.g. "value"
+	States   int    `json:"states"`   // states it explored
+	Complete bool   `json:"complete"` // false: stopped at its state or time bound
+	Mosaic   string `json:"mosaic"`   // report/pixeltree Picture.Mosaic
+}
+
 // mosaic is the folded pixel-tree section of p: the emoji squares of
 // report/pixeltree with hard line breaks (a backslash at the end of the
 // line: GitHub renders comments with newlines as breaks, job summaries
-// without), its legend and summary, the
-// states and refinements of the analysis, and where the PNG is.
-func mosaic(p *engine.PropertyReport, m string) string {
+// without), its legend and summary, the states and refinements of the
+// analysis, and where the PNG is. With a baseline (bl.Mosaic set), the
+// two pictures stand side by side in a table, states counted under each.
+func mosaic(p *engine.PropertyReport, m string, bl Baseline) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "<details><summary>🌳 Pixel tree of the analysis (%d %s explored, %d CEGAR %s)</summary>\n\n",
 		p.States, plural(p.States, "state", "states"), p.Refinements, plural(p.Refinements, "refinement", "refinements"))
-	lines := strings.Split(strings.TrimRight(m, "\n"), "\n")
-	for i, l := range lines {
-		b.WriteString(Escape(l))
-		if i < len(lines)-1 {
-			b.WriteString("\\") // a hard break, also where newlines are not
+	lines := func(m, sep string) string {
+		ls := strings.Split(strings.TrimRight(m, "\n"), "\n")
+		for i := range ls {
+			ls[i] = Escape(ls[i])
 		}
-		b.WriteString("\n")
+		return strings.Join(ls, sep)
+	}
+	if bl.Mosaic != "" {
+		without := fmt.Sprintf("%d", bl.States)
+		if !bl.Complete {
+			without = fmt.Sprintf("%d+ (stopped at its bound)", bl.States)
+		}
+		fmt.Fprintf(&b, "| with %s: %d %s | without CEGAR and slicing (%s): %s states |\n|---|---|\n",
+			Code(p.Config), p.States, plural(p.States, "state", "states"), Code(bl.Config), without)
+		fmt.Fprintf(&b, "| %s | %s |\n\n", lines(m, "<br>"), lines(bl.Mosaic, "<br>"))
+	} else {
+		b.WriteString(lines(m, "\\\n") + "\n")
 	}
 	b.WriteString("\nOne square per state (scaled when the tree is larger), one line per distance from the root, rows centred (seed 000, section 3.5).")
 	if p.PixelTree != "" {
@@ -515,9 +539,20 @@ func counterexampleSteps(b *strings.Builder, p *engine.PropertyReport, opts Opti
 		if file == "" {
 			file = p.File
 		}
+		// Runs of equal inputs (a folded loop reading zeros) are counted.
 		var vals []string
-		for _, k := range r.Inputs {
-			vals = append(vals, fmt.Sprintf("%s = %d", Code(p.Inputs[k].Source), p.Inputs[k].Value))
+		for i := 0; i < len(r.Inputs); {
+			in := p.Inputs[r.Inputs[i]]
+			j := i + 1
+			for j < len(r.Inputs) && p.Inputs[r.Inputs[j]].Source == in.Source && p.Inputs[r.Inputs[j]].Value == in.Value {
+				j++
+			}
+			v := fmt.Sprintf("%s = %d", Code(in.Source), in.Value)
+			if j-i > 1 {
+				v += fmt.Sprintf(" (×%d)", j-i)
+			}
+			vals = append(vals, v)
+			i = j
 		}
 		step := stepText(s)
 		num := fmt.Sprint(r.Step + 1)

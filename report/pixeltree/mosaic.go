@@ -5,11 +5,11 @@ import (
 	"strings"
 )
 
-// Defaults of the mosaic rendering: at most 20 squares a line fit
-// GitHub's comment column (about 780 px) at any emoji size, and 24 lines
-// keep the picture on one screen.
+// Defaults of the mosaic rendering: two pictures of at most 16 squares a
+// line fit side by side in GitHub's comment column (about 780 px), and 24
+// lines keep a picture on one screen.
 const (
-	DefaultMosaicCols  = 20
+	DefaultMosaicCols  = 16
 	DefaultMosaicLines = 24
 )
 
