@@ -449,7 +449,7 @@ type Baseline struct {
 // two pictures stand side by side in a table, states counted under each.
 func mosaic(p *engine.PropertyReport, m string, bl Baseline) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "<details><summary>🌳 Pixel tree of the analysis (%d %s explored, %d CEGAR %s)</summary>\n\n",
+	fmt.Fprintf(&b, "<details><summary>🌳 Pixel tree of the analysis (%d reached %s, %d CEGAR %s)</summary>\n\n",
 		p.States, plural(p.States, "state", "states"), p.Refinements, plural(p.Refinements, "refinement", "refinements"))
 	lines := func(m, sep string) string {
 		ls := strings.Split(strings.TrimRight(m, "\n"), "\n")
@@ -463,13 +463,13 @@ func mosaic(p *engine.PropertyReport, m string, bl Baseline) string {
 		if !bl.Complete {
 			without = fmt.Sprintf("%d+ (stopped at its bound)", bl.States)
 		}
-		fmt.Fprintf(&b, "| with %s: %d %s | without CEGAR and slicing (%s): %s states |\n|---|---|\n",
+		fmt.Fprintf(&b, "| with %s: %d reached %s | without CEGAR and slicing (%s): %s reached states |\n|---|---|\n",
 			Code(p.Config), p.States, plural(p.States, "state", "states"), Code(bl.Config), without)
 		fmt.Fprintf(&b, "| %s | %s |\n\n", lines(m, "<br>"), lines(bl.Mosaic, "<br>"))
 	} else {
 		b.WriteString(lines(m, "\\\n") + "\n")
 	}
-	b.WriteString("\nOne square per state (scaled when the tree is larger), one line per distance from the root, rows centred (seed 000, section 3.5).")
+	b.WriteString("\nOne square per state of the final ARG, covered ones included (scaled when the tree is larger), one line per distance from the root, rows centred (seed 000, section 3.5); reached states are summed over the CEGAR refinements.")
 	if p.PixelTree != "" {
 		fmt.Fprintf(&b, " PNG and SVG in the artifact: %s.", Code(sarif.RepoPath(p.PixelTree, "")))
 	}

@@ -336,7 +336,7 @@ func TestSummaryMosaic(t *testing.T) {
 	r := sample()
 	r.Properties[1].States, r.Properties[1].Refinements = 6, 1
 	s := markdown.Summary(r, opts)
-	want := "<details><summary>🌳 Pixel tree of the analysis (6 states explored, 1 CEGAR refinement)</summary>\n\n" +
+	want := "<details><summary>🌳 Pixel tree of the analysis (6 reached states, 1 CEGAR refinement)</summary>\n\n" +
 		"⬜⬛⬜\\\n⬛🟦🟩\\\n⬜🟥⬜\\\n🟦 error path · ⬛ state · 🟩 covered · 🟥 target\\\n6 states, 3 levels\n"
 	if !strings.Contains(s, want) || strings.Contains(s, "````text") {
 		t.Errorf("summary lacks the mosaic or still has the text form:\n%s", s)
