@@ -7,6 +7,7 @@ require (
 	github.com/google/go-github/v60 v60.0.0
 	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/sethvargo/go-githubactions v1.3.0
+	github.com/yuin/goldmark v1.8.7
 	golang.org/x/term v0.44.0
 	gonum.org/v1/plot v0.17.0
 	gopkg.in/yaml.v3 v3.0.1

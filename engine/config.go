@@ -136,6 +136,7 @@ func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec
 		res.Verdict, res.Reason = False, "error path confirmed by SMT and concrete replay"
 		res.Counterexample, res.Inputs = out.Path, inputs(out.Path, out.Inputs)
 		res.SignedOverflow = signedOverflow(ctx, prog, out.Path, out.Inputs)
+		res.FailureValues = failureValues(ctx, prog, out.Path, out.Inputs)
 		if res.SignedOverflow != "" {
 			res.Reason += "; it overflows a signed integer at " + res.SignedOverflow +
 				" (undefined in C: --signed-overflow assume-none cuts such paths)"

@@ -23,3 +23,26 @@ func signedOverflow(ctx context.Context, prog *cfa.Program, path []cfa.Step, in 
 	}
 	return pos.String()
 }
+
+// failureValues replays a confirmed counterexample and returns the values
+// of the failing assertion's integer operands where it fails (see
+// interp.FailureValues); nil when the replay cannot read them.
+func failureValues(ctx context.Context, prog *cfa.Program, path []cfa.Step, in []smt.InputValue) []FailureValue {
+	values := make([]uint64, len(in))
+	for i, v := range in {
+		values[i] = v.Value
+	}
+	vs, err := interp.FailureValues(ctx, prog, path, values)
+	if err != nil {
+		return nil
+	}
+	var out []FailureValue
+	for _, v := range vs {
+		x := int64(v.Bits)
+		if v.Type.IsSigned() {
+			x = cfa.SignExtend(v.Bits, v.Type.Width())
+		}
+		out = append(out, FailureValue{Expr: v.Expr, Type: v.Type.String(), Value: x})
+	}
+	return out
+}

@@ -58,6 +58,11 @@ type Result struct {
 	// C, so a checker assuming its absence (SV-COMP) disagrees. Empty
 	// otherwise.
 	SignedOverflow string
+	// FailureValues are the values of the failing assertion's operands
+	// (h->len, x) where the counterexample fails it, from a concrete
+	// replay (interp.FailureValues); empty when not FALSE or when the
+	// replay cannot read them.
+	FailureValues []FailureValue
 	// ARG is the final abstract reachability graph of the last run, kept
 	// only when Config.KeepARG is set (for pixel trees and witnesses).
 	ARG *cpa.ARG
@@ -75,6 +80,13 @@ type Input struct {
 	Bits   uint64    // the value's bit pattern
 	Step   int       // index into Counterexample of the step that reads it
 	Pos    cfa.Pos
+}
+
+// FailureValue is the value of one operand of the failing assertion.
+type FailureValue struct {
+	Expr  string `json:"expr"`  // as the CFA prints it, e.g. "h->len"
+	Type  string `json:"type"`  // its C type
+	Value int64  `json:"value"` // sign-extended for signed types
 }
 
 // SchemaVersion is the version of the results.json schema.
@@ -117,12 +129,14 @@ type PropertyReport struct {
 	// Assumptions: see Result.Assumptions.
 	Assumptions []string `json:"assumptions,omitempty"`
 	// SignedOverflow: see Result.SignedOverflow.
-	SignedOverflow string   `json:"signed_overflow,omitempty"`
-	Witness        string   `json:"witness,omitempty"`
-	WitnessGraphML string   `json:"witness_graphml,omitempty"`
-	Reproducer     string   `json:"reproducer,omitempty"`
-	PixelTree      string   `json:"pixel_tree,omitempty"`
-	Precision      []string `json:"precision,omitempty"`
+	SignedOverflow string `json:"signed_overflow,omitempty"`
+	// FailureValues: see Result.FailureValues.
+	FailureValues  []FailureValue `json:"failure_values,omitempty"`
+	Witness        string         `json:"witness,omitempty"`
+	WitnessGraphML string         `json:"witness_graphml,omitempty"`
+	Reproducer     string         `json:"reproducer,omitempty"`
+	PixelTree      string         `json:"pixel_tree,omitempty"`
+	Precision      []string       `json:"precision,omitempty"`
 }
 
 // InputJSON is an input value in results.json.
@@ -131,6 +145,11 @@ type InputJSON struct {
 	Type   string `json:"type"`
 	Value  int64  `json:"value"`
 	Line   int    `json:"line,omitempty"`
+	// Step is the index into PropertyReport.Steps of the step that
+	// reads the input (a call of __VERIFIER_nondet_*, an external
+	// function, a declaration); nil when unknown (results.json written
+	// before the field existed).
+	Step *int `json:"step,omitempty"`
 }
 
 // StepJSON is one counterexample step in results.json.
@@ -152,21 +171,29 @@ func NewReport(engineVersion string, prog *cfa.Program, entry, config string, re
 			Verdict: res.Verdict, Reason: res.Reason, Config: res.Config, CPUSeconds: round3(res.Seconds),
 			States: res.States, Refinements: res.Refinements, Unmodelled: res.Unmodelled,
 			Assumptions:    res.Assumptions,
-			SignedOverflow: res.SignedOverflow,
-			Precision:      res.Precision,
+			SignedOverflow: res.SignedOverflow, FailureValues: res.FailureValues,
+			Precision: res.Precision,
+		}
+		// Steps without a source position (the skip edge into the entry
+		// function) are left out: they would show as line 1 in SARIF.
+		at := map[int]int{} // counterexample index → index in pr.Steps
+		for i, s := range res.Counterexample {
+			if s.Edge == nil || s.Edge.Pos.Start.Line <= 0 {
+				continue
+			}
+			at[i] = len(pr.Steps)
+			pr.Steps = append(pr.Steps, StepJSON{File: s.Edge.Pos.Start.File, Line: s.Edge.Pos.Start.Line, Op: stepString(s), Text: s.Edge.Text})
 		}
 		for _, in := range res.Inputs {
 			t := ""
 			if in.Type != nil {
 				t = in.Type.String()
 			}
-			pr.Inputs = append(pr.Inputs, InputJSON{Source: in.Source, Type: t, Value: in.Value, Line: in.Pos.Line})
-		}
-		for _, s := range res.Counterexample {
-			if s.Edge == nil {
-				continue
+			j := InputJSON{Source: in.Source, Type: t, Value: in.Value, Line: in.Pos.Line}
+			if k, ok := at[in.Step]; ok {
+				j.Step = &k
 			}
-			pr.Steps = append(pr.Steps, StepJSON{File: s.Edge.Pos.Start.File, Line: s.Edge.Pos.Start.Line, Op: stepString(s), Text: s.Edge.Text})
+			pr.Inputs = append(pr.Inputs, j)
 		}
 		r.Properties = append(r.Properties, pr)
 		r.Summary[string(res.Verdict)]++

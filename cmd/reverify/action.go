@@ -9,7 +9,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -104,6 +106,36 @@ type event struct {
 	base string // base commit (equal to head for pushes: verify everything)
 	head string // the commit verified and reported on
 	fork bool   // pull request from another repository
+	// changed holds the head lines the change added or modified (the
+	// hunks of diffslice's changed definitions); nil when unknown (merge
+	// of shards). A pointer keeps event comparable.
+	changed *lineSet
+}
+
+// lineSet is a set of lines per repository-relative file.
+type lineSet map[string]map[int]bool
+
+// changedLines collects the head lines of the hunks of the plans'
+// changed definitions.
+func changedLines(plans []*diffslice.Plan) *lineSet {
+	out := lineSet{}
+	for _, p := range plans {
+		for _, c := range p.Changes {
+			for _, h := range c.Hunks {
+				if h.NewFile == "" {
+					continue
+				}
+				f := sarif.RepoPath(h.NewFile, "")
+				if out[f] == nil {
+					out[f] = map[int]bool{}
+				}
+				for l := h.NewStart; l < h.NewStart+h.NewCount; l++ {
+					out[f][l] = true
+				}
+			}
+		}
+	}
+	return &out
 }
 
 // readEvent reads GITHUB_EVENT_PATH. For pull_request (and
@@ -313,9 +345,15 @@ func runAction(args []string, stdout, stderr io.Writer) int {
 			shard: in.post.shard, budget: budget, stdout: stdout, stderr: stderr, prefix: "reverify action",
 			mode: progressMode(stderr, os.Getenv)})
 		if err != nil {
+			if what, problems := sourceProblems(err); len(problems) > 0 {
+				fmt.Fprintf(stderr, "reverify action: %v\n", err)
+				publishProblems(context.Background(), env, ev, what, problems, in.post, stdout)
+				return 2
+			}
 			return fail("%v", err)
 		}
 		report = res.report
+		ev.changed = changedLines(res.plans)
 	}
 	return publishReport(context.Background(), env, ev, report, in.post, ev.pr == 0, stdout, stderr)
 }
@@ -385,20 +423,28 @@ func publishReport(ctx context.Context, env githubEnv, ev *event, r *engine.Repo
 	}
 	resultsPath := filepath.Join(o.output, "results.json")
 	sarifPath := filepath.Join(o.output, "results.sarif")
+	var changed func(string, int) bool
+	if ev != nil && ev.changed != nil {
+		changed = func(file string, line int) bool { return (*ev.changed)[file][line] }
+	}
 	var sb bytes.Buffer
-	if err := sarif.Write(&sb, r, sarif.Options{}); err != nil {
+	if err := sarif.Write(&sb, r, sarif.Options{Changed: changed}); err != nil {
 		warn("SARIF: %v", err)
 	} else if err := os.WriteFile(sarifPath, sb.Bytes(), 0o644); err != nil {
 		warn("SARIF: %v", err)
 	}
-	opts := markdown.Options{PixelTrees: pixelTreeTexts(r), NoBaseline: warm, ReproducerCommand: reproducerCommand}
+	opts := markdown.Options{PixelTrees: pixelTreeTexts(r, ".txt"), PixelMosaics: pixelTreeTexts(r, ".mosaic.txt"), Baselines: readBaselines(r), NoBaseline: warm, ReproducerCommand: reproducerCommand, Changed: changed}
 	if o.shard.active() {
 		opts.Title = "reverify (shard " + o.shard.String() + ")"
 	}
 	if ev != nil && env.repository != "" {
 		opts.SourceURL = strings.TrimSuffix(env.serverURL, "/") + "/" + env.repository + "/blob/" + ev.head + "/"
 		if env.runID != "" {
-			opts.ArtifactURL = strings.TrimSuffix(env.serverURL, "/") + "/" + env.repository + "/actions/runs/" + env.runID
+			opts.RunURL = strings.TrimSuffix(env.serverURL, "/") + "/" + env.repository + "/actions/runs/" + env.runID
+			opts.ArtifactURL = opts.RunURL + "#artifacts"
+			opts.ReproducerCommand = func(p *engine.PropertyReport) string {
+				return runReproducerCommand(env, ev, o.output, p)
+			}
 		}
 	}
 	md := markdown.Summary(r, opts)
@@ -471,15 +517,16 @@ func sortedKeys(m map[string]string) []string {
 	return ks
 }
 
-// pixelTreeTexts reads the text form of the pixel trees of the violated
-// properties (written next to the PNG by writePixelTree).
-func pixelTreeTexts(r *engine.Report) map[string]string {
+// pixelTreeTexts reads a form of the pixel trees of the violated
+// properties written next to the PNG by writePixelTree: suffix ".txt"
+// (text) or ".mosaic.txt" (emoji squares).
+func pixelTreeTexts(r *engine.Report, suffix string) map[string]string {
 	out := map[string]string{}
 	for _, p := range r.Properties {
 		if p.Verdict != engine.False || !strings.HasSuffix(p.PixelTree, ".png") {
 			continue
 		}
-		if b, err := os.ReadFile(strings.TrimSuffix(p.PixelTree, ".png") + ".txt"); err == nil {
+		if b, err := os.ReadFile(strings.TrimSuffix(p.PixelTree, ".png") + suffix); err == nil {
 			out[p.ID] = strings.TrimRight(string(b), "\n")
 		}
 	}
@@ -493,4 +540,94 @@ func reproducerCommand(p *engine.PropertyReport) string {
 		return ""
 	}
 	return "sh " + shellQuote(filepath.ToSlash(filepath.Join(filepath.Dir(sarif.RepoPath(p.Reproducer, "")), "reproduce.sh")))
+}
+
+// runReproducerCommand is the one command (three lines, to fit the
+// comment column) that reproduces a
+// violation of this run on a reviewer's machine, in a clone of the
+// repository: check out the head commit, download the run's artifact with
+// the GitHub CLI (named "reverify" as in the README's workflow) into the
+// output directory, and run the reproducer's script.
+func runReproducerCommand(env githubEnv, ev *event, outDir string, p *engine.PropertyReport) string {
+	script := reproducerCommand(p)
+	if script == "" {
+		return ""
+	}
+	return fmt.Sprintf("git checkout %s &&\n  gh run download %s -R %s -n reverify -D %s &&\n  %s",
+		ev.head, env.runID, shellQuote(env.repository), shellQuote(filepath.ToSlash(outDir)), script)
+}
+
+// problemRE matches a positioned frontend error, "file:line:col: message".
+var problemRE = regexp.MustCompile(`^([^\s:][^:]*):(\d+):(\d+): (.+)$`)
+
+// sourceProblems splits the error of a run that stopped before verifying
+// into its positioned frontend errors (syntax and type errors of the C
+// sources) and a description of what failed (the other lines, e.g.
+// "translating 1a2b3c:"). It returns no problems when no line has a
+// position: the error is then not about the sources.
+func sourceProblems(err error) (what string, problems []markdown.Problem) {
+	var other []string
+	for _, line := range strings.Split(err.Error(), "\n") {
+		line = strings.TrimSpace(line)
+		if m := problemRE.FindStringSubmatch(line); m != nil {
+			l, _ := strconv.Atoi(m[2])
+			c, _ := strconv.Atoi(m[3])
+			problems = append(problems, markdown.Problem{File: sarif.RepoPath(m[1], ""), Line: l, Column: c, Message: m[4]})
+		} else if line != "" {
+			other = append(other, strings.TrimSuffix(line, ":"))
+		}
+	}
+	what = "translating the C sources"
+	if len(other) > 0 {
+		what = strings.Join(other, "; ")
+	}
+	return what, problems
+}
+
+// publishProblems reports a run whose sources do not translate: the
+// sticky comment (markdown.Problems) for a pull request, a failed check
+// run with one annotation per error at its file and line (workflow-command
+// annotations when the check run is not possible), the job summary and
+// summary.md. Reporting failures are printed as warnings; the caller's
+// exit code (2, bad input) stands.
+func publishProblems(ctx context.Context, env githubEnv, ev *event, what string, problems []markdown.Problem, o postFlags, stdout io.Writer) {
+	warn := func(format string, a ...any) {
+		fmt.Fprintf(stdout, "::warning title=reverify::%s\n", escapeCommand(fmt.Sprintf(format, a...)))
+	}
+	opts := markdown.Options{}
+	if env.repository != "" {
+		opts.SourceURL = strings.TrimSuffix(env.serverURL, "/") + "/" + env.repository + "/blob/" + ev.head + "/"
+		if env.runID != "" {
+			opts.RunURL = strings.TrimSuffix(env.serverURL, "/") + "/" + env.repository + "/actions/runs/" + env.runID
+		}
+	}
+	md := markdown.Problems(what, problems, opts)
+	if err := os.MkdirAll(o.output, 0o755); err == nil {
+		if err := os.WriteFile(filepath.Join(o.output, "summary.md"), []byte(md), 0o644); err != nil {
+			warn("summary: %v", err)
+		}
+	}
+	var findings []github.Finding
+	for _, p := range problems {
+		findings = append(findings, github.Finding{Path: p.File, Line: p.Line, Column: p.Column, Level: github.LevelFailure,
+			Title: "reverify: the C source does not compile", Message: p.Message})
+	}
+	pub := github.Publication{PR: ev.pr, HeadSHA: ev.head, Summary: md, CheckName: o.checkName, Conclusion: "failure",
+		Findings: findings, Disabled: map[github.Channel]string{github.ChannelReview: "no verdicts: the sources do not compile"}}
+	if o.commentMode == "off" || o.commentMode == "review" || o.shard.active() {
+		pub.Disabled[github.ChannelComment] = "comment-mode " + o.commentMode
+	}
+	var client *github.Client
+	if owner, repo, ok := strings.Cut(env.repository, "/"); ok && env.token != "" {
+		if c, err := github.New(nil, env.apiURL, env.token, owner, repo); err == nil {
+			client = c
+		} else {
+			warn("%v", err)
+		}
+	}
+	res := github.Publish(ctx, client, github.NewActions(os.Getenv, stdout), pub)
+	fmt.Fprintf(stdout, "reverify: reported: %s\n", res)
+	if err := res.Err(); err != nil {
+		warn("reporting failed: %v", err)
+	}
 }

@@ -118,10 +118,10 @@ func (w *actionWorld) patch(from, to, file string) string {
 
 // prFiles sets the fake's list of the pull request's files.
 func (w *actionWorld) prFiles(head string) {
-	w.api.files = nil
+	w.api.Files = nil
 	for _, f := range []string{"src/clamp.c", "src/main.c"} {
 		if p := w.patch(w.base, head, f); p != "" {
-			w.api.files = append(w.api.files, map[string]any{"filename": f, "status": "modified", "patch": p})
+			w.api.Files = append(w.api.Files, map[string]any{"filename": f, "status": "modified", "patch": p})
 		}
 	}
 }
@@ -187,7 +187,7 @@ func (w *actionWorld) run(eventName string, event map[string]any, inputs map[str
 	cmd.Dir = w.ws
 	cmd.Env = append(w.gitEnv(), inputEnv...)
 	cmd.Env = append(cmd.Env, "CI=true", "GITHUB_ACTIONS=true", "GITHUB_EVENT_NAME="+eventName, "GITHUB_EVENT_PATH="+eventPath,
-		"GITHUB_REPOSITORY=o/r", "GITHUB_API_URL="+w.api.srv.URL, "GITHUB_SERVER_URL=https://github.com",
+		"GITHUB_REPOSITORY=o/r", "GITHUB_API_URL="+w.api.URL, "GITHUB_SERVER_URL=https://github.com",
 		"GITHUB_WORKSPACE="+w.ws, "GITHUB_OUTPUT="+output, "GITHUB_STEP_SUMMARY="+summary, "GITHUB_RUN_ID=4242",
 		// The merge commit actions/checkout makes for a pull request:
 		// never the commit to report on.
@@ -203,7 +203,7 @@ func (w *actionWorld) run(eventName string, event map[string]any, inputs map[str
 	}
 	r.summary = readFile(t, summary)
 	r.outputs = parseOutputs(t, readFile(t, output))
-	r.requests, r.records = w.api.take()
+	r.requests, r.records = w.api.Take()
 	r.outDir = filepath.Join(w.ws, "reverify-out")
 	return r
 }
@@ -318,10 +318,11 @@ func TestActionEndToEnd(t *testing.T) {
 		"POST /repos/o/r/issues/7/comments",
 		"GET /repos/o/r/pulls/7/files",
 		"GET /repos/o/r/pulls/7/comments",
+		"GET /repos/o/r/pulls/7/reviews",
 		"POST /repos/o/r/pulls/7/reviews",
 		"POST /repos/o/r/check-runs",
 	})
-	if len(r.records) == 6 {
+	if len(r.records) == 7 {
 		if a := r.records[1].Auth; a != "Bearer t0ken" {
 			t.Errorf("Authorization %q", a)
 		}
@@ -330,18 +331,47 @@ func TestActionEndToEnd(t *testing.T) {
 			!strings.Contains(body, "Re-verified 1 of 3 properties; 2 reused from the cache") || body != readFile(t, filepath.Join(r.outDir, "summary.md")) {
 			t.Errorf("sticky comment:\n%s", body)
 		}
-		rv := r.records[4].Body
+		// The counterexample's steps: inputs at the call that read them,
+		// the changed lines marked, the value at the failure.
+		for _, want := range []string{
+			"**At the failure:** <code>v</code> = 11",
+			"| ✏️\u00a0[<code>src/clamp.c&#58;5</code>](https://github.com/o/r/blob/" + w.head + "/src/clamp.c#L5) | <code>return LIMIT + 1;</code>",
+			// the pixel tree as emoji squares with the error path
+			"<details><summary>🌳 Pixel tree of the analysis (",
+			"🟦 error path · ⬛ state",
+			// the run, its artifacts and a one-line reproduction
+			"🔗 [Workflow run](https://github.com/o/r/actions/runs/4242) · [artifacts](https://github.com/o/r/actions/runs/4242#artifacts)",
+			"```sh\ngit checkout " + w.head + " &&\n  gh run download 4242 -R o/r -n reverify -D reverify-out &&\n  sh reverify-out/check_clamp_v_LIMIT-L9/reproduce.sh\n```",
+		} {
+			if !strings.Contains(body, want) {
+				t.Errorf("sticky comment lacks %q:\n%s", want, body)
+			}
+		}
+		if strings.Contains(body, "skip") {
+			t.Errorf("sticky comment shows a skip step:\n%s", body)
+		}
+		// The pull request changes only clamp(), the callee: the inline
+		// comment goes on the changed line the counterexample passes
+		// through, not into the review body (issue 18, defect 2).
+		rv := r.records[5].Body
 		cs, _ := rv["comments"].([]any)
 		if rv["commit_id"] != w.head || rv["event"] != "COMMENT" || len(cs) != 1 {
 			t.Fatalf("review: %v", rv)
 		}
 		c := cs[0].(map[string]any)
-		if c["path"] != "src/main.c" || c["line"] != float64(10) || c["side"] != "RIGHT" ||
-			!strings.Contains(c["body"].(string), github.FindingMarker("")[:len("<!-- reverify:finding ")]) ||
-			!strings.Contains(c["body"].(string), "can fail") {
+		cb, _ := c["body"].(string)
+		if c["path"] != "src/clamp.c" || c["line"] != float64(5) || c["side"] != "RIGHT" ||
+			!strings.Contains(cb, github.FindingMarker("")[:len("<!-- reverify:finding ")]) ||
+			!strings.HasPrefix(cb, "**❌ reverify: this change lets <code>v</code> reach 11; <code>assert(v &lt;= LIMIT)</code> at [<code>src/main.c&#58;9</code>](https://github.com/o/r/blob/"+w.head+"/src/main.c#L9) fails**") {
 			t.Errorf("review comment: %v", c)
 		}
-		cr := r.records[5].Body
+		if rb, _ := rv["body"].(string); strings.Contains(rb, "found") || strings.Contains(rb, "outside") {
+			t.Errorf("review body is not minimal: %q", rb)
+		}
+		// As a reviewer sees them: rendered as GitHub does, laid out at
+		// the comment column's width (when Chromium is installed).
+		checkRendered(t, map[string]string{"sticky-comment": body, "inline-comment": cb, "job-summary": r.summary})
+		cr := r.records[6].Body
 		out, _ := cr["output"].(map[string]any)
 		if cr["head_sha"] != w.head || cr["name"] != "reverify" || cr["conclusion"] != "failure" || cr["status"] != "completed" ||
 			len(annotationsIn(cr)) != 2 || out["title"] != "❌ 1 assertion violated · ✅ 1 proved · ❓ 1 unknown" {
@@ -352,43 +382,60 @@ func TestActionEndToEnd(t *testing.T) {
 	if !strings.Contains(r.summary, "Re-verified 1 of 3 properties; 2 reused") || !strings.Contains(r.summary, "### ❌ Violations") {
 		t.Errorf("pull request: job summary:\n%s", r.summary)
 	}
-	checkSARIF(t, filepath.Join(w.ws, r.outputs["sarif"]), 1, "src/main.c", 10)
+	checkSARIF(t, filepath.Join(w.ws, r.outputs["sarif"]), 1, "src/main.c", 9)
+	// The code flow: no position-less first step (it became startLine 1),
+	// the changed line marked, the value at the failure in the message.
+	sarifText := readFile(t, filepath.Join(w.ws, r.outputs["sarif"]))
+	for _, want := range []string{`"text": "return LIMIT + 1; [changed]"`, `"text": "assert(v \u003c= LIMIT) is false"`, `At the failure: v = 11.`, `(10 shown, the rest folded)`} {
+		if !strings.Contains(sarifText, want) {
+			t.Errorf("SARIF lacks %s", want)
+		}
+	}
+	if strings.Contains(sarifText, `"text": "skip"`) || strings.Contains(sarifText, `"startLine": 1,`) {
+		t.Errorf("SARIF has a skip step or a step on line 1")
+	}
 	if strings.Contains(r.stdout, "::error") {
 		t.Errorf("workflow-command annotations printed although the check run carries them:\n%s", r.stdout)
 	}
 
 	// 4. Re-run on the same head: the sticky comment is edited (if its
 	// text changed at all), the review is not repeated.
-	firstBody := w.api.issueComments[0]["body"]
+	firstBody := w.api.IssueComments[0]["body"]
 	r = w.run("pull_request", prEvent(7, w.base, w.head, "o/r"), map[string]string{"fail-on": "unknown"})
 	r.wantCode(t, 1)
 	want := []string{"GET /repos/o/r/issues/7/comments"}
 	if readFile(t, filepath.Join(r.outDir, "summary.md")) != firstBody {
-		want = append(want, fmt.Sprintf("PATCH /repos/o/r/issues/comments/%v", w.api.issueComments[0]["id"]))
+		want = append(want, fmt.Sprintf("PATCH /repos/o/r/issues/comments/%v", w.api.IssueComments[0]["id"]))
 	}
-	want = append(want, "GET /repos/o/r/pulls/7/files", "GET /repos/o/r/pulls/7/comments", "POST /repos/o/r/check-runs")
+	want = append(want, "GET /repos/o/r/pulls/7/files", "GET /repos/o/r/pulls/7/comments", "GET /repos/o/r/pulls/7/reviews", "POST /repos/o/r/check-runs")
 	sameLines(t, "re-run: API requests", r.requests, want)
-	if len(w.api.issueComments) != 1 || len(w.api.reviews) != 1 || len(w.api.reviewComments) != 1 {
+	if len(w.api.IssueComments) != 1 || len(w.api.Reviews) != 1 || len(w.api.ReviewComments) != 1 {
 		t.Errorf("after the re-run: %d comments, %d reviews, %d review comments; want 1 each",
-			len(w.api.issueComments), len(w.api.reviews), len(w.api.reviewComments))
+			len(w.api.IssueComments), len(w.api.Reviews), len(w.api.ReviewComments))
 	}
 
 	// 5. The author pushes a fix: the comment is edited, the stale review
-	// comment deleted; UNKNOWN remains (conclusion neutral, exit 0).
+	// comment deleted, the review marked resolved; UNKNOWN remains
+	// (conclusion neutral, exit 0).
 	w.prFiles(w.fix)
-	staleID := w.api.reviewComments[0]["id"]
+	staleID := w.api.ReviewComments[0]["id"]
 	r = w.run("pull_request", prEvent(7, w.base, w.fix, "o/r"), map[string]string{})
 	r.wantCode(t, 0)
 	sameLines(t, "fix: API requests", r.requests, []string{
 		"GET /repos/o/r/issues/7/comments",
-		fmt.Sprintf("PATCH /repos/o/r/issues/comments/%v", w.api.issueComments[0]["id"]),
+		fmt.Sprintf("PATCH /repos/o/r/issues/comments/%v", w.api.IssueComments[0]["id"]),
 		"GET /repos/o/r/pulls/7/files",
 		"GET /repos/o/r/pulls/7/comments",
+		"GET /repos/o/r/pulls/7/reviews",
 		fmt.Sprintf("DELETE /repos/o/r/pulls/comments/%v", staleID),
+		fmt.Sprintf("PUT /repos/o/r/pulls/7/reviews/%v", w.api.Reviews[0]["id"]),
 		"POST /repos/o/r/check-runs",
 	})
-	if len(r.records) == 6 && r.records[5].Body["conclusion"] != "neutral" {
-		t.Errorf("fix: conclusion %v", r.records[5].Body["conclusion"])
+	if len(r.records) == 8 && r.records[7].Body["conclusion"] != "neutral" {
+		t.Errorf("fix: conclusion %v", r.records[7].Body["conclusion"])
+	}
+	if b, _ := w.api.Reviews[0]["body"].(string); !strings.Contains(b, "resolved as of <code>"+w.fix[:12]+"</code>") {
+		t.Errorf("fix: the review was not marked resolved: %q", b)
 	}
 	r.wantOutputs(t, map[string]string{"false": "0", "true": "2", "unknown": "1"})
 	checkSARIF(t, filepath.Join(w.ws, r.outputs["sarif"]), 0, "", 0)
@@ -396,7 +443,7 @@ func TestActionEndToEnd(t *testing.T) {
 	// 6. A pull request from a fork: the token is read-only. The first
 	// write answers 403; the job summary and annotations take over and
 	// say so. fail-on never: exit 0 despite the violation.
-	w.api.readOnly = true
+	w.api.ReadOnly = true
 	w.prFiles(w.head)
 	r = w.run("pull_request", prEvent(8, w.base, w.head, "someone/r"), map[string]string{"fail-on": "never"})
 	r.wantCode(t, 0)
@@ -408,8 +455,8 @@ func TestActionEndToEnd(t *testing.T) {
 		t.Errorf("fork: job summary lacks the results or the read-only note:\n%s", r.summary)
 	}
 	for _, want := range []string{
-		"::error col=3,file=src/main.c,line=10,title=reverify%3A assertion v <= LIMIT violated::",
-		"::warning col=3,file=src/main.c,line=20,title=reverify%3A assertion s != 3 unknown::",
+		"::error col=3,file=src/main.c,line=9,title=reverify%3A assertion v <= LIMIT violated::",
+		"::warning col=3,file=src/main.c,line=19,title=reverify%3A assertion s != 3 unknown::",
 		"::warning title=reverify::the token cannot write to this repository",
 	} {
 		if !strings.Contains(r.stdout, want) {
@@ -417,6 +464,45 @@ func TestActionEndToEnd(t *testing.T) {
 		}
 	}
 	r.wantOutputs(t, map[string]string{"false": "1"})
+
+	// 7. A pull request whose head does not compile: exit 2, and the
+	// error is posted (issue 18, defect 7): a sticky comment saying
+	// nothing was checked and why, a failed check run with an annotation
+	// on the file and line, no spurious position-less "-: unexpected
+	// <EOF>".
+	w.api.ReadOnly = false
+	env := w.gitEnv()
+	gitIn(t, w.origin, env, "checkout", "-q", "-b", "broken", w.head)
+	f, _ := os.OpenFile(filepath.Join(w.origin, "src", "clamp.c"), os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("int broken( {\n")
+	f.Close()
+	gitIn(t, w.origin, env, "commit", "-q", "-a", "-m", "broken")
+	broken := gitIn(t, w.origin, env, "rev-parse", "HEAD")
+	r = w.run("pull_request", prEvent(9, w.base, broken, "o/r"), map[string]string{})
+	r.wantCode(t, 2)
+	sameLines(t, "parse error: API requests", r.requests, []string{
+		"GET /repos/o/r/issues/9/comments",
+		"POST /repos/o/r/issues/9/comments",
+		"POST /repos/o/r/check-runs",
+	})
+	if len(r.records) == 3 {
+		body, _ := r.records[1].Body["body"].(string)
+		if !strings.HasPrefix(body, markdown.Marker) || !strings.Contains(body, "**No assertion was checked**") ||
+			!strings.Contains(body, "- [<code>src/clamp.c&#58;10</code>](https://github.com/o/r/blob/"+broken+"/src/clamp.c#L10): unexpected") {
+			t.Errorf("parse error: sticky comment:\n%s", body)
+		}
+		cr := r.records[2].Body
+		as := annotationsIn(cr)
+		if cr["conclusion"] != "failure" || len(as) != 1 {
+			t.Fatalf("parse error: check run %v", cr)
+		}
+		if a := as[0].(map[string]any); a["path"] != "src/clamp.c" || a["start_line"] != float64(10) || a["annotation_level"] != "failure" {
+			t.Errorf("parse error: annotation %v", a)
+		}
+	}
+	if strings.Contains(r.stderr+r.stdout, "-: unexpected") {
+		t.Errorf("parse error: position-less follow-up errors:\n%s\n%s", r.stdout, r.stderr)
+	}
 }
 
 // checkSARIF parses a SARIF log and checks its version and that it has

@@ -169,6 +169,7 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 			if err := writeArtifacts(dir, head.Program, files, cfg.Entry, cfg.Name, spec, results, report); err != nil {
 				fmt.Fprintf(q.stderr, "%s: %v\n", q.prefix, err)
 			}
+			writeBaselines(bctx, dir, head.Program, cfg, results)
 		}
 		sub.Annotate(report)
 		reports = append(reports, report)

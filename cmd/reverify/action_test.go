@@ -338,14 +338,14 @@ func TestPublishBatchesAnnotations(t *testing.T) {
 			Column: 3, Function: "main", Expression: fmt.Sprintf("x != %d", i), Verdict: v, Reason: "r", Config: "value"})
 		r.Summary[string(v)]++
 	}
-	env := githubEnv{repository: "o/r", apiURL: api.srv.URL, serverURL: "https://github.com", token: "t0ken"}
+	env := githubEnv{repository: "o/r", apiURL: api.URL, serverURL: "https://github.com", token: "t0ken"}
 	ev := &event{name: "pull_request", pr: 9, base: strings.Repeat("a", 40), head: strings.Repeat("b", 40)}
 	var stdout, stderr bytes.Buffer
 	o := postFlags{failOn: "never", commentMode: "all", checkName: "reverify", output: filepath.Join(dir, "out")}
 	if code := publishReport(context.Background(), env, ev, r, o, false, &stdout, &stderr); code != 0 {
 		t.Errorf("exit %d under fail-on never", code)
 	}
-	got, reqs := api.take()
+	got, reqs := api.Take()
 	sameLines(t, "requests", got, []string{
 		"GET /repos/o/r/issues/9/comments",
 		"POST /repos/o/r/issues/9/comments",
@@ -367,7 +367,7 @@ func TestPublishBatchesAnnotations(t *testing.T) {
 	}
 	sameLines(t, "annotation batches", sizes, []string{"50", "50", "20"})
 	sameLines(t, "status/conclusion", statuses, []string{"in_progress/<nil>", "<nil>/<nil>", "completed/neutral"})
-	if n := len(api.annotations[1003]); n != 120 {
+	if n := len(api.Annotations[1003]); n != 120 {
 		t.Errorf("the check run holds %d annotations, want 120", n)
 	}
 	body, _ := reqs[5].Body["body"].(string)
@@ -385,7 +385,7 @@ func TestPublishBatchesAnnotations(t *testing.T) {
 	// comment-mode off: no comment, no review; a 5xx that outlasts the
 	// retries is a warning, never a different exit code.
 	o.commentMode, o.failOn = "off", "violation"
-	api.readOnly = false
+	api.ReadOnly = false
 	stdout.Reset()
 	srvDown := githubEnv{repository: "o/r", apiURL: "http://127.0.0.1:1", serverURL: "https://github.com", token: "t0ken"}
 	if code := publishReport(context.Background(), srvDown, ev, r, o, false, &stdout, &stderr); code != 1 {

@@ -207,6 +207,9 @@ func writePixelTree(base string, arg *cpa.ARG, highlightTarget bool) error {
 	if err := writeWith(base+".svg", func(b *bytes.Buffer) error { return pic.SVG(b) }); err != nil {
 		return err
 	}
+	if err := os.WriteFile(base+".mosaic.txt", []byte(pic.Mosaic(0, 0)), 0o644); err != nil {
+		return err
+	}
 	return os.WriteFile(base+".txt", []byte(pic.Text(80)), 0o644)
 }
 

@@ -335,6 +335,19 @@ func (fs *fileSet) mapErrors(msg string) []string {
 	if len(r) == 0 {
 		return tail
 	}
+	// cc/v4 follows a syntax error with position-less complaints about
+	// the end of input ("-: unexpected <EOF>, expected ')'"): they
+	// repeat the error above and name no place, so they are dropped when
+	// a positioned error exists.
+	var kept []string
+	for _, line := range r {
+		if !strings.HasPrefix(line, "-: ") {
+			kept = append(kept, line)
+		}
+	}
+	if len(kept) > 0 {
+		return kept
+	}
 	return r
 }
 

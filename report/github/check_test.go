@@ -22,12 +22,12 @@ func manyAnnotations(n int) []github.Annotation {
 
 func TestCheckRunBatches(t *testing.T) {
 	f := newFake(t)
-	c, _ := f.client(t)
+	c, _ := clientOf(f, t)
 	id, err := c.CheckRun(context.Background(), "abc123", "reverify", "failure", "<!-- reverify:summary -->\n## reverify\n\n❌ 1 assertion violated\n", manyAnnotations(120))
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, reqs := f.take()
+	got, reqs := f.Take()
 	ids := itoa(id)
 	equal(t, "requests", got, []string{
 		"POST /repos/o/r/check-runs",
@@ -56,7 +56,7 @@ func TestCheckRunBatches(t *testing.T) {
 		reqs[2].Body["completed_at"] != epoch.Format(time.RFC3339) {
 		t.Errorf("last update: status %v conclusion %v completed_at %v", reqs[2].Body["status"], reqs[2].Body["conclusion"], reqs[2].Body["completed_at"])
 	}
-	all := f.annotations[id]
+	all := f.Annotations[id]
 	if len(all) != 120 {
 		t.Fatalf("%d annotations stored", len(all))
 	}
@@ -70,11 +70,11 @@ func TestCheckRunBatches(t *testing.T) {
 func TestCheckRunSingleRequest(t *testing.T) {
 	for _, n := range []int{0, 1, 50} {
 		f := newFake(t)
-		c, _ := f.client(t)
+		c, _ := clientOf(f, t)
 		if _, err := c.CheckRun(context.Background(), "abc", "reverify", "success", "all proved", manyAnnotations(n)); err != nil {
 			t.Fatal(err)
 		}
-		got, reqs := f.take()
+		got, reqs := f.Take()
 		equal(t, fmt.Sprint(n, " annotations"), got, []string{"POST /repos/o/r/check-runs"})
 		b := reqs[0].Body
 		if b["status"] != "completed" || b["conclusion"] != "success" {
@@ -88,7 +88,7 @@ func TestCheckRunSingleRequest(t *testing.T) {
 
 func TestCheckRunLimits(t *testing.T) {
 	f := newFake(t)
-	c, _ := f.client(t)
+	c, _ := clientOf(f, t)
 	if _, err := c.CheckRun(context.Background(), "abc", "reverify", "maybe", "", nil); err == nil {
 		t.Errorf("invalid conclusion accepted")
 	}
@@ -97,7 +97,7 @@ func TestCheckRunLimits(t *testing.T) {
 	if _, err := c.CheckRun(context.Background(), "abc", "reverify", "neutral", long, a); err != nil {
 		t.Fatal(err)
 	}
-	got, reqs := f.take()
+	got, reqs := f.Take()
 	equal(t, "requests", got, []string{"POST /repos/o/r/check-runs"})
 	out := reqs[0].Body["output"].(map[string]any)
 	if n := len([]rune(out["summary"].(string))); n > github.MaxOutputChars {
@@ -114,17 +114,17 @@ func TestCheckRunLimits(t *testing.T) {
 // token; that is a read-only token, and the client stops.
 func TestCheckRunNotFound(t *testing.T) {
 	f := newFake(t)
-	f.fail(failure{method: "POST", pathPrefix: "/repos/o/r/check-runs", status: 404, times: -1})
-	c, _ := f.client(t)
+	f.Fail(failure{Method: "POST", PathPrefix: "/repos/o/r/check-runs", Status: 404, Times: -1})
+	c, _ := clientOf(f, t)
 	_, err := c.CheckRun(context.Background(), "abc", "reverify", "success", "s", nil)
 	if !errors.Is(err, github.ErrReadOnly) || !c.ReadOnly() {
 		t.Fatalf("err = %v, read-only %v", err, c.ReadOnly())
 	}
-	f.take()
+	f.Take()
 	if _, _, err := c.UpsertSummary(context.Background(), 1, "x"); !errors.Is(err, github.ErrReadOnly) {
 		t.Errorf("after read-only: %v", err)
 	}
-	if got, _ := f.take(); len(got) != 0 {
+	if got, _ := f.Take(); len(got) != 0 {
 		t.Errorf("requests after read-only: %v", got)
 	}
 }

@@ -32,16 +32,23 @@
 // edits). A re-run therefore edits the sticky comment instead of adding
 // one, skips findings already commented on, and deletes its own inline
 // comments whose fingerprint is gone (the assertion was fixed or
-// removed). Comments by others are never touched; [WithLogin] narrows
-// "own" to one author.
+// removed). Review bodies are minimal (the sticky comment is the source
+// of truth) and record the fingerprints of their inline comments
+// ("<!-- reverify:inline FP -->"); a review none of whose findings is
+// reported any more gets [ResolvedNote] as its body. Comments by others
+// are never touched; [WithLogin] narrows "own" to one author.
 //
 // # Diff
 //
 // Review comments may only address lines of the pull request's diff.
 // [ParsePatch] turns each file's patch (GET …/pulls/{n}/files) into the
 // added and context line numbers of the new side; a finding on such a
-// line becomes an inline comment (line, side RIGHT), any other goes into
-// the review body. [DiffFilter] selects findings as reviewdog's modes do;
+// line becomes an inline comment (line, side RIGHT). A finding elsewhere
+// whose counterexample (Finding.Trace) passes through an added line, the
+// usual case when a change breaks an assertion in a caller, becomes an
+// inline comment on the first such line (Finding.OnChange: "this change
+// lets h->len reach 193; assert(…) at proto.c:20 fails"); any other goes
+// into the review body. [DiffFilter] selects findings as reviewdog's modes do;
 // the default, [FilterNoFilter], keeps all, because a change can break
 // an assertion on a line it does not touch.
 //
@@ -78,5 +85,5 @@
 //
 // A 422 on creating a review (a line GitHub does not accept, e.g. after a
 // force push) is answered by posting the review again with every finding
-// in its body.
+// in its body, each saying that GitHub rejected its inline comment.
 package github

@@ -14,7 +14,9 @@ import (
 // relative to repoRoot (see sarif.RepoPath), the plain-text message of
 // sarif.MessageText, the Markdown body of markdown.Finding (opts gives
 // its limits and links) and the fingerprint of sarif.Fingerprint, the
-// same value SARIF's partialFingerprints carry.
+// same value SARIF's partialFingerprints carry. A FALSE property's
+// finding also carries its counterexample path (Trace) and the body of a
+// comment on a changed line of it (markdown.ChangeFinding), for Review.
 func FindingsFromReport(r *engine.Report, repoRoot string, opts markdown.Options) []Finding {
 	var out []Finding
 	for i := range r.Properties {
@@ -32,13 +34,26 @@ func FindingsFromReport(r *engine.Report, repoRoot string, opts markdown.Options
 		if expr == "" {
 			expr = p.ID
 		}
-		out = append(out, Finding{
+		f := Finding{
 			Path: sarif.RepoPath(p.File, repoRoot), Line: p.Line, Column: p.Column, Level: level,
 			Title:       fmt.Sprintf("reverify: assertion %s %s", expr, what),
 			Message:     sarif.MessageText(p),
 			Body:        markdown.Finding(p, opts),
 			Fingerprint: sarif.Fingerprint(r.Entry, p.ID),
-		})
+		}
+		if p.Verdict == engine.False {
+			for _, s := range p.Steps {
+				file := s.File
+				if file == "" {
+					file = p.File
+				}
+				if s.Line > 0 {
+					f.Trace = append(f.Trace, TracePoint{Path: sarif.RepoPath(file, repoRoot), Line: s.Line})
+				}
+			}
+			f.OnChange = func(path string, line int) string { return markdown.ChangeFinding(p, path, line, opts) }
+		}
+		out = append(out, f)
 	}
 	return out
 }

@@ -58,15 +58,15 @@ func publication() github.Publication {
 
 func TestPublish(t *testing.T) {
 	f := newFake(t)
-	f.pageSize = 100
-	f.files = prFiles()
-	c, _ := f.client(t)
+	f.PageSize = 100
+	f.Files = prFiles()
+	c, _ := clientOf(f, t)
 	rn := newRunner(t)
 	res := github.Publish(context.Background(), c, rn.actions(), publication())
 	if err := res.Err(); err != nil || res.ReadOnly {
 		t.Fatalf("%v (%s)", err, res)
 	}
-	got, reqs := f.take()
+	got, reqs := f.Take()
 	equal(t, "requests", got, []string{
 		"GET /repos/o/r/issues/7/comments",
 		"POST /repos/o/r/issues/7/comments",
@@ -105,14 +105,14 @@ func TestPublish(t *testing.T) {
 func TestForkFallback(t *testing.T) {
 	f := newFake(t)
 	for _, m := range []string{"POST", "PATCH", "DELETE"} {
-		f.fail(failure{method: m, pathPrefix: "/repos/", status: 403, times: -1,
-			body: `{"message":"Resource not accessible by integration","documentation_url":"https://docs.github.com/rest/issues/comments#create-an-issue-comment"}`})
+		f.Fail(failure{Method: m, PathPrefix: "/repos/", Status: 403, Times: -1,
+			Body: `{"message":"Resource not accessible by integration","documentation_url":"https://docs.github.com/rest/issues/comments#create-an-issue-comment"}`})
 	}
-	c, sl := f.client(t)
+	c, sl := clientOf(f, t)
 	rn := newRunner(t)
 	res := github.Publish(context.Background(), c, rn.actions(), publication())
 
-	got, _ := f.take()
+	got, _ := f.Take()
 	equal(t, "requests", got, []string{
 		"GET /repos/o/r/issues/7/comments",
 		"POST /repos/o/r/issues/7/comments",
@@ -166,12 +166,12 @@ func TestPublishWithoutClient(t *testing.T) {
 
 func TestRetryThenSuccess(t *testing.T) {
 	f := newFake(t)
-	f.fail(failure{method: "POST", pathPrefix: "/repos/o/r/check-runs", status: 502, times: 1})
-	c, sl := f.client(t)
+	f.Fail(failure{Method: "POST", PathPrefix: "/repos/o/r/check-runs", Status: 502, Times: 1})
+	c, sl := clientOf(f, t)
 	if _, err := c.CheckRun(context.Background(), "abc", "reverify", "success", "ok", manyAnnotations(3)); err != nil {
 		t.Fatal(err)
 	}
-	got, reqs := f.take()
+	got, reqs := f.Take()
 	equal(t, "requests", got, []string{"POST /repos/o/r/check-runs", "POST /repos/o/r/check-runs"})
 	if len(asSlice(reqs[1].Body["output"].(map[string]any)["annotations"])) != 3 {
 		t.Errorf("retried request lost its body: %v", reqs[1].Body)
@@ -179,17 +179,17 @@ func TestRetryThenSuccess(t *testing.T) {
 	if len(sl.d) != 1 || sl.d[0] != time.Second {
 		t.Errorf("sleeps %v, want [1s]", sl.d)
 	}
-	if len(f.checkRuns) != 1 {
-		t.Errorf("%d check runs", len(f.checkRuns))
+	if len(f.CheckRuns) != 1 {
+		t.Errorf("%d check runs", len(f.CheckRuns))
 	}
 }
 
 func TestRetryExhausted(t *testing.T) {
 	f := newFake(t)
-	f.fail(failure{method: "GET", pathPrefix: "/repos/o/r/issues/1/comments", status: 503, times: -1})
-	c, sl := f.client(t)
+	f.Fail(failure{Method: "GET", PathPrefix: "/repos/o/r/issues/1/comments", Status: 503, Times: -1})
+	c, sl := clientOf(f, t)
 	_, _, err := c.UpsertSummary(context.Background(), 1, "x")
-	got, _ := f.take()
+	got, _ := f.Take()
 	if len(got) != 4 {
 		t.Errorf("%d attempts, want 4: %v", len(got), got)
 	}
@@ -224,10 +224,10 @@ func TestRateLimit(t *testing.T) {
 	// Primary rate limit: 403 with X-RateLimit-Remaining: 0, reset in 10 s.
 	f := newFake(t)
 	reset := epoch.Add(10 * time.Second).Unix()
-	f.fail(failure{method: "POST", pathPrefix: "/repos/o/r/issues/1/comments", status: 403, times: 1,
-		header: map[string]string{"X-RateLimit-Remaining": "0", "X-RateLimit-Reset": itoa(reset)},
-		body:   `{"message":"API rate limit exceeded"}`})
-	c, sl := f.client(t)
+	f.Fail(failure{Method: "POST", PathPrefix: "/repos/o/r/issues/1/comments", Status: 403, Times: 1,
+		Header: map[string]string{"X-RateLimit-Remaining": "0", "X-RateLimit-Reset": itoa(reset)},
+		Body:   `{"message":"API rate limit exceeded"}`})
+	c, sl := clientOf(f, t)
 	if _, act, err := c.UpsertSummary(context.Background(), 1, "x"); err != nil || act != github.SummaryCreated {
 		t.Fatalf("%v %v", act, err)
 	}
@@ -238,9 +238,9 @@ func TestRateLimit(t *testing.T) {
 
 	// 429 with Retry-After, always: reported as rate limited.
 	f = newFake(t)
-	f.fail(failure{method: "POST", pathPrefix: "/repos/o/r/check-runs", status: 429, times: -1,
-		header: map[string]string{"Retry-After": "3"}})
-	c, sl = f.client(t)
+	f.Fail(failure{Method: "POST", PathPrefix: "/repos/o/r/check-runs", Status: 429, Times: -1,
+		Header: map[string]string{"Retry-After": "3"}})
+	c, sl = clientOf(f, t)
 	_, err := c.CheckRun(context.Background(), "abc", "reverify", "success", "s", nil)
 	if !errors.Is(err, github.ErrRateLimited) || errors.Is(err, github.ErrReadOnly) {
 		t.Fatalf("err = %v", err)
@@ -254,10 +254,10 @@ func TestRateLimit(t *testing.T) {
 	// with the reset time as %v prints a time.Now() (monotonic clock
 	// reading "m=+195.029207925"); the message shows a plain time.
 	f = newFake(t)
-	f.fail(failure{method: "POST", pathPrefix: "/repos/o/r/check-runs", status: 403, times: -1,
-		header: map[string]string{"Retry-After": "120"},
-		body:   `{"message":"You have exceeded a secondary rate limit","documentation_url":"https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits"}`})
-	c, _ = f.client(t)
+	f.Fail(failure{Method: "POST", PathPrefix: "/repos/o/r/check-runs", Status: 403, Times: -1,
+		Header: map[string]string{"Retry-After": "120"},
+		Body:   `{"message":"You have exceeded a secondary rate limit","documentation_url":"https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits"}`})
+	c, _ = clientOf(f, t)
 	var msgs []string
 	for i := 0; i < 2; i++ {
 		_, err := c.CheckRun(context.Background(), "abc", "reverify", "success", "s", nil)
@@ -345,12 +345,12 @@ func TestNewErrors(t *testing.T) {
 // summary only when the API refused writes.
 func TestPublishDisabled(t *testing.T) {
 	f := newFake(t)
-	c, _ := f.client(t)
+	c, _ := clientOf(f, t)
 	rn := newRunner(t)
 	p := publication()
 	p.Disabled = map[github.Channel]string{github.ChannelComment: "comment-mode review", github.ChannelCheckRun: "shard 1/2"}
 	res := github.Publish(context.Background(), c, rn.actions(), p)
-	got, _ := f.take()
+	got, _ := f.Take()
 	equal(t, "requests", got, []string{
 		"GET /repos/o/r/pulls/7/files",
 		"GET /repos/o/r/pulls/7/comments",

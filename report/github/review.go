@@ -33,6 +33,19 @@ type Finding struct {
 	Message     string // plain text (annotations, workflow commands)
 	Body        string // Markdown for review comments; empty means Message
 	Fingerprint string // stable identity (sarif.Fingerprint)
+	// Trace is the counterexample's path, repository-relative locations
+	// in execution order; Review comments on the first added line of the
+	// diff it passes through when Line is not on the diff.
+	Trace []TracePoint
+	// OnChange, if set, is the Markdown body of a comment on a changed
+	// line (path, line) of Trace; nil means Body.
+	OnChange func(path string, line int) string
+}
+
+// TracePoint is one location of a counterexample.
+type TracePoint struct {
+	Path string // repository-relative, slash-separated
+	Line int
 }
 
 // FindingMarker returns the hidden marker that identifies a comment about
@@ -45,6 +58,19 @@ var markerRE = regexp.MustCompile(`<!-- reverify:finding ([0-9A-Za-z_.:/+=-]+) -
 
 // reviewMarker marks the bodies of the reviews the client posts.
 const reviewMarker = "<!-- reverify:review -->"
+
+// inlineMarker records in a review body the fingerprint of an inline
+// comment the review carries, so that a review whose findings are all
+// gone can be recognised (and its body marked resolved).
+func inlineMarker(fingerprint string) string {
+	return "<!-- reverify:inline " + fingerprint + " -->"
+}
+
+var inlineRE = regexp.MustCompile(`<!-- reverify:inline ([0-9A-Za-z_.:/+=-]+) -->`)
+
+// ResolvedNote is the body an earlier review of the client gets once
+// none of its findings is reported any more.
+const ResolvedNote = "✅ **reverify**: the findings of this review are resolved as of %s; the summary comment has the current results."
 
 // fingerprints returns the fingerprints marked in a comment body.
 func fingerprints(body string) []string {
@@ -155,6 +181,10 @@ type ReviewResult struct {
 	Duplicates int   // findings already commented on, not posted again
 	Filtered   int   // findings the DiffFilter dropped
 	Deleted    int   // stale own comments deleted
+	Resolved   int   // earlier own reviews whose findings are all gone, marked resolved
+	// ViaChange counts the inline comments placed on a changed line of
+	// the counterexample rather than on the assertion's line.
+	ViaChange int
 }
 
 // diffLines is what the diff of one file allows.
@@ -167,16 +197,24 @@ type diffLines struct{ added, context map[int]bool }
 //     through ParsePatch.
 //  2. GET /repos/{o}/{r}/pulls/{pr}/comments (all pages): review comments
 //     carrying a FindingMarker are the client's own.
-//  3. Findings the filter keeps whose fingerprint is not yet commented on
+//  3. GET /repos/{o}/{r}/pulls/{pr}/reviews (all pages): the client's
+//     earlier reviews and the fingerprints they list.
+//  4. Findings the filter keeps whose fingerprint is not yet commented on
 //     become inline comments (path, line, side RIGHT, body with its
-//     marker) when their line is commentable, and otherwise bullets of
-//     the review body; for the latter the bodies of earlier reviews (GET
-//     /repos/{o}/{r}/pulls/{pr}/reviews) are checked for the marker too.
-//  4. POST /repos/{o}/{r}/pulls/{pr}/reviews if anything is new; if GitHub
+//     marker) when their line is commentable; otherwise, when their
+//     Trace passes through an added line of the diff, an inline comment
+//     on the first such line (body Finding.OnChange: the change lets the
+//     assertion fail, seed of issue 18); otherwise bullets of the review
+//     body, unless an earlier review lists them.
+//  5. POST /repos/{o}/{r}/pulls/{pr}/reviews if anything is new; the body
+//     is minimal (the sticky comment is the source of truth). If GitHub
 //     rejects an inline position (422), the review is posted once more
-//     with every finding in the body.
-//  5. DELETE /repos/{o}/{r}/pulls/comments/{id} for each own comment whose
+//     with every finding in the body, saying so.
+//  6. DELETE /repos/{o}/{r}/pulls/comments/{id} for each own comment whose
 //     fingerprint is no longer among findings (fixed or gone).
+//  7. PUT /repos/{o}/{r}/pulls/{pr}/reviews/{id} with ResolvedNote for
+//     each earlier own review none of whose findings is reported any
+//     more (COMMENT reviews cannot be dismissed).
 //
 // Findings without a fingerprint get one from path and line. Bodies are
 // cut to MaxCommentChars.
@@ -233,6 +271,17 @@ func (c *Client) Review(ctx context.Context, pr int, commitSHA string, findings 
 		copt.Page = resp.NextPage
 	}
 
+	reviews, err := c.ownReviews(ctx, pr)
+	if err != nil {
+		return res, err
+	}
+	seen := map[string]bool{} // fingerprints listed in earlier review bodies
+	for _, rv := range reviews {
+		for _, fp := range fingerprints(rv.GetBody()) {
+			seen[fp] = true
+		}
+	}
+
 	want := map[string]bool{}
 	var inline []*gh.DraftReviewComment
 	var inlineF, body []Finding
@@ -241,6 +290,16 @@ func (c *Client) Review(ctx context.Context, pr int, commitSHA string, findings 
 		want[f.Fingerprint] = true
 		d, changed := files[f.Path]
 		onDiff := changed && (d.added[f.Line] || d.context[f.Line] && diff != FilterAdded)
+		path, line, text := f.Path, f.Line, ""
+		if !onDiff {
+			if p, l, ok := firstAdded(f.Trace, files); ok {
+				path, line, onDiff, changed = p, l, true, true
+				text = f.Body
+				if f.OnChange != nil {
+					text = f.OnChange(p, l)
+				}
+			}
+		}
 		switch {
 		case diff == FilterAdded && !onDiff,
 			diff == FilterDiffContext && !onDiff,
@@ -253,36 +312,26 @@ func (c *Client) Review(ctx context.Context, pr int, commitSHA string, findings 
 			continue
 		}
 		if onDiff {
+			if text != "" {
+				res.ViaChange++
+				f.Body = text
+			}
 			inlineF = append(inlineF, f)
 			inline = append(inline, &gh.DraftReviewComment{
-				Path: gh.String(f.Path), Line: gh.Int(f.Line), Side: gh.String("RIGHT"),
+				Path: gh.String(path), Line: gh.Int(line), Side: gh.String("RIGHT"),
 				Body: gh.String(commentBody(f)),
 			})
+		} else if seen[f.Fingerprint] {
+			res.Duplicates++
 		} else {
 			body = append(body, f)
 		}
 	}
 
-	if len(body) > 0 {
-		seen, err := c.reviewedFingerprints(ctx, pr)
-		if err != nil {
-			return res, err
-		}
-		kept := body[:0]
-		for _, f := range body {
-			if seen[f.Fingerprint] {
-				res.Duplicates++
-			} else {
-				kept = append(kept, f)
-			}
-		}
-		body = kept
-	}
-
 	if len(inline)+len(body) > 0 {
 		review := &gh.PullRequestReviewRequest{
 			CommitID: gh.String(commitSHA), Event: gh.String("COMMENT"),
-			Body: gh.String(reviewBody(len(inline), body)), Comments: inline,
+			Body: gh.String(reviewBody(inlineF, body, offDiff)), Comments: inline,
 		}
 		var rv *gh.PullRequestReview
 		err := c.call(ctx, "create review", false, func(ctx context.Context) (r *gh.Response, err error) {
@@ -292,10 +341,18 @@ func (c *Client) Review(ctx context.Context, pr int, commitSHA string, findings 
 		var e *Error
 		if errors.As(err, &e) && e.Status == http.StatusUnprocessableEntity && len(inline) > 0 {
 			// A line GitHub does not accept (stale diff, renamed file):
-			// list everything in the body instead.
-			all := append(inlineF, body...)
-			review.Comments, review.Body = nil, gh.String(reviewBody(0, all))
-			inline, body = nil, all
+			// list everything in the body instead, saying why.
+			rejected := inlineF
+			review.Comments, review.Body = nil, gh.String(reviewBody(nil, append(append([]Finding(nil), rejected...), body...), func(f Finding) string {
+				for _, r := range rejected {
+					if r.Fingerprint == f.Fingerprint {
+						return rejectedInline
+					}
+				}
+				return offDiff(f)
+			}))
+			inline, body = nil, append(inlineF, body...)
+			res.ViaChange = 0
 			err = c.call(ctx, "create review (findings in body)", false, func(ctx context.Context) (r *gh.Response, err error) {
 				rv, r, err = c.gh.PullRequests.CreateReview(ctx, c.owner, c.repo, pr, review)
 				return r, err
@@ -325,7 +382,57 @@ func (c *Client) Review(ctx context.Context, pr int, commitSHA string, findings 
 		}
 		res.Deleted++
 	}
+
+	for _, rv := range reviews {
+		fps := fingerprints(rv.GetBody())
+		for _, m := range inlineRE.FindAllStringSubmatch(rv.GetBody(), -1) {
+			fps = append(fps, m[1])
+		}
+		stale := len(fps) > 0
+		for _, fp := range fps {
+			if want[fp] {
+				stale = false
+			}
+		}
+		if !stale {
+			continue
+		}
+		note := reviewMarker + "\n" + fmt.Sprintf(ResolvedNote, markdown.Code(shortSHA(commitSHA))) + "\n"
+		err := c.call(ctx, "update review", false, func(ctx context.Context) (r *gh.Response, err error) {
+			_, r, err = c.gh.PullRequests.UpdateReview(ctx, c.owner, c.repo, pr, rv.GetID(), note)
+			return r, err
+		})
+		if err != nil {
+			return res, err
+		}
+		res.Resolved++
+	}
 	return res, nil
+}
+
+// firstAdded returns the first point of trace on an added line of the
+// diff.
+func firstAdded(trace []TracePoint, files map[string]diffLines) (string, int, bool) {
+	for _, t := range trace {
+		if d, ok := files[t.Path]; ok && d.added[t.Line] {
+			return t.Path, t.Line, true
+		}
+	}
+	return "", 0, false
+}
+
+func shortSHA(s string) string {
+	if len(s) > 12 {
+		return s[:12]
+	}
+	return s
+}
+
+// Reasons a finding is listed in a review body rather than inline.
+const rejectedInline = "GitHub rejected the inline comment (the diff may have changed)"
+
+func offDiff(Finding) string {
+	return "its line and counterexample are not on this diff"
 }
 
 func fpOf(f Finding) string {
@@ -335,10 +442,10 @@ func fpOf(f Finding) string {
 	return f.Fingerprint
 }
 
-// reviewedFingerprints returns the fingerprints in the bodies of the
-// client's earlier reviews of pr.
-func (c *Client) reviewedFingerprints(ctx context.Context, pr int) (map[string]bool, error) {
-	seen := map[string]bool{}
+// ownReviews returns the client's earlier reviews of pr (those carrying
+// the review marker).
+func (c *Client) ownReviews(ctx context.Context, pr int) ([]*gh.PullRequestReview, error) {
+	var out []*gh.PullRequestReview
 	opt := &gh.ListOptions{PerPage: perPage}
 	for {
 		var page []*gh.PullRequestReview
@@ -351,15 +458,12 @@ func (c *Client) reviewedFingerprints(ctx context.Context, pr int) (map[string]b
 			return nil, err
 		}
 		for _, rv := range page {
-			if !strings.Contains(rv.GetBody(), reviewMarker) || !c.isMine(rv.GetUser()) {
-				continue
-			}
-			for _, fp := range fingerprints(rv.GetBody()) {
-				seen[fp] = true
+			if strings.Contains(rv.GetBody(), reviewMarker) && c.isMine(rv.GetUser()) {
+				out = append(out, rv)
 			}
 		}
 		if resp.NextPage == 0 {
-			return seen, nil
+			return out, nil
 		}
 		opt.Page = resp.NextPage
 	}
@@ -376,16 +480,22 @@ func commentBody(f Finding) string {
 	return clip(strings.TrimRight(b, "\n"), MaxCommentChars-len(m), "\n\n… truncated") + m
 }
 
-// reviewBody is the body of a review with n inline comments and the
-// findings off the diff as bullets, each with its marker.
-func reviewBody(n int, off []Finding) string {
+// reviewBody is the minimal body of a review: the sticky comment is the
+// source of truth, so the body names no counts that could go stale. It
+// records the fingerprints of the inline comments (inlineMarker) and
+// lists the findings not commented inline as bullets, each with its
+// marker and the reason why returns for it.
+func reviewBody(inline, listed []Finding, why func(Finding) string) string {
 	var b strings.Builder
 	b.WriteString(reviewMarker + "\n")
-	total := n + len(off)
-	fmt.Fprintf(&b, "**reverify** found %d violated %s", total, plural(total, "assertion", "assertions"))
-	if len(off) > 0 {
-		fmt.Fprintf(&b, "; %d %s outside the lines this pull request changes:\n\n", len(off), plural(len(off), "lies", "lie"))
-		sorted := append([]Finding(nil), off...)
+	b.WriteString("**reverify**: see the summary comment of this pull request for the current results.")
+	for _, f := range inline {
+		b.WriteString(inlineMarker(fpOf(f)))
+	}
+	b.WriteString("\n")
+	if len(listed) > 0 {
+		b.WriteString("\n")
+		sorted := append([]Finding(nil), listed...)
 		sort.SliceStable(sorted, func(i, j int) bool {
 			if sorted[i].Path != sorted[j].Path {
 				return sorted[i].Path < sorted[j].Path
@@ -397,10 +507,9 @@ func reviewBody(n int, off []Finding) string {
 			if text == "" {
 				text = f.Message
 			}
-			fmt.Fprintf(&b, "- %s: %s %s\n", markdown.Code(fmt.Sprintf("%s:%d", f.Path, f.Line)), markdown.Escape(text), FindingMarker(fpOf(f)))
+			fmt.Fprintf(&b, "- %s: %s (%s) %s\n", markdown.Code(fmt.Sprintf("%s:%d", f.Path, f.Line)), markdown.Escape(text),
+				markdown.Escape(why(f)), FindingMarker(fpOf(f)))
 		}
-	} else {
-		b.WriteString(".\n")
 	}
 	return clip(b.String(), MaxCommentChars, "\n… truncated\n")
 }

@@ -107,17 +107,17 @@ func draftComments(t *testing.T, body map[string]any) []comment {
 
 func TestReview(t *testing.T) {
 	f := newFake(t)
-	f.files = prFiles()
+	f.Files = prFiles()
 	// Someone else's review comment on the same line stays untouched.
-	f.reviewComments = append(f.reviewComments, map[string]any{"id": f.id(), "path": "src/a.c", "line": 12, "body": "nit", "user": map[string]any{"login": "alice"}})
-	c, _ := f.client(t)
+	f.ReviewComments = append(f.ReviewComments, map[string]any{"id": f.ID(), "path": "src/a.c", "line": 12, "body": "nit", "user": map[string]any{"login": "alice"}})
+	c, _ := clientOf(f, t)
 	ctx := context.Background()
 
 	res, err := c.Review(ctx, 7, "abc123", findings(), github.FilterNoFilter)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, reqs := f.take()
+	got, reqs := f.Take()
 	equal(t, "first run", got, []string{
 		"GET /repos/o/r/pulls/7/files",
 		"GET /repos/o/r/pulls/7/files?page=2",
@@ -138,12 +138,18 @@ func TestReview(t *testing.T) {
 		t.Errorf("inline body %q does not start with Finding.Body", b)
 	}
 	body := post["body"].(string)
-	for _, w := range []string{"<!-- reverify:review -->", "found 4 violated assertions; 2 lie outside",
-		"<code>src/a.c&#58;40</code>: assertion z &lt;&#124; w violated <!-- reverify:finding fpfile -->",
-		"<code>src/c.c&#58;7</code>: assertion q violated <!-- reverify:finding fpelsewhere -->"} {
+	// A minimal body: no counts that go stale; the inline comments'
+	// fingerprints recorded; the others listed with the true reason.
+	for _, w := range []string{"<!-- reverify:review -->", "see the summary comment",
+		"<!-- reverify:inline fpadded --><!-- reverify:inline fpcontext -->",
+		"<code>src/a.c&#58;40</code>: assertion z &lt;&#124; w violated (its line and counterexample are not on this diff) <!-- reverify:finding fpfile -->",
+		"<code>src/c.c&#58;7</code>: assertion q violated (its line and counterexample are not on this diff) <!-- reverify:finding fpelsewhere -->"} {
 		if !strings.Contains(body, w) {
 			t.Errorf("review body lacks %q:\n%s", w, body)
 		}
+	}
+	if strings.Contains(body, "found") || strings.Contains(body, "outside the lines") {
+		t.Errorf("review body counts findings or claims they lie outside the change:\n%s", body)
 	}
 	if res.Inline != 2 || res.InBody != 2 || res.Duplicates != 0 || res.Deleted != 0 || res.ReviewID == 0 {
 		t.Errorf("result %+v", res)
@@ -154,7 +160,7 @@ func TestReview(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, _ = f.take()
+	got, _ = f.Take()
 	equal(t, "re-run", got, []string{
 		"GET /repos/o/r/pulls/7/files",
 		"GET /repos/o/r/pulls/7/files?page=2",
@@ -168,7 +174,7 @@ func TestReview(t *testing.T) {
 
 	// The assertion on the added line is fixed: its comment is deleted.
 	var ids []string
-	for _, cm := range f.reviewComments {
+	for _, cm := range f.ReviewComments {
 		if strings.Contains(cm["body"].(string), "fpadded") {
 			ids = append(ids, itoa(cm["id"].(int64)))
 		}
@@ -177,7 +183,7 @@ func TestReview(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, _ = f.take()
+	got, _ = f.Take()
 	equal(t, "after fix", got, []string{
 		"GET /repos/o/r/pulls/7/files",
 		"GET /repos/o/r/pulls/7/files?page=2",
@@ -189,8 +195,62 @@ func TestReview(t *testing.T) {
 	if res.Deleted != 1 || len(ids) != 1 {
 		t.Errorf("after fix: %+v, own comments %v", res, ids)
 	}
-	if len(f.reviewComments) != 2 || f.reviewComments[0]["body"] != "nit" {
-		t.Errorf("remaining review comments %v", f.reviewComments)
+	if len(f.ReviewComments) != 2 || f.ReviewComments[0]["body"] != "nit" {
+		t.Errorf("remaining review comments %v", f.ReviewComments)
+	}
+
+	// Everything is fixed: the last own comment is deleted and the review
+	// body, which listed findings, says they are resolved.
+	reviewID := itoa(f.Reviews[0]["id"].(int64))
+	res, err = c.Review(ctx, 7, "0123456789abcdef", nil, github.FilterNoFilter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ = f.Take()
+	equal(t, "all fixed", got, []string{
+		"GET /repos/o/r/pulls/7/files",
+		"GET /repos/o/r/pulls/7/files?page=2",
+		"GET /repos/o/r/pulls/7/comments",
+		"GET /repos/o/r/pulls/7/reviews",
+		"DELETE /repos/o/r/pulls/comments/" + itoa(f.NextID),
+		"PUT /repos/o/r/pulls/7/reviews/" + reviewID,
+	})
+	if b := f.Reviews[0]["body"].(string); res.Resolved != 1 || !strings.Contains(b, "resolved as of <code>0123456789ab</code>") || strings.Contains(b, "reverify:finding") {
+		t.Errorf("all fixed: %+v; review body %q", res, b)
+	}
+	// Once resolved, the review is left alone.
+	res, _ = c.Review(ctx, 7, "0123456789abcdef", nil, github.FilterNoFilter)
+	if got, _ = f.Take(); res.Resolved != 0 || got[len(got)-1] != "GET /repos/o/r/pulls/7/reviews" {
+		t.Errorf("resolved review touched again: %+v %v", res, got)
+	}
+}
+
+// TestReviewViaChange: the assertion lies outside the diff (a caller of
+// the changed function), its counterexample passes through added lines:
+// the inline comment goes on the first of them, with Finding.OnChange's
+// body (issue 18, defect 2).
+func TestReviewViaChange(t *testing.T) {
+	f := newFake(t)
+	f.PageSize = 100
+	f.Files = prFiles()
+	c, _ := clientOf(f, t)
+	fd := github.Finding{Path: "src/c.c", Line: 7, Level: github.LevelFailure, Title: "assertion q violated", Body: "plain", Fingerprint: "fpcallee",
+		Trace: []github.TracePoint{{Path: "src/c.c", Line: 3}, {Path: "src/a.c", Line: 10}, {Path: "src/a.c", Line: 11}, {Path: "src/a.c", Line: 12}, {Path: "src/c.c", Line: 7}},
+		OnChange: func(path string, line int) string {
+			return "this change lets q fail at " + path + ":" + itoa(int64(line))
+		}}
+	res, err := c.Review(context.Background(), 1, "abc", []github.Finding{fd}, github.FilterAdded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, reqs := f.Take()
+	post := reqs[len(reqs)-1].Body
+	cs := draftComments(t, post)
+	if len(cs) != 1 || cs[0] != (comment{"src/a.c", 11, "RIGHT", "fpcallee"}) || res.ViaChange != 1 || res.Inline != 1 || res.InBody != 0 {
+		t.Fatalf("comments %v, result %+v", cs, res)
+	}
+	if b := asSlice(post["comments"])[0].(map[string]any)["body"].(string); !strings.HasPrefix(b, "this change lets q fail at src/a.c:11") {
+		t.Errorf("inline body %q", b)
 	}
 }
 
@@ -206,14 +266,14 @@ func TestReviewFilters(t *testing.T) {
 	} {
 		t.Run(c.filter.String(), func(t *testing.T) {
 			f := newFake(t)
-			f.pageSize = 100
-			f.files = prFiles()
-			cl, _ := f.client(t)
+			f.PageSize = 100
+			f.Files = prFiles()
+			cl, _ := clientOf(f, t)
 			res, err := cl.Review(context.Background(), 1, "abc", findings(), c.filter)
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, reqs := f.take()
+			_, reqs := f.Take()
 			post := reqs[len(reqs)-1]
 			if post.Method != http.MethodPost {
 				t.Fatalf("no review posted: %v", reqs)
@@ -247,24 +307,26 @@ func TestReviewFilters(t *testing.T) {
 // findings go into the body of a second attempt.
 func TestReviewUnprocessable(t *testing.T) {
 	f := newFake(t)
-	f.pageSize = 100
-	f.files = prFiles()
-	f.fail(failure{method: "POST", pathPrefix: "/repos/o/r/pulls/1/reviews", status: 422, times: 1,
-		body: `{"message":"Unprocessable Entity","errors":["Line could not be resolved"]}`})
-	c, sl := f.client(t)
+	f.PageSize = 100
+	f.Files = prFiles()
+	f.Fail(failure{Method: "POST", PathPrefix: "/repos/o/r/pulls/1/reviews", Status: 422, Times: 1,
+		Body: `{"message":"Unprocessable Entity","errors":["Line could not be resolved"]}`})
+	c, sl := clientOf(f, t)
 	res, err := c.Review(context.Background(), 1, "abc", findings()[:1], github.FilterNoFilter)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, reqs := f.take()
+	got, reqs := f.Take()
 	equal(t, "requests", got, []string{
 		"GET /repos/o/r/pulls/1/files",
 		"GET /repos/o/r/pulls/1/comments",
+		"GET /repos/o/r/pulls/1/reviews",
 		"POST /repos/o/r/pulls/1/reviews",
 		"POST /repos/o/r/pulls/1/reviews",
 	})
-	last := reqs[3].Body
-	if len(asSlice(last["comments"])) != 0 || !strings.Contains(last["body"].(string), "finding fpadded ") {
+	last := reqs[4].Body
+	if b, _ := last["body"].(string); len(asSlice(last["comments"])) != 0 || !strings.Contains(b, "finding fpadded ") ||
+		!strings.Contains(b, "GitHub rejected the inline comment") || strings.Contains(b, "not on this diff") {
 		t.Errorf("second attempt %v", last)
 	}
 	if res.Inline != 0 || res.InBody != 1 || len(sl.d) != 0 {
@@ -274,8 +336,8 @@ func TestReviewUnprocessable(t *testing.T) {
 
 func TestReviewError(t *testing.T) {
 	f := newFake(t)
-	f.fail(failure{method: "GET", pathPrefix: "/repos/o/r/pulls/1/files", status: 404, times: -1})
-	c, _ := f.client(t)
+	f.Fail(failure{Method: "GET", PathPrefix: "/repos/o/r/pulls/1/files", Status: 404, Times: -1})
+	c, _ := clientOf(f, t)
 	_, err := c.Review(context.Background(), 1, "abc", findings(), github.FilterNoFilter)
 	var e *github.Error
 	if !errors.As(err, &e) || e.Status != 404 || errors.Is(err, github.ErrReadOnly) {

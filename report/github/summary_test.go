@@ -14,16 +14,16 @@ func TestUpsertSummary(t *testing.T) {
 	f := newFake(t)
 	// Three unrelated comments: two pages at the fake's page size 2.
 	for _, b := range []string{"LGTM", "<!-- other-bot -->\nCoverage 80%", "please fix"} {
-		f.issueComments = append(f.issueComments, map[string]any{"id": f.id(), "body": b, "user": map[string]any{"login": "alice"}})
+		f.IssueComments = append(f.IssueComments, map[string]any{"id": f.ID(), "body": b, "user": map[string]any{"login": "alice"}})
 	}
-	c, _ := f.client(t)
+	c, _ := clientOf(f, t)
 	ctx := context.Background()
 
 	id, act, err := c.UpsertSummary(ctx, 7, markdown.Marker+"\n## reverify\n\nrun 1\n")
 	if err != nil || act != github.SummaryCreated {
 		t.Fatalf("first run: %v, %v", act, err)
 	}
-	got, reqs := f.take()
+	got, reqs := f.Take()
 	equal(t, "first run", got, []string{
 		"GET /repos/o/r/issues/7/comments",
 		"GET /repos/o/r/issues/7/comments?page=2",
@@ -44,7 +44,7 @@ func TestUpsertSummary(t *testing.T) {
 	if err != nil || act != github.SummaryEdited || id2 != id {
 		t.Fatalf("second run: id %d (first %d), %v, %v", id2, id, act, err)
 	}
-	got, reqs = f.take()
+	got, reqs = f.Take()
 	equal(t, "second run", got, []string{
 		"GET /repos/o/r/issues/7/comments",
 		"GET /repos/o/r/issues/7/comments?page=2",
@@ -58,11 +58,11 @@ func TestUpsertSummary(t *testing.T) {
 	if _, act, err := c.UpsertSummary(ctx, 7, markdown.Marker+"\n## reverify\n\nrun 2\n"); err != nil || act != github.SummaryUnchanged {
 		t.Fatalf("third run: %v, %v", act, err)
 	}
-	got, _ = f.take()
+	got, _ = f.Take()
 	equal(t, "third run", got, []string{"GET /repos/o/r/issues/7/comments", "GET /repos/o/r/issues/7/comments?page=2"})
 
 	n := 0
-	for _, cm := range f.issueComments {
+	for _, cm := range f.IssueComments {
 		if strings.Contains(cm["body"].(string), markdown.Marker) {
 			n++
 		}
@@ -74,19 +74,19 @@ func TestUpsertSummary(t *testing.T) {
 
 func TestUpsertSummaryHealsDuplicates(t *testing.T) {
 	f := newFake(t)
-	f.pageSize = 100
+	f.PageSize = 100
 	for _, b := range []string{markdown.Marker + "\nold A", "hello", markdown.Marker + "\nold B"} {
-		f.issueComments = append(f.issueComments, map[string]any{"id": f.id(), "body": b, "user": map[string]any{"login": "github-actions[bot]"}})
+		f.IssueComments = append(f.IssueComments, map[string]any{"id": f.ID(), "body": b, "user": map[string]any{"login": "github-actions[bot]"}})
 	}
 	// A human quoting the marker is not ours under WithLogin.
-	f.issueComments = append(f.issueComments, map[string]any{"id": f.id(), "body": markdown.Marker + " quoted", "user": map[string]any{"login": "mallory"}})
-	c, _ := f.client(t, github.WithLogin("github-actions[bot]"))
+	f.IssueComments = append(f.IssueComments, map[string]any{"id": f.ID(), "body": markdown.Marker + " quoted", "user": map[string]any{"login": "mallory"}})
+	c, _ := clientOf(f, t, github.WithLogin("github-actions[bot]"))
 	// The marker is added when the body lacks it.
 	id, act, err := c.UpsertSummary(context.Background(), 3, "new")
 	if err != nil || act != github.SummaryEdited || id != 101 {
 		t.Fatalf("got %d %v %v", id, act, err)
 	}
-	got, reqs := f.take()
+	got, reqs := f.Take()
 	equal(t, "requests", got, []string{
 		"GET /repos/o/r/issues/3/comments",
 		"PATCH /repos/o/r/issues/comments/101",

@@ -12,18 +12,19 @@
 //
 //	Re-verified 3 of 4 properties; 1 reused from the cache (slice unchanged). Entry <code>main</code>, …
 //
-//	| verdict | location | property | expression | time | why re-checked |
-//	|---|---|---|---|--:|---|
-//	| ❌ violated | <code>src/a.c&#58;12</code> | <code>main&#58;x&gt;0</code> | <code>x &gt; 0</code> | 0.42 s | <code>parse</code> |
-//	| ❓ unknown | … | … | … | 60.00 s | new |
+//	| verdict | assertion | why re-checked | time |
+//	|---|---|---|--:|
+//	| ❌ violated | <code>x &gt; 0</code><br><code>src/a.c&#58;12</code> | <code>parse</code> | 0.42 s |
+//	| ❓ unknown | … | new | 60.00 s |
 //
 //	<details><summary>♻️ 1 property reused from the cache</summary> … </details>
 //
 //	### ❌ Violations
 //
 //	<details open><summary>❌ <code>x &gt; 0</code> at <code>src/a.c&#58;12</code> in <code>main</code></summary>
-//	… inputs table, numbered counterexample steps with source lines and
-//	values, reproducer path and command, witness, pixel tree …
+//	… values at the failure, inputs table, the counterexample folded to
+//	what a reviewer reads (sarif.ReadableTrace; changed lines marked ✏️),
+//	reproducer path and command, witness, pixel-tree mosaic …
 //	</details>
 //
 //	### ❓ Unknown
@@ -48,6 +49,9 @@
 //   - Equal reports and options give equal text: properties are ordered by
 //     verdict (FALSE, UNKNOWN, NOT_CHECKED, TRUE), file, line and ID.
 //
-// Counterexample inputs are attached to steps by [sarif.AlignInputs]
-// (results.json records an input's line but not its file).
+// Counterexample inputs are attached to the steps that read them by
+// [sarif.AlignInputs] (results.json names the step; older files only the
+// line). [Problems] renders the comment of a run whose sources do not
+// compile; [ChangeFinding] the inline comment on a changed line of a
+// counterexample.
 package markdown

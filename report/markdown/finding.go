@@ -50,6 +50,16 @@ func finding(p *engine.PropertyReport, opts Options, steps int) string {
 	if p.Reason != "" {
 		b.WriteString(Escape(p.Reason) + "\n\n")
 	}
+	findingDetails(&b, p, opts, steps)
+	return b.String()
+}
+
+// findingDetails writes the values at the failure, the inputs, the
+// unmodelled functions and the folded counterexample of a finding.
+func findingDetails(b *strings.Builder, p *engine.PropertyReport, opts Options, steps int) {
+	if v := FailureValues(p); v != "" {
+		b.WriteString("At the failure: " + v + ".\n\n")
+	}
 	if len(p.Inputs) > 0 {
 		var in []string
 		for _, x := range p.Inputs {
@@ -70,9 +80,59 @@ func finding(p *engine.PropertyReport, opts Options, steps int) string {
 		b.WriteString("Unmodelled functions: " + codes(p.Unmodelled) + "\n\n")
 	}
 	if len(p.Steps) > 0 {
-		fmt.Fprintf(&b, "<details><summary>Counterexample (%d %s)</summary>\n\n", len(p.Steps), plural(len(p.Steps), "step", "steps"))
-		counterexampleSteps(&b, p, opts, steps)
+		fmt.Fprintf(b, "<details><summary>Counterexample (%d %s)</summary>\n\n", len(p.Steps), plural(len(p.Steps), "step", "steps"))
+		counterexampleSteps(b, p, opts, steps)
 		b.WriteString("</details>\n")
 	}
+}
+
+// ChangeFinding renders a FALSE property as the body of an inline review
+// comment on a changed line (file:line, repository-relative) that its
+// counterexample passes through, for an assertion the change breaks
+// outside the diff (in a caller of the changed function):
+//
+//	**❌ reverify: this change lets `h->len` reach 193; `assert(h->len <= MAX_PAYLOAD)` at src/proto.c:20 fails**
+//
+// followed by the inputs and the folded counterexample as in [Finding],
+// with the assertion's location linked when Options.SourceURL is set.
+// Without failure values the headline reads "this change lets
+// `assert(…)` at … fail". The body stays under Options.MaxChars.
+func ChangeFinding(p *engine.PropertyReport, file string, line int, opts Options) string {
+	steps := min(opts.maxSteps(), DefaultFindingSteps)
+	var s string
+	for _, n := range []int{steps, 10, 0} {
+		s = changeFinding(p, file, line, opts, n)
+		if utf8.RuneCountInString(s) <= opts.maxChars() {
+			return s
+		}
+	}
+	return cut(s, opts.maxChars(), note(opts))
+}
+
+func changeFinding(p *engine.PropertyReport, file string, line int, opts Options, steps int) string {
+	var b strings.Builder
+	expr := p.Expression
+	if expr == "" {
+		expr = p.ID
+	}
+	at := location(p.File, p.Line, opts)
+	var vs []string
+	for _, v := range p.FailureValues {
+		vs = append(vs, fmt.Sprintf("%s reach %d", Code(v.Expr), v.Value))
+	}
+	if len(vs) > 0 {
+		fmt.Fprintf(&b, "**❌ reverify: this change lets %s; %s at %s fails**", strings.Join(vs, " and "), Code("assert("+expr+")"), at)
+	} else {
+		fmt.Fprintf(&b, "**❌ reverify: this change lets %s at %s fail**", Code("assert("+expr+")"), at)
+	}
+	if p.Function != "" {
+		fmt.Fprintf(&b, " (in %s, property %s)", Code(p.Function), Code(p.ID))
+	}
+	b.WriteString("\n\n")
+	fmt.Fprintf(&b, "The counterexample passes through %s, a line this pull request changes, on its way to the assertion.\n\n",
+		location(file, line, opts))
+	pp := *p
+	pp.FailureValues = nil // in the headline
+	findingDetails(&b, &pp, opts, steps)
 	return b.String()
 }

@@ -38,8 +38,16 @@ type Options struct {
 	// middle is folded into one row); ≤ 0 means DefaultMaxSteps.
 	MaxSteps int
 	// PixelTrees maps property IDs to the text form of their pixel
-	// trees (report/pixeltree Picture.Text), shown in code blocks.
+	// trees (report/pixeltree Picture.Text), shown in code blocks when
+	// the property has no mosaic.
 	PixelTrees map[string]string
+	// PixelMosaics maps property IDs to the emoji mosaic of their pixel
+	// trees (report/pixeltree Picture.Mosaic: lines of squares, legend,
+	// summary), shown folded in a <details> block.
+	PixelMosaics map[string]string
+	// Baselines maps property IDs to the pixel tree of the same property
+	// explored without CEGAR and slicing, shown beside the mosaic.
+	Baselines map[string]Baseline
 	// RepoRoot is the repository root: file paths are shown relative
 	// to it (see sarif.RepoPath).
 	RepoRoot string
@@ -48,9 +56,18 @@ type Options struct {
 	SourceURL string
 	// ArtifactURL, if set, is linked from the truncation note.
 	ArtifactURL string
+	// RunURL, if set, is the workflow run's page; the summary ends with
+	// links to it and to its artifacts (witnesses, reproducers, pixel
+	// trees).
+	RunURL string
 	// ReproducerCommand, if set, gives the shell command that builds
 	// and runs the reproducer of a violation (shown under its path).
 	ReproducerCommand func(p *engine.PropertyReport) string
+	// Changed, if set, says whether a repository-relative file and
+	// line were added or modified by the change under review; the
+	// counterexample marks such steps and keeps calls through them
+	// unfolded.
+	Changed func(file string, line int) bool
 	// NoBaseline says that there was no base revision (a full run):
 	// properties without reverified_because then show "—" rather than
 	// "new" as the reason they were re-checked.
@@ -112,9 +129,9 @@ func ladder(maxSteps int) []limits {
 //
 //	Re-verified 3 of 7 properties; 4 reused from the cache. Entry main, configuration default, reverify 0.1.0.
 //
-//	| verdict | location | property | expression | time | why re-checked |
-//	|---|---|---|---|--:|---|
-//	| ❌ violated | <code>a.c&#58;12</code> | <code>main&#58;x&gt;0</code> | <code>x &gt; 0</code> | 0.42 s | <code>parse</code> |
+//	| verdict | assertion | why re-checked | time |
+//	|---|---|---|--:|
+//	| ❌ violated | <code>x &gt; 0</code><br><code>a.c&#58;12</code> | <code>parse</code> | 0.42 s |
 //	…
 //	<details><summary>♻️ 4 properties reused from the cache</summary> … table … </details>
 //
@@ -302,11 +319,13 @@ func render(r *engine.Report, opts Options, lim limits, truncated bool, limit in
 			}
 		}
 		if len(rows) > 0 {
-			b.WriteString("| verdict | location | property | expression | time | why re-checked |\n")
-			b.WriteString("|---|---|---|---|--:|---|\n")
+			// Four columns fit GitHub's comment column (about 780 px):
+			// the property ID repeats the expression and is in the
+			// details section, so the table leaves it out.
+			b.WriteString("| verdict | assertion | why re-checked | time |\n")
+			b.WriteString("|---|---|---|--:|\n")
 			for _, p := range rows {
-				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", label(p.Verdict), location(p.File, p.Line, opts),
-					Code(p.ID), Code(p.Expression), seconds(p.CPUSeconds), why(p, opts))
+				fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", label(p.Verdict), assertion(p, opts), why(p, opts), seconds(p.CPUSeconds))
 			}
 			b.WriteString("\n")
 		}
@@ -318,10 +337,9 @@ func render(r *engine.Report, opts Options, lim limits, truncated bool, limit in
 	if len(reused) > 0 {
 		fmt.Fprintf(&b, "<details><summary>♻️ %d %s reused from the cache</summary>\n\n", len(reused), plural(len(reused), "property", "properties"))
 		if lim.reusedRows {
-			b.WriteString("| verdict | location | property | expression | slice |\n|---|---|---|---|---|\n")
+			b.WriteString("| verdict | assertion | slice |\n|---|---|---|\n")
 			for _, p := range reused {
-				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", label(p.Verdict), location(p.File, p.Line, opts),
-					Code(p.ID), Code(p.Expression), Code(short(p.SliceHash)))
+				fmt.Fprintf(&b, "| %s | %s | %s |\n", label(p.Verdict), assertion(p, opts), Code(short(p.SliceHash)))
 			}
 		} else {
 			b.WriteString("Not listed to stay within the size limit.\n")
@@ -362,6 +380,10 @@ func render(r *engine.Report, opts Options, lim limits, truncated bool, limit in
 		}
 		b.WriteString("\n")
 	}
+	if opts.RunURL != "" {
+		u := escapeURL(strings.TrimSuffix(opts.RunURL, "/"))
+		fmt.Fprintf(&b, "🔗 [Workflow run](%s) · [artifacts](%s#artifacts): results.json, SARIF, witnesses, reproducers and pixel trees.\n\n", u, u)
+	}
 	if truncated {
 		b.WriteString(note(opts))
 	}
@@ -381,19 +403,28 @@ func violation(b *strings.Builder, r *engine.Report, p *engine.PropertyReport, o
 		b.WriteString(": " + Escape(strings.TrimSuffix(p.Reason, ".")))
 	}
 	b.WriteString(".\n\n")
+	if v := FailureValues(p); v != "" {
+		b.WriteString("**At the failure:** " + v + "\n\n")
+	}
 	counterexample(b, p, opts, lim.steps)
 	if p.Reproducer != "" {
 		fmt.Fprintf(b, "**Reproducer:** %s\n\n", Code(sarif.RepoPath(p.Reproducer, opts.RepoRoot)))
 		if opts.ReproducerCommand != nil {
 			if cmd := opts.ReproducerCommand(p); cmd != "" {
-				b.WriteString(codeBlock("sh", cmd) + "\n")
+				b.WriteString("Reproduce (exit code 77: the assertion fails):\n\n" + codeBlock("sh", cmd) + "\n")
 			}
 		}
 	}
 	if p.Witness != "" {
 		fmt.Fprintf(b, "**Witness:** %s\n\n", Code(sarif.RepoPath(p.Witness, opts.RepoRoot)))
 	}
-	if tree := opts.PixelTrees[p.ID]; tree != "" {
+	if m := opts.PixelMosaics[p.ID]; m != "" {
+		if lim.pixelTrees {
+			b.WriteString(mosaic(p, m, opts.Baselines[p.ID]))
+		} else {
+			b.WriteString("_Pixel tree omitted to stay within the size limit._\n\n")
+		}
+	} else if tree := opts.PixelTrees[p.ID]; tree != "" {
 		if lim.pixelTrees {
 			b.WriteString("**Pixel tree** of the analysis (ARG)\n\n" + codeBlock("text", tree) + "\n")
 		} else {
@@ -401,6 +432,52 @@ func violation(b *strings.Builder, r *engine.Report, p *engine.PropertyReport, o
 		}
 	}
 	b.WriteString("</details>\n\n")
+}
+
+// Baseline is the exploration of a property without CEGAR and slicing,
+// for the side-by-side picture of what they saved (seed 000, section
+// 3.5).
+type Baseline struct {
+	Config   string `json:"config"`   // the configuration, e.g. "value"
+	States   int    `json:"states"`   // states it explored
+	Complete bool   `json:"complete"` // false: stopped at its state or time bound
+	Mosaic   string `json:"mosaic"`   // report/pixeltree Picture.Mosaic
+}
+
+// mosaic is the folded pixel-tree section of p: the emoji squares of
+// report/pixeltree with hard line breaks (a backslash at the end of the
+// line: GitHub renders comments with newlines as breaks, job summaries
+// without), its legend and summary, the states and refinements of the
+// analysis, and where the PNG is. With a baseline (bl.Mosaic set), the
+// two pictures stand side by side in a table, states counted under each.
+func mosaic(p *engine.PropertyReport, m string, bl Baseline) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "<details><summary>🌳 Pixel tree of the analysis (%d reached %s, %d CEGAR %s)</summary>\n\n",
+		p.States, plural(p.States, "state", "states"), p.Refinements, plural(p.Refinements, "refinement", "refinements"))
+	lines := func(m, sep string) string {
+		ls := strings.Split(strings.TrimRight(m, "\n"), "\n")
+		for i := range ls {
+			ls[i] = Escape(ls[i])
+		}
+		return strings.Join(ls, sep)
+	}
+	if bl.Mosaic != "" {
+		without := fmt.Sprintf("%d", bl.States)
+		if !bl.Complete {
+			without = fmt.Sprintf("%d+ (stopped at its bound)", bl.States)
+		}
+		fmt.Fprintf(&b, "| with %s: %d reached %s | without CEGAR and slicing (%s): %s reached states |\n|---|---|\n",
+			Code(p.Config), p.States, plural(p.States, "state", "states"), Code(bl.Config), without)
+		fmt.Fprintf(&b, "| %s | %s |\n\n", lines(m, "<br>"), lines(bl.Mosaic, "<br>"))
+	} else {
+		b.WriteString(lines(m, "\\\n") + "\n")
+	}
+	b.WriteString("\nOne square per state of the final ARG, covered ones included (scaled when the tree is larger), one line per distance from the root, rows centred (seed 000, section 3.5); reached states are summed over the CEGAR refinements.")
+	if p.PixelTree != "" {
+		fmt.Fprintf(&b, " PNG and SVG in the artifact: %s.", Code(sarif.RepoPath(p.PixelTree, "")))
+	}
+	b.WriteString("\n\n</details>\n\n")
+	return b.String()
 }
 
 // counterexample writes the inputs table and the numbered steps of p,
@@ -441,50 +518,98 @@ func counterexample(b *strings.Builder, p *engine.PropertyReport, opts Options, 
 	counterexampleSteps(b, p, opts, maxSteps)
 }
 
-// counterexampleSteps writes the numbered steps of p as a table (location,
-// source line, CFA operation, input values read there), at most maxSteps
-// of them (the first and last halves; -1 means all, 0 writes a note).
+// counterexampleSteps writes the counterexample of p as a table
+// (location, source line, CFA operation, inputs read there), folded by
+// sarif.ReadableTrace (completed calls without inputs or changed lines
+// and middle loop iterations become one row each); steps on lines the
+// change touched (Options.Changed) are marked ✏️. At most maxSteps rows
+// are shown (the first and last halves; -1 means all, 0 writes a note).
 func counterexampleSteps(b *strings.Builder, p *engine.PropertyReport, opts Options, maxSteps int) {
 	if maxSteps == 0 {
 		b.WriteString("_Steps omitted to stay within the size limit._\n\n")
 		return
 	}
-	at, _ := sarif.AlignInputs(p)
-	head, tail := len(p.Steps), 0
-	if maxSteps > 0 && len(p.Steps) > maxSteps {
+	rows := sarif.ReadableTrace(p, opts.RepoRoot, opts.Changed)
+	head, tail := len(rows), 0
+	if maxSteps > 0 && len(rows) > maxSteps {
 		head = (maxSteps + 1) / 2
 		tail = maxSteps - head
 	}
-	b.WriteString("| # | location | source | operation | values |\n|--:|---|---|---|---|\n")
-	row := func(i int) {
-		s := p.Steps[i]
+	b.WriteString("| # | location | step | inputs read |\n|--:|---|---|---|\n")
+	row := func(r sarif.TraceRow) {
+		s := p.Steps[r.Step]
 		file := s.File
 		if file == "" {
 			file = p.File
 		}
+		// Runs of equal inputs (a folded loop reading zeros) are counted.
 		var vals []string
-		for _, k := range at[i] {
-			if indeterminate(p.Inputs[k]) {
-				continue
+		for i := 0; i < len(r.Inputs); {
+			in := p.Inputs[r.Inputs[i]]
+			j := i + 1
+			for j < len(r.Inputs) && p.Inputs[r.Inputs[j]].Source == in.Source && p.Inputs[r.Inputs[j]].Value == in.Value {
+				j++
 			}
-			vals = append(vals, fmt.Sprintf("%s = %d", Code(p.Inputs[k].Source), p.Inputs[k].Value))
+			v := fmt.Sprintf("%s = %d", Code(in.Source), in.Value)
+			if j-i > 1 {
+				v += fmt.Sprintf(" (×%d)", j-i)
+			}
+			vals = append(vals, v)
+			i = j
 		}
-		src := ""
-		if s.Text != "" {
-			src = Code(s.Text)
+		step := stepText(s)
+		num := fmt.Sprint(r.Step + 1)
+		if r.Fold != "" {
+			step = "_" + Escape(r.Fold) + " folded_"
+			num = fmt.Sprintf("%d–%d", r.Step+1, r.Step+r.Folded)
 		}
-		fmt.Fprintf(b, "| %d | %s | %s | %s | %s |\n", i+1, location(file, s.Line, opts), src, Code(s.Op), strings.Join(vals, ", "))
+		loc := location(file, s.Line, opts)
+		if r.Changed {
+			loc = "✏️\u00a0" + loc
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", num, loc, step, strings.Join(vals, ", "))
 	}
-	for i := 0; i < head; i++ {
-		row(i)
+	for _, r := range rows[:head] {
+		row(r)
 	}
 	if tail > 0 {
-		fmt.Fprintf(b, "| | | _… %d steps folded …_ | | |\n", len(p.Steps)-head-tail)
-		for i := len(p.Steps) - tail; i < len(p.Steps); i++ {
-			row(i)
+		folded := 0
+		for _, r := range rows[head : len(rows)-tail] {
+			folded += max(r.Folded, 1)
+		}
+		fmt.Fprintf(b, "| | | _… %d steps folded …_ | |\n", folded)
+		for _, r := range rows[len(rows)-tail:] {
+			row(r)
 		}
 	}
 	b.WriteString("\n")
+	if opts.Changed != nil {
+		b.WriteString("✏️ marks a line this change touched. ")
+	}
+	fmt.Fprintf(b, "%d %s shown of %d; calls that read no input and touch no changed line, and repeated loop iterations, are folded (the witness has every step).\n\n",
+		len(rows), plural(len(rows), "row", "rows"), len(p.Steps))
+}
+
+// stepText is the step cell of a counterexample step: its source text
+// (the CFA operation when there is none); a branch says which way it
+// went ("<code>i &lt; 6</code> is false"), since source text alone does
+// not; a call says which function it enters or leaves.
+func stepText(s engine.StepJSON) string {
+	if s.Text == "" {
+		return Code(s.Op)
+	}
+	t := Code(s.Text)
+	switch {
+	case strings.HasPrefix(s.Op, "[!("):
+		return t + " is false"
+	case strings.HasPrefix(s.Op, "["):
+		return t + " is true"
+	case strings.HasPrefix(s.Op, "enter "):
+		return t + " → " + Code(strings.TrimPrefix(s.Op, "enter "))
+	case strings.HasPrefix(s.Op, "return from "):
+		return t + " ← " + Code(strings.TrimPrefix(s.Op, "return from "))
+	}
+	return t
 }
 
 // location renders file:line as code, as a Markdown link when
@@ -521,6 +646,16 @@ func locationParts(file string, line int, opts Options) (code, link string) {
 		link += fmt.Sprintf("#L%d", line)
 	}
 	return code, link
+}
+
+// assertion is the table cell of p: its expression and, under it, its
+// location (linked when Options.SourceURL is set).
+func assertion(p *engine.PropertyReport, opts Options) string {
+	expr := p.Expression
+	if expr == "" {
+		expr = p.ID
+	}
+	return Code(expr) + "<br>" + location(p.File, p.Line, opts)
 }
 
 // why is the "why re-checked" cell of p: the reasons of diffslice,
@@ -564,6 +699,17 @@ func reasonText(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// FailureValues renders the values of the failing assertion's operands
+// where the counterexample fails it ("<code>h-&gt;len</code> = 193"),
+// or "" when results.json has none.
+func FailureValues(p *engine.PropertyReport) string {
+	var vs []string
+	for _, v := range p.FailureValues {
+		vs = append(vs, fmt.Sprintf("%s = %d", Code(v.Expr), v.Value))
+	}
+	return strings.Join(vs, ", ")
 }
 
 // indeterminate reports whether a counterexample input is the initial

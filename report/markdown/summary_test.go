@@ -50,6 +50,7 @@ func options() markdown.Options {
 		SourceURL:         "https://github.com/o/r/blob/abc123/",
 		PixelTrees:        map[string]string{"main:x>0": "  *\n ▄█*\n░░X?\n``` not a fence end\n"},
 		ReproducerCommand: func(p *engine.PropertyReport) string { return "gcc -o repro " + p.Reproducer + " && ./repro" },
+		RunURL:            "https://github.com/o/r/actions/runs/42",
 	}
 }
 
@@ -82,10 +83,10 @@ func TestSummaryContent(t *testing.T) {
 	for _, want := range []string{
 		"Re-verified 3 of 4 properties; 1 reused from the cache",
 		// re-verified table row: linked location, escaped ID, reasons
-		"| ❌\u00a0violated | [<code>src/a.c&#58;12</code>](https://github.com/o/r/blob/abc123/src/a.c#L12) | <code>main&#58;x&gt;0</code> | <code>x &gt; 0</code> | 0.42\u00a0s | <code>parse</code> changed, 1 call away; type <code>struct node</code> changed; cached verdict is FALSE (violations are always re-checked) |",
+		"| ❌\u00a0violated | <code>x &gt; 0</code><br>[<code>src/a.c&#58;12</code>](https://github.com/o/r/blob/abc123/src/a.c#L12) | <code>parse</code> changed, 1 call away; type <code>struct node</code> changed; cached verdict is FALSE (violations are always re-checked) | 0.42\u00a0s |",
 		// the initial value of an uninitialised declaration is left out
 		"_Not shown: the initial value of 1 uninitialised declaration (in the witness)._",
-		"| ✅\u00a0proved | [<code>lib/b.c&#58;9</code>](https://github.com/o/r/blob/abc123/lib/b.c#L9) | <code>g&#58;1</code> | <code>1</code> | &lt;\u00a00.01\u00a0s | <code>g</code> |",
+		"| ✅\u00a0proved | <code>1</code><br>[<code>lib/b.c&#58;9</code>](https://github.com/o/r/blob/abc123/lib/b.c#L9) | <code>g</code> | &lt;\u00a00.01\u00a0s |",
 		"| new |", // the unknown one has no reasons
 		"<details><summary>♻️ 1 property reused from the cache</summary>",
 		"<code>0123456789ab</code>",
@@ -99,6 +100,7 @@ func TestSummaryContent(t *testing.T) {
 		"**Witness:** <code>out/main&#95;x&#95;0.yml</code>",
 		"````text\n  *\n ▄█*\n░░X?\n``` not a fence end\n````",
 		"### ❓ Unknown",
+		"🔗 [Workflow run](https://github.com/o/r/actions/runs/42) · [artifacts](https://github.com/o/r/actions/runs/42#artifacts)",
 		"timeout after 60 s &#64;alice &#35;12. Unmodelled: <code>malloc</code>",
 	} {
 		if !strings.Contains(s, want) {
@@ -312,7 +314,7 @@ func TestFinding(t *testing.T) {
 		"counterexample confirmed by replay",
 		"Inputs: <code>&#95;&#95;VERIFIER&#95;nondet&#95;int</code> = 0 (line 5), <code>uninitialised y</code> = 255",
 		"<details><summary>Counterexample (3 steps)</summary>",
-		"| 3 | <code>src/a.c&#58;12</code> | <code>assert(x &gt; 0);</code> | <code>assume(&#33;(x &gt; 0))</code> |  |",
+		"| 3 | <code>src/a.c&#58;12</code> | <code>assert(x &gt; 0);</code> |  |",
 	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("finding lacks\n%s\n--- finding:\n%s", want, s)
@@ -339,5 +341,36 @@ func TestSummaryAssumptions(t *testing.T) {
 	want := "⚠️ Verdicts assume (`.reverify.yml` `assume`, `--assume-pure`): <code>pure log&#95;msg</code>, <code>pure trace</code>."
 	if !strings.Contains(s, want) {
 		t.Errorf("summary lacks\n%s\n--- summary:\n%s", want, s)
+	}
+}
+
+// TestSummaryMosaic: a pixel-tree mosaic shows folded, one hard break per
+// line, with the analysis' counts, instead of the text form.
+func TestSummaryMosaic(t *testing.T) {
+	opts := options()
+	opts.PixelMosaics = map[string]string{"main:x>0": "⬜⬛⬜\n⬛🟦🟩\n⬜🟥⬜\n🟦 error path · ⬛ state · 🟩 covered · 🟥 target\n6 states, 3 levels\n"}
+	r := sample()
+	r.Properties[1].States, r.Properties[1].Refinements = 6, 1
+	s := markdown.Summary(r, opts)
+	want := "<details><summary>🌳 Pixel tree of the analysis (6 reached states, 1 CEGAR refinement)</summary>\n\n" +
+		"⬜⬛⬜\\\n⬛🟦🟩\\\n⬜🟥⬜\\\n🟦 error path · ⬛ state · 🟩 covered · 🟥 target\\\n6 states, 3 levels\n"
+	if !strings.Contains(s, want) || strings.Contains(s, "````text") {
+		t.Errorf("summary lacks the mosaic or still has the text form:\n%s", s)
+	}
+	checkBalanced(t, s)
+}
+
+func TestProblems(t *testing.T) {
+	s := markdown.Problems("translating the head revision", []markdown.Problem{
+		{File: "src/util.c", Line: 15, Column: 13, Message: "unexpected '{', expected declarator"},
+		{Message: "no <EOF>"},
+	}, markdown.Options{SourceURL: "https://github.com/o/r/blob/abc/", RunURL: "https://github.com/o/r/actions/runs/1"})
+	want := markdown.Marker + "\n## reverify\n\n" +
+		"⚠️ **No assertion was checked**: translating the head revision failed with 2 errors, so every property of this pull request is unchecked until it compiles.\n\n" +
+		"- [<code>src/util.c&#58;15</code>](https://github.com/o/r/blob/abc/src/util.c#L15): unexpected '{', expected declarator\n" +
+		"- —: no &lt;EOF&gt;\n\n" +
+		"🔗 [Workflow run](https://github.com/o/r/actions/runs/1)\n"
+	if s != want {
+		t.Errorf("got:\n%s\nwant:\n%s", s, want)
 	}
 }

@@ -88,6 +88,10 @@ type Options struct {
 	// relative to the working directory. Empty means the working
 	// directory.
 	RepoRoot string
+	// Changed, if set, says whether a repository-relative file and line
+	// were changed by the pull request; code-flow steps on such lines
+	// say so ("[changed]").
+	Changed func(file string, line int) bool
 	// Verdicts lists the verdicts that produce results; nil means FALSE
 	// and UNKNOWN.
 	Verdicts []engine.Verdict
@@ -291,7 +295,7 @@ func New(r *engine.Report, opts Options) *Log {
 		if idx < 0 {
 			continue
 		}
-		run.Results = append(run.Results, result(r, p, idx, opts.RepoRoot))
+		run.Results = append(run.Results, result(r, p, idx, opts))
 	}
 	return &Log{Schema: Schema, Version: Version, Runs: []Run{run}}
 }
@@ -306,7 +310,8 @@ func Write(w io.Writer, r *engine.Report, opts Options) error {
 	return nil
 }
 
-func result(r *engine.Report, p *engine.PropertyReport, idx int, root string) Result {
+func result(r *engine.Report, p *engine.PropertyReport, idx int, opts Options) Result {
+	root := opts.RepoRoot
 	ri := rules[idx]
 	res := Result{
 		RuleID: ri.id, RuleIndex: idx, Level: ri.level,
@@ -325,19 +330,26 @@ func result(r *engine.Report, p *engine.PropertyReport, idx int, root string) Re
 	}
 	if len(p.Steps) > 0 {
 		var locs []ThreadFlowLocation
-		at, _ := AlignInputs(p)
-		for i, s := range p.Steps {
+		rows := ReadableTrace(p, root, opts.Changed)
+		for i, row := range rows {
+			s := p.Steps[row.Step]
 			file := s.File
 			if file == "" {
 				file = p.File
 			}
-			msg := s.Op
+			msg := StepText(s)
+			if row.Fold != "" {
+				msg = "(folded) " + row.Fold
+			}
 			var vals []string
-			for _, k := range at[i] {
+			for _, k := range row.Inputs {
 				vals = append(vals, fmt.Sprintf("%s = %d", p.Inputs[k].Source, p.Inputs[k].Value))
 			}
 			if len(vals) > 0 {
-				msg += " [" + strings.Join(vals, ", ") + "]"
+				msg += " [read: " + strings.Join(vals, ", ") + "]"
+			}
+			if row.Changed {
+				msg += " [changed]"
 			}
 			pl := physical(file, s.Line, 0, root)
 			locs = append(locs, ThreadFlowLocation{
@@ -346,7 +358,8 @@ func result(r *engine.Report, p *engine.PropertyReport, idx int, root string) Re
 			})
 		}
 		res.CodeFlows = []CodeFlow{{
-			Message:     &Message{Text: fmt.Sprintf("Counterexample: %d steps to the failing assertion", len(p.Steps))},
+			Message: &Message{Text: fmt.Sprintf("Counterexample: %d steps to the failing assertion (%d shown, the rest folded)",
+				len(p.Steps), len(rows))},
 			ThreadFlows: []ThreadFlow{{Locations: locs}},
 		}}
 	}
@@ -381,18 +394,26 @@ func MessageText(p *engine.PropertyReport) string {
 	if p.Reason != "" {
 		fmt.Fprintf(&b, " Reason: %s.", strings.TrimSuffix(p.Reason, "."))
 	}
-	if len(p.Inputs) > 0 {
-		b.WriteString(" Counterexample inputs:")
-		for i, in := range p.Inputs {
-			if i > 0 {
-				b.WriteString(",")
-			}
-			fmt.Fprintf(&b, " %s = %d", in.Source, in.Value)
-			if in.Line > 0 {
-				fmt.Fprintf(&b, " (line %d)", in.Line)
-			}
+	var ins []string
+	for _, in := range p.Inputs {
+		if !IsInput(in) {
+			continue // an uninitialised declaration's initial value
 		}
-		b.WriteString(".")
+		s := fmt.Sprintf("%s = %d", in.Source, in.Value)
+		if in.Line > 0 {
+			s += fmt.Sprintf(" (line %d)", in.Line)
+		}
+		ins = append(ins, s)
+	}
+	if len(ins) > 0 {
+		b.WriteString(" Counterexample inputs: " + strings.Join(ins, ", ") + ".")
+	}
+	if len(p.FailureValues) > 0 {
+		var vs []string
+		for _, v := range p.FailureValues {
+			vs = append(vs, fmt.Sprintf("%s = %d", v.Expr, v.Value))
+		}
+		fmt.Fprintf(&b, " At the failure: %s.", strings.Join(vs, ", "))
 	}
 	if len(p.Unmodelled) > 0 {
 		fmt.Fprintf(&b, " Unmodelled functions: %s.", strings.Join(p.Unmodelled, ", "))
@@ -459,16 +480,27 @@ func RepoPath(file, root string) string {
 }
 
 // AlignInputs attaches each counterexample input of p to the step that
-// reads it: inputs are matched in order to the first step at or after the
-// previous match whose line equals the input's line. It returns the input
+// reads it: the step results.json names (InputJSON.Step), else, for
+// reports without that field, the first step at or after the previous
+// match whose line equals the input's line. It returns the input
 // indices per step index and the indices of inputs that match no step
-// (line unknown, or a line no later step has). InputJSON carries no file,
-// so two files with a read on the same line can be confused; the order
-// constraint makes that rare.
+// (line unknown, or a line no later step has). Without Step, InputJSON
+// carries no file, so two files with a read on the same line can be
+// confused, and repeated reads on one line (a loop) all attach to its
+// first step.
 func AlignInputs(p *engine.PropertyReport) (at map[int][]int, unmatched []int) {
 	at = map[int][]int{}
 	next := 0
 	for k, in := range p.Inputs {
+		if in.Step != nil {
+			if i := *in.Step; i >= 0 && i < len(p.Steps) {
+				at[i] = append(at[i], k)
+				next = i
+			} else {
+				unmatched = append(unmatched, k)
+			}
+			continue
+		}
 		found := -1
 		if in.Line > 0 {
 			for i := next; i < len(p.Steps); i++ {

@@ -194,8 +194,8 @@ func TestLog(t *testing.T) {
 	}
 	want := []string{
 		"enter main @ 1",
-		"x = __VERIFIER_nondet_int() [__VERIFIER_nondet_int = 0] @ 5",
-		"y = __VERIFIER_nondet_int() [__VERIFIER_nondet_int = -3] @ 7",
+		"int x = __VERIFIER_nondet_int(); [read: __VERIFIER_nondet_int = 0] @ 5",
+		"y = __VERIFIER_nondet_int() [read: __VERIFIER_nondet_int = -3] @ 7",
 		"assume(!(x > 0)) @ 12",
 	}
 	if strings.Join(steps, "\n") != strings.Join(want, "\n") {

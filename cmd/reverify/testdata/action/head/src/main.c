@@ -4,7 +4,6 @@
 extern int __VERIFIER_nondet_int(void);
 extern int read_sensor(void);
 
-/* clamp() keeps every value within LIMIT. */
 void check_clamp(void) {
   int v = clamp(__VERIFIER_nondet_int());
   assert(v <= LIMIT);
