@@ -179,6 +179,10 @@ func verifyOne(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg 
 		res.Verdict, res.Reason = True, "no error call: the property holds trivially"
 		return res
 	}
+	if why := unmodelledEntryParam(prog.Func(cfg.Entry)); why != "" {
+		res.Verdict, res.Reason = Unknown, why
+		return res
+	}
 	if cfg.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = withBudget(ctx, cfg, cfg.Timeout)

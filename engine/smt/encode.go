@@ -209,6 +209,7 @@ type encoder struct {
 	ver                       map[string]int
 	guard                     *Term
 	mallocs                   int
+	path                      []cfa.Step
 }
 
 type encodePanic struct{ err *EncodeError }
@@ -241,6 +242,7 @@ func EncodePathOpts(b *Builder, p *cfa.Program, path []cfa.Step, opts EncodeOpti
 		greg: map[*cfa.Var]*Term{}, gobj: map[*cfa.Var]*object{},
 		mem: map[*cfa.Var]bool{}, strs: map[*cfa.StringLit]*object{}, funcs: map[string]*object{},
 		act: map[*cfa.Function]int{}, ver: map[string]int{},
+		path: path,
 	}
 	e.objBits = e.ptrBits - e.offBits
 	e.objs = []*object{{id: 0, name: "NULL", size: b.BV(0, e.ptrBits), live: b.False()}}
@@ -486,11 +488,36 @@ func (e *encoder) enterEntry(fn *cfa.Function) {
 	fr := e.pushFrame(fn, nil)
 	for _, v := range fn.Params {
 		if !v.T.IsInteger() {
-			e.fail("entry function parameter %s of type %s", v.Name, v.T)
+			if !pathMentions(e.path, v) {
+				continue // the path never reads it: its value cannot matter
+			}
+			e.fail("entry function parameter %s of type %s (only integer parameters of the entry function are modelled)", v.Name, v.T)
 		}
 		in := e.input(e.regBase(v, fr), "param "+v.Name, v.T)
+		if fn.IsArgc(v) {
+			e.conj(e.b.Sle(e.b.BV(0, in.Sort.Width), in))
+		}
 		e.bindParam(fr, v, in)
 	}
+}
+
+// pathMentions reports whether a step of path mentions v.
+func pathMentions(path []cfa.Step, v *cfa.Var) bool {
+	for _, s := range path {
+		if s.Edge == nil {
+			continue
+		}
+		found := false
+		cfa.ForEachExpr(s.Edge.Op, func(x cfa.Expr) {
+			for _, u := range cfa.Vars(x) {
+				found = found || u == v
+			}
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 func (e *encoder) bindParam(fr *frame, v *cfa.Var, val *Term) {

@@ -49,8 +49,28 @@ const UnreachCallID = "unreach-call"
 // source position for display.
 // Reachability is judged from entry. It returns no error: a program
 // without assertions has no properties, which callers must report loudly.
+//
+// An assert wrapper (Wrappers) yields one property per direct call site,
+// except the entry function and a wrapper whose address is taken: the
+// entry has no call site (the assertion of `int main(int argc, char
+// **argv) { assert(argc == 5); }` depends only on the entry's parameters,
+// which are inputs, and must not vanish), and a call through a pointer
+// names no callee; their error calls are properties of their own. A
+// wrapper that is neither called nor address-taken yields none (it never
+// runs: sv.h-style helpers).
 func Properties(p *cfa.Program, entry string) []*Property {
 	wrappers := Wrappers(p)
+	delete(wrappers, entry)
+	for _, e := range p.Edges {
+		cfa.ForEachExpr(e.Op, func(x cfa.Expr) {
+			cfa.Walk(x, func(x cfa.Expr) bool {
+				if r, ok := x.(*cfa.FuncRef); ok {
+					delete(wrappers, r.Name)
+				}
+				return true
+			})
+		})
+	}
 	reach := ReachableFuncs(p, entry)
 	var props []*Property
 	count := map[string]int{}
