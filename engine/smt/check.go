@@ -49,7 +49,7 @@ func CheckPath(ctx context.Context, b *Builder, f Factory, p *cfa.Program, path 
 
 // CheckPathOpts is CheckPath with a variant of the semantics (opts).
 func CheckPathOpts(ctx context.Context, b *Builder, f Factory, p *cfa.Program, path []cfa.Step, opts EncodeOptions) (PathResult, error) {
-	pf, err := EncodePathOpts(b, p, path, opts)
+	pf, err := EncodePathContext(ctx, b, p, path, opts)
 	if err != nil {
 		return PathResult{Status: Unknown, Reason: err.Error()}, err
 	}

@@ -1,6 +1,7 @@
 package smt
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -234,6 +235,15 @@ func EncodePath(b *Builder, p *cfa.Program, path []cfa.Step) (f *PathFormula, er
 
 // EncodePathOpts is EncodePath with a variant of the semantics (opts).
 func EncodePathOpts(b *Builder, p *cfa.Program, path []cfa.Step, opts EncodeOptions) (f *PathFormula, err error) {
+	return EncodePathContext(context.Background(), b, p, path, opts)
+}
+
+// EncodePathContext is EncodePathOpts under a context: it checks ctx
+// before every step and returns ctx's error (wrapped, with the step
+// reached; errors.Is finds context.DeadlineExceeded or context.Canceled)
+// when it is done, so that encoding a path of tens of thousands of steps
+// stops at the property's deadline (issue 14).
+func EncodePathContext(ctx context.Context, b *Builder, p *cfa.Program, path []cfa.Step, opts EncodeOptions) (f *PathFormula, err error) {
 	e := &encoder{
 		opts: opts,
 		b:    b, p: p,
@@ -258,6 +268,9 @@ func EncodePathOpts(b *Builder, p *cfa.Program, path []cfa.Step, opts EncodeOpti
 	}()
 	e.scanMemVars(path)
 	for i, s := range path {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("smt: encoding interrupted at step %d of %d: %w", i, len(path), err)
+		}
 		e.step = i
 		e.pos = cfa.Pos{}
 		if s.Edge != nil {
