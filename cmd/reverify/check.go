@@ -43,6 +43,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	clock := fs.String("clock", "wall", "what --timeout measures: wall (wall-clock time) or cpu (this process's CPU time; properties are then verified one at a time)")
 	initPrec := fs.String("initial-precision", "", "start each property's CEGAR precision from the one it has in this results.json of an earlier run (precision.go)")
 	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of the run to this file (go tool pprof)")
+	memory := fs.String("memory", engine.HumanBytes(engine.DefaultMemoryLimit), "memory limit per property, e.g. 2GiB, 512MiB: a property that exceeds it is UNKNOWN \"memory limit\" (the Go heap is measured: properties verified in parallel share limit × their number)")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -50,6 +51,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "reverify check: "+format+"\n", a...)
 		return 2
+	}
+	if err := checkLimits(fs); err != nil {
+		return fail("%v", err)
+	}
+	memLimit, err := parseBytes(*memory)
+	if err != nil {
+		return fail("--memory: %v", err)
 	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
@@ -157,7 +165,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	results, err := engine.Verify(context.Background(), prog, props, engine.Config{
 		Name: *config, Entry: *entry, Timeout: *timeout, MaxStates: *maxStates, Solver: z3.Factory,
 		KeepARG: *outDir != "", SignedOverflow: ovf, InitialPrecision: initial, SlicingCriterion: *slicingCrit,
-		PrecisionScope: *scope, Clock: clockFunc(*clock), Workers: workers(*clock),
+		PrecisionScope: *scope, Clock: clockFunc(*clock), Workers: workers(*clock), MemoryLimit: memLimit,
 	})
 	if err != nil {
 		return fail("%v", err)

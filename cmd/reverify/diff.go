@@ -160,6 +160,9 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "reverify diff: "+format+"\n", a...)
 		return 2
 	}
+	if err := checkLimits(fs); err != nil {
+		return fail("%v", err)
+	}
 	if len(pos) > 0 {
 		return fail("unexpected arguments %s (sources come from --sources, .reverify.yml or compile_commands.json)", strings.Join(pos, " "))
 	}

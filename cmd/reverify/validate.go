@@ -46,6 +46,9 @@ func loadWitness(name string, args []string, stderr io.Writer) (*witnessInput, *
 		fmt.Fprintf(stderr, "reverify %s: "+format+"\n", append([]any{name}, a...)...)
 		return nil, nil, 2
 	}
+	if err := checkLimits(fs); err != nil {
+		return fail("%v", err)
+	}
 	if *wpath == "" {
 		return fail("--witness is required")
 	}

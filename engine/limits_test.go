@@ -1,0 +1,127 @@
+package engine
+
+import (
+	"context"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/engine/spec"
+)
+
+// TestMemoryWatchCancelsOldest: over the budget (limit × properties
+// running) after a collection, the watchdog cancels the longest-running
+// property with the cause errMemoryLimit, one at a time; under it,
+// nothing.
+func TestMemoryWatchCancelsOldest(t *testing.T) {
+	var heap atomic.Uint64
+	w := &memoryWatch{limit: 100, run: map[int]*tracked{}, sample: func(bool) uint64 { return heap.Load() }}
+	old, endOld := w.track(context.Background())
+	time.Sleep(time.Millisecond)
+	young, endYoung := w.track(context.Background())
+	defer endYoung()
+	heap.Store(200) // budget 2 × 100
+	w.check()
+	if old.Err() != nil || young.Err() != nil {
+		t.Fatal("cancelled within the budget")
+	}
+	heap.Store(201)
+	w.check()
+	if context.Cause(old) != errMemoryLimit || young.Err() != nil {
+		t.Fatalf("old: %v, young: %v; want old cancelled for the memory limit", context.Cause(old), young.Err())
+	}
+	w.check() // old has not ended yet: wait for it
+	if young.Err() != nil {
+		t.Fatal("cancelled a second property before the first ended")
+	}
+	endOld()
+	w.check() // budget 1 × 100
+	if context.Cause(young) != errMemoryLimit {
+		t.Fatalf("young: %v, want cancelled", context.Cause(young))
+	}
+}
+
+// TestLimitReason: the analyses' "cancelled: context deadline exceeded"
+// reads as the limit that struck, with the configuration running.
+func TestLimitReason(t *testing.T) {
+	expired, cancel := context.WithTimeout(context.Background(), 0)
+	defer cancel()
+	<-expired.Done()
+	mem, stop := context.WithCancelCause(context.Background())
+	stop(errMemoryLimit)
+	for _, tc := range []struct {
+		ctx      context.Context
+		sequence bool
+		reason   string
+		want     string
+	}{
+		{expired, false, "cancelled: context deadline exceeded", "timeout after 30s (value)"},
+		{expired, true, "value: cancelled: context deadline exceeded; value-cegar: counterexample check: smt: encoding interrupted at step 7 of 9: context deadline exceeded",
+			"value: time share used up; value-cegar: counterexample check: smt: encoding interrupted at step 7 of 9: timeout after 30s"},
+		{mem, false, "cancelled: context canceled", "memory limit 1.5GiB exceeded (value)"},
+		{context.Background(), true, "value: cancelled: context deadline exceeded; value-cegar: state limit 10", "value: time share used up; value-cegar: state limit 10"},
+		{expired, false, "state limit 10", "state limit 10"},
+	} {
+		res := &Result{Verdict: Unknown, Reason: tc.reason}
+		limitReason(tc.ctx, context.Background(), Config{Name: "value", Timeout: 30 * time.Second, MemoryLimit: DefaultMemoryLimit}, tc.sequence, res)
+		if res.Reason != tc.want {
+			t.Errorf("%q\n got %q\nwant %q", tc.reason, res.Reason, tc.want)
+		}
+	}
+}
+
+func verifyLimits(t *testing.T, file string, cfg Config) *Result {
+	t.Helper()
+	prog, err := frontend.Translate(frontend.Config{}, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := spec.Properties(prog, "main")
+	if len(props) != 1 {
+		t.Fatalf("%d properties, want 1", len(props))
+	}
+	cfg.Solver = z3.Factory
+	res, err := Verify(context.Background(), prog, props, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res[0]
+}
+
+// TestMemoryLimit: a recursive program that grows without bound under
+// value-cegar answers UNKNOWN "memory limit" under a 64 MiB limit, well
+// before its generous timeout.
+func TestMemoryLimit(t *testing.T) {
+	r := verifyLimits(t, "testdata/limits/fib.c", Config{Name: "value-cegar", Timeout: 2 * time.Minute, MemoryLimit: 64 << 20})
+	if r.Verdict != Unknown || !strings.Contains(r.Reason, "memory limit 64MiB exceeded") {
+		t.Fatalf("%s (%s), want UNKNOWN memory limit", r.Verdict, r.Reason)
+	}
+}
+
+// TestTimeoutBound: every configuration stops a property at its
+// deadline, UNKNOWN "timeout after 2s", within 10 % + 1 s of it (wall
+// time: loose enough for a loaded machine, which slows the analysis,
+// not the deadline's check).
+func TestTimeoutBound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs each configuration for 2 s")
+	}
+	const limit = 2 * time.Second
+	for _, name := range []string{"default", "value", "value-cegar", "symex-cegar", "symex-slicing-cegar"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			start := time.Now()
+			r := verifyLimits(t, "testdata/limits/loop.c", Config{Name: name, Timeout: limit})
+			took := time.Since(start)
+			if r.Verdict != Unknown || !strings.Contains(r.Reason, "timeout after 2s") {
+				t.Fatalf("%s (%s), want UNKNOWN timeout", r.Verdict, r.Reason)
+			}
+			if bound := limit + limit/10 + time.Second; took > bound {
+				t.Errorf("took %v, more than %v", took, bound)
+			}
+		})
+	}
+}
