@@ -181,7 +181,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return fail("%v", err)
 		}
 		spec := "CHECK( init(" + *entry + "()), LTL(G ! call(reach_error())) )"
-		if err := writeArtifacts(*outDir, prog, files, *entry, *config, spec, results, report); err != nil {
+		if err := writeArtifacts(*outDir, prog, files, *entry, *config, spec, results, report, *timeout); err != nil {
 			fmt.Fprintf(stderr, "reverify check: %v\n", err)
 		}
 		if err := writeJSON(filepath.Join(*outDir, "results.json"), report); err != nil {
