@@ -184,8 +184,12 @@ func (p *Plan) Store(cache *Cache, results []*engine.Result, report *engine.Repo
 			continue
 		}
 		res := results[i]
+		// Not cached: internal errors, and limits that depend on the
+		// machine's load (timeouts, time shares, memory; engine/limits.go)
 		if res.Verdict == engine.Unknown && (strings.Contains(res.Reason, "internal error") ||
-			strings.Contains(res.Reason, "context canceled") || strings.Contains(res.Reason, "cancelled")) {
+			strings.Contains(res.Reason, "context canceled") || strings.Contains(res.Reason, "cancelled") ||
+			strings.Contains(res.Reason, "timeout after") || strings.Contains(res.Reason, "time share used up") ||
+			strings.Contains(res.Reason, "memory limit")) {
 			continue
 		}
 		pr := paths[d.Property.ID]

@@ -203,16 +203,16 @@ func heapInUse(afterGC bool) uint64 {
 // "timeout after 30s" or "memory limit 1.5GiB exceeded", followed by the
 // configuration that was running; in a sequential combination the
 // earlier steps' reasons end in their share of the time limit, and read
-// "time share used up". A reason without the cause (an analysis that
-// stopped for the deadline in its own words) gets it in front.
+// "time share used up". A reason without the cause stays, and so does
+// every reason when the caller's context ended (a total time budget):
+// the caller explains it.
 func limitReason(ctx, parent context.Context, cfg Config, sequence bool, res *Result) {
 	const deadline, canceled = "context deadline exceeded", "context canceled"
-	if res.Verdict != Unknown {
-		return
+	if res.Verdict != Unknown || parent.Err() != nil {
+		return // the caller's cancellation: the caller explains it
 	}
 	var final, cause string
 	switch {
-	case parent.Err() != nil:
 	case context.Cause(ctx) == errMemoryLimit:
 		final, cause = "memory limit "+HumanBytes(cfg.MemoryLimit)+" exceeded", canceled
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):

@@ -71,6 +71,12 @@ func TestLimitReason(t *testing.T) {
 		if res.Reason != tc.want {
 			t.Errorf("%q\n got %q\nwant %q", tc.reason, res.Reason, tc.want)
 		}
+		// the caller's context ended (a total time budget): unchanged
+		res = &Result{Verdict: Unknown, Reason: tc.reason}
+		limitReason(tc.ctx, expired, Config{Name: "value", Timeout: 30 * time.Second}, tc.sequence, res)
+		if res.Reason != tc.reason {
+			t.Errorf("%q under an expired parent: got %q", tc.reason, res.Reason)
+		}
 	}
 }
 
