@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -23,17 +25,19 @@ const DefaultMemoryLimit = 3 << 29
 var errMemoryLimit = errors.New("memory limit")
 
 // memoryWatch is the memory watchdog of one Verify call. Go cannot
-// account memory to a goroutine, so it watches the process's Go heap
-// (runtime/metrics) every 50 ms against the limit times the number of
-// properties running, and when the heap, after a forced garbage
-// collection, still exceeds that budget it cancels the property that has
-// run longest (the one most likely to hold the memory) with the cause
+// account memory to a goroutine, so it watches the process's memory
+// (heapInUse: the Go heap or the resident set, whichever is larger, so
+// that Z3's memory counts) every 50 ms against the limit times the number
+// of properties running, and when it, after a forced garbage collection
+// that returns freed memory to the system, still exceeds that budget it
+// cancels the property that has run longest (the one most likely to hold the memory) with the cause
 // errMemoryLimit, and waits for it to end before judging again. The
 // property answers UNKNOWN "memory limit …", and the others go on: the
 // process is never killed for memory by the system, which would lose
 // every result. debug.SetMemoryLimit makes the garbage collector work
 // harder as the budget nears (a soft backstop, restored at the end). The
-// heap of the SMT solver (C memory) is not counted.
+// resident set includes the program's code and Z3's library (tens of
+// MiB), counted once whatever the number of properties.
 type memoryWatch struct {
 	limit uint64
 	mu    sync.Mutex
@@ -178,21 +182,47 @@ func (w *memoryWatch) track(ctx context.Context) (context.Context, func()) {
 	}
 }
 
-// heapInUse reads the Go heap: the bytes of heap objects (live or not
-// yet swept) or, after a collection, the live heap.
+// heapInUse reads the memory in use: the larger of the Go heap (the
+// bytes of heap objects, live or not yet swept; after a collection, the
+// live heap) and the process's resident set (Linux /proc/self/statm),
+// which also holds Z3's memory. After a collection the freed memory is
+// first returned to the system, so that the resident set no longer
+// counts it.
 func heapInUse(afterGC bool) uint64 {
 	name := "/memory/classes/heap/objects:bytes"
 	if afterGC {
 		name = "/gc/heap/live:bytes"
+		debug.FreeOSMemory()
 	}
 	s := []metrics.Sample{{Name: name}}
 	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 {
+	var heap uint64
+	if s[0].Value.Kind() == metrics.KindUint64 {
+		heap = s[0].Value.Uint64()
+	} else {
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
-		return m.HeapAlloc
+		heap = m.HeapAlloc
 	}
-	return s[0].Value.Uint64()
+	return max(heap, residentSet())
+}
+
+// residentSet is the process's resident set in bytes, 0 where
+// /proc/self/statm is not readable.
+func residentSet() uint64 {
+	data, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 2 {
+		return 0
+	}
+	pages, err := strconv.ParseUint(f[1], 10, 64)
+	if err != nil {
+		return 0
+	}
+	return pages * uint64(os.Getpagesize())
 }
 
 // limitReason rewrites the reason of a property the limits stopped
