@@ -43,7 +43,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	clock := fs.String("clock", "wall", "what --timeout measures: wall (wall-clock time) or cpu (this process's CPU time; properties are then verified one at a time)")
 	initPrec := fs.String("initial-precision", "", "start each property's CEGAR precision from the one it has in this results.json of an earlier run (precision.go)")
 	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of the run to this file (go tool pprof)")
-	memory := fs.String("memory", engine.HumanBytes(engine.DefaultMemoryLimit), "memory limit per property, e.g. 2GiB, 512MiB: a property that exceeds it is UNKNOWN \"memory limit\" (the Go heap is measured: properties verified in parallel share limit × their number)")
+	memory := fs.String("memory", engine.HumanBytes(engine.DefaultMemoryLimit), "memory limit per property, e.g. 2GiB, 512MiB: a property that exceeds it is UNKNOWN \"memory limit\" (the Go heap and the resident set are measured: properties verified in parallel share limit × their number)")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
