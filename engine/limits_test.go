@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"runtime/debug"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -99,12 +100,19 @@ func verifyLimits(t *testing.T, file string, cfg Config) *Result {
 }
 
 // TestMemoryLimit: a recursive program that grows without bound under
-// value-cegar answers UNKNOWN "memory limit" under a 64 MiB limit, well
-// before its generous timeout.
+// value-cegar answers UNKNOWN "memory limit" well before its generous
+// timeout, after it grew (many states: the limit is 128 MiB above what
+// the test process already holds, so that the tests before it do not
+// trigger it at once).
 func TestMemoryLimit(t *testing.T) {
-	r := verifyLimits(t, "testdata/limits/fib.c", Config{Name: "value-cegar", Timeout: 2 * time.Minute, MemoryLimit: 64 << 20})
-	if r.Verdict != Unknown || !strings.Contains(r.Reason, "memory limit 64MiB exceeded") {
-		t.Fatalf("%s (%s), want UNKNOWN memory limit", r.Verdict, r.Reason)
+	debug.FreeOSMemory()
+	limit := (residentSet() + 128<<20) &^ (1<<20 - 1)
+	r := verifyLimits(t, "testdata/limits/fib.c", Config{Name: "value-cegar", Timeout: 2 * time.Minute, MemoryLimit: limit})
+	if r.Verdict != Unknown || !strings.Contains(r.Reason, "memory limit "+HumanBytes(limit)+" exceeded") {
+		t.Fatalf("%s (%s), want UNKNOWN memory limit %s", r.Verdict, r.Reason, HumanBytes(limit))
+	}
+	if r.States < 20000 {
+		t.Errorf("stopped after %d states: the limit struck before the program grew", r.States)
 	}
 }
 
