@@ -171,6 +171,11 @@ func storable(res *engine.Result) bool {
 	if strings.Contains(r, "internal error") || strings.Contains(r, "context canceled") {
 		return false
 	}
+	// A memory limit is shared by the properties verified in parallel
+	// (engine/limits.go): whether it is hit depends on the others.
+	if strings.Contains(r, "memory limit") || strings.Contains(r, "time share used up") {
+		return false
+	}
 	if strings.Contains(r, "cancelled") {
 		return strings.Contains(r, "deadline exceeded")
 	}

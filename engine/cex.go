@@ -18,6 +18,8 @@ func inputs(path []cfa.Step, in []smt.InputValue) []Input {
 		var pos cfa.Pos
 		if in.Step >= 0 && in.Step < len(path) && path[in.Step].Edge != nil {
 			pos = path[in.Step].Edge.Pos.Start
+		} else if in.Step >= 0 && in.Step < len(path) && path[in.Step].Callee != nil {
+			pos = path[in.Step].Callee.Pos.Start // an entry parameter
 		}
 		out[i] = Input{Source: in.Source, Type: in.Type, Value: v, Bits: in.Value, Step: in.Step, Pos: pos}
 	}

@@ -18,6 +18,13 @@
 //   - UNKNOWN with the reason otherwise: timeout, state limit, unsupported
 //     construct at file:line:col, recursion bound, solver unknown.
 //
+// Each property runs under its limits (limits.go): Config.Timeout, after
+// which every phase stops and the reason reads "timeout after 30s
+// (value-cegar)", and Config.MemoryLimit, which a watchdog enforces by
+// cancelling the property ("memory limit 1.5GiB exceeded"). The entry
+// function's integer parameters are inputs; its other parameters are
+// covered by unmodelledEntryParam (entry.go).
+//
 // A results.json for the report (schema in DESIGN.md) is built by
 // NewReport.
 package engine

@@ -33,6 +33,11 @@ type Config struct {
 	// means the same on a loaded machine as on an idle one); nil means
 	// wall time.
 	Clock func() time.Duration
+	// MemoryLimit bounds each property's memory in bytes (0:
+	// DefaultMemoryLimit): a breach answers UNKNOWN "memory limit"
+	// (memoryWatch in limits.go says how it is measured).
+	MemoryLimit uint64
+	mem         *memoryWatch
 	// MaxStates bounds each run's reached set (0: 1,000,000).
 	MaxStates int
 	// MaxDepth bounds the call stack (0: 64).
@@ -111,6 +116,9 @@ func (c Config) withDefaults() Config {
 	if c.MaxStates == 0 {
 		c.MaxStates = 1_000_000
 	}
+	if c.MemoryLimit == 0 {
+		c.MemoryLimit = DefaultMemoryLimit
+	}
 	if c.MaxDepth == 0 {
 		c.MaxDepth = 64
 	}
@@ -151,6 +159,8 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 	}
 	SetAssumePure(prog, cfg.AssumePure)
 	assumptions := Assumptions(prog)
+	cfg.mem = startMemoryWatch(cfg.MemoryLimit, cfg.Workers)
+	defer cfg.mem.close()
 	results := make([]*Result, len(props))
 	var wg sync.WaitGroup
 	var onResult sync.Mutex
@@ -226,12 +236,20 @@ func verifyOne(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg 
 		res.Verdict, res.Reason = True, "no error call: the property holds trivially"
 		return res
 	}
+	if why := unmodelledEntryParam(prog.Func(cfg.Entry)); why != "" {
+		res.Verdict, res.Reason = Unknown, why
+		return res
+	}
+	parent := ctx
 	if cfg.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = withBudget(ctx, cfg, cfg.Timeout)
 		defer cancel()
 	}
+	ctx, untrack := cfg.mem.track(ctx)
+	defer untrack()
 	conf.run(ctx, prog, prop, cfg, res)
+	limitReason(ctx, parent, cfg, len(conf.steps) > 0, res)
 	return res
 }
 

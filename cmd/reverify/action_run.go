@@ -166,7 +166,7 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 				return nil, err
 			}
 			spec := "CHECK( init(" + cfg.Entry + "()), LTL(G ! call(reach_error())) )"
-			if err := writeArtifacts(dir, head.Program, files, cfg.Entry, cfg.Name, spec, results, report); err != nil {
+			if err := writeArtifacts(dir, head.Program, files, cfg.Entry, cfg.Name, spec, results, report, cfg.Timeout); err != nil {
 				fmt.Fprintf(q.stderr, "%s: %v\n", q.prefix, err)
 			}
 			writeBaselines(bctx, dir, head.Program, cfg, results)

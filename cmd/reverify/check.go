@@ -43,6 +43,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	initPrec := fs.String("initial-precision", "", "start each property's CEGAR precision from the one it has in this results.json of an earlier run (precision.go)")
 	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of the run to this file (go tool pprof)")
 	assumePure := fs.String("assume-pure", "", "comma-separated functions without a body to assume side-effect-free (they write nothing and return any value); every verdict lists the assumption")
+	memory := fs.String("memory", engine.HumanBytes(engine.DefaultMemoryLimit), "memory limit per property, e.g. 2GiB, 512MiB: a property that exceeds it is UNKNOWN \"memory limit\" (the Go heap and the resident set are measured: properties verified in parallel share limit × their number)")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -55,6 +56,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "reverify check: "+format+"\n", a...)
 		return 2
+	}
+	if err := checkLimits(fs); err != nil {
+		return fail("%v", err)
+	}
+	memLimit, err := parseBytes(*memory)
+	if err != nil {
+		return fail("--memory: %v", err)
 	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
@@ -92,7 +100,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	rs := runSettings{entry: *entry, config: *config, timeout: *timeout, maxStates: *maxStates, set: explicitFlags(fs),
-		clock: *clock, overflow: ovf, slicingCriterion: *slicingCrit, precisionScope: *scope, initial: initial, keepARG: *outDir != "", assumePure: pure}
+		clock: *clock, overflow: ovf, slicingCriterion: *slicingCrit, precisionScope: *scope, initial: initial, keepARG: *outDir != "", assumePure: pure, memory: memLimit}
 	if rf.active() {
 		if len(files) > 0 || *svcomp != "" || *prp != "" {
 			return fail("with --base the sources come from the repository (--sources, .reverify.yml or compile_commands.json), not from arguments, --svcomp or --spec")
@@ -177,7 +185,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return fail("%v", err)
 		}
 		spec := "CHECK( init(" + *entry + "()), LTL(G ! call(reach_error())) )"
-		if err := writeArtifacts(*outDir, prog, files, *entry, *config, spec, results, report); err != nil {
+		if err := writeArtifacts(*outDir, prog, files, *entry, *config, spec, results, report, *timeout); err != nil {
 			fmt.Fprintf(stderr, "reverify check: %v\n", err)
 		}
 		if err := writeJSON(filepath.Join(*outDir, "results.json"), report); err != nil {

@@ -46,6 +46,7 @@ type runSettings struct {
 	timeout       time.Duration
 	maxStates     int
 	assumePure    []string        // --assume-pure
+	memory        uint64          // --memory in bytes (0: the engine's default)
 	set           map[string]bool // flags given explicitly
 	// clock is what timeout measures: "wall" ("" too) or "cpu".
 	clock string
@@ -67,6 +68,7 @@ func (s runSettings) engineConfig(name, entry string, timeout time.Duration) eng
 		KeepARG: s.keepARG, SignedOverflow: s.overflow, InitialPrecision: s.initial,
 		SlicingCriterion: s.slicingCriterion, PrecisionScope: s.precisionScope,
 		Clock: clockFunc(s.clock), Workers: workers(s.clock), AssumePure: s.assumePure,
+		MemoryLimit: s.memory,
 	}
 }
 
@@ -221,6 +223,9 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "reverify diff: "+format+"\n", a...)
 		return 2
+	}
+	if err := checkLimits(fs); err != nil {
+		return fail("%v", err)
 	}
 	if len(pos) > 0 {
 		return fail("unexpected arguments %s (sources come from --sources, .reverify.yml or compile_commands.json)", strings.Join(pos, " "))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/frontend"
@@ -69,4 +70,36 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("reverify "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	return fs
+}
+
+// checkLimits rejects the limit flags of fs that cannot mean what they
+// say: a --timeout of zero or less, a negative --time-budget or
+// --max-states (0 means none or the engine's default there), a --jobs
+// below 1. The error names the flag and its value; the caller prints it
+// on one line and exits 2.
+func checkLimits(fs *flag.FlagSet) error {
+	var err error
+	fs.VisitAll(func(f *flag.Flag) {
+		g, ok := f.Value.(flag.Getter)
+		if !ok || err != nil {
+			return
+		}
+		switch v := g.Get().(type) {
+		case time.Duration:
+			switch {
+			case f.Name == "timeout" && v <= 0:
+				err = fmt.Errorf("--%s %s: the time limit must be positive", f.Name, v)
+			case v < 0:
+				err = fmt.Errorf("--%s %s: must not be negative (0: none)", f.Name, v)
+			}
+		case int:
+			switch {
+			case f.Name == "jobs" && v < 1:
+				err = fmt.Errorf("--%s %d: must be at least 1", f.Name, v)
+			case v < 0:
+				err = fmt.Errorf("--%s %d: must not be negative", f.Name, v)
+			}
+		}
+	})
+	return err
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/cfa"
@@ -31,7 +32,7 @@ func artifactDir(out string, r *engine.Result) string {
 // and, for FALSE, its violation witnesses (YAML 2.0, GraphML) and
 // reproducer, into out, and records their paths in report. Failures to
 // write one artifact are returned joined but do not stop the others.
-func writeArtifacts(out string, prog *cfa.Program, files []string, entry, config, prp string, results []*engine.Result, report *engine.Report) error {
+func writeArtifacts(out string, prog *cfa.Program, files []string, entry, config, prp string, results []*engine.Result, report *engine.Report, timeout time.Duration) error {
 	var errs []string
 	for i, r := range results {
 		pr := &report.Properties[i]
@@ -48,7 +49,7 @@ func writeArtifacts(out string, prog *cfa.Program, files []string, entry, config
 			}
 		}
 		if r.Verdict == engine.True {
-			errs = append(errs, writeCorrectness(dir, prog, files, entry, config, prp, r, pr)...)
+			errs = append(errs, writeCorrectness(dir, prog, files, entry, config, prp, r, pr, timeout)...)
 		}
 		if r.Verdict != engine.False {
 			continue

@@ -46,6 +46,9 @@ func loadWitness(name string, args []string, stderr io.Writer) (*witnessInput, *
 		fmt.Fprintf(stderr, "reverify %s: "+format+"\n", append([]any{name}, a...)...)
 		return nil, nil, 2
 	}
+	if err := checkLimits(fs); err != nil {
+		return fail("%v", err)
+	}
 	if *wpath == "" {
 		return fail("--witness is required")
 	}
@@ -148,16 +151,31 @@ func correctnessOf(prog *cfa.Program, files []string, entry, config, prp string,
 // per TRUE property (wall-clock time).
 const selectTimeout = 20 * time.Second
 
+// selectBudget is the time invariant selection may take for a TRUE
+// result under the property's time limit (0: none): what the analysis
+// left of the limit, at most selectTimeout, so that a property never
+// overshoots its limit by more than 10 % + 1 s (issue 14). A budget of
+// zero keeps the reached-set invariants.
+func selectBudget(timeout time.Duration, r *engine.Result) time.Duration {
+	if timeout <= 0 {
+		return selectTimeout
+	}
+	left := timeout - time.Duration(r.Seconds*float64(time.Second))
+	return max(0, min(selectTimeout, left))
+}
+
 // writeCorrectness writes the correctness witnesses of a TRUE result
 // into dir (witness.yml when it has a loop invariant, witness.graphml
 // always) and names them in pr; it returns the errors.
-func writeCorrectness(dir string, prog *cfa.Program, files []string, entry, config, prp string, r *engine.Result, pr *engine.PropertyReport) []string {
+func writeCorrectness(dir string, prog *cfa.Program, files []string, entry, config, prp string, r *engine.Result, pr *engine.PropertyReport, timeout time.Duration) []string {
 	c := correctnessOf(prog, files, entry, config, prp, r)
 	// Prefer compact invariants the validator proves (Houdini over
 	// candidates); on failure the reached-set invariants stay.
-	sctx, cancel := context.WithTimeout(context.Background(), selectTimeout)
-	_, _ = c.Select(sctx, witness.ValidateOptions{Solver: z3.Factory, Entry: entry, Properties: []*spec.Property{r.Property}})
-	cancel()
+	if budget := selectBudget(timeout, r); budget > 0 {
+		sctx, cancel := context.WithTimeout(context.Background(), budget)
+		_, _ = c.Select(sctx, witness.ValidateOptions{Solver: z3.Factory, Entry: entry, Properties: []*spec.Property{r.Property}})
+		cancel()
+	}
 	var errs []string
 	e, err := witness.CorrectnessYAML(c)
 	if err != nil {

@@ -216,7 +216,7 @@ func TestRecursionLimit(t *testing.T) {
 		b.Call(nil, "f", b.I(0))
 		prog := b.Finish(t)
 		alg, st, _ := analysistest.Run(t, prog, analysistest.Config{MaxDepth: depth}, cpa.Options{})
-		want := map[int]string{0: "recursion depth 64 exceeded", 5: "recursion depth 5 exceeded"}[depth]
+		want := map[int]string{0: "recursion depth 64 exceeded (f → f)", 5: "recursion depth 5 exceeded (f → f)"}[depth]
 		if st != cpa.Incomplete || alg.Reason() != want {
 			t.Errorf("max depth %d: %v %q, want incomplete %q", depth, st, alg.Reason(), want)
 		}

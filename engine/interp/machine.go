@@ -226,8 +226,17 @@ func (m *machine) enterEntry(fn *cfa.Function) {
 	m.frames = m.frames[:0]
 	fr := m.pushFrame(fn, nil)
 	for _, v := range fn.Params {
+		if v.T.Kind == cfa.Pointer {
+			// argv: no input, as the path encoder, which encodes only
+			// paths that never read it; a free run (Run) reads null
+			m.bindParam(fr, v, 0)
+			continue
+		}
 		if !v.T.IsInteger() {
-			m.unsupported("entry function parameter %s of type %s", v.Name, v.T)
+			if !fn.Mentions(v) {
+				continue // never read
+			}
+			m.unsupported("entry function parameter %s of type %s (only integer parameters of the entry function are modelled)", v.Name, v.T)
 		}
 		m.bindParam(fr, v, m.input(v.T))
 	}

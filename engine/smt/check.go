@@ -49,11 +49,14 @@ func CheckPath(ctx context.Context, b *Builder, f Factory, p *cfa.Program, path 
 
 // CheckPathOpts is CheckPath with a variant of the semantics (opts).
 func CheckPathOpts(ctx context.Context, b *Builder, f Factory, p *cfa.Program, path []cfa.Step, opts EncodeOptions) (PathResult, error) {
-	pf, err := EncodePathOpts(b, p, path, opts)
+	pf, err := EncodePathContext(ctx, b, p, path, opts)
 	if err != nil {
 		return PathResult{Status: Unknown, Reason: err.Error()}, err
 	}
 	res := PathResult{Formula: pf}
+	if err := ctx.Err(); err != nil {
+		return PathResult{Status: Unknown, Reason: "smt: check not started: " + err.Error()}, nil
+	}
 	conj, ubs := pf.Inline(b)
 	noUB := b.True()
 	for _, u := range ubs {
@@ -105,8 +108,13 @@ func CheckPathOpts(ctx context.Context, b *Builder, f Factory, p *cfa.Program, p
 func solveOnce(ctx context.Context, b *Builder, f Factory, ts []*Term, use func(Model)) (Result, error) {
 	s := f(b)
 	defer s.Close()
+	ac, _ := s.(AssertContexter)
 	for _, t := range ts {
-		s.Assert(t)
+		if ac != nil {
+			ac.AssertContext(ctx, t)
+		} else {
+			s.Assert(t)
+		}
 	}
 	r, err := s.Check(ctx)
 	if r == Sat {

@@ -1,6 +1,7 @@
 package smt
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -209,6 +210,7 @@ type encoder struct {
 	ver                       map[string]int
 	guard                     *Term
 	mallocs                   int
+	path                      []cfa.Step
 }
 
 type encodePanic struct{ err *EncodeError }
@@ -233,6 +235,15 @@ func EncodePath(b *Builder, p *cfa.Program, path []cfa.Step) (f *PathFormula, er
 
 // EncodePathOpts is EncodePath with a variant of the semantics (opts).
 func EncodePathOpts(b *Builder, p *cfa.Program, path []cfa.Step, opts EncodeOptions) (f *PathFormula, err error) {
+	return EncodePathContext(context.Background(), b, p, path, opts)
+}
+
+// EncodePathContext is EncodePathOpts under a context: it checks ctx
+// before every step and returns ctx's error (wrapped, with the step
+// reached; errors.Is finds context.DeadlineExceeded or context.Canceled)
+// when it is done, so that encoding a path of tens of thousands of steps
+// stops at the property's deadline (issue 14).
+func EncodePathContext(ctx context.Context, b *Builder, p *cfa.Program, path []cfa.Step, opts EncodeOptions) (f *PathFormula, err error) {
 	e := &encoder{
 		opts: opts,
 		b:    b, p: p,
@@ -241,6 +252,7 @@ func EncodePathOpts(b *Builder, p *cfa.Program, path []cfa.Step, opts EncodeOpti
 		greg: map[*cfa.Var]*Term{}, gobj: map[*cfa.Var]*object{},
 		mem: map[*cfa.Var]bool{}, strs: map[*cfa.StringLit]*object{}, funcs: map[string]*object{},
 		act: map[*cfa.Function]int{}, ver: map[string]int{},
+		path: path,
 	}
 	e.objBits = e.ptrBits - e.offBits
 	e.objs = []*object{{id: 0, name: "NULL", size: b.BV(0, e.ptrBits), live: b.False()}}
@@ -256,6 +268,9 @@ func EncodePathOpts(b *Builder, p *cfa.Program, path []cfa.Step, opts EncodeOpti
 	}()
 	e.scanMemVars(path)
 	for i, s := range path {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("smt: encoding interrupted at step %d of %d: %w", i, len(path), err)
+		}
 		e.step = i
 		e.pos = cfa.Pos{}
 		if s.Edge != nil {
@@ -486,11 +501,36 @@ func (e *encoder) enterEntry(fn *cfa.Function) {
 	fr := e.pushFrame(fn, nil)
 	for _, v := range fn.Params {
 		if !v.T.IsInteger() {
-			e.fail("entry function parameter %s of type %s", v.Name, v.T)
+			if !pathMentions(e.path, v) {
+				continue // the path never reads it: its value cannot matter
+			}
+			e.fail("entry function parameter %s of type %s (only integer parameters of the entry function are modelled)", v.Name, v.T)
 		}
 		in := e.input(e.regBase(v, fr), "param "+v.Name, v.T)
+		if fn.IsArgc(v) {
+			e.conj(e.b.Sle(e.b.BV(0, in.Sort.Width), in))
+		}
 		e.bindParam(fr, v, in)
 	}
+}
+
+// pathMentions reports whether a step of path mentions v.
+func pathMentions(path []cfa.Step, v *cfa.Var) bool {
+	for _, s := range path {
+		if s.Edge == nil {
+			continue
+		}
+		found := false
+		cfa.ForEachExpr(s.Edge.Op, func(x cfa.Expr) {
+			for _, u := range cfa.Vars(x) {
+				found = found || u == v
+			}
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 func (e *encoder) bindParam(fr *frame, v *cfa.Var, val *Term) {

@@ -50,6 +50,14 @@ type Solver interface {
 	Close()
 }
 
+// AssertContexter is a Solver whose Assert can be interrupted: when ctx
+// is done during the assertion, the assertion may be partial and the
+// next Check answers Unknown with ctx's error. solveOnce uses it, so that
+// asserting a huge path formula stops at the property's deadline.
+type AssertContexter interface {
+	AssertContext(ctx context.Context, t *Term)
+}
+
 // Model is a satisfying assignment.
 type Model interface {
 	// Eval returns the value of a bit-vector term (bits 0..63 in lo,

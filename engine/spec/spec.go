@@ -49,8 +49,39 @@ const UnreachCallID = "unreach-call"
 // source position for display.
 // Reachability is judged from entry. It returns no error: a program
 // without assertions has no properties, which callers must report loudly.
+//
+// An assert wrapper (Wrappers) yields one property per direct call site,
+// except the entry function and a wrapper whose address is taken: the
+// entry has no call site (the assertion of `int main(int argc, char
+// **argv) { assert(argc == 5); }` depends only on the entry's parameters,
+// which are inputs, and must not vanish), and a call through a pointer
+// names no callee; their error calls are properties of their own. So
+// are those of a function guarded by its parameters that nobody calls
+// (NOT_CHECKED: "no assertion found" only when the source has none); the
+// conventional __VERIFIER_assert and assert helpers, when never called,
+// yield none.
 func Properties(p *cfa.Program, entry string) []*Property {
 	wrappers := Wrappers(p)
+	delete(wrappers, entry)
+	called := map[string]bool{}
+	for _, e := range p.Edges {
+		if c, ok := e.Op.(*cfa.Call); ok {
+			called[c.Fn] = true
+		}
+		cfa.ForEachExpr(e.Op, func(x cfa.Expr) {
+			cfa.Walk(x, func(x cfa.Expr) bool {
+				if r, ok := x.(*cfa.FuncRef); ok {
+					delete(wrappers, r.Name)
+				}
+				return true
+			})
+		})
+	}
+	for name := range wrappers {
+		if !called[name] && name != "__VERIFIER_assert" && name != "assert" {
+			delete(wrappers, name) // its assertion is a property, NOT_CHECKED
+		}
+	}
 	reach := ReachableFuncs(p, entry)
 	var props []*Property
 	count := map[string]int{}

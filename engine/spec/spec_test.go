@@ -65,6 +65,25 @@ int main(void) {
 			src:  `int main(void) { return 0; }`,
 			want: nil,
 		},
+		{
+			// main guarded only by its parameters looks like a wrapper
+			// (issue 14: the property vanished)
+			name: "assertion on the entry's parameters",
+			src:  assertHeader + "int main(int argc, char **argv) { assert(argc == 5); return 0; }",
+			want: []string{"main:argc==5 4 true"},
+		},
+		{
+			name: "wrapper-like functions: uncalled, called through a pointer, unused __VERIFIER_assert",
+			src: svHeader + assertHeader + `
+void check(int x) { assert(x > 0); }
+void via(int x) { assert(x != 7); }
+void (*fp)(int) = via;
+int main(void) {
+	fp(3);
+	return 0;
+}`,
+			want: []string{"check:x>0 10 false", "via:x!=7 11 true"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

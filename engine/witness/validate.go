@@ -420,6 +420,9 @@ func houdini(ctx context.Context, prog *cfa.Program, src *sources, target *error
 	}
 	v := &segments{ctx: ctx, prog: prog, opts: opts, target: target, cuts: cuts, entry: prog.Func(opts.Entry), b: smt.NewBuilder(), houdini: true}
 	for round := 0; ; round++ {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("invariant selection interrupted in round %d: %w", round, err)
+		}
 		v.changed = false
 		for _, cp := range cuts {
 			cp.refresh()
@@ -491,7 +494,7 @@ func (v *segments) dropImplied() {
 				}
 			}
 			path = append(path, synth(cp.loc, &cfa.Assume{Cond: x, Truth: false}))
-			pf, err := smt.EncodePath(v.b, v.prog, path)
+			pf, err := smt.EncodePathContext(v.ctx, v.b, v.prog, path, smt.EncodeOptions{})
 			if err != nil {
 				implied = false
 				break
@@ -1036,7 +1039,7 @@ func (v *segments) decide(inc *incremental, path []cfa.Step) (smt.Result, error)
 		// Encoding drift, or an incremental check Z3 gave up on: decide
 		// the segment alone (one-shot solvers are often stronger).
 		var pf *smt.PathFormula
-		pf, err = smt.EncodePath(v.b, v.prog, path)
+		pf, err = smt.EncodePathContext(v.ctx, v.b, v.prog, path, smt.EncodeOptions{})
 		if err != nil {
 			return smt.Unknown, fmt.Errorf("encode: %v", err)
 		}
@@ -1073,7 +1076,7 @@ func (in *incremental) push(ctx context.Context, path []cfa.Step, check bool) (f
 		// next check (at its level, so a pop still removes them).
 		return true, nil
 	}
-	pf, err := smt.EncodePath(in.b, in.prog, path)
+	pf, err := smt.EncodePathContext(ctx, in.b, in.prog, path, smt.EncodeOptions{})
 	if err != nil {
 		return false, err
 	}

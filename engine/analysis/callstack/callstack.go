@@ -2,6 +2,7 @@ package callstack
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -78,7 +79,7 @@ func (c *CPA) intern(parent *Stack, e *cfa.Edge, overflow bool) *Stack {
 // Successors pushes the call edge on Enter (Init's Enter with nil Edge
 // keeps the empty stack), pops it on Leave and keeps the stack on Intra.
 // Entering beyond the depth limit yields the overflow stack, which is
-// truncated with the reason "recursion depth N exceeded".
+// truncated (TruncatedReason says why).
 func (c *CPA) Successors(dst []cpa.State, s cpa.State, step cfa.Step, _ cpa.Precision) ([]cpa.State, error) {
 	st := s.(*Stack)
 	if st.Overflow {
@@ -117,12 +118,54 @@ func (s *Stack) Depth() int { return s.depth }
 // PartitionKey is the interned stack itself.
 func (s *Stack) PartitionKey() any { return s }
 
-// TruncatedReason is "recursion depth N exceeded" for the overflow stack.
+// TruncatedReason says, for the overflow stack, why the call stack grew
+// beyond its bound, from the functions on it (issue 14: the bare
+// "recursion depth 64 exceeded" appeared on programs without
+// recursion):
+//
+//   - "recursion depth N exceeded (f → g → f)": a function is on the
+//     stack twice and every call of the cycle names its callee;
+//   - "call depth N exceeded through calls via function pointers whose
+//     target is not known (walk → (*) → walk; the program may not
+//     recurse)": the cycle passes a call through a pointer that the
+//     data analyses did not resolve, which enters every function whose
+//     address is taken;
+//   - "call depth N exceeded without recursion (a chain of N calls)".
 func (s *Stack) TruncatedReason() string {
-	if s.Overflow {
-		return fmt.Sprintf("recursion depth %d exceeded", s.max)
+	if !s.Overflow {
+		return ""
 	}
-	return ""
+	var edges []*cfa.Edge // call edges, outermost first
+	for x := s; x != nil && x.Edge != nil; x = x.Parent {
+		edges = append(edges, x.Edge)
+	}
+	slices.Reverse(edges)
+	// edges[k] lies in function fns[k] and calls fns[k+1]
+	at := map[*cfa.Function]int{}
+	for j, e := range edges {
+		fn := e.From.Func
+		i, seen := at[fn]
+		if !seen {
+			at[fn] = j
+			continue
+		}
+		names := []string{fn.Name}
+		pointer := false
+		for k := i; k < j; k++ {
+			callee := edges[k+1].From.Func.Name
+			if c, ok := edges[k].Op.(*cfa.Call); !ok || c.Fn == "" {
+				pointer = true
+				callee = "(*)" + callee
+			}
+			names = append(names, callee)
+		}
+		cycle := strings.Join(names, " → ")
+		if pointer {
+			return fmt.Sprintf("call depth %d exceeded through calls via function pointers whose target is not known (%s; the program may not recurse)", s.max, cycle)
+		}
+		return fmt.Sprintf("recursion depth %d exceeded (%s)", s.max, cycle)
+	}
+	return fmt.Sprintf("call depth %d exceeded without recursion (a chain of %d calls)", s.max, len(edges))
 }
 
 // Explain returns the truncation reason, if any.

@@ -49,7 +49,7 @@ func TestStack(t *testing.T) {
 		t.Error("entering the entry function changes the stack")
 	}
 	s3 := next(s2, enter(e1))
-	if r := s3.(cpa.Truncated).TruncatedReason(); r != "recursion depth 2 exceeded" {
+	if r := s3.(cpa.Truncated).TruncatedReason(); r != "recursion depth 2 exceeded (f → f)" {
 		t.Errorf("overflow reason %q", r)
 	}
 	if next(s3, cfa.Step{Edge: e1}) != nil {
@@ -60,5 +60,54 @@ func TestStack(t *testing.T) {
 	}
 	if callstack.New(0).MaxDepth() != callstack.DefaultMaxDepth {
 		t.Error("default depth")
+	}
+}
+
+// TestOverflowReason: the overflow's reason tells real recursion from a
+// cycle made up by a call through an unresolved function pointer and
+// from a deep chain of distinct functions (issue 14).
+func TestOverflowReason(t *testing.T) {
+	p := cfa.NewProgram(cfa.LP64)
+	fn := func(name string) *cfa.Function {
+		return p.NewFunction(name, &cfa.Type{Kind: cfa.Func, Result: cfa.VoidType})
+	}
+	call := func(in *cfa.Function, callee string) *cfa.Edge {
+		return p.AddEdge(in.Entry, p.NewLocation(in), &cfa.Call{Fn: callee}, cfa.Range{}, "")
+	}
+	mainF, walk, leaf := fn("main"), fn("walk"), fn("leaf")
+	mainWalk := call(mainF, "walk")
+	walkPtr := call(walk, "") // hook(x): through a pointer
+	walkLeaf := call(walk, "leaf")
+	leafWalk := call(leaf, "walk")
+	push := func(c *callstack.CPA, edges ...*cfa.Edge) cpa.State {
+		s, _ := c.Initial()
+		for _, e := range edges {
+			out, _ := c.Successors(nil, s, cfa.Step{Edge: e, Kind: cfa.Enter}, nil)
+			s = out[0]
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		edges []*cfa.Edge
+		want  string
+	}{
+		{[]*cfa.Edge{mainWalk, walkPtr, walkPtr, walkPtr}, "call depth 3 exceeded through calls via function pointers whose target is not known (walk → (*)walk; the program may not recurse)"},
+		{[]*cfa.Edge{mainWalk, walkLeaf, leafWalk, walkLeaf}, "recursion depth 3 exceeded (walk → leaf → walk)"},
+	} {
+		s := push(callstack.New(3), tc.edges...)
+		if r := s.(cpa.Truncated).TruncatedReason(); r != tc.want {
+			t.Errorf("reason %q\nwant %q", r, tc.want)
+		}
+	}
+	var chain []*cfa.Edge
+	prev := mainF
+	for i := 0; i < 4; i++ {
+		next := fn(string(rune('a' + i)))
+		chain = append(chain, call(prev, next.Name))
+		prev = next
+	}
+	s := push(callstack.New(3), chain...)
+	if r, want := s.(cpa.Truncated).TruncatedReason(), "call depth 3 exceeded without recursion (a chain of 4 calls)"; r != want {
+		t.Errorf("reason %q, want %q", r, want)
 	}
 }

@@ -54,7 +54,10 @@
 // A Precision says which variables are tracked (FullPrecision, or a
 // VarPrecision of qualified names "g" and "f::x", globally or per
 // location, plus heap objects); values of untracked variables are never
-// stored. Merge is merge-sep by default; Join (for merge-join) keeps the
+// stored, except variables holding only function pointers (callbacks,
+// tables and structs of hooks), which every precision tracks: an unknown
+// function pointer enters every address-taken function and makes up call
+// cycles (onlyFuncPointers). Merge is merge-sep by default; Join (for merge-join) keeps the
 // cells both states agree on. Stop is stop-sep with LessOrEqual: a state
 // with fewer known values (and at least the same reasons) covers one with
 // more that agree; State.Features lets the reached set index candidates.

@@ -254,9 +254,35 @@ func (t *tx) tracked(obj uint64) bool {
 	}
 	switch objKind(obj) {
 	case kindGlobal, kindLocal:
-		return t.prec.Tracks(t.loc, t.c.prog.Vars[varID(obj)])
+		v := t.c.prog.Vars[varID(obj)]
+		return onlyFuncPointers(v.T) || t.prec.Tracks(t.loc, v)
 	}
 	return t.prec.Tracks(t.loc, nil)
+}
+
+// onlyFuncPointers reports whether every scalar of ty is a function
+// pointer (a callback, a table or struct of hooks). Such variables are
+// tracked under every precision, as CPAchecker's FunctionPointerCPA
+// does: a call through a pointer the analysis does not know enters every
+// function whose address is taken, which, untracked, makes up call
+// cycles a non-recursive program does not have and ends in "recursion
+// depth exceeded" (issue 14); they take few values, so tracking them
+// costs little.
+func onlyFuncPointers(ty *cfa.Type) bool {
+	switch ty.Kind {
+	case cfa.Pointer:
+		return ty.Elem != nil && ty.Elem.Kind == cfa.Func
+	case cfa.Array:
+		return ty.Elem != nil && onlyFuncPointers(ty.Elem)
+	case cfa.Struct, cfa.Union:
+		for _, f := range ty.Fields {
+			if !onlyFuncPointers(f.Type) {
+				return false
+			}
+		}
+		return len(ty.Fields) > 0
+	}
+	return false
 }
 
 func (t *tx) reason(r string) { t.s.reasons = addReason(t.s.reasons, r) }

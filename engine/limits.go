@@ -1,0 +1,275 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// DefaultMemoryLimit is the memory limit per property when
+// Config.MemoryLimit is 0: 1.5 GiB, so that four properties verified in
+// parallel (a 4-core GitHub runner) stay within a 7 GB runner.
+const DefaultMemoryLimit = 3 << 29
+
+// errMemoryLimit is the cancellation cause of a property that the
+// memory watchdog stopped.
+var errMemoryLimit = errors.New("memory limit")
+
+// memoryWatch is the memory watchdog of one Verify call. Go cannot
+// account memory to a goroutine, so it watches the process's memory
+// (heapInUse: the Go heap or the resident set, whichever is larger, so
+// that Z3's memory counts) every 50 ms against the limit times the number
+// of properties running, and when it, after a forced garbage collection
+// that returns freed memory to the system, still exceeds that budget it
+// cancels the property that has run longest (the one most likely to hold the memory) with the cause
+// errMemoryLimit, and waits for it to end before judging again. The
+// property answers UNKNOWN "memory limit …", and the others go on: the
+// process is never killed for memory by the system, which would lose
+// every result. debug.SetMemoryLimit makes the garbage collector work
+// harder as the budget nears (a soft backstop, restored at the end). The
+// resident set includes the program's code and Z3's library (tens of
+// MiB), counted once whatever the number of properties.
+type memoryWatch struct {
+	limit uint64
+	mu    sync.Mutex
+	next  int
+	run   map[int]*tracked
+	// sample returns the heap in use; after is true when it should be
+	// read again after a collection (tests replace it).
+	sample func(afterGC bool) uint64
+	stop   chan struct{}
+	done   chan struct{}
+}
+
+type tracked struct {
+	start     time.Time
+	cancel    context.CancelCauseFunc
+	cancelled bool
+}
+
+// startMemoryWatch starts the watchdog for cfg (nil when it has no
+// memory limit); stop it with close.
+func startMemoryWatch(limit uint64, workers int) *memoryWatch {
+	if limit == 0 {
+		return nil
+	}
+	w := &memoryWatch{limit: limit, run: map[int]*tracked{}, sample: heapInUse,
+		stop: make(chan struct{}), done: make(chan struct{})}
+	soft := int64(limit) * int64(max(workers, 1))
+	if soft <= 0 || soft/int64(max(workers, 1)) != int64(limit) { // overflow
+		soft = math.MaxInt64
+	}
+	softLimit(soft)
+	go w.loop()
+	return w
+}
+
+func (w *memoryWatch) close() {
+	if w == nil {
+		return
+	}
+	close(w.stop)
+	<-w.done
+	softLimit(0)
+}
+
+// The soft limit is the process's: concurrent Verify calls share it
+// (the largest requested holds), and the last one restores the limit
+// found before the first.
+var soft struct {
+	sync.Mutex
+	n    int
+	prev int64
+	max  int64
+}
+
+// softLimit raises the shared soft memory limit to at least b, or with
+// b = 0 ends one watch's request.
+func softLimit(b int64) {
+	soft.Lock()
+	defer soft.Unlock()
+	if b == 0 {
+		if soft.n--; soft.n == 0 {
+			debug.SetMemoryLimit(soft.prev)
+		}
+		return
+	}
+	if soft.n == 0 {
+		soft.prev, soft.max = debug.SetMemoryLimit(-1), 0
+	}
+	soft.n++
+	if b > soft.max {
+		soft.max = b
+		debug.SetMemoryLimit(b)
+	}
+}
+
+func (w *memoryWatch) loop() {
+	defer close(w.done)
+	t := time.NewTicker(50 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-w.stop:
+			return
+		case <-t.C:
+			w.check()
+		}
+	}
+}
+
+// check cancels the longest-running property when the heap exceeds the
+// budget of the properties running.
+func (w *memoryWatch) check() {
+	w.mu.Lock()
+	n := len(w.run)
+	pending := false
+	for _, t := range w.run {
+		pending = pending || t.cancelled
+	}
+	w.mu.Unlock()
+	if n == 0 || pending {
+		return
+	}
+	budget := w.limit * uint64(n)
+	if w.sample(false) <= budget {
+		return
+	}
+	runtime.GC()
+	if w.sample(true) <= budget {
+		return
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	var oldest *tracked
+	for _, t := range w.run {
+		if oldest == nil || t.start.Before(oldest.start) {
+			oldest = t
+		}
+	}
+	if oldest != nil {
+		oldest.cancelled = true
+		oldest.cancel(errMemoryLimit)
+	}
+}
+
+// track returns ctx with a cancellation the watchdog may trigger, and
+// the function that ends the tracking.
+func (w *memoryWatch) track(ctx context.Context) (context.Context, func()) {
+	if w == nil {
+		return ctx, func() {}
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	w.mu.Lock()
+	id := w.next
+	w.next++
+	w.run[id] = &tracked{start: time.Now(), cancel: cancel}
+	w.mu.Unlock()
+	return ctx, func() {
+		w.mu.Lock()
+		delete(w.run, id)
+		w.mu.Unlock()
+		cancel(nil)
+	}
+}
+
+// heapInUse reads the memory in use: the larger of the Go heap (the
+// bytes of heap objects, live or not yet swept; after a collection, the
+// live heap) and the process's resident set (Linux /proc/self/statm),
+// which also holds Z3's memory. After a collection the freed memory is
+// first returned to the system, so that the resident set no longer
+// counts it.
+func heapInUse(afterGC bool) uint64 {
+	name := "/memory/classes/heap/objects:bytes"
+	if afterGC {
+		name = "/gc/heap/live:bytes"
+		debug.FreeOSMemory()
+	}
+	s := []metrics.Sample{{Name: name}}
+	metrics.Read(s)
+	var heap uint64
+	if s[0].Value.Kind() == metrics.KindUint64 {
+		heap = s[0].Value.Uint64()
+	} else {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		heap = m.HeapAlloc
+	}
+	return max(heap, residentSet())
+}
+
+// residentSet is the process's resident set in bytes, 0 where
+// /proc/self/statm is not readable.
+func residentSet() uint64 {
+	data, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 2 {
+		return 0
+	}
+	pages, err := strconv.ParseUint(f[1], 10, 64)
+	if err != nil {
+		return 0
+	}
+	return pages * uint64(os.Getpagesize())
+}
+
+// limitReason rewrites the reason of a property the limits stopped
+// (ctx is the property's context, parent the caller's; sequence says
+// whether the configuration is a sequential combination, whose reason
+// names each step). The analyses say "cancelled: context deadline
+// exceeded" (or "… context canceled"): the last such cause becomes
+// "timeout after 30s" or "memory limit 1.5GiB exceeded", followed by the
+// configuration that was running; in a sequential combination the
+// earlier steps' reasons end in their share of the time limit, and read
+// "time share used up". A reason without the cause stays, and so does
+// every reason when the caller's context ended (a total time budget):
+// the caller explains it.
+func limitReason(ctx, parent context.Context, cfg Config, sequence bool, res *Result) {
+	const deadline, canceled = "context deadline exceeded", "context canceled"
+	if res.Verdict != Unknown || parent.Err() != nil {
+		return // the caller's cancellation: the caller explains it
+	}
+	var final, cause string
+	switch {
+	case context.Cause(ctx) == errMemoryLimit:
+		final, cause = "memory limit "+HumanBytes(cfg.MemoryLimit)+" exceeded", canceled
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		final, cause = "timeout after "+cfg.Timeout.String(), deadline
+	}
+	r := res.Reason
+	if final != "" {
+		if !sequence {
+			final += " (" + cfg.Name + ")"
+		}
+		if i := strings.LastIndex(r, cause); i >= 0 {
+			r = strings.TrimSuffix(r[:i], "cancelled: ") + final + r[i+len(cause):]
+		}
+	}
+	res.Reason = strings.ReplaceAll(r, "cancelled: "+deadline, "time share used up")
+}
+
+// HumanBytes formats n as 1.5GiB, 512MiB or 100B.
+func HumanBytes(n uint64) string {
+	for _, u := range []struct {
+		unit string
+		size uint64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n >= u.size {
+			s := fmt.Sprintf("%.1f", float64(n)/float64(u.size))
+			return strings.TrimSuffix(s, ".0") + u.unit
+		}
+	}
+	return fmt.Sprintf("%dB", n)
+}
