@@ -427,12 +427,7 @@ func isVolatile(d *cc.Declarator) bool {
 		for p.Pointer != nil {
 			p = p.Pointer
 		}
-		for q := p.TypeQualifiers; q != nil; q = q.TypeQualifiers {
-			if q.TypeQualifier != nil && q.TypeQualifier.Case == cc.TypeQualifierVolatile {
-				return true
-			}
-		}
-		return false
+		return qualifiedVolatile(p.TypeQualifiers)
 	}
 	if d.IsVolatile() {
 		return true

@@ -37,8 +37,11 @@ func (fc *fnctx) volatileRead(e cfa.Expr, n cc.ExpressionNode) cfa.Expr {
 	if k := e.Type().Kind; k == cfa.Array || k == cfa.Func || k == cfa.Void {
 		return e
 	}
-	if r, ok := e.(*cfa.VarRef); ok && r.Var.Volatile && r.Var.T.IsScalar() {
-		return e // every consumer reads it as a nondeterministic value
+	if r, ok := e.(*cfa.VarRef); ok && (r.Var.Temp || r.Var.Volatile && r.Var.T.IsScalar()) {
+		// A temporary is no volatile object (and may already hold a
+		// havocked read); every consumer reads a scalar variable marked
+		// Volatile as a nondeterministic value.
+		return e
 	}
 	if !volatileLvalue(n, 0) {
 		return e
@@ -131,12 +134,12 @@ func volatileLvalue(n cc.ExpressionNode, depth int) bool {
 		case cc.PostfixExpressionSelect:
 			return volatileField(x.Field()) || volatileLvalue(x.PostfixExpression, depth+1)
 		case cc.PostfixExpressionPSelect:
-			return volatileField(x.Field()) || volatilePointee(x.PostfixExpression.Type())
+			return volatileField(x.Field()) || volatilePointee(x.PostfixExpression)
 		case cc.PostfixExpressionIndex:
 			for _, b := range []cc.ExpressionNode{x.PostfixExpression, x.ExpressionList} {
 				switch t := b.Type().(type) {
 				case *cc.PointerType:
-					if volatileType(t.Elem()) {
+					if volatilePointee(b) {
 						return true
 					}
 				case *cc.ArrayType:
@@ -151,7 +154,7 @@ func volatileLvalue(n cc.ExpressionNode, depth int) bool {
 		case cc.UnaryExpressionPostfix:
 			return volatileLvalue(x.PostfixExpression, depth+1)
 		case cc.UnaryExpressionDeref:
-			return volatilePointee(x.CastExpression.Type())
+			return volatilePointee(x.CastExpression)
 		}
 	case *cc.CastExpression:
 		if x.Case == cc.CastExpressionUnary {
@@ -170,14 +173,91 @@ func volatileType(t cc.Type) bool {
 	return a != nil && a.IsVolatile()
 }
 
-// volatilePointee reports whether t is a pointer to a volatile-qualified
-// type (or an array of them, which decays to one).
-func volatilePointee(t cc.Type) bool {
-	switch t := t.(type) {
-	case *cc.PointerType:
-		return volatileType(t.Elem())
-	case *cc.ArrayType:
-		return volatileType(t.Elem())
+// volatilePointee reports whether the value of n is a pointer to a
+// volatile-qualified type (or an array of them, which decays to one).
+func volatilePointee(n cc.ExpressionNode) bool { return derefVolatile(n, 1, 0) }
+
+// derefVolatile reports whether the type of *...*n (k dereferences) is
+// volatile-qualified. cc/v4 drops the qualifiers of type names, so a
+// cast (volatile T *)e, also under further dereferences, is read from
+// its syntax (castVolatile).
+func derefVolatile(n cc.ExpressionNode, k, depth int) bool {
+	if n == nil || depth > 64 {
+		return false
+	}
+	switch x := stripParens(n).(type) {
+	case *cc.CastExpression:
+		if x.Case == cc.CastExpressionCast && castVolatile(x.TypeName, k) {
+			return true
+		}
+	case *cc.UnaryExpression:
+		if x.Case == cc.UnaryExpressionDeref && derefVolatile(x.CastExpression, k+1, depth+1) {
+			return true
+		}
+	case *cc.PostfixExpression:
+		if x.Case == cc.PostfixExpressionIndex {
+			if _, ok := x.PostfixExpression.Type().(*cc.PointerType); ok && derefVolatile(x.PostfixExpression, k+1, depth+1) {
+				return true
+			}
+		}
+	}
+	t := n.Type()
+	for i := 0; i < k && t != nil; i++ {
+		switch x := t.(type) {
+		case *cc.PointerType:
+			t = x.Elem()
+		case *cc.ArrayType:
+			t = x.Elem()
+		default:
+			return false
+		}
+	}
+	return volatileType(t)
+}
+
+// castVolatile reports whether k dereferences of the pointer type name
+// tn give a volatile-qualified type: for T *q1 ... *qn, the qualifiers
+// q(n-k) of that '*', or for k = n those of T (its specifiers and
+// qualifiers, or a volatile typedef). An abstract declarator other than
+// a plain pointer chain (pointers to arrays or functions) is left to the
+// type's attributes.
+func castVolatile(tn *cc.TypeName, k int) bool {
+	if tn == nil || tn.AbstractDeclarator == nil || tn.AbstractDeclarator.DirectAbstractDeclarator != nil {
+		return false
+	}
+	var chain []*cc.Pointer
+	for p := tn.AbstractDeclarator.Pointer; p != nil; p = p.Pointer {
+		chain = append(chain, p)
+	}
+	n := len(chain)
+	switch {
+	case k < 1 || k > n:
+		return false
+	case k < n:
+		return qualifiedVolatile(chain[n-k-1].TypeQualifiers)
+	}
+	for l := tn.SpecifierQualifierList; l != nil; l = l.SpecifierQualifierList {
+		if l.TypeQualifier != nil && l.TypeQualifier.Case == cc.TypeQualifierVolatile {
+			return true
+		}
+	}
+	t := tn.Type()
+	for i := 0; i < k && t != nil; i++ {
+		pt, ok := t.(*cc.PointerType)
+		if !ok {
+			return false
+		}
+		t = pt.Elem()
+	}
+	return volatileType(t)
+}
+
+// qualifiedVolatile reports whether the list q contains volatile.
+func qualifiedVolatile(q *cc.TypeQualifiers) bool {
+	for ; q != nil; q = q.TypeQualifiers {
+		if q.TypeQualifier != nil && q.TypeQualifier.Case == cc.TypeQualifierVolatile {
+			return true
+		}
 	}
 	return false
 }
