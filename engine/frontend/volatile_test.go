@@ -1,7 +1,14 @@
 package frontend
 
 import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/reverify/reverify/engine/cfa"
 )
@@ -106,6 +113,90 @@ func baseVar(e cfa.Expr) *cfa.Var {
 			e = x.X
 		default:
 			return nil
+		}
+	}
+}
+
+// volatileProgram reads volatile lvalues that the program never writes:
+// a volatile member and an object through a pointer to volatile.
+const volatileProgram = `extern void abort(void);
+void reach_error(void) {}
+struct S { int a; volatile int b; } s;
+volatile int r;
+void member(void) { if (s.b == 7) { reach_error(); abort(); } }
+void through_pointer(void) { volatile int *p = &r; if (*p == 7) { reach_error(); abort(); } }
+`
+
+// volatileHarness is an environment the program does not contain: a
+// thread that stores 7 into both objects while main keeps calling the
+// function CHECK.
+const volatileHarness = `#include <pthread.h>
+struct S { int a; volatile int b; };
+extern struct S s;
+extern volatile int r;
+void member(void);
+void through_pointer(void);
+static void *writer(void *arg) { (void)arg; s.b = 7; r = 7; return 0; }
+int main(void) {
+	pthread_t t;
+	if (pthread_create(&t, 0, writer, 0) != 0)
+		return 2;
+	for (long i = 0; i < 4000000000L; i++)
+		CHECK();
+	return 0;
+}
+`
+
+// TestVolatileWriterGCC shows with gcc why a read of a volatile member
+// or of an object through a pointer to volatile must be nondeterministic
+// although the program itself never stores 7 there: another writer (here
+// a thread of the linking harness; a device or a signal handler alike)
+// makes the compiled program reach the error, so a TRUE would be wrong.
+// The front end translates both reads into havocs.
+func TestVolatileWriterGCC(t *testing.T) {
+	p, err := TranslateSources(Config{}, []Source{{Name: "prog.c", Content: volatileProgram}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fn := range []string{"member", "through_pointer"} {
+		havocs := 0
+		for _, l := range p.Func(fn).Locs {
+			for _, e := range l.Out {
+				if h, ok := e.Op.(*cfa.Havoc); ok && h.Source == "volatile" {
+					havocs++
+				}
+			}
+		}
+		if havocs != 1 {
+			t.Errorf("%s: %d volatile havocs, want 1", fn, havocs)
+		}
+	}
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no gcc")
+	}
+	dir := t.TempDir()
+	prog, harness := filepath.Join(dir, "prog.c"), filepath.Join(dir, "harness.c")
+	if err := os.WriteFile(prog, []byte(volatileProgram), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(harness, []byte(volatileHarness), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, fn := range []string{"member", "through_pointer"} {
+		exe := filepath.Join(dir, fn)
+		if out, err := exec.Command(gcc, "-O2", "-pthread", "-DCHECK="+fn, "-o", exe, prog, harness).CombinedOutput(); err != nil {
+			t.Fatalf("gcc: %v\n%s", err, out)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		err := exec.CommandContext(ctx, exe).Run()
+		cancel()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			t.Fatalf("%s: %v, want the abort after reach_error", fn, err)
+		}
+		if ws, ok := ee.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGABRT {
+			t.Errorf("%s: %v, want SIGABRT (the error reached)", fn, err)
 		}
 	}
 }

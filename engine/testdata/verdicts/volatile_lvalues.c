@@ -4,6 +4,7 @@
 // A writer the program does not contain (hardware, a signal handler,
 // another thread, a debugger) may store any value between the reads;
 // C11 5.1.2.3p2 and 6.7.3p7.
+// configs: value value-cegar symex symex-cegar value-slicing-cegar symex-slicing-cegar
 #include "../sv.h"
 
 struct S { int a; volatile int b; } s;
