@@ -74,8 +74,19 @@
 //   - Calls of __builtin_memcpy, __builtin_abs and other C library
 //     functions in gcc's __builtin_ form (without body) call the library
 //     function (memcpy, abs).
-//   - Var.Volatile marks volatile objects (every read is
-//     nondeterministic); Var.AddrTaken marks variables whose address is
+//   - Var.Volatile marks variables declared volatile (every read is
+//     nondeterministic; for `T *volatile p` the pointer, for
+//     `volatile T *p` and `reg_t *p` with a volatile typedef reg_t only
+//     the pointee). Every other read of an lvalue of volatile-qualified
+//     type (C11 6.7.3p7, 5.1.2.3p2) — a volatile member or element, a
+//     member of a volatile struct, *p with p a pointer to volatile, also
+//     through a cast such as *(volatile unsigned *)0x40000000, the read
+//     of ++ and op=, a whole volatile struct copied — is the access into
+//     a temporary, then a cfa.Havoc "volatile" of it (of each scalar
+//     leaf for a struct or array), whose value the read takes (see
+//     volatile.go): consumers need no volatile-specific code, and the
+//     access keeps its own verdicts (an address that is no object is
+//     UNKNOWN). Var.AddrTaken marks variables whose address is
 //     taken or that are arrays. Bit-field members have the integer type
 //     of their width (an unsigned 3-bit field is a 3-bit unsigned Int, a
 //     Type that is not one of cfa.IntType's canonical instances), so reads

@@ -161,7 +161,7 @@ func (fc *fnctx) rv(n cc.ExpressionNode) cfa.Expr {
 	if e == nil {
 		fc.unsupported("void value", n)
 	}
-	return fc.decay(e)
+	return fc.decay(fc.volatileRead(e, n))
 }
 
 // lv evaluates n as an lvalue.
@@ -497,6 +497,7 @@ func (fc *fnctx) stmtExpr(cs *cc.CompoundStatement, want bool) cfa.Expr {
 		if i == len(items)-1 && want && bi.Case == cc.BlockItemStmt && bi.Statement.Case == cc.StatementExpr &&
 			bi.Statement.ExpressionStatement.ExpressionList != nil {
 			r = fc.expr(bi.Statement.ExpressionStatement.ExpressionList, true)
+			r = fc.volatileRead(r, bi.Statement.ExpressionStatement.ExpressionList)
 			if r != nil && r.Type().Kind != cfa.Array && r.Type().Kind != cfa.Func && !fc.stable(r) && r.Type().Kind != cfa.Void {
 				tmp := fc.temp(r.Type())
 				fc.emit(&cfa.Assign{LHS: tmp, RHS: r}, bi.Statement)
@@ -608,8 +609,8 @@ func (fc *fnctx) postfix(x *cc.PostfixExpression, want bool) cfa.Expr {
 }
 
 func (fc *fnctx) index(x *cc.PostfixExpression) cfa.Expr {
-	a := fc.expr(x.PostfixExpression, true)
-	i := fc.expr(x.ExpressionList, true)
+	a := fc.volatileRead(fc.expr(x.PostfixExpression, true), x.PostfixExpression)
+	i := fc.volatileRead(fc.expr(x.ExpressionList, true), x.ExpressionList)
 	if a == nil || i == nil {
 		fc.unsupported("subscript of a void value", x)
 	}
@@ -1091,8 +1092,9 @@ func (fc *fnctx) assignment(x *cc.AssignmentExpression, want bool) cfa.Expr {
 	default:
 		fc.unsupported("assignment operator", x)
 	}
+	lr := fc.volatileRead(l, x.UnaryExpression)
 	r := fc.rv(x.AssignmentExpression)
-	v := fc.arith(op, l, r, x)
+	v := fc.arith(op, lr, r, x)
 	fc.emit(&cfa.Assign{LHS: l, RHS: fc.conv(v, lt, x)}, x)
 	return l
 }
@@ -1108,8 +1110,13 @@ func (fc *fnctx) incdec(n cc.ExpressionNode, inc, post, want bool, x cc.Node) cf
 	if !inc {
 		op = cfa.Sub
 	}
-	v := fc.arith(op, l, cfa.NewConst(cfa.IntT, 1), x)
+	lr := fc.volatileRead(l, n)
+	v := fc.arith(op, lr, cfa.NewConst(cfa.IntT, 1), x)
 	v = fc.conv(v, t, x)
+	if post && want && lr != l {
+		fc.emit(&cfa.Assign{LHS: l, RHS: v}, x)
+		return lr
+	}
 	if post && want {
 		tmp := fc.temp(t)
 		fc.emit(&cfa.Assign{LHS: tmp, RHS: l}, x)

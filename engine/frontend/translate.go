@@ -417,7 +417,18 @@ func (t *translator) defineGlobal(o *objSym) {
 	}
 }
 
+// isVolatile reports whether the object d declares is volatile-qualified.
+// For a pointer declarator (T *q p) that is the qualifiers of the '*'
+// nearest the name: cc/v4 also reports `reg_t *p`, with reg_t a volatile
+// typedef, as volatile, although only *p is.
 func isVolatile(d *cc.Declarator) bool {
+	if d.Pointer != nil {
+		p := d.Pointer
+		for p.Pointer != nil {
+			p = p.Pointer
+		}
+		return qualifiedVolatile(p.TypeQualifiers)
+	}
 	if d.IsVolatile() {
 		return true
 	}

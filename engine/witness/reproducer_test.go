@@ -405,6 +405,14 @@ func TestReproducerVolatile(t *testing.T) {
 			"its declaration at u.c:2:1 has an initialiser"},
 		{"local", head + "int main(void) { volatile int l; if (l == 42) assert(0); return 0; }\n", []uint64{0, 42},
 			"it is a local variable"},
+		// Reads of volatile lvalues other than variables (issue 14) are
+		// havocs of temporaries that no accessor can supply.
+		{"member", head + "struct S { int a; volatile int b; } s;\nint main(void) { if (s.b == 42) assert(0); return 0; }\n", []uint64{42},
+			"nondeterministic value (volatile) at u.c:3:"},
+		{"through pointer", head + "volatile int r;\nint main(void) { volatile int *p = &r; if (*p == 42) assert(0); return 0; }\n", []uint64{0, 42},
+			"nondeterministic value (volatile) at u.c:3:"},
+		{"volatile struct", head + "struct P { int a; int b; };\nvolatile struct P vs;\nint main(void) { if (vs.b == 42) assert(0); return 0; }\n", []uint64{42},
+			"nondeterministic value (volatile) at u.c:4:"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := smtViolation(t, cfa.LP64, tc.src, tc.vals)

@@ -142,6 +142,8 @@ func TestValidateOwnWitnesses(t *testing.T) {
 		{"symex_cegar_rec.c", "symex", nil},
 		{"symex_loops.c", "symex", nil},
 		{"symex_unbounded.c", "symex-cegar", nil},
+		{"volatile_lvalues.c", "value", nil},
+		{"volatile_lvalues.c", "symex-cegar", nil},
 	} {
 		t.Run(tc.config+"/"+tc.file, func(t *testing.T) {
 			t.Parallel()
