@@ -43,6 +43,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	clock := fs.String("clock", "wall", "what --timeout measures: wall (wall-clock time) or cpu (this process's CPU time; properties are then verified one at a time)")
 	initPrec := fs.String("initial-precision", "", "start each property's CEGAR precision from the one it has in this results.json of an earlier run (precision.go)")
 	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of the run to this file (go tool pprof)")
+	jobs := fs.Int("jobs", 0, "cores to use: analyses running at once (0: the number of CPUs); `default` runs its configurations in parallel on them")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -75,6 +76,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if *clock != "wall" && *clock != "cpu" {
 		return fail("--clock %q: want wall or cpu", *clock)
 	}
+	if *jobs < 0 {
+		return fail("--jobs %d: want 0 (all CPUs) or more", *jobs)
+	}
+	setJobs(*jobs)
 	if *scope != "" {
 		if _, err := cegar.ParseScope(*scope); err != nil {
 			return fail("--precision-scope: %v", err)
@@ -157,7 +162,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	results, err := engine.Verify(context.Background(), prog, props, engine.Config{
 		Name: *config, Entry: *entry, Timeout: *timeout, MaxStates: *maxStates, Solver: z3.Factory,
 		KeepARG: *outDir != "", SignedOverflow: ovf, InitialPrecision: initial, SlicingCriterion: *slicingCrit,
-		PrecisionScope: *scope, Clock: clockFunc(*clock), Workers: workers(*clock),
+		PrecisionScope: *scope, Clock: clockFunc(*clock), Workers: workers(*clock, *jobs),
 	})
 	if err != nil {
 		return fail("%v", err)
