@@ -27,18 +27,19 @@ type Config struct {
 	// Timeout bounds each property's analysis (0: none), measured on
 	// Clock.
 	Timeout time.Duration
-	// Clock, when not nil, is the clock Timeout and the shares of
-	// sequential combinations are measured on, e.g. the process's CPU
-	// time (cmd injects it for single-property runs, so that a limit
-	// means the same on a loaded machine as on an idle one); nil means
-	// wall time.
+	// Clock, when not nil, is the clock Timeout is measured on, e.g. the
+	// process's CPU time (cmd injects it for runs with one property at a
+	// time, so that a limit means the same on a loaded machine as on an
+	// idle one, and covers all the arms of a portfolio); nil means wall
+	// time.
 	Clock func() time.Duration
 	// MaxStates bounds each run's reached set (0: 1,000,000).
 	MaxStates int
 	// MaxDepth bounds the call stack (0: 64).
 	MaxDepth int
 	// Workers is the number of properties verified in parallel (0: the
-	// number of CPUs).
+	// number of CPUs). A portfolio configuration (`default`) runs each
+	// property's arms in goroutines of their own besides (schedule.go).
 	Workers int
 	// Solver creates SMT solvers; required (cmd injects engine/smt/z3).
 	Solver smt.Factory

@@ -76,3 +76,31 @@ func TestCCConfigCache(t *testing.T) {
 		t.Error("loaded a corrupt entry")
 	}
 }
+
+// BenchmarkCCConfig is the fixed cost the disk cache removes from every
+// process: the host compiler's configuration for ILP32 (SV-COMP's data
+// model) asked of the compiler (four cc runs) against read from the
+// cache, the in-process cache cleared before each operation.
+//
+//	go test -run '^$' -bench CCConfig ./engine/frontend/
+func BenchmarkCCConfig(b *testing.B) {
+	b.Setenv("XDG_CACHE_HOME", b.TempDir())
+	for _, mode := range []struct {
+		name     string
+		disabled bool
+	}{{"compiler", true}, {"disk-cache", false}} {
+		b.Run(mode.name, func(b *testing.B) {
+			saved := ccCacheDisabled
+			ccCacheDisabled = mode.disabled
+			defer func() { ccCacheDisabled = saved }()
+			for b.Loop() {
+				ccConfigMu.Lock()
+				delete(ccConfigCache, cfa.ILP32)
+				ccConfigMu.Unlock()
+				if _, err := ccConfig(cfa.ILP32); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
