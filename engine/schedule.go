@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/reverify/reverify/engine/cfa"
@@ -20,6 +21,12 @@ type arm struct {
 	// maxStates bounds each of the arm's runs (0: Config.MaxStates);
 	// Config.MaxStates still applies when it is smaller.
 	maxStates int
+	// delay postpones the arm's start until the process has used that
+	// much more CPU time (waitCPU): an arm whose set-up is costly (Z3
+	// contexts, about 10 ms of CPU each, not interruptible) does not
+	// start at all on the many properties a cheap arm decides within
+	// the delay, and starts late by about the delay on the others.
+	delay time.Duration
 }
 
 // portfolio is a parallel combination of named configurations (a
@@ -73,8 +80,13 @@ func (conf configuration) runPortfolio(ctx context.Context, prog *cfa.Program, p
 		if a.maxStates > 0 && (armCfg.MaxStates <= 0 || a.maxStates < armCfg.MaxStates) {
 			armCfg.MaxStates = a.maxStates
 		}
-		go func(i int, sub configuration) {
+		go func(i int, sub configuration, delay time.Duration) {
 			r := &Result{Property: prop, Config: res.Config}
+			if delay > 0 && !waitCPU(actx, delay) {
+				r.Verdict, r.Reason = Unknown, "not started: "+actx.Err().Error()
+				out <- armResult{i, r}
+				return
+			}
 			defer func() {
 				if p := recover(); p != nil {
 					// A panic is a bug in reverify, never a verdict
@@ -84,7 +96,7 @@ func (conf configuration) runPortfolio(ctx context.Context, prog *cfa.Program, p
 				out <- armResult{i, r}
 			}()
 			sub.run(actx, prog, prop, armCfg, r)
-		}(i, configs[a.name])
+		}(i, configs[a.name], a.delay)
 	}
 	results := make([]*Result, len(conf.arms))
 	winner := -1
@@ -186,4 +198,34 @@ func uniqueSorted(s []string) []string {
 		}
 	}
 	return out
+}
+
+// waitCPU waits until the process has used d more CPU time (all threads:
+// on an idle machine with two busy cores, d/2 of wall time; on a loaded
+// machine, where the other arms progress slowly, longer), but at most
+// 20·d of wall time. It reports false when ctx ends first.
+func waitCPU(ctx context.Context, d time.Duration) bool {
+	start, wallEnd := processCPU(), time.Now().Add(20*d)
+	t := time.NewTicker(d / 10)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return false
+		case now := <-t.C:
+			if processCPU()-start >= d || now.After(wallEnd) {
+				return ctx.Err() == nil
+			}
+		}
+	}
+}
+
+// processCPU is the CPU time (user + system) of this process, 0 when
+// getrusage(2) fails (waitCPU then waits its wall-time cap).
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
