@@ -65,10 +65,11 @@ func init() {
 }
 
 // valueArmStates is the state budget of full-precision value analysis
-// in `default`: ECA and lock-step programs it decides need far fewer
-// (README, Performance), and at about 100,000 states a second it gives
-// up within a few seconds elsewhere.
-const valueArmStates = 200_000
+// in `default`: the lock-step programs it decides need up to a few
+// hundred thousand states (test_locks_10: 234,000; README, Performance),
+// and at about 100,000 states a second it gives up within a few seconds
+// elsewhere, leaving the cores to the other arms.
+const valueArmStates = 500_000
 
 // symexArmDelay postpones symex-cegar in `default` until the process has
 // used 50 ms more CPU time: every run of it creates Z3 contexts (about
