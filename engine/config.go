@@ -28,10 +28,10 @@ type configuration struct {
 	// the refiner it returns for the composite.
 	refiner func(prog *cfa.Program, comp *cpa.Composite, cfg Config) (cegar.Refiner, error)
 	restart cegar.Restart
-	// steps, when not empty, make the configuration a sequential
-	// combination of other configurations (sequence.go); the fields
-	// above are then unused.
-	steps []step
+	// arms, when not empty, make the configuration a portfolio of other
+	// configurations run in parallel (schedule.go); the fields above are
+	// then unused.
+	arms []arm
 }
 
 // configs is the registry of named configurations (DESIGN.md,
@@ -64,8 +64,8 @@ func ConfigDoc(name string) string { return configs[name].doc }
 // (unless it passes an unmodelled function), everything else is UNKNOWN
 // with the loop's reason.
 func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
-	if len(conf.steps) > 0 {
-		conf.runSequence(ctx, prog, prop, cfg, res)
+	if len(conf.arms) > 0 {
+		conf.runPortfolio(ctx, prog, prop, cfg, res)
 		return
 	}
 	comps, err := components(prog, prop, cfg)

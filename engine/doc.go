@@ -4,7 +4,9 @@
 //
 // Each property is decided by its own analysis run (seed 000
 // f76fde50ed4a4828.txt, section 4.1: one verification task per
-// property); runs go in parallel across Config.Workers goroutines.
+// property); runs go in parallel across Config.Workers goroutines, and
+// the portfolio `default` runs its configurations on each property in
+// parallel, the first TRUE or FALSE cancelling the others (schedule.go).
 //
 // Honest verdicts (the soundness contract):
 //   - TRUE only when the CPA algorithm exhausted its waitlist without a

@@ -27,11 +27,11 @@ type Config struct {
 	// Timeout bounds each property's analysis (0: none), measured on
 	// Clock.
 	Timeout time.Duration
-	// Clock, when not nil, is the clock Timeout and the shares of
-	// sequential combinations are measured on, e.g. the process's CPU
-	// time (cmd injects it for single-property runs, so that a limit
-	// means the same on a loaded machine as on an idle one); nil means
-	// wall time.
+	// Clock, when not nil, is the clock Timeout is measured on, e.g. the
+	// process's CPU time (cmd injects it for runs with one property at a
+	// time, so that a limit means the same on a loaded machine as on an
+	// idle one, and covers all the arms of a portfolio); nil means wall
+	// time.
 	Clock func() time.Duration
 	// MemoryLimit bounds each property's memory in bytes (0:
 	// DefaultMemoryLimit): a breach answers UNKNOWN "memory limit"
@@ -43,7 +43,8 @@ type Config struct {
 	// MaxDepth bounds the call stack (0: 64).
 	MaxDepth int
 	// Workers is the number of properties verified in parallel (0: the
-	// number of CPUs).
+	// number of CPUs). A portfolio configuration (`default`) runs each
+	// property's arms in goroutines of their own besides (schedule.go).
 	Workers int
 	// Solver creates SMT solvers; required (cmd injects engine/smt/z3).
 	Solver smt.Factory
@@ -249,7 +250,7 @@ func verifyOne(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg 
 	ctx, untrack := cfg.mem.track(ctx)
 	defer untrack()
 	conf.run(ctx, prog, prop, cfg, res)
-	limitReason(ctx, parent, cfg, len(conf.steps) > 0, res)
+	limitReason(ctx, parent, cfg, len(conf.arms) > 0, res)
 	return res
 }
 

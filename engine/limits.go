@@ -226,17 +226,17 @@ func residentSet() uint64 {
 }
 
 // limitReason rewrites the reason of a property the limits stopped
-// (ctx is the property's context, parent the caller's; sequence says
-// whether the configuration is a sequential combination, whose reason
-// names each step). The analyses say "cancelled: context deadline
-// exceeded" (or "… context canceled"): the last such cause becomes
-// "timeout after 30s" or "memory limit 1.5GiB exceeded", followed by the
-// configuration that was running; in a sequential combination the
-// earlier steps' reasons end in their share of the time limit, and read
-// "time share used up". A reason without the cause stays, and so does
-// every reason when the caller's context ended (a total time budget):
-// the caller explains it.
-func limitReason(ctx, parent context.Context, cfg Config, sequence bool, res *Result) {
+// (ctx is the property's context, parent the caller's; portfolio says
+// whether the configuration runs arms in parallel, whose reason names
+// each arm). The analyses say "cancelled: context deadline exceeded"
+// (or "… context canceled"): the last such cause becomes "timeout after
+// 30s" or "memory limit 1.5GiB exceeded", followed by the configuration
+// that was running when it is not a portfolio; every arm of a portfolio
+// that was still running at the deadline reads "timeout after 30s" (the
+// arms share it). A reason without the cause stays, and so does every
+// reason when the caller's context ended (a total time budget): the
+// caller explains it.
+func limitReason(ctx, parent context.Context, cfg Config, portfolio bool, res *Result) {
 	const deadline, canceled = "context deadline exceeded", "context canceled"
 	if res.Verdict != Unknown || parent.Err() != nil {
 		return // the caller's cancellation: the caller explains it
@@ -250,14 +250,20 @@ func limitReason(ctx, parent context.Context, cfg Config, sequence bool, res *Re
 	}
 	r := res.Reason
 	if final != "" {
-		if !sequence {
+		if !portfolio {
 			final += " (" + cfg.Name + ")"
 		}
 		if i := strings.LastIndex(r, cause); i >= 0 {
 			r = strings.TrimSuffix(r[:i], "cancelled: ") + final + r[i+len(cause):]
 		}
 	}
-	res.Reason = strings.ReplaceAll(r, "cancelled: "+deadline, "time share used up")
+	// The arms of a portfolio share the property's deadline: each that
+	// was still running when it passed ran out of the same time.
+	repl := "time share used up"
+	if final != "" && cause == deadline {
+		repl = final
+	}
+	res.Reason = strings.ReplaceAll(r, "cancelled: "+deadline, repl)
 }
 
 // HumanBytes formats n as 1.5GiB, 512MiB or 100B.

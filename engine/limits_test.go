@@ -56,25 +56,25 @@ func TestLimitReason(t *testing.T) {
 	stop(errMemoryLimit)
 	for _, tc := range []struct {
 		ctx      context.Context
-		sequence bool
+		portfolio bool
 		reason   string
 		want     string
 	}{
 		{expired, false, "cancelled: context deadline exceeded", "timeout after 30s (value)"},
 		{expired, true, "value: cancelled: context deadline exceeded; value-cegar: counterexample check: smt: encoding interrupted at step 7 of 9: context deadline exceeded",
-			"value: time share used up; value-cegar: counterexample check: smt: encoding interrupted at step 7 of 9: timeout after 30s"},
+			"value: timeout after 30s; value-cegar: counterexample check: smt: encoding interrupted at step 7 of 9: timeout after 30s"},
 		{mem, false, "cancelled: context canceled", "memory limit 1.5GiB exceeded (value)"},
 		{context.Background(), true, "value: cancelled: context deadline exceeded; value-cegar: state limit 10", "value: time share used up; value-cegar: state limit 10"},
 		{expired, false, "state limit 10", "state limit 10"},
 	} {
 		res := &Result{Verdict: Unknown, Reason: tc.reason}
-		limitReason(tc.ctx, context.Background(), Config{Name: "value", Timeout: 30 * time.Second, MemoryLimit: DefaultMemoryLimit}, tc.sequence, res)
+		limitReason(tc.ctx, context.Background(), Config{Name: "value", Timeout: 30 * time.Second, MemoryLimit: DefaultMemoryLimit}, tc.portfolio, res)
 		if res.Reason != tc.want {
 			t.Errorf("%q\n got %q\nwant %q", tc.reason, res.Reason, tc.want)
 		}
 		// the caller's context ended (a total time budget): unchanged
 		res = &Result{Verdict: Unknown, Reason: tc.reason}
-		limitReason(tc.ctx, expired, Config{Name: "value", Timeout: 30 * time.Second}, tc.sequence, res)
+		limitReason(tc.ctx, expired, Config{Name: "value", Timeout: 30 * time.Second}, tc.portfolio, res)
 		if res.Reason != tc.reason {
 			t.Errorf("%q under an expired parent: got %q", tc.reason, res.Reason)
 		}

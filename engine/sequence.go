@@ -5,73 +5,11 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/reverify/reverify/engine/cfa"
-	"github.com/reverify/reverify/engine/spec"
 )
 
-// step is one configuration of a sequential combination and the share of
-// the property's time limit it may use (the last step takes what is left).
-type step struct {
-	name  string
-	share float64
-}
-
-// sequence is a sequential combination of named configurations (as
-// CPAchecker's sequential composition; seed 000, section 4 compares the
-// configurations it combines): each step runs on the property until it
-// decides it or its share of the time limit is used; an UNKNOWN hands the
-// property to the next step. The verdict is the first TRUE or FALSE; when
-// no step decides, UNKNOWN with every step's reason. Soundness is that of
-// the steps: each is sound on its own.
-//
-// Precision entries in Result.Precision are prefixed with the deciding
-// step's name and a slash ("value-cegar/main::y@main:+8:[y < 0]"); a step
-// starts from the entries of Config.InitialPrecision with its own prefix,
-// and the first step also from unprefixed entries.
-func sequence(doc string, steps ...step) configuration {
-	return configuration{doc: doc, steps: steps}
-}
-
-// runSequence decides prop with the steps of conf in order.
-func (conf configuration) runSequence(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
-	var reasons []string
-	start := cfg.now()
-	for i, st := range conf.steps {
-		sub := configs[st.name]
-		stepCfg := cfg
-		stepCfg.InitialPrecision = map[string][]string{prop.ID: stepPrecision(cfg.InitialPrecision[prop.ID], st.name, i == 0)}
-		sctx, cancel := ctx, context.CancelFunc(func() {})
-		if cfg.Timeout > 0 && i < len(conf.steps)-1 {
-			left := cfg.Timeout - (cfg.now() - start)
-			budget := time.Duration(float64(cfg.Timeout) * st.share)
-			if budget > left {
-				budget = left
-			}
-			sctx, cancel = withBudget(ctx, cfg, budget)
-		}
-		r := &Result{Property: prop, Config: res.Config}
-		sub.run(sctx, prog, prop, stepCfg, r)
-		cancel()
-		res.States += r.States
-		res.Refinements += r.Refinements
-		if r.Verdict == True || r.Verdict == False || i == len(conf.steps)-1 || ctx.Err() != nil {
-			states, refinements := res.States, res.Refinements
-			*res = *r
-			res.States, res.Refinements = states, refinements
-			res.Precision = prefixed(r.Precision, st.name)
-			if r.Verdict == True || r.Verdict == False {
-				res.Reason = st.name + ": " + r.Reason
-			} else {
-				res.Reason = strings.Join(append(reasons, st.name+": "+r.Reason), "; ")
-			}
-			return
-		}
-		reasons = append(reasons, st.name+": "+r.Reason)
-	}
-}
-
-// stepPrecision selects the initial precision entries of one step.
+// stepPrecision selects the initial precision entries of one arm of a
+// portfolio (schedule.go): those prefixed with its name, and for the
+// first arm also the unprefixed ones.
 func stepPrecision(entries []string, name string, first bool) []string {
 	var out []string
 	for _, e := range entries {

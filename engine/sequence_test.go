@@ -9,33 +9,37 @@ import (
 	"time"
 )
 
-// TestConfigSteps validates the registry: every configuration has a doc
-// string, and the steps of sequential combinations name configurations
-// that exist and are not sequences themselves, with shares in (0, 1].
-func TestConfigSteps(t *testing.T) {
+// TestConfigArms validates the registry: every configuration has a doc
+// string, and the arms of portfolios name configurations that exist and
+// are not portfolios themselves, each at most once.
+func TestConfigArms(t *testing.T) {
 	for _, name := range ConfigNames() {
 		conf := configs[name]
 		if conf.doc == "" {
 			t.Errorf("%s: no doc string", name)
 		}
-		if len(conf.steps) == 0 && conf.analysis == nil {
-			t.Errorf("%s: neither an analysis nor steps", name)
+		if len(conf.arms) == 0 && conf.analysis == nil {
+			t.Errorf("%s: neither an analysis nor arms", name)
 		}
-		for _, st := range conf.steps {
-			sub, ok := configs[st.name]
+		seen := map[string]bool{}
+		for _, a := range conf.arms {
+			sub, ok := configs[a.name]
 			switch {
 			case !ok:
-				t.Errorf("%s: step %q is not a configuration", name, st.name)
-			case len(sub.steps) > 0:
-				t.Errorf("%s: step %q is a sequence itself", name, st.name)
+				t.Errorf("%s: arm %q is not a configuration", name, a.name)
+			case len(sub.arms) > 0:
+				t.Errorf("%s: arm %q is a portfolio itself", name, a.name)
+			case seen[a.name]:
+				t.Errorf("%s: arm %q twice", name, a.name)
 			}
-			if st.share <= 0 || st.share > 1 {
-				t.Errorf("%s: step %q has share %v, want (0, 1]", name, st.name, st.share)
+			seen[a.name] = true
+			if a.maxStates < 0 {
+				t.Errorf("%s: arm %q has state budget %d", name, a.name, a.maxStates)
 			}
 		}
 	}
-	if got := configs["default"].steps; len(got) < 2 {
-		t.Errorf("default has %d steps, want a sequential combination", len(got))
+	if got := configs["default"].arms; len(got) < 2 {
+		t.Errorf("default has %d arms, want a portfolio", len(got))
 	}
 }
 
@@ -105,5 +109,35 @@ func TestWithBudgetClock(t *testing.T) {
 	}
 	if err := ctx.Err(); !errors.Is(err, context.Canceled) {
 		t.Errorf("Err = %v, want Canceled", err)
+	}
+}
+
+// TestMergeArms: the winner's verdict with its prefixed precision and the
+// states of all arms; UNKNOWN with every reason and every precision when
+// none decides; UNKNOWN naming both when two arms disagree.
+func TestMergeArms(t *testing.T) {
+	conf := portfolio("test", arm{name: "value"}, arm{name: "value-cegar"}, arm{name: "symex-cegar"})
+	unknown := func(reason string, prec ...string) *Result {
+		return &Result{Verdict: Unknown, Reason: reason, States: 10, Precision: prec}
+	}
+	res := &Result{Config: "default"}
+	conf.mergeArms([]*Result{unknown("state limit 5"), {Verdict: True, Reason: "fixed point", States: 3, Precision: []string{"main::x@main"}}, unknown("cancelled: context canceled")}, 1, res)
+	if res.Verdict != True || res.Reason != "value-cegar: fixed point" || res.States != 23 || res.Config != "default" ||
+		!reflect.DeepEqual(res.Precision, []string{"value-cegar/main::x@main"}) {
+		t.Errorf("winner: got %+v", res)
+	}
+
+	res = &Result{Config: "default"}
+	conf.mergeArms([]*Result{unknown("state limit 5"), unknown("timeout", "main::y@main"), unknown("timeout", "main::x@main")}, -1, res)
+	wantReason := "value: state limit 5; value-cegar: timeout; symex-cegar: timeout"
+	if res.Verdict != Unknown || res.Reason != wantReason ||
+		!reflect.DeepEqual(res.Precision, []string{"symex-cegar/main::x@main", "value-cegar/main::y@main"}) {
+		t.Errorf("no winner: got %s %q %q", res.Verdict, res.Reason, res.Precision)
+	}
+
+	res = &Result{Config: "default"}
+	conf.mergeArms([]*Result{{Verdict: False, Reason: "error path"}, {Verdict: True, Reason: "fixed point"}, unknown("x")}, 0, res)
+	if res.Verdict != Unknown || res.Reason != "configurations disagree: value says FALSE (error path), value-cegar says TRUE (fixed point)" {
+		t.Errorf("disagreement: got %s %q", res.Verdict, res.Reason)
 	}
 }

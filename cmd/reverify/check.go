@@ -44,6 +44,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of the run to this file (go tool pprof)")
 	assumePure := fs.String("assume-pure", "", "comma-separated functions without a body to assume side-effect-free (they write nothing and return any value); every verdict lists the assumption")
 	memory := fs.String("memory", engine.HumanBytes(engine.DefaultMemoryLimit), "memory limit per property, e.g. 2GiB, 512MiB: a property that exceeds it is UNKNOWN \"memory limit\" (the Go heap and the resident set are measured: properties verified in parallel share limit × their number)")
+	jobs := fs.Int("jobs", 0, "cores to use: analyses running at once (0: the number of CPUs); `default` runs its configurations in parallel on them")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -88,6 +89,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if *clock != "wall" && *clock != "cpu" {
 		return fail("--clock %q: want wall or cpu", *clock)
 	}
+	if *jobs < 0 {
+		return fail("--jobs %d: want 0 (all CPUs) or more", *jobs)
+	}
+	setJobs(*jobs)
 	if *scope != "" {
 		if _, err := cegar.ParseScope(*scope); err != nil {
 			return fail("--precision-scope: %v", err)
@@ -100,7 +105,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	rs := runSettings{entry: *entry, config: *config, timeout: *timeout, maxStates: *maxStates, set: explicitFlags(fs),
-		clock: *clock, overflow: ovf, slicingCriterion: *slicingCrit, precisionScope: *scope, initial: initial, keepARG: *outDir != "", assumePure: pure, memory: memLimit}
+		clock: *clock, overflow: ovf, slicingCriterion: *slicingCrit, precisionScope: *scope, initial: initial, keepARG: *outDir != "", assumePure: pure, memory: memLimit, jobs: *jobs}
 	if rf.active() {
 		if len(files) > 0 || *svcomp != "" || *prp != "" {
 			return fail("with --base the sources come from the repository (--sources, .reverify.yml or compile_commands.json), not from arguments, --svcomp or --spec")

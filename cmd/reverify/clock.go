@@ -1,6 +1,7 @@
 package main
 
 import (
+	"runtime"
 	"syscall"
 	"time"
 )
@@ -16,13 +17,25 @@ func clockFunc(name string) func() time.Duration {
 	return processCPU
 }
 
-// workers is the engine's parallelism for a clock: one property at a
-// time under the CPU clock, whose reading is the whole process's.
-func workers(clock string) int {
+// workers is the number of properties the engine verifies at once: one
+// at a time under the CPU clock, whose reading is the whole process's
+// (a property's limit then covers the CPU time of all the arms of its
+// portfolio, as SV-COMP's CPU limit counts every thread); jobs (0: every
+// CPU) under the wall clock.
+func workers(clock string, jobs int) int {
 	if clock == "cpu" {
 		return 1
 	}
-	return 0
+	return jobs
+}
+
+// setJobs makes Go run goroutines on at most jobs cores (0: leave
+// GOMAXPROCS, the number of CPUs). Z3 checks run in cgo calls, which do
+// not hold a Go core, so a portfolio can briefly use more.
+func setJobs(jobs int) {
+	if jobs > 0 {
+		runtime.GOMAXPROCS(jobs)
+	}
 }
 
 // processCPU is the CPU time this process has used.

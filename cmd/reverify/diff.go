@@ -47,6 +47,7 @@ type runSettings struct {
 	maxStates     int
 	assumePure    []string        // --assume-pure
 	memory        uint64          // --memory in bytes (0: the engine's default)
+	jobs          int             // --jobs (0: every CPU)
 	set           map[string]bool // flags given explicitly
 	// clock is what timeout measures: "wall" ("" too) or "cpu".
 	clock string
@@ -67,7 +68,7 @@ func (s runSettings) engineConfig(name, entry string, timeout time.Duration) eng
 		Name: name, Entry: entry, Timeout: timeout, MaxStates: s.maxStates, Solver: z3.Factory,
 		KeepARG: s.keepARG, SignedOverflow: s.overflow, InitialPrecision: s.initial,
 		SlicingCriterion: s.slicingCriterion, PrecisionScope: s.precisionScope,
-		Clock: clockFunc(s.clock), Workers: workers(s.clock), AssumePure: s.assumePure,
+		Clock: clockFunc(s.clock), Workers: workers(s.clock, s.jobs), AssumePure: s.assumePure,
 		MemoryLimit: s.memory,
 	}
 }

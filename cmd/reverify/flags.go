@@ -75,7 +75,7 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 // checkLimits rejects the limit flags of fs that cannot mean what they
 // say: a --timeout of zero or less, a negative --time-budget or
 // --max-states (0 means none or the engine's default there), a --jobs
-// below 1. The error names the flag and its value; the caller prints it
+// below 1 (below 0 where 0, the default, means every CPU). The error names the flag and its value; the caller prints it
 // on one line and exits 2.
 func checkLimits(fs *flag.FlagSet) error {
 	var err error
@@ -94,7 +94,7 @@ func checkLimits(fs *flag.FlagSet) error {
 			}
 		case int:
 			switch {
-			case f.Name == "jobs" && v < 1:
+			case f.Name == "jobs" && v < 1 && f.DefValue != "0": // check's 0: every CPU
 				err = fmt.Errorf("--%s %d: must be at least 1", f.Name, v)
 			case v < 0:
 				err = fmt.Errorf("--%s %d: must not be negative", f.Name, v)

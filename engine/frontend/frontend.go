@@ -194,8 +194,9 @@ var (
 	ccConfigCache = map[cfa.DataModel]*cc.Config{}
 )
 
-// ccConfig returns the cc/v4 configuration of the data model, cached: it
-// asks the host C compiler for its predefined macros and include paths.
+// ccConfig returns the cc/v4 configuration of the data model, cached in
+// the process and on disk (ccconfig_cache.go): it asks the host C
+// compiler for its predefined macros and include paths.
 // ILP32 uses the linux/386 ABI with gcc -m32's macros; when the host has no
 // 32-bit multiarch headers, the host's (64-bit) include directories are
 // used, whose glibc headers select their 32-bit definitions by __i386__.
@@ -205,8 +206,14 @@ func ccConfig(m cfa.DataModel) (*cc.Config, error) {
 	if c := ccConfigCache[m]; c != nil {
 		return c, nil
 	}
+	key := ccCacheKey(m)
+	if c := loadCCConfig(key); c != nil {
+		ccConfigCache[m] = c
+		return c, nil
+	}
 	var c *cc.Config
 	var err error
+	abiOS, abiArch := "linux", "386"
 	switch m {
 	case cfa.ILP32:
 		c, err = cc.NewConfig("linux", "386", "-m32")
@@ -223,11 +230,13 @@ func ccConfig(m cfa.DataModel) (*cc.Config, error) {
 		if goarch != "amd64" && goarch != "arm64" {
 			goarch = "amd64"
 		}
+		abiArch = goarch
 		c, err = cc.NewConfig("linux", goarch)
 		if err != nil {
 			return nil, fmt.Errorf("frontend: C compiler configuration for LP64: %v", err)
 		}
 	}
+	storeCCConfig(key, c, abiOS, abiArch)
 	ccConfigCache[m] = c
 	return c, nil
 }

@@ -1,4 +1,4 @@
-// configs: value value-cegar
+// configs: value value-cegar default
 // max-states: 100000
 // A loop counter irrelevant to the assertion: with full precision the
 // value analysis unrolls the loop a million times; CEGAR never tracks i,

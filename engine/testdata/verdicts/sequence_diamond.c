@@ -1,9 +1,9 @@
 // configs: default value-cegar
 // max-states: 3000
-// The default configuration is a sequential combination: value-cegar
-// cannot prove this (x's parity follows y's, which the value analysis
-// does not know, so it enumerates x's values up to the state limit);
-// symex-cegar, which runs next, proves it from the constraint on y % 2.
+// The default configuration is a portfolio: value-cegar cannot prove
+// this (x's parity follows y's, which the value analysis does not know,
+// so it enumerates x's values up to the state limit); symex-cegar, which
+// runs beside it, proves it from the constraint on y % 2.
 #include "../sv.h"
 
 int main(void) {

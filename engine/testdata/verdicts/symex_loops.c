@@ -1,4 +1,4 @@
-// configs: symex symex-cegar value
+// configs: symex symex-cegar value default
 // max-states: 5000
 // Loops bounded by symbolic inputs: symbolic execution unrolls them as
 // often as the constraints allow; the explicit-value analysis, which

@@ -1,4 +1,4 @@
-// configs: symex symex-cegar
+// configs: symex symex-cegar default
 // Symbolic values in memory: arrays with symbolic indices, structs,
 // bytes, the heap, calls.
 #include "../sv.h"

@@ -1,4 +1,4 @@
-// configs: symex symex-cegar
+// configs: symex symex-cegar default
 // Symbolic execution: relations between inputs and bit-precise
 // arithmetic, decided by path constraints (no spurious error paths).
 #include "../sv.h"

@@ -1,4 +1,4 @@
-// configs: symex symex-cegar value
+// configs: symex symex-cegar value default
 // max-states: 500
 // A loop without a bound: full-precision symbolic execution does not
 // terminate and says so (UNKNOWN at the state or time limit), although
@@ -11,6 +11,6 @@ int main(void) {
 	int x = __VERIFIER_nondet_int();
 	while (x > 0)
 		x--;
-	assert(x <= 0);                       // want UNKNOWN symex-cegar:TRUE
+	assert(x <= 0);                       // want UNKNOWN symex-cegar:TRUE default:TRUE
 	return 0;
 }

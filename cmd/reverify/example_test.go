@@ -1,0 +1,53 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRingprotoExample checks the bundled multi-file example of the
+// README's quick start (testdata/examples/ringproto): every property's
+// verdict and ID against want.txt, first as shipped (all TRUE), then with
+// broken/checksum.c in place of src/checksum.c (the pull-request demo:
+// clamp_len no longer clamps, and its caller frame_encode's assertion
+// fails).
+func TestRingprotoExample(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the verifier on 15 properties twice")
+	}
+	dir := "../../testdata/examples/ringproto"
+	want, err := os.ReadFile(filepath.Join(dir, "want.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sections := map[string]string{}
+	for _, part := range strings.Split(string(want), "-- ")[1:] {
+		name, body, _ := strings.Cut(part, " --\n")
+		sections[name] = body
+	}
+	files := func(checksum string) []string {
+		var fs []string
+		for _, f := range []string{"main.c", "ring.c", "frame.c", "proto.c"} {
+			fs = append(fs, filepath.Join(dir, "src", f))
+		}
+		return append(fs, filepath.Join(dir, checksum))
+	}
+	for _, tc := range []struct{ name, checksum string }{{"shipped", "src/checksum.c"}, {"broken", "broken/checksum.c"}} {
+		var stdout, stderr bytes.Buffer
+		run(append([]string{"check", "-I", filepath.Join(dir, "include"), "--timeout", "60s"}, files(tc.checksum)...), &stdout, &stderr)
+		var got []string
+		for _, line := range strings.Split(stdout.String(), "\n") {
+			f := strings.Fields(line)
+			if len(f) < 3 || strings.HasPrefix(line, " ") {
+				continue
+			}
+			got = append(got, f[0]+" "+strings.TrimPrefix(f[1], dir+"/")+" "+f[2])
+		}
+		if g := strings.Join(got, "\n") + "\n"; g != sections[tc.name] {
+			t.Errorf("%s: got\n%s\nwant\n%s\nstderr: %s", tc.name, g, sections[tc.name], stderr.String())
+		}
+	}
+}
