@@ -55,10 +55,10 @@ func TestLimitReason(t *testing.T) {
 	mem, stop := context.WithCancelCause(context.Background())
 	stop(errMemoryLimit)
 	for _, tc := range []struct {
-		ctx      context.Context
+		ctx       context.Context
 		portfolio bool
-		reason   string
-		want     string
+		reason    string
+		want      string
 	}{
 		{expired, false, "cancelled: context deadline exceeded", "timeout after 30s (value)"},
 		{expired, true, "value: cancelled: context deadline exceeded; value-cegar: counterexample check: smt: encoding interrupted at step 7 of 9: context deadline exceeded",
