@@ -23,7 +23,8 @@ var (
 	flagModels  = flag.String("diff.models", "LP64,ILP32", "data models, comma-separated; programs take them in turn (all with -diff.cross)")
 	flagCross   = flag.Bool("diff.cross", false, "check every program under every configuration and data model")
 	flagOut     = flag.String("diff.out", "", "directory for the failing cases (default: a temporary directory, printed)")
-	flagTimeout = flag.Duration("diff.timeout", 20*time.Second, "time limit per property")
+	flagTimeout = flag.Duration("diff.timeout", 5*time.Second, "time limit per property")
+	flagReduce  = flag.Int("diff.reduce", 0, "reduce each failing case with at most this many checks and write it as …-min.txt")
 )
 
 // knownSeeds are failures of the generated programs in CI's seed range
@@ -201,6 +202,7 @@ func TestDiff(t *testing.T) {
 	}
 	st := newStats()
 	ctx := context.Background()
+	lim := Limits{Timeout: *flagTimeout, MaxStates: 200_000}
 	for _, j := range jobs(t) {
 		e := es[j.model]
 		if e == nil {
@@ -214,7 +216,7 @@ func TestDiff(t *testing.T) {
 			st.skipped++
 			continue
 		}
-		outs, err := e.Check(ctx, c, j.config, Limits{Timeout: *flagTimeout, MaxStates: 200_000})
+		outs, err := e.Check(ctx, c, j.config, lim)
 		if err != nil {
 			t.Errorf("seed %d (%s, %s): %v", j.seed, j.model, j.config, err)
 			st.skipped++
@@ -238,8 +240,13 @@ func TestDiff(t *testing.T) {
 				msg += " [bodiless function: issue 14]"
 			}
 			file := filepath.Join(out, fmt.Sprintf("seed%d-%s-%s.txt", j.seed, j.model, j.config))
+			header := map[string]string{"config": j.config, "data-model": j.model.String(), "problem": o.Problem}
 			if err := os.MkdirAll(out, 0o755); err == nil {
-				os.WriteFile(file, []byte(c.Format(map[string]string{"config": j.config, "data-model": j.model.String(), "problem": o.Problem})), 0o644)
+				os.WriteFile(file, []byte(c.Format(header)), 0o644)
+				if *flagReduce > 0 {
+					min := e.Reduce(ctx, c, j.config, o.Problem, lim, *flagReduce)
+					os.WriteFile(strings.TrimSuffix(file, ".txt")+"-min.txt", []byte(min.Format(header)), 0o644)
+				}
 			}
 			if issue, ok := knownSeeds[key]; ok {
 				st.known = append(st.known, msg+" (known: "+issue+")")
@@ -255,8 +262,8 @@ func TestDiff(t *testing.T) {
 
 // TestRegressions checks the cases under testdata (named after the bug
 // they showed). A case with a "# known: ISSUE" header is expected to fail
-// until that issue is fixed: its failure is logged; once it passes, the
-// test says the header must go.
+// until that issue is fixed: its failure is logged, and once it passes the
+// test fails until the header goes (strict, so that the list stays true).
 func TestRegressions(t *testing.T) {
 	files, _ := filepath.Glob("testdata/*.txt")
 	dir := t.TempDir()
@@ -296,7 +303,7 @@ func TestRegressions(t *testing.T) {
 				}
 			}
 			if !failed && h["known"] != "" {
-				t.Logf("%s now passes: remove its \"# known: %s\" header", f, h["known"])
+				t.Errorf("%s now passes: remove its \"# known: %s\" header (it is expected to fail until that issue is fixed)", f, h["known"])
 			}
 		})
 	}
@@ -332,4 +339,42 @@ func TestDump(t *testing.T) {
 		t.Fatal(err)
 	}
 	fmt.Print(c.Format(nil))
+}
+
+// TestCaseFormat checks that Format and ParseCase round-trip.
+func TestCaseFormat(t *testing.T) {
+	c := &Case{Source: "int main(void) { return 0; }\n", Benign: "void e(void) { }\n", Adversarial: "void e(void) { }\n",
+		Inputs: [][]int64{{1, -9223372036854775808, 3}, nil}}
+	h := map[string]string{"config": "value", "data-model": "ILP32", "known": "issue 14"}
+	text := c.Format(h)
+	d, h2, err := ParseCase("x", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Source != c.Source || d.Benign != c.Benign || d.Adversarial != c.Adversarial || fmt.Sprint(d.Inputs) != fmt.Sprint([][]int64{{1, -9223372036854775808, 3}, {}}) {
+		t.Errorf("round trip:\n%s\ngave %+v", text, d)
+	}
+	if fmt.Sprint(h2) != fmt.Sprint(h) {
+		t.Errorf("header %v, want %v", h2, h)
+	}
+}
+
+// TestUnitEnd checks the units Reduce removes.
+func TestUnitEnd(t *testing.T) {
+	lines := strings.SplitAfter(`int main(void) {
+	x = 1;
+	if (x) {
+		y = 2;
+	} else {
+		y = 3;
+	}
+	struct S s = {1, 2};
+}
+#include <assert.h>
+`, "\n")
+	for i, want := range []int{8, 1, 6, 3, -1, 5, -1, 7, -1, -1} {
+		if got := unitEnd(lines, i); got != want {
+			t.Errorf("unitEnd(%q) = %d, want %d", lines[i], got, want)
+		}
+	}
 }
