@@ -9,7 +9,7 @@ import (
 // Format returns the case as a regression input: header lines
 // ("# key: value", with the configuration, data model and, for a known
 // failure, the issue it belongs to) and txtar-like sections prog.c,
-// benign.c, adversarial.c and inputs (one vector per line).
+// benign.c, adversarial.c and inputs (one vector per line, "-" for none).
 func (c *Case) Format(header map[string]string) string {
 	var b strings.Builder
 	for _, k := range []string{"config", "data-model", "known", "problem"} {
@@ -35,13 +35,18 @@ func (c *Case) Format(header map[string]string) string {
 		for _, x := range v {
 			s = append(s, strconv.FormatInt(x, 10))
 		}
+		if len(s) == 0 {
+			s = []string{"-"} // a run without inputs
+		}
 		in.WriteString(strings.Join(s, " ") + "\n")
 	}
 	section("inputs", in.String())
 	return b.String()
 }
 
-// ParseCase reads what Format writes: the case and its header.
+// ParseCase reads what Format writes: the case and its header. An
+// inputs line "-" is a run without inputs; without an inputs section the
+// case has one such run.
 func ParseCase(name, text string) (*Case, map[string]string, error) {
 	c := &Case{Name: name}
 	header := map[string]string{}
@@ -75,9 +80,16 @@ func ParseCase(name, text string) (*Case, map[string]string, error) {
 	if c.Source == "" {
 		return nil, nil, fmt.Errorf("%s: no prog.c section", name)
 	}
-	for _, line := range strings.Split(strings.TrimRight(get("inputs"), "\n"), "\n") {
+	in := strings.TrimRight(get("inputs"), "\n")
+	if in == "" {
+		in = "-"
+	}
+	for _, line := range strings.Split(in, "\n") {
 		var v []int64
 		for _, f := range strings.Fields(line) {
+			if f == "-" {
+				continue
+			}
 			x, err := strconv.ParseInt(f, 10, 64)
 			if err != nil {
 				return nil, nil, fmt.Errorf("%s: inputs: %v", name, err)
