@@ -17,18 +17,18 @@ import (
 )
 
 var (
-	flagN       = flag.Int("diff.n", 0, "number of generated programs (0: $REVERIFY_DIFF_N, else 16, 8 with -short)")
+	flagN       = flag.Int("diff.n", 0, "number of generated programs (0: $REVERIFY_DIFF_N, else 12, 6 with -short)")
 	flagSeed    = flag.Int64("diff.seed", 1, "first seed")
 	flagConfigs = flag.String("diff.configs", "default,value,value-cegar,symex-cegar", "configurations, comma-separated; programs take them in turn (all with -diff.cross)")
 	flagModels  = flag.String("diff.models", "LP64,ILP32", "data models, comma-separated; programs take them in turn (all with -diff.cross)")
 	flagCross   = flag.Bool("diff.cross", false, "check every program under every configuration and data model")
 	flagOut     = flag.String("diff.out", "", "directory for the failing cases (default: a temporary directory, printed)")
-	flagTimeout = flag.Duration("diff.timeout", 5*time.Second, "time limit per property")
+	flagTimeout = flag.Duration("diff.timeout", 4*time.Second, "time limit per property")
 	flagReduce  = flag.Int("diff.reduce", 0, "reduce each failing case with at most this many checks and write it as …-min.txt")
 )
 
 // knownSeeds are failures of the generated programs in CI's seed range
-// (seeds 1..16 under the rotation of TestDiff), by "seed/model/config",
+// (seeds 1..12 under the rotation of TestDiff), by "seed/model/config",
 // with the issue they belong to. Such a failure is logged, not an error,
 // until the issue is fixed; then the entry must go (the test says so).
 var knownSeeds = map[string]string{}
@@ -49,9 +49,9 @@ func jobs(t *testing.T) []job {
 				t.Fatalf("REVERIFY_DIFF_N=%q: %v", s, err)
 			}
 		} else if testing.Short() {
-			n = 8
+			n = 6
 		} else {
-			n = 16
+			n = 12
 		}
 	}
 	configs := strings.Split(*flagConfigs, ",")
@@ -202,7 +202,7 @@ func TestDiff(t *testing.T) {
 	}
 	st := newStats()
 	ctx := context.Background()
-	lim := Limits{Timeout: *flagTimeout, MaxStates: 200_000}
+	lim := Limits{Timeout: *flagTimeout, Program: 4 * *flagTimeout, MaxStates: 200_000}
 	for _, j := range jobs(t) {
 		e := es[j.model]
 		if e == nil {

@@ -56,7 +56,7 @@
 //
 // # Running
 //
-//	go test ./internal/difftest                        # 16 programs (8 with -short)
+//	go test ./internal/difftest                        # 12 programs (6 with -short)
 //	REVERIFY_DIFF_N=500 go test ./internal/difftest -run TestDiff -v -timeout 3h
 //	go test ./internal/difftest -run TestDiff -v -diff.n 200 -diff.cross -diff.out /tmp/fails
 //

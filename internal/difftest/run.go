@@ -298,6 +298,7 @@ func (p PropOutcome) Failed() bool { return p.Problem != "" && p.Problem != NoRe
 // Limits bound each engine run.
 type Limits struct {
 	Timeout   time.Duration // per property
+	Program   time.Duration // for all properties of the program (0: none)
 	MaxStates int
 }
 
@@ -355,7 +356,13 @@ func (e *Env) Check(ctx context.Context, c *Case, config string, lim Limits) ([]
 	}
 	props := spec.Properties(p, "main")
 	cfg := engine.Config{Name: config, Timeout: lim.Timeout, MaxStates: lim.MaxStates, Workers: 1, Solver: z3.Factory}
-	results, err := engine.Verify(ctx, p, props, cfg)
+	vctx := ctx
+	if lim.Program > 0 {
+		var cancel context.CancelFunc
+		vctx, cancel = context.WithTimeout(ctx, lim.Program)
+		defer cancel()
+	}
+	results, err := engine.Verify(vctx, p, props, cfg)
 	if err != nil {
 		return nil, err
 	}
