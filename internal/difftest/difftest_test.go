@@ -24,6 +24,7 @@ var (
 	flagCross   = flag.Bool("diff.cross", false, "check every program under every configuration and data model")
 	flagOut     = flag.String("diff.out", "", "directory for the failing cases (default: a temporary directory, printed)")
 	flagTimeout = flag.Duration("diff.timeout", 4*time.Second, "time limit per property")
+	flagExtern  = flag.Bool("diff.extern", true, "let every other pair of seeds call functions without a body (false: none does)")
 	flagReduce  = flag.Int("diff.reduce", 0, "reduce each failing case with at most this many checks and write it as …-min.txt")
 )
 
@@ -209,7 +210,9 @@ func TestDiff(t *testing.T) {
 			continue
 		}
 		start := time.Now()
-		gp := Generate(j.seed, OptionsFor(j.seed))
+		opt := OptionsFor(j.seed)
+		opt.Extern = opt.Extern && *flagExtern
+		gp := Generate(j.seed, opt)
 		c, err := e.MakeCase(ctx, gp)
 		if err != nil {
 			t.Errorf("seed %d (%s): %v", j.seed, j.model, err)

@@ -26,8 +26,9 @@
 // prints its object's value) with gcc, runs it on the first input
 // vector with the benign bodies of the external functions (no effect,
 // result 0), and returns the asserted program: at each checkpoint
-// `assert(obj == value)`, except the last, `assert(obj != value)`, which
-// that run violates, e.g.
+// `assert(obj == value)`, except one in the second half,
+// `assert(obj != value)`, which that run violates (checkpoints after it
+// stay unasserted), e.g.
 //
 //	assert(x3 == (unsigned short)65531ULL);
 //	assert(gs.f1 == (long)(-7LL));
