@@ -381,3 +381,38 @@ func TestUnitEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestQemu runs an ILP32 program whose FALSE verdict has a reproducer
+// under qemu-i386, the route taken on kernels that cannot run 32-bit
+// programs: the values, the gcc runs and the reproducer all go through
+// it.
+func TestQemu(t *testing.T) {
+	e, err := newEnv(cfa.ILP32, t.TempDir(), true)
+	if err != nil {
+		t.Skip(err)
+	}
+	if len(e.exec) == 0 {
+		t.Fatal("qemu-i386 not used")
+	}
+	const seed = 8 // deterministic, no externs; value proves its last assertion FALSE
+	c, err := e.MakeCase(context.Background(), Generate(seed, OptionsFor(seed)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	outs, err := e.Check(context.Background(), c, "value", Limits{Timeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	falses := 0
+	for _, o := range outs {
+		if o.Problem != "" {
+			t.Errorf("line %d: %s %s (%s): %s", o.Line, o.Problem, o.Verdict, o.Reason, o.Detail)
+		}
+		if o.Verdict == engine.False {
+			falses++
+		}
+	}
+	if falses != 1 {
+		t.Errorf("got %d FALSE verdicts, want 1 (whose reproducer reaches the error)", falses)
+	}
+}

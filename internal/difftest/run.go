@@ -74,7 +74,11 @@ type Env struct {
 // NewEnv probes gcc (and -m32 with a direct or qemu-i386 run for ILP32)
 // in a scratch directory dir. The error says why this data model cannot
 // be tested here.
-func NewEnv(dm cfa.DataModel, dir string) (*Env, error) {
+func NewEnv(dm cfa.DataModel, dir string) (*Env, error) { return newEnv(dm, dir, false) }
+
+// newEnv is NewEnv; qemu forces ILP32 runs under qemu-i386 (for tests of
+// that route on kernels that run 32-bit programs directly).
+func newEnv(dm cfa.DataModel, dir string, qemu bool) (*Env, error) {
 	e := &Env{DataModel: dm, dir: dir}
 	if _, err := exec.LookPath("gcc"); err != nil {
 		return nil, errors.New("gcc not found in PATH")
@@ -88,7 +92,13 @@ func NewEnv(dm cfa.DataModel, dir string) (*Env, error) {
 		return nil, err
 	}
 	ctx := context.Background()
-	code, _, _, err := e.run(ctx, exe, nil)
+	var code int
+	var err error
+	if qemu {
+		err = syscall.ENOEXEC
+	} else {
+		code, _, _, err = e.run(ctx, exe, nil)
+	}
 	if err != nil && dm == cfa.ILP32 && errors.Is(err, syscall.ENOEXEC) {
 		q, qerr := exec.LookPath("qemu-i386")
 		if qerr != nil {
