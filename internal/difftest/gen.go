@@ -113,7 +113,7 @@ type scope struct {
 	vars    []*variable // visible variables, innermost last
 	ptrs    []string    // pointer variables or parameters, by name
 	ptrT    []*cType
-	structs []string // struct objects
+	structs []string // struct accesses: "gs.", "ps->"
 }
 
 type gen struct {
@@ -133,6 +133,8 @@ type gen struct {
 	inMain  bool
 	sc      *scope
 	addrs   []lvalue // main: objects whose address may be taken
+	gptr    string   // a global pointer, set at main's start
+	gptrT   *cType
 }
 
 // Generate returns the program of seed under opt; equal arguments give
@@ -185,6 +187,8 @@ func (g *gen) program() {
 	}
 	g.emit("struct S { %s f0; %s f1; %s f2; };", g.fields[0].name, g.fields[1].name, g.fields[2].name)
 	g.emit("struct S gs = {%s, %s, %s};", g.constant(), g.constant(), g.constant())
+	g.gptr, g.gptrT = g.name("gp"), g.typ()
+	g.emit("%s *%s = 0; /* set first thing in main */", g.gptrT.name, g.gptr)
 	if g.opt.Extern {
 		for i, n := 0, 1+g.r.Intn(3); i < n; i++ {
 			e := &extern{name: g.name("ext"), kind: "rpv"[g.r.Intn(3)], t: g.typ()}
@@ -222,8 +226,12 @@ func sortedKeys(m map[string]bool) []string {
 }
 
 func (g *gen) globalScope() *scope {
-	sc := &scope{structs: []string{"gs"}}
+	sc := &scope{structs: []string{"gs."}}
 	sc.vars = append(sc.vars, g.globals...)
+	if !g.inMain { // main sets it after its declarations
+		sc.ptrs = append(sc.ptrs, g.gptr)
+		sc.ptrT = append(sc.ptrT, g.gptrT)
+	}
 	return sc
 }
 
@@ -296,10 +304,14 @@ func (g *gen) mainFunc() {
 		}
 	}
 	g.emit("struct S ls = gs;")
-	g.sc.structs = append(g.sc.structs, "ls")
+	g.sc.structs = append(g.sc.structs, "ls.", "ps->")
+	g.emit("struct S *ps = &%s;", []string{"gs", "ls"}[g.r.Intn(2)])
 	for i := range g.fields {
 		g.addrs = append(g.addrs, lvalue{fmt.Sprintf("ls.f%d", i), g.fields[i]})
 	}
+	g.emit("%s = &%s;", g.gptr, g.sameType(g.gptrT))
+	g.sc.ptrs = append(g.sc.ptrs, g.gptr)
+	g.sc.ptrT = append(g.sc.ptrT, g.gptrT)
 	for i, n := 0, 1+g.r.Intn(3); i < n; i++ {
 		target := g.addrs[g.r.Intn(len(g.addrs))]
 		p := g.name("p")
@@ -317,6 +329,25 @@ func (g *gen) mainFunc() {
 	g.emit("return 0;")
 	g.ind--
 	g.emit("}")
+}
+
+// sameType returns an object of main's lifetime of type t, declaring a
+// local one when there is none.
+func (g *gen) sameType(t *cType) string {
+	var same []string
+	for _, a := range g.addrs {
+		if a.t == t {
+			same = append(same, a.text)
+		}
+	}
+	if len(same) > 0 {
+		return same[g.r.Intn(len(same))]
+	}
+	v := &variable{name: g.name("x"), t: t}
+	g.emit("%s %s = %s;", t.name, v.name, g.expr(1))
+	g.sc.vars = append(g.sc.vars, v)
+	g.addrs = append(g.addrs, lvalue{v.name, t})
+	return v.name
 }
 
 // checkpoint records the value of a random object at this point of main.
@@ -357,7 +388,7 @@ func (g *gen) read(depth int) string {
 			return "*" + sc.ptrs[g.r.Intn(len(sc.ptrs))]
 		}
 	case 1:
-		return fmt.Sprintf("%s.f%d", sc.structs[g.r.Intn(len(sc.structs))], g.r.Intn(len(g.fields)))
+		return fmt.Sprintf("%sf%d", sc.structs[g.r.Intn(len(sc.structs))], g.r.Intn(len(g.fields)))
 	}
 	v := sc.vars[g.r.Intn(len(sc.vars))]
 	if v.array > 0 {
@@ -423,7 +454,7 @@ func (g *gen) target() string {
 			return "*" + sc.ptrs[g.r.Intn(len(sc.ptrs))]
 		}
 	case 1:
-		return fmt.Sprintf("%s.f%d", sc.structs[g.r.Intn(len(sc.structs))], g.r.Intn(len(g.fields)))
+		return fmt.Sprintf("%sf%d", sc.structs[g.r.Intn(len(sc.structs))], g.r.Intn(len(g.fields)))
 	}
 	for {
 		v := sc.vars[g.r.Intn(len(sc.vars))]
@@ -473,6 +504,12 @@ func (g *gen) stmt() {
 			return
 		}
 		g.emit("%s = %s;", g.target(), g.expr(2))
+	case k < 10 && g.r.Intn(3) == 0:
+		if g.inMain && g.r.Intn(2) == 0 {
+			g.emit("ps = &%s;", []string{"gs", "ls"}[g.r.Intn(2)])
+			return
+		}
+		g.emit("(%s)%s;", g.target(), []string{"++", "--"}[g.r.Intn(2)])
 	case k < 12:
 		g.emit("if (%s) {", g.expr(2))
 		g.block()
@@ -487,9 +524,19 @@ func (g *gen) stmt() {
 		if g.loop > 0 {
 			bound = 1 + g.r.Intn(2)
 		}
-		g.emit("for (int %s = 0; %s < %d; %s++) {", i, i, bound, i)
+		while := g.r.Intn(3) == 0
+		if while {
+			g.emit("{ int %s = %d; while (%s-- > 0) {", i, bound, i)
+		} else {
+			g.emit("for (int %s = 0; %s < %d; %s++) {", i, i, bound, i)
+		}
 		g.sc.vars = append(g.sc.vars, &variable{name: i, t: types[4], ro: true})
 		g.loop++
+		if g.r.Intn(5) == 0 {
+			g.ind++
+			g.emit("if (%s) continue;", g.expr(1))
+			g.ind--
+		}
 		g.block()
 		if g.r.Intn(4) == 0 {
 			g.ind++
@@ -498,7 +545,11 @@ func (g *gen) stmt() {
 		}
 		g.loop--
 		g.sc.vars = g.sc.vars[:len(g.sc.vars)-1]
-		g.emit("}")
+		if while {
+			g.emit("} }")
+		} else {
+			g.emit("}")
+		}
 	case k < 16 && len(g.funcs) > 0:
 		g.call()
 	case k < 17 && g.opt.Nondet:
@@ -587,7 +638,7 @@ func (g *gen) bodies() (benign, adversarial string) {
 			fmt.Fprintf(&decl, "extern %s %s;\n", v.t.name, v.name)
 		}
 	}
-	fmt.Fprintf(&decl, "struct S { %s f0; %s f1; %s f2; };\nextern struct S gs;\n", g.fields[0].name, g.fields[1].name, g.fields[2].name)
+	fmt.Fprintf(&decl, "struct S { %s f0; %s f1; %s f2; };\nextern struct S gs;\nextern %s *%s;\n", g.fields[0].name, g.fields[1].name, g.fields[2].name, g.gptrT.name, g.gptr)
 	var b, a strings.Builder
 	b.WriteString("/* Benign bodies: no effect, result 0. */\n")
 	a.WriteString("/* Adversarial bodies: write every global and every pointer ever passed. */\n")
@@ -606,6 +657,7 @@ func (g *gen) bodies() (benign, adversarial string) {
 		}
 	}
 	a.WriteString("\tgs.f0 ^= 9;\n\tgs.f2 -= 1;\n")
+	fmt.Fprintf(&a, "\tif (%s) *%s += 13;\n", g.gptr, g.gptr)
 	for _, e := range g.externs {
 		if e.kind == 'p' {
 			fmt.Fprintf(&a, "\tif (kept_%s) *kept_%s += 11;\n", e.name, e.name)
