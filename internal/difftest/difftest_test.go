@@ -29,10 +29,17 @@ var (
 )
 
 // knownSeeds are failures of the generated programs in CI's seed range
-// (seeds 1..12 under the rotation of TestDiff), by "seed/model/config",
-// with the issue they belong to. Such a failure is logged, not an error,
-// until the issue is fixed; then the entry must go (the test says so).
-var knownSeeds = map[string]string{}
+// (seeds 1..12 under the rotation of TestDiff), by
+// "seed/model/config:line", with the issue they belong to. Such a failure
+// is logged, not an error, until the issue is fixed; once that property
+// is TRUE or FALSE without a problem, the test fails until the entry goes
+// (an UNKNOWN, e.g. a timeout on a slow machine, proves nothing and is
+// only logged).
+var knownSeeds = map[string]string{
+	"3/ILP32/value-cegar:71": "issue 14: a bodiless function writes a global (wrong TRUE)",
+	"6/LP64/value-cegar:46":  "issue 14: a bodiless function writes a global (wrong TRUE)",
+	"11/ILP32/default:40":    "issue 14: a bodiless function writes a global (wrong TRUE)",
+}
 
 // job is one check: a seed under a configuration and data model.
 type job struct {
@@ -235,6 +242,13 @@ func TestDiff(t *testing.T) {
 		}
 		key := fmt.Sprintf("%d/%s/%s", j.seed, j.model, j.config)
 		for _, o := range outs {
+			if issue, ok := knownSeeds[fmt.Sprintf("%s:%d", key, o.Line)]; ok && !o.Failed() {
+				if o.Verdict == engine.Unknown {
+					t.Logf("%s:%d: known failure (%s) is UNKNOWN here (%s)", key, o.Line, issue, o.Reason)
+				} else {
+					t.Errorf("%s:%d: known failure (%s) now passes (%s): remove it from knownSeeds", key, o.Line, issue, o.Verdict)
+				}
+			}
 			if !o.Failed() {
 				continue
 			}
@@ -251,7 +265,7 @@ func TestDiff(t *testing.T) {
 					os.WriteFile(strings.TrimSuffix(file, ".txt")+"-min.txt", []byte(min.Format(header)), 0o644)
 				}
 			}
-			if issue, ok := knownSeeds[key]; ok {
+			if issue, ok := knownSeeds[fmt.Sprintf("%s:%d", key, o.Line)]; ok {
 				st.known = append(st.known, msg+" (known: "+issue+")")
 				t.Logf("known failure: %s (%s); case in %s", msg, issue, file)
 				continue
