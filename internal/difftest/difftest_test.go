@@ -239,6 +239,9 @@ func TestDiff(t *testing.T) {
 				vs = append(vs, fmt.Sprintf("%d:%s", o.Line, o.Verdict))
 			}
 			t.Logf("seed %d %s %s %+v: %.1fs %s", j.seed, j.model, j.config, gp.Options, time.Since(start).Seconds(), strings.Join(vs, " "))
+			if st.programs%20 == 0 {
+				t.Logf("so far:\n%s", st)
+			}
 		}
 		key := fmt.Sprintf("%d/%s/%s", j.seed, j.model, j.config)
 		for _, o := range outs {
