@@ -35,11 +35,7 @@ var (
 // is TRUE or FALSE without a problem, the test fails until the entry goes
 // (an UNKNOWN, e.g. a timeout on a slow machine, proves nothing and is
 // only logged).
-var knownSeeds = map[string]string{
-	"3/ILP32/value-cegar:71": "issue 14: a bodiless function writes a global (wrong TRUE)",
-	"6/LP64/value-cegar:46":  "issue 14: a bodiless function writes a global (wrong TRUE)",
-	"11/ILP32/default:40":    "issue 14: a bodiless function writes a global (wrong TRUE)",
-}
+var knownSeeds = map[string]string{}
 
 // job is one check: a seed under a configuration and data model.
 type job struct {

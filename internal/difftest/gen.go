@@ -13,17 +13,20 @@ type Options struct {
 	// Extern lets main call functions without a body (declared extern;
 	// a benign and an adversarial body are linked only in gcc's runs).
 	Extern bool
+	// BitFields gives struct S two bit-fields (which the SMT encoding
+	// does not support yet: they make FALSE verdicts rare).
+	BitFields bool
 }
 
 // OptionsFor derives the options of a seed: the four combinations of
 // Nondet and Extern in turn, so that any run of consecutive seeds covers
-// them all.
+// them all, and BitFields in every third group of four.
 func OptionsFor(seed int64) Options {
-	m := seed % 4
-	if m < 0 {
-		m += 4
+	if seed < 0 {
+		seed = -seed
 	}
-	return Options{Nondet: m&1 != 0, Extern: m&2 != 0}
+	m := seed % 4
+	return Options{Nondet: m&1 != 0, Extern: m&2 != 0, BitFields: seed/4%3 == 2}
 }
 
 // cType is a C integer type the generator uses.
@@ -39,13 +42,21 @@ var types = []*cType{
 	{"int", true, "int"}, {"unsigned int", false, "uint"},
 	{"long", true, "long"}, {"unsigned long", false, "ulong"},
 	{"long long", true, "longlong"}, {"unsigned long long", false, "ulonglong"},
+	{"_Bool", false, "bool"},
 }
+
+// The types of struct S's bit-fields b0 (unsigned int : 5) and b1
+// (signed int : 3): what their values print as.
+var (
+	bitU = &cType{"unsigned int", false, "uint"}
+	bitS = &cType{"int", true, "int"}
+)
 
 // nondetRet is the declared result type of each nondet function.
 var nondetRet = map[string]string{
 	"char": "char", "uchar": "unsigned char", "short": "short", "ushort": "unsigned short",
 	"int": "int", "uint": "unsigned int", "long": "long", "ulong": "unsigned long",
-	"longlong": "long long", "ulonglong": "unsigned long long",
+	"longlong": "long long", "ulonglong": "unsigned long long", "bool": "_Bool",
 }
 
 // lvalue is an object the program may read and write; addressable ones
@@ -185,8 +196,12 @@ func (g *gen) program() {
 	for i := 0; i < 3; i++ {
 		g.fields = append(g.fields, g.typ())
 	}
-	g.emit("struct S { %s f0; %s f1; %s f2; };", g.fields[0].name, g.fields[1].name, g.fields[2].name)
-	g.emit("struct S gs = {%s, %s, %s};", g.constant(), g.constant(), g.constant())
+	g.emit("%s", g.structDecl())
+	init := []string{g.constant(), g.constant(), g.constant()}
+	if g.opt.BitFields {
+		init = append(init, g.constant(), g.constant())
+	}
+	g.emit("struct S gs = {%s};", strings.Join(init, ", "))
 	g.gptr, g.gptrT = g.name("gp"), g.typ()
 	g.emit("%s *%s = 0; /* set first thing in main */", g.gptrT.name, g.gptr)
 	if g.opt.Extern {
@@ -350,9 +365,35 @@ func (g *gen) sameType(t *cType) string {
 	return v.name
 }
 
+// structDecl declares struct S: three fields of random types and two
+// bit-fields.
+func (g *gen) structDecl() string {
+	bits := ""
+	if g.opt.BitFields {
+		bits = " unsigned int b0 : 5; signed int b1 : 3;"
+	}
+	return fmt.Sprintf("struct S { %s f0; %s f1; %s f2;%s };", g.fields[0].name, g.fields[1].name, g.fields[2].name, bits)
+}
+
+// field returns a struct member access: a field or a bit-field.
+func (g *gen) field() string {
+	p := g.sc.structs[g.r.Intn(len(g.sc.structs))]
+	if g.opt.BitFields && g.r.Intn(3) == 0 {
+		return fmt.Sprintf("%sb%d", p, g.r.Intn(2))
+	}
+	return fmt.Sprintf("%sf%d", p, g.r.Intn(len(g.fields)))
+}
+
 // checkpoint records the value of a random object at this point of main.
 func (g *gen) checkpoint() {
 	lv := g.addrs[g.r.Intn(len(g.addrs))]
+	if g.opt.BitFields && g.r.Intn(6) == 0 {
+		s := []string{"gs.", "ls."}[g.r.Intn(2)]
+		lv = lvalue{s + "b0", bitU}
+		if g.r.Intn(2) == 0 {
+			lv = lvalue{s + "b1", bitS}
+		}
+	}
 	if g.r.Intn(3) == 0 {
 		for i, p := range g.sc.ptrs {
 			if g.r.Intn(2) == 0 {
@@ -388,7 +429,7 @@ func (g *gen) read(depth int) string {
 			return "*" + sc.ptrs[g.r.Intn(len(sc.ptrs))]
 		}
 	case 1:
-		return fmt.Sprintf("%sf%d", sc.structs[g.r.Intn(len(sc.structs))], g.r.Intn(len(g.fields)))
+		return g.field()
 	}
 	v := sc.vars[g.r.Intn(len(sc.vars))]
 	if v.array > 0 {
@@ -454,7 +495,7 @@ func (g *gen) target() string {
 			return "*" + sc.ptrs[g.r.Intn(len(sc.ptrs))]
 		}
 	case 1:
-		return fmt.Sprintf("%sf%d", sc.structs[g.r.Intn(len(sc.structs))], g.r.Intn(len(g.fields)))
+		return g.field()
 	}
 	for {
 		v := sc.vars[g.r.Intn(len(sc.vars))]
@@ -505,6 +546,25 @@ func (g *gen) stmt() {
 		}
 		g.emit("%s = %s;", g.target(), g.expr(2))
 	case k < 10 && g.r.Intn(3) == 0:
+		if g.inMain && g.r.Intn(3) == 0 {
+			g.emit("%s", []string{"ls = gs;", "gs = ls;", "ls = *ps;", "*ps = ls;"}[g.r.Intn(4)])
+			return
+		}
+		if g.r.Intn(3) == 0 {
+			// x = y = e: distinct variables, no pointers (no aliasing).
+			var plain []*variable
+			for _, v := range g.sc.vars {
+				if !v.ro && v.array == 0 {
+					plain = append(plain, v)
+				}
+			}
+			if len(plain) >= 2 {
+				i := g.r.Intn(len(plain))
+				j := (i + 1 + g.r.Intn(len(plain)-1)) % len(plain)
+				g.emit("%s = %s = %s;", plain[i].name, plain[j].name, g.expr(2))
+				return
+			}
+		}
 		if g.inMain && g.r.Intn(2) == 0 {
 			g.emit("ps = &%s;", []string{"gs", "ls"}[g.r.Intn(2)])
 			return
@@ -638,7 +698,7 @@ func (g *gen) bodies() (benign, adversarial string) {
 			fmt.Fprintf(&decl, "extern %s %s;\n", v.t.name, v.name)
 		}
 	}
-	fmt.Fprintf(&decl, "struct S { %s f0; %s f1; %s f2; };\nextern struct S gs;\nextern %s *%s;\n", g.fields[0].name, g.fields[1].name, g.fields[2].name, g.gptrT.name, g.gptr)
+	fmt.Fprintf(&decl, "%s\nextern struct S gs;\nextern %s *%s;\n", g.structDecl(), g.gptrT.name, g.gptr)
 	var b, a strings.Builder
 	b.WriteString("/* Benign bodies: no effect, result 0. */\n")
 	a.WriteString("/* Adversarial bodies: write every global and every pointer ever passed. */\n")

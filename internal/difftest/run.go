@@ -44,7 +44,7 @@ void rv_outu(int id, unsigned long long v) { printf("%d %llu\n", id, v); }
 #define ND(s, t) t __VERIFIER_nondet_##s(void) { return (t)rv_next(); }
 ND(char, char) ND(uchar, unsigned char) ND(short, short) ND(ushort, unsigned short)
 ND(int, int) ND(uint, unsigned int) ND(long, long) ND(ulong, unsigned long)
-ND(longlong, long long) ND(ulonglong, unsigned long long)
+ND(longlong, long long) ND(ulonglong, unsigned long long) ND(bool, _Bool)
 `
 
 // Case is one differential test: an asserted program and what gcc's runs
