@@ -91,15 +91,15 @@ func jobs(t *testing.T) []job {
 
 // stats counts properties by verdict and problem.
 type stats struct {
-	programs, skipped, props            int
-	verdicts                            map[engine.Verdict]int
-	problems, bodiless                  map[string]int
-	failures, known                     []string
-	noReproReasons                      map[string]int
-	unknownReasons                      map[string]int
-	invalid                             []string
-	trueOK, falseReached, falseDetermOK int
-	perConfig                           map[string]map[engine.Verdict]int
+	programs, skipped, props int
+	verdicts                 map[engine.Verdict]int
+	problems, bodiless       map[string]int
+	failures, known          []string
+	noReproReasons           map[string]int
+	unknownReasons           map[string]int
+	invalid                  []string
+	replayed                 int // FALSE without reproducer, confirmed by gcc's run on its inputs
+	perConfig                map[string]map[engine.Verdict]int
 }
 
 func newStats() *stats {
@@ -112,8 +112,8 @@ func (s *stats) String() string {
 	fmt.Fprintf(&b, "programs %d (skipped %d: %s), properties %d: TRUE %d, FALSE %d, UNKNOWN %d, other %d\n",
 		s.programs, s.skipped, strings.Join(s.invalid, "; "), s.props, s.verdicts[engine.True], s.verdicts[engine.False], s.verdicts[engine.Unknown],
 		s.props-s.verdicts[engine.True]-s.verdicts[engine.False]-s.verdicts[engine.Unknown])
-	fmt.Fprintf(&b, "wrong TRUE %d (of which bodiless-only %d), wrong FALSE %d, FALSE whose reproducer does not reach %d, reproducer does not compile %d; FALSE without reproducer %d (counted, not failures)\n",
-		s.problems[WrongTrue], s.bodiless[WrongTrue], s.problems[WrongFalse], s.problems[NotReached], s.problems[BadRepro], s.problems[NoReproducer])
+	fmt.Fprintf(&b, "wrong TRUE %d (of which bodiless-only %d), wrong FALSE %d, FALSE whose reproducer does not reach %d, reproducer does not compile %d; FALSE without reproducer %d (counted, not failures; %d of them confirmed by gcc's run on the counterexample's inputs)\n",
+		s.problems[WrongTrue], s.bodiless[WrongTrue], s.problems[WrongFalse], s.problems[NotReached], s.problems[BadRepro], s.problems[NoReproducer], s.replayed)
 	var cs []string
 	for c := range s.perConfig {
 		cs = append(cs, c)
@@ -168,6 +168,9 @@ func (s *stats) add(config string, outs []PropOutcome) {
 		switch {
 		case o.Problem == NoReproducer:
 			s.noReproReasons["no reproducer: "+shortReason(o.Detail)]++
+			if strings.Contains(o.Detail, "gcc's run on the counterexample's inputs violates") {
+				s.replayed++
+			}
 		case o.Verdict == engine.Unknown:
 			s.unknownReasons["UNKNOWN: "+shortReason(o.Reason)]++
 		}

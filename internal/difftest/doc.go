@@ -48,7 +48,10 @@
 //     (engine/witness.Reproducer, built with witness.BuildLine and the
 //     benign bodies) must reach the error: NotReached or BadRepro if not;
 //     NoReproducer when the witness package refuses to write one
-//     (counted, not a failure: the reason is reported).
+//     (counted, not a failure: the reason is reported). Then, in a
+//     program without external functions, gcc's run on the
+//     counterexample's __VERIFIER_nondet_* values must violate the
+//     assertion first, else WrongFalse.
 //   - UNKNOWN: allowed, counted with its reason.
 //
 // ILP32 programs are built with -m32 and run directly or, on a kernel

@@ -337,6 +337,7 @@ func (e *Env) Check(ctx context.Context, c *Case, config string, lim Limits) ([]
 	if c.Benign == "" {
 		bodies = bodies[:1]
 	}
+	var benignExe string
 	for _, b := range bodies {
 		files := []string{prog, h}
 		if b[1] != "" {
@@ -346,20 +347,15 @@ func (e *Env) Check(ctx context.Context, c *Case, config string, lim Limits) ([]
 		if err := e.compile(exe, files...); err != nil {
 			return nil, err
 		}
+		if benignExe == "" {
+			benignExe = exe
+		}
 		for _, in := range c.Inputs {
-			code, _, serr, err := e.run(ctx, exe, inputEnv(in))
+			line, err := e.firstViolation(ctx, exe, in)
 			if err != nil {
-				return nil, err
+				return nil, fmt.Errorf("gcc run (%s): %v", b[0], err)
 			}
-			if code == 0 {
-				continue
-			}
-			m := assertLineRE.FindStringSubmatch(serr)
-			if m == nil {
-				return nil, fmt.Errorf("gcc run (%s) exited %d without an assertion failure: %s", b[0], code, serr)
-			}
-			line, _ := strconv.Atoi(m[1])
-			if _, ok := violated[line]; !ok {
+			if _, ok := violated[line]; !ok && line > 0 {
 				violated[line] = b[0]
 			}
 		}
@@ -398,10 +394,52 @@ func (e *Env) Check(ctx context.Context, c *Case, config string, lim Limits) ([]
 				break
 			}
 			o.Problem, o.Detail = e.reproduce(ctx, dir, p, r, c)
+			if o.Problem == NoReproducer && c.Benign == "" {
+				// Without external functions the counterexample's nondet
+				// values determine the run: replay them with gcc.
+				if line, err := e.firstViolation(ctx, benignExe, cexInputs(r)); err != nil {
+					o.Problem, o.Detail = WrongFalse, "replaying the counterexample's inputs with gcc: "+err.Error()
+				} else if line != o.Line {
+					o.Problem = WrongFalse
+					o.Detail = fmt.Sprintf("gcc's run on the counterexample's inputs %v violates line %d first (0: none)", cexInputs(r), line)
+				} else {
+					o.Problem, o.Detail = NoReproducer, o.Detail+" (gcc's run on the counterexample's inputs violates the assertion)"
+				}
+			}
 		}
 		outs = append(outs, o)
 	}
 	return outs, nil
+}
+
+// firstViolation runs exe on the inputs and returns the line of the
+// assertion it violates (0: none).
+func (e *Env) firstViolation(ctx context.Context, exe string, in []int64) (int, error) {
+	code, _, serr, err := e.run(ctx, exe, inputEnv(in))
+	if err != nil {
+		return 0, err
+	}
+	if code == 0 {
+		return 0, nil
+	}
+	m := assertLineRE.FindStringSubmatch(serr)
+	if m == nil {
+		return 0, fmt.Errorf("exited %d without an assertion failure: %s", code, serr)
+	}
+	line, _ := strconv.Atoi(m[1])
+	return line, nil
+}
+
+// cexInputs returns the __VERIFIER_nondet_* values of a counterexample
+// in the order they are read.
+func cexInputs(r *engine.Result) []int64 {
+	var in []int64
+	for _, x := range r.Inputs {
+		if strings.HasPrefix(x.Source, "__VERIFIER_nondet_") {
+			in = append(in, x.Value)
+		}
+	}
+	return in
 }
 
 // reproduce builds and runs the reproducer of a FALSE result (linking
