@@ -81,10 +81,12 @@ func jobs(t *testing.T) []job {
 			}
 			continue
 		}
-		// OptionsFor cycles with period 4 in the seed: step the
-		// configuration once more every 4 programs so that each meets
-		// every kind of program.
-		js = append(js, job{seed, models[(i/2)%len(models)], configs[(i+i/4)%len(configs)]})
+		// OptionsFor cycles with period 4 in the seed: the data model
+		// changes every 4 programs and the configuration every program,
+		// stepping once more every 8, so that 64 consecutive programs
+		// meet every combination of 4 kinds, 2 models and 4
+		// configurations.
+		js = append(js, job{seed, models[(i/4)%len(models)], configs[(i+i/8)%len(configs)]})
 	}
 	return js
 }
@@ -431,4 +433,36 @@ func TestQemu(t *testing.T) {
 	if falses != 1 {
 		t.Errorf("got %d FALSE verdicts, want 1 (whose reproducer reaches the error)", falses)
 	}
+}
+
+var flagReduceFile = flag.String("diff.reducefile", "", "TestReduceFile: reduce this failing case file and print the result")
+
+// TestReduceFile reduces a failing case written by TestDiff (by hand:
+// go test -run TestReduceFile -diff.reducefile F -diff.reduce N).
+func TestReduceFile(t *testing.T) {
+	if *flagReduceFile == "" {
+		t.Skip("only with -diff.reducefile")
+	}
+	text, err := os.ReadFile(*flagReduceFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, h, err := ParseCase(*flagReduceFile, string(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := cfa.LP64
+	if h["data-model"] == "ILP32" {
+		m = cfa.ILP32
+	}
+	e, err := NewEnv(m, t.TempDir())
+	if err != nil {
+		t.Skip(err)
+	}
+	n := *flagReduce
+	if n == 0 {
+		n = 300
+	}
+	min := e.Reduce(context.Background(), c, h["config"], h["problem"], Limits{Timeout: *flagTimeout}, n)
+	fmt.Print(min.Format(h))
 }
