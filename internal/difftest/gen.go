@@ -146,6 +146,24 @@ type gen struct {
 	addrs   []lvalue // main: objects whose address may be taken
 	gptr    string   // a global pointer, set at main's start
 	gptrT   *cType
+	rec     string // a recursive function T rec(int n, T acc)
+	recT    *cType
+	sfun    string // struct S sfun(struct S s, int k)
+}
+
+// specials emits a recursive function (at most 4 calls deep) and a
+// function taking and returning struct S by value.
+func (g *gen) specials() {
+	g.rec, g.recT = g.name("rec"), g.typ()
+	glob := g.globals[g.r.Intn(len(g.globals)-1)] // a scalar: the array is last
+	g.emit("%s %s(int n, %s acc) {", g.recT.name, g.rec, g.recT.name)
+	g.emit("\tif (n <= 0)\n\t\treturn acc;")
+	g.emit("\treturn %s(n - 1, (%s)(acc * %d + %s));", g.rec, g.recT.name, 1+g.r.Intn(5), glob.name)
+	g.emit("}")
+	g.sfun = g.name("sf")
+	g.emit("struct S %s(struct S s, int k) {", g.sfun)
+	g.emit("\ts.f0 += k;\n\ts.f2 ^= s.f1;\n\tgs.f1 = s.f0;\n\treturn s;")
+	g.emit("}")
 }
 
 // Generate returns the program of seed under opt; equal arguments give
@@ -223,6 +241,7 @@ func (g *gen) program() {
 	for i, n := 0, 1+g.r.Intn(3); i < n; i++ {
 		g.function()
 	}
+	g.specials()
 	g.mainFunc()
 	var decl strings.Builder
 	for _, s := range sortedKeys(g.nondet) {
@@ -363,6 +382,23 @@ func (g *gen) sameType(t *cType) string {
 	g.sc.vars = append(g.sc.vars, v)
 	g.addrs = append(g.addrs, lvalue{v.name, t})
 	return v.name
+}
+
+// twoPlain returns two distinct writable scalar variables (not reached
+// through pointers, so that they cannot alias).
+func (g *gen) twoPlain() (string, string, bool) {
+	var plain []*variable
+	for _, v := range g.sc.vars {
+		if !v.ro && v.array == 0 {
+			plain = append(plain, v)
+		}
+	}
+	if len(plain) < 2 {
+		return "", "", false
+	}
+	i := g.r.Intn(len(plain))
+	j := (i + 1 + g.r.Intn(len(plain)-1)) % len(plain)
+	return plain[i].name, plain[j].name, true
 }
 
 // structDecl declares struct S: three fields of random types and two
@@ -551,17 +587,8 @@ func (g *gen) stmt() {
 			return
 		}
 		if g.r.Intn(3) == 0 {
-			// x = y = e: distinct variables, no pointers (no aliasing).
-			var plain []*variable
-			for _, v := range g.sc.vars {
-				if !v.ro && v.array == 0 {
-					plain = append(plain, v)
-				}
-			}
-			if len(plain) >= 2 {
-				i := g.r.Intn(len(plain))
-				j := (i + 1 + g.r.Intn(len(plain)-1)) % len(plain)
-				g.emit("%s = %s = %s;", plain[i].name, plain[j].name, g.expr(2))
+			if x, y, ok := g.twoPlain(); ok {
+				g.emit("%s = %s = %s;", x, y, g.expr(2))
 				return
 			}
 		}
@@ -570,6 +597,30 @@ func (g *gen) stmt() {
 			return
 		}
 		g.emit("(%s)%s;", g.target(), []string{"++", "--"}[g.r.Intn(2)])
+	case k < 12 && g.r.Intn(4) == 0 && g.depth < 2:
+		g.emit("switch ((%s) & 3) {", g.expr(2))
+		g.emit("case 0:")
+		g.block()
+		g.emit("\tbreak;")
+		g.emit("case 1:")
+		g.block()
+		g.emit("\t/* fall through */")
+		g.emit("case 2:")
+		g.block()
+		g.emit("\tbreak;")
+		g.emit("default:")
+		g.block()
+		g.emit("}")
+	case k < 12 && g.r.Intn(4) == 0:
+		// A side effect in the right operand of && or ||.
+		if x, y, ok := g.twoPlain(); ok {
+			g.emit("if (%s %s (%s = %s)) {", g.expr(1), []string{"&&", "||"}[g.r.Intn(2)], x, g.expr(2))
+			g.block()
+			g.emit("}")
+			_ = y
+			return
+		}
+		g.emit("%s = %s;", g.target(), g.expr(2))
 	case k < 12:
 		g.emit("if (%s) {", g.expr(2))
 		g.block()
@@ -610,6 +661,18 @@ func (g *gen) stmt() {
 		} else {
 			g.emit("}")
 		}
+	case k < 16 && g.inMain && g.r.Intn(4) == 0:
+		if g.r.Intn(2) == 0 {
+			g.emit("%s = %s(%d, %s);", g.target(), g.rec, g.r.Intn(5), g.expr(2))
+		} else {
+			g.emit("%s = %s(%s, %s);", []string{"ls", "gs", "*ps"}[g.r.Intn(3)], g.sfun, []string{"ls", "gs", "*ps"}[g.r.Intn(3)], g.expr(1))
+		}
+	case k < 16 && g.r.Intn(5) == 0:
+		if x, y, ok := g.twoPlain(); ok {
+			g.emit("%s = (%s = %s, %s);", x, y, g.expr(2), g.expr(2))
+			return
+		}
+		g.emit("%s = %s;", g.target(), g.expr(2))
 	case k < 16 && len(g.funcs) > 0:
 		g.call()
 	case k < 17 && g.opt.Nondet:
