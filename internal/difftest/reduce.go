@@ -57,12 +57,13 @@ func (e *Env) Reduce(ctx context.Context, c *Case, config, problem string, lim L
 // unitEnd returns the last line of the removable unit starting at line
 // i, or -1: a line without braces, or a compound statement (a line
 // ending in "{" up to the line closing it, "} else {" included).
-// Preprocessor lines, function headers' closing braces and empty lines
-// are not units.
+// Preprocessor lines, extern declarations (a call without one is
+// implicitly declared to return int), closing braces and empty lines are
+// not units.
 func unitEnd(lines []string, i int) int {
 	t := strings.TrimSpace(lines[i])
-	if t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "}") {
-		return -1
+	if t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "}") || strings.HasPrefix(t, "extern ") {
+		return -1 // without its declaration a call would be implicitly declared
 	}
 	if !strings.HasSuffix(t, "{") {
 		if strings.ContainsAny(t, "{}") && !strings.HasSuffix(t, ";") {
