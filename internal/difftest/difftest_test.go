@@ -98,11 +98,10 @@ type stats struct {
 	programs, skipped, props int
 	verdicts                 map[engine.Verdict]int
 	problems, bodiless       map[string]int
-	failures, known          []string
 	noReproReasons           map[string]int
 	unknownReasons           map[string]int
-	invalid                  []string
-	replayed                 int // FALSE without reproducer, confirmed by gcc's run on its inputs
+	invalid                  []string // seeds that could not be checked (generator or gcc failures)
+	replayed                 int      // FALSE without reproducer, confirmed by gcc's run on its inputs
 	perConfig                map[string]map[engine.Verdict]int
 }
 
@@ -227,12 +226,14 @@ func TestDiff(t *testing.T) {
 		if err != nil {
 			t.Errorf("seed %d (%s): %v", j.seed, j.model, err)
 			st.skipped++
+			st.invalid = append(st.invalid, fmt.Sprintf("seed %d", j.seed))
 			continue
 		}
 		outs, err := e.Check(ctx, c, j.config, lim)
 		if err != nil {
 			t.Errorf("seed %d (%s, %s): %v", j.seed, j.model, j.config, err)
 			st.skipped++
+			st.invalid = append(st.invalid, fmt.Sprintf("seed %d", j.seed))
 			continue
 		}
 		st.add(j.config, outs)
@@ -272,11 +273,9 @@ func TestDiff(t *testing.T) {
 				}
 			}
 			if issue, ok := knownSeeds[fmt.Sprintf("%s:%d", key, o.Line)]; ok {
-				st.known = append(st.known, msg+" (known: "+issue+")")
 				t.Logf("known failure: %s (%s); case in %s", msg, issue, file)
 				continue
 			}
-			st.failures = append(st.failures, msg)
 			t.Errorf("%s; case in %s", msg, file)
 		}
 	}
