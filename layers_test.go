@@ -30,6 +30,9 @@ var layer = map[string]int{
 	"engine":          6,
 	"diffslice":       7,
 	"cmd/reverify":    9,
+	// internal/difftest runs gcc and the engine in process (issue 14): a
+	// test harness above everything, which nothing imports.
+	"internal/difftest": 10,
 }
 
 // only lists third-party imports confined to one package (prefix match).
