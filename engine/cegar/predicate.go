@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 
 	"github.com/reverify/reverify/engine/analysis/predicate"
@@ -63,11 +64,26 @@ func (r *PredicateRefiner) Refine(ctx context.Context, nodes []*cpa.Node, arg *c
 	case err != nil:
 		return nil, nil, err
 	}
+	// Progress is judged against the precision each boundary's state was
+	// abstracted with, its parent's (the transfer runs under the parent's
+	// precision): parts of the ARG explored before an earlier refinement,
+	// waitlist states that RestartPivotFrontier gave a newer precision
+	// after their abstraction among them, need the predicates learnt
+	// since (the pivot re-expands them).
 	prec, pivot := r.prec, -1
 	for _, b := range bounds {
-		var n int
-		if prec, n = prec.With(b.Loc, b.Preds...); n > 0 && pivot < 0 {
+		prec, _ = prec.With(b.Loc, b.Preds...)
+		had, _ := nodes[b.Index].Prec.Comps[r.idx].(*predicate.Precision)
+		if _, n := had.With(b.Loc, b.Preds...); n > 0 && pivot < 0 {
 			pivot = b.Index
+		}
+	}
+	if os.Getenv("PREDDEBUG") != "" {
+		for i, n := range nodes {
+			fmt.Fprintf(os.Stderr, "%d %v prec=%v\n", i, n.State, n.Prec.Comps[r.idx])
+		}
+		for _, b := range bounds {
+			fmt.Fprintf(os.Stderr, "bound %d %v %v\n", b.Index, b.Loc, b.Preds)
 		}
 	}
 	if pivot < 0 {

@@ -26,7 +26,19 @@ type Options struct {
 	// Value configures the memory model (MallocMayFail, MaxBlockBytes,
 	// MaxIteCells); its Symbolic and Precision fields are ignored.
 	Value value.Options
+	// Cartesian selects the Cartesian abstraction (the conjunction of
+	// the implied predicate literals) instead of the Boolean one (the
+	// disjunction of all satisfiable predicate minterms).
+	Cartesian bool
+	// MaxMinterms bounds the minterms of a Boolean abstraction; beyond
+	// it (or when the solver gives up) the abstraction falls back to the
+	// Cartesian one, which is coarser and therefore sound. 0 means
+	// DefaultMaxMinterms.
+	MaxMinterms int
 }
+
+// DefaultMaxMinterms is Options.MaxMinterms when it is 0.
+const DefaultMaxMinterms = 16
 
 // CPA is predicate abstraction with adjustable-block encoding (see the
 // package documentation).
@@ -169,10 +181,11 @@ func (c *CPA) Initial() (cpa.State, cpa.Precision) {
 	return &State{v: v.(*value.State)}, c.opts.Precision
 }
 
-// LessOrEqual is coverage by implication for Cartesian abstractions: a ⊑
-// b when b's memory is less precise than a's (value analysis order:
-// every cell b knows, a knows with the same value or term) and every
-// conjunct of b's formula is one of a's. Then every assignment of the
+// LessOrEqual is coverage by implication: a ⊑ b when b's memory is less
+// precise than a's (value analysis order: every cell b knows, a knows
+// with the same value or term) and a's formula implies b's: every
+// conjunct of b's is one of a's, or, for two abstraction states, the
+// solver refutes a ∧ ¬b (Unknown is no). Then every assignment of the
 // symbols satisfying a's formula satisfies b's and gives the cells of b
 // their values in a, so ⟦a⟧ ⊆ ⟦b⟧. Abstraction states name their
 // symbols after the variables in a fixed order, so states with the same
@@ -182,10 +195,17 @@ func (c *CPA) LessOrEqual(a, b cpa.State) bool {
 	if x == y {
 		return true
 	}
-	if len(y.pc) > len(x.pc) || !c.val.LessOrEqual(x.v, y.v) {
+	if !c.val.LessOrEqual(x.v, y.v) {
 		return false
 	}
-	return subset(y.pc, x.pc)
+	if subset(y.pc, x.pc) {
+		return true
+	}
+	if !x.abs || !y.abs {
+		return false
+	}
+	r, err := c.check(x.pc, c.b.Not(c.b.And(y.pc...)))
+	return err == nil && r == smt.Unsat
 }
 
 // subset reports whether every term of a (sorted by ID) is in b (sorted).
@@ -327,13 +347,30 @@ func (c *CPA) abstract(s *State, loc *cfa.Location, prec *Precision) (*State, er
 			cur[pv] = t
 		}
 	}
-	var lits []*smt.Term
+	var pos, pns []*smt.Term
 	for _, p := range preds {
 		if !covers(p, old) || !covers(p, cur) {
 			continue
 		}
-		po := smt.Substitute(c.b, p, old)
-		pn := smt.Substitute(c.b, p, cur)
+		pos = append(pos, smt.Substitute(c.b, p, old))
+		pns = append(pns, smt.Substitute(c.b, p, cur))
+	}
+	if !c.opts.Cartesian && len(pos) > 0 {
+		f, ok, err := c.boolean(s.pc, pos, pns)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			var pc []*smt.Term
+			if f.Op != smt.True {
+				pc = []*smt.Term{f}
+			}
+			return &State{v: nv, pc: pc, abs: true}, nil
+		}
+	}
+	var lits []*smt.Term
+	for i, po := range pos {
+		pn := pns[i]
 		for _, lit := range [2][2]*smt.Term{{po, pn}, {c.b.Not(po), c.b.Not(pn)}} {
 			r, err := c.check(s.pc, c.b.Not(lit[0]))
 			if err != nil {
@@ -346,6 +383,61 @@ func (c *CPA) abstract(s *State, loc *cfa.Location, prec *Precision) (*State, er
 		}
 	}
 	return &State{v: nv, pc: lits, abs: true}, nil
+}
+
+// boolean computes the Boolean predicate abstraction of the block
+// formula pc: the disjunction, over the assignments of truth values to
+// the instantiated predicates pos that are satisfiable together with pc
+// (enumerated by the solver with blocking clauses), of the minterms over
+// the predicates pns. ok is false when there are more than MaxMinterms
+// of them or the solver gave up.
+func (c *CPA) boolean(pc, pos, pns []*smt.Term) (f *smt.Term, ok bool, err error) {
+	max := c.opts.MaxMinterms
+	if max <= 0 {
+		max = DefaultMaxMinterms
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.solver == nil {
+		c.solver = c.opts.Solver(c.b)
+	}
+	start := time.Now()
+	defer func() { c.stats.SolverTime += time.Since(start) }()
+	c.solver.Push()
+	defer c.solver.Pop()
+	for _, t := range pc {
+		c.solver.Assert(t)
+	}
+	var minterms []*smt.Term
+	for {
+		c.stats.Implications++
+		r, _ := c.solver.Check(c.ctx)
+		switch r {
+		case smt.Unsat:
+			return c.b.Or(minterms...), true, nil
+		case smt.Unknown:
+			if err := c.ctx.Err(); err != nil {
+				return nil, false, fmt.Errorf("predicate: solver cancelled: %w", err)
+			}
+			c.stats.Unknown++
+			return nil, false, nil
+		}
+		if len(minterms) == max {
+			return nil, false, nil
+		}
+		m := c.solver.Model()
+		olds := make([]*smt.Term, len(pos))
+		news := make([]*smt.Term, len(pos))
+		for i, po := range pos {
+			if lo, _ := m.Eval(po); lo != 0 {
+				olds[i], news[i] = po, pns[i]
+			} else {
+				olds[i], news[i] = c.b.Not(po), c.b.Not(pns[i])
+			}
+		}
+		minterms = append(minterms, c.b.And(news...))
+		c.solver.Assert(c.b.Not(c.b.And(olds...)))
+	}
 }
 
 // covers reports whether m maps every variable of p.
