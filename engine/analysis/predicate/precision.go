@@ -14,8 +14,10 @@ import (
 // whose free variables are predicate variables: smt Vars named by the
 // qualified name of a program variable (cfa.Var.QualName, "main::x" or
 // a global's name) with the sort of its value (smt.TypeWidth bits), a
-// global or a local of the location's function. Precisions are
-// immutable; With returns a new one.
+// global or a local of the location's function. The terms belong to the
+// smt.Builder of the CPA that uses the precision (CPA.Builder); terms of
+// another builder are different predicates. Precisions are immutable;
+// With returns a new one, and the nil *Precision is the empty one.
 type Precision struct {
 	at map[int][]*smt.Term // by Location.ID, sorted by term ID
 }
