@@ -78,7 +78,7 @@ func steps(n *cpa.Node) []cfa.Step {
 // at Safe, at an error Interpolate does not refute (ErrFeasible), or
 // when a refinement adds nothing. Predicates are terms of the CPA's
 // builder, so one CPA serves all runs.
-func refine(t *testing.T, prog *cfa.Program, opts predicate.Options) (cpa.Status, *predicate.Precision, error) {
+func refine(t testing.TB, prog *cfa.Program, opts predicate.Options) (cpa.Status, *predicate.Precision, error) {
 	t.Helper()
 	prec := opts.Precision
 	opts.Solver = z3.Factory
@@ -113,7 +113,18 @@ func refine(t *testing.T, prog *cfa.Program, opts predicate.Options) (cpa.Status
 // cegar_running.c): one refinement learns y < 0 at the first loop head,
 // whose abstraction then refutes the error.
 func TestRefineRunningExample(t *testing.T) {
-	prog := translate(t, `int main(void) {
+	prog := translate(t, runningExample)
+	st, prec, err := refine(t, prog, predicate.Options{})
+	if err != nil || st != cpa.Safe {
+		t.Fatalf("status %v, err %v; want Safe", st, err)
+	}
+	got := strings.Join(prec.Format(prog), "\n")
+	if want := "main@L7: (bvslt |main::y| #x00000000)"; got != want {
+		t.Errorf("precision:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+const runningExample = `int main(void) {
 	int x = __VERIFIER_nondet_int();
 	int y = 1;
 	int w = __VERIFIER_nondet_int();
@@ -127,16 +138,7 @@ func TestRefineRunningExample(t *testing.T) {
 		while (y < w)
 			y = y + 1;
 	return 0;
-}`)
-	st, prec, err := refine(t, prog, predicate.Options{})
-	if err != nil || st != cpa.Safe {
-		t.Fatalf("status %v, err %v; want Safe", st, err)
-	}
-	got := strings.Join(prec.Format(prog), "\n")
-	if want := "main@L7: (bvslt |main::y| #x00000000)"; got != want {
-		t.Errorf("precision:\n%s\nwant:\n%s", got, want)
-	}
-}
+}`
 
 // counting: j <= n at the loop head is the Boolean abstraction of j < n
 // and j == n, which the Cartesian abstraction (neither literal holds at
@@ -197,8 +199,12 @@ func runWith(t testing.TB, prog *cfa.Program, pc *predicate.CPA, prec *predicate
 	if err != nil {
 		t.Fatal(err)
 	}
+	lastStates = len(alg.Reached())
 	return st, n, pc
 }
+
+// lastStates is the size of the reached set of the last runWith.
+var lastStates int
 
 // withPrecision is a predicate CPA with another initial precision.
 type withPrecision struct {
