@@ -25,14 +25,15 @@ var layer = map[string]int{
 	"engine/smt/z3":   2,
 	"engine/interp":   2,
 	"engine/cpa":      3,
-	// engine/analysis/... is layer 4 by prefix (layerOf); listed for
-	// the predicate analysis, which imports value (same layer).
+	"engine/cegar":    5,
+	"engine/witness":  5,
+	"engine":          6,
+	"diffslice":       7,
+	"cmd/reverify":    9,
+
+	// engine/analysis/... is layer 4 by prefix (layerOf); the predicate
+	// analysis imports value, of the same layer.
 	"engine/analysis/predicate": 4,
-	"engine/cegar":              5,
-	"engine/witness":            5,
-	"engine":                    6,
-	"diffslice":                 7,
-	"cmd/reverify":              9,
 }
 
 // only lists third-party imports confined to one package (prefix match).
