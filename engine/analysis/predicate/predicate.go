@@ -334,7 +334,7 @@ func (c *CPA) abstract(s *State, loc *cfa.Location, prec *Precision) (*State, er
 	for _, pv := range vars {
 		var t *smt.Term
 		var ok bool
-		if v, t, ok = v.Materialize(c.vars[pv.Name]); ok {
+		if v, t, ok = v.Materialize(c.vars[pv.Name]); ok && t.Sort == pv.Sort {
 			old[pv] = t
 		}
 	}
@@ -343,7 +343,7 @@ func (c *CPA) abstract(s *State, loc *cfa.Location, prec *Precision) (*State, er
 	for _, pv := range vars {
 		var t *smt.Term
 		var ok bool
-		if nv, t, ok = nv.Materialize(c.vars[pv.Name]); ok {
+		if nv, t, ok = nv.Materialize(c.vars[pv.Name]); ok && t.Sort == pv.Sort {
 			cur[pv] = t
 		}
 	}
