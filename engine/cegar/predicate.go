@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 
 	"github.com/reverify/reverify/engine/analysis/predicate"
@@ -76,14 +75,6 @@ func (r *PredicateRefiner) Refine(ctx context.Context, nodes []*cpa.Node, arg *c
 		had, _ := nodes[b.Index].Prec.Comps[r.idx].(*predicate.Precision)
 		if _, n := had.With(b.Loc, b.Preds...); n > 0 && pivot < 0 {
 			pivot = b.Index
-		}
-	}
-	if os.Getenv("PREDDEBUG") != "" {
-		for i, n := range nodes {
-			fmt.Fprintf(os.Stderr, "%d %v prec=%v\n", i, n.State, n.Prec.Comps[r.idx])
-		}
-		for _, b := range bounds {
-			fmt.Fprintf(os.Stderr, "bound %d %v %v\n", b.Index, b.Loc, b.Preds)
 		}
 	}
 	if pivot < 0 {
