@@ -47,6 +47,10 @@ func init() {
 		},
 		restart: cegar.RestartRoot,
 	})
+	register("k-induction", configuration{
+		doc:    "k-induction over the loop heads of the entry function, bit-precise, strengthened by candidate invariants checked inductive (engine/kinduction)",
+		direct: runKInduction,
+	})
 	// default: full-precision value analysis decides finite-state
 	// programs (ECA, lock-step flags) fastest and gives up quickly
 	// elsewhere; value-cegar decides most loops and its precision is
