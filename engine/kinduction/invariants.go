@@ -10,10 +10,11 @@ import (
 // maxCandidates bounds the candidate invariants per cut point.
 const maxCandidates = 48
 
-// candidates returns the candidate invariants: every comparison that is
-// the condition of an Assume edge of the entry function (loop conditions,
-// branch conditions, assertion guards), its negation, and the non-strict
-// form of < and >, over globals and the entry function's variables only.
+// candidates returns the candidate invariants: every comparison of the
+// entry function that is an Assume condition (loop conditions, branch
+// conditions, assertion guards), a call argument (assertions) or an
+// assigned value, its negation, and the non-strict form of < and >, over
+// globals and the entry function's variables only.
 func (c *checker) candidates() []cfa.Expr {
 	seen := map[string]bool{}
 	var out []cfa.Expr
@@ -23,23 +24,33 @@ func (c *checker) candidates() []cfa.Expr {
 			out = append(out, x)
 		}
 	}
+	consider := func(x cfa.Expr) {
+		b, ok := x.(*cfa.Binary)
+		if !ok || !b.Op.IsComparison() || !c.local(b) {
+			return
+		}
+		add(b)
+		add(&cfa.Binary{Op: b.Op.Negate(), X: b.X, Y: b.Y, T: b.T})
+		switch b.Op {
+		case cfa.Lt:
+			add(&cfa.Binary{Op: cfa.Le, X: b.X, Y: b.Y, T: b.T})
+		case cfa.Gt:
+			add(&cfa.Binary{Op: cfa.Ge, X: b.X, Y: b.Y, T: b.T})
+		}
+	}
 	for _, l := range c.entry.Locs {
 		for _, e := range l.Out {
-			a, ok := e.Op.(*cfa.Assume)
-			if !ok || !a.Truth {
-				continue
-			}
-			b, ok := a.Cond.(*cfa.Binary)
-			if !ok || !b.Op.IsComparison() || !c.local(b) {
-				continue
-			}
-			add(b)
-			add(&cfa.Binary{Op: b.Op.Negate(), X: b.X, Y: b.Y, T: b.T})
-			switch b.Op {
-			case cfa.Lt:
-				add(&cfa.Binary{Op: cfa.Le, X: b.X, Y: b.Y, T: b.T})
-			case cfa.Gt:
-				add(&cfa.Binary{Op: cfa.Ge, X: b.X, Y: b.Y, T: b.T})
+			switch op := e.Op.(type) {
+			case *cfa.Assume:
+				if op.Truth {
+					consider(op.Cond)
+				}
+			case *cfa.Call: // assertion arguments: __VERIFIER_assert(x == y)
+				for _, a := range op.Args {
+					consider(a)
+				}
+			case *cfa.Assign:
+				consider(op.RHS)
 			}
 		}
 	}

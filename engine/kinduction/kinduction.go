@@ -139,15 +139,24 @@ func Check(ctx context.Context, prog *cfa.Program, opts Options) (res Result) {
 			// that, but a deeper counterexample could still exist
 			continue
 		}
-		if inv == nil && invErr == nil && !opts.NoInvariants && len(c.order) > 0 {
-			inv, invErr = c.invariants(ctx)
-			if invErr != nil && !errors.Is(invErr, errLimit) {
-				return c.failed(k, invErr)
-			}
-		}
+		// the plain step first (cheap), then strengthened by the
+		// invariants, computed once when the plain step first fails
 		ok, err := c.step(ctx, k, inv)
 		if err != nil {
 			return c.failed(k, err)
+		}
+		if !ok && inv == nil && invErr == nil && !opts.NoInvariants && len(c.order) > 0 {
+			inv, invErr = c.invariants(ctx)
+			switch {
+			case invErr != nil && !errors.Is(invErr, errLimit):
+				return c.failed(k, invErr)
+			case invErr != nil:
+				c.paths = 0 // the limit was the invariants'; the step goes on without them
+			case c.anyInv(inv):
+				if ok, err = c.step(ctx, k, inv); err != nil {
+					return c.failed(k, err)
+				}
+			}
 		}
 		if ok {
 			return Result{Status: True, K: k, Invariants: c.format(inv),
