@@ -97,7 +97,7 @@ func (c *checker) invariants(ctx context.Context) (map[*cfa.Location][]cfa.Expr,
 		var keep []cfa.Expr
 		for _, x := range inv[loc] {
 			neg := cfa.Step{Edge: c.synthetic(loc, &cfa.Assume{Cond: x, Truth: false})}
-			r, err := c.feasible(ctx, append(path[:len(path):len(path)], neg))
+			r, err := c.prove(ctx, append(path[:len(path):len(path)], neg))
 			if err != nil {
 				return err
 			}

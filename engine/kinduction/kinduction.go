@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/reverify/reverify/engine/cegar"
 	"github.com/reverify/reverify/engine/cfa"
@@ -220,6 +221,9 @@ func (c *checker) base(ctx context.Context, k int) (baseResult, error) {
 	var r baseResult
 	w := &walk{c: c, maxCuts: k}
 	w.onError = func(path []cfa.Step, _ int) error {
+		if r, err := c.feasible(ctx, path); err != nil || r == smt.Unsat {
+			return err
+		}
 		ch := cegar.CheckPathOpts(ctx, c.prog, path, c.opts.Solver, c.opts.Semantics)
 		switch ch.Status {
 		case cegar.Feasible:
@@ -290,7 +294,7 @@ func (c *checker) step(ctx context.Context, k int, inv map[*cfa.Location][]cfa.E
 			if cuts < k+1 {
 				return nil // an earlier segment errs: excluded by the hypothesis
 			}
-			r, err := c.feasible(ctx, path)
+			r, err := c.prove(ctx, path)
 			if err != nil {
 				return err
 			}
@@ -309,6 +313,39 @@ func (c *checker) step(ctx context.Context, k int, inv map[*cfa.Location][]cfa.E
 		}
 	}
 	return true, nil
+}
+
+// prove decides path on the incremental solver and, when that does not
+// answer Unsat within branchTimeout, on a one-shot solver (decide).
+func (c *checker) prove(ctx context.Context, path []cfa.Step) (smt.Result, error) {
+	r, err := c.feasible(ctx, path)
+	if err != nil || r != smt.Unknown {
+		return r, err
+	}
+	return c.decide(ctx, path)
+}
+
+// decide is feasible on a fresh one-shot solver over the formula with
+// its SSA definitions substituted away (as smt.CheckPath solves it): Z3
+// decides bit-vector arithmetic much faster outside incremental mode, so
+// the step case's and the invariants' proof obligations go here, the
+// many small branch checks to the incremental solver.
+func (c *checker) decide(ctx context.Context, path []cfa.Step) (smt.Result, error) {
+	pf, err := smt.EncodePathOpts(c.b, c.prog, path, c.opts.Semantics)
+	if err != nil {
+		return smt.Unknown, err
+	}
+	conj, _ := pf.Inline(c.b)
+	s := c.opts.Solver(c.b)
+	defer s.Close()
+	for _, t := range conj {
+		s.Assert(t)
+	}
+	r, err := s.Check(ctx)
+	if r == smt.Unknown && ctx.Err() != nil {
+		return r, ctx.Err()
+	}
+	return r, nil
 }
 
 // feasible decides the conjuncts of path's encoding on the incremental
@@ -338,9 +375,17 @@ func (c *checker) feasible(ctx context.Context, path []cfa.Step) (smt.Result, er
 			c.flat = append(c.flat, t)
 		}
 	}
-	r, err := c.solver.Check(ctx)
+	// Z3's incremental core is slow on some bit-vector arithmetic: a
+	// branch check that takes longer than branchTimeout is Unknown, and
+	// the walk explores the branch (sound; decide settles what matters).
+	bctx, cancel := context.WithTimeout(ctx, branchTimeout)
+	defer cancel()
+	r, _ := c.solver.Check(bctx)
 	if r == smt.Unknown && ctx.Err() != nil {
 		return r, ctx.Err()
 	}
 	return r, nil
 }
+
+// branchTimeout bounds one incremental branch check.
+const branchTimeout = 20 * time.Millisecond

@@ -2,14 +2,15 @@ package kinduction_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/reverify/reverify/engine/analysis/property"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/kinduction"
 	"github.com/reverify/reverify/engine/smt/z3"
-	"github.com/reverify/reverify/engine/spec"
 )
 
 const header = `extern void abort(void);
@@ -19,19 +20,16 @@ extern int __VERIFIER_nondet_int(void);
 extern unsigned int __VERIFIER_nondet_uint(void);
 `
 
-// check runs Check on the only property of src.
+// check runs Check on the SV-COMP property of src: no call of
+// reach_error is reachable.
 func check(t testing.TB, src string, opts kinduction.Options) kinduction.Result {
 	t.Helper()
 	prog, err := frontend.TranslateSources(frontend.Config{}, []frontend.Source{{Name: "t.c", Content: header + src}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	props := spec.Properties(prog, "main")
-	if len(props) != 1 {
-		t.Fatalf("%d properties, want 1", len(props))
-	}
 	opts.Entry, opts.Solver = "main", z3.Factory
-	opts.ErrorEdges, opts.Via = props[0].ErrorEdges, props[0].Via
+	opts.ErrorEdges = property.ErrorCalls(prog, "reach_error")
 	return kinduction.Check(context.Background(), prog, opts)
 }
 
@@ -120,6 +118,33 @@ func BenchmarkCounting(b *testing.B) {
 }`
 	for i := 0; i < b.N; i++ {
 		if r := check(b, src, kinduction.Options{}); r.Status != kinduction.True {
+			b.Fatalf("%v: %s", r.Status, r.Reason)
+		}
+	}
+}
+
+// BenchmarkLocks is one k-induction run on SV-COMP's test_locks_N shape
+// with N = 4 flags (1-inductive; 2^4 paths per iteration).
+func BenchmarkLocks(b *testing.B) {
+	var src strings.Builder
+	src.WriteString("int main(void) {\n")
+	const n = 4
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&src, "int p%d = __VERIFIER_nondet_int(); int lk%d;\n", i, i)
+	}
+	src.WriteString("while (__VERIFIER_nondet_int()) {\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&src, "lk%d = 0;\n", i)
+	}
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&src, "if (p%d != 0) lk%d = 1;\n", i, i)
+	}
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&src, "if (p%d != 0) { __VERIFIER_assert(lk%d == 1); lk%d = 0; }\n", i, i, i)
+	}
+	src.WriteString("}\nreturn 0;\n}\n")
+	for i := 0; i < b.N; i++ {
+		if r := check(b, src.String(), kinduction.Options{}); r.Status != kinduction.True {
 			b.Fatalf("%v: %s", r.Status, r.Reason)
 		}
 	}

@@ -57,7 +57,7 @@ func (w *walk) run(ctx context.Context, path []cfa.Step, stack []frame, loc *cfa
 				if w.onCut == nil {
 					return nil
 				}
-				r, err := c.feasible(ctx, path)
+				r, err := c.prove(ctx, path)
 				if err != nil {
 					return err
 				}
@@ -116,7 +116,7 @@ func (w *walk) run(ctx context.Context, path []cfa.Step, stack []frame, loc *cfa
 				continue
 			}
 			if _, ok := e.Op.(*cfa.Assume); ok {
-				r, err := c.feasible(ctx, next)
+				r, err := c.prove(ctx, next)
 				if err != nil {
 					return err
 				}
