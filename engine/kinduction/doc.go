@@ -47,15 +47,25 @@
 //
 // # Strengthening
 //
-// The step case is strengthened by candidate invariants checked to be
-// inductive: for each cut point, the conditions of the assertions
-// (error-edge guards) and the equalities and bounds that hold in every
-// state the base case reaches there are tried as invariants; a
-// candidate is kept only when it holds initially (on every base path)
-// and is preserved by every segment between cut points (proved by the
-// same path enumeration, assuming all kept candidates at the segment's
-// start — the Houdini fixed point). Kept invariants are assumed at the
-// start of the step case.
+// When the plain step fails, it is retried strengthened by candidate
+// invariants checked to be inductive (Houdini; Flanagan and Leino, FME
+// 2001): the comparisons of the entry function (Assume conditions,
+// assertion arguments, assigned values), their negations and the
+// non-strict forms of < and >. A candidate is kept only when it holds at
+// the first cut point visit of every path from the program's start and
+// is preserved by every error-free segment from a cut point where all
+// kept candidates are assumed to the next cut point visit (the same path
+// enumeration, repeated until nothing is dropped). Kept invariants are
+// assumed at the start of the step case and reported in
+// Result.Invariants.
+//
+// # Solving
+//
+// Branch checks go to one incremental solver (push/pop over the common
+// prefix of conjuncts) with a 20 ms bound each; Z3's incremental core is
+// slow on some bit-vector arithmetic (x + y == n), so a check that hits
+// the bound is repeated on a one-shot solver over the inlined formula,
+// as smt.CheckPath does.
 //
 // # Scope
 //

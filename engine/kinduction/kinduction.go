@@ -27,7 +27,9 @@ type Options struct {
 	// MaxK is the largest k tried (0: 32).
 	MaxK int
 	// MaxPaths bounds the paths one run enumerates over all k (0:
-	// 200,000); beyond it the answer is UNKNOWN.
+	// 200,000); beyond it the answer is UNKNOWN. The invariant search
+	// has a budget of its own of the same size (when it exhausts it, the
+	// step goes on without invariants).
 	MaxPaths int
 	// NoInvariants disables the candidate-invariant strengthening of
 	// the step case (for measuring it).
