@@ -12,7 +12,8 @@ import (
 // runKInduction decides prop with engine/kinduction.Check. FALSE carries
 // the base case's counterexample, which kinduction confirmed with
 // engine/cegar.CheckPathOpts as every FALSE is; TRUE is a k-induction
-// proof; everything else is UNKNOWN with kinduction's reason.
+// proof; everything else is UNKNOWN with kinduction's reason. States
+// counts the paths kinduction enumerated (it builds no ARG).
 func runKInduction(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
 	out := kinduction.Check(ctx, prog, kinduction.Options{
 		Entry: cfg.Entry, ErrorEdges: prop.ErrorEdges, Via: prop.Via, Solver: cfg.Solver,

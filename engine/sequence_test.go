@@ -18,8 +18,8 @@ func TestConfigSteps(t *testing.T) {
 		if conf.doc == "" {
 			t.Errorf("%s: no doc string", name)
 		}
-		if len(conf.steps) == 0 && conf.analysis == nil {
-			t.Errorf("%s: neither an analysis nor steps", name)
+		if len(conf.steps) == 0 && conf.analysis == nil && conf.direct == nil {
+			t.Errorf("%s: neither an analysis, steps nor a direct run", name)
 		}
 		for _, st := range conf.steps {
 			sub, ok := configs[st.name]
