@@ -66,6 +66,10 @@ func init() {
 		},
 		restart: cegar.RestartPivotFrontier,
 	})
+	register("k-induction", configuration{
+		doc:    "k-induction over the loop heads of the entry function, bit-precise, strengthened by candidate invariants checked inductive (engine/kinduction)",
+		direct: runKInduction,
+	})
 	// default: full-precision value analysis decides finite-state
 	// programs (ECA, lock-step flags) fastest and gives up quickly
 	// elsewhere, so it runs under a state budget; value-cegar decides
