@@ -44,6 +44,9 @@ type gen struct {
 
 func (g *gen) value(t *cfa.Type) uint64 {
 	w := t.Width()
+	if t.Kind == cfa.Bool {
+		return uint64(g.r.Intn(2)) // a _Bool holds 0 or 1
+	}
 	switch g.r.Intn(6) {
 	case 0:
 		return 0
@@ -151,6 +154,13 @@ func evalFormula(t *testing.T, f *smt.PathFormula, inputs []uint64) map[*smt.Ter
 		return 0, 0, false
 	}
 	for _, c := range f.Conjuncts {
+		if c.Op == smt.Ule {
+			// The range of a _Bool input (0 or 1): it must hold.
+			if lo, _, err := smt.Eval(c, assign); err != nil || lo != 1 {
+				t.Fatalf("input constraint %s: %d, %v", c, lo, err)
+			}
+			continue
+		}
 		if c.Op != smt.Eq {
 			t.Fatalf("conjunct %s is no definition", c)
 		}

@@ -1,4 +1,4 @@
-// configs: k-induction
+// configs: k-induction default
 // A counting loop: x + y == n is preserved by every iteration, so the
 // assertion in the body is 1-inductive (k-induction proves it at k=1,
 // whatever n is).
@@ -11,7 +11,7 @@ int main(void) {
 	while (y > 0) {
 		x++;
 		y--;
-		assert(x + y == n);               // want TRUE "k-induction: proved at k=1"
+		assert(x + y == n);               // want TRUE k-induction:TRUE "k-induction: proved at k=1"
 	}
 	return 0;
 }

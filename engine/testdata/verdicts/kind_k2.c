@@ -1,4 +1,4 @@
-// configs: k-induction
+// configs: k-induction default
 // a and b swap in every iteration and both start at 0: a == 0 at the
 // start of an iteration is not 1-inductive (from a == 0 and b == 1 the
 // next iteration fails) but 2-inductive (two iterations with a == 0 mean
@@ -11,7 +11,7 @@ int main(void) {
 	int b = 0;
 	int t;
 	while (__VERIFIER_nondet_int()) {
-		assert(a == 0);                   // want TRUE "k-induction: proved at k=2"
+		assert(a == 0);                   // want TRUE k-induction:TRUE "k-induction: proved at k=2"
 		t = a;
 		a = b;
 		b = t;

@@ -1,4 +1,4 @@
-// configs: k-induction value-cegar
+// configs: k-induction value-cegar default
 // Lock-step lock/unlock alternation in the style of SV-COMP's
 // test_locks_N: each iteration takes the locks its flags select and
 // releases exactly those, so the assertions hold in every iteration from
