@@ -32,6 +32,7 @@ var layer = map[string]int{
 	"engine/graph":                 0,
 	"engine/cfa":                   1,
 	"engine/cfa/csem":              1,
+	"engine/cfa/cfatest":           1,
 	"engine/frontend":              2,
 	"engine/spec":                  2,
 	"engine/pdg":                   2,
@@ -63,6 +64,7 @@ var layer = map[string]int{
 // (importer, imported) with the reason; they hold in every file.
 var peers = map[[2]string]string{
 	{"engine/cfa/csem", "engine/cfa"}:                             "csem computes on cfa's integer types",
+	{"engine/cfa/cfatest", "engine/cfa"}:                          "cfatest builds cfa programs for tests",
 	{"engine/smt/z3", "engine/smt"}:                               "z3 implements smt's solver interfaces",
 	{"engine/analysis/symbolic", "engine/analysis/value"}:         "a symbolic state extends a value state and its precision",
 	{"engine/analysis/analysistest", "engine/analysis/callstack"}: "the test builder composes analyses",
