@@ -46,6 +46,7 @@ var layer = map[string]int{
 	"engine/analysis/slicing":      4,
 	"engine/analysis/symbolic":     4,
 	"engine/analysis/value":        4,
+	"engine/analysis/predicate":    4,
 	"engine/analysis/analysistest": 4,
 	"engine/cegar":                 5,
 	"engine/witness":               5,
@@ -58,6 +59,7 @@ var layer = map[string]int{
 	"report/pixeltree":             8,
 	"report/sarif":                 8,
 	"cmd/reverify":                 9,
+	"internal/difftest":            10,
 }
 
 // peers lists the imports allowed between two packages of one layer
@@ -67,6 +69,7 @@ var peers = map[[2]string]string{
 	{"engine/cfa/cfatest", "engine/cfa"}:                          "cfatest builds cfa programs for tests",
 	{"engine/smt/z3", "engine/smt"}:                               "z3 implements smt's solver interfaces",
 	{"engine/analysis/symbolic", "engine/analysis/value"}:         "a symbolic state extends a value state and its precision",
+	{"engine/analysis/predicate", "engine/analysis/value"}:        "a predicate state holds the memory of a value state in symbolic mode",
 	{"engine/analysis/analysistest", "engine/analysis/callstack"}: "the test builder composes analyses",
 	{"engine/analysis/analysistest", "engine/analysis/location"}:  "the test builder composes analyses",
 	{"engine/analysis/analysistest", "engine/analysis/property"}:  "the test builder composes analyses",
@@ -79,13 +82,16 @@ var peers = map[[2]string]string{
 // testPeers lists imports between two packages of one layer that occur
 // in test files only, with the reason.
 var testPeers = map[[2]string]string{
-	{"engine/analysis/location", "engine/analysis/callstack"}: "tests run location × callstack",
-	{"engine/analysis/slicing", "engine/analysis/value"}:      "tests wrap a value analysis in the slicing CPA",
-	{"engine/analysis/symbolic", "engine/analysis/callstack"}: "tests run the full composite CPA",
-	{"engine/analysis/symbolic", "engine/analysis/location"}:  "tests run the full composite CPA",
-	{"engine/analysis/symbolic", "engine/analysis/property"}:  "tests run the full composite CPA",
-	{"engine/interp", "engine/smt"}:                           "tests cross-check the interpreter against the SMT encoding",
-	{"engine/pdg", "engine/spec"}:                             "tests slice per property",
+	{"engine/analysis/location", "engine/analysis/callstack"}:  "tests run location × callstack",
+	{"engine/analysis/slicing", "engine/analysis/value"}:       "tests wrap a value analysis in the slicing CPA",
+	{"engine/analysis/symbolic", "engine/analysis/callstack"}:  "tests run the full composite CPA",
+	{"engine/analysis/symbolic", "engine/analysis/location"}:   "tests run the full composite CPA",
+	{"engine/analysis/symbolic", "engine/analysis/property"}:   "tests run the full composite CPA",
+	{"engine/analysis/predicate", "engine/analysis/callstack"}: "tests run the full composite CPA",
+	{"engine/analysis/predicate", "engine/analysis/location"}:  "tests run the full composite CPA",
+	{"engine/analysis/predicate", "engine/analysis/property"}:  "tests run the full composite CPA",
+	{"engine/interp", "engine/smt"}:                            "tests cross-check the interpreter against the SMT encoding",
+	{"engine/pdg", "engine/spec"}:                              "tests slice per property",
 }
 
 // testUpward lists imports from test files to a higher layer, with the
