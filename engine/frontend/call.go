@@ -215,7 +215,25 @@ func (fc *fnctx) call(x *cc.PostfixExpression, want bool, dst cfa.Expr, tn cc.No
 		return res
 	}
 	fc.emitAt(c, rng, text)
+	if res != nil && fc.t.cfg.Malloc == MallocMayFail && (c.Fn == "malloc" || c.Fn == "calloc") && s != nil && s.def == nil {
+		fc.mallocFail(res, rng, text)
+	}
 	return res
+}
+
+// mallocFail lets the block just allocated into res be NULL instead
+// (Config.Malloc): a nondeterministic choice, then res = 0 on one branch.
+// The block stays allocated and unreachable, which no property observes.
+func (fc *fnctx) mallocFail(res cfa.Expr, rng cfa.Range, text string) {
+	choice := fc.temp(cfa.IntT)
+	fc.emitAt(&cfa.Havoc{LHS: choice, Source: "malloc-may-fail"}, rng, text)
+	fail, join := fc.b.node(), fc.b.node()
+	c := &cfa.Binary{Op: cfa.Ne, X: choice, Y: cfa.NewConst(cfa.IntT, 0), T: cfa.IntT}
+	fc.branchAt(c, fail, join, rng, text)
+	fc.cur = fail
+	fc.emitAt(&cfa.Assign{LHS: res, RHS: cfa.NewConst(res.Type(), 0)}, rng, text)
+	fc.b.join(fc.cur, join, "", rng, text)
+	fc.cur = join
 }
 
 // argPromote applies the default argument promotions (variadic and
@@ -236,11 +254,15 @@ func (fc *fnctx) argPromote(v cfa.Expr, n cc.Node) cfa.Expr {
 func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.ExpressionNode, want bool, dst cfa.Expr, tn cc.Node) (cfa.Expr, bool) {
 	name := s.key.name
 	switch {
-	case strings.HasPrefix(name, "__VERIFIER_nondet_"):
+	case strings.HasPrefix(name, "__VERIFIER_nondet_") || strings.HasPrefix(name, "nondet_"):
 		for _, a := range args {
 			fc.effect(a)
 		}
-		t := fc.t.tm.nondetType(strings.TrimPrefix(name, "__VERIFIER_nondet_"))
+		suffix, ok := strings.CutPrefix(name, "__VERIFIER_nondet_")
+		if !ok {
+			suffix = strings.TrimPrefix(name, "nondet_")
+		}
+		t := fc.t.tm.nondetType(suffix)
 		if s.decl != nil && s.typ.Kind == cfa.Func && s.typ.Result != nil && s.typ.Result.Kind != cfa.Void && !s.decl.IsSynthetic() {
 			t = s.typ.Result
 		}
@@ -257,8 +279,10 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 		fc.t.p.Externals[s.name] = ext
 		fc.emit(&cfa.Havoc{LHS: lhs, Source: name}, tn)
 		return lhs, true
-	case name == "__VERIFIER_assume":
-		fc.t.p.Externals[s.name] = s.typ
+	case name == "__VERIFIER_assume" || name == "__CPROVER_assume":
+		if name == "__VERIFIER_assume" {
+			fc.t.p.Externals[s.name] = s.typ
+		}
 		if len(args) == 0 {
 			return nil, true
 		}
@@ -267,12 +291,25 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 		fc.cond(args[0], next, term)
 		fc.cur = next
 		return nil, true
-	case name == "assert" && len(args) == 1:
+	case name == "assert" && len(args) == 1, name == "__CPROVER_assert" && len(args) == 2:
 		next, fail := fc.b.node(), fc.b.node()
-		fc.cond(args[0], next, fail)
+		if name == "assert" {
+			fc.cond(args[0], next, fail)
+		} else {
+			// the property stays, UNKNOWN, when its condition is unsupported
+			fc.guardCond(args[0], next, fail)
+		}
 		fc.cur = fail
 		rng, text := fc.rt(tn)
 		_, ctext := fc.rt(args[0])
+		if len(args) == 2 {
+			// CBMC's description of the property, when a string literal
+			if msg, ok := stringLitArg(args[1]); ok && strings.TrimSpace(msg) != "" {
+				ctext = msg
+			} else {
+				fc.effect(args[1])
+			}
+		}
 		fn := ""
 		if fc.sym != nil {
 			fn = fc.sym.key.name
@@ -299,7 +336,26 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 	if what, ok := unsupportedCalls[name]; ok {
 		fc.unsupported(what, x)
 	}
+	if strings.HasPrefix(name, "__CPROVER_") {
+		// __CPROVER_r_ok, __CPROVER_POINTER_OBJECT, __CPROVER_havoc_object,
+		// …: the memory model has no object bounds or identities to give
+		fc.unsupported(name, x)
+	}
 	return nil, false
+}
+
+// stringLitArg returns the value of a string literal argument (in
+// parentheses or not, without its NUL).
+func stringLitArg(n cc.ExpressionNode) (string, bool) {
+	p, ok := stripParens(n).(*cc.PrimaryExpression)
+	if !ok || p.Case != cc.PrimaryExpressionString {
+		return "", false
+	}
+	s, ok := p.Value().(cc.StringValue)
+	if !ok {
+		return "", false
+	}
+	return strings.TrimSuffix(string(s), "\x00"), true
 }
 
 func strLit(s string) *cfa.StringLit {

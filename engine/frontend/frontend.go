@@ -17,6 +17,7 @@ import (
 	"modernc.org/cc/v4"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/cfa/csem"
 )
 
 // Config configures a translation.
@@ -30,6 +31,49 @@ type Config struct {
 	// Defines are predefined macros (like gcc -D name=value); an empty
 	// value defines the macro as 1.
 	Defines map[string]string
+	// Malloc says whether malloc and calloc (without a body) may return
+	// NULL. MallocAuto, the zero value: they may when a source uses the
+	// CBMC harness dialect (contains "__CPROVER_"), as CBMC's
+	// --malloc-may-fail --malloc-fail-null default does, and never fail
+	// otherwise (SV-COMP's convention).
+	Malloc MallocMode
+}
+
+// MallocMode says whether malloc and calloc may fail (Config.Malloc).
+type MallocMode uint8
+
+// Malloc modes.
+const (
+	MallocAuto MallocMode = iota
+	MallocMayFail
+	MallocNeverFails
+)
+
+// cbmcDialect reports whether a source uses the CBMC/ESBMC harness
+// dialect (an identifier starting with __CPROVER_).
+func cbmcDialect(srcs []Source) bool {
+	for _, s := range srcs {
+		if strings.Contains(s.Content, "__CPROVER_") {
+			return true
+		}
+	}
+	return false
+}
+
+// cbmcPrelude declares the CBMC names a harness uses without declaring
+// them: __CPROVER_bool, __CPROVER_size_t, and __CPROVER_max_malloc_size,
+// the largest size of a block the memory model holds (csem.OffsetBits).
+func cbmcPrelude(m cfa.DataModel) string {
+	return fmt.Sprintf(`#ifndef __CPROVER_bool
+#define __CPROVER_bool _Bool
+#endif
+#ifndef __CPROVER_size_t
+#define __CPROVER_size_t __SIZE_TYPE__
+#endif
+#ifndef __CPROVER_max_malloc_size
+#define __CPROVER_max_malloc_size ((__SIZE_TYPE__)%d)
+#endif
+`, int64(1)<<csem.OffsetBits(m)-1)
 }
 
 // Source is an in-memory source file. Sources whose names end in ".h" are
@@ -59,6 +103,9 @@ func TranslateSources(cfg Config, srcs []Source) (p *cfa.Program, err error) {
 			err = fmt.Errorf("frontend: internal error: %v\n%s", r, debug.Stack())
 		}
 	}()
+	if cfg.Malloc == MallocAuto && cbmcDialect(srcs) {
+		cfg.Malloc = MallocMayFail
+	}
 	units, err := parseAll(cfg, srcs)
 	if err != nil {
 		return nil, err
@@ -116,6 +163,9 @@ func parseAll(cfg Config, srcs []Source) ([]*unit, error) {
 			fmt.Fprintf(&b, "#define %s %s\n", n, v)
 		}
 		predef = b.String()
+	}
+	if cbmcDialect(srcs) {
+		predef += "\n" + cbmcPrelude(cfg.DataModel)
 	}
 	var units []*unit
 	var errs []string
