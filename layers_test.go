@@ -29,6 +29,7 @@ var layer = map[string]int{
 	"engine/witness":  5,
 	"engine":          6,
 	"diffslice":       7,
+	"proofs":          7,
 	"cmd/reverify":    9,
 }
 
