@@ -42,6 +42,12 @@ var unsupportedCalls = map[string]string{
 	"__builtin_va_arg": "variadic arguments (va_list)",
 }
 
+// cbmcAsserts are CBMC's assertions with a description:
+// __CPROVER_assert(c, "msg") and the contract checks
+// __CPROVER_precondition and __CPROVER_postcondition, checked as
+// assertions where they are called (as CBMC does).
+var cbmcAsserts = map[string]bool{"__CPROVER_assert": true, "__CPROVER_precondition": true, "__CPROVER_postcondition": true}
+
 // nondetType is the result type of __VERIFIER_nondet_<suffix> when the
 // program does not declare it.
 func (tm *typeMap) nondetType(suffix string) *cfa.Type {
@@ -291,7 +297,7 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 		fc.cond(args[0], next, term)
 		fc.cur = next
 		return nil, true
-	case name == "assert" && len(args) == 1, name == "__CPROVER_assert" && len(args) == 2:
+	case name == "assert" && len(args) == 1, cbmcAsserts[name] && len(args) == 2:
 		next, fail := fc.b.node(), fc.b.node()
 		if name == "assert" {
 			fc.cond(args[0], next, fail)
