@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"path/filepath"
 	"strings"
 
 	"modernc.org/cc/v4"
@@ -156,6 +157,11 @@ func (fc *fnctx) call(x *cc.PostfixExpression, want bool, dst cfa.Expr, tn cc.No
 	var fnptr cfa.Expr
 	if d, name, ok := callee(x.PostfixExpression); ok {
 		s = fc.symbolFor(d, name)
+		if s.def == nil && strings.HasPrefix(s.key.name, "__CPROVER_file_local_") {
+			if f := fc.t.fileLocal(s.key.name); f != nil {
+				s = f
+			}
+		}
 		if s.def == nil {
 			if r, ok := fc.special(s, x, args, want, dst, tn); ok {
 				return r
@@ -206,7 +212,7 @@ func (fc *fnctx) call(x *cc.PostfixExpression, want bool, dst cfa.Expr, tn cc.No
 	if s != nil {
 		c.Fn = s.name
 		if s.def == nil {
-			if lib, ok := strings.CutPrefix(s.key.name, "__builtin_"); ok && libcBuiltins[lib] && fc.t.byName[lib] == nil {
+			if lib, ok := strings.CutPrefix(s.key.name, "__builtin_"); ok && libcBuiltins[lib] && (fc.t.byName[lib] == nil || fc.t.byName[lib].def == nil) {
 				c.Fn = lib // gcc's __builtin_memcpy is memcpy
 			}
 			fc.t.p.Externals[c.Fn] = ft
@@ -240,6 +246,31 @@ func (fc *fnctx) mallocFail(res cfa.Expr, rng cfa.Range, text string) {
 	fc.emitAt(&cfa.Assign{LHS: res, RHS: cfa.NewConst(res.Type(), 0)}, rng, text)
 	fc.b.join(fc.cur, join, "", rng, text)
 	fc.cur = join
+}
+
+// fileLocal resolves a name CBMC's --export-file-local-symbols gives a
+// static function, __CPROVER_file_local_<file>_<function> where <file> is
+// the base name of its translation unit with every character other than
+// a letter or digit replaced by '_' (core_http_client.c:
+// core_http_client_c), to that function; nil if no static function with
+// a body has that name.
+func (t *translator) fileLocal(name string) *funcSym {
+	rest := strings.TrimPrefix(name, "__CPROVER_file_local_")
+	for _, f := range t.fnList {
+		if !f.static || f.def == nil || f.defUnit == nil {
+			continue
+		}
+		base := []byte(filepath.Base(f.defUnit.name))
+		for i, c := range base {
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+				base[i] = '_'
+			}
+		}
+		if rest == string(base)+"_"+f.key.name {
+			return f
+		}
+	}
+	return nil
 }
 
 // argPromote applies the default argument promotions (variadic and
