@@ -137,6 +137,13 @@ func parseAll(cfg Config, srcs []Source) ([]*unit, error) {
 		mem[filepath.Clean(s.Name)] = s.Content
 	}
 	c.FS = mem
+	dialect := cbmcDialect(srcs)
+	if dialect {
+		for n, v := range mem {
+			mem[n] = blankQuantifiers(v)
+		}
+		c.FS = quantFS{mem}
+	}
 	c.ExpansionLimit = 1 << 23 // macro expansion bombs fail instead of hanging
 	if len(cfg.IncludeDirs) > 0 {
 		c.IncludePaths = append(append([]string{""}, cfg.IncludeDirs...), ccfg.IncludePaths[1:]...)
@@ -164,7 +171,7 @@ func parseAll(cfg Config, srcs []Source) ([]*unit, error) {
 		}
 		predef = b.String()
 	}
-	if cbmcDialect(srcs) {
+	if dialect {
 		predef += "\n" + cbmcPrelude(cfg.DataModel)
 	}
 	var units []*unit
@@ -173,13 +180,17 @@ func parseAll(cfg Config, srcs []Source) ([]*unit, error) {
 		if strings.HasSuffix(s.Name, ".h") {
 			continue
 		}
-		sf := newSourceFile(s.Name, s.Content)
+		content := s.Content
+		if dialect {
+			content = blankQuantifiers(content)
+		}
+		sf := newSourceFile(s.Name, content)
 		files := newFileSet(sf)
 		files.mem = mem
 		for _, d := range ccfg.SysIncludePaths {
 			files.sysDirs = append(files.sysDirs, filepath.Clean(d))
 		}
-		content := sf.ccContent()
+		content = sf.ccContent()
 		start := time.Now()
 		ast, err := ccTranslate(&c, []cc.Source{
 			{Name: "<predefined>", Value: predef},
@@ -296,6 +307,75 @@ func mergePaths(a, b []string) []string {
 		}
 	}
 	return r
+}
+
+// quantFS serves the in-memory sources, and the files on disk that hold
+// a CBMC quantifier with the quantifier blanked (blankQuantifiers); cc/v4
+// opens every other file itself.
+type quantFS struct{ mem memFS }
+
+func (q quantFS) Open(name string) (fs.File, error) {
+	if f, err := q.mem.Open(name); err == nil {
+		return f, nil
+	}
+	b, err := os.ReadFile(name)
+	if err != nil || !strings.Contains(string(b), "__CPROVER_forall") && !strings.Contains(string(b), "__CPROVER_exists") {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	}
+	s := blankQuantifiers(string(b))
+	return &memFile{name: name, r: strings.NewReader(s), size: int64(len(s))}, nil
+}
+
+// blankQuantifiers turns CBMC's quantifiers, __CPROVER_forall { int i;
+// cond ==> expr } and __CPROVER_exists { … }, which are not C, into calls
+// without arguments, __CPROVER_forall(   …   ), blanking the braces'
+// contents but for line continuations and newlines, so every position in
+// the file stays where it was. The call is then an Unsupported edge
+// naming the quantifier (special), UNKNOWN where it matters.
+func blankQuantifiers(s string) string {
+	if !strings.Contains(s, "__CPROVER_forall") && !strings.Contains(s, "__CPROVER_exists") {
+		return s
+	}
+	b := []byte(s)
+	for _, q := range []string{"__CPROVER_forall", "__CPROVER_exists"} {
+		for from := 0; ; {
+			i := strings.Index(string(b[from:]), q)
+			if i < 0 {
+				break
+			}
+			j := from + i + len(q)
+			from = j
+			k := j
+			for k < len(b) && (b[k] == ' ' || b[k] == '\t' || b[k] == '\\' || b[k] == '\n' || b[k] == '\r') {
+				k++
+			}
+			if k >= len(b) || b[k] != '{' {
+				continue
+			}
+			depth, end := 0, -1
+			for m := k; m < len(b); m++ {
+				if b[m] == '{' {
+					depth++
+				} else if b[m] == '}' {
+					depth--
+					if depth == 0 {
+						end = m
+						break
+					}
+				}
+			}
+			if end < 0 {
+				break
+			}
+			b[k], b[end] = '(', ')'
+			for m := k + 1; m < end; m++ {
+				if b[m] != '\n' && b[m] != '\r' && !(b[m] == '\\' && m+1 < end && (b[m+1] == '\n' || b[m+1] == '\r')) {
+					b[m] = ' '
+				}
+			}
+		}
+	}
+	return string(b)
 }
 
 // memFS serves in-memory sources (headers of TranslateSources) to cc/v4;
