@@ -103,7 +103,10 @@ func runProof(p *proofs.Proof, dm cfa.DataModel, rs runSettings, limit time.Dura
 		fmt.Fprintf(w, "   makefile: REMOVE_FUNCTION_BODY ignored (bodies kept, verdicts are about the code as written): %s\n", strings.Join(p.RemoveFunctionBody, " "))
 	}
 	start := time.Now()
-	defer func() { s.seconds = time.Since(start).Seconds() }()
+	defer func() {
+		s.seconds = time.Since(start).Seconds()
+		fmt.Fprintf(w, "-- %s: %d properties, %d TRUE, %d FALSE, %d UNKNOWN, %.1fs\n", p.Name, s.props, s.trueN, s.falseN, s.unknN, s.seconds)
+	}()
 	if p.Entry == "" || len(p.Sources) == 0 {
 		s.note = "not run: " + strings.Join(p.Unresolved, "; ")
 		fmt.Fprintf(w, "   %s\n", s.note)

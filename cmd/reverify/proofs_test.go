@@ -66,6 +66,7 @@ void harness(void) {
 		"| may_fail | 2 | 1 | 1 | 0 |",
 		"| never_fails | 2 | 2 | 0 | 0 |",
 		"properties decided: 4 of 4 (100%); proofs with every property decided: 2 of 3 (67%)",
+		"-- may_fail: 2 properties, 1 TRUE, 1 FALSE, 0 UNKNOWN, ",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
