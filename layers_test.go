@@ -53,6 +53,7 @@ var layer = map[string]int{
 	"engine/witness":               5,
 	"engine":                       6,
 	"diffslice":                    7,
+	"proofs":                       7,
 	"report/bench":                 8,
 	"report/github":                8,
 	"report/github/githubfake":     8,
@@ -126,7 +127,7 @@ var only = map[string]string{
 // facades and the solver factory it injects (a prefix ending in "/"
 // admits every package below it). The results package of issue 19 joins
 // this list when it exists.
-var cmdFacades = []string{"engine", "diffslice", "engine/smt/z3", "report/"}
+var cmdFacades = []string{"engine", "diffslice", "proofs", "engine/smt/z3", "report/"}
 
 // cmdDeep lists today's imports of cmd/reverify past the facades, with
 // what cmd uses them for; issue 19's redesign removes them.
