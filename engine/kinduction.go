@@ -17,8 +17,11 @@ import (
 // counts the paths kinduction enumerated (it builds no ARG).
 func runKInduction(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
 	out := kinduction.Check(ctx, prog, kinduction.Options{
-		Entry: cfg.Entry, ErrorEdges: prop.ErrorEdges, Via: prop.Via, Solver: cfg.Solver, ProofInvariants: true,
-		Semantics: smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow},
+		Entry: cfg.Entry, ErrorEdges: prop.ErrorEdges, Via: prop.Via, Solver: cfg.Solver,
+		// the invariants of a proof that needed none cost another search:
+		// only when evidence is kept (check --output)
+		ProofInvariants: cfg.KeepARG,
+		Semantics:       smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow},
 	})
 	res.States = out.Paths
 	res.Reason = out.Reason

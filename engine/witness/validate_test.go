@@ -32,7 +32,7 @@ func verify(t *testing.T, file, config string) (*cfa.Program, []*spec.Property, 
 	props := spec.Properties(prog, "main")
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	res, err := engine.Verify(ctx, prog, props, engine.Config{Name: config, Solver: z3.Factory, MaxStates: 20000, Timeout: 20 * time.Second})
+	res, err := engine.Verify(ctx, prog, props, engine.Config{Name: config, Solver: z3.Factory, MaxStates: 20000, Timeout: 20 * time.Second, KeepARG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
