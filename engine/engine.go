@@ -48,7 +48,9 @@ type Config struct {
 	Workers int
 	// Solver creates SMT solvers; required (cmd injects engine/smt/z3).
 	Solver smt.Factory
-	// KeepARG keeps each property's final ARG in its Result.
+	// KeepARG keeps each property's final ARG in its Result, and the
+	// evidence witnesses need that costs extra time (k-induction's
+	// invariants of a proof that needed none).
 	KeepARG bool
 	// MaxRefinements bounds the refinements of CEGAR configurations
 	// (0: cegar.DefaultMaxRefinements).

@@ -47,7 +47,10 @@ const maxInvariantStates = 2048
 // pointers "p == 0"); for symbolic execution also equalities between
 // variables holding the same symbol and the path constraints whose
 // symbols are held by variables, as comparisons (constraints over other
-// symbols or of other shapes are dropped, which weakens the invariant).
+// symbols or of other shapes are dropped, which weakens the invariant);
+// for a state that reports its own (invariantReporter: the predicate
+// analysis's abstraction, a Boolean combination of predicates), what it
+// reports; a state with none of these contributes an empty conjunction.
 // Variables of other frames (callers' locals) are dropped; globals and
 // the locals of the loop's own function stay.
 //
@@ -76,10 +79,9 @@ func loopInvariants(prog *cfa.Program, alg *cpa.Algorithm) []LoopInvariant {
 		if loc == nil || !loc.LoopHead || n.IsTarget() {
 			continue
 		}
-		facts, ok := stateFacts(n.State, loc.Func)
-		if !ok {
-			continue
-		}
+		// A state without a component that reports facts knows nothing
+		// (true), never nothing reached (false).
+		facts, _ := stateFacts(n.State, loc.Func)
 		inv := byLoc[loc]
 		key := factsKey(facts)
 		if seen[loc][key] {
@@ -186,10 +188,21 @@ func eqConst(f Fact) (*cfa.Var, int64, bool) {
 	return r.Var, int64(c.V), true
 }
 
+// invariantReporter is a component state that reports what it knows as
+// C conditions over the variables visible accepts (their conjunction is
+// implied by the state), such as *predicate.State.
+type invariantReporter interface {
+	Invariant(visible func(*cfa.Var) bool) []cfa.Expr
+}
+
 // stateFacts returns what the data component of s knows at a location of
-// fn; ok is false when s has no value or symbolic component.
+// fn; ok is false when s has no value, symbolic or invariantReporter
+// component.
 func stateFacts(s *cpa.CompositeState, fn *cfa.Function) ([]Fact, bool) {
 	for _, c := range s.Comps {
+		if r, ok := c.(invariantReporter); ok {
+			return exprFacts(r.Invariant(func(v *cfa.Var) bool { return visible(v, fn) })), true
+		}
 		switch st := c.(type) {
 		case *value.State:
 			return valueFacts(st, fn), true
@@ -374,4 +387,22 @@ func constraintFacts(t *smt.Term, holder map[*smt.Term]*cfa.Var, neg bool) []Fac
 		return &cfa.Cast{X: e, T: ct}
 	}
 	return []Fact{{Vars: vars, Expr: &cfa.Binary{Op: op, X: conv(x, t.Args[0]), Y: conv(y, t.Args[1]), T: cfa.IntT}}}
+}
+
+// exprFacts wraps conditions as Facts, each with the variables it reads.
+func exprFacts(xs []cfa.Expr) []Fact {
+	out := make([]Fact, 0, len(xs))
+	for _, x := range xs {
+		var vars []*cfa.Var
+		seen := map[*cfa.Var]bool{}
+		cfa.Walk(x, func(e cfa.Expr) bool {
+			if r, ok := e.(*cfa.VarRef); ok && !seen[r.Var] {
+				seen[r.Var] = true
+				vars = append(vars, r.Var)
+			}
+			return true
+		})
+		out = append(out, Fact{Vars: vars, Expr: x})
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"sort"
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/kinduction"
@@ -17,13 +18,17 @@ import (
 func runKInduction(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
 	out := kinduction.Check(ctx, prog, kinduction.Options{
 		Entry: cfg.Entry, ErrorEdges: prop.ErrorEdges, Via: prop.Via, Solver: cfg.Solver,
-		Semantics: smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow},
+		// the invariants of a proof that needed none cost another search:
+		// only when evidence is kept (check --output)
+		ProofInvariants: cfg.KeepARG,
+		Semantics:       smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow},
 	})
 	res.States = out.Paths
 	res.Reason = out.Reason
 	switch out.Status {
 	case kinduction.True:
 		res.Verdict = True
+		res.Invariants = kInductionInvariants(prog, out.Proved)
 	case kinduction.False:
 		res.Verdict = False
 		res.Counterexample, res.Inputs = out.Path, inputs(out.Path, out.Inputs)
@@ -35,4 +40,38 @@ func runKInduction(ctx context.Context, prog *cfa.Program, prop *spec.Property, 
 	default:
 		res.Verdict = Unknown
 	}
+}
+
+// kInductionInvariants turns the invariants a k-induction proof assumed
+// at its cut points into LoopInvariants: one disjunct per loop head (of
+// functions other than the initialiser), the conjunction of the proved
+// invariants over visible variables there ("1" where none was proved).
+// They hold at every visit of the loop head before an error (Houdini in
+// engine/kinduction), so they are sound loop invariants; whether they
+// imply the property 1-inductively (always with k = 1, not necessarily
+// with k > 1) is for the witness validator (engine/witness.Select),
+// which writes what it confirms.
+func kInductionInvariants(prog *cfa.Program, proved map[*cfa.Location][]cfa.Expr) []LoopInvariant {
+	var out []LoopInvariant
+	for _, l := range prog.Locs {
+		if !l.LoopHead || l.Func == prog.Init {
+			continue
+		}
+		var xs []cfa.Expr
+		for _, x := range proved[l] {
+			ok := true
+			cfa.Walk(x, func(e cfa.Expr) bool {
+				if r, isRef := e.(*cfa.VarRef); isRef && !visible(r.Var, l.Func) {
+					ok = false
+				}
+				return ok
+			})
+			if ok {
+				xs = append(xs, x)
+			}
+		}
+		out = append(out, LoopInvariant{Loc: l, States: [][]Fact{exprFacts(xs)}})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Loc.ID < out[j].Loc.ID })
+	return out
 }

@@ -57,7 +57,9 @@
 // kept candidates are assumed to the next cut point visit (the same path
 // enumeration, repeated until nothing is dropped). Kept invariants are
 // assumed at the start of the step case and reported in
-// Result.Invariants.
+// Result.Invariants (as text) and Result.Proved (for correctness
+// witnesses; Options.ProofInvariants runs the search after a proof that
+// needed none, so that the witness has invariants too).
 //
 // # Solving
 //

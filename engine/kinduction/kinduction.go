@@ -34,7 +34,16 @@ type Options struct {
 	// NoInvariants disables the candidate-invariant strengthening of
 	// the step case (for measuring it).
 	NoInvariants bool
+	// ProofInvariants asks, when a proof needed no invariants, for the
+	// inductive candidates anyway (Result.Proved, for correctness
+	// witnesses), searched after the proof within witnessPaths paths;
+	// when the search fails or exceeds them, Proved stays empty.
+	ProofInvariants bool
 }
+
+// witnessPaths bounds the paths of the invariant search that
+// Options.ProofInvariants adds after a proof.
+const witnessPaths = 20_000
 
 // Status is the outcome of Check.
 type Status uint8
@@ -65,6 +74,15 @@ type Result struct {
 	// assumed in the step case, as C expressions per cut point
 	// ("L3: x + y == n").
 	Invariants []string
+	// Proved holds the same invariants as cfa expressions, per cut
+	// point (a loop head of the entry function), for correctness
+	// witnesses; with Options.ProofInvariants and a proof that needed
+	// none, the inductive candidates searched after the proof. Each
+	// holds at every visit of its cut point by an execution that has
+	// not reached an error edge yet; they need not imply the property
+	// 1-inductively (the step case assumes the property at K earlier
+	// iterations, not at the cut point).
+	Proved map[*cfa.Location][]cfa.Expr
 	// Paths is the number of paths enumerated.
 	Paths int
 }
@@ -162,7 +180,11 @@ func Check(ctx context.Context, prog *cfa.Program, opts Options) (res Result) {
 			}
 		}
 		if ok {
-			return Result{Status: True, K: k, Invariants: c.format(inv),
+			proved := inv
+			if inv == nil && opts.ProofInvariants && !opts.NoInvariants && len(c.order) > 0 {
+				proved = c.proofInvariants(ctx)
+			}
+			return Result{Status: True, K: k, Invariants: c.format(inv), Proved: proved,
 				Reason: fmt.Sprintf("k-induction: proved at k=%d%s", k, c.invNote(inv))}
 		}
 	}
@@ -170,6 +192,20 @@ func Check(ctx context.Context, prog *cfa.Program, opts Options) (res Result) {
 		return unknown(opts.MaxK, "base case undecided: %s", undecided)
 	}
 	return unknown(opts.MaxK, "step case not inductive up to k=%d", opts.MaxK)
+}
+
+// proofInvariants runs the invariant search after a proof that needed
+// none, within witnessPaths more paths; nil when it fails. The paths it
+// enumerates are not counted in Result.Paths.
+func (c *checker) proofInvariants(ctx context.Context) map[*cfa.Location][]cfa.Expr {
+	paths, max := c.paths, c.opts.MaxPaths
+	c.opts.MaxPaths = c.paths + witnessPaths
+	defer func() { c.paths, c.opts.MaxPaths = paths, max }()
+	inv, err := c.invariants(ctx)
+	if err != nil {
+		return nil
+	}
+	return inv
 }
 
 func unknown(k int, format string, args ...any) Result {

@@ -153,7 +153,11 @@
 // disjunction over the reached states there of the conjunction of what
 // each knows (values of integer variables; for symbolic execution also
 // equalities of variables holding one symbol and the path constraints
-// over held symbols, as comparisons). Correctness (mirroring it as
+// over held symbols, as comparisons; for predicate abstraction the
+// abstraction, a Boolean combination of predicates, as bit-precise C
+// conditions). k-induction has no reached set: its invariants are the
+// Houdini-selected candidates its proof assumed (or, with evidence kept,
+// searched after a proof that needed none). Correctness (mirroring it as
 // Invariant and Fact) locates each loop head at the first character of
 // its while or for keyword (the statement whose controlling expression
 // holds the head's condition; do … while, goto loops and loops without a

@@ -32,7 +32,7 @@ func verify(t *testing.T, file, config string) (*cfa.Program, []*spec.Property, 
 	props := spec.Properties(prog, "main")
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	res, err := engine.Verify(ctx, prog, props, engine.Config{Name: config, Solver: z3.Factory, MaxStates: 20000, Timeout: 20 * time.Second})
+	res, err := engine.Verify(ctx, prog, props, engine.Config{Name: config, Solver: z3.Factory, MaxStates: 20000, Timeout: 20 * time.Second, KeepARG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,9 +129,13 @@ func TestValidateOwnWitnesses(t *testing.T) {
 		{"cegar_counter.c", "value-cegar", nil},
 		{"cegar_flag.c", "value-cegar", nil},
 		{"cegar_running.c", "value-cegar", nil},
+		{"kind_counting.c", "k-induction", nil},
 		{"limits.c", "value", nil},
 		{"loops.c", "value", nil},
 		{"nondet.c", "value", nil},
+		{"cegar_running.c", "predicate-cegar", nil},
+		{"predicate_count.c", "predicate-cegar", nil},
+		{"predicate_scan.c", "predicate-cegar", nil},
 		{"spurious_cover.c", "value", nil},
 		{"symex_cegar.c", "symex-cegar", map[string]string{
 			// The loop's segments read through a pointer, whose target
