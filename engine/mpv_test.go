@@ -1,0 +1,82 @@
+package engine_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/engine/spec"
+)
+
+// TestMultiMatchesPerProperty verifies every program of
+// testdata/verdicts with value analysis twice, one property at a time
+// and all properties in one run (Config.MultiProperty "on"), and
+// requires the same verdict for every property, and a counterexample for
+// every FALSE of the shared run.
+func TestMultiMatchesPerProperty(t *testing.T) {
+	files, _ := filepath.Glob("testdata/verdicts/*.c")
+	if len(files) == 0 {
+		t.Fatal("no test programs")
+	}
+	multiProps := 0
+	count := map[engine.Verdict]int{}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prog, err := frontend.Translate(frontend.Config{}, file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		entry := "main"
+		if m := entryRE.FindSubmatch(src); m != nil {
+			entry = string(m[1])
+		}
+		props := spec.Properties(prog, entry)
+		if len(props) >= 2 {
+			multiProps += len(props)
+		}
+		cfg := engine.Config{Name: "value", Entry: entry, Timeout: 2 * time.Minute, Solver: z3.Factory, MaxStates: 200_000}
+		if m := maxStatesRE.FindSubmatch(src); m != nil {
+			cfg.MaxStates, _ = strconv.Atoi(string(m[1]))
+		}
+		if m := overflowRE.FindSubmatch(src); m != nil {
+			cfg.SignedOverflow = engine.OverflowMode(m[1])
+		}
+		if m := assumePureRE.FindSubmatch(src); m != nil {
+			cfg.AssumePure = strings.Fields(string(m[1]))
+		}
+		ctx := context.Background()
+		cfg.MultiProperty = engine.MultiOff
+		one, err := engine.Verify(ctx, prog, props, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.MultiProperty = engine.MultiOn
+		all, err := engine.Verify(ctx, prog, props, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range props {
+			if one[i].Verdict != all[i].Verdict {
+				t.Errorf("%s: %s: per property %s (%s), all at once %s (%s)", file, props[i].ID, one[i].Verdict, one[i].Reason, all[i].Verdict, all[i].Reason)
+			}
+			count[all[i].Verdict]++
+			if all[i].Verdict == engine.False && len(all[i].Counterexample) == 0 {
+				t.Errorf("%s: %s: FALSE without a counterexample", file, props[i].ID)
+			}
+		}
+	}
+	t.Logf("verdicts of the shared runs: %v", count)
+	if multiProps < 20 || count[engine.True] == 0 || count[engine.False] == 0 {
+		t.Errorf("only %d properties in programs with several: the comparison proves little", multiProps)
+	}
+}
