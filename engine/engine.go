@@ -163,6 +163,9 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 	if _, err := precisionScope(cfg, valueScope); err != nil {
 		return nil, err
 	}
+	if m := cfg.MultiProperty; m != MultiAuto && m != MultiOn && m != MultiOff {
+		return nil, fmt.Errorf("unknown multi-property mode %q (known: on, off, or empty for auto)", m)
+	}
 	SetAssumePure(prog, cfg.AssumePure)
 	assumptions := Assumptions(prog)
 	cfg.mem = startMemoryWatch(cfg.MemoryLimit, cfg.Workers)
