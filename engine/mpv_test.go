@@ -124,3 +124,50 @@ func BenchmarkMultiProperty(b *testing.B) {
 		}
 	}
 }
+
+// TestMultiDefault verifies the files of testdata/verdicts that run
+// under `default` with at least four properties twice, with the shared
+// value run first (MultiAuto) and one property at a time (MultiOff), and
+// requires the same verdicts; the shared run must decide some properties
+// and leave some to the rest of the portfolio.
+func TestMultiDefault(t *testing.T) {
+	byShared, byRest := 0, 0
+	for _, f := range []string{"symex_relations.c", "libc_models.c", "extern_global.c", "symex_memory.c"} {
+		file := "testdata/verdicts/" + f
+		prog, err := frontend.Translate(frontend.Config{}, file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		props := spec.Properties(prog, "main")
+		if len(props) < 4 {
+			t.Fatalf("%s: %d properties, want at least 4", file, len(props))
+		}
+		cfg := engine.Config{Name: "default", Timeout: 2 * time.Minute, Solver: z3.Factory}
+		cfg.MultiProperty = engine.MultiOff
+		one, err := engine.Verify(context.Background(), prog, props, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.MultiProperty = engine.MultiAuto
+		all, err := engine.Verify(context.Background(), prog, props, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range props {
+			if one[i].Verdict != all[i].Verdict {
+				t.Errorf("%s: %s: per property %s (%s), shared first %s (%s)", file, props[i].ID, one[i].Verdict, one[i].Reason, all[i].Verdict, all[i].Reason)
+			}
+			switch r := all[i].Reason; {
+			case all[i].Verdict == engine.Unknown && strings.Contains(r, "value (all properties in one run): "):
+				byRest++
+			case strings.HasPrefix(r, "value: "):
+				byShared++
+			case strings.HasPrefix(r, "value-cegar: "), strings.HasPrefix(r, "symex-cegar: "):
+				byRest++
+			}
+		}
+	}
+	if byShared == 0 || byRest == 0 {
+		t.Errorf("decided by the shared run: %d, by the rest of the portfolio: %d; want both", byShared, byRest)
+	}
+}
