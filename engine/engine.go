@@ -89,6 +89,11 @@ type Config struct {
 	// Verify records them in the program (cfa.Program.AssumePure) and in
 	// the Assumptions of every result of a program that calls one.
 	AssumePure []string
+	// MultiProperty selects multi-property verification (mpv.go): ""
+	// (MultiAuto: `default` starts with one run over all properties of
+	// the entry when there are at least 4), "on" (plain configurations
+	// such as value too) or "off" (one property at a time).
+	MultiProperty string
 }
 
 // OverflowMode is the semantics of signed integer overflow.
@@ -160,30 +165,45 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 	if _, err := precisionScope(cfg, valueScope); err != nil {
 		return nil, err
 	}
+	if m := cfg.MultiProperty; m != MultiAuto && m != MultiOn && m != MultiOff {
+		return nil, fmt.Errorf("unknown multi-property mode %q (known: on, off, or empty for auto)", m)
+	}
 	SetAssumePure(prog, cfg.AssumePure)
 	assumptions := Assumptions(prog)
 	cfg.mem = startMemoryWatch(cfg.MemoryLimit, cfg.Workers)
 	defer cfg.mem.close()
 	results := make([]*Result, len(props))
-	var wg sync.WaitGroup
 	var onResult sync.Mutex
+	final := func(i int, r *Result) {
+		results[i] = r
+		r.Assumptions = assumptions
+		if cfg.OnResult != nil {
+			onResult.Lock()
+			cfg.OnResult(r)
+			onResult.Unlock()
+		}
+	}
+	queue, later := verifyShared(ctx, prog, props, cfg, conf, final)
+	var wg sync.WaitGroup
 	work := make(chan int)
 	for w := 0; w < cfg.Workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				results[i] = verifyOne(ctx, prog, props[i], cfg, conf)
-				results[i].Assumptions = assumptions
-				if cfg.OnResult != nil {
-					onResult.Lock()
-					cfg.OnResult(results[i])
-					onResult.Unlock()
+				c, after := conf, later[i]
+				if after != nil {
+					c = after.conf
 				}
+				r := verifyOne(ctx, prog, props[i], cfg, c)
+				if after != nil {
+					after.merge(r)
+				}
+				final(i, r)
 			}
 		}()
 	}
-	for i := range props {
+	for _, i := range queue {
 		work <- i
 	}
 	close(work)

@@ -59,6 +59,7 @@ type runSettings struct {
 	// initial is the precision of --initial-precision, by property ID.
 	initial map[string][]string
 	keepARG bool
+	multi   string // --multi-property (engine.Config.MultiProperty)
 }
 
 // engineConfig is the engine configuration of a run with configuration
@@ -69,7 +70,7 @@ func (s runSettings) engineConfig(name, entry string, timeout time.Duration) eng
 		KeepARG: s.keepARG, SignedOverflow: s.overflow, InitialPrecision: s.initial,
 		SlicingCriterion: s.slicingCriterion, PrecisionScope: s.precisionScope,
 		Clock: clockFunc(s.clock), Workers: workers(s.clock, s.jobs), AssumePure: s.assumePure,
-		MemoryLimit: s.memory,
+		MemoryLimit: s.memory, MultiProperty: s.multi,
 	}
 }
 

@@ -42,7 +42,11 @@ func writeArtifacts(out string, prog *cfa.Program, files []string, entry, config
 		}
 		if r.ARG != nil {
 			base := filepath.Join(dir, "pixeltree")
-			if err := writePixelTree(base, r.ARG, r.Verdict == engine.False); err != nil {
+			var cex []cfa.Step
+			if r.Verdict == engine.False {
+				cex = r.Counterexample
+			}
+			if err := writePixelTree(base, r.ARG, cex); err != nil {
 				errs = append(errs, err.Error())
 			} else {
 				pr.PixelTree = base + ".png"
@@ -185,15 +189,18 @@ func (t argTree) Kind(n int) pixeltree.Kind {
 	return pixeltree.Ordinary
 }
 
-// writePixelTree writes base.png, base.svg and base.txt for the ARG.
-func writePixelTree(base string, arg *cpa.ARG, highlightTarget bool) error {
+// writePixelTree writes base.png, base.svg and base.txt for the ARG,
+// with the path of the target whose error path is cex highlighted (none
+// when cex is empty). The ARG of a multi-property run is shared by its
+// properties and holds the targets of several.
+func writePixelTree(base string, arg *cpa.ARG, cex []cfa.Step) error {
 	if arg.Len() == 0 {
 		return nil
 	}
 	t := argTree{ARG: arg, highlight: map[int]bool{}}
-	if highlightTarget {
+	if len(cex) > 0 {
 		for _, n := range arg.Nodes {
-			if n.IsTarget() {
+			if n.IsTarget() && sameSteps(n.Path(), cex) {
 				for _, p := range n.PathNodes() {
 					t.highlight[p.ID] = true
 				}
@@ -212,6 +219,19 @@ func writePixelTree(base string, arg *cpa.ARG, highlightTarget bool) error {
 		return err
 	}
 	return os.WriteFile(base+".txt", []byte(pic.Text(80)), 0o644)
+}
+
+// sameSteps reports whether a and b take the same steps.
+func sameSteps(a, b []cfa.Step) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Edge != b[i].Edge || a[i].Kind != b[i].Kind {
+			return false
+		}
+	}
+	return true
 }
 
 func shellQuote(s string) string {

@@ -1,0 +1,348 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/reverify/reverify/engine/analysis/callstack"
+	"github.com/reverify/reverify/engine/analysis/location"
+	"github.com/reverify/reverify/engine/analysis/property"
+	"github.com/reverify/reverify/engine/cegar"
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/cpa"
+	"github.com/reverify/reverify/engine/smt"
+	"github.com/reverify/reverify/engine/spec"
+)
+
+// Multi-property modes (Config.MultiProperty).
+const (
+	// MultiAuto (""): `default` verifies the properties of an entry in
+	// one run of its first arm (value analysis under its state budget)
+	// when at least mpvMinProperties need an analysis, and runs its
+	// per-property portfolio only on those that run leaves UNKNOWN; plain
+	// configurations verify one property at a time.
+	MultiAuto = ""
+	// MultiOn: as MultiAuto, and plain configurations (no refinement:
+	// value, symex) verify all properties in one run too.
+	MultiOn = "on"
+	// MultiOff: one property at a time, each from scratch.
+	MultiOff = "off"
+)
+
+// mpvMinProperties is the number of properties from which `default`
+// starts with one multi-property run (MultiAuto): with fewer, the shared
+// run saves little over the per-property portfolio it precedes.
+const mpvMinProperties = 4
+
+// multiPlan returns the plain configuration that verifies the properties
+// of one entry in one run under cfg, with its state budget, and the
+// configuration that then decides each property the run leaves
+// UNKNOWN (a portfolio without that arm; ok2 false: nothing, the run's
+// UNKNOWN is final). ok is false when the properties are verified one at
+// a time.
+func multiPlan(conf configuration, cfg Config, n int) (multi configuration, maxStates int, rest configuration, ok, ok2 bool) {
+	if cfg.MultiProperty == MultiOff || n < 2 {
+		return configuration{}, 0, configuration{}, false, false
+	}
+	if len(conf.arms) == 0 {
+		if cfg.MultiProperty != MultiOn || conf.refiner != nil {
+			return configuration{}, 0, configuration{}, false, false
+		}
+		return conf, cfg.MaxStates, configuration{}, true, false
+	}
+	first := conf.arms[0]
+	sub := configs[first.name]
+	if sub.refiner != nil || len(sub.arms) > 0 || (cfg.MultiProperty == MultiAuto && n < mpvMinProperties) {
+		return configuration{}, 0, configuration{}, false, false
+	}
+	maxStates = cfg.MaxStates
+	if first.maxStates > 0 && first.maxStates < maxStates {
+		maxStates = first.maxStates
+	}
+	rest = conf
+	rest.arms = conf.arms[1:]
+	return sub, maxStates, rest, true, len(rest.arms) > 0
+}
+
+// verifyMulti decides the properties props (all reachable, with error
+// edges, under an entry without unmodelled parameters) of prog in one run
+// of the plain configuration conf (no refiner): multi-property
+// verification, seed 004 chapter 2 (CPAchecker's MPV). The run uses
+// property.Multi over all properties; at each target the error path is
+// checked (SMT and concrete replay, cegar.CheckPathOpts) for every
+// property the target violates: feasible makes them FALSE, exactly as a
+// run of one property (unmodelled functions on the path: UNKNOWN), and
+// they are split off (Multi.Deactivate, their later targets dropped);
+// infeasible excludes the path (cpa.Algorithm.ExcludeTarget), as a run of
+// one property does; undecided makes them UNKNOWN and splits them off.
+// The run continues until no property is left or it ends: a fixed point
+// makes every remaining property TRUE, unless a construct that forbids
+// TRUE was reached (then UNKNOWN with it, as for one property); an early
+// end (state limit, timeout, truncated path, error) makes every
+// remaining property UNKNOWN with its reason. The run explores what the
+// runs of the single properties together explore (and the continuations
+// after error calls), so its TRUE and FALSE are those of the per-property
+// runs; only a limit may be reached sooner (TestMultiMatchesPerProperty).
+//
+// Results are in the order of props, with Config cfg.Name; States and
+// ARG (Config.KeepARG) are the shared run's when the property was
+// decided; Seconds is the time from the
+// start of the run until the property was decided. emit, when not nil,
+// receives each result as soon as it is decided. cfg.Timeout bounds the
+// whole run.
+func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, conf configuration, emit func(int, *Result)) (results []*Result) {
+	start := time.Now()
+	results = make([]*Result, len(props))
+	for i, p := range props {
+		results[i] = &Result{Property: p, Config: cfg.Name}
+	}
+	open := len(props)
+	parent := ctx
+	var alg *cpa.Algorithm
+	// decide gives property i its verdict; an UNKNOWN by a limit reads
+	// as for one property ("timeout after 30s (value)").
+	decide := func(i int, v Verdict, reason string) {
+		r := results[i]
+		r.Verdict, r.Reason, r.Seconds = v, reason, since(start)
+		if v == Unknown {
+			limitReason(ctx, parent, cfg, false, r)
+		}
+		if alg != nil {
+			r.States = alg.Stats().Reached
+			if cfg.KeepARG {
+				r.ARG = alg.ARG()
+			}
+		}
+		open--
+		if emit != nil {
+			emit(i, r)
+		}
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			// A panic is a bug in reverify, never a verdict.
+			buf := make([]byte, 4096)
+			buf = buf[:runtime.Stack(buf, false)]
+			for i, r := range results {
+				if r.Verdict == "" {
+					decide(i, Unknown, fmt.Sprintf("internal error: %v\n%s", p, buf))
+				}
+			}
+		}
+	}()
+	if cfg.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = withBudget(ctx, cfg, cfg.Timeout)
+		defer cancel()
+	}
+	ctx, untrack := cfg.mem.track(ctx)
+	defer untrack()
+	// finish gives every open property v with reason.
+	finish := func(v Verdict, reason string) {
+		for i, r := range results {
+			if r.Verdict == "" {
+				decide(i, v, reason)
+			}
+		}
+	}
+	specs := make([]property.Spec, len(props))
+	for i, p := range props {
+		specs[i] = property.Spec{Name: p.ID, ErrorEdges: p.ErrorEdges, Via: p.Via}
+	}
+	multi := property.NewMulti(specs)
+	loc, err := location.New(prog, cfg.Entry)
+	if err != nil {
+		finish(Unknown, err.Error())
+		return results
+	}
+	data, err := conf.analysis(prog, cfg, nil)
+	if err != nil {
+		finish(Unknown, err.Error())
+		return results
+	}
+	comp, err := cpa.NewComposite(append([]cpa.CPA{loc, callstack.New(cfg.MaxDepth), multi}, data...)...)
+	if err != nil {
+		finish(Unknown, err.Error())
+		return results
+	}
+	pi := comp.Index("property")
+	opts := conf.opts
+	opts.MaxStates = cfg.MaxStates
+	alg = cpa.NewAlgorithm(comp, opts)
+	sem := smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow}
+	excluded := make([]int, len(props))
+	for open > 0 {
+		status, target, err := alg.Run(ctx)
+		blockTrue, _ := splitExplanations(alg.Explanations())
+		switch {
+		case err != nil:
+			finish(Unknown, err.Error())
+			return results
+		case status == cpa.Incomplete:
+			finish(Unknown, strings.Join(append([]string{alg.Reason()}, blockTrue...), "; "))
+			return results
+		case status == cpa.Unsafe:
+			finish(Unknown, "error states remain that were not checked")
+			return results
+		case status == cpa.Safe:
+			if len(blockTrue) > 0 {
+				finish(Unknown, strings.Join(blockTrue, "; "))
+				return results
+			}
+			invariants := loopInvariants(prog, alg)
+			for i, r := range results {
+				if r.Verdict == "" {
+					reason := "reached set is a fixed point without error states"
+					if n := excluded[i]; n > 0 {
+						reason += " (" + plural(n, "infeasible error path") + " excluded)"
+					}
+					r.Invariants = invariants
+					decide(i, True, reason)
+				}
+			}
+			return results
+		}
+		var hit []int
+		for _, p := range target.State.Comps[pi].(*property.MultiState).Targets {
+			if multi.Active(p) {
+				hit = append(hit, p)
+			}
+		}
+		if len(hit) == 0 {
+			alg.Remove(target) // a target of properties already decided
+			continue
+		}
+		path := target.Path()
+		chk := cegar.CheckPathOpts(ctx, prog, path, cfg.Solver, sem)
+		switch {
+		case chk.Status == cegar.Feasible:
+			_, blockFalse := splitExplanations(explain(target))
+			for _, p := range hit {
+				r := results[p]
+				multi.Deactivate(p)
+				if len(blockFalse) > 0 {
+					r.Unmodelled = unmodelledNames(blockFalse)
+					decide(p, Unknown, "error path depends on "+strings.Join(blockFalse, ", "))
+					continue
+				}
+				r.Counterexample, r.Inputs = path, inputs(path, chk.Inputs)
+				r.SignedOverflow = signedOverflow(ctx, prog, path, chk.Inputs)
+				r.FailureValues = failureValues(ctx, prog, path, chk.Inputs)
+				reason := "error path confirmed by SMT and concrete replay"
+				if r.SignedOverflow != "" {
+					reason += "; it overflows a signed integer at " + r.SignedOverflow +
+						" (undefined in C: --signed-overflow assume-none cuts such paths)"
+				}
+				decide(p, False, reason)
+			}
+			alg.Remove(target)
+		case ctxDone(ctx) != nil:
+			finish(Unknown, "cancelled: "+ctxDone(ctx).Error())
+			return results
+		case chk.Status == cegar.Infeasible:
+			for _, p := range hit {
+				excluded[p]++
+			}
+			alg.ExcludeTarget(target)
+		default:
+			for _, p := range hit {
+				multi.Deactivate(p)
+				decide(p, Unknown, "counterexample check: "+chk.Reason)
+			}
+			alg.Remove(target)
+		}
+	}
+	return results
+}
+
+// ctxDone is ctx.Err(), or context.DeadlineExceeded once the deadline
+// has passed even if the context's timer has not fired yet (as the CEGAR
+// loop checks it: on a loaded machine the timer fires late).
+func ctxDone(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if d, ok := ctx.Deadline(); ok && time.Until(d) <= 0 {
+		return context.DeadlineExceeded
+	}
+	return nil
+}
+
+// afterMulti is what remains to do for a property that the
+// multi-property run left UNKNOWN: the rest of the portfolio, and the
+// shared run's outcome to merge into its result.
+type afterMulti struct {
+	conf    configuration
+	arm     string  // the shared run's arm
+	reason  string  // its UNKNOWN reason for this property
+	seconds float64 // the shared run's time, which the property waited
+	states  int
+}
+
+// merge adds the shared run's part to r, the rest's result: its time and
+// states, and its reason first among the arms' when r is UNKNOWN.
+func (a *afterMulti) merge(r *Result) {
+	r.Seconds += a.seconds
+	r.States += a.states
+	if r.Verdict == Unknown {
+		r.Reason = a.arm + " (all properties in one run): " + a.reason + "; " + r.Reason
+	}
+}
+
+// verifyShared runs the multi-property plan of conf (multiPlan) on the
+// properties of props that need an analysis, passing each property it
+// decides to final (index into props, result), and returns the indices
+// of props still to verify one at a time, in order, with what remains to
+// do for those the shared run left UNKNOWN (by index; nil: conf as it
+// is).
+func verifyShared(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, conf configuration, final func(int, *Result)) (queue []int, later []*afterMulti) {
+	later = make([]*afterMulti, len(props))
+	var runnable []int
+	entryOK := unmodelledEntryParam(prog.Func(cfg.Entry)) == ""
+	for i, p := range props {
+		if entryOK && p.Reachable && len(p.ErrorEdges) > 0 {
+			runnable = append(runnable, i)
+		} else {
+			queue = append(queue, i) // verifyOne answers at once
+		}
+	}
+	multi, maxStates, rest, ok, hasRest := multiPlan(conf, cfg, len(runnable))
+	if !ok {
+		queue = queue[:0]
+		for i := range props {
+			queue = append(queue, i)
+		}
+		return queue, later
+	}
+	mcfg := cfg
+	mcfg.MaxStates = maxStates
+	armName := cfg.Name
+	if len(conf.arms) > 0 {
+		armName = conf.arms[0].name
+	}
+	sub := make([]*spec.Property, len(runnable))
+	for j, i := range runnable {
+		sub[j] = props[i]
+	}
+	emit := func(j int, r *Result) {
+		if decided(r.Verdict) || !hasRest {
+			if len(conf.arms) > 0 {
+				r.Reason = armName + ": " + r.Reason
+			}
+			final(runnable[j], r)
+		}
+	}
+	t0 := time.Now()
+	res := verifyMulti(ctx, prog, sub, mcfg, multi, emit)
+	for j, r := range res {
+		if hasRest && !decided(r.Verdict) {
+			i := runnable[j]
+			later[i] = &afterMulti{conf: rest, arm: armName, reason: r.Reason, seconds: since(t0), states: r.States}
+			queue = append(queue, i)
+		}
+	}
+	return queue, later
+}
