@@ -192,10 +192,24 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 			defer wg.Done()
 			for i := range work {
 				c, after := conf, later[i]
+				pcfg := cfg
 				if after != nil {
 					c = after.conf
+					// The shared run's time counts against the
+					// property's limit: the rest gets what is left.
+					if cfg.Timeout > 0 {
+						pcfg.Timeout = cfg.Timeout - time.Duration(after.seconds*float64(time.Second))
+					}
 				}
-				r := verifyOne(ctx, prog, props[i], cfg, c)
+				var r *Result
+				if after != nil && cfg.Timeout > 0 && pcfg.Timeout <= 0 {
+					r = &Result{Property: props[i], Config: cfg.Name, Verdict: Unknown, Reason: "timeout after " + cfg.Timeout.String()}
+				} else {
+					r = verifyOne(ctx, prog, props[i], pcfg, c)
+					if pcfg.Timeout != cfg.Timeout {
+						r.Reason = strings.ReplaceAll(r.Reason, "timeout after "+pcfg.Timeout.String(), "timeout after "+cfg.Timeout.String())
+					}
+				}
 				if after != nil {
 					after.merge(r)
 				}

@@ -92,7 +92,9 @@ func multiPlan(conf configuration, cfg Config, n int) (multi configuration, maxS
 // decided; Seconds is the time from the
 // start of the run until the property was decided. emit, when not nil,
 // receives each result as soon as it is decided. cfg.Timeout bounds the
-// whole run.
+// whole run; a property it leaves to the per-property arms gets what is
+// left of its limit there (Verify), so the limit holds for the property
+// as a whole.
 func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, conf configuration, emit func(int, *Result)) (results []*Result) {
 	start := time.Now()
 	results = make([]*Result, len(props))
