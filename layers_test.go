@@ -21,6 +21,7 @@ var layer = map[string]int{
 	"engine/frontend": 2,
 	"engine/spec":     2,
 	"engine/pdg":      2,
+	"engine/reduce":   2,
 	"engine/smt":      2,
 	"engine/smt/z3":   2,
 	"engine/interp":   2,

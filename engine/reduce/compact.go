@@ -4,6 +4,8 @@ import "github.com/reverify/reverify/engine/cfa"
 
 // CompactPass removes what the other passes made useless and restores the
 // invariants of cfa.Program.Check:
+//   - a nondeterministic branch of SlicePass whose two edges lead to the
+//     same location becomes one no-op;
 //   - a location other than the entry and exit whose only out-edge is a
 //     Noop to another location is merged into its successor (its
 //     in-edges are redirected; they keep their positions and text);
@@ -16,24 +18,7 @@ var CompactPass = Pass{Name: "compact", Run: compact}
 
 func compact(p *cfa.Program, _ *Target) {
 	for _, f := range functions(p) {
-		for _, u := range f.Locs {
-			if u == f.Entry || u == f.Exit || len(u.Out) != 1 {
-				continue
-			}
-			e := u.Out[0]
-			if _, ok := e.Op.(*cfa.Noop); !ok || e.To == u {
-				continue
-			}
-			v := e.To
-			unlink(e)
-			for _, in := range u.In {
-				in.To = v
-				v.In = append(v.In, in)
-			}
-			u.In = nil
-			if u.LoopHead || u.Terminal {
-				v.LoopHead = v.LoopHead || u.LoopHead
-			}
+		for mergeNoops(f) {
 		}
 		// Reachability from the entry.
 		seen := make([]bool, len(f.Locs))
@@ -88,4 +73,46 @@ func compact(p *cfa.Program, _ *Target) {
 		}
 	}
 	p.Finish()
+}
+
+// isBranchTemp reports whether op is an Assume on SlicePass's branch
+// temporary.
+func isBranchTemp(op cfa.Op) bool {
+	a, ok := op.(*cfa.Assume)
+	if !ok {
+		return false
+	}
+	r, ok := a.Cond.(*cfa.VarRef)
+	return ok && r.Var.Temp && r.Var.Name == branchTemp
+}
+
+// mergeNoops collapses nondeterministic branches to one location and
+// merges no-op chains once; it reports whether anything changed.
+func mergeNoops(f *cfa.Function) bool {
+	changed := false
+	for _, l := range f.Locs {
+		if len(l.Out) == 2 && l.Out[0].To == l.Out[1].To && isBranchTemp(l.Out[0].Op) {
+			unlink(l.Out[1])
+			replace(l.Out[0], &cfa.Noop{Label: "sliced: branch"})
+			changed = true
+		}
+	}
+	for _, u := range f.Locs {
+		if u == f.Entry || u == f.Exit || len(u.Out) != 1 {
+			continue
+		}
+		e := u.Out[0]
+		if _, ok := e.Op.(*cfa.Noop); !ok || e.To == u {
+			continue
+		}
+		v := e.To
+		unlink(e)
+		for _, in := range u.In {
+			in.To = v
+			v.In = append(v.In, in)
+		}
+		u.In = nil
+		changed = true
+	}
+	return changed
 }

@@ -164,4 +164,3 @@ func TestSanityAfterEachPass(t *testing.T) {
 		}
 	}
 }
-

@@ -18,7 +18,8 @@ import (
 //   - a branch (two Assume edges) outside the slice becomes a
 //     nondeterministic branch: a Havoc of a fresh int temporary of the
 //     function ("__reduce_br", Source "reduce") followed by the two
-//     Assume edges on that temporary, so both branches stay possible.
+//     Assume edges on that temporary, so both branches stay possible
+//     (a single no-op when both lead to the same location).
 //
 // g must be the system dependence graph of the program the clone was
 // made from, and SlicePass must run first (edge IDs equal the original's);
@@ -63,8 +64,14 @@ func SlicePass(g *pdg.SDG) Pass {
 			for _, l := range append([]*cfa.Location(nil), f.Locs...) {
 				out := l.Out
 				if len(out) == 2 && isAssume(out[0]) && isAssume(out[1]) && !keep[out[0].ID] && !keep[out[1].ID] {
+					if out[0].To == out[1].To {
+						// Both branches join at once: one no-op.
+						unlink(out[1])
+						replace(out[0], &cfa.Noop{Label: "sliced: branch"})
+						continue
+					}
 					if br == nil {
-						br = newTemp(p, f, "__reduce_br")
+						br = newTemp(p, f, branchTemp)
 					}
 					nondetBranch(p, l, br)
 					continue
@@ -163,3 +170,6 @@ func unknownObj(objs []*pdg.Object) bool {
 	}
 	return false
 }
+
+// branchTemp names the temporaries of nondeterministic branches.
+const branchTemp = "__reduce_br"
