@@ -125,6 +125,10 @@ func transfer(f *cfa.Function, e *cfa.Edge, s env) env {
 		}
 	case *cfa.Havoc:
 		set(op.LHS, nil)
+	case *cfa.Return:
+		if f.RetVar != nil {
+			delete(out, f.RetVar)
+		}
 	case *cfa.Call:
 		if op.Result != nil {
 			set(op.Result, nil)
