@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/reverify/reverify/engine/analysis/predicate"
 	"github.com/reverify/reverify/engine/analysis/symbolic"
 	"github.com/reverify/reverify/engine/analysis/value"
 	"github.com/reverify/reverify/engine/cegar"
@@ -49,6 +50,21 @@ func init() {
 			return newSymexRefiner(comp, cfg)
 		},
 		restart: cegar.RestartRoot,
+	})
+	register("predicate-cegar", configuration{
+		doc: "predicate abstraction at loop heads (adjustable-block encoding, Cartesian, coverage by implication) with lazy refinement by sequence interpolants from unsat cores and weakest preconditions (seeds 002 and 004, section 2)",
+		analysis: func(prog *cfa.Program, cfg Config, _ []string) ([]cpa.CPA, error) {
+			c, err := predicate.New(prog, predicate.Options{Solver: cfg.Solver})
+			if err != nil {
+				return nil, err
+			}
+			return []cpa.CPA{c}, nil
+		},
+		opts: cpa.Options{Order: cpa.BFS, Merge: cpa.MergeSep},
+		refiner: func(prog *cfa.Program, comp *cpa.Composite, cfg Config) (cegar.Refiner, error) {
+			return cegar.NewPredicateRefiner(comp)
+		},
+		restart: cegar.RestartPivotFrontier,
 	})
 	// default: full-precision value analysis decides finite-state
 	// programs (ECA, lock-step flags) fastest and gives up quickly

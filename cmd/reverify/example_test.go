@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -46,8 +48,40 @@ func TestRingprotoExample(t *testing.T) {
 			}
 			got = append(got, f[0]+" "+strings.TrimPrefix(f[1], dir+"/")+" "+f[2])
 		}
+		// Lines are printed as properties are decided: compare them in
+		// source order (file, then line).
+		sortBySource(got)
 		if g := strings.Join(got, "\n") + "\n"; g != sections[tc.name] {
 			t.Errorf("%s: got\n%s\nwant\n%s\nstderr: %s", tc.name, g, sections[tc.name], stderr.String())
 		}
 	}
+}
+
+// sortBySource sorts "VERDICT file:line:col id" lines by file, then by
+// line and column as numbers.
+func sortBySource(lines []string) {
+	key := func(l string) (string, int, int) {
+		f := strings.Fields(l)
+		if len(f) < 2 {
+			return l, 0, 0
+		}
+		parts := strings.Split(f[1], ":")
+		if len(parts) < 3 {
+			return f[1], 0, 0
+		}
+		line, _ := strconv.Atoi(parts[len(parts)-2])
+		col, _ := strconv.Atoi(parts[len(parts)-1])
+		return strings.Join(parts[:len(parts)-2], ":"), line, col
+	}
+	sort.SliceStable(lines, func(i, j int) bool {
+		fi, li, ci := key(lines[i])
+		fj, lj, cj := key(lines[j])
+		if fi != fj {
+			return fi < fj
+		}
+		if li != lj {
+			return li < lj
+		}
+		return ci < cj
+	})
 }

@@ -380,6 +380,12 @@ func (e *encoder) input(base, source string, t *cfa.Type) *Term {
 	w := e.width(t)
 	v := e.newVersion(base, BVSort(w))
 	e.f.Inputs = append(e.f.Inputs, Input{Name: v.Name, Source: source, Type: t, Term: v, Step: e.step})
+	if t.Kind == cfa.Bool {
+		// A _Bool holds 0 or 1 (C11 6.2.5p2, 6.3.1.2): a nondeterministic
+		// _Bool (__VERIFIER_nondet_bool, an external's result) is one of
+		// them, never the other byte values of its 8 bits.
+		e.conj(e.b.Ule(v, e.b.BV(1, w)))
+	}
 	return v
 }
 

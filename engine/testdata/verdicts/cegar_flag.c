@@ -1,4 +1,4 @@
-// configs: value value-cegar default
+// configs: value value-cegar default predicate-cegar
 // max-states: 100000
 // A flag set before a long loop and checked after it. The loop bound is an
 // input, so with full precision the value analysis unrolls the loop

@@ -1,4 +1,4 @@
-// configs: value value-cegar default
+// configs: value value-cegar default predicate-cegar
 // max-states: 100000
 // The running example of seed 000 (figure 1, sections 1, 2.4 and 2.5):
 // a first loop counts x down, y := 1, the error needs x < 0 && y < 0, and
