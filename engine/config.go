@@ -32,6 +32,10 @@ type configuration struct {
 	// configurations run in parallel (schedule.go); the fields above are
 	// then unused.
 	arms []arm
+	// direct, when not nil, decides the property by itself instead of a
+	// CPA run (k-induction, kinduction.go); the fields above are then
+	// unused.
+	direct func(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result)
 }
 
 // configs is the registry of named configurations (DESIGN.md,
@@ -66,6 +70,10 @@ func ConfigDoc(name string) string { return configs[name].doc }
 func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
 	if len(conf.arms) > 0 {
 		conf.runPortfolio(ctx, prog, prop, cfg, res)
+		return
+	}
+	if conf.direct != nil {
+		conf.direct(ctx, prog, prop, cfg, res)
 		return
 	}
 	comps, err := components(prog, prop, cfg)

@@ -8,6 +8,13 @@ import (
 	"github.com/reverify/reverify/engine/spec"
 )
 
+// ParseReduce checks a Config.Reduce value: "none", "slice", "full" or
+// "" (none).
+func ParseReduce(s string) error {
+	_, err := reduce.ParseLevel(s)
+	return err
+}
+
 // runReduced decides prop on the program reduced for it by the passes of
 // Config.Reduce (engine/reduce) and reports whether res holds the
 // verdict. Only TRUE is taken from a reduced program: every pass keeps

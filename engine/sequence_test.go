@@ -18,8 +18,8 @@ func TestConfigArms(t *testing.T) {
 		if conf.doc == "" {
 			t.Errorf("%s: no doc string", name)
 		}
-		if len(conf.arms) == 0 && conf.analysis == nil {
-			t.Errorf("%s: neither an analysis nor arms", name)
+		if len(conf.arms) == 0 && conf.analysis == nil && conf.direct == nil {
+			t.Errorf("%s: neither an analysis, arms nor a direct run", name)
 		}
 		seen := map[string]bool{}
 		for _, a := range conf.arms {

@@ -19,7 +19,6 @@ import (
 	"time"
 
 	"github.com/reverify/reverify/engine"
-	"github.com/reverify/reverify/engine/reduce"
 	"github.com/reverify/reverify/report/bench"
 )
 
@@ -76,7 +75,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	if _, err := reduce.ParseLevel(*reduceLevel); err != nil {
+	if err := engine.ParseReduce(*reduceLevel); err != nil {
 		return fail("--reduce: %v", err)
 	}
 	var configs []string

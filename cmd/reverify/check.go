@@ -14,7 +14,6 @@ import (
 	"github.com/reverify/reverify/engine/cegar"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/frontend"
-	"github.com/reverify/reverify/engine/reduce"
 	"github.com/reverify/reverify/engine/spec"
 )
 
@@ -100,7 +99,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return fail("--precision-scope: %v", err)
 		}
 	}
-	if _, err := reduce.ParseLevel(*reduceLevel); err != nil {
+	if err := engine.ParseReduce(*reduceLevel); err != nil {
 		return fail("--reduce: %v", err)
 	}
 	var initial map[string][]string

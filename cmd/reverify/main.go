@@ -35,6 +35,7 @@ func init() {
 		{"check", "verify the assertions of C files (with --base: only those a change affects)", runCheck},
 		{"diff", "show the definitions a change touches and the assertions it affects", runDiff},
 		{"merge", "merge the output directories of shards (--shard K/N) and report", runMerge},
+		{"proofs", "run a project's CBMC proof harnesses (CBMC starter-kit layout: one Makefile per proof)", runProofs},
 		{"slice", "print the static backward slice of a property", runSlice},
 		{"bench", "run SV-COMP tasks under CPU and memory limits: CSV, Markdown table, quantile plot", runBench},
 		{"validate", "validate a YAML witness by replay (confirmed: exit 0, rejected: 1)", runValidate},

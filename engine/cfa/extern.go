@@ -23,7 +23,8 @@ const (
 	// ExternNoEffect: error, exit and output functions, which change no
 	// memory the program can read (printf's %n is not modelled).
 	ExternNoEffect
-	// ExternNondet: __VERIFIER_nondet_*, an arbitrary value.
+	// ExternNondet: __VERIFIER_nondet_* and CBMC's nondet_* (NondetFunc),
+	// an arbitrary value.
 	ExternNondet
 	// ExternAssume: __VERIFIER_assume, returns only if its argument is
 	// non-zero.
@@ -63,13 +64,21 @@ var LibraryModels = map[string]bool{
 	"islower": true, "isxdigit": true, "isprint": true,
 }
 
+// NondetFunc reports whether a function without a body named name
+// returns a nondeterministic value: SV-COMP's __VERIFIER_nondet_<type>
+// and the CBMC/ESBMC harness dialect's nondet_<type> (any name starting
+// with nondet_, as CBMC treats every undefined function's result).
+func NondetFunc(name string) bool {
+	return strings.HasPrefix(name, "__VERIFIER_nondet_") || strings.HasPrefix(name, "nondet_")
+}
+
 // Extern classifies the function without a body name (for a function
 // with a body the result is meaningless).
 func (p *Program) Extern(name string) ExternKind {
 	switch {
 	case noEffectFuncs[name]:
 		return ExternNoEffect
-	case strings.HasPrefix(name, "__VERIFIER_nondet_"):
+	case NondetFunc(name):
 		return ExternNondet
 	case name == "__VERIFIER_assume":
 		return ExternAssume

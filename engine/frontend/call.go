@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"path/filepath"
 	"strings"
 
 	"modernc.org/cc/v4"
@@ -41,6 +42,12 @@ var unsupportedCalls = map[string]string{
 	"__builtin_va_arg_impl": "variadic arguments (va_list)", "__builtin_va_copy": "variadic arguments (va_list)",
 	"__builtin_va_arg": "variadic arguments (va_list)",
 }
+
+// cbmcAsserts are CBMC's assertions with a description:
+// __CPROVER_assert(c, "msg") and the contract checks
+// __CPROVER_precondition and __CPROVER_postcondition, checked as
+// assertions where they are called (as CBMC does).
+var cbmcAsserts = map[string]bool{"__CPROVER_assert": true, "__CPROVER_precondition": true, "__CPROVER_postcondition": true}
 
 // nondetType is the result type of __VERIFIER_nondet_<suffix> when the
 // program does not declare it.
@@ -150,6 +157,11 @@ func (fc *fnctx) call(x *cc.PostfixExpression, want bool, dst cfa.Expr, tn cc.No
 	var fnptr cfa.Expr
 	if d, name, ok := callee(x.PostfixExpression); ok {
 		s = fc.symbolFor(d, name)
+		if s.def == nil && strings.HasPrefix(s.key.name, "__CPROVER_file_local_") {
+			if f := fc.t.fileLocal(s.key.name); f != nil {
+				s = f
+			}
+		}
 		if s.def == nil {
 			if r, ok := fc.special(s, x, args, want, dst, tn); ok {
 				return r
@@ -200,7 +212,7 @@ func (fc *fnctx) call(x *cc.PostfixExpression, want bool, dst cfa.Expr, tn cc.No
 	if s != nil {
 		c.Fn = s.name
 		if s.def == nil {
-			if lib, ok := strings.CutPrefix(s.key.name, "__builtin_"); ok && libcBuiltins[lib] && fc.t.byName[lib] == nil {
+			if lib, ok := strings.CutPrefix(s.key.name, "__builtin_"); ok && libcBuiltins[lib] && (fc.t.byName[lib] == nil || fc.t.byName[lib].def == nil) {
 				c.Fn = lib // gcc's __builtin_memcpy is memcpy
 			}
 			fc.t.p.Externals[c.Fn] = ft
@@ -215,7 +227,50 @@ func (fc *fnctx) call(x *cc.PostfixExpression, want bool, dst cfa.Expr, tn cc.No
 		return res
 	}
 	fc.emitAt(c, rng, text)
+	if res != nil && fc.t.cfg.Malloc == MallocMayFail && (c.Fn == "malloc" || c.Fn == "calloc") && s != nil && s.def == nil {
+		fc.mallocFail(res, rng, text)
+	}
 	return res
+}
+
+// mallocFail lets the block just allocated into res be NULL instead
+// (Config.Malloc): a nondeterministic choice, then res = 0 on one branch.
+// The block stays allocated and unreachable, which no property observes.
+func (fc *fnctx) mallocFail(res cfa.Expr, rng cfa.Range, text string) {
+	choice := fc.temp(cfa.IntT)
+	fc.emitAt(&cfa.Havoc{LHS: choice, Source: "malloc-may-fail"}, rng, text)
+	fail, join := fc.b.node(), fc.b.node()
+	c := &cfa.Binary{Op: cfa.Ne, X: choice, Y: cfa.NewConst(cfa.IntT, 0), T: cfa.IntT}
+	fc.branchAt(c, fail, join, rng, text)
+	fc.cur = fail
+	fc.emitAt(&cfa.Assign{LHS: res, RHS: cfa.NewConst(res.Type(), 0)}, rng, text)
+	fc.b.join(fc.cur, join, "", rng, text)
+	fc.cur = join
+}
+
+// fileLocal resolves a name CBMC's --export-file-local-symbols gives a
+// static function, __CPROVER_file_local_<file>_<function> where <file> is
+// the base name of its translation unit with every character other than
+// a letter or digit replaced by '_' (core_http_client.c:
+// core_http_client_c), to that function; nil if no static function with
+// a body has that name.
+func (t *translator) fileLocal(name string) *funcSym {
+	rest := strings.TrimPrefix(name, "__CPROVER_file_local_")
+	for _, f := range t.fnList {
+		if !f.static || f.def == nil || f.defUnit == nil {
+			continue
+		}
+		base := []byte(filepath.Base(f.defUnit.name))
+		for i, c := range base {
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+				base[i] = '_'
+			}
+		}
+		if rest == string(base)+"_"+f.key.name {
+			return f
+		}
+	}
+	return nil
 }
 
 // argPromote applies the default argument promotions (variadic and
@@ -236,11 +291,15 @@ func (fc *fnctx) argPromote(v cfa.Expr, n cc.Node) cfa.Expr {
 func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.ExpressionNode, want bool, dst cfa.Expr, tn cc.Node) (cfa.Expr, bool) {
 	name := s.key.name
 	switch {
-	case strings.HasPrefix(name, "__VERIFIER_nondet_"):
+	case strings.HasPrefix(name, "__VERIFIER_nondet_") || strings.HasPrefix(name, "nondet_"):
 		for _, a := range args {
 			fc.effect(a)
 		}
-		t := fc.t.tm.nondetType(strings.TrimPrefix(name, "__VERIFIER_nondet_"))
+		suffix, ok := strings.CutPrefix(name, "__VERIFIER_nondet_")
+		if !ok {
+			suffix = strings.TrimPrefix(name, "nondet_")
+		}
+		t := fc.t.tm.nondetType(suffix)
 		if s.decl != nil && s.typ.Kind == cfa.Func && s.typ.Result != nil && s.typ.Result.Kind != cfa.Void && !s.decl.IsSynthetic() {
 			t = s.typ.Result
 		}
@@ -257,8 +316,10 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 		fc.t.p.Externals[s.name] = ext
 		fc.emit(&cfa.Havoc{LHS: lhs, Source: name}, tn)
 		return lhs, true
-	case name == "__VERIFIER_assume":
-		fc.t.p.Externals[s.name] = s.typ
+	case name == "__VERIFIER_assume" || name == "__CPROVER_assume":
+		if name == "__VERIFIER_assume" {
+			fc.t.p.Externals[s.name] = s.typ
+		}
 		if len(args) == 0 {
 			return nil, true
 		}
@@ -267,12 +328,25 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 		fc.cond(args[0], next, term)
 		fc.cur = next
 		return nil, true
-	case name == "assert" && len(args) == 1:
+	case name == "assert" && len(args) == 1, cbmcAsserts[name] && len(args) == 2:
 		next, fail := fc.b.node(), fc.b.node()
-		fc.cond(args[0], next, fail)
+		if name == "assert" {
+			fc.cond(args[0], next, fail)
+		} else {
+			// the property stays, UNKNOWN, when its condition is unsupported
+			fc.guardCond(args[0], next, fail)
+		}
 		fc.cur = fail
 		rng, text := fc.rt(tn)
 		_, ctext := fc.rt(args[0])
+		if len(args) == 2 {
+			// CBMC's description of the property, when a string literal
+			if msg, ok := stringLitArg(args[1]); ok && strings.TrimSpace(msg) != "" {
+				ctext = msg
+			} else {
+				fc.effect(args[1])
+			}
+		}
 		fn := ""
 		if fc.sym != nil {
 			fn = fc.sym.key.name
@@ -299,7 +373,26 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 	if what, ok := unsupportedCalls[name]; ok {
 		fc.unsupported(what, x)
 	}
+	if strings.HasPrefix(name, "__CPROVER_") {
+		// __CPROVER_r_ok, __CPROVER_POINTER_OBJECT, __CPROVER_havoc_object,
+		// …: the memory model has no object bounds or identities to give
+		fc.unsupported(name, x)
+	}
 	return nil, false
+}
+
+// stringLitArg returns the value of a string literal argument (in
+// parentheses or not, without its NUL).
+func stringLitArg(n cc.ExpressionNode) (string, bool) {
+	p, ok := stripParens(n).(*cc.PrimaryExpression)
+	if !ok || p.Case != cc.PrimaryExpressionString {
+		return "", false
+	}
+	s, ok := p.Value().(cc.StringValue)
+	if !ok {
+		return "", false
+	}
+	return strings.TrimSuffix(string(s), "\x00"), true
 }
 
 func strLit(s string) *cfa.StringLit {

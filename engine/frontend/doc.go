@@ -122,6 +122,27 @@
 // without assert.h and without a body is if (!c) __assert_fail(…).
 // __builtin_expect(x, y) is x.
 //
+// # CBMC/ESBMC harness conventions
+//
+// Proof harnesses written for CBMC are translated unedited (issue 17):
+// functions without a body named nondet_* (cfa.NondetFunc; declared or
+// not, nondet_<type> typed by its suffix as above) are Havocs like
+// __VERIFIER_nondet_*; __CPROVER_assume(c) is __VERIFIER_assume(c);
+// __CPROVER_assert(c, "msg"), __CPROVER_precondition and
+// __CPROVER_postcondition are if (!c) __assert_fail("msg", file, line,
+// function), so package spec makes a property described by msg (its
+// condition is evaluated by guardCond: an unsupported condition keeps the
+// property, UNKNOWN). When a source contains "__CPROVER_" the prelude
+// defines __CPROVER_bool, __CPROVER_size_t and __CPROVER_max_malloc_size
+// (2^csem.OffsetBits - 1, the largest block of the memory model), and
+// Config.Malloc (MallocAuto) makes malloc and calloc may-fail, CBMC's
+// default: after the Call, a Havoc of Source "malloc-may-fail" chooses
+// between the block and NULL. Every other __CPROVER_ function
+// (__CPROVER_r_ok, w_ok, rw_ok, POINTER_OBJECT, POINTER_OFFSET,
+// havoc_object, file_local_* names, …) is an Unsupported edge naming it:
+// the memory model has no object bounds or identities to answer them.
+// __CPROVER_forall/exists quantifiers are not C and fail to parse.
+//
 // # Unsupported constructs
 //
 // What cannot be translated becomes a cfa.Unsupported edge at the exact

@@ -17,6 +17,7 @@ import (
 	"modernc.org/cc/v4"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/cfa/csem"
 )
 
 // Config configures a translation.
@@ -30,6 +31,49 @@ type Config struct {
 	// Defines are predefined macros (like gcc -D name=value); an empty
 	// value defines the macro as 1.
 	Defines map[string]string
+	// Malloc says whether malloc and calloc (without a body) may return
+	// NULL. MallocAuto, the zero value: they may when a source uses the
+	// CBMC harness dialect (contains "__CPROVER_"), as CBMC's
+	// --malloc-may-fail --malloc-fail-null default does, and never fail
+	// otherwise (SV-COMP's convention).
+	Malloc MallocMode
+}
+
+// MallocMode says whether malloc and calloc may fail (Config.Malloc).
+type MallocMode uint8
+
+// Malloc modes.
+const (
+	MallocAuto MallocMode = iota
+	MallocMayFail
+	MallocNeverFails
+)
+
+// cbmcDialect reports whether a source uses the CBMC/ESBMC harness
+// dialect (an identifier starting with __CPROVER_).
+func cbmcDialect(srcs []Source) bool {
+	for _, s := range srcs {
+		if strings.Contains(s.Content, "__CPROVER_") {
+			return true
+		}
+	}
+	return false
+}
+
+// cbmcPrelude declares the CBMC names a harness uses without declaring
+// them: __CPROVER_bool, __CPROVER_size_t, and __CPROVER_max_malloc_size,
+// the largest size of a block the memory model holds (csem.OffsetBits).
+func cbmcPrelude(m cfa.DataModel) string {
+	return fmt.Sprintf(`#ifndef __CPROVER_bool
+#define __CPROVER_bool _Bool
+#endif
+#ifndef __CPROVER_size_t
+#define __CPROVER_size_t __SIZE_TYPE__
+#endif
+#ifndef __CPROVER_max_malloc_size
+#define __CPROVER_max_malloc_size ((__SIZE_TYPE__)%d)
+#endif
+`, int64(1)<<csem.OffsetBits(m)-1)
 }
 
 // Source is an in-memory source file. Sources whose names end in ".h" are
@@ -59,6 +103,9 @@ func TranslateSources(cfg Config, srcs []Source) (p *cfa.Program, err error) {
 			err = fmt.Errorf("frontend: internal error: %v\n%s", r, debug.Stack())
 		}
 	}()
+	if cfg.Malloc == MallocAuto && cbmcDialect(srcs) {
+		cfg.Malloc = MallocMayFail
+	}
 	units, err := parseAll(cfg, srcs)
 	if err != nil {
 		return nil, err
@@ -90,6 +137,13 @@ func parseAll(cfg Config, srcs []Source) ([]*unit, error) {
 		mem[filepath.Clean(s.Name)] = s.Content
 	}
 	c.FS = mem
+	dialect := cbmcDialect(srcs)
+	if dialect {
+		for n, v := range mem {
+			mem[n] = blankQuantifiers(v)
+		}
+		c.FS = quantFS{mem}
+	}
 	c.ExpansionLimit = 1 << 23 // macro expansion bombs fail instead of hanging
 	if len(cfg.IncludeDirs) > 0 {
 		c.IncludePaths = append(append([]string{""}, cfg.IncludeDirs...), ccfg.IncludePaths[1:]...)
@@ -117,19 +171,26 @@ func parseAll(cfg Config, srcs []Source) ([]*unit, error) {
 		}
 		predef = b.String()
 	}
+	if dialect {
+		predef += "\n" + cbmcPrelude(cfg.DataModel)
+	}
 	var units []*unit
 	var errs []string
 	for _, s := range srcs {
 		if strings.HasSuffix(s.Name, ".h") {
 			continue
 		}
-		sf := newSourceFile(s.Name, s.Content)
+		content := s.Content
+		if dialect {
+			content = blankQuantifiers(content)
+		}
+		sf := newSourceFile(s.Name, content)
 		files := newFileSet(sf)
 		files.mem = mem
 		for _, d := range ccfg.SysIncludePaths {
 			files.sysDirs = append(files.sysDirs, filepath.Clean(d))
 		}
-		content := sf.ccContent()
+		content = sf.ccContent()
 		start := time.Now()
 		ast, err := ccTranslate(&c, []cc.Source{
 			{Name: "<predefined>", Value: predef},
@@ -255,6 +316,75 @@ func mergePaths(a, b []string) []string {
 		}
 	}
 	return r
+}
+
+// quantFS serves the in-memory sources, and the files on disk that hold
+// a CBMC quantifier with the quantifier blanked (blankQuantifiers); cc/v4
+// opens every other file itself.
+type quantFS struct{ mem memFS }
+
+func (q quantFS) Open(name string) (fs.File, error) {
+	if f, err := q.mem.Open(name); err == nil {
+		return f, nil
+	}
+	b, err := os.ReadFile(name)
+	if err != nil || !strings.Contains(string(b), "__CPROVER_forall") && !strings.Contains(string(b), "__CPROVER_exists") {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	}
+	s := blankQuantifiers(string(b))
+	return &memFile{name: name, r: strings.NewReader(s), size: int64(len(s))}, nil
+}
+
+// blankQuantifiers turns CBMC's quantifiers, __CPROVER_forall { int i;
+// cond ==> expr } and __CPROVER_exists { … }, which are not C, into calls
+// without arguments, __CPROVER_forall(   …   ), blanking the braces'
+// contents but for line continuations and newlines, so every position in
+// the file stays where it was. The call is then an Unsupported edge
+// naming the quantifier (special), UNKNOWN where it matters.
+func blankQuantifiers(s string) string {
+	if !strings.Contains(s, "__CPROVER_forall") && !strings.Contains(s, "__CPROVER_exists") {
+		return s
+	}
+	b := []byte(s)
+	for _, q := range []string{"__CPROVER_forall", "__CPROVER_exists"} {
+		for from := 0; ; {
+			i := strings.Index(string(b[from:]), q)
+			if i < 0 {
+				break
+			}
+			j := from + i + len(q)
+			from = j
+			k := j
+			for k < len(b) && (b[k] == ' ' || b[k] == '\t' || b[k] == '\\' || b[k] == '\n' || b[k] == '\r') {
+				k++
+			}
+			if k >= len(b) || b[k] != '{' {
+				continue
+			}
+			depth, end := 0, -1
+			for m := k; m < len(b); m++ {
+				if b[m] == '{' {
+					depth++
+				} else if b[m] == '}' {
+					depth--
+					if depth == 0 {
+						end = m
+						break
+					}
+				}
+			}
+			if end < 0 {
+				break
+			}
+			b[k], b[end] = '(', ')'
+			for m := k + 1; m < end; m++ {
+				if b[m] != '\n' && b[m] != '\r' && !(b[m] == '\\' && m+1 < end && (b[m+1] == '\n' || b[m+1] == '\r')) {
+					b[m] = ' '
+				}
+			}
+		}
+	}
+	return string(b)
 }
 
 // memFS serves in-memory sources (headers of TranslateSources) to cc/v4;

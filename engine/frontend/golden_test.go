@@ -50,7 +50,8 @@ func parseArchive(data string) archive {
 // goldenCase translates the sources of a testdata/golden/*.txtar archive.
 // A "config" section holds options, one per line: "datamodel ILP32",
 // "define NAME=VALUE", "include DIR", "show vars", "show defs",
-// "show text" (edge texts and ranges), "show externals".
+// "show text" (edge texts and ranges), "show externals", "malloc
+// may-fail" or "malloc never-fails" (Config.Malloc).
 func goldenCase(t *testing.T, path string) string {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -83,6 +84,8 @@ func goldenCase(t *testing.T, path string) string {
 				cfg.Defines[n] = v
 			case "include":
 				cfg.IncludeDirs = append(cfg.IncludeDirs, fs[1])
+			case "malloc":
+				cfg.Malloc = map[string]MallocMode{"may-fail": MallocMayFail, "never-fails": MallocNeverFails}[fs[1]]
 			case "show":
 				show[fs[1]] = true
 			}

@@ -44,6 +44,9 @@ type gen struct {
 
 func (g *gen) value(t *cfa.Type) uint64 {
 	w := t.Width()
+	if t.Kind == cfa.Bool {
+		return uint64(g.r.Intn(2)) // a _Bool holds 0 or 1
+	}
 	switch g.r.Intn(6) {
 	case 0:
 		return 0
@@ -109,27 +112,27 @@ func (g *gen) expr(depth int) cfa.Expr {
 // variables of random types, return the xor of all as unsigned long long.
 func randomProgram(t *testing.T, r *rand.Rand) (*cfa.Program, []uint64) {
 	p := newProgram(cfa.LP64)
-	m := function(t, p, "main", cfa.ULLType, nil)
+	m := function(p, "main", cfa.ULLType, nil)
 	g := &gen{r: r}
 	var inputs []uint64
 	for i := 0; i < 1+r.Intn(3); i++ {
 		ty := scalarTypes[r.Intn(len(scalarTypes))]
-		v := m.local(fmt.Sprintf("in%d", i), ty)
-		m.op(&cfa.Decl{Var: v})
+		v := m.Local(fmt.Sprintf("in%d", i), ty)
+		m.Op(&cfa.Decl{Var: v})
 		inputs = append(inputs, g.value(cfa.ULLType)) // decl value
-		m.op(&cfa.Havoc{LHS: ref(v), Source: "__VERIFIER_nondet_" + ty.Name})
+		m.Op(&cfa.Havoc{LHS: ref(v), Source: "__VERIFIER_nondet_" + ty.Name})
 		inputs = append(inputs, g.value(ty))
 		g.vars = append(g.vars, v)
 	}
 	var acc cfa.Expr = &cfa.Const{T: cfa.ULLType, V: 0}
 	for i := 0; i < 1+r.Intn(4); i++ {
 		ty := scalarTypes[r.Intn(len(scalarTypes))]
-		v := m.local(fmt.Sprintf("t%d", i), ty)
-		m.op(assign(ref(v), conv(g.expr(3), ty)))
+		v := m.Local(fmt.Sprintf("t%d", i), ty)
+		m.Op(assign(ref(v), conv(g.expr(3), ty)))
 		g.vars = append(g.vars, v)
 		acc = &cfa.Binary{Op: cfa.Xor, X: acc, Y: conv(ref(v), cfa.ULLType), T: cfa.ULLType}
 	}
-	m.ret(acc)
+	m.Ret(acc)
 	p.Finish()
 	return p, inputs
 }
@@ -151,6 +154,13 @@ func evalFormula(t *testing.T, f *smt.PathFormula, inputs []uint64) map[*smt.Ter
 		return 0, 0, false
 	}
 	for _, c := range f.Conjuncts {
+		if c.Op == smt.Ule {
+			// The range of a _Bool input (0 or 1): it must hold.
+			if lo, _, err := smt.Eval(c, assign); err != nil || lo != 1 {
+				t.Fatalf("input constraint %s: %d, %v", c, lo, err)
+			}
+			continue
+		}
 		if c.Op != smt.Eq {
 			t.Fatalf("conjunct %s is no definition", c)
 		}

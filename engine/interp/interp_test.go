@@ -22,94 +22,94 @@ func scenarios() []scenario {
 		{"uchar wrap", func(t *testing.T) (*cfa.Program, []cfa.Step) {
 			var path []cfa.Step
 			p := newProgram(cfa.LP64)
-			m := function(t, p, "main", intT, &path)
-			x := m.local("x", ucharT)
-			m.op(&cfa.Decl{Var: x})
-			m.op(havoc(ref(x)))
+			m := function(p, "main", intT, &path)
+			x := m.Local("x", ucharT)
+			m.Op(&cfa.Decl{Var: x})
+			m.Op(havoc(ref(x)))
 			sum := bin(cfa.Add, cast(ref(x), intT), c(1, intT), intT)
-			m.assume(bin(cfa.Eq, cast(cast(sum, ucharT), intT), c(0, intT), intT), true)
-			m.op(&cfa.Call{Fn: "reach_error"})
+			m.Assume(bin(cfa.Eq, cast(cast(sum, ucharT), intT), c(0, intT), intT), true)
+			m.Op(&cfa.Call{Fn: "reach_error"})
 			return p, path
 		}},
 		{"array symbolic index", func(t *testing.T) (*cfa.Program, []cfa.Step) {
 			var path []cfa.Step
 			p := newProgram(cfa.LP64)
-			m := function(t, p, "main", intT, &path)
-			a := m.local("a", cfa.ArrayOf(intT, 4))
-			i := m.local("i", intT)
-			m.op(&cfa.Decl{Var: a})
-			m.op(&cfa.Decl{Var: i})
+			m := function(p, "main", intT, &path)
+			a := m.Local("a", cfa.ArrayOf(intT, 4))
+			i := m.Local("i", intT)
+			m.Op(&cfa.Decl{Var: a})
+			m.Op(&cfa.Decl{Var: i})
 			for k := int64(0); k < 4; k++ {
-				m.op(assign(index(ref(a), c(k, intT)), c(k, intT)))
+				m.Op(assign(index(ref(a), c(k, intT)), c(k, intT)))
 			}
-			m.op(havoc(ref(i)))
-			m.op(assign(index(ref(a), ref(i)), c(5, intT)))
-			m.assume(bin(cfa.Eq, bin(cfa.Add, index(ref(a), c(2, intT)), index(ref(a), c(3, intT)), intT), c(8, intT), intT), true)
+			m.Op(havoc(ref(i)))
+			m.Op(assign(index(ref(a), ref(i)), c(5, intT)))
+			m.Assume(bin(cfa.Eq, bin(cfa.Add, index(ref(a), c(2, intT)), index(ref(a), c(3, intT)), intT), c(8, intT), intT), true)
 			return p, path
 		}},
 		{"pointer to local", func(t *testing.T) (*cfa.Program, []cfa.Step) {
 			var path []cfa.Step
 			p := newProgram(cfa.ILP32)
-			m := function(t, p, "main", intT, &path)
-			x := m.local("x", intT)
-			y := m.local("y", intT)
+			m := function(p, "main", intT, &path)
+			x := m.Local("x", intT)
+			y := m.Local("y", intT)
 			pt := cfa.PointerTo(intT, 32)
-			ptr := m.local("p", pt)
-			m.op(&cfa.Decl{Var: x})
-			m.op(havoc(ref(y)))
-			m.op(assign(ref(ptr), addr(ref(x), 32)))
-			m.op(assign(deref(ref(ptr)), bin(cfa.Mul, ref(y), c(3, intT), intT)))
-			m.assume(bin(cfa.Eq, ref(x), c(-9, intT), intT), true)
+			ptr := m.Local("p", pt)
+			m.Op(&cfa.Decl{Var: x})
+			m.Op(havoc(ref(y)))
+			m.Op(assign(ref(ptr), addr(ref(x), 32)))
+			m.Op(assign(deref(ref(ptr)), bin(cfa.Mul, ref(y), c(3, intT), intT)))
+			m.Assume(bin(cfa.Eq, ref(x), c(-9, intT), intT), true)
 			return p, path
 		}},
 		{"struct member", func(t *testing.T) (*cfa.Program, []cfa.Step) {
 			var path []cfa.Step
 			p := newProgram(cfa.LP64)
-			m := function(t, p, "main", intT, &path)
+			m := function(p, "main", intT, &path)
 			st := &cfa.Type{Kind: cfa.Struct, Name: "struct s", Size: 8, Align: 4, Fields: []cfa.Field{
 				{Name: "a", Type: intT, Offset: 0}, {Name: "b", Type: cfa.CharType, Offset: 4}}}
-			s, s2 := m.local("s", st), m.local("s2", st)
-			ptr := m.local("p", cfa.PointerTo(st, 64))
-			y := m.local("y", cfa.CharType)
-			m.op(&cfa.Decl{Var: s})
-			m.op(&cfa.Decl{Var: s2})
-			m.op(havoc(ref(y)))
-			m.op(assign(member(ref(s), 0), c(-1, intT)))
-			m.op(assign(member(ref(s), 1), ref(y)))
-			m.op(assign(ref(s2), ref(s)))
-			m.op(assign(ref(ptr), addr(ref(s2), 64)))
-			m.assume(bin(cfa.Eq, cast(member(deref(ref(ptr)), 1), intT), c(-7, intT), intT), true)
+			s, s2 := m.Local("s", st), m.Local("s2", st)
+			ptr := m.Local("p", cfa.PointerTo(st, 64))
+			y := m.Local("y", cfa.CharType)
+			m.Op(&cfa.Decl{Var: s})
+			m.Op(&cfa.Decl{Var: s2})
+			m.Op(havoc(ref(y)))
+			m.Op(assign(member(ref(s), 0), c(-1, intT)))
+			m.Op(assign(member(ref(s), 1), ref(y)))
+			m.Op(assign(ref(s2), ref(s)))
+			m.Op(assign(ref(ptr), addr(ref(s2), 64)))
+			m.Assume(bin(cfa.Eq, cast(member(deref(ref(ptr)), 1), intT), c(-7, intT), intT), true)
 			return p, path
 		}},
 		{"calloc", func(t *testing.T) (*cfa.Program, []cfa.Step) {
 			var path []cfa.Step
 			p := newProgram(cfa.LP64)
-			m := function(t, p, "main", intT, &path)
+			m := function(p, "main", intT, &path)
 			pt := cfa.PointerTo(intT, 64)
-			q, n, i := m.local("q", pt), m.local("n", cfa.ULLType), m.local("i", intT)
-			m.op(&cfa.Decl{Var: q})
-			m.op(&cfa.Decl{Var: n})
-			m.op(&cfa.Decl{Var: i})
-			m.op(havoc(ref(n)))
-			m.assume(bin(cfa.Lt, ref(n), c(100, cfa.ULLType), intT), true)
-			m.op(&cfa.Call{Fn: "calloc", Args: []cfa.Expr{ref(n), c(4, cfa.ULLType)}, Result: ref(q)})
-			m.op(havoc(ref(i)))
-			m.op(assign(deref(bin(cfa.Add, ref(q), ref(i), pt)), c(7, intT)))
-			m.assume(bin(cfa.Eq, deref(bin(cfa.Add, ref(q), c(3, intT), pt)), c(7, intT), intT), true)
-			m.op(&cfa.Call{Fn: "free", Args: []cfa.Expr{ref(q)}})
+			q, n, i := m.Local("q", pt), m.Local("n", cfa.ULLType), m.Local("i", intT)
+			m.Op(&cfa.Decl{Var: q})
+			m.Op(&cfa.Decl{Var: n})
+			m.Op(&cfa.Decl{Var: i})
+			m.Op(havoc(ref(n)))
+			m.Assume(bin(cfa.Lt, ref(n), c(100, cfa.ULLType), intT), true)
+			m.Op(&cfa.Call{Fn: "calloc", Args: []cfa.Expr{ref(n), c(4, cfa.ULLType)}, Result: ref(q)})
+			m.Op(havoc(ref(i)))
+			m.Op(assign(deref(bin(cfa.Add, ref(q), ref(i), pt)), c(7, intT)))
+			m.Assume(bin(cfa.Eq, deref(bin(cfa.Add, ref(q), c(3, intT), pt)), c(7, intT), intT), true)
+			m.Op(&cfa.Call{Fn: "free", Args: []cfa.Expr{ref(q)}})
 			return p, path
 		}},
 		{"recursion", func(t *testing.T) (*cfa.Program, []cfa.Step) { return recursiveProgram(t) }},
 		{"extern and volatile", func(t *testing.T) (*cfa.Program, []cfa.Step) {
 			var path []cfa.Step
 			p := newProgram(cfa.LP64)
-			m := function(t, p, "main", intT, &path)
-			x, y := m.local("x", intT), m.local("y", cfa.ShortType)
+			m := function(p, "main", intT, &path)
+			x, y := m.Local("x", intT), m.Local("y", cfa.ShortType)
 			v := p.NewVar(nil, "v", intT)
 			v.Volatile = true
-			m.op(&cfa.Call{Fn: "rand", Result: ref(x)})
-			m.op(assign(ref(y), cast(ref(v), cfa.ShortType)))
-			m.assume(bin(cfa.Eq, bin(cfa.Add, ref(x), cast(ref(y), intT), intT), c(-32768-1000, intT), intT), true)
+			m.Op(&cfa.Call{Fn: "rand", Result: ref(x)})
+			m.Op(assign(ref(y), cast(ref(v), cfa.ShortType)))
+			m.Assume(bin(cfa.Eq, bin(cfa.Add, ref(x), cast(ref(y), intT), intT), c(-32768-1000, intT), intT), true)
 			return p, path
 		}},
 	}
@@ -122,24 +122,24 @@ func recursiveProgram(t *testing.T) (*cfa.Program, []cfa.Step) {
 	p := newProgram(cfa.LP64)
 	g := p.NewVar(nil, "g", intT)
 	initEdge := p.AddEdge(p.Init.Entry, p.Init.Exit, &cfa.Decl{Var: g}, cfa.Range{}, "")
-	m := function(t, p, "main", intT, &path)
-	f := function(t, p, "f", intT, nil)
-	n := f.param("n", intT)
-	tv := f.local("t", intT)
+	m := function(p, "main", intT, &path)
+	f := function(p, "f", intT, nil)
+	n := f.Param("n", intT)
+	tv := f.Local("t", intT)
 	cond := bin(cfa.Le, ref(n), c(0, intT), intT)
-	base, rec := p.NewLocation(f.fn), p.NewLocation(f.fn)
-	eBase := p.AddEdge(f.fn.Entry, base, &cfa.Assume{Cond: cond, Truth: true}, cfa.Range{}, "")
-	eRec := p.AddEdge(f.fn.Entry, rec, &cfa.Assume{Cond: cond, Truth: false}, cfa.Range{}, "")
-	eRet0 := p.AddEdge(base, f.fn.Exit, &cfa.Return{X: ref(g)}, cfa.Range{}, "")
-	after := p.NewLocation(f.fn)
+	base, rec := p.NewLocation(f.Fn), p.NewLocation(f.Fn)
+	eBase := p.AddEdge(f.Fn.Entry, base, &cfa.Assume{Cond: cond, Truth: true}, cfa.Range{}, "")
+	eRec := p.AddEdge(f.Fn.Entry, rec, &cfa.Assume{Cond: cond, Truth: false}, cfa.Range{}, "")
+	eRet0 := p.AddEdge(base, f.Fn.Exit, &cfa.Return{X: ref(g)}, cfa.Range{}, "")
+	after := p.NewLocation(f.Fn)
 	callF := p.AddEdge(rec, after, &cfa.Call{Fn: "f", Args: []cfa.Expr{bin(cfa.Sub, ref(n), c(1, intT), intT)}, Result: ref(tv)}, cfa.Range{}, "")
-	eRet := p.AddEdge(after, f.fn.Exit, &cfa.Return{X: bin(cfa.Add, ref(tv), c(1, intT), intT)}, cfa.Range{}, "")
+	eRet := p.AddEdge(after, f.Fn.Exit, &cfa.Return{X: bin(cfa.Add, ref(tv), c(1, intT), intT)}, cfa.Range{}, "")
 	in := func(e *cfa.Edge) cfa.Step { return cfa.Step{Edge: e, Kind: cfa.Intra} }
-	path = append(path, in(initEdge), cfa.Step{Kind: cfa.Enter, Callee: m.fn})
-	x, k := m.local("x", intT), m.local("k", intT)
-	m.op(havoc(ref(k)))
-	callMain := m.call(&cfa.Call{Fn: "f", Args: []cfa.Expr{ref(k)}, Result: ref(x)})
-	ff := f.fn
+	path = append(path, in(initEdge), cfa.Step{Kind: cfa.Enter, Callee: m.Fn})
+	x, k := m.Local("x", intT), m.Local("k", intT)
+	m.Op(havoc(ref(k)))
+	callMain := m.Call(&cfa.Call{Fn: "f", Args: []cfa.Expr{ref(k)}, Result: ref(x)})
+	ff := f.Fn
 	path = append(path,
 		cfa.Step{Edge: callMain, Kind: cfa.Enter, Callee: ff},
 		in(eRec),
@@ -153,8 +153,8 @@ func recursiveProgram(t *testing.T) (*cfa.Program, []cfa.Step) {
 		in(eRet),
 		cfa.Step{Edge: callMain, Kind: cfa.Leave, Callee: ff},
 	)
-	m.assume(bin(cfa.Eq, ref(x), c(2, intT), intT), true)
-	m.ret(c(0, intT))
+	m.Assume(bin(cfa.Eq, ref(x), c(2, intT), intT), true)
+	m.Ret(c(0, intT))
 	p.Finish()
 	return p, path
 }
@@ -218,7 +218,7 @@ func TestRunOutcomes(t *testing.T) {
 	build := func(t *testing.T, body func(m *pb)) *cfa.Program {
 		var path []cfa.Step
 		p := newProgram(cfa.LP64)
-		m := function(t, p, "main", intT, &path)
+		m := function(p, "main", intT, &path)
 		body(m)
 		return p
 	}
@@ -231,81 +231,81 @@ func TestRunOutcomes(t *testing.T) {
 		exit   uint64
 	}{
 		{"exit value", func(m *pb) {
-			x := m.local("x", intT)
-			m.op(havoc(ref(x)))
-			m.ret(bin(cfa.Div, ref(x), c(-2, intT), intT))
+			x := m.Local("x", intT)
+			m.Op(havoc(ref(x)))
+			m.Ret(bin(cfa.Div, ref(x), c(-2, intT), intT))
 		}, []uint64{uint64(7)}, interp.ReachedExit, "", uint64(0xfffffffd)},
 		{"division by zero", func(m *pb) {
-			x := m.local("x", intT)
-			m.op(havoc(ref(x)))
-			m.ret(bin(cfa.Rem, c(1, intT), ref(x), intT))
+			x := m.Local("x", intT)
+			m.Op(havoc(ref(x)))
+			m.Ret(bin(cfa.Rem, c(1, intT), ref(x), intT))
 		}, []uint64{0}, interp.UndefinedBehaviour, "division by zero", 0},
 		{"INT_MIN / -1", func(m *pb) {
-			x := m.local("x", intT)
-			m.op(havoc(ref(x)))
-			m.ret(bin(cfa.Div, c(-2147483648, intT), ref(x), intT))
+			x := m.Local("x", intT)
+			m.Op(havoc(ref(x)))
+			m.Ret(bin(cfa.Div, c(-2147483648, intT), ref(x), intT))
 		}, []uint64{0xffffffff}, interp.UndefinedBehaviour, "signed division overflow", 0},
 		{"shift count", func(m *pb) {
-			x := m.local("x", intT)
-			m.op(havoc(ref(x)))
-			m.ret(bin(cfa.Shl, c(1, intT), ref(x), intT))
+			x := m.Local("x", intT)
+			m.Op(havoc(ref(x)))
+			m.Ret(bin(cfa.Shl, c(1, intT), ref(x), intT))
 		}, []uint64{32}, interp.UndefinedBehaviour, "shift count", 0},
 		{"null dereference", func(m *pb) {
-			q := m.local("q", cfa.PointerTo(intT, 64))
-			m.op(assign(ref(q), c(0, cfa.PointerTo(intT, 64))))
-			m.ret(deref(ref(q)))
+			q := m.Local("q", cfa.PointerTo(intT, 64))
+			m.Op(assign(ref(q), c(0, cfa.PointerTo(intT, 64))))
+			m.Ret(deref(ref(q)))
 		}, nil, interp.UndefinedBehaviour, "null pointer", 0},
 		{"out of bounds", func(m *pb) {
-			a := m.local("a", cfa.ArrayOf(intT, 2))
-			m.op(assign(index(ref(a), c(2, intT)), c(1, intT)))
+			a := m.Local("a", cfa.ArrayOf(intT, 2))
+			m.Op(assign(index(ref(a), c(2, intT)), c(1, intT)))
 		}, nil, interp.UndefinedBehaviour, "invalid memory access", 0},
 		{"uninitialised array read", func(m *pb) {
-			a := m.local("a", cfa.ArrayOf(intT, 2))
-			m.op(&cfa.Decl{Var: a})
-			m.ret(index(ref(a), c(1, intT)))
+			a := m.Local("a", cfa.ArrayOf(intT, 2))
+			m.Op(&cfa.Decl{Var: a})
+			m.Ret(index(ref(a), c(1, intT)))
 		}, nil, interp.Unsupported, "uninitialised", 0},
 		{"abort", func(m *pb) {
-			m.op(&cfa.Call{Fn: "abort"})
-			m.cur.Terminal = true
+			m.Op(&cfa.Call{Fn: "abort"})
+			m.Cur.Terminal = true
 		}, nil, interp.ReachedTerminal, "", 0},
 		{"step bound", func(m *pb) {
 			// while (1) x = x + 1;
-			x := m.local("x", intT)
-			head := m.cur
-			e := m.p.AddEdge(head, head, assign(ref(x), bin(cfa.Add, ref(x), c(1, intT), intT)), cfa.Range{}, "")
+			x := m.Local("x", intT)
+			head := m.Cur
+			e := m.P.AddEdge(head, head, assign(ref(x), bin(cfa.Add, ref(x), c(1, intT), intT)), cfa.Range{}, "")
 			_ = e
 		}, []uint64{0}, interp.StepBound, "", 0},
 		{"strlen and memset", func(m *pb) {
-			a := m.local("a", cfa.ArrayOf(cfa.CharType, 8))
-			n := m.local("n", cfa.ULLType)
+			a := m.Local("a", cfa.ArrayOf(cfa.CharType, 8))
+			n := m.Local("n", cfa.ULLType)
 			pc := cfa.PointerTo(cfa.CharType, 64)
 			a0 := addr(index(ref(a), c(0, intT)), 64)
 			a0.(*cfa.AddrOf).T = pc
-			m.op(&cfa.Call{Fn: "memset", Args: []cfa.Expr{a0, c('x', intT), c(5, cfa.ULLType)}})
-			m.op(assign(index(ref(a), c(5, intT)), c(0, cfa.CharType)))
-			m.op(&cfa.Call{Fn: "strlen", Args: []cfa.Expr{a0}, Result: ref(n)})
-			m.ret(cast(ref(n), intT))
+			m.Op(&cfa.Call{Fn: "memset", Args: []cfa.Expr{a0, c('x', intT), c(5, cfa.ULLType)}})
+			m.Op(assign(index(ref(a), c(5, intT)), c(0, cfa.CharType)))
+			m.Op(&cfa.Call{Fn: "strlen", Args: []cfa.Expr{a0}, Result: ref(n)})
+			m.Ret(cast(ref(n), intT))
 		}, nil, interp.ReachedExit, "", 5},
 		{"unmodelled call with escaped memory", func(m *pb) {
 			// int v; ext_keep(&v): what ext_keep writes is unknown
-			v := m.local("v", intT)
+			v := m.Local("v", intT)
 			v.AddrTaken = true
-			m.op(&cfa.Call{Fn: "ext_keep", Args: []cfa.Expr{addr(ref(v), 64)}})
-			m.ret(ref(v))
+			m.Op(&cfa.Call{Fn: "ext_keep", Args: []cfa.Expr{addr(ref(v), 64)}})
+			m.Ret(ref(v))
 		}, nil, interp.Unsupported, "unmodelled ext_keep may write memory", 0},
 		{"strcpy, strchr, toupper", func(m *pb) {
-			a := m.local("a", cfa.ArrayOf(cfa.CharType, 8))
-			q := m.local("q", cfa.PointerTo(cfa.CharType, 64))
-			r := m.local("r", intT)
+			a := m.Local("a", cfa.ArrayOf(cfa.CharType, 8))
+			q := m.Local("q", cfa.PointerTo(cfa.CharType, 64))
+			r := m.Local("r", intT)
 			pc := cfa.PointerTo(cfa.CharType, 64)
 			a0 := addr(index(ref(a), c(0, intT)), 64)
 			a0.(*cfa.AddrOf).T = pc
 			s := &cfa.StringLit{T: cfa.ArrayOf(cfa.CharType, 4), Val: "abc"}
 			s0 := &cfa.AddrOf{X: index(s, c(0, intT)), T: pc}
-			m.op(&cfa.Call{Fn: "strcpy", Args: []cfa.Expr{a0, s0}})
-			m.op(&cfa.Call{Fn: "strchr", Args: []cfa.Expr{a0, c('c', intT)}, Result: ref(q)})
-			m.op(&cfa.Call{Fn: "toupper", Args: []cfa.Expr{cast(deref(ref(q)), intT)}, Result: ref(r)})
-			m.ret(ref(r))
+			m.Op(&cfa.Call{Fn: "strcpy", Args: []cfa.Expr{a0, s0}})
+			m.Op(&cfa.Call{Fn: "strchr", Args: []cfa.Expr{a0, c('c', intT)}, Result: ref(q)})
+			m.Op(&cfa.Call{Fn: "toupper", Args: []cfa.Expr{cast(deref(ref(q)), intT)}, Result: ref(r)})
+			m.Ret(ref(r))
 		}, nil, interp.ReachedExit, "", 'C'},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -343,9 +343,9 @@ func TestReplayDiverges(t *testing.T) {
 func TestRunCancelled(t *testing.T) {
 	var path []cfa.Step
 	p := newProgram(cfa.LP64)
-	m := function(t, p, "main", intT, &path)
-	x := m.local("x", intT)
-	p.AddEdge(m.cur, m.cur, assign(ref(x), c(1, intT)), cfa.Range{}, "")
+	m := function(p, "main", intT, &path)
+	x := m.Local("x", intT)
+	p.AddEdge(m.Cur, m.Cur, assign(ref(x), c(1, intT)), cfa.Range{}, "")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := interp.Run(ctx, p, "main", nil, interp.Options{}); !errors.Is(err, context.Canceled) {

@@ -1,8 +1,6 @@
 package pdg
 
 import (
-	"strings"
-
 	"github.com/reverify/reverify/engine/cfa"
 )
 
@@ -23,7 +21,7 @@ const (
 	extCopy             // (dst, src, …): copies *src into *dst, returns dst
 	extSet              // (dst, …): writes *dst, returns dst
 	extRetArg0          // returns a pointer into its first argument, writes nothing
-	extNondet           // __VERIFIER_nondet_*: returns an arbitrary value
+	extNondet           // __VERIFIER_nondet_*, nondet_* (cfa.NondetFunc): returns an arbitrary value
 	extNoReturn         // never returns
 	extAssume           // __VERIFIER_assume: returns only if its argument is non-zero
 	extFree             // free: no effect on values
@@ -61,7 +59,7 @@ func externKind(name string) extKind {
 	if k, ok := externs[name]; ok {
 		return k
 	}
-	if strings.HasPrefix(name, "__VERIFIER_nondet_") {
+	if cfa.NondetFunc(name) {
 		return extNondet
 	}
 	return extGeneric

@@ -18,26 +18,26 @@ func loopPath(b *testing.B, kind int) (*cfa.Program, []cfa.Step) {
 	memory := kind == 2
 	var path []cfa.Step
 	p := newProgram(cfa.LP64)
-	m := function(nil, p, "main", intT, &path)
-	x, i := m.local("x", intT), m.local("i", intT)
-	a := m.local("a", cfa.ArrayOf(intT, 16))
-	m.op(havoc(ref(x)))
-	m.op(assign(ref(i), c(0, intT)))
-	head := m.cur
+	m := function(p, "main", intT, &path)
+	x, i := m.Local("x", intT), m.Local("i", intT)
+	a := m.Local("a", cfa.ArrayOf(intT, 16))
+	m.Op(havoc(ref(x)))
+	m.Op(assign(ref(i), c(0, intT)))
+	head := m.Cur
 	n := int64(333)
 	if memory {
 		n = 250
 		for k := int64(0); k < 16; k++ {
-			m.op(assign(index(ref(a), c(k, intT)), c(0, intT)))
+			m.Op(assign(index(ref(a), c(k, intT)), c(0, intT)))
 		}
-		head = m.cur
+		head = m.Cur
 	}
 	cond := bin(cfa.Lt, ref(i), c(n, intT), intT)
-	body, exit := p.NewLocation(m.fn), p.NewLocation(m.fn)
+	body, exit := p.NewLocation(m.Fn), p.NewLocation(m.Fn)
 	eIn := p.AddEdge(head, body, &cfa.Assume{Cond: cond, Truth: true}, cfa.Range{}, "")
 	eOut := p.AddEdge(head, exit, &cfa.Assume{Cond: cond, Truth: false}, cfa.Range{}, "")
 	var bodyEdges []*cfa.Edge
-	mid := p.NewLocation(m.fn)
+	mid := p.NewLocation(m.Fn)
 	if memory {
 		ai := index(ref(a), bin(cfa.And, ref(i), c(15, intT), intT))
 		bodyEdges = append(bodyEdges, p.AddEdge(body, mid, assign(ai, bin(cfa.Add, ai, ref(x), intT)), cfa.Range{}, ""))
@@ -54,12 +54,12 @@ func loopPath(b *testing.B, kind int) (*cfa.Program, []cfa.Step) {
 		}
 	}
 	path = append(path, cfa.Step{Edge: eOut, Kind: cfa.Intra})
-	m.cur = exit
+	m.Cur = exit
 	var final cfa.Expr = ref(x)
 	if memory {
 		final = index(ref(a), c(7, intT))
 	}
-	m.assume(bin(cfa.Eq, bin(cfa.And, final, c(0xffff, intT), intT), c(0x1234, intT), intT), true)
+	m.Assume(bin(cfa.Eq, bin(cfa.And, final, c(0xffff, intT), intT), c(0x1234, intT), intT), true)
 	return p, path
 }
 

@@ -34,16 +34,16 @@ func (c *countdownCtx) Err() error {
 func TestEncodeStopsAtDeadline(t *testing.T) {
 	var path []cfa.Step
 	p := newProgram(cfa.LP64)
-	m := function(t, p, "main", intT, &path)
-	a := m.local("a", &cfa.Type{Kind: cfa.Array, Elem: intT, Len: 64, Size: 256})
+	m := function(p, "main", intT, &path)
+	a := m.Local("a", &cfa.Type{Kind: cfa.Array, Elem: intT, Len: 64, Size: 256})
 	a.AddrTaken = true
-	i := m.local("i", intT)
-	m.op(&cfa.Decl{Var: a})
-	m.op(&cfa.Decl{Var: i})
+	i := m.Local("i", intT)
+	m.Op(&cfa.Decl{Var: a})
+	m.Op(&cfa.Decl{Var: i})
 	const n = 5000
 	for k := 0; k < n; k++ {
-		m.op(havoc(ref(i)))
-		m.op(assign(index(ref(a), bin(cfa.And, ref(i), c(63, intT), intT)), c(int64(k), intT)))
+		m.Op(havoc(ref(i)))
+		m.Op(assign(index(ref(a), bin(cfa.And, ref(i), c(63, intT), intT)), c(int64(k), intT)))
 	}
 	ctx := &countdownCtx{Context: context.Background()}
 	ctx.left.Store(1000)

@@ -380,10 +380,13 @@ func (e *encoder) input(base, source string, t *cfa.Type) *Term {
 	w := e.width(t)
 	v := e.newVersion(base, BVSort(w))
 	e.f.Inputs = append(e.f.Inputs, Input{Name: v.Name, Source: source, Type: t, Term: v, Step: e.step})
-	if t.Kind == cfa.Bool {
-		// A _Bool holds 0 or 1 (C11 6.2.5p2, 6.3.1.2): a nondeterministic
-		// _Bool (__VERIFIER_nondet_bool, an external's result) is one of
-		// them, never the other byte values of its 8 bits.
+	if t.Kind == cfa.Bool && !strings.HasPrefix(source, "decl ") && !strings.HasPrefix(source, "volatile") {
+		// A _Bool value is 0 or 1 (C11 6.2.5p2, 6.3.1.2): a function's
+		// _Bool result (__VERIFIER_nondet_bool, an external's) and a
+		// _Bool argument are converted to one of them, never the other
+		// byte values of its 8 bits. The byte of an uninitialised or
+		// volatile _Bool object may hold anything: gcc -O0 reads it
+		// with a zero extension.
 		e.conj(e.b.Ule(v, e.b.BV(1, w)))
 	}
 	return v

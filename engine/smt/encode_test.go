@@ -41,11 +41,11 @@ func TestPromotion(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var path []cfa.Step
 			p := newProgram(cfa.LP64)
-			m := function(t, p, "main", intT, &path)
-			x := m.local("x", ucharT)
-			m.op(&cfa.Decl{Var: x})
-			m.op(havoc(ref(x)))
-			m.assume(tc.cond(x), true)
+			m := function(p, "main", intT, &path)
+			x := m.Local("x", ucharT)
+			m.Op(&cfa.Decl{Var: x})
+			m.Op(havoc(ref(x)))
+			m.Assume(tc.cond(x), true)
 			r := check(t, p, path)
 			if r.Status != tc.status {
 				t.Fatalf("status %v (%s), want %v", r.Status, r.Reason, tc.status)
@@ -69,17 +69,17 @@ func TestPromotion(t *testing.T) {
 func TestArraySymbolicIndex(t *testing.T) {
 	var path []cfa.Step
 	p := newProgram(cfa.LP64)
-	m := function(t, p, "main", intT, &path)
-	a := m.local("a", cfa.ArrayOf(intT, 4))
+	m := function(p, "main", intT, &path)
+	a := m.Local("a", cfa.ArrayOf(intT, 4))
 	a.AddrTaken = true
-	i := m.local("i", intT)
-	m.op(&cfa.Decl{Var: a})
+	i := m.Local("i", intT)
+	m.Op(&cfa.Decl{Var: a})
 	for k := int64(0); k < 4; k++ {
-		m.op(assign(index(ref(a), c(k, intT)), c(0, intT)))
+		m.Op(assign(index(ref(a), c(k, intT)), c(0, intT)))
 	}
-	m.op(havoc(ref(i)))
-	m.op(assign(index(ref(a), ref(i)), c(5, intT)))
-	m.assume(bin(cfa.Eq, index(ref(a), c(2, intT)), c(5, intT), intT), true)
+	m.Op(havoc(ref(i)))
+	m.Op(assign(index(ref(a), ref(i)), c(5, intT)))
+	m.Assume(bin(cfa.Eq, index(ref(a), c(2, intT)), c(5, intT), intT), true)
 	r := check(t, p, path)
 	if r.Status != smt.Sat {
 		t.Fatalf("status %v: %s", r.Status, r.Reason)
@@ -90,7 +90,7 @@ func TestArraySymbolicIndex(t *testing.T) {
 		t.Errorf("i = %d, want 2 (inputs %+v)", got.Value, r.Inputs)
 	}
 	// a[i] = 5 with a[3] == 5 and a[2] == 5 is infeasible.
-	m.assume(bin(cfa.Eq, index(ref(a), c(3, intT)), c(5, intT), intT), true)
+	m.Assume(bin(cfa.Eq, index(ref(a), c(3, intT)), c(5, intT), intT), true)
 	if r := check(t, p, path); r.Status != smt.Unsat {
 		t.Fatalf("status %v, want unsat", r.Status)
 	}
@@ -101,12 +101,12 @@ func TestArraySymbolicIndex(t *testing.T) {
 func TestArrayOutOfBounds(t *testing.T) {
 	var path []cfa.Step
 	p := newProgram(cfa.LP64)
-	m := function(t, p, "main", intT, &path)
-	a := m.local("a", cfa.ArrayOf(intT, 4))
-	i := m.local("i", intT)
-	m.op(havoc(ref(i)))
-	m.assume(bin(cfa.Ge, ref(i), c(4, intT), intT), true)
-	m.op(assign(index(ref(a), ref(i)), c(5, intT)))
+	m := function(p, "main", intT, &path)
+	a := m.Local("a", cfa.ArrayOf(intT, 4))
+	i := m.Local("i", intT)
+	m.Op(havoc(ref(i)))
+	m.Assume(bin(cfa.Ge, ref(i), c(4, intT), intT), true)
+	m.Op(assign(index(ref(a), ref(i)), c(5, intT)))
 	r := check(t, p, path)
 	if r.Status != smt.Unknown || !strings.Contains(r.Reason, "out of object bounds") && !strings.Contains(r.Reason, "invalid memory access") {
 		t.Fatalf("status %v (%s), want unknown: out of object bounds or invalid memory access", r.Status, r.Reason)
@@ -115,9 +115,9 @@ func TestArrayOutOfBounds(t *testing.T) {
 	// invalid access through a pointer one past the end:
 	var path2 []cfa.Step
 	p2 := newProgram(cfa.LP64)
-	m2 := function(t, p2, "main", intT, &path2)
-	a2 := m2.local("a", cfa.ArrayOf(intT, 4))
-	m2.op(assign(index(ref(a2), c(4, intT)), c(5, intT)))
+	m2 := function(p2, "main", intT, &path2)
+	a2 := m2.Local("a", cfa.ArrayOf(intT, 4))
+	m2.Op(assign(index(ref(a2), c(4, intT)), c(5, intT)))
 	r = check(t, p2, path2)
 	if r.Status != smt.Unknown || !strings.Contains(r.Reason, "invalid memory access") {
 		t.Fatalf("a[4] = 5: %v (%s), want unknown: invalid memory access", r.Status, r.Reason)
@@ -131,13 +131,13 @@ func TestPointerToLocal(t *testing.T) {
 	}{{cfa.Eq, smt.Sat}, {cfa.Ne, smt.Unsat}} {
 		var path []cfa.Step
 		p := newProgram(cfa.ILP32)
-		m := function(t, p, "main", intT, &path)
-		x := m.local("x", intT)
-		ptr := m.local("p", cfa.PointerTo(intT, 32))
-		m.op(&cfa.Decl{Var: x})
-		m.op(assign(ref(ptr), addr(ref(x), 32)))
-		m.op(assign(deref(ref(ptr)), c(3, intT)))
-		m.assume(bin(tc.op, ref(x), c(3, intT), intT), true)
+		m := function(p, "main", intT, &path)
+		x := m.Local("x", intT)
+		ptr := m.Local("p", cfa.PointerTo(intT, 32))
+		m.Op(&cfa.Decl{Var: x})
+		m.Op(assign(ref(ptr), addr(ref(x), 32)))
+		m.Op(assign(deref(ref(ptr)), c(3, intT)))
+		m.Assume(bin(tc.op, ref(x), c(3, intT), intT), true)
 		if r := check(t, p, path); r.Status != tc.status {
 			t.Errorf("x %s 3: %v (%s), want %v", tc.op, r.Status, r.Reason, tc.status)
 		}
@@ -154,20 +154,20 @@ func structType() *cfa.Type {
 func TestStructMember(t *testing.T) {
 	var path []cfa.Step
 	p := newProgram(cfa.LP64)
-	m := function(t, p, "main", intT, &path)
+	m := function(p, "main", intT, &path)
 	st := structType()
-	s := m.local("s", st)
-	s2 := m.local("s2", st)
-	ptr := m.local("p", cfa.PointerTo(st, 64))
-	y := m.local("y", cfa.CharType)
-	m.op(&cfa.Decl{Var: s})
-	m.op(assign(member(ref(s), 0), c(-1, intT)))
-	m.op(assign(member(ref(s), 1), c(7, cfa.CharType)))
-	m.op(assign(ref(s2), ref(s))) // struct copy
-	m.op(assign(ref(ptr), addr(ref(s2), 64)))
-	m.op(havoc(ref(y)))
-	m.assume(bin(cfa.Eq, cast(member(deref(ref(ptr)), 1), intT), cast(ref(y), intT), intT), true)
-	m.assume(bin(cfa.Eq, member(deref(ref(ptr)), 0), c(-1, intT), intT), true)
+	s := m.Local("s", st)
+	s2 := m.Local("s2", st)
+	ptr := m.Local("p", cfa.PointerTo(st, 64))
+	y := m.Local("y", cfa.CharType)
+	m.Op(&cfa.Decl{Var: s})
+	m.Op(assign(member(ref(s), 0), c(-1, intT)))
+	m.Op(assign(member(ref(s), 1), c(7, cfa.CharType)))
+	m.Op(assign(ref(s2), ref(s))) // struct copy
+	m.Op(assign(ref(ptr), addr(ref(s2), 64)))
+	m.Op(havoc(ref(y)))
+	m.Assume(bin(cfa.Eq, cast(member(deref(ref(ptr)), 1), intT), cast(ref(y), intT), intT), true)
+	m.Assume(bin(cfa.Eq, member(deref(ref(ptr)), 0), c(-1, intT), intT), true)
 	r := check(t, p, path)
 	if r.Status != smt.Sat {
 		t.Fatalf("status %v: %s", r.Status, r.Reason)
@@ -182,26 +182,26 @@ func TestStructMember(t *testing.T) {
 func recursiveProgram(t *testing.T, want int64) (*cfa.Program, []cfa.Step) {
 	var path []cfa.Step
 	p := newProgram(cfa.LP64)
-	m := function(t, p, "main", intT, &path)
-	f := function(t, p, "f", intT, nil)
-	n := f.param("n", intT)
-	tv := f.local("t", intT)
+	m := function(p, "main", intT, &path)
+	f := function(p, "f", intT, nil)
+	n := f.Param("n", intT)
+	tv := f.Local("t", intT)
 	// f's CFA: L0 -[n<=0]-> ret 0; -[!(n<=0)]-> t = f(n-1); return t+1
 	cond := bin(cfa.Le, ref(n), c(0, intT), intT)
-	base, rec := p.NewLocation(f.fn), p.NewLocation(f.fn)
-	eBase := p.AddEdge(f.fn.Entry, base, &cfa.Assume{Cond: cond, Truth: true}, cfa.Range{}, "")
-	eRec := p.AddEdge(f.fn.Entry, rec, &cfa.Assume{Cond: cond, Truth: false}, cfa.Range{}, "")
-	eRet0 := p.AddEdge(base, f.fn.Exit, &cfa.Return{X: c(0, intT)}, cfa.Range{}, "")
-	after := p.NewLocation(f.fn)
+	base, rec := p.NewLocation(f.Fn), p.NewLocation(f.Fn)
+	eBase := p.AddEdge(f.Fn.Entry, base, &cfa.Assume{Cond: cond, Truth: true}, cfa.Range{}, "")
+	eRec := p.AddEdge(f.Fn.Entry, rec, &cfa.Assume{Cond: cond, Truth: false}, cfa.Range{}, "")
+	eRet0 := p.AddEdge(base, f.Fn.Exit, &cfa.Return{X: c(0, intT)}, cfa.Range{}, "")
+	after := p.NewLocation(f.Fn)
 	callF := p.AddEdge(rec, after, &cfa.Call{Fn: "f", Args: []cfa.Expr{bin(cfa.Sub, ref(n), c(1, intT), intT)}, Result: ref(tv)}, cfa.Range{}, "")
-	eRet := p.AddEdge(after, f.fn.Exit, &cfa.Return{X: bin(cfa.Add, ref(tv), c(1, intT), intT)}, cfa.Range{}, "")
+	eRet := p.AddEdge(after, f.Fn.Exit, &cfa.Return{X: bin(cfa.Add, ref(tv), c(1, intT), intT)}, cfa.Range{}, "")
 
 	// Init: one no-op, then the path enters main
 	initEdge := p.AddEdge(p.Init.Entry, p.Init.Exit, &cfa.Noop{}, cfa.Range{}, "")
-	path = append(path, cfa.Step{Edge: initEdge, Kind: cfa.Intra}, cfa.Step{Kind: cfa.Enter, Callee: m.fn})
-	x := m.local("x", intT)
-	callMain := m.call(&cfa.Call{Fn: "f", Args: []cfa.Expr{c(2, intT)}, Result: ref(x)})
-	ff := f.fn
+	path = append(path, cfa.Step{Edge: initEdge, Kind: cfa.Intra}, cfa.Step{Kind: cfa.Enter, Callee: m.Fn})
+	x := m.Local("x", intT)
+	callMain := m.Call(&cfa.Call{Fn: "f", Args: []cfa.Expr{c(2, intT)}, Result: ref(x)})
+	ff := f.Fn
 	in := func(e *cfa.Edge) cfa.Step { return cfa.Step{Edge: e, Kind: cfa.Intra} }
 	path = append(path,
 		cfa.Step{Edge: callMain, Kind: cfa.Enter, Callee: ff}, // f(2)
@@ -216,8 +216,8 @@ func recursiveProgram(t *testing.T, want int64) (*cfa.Program, []cfa.Step) {
 		in(eRet),
 		cfa.Step{Edge: callMain, Kind: cfa.Leave, Callee: ff},
 	)
-	m.assume(bin(cfa.Eq, ref(x), c(want, intT), intT), true)
-	m.ret(c(0, intT))
+	m.Assume(bin(cfa.Eq, ref(x), c(want, intT), intT), true)
+	m.Ret(c(0, intT))
 	p.Finish()
 	return p, path
 }
@@ -252,14 +252,14 @@ func TestDivisionByZero(t *testing.T) {
 	build := func(zero bool) (*cfa.Program, []cfa.Step) {
 		var path []cfa.Step
 		p := newProgram(cfa.LP64)
-		m := function(t, p, "main", intT, &path)
-		y, z := m.local("y", intT), m.local("z", intT)
-		m.op(havoc(ref(y)))
+		m := function(p, "main", intT, &path)
+		y, z := m.Local("y", intT), m.Local("z", intT)
+		m.Op(havoc(ref(y)))
 		if zero {
-			m.assume(bin(cfa.Eq, ref(y), c(0, intT), intT), true)
+			m.Assume(bin(cfa.Eq, ref(y), c(0, intT), intT), true)
 		}
-		m.op(assign(ref(z), bin(cfa.Div, c(10, intT), ref(y), intT)))
-		m.assume(bin(cfa.Eq, ref(z), c(5, intT), intT), true)
+		m.Op(assign(ref(z), bin(cfa.Div, c(10, intT), ref(y), intT)))
+		m.Assume(bin(cfa.Eq, ref(z), c(5, intT), intT), true)
 		return p, path
 	}
 	p, path := build(false)
@@ -290,13 +290,13 @@ func TestShortCircuitGuardsUB(t *testing.T) {
 	// evaluated only when y != 0.
 	var path []cfa.Step
 	p := newProgram(cfa.LP64)
-	m := function(t, p, "main", intT, &path)
-	y := m.local("y", intT)
-	m.op(havoc(ref(y)))
+	m := function(p, "main", intT, &path)
+	y := m.Local("y", intT)
+	m.Op(havoc(ref(y)))
 	cond := bin(cfa.LAnd, bin(cfa.Ne, ref(y), c(0, intT), intT),
 		bin(cfa.Eq, bin(cfa.Div, c(10, intT), ref(y), intT), c(5, intT), intT), intT)
-	m.assume(cond, false)
-	m.assume(bin(cfa.Eq, ref(y), c(0, intT), intT), true)
+	m.Assume(cond, false)
+	m.Assume(bin(cfa.Eq, ref(y), c(0, intT), intT), true)
 	r := check(t, p, path)
 	if r.Status != smt.Sat {
 		t.Fatalf("%v (%s)", r.Status, r.Reason)
@@ -306,18 +306,18 @@ func TestShortCircuitGuardsUB(t *testing.T) {
 func TestCalloc(t *testing.T) {
 	var path []cfa.Step
 	p := newProgram(cfa.LP64)
-	m := function(t, p, "main", intT, &path)
+	m := function(p, "main", intT, &path)
 	pt := cfa.PointerTo(intT, 64)
-	q := m.local("q", pt)
-	n := m.local("n", cfa.ULLType)
-	i := m.local("i", intT)
-	m.op(havoc(ref(n)))
-	m.op(&cfa.Call{Fn: "calloc", Args: []cfa.Expr{ref(n), c(4, cfa.ULLType)}, Result: ref(q)})
-	m.op(havoc(ref(i)))
+	q := m.Local("q", pt)
+	n := m.Local("n", cfa.ULLType)
+	i := m.Local("i", intT)
+	m.Op(havoc(ref(n)))
+	m.Op(&cfa.Call{Fn: "calloc", Args: []cfa.Expr{ref(n), c(4, cfa.ULLType)}, Result: ref(q)})
+	m.Op(havoc(ref(i)))
 	// *(q + i) = 7; assume(*(q + 3) == 7): calloc zeroes, so i = 3
-	m.op(assign(deref(bin(cfa.Add, ref(q), ref(i), pt)), c(7, intT)))
-	m.assume(bin(cfa.Eq, deref(bin(cfa.Add, ref(q), c(3, intT), pt)), c(7, intT), intT), true)
-	m.op(&cfa.Call{Fn: "free", Args: []cfa.Expr{ref(q)}})
+	m.Op(assign(deref(bin(cfa.Add, ref(q), ref(i), pt)), c(7, intT)))
+	m.Assume(bin(cfa.Eq, deref(bin(cfa.Add, ref(q), c(3, intT), pt)), c(7, intT), intT), true)
+	m.Op(&cfa.Call{Fn: "free", Args: []cfa.Expr{ref(q)}})
 	r := check(t, p, path)
 	if r.Status != smt.Sat {
 		t.Fatalf("%v (%s)", r.Status, r.Reason)
@@ -327,7 +327,7 @@ func TestCalloc(t *testing.T) {
 		t.Errorf("n = %d, i = %d; want n ≥ 4, i = 3", nd[0], nd[1])
 	}
 	// use after free
-	m.assume(bin(cfa.Eq, deref(ref(q)), c(0, intT), intT), true)
+	m.Assume(bin(cfa.Eq, deref(ref(q)), c(0, intT), intT), true)
 	r = check(t, p, path)
 	if r.Status != smt.Unknown || !strings.Contains(r.Reason, "invalid memory access") {
 		t.Errorf("use after free: %v (%s), want unknown: invalid memory access", r.Status, r.Reason)
@@ -337,17 +337,17 @@ func TestCalloc(t *testing.T) {
 func TestMallocDoubleFree(t *testing.T) {
 	var path []cfa.Step
 	p := newProgram(cfa.ILP32)
-	m := function(t, p, "main", intT, &path)
+	m := function(p, "main", intT, &path)
 	pt := cfa.PointerTo(intT, 32)
-	q := m.local("q", pt)
-	m.op(&cfa.Call{Fn: "malloc", Args: []cfa.Expr{c(8, uintT)}, Result: ref(q)})
-	m.op(assign(deref(ref(q)), c(1, intT)))
-	m.assume(bin(cfa.Eq, deref(ref(q)), c(1, intT), intT), true)
+	q := m.Local("q", pt)
+	m.Op(&cfa.Call{Fn: "malloc", Args: []cfa.Expr{c(8, uintT)}, Result: ref(q)})
+	m.Op(assign(deref(ref(q)), c(1, intT)))
+	m.Assume(bin(cfa.Eq, deref(ref(q)), c(1, intT), intT), true)
 	if r := check(t, p, path); r.Status != smt.Sat {
 		t.Fatalf("%v (%s)", r.Status, r.Reason)
 	}
-	m.op(&cfa.Call{Fn: "free", Args: []cfa.Expr{ref(q)}})
-	m.op(&cfa.Call{Fn: "free", Args: []cfa.Expr{ref(q)}})
+	m.Op(&cfa.Call{Fn: "free", Args: []cfa.Expr{ref(q)}})
+	m.Op(&cfa.Call{Fn: "free", Args: []cfa.Expr{ref(q)}})
 	r := check(t, p, path)
 	if r.Status != smt.Unknown || !strings.Contains(r.Reason, "invalid free") {
 		t.Errorf("double free: %v (%s), want unknown: invalid free", r.Status, r.Reason)
@@ -358,21 +358,21 @@ func TestCheckPathCancelled(t *testing.T) {
 	// factor the 122-bit semiprime (2^61−1)·(2^62−57): hard for Z3
 	var path []cfa.Step
 	p := newProgram(cfa.LP64)
-	m := function(t, p, "main", intT, &path)
+	m := function(p, "main", intT, &path)
 	u128 := cfa.IntType(128, false)
 	ull := cfa.ULLType
-	x, y := m.local("x", u128), m.local("y", u128)
-	m.op(havoc(ref(x)))
-	m.op(havoc(ref(y)))
+	x, y := m.Local("x", u128), m.Local("y", u128)
+	m.Op(havoc(ref(x)))
+	m.Op(havoc(ref(y)))
 	n := bin(cfa.Or, bin(cfa.Shl, cast(&cfa.Const{T: ull, V: 576460752303423480}, u128), c(64, intT), u128),
 		cast(&cfa.Const{T: ull, V: 11529215046068469817}, u128), u128)
 	lim := bin(cfa.Shl, cast(c(1, ull), u128), c(64, intT), u128)
 	one := cast(c(1, ull), u128)
-	m.assume(bin(cfa.Eq, bin(cfa.Mul, ref(x), ref(y), u128), n, intT), true)
-	m.assume(bin(cfa.Gt, ref(x), one, intT), true)
-	m.assume(bin(cfa.Gt, ref(y), one, intT), true)
-	m.assume(bin(cfa.Lt, ref(x), lim, intT), true)
-	m.assume(bin(cfa.Lt, ref(y), lim, intT), true)
+	m.Assume(bin(cfa.Eq, bin(cfa.Mul, ref(x), ref(y), u128), n, intT), true)
+	m.Assume(bin(cfa.Gt, ref(x), one, intT), true)
+	m.Assume(bin(cfa.Gt, ref(y), one, intT), true)
+	m.Assume(bin(cfa.Lt, ref(x), lim, intT), true)
+	m.Assume(bin(cfa.Lt, ref(y), lim, intT), true)
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
@@ -388,8 +388,8 @@ func TestCheckPathCancelled(t *testing.T) {
 func TestEncodeErrors(t *testing.T) {
 	var path []cfa.Step
 	p := newProgram(cfa.LP64)
-	m := function(t, p, "main", intT, &path)
-	m.op(&cfa.Unsupported{Construct: "inline assembly"})
+	m := function(p, "main", intT, &path)
+	m.Op(&cfa.Unsupported{Construct: "inline assembly"})
 	_, err := smt.EncodePath(smt.NewBuilder(), p, path)
 	ee, ok := err.(*smt.EncodeError)
 	if !ok || ee.Step != 0 || !strings.Contains(ee.Error(), "inline assembly") {

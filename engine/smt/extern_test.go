@@ -31,16 +31,16 @@ func TestUnmodelledCallHavoc(t *testing.T) {
 				p.AssumePure = map[string]bool{"ext_keep": true, "ext": true}
 			}
 			g := p.NewVar(nil, "g", intT)
-			m := function(t, p, "main", intT, &path)
-			v, x := m.local("v", intT), m.local("x", intT)
+			m := function(p, "main", intT, &path)
+			v, x := m.Local("v", intT), m.Local("x", intT)
 			v.AddrTaken = true
-			m.op(assign(ref(g), c(0, intT)))
-			m.op(assign(ref(x), c(0, intT)))
-			m.op(&cfa.Call{Fn: "ext_keep", Args: []cfa.Expr{addr(ref(v), 64)}})
-			m.op(assign(ref(v), c(0, intT)))
-			m.op(&cfa.Call{Fn: "ext"})
+			m.Op(assign(ref(g), c(0, intT)))
+			m.Op(assign(ref(x), c(0, intT)))
+			m.Op(&cfa.Call{Fn: "ext_keep", Args: []cfa.Expr{addr(ref(v), 64)}})
+			m.Op(assign(ref(v), c(0, intT)))
+			m.Op(&cfa.Call{Fn: "ext"})
 			target := map[string]*cfa.Var{"g": g, "v": v, "x": x}[tc.target]
-			m.assume(bin(cfa.Ne, ref(target), c(0, intT), intT), true)
+			m.Assume(bin(cfa.Ne, ref(target), c(0, intT), intT), true)
 			if r := check(t, p, path); r.Status != tc.status {
 				t.Fatalf("status %v (%s), want %v", r.Status, r.Reason, tc.status)
 			}
@@ -62,12 +62,12 @@ func TestStringModels(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var path []cfa.Step
 			p := newProgram(cfa.LP64)
-			m := function(t, p, "main", intT, &path)
-			n := m.local("n", cfa.IntType(64, false))
+			m := function(p, "main", intT, &path)
+			n := m.Local("n", cfa.IntType(64, false))
 			s := &cfa.StringLit{T: cfa.ArrayOf(cfa.CharType, 4), Val: "abc"}
 			ptr := &cfa.AddrOf{X: index(s, c(0, intT)), T: cfa.PointerTo(cfa.CharType, 64)}
-			m.op(&cfa.Call{Fn: tc.fn, Args: []cfa.Expr{ptr}, Result: ref(n)})
-			m.assume(bin(cfa.Eq, ref(n), c(tc.want, cfa.IntType(64, false)), intT), true)
+			m.Op(&cfa.Call{Fn: tc.fn, Args: []cfa.Expr{ptr}, Result: ref(n)})
+			m.Assume(bin(cfa.Eq, ref(n), c(tc.want, cfa.IntType(64, false)), intT), true)
 			if r := check(t, p, path); r.Status != tc.status {
 				t.Fatalf("status %v (%s), want %v", r.Status, r.Reason, tc.status)
 			}

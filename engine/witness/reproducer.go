@@ -77,7 +77,7 @@ func Reproducer(v *Violation) (string, error) {
 		}
 		vs, ok := c.site(in.Step)
 		if !ok {
-			if strings.HasPrefix(in.Source, "__VERIFIER_nondet_") && in.Type != nil {
+			if cfa.NondetFunc(in.Source) && in.Type != nil {
 				values = append(values, value{fn: in.Source, t: in.Type, bits: in.Value})
 			}
 			continue
@@ -95,12 +95,12 @@ func Reproducer(v *Violation) (string, error) {
 	// The functions to define.
 	nondet := map[string]*cfa.Type{}
 	for name, t := range p.Externals {
-		if strings.HasPrefix(name, "__VERIFIER_nondet_") {
+		if cfa.NondetFunc(name) {
 			nondet[name] = resultType(t)
 		}
 	}
 	for _, e := range p.Edges {
-		if h, ok := e.Op.(*cfa.Havoc); ok && strings.HasPrefix(h.Source, "__VERIFIER_nondet_") && nondet[h.Source] == nil {
+		if h, ok := e.Op.(*cfa.Havoc); ok && cfa.NondetFunc(h.Source) && nondet[h.Source] == nil {
 			nondet[h.Source] = h.LHS.Type()
 		}
 	}

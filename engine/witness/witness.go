@@ -347,7 +347,7 @@ func (c *ctx) site(i int) (valueSite, bool) {
 	switch op := s.Edge.Op.(type) {
 	case *cfa.Havoc:
 		vs.lhs = op.LHS
-		if strings.HasPrefix(op.Source, "__VERIFIER_nondet_") {
+		if cfa.NondetFunc(op.Source) {
 			vs.kind, vs.fn = siteNondet, op.Source
 		}
 	case *cfa.Decl:
@@ -357,7 +357,7 @@ func (c *ctx) site(i int) (valueSite, bool) {
 			return valueSite{}, false
 		}
 		vs.lhs, vs.fn, vs.kind = op.Result, op.Fn, siteExtern
-		if strings.HasPrefix(op.Fn, "__VERIFIER_nondet_") {
+		if cfa.NondetFunc(op.Fn) {
 			vs.kind = siteNondet
 		}
 	default:

@@ -35,8 +35,7 @@ var (
 // is TRUE or FALSE without a problem, the test fails until the entry goes
 // (an UNKNOWN, e.g. a timeout on a slow machine, proves nothing and is
 // only logged).
-var knownSeeds = map[string]string{
-}
+var knownSeeds = map[string]string{}
 
 // job is one check: a seed under a configuration and data model.
 type job struct {

@@ -1,0 +1,200 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/proofs"
+)
+
+// proofSummary is one proof's line of the summary table.
+type proofSummary struct {
+	name, entry          string
+	props                int
+	trueN, falseN, unknN int
+	seconds              float64
+	note                 string // why the proof did not run, or the first UNKNOWN reason
+}
+
+// runProofs runs the CBMC proofs under DIR (package proofs reads their
+// Makefiles): for each, the assertions reachable from HARNESS_ENTRY with
+// verdicts, UNKNOWN reasons and times, then a summary table.
+func runProofs(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("proofs", stderr)
+	config := fs.String("config", "default", "configuration: "+strings.Join(engine.ConfigNames(), ", "))
+	timeout := fs.Duration("timeout", 30*time.Second, "time limit per property")
+	proofTimeout := fs.Duration("proof-timeout", 5*time.Minute, "time limit per proof (its properties still open then are UNKNOWN)")
+	maxStates := fs.Int("max-states", 0, "state limit per analysis run (0: engine default)")
+	match := fs.String("run", "", "run only the proofs whose name matches this regular expression")
+	dataModel := fs.String("data-model", "LP64", "data model: ILP32 or LP64")
+	markdown := fs.String("markdown", "", "write the summary table (Markdown) to this file")
+	dirs, err := parseInterleaved(fs, args)
+	if err != nil {
+		return 2
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "reverify proofs: "+format+"\n", a...)
+		return 2
+	}
+	if len(dirs) != 1 {
+		return fail("want one directory (a CBMC starter-kit proofs directory, or one proof)")
+	}
+	if engine.ConfigDoc(*config) == "" {
+		return fail("unknown configuration %q (known: %s)", *config, strings.Join(engine.ConfigNames(), ", "))
+	}
+	dm, err := cfa.ParseDataModel(*dataModel)
+	if err != nil {
+		return fail("%v", err)
+	}
+	var re *regexp.Regexp
+	if *match != "" {
+		if re, err = regexp.Compile(*match); err != nil {
+			return fail("--run: %v", err)
+		}
+	}
+	all, err := proofs.Find(dirs[0])
+	if err != nil {
+		return fail("%v", err)
+	}
+	if len(all) == 0 {
+		return fail("no proof under %s (no Makefile setting HARNESS_ENTRY)", dirs[0])
+	}
+	rs := runSettings{config: *config, timeout: *timeout, maxStates: *maxStates, clock: "wall"}
+	var sums []proofSummary
+	exit := 0
+	for _, p := range all {
+		if re != nil && !re.MatchString(p.Name) {
+			continue
+		}
+		s := runProof(p, dm, rs, *proofTimeout, stdout)
+		if s.falseN > 0 {
+			exit = 1
+		}
+		sums = append(sums, s)
+	}
+	table := proofsTable(sums)
+	fmt.Fprintln(stdout)
+	fmt.Fprint(stdout, table)
+	if *markdown != "" {
+		if err := os.WriteFile(*markdown, []byte(table), 0o644); err != nil {
+			return fail("%v", err)
+		}
+	}
+	return exit
+}
+
+// runProof translates and verifies one proof, printing its results.
+func runProof(p *proofs.Proof, dm cfa.DataModel, rs runSettings, limit time.Duration, w io.Writer) (s proofSummary) {
+	s = proofSummary{name: p.Name, entry: p.Entry}
+	fmt.Fprintf(w, "== %s  (entry %s, %s)\n", p.Name, p.Entry, p.Dir)
+	for _, u := range p.Unresolved {
+		fmt.Fprintf(w, "   makefile: could not resolve %s\n", u)
+	}
+	if len(p.RemoveFunctionBody) > 0 {
+		fmt.Fprintf(w, "   makefile: REMOVE_FUNCTION_BODY ignored (bodies kept, verdicts are about the code as written): %s\n", strings.Join(p.RemoveFunctionBody, " "))
+	}
+	start := time.Now()
+	defer func() {
+		s.seconds = time.Since(start).Seconds()
+		fmt.Fprintf(w, "-- %s: %d properties, %d TRUE, %d FALSE, %d UNKNOWN, %.1fs\n", p.Name, s.props, s.trueN, s.falseN, s.unknN, s.seconds)
+	}()
+	if p.Entry == "" || len(p.Sources) == 0 {
+		s.note = "not run: " + strings.Join(p.Unresolved, "; ")
+		fmt.Fprintf(w, "   %s\n", s.note)
+		return s
+	}
+	cfg := frontend.Config{DataModel: dm, IncludeDirs: p.Includes, Defines: p.Defines, Malloc: frontend.MallocMayFail}
+	if !p.MallocMayFail {
+		cfg.Malloc = frontend.MallocNeverFails
+	}
+	prog, err := frontend.Translate(cfg, p.Sources...)
+	if err != nil {
+		first, _, _ := strings.Cut(err.Error(), "\n")
+		s.note = "translation failed: " + first
+		fmt.Fprintf(w, "   %s\n", s.note)
+		return s
+	}
+	if prog.Func(p.Entry) == nil {
+		s.note = fmt.Sprintf("entry %s is not defined", p.Entry)
+		fmt.Fprintf(w, "   %s\n", s.note)
+		return s
+	}
+	var props []*spec.Property
+	for _, prop := range spec.Properties(prog, p.Entry) {
+		if prop.Reachable {
+			props = append(props, prop)
+		}
+	}
+	s.props = len(props)
+	if len(props) == 0 {
+		s.note = "no assertion reachable from the entry"
+		fmt.Fprintf(w, "   %s\n", s.note)
+		return s
+	}
+	ecfg := rs.engineConfig(rs.config, p.Entry, rs.timeout)
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	results, err := engine.Verify(ctx, prog, props, ecfg)
+	if err != nil {
+		s.note = "verification failed: " + err.Error()
+		fmt.Fprintf(w, "   %s\n", s.note)
+		return s
+	}
+	for _, r := range results {
+		timeoutReason(r, rs.timeout, rs.clock)
+		fmt.Fprint(w, "   ")
+		printResult(w, r)
+		switch r.Verdict {
+		case engine.True:
+			s.trueN++
+		case engine.False:
+			s.falseN++
+		default:
+			s.unknN++
+			if s.note == "" {
+				s.note = r.Reason
+			}
+		}
+	}
+	return s
+}
+
+// proofsTable is the summary: one Markdown row per proof, then the share
+// of properties and of proofs decided (every property TRUE or FALSE).
+func proofsTable(sums []proofSummary) string {
+	var b strings.Builder
+	b.WriteString("| proof | properties | TRUE | FALSE | UNKNOWN | time (s) | first UNKNOWN reason / note |\n")
+	b.WriteString("|---|---:|---:|---:|---:|---:|---|\n")
+	var props, decided, proofsDecided int
+	for _, s := range sums {
+		note := s.note
+		if len(note) > 160 {
+			note = note[:160] + "…"
+		}
+		note = strings.ReplaceAll(note, "|", `\|`)
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %.1f | %s |\n", s.name, s.props, s.trueN, s.falseN, s.unknN, s.seconds, note)
+		props += s.props
+		decided += s.trueN + s.falseN
+		if s.props > 0 && s.unknN == 0 {
+			proofsDecided++
+		}
+	}
+	pct := func(a, n int) float64 {
+		if n == 0 {
+			return 0
+		}
+		return 100 * float64(a) / float64(n)
+	}
+	fmt.Fprintf(&b, "\nproperties decided: %d of %d (%.0f%%); proofs with every property decided: %d of %d (%.0f%%)\n",
+		decided, props, pct(decided, props), proofsDecided, len(sums), pct(proofsDecided, len(sums)))
+	return b.String()
+}

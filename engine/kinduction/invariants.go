@@ -1,0 +1,150 @@
+package kinduction
+
+import (
+	"context"
+
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/smt"
+)
+
+// maxCandidates bounds the candidate invariants per cut point.
+const maxCandidates = 48
+
+// candidates returns the candidate invariants: every comparison of the
+// entry function that is an Assume condition (loop conditions, branch
+// conditions, assertion guards), a call argument (assertions) or an
+// assigned value, its negation, and the non-strict form of < and >, over
+// globals and the entry function's variables only.
+func (c *checker) candidates() []cfa.Expr {
+	seen := map[string]bool{}
+	var out []cfa.Expr
+	add := func(x cfa.Expr) {
+		if len(out) < maxCandidates && !seen[x.String()] {
+			seen[x.String()] = true
+			out = append(out, x)
+		}
+	}
+	consider := func(x cfa.Expr) {
+		b, ok := x.(*cfa.Binary)
+		if !ok || !b.Op.IsComparison() || !c.local(b) {
+			return
+		}
+		add(b)
+		add(&cfa.Binary{Op: b.Op.Negate(), X: b.X, Y: b.Y, T: b.T})
+		switch b.Op {
+		case cfa.Lt:
+			add(&cfa.Binary{Op: cfa.Le, X: b.X, Y: b.Y, T: b.T})
+		case cfa.Gt:
+			add(&cfa.Binary{Op: cfa.Ge, X: b.X, Y: b.Y, T: b.T})
+		}
+	}
+	for _, l := range c.entry.Locs {
+		for _, e := range l.Out {
+			switch op := e.Op.(type) {
+			case *cfa.Assume:
+				if op.Truth {
+					consider(op.Cond)
+				}
+			case *cfa.Call: // assertion arguments: __VERIFIER_assert(x == y)
+				for _, a := range op.Args {
+					consider(a)
+				}
+			case *cfa.Assign:
+				consider(op.RHS)
+			}
+		}
+	}
+	return out
+}
+
+// local reports whether x reads only globals and variables of the entry
+// function, without memory accesses or calls.
+func (c *checker) local(x cfa.Expr) bool {
+	ok := true
+	cfa.Walk(x, func(x cfa.Expr) bool {
+		switch x := x.(type) {
+		case *cfa.VarRef:
+			if !x.Var.Global && x.Var.Func != c.entry.Name {
+				ok = false
+			}
+		case *cfa.Const, *cfa.Binary, *cfa.Cast, *cfa.Unary:
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// invariants returns, per cut point, the candidates that are inductive
+// invariants (Houdini): each holds at the first cut point visit of every
+// path from the program's start, and, assuming all kept candidates at a
+// cut point, at the next cut point visit of every segment that does not
+// reach an error edge. The loop drops refuted candidates until nothing
+// changes. An error (path limit, encoding) aborts it with no invariants.
+func (c *checker) invariants(ctx context.Context) (map[*cfa.Location][]cfa.Expr, error) {
+	all := c.candidates()
+	if len(all) == 0 {
+		return nil, nil
+	}
+	inv := map[*cfa.Location][]cfa.Expr{}
+	for _, h := range c.order {
+		inv[h] = append([]cfa.Expr(nil), all...)
+	}
+	// filter drops the candidates at loc that path does not imply.
+	changed := false
+	filter := func(path []cfa.Step, loc *cfa.Location) error {
+		var keep []cfa.Expr
+		for _, x := range inv[loc] {
+			neg := cfa.Step{Edge: c.synthetic(loc, &cfa.Assume{Cond: x, Truth: false})}
+			r, err := c.prove(ctx, append(path[:len(path):len(path)], neg))
+			if err != nil {
+				return err
+			}
+			if r == smt.Unsat {
+				keep = append(keep, x)
+			} else {
+				changed = true
+			}
+		}
+		inv[loc] = keep
+		return errPrune
+	}
+	ignore := func([]cfa.Step, int) error { return nil }
+	w := &walk{c: c, maxCuts: 1, onError: ignore,
+		onCutPoint: func(path []cfa.Step, loc *cfa.Location, _ int) error { return filter(path, loc) }}
+	stack, loc := c.start()
+	if err := w.run(ctx, nil, stack, loc, 0, 0); err != nil {
+		return nil, err
+	}
+	for {
+		changed = false
+		for _, h := range c.order {
+			if len(inv[h]) == 0 && !c.anyInv(inv) {
+				continue
+			}
+			w := &walk{c: c, maxCuts: 2, onError: ignore,
+				onCutPoint: func(path []cfa.Step, loc *cfa.Location, cut int) error {
+					if cut < 2 {
+						return nil
+					}
+					return filter(path, loc)
+				}}
+			if err := w.run(ctx, c.arbitrary(h, inv[h]), []frame{{fn: c.entry}}, h, 1, 0); err != nil {
+				return nil, err
+			}
+		}
+		if !changed {
+			return inv, nil
+		}
+	}
+}
+
+func (c *checker) anyInv(inv map[*cfa.Location][]cfa.Expr) bool {
+	for _, xs := range inv {
+		if len(xs) > 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,151 @@
+package kinduction_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/reverify/reverify/engine/analysis/property"
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/kinduction"
+	"github.com/reverify/reverify/engine/smt/z3"
+)
+
+const header = `extern void abort(void);
+void reach_error(void) {}
+void __VERIFIER_assert(int cond) { if (!(cond)) { reach_error(); abort(); } }
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+`
+
+// check runs Check on the SV-COMP property of src: no call of
+// reach_error is reachable.
+func check(t testing.TB, src string, opts kinduction.Options) kinduction.Result {
+	t.Helper()
+	prog, err := frontend.TranslateSources(frontend.Config{}, []frontend.Source{{Name: "t.c", Content: header + src}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Entry, opts.Solver = "main", z3.Factory
+	opts.ErrorEdges = property.ErrorCalls(prog, "reach_error")
+	return kinduction.Check(context.Background(), prog, opts)
+}
+
+// lockstep needs the invariant x == y at the loop head: plain k-induction
+// fails at every k (from x != y the loop may run k times and then exit),
+// and the candidate x == y (the assertion's argument) is inductive.
+const lockstep = `int main(void) {
+	unsigned int x = 0;
+	unsigned int y = 0;
+	while (__VERIFIER_nondet_int()) { x++; y++; }
+	__VERIFIER_assert(x == y);
+	return 0;
+}`
+
+func TestInvariants(t *testing.T) {
+	plain := check(t, lockstep, kinduction.Options{NoInvariants: true, MaxK: 3})
+	if plain.Status != kinduction.Unknown || len(plain.Invariants) != 0 {
+		t.Errorf("without invariants: %v at k=%d (%s) %v, want UNKNOWN", plain.Status, plain.K, plain.Reason, plain.Invariants)
+	}
+	strong := check(t, lockstep, kinduction.Options{MaxK: 3})
+	if strong.Status != kinduction.True || strong.K != 1 {
+		t.Fatalf("with invariants: %v at k=%d (%s), want TRUE at k=1", strong.Status, strong.K, strong.Reason)
+	}
+	if got := strings.Join(strong.Invariants, "; "); !strings.Contains(got, "x == y") {
+		t.Errorf("invariants %q do not contain x == y", got)
+	}
+}
+
+// TestNotInductive: x counts up without bound under a nondeterministic
+// loop condition and the assertion holds only for the first 100
+// iterations; the step never holds and the base case would need k=101,
+// beyond MaxK: UNKNOWN with the reason, never TRUE.
+func TestNotInductive(t *testing.T) {
+	r := check(t, `int main(void) {
+	int x = 0;
+	while (__VERIFIER_nondet_int()) { x++; __VERIFIER_assert(x <= 100); }
+	return 0;
+}`, kinduction.Options{MaxK: 4})
+	if r.Status != kinduction.Unknown || r.Reason != "k-induction: step case not inductive up to k=4" {
+		t.Errorf("got %v (%s), want UNKNOWN: step case not inductive up to k=4", r.Status, r.Reason)
+	}
+}
+
+// TestPathLimit: more paths than MaxPaths is UNKNOWN with that reason.
+func TestPathLimit(t *testing.T) {
+	r := check(t, `int main(void) {
+	int x = 0;
+	while (__VERIFIER_nondet_int()) {
+		if (__VERIFIER_nondet_int()) x++;
+		if (__VERIFIER_nondet_int()) x--;
+		__VERIFIER_assert(x < 1000);
+	}
+	return 0;
+}`, kinduction.Options{MaxPaths: 10})
+	if r.Status != kinduction.Unknown || !strings.Contains(r.Reason, "more than 10 paths") {
+		t.Errorf("got %v (%s), want UNKNOWN naming the path limit", r.Status, r.Reason)
+	}
+}
+
+// TestCounterexample: FALSE carries a path ending in the error call.
+func TestCounterexample(t *testing.T) {
+	r := check(t, `int main(void) {
+	unsigned int i = 0;
+	while (i < 5) { i++; }
+	__VERIFIER_assert(i != 5);
+	return 0;
+}`, kinduction.Options{})
+	if r.Status != kinduction.False || r.K != 6 {
+		t.Fatalf("got %v at k=%d (%s), want FALSE at k=6", r.Status, r.K, r.Reason)
+	}
+	last := r.Path[len(r.Path)-1]
+	if c, ok := last.Edge.Op.(*cfa.Call); !ok || c.Fn != "reach_error" {
+		t.Errorf("path ends with %v, want the reach_error call", last.Edge)
+	}
+}
+
+// BenchmarkCounting is one k-induction run on the counting loop of
+// engine/testdata/verdicts/kind_counting.c (proved at k=1).
+func BenchmarkCounting(b *testing.B) {
+	src := `int main(void) {
+	unsigned int n = __VERIFIER_nondet_uint();
+	unsigned int x = 0;
+	unsigned int y = n;
+	while (y > 0) { x++; y--; __VERIFIER_assert(x + y == n); }
+	return 0;
+}`
+	for i := 0; i < b.N; i++ {
+		if r := check(b, src, kinduction.Options{}); r.Status != kinduction.True {
+			b.Fatalf("%v: %s", r.Status, r.Reason)
+		}
+	}
+}
+
+// BenchmarkLocks is one k-induction run on SV-COMP's test_locks_N shape
+// with N = 4 flags (1-inductive; 2^4 paths per iteration).
+func BenchmarkLocks(b *testing.B) {
+	var src strings.Builder
+	src.WriteString("int main(void) {\n")
+	const n = 4
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&src, "int p%d = __VERIFIER_nondet_int(); int lk%d;\n", i, i)
+	}
+	src.WriteString("while (__VERIFIER_nondet_int()) {\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&src, "lk%d = 0;\n", i)
+	}
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&src, "if (p%d != 0) lk%d = 1;\n", i, i)
+	}
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&src, "if (p%d != 0) { __VERIFIER_assert(lk%d == 1); lk%d = 0; }\n", i, i, i)
+	}
+	src.WriteString("}\nreturn 0;\n}\n")
+	for i := 0; i < b.N; i++ {
+		if r := check(b, src.String(), kinduction.Options{}); r.Status != kinduction.True {
+			b.Fatalf("%v: %s", r.Status, r.Reason)
+		}
+	}
+}

@@ -1,0 +1,137 @@
+package kinduction
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/smt"
+)
+
+// allowedExtern reports whether a call of fn without a body is in scope:
+// its effect is exactly what smt.EncodePath encodes (a fresh input, an
+// assumption, the end of the execution, an error call).
+func allowedExtern(fn string) bool {
+	switch {
+	case strings.HasPrefix(fn, "__VERIFIER_nondet_"), fn == "__VERIFIER_assume", smt.IsErrorFunction(fn),
+		fn == "abort", fn == "exit", fn == "_exit", fn == "__builtin_trap", fn == "__VERIFIER_error":
+		return true
+	}
+	return false
+}
+
+// checkScope returns "" when prog, run from entry, is inside the scope of
+// the package doc, and otherwise the reason it is not. It also returns
+// the functions reachable from entry (entry first).
+func checkScope(prog *cfa.Program, entry *cfa.Function, errorEdges map[*cfa.Edge]bool) (string, []*cfa.Function) {
+	var order []*cfa.Function
+	state := map[*cfa.Function]int{} // 1: on the DFS stack, 2: done
+	var reason string
+	var visit func(f *cfa.Function)
+	visit = func(f *cfa.Function) {
+		state[f] = 1
+		order = append(order, f)
+		for _, l := range f.Locs {
+			for _, e := range l.Out {
+				if reason != "" {
+					return
+				}
+				if u, ok := e.Op.(*cfa.Unsupported); ok {
+					reason = fmt.Sprintf("unsupported construct %s at %s", u.Construct, e.Pos.Start)
+					return
+				}
+				c, ok := e.Op.(*cfa.Call)
+				if !ok {
+					continue
+				}
+				if c.Fn == "" {
+					reason = fmt.Sprintf("call through a function pointer at %s", e.Pos.Start)
+					return
+				}
+				g := prog.Func(c.Fn)
+				if g == nil {
+					if !allowedExtern(c.Fn) && !errorEdges[e] {
+						reason = fmt.Sprintf("call to bodiless function %s at %s", c.Fn, e.Pos.Start)
+					}
+					continue
+				}
+				if errorEdges[e] {
+					continue // an error call ends the path; its body is never run
+				}
+				switch state[g] {
+				case 1:
+					reason = fmt.Sprintf("recursion at %s", e.Pos.Start)
+					return
+				case 0:
+					visit(g)
+				}
+			}
+		}
+		state[f] = 2
+	}
+	visit(entry)
+	if reason != "" {
+		return reason, nil
+	}
+	for _, f := range order {
+		for _, l := range f.Locs {
+			if l.LoopHead && f != entry {
+				return fmt.Sprintf("loop in called function %s at %s", f.Name, loopPos(l)), nil
+			}
+		}
+		vars := append(append([]*cfa.Var{}, f.Params...), f.Locals...)
+		if f.RetVar != nil {
+			vars = append(vars, f.RetVar)
+		}
+		for _, v := range vars {
+			if r := varReason(v); r != "" {
+				return r, nil
+			}
+		}
+	}
+	for _, v := range prog.Globals {
+		if r := varReason(v); r != "" {
+			return r, nil
+		}
+	}
+	for _, e := range prog.Init.Locs {
+		for _, o := range e.Out {
+			if _, ok := o.Op.(*cfa.Call); ok {
+				return fmt.Sprintf("call in a global initialiser at %s", o.Pos.Start), nil
+			}
+		}
+	}
+	return "", order
+}
+
+// varReason says why v is outside the scope ("" when it is a scalar
+// integer register).
+func varReason(v *cfa.Var) string {
+	switch {
+	case v.AddrTaken:
+		return fmt.Sprintf("variable %s at %s lives in memory (address taken or array)", v.Orig, v.Pos)
+	case !v.T.IsInteger():
+		return fmt.Sprintf("variable %s at %s is not a scalar integer (%s)", name(v), v.Pos, v.T)
+	}
+	return ""
+}
+
+func name(v *cfa.Var) string {
+	if v.Orig != "" {
+		return v.Orig
+	}
+	return v.Name
+}
+
+// loopPos is the source position of the first edge into loop head l.
+func loopPos(l *cfa.Location) cfa.Pos {
+	for _, e := range l.In {
+		if e.Pos.Start.Line > 0 {
+			return e.Pos.Start
+		}
+	}
+	for _, e := range l.Out {
+		return e.Pos.Start
+	}
+	return cfa.Pos{}
+}

@@ -1,0 +1,15 @@
+// configs: k-induction
+// Outside k-induction's scope: a loop in a called function.
+#include "../sv.h"
+
+int sum(int n) {
+	int s = 0;
+	for (int i = 0; i < n; i++)
+		s++;
+	return s;
+}
+
+int main(void) {
+	assert(sum(3) == 3);                  // want TRUE k-induction:UNKNOWN "k-induction: loop in called function sum"
+	return 0;
+}

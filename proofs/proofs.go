@@ -1,0 +1,246 @@
+// Package proofs reads the proof harnesses a C project already has for
+// CBMC, laid out as the CBMC starter kit lays them out
+// (https://github.com/model-checking/cbmc-starter-kit): a directory of
+// proofs, one directory per proof holding a Makefile that sets
+// HARNESS_ENTRY, HARNESS_FILE, PROOF_SOURCES, PROJECT_SOURCES, DEFINES,
+// INCLUDES, UNWINDSET and REMOVE_FUNCTION_BODY and includes the shared
+// ../Makefile.common (which includes Makefile-project-defines and
+// Makefile-template-defines).
+//
+// The Makefiles are read, not run: variable assignments (=, :=, ?=, +=),
+// include/sinclude, ifeq/ifneq/ifdef/ifndef/else/endif and the text
+// functions of GNU make (abspath, dir, notdir, patsubst, filter, wildcard,
+// …) are evaluated as make would in the proof directory; $(shell …),
+// $(foreach …), other functions and undefined variables are not, and every
+// one met while resolving a value this package uses is listed in
+// Proof.Unresolved — the caller must show them. PROOF_ROOT and CBMC_ROOT,
+// which Makefile.common derives from MAKEFILE_LIST with $(shell dirname),
+// are set from the position of the Makefile.common included.
+//
+// Layer 7: it imports nothing of reverify; cmd/reverify runs the proofs.
+package proofs
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Proof is one proof directory, its Makefile resolved.
+type Proof struct {
+	// Dir is the proof directory (absolute, clean); Name its PROOF_UID,
+	// else its base name.
+	Dir, Name string
+	// Entry is HARNESS_ENTRY, the function to verify.
+	Entry string
+	// HarnessFile is HARNESS_FILE as resolved (informative: the files
+	// compiled are Sources).
+	HarnessFile string
+	// Sources are PROOF_SOURCES then PROJECT_SOURCES: absolute paths,
+	// each once, in the Makefiles' order.
+	Sources []string
+	// Defines are DEFINES' -D options (name → value; "" for -DNAME).
+	Defines map[string]string
+	// Includes are INCLUDES' -I directories (absolute).
+	Includes []string
+	// Unwindset is UNWINDSET as resolved: CBMC's loop bounds, which
+	// reverify does not need (its verdicts are unbounded) and reports only.
+	Unwindset string
+	// RemoveFunctionBody lists the functions CBMC replaces by
+	// nondeterministic stubs (REMOVE_FUNCTION_BODY). reverify keeps their
+	// bodies: the verdict is about the program as written.
+	RemoveFunctionBody []string
+	// MallocMayFail is false when CBMC_FLAG_MALLOC_MAY_FAIL or CBMCFLAGS
+	// holds --no-malloc-may-fail (the starter kit's way to turn CBMC's
+	// default off).
+	MallocMayFail bool
+	// Unresolved says, sorted, what the reader could not evaluate in the
+	// values above, or which source files or include directories do not
+	// exist; each is "VARIABLE: what".
+	Unresolved []string
+}
+
+// Find returns the proofs under root: every directory (root included)
+// holding a file named Makefile that sets HARNESS_ENTRY, sorted by
+// directory. A proof whose Makefile cannot be read is returned with the
+// error in Unresolved, not dropped.
+func Find(root string) ([]*Proof, error) {
+	root, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	var dirs []string
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && path != root {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || d.Name() != "Makefile" {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if strings.Contains(string(b), "HARNESS_ENTRY") {
+			dirs = append(dirs, filepath.Dir(path))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(dirs)
+	var out []*Proof
+	for _, d := range dirs {
+		p, err := Read(d)
+		if err != nil {
+			p = &Proof{Dir: d, Name: filepath.Base(d), Unresolved: []string{err.Error()}}
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// Read resolves the Makefile of the proof directory dir. It fails when
+// the Makefile cannot be read or parsed, or sets no HARNESS_ENTRY.
+func Read(dir string) (*Proof, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	m := newMakefile(dir)
+	if err := m.readFile("Makefile", false); err != nil {
+		return nil, err
+	}
+	// what reading needed but no value used here depends on is not reported
+	m.unresolved = map[string]bool{}
+	get := func(name string) string { return strings.TrimSpace(m.expand("$("+name+")", name)) }
+	getOpt := func(name string) string {
+		if m.vars[name] == nil {
+			return ""
+		}
+		return get(name)
+	}
+	p := &Proof{Dir: dir, Entry: get("HARNESS_ENTRY"), Defines: map[string]string{}}
+	if p.Entry == "" {
+		return nil, fmt.Errorf("%s: HARNESS_ENTRY is empty", filepath.Join(dir, "Makefile"))
+	}
+	p.Name = getOpt("PROOF_UID")
+	if p.Name == "" {
+		p.Name = filepath.Base(dir)
+	}
+	p.HarnessFile = getOpt("HARNESS_FILE")
+	abs := func(f string) string {
+		if !filepath.IsAbs(f) {
+			f = filepath.Join(dir, f)
+		}
+		return filepath.Clean(f)
+	}
+	seen := map[string]bool{}
+	for _, v := range []string{"PROOF_SOURCES", "PROJECT_SOURCES"} {
+		for _, f := range strings.Fields(getOpt(v)) {
+			f = abs(f)
+			if seen[f] {
+				continue
+			}
+			seen[f] = true
+			if _, err := os.Stat(f); err != nil {
+				m.unresolved[fmt.Sprintf("%s: %s does not exist", v, f)] = true
+				continue
+			}
+			p.Sources = append(p.Sources, f)
+		}
+	}
+	if len(p.Sources) == 0 {
+		m.unresolved["PROOF_SOURCES: no source file"] = true
+	}
+	words := shellWords(getOpt("DEFINES"))
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if w == "-D" && i+1 < len(words) {
+			i++
+			w = "-D" + words[i]
+		}
+		d, ok := strings.CutPrefix(w, "-D")
+		if !ok || d == "" {
+			m.unresolved[fmt.Sprintf("DEFINES: %q is not a -D option", w)] = true
+			continue
+		}
+		n, v, _ := strings.Cut(d, "=")
+		p.Defines[n] = v
+	}
+	words = shellWords(getOpt("INCLUDES"))
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if w == "-I" && i+1 < len(words) {
+			i++
+			w = "-I" + words[i]
+		}
+		d, ok := strings.CutPrefix(w, "-I")
+		if !ok || d == "" {
+			m.unresolved[fmt.Sprintf("INCLUDES: %q is not a -I option", w)] = true
+			continue
+		}
+		d = abs(d)
+		if st, err := os.Stat(d); err != nil || !st.IsDir() {
+			m.unresolved[fmt.Sprintf("INCLUDES: %s is not a directory", d)] = true
+			continue
+		}
+		p.Includes = append(p.Includes, d)
+	}
+	p.Unwindset = strings.Join(strings.Fields(getOpt("UNWINDSET")), " ")
+	p.RemoveFunctionBody = strings.Fields(getOpt("REMOVE_FUNCTION_BODY"))
+	keep := m.unresolved
+	m.unresolved = map[string]bool{} // only a flag is looked for in these
+	flags := getOpt("CBMC_FLAG_MALLOC_MAY_FAIL") + " " + getOpt("CBMCFLAGS")
+	m.unresolved = keep
+	p.MallocMayFail = !strings.Contains(flags, "--no-malloc-may-fail")
+	for u := range m.unresolved {
+		p.Unresolved = append(p.Unresolved, u)
+	}
+	sort.Strings(p.Unresolved)
+	return p, nil
+}
+
+// shellWords splits s at blanks outside quotes and removes the quotes,
+// as the shell running make's recipe would ("-DX=\"(a b)\"" is one word).
+func shellWords(s string) []string {
+	var out []string
+	var b strings.Builder
+	in := false
+	var q byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case q != 0 && c == q:
+			q = 0
+		case q != 0:
+			b.WriteByte(c)
+		case c == '"' || c == '\'':
+			q, in = c, true
+		case c == '\\' && i+1 < len(s):
+			i++
+			b.WriteByte(s[i])
+			in = true
+		case c == ' ' || c == '\t':
+			if in {
+				out = append(out, b.String())
+				b.Reset()
+				in = false
+			}
+		default:
+			b.WriteByte(c)
+			in = true
+		}
+	}
+	if in {
+		out = append(out, b.String())
+	}
+	return out
+}
