@@ -36,6 +36,7 @@ var layer = map[string]int{
 	"engine/frontend":              2,
 	"engine/spec":                  2,
 	"engine/pdg":                   2,
+	"engine/reduce":                2,
 	"engine/smt":                   2,
 	"engine/smt/z3":                2,
 	"engine/interp":                2,
@@ -69,6 +70,7 @@ var layer = map[string]int{
 var peers = map[[2]string]string{
 	{"engine/cfa/csem", "engine/cfa"}:                             "csem computes on cfa's integer types",
 	{"engine/cfa/cfatest", "engine/cfa"}:                          "cfatest builds cfa programs for tests",
+	{"engine/reduce", "engine/pdg"}:                               "the slice pass keeps pdg's backward slice of the property",
 	{"engine/smt/z3", "engine/smt"}:                               "z3 implements smt's solver interfaces",
 	{"engine/analysis/symbolic", "engine/analysis/value"}:         "a symbolic state extends a value state and its precision",
 	{"engine/analysis/predicate", "engine/analysis/value"}:        "a predicate state holds the memory of a value state in symbolic mode",
@@ -95,6 +97,7 @@ var testPeers = map[[2]string]string{
 	{"engine/analysis/predicate", "engine/analysis/property"}:  "tests run the full composite CPA",
 	{"engine/interp", "engine/smt"}:                            "tests cross-check the interpreter against the SMT encoding",
 	{"engine/pdg", "engine/spec"}:                              "tests slice per property",
+	{"engine/reduce", "engine/spec"}:                           "tests reduce per property",
 }
 
 // testUpward lists imports from test files to a higher layer, with the

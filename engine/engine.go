@@ -15,6 +15,7 @@ import (
 	"github.com/reverify/reverify/engine/cegar"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
+	"github.com/reverify/reverify/engine/reduce"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
 )
@@ -94,6 +95,13 @@ type Config struct {
 	// the entry when there are at least 4), "on" (plain configurations
 	// such as value too) or "off" (one property at a time).
 	MultiProperty string
+	// Reduce selects the size-reduction passes applied to the program
+	// per property before the analyses (engine/reduce, seed 002):
+	// "none" ("" too), "slice" or "full". A TRUE on the reduced program
+	// is the verdict; anything else is decided again on the original
+	// program, so counterexamples, witnesses and reproducers always
+	// refer to the original (reduce.go).
+	Reduce string
 }
 
 // OverflowMode is the semantics of signed integer overflow.
@@ -167,6 +175,9 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 	}
 	if m := cfg.MultiProperty; m != MultiAuto && m != MultiOn && m != MultiOff {
 		return nil, fmt.Errorf("unknown multi-property mode %q (known: on, off, or empty for auto)", m)
+	}
+	if _, err := reduce.ParseLevel(cfg.Reduce); err != nil {
+		return nil, err
 	}
 	SetAssumePure(prog, cfg.AssumePure)
 	assumptions := Assumptions(prog)
@@ -285,7 +296,9 @@ func verifyOne(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg 
 	}
 	ctx, untrack := cfg.mem.track(ctx)
 	defer untrack()
-	conf.run(ctx, prog, prop, cfg, res)
+	if !runReduced(ctx, prog, prop, cfg, conf, res) {
+		conf.run(ctx, prog, prop, cfg, res)
+	}
 	limitReason(ctx, parent, cfg, len(conf.arms) > 0, res)
 	return res
 }

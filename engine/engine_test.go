@@ -38,6 +38,9 @@ var (
 	// assumePureRE matches `// assume-pure: f g`: the file's
 	// Config.AssumePure.
 	assumePureRE = regexp.MustCompile(`(?m)^// assume-pure:((?:\s+[A-Za-z_][A-Za-z0-9_]*)+)\s*$`)
+	// reduceRE matches `// reduce: LEVEL`: the file's Config.Reduce
+	// (none, slice or full).
+	reduceRE = regexp.MustCompile(`(?m)^// reduce: ([a-z]+)\s*$`)
 	// entryRE matches `// entry: f`: the file's entry function
 	// (default main).
 	entryRE = regexp.MustCompile(`(?m)^// entry: ([A-Za-z_][A-Za-z0-9_]*)\s*$`)
@@ -80,15 +83,44 @@ func TestVerdicts(t *testing.T) {
 	}
 }
 
-// parseWants returns the expectations of src for config, by line.
-func parseWants(t *testing.T, file, src, config string) map[int]want {
+// TestVerdictsReduced verifies every program in testdata/verdicts under
+// its first configuration with --reduce slice and --reduce full and
+// expects the verdicts of its wants: reduction must preserve every
+// verdict (engine/reduce).
+func TestVerdictsReduced(t *testing.T) {
+	files, _ := filepath.Glob("testdata/verdicts/*.c")
+	if len(files) == 0 {
+		t.Fatal("no test programs")
+	}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		config := verdictConfigs[0]
+		if m := configsRE.FindSubmatch(src); m != nil {
+			config = strings.Fields(string(m[1]))[0]
+		}
+		for _, level := range []string{"slice", "full"} {
+			t.Run(level+"/"+config+"/"+filepath.Base(file), func(t *testing.T) {
+				t.Parallel()
+				checkFile(t, file, string(src), config, level)
+			})
+		}
+	}
+}
+
+// parseWants returns the expectations of src for config, by line: the
+// item labelled first (when it is not config) wins over config's, which
+// wins over the unlabelled one.
+func parseWants(t *testing.T, file, src, config string, first ...string) map[int]want {
 	wants := map[int]want{}
 	for i, line := range strings.Split(src, "\n") {
 		m := wantRE.FindStringSubmatch(line)
 		if m == nil {
 			continue
 		}
-		var all, mine *want
+		var all, mine, pref *want
 		for rest := m[1]; strings.TrimSpace(rest) != ""; {
 			it := wantItemRE.FindStringSubmatch(rest)
 			if it == nil {
@@ -102,8 +134,13 @@ func parseWants(t *testing.T, file, src, config string) map[int]want {
 			case config:
 				mine = w
 			}
+			if len(first) > 0 && first[0] != config && it[1] == first[0] {
+				pref = w
+			}
 		}
 		switch {
+		case pref != nil:
+			wants[i+1] = *pref
 		case mine != nil:
 			wants[i+1] = *mine
 		case all != nil:
@@ -115,8 +152,14 @@ func parseWants(t *testing.T, file, src, config string) map[int]want {
 	return wants
 }
 
-func checkFile(t *testing.T, file, src, config string) {
-	wants := parseWants(t, file, src, config)
+// checkFile verifies file under config and compares the verdicts with its
+// wants; reduce, when given, overrides the file's `// reduce:` line.
+func checkFile(t *testing.T, file, src, config string, reduce ...string) {
+	label := config
+	if len(reduce) > 0 && reduce[0] != "none" {
+		label = "reduce" // a `reduce:` item, where given, is the verdict under reduction
+	}
+	wants := parseWants(t, file, src, config, label)
 	prog, err := frontend.Translate(frontend.Config{}, file)
 	if err != nil {
 		t.Fatal(err)
@@ -143,6 +186,12 @@ func checkFile(t *testing.T, file, src, config string) {
 	}
 	if m := assumePureRE.FindStringSubmatch(src); m != nil {
 		cfg.AssumePure = strings.Fields(m[1])
+	}
+	if m := reduceRE.FindStringSubmatch(src); m != nil {
+		cfg.Reduce = m[1]
+	}
+	if len(reduce) > 0 {
+		cfg.Reduce = reduce[0]
 	}
 	results, err := engine.Verify(ctx, prog, props, cfg)
 	if err != nil {

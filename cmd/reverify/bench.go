@@ -49,6 +49,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	peerList := fs.String("peer", "", "comma-separated peers run on the same tasks with the same limits: frama-c-eva[:PRECISION], cbmc")
 	outDir := fs.String("out", "reverify-bench", "output directory: results.csv, results.md, quantile.png")
 	overflow := fs.String("signed-overflow", "wrap", "signed overflow semantics of reverify's runs: wrap or assume-none")
+	reduceLevel := fs.String("reduce", "none", "reverify check --reduce of reverify's runs: none, slice or full")
 	args, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -73,6 +74,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	mode, err := engine.ParseOverflowMode(*overflow)
 	if err != nil {
 		return fail("%v", err)
+	}
+	if err := engine.ParseReduce(*reduceLevel); err != nil {
+		return fail("--reduce: %v", err)
 	}
 	var configs []string
 	for _, c := range splitList(*configList) {
@@ -143,7 +147,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	defer w.Close()
 
-	r := &benchRun{self: self, timeout: *timeout, mem: mem, mode: mode, tmp: tmp}
+	r := &benchRun{self: self, timeout: *timeout, mem: mem, mode: mode, reduce: *reduceLevel, tmp: tmp}
 	var todo []benchJob
 	var rows []bench.Row
 	names := append([]string{}, configs...)
@@ -259,6 +263,7 @@ type benchRun struct {
 	timeout time.Duration
 	mem     uint64
 	mode    engine.OverflowMode
+	reduce  string // --reduce of each run
 	tmp     string
 	seq     int
 	mu      sync.Mutex
@@ -296,7 +301,7 @@ func (r *benchRun) run(ctx context.Context, j benchJob) (row bench.Row, ok bool)
 	jsonPath := filepath.Join(r.tmp, fmt.Sprintf("run-%d-%d.json", os.Getpid(), n))
 	if j.peer == nil {
 		argv = []string{r.self, "check", "--svcomp", j.path, "--config", j.config, "--json", jsonPath,
-			"--timeout", r.timeout.String(), "--clock", "cpu", "--signed-overflow", string(r.mode)}
+			"--timeout", r.timeout.String(), "--clock", "cpu", "--signed-overflow", string(r.mode), "--reduce", r.reduce}
 		defer os.Remove(jsonPath)
 	} else {
 		var cleanup func()

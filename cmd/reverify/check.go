@@ -38,6 +38,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&sh, "shard", "verify only shard K/N of the properties (split by a hash of the property ID; reverify merge combines)")
 	budget := fs.Duration("time-budget", 0, "with --base: total time budget; properties not decided in it are UNKNOWN (0: none)")
 	scope := fs.String("precision-scope", "", "scope of the precision entries CEGAR refinement adds: location, function or adaptive (location, widened to the function for a variable refined 3 times; the default)")
+	reduceLevel := fs.String("reduce", "none", "size reduction of the program per property before the analyses (engine/reduce, seed 002): none, slice (backward slice) or full (slice, constant propagation and folding, dead branches); a TRUE on the reduced program is the verdict, anything else is decided on the original program")
 	slicingCrit := fs.String("slicing-criterion", "path", "slicing refinement criteria of the slicing configurations: path (target-path slicing) or location (target-location slicing; seed 000, section 3.3)")
 	clock := fs.String("clock", "wall", "what --timeout measures: wall (wall-clock time) or cpu (this process's CPU time; properties are then verified one at a time)")
 	initPrec := fs.String("initial-precision", "", "start each property's CEGAR precision from the one it has in this results.json of an earlier run (precision.go)")
@@ -99,6 +100,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return fail("--precision-scope: %v", err)
 		}
 	}
+	if err := engine.ParseReduce(*reduceLevel); err != nil {
+		return fail("--reduce: %v", err)
+	}
 	var initial map[string][]string
 	if *initPrec != "" {
 		if initial, err = readInitialPrecision(*initPrec); err != nil {
@@ -106,7 +110,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	rs := runSettings{entry: *entry, config: *config, timeout: *timeout, maxStates: *maxStates, set: explicitFlags(fs),
-		clock: *clock, overflow: ovf, slicingCriterion: *slicingCrit, precisionScope: *scope, initial: initial, keepARG: *outDir != "", assumePure: pure, memory: memLimit, jobs: *jobs, multi: *multi}
+		clock: *clock, overflow: ovf, slicingCriterion: *slicingCrit, precisionScope: *scope, reduce: *reduceLevel, initial: initial, keepARG: *outDir != "", assumePure: pure, memory: memLimit, jobs: *jobs, multi: *multi}
 	if rf.active() {
 		if len(files) > 0 || *svcomp != "" || *prp != "" {
 			return fail("with --base the sources come from the repository (--sources, .reverify.yml or compile_commands.json), not from arguments, --svcomp or --spec")

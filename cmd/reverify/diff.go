@@ -56,6 +56,8 @@ type runSettings struct {
 	// the engine's default).
 	overflow                         engine.OverflowMode
 	slicingCriterion, precisionScope string
+	// reduce is check's --reduce ("": none).
+	reduce string
 	// initial is the precision of --initial-precision, by property ID.
 	initial map[string][]string
 	keepARG bool
@@ -68,7 +70,7 @@ func (s runSettings) engineConfig(name, entry string, timeout time.Duration) eng
 	return engine.Config{
 		Name: name, Entry: entry, Timeout: timeout, MaxStates: s.maxStates, Solver: z3.Factory,
 		KeepARG: s.keepARG, SignedOverflow: s.overflow, InitialPrecision: s.initial,
-		SlicingCriterion: s.slicingCriterion, PrecisionScope: s.precisionScope,
+		SlicingCriterion: s.slicingCriterion, PrecisionScope: s.precisionScope, Reduce: s.reduce,
 		Clock: clockFunc(s.clock), Workers: workers(s.clock, s.jobs), AssumePure: s.assumePure,
 		MemoryLimit: s.memory, MultiProperty: s.multi,
 	}
@@ -97,6 +99,9 @@ func (s runSettings) variant() string {
 	}
 	if s.precisionScope != "" {
 		v = append(v, "precision-scope "+s.precisionScope)
+	}
+	if s.reduce != "" && s.reduce != "none" {
+		v = append(v, "reduce "+s.reduce)
 	}
 	return strings.Join(v, ", ")
 }

@@ -10,6 +10,6 @@ int main(void) {
 	int flag = 1;
 	while (i < 1000000)
 		i++;
-	assert(flag == 1);                    // want TRUE value:UNKNOWN "state limit 100000"
+	assert(flag == 1);                    // want TRUE value:UNKNOWN "state limit 100000" reduce:TRUE
 	return 0;
 }

@@ -17,6 +17,6 @@ int main(void) {
 	int sum = 0;
 	for (int i = 0; i < n; i++)
 		sum += i;
-	assert(flag > 0);                     // want TRUE value:UNKNOWN "state limit 100000"
+	assert(flag > 0);                     // want TRUE value:UNKNOWN "state limit 100000" reduce:TRUE
 	return 0;
 }

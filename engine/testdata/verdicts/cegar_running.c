@@ -18,7 +18,7 @@ int main(void) {
 	w = w + 1;
 	w = w * 2;
 	if (x < 0 && y < 0)
-		reach_error();                    // want TRUE value:UNKNOWN "state limit 100000"
+		reach_error();                    // want TRUE value:UNKNOWN "state limit 100000" reduce:TRUE
 	else
 		while (y < w)
 			y = y + 1;

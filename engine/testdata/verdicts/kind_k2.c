@@ -11,7 +11,7 @@ int main(void) {
 	int b = 0;
 	int t;
 	while (__VERIFIER_nondet_int()) {
-		assert(a == 0);                   // want TRUE k-induction:TRUE "k-induction: proved at k=2"
+		assert(a == 0);                   // want TRUE k-induction:TRUE "k-induction: proved at k=2" reduce:TRUE
 		t = a;
 		a = b;
 		b = t;

@@ -17,7 +17,7 @@ int fact(int n) {
 int main(void) {
 	int c = __VERIFIER_nondet_int();
 	if (c > 10)
-		assert(c > 5);                    // want UNKNOWN "recursion depth 64 exceeded" symex:TRUE
+		assert(c > 5);                    // want UNKNOWN "recursion depth 64 exceeded" symex:TRUE reduce:TRUE
 	int r = fact(4);
 	assert(r == 24);                      // want TRUE
 	assert(r != 24);                      // want FALSE

@@ -12,10 +12,10 @@ int main(void) {
 	int y = 1;
 	while (x > 0)
 		x--;
-	assert(y == 1);                       // want TRUE symex:UNKNOWN
+	assert(y == 1);                       // want TRUE symex:UNKNOWN reduce:TRUE
 	int c = __VERIFIER_nondet_int();
 	int *pc = &c;
 	*pc = 60;
-	assert(c == 60);                      // want TRUE symex:UNKNOWN
+	assert(c == 60);                      // want TRUE symex:UNKNOWN reduce:TRUE
 	return 0;
 }

@@ -1,0 +1,173 @@
+package reduce
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/pdg"
+)
+
+// Level selects the passes: None, Slice (slicing, then Compact) or Full
+// (slicing, constant propagation and folding, dead branches, Compact).
+type Level string
+
+// The values of `reverify check --reduce`.
+const (
+	None  Level = "none"
+	Slice Level = "slice"
+	Full  Level = "full"
+)
+
+// ParseLevel parses "none", "slice" or "full" ("" is None).
+func ParseLevel(s string) (Level, error) {
+	switch l := Level(s); l {
+	case "":
+		return None, nil
+	case None, Slice, Full:
+		return l, nil
+	}
+	return "", fmt.Errorf("unknown reduction %q (known: none, slice, full)", s)
+}
+
+// Target is what a pass must preserve: the error edges of one property
+// and the call it is restricted to (spec.Property.ErrorEdges and Via),
+// as edges of the program being reduced.
+type Target struct {
+	ErrorEdges []*cfa.Edge
+	Via        *cfa.Edge
+}
+
+// Pass is one size-reduction pass: it rewrites p in place for t. Passes
+// may leave unreachable locations, removed edges (unlinked from their
+// locations but still in p.Edges) and stale IDs behind; Compact restores
+// the invariants of cfa.Program.Check.
+type Pass struct {
+	Name string
+	Run  func(p *cfa.Program, t *Target)
+}
+
+// Size is the size of a program: locations and edges of the functions
+// with bodies and of Init.
+type Size struct{ Locs, Edges int }
+
+func (s Size) String() string { return fmt.Sprintf("%d locations, %d edges", s.Locs, s.Edges) }
+
+// SizeOf counts p's locations and linked edges.
+func SizeOf(p *cfa.Program) Size {
+	var s Size
+	for _, f := range append([]*cfa.Function{p.Init}, p.Funcs...) {
+		s.Locs += len(f.Locs)
+		for _, l := range f.Locs {
+			s.Edges += len(l.Out)
+		}
+	}
+	return s
+}
+
+// Step is the size after one pass.
+type Step struct {
+	Pass string
+	Size Size
+}
+
+// Result is a reduced program for one property.
+type Result struct {
+	Prog   *cfa.Program
+	Target Target
+	Before Size
+	Steps  []Step // one per pass, in order
+}
+
+// Summary is "slice 120→40 edges, constprop 40→38, …".
+func (r *Result) Summary() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d→%d edges (", r.Before.Edges, r.Steps[len(r.Steps)-1].Size.Edges)
+	for i, s := range r.Steps {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s %d", s.Pass, s.Size.Edges)
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+// Passes returns the pipeline of a level: nil for None. Slicing comes
+// first (it needs the original edge IDs), then compaction so that
+// constant propagation sees the short program.
+func Passes(l Level, g *pdg.SDG) []Pass {
+	switch l {
+	case Slice:
+		return []Pass{SlicePass(g), CompactPass}
+	case Full:
+		return []Pass{SlicePass(g), CompactPass, ConstPass, DeadBranchPass, CompactPass}
+	}
+	return nil
+}
+
+// Reduce clones prog and runs passes on the clone for the property with
+// the given error edges and Via (edges of prog), recording the size after
+// each pass. The passes must end with CompactPass for the result to pass
+// cfa.Program.Check. prog itself is not changed.
+func Reduce(prog *cfa.Program, errorEdges []*cfa.Edge, via *cfa.Edge, passes []Pass) *Result {
+	q, m := Clone(prog)
+	r := &Result{Prog: q, Before: SizeOf(prog)}
+	for _, e := range errorEdges {
+		r.Target.ErrorEdges = append(r.Target.ErrorEdges, m[e])
+	}
+	if via != nil {
+		r.Target.Via = m[via]
+	}
+	for _, pass := range passes {
+		pass.Run(q, &r.Target)
+		r.Steps = append(r.Steps, Step{pass.Name, SizeOf(q)})
+	}
+	// Error edges a pass removed (a dead branch) cannot be reached.
+	var live []*cfa.Edge
+	for _, e := range r.Target.ErrorEdges {
+		if linked(e) {
+			live = append(live, e)
+		}
+	}
+	r.Target.ErrorEdges = live
+	if r.Target.Via != nil && !linked(r.Target.Via) {
+		r.Target.Via = nil
+		r.Target.ErrorEdges = nil
+	}
+	return r
+}
+
+// linked reports whether e is still an out-edge of its source.
+func linked(e *cfa.Edge) bool {
+	for _, o := range e.From.Out {
+		if o == e {
+			return true
+		}
+	}
+	return false
+}
+
+// unlink removes e from its locations' edge lists.
+func unlink(e *cfa.Edge) {
+	e.From.Out = remove(e.From.Out, e)
+	e.To.In = remove(e.To.In, e)
+}
+
+func remove(es []*cfa.Edge, e *cfa.Edge) []*cfa.Edge {
+	for i, x := range es {
+		if x == e {
+			return append(es[:i:i], es[i+1:]...)
+		}
+	}
+	return es
+}
+
+// replace gives e the operation op (a new edge value would break the
+// pointers held by the Target).
+func replace(e *cfa.Edge, op cfa.Op) { e.Op = op }
+
+// functions returns Init and the functions with bodies.
+func functions(p *cfa.Program) []*cfa.Function {
+	return append([]*cfa.Function{p.Init}, p.Funcs...)
+}
