@@ -80,7 +80,7 @@ func init() {
 	// together 45. They run as a parallel portfolio (schedule.go), so a
 	// verdict waits for the fastest arm only; see the README's
 	// Performance section. Further configurations join by an arm here.
-	register("default", portfolio(fmt.Sprintf("value (at most %d states), value-cegar, symex-cegar (from %v on) and predicate-cegar (from %v on) and k-induction (from %v on) in parallel; the first TRUE or FALSE wins (a portfolio)", valueArmStates, symexArmDelay, predicateArmDelay, kInductionArmDelay),
+	register("default", portfolio(fmt.Sprintf("value (at most %d states), value-cegar, symex-cegar (from %v on) and predicate-cegar (from %v on) and k-induction (from %v on) in parallel; the first TRUE or FALSE wins (a portfolio); with 4 or more properties value first runs once over all of them (multi-property verification)", valueArmStates, symexArmDelay, predicateArmDelay, kInductionArmDelay),
 		arm{name: "value", maxStates: valueArmStates}, arm{name: "value-cegar"}, arm{name: "symex-cegar", delay: symexArmDelay},
 		arm{name: "predicate-cegar", delay: predicateArmDelay}, arm{name: "k-induction", delay: kInductionArmDelay}))
 }
