@@ -328,3 +328,55 @@ func edgeName(e *cfa.Edge, loc func(*cfa.Location) string) string {
 }
 
 func defaultLoc(l *cfa.Location) string { return l.String() }
+
+// UnresolvedWrite reports whether e (an edge of p, the program g was
+// built from) writes through a pointer whose points-to set is empty or
+// holds unknown memory: the lvalue of an assignment, Havoc or call
+// result, or (calls without a body or through a pointer) a pointer
+// argument whose variable may point to unknown memory. Such an edge may
+// write anything, so a slice keeps it whatever its criterion: the
+// slicing CPA's always-relevant edges and engine/reduce's slice pass use
+// this one rule.
+func (g *SDG) UnresolvedWrite(p *cfa.Program, e *cfa.Edge) bool {
+	var lv cfa.Expr
+	switch op := e.Op.(type) {
+	case *cfa.Assign:
+		lv = op.LHS
+	case *cfa.Havoc:
+		lv = op.LHS
+	case *cfa.Call:
+		lv = op.Result
+		if op.FnPtr != nil || p.Func(op.Fn) == nil {
+			for _, a := range op.Args {
+				if r, ok := a.(*cfa.VarRef); ok && r.Var.T.Kind == cfa.Pointer && hasUnknownObject(g.PointsTo(r)) {
+					return true
+				}
+			}
+		}
+	default:
+		return false
+	}
+	for lv != nil {
+		switch x := lv.(type) {
+		case *cfa.Member:
+			lv = x.X
+		case *cfa.Index:
+			lv = x.X
+		case *cfa.Deref:
+			objs := g.PointsTo(x)
+			return len(objs) == 0 || hasUnknownObject(objs)
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+func hasUnknownObject(objs []*Object) bool {
+	for _, o := range objs {
+		if o.Kind == ObjUnknown {
+			return true
+		}
+	}
+	return false
+}

@@ -49,7 +49,7 @@ func SlicePass(g *pdg.SDG) Pass {
 		}
 		var unres []*cfa.Edge
 		for _, e := range orig.Edges {
-			if unresolvedWrite(orig, g, e) {
+			if g.UnresolvedWrite(orig, e) {
 				unres = append(unres, e)
 				keep[e.ID] = true
 			}
@@ -120,55 +120,6 @@ func newTemp(p *cfa.Program, f *cfa.Function, name string) *cfa.Var {
 	v := p.NewVar(f, name, cfa.IntType(32, true))
 	v.Orig, v.Temp = "", true
 	return v
-}
-
-// unresolvedWrite reports whether e writes through a pointer whose
-// points-to set (in g) is empty or holds unknown memory: the lvalue of an
-// assignment, Havoc or call result, or (calls without a body) a pointer
-// argument whose variable may point to unknown memory. It is the rule of
-// the slicing CPA's always-relevant edges (engine/analysis/slicing).
-func unresolvedWrite(p *cfa.Program, g *pdg.SDG, e *cfa.Edge) bool {
-	var lv cfa.Expr
-	switch op := e.Op.(type) {
-	case *cfa.Assign:
-		lv = op.LHS
-	case *cfa.Havoc:
-		lv = op.LHS
-	case *cfa.Call:
-		lv = op.Result
-		if op.FnPtr != nil || p.Func(op.Fn) == nil {
-			for _, a := range op.Args {
-				if r, ok := a.(*cfa.VarRef); ok && r.Var.T.Kind == cfa.Pointer && unknownObj(g.PointsTo(r)) {
-					return true
-				}
-			}
-		}
-	default:
-		return false
-	}
-	for lv != nil {
-		switch x := lv.(type) {
-		case *cfa.Member:
-			lv = x.X
-		case *cfa.Index:
-			lv = x.X
-		case *cfa.Deref:
-			objs := g.PointsTo(x)
-			return len(objs) == 0 || unknownObj(objs)
-		default:
-			return false
-		}
-	}
-	return false
-}
-
-func unknownObj(objs []*pdg.Object) bool {
-	for _, o := range objs {
-		if o.Kind == pdg.ObjUnknown {
-			return true
-		}
-	}
-	return false
 }
 
 // branchTemp names the temporaries of nondeterministic branches.

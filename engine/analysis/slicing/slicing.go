@@ -62,7 +62,7 @@ func New(prog *cfa.Program, g *pdg.SDG, w cpa.CPA, opts Options) *CPA {
 	c.ctxUser, _ = w.(cpa.ContextUser)
 	for _, e := range prog.Edges {
 		c.noops[e.ID] = &cfa.Edge{ID: e.ID, From: e.From, To: e.To, Op: &cfa.Noop{Label: "sliced: " + e.Op.String()}, Pos: e.Pos, Text: e.Text}
-		if c.unresolvedWrite(e) {
+		if c.g.UnresolvedWrite(c.prog, e) {
 			c.unres = append(c.unres, e)
 		}
 	}
@@ -102,54 +102,6 @@ func (c *CPA) Relevant(e *cfa.Edge, p *Precision) bool {
 		return true
 	}
 	return p.Contains(e) || c.always[e.ID/64]&(1<<(e.ID%64)) != 0
-}
-
-// unresolvedWrite reports whether e writes through a pointer whose
-// points-to set is empty or holds unknown memory: the lvalue of an
-// assignment, Havoc or call result, or (calls without a body) a pointer
-// argument whose variable may point to unknown memory.
-func (c *CPA) unresolvedWrite(e *cfa.Edge) bool {
-	var lv cfa.Expr
-	switch op := e.Op.(type) {
-	case *cfa.Assign:
-		lv = op.LHS
-	case *cfa.Havoc:
-		lv = op.LHS
-	case *cfa.Call:
-		lv = op.Result
-		if op.FnPtr != nil || c.prog.Func(op.Fn) == nil {
-			for _, a := range op.Args {
-				if r, ok := a.(*cfa.VarRef); ok && r.Var.T.Kind == cfa.Pointer && hasUnknown(c.g.PointsTo(r)) {
-					return true
-				}
-			}
-		}
-	default:
-		return false
-	}
-	for lv != nil {
-		switch x := lv.(type) {
-		case *cfa.Member:
-			lv = x.X
-		case *cfa.Index:
-			lv = x.X
-		case *cfa.Deref:
-			objs := c.g.PointsTo(x)
-			return len(objs) == 0 || hasUnknown(objs)
-		default:
-			return false
-		}
-	}
-	return false
-}
-
-func hasUnknown(objs []*pdg.Object) bool {
-	for _, o := range objs {
-		if o.Kind == pdg.ObjUnknown {
-			return true
-		}
-	}
-	return false
 }
 
 // Name returns "slicing".
