@@ -3,8 +3,6 @@ package z3
 import (
 	"context"
 	"fmt"
-	"sync"
-	"time"
 
 	"github.com/reverify/reverify/engine/smt"
 )
@@ -23,41 +21,7 @@ func (s *solver) AssertContext(ctx context.Context, t *smt.Term) {
 		s.err = fmt.Errorf("smt/z3: assert not started: %w", err)
 		return
 	}
-	var (
-		mu          sync.Mutex
-		finished    bool
-		interrupted bool
-	)
-	done, stopped := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(stopped)
-		select {
-		case <-done:
-			return
-		case <-ctx.Done():
-		}
-		wait := 10 * time.Millisecond
-		for {
-			mu.Lock()
-			if !finished {
-				s.ctx.Interrupt()
-				interrupted = true
-			}
-			mu.Unlock()
-			select {
-			case <-done:
-				return
-			case <-time.After(wait):
-			}
-			wait = min(2*wait, 500*time.Millisecond)
-		}
-	}()
-	s.Assert(t)
-	mu.Lock()
-	finished = true
-	mu.Unlock()
-	close(done)
-	<-stopped
+	interrupted := s.interruptible(ctx, func() { s.Assert(t) })
 	if interrupted {
 		s.unknown = true
 		if s.err == nil {

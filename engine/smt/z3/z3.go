@@ -357,47 +357,7 @@ func (s *solver) check(ctx context.Context, extra []z3.Bool) (smt.Result, error)
 				s.s.Assert(e)
 			}
 		}
-		// The interrupter never calls Interrupt after the check has
-		// returned (finished is set under mu): a stray interrupt would
-		// leave the Z3 context cancelled for later operations.
-		var (
-			mu       sync.Mutex
-			finished bool
-		)
-		done := make(chan struct{})
-		stopped := make(chan struct{})
-		go func() {
-			defer close(stopped)
-			select {
-			case <-done:
-				return
-			case <-ctx.Done():
-			}
-			// Interrupt until the check returns: an interrupt that
-			// arrives before Z3 starts checking is lost. Retries are
-			// spaced out, each one is a chance to race with the end of
-			// the check.
-			wait := 10 * time.Millisecond
-			for {
-				mu.Lock()
-				if !finished {
-					s.ctx.Interrupt()
-				}
-				mu.Unlock()
-				select {
-				case <-done:
-					return
-				case <-time.After(wait):
-				}
-				wait = min(2*wait, 500*time.Millisecond)
-			}
-		}()
-		sat, err = s.s.Check()
-		mu.Lock()
-		finished = true
-		mu.Unlock()
-		close(done)
-		<-stopped
+		s.interruptible(ctx, func() { sat, err = s.s.Check() })
 		if err == nil && sat {
 			s.model = s.s.Model()
 		}
@@ -541,4 +501,49 @@ func (m *model) Eval(t *smt.Term) (lo, hi uint64) {
 		return lo, hi
 	}
 	panic(fmt.Sprintf("smt/z3: cannot evaluate %s in a model", t.Describe()))
+}
+
+// interruptible runs f (a Z3 call on s) and, while it runs, interrupts
+// Z3 once ctx is done, again and again until f returns: an interrupt that
+// arrives before Z3 starts working is lost, so retries are spaced out
+// (10 ms doubling to 500 ms). No interrupt is sent after f has returned
+// (finished is set under mu): a stray one would leave the Z3 context
+// cancelled for later operations. It reports whether an interrupt was
+// sent.
+func (s *solver) interruptible(ctx context.Context, f func()) (interrupted bool) {
+	var (
+		mu       sync.Mutex
+		finished bool
+	)
+	done, stopped := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stopped)
+		select {
+		case <-done:
+			return
+		case <-ctx.Done():
+		}
+		wait := 10 * time.Millisecond
+		for {
+			mu.Lock()
+			if !finished {
+				s.ctx.Interrupt()
+				interrupted = true
+			}
+			mu.Unlock()
+			select {
+			case <-done:
+				return
+			case <-time.After(wait):
+			}
+			wait = min(2*wait, 500*time.Millisecond)
+		}
+	}()
+	f()
+	mu.Lock()
+	finished = true
+	mu.Unlock()
+	close(done)
+	<-stopped
+	return interrupted
 }
