@@ -56,6 +56,10 @@ type CPA struct {
 	// escaped are the functions with a body an unmodelled function may
 	// call back (cfa.Program.EscapedFuncs).
 	escaped []string
+	// fnPtrVars[v.ID] says whether every scalar of variable v is a
+	// function pointer (onlyFuncPointers), computed once: tracked asks
+	// at every memory access.
+	fnPtrVars []bool
 }
 
 // New returns the value analysis of prog.
@@ -87,6 +91,10 @@ func New(prog *cfa.Program, opts Options) *CPA {
 		}
 	}
 	c.escaped = prog.EscapedFuncs()
+	c.fnPtrVars = make([]bool, len(prog.Vars))
+	for i, v := range prog.Vars {
+		c.fnPtrVars[i] = v != nil && onlyFuncPointers(v.T)
+	}
 	return c
 }
 
@@ -254,8 +262,13 @@ func (t *tx) tracked(obj uint64) bool {
 	}
 	switch objKind(obj) {
 	case kindGlobal, kindLocal:
-		v := t.c.prog.Vars[varID(obj)]
-		return onlyFuncPointers(v.T) || t.prec.Tracks(t.loc, v)
+		id := varID(obj)
+		v := t.c.prog.Vars[id]
+		if id < len(t.c.fnPtrVars) {
+			return t.c.fnPtrVars[id] || t.prec.Tracks(t.loc, v)
+		}
+		return onlyFuncPointers(v.T) || t.prec.Tracks(t.loc, v) // a variable added after New
+
 	}
 	return t.prec.Tracks(t.loc, nil)
 }
