@@ -61,10 +61,30 @@ type want struct {
 // line: missing and unexpected properties both fail. A `// max-states: N`
 // line sets the state limit of the file's runs.
 func TestVerdicts(t *testing.T) {
+	for _, vf := range verdictFiles(t) {
+		for _, config := range vf.configs {
+			t.Run(config+"/"+filepath.Base(vf.file), func(t *testing.T) {
+				t.Parallel()
+				checkFile(t, vf.file, vf.src, config)
+			})
+		}
+	}
+}
+
+// verdictFile is a program of testdata/verdicts with the configurations
+// it runs under (its `// configs:` line, else verdictConfigs).
+type verdictFile struct {
+	file, src string
+	configs   []string
+}
+
+// verdictFiles reads every program of testdata/verdicts.
+func verdictFiles(t *testing.T) []verdictFile {
 	files, _ := filepath.Glob("testdata/verdicts/*.c")
 	if len(files) == 0 {
 		t.Fatal("no test programs")
 	}
+	var out []verdictFile
 	for _, file := range files {
 		src, err := os.ReadFile(file)
 		if err != nil {
@@ -74,13 +94,9 @@ func TestVerdicts(t *testing.T) {
 		if m := configsRE.FindSubmatch(src); m != nil {
 			configs = strings.Fields(string(m[1]))
 		}
-		for _, config := range configs {
-			t.Run(config+"/"+filepath.Base(file), func(t *testing.T) {
-				t.Parallel()
-				checkFile(t, file, string(src), config)
-			})
-		}
+		out = append(out, verdictFile{file, string(src), configs})
 	}
+	return out
 }
 
 // TestVerdictsReduced verifies every program in testdata/verdicts under
@@ -88,23 +104,12 @@ func TestVerdicts(t *testing.T) {
 // expects the verdicts of its wants: reduction must preserve every
 // verdict (engine/reduce).
 func TestVerdictsReduced(t *testing.T) {
-	files, _ := filepath.Glob("testdata/verdicts/*.c")
-	if len(files) == 0 {
-		t.Fatal("no test programs")
-	}
-	for _, file := range files {
-		src, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		config := verdictConfigs[0]
-		if m := configsRE.FindSubmatch(src); m != nil {
-			config = strings.Fields(string(m[1]))[0]
-		}
+	for _, vf := range verdictFiles(t) {
+		config := vf.configs[0]
 		for _, level := range []string{"slice", "full"} {
-			t.Run(level+"/"+config+"/"+filepath.Base(file), func(t *testing.T) {
+			t.Run(level+"/"+config+"/"+filepath.Base(vf.file), func(t *testing.T) {
 				t.Parallel()
-				checkFile(t, file, string(src), config, level)
+				checkFile(t, vf.file, vf.src, config, level)
 			})
 		}
 	}
