@@ -2,7 +2,6 @@ package engine_test
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -21,17 +20,10 @@ import (
 // requires the same verdict for every property, and a counterexample for
 // every FALSE of the shared run.
 func TestMultiMatchesPerProperty(t *testing.T) {
-	files, _ := filepath.Glob("testdata/verdicts/*.c")
-	if len(files) == 0 {
-		t.Fatal("no test programs")
-	}
 	multiProps := 0
 	count := map[engine.Verdict]int{}
-	for _, file := range files {
-		src, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, vf := range verdictFiles(t) {
+		file, src := vf.file, []byte(vf.src)
 		prog, err := frontend.Translate(frontend.Config{}, file)
 		if err != nil {
 			t.Fatal(err)

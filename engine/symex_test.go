@@ -2,7 +2,6 @@ package engine_test
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -23,18 +22,12 @@ import (
 // construction, so no symex verdict may rest on the engine's exclusion
 // of infeasible paths.
 func TestSymexNoWrongVerdicts(t *testing.T) {
-	files, _ := filepath.Glob("testdata/verdicts/*.c")
-	if len(files) == 0 {
-		t.Fatal("no test programs")
-	}
+	files := verdictFiles(t)
 	for _, config := range []string{"symex", "symex-cegar"} {
-		for _, file := range files {
+		for _, vf := range files {
+			file, src := vf.file, []byte(vf.src)
 			t.Run(config+"/"+filepath.Base(file), func(t *testing.T) {
 				t.Parallel()
-				src, err := os.ReadFile(file)
-				if err != nil {
-					t.Fatal(err)
-				}
 				wants := parseWants(t, file, string(src), config)
 				cfg := engine.Config{Name: config, MaxStates: 20000, Timeout: 20 * time.Second}
 				if m := maxStatesRE.FindStringSubmatch(string(src)); m != nil {
