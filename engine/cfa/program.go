@@ -3,6 +3,8 @@ package cfa
 import (
 	"fmt"
 	"sort"
+
+	"github.com/reverify/reverify/engine/graph"
 )
 
 // DataModel fixes the sizes of long and pointers.
@@ -271,40 +273,23 @@ func (p *Program) Finish() {
 	}
 }
 
-// markLoopHeads sets LoopHead on targets of DFS back edges, iteratively.
+// markLoopHeads sets LoopHead on the targets of DFS back edges
+// (graph.BackEdgeTargets), searching from the entry and then from every
+// other location without in-edges, in location order.
 func markLoopHeads(f *Function) {
-	const (
-		white = iota
-		grey
-		black
-	)
-	color := make([]uint8, len(f.Locs))
-	type frame struct {
-		l *Location
-		i int
-	}
-	for _, root := range f.Locs {
-		if color[root.Index] != white || (root != f.Entry && len(root.In) > 0) {
-			continue
+	g := graph.NewAdjacency(len(f.Locs))
+	var roots []int
+	for _, l := range f.Locs {
+		for _, e := range l.Out {
+			g.AddEdge(l.Index, e.To.Index)
 		}
-		stack := []frame{{root, 0}}
-		color[root.Index] = grey
-		for len(stack) > 0 {
-			top := &stack[len(stack)-1]
-			if top.i == len(top.l.Out) {
-				color[top.l.Index] = black
-				stack = stack[:len(stack)-1]
-				continue
-			}
-			next := top.l.Out[top.i].To
-			top.i++
-			switch color[next.Index] {
-			case white:
-				color[next.Index] = grey
-				stack = append(stack, frame{next, 0})
-			case grey:
-				next.LoopHead = true
-			}
+		if l == f.Entry || len(l.In) == 0 {
+			roots = append(roots, l.Index)
+		}
+	}
+	for i, head := range graph.BackEdgeTargets(g, roots...) {
+		if head {
+			f.Locs[i].LoopHead = true
 		}
 	}
 }

@@ -115,3 +115,25 @@ func TestPostOrderMatchesRecursive(t *testing.T) {
 		}
 	}
 }
+
+func TestBackEdgeTargets(t *testing.T) {
+	// 0 → 1 → 2 → 1 (loop at 1), 2 → 3 → 3 (self loop at 3), 4 → 0
+	// (4 is not a root: never visited).
+	g := NewAdjacency(5)
+	for _, e := range [][2]int{{0, 1}, {1, 2}, {2, 1}, {2, 3}, {3, 3}, {4, 0}} {
+		g.AddEdge(e[0], e[1])
+	}
+	got := BackEdgeTargets(g, 0)
+	want := []bool{false, true, false, true, false}
+	if !slices.Equal(got, want) {
+		t.Errorf("BackEdgeTargets = %v, want %v", got, want)
+	}
+	// Cross and forward edges are not back edges: 0 → 1, 0 → 2, 1 → 2.
+	d := NewAdjacency(3)
+	d.AddEdge(0, 1)
+	d.AddEdge(0, 2)
+	d.AddEdge(1, 2)
+	if got := BackEdgeTargets(d, 0); slices.Contains(got, true) {
+		t.Errorf("acyclic graph has back-edge targets %v", got)
+	}
+}

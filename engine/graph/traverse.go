@@ -63,6 +63,49 @@ func ReversePostOrder(g Graph, roots ...int) []int {
 	return order
 }
 
+// BackEdgeTargets runs the same depth-first search as PostOrder (roots in
+// the given order, successors in Succs order) and returns a slice of
+// length g.Len() with true exactly for the targets of its back edges: the
+// edges to a node still on the DFS stack. In a CFA these are the loop
+// heads, and for reducible graphs the result does not depend on the
+// order. O(V+E) time, O(V) space.
+func BackEdgeTargets(g Graph, roots ...int) []bool {
+	const (
+		white = iota
+		grey
+		black
+	)
+	color := make([]uint8, g.Len())
+	target := make([]bool, g.Len())
+	var stack []dfsFrame
+	for _, r := range roots {
+		if color[r] != white {
+			continue
+		}
+		color[r] = grey
+		stack = push(stack, dfsFrame{node: r})
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			succs := g.Succs(top.node)
+			if top.next == len(succs) {
+				color[top.node] = black
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			w := succs[top.next]
+			top.next++
+			switch color[w] {
+			case white:
+				color[w] = grey
+				stack = push(stack, dfsFrame{node: w})
+			case grey:
+				target[w] = true
+			}
+		}
+	}
+	return target
+}
+
 // BFS runs a breadth-first search from all roots at once (each at depth 0,
 // duplicates ignored). order lists the reachable nodes in visiting order,
 // successors enqueued in Succs order; depth has length g.Len() and holds
