@@ -8,6 +8,7 @@ import (
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/graph"
 	"github.com/reverify/reverify/engine/pdg"
 	"github.com/reverify/reverify/engine/spec"
 )
@@ -375,7 +376,7 @@ func sliceExtras(prog *cfa.Program, s *pdg.Slice, p *spec.Property, opts Options
 		extra = append(extra, "variant "+opts.Variant)
 	}
 	if indirect {
-		extra = append(extra, "pointer-targets "+strings.Join(addressTaken(prog), ","))
+		extra = append(extra, "pointer-targets "+strings.Join(prog.AddressTaken(), ","))
 	}
 	if as := engine.Assumptions(prog); len(as) > 0 {
 		// the verdict assumes these functions write nothing
@@ -394,23 +395,6 @@ func sortedKeys(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// addressTaken returns the functions whose address the program takes
-// (the possible targets of calls through pointers), sorted.
-func addressTaken(prog *cfa.Program) []string {
-	seen := map[string]bool{}
-	for _, e := range prog.Edges {
-		cfa.ForEachExpr(e.Op, func(x cfa.Expr) {
-			cfa.Walk(x, func(x cfa.Expr) bool {
-				if r, ok := x.(*cfa.FuncRef); ok {
-					seen[r.Name] = true
-				}
-				return true
-			})
-		})
-	}
-	return sortedKeys(seen)
 }
 
 // fpTargetDiff describes how the address-taken functions changed ("" if
@@ -784,12 +768,16 @@ func better(a, b int) bool {
 	return b < 0 || a < b
 }
 
-// callGraph is an undirected call graph: direct calls, calls through
-// pointers to every address-taken function, and the global initialiser
-// next to the entry function.
+// callGraph is the call graph of a property's slice (cfa.CallGraph under
+// cfa's syntactic rule: direct calls, calls through pointers and
+// callbacks of unmodelled functions to every address-taken function) plus
+// the global initialiser next to the entry function, read undirected:
+// distances count calls in either direction.
 type callGraph struct {
-	adj  map[string][]string
-	dist map[string]map[string]int
+	prog *cfa.Program
+	cg   *cfa.CallGraph
+	und  *graph.Adjacency
+	dist map[int][]int
 }
 
 // sliceCallGraph is the call graph of the calls in a property's slice
@@ -798,57 +786,35 @@ type callGraph struct {
 // not depend on (a caller that also calls the changed function directly
 // put a function 4 calls down the slice "2 calls away").
 func sliceCallGraph(prog *cfa.Program, s *pdg.Slice, entry string) *callGraph {
-	g := &callGraph{adj: map[string][]string{}, dist: map[string]map[string]int{}}
-	link := func(a, b string) {
-		g.adj[a] = append(g.adj[a], b)
-		g.adj[b] = append(g.adj[b], a)
-	}
-	var targets []string
-	for _, e := range s.Edges() {
-		c, ok := e.Op.(*cfa.Call)
-		if !ok {
-			continue
-		}
-		from := e.From.Func.Name
-		if c.Fn != "" {
-			link(from, c.Fn)
-			continue
-		}
-		if targets == nil {
-			targets = addressTaken(prog)
-		}
-		for _, t := range targets {
-			link(from, t)
+	cg := cfa.NewCallGraph(prog, s.Edges(), prog.SyntacticTargets())
+	und := graph.NewAdjacency(cg.Graph.Len())
+	for n := 0; n < cg.Graph.Len(); n++ {
+		for _, m := range cg.Graph.Succs(n) {
+			und.AddEdge(n, m)
+			und.AddEdge(m, n)
 		}
 	}
-	link(prog.Init.Name, entry)
-	return g
+	if i, e := cg.Node(prog.Init), cg.Node(prog.Func(entry)); i >= 0 && e >= 0 {
+		und.AddEdge(i, e)
+		und.AddEdge(e, i)
+	}
+	return &callGraph{prog: prog, cg: cg, und: und, dist: map[int][]int{}}
 }
 
 // distance is the length of the shortest call chain between two
-// functions, in either direction (-1 when there is none).
+// functions with a body, in either direction (-1 when there is none).
 func (g *callGraph) distance(from, to string) int {
 	if from == to {
 		return 0
 	}
-	d, ok := g.dist[from]
+	f, t := g.cg.Node(g.prog.Func(from)), g.cg.Node(g.prog.Func(to))
+	if f < 0 || t < 0 {
+		return -1
+	}
+	d, ok := g.dist[f]
 	if !ok {
-		d = map[string]int{from: 0}
-		queue := []string{from}
-		for len(queue) > 0 {
-			n := queue[0]
-			queue = queue[1:]
-			for _, m := range g.adj[n] {
-				if _, seen := d[m]; !seen {
-					d[m] = d[n] + 1
-					queue = append(queue, m)
-				}
-			}
-		}
-		g.dist[from] = d
+		_, d = graph.BFS(g.und, f)
+		g.dist[f] = d
 	}
-	if v, ok := d[to]; ok {
-		return v
-	}
-	return -1
+	return d[t]
 }

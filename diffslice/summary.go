@@ -154,5 +154,5 @@ func (r *Revision) addrTaken() []string {
 	if r.summary != nil {
 		return r.summary.AddressTaken
 	}
-	return addressTaken(r.Program)
+	return r.Program.AddressTaken()
 }

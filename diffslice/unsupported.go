@@ -28,7 +28,7 @@ import (
 // "function: construct" strings with duplicates kept once, and for
 // messages the position of each.
 func unsupportedConstructs(prog *cfa.Program, entry string) (keys []string, where map[string]string) {
-	targets := addressTaken(prog)
+	targets := prog.AddressTaken()
 	seen := map[string]bool{}
 	var work []*cfa.Function
 	visit := func(name string) {

@@ -92,12 +92,16 @@ func (b *builder) run() {
 	b.g.stats.Objects = len(g.objs)
 }
 
-// callGraph records every call site's targets and every function's callers,
-// and computes the call graph's SCCs and recursion.
+// callGraph records every call site's targets (its points-to targets with
+// a body and the callbacks of an unmodelled callee) and every function's
+// callers, builds the program's call graph on them (cfa.NewCallGraph,
+// whose node indices are the function indices here: Init, then
+// Program.Funcs), and computes its SCCs and recursion.
 func (b *builder) callGraph() {
 	g := b.g
 	g.siteOf = b.a.siteOf
-	b.cg = graph.NewAdjacency(len(b.funcs))
+	edges := make([]*cfa.Edge, len(b.a.sites))
+	targets := map[*cfa.Edge][]string{}
 	for i, cs := range b.a.sites {
 		caller := g.funcIdx[cs.e.From.Func]
 		si := &siteInfo{cs: cs, fn: caller}
@@ -108,11 +112,13 @@ func (b *builder) callGraph() {
 			}
 			si.targets = append(si.targets, ti)
 			b.funcs[ti].callers = append(b.funcs[ti].callers, int32(i))
-			b.cg.AddEdge(caller, ti)
+			targets[cs.e] = append(targets[cs.e], t.Name)
 		}
+		edges[i] = cs.e
 		g.sites = append(g.sites, si)
 		b.funcs[caller].sites = append(b.funcs[caller].sites, int32(i))
 	}
+	b.cg = cfa.NewCallGraph(b.p, edges, func(e *cfa.Edge, _ *cfa.Call) []string { return targets[e] }).Graph
 	b.comps = graph.SCCs(b.cg)
 	for _, c := range b.comps {
 		if len(c) > 1 {

@@ -199,60 +199,14 @@ func Wrappers(p *cfa.Program) map[string][]*cfa.Edge {
 	return w
 }
 
-// ReachableFuncs returns the functions the entry may call, transitively.
-// A call through a pointer, and a call of an unmodelled function without a
-// body (cfa.ExternUnmodelled, which may call back), may reach every
-// function whose address is taken.
+// ReachableFuncs returns the functions with a body the entry (or the
+// global initialiser) may call, transitively, on the program's call graph
+// under cfa's syntactic rule (Program.SyntacticTargets): a call through a
+// pointer, and a call of an unmodelled function without a body (which may
+// call back), may reach every function whose address is taken.
 func ReachableFuncs(p *cfa.Program, entry string) map[string]bool {
-	addrTaken := map[string]bool{}
-	for _, e := range p.Edges {
-		cfa.ForEachExpr(e.Op, func(x cfa.Expr) {
-			cfa.Walk(x, func(x cfa.Expr) bool {
-				if r, ok := x.(*cfa.FuncRef); ok {
-					addrTaken[r.Name] = true
-				}
-				return true
-			})
-		})
-	}
-	reach := map[string]bool{}
-	work := []string{entry, p.Init.Name}
-	for len(work) > 0 {
-		name := work[len(work)-1]
-		work = work[:len(work)-1]
-		if reach[name] {
-			continue
-		}
-		reach[name] = true
-		f := p.Func(name)
-		if name == p.Init.Name {
-			f = p.Init
-		}
-		if f == nil {
-			continue
-		}
-		for _, l := range f.Locs {
-			for _, e := range l.Out {
-				c, ok := e.Op.(*cfa.Call)
-				if !ok {
-					continue
-				}
-				if c.Fn != "" {
-					work = append(work, c.Fn)
-					if p.Func(c.Fn) != nil || p.Extern(c.Fn) != cfa.ExternUnmodelled {
-						continue
-					}
-					// An unmodelled function may call back every function
-					// whose address escaped (DESIGN.md, "What the program
-					// does not contain").
-				}
-				for n := range addrTaken {
-					work = append(work, n)
-				}
-			}
-		}
-	}
-	return reach
+	cg := cfa.NewCallGraph(p, p.Edges, p.SyntacticTargets())
+	return cg.Reachable(p.Init, p.Func(entry))
 }
 
 // errorExpr describes a direct error call: the asserted expression of
