@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/frontend"
 )
 
 // ChangeKind says how a definition changed between base and head.
@@ -206,8 +207,8 @@ func defChanges(base, head *Revision) []DefChange {
 		c := DefChange{Kind: Changed, Def: d, Old: &old}
 		if d.Kind != cfa.DefMacro {
 			bt, ht := base.defText(old), head.defText(d)
-			if bt != "" && normSource(bt, "") == normSource(ht, "") && !strings.Contains(ht, "#include") {
-				for _, id := range identifiers(ht) {
+			if bt != "" && frontend.NormalizeSource(bt, "") == frontend.NormalizeSource(ht, "") && !strings.Contains(ht, "#include") {
+				for _, id := range frontend.Identifiers(ht) {
 					if changedMacros[id] {
 						c.Via = append(c.Via, id)
 					}
@@ -243,7 +244,7 @@ func defChanges(base, head *Revision) []DefChange {
 		if t == "" || !isIdent(name) {
 			return ""
 		}
-		return fmt.Sprintf("%d\x01%s", d.Kind, normSource(t, name))
+		return fmt.Sprintf("%d\x01%s", d.Kind, frontend.NormalizeSource(t, name))
 	}
 	bodies := map[string][]int{}
 	for _, j := range removed {
@@ -298,7 +299,7 @@ func closeMacros(changed map[string]bool, revs ...*Revision) {
 			if d.Kind != cfa.DefMacro {
 				continue
 			}
-			for _, u := range macroUses(r.defText(d), d.Name) {
+			for _, u := range frontend.MacroUses(r.defText(d), d.Name) {
 				uses[u] = append(uses[u], d.Name)
 			}
 		}

@@ -35,5 +35,16 @@
 //	  L4 -> L3*  x = x + 1  @4:20
 //	  L5 -> L1  return 0  @5:3
 //
-// A "*" marks a loop head (the target of a back edge).
+// A "*" marks a loop head (the target of a back edge of the depth-first
+// search from the entry, graph.BackEdgeTargets).
+//
+// # Call graph
+//
+// NewCallGraph builds the program's one call graph on engine/graph
+// (callgraph.go), over the global initialiser and the functions with a
+// body; the caller chooses how a call through a pointer is resolved: by
+// points-to sets (engine/pdg) or by SyntacticTargets, every function
+// whose address is taken (engine/spec's reachable functions, diffslice's
+// call distances). A call of an unmodelled function without a body may
+// call back under both (extern.go).
 package cfa

@@ -183,6 +183,16 @@
 // every definition that expands it, and its own fingerprint (over
 // "#define NAME(params) replacement-list").
 //
+// # C syntax for the other packages
+//
+// The packages that read C text without translating it use this package's
+// syntax, not their own: ScanC (the one scanner of C text outside cc/v4:
+// identifiers, numbers, literals, punctuators, comments skipped),
+// Identifiers, NormalizeSource, Mentions, MacroUses and Enumerators
+// (diffslice, on definitions' texts; csyntax.go), and ParseExpr and
+// ParseIntLiteral (engine/witness, on the C expressions witnesses carry;
+// cexpr.go).
+//
 // # Errors
 //
 // Unparsable C yields an error whose message lists one "file:line:col:

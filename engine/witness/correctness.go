@@ -14,6 +14,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/frontend"
 )
 
 // Correctness is a TRUE verdict's evidence: loop invariants of Program.
@@ -191,7 +192,7 @@ func (f *srcFile) constantLoop(off int) (kw string, kwOff int, ok bool) {
 	inner := strings.TrimSpace(string(f.code[open+1 : i]))
 	switch word {
 	case "while":
-		if v, ok := parseIntLiteral(inner); ok && v != 0 {
+		if v, ok := frontend.ParseIntLiteral(inner); ok && v != 0 {
 			return word, ws, true
 		}
 	case "for":

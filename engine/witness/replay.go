@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
 )
@@ -171,7 +172,7 @@ func (r *replay) parse(wp YAMLWaypoint, result cfa.Expr) (cfa.Expr, error) {
 	if fn == nil {
 		fn = r.entry
 	}
-	return ParseCExpr(wp.Constraint.Value, r.funcNames(fn), result, r.prog.DataModel)
+	return frontend.ParseExpr(wp.Constraint.Value, r.funcNames(fn), result, r.prog.DataModel)
 }
 
 // at reports whether position p is the waypoint's location (file by

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/frontend"
 )
 
 // srcFile is one source file as the witness writers see it: the original
@@ -664,7 +665,7 @@ func (p *condParser) parse(lo, hi int, parent *cnode) *cnode {
 func (p *condParser) atom(lo, hi int, parent *cnode) *cnode {
 	n := p.node(cAtom, lo, hi, parent)
 	if hi-lo == 1 && p.toks[lo].kind == 'n' {
-		if v, ok := parseIntLiteral(p.toks[lo].s); ok {
+		if v, ok := frontend.ParseIntLiteral(p.toks[lo].s); ok {
 			t := v != 0
 			n.konst = &t
 		}
@@ -708,41 +709,6 @@ func (p *condParser) isUnary(lo, hi int) bool {
 		}
 	}
 	return true
-}
-
-// parseIntLiteral parses a C integer literal (decimal, octal, hex, with
-// suffixes).
-func parseIntLiteral(s string) (uint64, bool) {
-	s = strings.TrimRight(strings.ToLower(s), "ul")
-	base := uint64(10)
-	switch {
-	case strings.HasPrefix(s, "0x"):
-		base, s = 16, s[2:]
-	case strings.HasPrefix(s, "0b"):
-		base, s = 2, s[2:]
-	case len(s) > 1 && s[0] == '0':
-		base, s = 8, s[1:]
-	}
-	if s == "" {
-		return 0, false
-	}
-	var v uint64
-	for _, c := range s {
-		var d uint64
-		switch {
-		case c >= '0' && c <= '9':
-			d = uint64(c - '0')
-		case c >= 'a' && c <= 'f':
-			d = uint64(c-'a') + 10
-		default:
-			return 0, false
-		}
-		if d >= base {
-			return 0, false
-		}
-		v = v*base + d
-	}
-	return v, true
 }
 
 // find returns the atom whose trimmed range is [lo, hi).

@@ -15,6 +15,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
 )
@@ -332,7 +333,7 @@ func validateCorrectness(ctx context.Context, prog *cfa.Program, src *sources, e
 				return Validation{}, bad("witness: loop invariant at %s: no while or for loop starts there", at)
 			}
 			for _, l := range locs {
-				x, err := ParseCExpr(inv.Value, scope(prog, l.Func, sites[l]), nil, prog.DataModel)
+				x, err := frontend.ParseExpr(inv.Value, scope(prog, l.Func, sites[l]), nil, prog.DataModel)
 				if err != nil {
 					return Validation{}, bad("witness: loop invariant at %s: %v", at, err)
 				}
@@ -408,7 +409,7 @@ func houdini(ctx context.Context, prog *cfa.Program, src *sources, target *error
 			cp := &cutPoint{loc: l, at: at + " (" + l.Func.Name + ")"}
 			names := scope(prog, l.Func, sites[l])
 			for _, c := range h.cands {
-				x, err := ParseCExpr(c.text, names, nil, prog.DataModel)
+				x, err := frontend.ParseExpr(c.text, names, nil, prog.DataModel)
 				if err != nil {
 					c.dead = true
 					continue

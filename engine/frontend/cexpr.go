@@ -1,4 +1,4 @@
-package witness
+package frontend
 
 import (
 	"fmt"
@@ -7,7 +7,7 @@ import (
 	"github.com/reverify/reverify/engine/cfa"
 )
 
-// ParseCExpr parses a side-effect-free C expression, as witnesses carry
+// ParseExpr parses a side-effect-free C expression, as witnesses carry
 // them (invariants, assumptions, "\result == 5"), into a typed cfa.Expr
 // with the integer promotions and usual arithmetic conversions explicit
 // (the front end's conventions, cfa.Expr). Identifiers resolve through
@@ -18,8 +18,8 @@ import (
 // binary * / % + - << >> < <= > >= == != & ^ | && ||, and comparison of
 // pointers with the null constant 0. Everything else is an error naming
 // the construct.
-func ParseCExpr(s string, names map[string]*cfa.Var, result cfa.Expr, dm cfa.DataModel) (cfa.Expr, error) {
-	toks, err := lexC(s)
+func ParseExpr(s string, names map[string]*cfa.Var, result cfa.Expr, dm cfa.DataModel) (cfa.Expr, error) {
+	toks, err := lexExpr(s)
 	if err != nil {
 		return nil, err
 	}
@@ -39,42 +39,52 @@ type ctoken struct {
 	kind byte // 'i' identifier, 'n' number, 'p' punctuator
 }
 
-func lexC(s string) ([]ctoken, error) {
+// lexExpr splits a witness expression into tokens with ScanC, the one C
+// scanner outside cc/v4: identifiers (\result included), numbers with
+// their suffixes, and the punctuators ParseExpr knows, two-character
+// operators joined when their characters are adjacent. Anything else is
+// an error naming the character.
+func lexExpr(s string) ([]ctoken, error) {
 	var out []ctoken
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case isSpace(c):
-			i++
-		case c == '\\' || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-			j := i + 1
-			for j < len(s) && isIdent(s[j]) {
-				j++
-			}
-			out = append(out, ctoken{s[i:j], 'i'})
-			i = j
-		case c >= '0' && c <= '9':
-			j := i + 1
-			for j < len(s) && isIdent(s[j]) {
-				j++
-			}
-			out = append(out, ctoken{s[i:j], 'n'})
-			i = j
-		default:
-			n := 1
-			if i+1 < len(s) {
-				switch s[i : i+2] {
-				case "<=", ">=", "==", "!=", "&&", "||", "<<", ">>":
-					n = 2
-				}
-			}
-			t := s[i : i+n]
-			if !strings.Contains("()+-*/%<>=!~&|^", t[:1]) || t == "=" {
-				return nil, fmt.Errorf("unsupported character %q in %q", t, s)
-			}
-			out = append(out, ctoken{t, 'p'})
-			i += n
+	backslash, adjacent := false, false
+	ScanC(s, func(id string) {
+		if backslash {
+			id = "\\" + id
+			backslash = false
 		}
+		out = append(out, ctoken{id, 'i'})
+		adjacent = false
+	}, func(t string) {
+		switch {
+		case t == " " || t == "\t" || t == "\n" || t == "\r" || t == "\f" || t == "\v":
+			adjacent = false
+			return
+		case t[0] >= '0' && t[0] <= '9':
+			out = append(out, ctoken{t, 'n'})
+			adjacent = false
+			return
+		case t == "\\":
+			backslash = true
+			return
+		}
+		if n := len(out); adjacent && n > 0 && out[n-1].kind == 'p' && len(out[n-1].s) == 1 {
+			switch two := out[n-1].s + t; two {
+			case "<=", ">=", "==", "!=", "&&", "||", "<<", ">>":
+				out[n-1].s = two
+				adjacent = false
+				return
+			}
+		}
+		out = append(out, ctoken{t, 'p'})
+		adjacent = true
+	})
+	for _, t := range out {
+		if t.kind == 'p' && (!strings.Contains("()+-*/%<>=!~&|^", t.s[:1]) || t.s == "=") {
+			return nil, fmt.Errorf("unsupported character %q in %q", t.s, s)
+		}
+	}
+	if backslash {
+		return nil, fmt.Errorf("unsupported character %q in %q", "\\", s)
 	}
 	return out, nil
 }
@@ -149,12 +159,12 @@ func (p *cparser) unary() (cfa.Expr, error) {
 		case "!":
 			return &cfa.Unary{Op: cfa.LNot, X: x, T: cfa.IntT}, nil
 		case "+":
-			return promote(x), nil
+			return promoteExpr(x), nil
 		case "-":
-			x = promote(x)
+			x = promoteExpr(x)
 			return &cfa.Unary{Op: cfa.Neg, X: x, T: x.Type()}, nil
 		}
-		x = promote(x)
+		x = promoteExpr(x)
 		return &cfa.Unary{Op: cfa.BNot, X: x, T: x.Type()}, nil
 	case "(":
 		if t, n, ok := p.typeName(p.i + 1); ok && n < len(p.toks) && p.toks[n].s == ")" {
@@ -256,7 +266,7 @@ func (p *cparser) typeName(i int) (*cfa.Type, int, bool) {
 
 // literal types an integer constant as C99 6.4.4.1 does.
 func (p *cparser) literal(s string) (cfa.Expr, error) {
-	v, ok := parseIntLiteral(s)
+	v, ok := ParseIntLiteral(s)
 	if !ok {
 		return nil, fmt.Errorf("bad integer literal %s in %q", s, p.src)
 	}
@@ -301,8 +311,8 @@ func (p *cparser) literal(s string) (cfa.Expr, error) {
 
 func scalarInt(t *cfa.Type) bool { return t.IsInteger() }
 
-// promote applies the integer promotions.
-func promote(x cfa.Expr) cfa.Expr {
+// promoteExpr applies the integer promotions.
+func promoteExpr(x cfa.Expr) cfa.Expr {
 	t := x.Type()
 	if t.Kind == cfa.Bool || t.Kind == cfa.Int && t.Bits < 32 {
 		return &cfa.Cast{X: x, T: cfa.IntT}
@@ -339,7 +349,7 @@ func (p *cparser) binary(op cfa.BinaryOp, x, y cfa.Expr) (cfa.Expr, error) {
 		}
 		return &cfa.Binary{Op: op, X: x, Y: &cfa.Const{T: xt, V: 0}, T: cfa.IntT}, nil
 	}
-	x, y = promote(x), promote(y)
+	x, y = promoteExpr(x), promoteExpr(y)
 	if op == cfa.Shl || op == cfa.Shr {
 		return &cfa.Binary{Op: op, X: x, Y: y, T: x.Type()}, nil
 	}
@@ -350,4 +360,39 @@ func (p *cparser) binary(op cfa.BinaryOp, x, y cfa.Expr) (cfa.Expr, error) {
 		rt = cfa.IntT
 	}
 	return &cfa.Binary{Op: op, X: x, Y: y, T: rt}, nil
+}
+
+// ParseIntLiteral parses a C integer literal (decimal, octal, hex, with
+// suffixes).
+func ParseIntLiteral(s string) (uint64, bool) {
+	s = strings.TrimRight(strings.ToLower(s), "ul")
+	base := uint64(10)
+	switch {
+	case strings.HasPrefix(s, "0x"):
+		base, s = 16, s[2:]
+	case strings.HasPrefix(s, "0b"):
+		base, s = 2, s[2:]
+	case len(s) > 1 && s[0] == '0':
+		base, s = 8, s[1:]
+	}
+	if s == "" {
+		return 0, false
+	}
+	var v uint64
+	for _, c := range s {
+		var d uint64
+		switch {
+		case c >= '0' && c <= '9':
+			d = uint64(c - '0')
+		case c >= 'a' && c <= 'f':
+			d = uint64(c-'a') + 10
+		default:
+			return 0, false
+		}
+		if d >= base {
+			return 0, false
+		}
+		v = v*base + d
+	}
+	return v, true
 }

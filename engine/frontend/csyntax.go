@@ -1,12 +1,18 @@
-package diffslice
+package frontend
 
 import "strings"
 
-// scanC walks C source text, calling ident for every identifier and
+// This file serves C syntax to the packages that read C text without
+// translating it: identifiers, normalised token text and the uses of a
+// macro or an enum (diffslice), and expressions (ParseExpr, cexpr.go).
+
+// ScanC is the one scanner of C text outside the cc/v4 front end (used
+// by diffslice for definitions' texts and by ParseExpr for witness
+// expressions). It walks C source text, calling ident for every identifier and
 // other for every other token character outside comments; string and
 // character literals are passed to other whole. Backslash-newline line
 // continuations are skipped.
-func scanC(s string, ident func(string), other func(string)) {
+func ScanC(s string, ident func(string), other func(string)) {
 	isWord := func(c byte) bool {
 		return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 	}
@@ -59,10 +65,10 @@ func scanC(s string, ident func(string), other func(string)) {
 	}
 }
 
-// normSource returns C text without comments and with white space only
+// NormalizeSource returns C text without comments and with white space only
 // where it separates two words; when rename is not "", every identifier
 // equal to it becomes "\x00" (a name-insensitive form).
-func normSource(s, rename string) string {
+func NormalizeSource(s, rename string) string {
 	var b strings.Builder
 	lastWord, space := false, false
 	emit := func(tok string, word bool) {
@@ -73,7 +79,7 @@ func normSource(s, rename string) string {
 		b.WriteString(tok)
 		lastWord = word
 	}
-	scanC(s, func(id string) {
+	ScanC(s, func(id string) {
 		if rename != "" && id == rename {
 			id = "\x00"
 		}
@@ -90,12 +96,12 @@ func normSource(s, rename string) string {
 	return b.String()
 }
 
-// identifiers returns the distinct identifiers of C text (outside
+// Identifiers returns the distinct Identifiers of C text (outside
 // comments and literals), in order of first appearance.
-func identifiers(s string) []string {
+func Identifiers(s string) []string {
 	var out []string
 	seen := map[string]bool{}
-	scanC(s, func(id string) {
+	ScanC(s, func(id string) {
 		if !seen[id] {
 			seen[id] = true
 			out = append(out, id)
@@ -104,10 +110,10 @@ func identifiers(s string) []string {
 	return out
 }
 
-// macroUses returns the identifiers of a #define's replacement list (its
+// MacroUses returns the Identifiers of a #define's replacement list (its
 // parameters excluded).
-func macroUses(text, name string) []string {
-	ids := identifiers(text)
+func MacroUses(text, name string) []string {
+	ids := Identifiers(text)
 	// Skip "define" and the name; then the parameters of a function-like
 	// macro, which follow the name immediately in parentheses.
 	params := map[string]bool{}
@@ -115,7 +121,7 @@ func macroUses(text, name string) []string {
 		rest := text[i+len(name):]
 		if strings.HasPrefix(rest, "(") {
 			if j := strings.IndexByte(rest, ')'); j > 0 {
-				for _, p := range identifiers(rest[1:j]) {
+				for _, p := range Identifiers(rest[1:j]) {
 					params[p] = true
 				}
 			}
@@ -131,9 +137,9 @@ func macroUses(text, name string) []string {
 	return out
 }
 
-// enumerators returns the constants an enum definition declares: the
+// Enumerators returns the constants an enum definition declares: the
 // first identifier of each comma-separated item inside its braces.
-func enumerators(text string) []string {
+func Enumerators(text string) []string {
 	open := strings.IndexByte(text, '{')
 	close := strings.LastIndexByte(text, '}')
 	if open < 0 || close < open {
@@ -142,7 +148,7 @@ func enumerators(text string) []string {
 	var out []string
 	depth := 0
 	start := true
-	scanC(text[open+1:close], func(id string) {
+	ScanC(text[open+1:close], func(id string) {
 		if start && depth == 0 {
 			out = append(out, id)
 		}
@@ -162,13 +168,13 @@ func enumerators(text string) []string {
 	return out
 }
 
-// mentions reports whether identifier id occurs in C text.
-func mentions(text, id string) bool {
+// Mentions reports whether identifier id occurs in C text.
+func Mentions(text, id string) bool {
 	if !strings.Contains(text, id) {
 		return false
 	}
 	found := false
-	scanC(text, func(x string) {
+	ScanC(text, func(x string) {
 		if x == id {
 			found = true
 		}
