@@ -300,7 +300,7 @@ func runAction(args []string, stdout, stderr io.Writer) int {
 			return fail("GITHUB_WORKSPACE: %v", err)
 		}
 		abs, _ := filepath.Abs(".")
-		if err := markSafeDirectory(abs); err != nil {
+		if err := diffslice.MarkSafeDirectory(abs); err != nil {
 			fmt.Fprintf(stdout, "::warning title=reverify::could not mark %s a git safe.directory: %s\n", abs, escapeCommand(err.Error()))
 		}
 	}
@@ -319,7 +319,7 @@ func runAction(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "merged %d shards: %d properties\n", len(dirs), len(report.Properties))
 	} else {
-		did, err := ensureCommits(".", ev.base, ev.head)
+		did, err := diffslice.EnsureCommits(".", ev.base, ev.head)
 		for _, d := range did {
 			fmt.Fprintf(stdout, "reverify: %s\n", d)
 		}
