@@ -12,9 +12,9 @@ import (
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/cegar"
-	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/report/bench"
 )
 
 // runCheck implements `reverify check`: one line per property, results.json.
@@ -63,7 +63,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if err := checkLimits(fs); err != nil {
 		return fail("%v", err)
 	}
-	memLimit, err := parseBytes(*memory)
+	memLimit, err := bench.ParseBytes(*memory)
 	if err != nil {
 		return fail("--memory: %v", err)
 	}
@@ -125,7 +125,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	svMode := false
 	if *svcomp != "" {
-		task, err := readTask(*svcomp)
+		task, err := bench.ReadTask(*svcomp)
 		if err != nil {
 			return fail("%v", err)
 		}
@@ -269,15 +269,6 @@ func printSVComp(w io.Writer, r *engine.Result) {
 		fmt.Fprintf(w, "reason: %s\n", r.Reason)
 	}
 	fmt.Fprintf(w, "Verification result: %s\n", v)
-}
-
-// task is an SV-COMP task definition (format 2.0), reduced to what check
-// needs.
-type task struct {
-	Inputs    []string
-	Property  string // path of unreach-call.prp
-	Expected  string // "true", "false" or ""
-	DataModel cfa.DataModel
 }
 
 // parsePureList parses --assume-pure's comma-separated C identifiers.
