@@ -60,6 +60,7 @@ var layer = map[string]int{
 	"report/github/githubfake":     8,
 	"report/markdown":              8,
 	"report/pixeltree":             8,
+	"report/reproducer":            8,
 	"report/sarif":                 8,
 	"cmd/reverify":                 9,
 	"internal/difftest":            10,
@@ -104,7 +105,8 @@ var testPeers = map[[2]string]string{
 // reason (black-box tests are leaves, so they cannot close a cycle, but
 // each one is a test that belongs one layer up).
 var testUpward = map[[2]string]string{
-	{"engine/witness", "engine"}: "validation and loop-invariant tests produce witnesses with engine.Verify",
+	{"engine/witness", "engine"}:            "validation and loop-invariant tests produce witnesses with engine.Verify",
+	{"engine/witness", "report/reproducer"}: "reproducer tests run the compiled harness (the engine runs no processes)",
 }
 
 // testSupport lists the packages that any test file may import whatever
@@ -161,7 +163,6 @@ var (
 var sysDeep = map[[2]string]string{
 	{"engine/frontend/ccconfig_cache.go", "os/exec"}:   "exec.LookPath finds the host compiler to key the cached cc/v4 configuration",
 	{"engine/frontend/ccconfig_cache.go", "os.Getenv"}: "$CC and REVERIFY_NO_CC_CACHE select and disable that cache",
-	{"engine/witness/run.go", "os/exec"}:               "RunReproducer runs a compiled reproducer (belongs in report or cmd)",
 }
 
 // hasPrefix reports whether path p is prefix or lies below it.
