@@ -12,8 +12,6 @@ import (
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/cegar"
-	"github.com/reverify/reverify/engine/frontend"
-	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/report/bench"
 )
 
@@ -139,7 +137,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail("%v", err)
 		}
-		e, err := spec.ParsePRP(string(text))
+		e, err := engine.ParsePRP(string(text))
 		if err != nil {
 			return fail("%s: %v", *prp, err)
 		}
@@ -149,7 +147,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if len(files) == 0 {
 		return fail("no input files")
 	}
-	prog, err := frontend.Translate(cfg, files...)
+	prog, err := engine.Load(cfg, files...)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2
@@ -158,11 +156,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return fail("entry function %q is not defined in %s", *entry, strings.Join(files, ", "))
 	}
 	engine.SetAssumePure(prog, pure) // before the properties: pure functions call nothing back
-	var props []*spec.Property
+	var props []*engine.Property
 	if svMode {
-		props = []*spec.Property{spec.UnreachCall(prog, *entry)}
+		props = []*engine.Property{engine.UnreachCall(prog, *entry)}
 	} else {
-		props = sh.filter(spec.Properties(prog, *entry))
+		props = sh.filter(engine.Properties(prog, *entry))
 		if len(props) == 0 && !sh.active() {
 			fmt.Fprintf(stderr, "reverify check: WARNING: no assertion found in %s (compiled with -DNDEBUG?): nothing was verified\n", strings.Join(files, ", "))
 		}
