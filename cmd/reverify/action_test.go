@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/report/github"
 )
 
 // TestActionYAMLInputs checks action.yml against `reverify action`: a
@@ -152,46 +153,6 @@ func TestDockerfileUsesInstallScript(t *testing.T) {
 	}
 }
 
-func TestReadEvent(t *testing.T) {
-	dir := t.TempDir()
-	a, b := strings.Repeat("a", 40), strings.Repeat("b", 40)
-	write := func(s string) string {
-		p := filepath.Join(dir, fmt.Sprint(len(s))+".json")
-		os.WriteFile(p, []byte(s), 0o644)
-		return p
-	}
-	for _, tt := range []struct {
-		name, payload string
-		want          event
-		err           string
-	}{
-		{"pull_request", `{"pull_request":{"number":3,"head":{"sha":"` + b + `","repo":{"full_name":"o/r"}},"base":{"sha":"` + a + `","repo":{"full_name":"o/r"}}}}`,
-			event{name: "pull_request", pr: 3, base: a, head: b}, ""},
-		{"pull_request", `{"pull_request":{"number":4,"head":{"sha":"` + b + `","repo":{"full_name":"x/r"}},"base":{"sha":"` + a + `","repo":{"full_name":"o/r"}}}}`,
-			event{name: "pull_request", pr: 4, base: a, head: b, fork: true}, ""},
-		{"pull_request", `{"pull_request":{"number":5,"head":{"sha":"abc"},"base":{"sha":"` + a + `"}}}`, event{}, "without pull_request.number, head.sha and base.sha"},
-		{"push", `{"after":"` + b + `","before":"` + a + `"}`, event{name: "push", base: b, head: b}, ""},
-		{"push", `{"after":"` + strings.Repeat("0", 40) + `"}`, event{name: "push", base: a, head: a}, ""}, // branch deleted: GITHUB_SHA
-		{"workflow_dispatch", `{}`, event{name: "workflow_dispatch", base: a, head: a}, ""},
-		{"push", `{not json`, event{}, "invalid character"},
-	} {
-		env := githubEnv{eventName: tt.name, eventPath: write(tt.payload), sha: a}
-		ev, err := readEvent(env)
-		if tt.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.err) {
-				t.Errorf("%s %s: err %v, want %q", tt.name, tt.payload, err, tt.err)
-			}
-			continue
-		}
-		if err != nil || *ev != tt.want {
-			t.Errorf("%s %s: %+v, %v; want %+v", tt.name, tt.payload, ev, err, tt.want)
-		}
-	}
-	if _, err := readEvent(githubEnv{}); err == nil || !strings.Contains(err.Error(), "GITHUB_EVENT_PATH is not set") {
-		t.Errorf("no event: %v", err)
-	}
-}
-
 func TestFailurePolicy(t *testing.T) {
 	for _, tt := range []struct {
 		f, u        int
@@ -265,8 +226,8 @@ func TestPublishBatchesAnnotations(t *testing.T) {
 			Column: 3, Function: "main", Expression: fmt.Sprintf("x != %d", i), Verdict: v, Reason: "r", Config: "value"})
 		r.Summary[string(v)]++
 	}
-	env := githubEnv{repository: "o/r", apiURL: api.URL, serverURL: "https://github.com", token: "t0ken"}
-	ev := &event{name: "pull_request", pr: 9, base: strings.Repeat("a", 40), head: strings.Repeat("b", 40)}
+	env := github.Env{Repository: "o/r", APIURL: api.URL, ServerURL: "https://github.com", Token: "t0ken"}
+	ev := &event{Event: github.Event{Name: "pull_request", PR: 9, Base: strings.Repeat("a", 40), Head: strings.Repeat("b", 40)}}
 	var stdout, stderr bytes.Buffer
 	o := postFlags{failOn: "never", commentMode: "all", checkName: "reverify", output: filepath.Join(dir, "out")}
 	if code := publishReport(context.Background(), env, ev, r, o, false, &stdout, &stderr); code != 0 {
@@ -314,7 +275,7 @@ func TestPublishBatchesAnnotations(t *testing.T) {
 	o.commentMode, o.failOn = "off", "violation"
 	api.ReadOnly = false
 	stdout.Reset()
-	srvDown := githubEnv{repository: "o/r", apiURL: "http://127.0.0.1:1", serverURL: "https://github.com", token: "t0ken"}
+	srvDown := github.Env{Repository: "o/r", APIURL: "http://127.0.0.1:1", ServerURL: "https://github.com", Token: "t0ken"}
 	if code := publishReport(context.Background(), srvDown, ev, r, o, false, &stdout, &stderr); code != 1 {
 		t.Errorf("exit %d, want 1 (FALSE under fail-on violation) despite the reporting error", code)
 	}

@@ -120,3 +120,38 @@ func clipBytes(s string, n int) string {
 	}
 	return s[:n]
 }
+
+// Warning prints a warning workflow command on the writer,
+//
+//	::warning title=TITLE::MESSAGE
+//
+// with the message escaped as GitHub requires (go-githubactions
+// Warningf; "%", CR and LF). A write error is returned.
+func (a *Actions) Warning(title, msg string) (err error) {
+	defer guard("warning", &err)
+	a.a.WithFieldsMap(map[string]string{"title": title}).Warningf("%s", msg)
+	return nil
+}
+
+// Error prints an error workflow command on the writer,
+// "::error title=TITLE::MESSAGE" (go-githubactions Errorf).
+func (a *Actions) Error(title, msg string) (err error) {
+	defer guard("error", &err)
+	a.a.WithFieldsMap(map[string]string{"title": title}).Errorf("%s", msg)
+	return nil
+}
+
+// Group opens a collapsible group of the log, "::group::TITLE"
+// (go-githubactions Group); EndGroup closes it.
+func (a *Actions) Group(title string) (err error) {
+	defer guard("group", &err)
+	a.a.Group(title)
+	return nil
+}
+
+// EndGroup closes the group Group opened, "::endgroup::".
+func (a *Actions) EndGroup() (err error) {
+	defer guard("endgroup", &err)
+	a.a.EndGroup()
+	return nil
+}
