@@ -1,5 +1,8 @@
 // Command reverify model-checks the assertions of C programs and reports
-// verdicts with proofs and counterexamples; see the README.
+// verdicts with proofs and counterexamples; see the README. It parses
+// flags and wires the facades (engine, diffslice, proofs, report/...):
+// the verifier, the change analysis, the benchmark harness
+// (report/bench), the Action's environment and posting (report/github).
 //
 // Usage:
 //
