@@ -285,21 +285,6 @@ func conclusion(failOn string, r *engine.Report) string {
 	return "success"
 }
 
-// stepOutputs are the Action's outputs (action.yml).
-func stepOutputs(r *engine.Report, results, sarifPath string) map[string]string {
-	reused := 0
-	for _, p := range r.Properties {
-		if p.CacheHit {
-			reused++
-		}
-	}
-	return map[string]string{
-		"true": fmt.Sprint(r.Summary[string(engine.True)]), "false": fmt.Sprint(r.Summary[string(engine.False)]),
-		"unknown": fmt.Sprint(r.Summary[string(engine.Unknown)]), "reverified": fmt.Sprint(len(r.Properties) - reused),
-		"reused": fmt.Sprint(reused), "results": results, "sarif": sarifPath,
-	}
-}
-
 // publishReport writes results.sarif and summary.md into the output
 // directory, then reports: for a pull request through report/github
 // (sticky comment, review and check run as the comment mode and shard
@@ -353,7 +338,7 @@ func publishReport(ctx context.Context, env github.Env, ev *event, r *engine.Rep
 	if ev == nil {
 		return exit
 	}
-	outputs := stepOutputs(r, resultsPath, sarifPath)
+	outputs := github.StepOutputs(r, resultsPath, sarifPath)
 	if warm || o.shard.active() {
 		// A push (cache warming) or one shard of a matrix: nothing to
 		// post on; the merge job or the next pull request reports.

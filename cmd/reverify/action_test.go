@@ -74,7 +74,7 @@ func TestActionYAMLInputs(t *testing.T) {
 			t.Errorf("input %s: default %q in action.yml, %q in reverify action", name, in.Default, f.DefValue)
 		}
 	}
-	want := stepOutputs(&engine.Report{Summary: map[string]int{}}, "r", "s")
+	want := github.StepOutputs(&engine.Report{Summary: map[string]int{}}, "r", "s")
 	for name := range meta.Outputs {
 		if _, ok := want[name]; !ok {
 			t.Errorf("action.yml output %s is not written by reverify action", name)

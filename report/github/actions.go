@@ -7,6 +7,8 @@ import (
 	"strconv"
 
 	"github.com/sethvargo/go-githubactions"
+
+	"github.com/reverify/reverify/engine"
 )
 
 // MaxStepSummaryBytes is GitHub's limit on one step's job summary.
@@ -154,4 +156,22 @@ func (a *Actions) EndGroup() (err error) {
 	defer guard("endgroup", &err)
 	a.a.EndGroup()
 	return nil
+}
+
+// StepOutputs are the Action's step outputs (action.yml, outputs): the
+// counts of TRUE, FALSE and UNKNOWN properties of r, how many were
+// verified in this run (reverified) and taken from the verdict cache
+// (reused), and the paths of results.json and results.sarif as given.
+func StepOutputs(r *engine.Report, results, sarifPath string) map[string]string {
+	reused := 0
+	for _, p := range r.Properties {
+		if p.CacheHit {
+			reused++
+		}
+	}
+	return map[string]string{
+		"true": fmt.Sprint(r.Summary[string(engine.True)]), "false": fmt.Sprint(r.Summary[string(engine.False)]),
+		"unknown": fmt.Sprint(r.Summary[string(engine.Unknown)]), "reverified": fmt.Sprint(len(r.Properties) - reused),
+		"reused": fmt.Sprint(reused), "results": results, "sarif": sarifPath,
+	}
 }
