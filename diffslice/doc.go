@@ -201,5 +201,9 @@
 //
 // One entry function per run. All sources are linked into one program
 // with one set of include directories and defines (compile_commands.json
-// entries are merged). Revisions are read with the git command only.
+// entries are merged). Revisions are read with the git command only,
+// through one runner (git.go) that pins git's environment (no pager, no
+// external diff, C locale, no system configuration); the Action fetches
+// the commits of its event with the same runner (EnsureCommits,
+// MarkSafeDirectory).
 package diffslice

@@ -29,4 +29,11 @@
 //
 // A results.json for the report (schema in DESIGN.md) is built by
 // NewReport.
+//
+// Wiring code (cmd/reverify) reaches the layers below only through this
+// package (layers_test.go, cmdFacades): load.go aliases the program,
+// property, position and data-model types and forwards loading C sources
+// (Load), listing properties (Properties, UnreachCall, ParsePRP), the CFA
+// dump (WriteCFA), static slices (StaticSlices) and the host compiler of
+// the front end's configuration cache (SetHostCompiler).
 package engine

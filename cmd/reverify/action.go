@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -23,15 +22,9 @@ import (
 )
 
 // inputDefault is the default of the flag for an Action input: the
-// INPUT_<NAME> variable GitHub sets for it (name upper-cased, hyphens
-// kept, e.g. INPUT_FAIL-ON), else def. action.yml also passes every input
-// as --name=value, which wins.
-func inputDefault(name, def string) string {
-	if v, ok := os.LookupEnv("INPUT_" + strings.ToUpper(strings.ReplaceAll(name, " ", "_"))); ok {
-		return v
-	}
-	return def
-}
+// INPUT_<NAME> variable GitHub sets for it (github.InputDefault), else
+// def. action.yml also passes every input as --name=value, which wins.
+func inputDefault(name, def string) string { return github.InputDefault(os.LookupEnv, name, def) }
 
 // Failure policies (input fail-on) and comment modes (input comment-mode).
 var (
@@ -72,44 +65,24 @@ func (o *postFlags) validate() error {
 	return err
 }
 
-// githubEnv is the environment of a GitHub Actions step, as the runner
-// sets it for a Docker action.
-type githubEnv struct {
-	eventName, eventPath string
-	repository           string // owner/name
-	apiURL, serverURL    string
-	workspace            string
-	token                string
-	sha, runID           string
-}
-
-func readGitHubEnv(getenv func(string) string) githubEnv {
-	e := githubEnv{
-		eventName: getenv("GITHUB_EVENT_NAME"), eventPath: getenv("GITHUB_EVENT_PATH"),
-		repository: getenv("GITHUB_REPOSITORY"), apiURL: getenv("GITHUB_API_URL"), serverURL: getenv("GITHUB_SERVER_URL"),
-		workspace: getenv("GITHUB_WORKSPACE"), sha: getenv("GITHUB_SHA"), runID: getenv("GITHUB_RUN_ID"),
-		token: getenv("INPUT_GITHUB-TOKEN"),
-	}
-	if e.token == "" {
-		e.token = getenv("GITHUB_TOKEN")
-	}
-	if e.serverURL == "" {
-		e.serverURL = "https://github.com"
-	}
-	return e
-}
-
-// event is what reverify needs from the webhook payload.
+// event is the payload's event (github.ReadEvent) and the head lines the
+// change added or modified (the hunks of diffslice's changed
+// definitions); changed is nil when unknown (merge of shards).
 type event struct {
-	name string
-	pr   int    // pull-request number; 0 for other events
-	base string // base commit (equal to head for pushes: verify everything)
-	head string // the commit verified and reported on
-	fork bool   // pull request from another repository
-	// changed holds the head lines the change added or modified (the
-	// hunks of diffslice's changed definitions); nil when unknown (merge
-	// of shards). A pointer keeps event comparable.
+	github.Event
 	changed *lineSet
+}
+
+// readGitHubEnv reads the step's environment (github.ReadEnv).
+func readGitHubEnv(getenv func(string) string) github.Env { return github.ReadEnv(getenv) }
+
+// readEvent reads the payload (github.ReadEvent).
+func readEvent(env github.Env) (*event, error) {
+	ev, err := github.ReadEvent(env)
+	if err != nil {
+		return nil, err
+	}
+	return &event{Event: *ev}, nil
 }
 
 // lineSet is a set of lines per repository-relative file.
@@ -136,76 +109,6 @@ func changedLines(plans []*diffslice.Plan) *lineSet {
 		}
 	}
 	return &out
-}
-
-// readEvent reads GITHUB_EVENT_PATH. For pull_request (and
-// pull_request_target) events base and head are pull_request.base.sha
-// and pull_request.head.sha: the head commit, not the merge commit in
-// GITHUB_SHA, is where reviews and check runs belong. For push the head
-// is "after" (GITHUB_SHA if absent), and base equals head: every
-// property not in the cache is verified (cache warming). Other events
-// (workflow_dispatch, schedule) are treated as pushes of GITHUB_SHA.
-func readEvent(env githubEnv) (*event, error) {
-	if env.eventPath == "" {
-		return nil, fmt.Errorf("GITHUB_EVENT_PATH is not set: reverify action runs as a GitHub Actions step (locally, use reverify check --base)")
-	}
-	data, err := os.ReadFile(env.eventPath)
-	if err != nil {
-		return nil, fmt.Errorf("event: %v", err)
-	}
-	var raw struct {
-		PullRequest *struct {
-			Number int `json:"number"`
-			Head   struct {
-				SHA  string `json:"sha"`
-				Repo struct {
-					FullName string `json:"full_name"`
-				} `json:"repo"`
-			} `json:"head"`
-			Base struct {
-				SHA  string `json:"sha"`
-				Repo struct {
-					FullName string `json:"full_name"`
-				} `json:"repo"`
-			} `json:"base"`
-		} `json:"pull_request"`
-		After string `json:"after"`
-	}
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, fmt.Errorf("event %s: %v", env.eventPath, err)
-	}
-	ev := &event{name: env.eventName}
-	switch env.eventName {
-	case "pull_request", "pull_request_target":
-		pr := raw.PullRequest
-		if pr == nil || pr.Number <= 0 || !isSHA(pr.Head.SHA) || !isSHA(pr.Base.SHA) {
-			return nil, fmt.Errorf("event %s: a %s event without pull_request.number, head.sha and base.sha", env.eventPath, env.eventName)
-		}
-		ev.pr, ev.base, ev.head = pr.Number, pr.Base.SHA, pr.Head.SHA
-		ev.fork = pr.Head.Repo.FullName != "" && pr.Head.Repo.FullName != pr.Base.Repo.FullName
-	default:
-		ev.head = env.sha
-		if isSHA(raw.After) && strings.Trim(raw.After, "0") != "" {
-			ev.head = raw.After
-		}
-		if !isSHA(ev.head) {
-			return nil, fmt.Errorf("event %s: no commit to verify (GITHUB_SHA %q)", env.eventName, env.sha)
-		}
-		ev.base = ev.head
-	}
-	return ev, nil
-}
-
-func isSHA(s string) bool {
-	if len(s) != 40 && len(s) != 64 {
-		return false
-	}
-	for _, c := range s {
-		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
-			return false
-		}
-	}
-	return true
 }
 
 // actionInputs are the flags of `reverify action` besides postFlags.
@@ -248,7 +151,7 @@ func runAction(args []string, stdout, stderr io.Writer) int {
 	fail := func(format string, a ...any) int {
 		msg := fmt.Sprintf(format, a...)
 		fmt.Fprintf(stderr, "reverify action: %s\n", msg)
-		fmt.Fprintf(stdout, "::error title=reverify::%s\n", escapeCommand(msg))
+		github.NewActions(os.Getenv, stdout).Error("reverify", msg)
 		return 2
 	}
 	if fs.NArg() > 0 {
@@ -292,16 +195,17 @@ func runAction(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	if ev.name == "pull_request_target" {
-		fmt.Fprintln(stdout, "::warning title=reverify::pull_request_target runs with a write token on the pull request's code; use pull_request")
+	acts := github.NewActions(os.Getenv, stdout)
+	if ev.Name == "pull_request_target" {
+		acts.Warning("reverify", "pull_request_target runs with a write token on the pull request's code; use pull_request")
 	}
-	if env.workspace != "" {
-		if err := os.Chdir(env.workspace); err != nil {
+	if env.Workspace != "" {
+		if err := os.Chdir(env.Workspace); err != nil {
 			return fail("GITHUB_WORKSPACE: %v", err)
 		}
 		abs, _ := filepath.Abs(".")
-		if err := markSafeDirectory(abs); err != nil {
-			fmt.Fprintf(stdout, "::warning title=reverify::could not mark %s a git safe.directory: %s\n", abs, escapeCommand(err.Error()))
+		if err := diffslice.MarkSafeDirectory(abs); err != nil {
+			acts.Warning("reverify", fmt.Sprintf("could not mark %s a git safe.directory: %v", abs, err))
 		}
 	}
 
@@ -319,14 +223,14 @@ func runAction(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "merged %d shards: %d properties\n", len(dirs), len(report.Properties))
 	} else {
-		did, err := ensureCommits(".", ev.base, ev.head)
+		did, err := diffslice.EnsureCommits(".", ev.Base, ev.Head)
 		for _, d := range did {
 			fmt.Fprintf(stdout, "reverify: %s\n", d)
 		}
 		if err != nil {
 			return fail("%v", err)
 		}
-		rf := &revFlags{repo: ".", base: ev.base, head: ev.head, cacheDir: in.cache}
+		rf := &revFlags{repo: ".", base: ev.Base, head: ev.Head, cacheDir: in.cache}
 		ff := &frontendFlags{includes: strings.Fields(in.includeDirs), defines: strings.Fields(in.defines), dataModel: "LP64"}
 		rf.sources = strings.Fields(in.paths)
 		sc, err := rf.sourceConfig(ff, s)
@@ -355,12 +259,7 @@ func runAction(args []string, stdout, stderr io.Writer) int {
 		report = res.report
 		ev.changed = changedLines(res.plans)
 	}
-	return publishReport(context.Background(), env, ev, report, in.post, ev.pr == 0, stdout, stderr)
-}
-
-// escapeCommand escapes a workflow command's message.
-func escapeCommand(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+	return publishReport(context.Background(), env, ev, report, in.post, ev.PR == 0, stdout, stderr)
 }
 
 // policyFails reports whether the failure policy rejects the report.
@@ -386,21 +285,6 @@ func conclusion(failOn string, r *engine.Report) string {
 	return "success"
 }
 
-// stepOutputs are the Action's outputs (action.yml).
-func stepOutputs(r *engine.Report, results, sarifPath string) map[string]string {
-	reused := 0
-	for _, p := range r.Properties {
-		if p.CacheHit {
-			reused++
-		}
-	}
-	return map[string]string{
-		"true": fmt.Sprint(r.Summary[string(engine.True)]), "false": fmt.Sprint(r.Summary[string(engine.False)]),
-		"unknown": fmt.Sprint(r.Summary[string(engine.Unknown)]), "reverified": fmt.Sprint(len(r.Properties) - reused),
-		"reused": fmt.Sprint(reused), "results": results, "sarif": sarifPath,
-	}
-}
-
 // publishReport writes results.sarif and summary.md into the output
 // directory, then reports: for a pull request through report/github
 // (sticky comment, review and check run as the comment mode and shard
@@ -410,14 +294,13 @@ func stepOutputs(r *engine.Report, results, sarifPath string) map[string]string 
 // Actions) it only writes the files. Reporting failures are printed as
 // ::warning:: and never change the exit code, which follows the failure
 // policy.
-func publishReport(ctx context.Context, env githubEnv, ev *event, r *engine.Report, o postFlags, warm bool, stdout, stderr io.Writer) int {
+func publishReport(ctx context.Context, env github.Env, ev *event, r *engine.Report, o postFlags, warm bool, stdout, stderr io.Writer) int {
 	exit := 0
 	if policyFails(o.failOn, r) {
 		exit = 1
 	}
-	warn := func(format string, a ...any) {
-		fmt.Fprintf(stdout, "::warning title=reverify::%s\n", escapeCommand(fmt.Sprintf(format, a...)))
-	}
+	a := github.NewActions(os.Getenv, stdout)
+	warn := func(format string, args ...any) { a.Warning("reverify", fmt.Sprintf(format, args...)) }
 	if err := os.MkdirAll(o.output, 0o755); err != nil {
 		warn("output: %v", err)
 	}
@@ -437,10 +320,10 @@ func publishReport(ctx context.Context, env githubEnv, ev *event, r *engine.Repo
 	if o.shard.active() {
 		opts.Title = "reverify (shard " + o.shard.String() + ")"
 	}
-	if ev != nil && env.repository != "" {
-		opts.SourceURL = strings.TrimSuffix(env.serverURL, "/") + "/" + env.repository + "/blob/" + ev.head + "/"
-		if env.runID != "" {
-			opts.RunURL = strings.TrimSuffix(env.serverURL, "/") + "/" + env.repository + "/actions/runs/" + env.runID
+	if ev != nil && env.Repository != "" {
+		opts.SourceURL = strings.TrimSuffix(env.ServerURL, "/") + "/" + env.Repository + "/blob/" + ev.Head + "/"
+		if env.RunID != "" {
+			opts.RunURL = strings.TrimSuffix(env.ServerURL, "/") + "/" + env.Repository + "/actions/runs/" + env.RunID
 			opts.ArtifactURL = opts.RunURL + "#artifacts"
 			opts.ReproducerCommand = func(p *engine.PropertyReport) string {
 				return runReproducerCommand(env, ev, o.output, p)
@@ -455,8 +338,7 @@ func publishReport(ctx context.Context, env githubEnv, ev *event, r *engine.Repo
 	if ev == nil {
 		return exit
 	}
-	a := github.NewActions(os.Getenv, stdout)
-	outputs := stepOutputs(r, resultsPath, sarifPath)
+	outputs := github.StepOutputs(r, resultsPath, sarifPath)
 	if warm || o.shard.active() {
 		// A push (cache warming) or one shard of a matrix: nothing to
 		// post on; the merge job or the next pull request reports.
@@ -470,7 +352,7 @@ func publishReport(ctx context.Context, env githubEnv, ev *event, r *engine.Repo
 		}
 		return exit
 	}
-	pub := github.Publication{PR: ev.pr, HeadSHA: ev.head, Summary: md, CheckName: o.checkName,
+	pub := github.Publication{PR: ev.PR, HeadSHA: ev.Head, Summary: md, CheckName: o.checkName,
 		Conclusion: conclusion(o.failOn, r), Outputs: outputs, Disabled: map[github.Channel]string{},
 		Findings: github.FindingsFromReport(r, "", opts)}
 	switch o.commentMode {
@@ -483,14 +365,14 @@ func publishReport(ctx context.Context, env githubEnv, ev *event, r *engine.Repo
 		pub.Disabled[github.ChannelReview] = "comment-mode off"
 	}
 	var client *github.Client
-	owner, repo, ok := strings.Cut(env.repository, "/")
+	owner, repo, ok := strings.Cut(env.Repository, "/")
 	switch {
-	case env.token == "":
+	case env.Token == "":
 		warn("no github-token: reporting only to the job summary and as annotations")
 	case !ok || owner == "" || repo == "":
-		warn("GITHUB_REPOSITORY %q is not owner/name: reporting only to the job summary and as annotations", env.repository)
+		warn("GITHUB_REPOSITORY %q is not owner/name: reporting only to the job summary and as annotations", env.Repository)
 	default:
-		c, err := github.New(nil, env.apiURL, env.token, owner, repo)
+		c, err := github.New(nil, env.APIURL, env.Token, owner, repo)
 		if err != nil {
 			warn("%v", err)
 		} else {
@@ -548,13 +430,13 @@ func reproducerCommand(p *engine.PropertyReport) string {
 // repository: check out the head commit, download the run's artifact with
 // the GitHub CLI (named "reverify" as in the README's workflow) into the
 // output directory, and run the reproducer's script.
-func runReproducerCommand(env githubEnv, ev *event, outDir string, p *engine.PropertyReport) string {
+func runReproducerCommand(env github.Env, ev *event, outDir string, p *engine.PropertyReport) string {
 	script := reproducerCommand(p)
 	if script == "" {
 		return ""
 	}
 	return fmt.Sprintf("git checkout %s &&\n  gh run download %s -R %s -n reverify -D %s &&\n  %s",
-		ev.head, env.runID, shellQuote(env.repository), shellQuote(filepath.ToSlash(outDir)), script)
+		ev.Head, env.RunID, shellQuote(env.Repository), shellQuote(filepath.ToSlash(outDir)), script)
 }
 
 // problemRE matches a positioned frontend error, "file:line:col: message".
@@ -590,15 +472,14 @@ func sourceProblems(err error) (what string, problems []markdown.Problem) {
 // annotations when the check run is not possible), the job summary and
 // summary.md. Reporting failures are printed as warnings; the caller's
 // exit code (2, bad input) stands.
-func publishProblems(ctx context.Context, env githubEnv, ev *event, what string, problems []markdown.Problem, o postFlags, stdout io.Writer) {
-	warn := func(format string, a ...any) {
-		fmt.Fprintf(stdout, "::warning title=reverify::%s\n", escapeCommand(fmt.Sprintf(format, a...)))
-	}
+func publishProblems(ctx context.Context, env github.Env, ev *event, what string, problems []markdown.Problem, o postFlags, stdout io.Writer) {
+	a := github.NewActions(os.Getenv, stdout)
+	warn := func(format string, args ...any) { a.Warning("reverify", fmt.Sprintf(format, args...)) }
 	opts := markdown.Options{}
-	if env.repository != "" {
-		opts.SourceURL = strings.TrimSuffix(env.serverURL, "/") + "/" + env.repository + "/blob/" + ev.head + "/"
-		if env.runID != "" {
-			opts.RunURL = strings.TrimSuffix(env.serverURL, "/") + "/" + env.repository + "/actions/runs/" + env.runID
+	if env.Repository != "" {
+		opts.SourceURL = strings.TrimSuffix(env.ServerURL, "/") + "/" + env.Repository + "/blob/" + ev.Head + "/"
+		if env.RunID != "" {
+			opts.RunURL = strings.TrimSuffix(env.ServerURL, "/") + "/" + env.Repository + "/actions/runs/" + env.RunID
 		}
 	}
 	md := markdown.Problems(what, problems, opts)
@@ -612,20 +493,20 @@ func publishProblems(ctx context.Context, env githubEnv, ev *event, what string,
 		findings = append(findings, github.Finding{Path: p.File, Line: p.Line, Column: p.Column, Level: github.LevelFailure,
 			Title: "reverify: the C source does not compile", Message: p.Message})
 	}
-	pub := github.Publication{PR: ev.pr, HeadSHA: ev.head, Summary: md, CheckName: o.checkName, Conclusion: "failure",
+	pub := github.Publication{PR: ev.PR, HeadSHA: ev.Head, Summary: md, CheckName: o.checkName, Conclusion: "failure",
 		Findings: findings, Disabled: map[github.Channel]string{github.ChannelReview: "no verdicts: the sources do not compile"}}
 	if o.commentMode == "off" || o.commentMode == "review" || o.shard.active() {
 		pub.Disabled[github.ChannelComment] = "comment-mode " + o.commentMode
 	}
 	var client *github.Client
-	if owner, repo, ok := strings.Cut(env.repository, "/"); ok && env.token != "" {
-		if c, err := github.New(nil, env.apiURL, env.token, owner, repo); err == nil {
+	if owner, repo, ok := strings.Cut(env.Repository, "/"); ok && env.Token != "" {
+		if c, err := github.New(nil, env.APIURL, env.Token, owner, repo); err == nil {
 			client = c
 		} else {
 			warn("%v", err)
 		}
 	}
-	res := github.Publish(ctx, client, github.NewActions(os.Getenv, stdout), pub)
+	res := github.Publish(ctx, client, a, pub)
 	fmt.Fprintf(stdout, "reverify: reported: %s\n", res)
 	if err := res.Err(); err != nil {
 		warn("reporting failed: %v", err)

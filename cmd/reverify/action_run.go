@@ -11,7 +11,6 @@ import (
 
 	"github.com/reverify/reverify/diffslice"
 	"github.com/reverify/reverify/engine"
-	"github.com/reverify/reverify/engine/spec"
 )
 
 // incRequest is one incremental verification (reverify check --base and
@@ -121,7 +120,7 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 			title = fmt.Sprintf("shard %s, %s", q.shard, title)
 		}
 		pg := newCheckProgress(q.stdout, q.stderr, q.mode, title, len(sub.Affected()))
-		reused := map[*spec.Property]bool{}
+		reused := map[*engine.Property]bool{}
 		for _, d := range sub.Decisions {
 			reused[d.Property] = !d.Reverify
 		}

@@ -6,13 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/report/github"
 )
 
 // TestActionYAMLInputs checks action.yml against `reverify action`: a
@@ -74,7 +74,7 @@ func TestActionYAMLInputs(t *testing.T) {
 			t.Errorf("input %s: default %q in action.yml, %q in reverify action", name, in.Default, f.DefValue)
 		}
 	}
-	want := stepOutputs(&engine.Report{Summary: map[string]int{}}, "r", "s")
+	want := github.StepOutputs(&engine.Report{Summary: map[string]int{}}, "r", "s")
 	for name := range meta.Outputs {
 		if _, ok := want[name]; !ok {
 			t.Errorf("action.yml output %s is not written by reverify action", name)
@@ -153,46 +153,6 @@ func TestDockerfileUsesInstallScript(t *testing.T) {
 	}
 }
 
-func TestReadEvent(t *testing.T) {
-	dir := t.TempDir()
-	a, b := strings.Repeat("a", 40), strings.Repeat("b", 40)
-	write := func(s string) string {
-		p := filepath.Join(dir, fmt.Sprint(len(s))+".json")
-		os.WriteFile(p, []byte(s), 0o644)
-		return p
-	}
-	for _, tt := range []struct {
-		name, payload string
-		want          event
-		err           string
-	}{
-		{"pull_request", `{"pull_request":{"number":3,"head":{"sha":"` + b + `","repo":{"full_name":"o/r"}},"base":{"sha":"` + a + `","repo":{"full_name":"o/r"}}}}`,
-			event{name: "pull_request", pr: 3, base: a, head: b}, ""},
-		{"pull_request", `{"pull_request":{"number":4,"head":{"sha":"` + b + `","repo":{"full_name":"x/r"}},"base":{"sha":"` + a + `","repo":{"full_name":"o/r"}}}}`,
-			event{name: "pull_request", pr: 4, base: a, head: b, fork: true}, ""},
-		{"pull_request", `{"pull_request":{"number":5,"head":{"sha":"abc"},"base":{"sha":"` + a + `"}}}`, event{}, "without pull_request.number, head.sha and base.sha"},
-		{"push", `{"after":"` + b + `","before":"` + a + `"}`, event{name: "push", base: b, head: b}, ""},
-		{"push", `{"after":"` + strings.Repeat("0", 40) + `"}`, event{name: "push", base: a, head: a}, ""}, // branch deleted: GITHUB_SHA
-		{"workflow_dispatch", `{}`, event{name: "workflow_dispatch", base: a, head: a}, ""},
-		{"push", `{not json`, event{}, "invalid character"},
-	} {
-		env := githubEnv{eventName: tt.name, eventPath: write(tt.payload), sha: a}
-		ev, err := readEvent(env)
-		if tt.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.err) {
-				t.Errorf("%s %s: err %v, want %q", tt.name, tt.payload, err, tt.err)
-			}
-			continue
-		}
-		if err != nil || *ev != tt.want {
-			t.Errorf("%s %s: %+v, %v; want %+v", tt.name, tt.payload, ev, err, tt.want)
-		}
-	}
-	if _, err := readEvent(githubEnv{}); err == nil || !strings.Contains(err.Error(), "GITHUB_EVENT_PATH is not set") {
-		t.Errorf("no event: %v", err)
-	}
-}
-
 func TestFailurePolicy(t *testing.T) {
 	for _, tt := range []struct {
 		f, u        int
@@ -247,78 +207,6 @@ func TestActionBadInput(t *testing.T) {
 	}
 }
 
-// TestEnsureCommits fetches the base commit into a shallow clone of a
-// local bare remote and marks a directory safe once, with a temporary
-// global git configuration.
-func TestEnsureCommits(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed")
-	}
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(home, ".gitconfig"))
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-	env := os.Environ()
-	src := t.TempDir()
-	gitIn(t, src, env, "init", "-q", "-b", "main")
-	os.WriteFile(filepath.Join(src, "a.c"), []byte("int a;\n"), 0o644)
-	gitIn(t, src, env, "add", "-A")
-	gitIn(t, src, env, "commit", "-q", "-m", "one")
-	base := gitIn(t, src, env, "rev-parse", "HEAD")
-	os.WriteFile(filepath.Join(src, "a.c"), []byte("int a = 1;\n"), 0o644)
-	gitIn(t, src, env, "commit", "-q", "-a", "-m", "two")
-	head := gitIn(t, src, env, "rev-parse", "HEAD")
-	bare := filepath.Join(t.TempDir(), "origin.git")
-	gitIn(t, src, env, "clone", "-q", "--bare", src, bare)
-
-	for _, allowSHA := range []bool{true, false} {
-		// With allowAnySHA1InWant (as on GitHub) the commit is fetched
-		// by SHA; without, the clone is unshallowed.
-		gitIn(t, bare, env, "config", "uploadpack.allowAnySHA1InWant", fmt.Sprint(allowSHA))
-		ws := filepath.Join(t.TempDir(), "ws")
-		gitIn(t, src, env, "clone", "-q", "--depth=1", "file://"+bare, ws)
-		if hasCommit(ws, base) || !hasCommit(ws, head) {
-			t.Fatalf("the shallow clone should hold the head only")
-		}
-		did, err := ensureCommits(ws, base, head)
-		if err != nil || !hasCommit(ws, base) || len(did) != 1 {
-			t.Fatalf("allowAnySHA1InWant=%v: %v, %v", allowSHA, did, err)
-		}
-		t.Logf("allowAnySHA1InWant=%v: %s", allowSHA, did[0])
-		if did, err := ensureCommits(ws, base, head); err != nil || len(did) != 0 {
-			t.Errorf("second call fetched again: %v %v", did, err)
-		}
-		gone := strings.Repeat("1", 40)
-		if _, err := ensureCommits(ws, gone, head); err == nil ||
-			!strings.HasPrefix(err.Error(), "the pull request's base commit 111111111111 is not on origin: the base branch was force-pushed") ||
-			strings.Contains(err.Error(), "fetch-depth") {
-			t.Errorf("missing base commit: %v", err)
-		}
-		if _, err := ensureCommits(ws, base, gone); err == nil || !strings.HasPrefix(err.Error(), "the pull request's head commit 111111111111 is not on origin") {
-			t.Errorf("missing head commit: %v", err)
-		}
-	}
-
-	// origin unreachable: a checkout problem, not a force-push.
-	ws2 := filepath.Join(t.TempDir(), "ws")
-	gitIn(t, src, env, "clone", "-q", "--depth=1", "file://"+bare, ws2)
-	gitIn(t, ws2, env, "remote", "set-url", "origin", filepath.Join(t.TempDir(), "gone.git"))
-	if _, err := ensureCommits(ws2, base, head); err == nil || !strings.HasPrefix(err.Error(), "the base commit "+base[:12]+" is not in the checkout and fetching from origin failed") {
-		t.Errorf("unreachable origin: %v", err)
-	}
-
-	ws := t.TempDir()
-	for i := 0; i < 2; i++ {
-		if err := markSafeDirectory(ws); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cfg := readFile(t, filepath.Join(home, ".gitconfig"))
-	if strings.Count(cfg, "directory = "+ws) != 1 {
-		t.Errorf("global config:\n%s", cfg)
-	}
-}
-
 // TestPublishBatchesAnnotations reports 120 findings through
 // publishReport against the fake API: the check run is created with 50
 // annotations and updated with 50 and 20; findings off the diff go into
@@ -338,8 +226,8 @@ func TestPublishBatchesAnnotations(t *testing.T) {
 			Column: 3, Function: "main", Expression: fmt.Sprintf("x != %d", i), Verdict: v, Reason: "r", Config: "value"})
 		r.Summary[string(v)]++
 	}
-	env := githubEnv{repository: "o/r", apiURL: api.URL, serverURL: "https://github.com", token: "t0ken"}
-	ev := &event{name: "pull_request", pr: 9, base: strings.Repeat("a", 40), head: strings.Repeat("b", 40)}
+	env := github.Env{Repository: "o/r", APIURL: api.URL, ServerURL: "https://github.com", Token: "t0ken"}
+	ev := &event{Event: github.Event{Name: "pull_request", PR: 9, Base: strings.Repeat("a", 40), Head: strings.Repeat("b", 40)}}
 	var stdout, stderr bytes.Buffer
 	o := postFlags{failOn: "never", commentMode: "all", checkName: "reverify", output: filepath.Join(dir, "out")}
 	if code := publishReport(context.Background(), env, ev, r, o, false, &stdout, &stderr); code != 0 {
@@ -387,7 +275,7 @@ func TestPublishBatchesAnnotations(t *testing.T) {
 	o.commentMode, o.failOn = "off", "violation"
 	api.ReadOnly = false
 	stdout.Reset()
-	srvDown := githubEnv{repository: "o/r", apiURL: "http://127.0.0.1:1", serverURL: "https://github.com", token: "t0ken"}
+	srvDown := github.Env{Repository: "o/r", APIURL: "http://127.0.0.1:1", ServerURL: "https://github.com", Token: "t0ken"}
 	if code := publishReport(context.Background(), srvDown, ev, r, o, false, &stdout, &stderr); code != 1 {
 		t.Errorf("exit %d, want 1 (FALSE under fail-on violation) despite the reporting error", code)
 	}

@@ -9,8 +9,6 @@ import (
 	"time"
 
 	"github.com/reverify/reverify/engine"
-	"github.com/reverify/reverify/engine/cfa"
-	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/report/markdown"
 	"github.com/reverify/reverify/report/pixeltree"
 )
@@ -45,7 +43,7 @@ func baselineConfig(config string) string {
 // whether it ran to the end, mosaic). Verdicts are untouched: the run is
 // for the picture only. Properties whose configuration has no baseline
 // are skipped.
-func writeBaselines(ctx context.Context, out string, prog *cfa.Program, cfg engine.Config, results []*engine.Result) {
+func writeBaselines(ctx context.Context, out string, prog *engine.Program, cfg engine.Config, results []*engine.Result) {
 	for _, r := range results {
 		base := baselineConfig(r.Config)
 		if r.Verdict != engine.False || base == "" || r.ARG == nil {
@@ -54,7 +52,7 @@ func writeBaselines(ctx context.Context, out string, prog *cfa.Program, cfg engi
 		c := cfg
 		c.Name, c.MaxStates, c.Timeout, c.KeepARG, c.Workers = base, baselineMaxStates, baselineTimeout, true, 1
 		c.InitialPrecision = nil
-		res, err := engine.Verify(ctx, prog, []*spec.Property{r.Property}, c)
+		res, err := engine.Verify(ctx, prog, []*engine.Property{r.Property}, c)
 		if err != nil || len(res) != 1 || res[0].ARG == nil || res[0].ARG.Len() == 0 {
 			continue
 		}

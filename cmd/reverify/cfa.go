@@ -2,9 +2,8 @@ package main
 
 import (
 	"fmt"
+	"github.com/reverify/reverify/engine"
 	"io"
-
-	"github.com/reverify/reverify/engine/frontend"
 )
 
 // runCFA implements `reverify cfa FILE... [--dot]`.
@@ -26,17 +25,12 @@ func runCFA(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "reverify cfa: %v\n", err)
 		return 2
 	}
-	prog, err := frontend.Translate(cfg, files...)
+	prog, err := engine.Load(cfg, files...)
 	if err != nil {
 		fmt.Fprintf(stderr, "%v\n", err)
 		return 2
 	}
-	if *dot {
-		err = prog.WriteDOT(stdout)
-	} else {
-		err = prog.WriteText(stdout)
-	}
-	if err != nil {
+	if err := engine.WriteCFA(stdout, prog, *dot); err != nil {
 		fmt.Fprintf(stderr, "reverify cfa: %v\n", err)
 		return 1
 	}

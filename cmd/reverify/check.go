@@ -12,9 +12,7 @@ import (
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/cegar"
-	"github.com/reverify/reverify/engine/cfa"
-	"github.com/reverify/reverify/engine/frontend"
-	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/report/bench"
 )
 
 // runCheck implements `reverify check`: one line per property, results.json.
@@ -63,7 +61,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if err := checkLimits(fs); err != nil {
 		return fail("%v", err)
 	}
-	memLimit, err := parseBytes(*memory)
+	memLimit, err := bench.ParseBytes(*memory)
 	if err != nil {
 		return fail("--memory: %v", err)
 	}
@@ -125,7 +123,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	svMode := false
 	if *svcomp != "" {
-		task, err := readTask(*svcomp)
+		task, err := bench.ReadTask(*svcomp)
 		if err != nil {
 			return fail("%v", err)
 		}
@@ -139,7 +137,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail("%v", err)
 		}
-		e, err := spec.ParsePRP(string(text))
+		e, err := engine.ParsePRP(string(text))
 		if err != nil {
 			return fail("%s: %v", *prp, err)
 		}
@@ -149,7 +147,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if len(files) == 0 {
 		return fail("no input files")
 	}
-	prog, err := frontend.Translate(cfg, files...)
+	prog, err := engine.Load(cfg, files...)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2
@@ -158,11 +156,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return fail("entry function %q is not defined in %s", *entry, strings.Join(files, ", "))
 	}
 	engine.SetAssumePure(prog, pure) // before the properties: pure functions call nothing back
-	var props []*spec.Property
+	var props []*engine.Property
 	if svMode {
-		props = []*spec.Property{spec.UnreachCall(prog, *entry)}
+		props = []*engine.Property{engine.UnreachCall(prog, *entry)}
 	} else {
-		props = sh.filter(spec.Properties(prog, *entry))
+		props = sh.filter(engine.Properties(prog, *entry))
 		if len(props) == 0 && !sh.active() {
 			fmt.Fprintf(stderr, "reverify check: WARNING: no assertion found in %s (compiled with -DNDEBUG?): nothing was verified\n", strings.Join(files, ", "))
 		}
@@ -269,15 +267,6 @@ func printSVComp(w io.Writer, r *engine.Result) {
 		fmt.Fprintf(w, "reason: %s\n", r.Reason)
 	}
 	fmt.Fprintf(w, "Verification result: %s\n", v)
-}
-
-// task is an SV-COMP task definition (format 2.0), reduced to what check
-// needs.
-type task struct {
-	Inputs    []string
-	Property  string // path of unreach-call.prp
-	Expected  string // "true", "false" or ""
-	DataModel cfa.DataModel
 }
 
 // parsePureList parses --assume-pure's comma-separated C identifiers.

@@ -3,12 +3,10 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/reverify/reverify/engine"
 	"io"
 	"strings"
 	"time"
-
-	"github.com/reverify/reverify/engine/cfa"
-	"github.com/reverify/reverify/engine/frontend"
 )
 
 // listFlag collects repeated string flags (-I a -I b).
@@ -30,12 +28,12 @@ func (f *frontendFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.dataModel, "data-model", "LP64", "data model: ILP32 or LP64")
 }
 
-func (f *frontendFlags) config() (frontend.Config, error) {
-	m, err := cfa.ParseDataModel(f.dataModel)
+func (f *frontendFlags) config() (engine.SourceOptions, error) {
+	m, err := engine.ParseDataModel(f.dataModel)
 	if err != nil {
-		return frontend.Config{}, err
+		return engine.SourceOptions{}, err
 	}
-	cfg := frontend.Config{DataModel: m, IncludeDirs: f.includes, Defines: map[string]string{}}
+	cfg := engine.SourceOptions{DataModel: m, IncludeDirs: f.includes, Defines: map[string]string{}}
 	for _, d := range f.defines {
 		name, value, _ := strings.Cut(d, "=")
 		if name == "" {

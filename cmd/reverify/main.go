@@ -1,5 +1,8 @@
 // Command reverify model-checks the assertions of C programs and reports
-// verdicts with proofs and counterexamples; see the README.
+// verdicts with proofs and counterexamples; see the README. It parses
+// flags and wires the facades (engine, diffslice, proofs, report/...):
+// the verifier, the change analysis, the benchmark harness
+// (report/bench), the Action's environment and posting (report/github).
 //
 // Usage:
 //
@@ -15,6 +18,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
+	"path/filepath"
+
+	"github.com/reverify/reverify/engine"
 )
 
 // version is the engine version, part of every slice hash and cache key.
@@ -54,6 +61,7 @@ func main() {
 // run dispatches to a subcommand and returns the exit code: 0 success, 1
 // a verdict the policy rejects, 2 bad input or usage.
 func run(args []string, stdout, stderr io.Writer) int {
+	engine.SetHostCompiler(hostCompiler(os.Getenv))
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		usage(stderr)
 		if len(args) == 0 {
@@ -75,4 +83,28 @@ func usage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.usage)
 	}
+}
+
+// hostCompiler resolves the host C compiler whose configuration the
+// front end reads (cc/v4 runs $CC, else cc, else gcc) and the directory
+// of its disk cache, $XDG_CACHE_HOME/reverify or ~/.cache/reverify
+// (os.UserCacheDir); REVERIFY_NO_CC_CACHE set to anything turns the disk
+// cache off. A compiler not found leaves Path empty: no disk cache.
+func hostCompiler(getenv func(string) string) engine.HostCompiler {
+	h := engine.HostCompiler{CC: getenv("CC")}
+	for _, name := range []string{h.CC, "cc", "gcc"} {
+		if name == "" {
+			continue
+		}
+		if p, err := exec.LookPath(name); err == nil {
+			if real, err := filepath.EvalSymlinks(p); err == nil {
+				h.Path = real
+			}
+			break
+		}
+	}
+	if dir, err := os.UserCacheDir(); err == nil && getenv("REVERIFY_NO_CC_CACHE") == "" {
+		h.CacheDir = filepath.Join(dir, "reverify")
+	}
+	return h
 }

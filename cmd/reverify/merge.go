@@ -280,7 +280,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "merged %d shards: %d properties into %s\n", len(dirs), len(report.Properties), filepath.Join(o.output, "results.json"))
 	ev, env := (*event)(nil), readGitHubEnv(os.Getenv)
-	if env.eventPath != "" {
+	if env.EventPath != "" {
 		if ev, err = readEvent(env); err != nil {
 			return fail("%v", err)
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/reverify/reverify/report/github"
 	"io"
 	"os"
 	"strings"
@@ -50,7 +51,7 @@ func progressMode(stderr io.Writer, getenv func(string) string) string {
 func newCheckProgress(stdout, stderr io.Writer, mode, title string, toVerify int) *checkProgress {
 	p := &checkProgress{out: stdout, action: mode == "action", counts: map[engine.Verdict]int{}}
 	if p.action && title != "" {
-		fmt.Fprintf(stdout, "::group::%s\n", escapeCommand(title))
+		github.NewActions(nil, stdout).Group(title)
 		p.group = true
 	}
 	if mode == "terminal" && toVerify > 0 {
@@ -112,7 +113,7 @@ func (p *checkProgress) finish() {
 		p.bar = nil
 	}
 	if p.group {
-		fmt.Fprintln(p.out, "::endgroup::")
+		github.NewActions(nil, p.out).EndGroup()
 		p.group = false
 	}
 }

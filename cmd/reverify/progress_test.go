@@ -11,8 +11,6 @@ import (
 	"time"
 
 	"github.com/reverify/reverify/engine"
-	"github.com/reverify/reverify/engine/cfa"
-	"github.com/reverify/reverify/engine/spec"
 )
 
 // TestProgressModes: how progress shows in GitHub Actions, on a terminal
@@ -41,8 +39,8 @@ func TestProgressModes(t *testing.T) {
 func TestProgressBar(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	p := newCheckProgress(&stdout, &stderr, "terminal", "", 2)
-	prop := func(id string, line int) *spec.Property {
-		return &spec.Property{ID: id, Pos: cfa.Pos{File: "a.c", Line: line, Col: 3}}
+	prop := func(id string, line int) *engine.Property {
+		return &engine.Property{ID: id, Pos: engine.Pos{File: "a.c", Line: line, Col: 3}}
 	}
 	p.result(&engine.Result{Property: prop("main:x>0", 4), Verdict: engine.True, Seconds: 0.5}, true)
 	if got := stdout.String(); !strings.HasPrefix(got, "TRUE        a.c:4:3  main:x>0  0.50s") {

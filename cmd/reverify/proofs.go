@@ -10,9 +10,6 @@ import (
 	"time"
 
 	"github.com/reverify/reverify/engine"
-	"github.com/reverify/reverify/engine/cfa"
-	"github.com/reverify/reverify/engine/frontend"
-	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/proofs"
 )
 
@@ -51,7 +48,7 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 	if engine.ConfigDoc(*config) == "" {
 		return fail("unknown configuration %q (known: %s)", *config, strings.Join(engine.ConfigNames(), ", "))
 	}
-	dm, err := cfa.ParseDataModel(*dataModel)
+	dm, err := engine.ParseDataModel(*dataModel)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -93,7 +90,7 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 }
 
 // runProof translates and verifies one proof, printing its results.
-func runProof(p *proofs.Proof, dm cfa.DataModel, rs runSettings, limit time.Duration, w io.Writer) (s proofSummary) {
+func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.Duration, w io.Writer) (s proofSummary) {
 	s = proofSummary{name: p.Name, entry: p.Entry}
 	fmt.Fprintf(w, "== %s  (entry %s, %s)\n", p.Name, p.Entry, p.Dir)
 	for _, u := range p.Unresolved {
@@ -112,11 +109,11 @@ func runProof(p *proofs.Proof, dm cfa.DataModel, rs runSettings, limit time.Dura
 		fmt.Fprintf(w, "   %s\n", s.note)
 		return s
 	}
-	cfg := frontend.Config{DataModel: dm, IncludeDirs: p.Includes, Defines: p.Defines, Malloc: frontend.MallocMayFail}
+	cfg := engine.SourceOptions{DataModel: dm, IncludeDirs: p.Includes, Defines: p.Defines, Malloc: engine.MallocMayFail}
 	if !p.MallocMayFail {
-		cfg.Malloc = frontend.MallocNeverFails
+		cfg.Malloc = engine.MallocNeverFails
 	}
-	prog, err := frontend.Translate(cfg, p.Sources...)
+	prog, err := engine.Load(cfg, p.Sources...)
 	if err != nil {
 		first, _, _ := strings.Cut(err.Error(), "\n")
 		s.note = "translation failed: " + first
@@ -128,8 +125,8 @@ func runProof(p *proofs.Proof, dm cfa.DataModel, rs runSettings, limit time.Dura
 		fmt.Fprintf(w, "   %s\n", s.note)
 		return s
 	}
-	var props []*spec.Property
-	for _, prop := range spec.Properties(prog, p.Entry) {
+	var props []*engine.Property
+	for _, prop := range engine.Properties(prog, p.Entry) {
 		if prop.Reachable {
 			props = append(props, prop)
 		}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/report/reproducer"
 )
 
 // runReproduce implements `reverify reproduce --witness W FILE...`: the
@@ -23,7 +24,7 @@ import (
 // them into a test harness, and the harness is compiled with the system
 // compiler next to the original files (witness.BuildLine: gcc -O0
 // -fwrapv, -m32 for ILP32) in a temporary directory and run under the
-// time limit (witness.RunReproducer: under qemu-i386 when the kernel
+// time limit (reproducer.Run: under qemu-i386 when the kernel
 // cannot execute an i386 program). Exit codes: 0 the failing assertion was reached (exit
 // status witness.ReachedExitCode and witness.ReachedMarker on stderr), 1
 // it was not (or the witness describes no feasible path), 2 bad input or
@@ -109,7 +110,7 @@ func buildAndRun(dm cfa.DataModel, files []string, src string, timeout time.Dura
 		return false, "", fmt.Errorf("cannot compile the reproducer (%s): %v\n%s", strings.Join(argv, " "), err, cerr.String())
 	}
 	var rerr bytes.Buffer
-	code, _, err := witness.RunReproducer(ctx, exe, nil, io.Discard, &rerr)
+	code, _, err := reproducer.Run(ctx, exe, nil, io.Discard, &rerr)
 	switch {
 	case err != nil:
 		return false, "", fmt.Errorf("cannot run the reproducer: %v", err)

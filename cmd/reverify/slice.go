@@ -3,18 +3,15 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"github.com/reverify/reverify/engine"
 	"io"
 	"os"
 	"sort"
 	"strings"
-
-	"github.com/reverify/reverify/engine/frontend"
-	"github.com/reverify/reverify/engine/pdg"
-	"github.com/reverify/reverify/engine/spec"
 )
 
 // runSlice implements `reverify slice FILE... --property ID`: the static
-// backward slice of one property (engine/pdg), printed as the relevant
+// backward slice of one property (engine.StaticSlices), printed as the relevant
 // source lines, each prefixed by file:line. Without --property it lists
 // the properties and their slice sizes.
 func runSlice(args []string, stdout, stderr io.Writer) int {
@@ -38,23 +35,15 @@ func runSlice(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	prog, err := frontend.Translate(cfg, files...)
+	prog, err := engine.Load(cfg, files...)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
-	props := spec.Properties(prog, *entry)
-	sdg := pdg.Build(prog)
-	sliceOf := func(p *spec.Property) *pdg.Slice {
-		if p.Via != nil {
-			return sdg.SliceVia(p.Via, p.ErrorEdges)
-		}
-		return sdg.Slice(p.ErrorEdges)
-	}
+	props := engine.Properties(prog, *entry)
 	if *prop == "" {
-		for _, p := range props {
-			s := sliceOf(p)
-			fmt.Fprintf(stdout, "%s  %s  %d edges of %d\n", p.Pos, p.ID, len(s.Edges()), len(prog.Edges))
+		for i, s := range engine.StaticSlices(prog, props) {
+			fmt.Fprintf(stdout, "%s  %s  %d edges of %d\n", props[i].Pos, props[i].ID, s.Edges, len(prog.Edges))
 		}
 		return 0
 	}
@@ -62,7 +51,7 @@ func runSlice(args []string, stdout, stderr io.Writer) int {
 		if p.ID != *prop {
 			continue
 		}
-		printSliceLines(stdout, sliceOf(p).Lines())
+		printSliceLines(stdout, engine.StaticSlices(prog, []*engine.Property{p})[0].Lines)
 		return 0
 	}
 	ids := make([]string, len(props))

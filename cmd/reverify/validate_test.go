@@ -13,6 +13,7 @@ import (
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/report/reproducer"
 )
 
 // checkOutput runs `reverify check FILE --output DIR` and returns the
@@ -135,7 +136,7 @@ func i386Runs(t *testing.T) string {
 	if out, err := exec.Command("gcc", "-m32", "-o", exe, src).CombinedOutput(); err != nil {
 		return fmt.Sprintf("gcc -m32: %v: %s", err, out)
 	}
-	code, _, err := witness.RunReproducer(context.Background(), exe, nil, nil, nil)
+	code, _, err := reproducer.Run(context.Background(), exe, nil, nil, nil)
 	switch {
 	case err != nil:
 		return "an i386 program does not run here: " + err.Error()

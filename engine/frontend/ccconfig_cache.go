@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"time"
@@ -21,8 +20,11 @@ import (
 // for the target and, under ILP32, the host): 0.1–0.2 s of every
 // `reverify check`, the larger part of a trivial task's time (README,
 // Performance, "Fixed costs"). It is kept on disk between processes, in
-// the user's cache directory ($XDG_CACHE_HOME/reverify or
-// ~/.cache/reverify), one JSON file per data model and compiler.
+// a directory the caller names (HostCompiler.CacheDir; cmd/reverify
+// passes $XDG_CACHE_HOME/reverify or ~/.cache/reverify), one JSON file
+// per data model and compiler. The package reads no environment and
+// looks up no program itself: the caller resolves the compiler
+// (SetHostCompiler); without that call only the in-process cache is used.
 //
 // An entry is used only when it was made for the same compiler (the
 // resolved path of $CC, cc or gcc, with its size and modification time),
@@ -50,46 +52,59 @@ type ccCacheEntry struct {
 	DirTimes            map[string]time.Time
 }
 
-// ccCacheDisabled turns the disk cache off (tests of the uncached path).
-var ccCacheDisabled = os.Getenv("REVERIFY_NO_CC_CACHE") != ""
+// HostCompiler names the host C compiler whose configuration cc/v4 reads
+// (it runs $CC, else cc, else gcc) and the directory of the disk cache of
+// that configuration. The caller resolves both from its environment.
+type HostCompiler struct {
+	// Path is the compiler's executable with symbolic links resolved
+	// (what $CC, cc or gcc names on PATH); "" disables the disk cache.
+	Path string
+	// CC is $CC as set ("" when unset); it is part of the cache key.
+	CC string
+	// CacheDir is the directory of the cache entries, created when
+	// missing; "" disables the disk cache.
+	CacheDir string
+}
+
+// hostCompiler is the setting of SetHostCompiler, guarded by ccConfigMu.
+var hostCompiler HostCompiler
+
+// SetHostCompiler sets the compiler and cache directory that key the disk
+// cache of the host configuration for the rest of the process (a
+// command-line program calls it once, before translating). Without it,
+// or with an empty Path or CacheDir, the configuration is asked of the
+// compiler once per process and data model.
+func SetHostCompiler(h HostCompiler) {
+	ccConfigMu.Lock()
+	defer ccConfigMu.Unlock()
+	hostCompiler = h
+}
 
 // ccCacheKey identifies the compiler and the options of a data model's
-// configuration; "" when the compiler cannot be found.
+// configuration; "" when there is no disk cache or the compiler cannot
+// be read. Called with ccConfigMu held.
 func ccCacheKey(m cfa.DataModel) string {
-	var path string
-	for _, name := range []string{os.Getenv("CC"), "cc", "gcc"} {
-		if name == "" {
-			continue
-		}
-		if p, err := exec.LookPath(name); err == nil {
-			path = p
-			break
-		}
-	}
-	if path == "" {
+	h0 := hostCompiler
+	if h0.Path == "" || h0.CacheDir == "" {
 		return ""
 	}
-	real, err := filepath.EvalSymlinks(path)
-	if err != nil {
-		return ""
-	}
-	st, err := os.Stat(real)
+	st, err := os.Stat(h0.Path)
 	if err != nil {
 		return ""
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "v%d\x00%s\x00%s\x00%s\x00%s\x00%s\x00%d\x00%d", ccCacheVersion, m, runtime.GOOS, runtime.GOARCH,
-		os.Getenv("CC"), real, st.Size(), st.ModTime().UnixNano())
+		h0.CC, h0.Path, st.Size(), st.ModTime().UnixNano())
 	return hex.EncodeToString(h.Sum(nil))[:24]
 }
 
 // ccCacheFile is the entry's path, "" when there is no cache directory.
+// Called with ccConfigMu held.
 func ccCacheFile(key string) string {
-	dir, err := os.UserCacheDir()
-	if err != nil || key == "" {
+	if hostCompiler.CacheDir == "" || key == "" {
 		return ""
 	}
-	return filepath.Join(dir, "reverify", "ccconfig-"+key+".json")
+	return filepath.Join(hostCompiler.CacheDir, "ccconfig-"+key+".json")
 }
 
 // dirTimes records the modification times of the directories c lists and
@@ -114,7 +129,7 @@ func dirTimes(c *cc.Config) map[string]time.Time {
 // loadCCConfig returns the cached configuration for key, or nil.
 func loadCCConfig(key string) *cc.Config {
 	file := ccCacheFile(key)
-	if file == "" || ccCacheDisabled {
+	if file == "" {
 		return nil
 	}
 	data, err := os.ReadFile(file)
@@ -147,7 +162,7 @@ func loadCCConfig(key string) *cc.Config {
 // renamed); errors are ignored, the cache being only a cache.
 func storeCCConfig(key string, c *cc.Config, abiOS, abiArch string) {
 	file := ccCacheFile(key)
-	if file == "" || ccCacheDisabled {
+	if file == "" {
 		return
 	}
 	e := ccCacheEntry{Key: key, CC: c.CC, Predefined: c.Predefined, HostIncludePaths: c.HostIncludePaths,

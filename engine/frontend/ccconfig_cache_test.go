@@ -3,6 +3,8 @@ package frontend
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"reflect"
 	"runtime"
 	"testing"
@@ -17,13 +19,10 @@ import (
 // the compiler gave (ABI included), and is refused under another key or
 // when a directory it lists has a different modification time.
 func TestCCConfigCache(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	useTestCompiler(t, t.TempDir())
 	key := ccCacheKey(cfa.LP64)
 	if key == "" {
 		t.Skip("no host C compiler")
-	}
-	if ccCacheFile(key) == "" {
-		t.Skip("no user cache directory")
 	}
 	if loadCCConfig(key) != nil {
 		t.Fatal("empty cache gave a configuration")
@@ -75,6 +74,40 @@ func TestCCConfigCache(t *testing.T) {
 	if loadCCConfig(key) != nil {
 		t.Error("loaded a corrupt entry")
 	}
+
+	// Without a cache directory (or a compiler) there is no disk cache.
+	SetHostCompiler(HostCompiler{Path: hostCompiler.Path})
+	if ccCacheKey(cfa.LP64) != "" {
+		t.Error("a cache key without a cache directory")
+	}
+	SetHostCompiler(HostCompiler{CacheDir: t.TempDir()})
+	if ccCacheKey(cfa.LP64) != "" {
+		t.Error("a cache key without a compiler")
+	}
+}
+
+// useTestCompiler sets the host compiler as cmd/reverify resolves it
+// ($CC, cc or gcc on PATH) with the cache in dir ("" disables it) for
+// the rest of the test, and restores the previous setting after it.
+func useTestCompiler(tb testing.TB, dir string) {
+	tb.Helper()
+	ccConfigMu.Lock()
+	saved := hostCompiler
+	ccConfigMu.Unlock()
+	tb.Cleanup(func() { SetHostCompiler(saved) })
+	h := HostCompiler{CC: os.Getenv("CC"), CacheDir: dir}
+	for _, name := range []string{h.CC, "cc", "gcc"} {
+		if name == "" {
+			continue
+		}
+		if p, err := exec.LookPath(name); err == nil {
+			if real, err := filepath.EvalSymlinks(p); err == nil {
+				h.Path = real
+			}
+			break
+		}
+	}
+	SetHostCompiler(h)
 }
 
 // BenchmarkCCConfig is the fixed cost the disk cache removes from every
@@ -84,15 +117,17 @@ func TestCCConfigCache(t *testing.T) {
 //
 //	go test -run '^$' -bench CCConfig ./engine/frontend/
 func BenchmarkCCConfig(b *testing.B) {
-	b.Setenv("XDG_CACHE_HOME", b.TempDir())
+	dir := b.TempDir()
 	for _, mode := range []struct {
 		name     string
 		disabled bool
 	}{{"compiler", true}, {"disk-cache", false}} {
 		b.Run(mode.name, func(b *testing.B) {
-			saved := ccCacheDisabled
-			ccCacheDisabled = mode.disabled
-			defer func() { ccCacheDisabled = saved }()
+			if mode.disabled {
+				useTestCompiler(b, "")
+			} else {
+				useTestCompiler(b, dir)
+			}
 			for b.Loop() {
 				ccConfigMu.Lock()
 				delete(ccConfigCache, cfa.ILP32)

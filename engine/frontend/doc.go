@@ -5,6 +5,12 @@
 // ABI for ILP32, constant values) it uses; no C typing is reimplemented
 // here beyond making conversions explicit.
 //
+// The host C compiler's configuration (predefined macros, include paths)
+// is asked of the compiler once per process and data model; a command
+// line keeps it on disk between processes by naming the compiler and a
+// cache directory with SetHostCompiler (ccconfig_cache.go). The package
+// reads no environment variable itself.
+//
 // # Guarantees
 //
 // Every translated program passes cfa.Program.Check. In addition:

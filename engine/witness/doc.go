@@ -238,7 +238,7 @@
 // (BuildLine; -m32 for ILP32, -fwrapv for the wrap-around the analysis
 // assumes, -finstrument-functions so that the harness sees the program
 // enter an error function it defines itself, flags from BuildFlags for
-// volatile objects) and then run, by RunReproducer: directly, or under
+// volatile objects) and then run, by report/reproducer.Run: directly, or under
 // qemu-i386 (Debian qemu-user) when the kernel refuses an i386 program
 // with ENOEXEC. Judging it is the caller's job (`reverify reproduce`,
 // reproduce.sh); the engine itself runs no processes. The harness

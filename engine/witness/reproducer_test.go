@@ -10,7 +10,6 @@ import (
 	"reflect"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 
 	"github.com/reverify/reverify/engine/cfa"
@@ -254,52 +253,6 @@ int main(void) {
 				t.Errorf("YAML lacks the uninitialised value:\n%s", y.String())
 			}
 		})
-	}
-}
-
-// TestRunReproducerEmulated plays a kernel that refuses i386 executables
-// (ENOEXEC on the direct start): an ILP32 reproducer then runs under
-// qemu-i386 and still reaches the error; without qemu-i386 in PATH the
-// error says what to install. The probe environment variable makes the
-// reproducer exit 0 before main.
-func TestRunReproducerEmulated(t *testing.T) {
-	needGCC(t, cfa.ILP32)
-	if _, err := exec.LookPath(Emulator); err != nil {
-		t.Skipf("%s not found (Debian package qemu-user): the emulated route cannot run here", Emulator)
-	}
-	v := violationFor(t, "simple.c", cfa.ILP32, "", []uint64{11}, execOpts{})
-	src, err := Reproducer(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	prog, repro, exe := filepath.Join(dir, "simple.c"), filepath.Join(dir, "reproducer.c"), filepath.Join(dir, "repro")
-	os.WriteFile(prog, []byte(readTestdata(t, "simple.c")), 0o644)
-	os.WriteFile(repro, []byte(src), 0o644)
-	argv := BuildLine(cfa.ILP32, []string{prog}, repro, exe)
-	if out, err := exec.Command(argv[0], argv[1:]...).CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
-	direct := 0
-	startDirect = func(c *exec.Cmd) error {
-		direct++
-		return &os.PathError{Op: "fork/exec", Path: c.Path, Err: syscall.ENOEXEC}
-	}
-	defer func() { startDirect = (*exec.Cmd).Start }()
-
-	var stderr bytes.Buffer
-	code, emulated, err := RunReproducer(context.Background(), exe, nil, nil, &stderr)
-	if err != nil || !emulated || direct != 1 || code != ReachedExitCode || !strings.Contains(stderr.String(), ReachedMarker) {
-		t.Errorf("emulated run: code %d, emulated %v, direct starts %d, err %v, stderr %q", code, emulated, direct, err, stderr.String())
-	}
-	code, emulated, err = RunReproducer(context.Background(), exe, []string{ProbeEnv + "=1"}, nil, nil)
-	if err != nil || !emulated || code != 0 {
-		t.Errorf("probe: code %d, emulated %v, err %v", code, emulated, err)
-	}
-	t.Setenv("PATH", "")
-	_, _, err = RunReproducer(context.Background(), exe, nil, nil, nil)
-	if err == nil || !strings.Contains(err.Error(), "qemu-user") {
-		t.Errorf("without %s: error %v, want one naming qemu-user", Emulator, err)
 	}
 }
 

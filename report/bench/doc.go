@@ -1,10 +1,16 @@
-// Package bench scores, tabulates and plots benchmark runs of reverify
-// and its peers on SV-COMP verification tasks: the results CSV (one Row
-// per task and configuration, appended as runs finish, read back to
-// resume an interrupted run), the SV-COMP scoring, the Markdown tables
-// and the quantile plot. It runs no processes: `reverify bench`
-// (cmd/reverify/bench.go) runs each task in a child process under CPU-
-// time and memory limits and hands the rows here.
+// Package bench runs, scores, tabulates and plots benchmark runs of
+// reverify and its peers on SV-COMP verification tasks. [Run] is the
+// harness behind `reverify bench` (cmd/reverify/bench.go parses its
+// flags): it reads the task definitions ([ReadTask], [ExpandTasks]),
+// runs every (task, configuration) and (task, peer) pair in a child
+// process under a CPU-time and a memory limit (the child re-executes
+// reverify as the limit wrapper, [LimitExecArg] and [LimitExec], which
+// sets RLIMIT_CPU and RLIMIT_AS and execs `reverify check --svcomp`, CBMC
+// or Frama-C's Eva), and collects CPU time and memory from the child's
+// rusage. The rest works on rows: the results CSV (one Row per task and
+// configuration, appended as runs finish, read back to resume an
+// interrupted run), the SV-COMP scoring, the Markdown tables and the
+// quantile plot.
 //
 // Scoring is SV-COMP's for unreach-call (SV-COMP rules, "Scoring"):
 // +2 for a correct TRUE, +1 for a correct FALSE, −32 for a wrong TRUE,

@@ -7,6 +7,8 @@ import (
 	"strconv"
 
 	"github.com/sethvargo/go-githubactions"
+
+	"github.com/reverify/reverify/engine"
 )
 
 // MaxStepSummaryBytes is GitHub's limit on one step's job summary.
@@ -119,4 +121,57 @@ func clipBytes(s string, n int) string {
 		n--
 	}
 	return s[:n]
+}
+
+// Warning prints a warning workflow command on the writer,
+//
+//	::warning title=TITLE::MESSAGE
+//
+// with the message escaped as GitHub requires (go-githubactions
+// Warningf; "%", CR and LF). A write error is returned.
+func (a *Actions) Warning(title, msg string) (err error) {
+	defer guard("warning", &err)
+	a.a.WithFieldsMap(map[string]string{"title": title}).Warningf("%s", msg)
+	return nil
+}
+
+// Error prints an error workflow command on the writer,
+// "::error title=TITLE::MESSAGE" (go-githubactions Errorf).
+func (a *Actions) Error(title, msg string) (err error) {
+	defer guard("error", &err)
+	a.a.WithFieldsMap(map[string]string{"title": title}).Errorf("%s", msg)
+	return nil
+}
+
+// Group opens a collapsible group of the log, "::group::TITLE"
+// (go-githubactions Group); EndGroup closes it.
+func (a *Actions) Group(title string) (err error) {
+	defer guard("group", &err)
+	a.a.Group(title)
+	return nil
+}
+
+// EndGroup closes the group Group opened, "::endgroup::".
+func (a *Actions) EndGroup() (err error) {
+	defer guard("endgroup", &err)
+	a.a.EndGroup()
+	return nil
+}
+
+// StepOutputs are the Action's step outputs (action.yml, outputs): the
+// counts of TRUE, FALSE and UNKNOWN properties of r, how many were
+// verified in this run (reverified) and taken from the verdict cache
+// (reused), and the paths of results.json and results.sarif as given.
+func StepOutputs(r *engine.Report, results, sarifPath string) map[string]string {
+	reused := 0
+	for _, p := range r.Properties {
+		if p.CacheHit {
+			reused++
+		}
+	}
+	return map[string]string{
+		"true": fmt.Sprint(r.Summary[string(engine.True)]), "false": fmt.Sprint(r.Summary[string(engine.False)]),
+		"unknown": fmt.Sprint(r.Summary[string(engine.Unknown)]), "reverified": fmt.Sprint(len(r.Properties) - reused),
+		"reused": fmt.Sprint(reused), "results": results, "sarif": sarifPath,
+	}
 }

@@ -13,7 +13,14 @@
 //     assertions, [Client.CheckRun] reports a check run with annotations.
 //   - [Actions], the runner (go-githubactions): [Actions.JobSummary]
 //     appends to GITHUB_STEP_SUMMARY, [Actions.Annotate] prints workflow
-//     commands, [Actions.SetOutput] writes GITHUB_OUTPUT.
+//     commands (as do [Actions.Warning], [Actions.Error] and
+//     [Actions.Group]), [Actions.SetOutput] writes GITHUB_OUTPUT.
+//
+// The step's side: [ReadEnv] reads the runner's variables
+// (go-githubactions' Context and GetInput), [ReadEvent] the webhook
+// payload into go-github's event types (pull request: base and head
+// commit, number, fork; push and other events: the commit to verify),
+// and [InputDefault] an Action input as a flag's default.
 //
 // A workflow-command annotation as printed for a violated assertion:
 //

@@ -1,4 +1,4 @@
-package main
+package bench
 
 import (
 	"fmt"
@@ -10,9 +10,21 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// readTask reads an SV-COMP task definition (format 2.0) with an
-// unreach-call property; paths are resolved relative to the file.
-func readTask(path string) (*task, error) {
+// Task is an SV-COMP task definition (format 2.0), reduced to what
+// reverify and its peers need.
+type Task struct {
+	Inputs    []string      // C sources, resolved against the task file's directory
+	Property  string        // path of unreach-call.prp
+	Expected  string        // "true", "false" or "" (no expected verdict)
+	DataModel cfa.DataModel // options.data_model; ILP32 when absent (format 1.0)
+}
+
+// ReadTask reads the SV-COMP task definition at path (format 1.0 or 2.0,
+// sv-benchmarks' task-definition YAML) with an unreach-call property;
+// paths are resolved relative to the file. Errors name the file: an
+// unreadable or malformed file, input_files missing, no unreach-call
+// property, an unknown data model.
+func ReadTask(path string) (*Task, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -34,7 +46,7 @@ func readTask(path string) (*task, error) {
 	}
 	dir := filepath.Dir(path)
 	// Format 1.0 tasks name no data model; SV-COMP ran them as ILP32.
-	t := &task{DataModel: cfa.ILP32}
+	t := &Task{DataModel: cfa.ILP32}
 	switch in := raw.InputFiles.(type) {
 	case string:
 		t.Inputs = []string{filepath.Join(dir, in)}

@@ -1,4 +1,4 @@
-package main
+package bench
 
 import (
 	"fmt"
@@ -11,10 +11,9 @@ import (
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
-	"github.com/reverify/reverify/report/bench"
 )
 
-// peer is another verifier run by `reverify bench` on the same tasks
+// peer is another verifier run by Run on the same tasks
 // under the same limits.
 type peer struct {
 	name string
@@ -26,7 +25,7 @@ type peer struct {
 	trueOnly bool
 	// command returns the argv of one run on t and a cleanup function;
 	// tmp is a scratch directory, n a unique number.
-	command func(t *task, tmp string, n int) ([]string, func(), error)
+	command func(t *Task, tmp string, n int) ([]string, func(), error)
 	// verdict maps the exit code and output of a run to a verdict and
 	// reason.
 	verdict func(exit int, stdout, stderr string) (verdict, reason string)
@@ -57,7 +56,7 @@ func newPeer(spec string) (*peer, error) {
 			return p, nil
 		}
 		p.bin = bin
-		p.command = func(t *task, tmp string, n int) ([]string, func(), error) {
+		p.command = func(t *Task, tmp string, n int) ([]string, func(), error) {
 			return evaCommand(bin, prec, t, tmp, n)
 		}
 		p.verdict = evaVerdict
@@ -74,7 +73,7 @@ func newPeer(spec string) (*peer, error) {
 		}
 		p.bin = bin
 		standard := cbmcHasStandardChecks(bin)
-		p.command = func(t *task, tmp string, n int) ([]string, func(), error) {
+		p.command = func(t *Task, tmp string, n int) ([]string, func(), error) {
 			argv := []string{bin, "--" + strconv.Itoa(t.DataModel.PointerBits())}
 			if standard {
 				// CBMC 6 checks memory safety and overflows by default;
@@ -107,11 +106,11 @@ func cbmcHasStandardChecks(bin string) bool {
 func cbmcVerdict(exit int, stdout, stderr string) (string, string) {
 	switch {
 	case strings.Contains(stdout, "VERIFICATION SUCCESSFUL"):
-		return bench.VerdictTrue, "cbmc: VERIFICATION SUCCESSFUL"
+		return VerdictTrue, "cbmc: VERIFICATION SUCCESSFUL"
 	case strings.Contains(stdout, "VERIFICATION FAILED"):
-		return bench.VerdictFalse, "cbmc: VERIFICATION FAILED"
+		return VerdictFalse, "cbmc: VERIFICATION FAILED"
 	}
-	return bench.VerdictUnknown, fmt.Sprintf("cbmc: no verdict (exit %d): %s", exit, lastLine(stderr+"\n"+stdout))
+	return VerdictUnknown, fmt.Sprintf("cbmc: no verdict (exit %d): %s", exit, lastLine(stderr+"\n"+stdout))
 }
 
 var nondetRE = regexp.MustCompile(`__VERIFIER_nondet_([A-Za-z0-9_]+)`)
@@ -151,7 +150,7 @@ func evaStub(src string) string {
 	return b.String()
 }
 
-func evaCommand(bin string, prec int, t *task, tmp string, n int) ([]string, func(), error) {
+func evaCommand(bin string, prec int, t *Task, tmp string, n int) ([]string, func(), error) {
 	var src strings.Builder
 	for _, in := range t.Inputs {
 		data, err := os.ReadFile(in)
@@ -183,19 +182,19 @@ func evaVerdict(exit int, stdout, stderr string) (string, string) {
 	all := stdout + "\n" + stderr
 	switch {
 	case strings.Contains(all, "Recursive call to"):
-		return bench.VerdictUnknown, "frama-c: Eva needs specifications for recursive functions"
+		return VerdictUnknown, "frama-c: Eva needs specifications for recursive functions"
 	case exit != 0 || !strings.Contains(all, "ANALYSIS SUMMARY"):
-		return bench.VerdictUnknown, fmt.Sprintf("frama-c: no result (exit %d): %s", exit, lastLine(all))
+		return VerdictUnknown, fmt.Sprintf("frama-c: no result (exit %d): %s", exit, lastLine(all))
 	case strings.Contains(all, "User Error"):
-		return bench.VerdictUnknown, "frama-c: user error: " + firstLineAfter(all, "User Error")
+		return VerdictUnknown, "frama-c: user error: " + firstLineAfter(all, "User Error")
 	case strings.Contains(all, "degenerat"):
-		return bench.VerdictUnknown, "frama-c: Eva degenerated"
+		return VerdictUnknown, "frama-c: Eva degenerated"
 	case evaReachedRE.MatchString(all):
-		return bench.VerdictUnknown, "Eva cannot prove reach_error unreachable"
+		return VerdictUnknown, "Eva cannot prove reach_error unreachable"
 	case strings.Contains(all, "status invalid"):
-		return bench.VerdictUnknown, "Eva found an alarm with status invalid"
+		return VerdictUnknown, "Eva found an alarm with status invalid"
 	}
-	return bench.VerdictTrue, "Eva: reach_error unreachable"
+	return VerdictTrue, "Eva: reach_error unreachable"
 }
 
 func firstLineAfter(s, marker string) string {

@@ -1,0 +1,117 @@
+package engine
+
+import (
+	"io"
+
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/pdg"
+	"github.com/reverify/reverify/engine/spec"
+)
+
+// The facade's access to programs and properties, for wiring code
+// (cmd/reverify) that must not import the packages below the facade
+// (layers_test.go, cmdFacades): the types are aliases, so a value from
+// here is the engine's own, and the functions forward to the one
+// implementation (issue 19).
+
+// Program is a translated C program: its control-flow automata
+// (engine/cfa).
+type Program = cfa.Program
+
+// Property is one property to verify: an assertion site or an
+// unreach-call specification (engine/spec).
+type Property = spec.Property
+
+// Pos is a source position: file, line and column (engine/cfa).
+type Pos = cfa.Pos
+
+// DataModel selects the sizes of long and pointers (LP64 or ILP32).
+type DataModel = cfa.DataModel
+
+// The data models.
+const (
+	LP64  = cfa.LP64
+	ILP32 = cfa.ILP32
+)
+
+// SourceOptions are the front end's options for reading C sources: data
+// model, include directories, macros and whether malloc may fail
+// (frontend.Config).
+type SourceOptions = frontend.Config
+
+// Malloc modes of SourceOptions.Malloc (frontend.MallocMode).
+const (
+	MallocAuto       = frontend.MallocAuto
+	MallocMayFail    = frontend.MallocMayFail
+	MallocNeverFails = frontend.MallocNeverFails
+)
+
+// HostCompiler names the host C compiler and the directory of the disk
+// cache of its configuration (frontend.HostCompiler).
+type HostCompiler = frontend.HostCompiler
+
+// SetHostCompiler sets, for the rest of the process, the host compiler
+// and cache directory that key the disk cache of the front end's
+// compiler configuration (frontend.SetHostCompiler). The engine reads no
+// environment: the command line resolves $CC and the cache directory.
+func SetHostCompiler(h HostCompiler) { frontend.SetHostCompiler(h) }
+
+// ParseDataModel parses "LP64" or "ILP32" (case-insensitive); anything
+// else is an error naming the accepted values.
+func ParseDataModel(s string) (DataModel, error) { return cfa.ParseDataModel(s) }
+
+// Load translates the C files (.c, or preprocessed .i) into one program
+// (frontend.Translate). Its error lists the sources' syntax and type
+// errors as file:line:col: message, one per line.
+func Load(opts SourceOptions, files ...string) (*Program, error) {
+	return frontend.Translate(opts, files...)
+}
+
+// Properties lists the assertion properties of prog reachable from entry
+// (spec.Properties), in source order with stable IDs.
+func Properties(prog *Program, entry string) []*Property { return spec.Properties(prog, entry) }
+
+// UnreachCall is SV-COMP's unreach-call property of entry: no call of
+// reach_error (or __VERIFIER_error) is reachable (spec.UnreachCall).
+func UnreachCall(prog *Program, entry string) *Property { return spec.UnreachCall(prog, entry) }
+
+// ParsePRP reads an SV-COMP property file (.prp) and returns the entry
+// function of its unreach-call property (spec.ParsePRP); other
+// properties are an error.
+func ParsePRP(text string) (entry string, err error) { return spec.ParsePRP(text) }
+
+// WriteCFA writes the control-flow automata of prog to w: the text form,
+// or with dot Graphviz DOT (`reverify cfa`).
+func WriteCFA(w io.Writer, prog *Program, dot bool) error {
+	if dot {
+		return prog.WriteDOT(w)
+	}
+	return prog.WriteText(w)
+}
+
+// StaticSlice is the static backward slice of one property (engine/pdg,
+// the system dependence graph's slice of the property's error edges).
+type StaticSlice struct {
+	Edges int              // edges in the slice
+	Lines map[string][]int // relevant source lines per file, ascending
+}
+
+// StaticSlices computes the static backward slice of each property of
+// props on prog's system dependence graph (built once; seed 000, section
+// 3.2; engine/pdg), in the order of props. It is what `reverify slice`
+// prints; verification slices per property itself (Config).
+func StaticSlices(prog *Program, props []*Property) []StaticSlice {
+	sdg := pdg.Build(prog)
+	out := make([]StaticSlice, len(props))
+	for i, p := range props {
+		var s *pdg.Slice
+		if p.Via != nil {
+			s = sdg.SliceVia(p.Via, p.ErrorEdges)
+		} else {
+			s = sdg.Slice(p.ErrorEdges)
+		}
+		out[i] = StaticSlice{Edges: len(s.Edges()), Lines: s.Lines()}
+	}
+	return out
+}
