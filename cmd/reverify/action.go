@@ -20,6 +20,7 @@ import (
 	"github.com/reverify/reverify/report/github"
 	"github.com/reverify/reverify/report/markdown"
 	"github.com/reverify/reverify/report/sarif"
+	"github.com/reverify/reverify/results"
 )
 
 // inputDefault is the default of the flag for an Action input: the
@@ -125,7 +126,7 @@ func changedLines(plans []*diffslice.Plan) *lineSet {
 				if h.NewFile == "" {
 					continue
 				}
-				f := sarif.RepoPath(h.NewFile, "")
+				f := results.RepoPath(h.NewFile, "")
 				if out[f] == nil {
 					out[f] = map[int]bool{}
 				}
@@ -305,13 +306,13 @@ func runAction(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
-	var report *engine.Report
+	var report *results.Report
 	if in.merge != "" {
-		dirs, err := expandDirs(strings.Fields(in.merge))
+		dirs, err := results.ExpandDirs(strings.Fields(in.merge))
 		if err != nil {
 			return fail("merge: %v", err)
 		}
-		if report, err = mergeDirs(dirs, in.post.output); err != nil {
+		if report, err = results.MergeDirs(dirs, in.post.output); err != nil {
 			return fail("merge: %v", err)
 		}
 		if err := writeJSON(filepath.Join(in.post.output, "results.json"), report); err != nil {
@@ -364,8 +365,8 @@ func escapeCommand(s string) string {
 }
 
 // policyFails reports whether the failure policy rejects the report.
-func policyFails(failOn string, r *engine.Report) bool {
-	f, u := r.Summary[string(engine.False)], r.Summary[string(engine.Unknown)]
+func policyFails(failOn string, r *results.Report) bool {
+	f, u := r.Summary[string(results.False)], r.Summary[string(results.Unknown)]
 	switch failOn {
 	case "violation":
 		return f > 0
@@ -376,18 +377,18 @@ func policyFails(failOn string, r *engine.Report) bool {
 }
 
 // conclusion is the check run's conclusion.
-func conclusion(failOn string, r *engine.Report) string {
+func conclusion(failOn string, r *results.Report) string {
 	switch {
 	case policyFails(failOn, r):
 		return "failure"
-	case r.Summary[string(engine.False)]+r.Summary[string(engine.Unknown)] > 0:
+	case r.Summary[string(results.False)]+r.Summary[string(results.Unknown)] > 0:
 		return "neutral"
 	}
 	return "success"
 }
 
 // stepOutputs are the Action's outputs (action.yml).
-func stepOutputs(r *engine.Report, results, sarifPath string) map[string]string {
+func stepOutputs(r *results.Report, resultsPath, sarifPath string) map[string]string {
 	reused := 0
 	for _, p := range r.Properties {
 		if p.CacheHit {
@@ -395,9 +396,9 @@ func stepOutputs(r *engine.Report, results, sarifPath string) map[string]string 
 		}
 	}
 	return map[string]string{
-		"true": fmt.Sprint(r.Summary[string(engine.True)]), "false": fmt.Sprint(r.Summary[string(engine.False)]),
-		"unknown": fmt.Sprint(r.Summary[string(engine.Unknown)]), "reverified": fmt.Sprint(len(r.Properties) - reused),
-		"reused": fmt.Sprint(reused), "results": results, "sarif": sarifPath,
+		"true": fmt.Sprint(r.Summary[string(results.True)]), "false": fmt.Sprint(r.Summary[string(results.False)]),
+		"unknown": fmt.Sprint(r.Summary[string(results.Unknown)]), "reverified": fmt.Sprint(len(r.Properties) - reused),
+		"reused": fmt.Sprint(reused), "results": resultsPath, "sarif": sarifPath,
 	}
 }
 
@@ -410,7 +411,7 @@ func stepOutputs(r *engine.Report, results, sarifPath string) map[string]string 
 // Actions) it only writes the files. Reporting failures are printed as
 // ::warning:: and never change the exit code, which follows the failure
 // policy.
-func publishReport(ctx context.Context, env githubEnv, ev *event, r *engine.Report, o postFlags, warm bool, stdout, stderr io.Writer) int {
+func publishReport(ctx context.Context, env githubEnv, ev *event, r *results.Report, o postFlags, warm bool, stdout, stderr io.Writer) int {
 	exit := 0
 	if policyFails(o.failOn, r) {
 		exit = 1
@@ -442,7 +443,7 @@ func publishReport(ctx context.Context, env githubEnv, ev *event, r *engine.Repo
 		if env.runID != "" {
 			opts.RunURL = strings.TrimSuffix(env.serverURL, "/") + "/" + env.repository + "/actions/runs/" + env.runID
 			opts.ArtifactURL = opts.RunURL + "#artifacts"
-			opts.ReproducerCommand = func(p *engine.PropertyReport) string {
+			opts.ReproducerCommand = func(p *results.PropertyReport) string {
 				return runReproducerCommand(env, ev, o.output, p)
 			}
 		}
@@ -520,10 +521,10 @@ func sortedKeys(m map[string]string) []string {
 // pixelTreeTexts reads a form of the pixel trees of the violated
 // properties written next to the PNG by writePixelTree: suffix ".txt"
 // (text) or ".mosaic.txt" (emoji squares).
-func pixelTreeTexts(r *engine.Report, suffix string) map[string]string {
+func pixelTreeTexts(r *results.Report, suffix string) map[string]string {
 	out := map[string]string{}
 	for _, p := range r.Properties {
-		if p.Verdict != engine.False || !strings.HasSuffix(p.PixelTree, ".png") {
+		if p.Verdict != results.False || !strings.HasSuffix(p.PixelTree, ".png") {
 			continue
 		}
 		if b, err := os.ReadFile(strings.TrimSuffix(p.PixelTree, ".png") + suffix); err == nil {
@@ -535,11 +536,11 @@ func pixelTreeTexts(r *engine.Report, suffix string) map[string]string {
 
 // reproducerCommand is the command that builds and runs a reproducer in
 // the job's workspace.
-func reproducerCommand(p *engine.PropertyReport) string {
+func reproducerCommand(p *results.PropertyReport) string {
 	if p.Reproducer == "" {
 		return ""
 	}
-	return "sh " + shellQuote(filepath.ToSlash(filepath.Join(filepath.Dir(sarif.RepoPath(p.Reproducer, "")), "reproduce.sh")))
+	return "sh " + shellQuote(filepath.ToSlash(filepath.Join(filepath.Dir(results.RepoPath(p.Reproducer, "")), "reproduce.sh")))
 }
 
 // runReproducerCommand is the one command (three lines, to fit the
@@ -548,7 +549,7 @@ func reproducerCommand(p *engine.PropertyReport) string {
 // repository: check out the head commit, download the run's artifact with
 // the GitHub CLI (named "reverify" as in the README's workflow) into the
 // output directory, and run the reproducer's script.
-func runReproducerCommand(env githubEnv, ev *event, outDir string, p *engine.PropertyReport) string {
+func runReproducerCommand(env githubEnv, ev *event, outDir string, p *results.PropertyReport) string {
 	script := reproducerCommand(p)
 	if script == "" {
 		return ""
@@ -572,7 +573,7 @@ func sourceProblems(err error) (what string, problems []markdown.Problem) {
 		if m := problemRE.FindStringSubmatch(line); m != nil {
 			l, _ := strconv.Atoi(m[2])
 			c, _ := strconv.Atoi(m[3])
-			problems = append(problems, markdown.Problem{File: sarif.RepoPath(m[1], ""), Line: l, Column: c, Message: m[4]})
+			problems = append(problems, markdown.Problem{File: results.RepoPath(m[1], ""), Line: l, Column: c, Message: m[4]})
 		} else if line != "" {
 			other = append(other, strings.TrimSuffix(line, ":"))
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/reverify/reverify/diffslice"
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
 
 // incRequest is one incremental verification (reverify check --base and
@@ -40,7 +41,7 @@ type incRequest struct {
 
 // incResult is what runIncremental produced.
 type incResult struct {
-	report *engine.Report // merged over the entries
+	report *results.Report // merged over the entries
 	plans  []*diffslice.Plan
 }
 
@@ -85,7 +86,7 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 	}
 	cache := q.rf.cache()
 	res := &incResult{}
-	var reports []*engine.Report
+	var reports []*results.Report
 	for _, entry := range entries {
 		s := q.s
 		s.keepARG = q.outDir != ""
@@ -105,7 +106,7 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 			if r.Reason == budgetReason(q.budget) {
 				return true
 			}
-			if q.budget > 0 && bctx.Err() != nil && ctx.Err() == nil && r.Verdict == engine.Unknown &&
+			if q.budget > 0 && bctx.Err() != nil && ctx.Err() == nil && r.Verdict == results.Unknown &&
 				strings.Contains(r.Reason, "cancel") && (timeout <= 0 || r.Seconds < timeout.Seconds()) {
 				r.Reason = budgetReason(q.budget)
 				return true
@@ -131,7 +132,7 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 			}
 			pg.result(r, !reused[r.Property])
 		}
-		results, err := sub.Verify(bctx, cfg)
+		rs, err := sub.Verify(bctx, cfg)
 		pg.finish()
 		if err != nil {
 			return nil, err
@@ -141,8 +142,8 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 		// timeout).
 		cut := map[int]bool{}
 		for i, d := range sub.Decisions {
-			r := results[i]
-			if d.Reverify && (budgetCut(r) || q.budget > 0 && bctx.Err() != nil && r.Verdict == engine.Unknown &&
+			r := rs[i]
+			if d.Reverify && (budgetCut(r) || q.budget > 0 && bctx.Err() != nil && r.Verdict == results.Unknown &&
 				(strings.Contains(r.Reason, "cancel") || strings.HasPrefix(r.Reason, "timeout after"))) {
 				cut[i] = true
 			}
@@ -152,7 +153,7 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 			summary = fmt.Sprintf("shard %s: %s (of %d in all)", q.shard, summary, len(p.Decisions))
 		}
 		fmt.Fprintf(q.stdout, "diffslice: %d changed definitions; %s\n", len(p.Changes), summary)
-		report := engine.NewReport(version, head.Program, cfg.Entry, cfg.Name, results)
+		report := engine.NewReport(version, head.Program, cfg.Entry, cfg.Name, rs)
 		if q.outDir != "" {
 			dir := q.outDir
 			if len(entries) > 1 {
@@ -166,10 +167,10 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 				return nil, err
 			}
 			spec := "CHECK( init(" + cfg.Entry + "()), LTL(G ! call(reach_error())) )"
-			if err := writeArtifacts(dir, head.Program, files, cfg.Entry, cfg.Name, spec, results, report, cfg.Timeout); err != nil {
+			if err := writeArtifacts(dir, head.Program, files, cfg.Entry, cfg.Name, spec, rs, report, cfg.Timeout); err != nil {
 				fmt.Fprintf(q.stderr, "%s: %v\n", q.prefix, err)
 			}
-			writeBaselines(bctx, dir, head.Program, cfg, results)
+			writeBaselines(bctx, dir, head.Program, cfg, rs)
 		}
 		sub.Annotate(report)
 		reports = append(reports, report)
@@ -177,18 +178,18 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 		// of p's decisions; nil is "not verified here"), never a verdict
 		// the budget cut off.
 		store := make([]*engine.Result, len(p.Decisions))
-		for i, r := range results {
+		for i, r := range rs {
 			if !cut[i] {
 				store[index[i]] = r
 			}
 		}
-		defer func(p *diffslice.Plan, report *engine.Report) {
+		defer func(p *diffslice.Plan, report *results.Report) {
 			if err := p.Store(cache, store, report); err != nil {
 				fmt.Fprintf(q.stderr, "%s: %v\n", q.prefix, err)
 			}
 		}(p, report)
 	}
-	merged, err := mergeReports(reports)
+	merged, err := results.Merge(reports)
 	if err != nil {
 		return nil, err
 	}
@@ -251,7 +252,7 @@ func runCheckIncremental(rf *revFlags, ff *frontendFlags, o checkOptions, sh sha
 	if err != nil {
 		return fail("%v", err)
 	}
-	if res.report.Summary[string(engine.False)] > 0 {
+	if res.report.Summary[string(results.False)] > 0 {
 		return 1
 	}
 	return 0

@@ -20,6 +20,7 @@ import (
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/report/bench"
+	"github.com/reverify/reverify/results"
 )
 
 // limitExecArg is the hidden first argument of `reverify bench` that
@@ -370,15 +371,15 @@ func reverifyVerdict(jsonPath string, exit int, stderr string) (verdict, reason,
 	if err != nil {
 		return bench.VerdictUnknown, fmt.Sprintf("error (exit %d): %s", exit, lastLine(stderr)), ""
 	}
-	var rep engine.Report
+	var rep results.Report
 	if err := json.Unmarshal(data, &rep); err != nil || len(rep.Properties) != 1 {
 		return bench.VerdictUnknown, fmt.Sprintf("error: unreadable results.json (exit %d): %s", exit, lastLine(stderr)), ""
 	}
 	p := rep.Properties[0]
 	switch p.Verdict {
-	case engine.True:
+	case results.True:
 		return bench.VerdictTrue, p.Reason, ""
-	case engine.False:
+	case results.False:
 		return bench.VerdictFalse, p.Reason, p.SignedOverflow
 	}
 	return bench.VerdictUnknown, p.Reason, ""

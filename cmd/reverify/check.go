@@ -15,6 +15,7 @@ import (
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
 
 // runCheck implements `reverify check`: one line per property, results.json.
@@ -179,7 +180,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	observe(ecfg, nil)
-	results, err := engine.Verify(context.Background(), prog, props, ecfg)
+	verdicts, err := engine.Verify(context.Background(), prog, props, ecfg)
 	if pg != nil {
 		pg.finish()
 	}
@@ -187,15 +188,15 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 	if svMode {
-		printSVComp(stdout, results[0])
+		printSVComp(stdout, verdicts[0])
 	}
-	report := engine.NewReport(version, prog, *entry, *config, results)
+	report := engine.NewReport(version, prog, *entry, *config, verdicts)
 	if *outDir != "" {
 		if err := os.MkdirAll(*outDir, 0o755); err != nil {
 			return fail("%v", err)
 		}
 		spec := "CHECK( init(" + *entry + "()), LTL(G ! call(reach_error())) )"
-		if err := writeArtifacts(*outDir, prog, files, *entry, *config, spec, results, report, *timeout); err != nil {
+		if err := writeArtifacts(*outDir, prog, files, *entry, *config, spec, verdicts, report, *timeout); err != nil {
 			fmt.Fprintf(stderr, "reverify check: %v\n", err)
 		}
 		if err := writeJSON(filepath.Join(*outDir, "results.json"), report); err != nil {
@@ -207,15 +208,15 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return fail("%v", err)
 		}
 	}
-	for _, r := range results {
-		if r.Verdict == engine.False {
+	for _, r := range verdicts {
+		if r.Verdict == results.False {
 			return 1
 		}
 	}
 	return 0
 }
 
-func writeJSON(path string, r *engine.Report) error {
+func writeJSON(path string, r *results.Report) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
@@ -229,8 +230,8 @@ func writeJSON(path string, r *engine.Report) error {
 
 // printResults prints one line per property: verdict, location, ID, time,
 // states, and the reason for UNKNOWN.
-func printResults(w io.Writer, results []*engine.Result) {
-	for _, r := range results {
+func printResults(w io.Writer, rs []*engine.Result) {
+	for _, r := range rs {
 		printResult(w, r)
 	}
 }
@@ -241,11 +242,11 @@ func printResult(w io.Writer, r *engine.Result) {
 	{
 		p := r.Property
 		line := fmt.Sprintf("%-11s %s:%d:%d  %s  %.2fs  %d states", r.Verdict, p.Pos.File, p.Pos.Line, p.Pos.Col, p.ID, r.Seconds, r.States)
-		if r.Verdict != engine.True && r.Reason != "" {
+		if r.Verdict != results.True && r.Reason != "" {
 			line += "  (" + r.Reason + ")"
 		}
 		fmt.Fprintln(w, line)
-		if r.Verdict == engine.False {
+		if r.Verdict == results.False {
 			for _, in := range r.Inputs {
 				if strings.HasPrefix(in.Source, "decl ") {
 					continue // indeterminate initial values the program overwrites or never reads
@@ -260,12 +261,12 @@ func printResult(w io.Writer, r *engine.Result) {
 func printSVComp(w io.Writer, r *engine.Result) {
 	v := "UNKNOWN"
 	switch r.Verdict {
-	case engine.True:
+	case results.True:
 		v = "TRUE"
-	case engine.False:
+	case results.False:
 		v = "FALSE(unreach-call)"
 	}
-	if r.Verdict == engine.Unknown && r.Reason != "" {
+	if r.Verdict == results.Unknown && r.Reason != "" {
 		fmt.Fprintf(w, "reason: %s\n", r.Reason)
 	}
 	fmt.Fprintf(w, "Verification result: %s\n", v)

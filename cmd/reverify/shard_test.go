@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/results"
 )
 
 func TestParseShard(t *testing.T) {
@@ -104,7 +104,7 @@ func TestShardAndMerge(t *testing.T) {
 		t.Fatalf("merge: exit %d: %s", code, stderr.String())
 	}
 	got := readReport(t, filepath.Join(out, "results.json"))
-	verdicts := func(r *engine.Report) string {
+	verdicts := func(r *results.Report) string {
 		var s []string
 		for _, p := range r.Properties {
 			s = append(s, p.ID+"="+string(p.Verdict))
@@ -139,9 +139,9 @@ func TestShardAndMerge(t *testing.T) {
 	}
 }
 
-func readReport(t *testing.T, path string) *engine.Report {
+func readReport(t *testing.T, path string) *results.Report {
 	t.Helper()
-	var r engine.Report
+	var r results.Report
 	if err := json.Unmarshal([]byte(readFile(t, path)), &r); err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
@@ -151,15 +151,15 @@ func readReport(t *testing.T, path string) *engine.Report {
 // TestMergeReports: entries combine by property ID, the strongest verdict
 // winning; mismatched configurations are an error.
 func TestMergeReports(t *testing.T) {
-	mk := func(entry string, ps ...engine.PropertyReport) *engine.Report {
-		return &engine.Report{Schema: 1, Engine: "0.1.0", Config: "value", DataModel: "LP64", Entry: entry, Files: []string{entry + ".c"}, Properties: ps}
+	mk := func(entry string, ps ...results.PropertyReport) *results.Report {
+		return &results.Report{Schema: 1, Engine: "0.1.0", Config: "value", DataModel: "LP64", Entry: entry, Files: []string{entry + ".c"}, Properties: ps}
 	}
-	p := func(id string, line int, v engine.Verdict) engine.PropertyReport {
-		return engine.PropertyReport{ID: id, File: "a.c", Line: line, Verdict: v}
+	p := func(id string, line int, v results.Verdict) results.PropertyReport {
+		return results.PropertyReport{ID: id, File: "a.c", Line: line, Verdict: v}
 	}
-	m, err := mergeReports([]*engine.Report{
-		mk("main", p("f:a", 3, engine.True), p("f:b", 5, engine.NotChecked), p("g:c", 9, engine.Unknown)),
-		mk("test", p("f:a", 3, engine.False), p("f:b", 5, engine.True), p("g:c", 9, engine.True), p("h:d", 1, engine.True)),
+	m, err := results.Merge([]*results.Report{
+		mk("main", p("f:a", 3, results.True), p("f:b", 5, results.NotChecked), p("g:c", 9, results.Unknown)),
+		mk("test", p("f:a", 3, results.False), p("f:b", 5, results.True), p("g:c", 9, results.True), p("h:d", 1, results.True)),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -174,7 +174,7 @@ func TestMergeReports(t *testing.T) {
 	}
 	other := mk("main")
 	other.Config = "symex"
-	if _, err := mergeReports([]*engine.Report{mk("main"), other}); err == nil || !strings.Contains(err.Error(), `configuration "symex" differs`) {
+	if _, err := results.Merge([]*results.Report{mk("main"), other}); err == nil || !strings.Contains(err.Error(), `configuration "symex" differs`) {
 		t.Errorf("mismatched configurations: %v", err)
 	}
 }

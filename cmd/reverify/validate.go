@@ -16,6 +16,7 @@ import (
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/results"
 )
 
 // witnessInput is what validate and reproduce share: the parsed witness
@@ -167,7 +168,7 @@ func selectBudget(timeout time.Duration, r *engine.Result) time.Duration {
 // writeCorrectness writes the correctness witnesses of a TRUE result
 // into dir (witness.yml when it has a loop invariant, witness.graphml
 // always) and names them in pr; it returns the errors.
-func writeCorrectness(dir string, prog *cfa.Program, files []string, entry, config, prp string, r *engine.Result, pr *engine.PropertyReport, timeout time.Duration) []string {
+func writeCorrectness(dir string, prog *cfa.Program, files []string, entry, config, prp string, r *engine.Result, pr *results.PropertyReport, timeout time.Duration) []string {
 	c := correctnessOf(prog, files, entry, config, prp, r)
 	// Prefer compact invariants the validator proves (Houdini over
 	// candidates); on failure the reached-set invariants stay.
