@@ -59,13 +59,10 @@ func writeArtifacts(out string, prog *cfa.Program, files []string, entry, config
 		if r.Verdict != results.False {
 			continue
 		}
-		v := &witness.Violation{Program: prog, Path: r.Counterexample, Task: witness.Task{
+		v := &witness.Violation{Program: prog, Path: r.Counterexample, Inputs: r.Inputs, Task: witness.Task{
 			Files: files, Entry: entry, Specification: prp, DataModel: prog.DataModel,
 			Producer: "reverify", Version: version, Configuration: config,
 		}}
-		for _, in := range r.Inputs {
-			v.Inputs = append(v.Inputs, witness.Input{Source: in.Source, Type: in.Type, Value: in.Bits, Step: in.Step})
-		}
 		yml := filepath.Join(dir, "witness.yml")
 		if err := writeWith(yml, func(b *bytes.Buffer) error { return witness.WriteViolationYAML(b, v) }); err != nil {
 			errs = append(errs, err.Error())

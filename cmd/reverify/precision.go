@@ -12,7 +12,7 @@ import (
 )
 
 // readInitialPrecision reads a results.json of an earlier run
-// (engine.Report, written by check --json or --output) and returns, by
+// (results.Report, written by check --json or --output) and returns, by
 // property ID, the precision each property ended with, for
 // engine.Config.InitialPrecision (check --initial-precision). Properties
 // without a precision are left out. Entries are only checked for syntax

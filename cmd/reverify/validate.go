@@ -127,23 +127,12 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 
 // correctnessOf returns the correctness witness content of a TRUE result.
 func correctnessOf(prog *cfa.Program, files []string, entry, config, prp string, r *engine.Result) *witness.Correctness {
-	c := &witness.Correctness{Program: prog, Task: witness.Task{
+	c := &witness.Correctness{Program: prog, Invariants: r.Invariants, Task: witness.Task{
 		Files: files, Entry: entry, Specification: prp, DataModel: prog.DataModel,
 		Producer: "reverify", Version: version, Configuration: config,
 	}}
 	if r.Property.ID != spec.UnreachCallID {
 		c.Property = r.Property.ID
-	}
-	for _, li := range r.Invariants {
-		inv := witness.Invariant{Loc: li.Loc}
-		for _, st := range li.States {
-			facts := make([]witness.Fact, len(st))
-			for i, f := range st {
-				facts[i] = witness.Fact{Vars: f.Vars, Expr: f.Expr}
-			}
-			inv.States = append(inv.States, facts)
-		}
-		c.Invariants = append(c.Invariants, inv)
 	}
 	return c
 }

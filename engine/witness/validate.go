@@ -17,6 +17,7 @@ import (
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
 
 // Witness is a parsed YAML witness (format 2.0): either violation
@@ -120,7 +121,7 @@ type Validation struct {
 	// feasible error path the witness describes and the values of its
 	// nondeterministic inputs in read order (for Reproducer).
 	Path   []cfa.Step
-	Inputs []Input
+	Inputs []results.Input
 }
 
 func rejected(format string, args ...any) Validation {

@@ -50,27 +50,13 @@ func task(file, config string) witness.Task {
 func correctness(prog *cfa.Program, r *engine.Result, tk witness.Task) *witness.Correctness {
 	tk.DataModel = prog.DataModel
 	c := &witness.Correctness{Program: prog, Task: tk, Property: r.Property.ID}
-	for _, li := range r.Invariants {
-		inv := witness.Invariant{Loc: li.Loc}
-		for _, st := range li.States {
-			var fs []witness.Fact
-			for _, f := range st {
-				fs = append(fs, witness.Fact{Vars: f.Vars, Expr: f.Expr})
-			}
-			inv.States = append(inv.States, fs)
-		}
-		c.Invariants = append(c.Invariants, inv)
-	}
+	c.Invariants = r.Invariants
 	return c
 }
 
 func violation(prog *cfa.Program, r *engine.Result, tk witness.Task) *witness.Violation {
 	tk.DataModel = prog.DataModel
-	v := &witness.Violation{Program: prog, Path: r.Counterexample, Task: tk}
-	for _, in := range r.Inputs {
-		v.Inputs = append(v.Inputs, witness.Input{Source: in.Source, Type: in.Type, Value: in.Bits, Step: in.Step})
-	}
-	return v
+	return &witness.Violation{Program: prog, Path: r.Counterexample, Inputs: r.Inputs, Task: tk}
 }
 
 func validate(t *testing.T, prog *cfa.Program, props []*spec.Property, yml []byte) (witness.Validation, error) {

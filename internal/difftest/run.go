@@ -446,12 +446,9 @@ func cexInputs(r *engine.Result) []int64 {
 // reproduce builds and runs the reproducer of a FALSE result (linking
 // the benign bodies) and returns the problem, if any.
 func (e *Env) reproduce(ctx context.Context, dir string, p *cfa.Program, r *engine.Result, c *Case) (problem, detail string) {
-	v := &witness.Violation{Program: p, Path: r.Counterexample, Task: witness.Task{
+	v := &witness.Violation{Program: p, Path: r.Counterexample, Inputs: r.Inputs, Task: witness.Task{
 		Files: p.Files, Entry: "main", DataModel: p.DataModel, Producer: "reverify-difftest",
 	}}
-	for _, in := range r.Inputs {
-		v.Inputs = append(v.Inputs, witness.Input{Source: in.Source, Type: in.Type, Value: in.Bits, Step: in.Step})
-	}
 	src, err := witness.Reproducer(v)
 	if err != nil {
 		return NoReproducer, err.Error()

@@ -11,7 +11,7 @@ import (
 
 // FindingsFromReport returns one finding per FALSE (LevelFailure) and
 // UNKNOWN (LevelWarning) property of r, in report order, with paths
-// relative to repoRoot (see sarif.RepoPath), the plain-text message of
+// relative to repoRoot (see results.RepoPath), the plain-text message of
 // sarif.MessageText, the Markdown body of markdown.Finding (opts gives
 // its limits and links) and the fingerprint of sarif.Fingerprint, the
 // same value SARIF's partialFingerprints carry. A FALSE property's

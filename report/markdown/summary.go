@@ -48,7 +48,7 @@ type Options struct {
 	// explored without CEGAR and slicing, shown beside the mosaic.
 	Baselines map[string]Baseline
 	// RepoRoot is the repository root: file paths are shown relative
-	// to it (see sarif.RepoPath).
+	// to it (see results.RepoPath).
 	RepoRoot string
 	// SourceURL, if set, turns file:line into links SourceURL + path +
 	// "#L" + line, e.g. "https://github.com/o/r/blob/<head sha>/".
@@ -519,7 +519,7 @@ func counterexample(b *strings.Builder, p *results.PropertyReport, opts Options,
 
 // counterexampleSteps writes the counterexample of p as a table
 // (location, source line, CFA operation, inputs read there), folded by
-// sarif.ReadableTrace (completed calls without inputs or changed lines
+// results.ReadableTrace (completed calls without inputs or changed lines
 // and middle loop iterations become one row each); steps on lines the
 // change touched (Options.Changed) are marked ✏️. At most maxSteps rows
 // are shown (the first and last halves; -1 means all, 0 writes a note).

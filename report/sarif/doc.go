@@ -1,5 +1,5 @@
 // Package sarif writes the verdicts of a results.json report
-// ([engine.Report]) as a SARIF 2.1.0 log for GitHub code scanning
+// ([results.Report]) as a SARIF 2.1.0 log for GitHub code scanning
 // ("github/codeql-action/upload-sarif"), the last output channel in
 // DESIGN.md ("The Action", "Output contracts").
 //
