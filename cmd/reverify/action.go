@@ -45,7 +45,7 @@ var (
 type postFlags struct {
 	failOn, commentMode, checkName, output string
 	shardText                              string // --shard as given
-	shard                                  shard
+	shard                                  results.Shard
 }
 
 func (o *postFlags) register(fs *flag.FlagSet, action bool) {
@@ -69,7 +69,7 @@ func (o *postFlags) validate() error {
 		return fmt.Errorf("output: empty directory name")
 	}
 	var err error
-	o.shard, err = parseShard(o.shardText)
+	o.shard, err = results.ParseShard(o.shardText)
 	return err
 }
 
@@ -284,7 +284,7 @@ func runAction(args []string, stdout, stderr io.Writer) int {
 	if len(entries) == 1 {
 		s.entry, s.set["entry"] = entries[0], true
 	}
-	if in.merge != "" && in.post.shard.active() {
+	if in.merge != "" && in.post.shard.Active() {
 		return fail("merge and shard exclude each other: shards verify, the merge job reports")
 	}
 
@@ -435,7 +435,7 @@ func publishReport(ctx context.Context, env githubEnv, ev *event, r *results.Rep
 		warn("SARIF: %v", err)
 	}
 	opts := markdown.Options{PixelTrees: pixelTreeTexts(r, ".txt"), PixelMosaics: pixelTreeTexts(r, ".mosaic.txt"), Baselines: readBaselines(r), NoBaseline: warm, ReproducerCommand: reproducerCommand, Changed: changed}
-	if o.shard.active() {
+	if o.shard.Active() {
 		opts.Title = "reverify (shard " + o.shard.String() + ")"
 	}
 	if ev != nil && env.repository != "" {
@@ -458,7 +458,7 @@ func publishReport(ctx context.Context, env githubEnv, ev *event, r *results.Rep
 	}
 	a := github.NewActions(os.Getenv, stdout)
 	outputs := stepOutputs(r, resultsPath, sarifPath)
-	if warm || o.shard.active() {
+	if warm || o.shard.Active() {
 		// A push (cache warming) or one shard of a matrix: nothing to
 		// post on; the merge job or the next pull request reports.
 		if err := a.JobSummary(md); err != nil {
@@ -615,7 +615,7 @@ func publishProblems(ctx context.Context, env githubEnv, ev *event, what string,
 	}
 	pub := github.Publication{PR: ev.pr, HeadSHA: ev.head, Summary: md, CheckName: o.checkName, Conclusion: "failure",
 		Findings: findings, Disabled: map[github.Channel]string{github.ChannelReview: "no verdicts: the sources do not compile"}}
-	if o.commentMode == "off" || o.commentMode == "review" || o.shard.active() {
+	if o.commentMode == "off" || o.commentMode == "review" || o.shard.Active() {
 		pub.Disabled[github.ChannelComment] = "comment-mode " + o.commentMode
 	}
 	var client *github.Client

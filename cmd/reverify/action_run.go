@@ -28,7 +28,7 @@ type incRequest struct {
 	// outDir receives results.json and the artifacts ("" writes none);
 	// jsonOut is a further copy of results.json.
 	outDir, jsonOut string
-	shard           shard
+	shard           results.Shard
 	// budget bounds the whole verification (0: none); properties it cuts
 	// off are UNKNOWN with the reason "time budget …".
 	budget         time.Duration
@@ -118,7 +118,7 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 		}
 		// The log group (GitHub Actions): one per shard and entry.
 		title := fmt.Sprintf("entry %s: %d properties, %d to verify", entry, len(sub.Decisions), len(sub.Affected()))
-		if q.shard.active() {
+		if q.shard.Active() {
 			title = fmt.Sprintf("shard %s, %s", q.shard, title)
 		}
 		pg := newCheckProgress(q.stdout, q.stderr, q.mode, title, len(sub.Affected()))
@@ -149,7 +149,7 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 			}
 		}
 		summary := sub.Summary()
-		if q.shard.active() {
+		if q.shard.Active() {
 			summary = fmt.Sprintf("shard %s: %s (of %d in all)", q.shard, summary, len(p.Decisions))
 		}
 		fmt.Fprintf(q.stdout, "diffslice: %d changed definitions; %s\n", len(p.Changes), summary)
@@ -217,12 +217,12 @@ func entryOrigin(hc diffslice.SourceConfig, given []string) string {
 // shardPlan returns the plan restricted to the properties the shard owns
 // and, per kept decision, its index in p.Decisions. p itself is left
 // whole, so the cache's summary of the head lists every property.
-func shardPlan(p *diffslice.Plan, s shard) (*diffslice.Plan, []int) {
+func shardPlan(p *diffslice.Plan, s results.Shard) (*diffslice.Plan, []int) {
 	sub := *p
 	sub.Properties, sub.Decisions = nil, nil
 	var index []int
 	for i, d := range p.Decisions {
-		if s.owns(d.Property.ID) {
+		if s.Owns(d.Property.ID) {
 			sub.Properties = append(sub.Properties, d.Property)
 			sub.Decisions = append(sub.Decisions, d)
 			index = append(index, i)
@@ -233,7 +233,7 @@ func shardPlan(p *diffslice.Plan, s shard) (*diffslice.Plan, []int) {
 
 // runCheckIncremental is `reverify check --base`: runIncremental with
 // check's flags; exit code 1 when a property is FALSE.
-func runCheckIncremental(rf *revFlags, ff *frontendFlags, o checkOptions, sh shard, budget time.Duration, stdout, stderr io.Writer) int {
+func runCheckIncremental(rf *revFlags, ff *frontendFlags, o checkOptions, sh results.Shard, budget time.Duration, stdout, stderr io.Writer) int {
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "reverify check: "+format+"\n", a...)
 		return 2

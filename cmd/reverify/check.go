@@ -35,7 +35,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	overflow := fs.String("signed-overflow", "wrap", "signed overflow semantics: wrap (gcc -fwrapv) or assume-none (cut paths that overflow, as SV-COMP's labels assume)")
 	var rf revFlags // --base: verify only what the change affects (diff.go)
 	rf.register(fs)
-	var sh shard // --shard K/N: one job of a matrix (shard.go)
+	var sh results.Shard // --shard K/N: one job of a matrix
 	fs.Var(&sh, "shard", "verify only shard K/N of the properties (split by a hash of the property ID; reverify merge combines)")
 	budget := fs.Duration("time-budget", 0, "with --base: total time budget; properties not decided in it are UNKNOWN (0: none)")
 	scope := fs.String("precision-scope", "", "scope of the precision entries CEGAR refinement adds: location, function or adaptive (location, widened to the function for a variable refined 3 times; the default)")
@@ -163,8 +163,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if svMode {
 		props = []*spec.Property{spec.UnreachCall(prog, *entry)}
 	} else {
-		props = sh.filter(spec.Properties(prog, *entry))
-		if len(props) == 0 && !sh.active() {
+		props = filterShard(sh, spec.Properties(prog, *entry))
+		if len(props) == 0 && !sh.Active() {
 			fmt.Fprintf(stderr, "reverify check: WARNING: no assertion found in %s (compiled with -DNDEBUG?): nothing was verified\n", strings.Join(files, ", "))
 		}
 	}
