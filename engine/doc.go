@@ -27,6 +27,8 @@
 // function's integer parameters are inputs; its other parameters are
 // covered by unmodelledEntryParam (entry.go).
 //
-// A results.json for the report (schema in DESIGN.md) is built by
-// NewReport.
+// Verdicts, counterexample inputs and loop invariants are the types of
+// package results (results.Verdict, results.Input, results.Invariant),
+// which witnesses and reports read without conversion; NewReport builds
+// results.json (results.Report, schema in doc/DESIGN.md) from Results.
 package engine

@@ -63,7 +63,7 @@ func findingDetails(b *strings.Builder, p *results.PropertyReport, opts Options,
 	if len(p.Inputs) > 0 {
 		var in []string
 		for _, x := range p.Inputs {
-			if indeterminate(x) {
+			if !results.IsInput(x) {
 				continue
 			}
 			s := fmt.Sprintf("%s = %d", Code(x.Source), x.Value)

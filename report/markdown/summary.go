@@ -484,7 +484,7 @@ func mosaic(p *results.PropertyReport, m string, bl Baseline) string {
 func counterexample(b *strings.Builder, p *results.PropertyReport, opts Options, maxSteps int) {
 	shown, hidden := 0, 0
 	for _, in := range p.Inputs {
-		if indeterminate(in) {
+		if !results.IsInput(in) {
 			hidden++
 		} else {
 			shown++
@@ -494,7 +494,7 @@ func counterexample(b *strings.Builder, p *results.PropertyReport, opts Options,
 		b.WriteString("**Inputs** (in the order they are read)\n\n| # | input | type | value | line |\n|--:|---|---|--:|--:|\n")
 		n := 0
 		for _, in := range p.Inputs {
-			if indeterminate(in) {
+			if !results.IsInput(in) {
 				continue
 			}
 			n++
@@ -710,13 +710,6 @@ func FailureValues(p *results.PropertyReport) string {
 	}
 	return strings.Join(vs, ", ")
 }
-
-// indeterminate reports whether a counterexample input is the initial
-// value of an uninitialised declaration ("decl x"): the engine records
-// one per such declaration, and the program overwrites it (or reads it,
-// which C leaves undefined). The summary leaves them out, as reverify
-// check's output does; the witness keeps them.
-func indeterminate(in results.InputJSON) bool { return strings.HasPrefix(in.Source, "decl ") }
 
 // assumptions returns the distinct assumptions of the properties, sorted.
 func assumptions(ps []*results.PropertyReport) []string {
