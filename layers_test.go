@@ -33,6 +33,7 @@ var layer = map[string]int{
 	"engine/cfa":                   1,
 	"engine/cfa/csem":              1,
 	"engine/cfa/cfatest":           1,
+	"results":                      1,
 	"engine/frontend":              2,
 	"engine/spec":                  2,
 	"engine/pdg":                   2,
@@ -71,6 +72,7 @@ var layer = map[string]int{
 var peers = map[[2]string]string{
 	{"engine/cfa/csem", "engine/cfa"}:                             "csem computes on cfa's integer types",
 	{"engine/cfa/cfatest", "engine/cfa"}:                          "cfatest builds cfa programs for tests",
+	{"results", "engine/cfa"}:                                     "counterexample inputs have C types and steps, invariants are CFA expressions at CFA locations",
 	{"engine/reduce", "engine/pdg"}:                               "the slice pass keeps pdg's backward slice of the property",
 	{"engine/smt/z3", "engine/smt"}:                               "z3 implements smt's solver interfaces",
 	{"engine/analysis/symbolic", "engine/analysis/value"}:         "a symbolic state extends a value state and its precision",
@@ -80,7 +82,6 @@ var peers = map[[2]string]string{
 	{"engine/analysis/analysistest", "engine/analysis/property"}:  "the test builder composes analyses",
 	{"engine/analysis/analysistest", "engine/analysis/value"}:     "the test builder composes analyses",
 	{"engine/kinduction", "engine/cegar"}:                         "a counterexample of the base case is checked by cegar.CheckPathOpts (SMT and replay)",
-	{"report/markdown", "report/sarif"}:                           "RepoPath and AlignInputs only (issue 19: belongs to a results package)",
 	{"report/github", "report/markdown"}:                          "the sticky comment and the job summary are Markdown",
 	{"report/github", "report/sarif"}:                             "SARIF upload and the shared trace text",
 }
@@ -130,9 +131,8 @@ var only = map[string]string{
 
 // cmdFacades lists what cmd/reverify may import from the module: the
 // facades and the solver factory it injects (a prefix ending in "/"
-// admits every package below it). The results package of issue 19 joins
-// this list when it exists.
-var cmdFacades = []string{"engine", "diffslice", "proofs", "engine/smt/z3", "report/"}
+// admits every package below it).
+var cmdFacades = []string{"engine", "diffslice", "proofs", "results", "engine/smt/z3", "report/"}
 
 // cmdDeep lists today's imports of cmd/reverify past the facades, with
 // what cmd uses them for; issue 19's redesign removes them.

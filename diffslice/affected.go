@@ -12,6 +12,7 @@ import (
 	"github.com/reverify/reverify/engine/graph"
 	"github.com/reverify/reverify/engine/pdg"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
 
 // Options are what a decision depends on besides the revisions.
@@ -258,9 +259,9 @@ func Affected(head *Revision, props []*spec.Property, changes []DefChange, cache
 		default:
 			d.Cached = e
 			switch e.Verdict {
-			case engine.False:
+			case results.False:
 				cacheReasons = append(cacheReasons, "cached verdict is FALSE (violations are always re-checked)")
-			case engine.Unknown:
+			case results.Unknown:
 				if opts.Limits.NotLarger(e.Limits) {
 					reuse = true
 				} else {
@@ -276,10 +277,10 @@ func Affected(head *Revision, props []*spec.Property, changes []DefChange, cache
 			d.Reasons = append(append(d.Reasons, hitReasons...), cacheReasons...)
 		}
 		d.Reverify = !reuse
-		if d.Reverify && renames != nil && renamedKeys[i] != "" && (d.Cached == nil || d.Cached.Verdict == engine.True) &&
+		if d.Reverify && renames != nil && renamedKeys[i] != "" && (d.Cached == nil || d.Cached.Verdict == results.True) &&
 			explainedByRenames(d.Hits, renames, opts.Base, head) {
 			if e, ok := cache.Get(renamedKeys[i]); ok && e.EngineVersion == opts.EngineVersion && e.Config == opts.Config &&
-				(e.Verdict == engine.True || e.Verdict == engine.Unknown && opts.Limits.NotLarger(e.Limits)) {
+				(e.Verdict == results.True || e.Verdict == results.Unknown && opts.Limits.NotLarger(e.Limits)) {
 				d.Cached, d.RenamedFrom, d.Reasons, d.Reverify = e, e.Property, nil, false
 			}
 		}
@@ -303,7 +304,7 @@ func Affected(head *Revision, props []*spec.Property, changes []DefChange, cache
 }
 
 // decided reports whether a verdict is TRUE or FALSE.
-func decided(v engine.Verdict) bool { return v == engine.True || v == engine.False }
+func decided(v results.Verdict) bool { return v == results.True || v == results.False }
 
 // exprKey is a property ID without its function: "main:x<10#2" → "x<10#2".
 func exprKey(id string) string {

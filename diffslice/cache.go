@@ -9,6 +9,7 @@ import (
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/cegar"
+	"github.com/reverify/reverify/results"
 )
 
 // DefaultCacheDir is the cache directory, relative to the repository.
@@ -111,9 +112,9 @@ type Entry struct {
 	SliceHash string `json:"slice_hash"`
 	// Property is the ID of the property the verdict was computed for
 	// (informational: any property with this slice hash shares it).
-	Property string         `json:"property"`
-	Verdict  engine.Verdict `json:"verdict"`
-	Reason   string         `json:"reason,omitempty"`
+	Property string          `json:"property"`
+	Verdict  results.Verdict `json:"verdict"`
+	Reason   string          `json:"reason,omitempty"`
 	// Assumptions are the verdict's (engine.Result.Assumptions), shown
 	// again on every reuse.
 	Assumptions []string `json:"assumptions,omitempty"`

@@ -3,6 +3,7 @@ package diffslice
 import (
 	"fmt"
 	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/results"
 	"strings"
 	"testing"
 )
@@ -86,7 +87,7 @@ func scenario(t *testing.T, head map[string]string) (*Plan, []*engine.Result, *C
 		t.Fatalf("base run: %d of %d properties verified, want 3 of 3", got, len(p0.Decisions))
 	}
 	for id, v := range verdicts(res0) {
-		if v != engine.True {
+		if v != results.True {
 			t.Fatalf("base: %s is %s, want TRUE", id, v)
 		}
 	}
@@ -135,7 +136,7 @@ func TestOutsideEverySlice(t *testing.T) {
 		t.Errorf("re-verified %v, want none", got)
 	}
 	for id, v := range verdicts(res) {
-		if v != engine.True {
+		if v != results.True {
 			t.Errorf("%s: %s from the cache, want TRUE", id, v)
 		}
 	}
@@ -152,7 +153,7 @@ func TestMacroOneAssertion(t *testing.T) {
 	if !strings.Contains(strings.Join(d.Reasons, "; "), "macro `SCALE` changed, in the same function") {
 		t.Errorf("reasons %q", d.Reasons)
 	}
-	if v := verdicts(res)["check_scale:s==2*SCALE"]; v != engine.True {
+	if v := verdicts(res)["check_scale:s==2*SCALE"]; v != results.True {
 		t.Errorf("verdict %s, want TRUE", v)
 	}
 }
@@ -194,7 +195,7 @@ func TestMovedProperty(t *testing.T) {
 	if got := reverified(p); len(got) != 0 {
 		t.Errorf("re-verified %v, want none", got)
 	}
-	if verdicts(res)["check_plain:a>0"] != engine.True {
+	if verdicts(res)["check_plain:a>0"] != results.True {
 		t.Errorf("verdicts %v", verdicts(res))
 	}
 }
@@ -219,7 +220,7 @@ func TestBecomesFalse(t *testing.T) {
 		t.Errorf("check_plain:a>0 re-verified: %q", decision(t, p, "check_plain:a>0").Reasons)
 	}
 	v := verdicts(res)
-	if v["check_msg:len<=MAX_LEN"] != engine.False || v["check_plain:a>0"] != engine.True || v["check_scale:s==2*SCALE"] != engine.True {
+	if v["check_msg:len<=MAX_LEN"] != results.False || v["check_plain:a>0"] != results.True || v["check_scale:s==2*SCALE"] != results.True {
 		t.Errorf("verdicts %v, want check_msg FALSE and the others TRUE", v)
 	}
 	// A second run on the same head: the FALSE verdict is re-checked, the
@@ -231,7 +232,7 @@ func TestBecomesFalse(t *testing.T) {
 	if r := decision(t, p2, "check_msg:len<=MAX_LEN").Reasons; !strings.Contains(strings.Join(r, ";"), "FALSE") {
 		t.Errorf("reasons %q", r)
 	}
-	if verdicts(res2)["check_msg:len<=MAX_LEN"] != engine.False {
+	if verdicts(res2)["check_msg:len<=MAX_LEN"] != results.False {
 		t.Errorf("second run verdicts %v", verdicts(res2))
 	}
 }
@@ -257,7 +258,7 @@ func TestRenamedProperty(t *testing.T) {
 	if got := reverified(p); len(got) != 0 {
 		t.Errorf("re-verified %v, want none", got)
 	}
-	if v := verdicts(res); v["verify_positive:a>0"] != engine.True || v["check_msg:len<=MAX_LEN"] != engine.True {
+	if v := verdicts(res); v["verify_positive:a>0"] != results.True || v["check_msg:len<=MAX_LEN"] != results.True {
 		t.Errorf("verdicts %v", v)
 	}
 	// The next change (the same head again) finds every verdict under its
@@ -281,7 +282,7 @@ func TestRenamedAndChanged(t *testing.T) {
 	if !d.Reverify || d.RenamedFrom != "" || !strings.Contains(strings.Join(d.Reasons, ";"), "new property") {
 		t.Errorf("check_positive:a>0: reverify %v (%q), renamed from %q; want a new property", d.Reverify, d.Reasons, d.RenamedFrom)
 	}
-	if v := verdicts(res)["check_positive:a>0"]; v != engine.False {
+	if v := verdicts(res)["check_positive:a>0"]; v != results.False {
 		t.Errorf("check_positive:a>0 is %s, want FALSE", v)
 	}
 }

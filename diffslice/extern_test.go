@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/results"
 )
 
 // externFiles: check_g's assertion depends on whether setup calls the
@@ -52,7 +52,7 @@ func TestExternAffected(t *testing.T) {
 	base := load(t, r.dir, b)
 	_, res0 := run(t, nil, base, cache)
 	for _, res := range res0 {
-		if res.Verdict != engine.True || strings.Join(res.Assumptions, ",") != "pure log_msg" {
+		if res.Verdict != results.True || strings.Join(res.Assumptions, ",") != "pure log_msg" {
 			t.Errorf("base: %s is %s with assumptions %q, want TRUE assuming pure log_msg", res.Property.ID, res.Verdict, res.Assumptions)
 		}
 	}
@@ -69,7 +69,7 @@ func TestExternAffected(t *testing.T) {
 		t.Errorf("dropping the assumption re-verified %q, want check_g:g==0 among them", got)
 	}
 	for _, res := range res1 {
-		if res.Property.ID == "check_g:g==0" && res.Verdict == engine.True {
+		if res.Property.ID == "check_g:g==0" && res.Verdict == results.True {
 			t.Errorf("check_g:g==0 is TRUE without the assumption (%s)", res.Reason)
 		}
 		if len(res.Assumptions) > 0 {
@@ -81,7 +81,7 @@ func TestExternAffected(t *testing.T) {
 	if got := strings.Join(reverified(p2), ","); got != "check_g:g==0" {
 		t.Errorf("moving the call re-verified %q, want check_g:g==0", got)
 	}
-	if v := verdicts(res2)["check_g:g==0"]; v != engine.True {
+	if v := verdicts(res2)["check_g:g==0"]; v != results.True {
 		t.Errorf("check_g:g==0 after moving the call before the write: %s, want TRUE", v)
 	}
 }

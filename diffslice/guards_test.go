@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/results"
 )
 
 // guardFiles exercises globals, function pointers and a harness that
@@ -138,7 +138,7 @@ func TestCacheGuards(t *testing.T) {
 	replan := func() *Plan { return NewPlan(p.Base, p.Head, cache, opts) }
 
 	other := decision(t, p, "check_other:other_global==1")
-	rewrite(t, cache, other, func(e *Entry) { e.Verdict, e.Limits = engine.Unknown, Limits{MaxStates: 10} })
+	rewrite(t, cache, other, func(e *Entry) { e.Verdict, e.Limits = results.Unknown, Limits{MaxStates: 10} })
 	d := decision(t, replan(), other.Property.ID)
 	if !d.Reverify || !strings.Contains(strings.Join(d.Reasons, ";"), "cached UNKNOWN re-tried under larger limits (then timeout none, max states 10,") {
 		t.Errorf("UNKNOWN under smaller limits: reverify %v, reasons %q", d.Reverify, d.Reasons)
@@ -148,7 +148,7 @@ func TestCacheGuards(t *testing.T) {
 		t.Errorf("UNKNOWN under the same limits re-verified: %q", d.Reasons)
 	}
 	rewrite(t, cache, other, func(e *Entry) { e.Limits = Limits{MaxStates: 5_000_000, Clock: "wall"} })
-	if d := decision(t, replan(), other.Property.ID); d.Reverify || d.Cached == nil || d.Cached.Verdict != engine.Unknown {
+	if d := decision(t, replan(), other.Property.ID); d.Reverify || d.Cached == nil || d.Cached.Verdict != results.Unknown {
 		t.Errorf("UNKNOWN under larger limits re-verified: %q", d.Reasons)
 	}
 	rewrite(t, cache, other, func(e *Entry) { e.Limits = Limits{Clock: "cpu"} })
@@ -244,7 +244,7 @@ func TestPrecisionReuse(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range res {
-		if r.Property.ID == d.Property.ID && (r.Verdict != engine.True || r.Refinements != 0) {
+		if r.Property.ID == d.Property.ID && (r.Verdict != results.True || r.Refinements != 0) {
 			t.Errorf("with the reused precision: %s after %d refinements, want TRUE after 0", r.Verdict, r.Refinements)
 		}
 	}
@@ -309,7 +309,7 @@ int main(void) {
 	cache := &Cache{Dir: t.TempDir()}
 	base := load(t, r.dir, c0)
 	_, res := run(t, nil, base, cache)
-	if v := verdicts(res)["good:x>0"]; v != engine.True {
+	if v := verdicts(res)["good:x>0"]; v != results.True {
 		t.Fatalf("base: good:x>0 is %s, want TRUE", v)
 	}
 	head := load(t, r.dir, c1)
@@ -318,12 +318,12 @@ int main(void) {
 	if !d.Reverify || !strings.Contains(strings.Join(d.Reasons, ";"), "unsupported constructs") {
 		t.Errorf("broken head: reverify %v, reasons %q; want re-verified because of the unsupported construct", d.Reverify, d.Reasons)
 	}
-	if r := res[0]; r.Verdict != engine.Unknown || !strings.Contains(r.Reason, "u.c:5") {
+	if r := res[0]; r.Verdict != results.Unknown || !strings.Contains(r.Reason, "u.c:5") {
 		t.Errorf("broken head: %s (%s), want UNKNOWN naming u.c:5", r.Verdict, r.Reason)
 	}
 	fixed := load(t, r.dir, c2)
 	p, res = run(t, head, fixed, cache)
-	if d := decision(t, p, "good:x>0"); d.Reverify || verdicts(res)["good:x>0"] != engine.True {
+	if d := decision(t, p, "good:x>0"); d.Reverify || verdicts(res)["good:x>0"] != results.True {
 		t.Errorf("fixed head: reverify %v (%q), verdict %s; want the cached TRUE", d.Reverify, d.Reasons, verdicts(res)["good:x>0"])
 	}
 }

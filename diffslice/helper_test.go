@@ -10,6 +10,7 @@ import (
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/results"
 )
 
 // testVersion is the engine version the tests write into the cache.
@@ -125,8 +126,8 @@ func reverified(p *Plan) []string {
 	return out
 }
 
-func verdicts(res []*engine.Result) map[string]engine.Verdict {
-	m := map[string]engine.Verdict{}
+func verdicts(res []*engine.Result) map[string]results.Verdict {
+	m := map[string]results.Verdict{}
 	for _, r := range res {
 		m[r.Property.ID] = r.Verdict
 	}

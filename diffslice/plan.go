@@ -7,6 +7,7 @@ import (
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
 
 // Plan is the comparison of a base and a head revision: the changed
@@ -132,7 +133,7 @@ func (p *Plan) Verify(ctx context.Context, cfg engine.Config) ([]*engine.Result,
 // Annotate records, in a report built from Verify's results, each
 // property's slice hash, whether its verdict came from the cache, and why
 // it was re-verified.
-func (p *Plan) Annotate(r *engine.Report) {
+func (p *Plan) Annotate(r *results.Report) {
 	byID := map[string]*Decision{}
 	for i := range p.Decisions {
 		byID[p.Decisions[i].Property.ID] = &p.Decisions[i]
@@ -164,7 +165,7 @@ func (p *Plan) Annotate(r *engine.Report) {
 // ("context canceled"): those say nothing about the program under the
 // limits.
 func storable(res *engine.Result) bool {
-	if res.Verdict != engine.Unknown {
+	if res.Verdict != results.Unknown {
 		return true
 	}
 	r := res.Reason
@@ -189,7 +190,7 @@ func storable(res *engine.Result) bool {
 // are no verdict about the program (an internal error, a run cancelled
 // from outside) are not stored; callers pass nil for properties a total
 // time budget cut off.
-func (p *Plan) Store(cache *Cache, results []*engine.Result, report *engine.Report) error {
+func (p *Plan) Store(cache *Cache, rs []*engine.Result, report *results.Report) error {
 	if cache == nil {
 		return nil
 	}
@@ -197,7 +198,7 @@ func (p *Plan) Store(cache *Cache, results []*engine.Result, report *engine.Repo
 	if err := p.storeSummary(cache); err != nil {
 		errs = append(errs, err.Error())
 	}
-	paths := map[string]engine.PropertyReport{}
+	paths := map[string]results.PropertyReport{}
 	if report != nil {
 		for _, pr := range report.Properties {
 			paths[pr.ID] = pr
@@ -216,10 +217,10 @@ func (p *Plan) Store(cache *Cache, results []*engine.Result, report *engine.Repo
 			}
 			continue
 		}
-		if !d.Reverify || i >= len(results) || results[i] == nil {
+		if !d.Reverify || i >= len(rs) || rs[i] == nil {
 			continue
 		}
-		res := results[i]
+		res := rs[i]
 		if !storable(res) {
 			continue
 		}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
 
 // realHistory describes an open-source C code base whose commit history
@@ -386,15 +387,15 @@ func reachable(props []*spec.Property) int {
 }
 
 func verdictCounts(res []*engine.Result) string {
-	n := map[engine.Verdict]int{}
+	n := map[results.Verdict]int{}
 	for _, r := range res {
 		n[r.Verdict]++
 	}
 	var parts []string
-	for _, v := range []engine.Verdict{engine.True, engine.False, engine.Unknown} {
+	for _, v := range []results.Verdict{results.True, results.False, results.Unknown} {
 		parts = append(parts, fmt.Sprintf("%d %s", n[v], v))
 	}
-	if k := len(res) - n[engine.True] - n[engine.False] - n[engine.Unknown]; k > 0 {
+	if k := len(res) - n[results.True] - n[results.False] - n[results.Unknown]; k > 0 {
 		parts = append(parts, fmt.Sprintf("%d other", k))
 	}
 	return strings.Join(parts, ", ")

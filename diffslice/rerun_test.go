@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/results"
 )
 
 // TestRerunSameHead: a second run on the same head re-verifies nothing,
@@ -67,14 +68,14 @@ func TestUnknownByTimeoutCached(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res) != 1 || res[0].Verdict != engine.Unknown {
+	if len(res) != 1 || res[0].Verdict != results.Unknown {
 		t.Fatalf("first run: %v, want one UNKNOWN", verdicts(res))
 	}
 	if err := p.Store(cache, res, nil); err != nil {
 		t.Fatal(err)
 	}
 	e, ok := cache.Get(p.Decisions[0].SliceHash)
-	if !ok || e.Verdict != engine.Unknown || e.Limits.Timeout != 200*time.Millisecond {
+	if !ok || e.Verdict != results.Unknown || e.Limits.Timeout != 200*time.Millisecond {
 		t.Fatalf("cache entry %+v (found %v), want the UNKNOWN with its 200ms timeout", e, ok)
 	}
 	for _, timeout := range []time.Duration{200 * time.Millisecond, 100 * time.Millisecond} {
@@ -99,11 +100,11 @@ func TestStorable(t *testing.T) {
 		"cancelled: context canceled":          false,
 		"internal error: index out of range":   false,
 	} {
-		if got := storable(&engine.Result{Verdict: engine.Unknown, Reason: reason}); got != want {
+		if got := storable(&engine.Result{Verdict: results.Unknown, Reason: reason}); got != want {
 			t.Errorf("storable(UNKNOWN %q) = %v, want %v", reason, got, want)
 		}
 	}
-	if !storable(&engine.Result{Verdict: engine.True}) || !storable(&engine.Result{Verdict: engine.False}) {
+	if !storable(&engine.Result{Verdict: results.True}) || !storable(&engine.Result{Verdict: results.False}) {
 		t.Error("verdicts must be storable")
 	}
 }

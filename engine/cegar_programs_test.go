@@ -9,6 +9,7 @@ import (
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
 
 // cegarPrograms are programs whose proofs need CEGAR (issue 4): a loop
@@ -44,7 +45,7 @@ func TestCEGARPrograms(t *testing.T) {
 		} {
 			rs := verifyFile(t, p.file, engine.Config{Name: tc.config, MaxStates: 10_000})
 			for _, r := range rs {
-				if r.Verdict != engine.True || r.States != tc.states || r.Refinements != tc.refinements {
+				if r.Verdict != results.True || r.States != tc.states || r.Refinements != tc.refinements {
 					t.Errorf("%s, %s: %s (%s), %d states, %d refinements; want TRUE, %d, %d",
 						p.file, tc.config, r.Verdict, r.Reason, r.States, r.Refinements, tc.states, tc.refinements)
 				}
@@ -55,7 +56,7 @@ func TestCEGARPrograms(t *testing.T) {
 			// term grows: a small limit keeps the test short.
 			rs := verifyFile(t, p.file, engine.Config{Name: config, MaxStates: 200})
 			for _, r := range rs {
-				if r.Verdict != engine.Unknown || r.Reason != "state limit 200" {
+				if r.Verdict != results.Unknown || r.Reason != "state limit 200" {
 					t.Errorf("%s, %s: %s (%s), want UNKNOWN (state limit 200)", p.file, config, r.Verdict, r.Reason)
 				}
 			}
@@ -86,7 +87,7 @@ func BenchmarkCEGARPrograms(b *testing.B) {
 						b.Fatal(err)
 					}
 					for _, r := range rs {
-						if r.Verdict != engine.True {
+						if r.Verdict != results.True {
 							b.Fatalf("%s: %s (%s)", r.Property.ID, r.Verdict, r.Reason)
 						}
 						states += r.States

@@ -11,6 +11,7 @@ import (
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
 
 // configuration is a named analysis: the data-analysis components added
@@ -78,17 +79,17 @@ func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec
 	}
 	comps, err := components(prog, prop, cfg)
 	if err != nil {
-		res.Verdict, res.Reason = Unknown, err.Error()
+		res.Verdict, res.Reason = results.Unknown, err.Error()
 		return
 	}
 	data, err := conf.analysis(prog, cfg, cfg.InitialPrecision[prop.ID])
 	if err != nil {
-		res.Verdict, res.Reason = Unknown, err.Error()
+		res.Verdict, res.Reason = results.Unknown, err.Error()
 		return
 	}
 	composite, err := cpa.NewComposite(append(comps, data...)...)
 	if err != nil {
-		res.Verdict, res.Reason = Unknown, err.Error()
+		res.Verdict, res.Reason = results.Unknown, err.Error()
 		return
 	}
 	opts := conf.opts
@@ -96,7 +97,7 @@ func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec
 	var ref cegar.Refiner
 	if conf.refiner != nil {
 		if ref, err = conf.refiner(prog, composite, cfg); err != nil {
-			res.Verdict, res.Reason = Unknown, err.Error()
+			res.Verdict, res.Reason = results.Unknown, err.Error()
 			return
 		}
 	}
@@ -115,10 +116,10 @@ func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec
 	switch out.Status {
 	case cegar.Safe:
 		if len(blockTrue) > 0 {
-			res.Verdict, res.Reason = Unknown, strings.Join(blockTrue, "; ")
+			res.Verdict, res.Reason = results.Unknown, strings.Join(blockTrue, "; ")
 			return
 		}
-		res.Verdict, res.Reason = True, "reached set is a fixed point without error states"
+		res.Verdict, res.Reason = results.True, "reached set is a fixed point without error states"
 		res.Invariants = loopInvariants(prog, out.Algorithm)
 		var notes []string
 		if n := out.Stats.Refinements; n > 0 {
@@ -131,17 +132,17 @@ func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec
 			res.Reason += " (" + strings.Join(notes, ", ") + ")"
 		}
 	case cegar.Incomplete:
-		res.Verdict, res.Reason = Unknown, strings.Join(append([]string{out.Reason}, blockTrue...), "; ")
+		res.Verdict, res.Reason = results.Unknown, strings.Join(append([]string{out.Reason}, blockTrue...), "; ")
 	case cegar.Unknown:
-		res.Verdict, res.Reason = Unknown, out.Reason
+		res.Verdict, res.Reason = results.Unknown, out.Reason
 	case cegar.Unsafe:
 		if _, blockFalse := splitExplanations(explain(out.Target)); len(blockFalse) > 0 {
-			res.Verdict = Unknown
+			res.Verdict = results.Unknown
 			res.Reason = "error path depends on " + strings.Join(blockFalse, ", ")
 			res.Unmodelled = unmodelledNames(blockFalse)
 			return
 		}
-		res.Verdict, res.Reason = False, "error path confirmed by SMT and concrete replay"
+		res.Verdict, res.Reason = results.False, "error path confirmed by SMT and concrete replay"
 		res.Counterexample, res.Inputs = out.Path, inputs(out.Path, out.Inputs)
 		res.SignedOverflow = signedOverflow(ctx, prog, out.Path, out.Inputs)
 		res.FailureValues = failureValues(ctx, prog, out.Path, out.Inputs)

@@ -27,6 +27,10 @@
 // function's integer parameters are inputs; its other parameters are
 // covered by unmodelledEntryParam (entry.go).
 //
+// Verdicts, counterexample inputs and loop invariants are the types of
+// package results (results.Verdict, results.Input, results.Invariant),
+// which witnesses and reports read without conversion; NewReport builds
+// results.json (results.Report, schema in doc/DESIGN.md) from Results.
 // A results.json for the report (schema in DESIGN.md) is built by
 // NewReport.
 //

@@ -18,6 +18,7 @@ import (
 	"github.com/reverify/reverify/engine/reduce"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
 
 // Config selects the analysis and its limits.
@@ -183,10 +184,10 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 	assumptions := Assumptions(prog)
 	cfg.mem = startMemoryWatch(cfg.MemoryLimit, cfg.Workers)
 	defer cfg.mem.close()
-	results := make([]*Result, len(props))
+	rs := make([]*Result, len(props))
 	var onResult sync.Mutex
 	final := func(i int, r *Result) {
-		results[i] = r
+		rs[i] = r
 		r.Assumptions = assumptions
 		if cfg.OnResult != nil {
 			onResult.Lock()
@@ -214,7 +215,7 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 				}
 				var r *Result
 				if after != nil && cfg.Timeout > 0 && pcfg.Timeout <= 0 {
-					r = &Result{Property: props[i], Config: cfg.Name, Verdict: Unknown, Reason: "timeout after " + cfg.Timeout.String()}
+					r = &Result{Property: props[i], Config: cfg.Name, Verdict: results.Unknown, Reason: "timeout after " + cfg.Timeout.String()}
 				} else {
 					r = verifyOne(ctx, prog, props[i], pcfg, c)
 					if pcfg.Timeout != cfg.Timeout {
@@ -233,7 +234,7 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 	}
 	close(work)
 	wg.Wait()
-	return results, nil
+	return rs, nil
 }
 
 // SetAssumePure records the functions declared side-effect-free in prog
@@ -272,20 +273,20 @@ func verifyOne(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg 
 			// A panic is a bug in reverify, never a verdict.
 			buf := make([]byte, 4096)
 			buf = buf[:runtime.Stack(buf, false)]
-			res.Verdict, res.Reason = Unknown, fmt.Sprintf("internal error: %v\n%s", r, buf)
+			res.Verdict, res.Reason = results.Unknown, fmt.Sprintf("internal error: %v\n%s", r, buf)
 		}
 		res.Seconds = since(start)
 	}()
 	if !prop.Reachable {
-		res.Verdict, res.Reason = NotChecked, fmt.Sprintf("no call path from %s reaches %s", cfg.Entry, prop.Func)
+		res.Verdict, res.Reason = results.NotChecked, fmt.Sprintf("no call path from %s reaches %s", cfg.Entry, prop.Func)
 		return res
 	}
 	if len(prop.ErrorEdges) == 0 {
-		res.Verdict, res.Reason = True, "no error call: the property holds trivially"
+		res.Verdict, res.Reason = results.True, "no error call: the property holds trivially"
 		return res
 	}
 	if why := unmodelledEntryParam(prog.Func(cfg.Entry)); why != "" {
-		res.Verdict, res.Reason = Unknown, why
+		res.Verdict, res.Reason = results.Unknown, why
 		return res
 	}
 	parent := ctx

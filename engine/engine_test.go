@@ -14,6 +14,7 @@ import (
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
 
 // wantRE matches expectations on assertion lines, in the manner of
@@ -51,7 +52,7 @@ var (
 var verdictConfigs = []string{"value", "value-cegar"}
 
 type want struct {
-	verdict engine.Verdict
+	verdict results.Verdict
 	reason  string
 }
 
@@ -132,7 +133,7 @@ func parseWants(t *testing.T, file, src, config string, first ...string) map[int
 				t.Fatalf("%s:%d: bad want %q", file, i+1, m[1])
 			}
 			rest = rest[len(it[0]):]
-			w := &want{engine.Verdict(it[2]), it[3]}
+			w := &want{results.Verdict(it[2]), it[3]}
 			switch it[1] {
 			case "":
 				all = w
@@ -198,12 +199,12 @@ func checkFile(t *testing.T, file, src, config string, reduce ...string) {
 	if len(reduce) > 0 {
 		cfg.Reduce = reduce[0]
 	}
-	results, err := engine.Verify(ctx, prog, props, cfg)
+	rs, err := engine.Verify(ctx, prog, props, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	seen := map[int]bool{}
-	for _, r := range results {
+	for _, r := range rs {
 		line := r.Property.Pos.Line
 		seen[line] = true
 		w, ok := wants[line]
@@ -214,7 +215,7 @@ func checkFile(t *testing.T, file, src, config string, reduce ...string) {
 		if r.Verdict != w.verdict || !strings.Contains(r.Reason, w.reason) {
 			t.Errorf("%s:%d: %s: got %s (%s), want %s %q", file, line, r.Property.ID, r.Verdict, r.Reason, w.verdict, w.reason)
 		}
-		if r.Verdict == engine.False && len(r.Counterexample) == 0 {
+		if r.Verdict == results.False && len(r.Counterexample) == 0 {
 			t.Errorf("%s:%d: FALSE without a counterexample", file, line)
 		}
 	}
@@ -279,7 +280,7 @@ func TestInitialPrecision(t *testing.T) {
 	r := first[0]
 	want := "main::y@main:+3:decl int w main::y@main:+3:w = nondet(__VERIFIER_nondet_int) main::y@main:+4:[x > 0] main::y@main:+5:x = x - 1 " +
 		"main::y@main:+6:w = w + 1 main::y@main:+7:w = w * 2 main::y@main:+8:[x < 0] main::y@main:+8:[y < 0]"
-	if r.Verdict != engine.True || r.Refinements != 2 || strings.Join(r.Precision, " ") != want {
+	if r.Verdict != results.True || r.Refinements != 2 || strings.Join(r.Precision, " ") != want {
 		t.Fatalf("%s (%s), %d refinements, precision %q; want TRUE, 2, %q", r.Verdict, r.Reason, r.Refinements, r.Precision, want)
 	}
 	if rep := engine.NewReport("test", prog, "main", cfg.Name, first); strings.Join(rep.Properties[0].Precision, " ") != want || rep.Properties[0].Refinements != 2 {
@@ -290,7 +291,7 @@ func TestInitialPrecision(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := again[0]; r.Verdict != engine.True || r.Refinements != 0 || strings.Join(r.Precision, " ") != want {
+	if r := again[0]; r.Verdict != results.True || r.Refinements != 0 || strings.Join(r.Precision, " ") != want {
 		t.Errorf("from the learnt precision: %s (%s), %d refinements, precision %q", r.Verdict, r.Reason, r.Refinements, r.Precision)
 	}
 	cfg.InitialPrecision = map[string][]string{r.Property.ID: {"x@"}}
@@ -298,7 +299,7 @@ func TestInitialPrecision(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := bad[0]; r.Verdict != engine.Unknown || !strings.Contains(r.Reason, "bad precision entry") {
+	if r := bad[0]; r.Verdict != results.Unknown || !strings.Contains(r.Reason, "bad precision entry") {
 		t.Errorf("bad initial precision: %s (%s)", r.Verdict, r.Reason)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
 
 var (
@@ -111,21 +112,21 @@ func TestAssumePure(t *testing.T) {
 		}
 		return res
 	}
-	verdicts := map[string]engine.Verdict{}
+	verdicts := map[string]results.Verdict{}
 	for _, r := range run([]string{"log_msg", "trace", "unused"}) {
 		if got := strings.Join(r.Assumptions, ","); got != "pure log_msg,pure trace" {
 			t.Errorf("%s: assumptions %q, want %q", r.Property.ID, got, "pure log_msg,pure trace")
 		}
 		verdicts[r.Property.ID] = r.Verdict
 	}
-	if verdicts["main:g==0&&x==5"] != engine.True {
+	if verdicts["main:g==0&&x==5"] != results.True {
 		t.Errorf("with the assumption: %v, want TRUE for main:g==0&&x==5", verdicts)
 	}
 	for _, r := range run(nil) {
 		if len(r.Assumptions) > 0 {
 			t.Errorf("%s: assumptions %q without any declared", r.Property.ID, r.Assumptions)
 		}
-		if r.Verdict == engine.True {
+		if r.Verdict == results.True {
 			t.Errorf("%s: TRUE without the assumption (%s)", r.Property.ID, r.Reason)
 		}
 	}

@@ -9,40 +9,15 @@ import (
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/smt"
+	"github.com/reverify/reverify/results"
 )
 
-// LoopInvariant is what the final reached set of a TRUE verdict knows at
-// one loop head of the CFA (a target of a back edge, Location.LoopHead):
-// the disjunction over the reached abstract states at Loc of the
-// conjunction of each state's Facts. It is an invariant of Loc because
-// the reached set is a fixed point that over-approximates every
-// reachable concrete state (seed 001, section 3.6: the reached set as a
-// proof); dropping facts only weakens it. Correctness witnesses
-// (engine/witness) print it as a C expression over the variables in
-// scope at the loop.
-type LoopInvariant struct {
-	Loc *cfa.Location
-	// States holds one conjunction per reached state at Loc (duplicates
-	// removed, in reached-set order); an empty conjunction knows nothing
-	// (true). When more than maxInvariantStates distinct conjunctions
-	// exist, States is their join: the one conjunction of the facts all
-	// of them share and the interval hulls of the variables each fixes.
-	States [][]Fact
-}
-
-// Fact is one atom an abstract state knows: a C condition (type int, 1
-// or 0) over the program variables Vars, as cfa expressions (VarRef of
-// globals or of locals of Loc's function, integer constants, casts,
-// comparisons).
-type Fact struct {
-	Vars []*cfa.Var
-	Expr cfa.Expr
-}
-
-// maxInvariantStates bounds the disjuncts of one LoopInvariant.
+// maxInvariantStates bounds the disjuncts of one results.Invariant.
 const maxInvariantStates = 2048
 
-// loopInvariants extracts the LoopInvariants of the reached set: for the
+// loopInvariants extracts the loop invariants (results.Invariant) of
+// the reached set, what the final reached set of a TRUE verdict knows at
+// each loop head (seed 001, section 3.6: the reached set as a proof): for the
 // value analysis the known values of integer variables ("x == 5", null
 // pointers "p == 0"); for symbolic execution also equalities between
 // variables holding the same symbol and the path constraints whose
@@ -58,18 +33,18 @@ const maxInvariantStates = 2048
 // no disjunct (false). Under the slicing CPA the reached set describes
 // the sliced program, whose states say nothing about the program's, so
 // there are no invariants at all.
-func loopInvariants(prog *cfa.Program, alg *cpa.Algorithm) []LoopInvariant {
+func loopInvariants(prog *cfa.Program, alg *cpa.Algorithm) []results.Invariant {
 	for _, c := range alg.Composite().Components() {
 		if c.Name() == "slicing" {
 			return nil
 		}
 	}
-	byLoc := map[*cfa.Location]*LoopInvariant{}
+	byLoc := map[*cfa.Location]*results.Invariant{}
 	seen := map[*cfa.Location]map[string]bool{}
 	var order []*cfa.Location
 	for _, l := range prog.Locs {
 		if l.LoopHead && l.Func != prog.Init {
-			byLoc[l] = &LoopInvariant{Loc: l}
+			byLoc[l] = &results.Invariant{Loc: l}
 			seen[l] = map[string]bool{}
 			order = append(order, l)
 		}
@@ -91,18 +66,18 @@ func loopInvariants(prog *cfa.Program, alg *cpa.Algorithm) []LoopInvariant {
 		inv.States = append(inv.States, facts)
 	}
 	sort.Slice(order, func(i, j int) bool { return order[i].ID < order[j].ID })
-	out := make([]LoopInvariant, 0, len(order))
+	out := make([]results.Invariant, 0, len(order))
 	for _, loc := range order {
 		inv := byLoc[loc]
 		if len(inv.States) > maxInvariantStates {
-			inv.States = [][]Fact{joinFacts(inv.States)}
+			inv.States = [][]results.Fact{joinFacts(inv.States)}
 		}
 		out = append(out, *inv)
 	}
 	return out
 }
 
-func factsKey(fs []Fact) string {
+func factsKey(fs []results.Fact) string {
 	ks := make([]string, len(fs))
 	for i, f := range fs {
 		ks[i] = f.Expr.String()
@@ -115,7 +90,7 @@ func factsKey(fs []Fact) string {
 // integer variable that every conjunction fixes to a constant, the
 // interval hull of those constants (lo <= x && x <= hi): the join of the
 // states in the domain of intervals, weaker than their disjunction.
-func joinFacts(states [][]Fact) []Fact {
+func joinFacts(states [][]results.Fact) []results.Fact {
 	count := map[string]int{}
 	type hull struct {
 		v      *cfa.Var
@@ -147,7 +122,7 @@ func joinFacts(states [][]Fact) []Fact {
 			h.lo, h.hi, h.n = min(h.lo, c), max(h.hi, c), h.n+1
 		}
 	}
-	var out []Fact
+	var out []results.Fact
 	for _, f := range states[0] {
 		if count[f.Expr.String()] == len(states) {
 			out = append(out, f)
@@ -160,15 +135,15 @@ func joinFacts(states [][]Fact) []Fact {
 		}
 		x := &cfa.VarRef{Var: v}
 		out = append(out,
-			Fact{Vars: []*cfa.Var{v}, Expr: &cfa.Binary{Op: cfa.Le, X: cfa.NewConst(v.T, h.lo), Y: x, T: cfa.IntT}},
-			Fact{Vars: []*cfa.Var{v}, Expr: &cfa.Binary{Op: cfa.Le, X: x, Y: cfa.NewConst(v.T, h.hi), T: cfa.IntT}})
+			results.Fact{Vars: []*cfa.Var{v}, Expr: &cfa.Binary{Op: cfa.Le, X: cfa.NewConst(v.T, h.lo), Y: x, T: cfa.IntT}},
+			results.Fact{Vars: []*cfa.Var{v}, Expr: &cfa.Binary{Op: cfa.Le, X: x, Y: cfa.NewConst(v.T, h.hi), T: cfa.IntT}})
 	}
 	return out
 }
 
 // eqConst recognises the fact "x == c" of an integer variable x (not
 // _Bool, at most 63 bits unsigned) and returns c as x's value.
-func eqConst(f Fact) (*cfa.Var, int64, bool) {
+func eqConst(f results.Fact) (*cfa.Var, int64, bool) {
 	b, ok := f.Expr.(*cfa.Binary)
 	if !ok || b.Op != cfa.Eq {
 		return nil, 0, false
@@ -198,7 +173,7 @@ type invariantReporter interface {
 // stateFacts returns what the data component of s knows at a location of
 // fn; ok is false when s has no value, symbolic or invariantReporter
 // component.
-func stateFacts(s *cpa.CompositeState, fn *cfa.Function) ([]Fact, bool) {
+func stateFacts(s *cpa.CompositeState, fn *cfa.Function) ([]results.Fact, bool) {
 	for _, c := range s.Comps {
 		if r, ok := c.(invariantReporter); ok {
 			return exprFacts(r.Invariant(func(v *cfa.Var) bool { return visible(v, fn) })), true
@@ -225,9 +200,9 @@ func visible(v *cfa.Var, fn *cfa.Function) bool {
 	return v.Func == fn.Name
 }
 
-func valueFacts(st *value.State, fn *cfa.Function) []Fact {
+func valueFacts(st *value.State, fn *cfa.Function) []results.Fact {
 	vars, _ := st.KnownVars()
-	var out []Fact
+	var out []results.Fact
 	for _, v := range vars {
 		if !visible(v, fn) || !(v.T.IsInteger() || v.T.Kind == cfa.Pointer) {
 			continue
@@ -248,15 +223,15 @@ func valueFacts(st *value.State, fn *cfa.Function) []Fact {
 	return out
 }
 
-func eqFact(v *cfa.Var, c cfa.Expr) Fact {
-	return Fact{Vars: []*cfa.Var{v}, Expr: &cfa.Binary{Op: cfa.Eq, X: &cfa.VarRef{Var: v}, Y: c, T: cfa.IntT}}
+func eqFact(v *cfa.Var, c cfa.Expr) results.Fact {
+	return results.Fact{Vars: []*cfa.Var{v}, Expr: &cfa.Binary{Op: cfa.Eq, X: &cfa.VarRef{Var: v}, Y: c, T: cfa.IntT}}
 }
 
-func symbolicFacts(st *symbolic.State, fn *cfa.Function) []Fact {
+func symbolicFacts(st *symbolic.State, fn *cfa.Function) []results.Fact {
 	mem := st.Memory()
 	vars, _ := mem.KnownVars()
 	holder := map[*smt.Term]*cfa.Var{}
-	var out []Fact
+	var out []results.Fact
 	var derived []*cfa.Var // variables holding ite(c, 1, 0) terms
 	for _, v := range vars {
 		if !visible(v, fn) || v.T.Kind != cfa.Int {
@@ -275,7 +250,7 @@ func symbolicFacts(st *symbolic.State, fn *cfa.Function) []Fact {
 		}
 		if h := holder[t]; h != nil {
 			if cfa.Same(h.T, v.T) {
-				out = append(out, Fact{Vars: []*cfa.Var{v, h}, Expr: &cfa.Binary{Op: cfa.Eq, X: &cfa.VarRef{Var: v}, Y: &cfa.VarRef{Var: h}, T: cfa.IntT}})
+				out = append(out, results.Fact{Vars: []*cfa.Var{v, h}, Expr: &cfa.Binary{Op: cfa.Eq, X: &cfa.VarRef{Var: v}, Y: &cfa.VarRef{Var: h}, T: cfa.IntT}})
 			}
 			continue
 		}
@@ -293,7 +268,7 @@ func symbolicFacts(st *symbolic.State, fn *cfa.Function) []Fact {
 		if len(fs) != 1 {
 			continue
 		}
-		out = append(out, Fact{Vars: append([]*cfa.Var{v}, fs[0].Vars...),
+		out = append(out, results.Fact{Vars: append([]*cfa.Var{v}, fs[0].Vars...),
 			Expr: &cfa.Binary{Op: cfa.Eq, X: &cfa.VarRef{Var: v}, Y: fs[0].Expr, T: cfa.IntT}})
 	}
 	for _, c := range st.Constraints() {
@@ -306,7 +281,7 @@ func symbolicFacts(st *symbolic.State, fn *cfa.Function) []Fact {
 // variables holding its symbols (negated when neg); untranslatable parts
 // are dropped (a conjunction keeps its translatable conjuncts, anything
 // else translates whole or not at all).
-func constraintFacts(t *smt.Term, holder map[*smt.Term]*cfa.Var, neg bool) []Fact {
+func constraintFacts(t *smt.Term, holder map[*smt.Term]*cfa.Var, neg bool) []results.Fact {
 	switch t.Op {
 	case smt.Not:
 		return constraintFacts(t.Args[0], holder, !neg)
@@ -314,7 +289,7 @@ func constraintFacts(t *smt.Term, holder map[*smt.Term]*cfa.Var, neg bool) []Fac
 		if neg {
 			return nil
 		}
-		var out []Fact
+		var out []results.Fact
 		for _, a := range t.Args {
 			out = append(out, constraintFacts(a, holder, false)...)
 		}
@@ -386,12 +361,12 @@ func constraintFacts(t *smt.Term, holder map[*smt.Term]*cfa.Var, neg bool) []Fac
 		}
 		return &cfa.Cast{X: e, T: ct}
 	}
-	return []Fact{{Vars: vars, Expr: &cfa.Binary{Op: op, X: conv(x, t.Args[0]), Y: conv(y, t.Args[1]), T: cfa.IntT}}}
+	return []results.Fact{{Vars: vars, Expr: &cfa.Binary{Op: op, X: conv(x, t.Args[0]), Y: conv(y, t.Args[1]), T: cfa.IntT}}}
 }
 
 // exprFacts wraps conditions as Facts, each with the variables it reads.
-func exprFacts(xs []cfa.Expr) []Fact {
-	out := make([]Fact, 0, len(xs))
+func exprFacts(xs []cfa.Expr) []results.Fact {
+	out := make([]results.Fact, 0, len(xs))
 	for _, x := range xs {
 		var vars []*cfa.Var
 		seen := map[*cfa.Var]bool{}
@@ -402,7 +377,7 @@ func exprFacts(xs []cfa.Expr) []Fact {
 			}
 			return true
 		})
-		out = append(out, Fact{Vars: vars, Expr: x})
+		out = append(out, results.Fact{Vars: vars, Expr: x})
 	}
 	return out
 }

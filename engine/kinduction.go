@@ -8,6 +8,7 @@ import (
 	"github.com/reverify/reverify/engine/kinduction"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
 
 // runKInduction decides prop with engine/kinduction.Check. FALSE carries
@@ -27,10 +28,10 @@ func runKInduction(ctx context.Context, prog *cfa.Program, prop *spec.Property, 
 	res.Reason = out.Reason
 	switch out.Status {
 	case kinduction.True:
-		res.Verdict = True
+		res.Verdict = results.True
 		res.Invariants = kInductionInvariants(prog, out.Proved)
 	case kinduction.False:
-		res.Verdict = False
+		res.Verdict = results.False
 		res.Counterexample, res.Inputs = out.Path, inputs(out.Path, out.Inputs)
 		res.SignedOverflow = signedOverflow(ctx, prog, out.Path, out.Inputs)
 		if res.SignedOverflow != "" {
@@ -38,7 +39,7 @@ func runKInduction(ctx context.Context, prog *cfa.Program, prop *spec.Property, 
 				" (undefined in C: --signed-overflow assume-none cuts such paths)"
 		}
 	default:
-		res.Verdict = Unknown
+		res.Verdict = results.Unknown
 	}
 }
 
@@ -51,8 +52,8 @@ func runKInduction(ctx context.Context, prog *cfa.Program, prop *spec.Property, 
 // imply the property 1-inductively (always with k = 1, not necessarily
 // with k > 1) is for the witness validator (engine/witness.Select),
 // which writes what it confirms.
-func kInductionInvariants(prog *cfa.Program, proved map[*cfa.Location][]cfa.Expr) []LoopInvariant {
-	var out []LoopInvariant
+func kInductionInvariants(prog *cfa.Program, proved map[*cfa.Location][]cfa.Expr) []results.Invariant {
+	var out []results.Invariant
 	for _, l := range prog.Locs {
 		if !l.LoopHead || l.Func == prog.Init {
 			continue
@@ -70,7 +71,7 @@ func kInductionInvariants(prog *cfa.Program, proved map[*cfa.Location][]cfa.Expr
 				xs = append(xs, x)
 			}
 		}
-		out = append(out, LoopInvariant{Loc: l, States: [][]Fact{exprFacts(xs)}})
+		out = append(out, results.Invariant{Loc: l, States: [][]results.Fact{exprFacts(xs)}})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Loc.ID < out[j].Loc.ID })
 	return out

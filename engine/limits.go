@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/reverify/reverify/results"
 )
 
 // DefaultMemoryLimit is the memory limit per property when
@@ -238,7 +240,7 @@ func residentSet() uint64 {
 // caller explains it.
 func limitReason(ctx, parent context.Context, cfg Config, portfolio bool, res *Result) {
 	const deadline, canceled = "context deadline exceeded", "context canceled"
-	if res.Verdict != Unknown || parent.Err() != nil {
+	if res.Verdict != results.Unknown || parent.Err() != nil {
 		return // the caller's cancellation: the caller explains it
 	}
 	var final, cause string

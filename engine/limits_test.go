@@ -12,6 +12,7 @@ import (
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
 
 // TestMemoryWatchCancelsOldest: over the budget (limit × properties
@@ -67,13 +68,13 @@ func TestLimitReason(t *testing.T) {
 		{context.Background(), true, "value: cancelled: context deadline exceeded; value-cegar: state limit 10", "value: time share used up; value-cegar: state limit 10"},
 		{expired, false, "state limit 10", "state limit 10"},
 	} {
-		res := &Result{Verdict: Unknown, Reason: tc.reason}
+		res := &Result{Verdict: results.Unknown, Reason: tc.reason}
 		limitReason(tc.ctx, context.Background(), Config{Name: "value", Timeout: 30 * time.Second, MemoryLimit: DefaultMemoryLimit}, tc.portfolio, res)
 		if res.Reason != tc.want {
 			t.Errorf("%q\n got %q\nwant %q", tc.reason, res.Reason, tc.want)
 		}
 		// the caller's context ended (a total time budget): unchanged
-		res = &Result{Verdict: Unknown, Reason: tc.reason}
+		res = &Result{Verdict: results.Unknown, Reason: tc.reason}
 		limitReason(tc.ctx, expired, Config{Name: "value", Timeout: 30 * time.Second}, tc.portfolio, res)
 		if res.Reason != tc.reason {
 			t.Errorf("%q under an expired parent: got %q", tc.reason, res.Reason)
@@ -108,7 +109,7 @@ func TestMemoryLimit(t *testing.T) {
 	debug.FreeOSMemory()
 	limit := (residentSet() + 128<<20) &^ (1<<20 - 1)
 	r := verifyLimits(t, "testdata/limits/fib.c", Config{Name: "value-cegar", Timeout: 2 * time.Minute, MemoryLimit: limit})
-	if r.Verdict != Unknown || !strings.Contains(r.Reason, "memory limit "+HumanBytes(limit)+" exceeded") {
+	if r.Verdict != results.Unknown || !strings.Contains(r.Reason, "memory limit "+HumanBytes(limit)+" exceeded") {
 		t.Fatalf("%s (%s), want UNKNOWN memory limit %s", r.Verdict, r.Reason, HumanBytes(limit))
 	}
 	if r.States < 20000 {
@@ -141,7 +142,7 @@ func TestTimeoutBound(t *testing.T) {
 			start := cpu()
 			r := verifyLimits(t, "testdata/limits/"+tc.file, Config{Name: tc.config, Timeout: limit, Clock: cpu, Workers: 1})
 			took := cpu() - start
-			if r.Verdict != Unknown || !strings.Contains(r.Reason, "timeout after 1s") {
+			if r.Verdict != results.Unknown || !strings.Contains(r.Reason, "timeout after 1s") {
 				t.Fatalf("%s (%s), want UNKNOWN timeout", r.Verdict, r.Reason)
 			}
 			if bound := limit + limit/10 + time.Second; took > bound {

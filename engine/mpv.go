@@ -15,6 +15,7 @@ import (
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
 
 // Multi-property modes (Config.MultiProperty).
@@ -95,21 +96,21 @@ func multiPlan(conf configuration, cfg Config, n int) (multi configuration, maxS
 // whole run; a property it leaves to the per-property arms gets what is
 // left of its limit there (Verify), so the limit holds for the property
 // as a whole.
-func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, conf configuration, emit func(int, *Result)) (results []*Result) {
+func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, conf configuration, emit func(int, *Result)) (rs []*Result) {
 	start := time.Now()
-	results = make([]*Result, len(props))
+	rs = make([]*Result, len(props))
 	for i, p := range props {
-		results[i] = &Result{Property: p, Config: cfg.Name}
+		rs[i] = &Result{Property: p, Config: cfg.Name}
 	}
 	open := len(props)
 	parent := ctx
 	var alg *cpa.Algorithm
 	// decide gives property i its verdict; an UNKNOWN by a limit reads
 	// as for one property ("timeout after 30s (value)").
-	decide := func(i int, v Verdict, reason string) {
-		r := results[i]
+	decide := func(i int, v results.Verdict, reason string) {
+		r := rs[i]
 		r.Verdict, r.Reason, r.Seconds = v, reason, since(start)
-		if v == Unknown {
+		if v == results.Unknown {
 			limitReason(ctx, parent, cfg, false, r)
 		}
 		if alg != nil {
@@ -128,9 +129,9 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 			// A panic is a bug in reverify, never a verdict.
 			buf := make([]byte, 4096)
 			buf = buf[:runtime.Stack(buf, false)]
-			for i, r := range results {
+			for i, r := range rs {
 				if r.Verdict == "" {
-					decide(i, Unknown, fmt.Sprintf("internal error: %v\n%s", p, buf))
+					decide(i, results.Unknown, fmt.Sprintf("internal error: %v\n%s", p, buf))
 				}
 			}
 		}
@@ -143,8 +144,8 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 	ctx, untrack := cfg.mem.track(ctx)
 	defer untrack()
 	// finish gives every open property v with reason.
-	finish := func(v Verdict, reason string) {
-		for i, r := range results {
+	finish := func(v results.Verdict, reason string) {
+		for i, r := range rs {
 			if r.Verdict == "" {
 				decide(i, v, reason)
 			}
@@ -157,18 +158,18 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 	multi := property.NewMulti(specs)
 	loc, err := location.New(prog, cfg.Entry)
 	if err != nil {
-		finish(Unknown, err.Error())
-		return results
+		finish(results.Unknown, err.Error())
+		return rs
 	}
 	data, err := conf.analysis(prog, cfg, nil)
 	if err != nil {
-		finish(Unknown, err.Error())
-		return results
+		finish(results.Unknown, err.Error())
+		return rs
 	}
 	comp, err := cpa.NewComposite(append([]cpa.CPA{loc, callstack.New(cfg.MaxDepth), multi}, data...)...)
 	if err != nil {
-		finish(Unknown, err.Error())
-		return results
+		finish(results.Unknown, err.Error())
+		return rs
 	}
 	pi := comp.Index("property")
 	opts := conf.opts
@@ -181,31 +182,31 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 		blockTrue, _ := splitExplanations(alg.Explanations())
 		switch {
 		case err != nil:
-			finish(Unknown, err.Error())
-			return results
+			finish(results.Unknown, err.Error())
+			return rs
 		case status == cpa.Incomplete:
-			finish(Unknown, strings.Join(append([]string{alg.Reason()}, blockTrue...), "; "))
-			return results
+			finish(results.Unknown, strings.Join(append([]string{alg.Reason()}, blockTrue...), "; "))
+			return rs
 		case status == cpa.Unsafe:
-			finish(Unknown, "error states remain that were not checked")
-			return results
+			finish(results.Unknown, "error states remain that were not checked")
+			return rs
 		case status == cpa.Safe:
 			if len(blockTrue) > 0 {
-				finish(Unknown, strings.Join(blockTrue, "; "))
-				return results
+				finish(results.Unknown, strings.Join(blockTrue, "; "))
+				return rs
 			}
 			invariants := loopInvariants(prog, alg)
-			for i, r := range results {
+			for i, r := range rs {
 				if r.Verdict == "" {
 					reason := "reached set is a fixed point without error states"
 					if n := excluded[i]; n > 0 {
 						reason += " (" + plural(n, "infeasible error path") + " excluded)"
 					}
 					r.Invariants = invariants
-					decide(i, True, reason)
+					decide(i, results.True, reason)
 				}
 			}
-			return results
+			return rs
 		}
 		var hit []int
 		for _, p := range target.State.Comps[pi].(*property.MultiState).Targets {
@@ -223,11 +224,11 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 		case chk.Status == cegar.Feasible:
 			_, blockFalse := splitExplanations(explain(target))
 			for _, p := range hit {
-				r := results[p]
+				r := rs[p]
 				multi.Deactivate(p)
 				if len(blockFalse) > 0 {
 					r.Unmodelled = unmodelledNames(blockFalse)
-					decide(p, Unknown, "error path depends on "+strings.Join(blockFalse, ", "))
+					decide(p, results.Unknown, "error path depends on "+strings.Join(blockFalse, ", "))
 					continue
 				}
 				r.Counterexample, r.Inputs = path, inputs(path, chk.Inputs)
@@ -238,12 +239,12 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 					reason += "; it overflows a signed integer at " + r.SignedOverflow +
 						" (undefined in C: --signed-overflow assume-none cuts such paths)"
 				}
-				decide(p, False, reason)
+				decide(p, results.False, reason)
 			}
 			alg.Remove(target)
 		case ctxDone(ctx) != nil:
-			finish(Unknown, "cancelled: "+ctxDone(ctx).Error())
-			return results
+			finish(results.Unknown, "cancelled: "+ctxDone(ctx).Error())
+			return rs
 		case chk.Status == cegar.Infeasible:
 			for _, p := range hit {
 				excluded[p]++
@@ -252,12 +253,12 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 		default:
 			for _, p := range hit {
 				multi.Deactivate(p)
-				decide(p, Unknown, "counterexample check: "+chk.Reason)
+				decide(p, results.Unknown, "counterexample check: "+chk.Reason)
 			}
 			alg.Remove(target)
 		}
 	}
-	return results
+	return rs
 }
 
 // ctxDone is ctx.Err(), or context.DeadlineExceeded once the deadline
@@ -289,7 +290,7 @@ type afterMulti struct {
 func (a *afterMulti) merge(r *Result) {
 	r.Seconds += a.seconds
 	r.States += a.states
-	if r.Verdict == Unknown {
+	if r.Verdict == results.Unknown {
 		r.Reason = a.arm + " (all properties in one run): " + a.reason + "; " + r.Reason
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
 
 // TestMultiMatchesPerProperty verifies every program of
@@ -21,7 +22,7 @@ import (
 // every FALSE of the shared run.
 func TestMultiMatchesPerProperty(t *testing.T) {
 	multiProps := 0
-	count := map[engine.Verdict]int{}
+	count := map[results.Verdict]int{}
 	for _, vf := range verdictFiles(t) {
 		file, src := vf.file, []byte(vf.src)
 		prog, err := frontend.Translate(frontend.Config{}, file)
@@ -62,13 +63,13 @@ func TestMultiMatchesPerProperty(t *testing.T) {
 				t.Errorf("%s: %s: per property %s (%s), all at once %s (%s)", file, props[i].ID, one[i].Verdict, one[i].Reason, all[i].Verdict, all[i].Reason)
 			}
 			count[all[i].Verdict]++
-			if all[i].Verdict == engine.False && len(all[i].Counterexample) == 0 {
+			if all[i].Verdict == results.False && len(all[i].Counterexample) == 0 {
 				t.Errorf("%s: %s: FALSE without a counterexample", file, props[i].ID)
 			}
 		}
 	}
 	t.Logf("verdicts of the shared runs: %v", count)
-	if multiProps < 20 || count[engine.True] == 0 || count[engine.False] == 0 {
+	if multiProps < 20 || count[results.True] == 0 || count[results.False] == 0 {
 		t.Errorf("only %d properties in programs with several: the comparison proves little", multiProps)
 	}
 }
@@ -150,7 +151,7 @@ func TestMultiDefault(t *testing.T) {
 				t.Errorf("%s: %s: per property %s (%s), shared first %s (%s)", file, props[i].ID, one[i].Verdict, one[i].Reason, all[i].Verdict, all[i].Reason)
 			}
 			switch r := all[i].Reason; {
-			case all[i].Verdict == engine.Unknown && strings.Contains(r, "value (all properties in one run): "):
+			case all[i].Verdict == results.Unknown && strings.Contains(r, "value (all properties in one run): "):
 				byRest++
 			case strings.HasPrefix(r, "value: "):
 				byShared++

@@ -6,6 +6,7 @@ import (
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/interp"
 	"github.com/reverify/reverify/engine/smt"
+	"github.com/reverify/reverify/results"
 )
 
 // signedOverflow replays a confirmed counterexample (its path and model
@@ -27,7 +28,7 @@ func signedOverflow(ctx context.Context, prog *cfa.Program, path []cfa.Step, in 
 // failureValues replays a confirmed counterexample and returns the values
 // of the failing assertion's integer operands where it fails (see
 // interp.FailureValues); nil when the replay cannot read them.
-func failureValues(ctx context.Context, prog *cfa.Program, path []cfa.Step, in []smt.InputValue) []FailureValue {
+func failureValues(ctx context.Context, prog *cfa.Program, path []cfa.Step, in []smt.InputValue) []results.FailureValue {
 	values := make([]uint64, len(in))
 	for i, v := range in {
 		values[i] = v.Value
@@ -36,13 +37,13 @@ func failureValues(ctx context.Context, prog *cfa.Program, path []cfa.Step, in [
 	if err != nil {
 		return nil
 	}
-	var out []FailureValue
+	var out []results.FailureValue
 	for _, v := range vs {
 		x := int64(v.Bits)
 		if v.Type.IsSigned() {
 			x = cfa.SignExtend(v.Bits, v.Type.Width())
 		}
-		out = append(out, FailureValue{Expr: v.Expr, Type: v.Type.String(), Value: x})
+		out = append(out, results.FailureValue{Expr: v.Expr, Type: v.Type.String(), Value: x})
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/results"
 )
 
 // TestPredicatePrecision: predicate-cegar proves seed 000's running
@@ -30,7 +31,7 @@ func TestPredicatePrecision(t *testing.T) {
 		if res == nil {
 			t.Fatalf("%s: no property on line %d", tc.file, tc.line)
 		}
-		if res.Verdict != engine.True || res.Refinements == 0 {
+		if res.Verdict != results.True || res.Refinements == 0 {
 			t.Errorf("%s:%d: %s (%s) after %d refinements, want TRUE after refinement", tc.file, tc.line, res.Verdict, res.Reason, res.Refinements)
 		}
 		found := false

@@ -6,6 +6,7 @@ import (
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/reduce"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
 
 // ParseReduce checks a Config.Reduce value: "none", "slice", "full" or
@@ -33,16 +34,16 @@ func runReduced(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg
 	}
 	r, rprop := reduceFor(prog, prop, level)
 	if len(rprop.ErrorEdges) == 0 {
-		res.Verdict = True
+		res.Verdict = results.True
 		res.Reason = "no error call is reachable: constant conditions remove every path to it (--reduce " + string(level) + ": " + r.Summary() + ")"
 		return true
 	}
 	red := &Result{Property: prop, Config: res.Config}
 	conf.run(ctx, r.Prog, rprop, cfg, red)
-	if red.Verdict != True {
+	if red.Verdict != results.True {
 		return false
 	}
-	res.Verdict, res.Reason = True, red.Reason+" on the program reduced for the property (--reduce "+string(level)+": "+r.Summary()+")"
+	res.Verdict, res.Reason = results.True, red.Reason+" on the program reduced for the property (--reduce "+string(level)+": "+r.Summary()+")"
 	res.States, res.Refinements = red.States, red.Refinements
 	return true
 }

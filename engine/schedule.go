@@ -10,6 +10,7 @@ import (
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
 
 // arm is one configuration of a portfolio, with an optional state budget
@@ -83,7 +84,7 @@ func (conf configuration) runPortfolio(ctx context.Context, prog *cfa.Program, p
 		go func(i int, sub configuration, delay time.Duration) {
 			r := &Result{Property: prop, Config: res.Config}
 			if delay > 0 && !waitCPU(actx, delay) {
-				r.Verdict, r.Reason = Unknown, "not started: "+actx.Err().Error()
+				r.Verdict, r.Reason = results.Unknown, "not started: "+actx.Err().Error()
 				out <- armResult{i, r}
 				return
 			}
@@ -91,21 +92,21 @@ func (conf configuration) runPortfolio(ctx context.Context, prog *cfa.Program, p
 				if p := recover(); p != nil {
 					// A panic is a bug in reverify, never a verdict
 					// (verifyOne recovers the same way for lone runs).
-					r.Verdict, r.Reason = Unknown, fmt.Sprintf("internal error: %v", p)
+					r.Verdict, r.Reason = results.Unknown, fmt.Sprintf("internal error: %v", p)
 				}
 				out <- armResult{i, r}
 			}()
 			sub.run(actx, prog, prop, armCfg, r)
 		}(i, configs[a.name], a.delay)
 	}
-	results := make([]*Result, len(conf.arms))
+	rs := make([]*Result, len(conf.arms))
 	winner := -1
 	var grace <-chan time.Time
 collect:
 	for n := 0; n < len(conf.arms); n++ {
 		select {
 		case ar := <-out:
-			results[ar.i] = ar.r
+			rs[ar.i] = ar.r
 			if decided(ar.r.Verdict) && winner < 0 {
 				winner = ar.i
 				cancel() // the losers stop at their next cancellation check
@@ -115,15 +116,15 @@ collect:
 			break collect
 		}
 	}
-	for i, r := range results {
+	for i, r := range rs {
 		if r == nil {
 			// Still stopping (inside a Z3 call or between two
 			// cancellation checks): its result is discarded, its
 			// goroutine ends on its own.
-			results[i] = &Result{Property: prop, Verdict: Unknown, Reason: "cancelled: another configuration decided"}
+			rs[i] = &Result{Property: prop, Verdict: results.Unknown, Reason: "cancelled: another configuration decided"}
 		}
 	}
-	conf.mergeArms(results, winner, res)
+	conf.mergeArms(rs, winner, res)
 }
 
 // loserGrace is how long the portfolio waits, after the first TRUE or
@@ -133,26 +134,26 @@ collect:
 // waiting on cegar_running.c, whose winner needs 0.3 ms).
 const loserGrace = 5 * time.Millisecond
 
-func decided(v Verdict) bool { return v == True || v == False }
+func decided(v results.Verdict) bool { return v == results.True || v == results.False }
 
 // mergeArms combines the arms' results into res: the winner's result
 // (winner < 0: none decided) with the states and refinements of all arms
 // summed; UNKNOWN with every arm's reason and every arm's precision (for
 // the next run to start from) when no arm decided, or with both verdicts
 // named when two decided differently.
-func (conf configuration) mergeArms(results []*Result, winner int, res *Result) {
+func (conf configuration) mergeArms(rs []*Result, winner int, res *Result) {
 	states, refinements := 0, 0
 	var unmodelled []string
-	for _, r := range results {
+	for _, r := range rs {
 		states += r.States
 		refinements += r.Refinements
 		unmodelled = append(unmodelled, r.Unmodelled...)
 	}
 	if winner >= 0 {
-		w := results[winner]
-		for i, r := range results {
+		w := rs[winner]
+		for i, r := range rs {
 			if decided(r.Verdict) && r.Verdict != w.Verdict {
-				*res = Result{Property: w.Property, Config: res.Config, Verdict: Unknown, States: states, Refinements: refinements,
+				*res = Result{Property: w.Property, Config: res.Config, Verdict: results.Unknown, States: states, Refinements: refinements,
 					Reason: fmt.Sprintf("configurations disagree: %s says %s (%s), %s says %s (%s)",
 						conf.arms[winner].name, w.Verdict, w.Reason, conf.arms[i].name, r.Verdict, r.Reason)}
 				return
@@ -166,19 +167,19 @@ func (conf configuration) mergeArms(results []*Result, winner int, res *Result) 
 		res.Reason = conf.arms[winner].name + ": " + w.Reason
 		return
 	}
-	last := results[len(results)-1]
+	last := rs[len(rs)-1]
 	cfgName := res.Config
 	*res = *last
 	res.Config = cfgName
 	res.States, res.Refinements = states, refinements
-	res.Verdict = Unknown
+	res.Verdict = results.Unknown
 	res.Precision = nil
-	for i, r := range results {
+	for i, r := range rs {
 		res.Precision = append(res.Precision, prefixed(r.Precision, conf.arms[i].name)...)
 	}
 	sort.Strings(res.Precision)
-	reasons := make([]string, len(results))
-	for i, r := range results {
+	reasons := make([]string, len(rs))
+	for i, r := range rs {
 		reasons[i] = conf.arms[i].name + ": " + r.Reason
 	}
 	res.Reason = strings.Join(reasons, "; ")

@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/reverify/reverify/results"
 )
 
 // TestConfigArms validates the registry: every configuration has a doc
@@ -118,11 +120,11 @@ func TestWithBudgetClock(t *testing.T) {
 func TestMergeArms(t *testing.T) {
 	conf := portfolio("test", arm{name: "value"}, arm{name: "value-cegar"}, arm{name: "symex-cegar"})
 	unknown := func(reason string, prec ...string) *Result {
-		return &Result{Verdict: Unknown, Reason: reason, States: 10, Precision: prec}
+		return &Result{Verdict: results.Unknown, Reason: reason, States: 10, Precision: prec}
 	}
 	res := &Result{Config: "default"}
-	conf.mergeArms([]*Result{unknown("state limit 5"), {Verdict: True, Reason: "fixed point", States: 3, Precision: []string{"main::x@main"}}, unknown("cancelled: context canceled")}, 1, res)
-	if res.Verdict != True || res.Reason != "value-cegar: fixed point" || res.States != 23 || res.Config != "default" ||
+	conf.mergeArms([]*Result{unknown("state limit 5"), {Verdict: results.True, Reason: "fixed point", States: 3, Precision: []string{"main::x@main"}}, unknown("cancelled: context canceled")}, 1, res)
+	if res.Verdict != results.True || res.Reason != "value-cegar: fixed point" || res.States != 23 || res.Config != "default" ||
 		!reflect.DeepEqual(res.Precision, []string{"value-cegar/main::x@main"}) {
 		t.Errorf("winner: got %+v", res)
 	}
@@ -130,14 +132,14 @@ func TestMergeArms(t *testing.T) {
 	res = &Result{Config: "default"}
 	conf.mergeArms([]*Result{unknown("state limit 5"), unknown("timeout", "main::y@main"), unknown("timeout", "main::x@main")}, -1, res)
 	wantReason := "value: state limit 5; value-cegar: timeout; symex-cegar: timeout"
-	if res.Verdict != Unknown || res.Reason != wantReason ||
+	if res.Verdict != results.Unknown || res.Reason != wantReason ||
 		!reflect.DeepEqual(res.Precision, []string{"symex-cegar/main::x@main", "value-cegar/main::y@main"}) {
 		t.Errorf("no winner: got %s %q %q", res.Verdict, res.Reason, res.Precision)
 	}
 
 	res = &Result{Config: "default"}
-	conf.mergeArms([]*Result{{Verdict: False, Reason: "error path"}, {Verdict: True, Reason: "fixed point"}, unknown("x")}, 0, res)
-	if res.Verdict != Unknown || res.Reason != "configurations disagree: value says FALSE (error path), value-cegar says TRUE (fixed point)" {
+	conf.mergeArms([]*Result{{Verdict: results.False, Reason: "error path"}, {Verdict: results.True, Reason: "fixed point"}, unknown("x")}, 0, res)
+	if res.Verdict != results.Unknown || res.Reason != "configurations disagree: value says FALSE (error path), value-cegar says TRUE (fixed point)" {
 		t.Errorf("disagreement: got %s %q", res.Verdict, res.Reason)
 	}
 }

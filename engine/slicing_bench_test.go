@@ -12,6 +12,7 @@ import (
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
 
 // BenchmarkConfigs verifies every program of testdata/verdicts under
@@ -27,7 +28,7 @@ func BenchmarkConfigs(b *testing.B) {
 	type task struct {
 		prog  *cfa.Program
 		props []*spec.Property
-		truth map[int]engine.Verdict
+		truth map[int]results.Verdict
 		mode  engine.OverflowMode
 	}
 	var tasks []task
@@ -60,12 +61,12 @@ func BenchmarkConfigs(b *testing.B) {
 					for _, r := range rs {
 						w, known := tk.truth[r.Property.Pos.Line]
 						switch {
-						case r.Verdict != engine.True && r.Verdict != engine.False:
+						case r.Verdict != results.True && r.Verdict != results.False:
 							unknown++
 						case !known:
 						case r.Verdict != w:
 							wrong++
-						case w == engine.True:
+						case w == results.True:
 							proofs++
 						default:
 							alarms++

@@ -15,6 +15,7 @@ import (
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
 
 // TestSlicingRunningExample runs the four symbolic-execution
@@ -38,17 +39,17 @@ func TestSlicingRunningExample(t *testing.T) {
 		"slice main:L13->L14", "slice main:L2->L3", "slice main:L4->L5", "slice main:L7->L8", "slice main:L7->L9", "slice main:L8->L7"}
 	for _, tt := range []struct {
 		config      string
-		verdict     engine.Verdict
+		verdict     results.Verdict
 		reason      string
 		states      int // 0: not checked
 		refinements int // -1: not checked
 		slice       bool
 	}{
-		{"symex", engine.Unknown, "state limit 300", 0, 0, false},
+		{"symex", results.Unknown, "state limit 300", 0, 0, false},
 		{"symex-cegar", "", "", 0, -1, false},
-		{"symex-slicing", engine.Unknown, "state limit 300", 0, 1, true},
-		{"symex-slicing-cegar", engine.True, "3 refinements", 81, 3, true},
-		{"value-slicing-cegar", engine.True, "3 refinements", 62, 3, true},
+		{"symex-slicing", results.Unknown, "state limit 300", 0, 1, true},
+		{"symex-slicing-cegar", results.True, "3 refinements", 81, 3, true},
+		{"value-slicing-cegar", results.True, "3 refinements", 62, 3, true},
 	} {
 		t.Run(tt.config, func(t *testing.T) {
 			t.Parallel()
@@ -56,7 +57,7 @@ func TestSlicingRunningExample(t *testing.T) {
 			r := rs[0]
 			t.Logf("%s: %s (%s), %d states, %d refinements, %.2fs", tt.config, r.Verdict, r.Reason, r.States, r.Refinements, r.Seconds)
 			if tt.verdict == "" {
-				if r.Verdict == engine.False {
+				if r.Verdict == results.False {
 					t.Errorf("%s: FALSE on a correct program", tt.config)
 				}
 				return
@@ -101,19 +102,19 @@ func TestSlicingFigure21(t *testing.T) {
 	file := "testdata/verdicts/slicing_fig21.c"
 	for _, tt := range []struct {
 		criterion   string
-		verdict     engine.Verdict
+		verdict     results.Verdict
 		reason      string
 		refinements int
 	}{
-		{"", engine.False, "confirmed", 2},
-		{"path", engine.False, "confirmed", 2},
-		{"location", engine.Unknown, "no progress", 1},
+		{"", results.False, "confirmed", 2},
+		{"path", results.False, "confirmed", 2},
+		{"location", results.Unknown, "no progress", 1},
 	} {
 		r := verifyFile(t, file, engine.Config{Name: "symex-slicing", SlicingCriterion: tt.criterion, MaxStates: 1000})[0]
 		if r.Verdict != tt.verdict || !strings.Contains(r.Reason, tt.reason) || r.Refinements != tt.refinements {
 			t.Errorf("criterion %q: %s (%s), %d refinements; want %s %q, %d refinements", tt.criterion, r.Verdict, r.Reason, r.Refinements, tt.verdict, tt.reason, tt.refinements)
 		}
-		if r.Verdict != engine.False {
+		if r.Verdict != results.False {
 			continue
 		}
 		var ops []string
@@ -145,8 +146,8 @@ func TestSlicingCriterionOption(t *testing.T) {
 // some configuration (TRUE or FALSE), when it states one: a want of
 // UNKNOWN for one configuration and TRUE for another means the property
 // holds.
-func groundTruth(src string) map[int]engine.Verdict {
-	out := map[int]engine.Verdict{}
+func groundTruth(src string) map[int]results.Verdict {
+	out := map[int]results.Verdict{}
 	item := regexp.MustCompile(`(?:^|\s)(?:[a-z][a-z0-9-]*:)?(TRUE|FALSE)\b`)
 	for i, line := range strings.Split(src, "\n") {
 		m := wantRE.FindStringSubmatch(line)
@@ -154,7 +155,7 @@ func groundTruth(src string) map[int]engine.Verdict {
 			continue
 		}
 		if it := item.FindStringSubmatch(m[1]); it != nil {
-			out[i+1] = engine.Verdict(it[1])
+			out[i+1] = results.Verdict(it[1])
 		}
 	}
 	return out
@@ -186,7 +187,7 @@ func TestSlicingNoWrongVerdicts(t *testing.T) {
 				truth := groundTruth(string(src))
 				for _, r := range verifyFile(t, file, cfg) {
 					line := r.Property.Pos.Line
-					if w, ok := truth[line]; ok && r.Verdict != w && r.Verdict != engine.Unknown {
+					if w, ok := truth[line]; ok && r.Verdict != w && r.Verdict != results.Unknown {
 						t.Errorf("%s:%d: %s: %s says %s (%s), want %s", file, line, r.Property.ID, config, r.Verdict, r.Reason, w)
 					}
 				}

@@ -14,6 +14,7 @@ import (
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
 
 // runningFile is seed 000's running example (figure 1, sections 1, 2.4
@@ -125,7 +126,7 @@ func atLoop(t *testing.T, prog *cfa.Program, arg *cpa.ARG, op, name string) (nod
 func TestSymexRunningExample(t *testing.T) {
 	for _, limit := range []int{100, 200, 400} {
 		_, r := verifyRunning(t, "", engine.Config{Name: "symex", MaxStates: limit})
-		if r.Verdict != engine.Unknown || r.Reason != "state limit "+strconv.Itoa(limit) || r.States != limit || r.Refinements != 0 {
+		if r.Verdict != results.Unknown || r.Reason != "state limit "+strconv.Itoa(limit) || r.States != limit || r.Refinements != 0 {
 			t.Errorf("symex, limit %d: %s (%s), %d states, %d refinements; want UNKNOWN (state limit %d) after %d states",
 				limit, r.Verdict, r.Reason, r.States, r.Refinements, limit, limit)
 		}
@@ -149,7 +150,7 @@ func TestSymexRunningExample(t *testing.T) {
 	} {
 		prog, r := verifyRunning(t, tc.src, engine.Config{Name: "symex-cegar", MaxStates: 400, KeepARG: true})
 		id = r.Property.ID
-		if got := strings.Join(r.Precision, " | "); r.Verdict != engine.True || r.States != 62 || r.Refinements != 2 || got != wantPrec {
+		if got := strings.Join(r.Precision, " | "); r.Verdict != results.True || r.States != 62 || r.Refinements != 2 || got != wantPrec {
 			t.Errorf("symex-cegar, %s: %s (%s), %d states, %d refinements, precision %q; want TRUE, 62, 2, %q",
 				tc.name, r.Verdict, r.Reason, r.States, r.Refinements, got, wantPrec)
 		}
@@ -175,7 +176,7 @@ func TestSymexRunningExample(t *testing.T) {
 		cfg := engine.Config{Name: "symex-cegar", MaxStates: limit, KeepARG: true}
 		cfg.InitialPrecision = map[string][]string{id: {"main::y@main"}}
 		prog, r := verifyRunning(t, "", cfg)
-		if r.Verdict != engine.Unknown || r.Reason != "state limit "+strconv.Itoa(limit) || r.States != limit+1 || r.Refinements != 0 {
+		if r.Verdict != results.Unknown || r.Reason != "state limit "+strconv.Itoa(limit) || r.States != limit+1 || r.Refinements != 0 {
 			t.Errorf("symex-cegar from π = {y}, limit %d: %s (%s), %d states, %d refinements; want UNKNOWN (state limit %d) after %d states, 0 refinements",
 				limit, r.Verdict, r.Reason, r.States, r.Refinements, limit, limit+1)
 		}
@@ -195,7 +196,7 @@ func TestSymexRunningExample(t *testing.T) {
 	for _, limit := range []int{200, 400} {
 		cfg := engine.Config{Name: "symex-cegar", MaxStates: limit, KeepARG: true, PrecisionScope: "function"}
 		prog, r := verifyRunning(t, "", cfg)
-		if got := strings.Join(r.Precision, " | "); r.Verdict != engine.Unknown || r.Reason != "state limit "+strconv.Itoa(limit) || r.Refinements != 1 || got != "main::y@main" {
+		if got := strings.Join(r.Precision, " | "); r.Verdict != results.Unknown || r.Reason != "state limit "+strconv.Itoa(limit) || r.Refinements != 1 || got != "main::y@main" {
 			t.Errorf("symex-cegar, function scope, limit %d: %s (%s), %d refinements, precision %q; want UNKNOWN (state limit %d), 1 refinement, main::y@main",
 				limit, r.Verdict, r.Reason, r.Refinements, got, limit)
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
 
 // TestSymexNoWrongVerdicts runs symex and symex-cegar on every program
@@ -42,7 +43,7 @@ func TestSymexNoWrongVerdicts(t *testing.T) {
 					if !ok {
 						continue // TestVerdicts reports unexpected properties
 					}
-					if r.Verdict != w.verdict && r.Verdict != engine.Unknown {
+					if r.Verdict != w.verdict && r.Verdict != results.Unknown {
 						t.Errorf("%s:%d: %s: %s says %s (%s), want %s", file, line, r.Property.ID, config, r.Verdict, r.Reason, w.verdict)
 					}
 					// Under assume-none the analyses wrap and the counterexample
@@ -71,14 +72,14 @@ func verifyFile(t *testing.T, file string, cfg engine.Config) []*engine.Result {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cfg.Solver = z3.Factory
-	results, err := engine.Verify(ctx, prog, props, cfg)
+	rs, err := engine.Verify(ctx, prog, props, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range results {
-		if r.Verdict == engine.False && len(r.Counterexample) == 0 {
+	for _, r := range rs {
+		if r.Verdict == results.False && len(r.Counterexample) == 0 {
 			t.Errorf("%s:%d: FALSE without a counterexample", file, r.Property.Pos.Line)
 		}
 	}
-	return results
+	return rs
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/reverify/reverify/report/github"
 	"github.com/reverify/reverify/report/markdown"
 	"github.com/reverify/reverify/report/sarif"
+	"github.com/reverify/reverify/results"
 )
 
 // inputDefault is the default of the flag for an Action input: the
@@ -37,7 +38,7 @@ var (
 type postFlags struct {
 	failOn, commentMode, checkName, output string
 	shardText                              string // --shard as given
-	shard                                  shard
+	shard                                  results.Shard
 }
 
 func (o *postFlags) register(fs *flag.FlagSet, action bool) {
@@ -61,7 +62,7 @@ func (o *postFlags) validate() error {
 		return fmt.Errorf("output: empty directory name")
 	}
 	var err error
-	o.shard, err = parseShard(o.shardText)
+	o.shard, err = results.ParseShard(o.shardText)
 	return err
 }
 
@@ -98,7 +99,7 @@ func changedLines(plans []*diffslice.Plan) *lineSet {
 				if h.NewFile == "" {
 					continue
 				}
-				f := sarif.RepoPath(h.NewFile, "")
+				f := results.RepoPath(h.NewFile, "")
 				if out[f] == nil {
 					out[f] = map[int]bool{}
 				}
@@ -186,7 +187,7 @@ func runAction(args []string, stdout, stderr io.Writer) int {
 	if len(entries) == 1 {
 		s.entry, s.set["entry"] = entries[0], true
 	}
-	if in.merge != "" && in.post.shard.active() {
+	if in.merge != "" && in.post.shard.Active() {
 		return fail("merge and shard exclude each other: shards verify, the merge job reports")
 	}
 
@@ -209,13 +210,13 @@ func runAction(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
-	var report *engine.Report
+	var report *results.Report
 	if in.merge != "" {
-		dirs, err := expandDirs(strings.Fields(in.merge))
+		dirs, err := results.ExpandDirs(strings.Fields(in.merge))
 		if err != nil {
 			return fail("merge: %v", err)
 		}
-		if report, err = mergeDirs(dirs, in.post.output); err != nil {
+		if report, err = results.MergeDirs(dirs, in.post.output); err != nil {
 			return fail("merge: %v", err)
 		}
 		if err := writeJSON(filepath.Join(in.post.output, "results.json"), report); err != nil {
@@ -263,8 +264,8 @@ func runAction(args []string, stdout, stderr io.Writer) int {
 }
 
 // policyFails reports whether the failure policy rejects the report.
-func policyFails(failOn string, r *engine.Report) bool {
-	f, u := r.Summary[string(engine.False)], r.Summary[string(engine.Unknown)]
+func policyFails(failOn string, r *results.Report) bool {
+	f, u := r.Summary[string(results.False)], r.Summary[string(results.Unknown)]
 	switch failOn {
 	case "violation":
 		return f > 0
@@ -275,11 +276,11 @@ func policyFails(failOn string, r *engine.Report) bool {
 }
 
 // conclusion is the check run's conclusion.
-func conclusion(failOn string, r *engine.Report) string {
+func conclusion(failOn string, r *results.Report) string {
 	switch {
 	case policyFails(failOn, r):
 		return "failure"
-	case r.Summary[string(engine.False)]+r.Summary[string(engine.Unknown)] > 0:
+	case r.Summary[string(results.False)]+r.Summary[string(results.Unknown)] > 0:
 		return "neutral"
 	}
 	return "success"
@@ -294,7 +295,7 @@ func conclusion(failOn string, r *engine.Report) string {
 // Actions) it only writes the files. Reporting failures are printed as
 // ::warning:: and never change the exit code, which follows the failure
 // policy.
-func publishReport(ctx context.Context, env github.Env, ev *event, r *engine.Report, o postFlags, warm bool, stdout, stderr io.Writer) int {
+func publishReport(ctx context.Context, env github.Env, ev *event, r *results.Report, o postFlags, warm bool, stdout, stderr io.Writer) int {
 	exit := 0
 	if policyFails(o.failOn, r) {
 		exit = 1
@@ -317,7 +318,7 @@ func publishReport(ctx context.Context, env github.Env, ev *event, r *engine.Rep
 		warn("SARIF: %v", err)
 	}
 	opts := markdown.Options{PixelTrees: pixelTreeTexts(r, ".txt"), PixelMosaics: pixelTreeTexts(r, ".mosaic.txt"), Baselines: readBaselines(r), NoBaseline: warm, ReproducerCommand: reproducerCommand, Changed: changed}
-	if o.shard.active() {
+	if o.shard.Active() {
 		opts.Title = "reverify (shard " + o.shard.String() + ")"
 	}
 	if ev != nil && env.Repository != "" {
@@ -325,7 +326,7 @@ func publishReport(ctx context.Context, env github.Env, ev *event, r *engine.Rep
 		if env.RunID != "" {
 			opts.RunURL = strings.TrimSuffix(env.ServerURL, "/") + "/" + env.Repository + "/actions/runs/" + env.RunID
 			opts.ArtifactURL = opts.RunURL + "#artifacts"
-			opts.ReproducerCommand = func(p *engine.PropertyReport) string {
+			opts.ReproducerCommand = func(p *results.PropertyReport) string {
 				return runReproducerCommand(env, ev, o.output, p)
 			}
 		}
@@ -339,7 +340,7 @@ func publishReport(ctx context.Context, env github.Env, ev *event, r *engine.Rep
 		return exit
 	}
 	outputs := github.StepOutputs(r, resultsPath, sarifPath)
-	if warm || o.shard.active() {
+	if warm || o.shard.Active() {
 		// A push (cache warming) or one shard of a matrix: nothing to
 		// post on; the merge job or the next pull request reports.
 		if err := a.JobSummary(md); err != nil {
@@ -402,10 +403,10 @@ func sortedKeys(m map[string]string) []string {
 // pixelTreeTexts reads a form of the pixel trees of the violated
 // properties written next to the PNG by writePixelTree: suffix ".txt"
 // (text) or ".mosaic.txt" (emoji squares).
-func pixelTreeTexts(r *engine.Report, suffix string) map[string]string {
+func pixelTreeTexts(r *results.Report, suffix string) map[string]string {
 	out := map[string]string{}
 	for _, p := range r.Properties {
-		if p.Verdict != engine.False || !strings.HasSuffix(p.PixelTree, ".png") {
+		if p.Verdict != results.False || !strings.HasSuffix(p.PixelTree, ".png") {
 			continue
 		}
 		if b, err := os.ReadFile(strings.TrimSuffix(p.PixelTree, ".png") + suffix); err == nil {
@@ -417,11 +418,11 @@ func pixelTreeTexts(r *engine.Report, suffix string) map[string]string {
 
 // reproducerCommand is the command that builds and runs a reproducer in
 // the job's workspace.
-func reproducerCommand(p *engine.PropertyReport) string {
+func reproducerCommand(p *results.PropertyReport) string {
 	if p.Reproducer == "" {
 		return ""
 	}
-	return "sh " + shellQuote(filepath.ToSlash(filepath.Join(filepath.Dir(sarif.RepoPath(p.Reproducer, "")), "reproduce.sh")))
+	return "sh " + shellQuote(filepath.ToSlash(filepath.Join(filepath.Dir(results.RepoPath(p.Reproducer, "")), "reproduce.sh")))
 }
 
 // runReproducerCommand is the one command (three lines, to fit the
@@ -430,7 +431,7 @@ func reproducerCommand(p *engine.PropertyReport) string {
 // repository: check out the head commit, download the run's artifact with
 // the GitHub CLI (named "reverify" as in the README's workflow) into the
 // output directory, and run the reproducer's script.
-func runReproducerCommand(env github.Env, ev *event, outDir string, p *engine.PropertyReport) string {
+func runReproducerCommand(env github.Env, ev *event, outDir string, p *results.PropertyReport) string {
 	script := reproducerCommand(p)
 	if script == "" {
 		return ""
@@ -454,7 +455,7 @@ func sourceProblems(err error) (what string, problems []markdown.Problem) {
 		if m := problemRE.FindStringSubmatch(line); m != nil {
 			l, _ := strconv.Atoi(m[2])
 			c, _ := strconv.Atoi(m[3])
-			problems = append(problems, markdown.Problem{File: sarif.RepoPath(m[1], ""), Line: l, Column: c, Message: m[4]})
+			problems = append(problems, markdown.Problem{File: results.RepoPath(m[1], ""), Line: l, Column: c, Message: m[4]})
 		} else if line != "" {
 			other = append(other, strings.TrimSuffix(line, ":"))
 		}
@@ -495,7 +496,7 @@ func publishProblems(ctx context.Context, env github.Env, ev *event, what string
 	}
 	pub := github.Publication{PR: ev.PR, HeadSHA: ev.Head, Summary: md, CheckName: o.checkName, Conclusion: "failure",
 		Findings: findings, Disabled: map[github.Channel]string{github.ChannelReview: "no verdicts: the sources do not compile"}}
-	if o.commentMode == "off" || o.commentMode == "review" || o.shard.active() {
+	if o.commentMode == "off" || o.commentMode == "review" || o.shard.Active() {
 		pub.Disabled[github.ChannelComment] = "comment-mode " + o.commentMode
 	}
 	var client *github.Client

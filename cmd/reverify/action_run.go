@@ -11,6 +11,7 @@ import (
 
 	"github.com/reverify/reverify/diffslice"
 	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/results"
 )
 
 // incRequest is one incremental verification (reverify check --base and
@@ -26,7 +27,7 @@ type incRequest struct {
 	// outDir receives results.json and the artifacts ("" writes none);
 	// jsonOut is a further copy of results.json.
 	outDir, jsonOut string
-	shard           shard
+	shard           results.Shard
 	// budget bounds the whole verification (0: none); properties it cuts
 	// off are UNKNOWN with the reason "time budget …".
 	budget         time.Duration
@@ -39,7 +40,7 @@ type incRequest struct {
 
 // incResult is what runIncremental produced.
 type incResult struct {
-	report *engine.Report // merged over the entries
+	report *results.Report // merged over the entries
 	plans  []*diffslice.Plan
 }
 
@@ -84,7 +85,7 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 	}
 	cache := q.rf.cache()
 	res := &incResult{}
-	var reports []*engine.Report
+	var reports []*results.Report
 	for _, entry := range entries {
 		s := q.s
 		s.keepARG = q.outDir != ""
@@ -104,7 +105,7 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 			if r.Reason == budgetReason(q.budget) {
 				return true
 			}
-			if q.budget > 0 && bctx.Err() != nil && ctx.Err() == nil && r.Verdict == engine.Unknown &&
+			if q.budget > 0 && bctx.Err() != nil && ctx.Err() == nil && r.Verdict == results.Unknown &&
 				strings.Contains(r.Reason, "cancel") && (timeout <= 0 || r.Seconds < timeout.Seconds()) {
 				r.Reason = budgetReason(q.budget)
 				return true
@@ -116,7 +117,7 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 		}
 		// The log group (GitHub Actions): one per shard and entry.
 		title := fmt.Sprintf("entry %s: %d properties, %d to verify", entry, len(sub.Decisions), len(sub.Affected()))
-		if q.shard.active() {
+		if q.shard.Active() {
 			title = fmt.Sprintf("shard %s, %s", q.shard, title)
 		}
 		pg := newCheckProgress(q.stdout, q.stderr, q.mode, title, len(sub.Affected()))
@@ -130,7 +131,7 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 			}
 			pg.result(r, !reused[r.Property])
 		}
-		results, err := sub.Verify(bctx, cfg)
+		rs, err := sub.Verify(bctx, cfg)
 		pg.finish()
 		if err != nil {
 			return nil, err
@@ -140,18 +141,18 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 		// timeout).
 		cut := map[int]bool{}
 		for i, d := range sub.Decisions {
-			r := results[i]
-			if d.Reverify && (budgetCut(r) || q.budget > 0 && bctx.Err() != nil && r.Verdict == engine.Unknown &&
+			r := rs[i]
+			if d.Reverify && (budgetCut(r) || q.budget > 0 && bctx.Err() != nil && r.Verdict == results.Unknown &&
 				(strings.Contains(r.Reason, "cancel") || strings.HasPrefix(r.Reason, "timeout after"))) {
 				cut[i] = true
 			}
 		}
 		summary := sub.Summary()
-		if q.shard.active() {
+		if q.shard.Active() {
 			summary = fmt.Sprintf("shard %s: %s (of %d in all)", q.shard, summary, len(p.Decisions))
 		}
 		fmt.Fprintf(q.stdout, "diffslice: %d changed definitions; %s\n", len(p.Changes), summary)
-		report := engine.NewReport(version, head.Program, cfg.Entry, cfg.Name, results)
+		report := engine.NewReport(version, head.Program, cfg.Entry, cfg.Name, rs)
 		if q.outDir != "" {
 			dir := q.outDir
 			if len(entries) > 1 {
@@ -165,10 +166,10 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 				return nil, err
 			}
 			spec := "CHECK( init(" + cfg.Entry + "()), LTL(G ! call(reach_error())) )"
-			if err := writeArtifacts(dir, head.Program, files, cfg.Entry, cfg.Name, spec, results, report, cfg.Timeout); err != nil {
+			if err := writeArtifacts(dir, head.Program, files, cfg.Entry, cfg.Name, spec, rs, report, cfg.Timeout); err != nil {
 				fmt.Fprintf(q.stderr, "%s: %v\n", q.prefix, err)
 			}
-			writeBaselines(bctx, dir, head.Program, cfg, results)
+			writeBaselines(bctx, dir, head.Program, cfg, rs)
 		}
 		sub.Annotate(report)
 		reports = append(reports, report)
@@ -176,18 +177,18 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 		// of p's decisions; nil is "not verified here"), never a verdict
 		// the budget cut off.
 		store := make([]*engine.Result, len(p.Decisions))
-		for i, r := range results {
+		for i, r := range rs {
 			if !cut[i] {
 				store[index[i]] = r
 			}
 		}
-		defer func(p *diffslice.Plan, report *engine.Report) {
+		defer func(p *diffslice.Plan, report *results.Report) {
 			if err := p.Store(cache, store, report); err != nil {
 				fmt.Fprintf(q.stderr, "%s: %v\n", q.prefix, err)
 			}
 		}(p, report)
 	}
-	merged, err := mergeReports(reports)
+	merged, err := results.Merge(reports)
 	if err != nil {
 		return nil, err
 	}
@@ -215,12 +216,12 @@ func entryOrigin(hc diffslice.SourceConfig, given []string) string {
 // shardPlan returns the plan restricted to the properties the shard owns
 // and, per kept decision, its index in p.Decisions. p itself is left
 // whole, so the cache's summary of the head lists every property.
-func shardPlan(p *diffslice.Plan, s shard) (*diffslice.Plan, []int) {
+func shardPlan(p *diffslice.Plan, s results.Shard) (*diffslice.Plan, []int) {
 	sub := *p
 	sub.Properties, sub.Decisions = nil, nil
 	var index []int
 	for i, d := range p.Decisions {
-		if s.owns(d.Property.ID) {
+		if s.Owns(d.Property.ID) {
 			sub.Properties = append(sub.Properties, d.Property)
 			sub.Decisions = append(sub.Decisions, d)
 			index = append(index, i)
@@ -231,7 +232,7 @@ func shardPlan(p *diffslice.Plan, s shard) (*diffslice.Plan, []int) {
 
 // runCheckIncremental is `reverify check --base`: runIncremental with
 // check's flags; exit code 1 when a property is FALSE.
-func runCheckIncremental(rf *revFlags, ff *frontendFlags, o checkOptions, sh shard, budget time.Duration, stdout, stderr io.Writer) int {
+func runCheckIncremental(rf *revFlags, ff *frontendFlags, o checkOptions, sh results.Shard, budget time.Duration, stdout, stderr io.Writer) int {
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "reverify check: "+format+"\n", a...)
 		return 2
@@ -250,7 +251,7 @@ func runCheckIncremental(rf *revFlags, ff *frontendFlags, o checkOptions, sh sha
 	if err != nil {
 		return fail("%v", err)
 	}
-	if res.report.Summary[string(engine.False)] > 0 {
+	if res.report.Summary[string(results.False)] > 0 {
 		return 1
 	}
 	return 0

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/report/github"
+	"github.com/reverify/reverify/results"
 )
 
 // TestActionYAMLInputs checks action.yml against `reverify action`: a
@@ -74,7 +74,7 @@ func TestActionYAMLInputs(t *testing.T) {
 			t.Errorf("input %s: default %q in action.yml, %q in reverify action", name, in.Default, f.DefValue)
 		}
 	}
-	want := github.StepOutputs(&engine.Report{Summary: map[string]int{}}, "r", "s")
+	want := github.StepOutputs(&results.Report{Summary: map[string]int{}}, "r", "s")
 	for name := range meta.Outputs {
 		if _, ok := want[name]; !ok {
 			t.Errorf("action.yml output %s is not written by reverify action", name)
@@ -168,7 +168,7 @@ func TestFailurePolicy(t *testing.T) {
 		{0, 0, "unknown", false, "success"},
 		{3, 3, "never", false, "neutral"},
 	} {
-		r := &engine.Report{Summary: map[string]int{"FALSE": tt.f, "UNKNOWN": tt.u, "TRUE": 4}}
+		r := &results.Report{Summary: map[string]int{"FALSE": tt.f, "UNKNOWN": tt.u, "TRUE": 4}}
 		if got := policyFails(tt.policy, r); got != tt.fails {
 			t.Errorf("%d FALSE, %d UNKNOWN, fail-on %s: fails %v", tt.f, tt.u, tt.policy, got)
 		}
@@ -216,13 +216,13 @@ func TestPublishBatchesAnnotations(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("GITHUB_STEP_SUMMARY", filepath.Join(dir, "summary"))
 	t.Setenv("GITHUB_OUTPUT", filepath.Join(dir, "output"))
-	r := &engine.Report{Schema: engine.SchemaVersion, Engine: version, Entry: "main", Config: "value", Summary: map[string]int{}}
+	r := &results.Report{Schema: results.SchemaVersion, Engine: version, Entry: "main", Config: "value", Summary: map[string]int{}}
 	for i := 0; i < 120; i++ {
-		v := engine.False
+		v := results.False
 		if i%2 == 1 {
-			v = engine.Unknown
+			v = results.Unknown
 		}
-		r.Properties = append(r.Properties, engine.PropertyReport{ID: fmt.Sprintf("main:x!=%d", i), File: "src/big.c", Line: i + 1,
+		r.Properties = append(r.Properties, results.PropertyReport{ID: fmt.Sprintf("main:x!=%d", i), File: "src/big.c", Line: i + 1,
 			Column: 3, Function: "main", Expression: fmt.Sprintf("x != %d", i), Verdict: v, Reason: "r", Config: "value"})
 		r.Summary[string(v)]++
 	}

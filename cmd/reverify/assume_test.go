@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/results"
 )
 
 // TestCheckAssumePure: --assume-pure makes the declared functions write
@@ -29,11 +29,11 @@ int main(void) {
 `), 0o644)
 	for _, tc := range []struct {
 		flags       []string
-		verdict     engine.Verdict
+		verdict     results.Verdict
 		assumptions string
 	}{
-		{nil, engine.Unknown, ""},
-		{[]string{"--assume-pure", "log_msg, trace"}, engine.True, "pure log_msg"},
+		{nil, results.Unknown, ""},
+		{[]string{"--assume-pure", "log_msg, trace"}, results.True, "pure log_msg"},
 	} {
 		js := filepath.Join(dir, "r.json")
 		var stdout, stderr bytes.Buffer
@@ -45,7 +45,7 @@ int main(void) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var rep engine.Report
+		var rep results.Report
 		if err := json.Unmarshal(data, &rep); err != nil {
 			t.Fatal(err)
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/report/markdown"
 	"github.com/reverify/reverify/report/pixeltree"
+	"github.com/reverify/reverify/results"
 )
 
 // Bounds of the baseline run that shows what CEGAR and slicing saved: it
@@ -43,10 +44,10 @@ func baselineConfig(config string) string {
 // whether it ran to the end, mosaic). Verdicts are untouched: the run is
 // for the picture only. Properties whose configuration has no baseline
 // are skipped.
-func writeBaselines(ctx context.Context, out string, prog *engine.Program, cfg engine.Config, results []*engine.Result) {
-	for _, r := range results {
+func writeBaselines(ctx context.Context, out string, prog *engine.Program, cfg engine.Config, rs []*engine.Result) {
+	for _, r := range rs {
 		base := baselineConfig(r.Config)
-		if r.Verdict != engine.False || base == "" || r.ARG == nil {
+		if r.Verdict != results.False || base == "" || r.ARG == nil {
 			continue
 		}
 		c := cfg
@@ -58,7 +59,7 @@ func writeBaselines(ctx context.Context, out string, prog *engine.Program, cfg e
 		}
 		b := res[0]
 		pic := pixeltree.Layout(argTree{ARG: b.ARG, highlight: map[int]bool{}}, pixeltree.Options{Root: b.ARG.Root().ID})
-		bl := markdown.Baseline{Config: base, States: b.States, Complete: b.Verdict != engine.Unknown, Mosaic: pic.Mosaic(0, 0)}
+		bl := markdown.Baseline{Config: base, States: b.States, Complete: b.Verdict != results.Unknown, Mosaic: pic.Mosaic(0, 0)}
 		data, _ := json.MarshalIndent(bl, "", "  ")
 		os.WriteFile(filepath.Join(artifactDir(out, r), "pixeltree-baseline.json"), data, 0o644)
 	}
@@ -66,10 +67,10 @@ func writeBaselines(ctx context.Context, out string, prog *engine.Program, cfg e
 
 // readBaselines reads the baseline pictures writeBaselines left next to
 // the pixel trees of r's violated properties.
-func readBaselines(r *engine.Report) map[string]markdown.Baseline {
+func readBaselines(r *results.Report) map[string]markdown.Baseline {
 	out := map[string]markdown.Baseline{}
 	for _, p := range r.Properties {
-		if p.Verdict != engine.False || p.PixelTree == "" {
+		if p.Verdict != results.False || p.PixelTree == "" {
 			continue
 		}
 		data, err := os.ReadFile(filepath.Join(filepath.Dir(p.PixelTree), "pixeltree-baseline.json"))

@@ -12,7 +12,9 @@ import (
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/cegar"
+	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/report/bench"
+	"github.com/reverify/reverify/results"
 )
 
 // runCheck implements `reverify check`: one line per property, results.json.
@@ -32,7 +34,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	overflow := fs.String("signed-overflow", "wrap", "signed overflow semantics: wrap (gcc -fwrapv) or assume-none (cut paths that overflow, as SV-COMP's labels assume)")
 	var rf revFlags // --base: verify only what the change affects (diff.go)
 	rf.register(fs)
-	var sh shard // --shard K/N: one job of a matrix (shard.go)
+	var sh results.Shard // --shard K/N: one job of a matrix
 	fs.Var(&sh, "shard", "verify only shard K/N of the properties (split by a hash of the property ID; reverify merge combines)")
 	budget := fs.Duration("time-budget", 0, "with --base: total time budget; properties not decided in it are UNKNOWN (0: none)")
 	scope := fs.String("precision-scope", "", "scope of the precision entries CEGAR refinement adds: location, function or adaptive (location, widened to the function for a variable refined 3 times; the default)")
@@ -160,8 +162,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if svMode {
 		props = []*engine.Property{engine.UnreachCall(prog, *entry)}
 	} else {
-		props = sh.filter(engine.Properties(prog, *entry))
-		if len(props) == 0 && !sh.active() {
+		props = filterShard(sh, spec.Properties(prog, *entry))
+		if len(props) == 0 && !sh.Active() {
 			fmt.Fprintf(stderr, "reverify check: WARNING: no assertion found in %s (compiled with -DNDEBUG?): nothing was verified\n", strings.Join(files, ", "))
 		}
 	}
@@ -177,7 +179,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	observe(ecfg, nil)
-	results, err := engine.Verify(context.Background(), prog, props, ecfg)
+	verdicts, err := engine.Verify(context.Background(), prog, props, ecfg)
 	if pg != nil {
 		pg.finish()
 	}
@@ -185,15 +187,15 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 	if svMode {
-		printSVComp(stdout, results[0])
+		printSVComp(stdout, verdicts[0])
 	}
-	report := engine.NewReport(version, prog, *entry, *config, results)
+	report := engine.NewReport(version, prog, *entry, *config, verdicts)
 	if *outDir != "" {
 		if err := os.MkdirAll(*outDir, 0o755); err != nil {
 			return fail("%v", err)
 		}
 		spec := "CHECK( init(" + *entry + "()), LTL(G ! call(reach_error())) )"
-		if err := writeArtifacts(*outDir, prog, files, *entry, *config, spec, results, report, *timeout); err != nil {
+		if err := writeArtifacts(*outDir, prog, files, *entry, *config, spec, verdicts, report, *timeout); err != nil {
 			fmt.Fprintf(stderr, "reverify check: %v\n", err)
 		}
 		if err := writeJSON(filepath.Join(*outDir, "results.json"), report); err != nil {
@@ -205,15 +207,15 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return fail("%v", err)
 		}
 	}
-	for _, r := range results {
-		if r.Verdict == engine.False {
+	for _, r := range verdicts {
+		if r.Verdict == results.False {
 			return 1
 		}
 	}
 	return 0
 }
 
-func writeJSON(path string, r *engine.Report) error {
+func writeJSON(path string, r *results.Report) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
@@ -227,8 +229,8 @@ func writeJSON(path string, r *engine.Report) error {
 
 // printResults prints one line per property: verdict, location, ID, time,
 // states, and the reason for UNKNOWN.
-func printResults(w io.Writer, results []*engine.Result) {
-	for _, r := range results {
+func printResults(w io.Writer, rs []*engine.Result) {
+	for _, r := range rs {
 		printResult(w, r)
 	}
 }
@@ -239,11 +241,11 @@ func printResult(w io.Writer, r *engine.Result) {
 	{
 		p := r.Property
 		line := fmt.Sprintf("%-11s %s:%d:%d  %s  %.2fs  %d states", r.Verdict, p.Pos.File, p.Pos.Line, p.Pos.Col, p.ID, r.Seconds, r.States)
-		if r.Verdict != engine.True && r.Reason != "" {
+		if r.Verdict != results.True && r.Reason != "" {
 			line += "  (" + r.Reason + ")"
 		}
 		fmt.Fprintln(w, line)
-		if r.Verdict == engine.False {
+		if r.Verdict == results.False {
 			for _, in := range r.Inputs {
 				if strings.HasPrefix(in.Source, "decl ") {
 					continue // indeterminate initial values the program overwrites or never reads
@@ -258,12 +260,12 @@ func printResult(w io.Writer, r *engine.Result) {
 func printSVComp(w io.Writer, r *engine.Result) {
 	v := "UNKNOWN"
 	switch r.Verdict {
-	case engine.True:
+	case results.True:
 		v = "TRUE"
-	case engine.False:
+	case results.False:
 		v = "FALSE(unreach-call)"
 	}
-	if r.Verdict == engine.Unknown && r.Reason != "" {
+	if r.Verdict == results.Unknown && r.Reason != "" {
 		fmt.Fprintf(w, "reason: %s\n", r.Reason)
 	}
 	fmt.Fprintf(w, "Verification result: %s\n", v)

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/results"
 )
 
 // diffRepo builds a git repository with a base and a head commit.
@@ -127,19 +127,19 @@ func TestDiffAndIncrementalCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rep engine.Report
+	var rep results.Report
 	if err := json.Unmarshal(data, &rep); err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]engine.PropertyReport{}
+	got := map[string]results.PropertyReport{}
 	for _, p := range rep.Properties {
 		got[p.ID] = p
 	}
 	c, k := got["check_clamp:v<=LIMIT"], got["check_const:k==4"]
-	if c.Verdict != engine.False || c.CacheHit || len(c.Reverified) == 0 || c.SliceHash == "" || c.Witness == "" {
+	if c.Verdict != results.False || c.CacheHit || len(c.Reverified) == 0 || c.SliceHash == "" || c.Witness == "" {
 		t.Errorf("check_clamp: %+v", c)
 	}
-	if k.Verdict != engine.True || !k.CacheHit || len(k.Reverified) != 0 || k.SliceHash == "" {
+	if k.Verdict != results.True || !k.CacheHit || len(k.Reverified) != 0 || k.SliceHash == "" {
 		t.Errorf("check_const: %+v", k)
 	}
 	if entries, _ := filepath.Glob(filepath.Join(cache, "*.json")); len(entries) != 3 {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/results"
 )
 
 // TestCheckExample runs the README's main job on the bundled example and
@@ -40,20 +40,20 @@ func TestCheckExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rep engine.Report
+	var rep results.Report
 	if err := json.Unmarshal(data, &rep); err != nil {
 		t.Fatal(err)
 	}
-	if rep.Schema != engine.SchemaVersion || len(rep.Properties) != 3 || rep.Summary["FALSE"] != 1 || rep.Summary["TRUE"] != 2 {
+	if rep.Schema != results.SchemaVersion || len(rep.Properties) != 3 || rep.Summary["FALSE"] != 1 || rep.Summary["TRUE"] != 2 {
 		t.Errorf("results.json: schema %d, %d properties, summary %v", rep.Schema, len(rep.Properties), rep.Summary)
 	}
-	var falseProp *engine.PropertyReport
+	var falseProp *results.PropertyReport
 	for i := range rep.Properties {
 		p := &rep.Properties[i]
 		if p.PixelTree == "" {
 			t.Errorf("%s: no pixel tree", p.ID)
 		}
-		if p.Verdict == engine.False {
+		if p.Verdict == results.False {
 			falseProp = p
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/witness"
 	"github.com/reverify/reverify/report/pixeltree"
+	"github.com/reverify/reverify/results"
 )
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
@@ -32,9 +33,9 @@ func artifactDir(out string, r *engine.Result) string {
 // and, for FALSE, its violation witnesses (YAML 2.0, GraphML) and
 // reproducer, into out, and records their paths in report. Failures to
 // write one artifact are returned joined but do not stop the others.
-func writeArtifacts(out string, prog *cfa.Program, files []string, entry, config, prp string, results []*engine.Result, report *engine.Report, timeout time.Duration) error {
+func writeArtifacts(out string, prog *cfa.Program, files []string, entry, config, prp string, rs []*engine.Result, report *results.Report, timeout time.Duration) error {
 	var errs []string
-	for i, r := range results {
+	for i, r := range rs {
 		pr := &report.Properties[i]
 		dir := artifactDir(out, r)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -43,7 +44,7 @@ func writeArtifacts(out string, prog *cfa.Program, files []string, entry, config
 		if r.ARG != nil {
 			base := filepath.Join(dir, "pixeltree")
 			var cex []cfa.Step
-			if r.Verdict == engine.False {
+			if r.Verdict == results.False {
 				cex = r.Counterexample
 			}
 			if err := writePixelTree(base, r.ARG, cex); err != nil {
@@ -52,19 +53,16 @@ func writeArtifacts(out string, prog *cfa.Program, files []string, entry, config
 				pr.PixelTree = base + ".png"
 			}
 		}
-		if r.Verdict == engine.True {
+		if r.Verdict == results.True {
 			errs = append(errs, writeCorrectness(dir, prog, files, entry, config, prp, r, pr, timeout)...)
 		}
-		if r.Verdict != engine.False {
+		if r.Verdict != results.False {
 			continue
 		}
-		v := &witness.Violation{Program: prog, Path: r.Counterexample, Task: witness.Task{
+		v := &witness.Violation{Program: prog, Path: r.Counterexample, Inputs: r.Inputs, Task: witness.Task{
 			Files: files, Entry: entry, Specification: prp, DataModel: prog.DataModel,
 			Producer: "reverify", Version: version, Configuration: config,
 		}}
-		for _, in := range r.Inputs {
-			v.Inputs = append(v.Inputs, witness.Input{Source: in.Source, Type: in.Type, Value: in.Bits, Step: in.Step})
-		}
 		yml := filepath.Join(dir, "witness.yml")
 		if err := writeWith(yml, func(b *bytes.Buffer) error { return witness.WriteViolationYAML(b, v) }); err != nil {
 			errs = append(errs, err.Error())

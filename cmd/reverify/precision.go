@@ -7,12 +7,12 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/analysis/value"
+	"github.com/reverify/reverify/results"
 )
 
 // readInitialPrecision reads a results.json of an earlier run
-// (engine.Report, written by check --json or --output) and returns, by
+// (results.Report, written by check --json or --output) and returns, by
 // property ID, the precision each property ended with, for
 // engine.Config.InitialPrecision (check --initial-precision). Properties
 // without a precision are left out. Entries are only checked for syntax
@@ -52,8 +52,8 @@ func readInitialPrecision(path string) (map[string][]string, error) {
 	switch {
 	case rep.Schema == nil || rep.Properties == nil:
 		return nil, fmt.Errorf("%s: not a results.json (no \"schema\" or \"properties\")", path)
-	case *rep.Schema > engine.SchemaVersion:
-		return nil, fmt.Errorf("%s: results.json schema %d is newer than this reverify's (%d)", path, *rep.Schema, engine.SchemaVersion)
+	case *rep.Schema > results.SchemaVersion:
+		return nil, fmt.Errorf("%s: results.json schema %d is newer than this reverify's (%d)", path, *rep.Schema, results.SchemaVersion)
 	}
 	out := map[string][]string{}
 	for i, p := range rep.Properties {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/results"
 )
 
 // runningExample is seed 000's running example, which value-cegar
@@ -17,7 +17,7 @@ const runningExample = "../../engine/testdata/verdicts/cegar_running.c"
 
 // checkJSON runs reverify check with args plus --json and returns the
 // report.
-func checkJSON(t *testing.T, args ...string) *engine.Report {
+func checkJSON(t *testing.T, args ...string) *results.Report {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "results.json")
 	var stdout, stderr bytes.Buffer
@@ -28,7 +28,7 @@ func checkJSON(t *testing.T, args ...string) *engine.Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rep engine.Report
+	var rep results.Report
 	if err := json.Unmarshal(data, &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func checkJSON(t *testing.T, args ...string) *engine.Report {
 func TestInitialPrecisionFlag(t *testing.T) {
 	first := checkJSON(t, runningExample, "--config", "value-cegar")
 	p := first.Properties[0]
-	if p.Verdict != engine.True || p.Refinements != 2 || len(p.Precision) == 0 {
+	if p.Verdict != results.True || p.Refinements != 2 || len(p.Precision) == 0 {
 		t.Fatalf("first run: %s, %d refinements, precision %q; want TRUE after 2 refinements", p.Verdict, p.Refinements, p.Precision)
 	}
 	prev := filepath.Join(t.TempDir(), "first.json")
@@ -54,7 +54,7 @@ func TestInitialPrecisionFlag(t *testing.T) {
 	}
 	second := checkJSON(t, runningExample, "--config", "value-cegar", "--initial-precision", prev)
 	q := second.Properties[0]
-	if q.Verdict != engine.True || q.Refinements != 0 || strings.Join(q.Precision, "\n") != strings.Join(p.Precision, "\n") {
+	if q.Verdict != results.True || q.Refinements != 0 || strings.Join(q.Precision, "\n") != strings.Join(p.Precision, "\n") {
 		t.Errorf("seeded run: %s, %d refinements, precision %q; want TRUE after 0 refinements, precision %q", q.Verdict, q.Refinements, q.Precision, p.Precision)
 	}
 	if q.States >= p.States {
@@ -103,7 +103,7 @@ func TestInitialPrecisionBadFile(t *testing.T) {
 	// learns the precision again.
 	stale := write("stale.json", `{"schema": 1, "properties": [{"id": "nosuch", "precision": ["f::z@f:+1:z = 2"]}, {"id": "x", "precision": ["main::y@main:L5"]}]}`)
 	rep := checkJSON(t, runningExample, "--config", "value-cegar", "--initial-precision", stale)
-	if p := rep.Properties[0]; p.Verdict != engine.True || p.Refinements != 2 {
+	if p := rep.Properties[0]; p.Verdict != results.True || p.Refinements != 2 {
 		t.Errorf("stale precision: %s after %d refinements, want TRUE after 2", p.Verdict, p.Refinements)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/results"
 )
 
 // checkProgress prints each property's line as it is decided (engine.Config's
@@ -32,7 +33,7 @@ type checkProgress struct {
 	bar    *progressbar.ProgressBar // nil unless on a terminal
 	action bool
 	group  bool // a ::group:: is open
-	counts map[engine.Verdict]int
+	counts map[results.Verdict]int
 }
 
 // progressMode says how to show checkProgress: "terminal", "action" or "plain".
@@ -49,7 +50,7 @@ func progressMode(stderr io.Writer, getenv func(string) string) string {
 // newCheckProgress starts the display of a run that verifies toVerify
 // properties; title names the group in GitHub Actions ("" opens none).
 func newCheckProgress(stdout, stderr io.Writer, mode, title string, toVerify int) *checkProgress {
-	p := &checkProgress{out: stdout, action: mode == "action", counts: map[engine.Verdict]int{}}
+	p := &checkProgress{out: stdout, action: mode == "action", counts: map[results.Verdict]int{}}
 	if p.action && title != "" {
 		github.NewActions(nil, stdout).Group(title)
 		p.group = true
@@ -97,7 +98,7 @@ func (p *checkProgress) result(r *engine.Result, verified bool) {
 // tally is "2 TRUE, 1 FALSE, 0 UNKNOWN".
 func (p *checkProgress) tally() string {
 	var parts []string
-	for _, v := range []engine.Verdict{engine.True, engine.False, engine.Unknown} {
+	for _, v := range []results.Verdict{results.True, results.False, results.Unknown} {
 		parts = append(parts, fmt.Sprintf("%d %s", p.counts[v], v))
 	}
 	return strings.Join(parts, ", ")
@@ -128,7 +129,7 @@ const deadlineReason = "cancelled: context deadline exceeded"
 // out of time; symex-cegar: state limit 1000000)"; clock "cpu" says
 // "30s CPU time". Other results are left alone.
 func timeoutReason(r *engine.Result, timeout time.Duration, clock string) {
-	if r.Verdict != engine.Unknown || timeout <= 0 || !strings.Contains(r.Reason, deadlineReason) {
+	if r.Verdict != results.Unknown || timeout <= 0 || !strings.Contains(r.Reason, deadlineReason) {
 		return
 	}
 	limit := timeout.String()

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/results"
 )
 
 // TestProgressModes: how progress shows in GitHub Actions, on a terminal
@@ -42,7 +43,7 @@ func TestProgressBar(t *testing.T) {
 	prop := func(id string, line int) *engine.Property {
 		return &engine.Property{ID: id, Pos: engine.Pos{File: "a.c", Line: line, Col: 3}}
 	}
-	p.result(&engine.Result{Property: prop("main:x>0", 4), Verdict: engine.True, Seconds: 0.5}, true)
+	p.result(&engine.Result{Property: prop("main:x>0", 4), Verdict: results.True, Seconds: 0.5}, true)
 	if got := stdout.String(); !strings.HasPrefix(got, "TRUE        a.c:4:3  main:x>0  0.50s") {
 		t.Errorf("stdout after the first result: %q", got)
 	}
@@ -50,8 +51,8 @@ func TestProgressBar(t *testing.T) {
 		!regexp.MustCompile(`\[\d+s:\d+s\]`).MatchString(bar) {
 		t.Errorf("bar after the first result: %q; want the tally, 1/2 and [elapsed:left]", bar)
 	}
-	p.result(&engine.Result{Property: prop("main:y>0", 5), Verdict: engine.Unknown, Reason: "timeout"}, true)
-	p.result(&engine.Result{Property: prop("main:z>0", 6), Verdict: engine.True}, false)
+	p.result(&engine.Result{Property: prop("main:y>0", 5), Verdict: results.Unknown, Reason: "timeout"}, true)
+	p.result(&engine.Result{Property: prop("main:z>0", 6), Verdict: results.True}, false)
 	p.finish()
 	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
 	if len(lines) != 3 || !strings.HasSuffix(lines[1], "(timeout)") || !strings.HasSuffix(lines[2], "main:z>0  0.00s  0 states  [cached]") {
@@ -111,13 +112,13 @@ func TestTimeoutReason(t *testing.T) {
 		{"value", "cancelled: context canceled", "wall", "cancelled: context canceled"},
 		{"value", "state limit 10", "wall", "state limit 10"},
 	} {
-		r := &engine.Result{Verdict: engine.Unknown, Config: tc.config, Reason: tc.reason}
+		r := &engine.Result{Verdict: results.Unknown, Config: tc.config, Reason: tc.reason}
 		timeoutReason(r, 30*time.Second, tc.clock)
 		if r.Reason != tc.want {
 			t.Errorf("%s %q: %q, want %q", tc.config, tc.reason, r.Reason, tc.want)
 		}
 	}
-	r := &engine.Result{Verdict: engine.True, Reason: "cancelled: context deadline exceeded"}
+	r := &engine.Result{Verdict: results.True, Reason: "cancelled: context deadline exceeded"}
 	if timeoutReason(r, time.Second, "wall"); r.Reason != "cancelled: context deadline exceeded" {
 		t.Errorf("a TRUE's reason rewritten: %q", r.Reason)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/proofs"
+	"github.com/reverify/reverify/results"
 )
 
 // proofSummary is one proof's line of the summary table.
@@ -140,20 +141,20 @@ func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.D
 	ecfg := rs.engineConfig(rs.config, p.Entry, rs.timeout)
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
-	results, err := engine.Verify(ctx, prog, props, ecfg)
+	verdicts, err := engine.Verify(ctx, prog, props, ecfg)
 	if err != nil {
 		s.note = "verification failed: " + err.Error()
 		fmt.Fprintf(w, "   %s\n", s.note)
 		return s
 	}
-	for _, r := range results {
+	for _, r := range verdicts {
 		timeoutReason(r, rs.timeout, rs.clock)
 		fmt.Fprint(w, "   ")
 		printResult(w, r)
 		switch r.Verdict {
-		case engine.True:
+		case results.True:
 			s.trueN++
-		case engine.False:
+		case results.False:
 			s.falseN++
 		default:
 			s.unknN++

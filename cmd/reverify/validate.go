@@ -16,6 +16,7 @@ import (
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/results"
 )
 
 // witnessInput is what validate and reproduce share: the parsed witness
@@ -126,23 +127,12 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 
 // correctnessOf returns the correctness witness content of a TRUE result.
 func correctnessOf(prog *cfa.Program, files []string, entry, config, prp string, r *engine.Result) *witness.Correctness {
-	c := &witness.Correctness{Program: prog, Task: witness.Task{
+	c := &witness.Correctness{Program: prog, Invariants: r.Invariants, Task: witness.Task{
 		Files: files, Entry: entry, Specification: prp, DataModel: prog.DataModel,
 		Producer: "reverify", Version: version, Configuration: config,
 	}}
 	if r.Property.ID != spec.UnreachCallID {
 		c.Property = r.Property.ID
-	}
-	for _, li := range r.Invariants {
-		inv := witness.Invariant{Loc: li.Loc}
-		for _, st := range li.States {
-			facts := make([]witness.Fact, len(st))
-			for i, f := range st {
-				facts[i] = witness.Fact{Vars: f.Vars, Expr: f.Expr}
-			}
-			inv.States = append(inv.States, facts)
-		}
-		c.Invariants = append(c.Invariants, inv)
 	}
 	return c
 }
@@ -167,7 +157,7 @@ func selectBudget(timeout time.Duration, r *engine.Result) time.Duration {
 // writeCorrectness writes the correctness witnesses of a TRUE result
 // into dir (witness.yml when it has a loop invariant, witness.graphml
 // always) and names them in pr; it returns the errors.
-func writeCorrectness(dir string, prog *cfa.Program, files []string, entry, config, prp string, r *engine.Result, pr *engine.PropertyReport, timeout time.Duration) []string {
+func writeCorrectness(dir string, prog *cfa.Program, files []string, entry, config, prp string, r *engine.Result, pr *results.PropertyReport, timeout time.Duration) []string {
 	c := correctnessOf(prog, files, entry, config, prp, r)
 	// Prefer compact invariants the validator proves (Houdini over
 	// candidates); on failure the reached-set invariants stay.

@@ -11,14 +11,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/witness"
 	"github.com/reverify/reverify/report/reproducer"
+	"github.com/reverify/reverify/results"
 )
 
 // checkOutput runs `reverify check FILE --output DIR` and returns the
 // report.
-func checkOutput(t *testing.T, args ...string) (string, engine.Report) {
+func checkOutput(t *testing.T, args ...string) (string, results.Report) {
 	t.Helper()
 	out := t.TempDir()
 	var stdout, stderr bytes.Buffer
@@ -29,7 +29,7 @@ func checkOutput(t *testing.T, args ...string) (string, engine.Report) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rep engine.Report
+	var rep results.Report
 	if err := json.Unmarshal(data, &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -50,9 +50,9 @@ func TestValidateCommand(t *testing.T) {
 		}
 		graphml = p.WitnessGraphML
 		switch p.Verdict {
-		case engine.True:
+		case results.True:
 			trueW = p.Witness
-		case engine.False:
+		case results.False:
 			falseW = p.Witness
 		}
 		var stdout, stderr bytes.Buffer
@@ -182,7 +182,7 @@ func TestReproduceCommand(t *testing.T) {
 			_, rep := checkOutput(t, args...)
 			n := 0
 			for _, p := range rep.Properties {
-				if p.Verdict != engine.False {
+				if p.Verdict != results.False {
 					continue
 				}
 				n++
@@ -262,12 +262,12 @@ func TestAssertStyleWitnesses(t *testing.T) {
 			t.Parallel()
 			prog := "../../engine/witness/testdata/" + file
 			_, rep := checkOutput(t, prog, "--config", "value")
-			var fail, holds *engine.PropertyReport
+			var fail, holds *results.PropertyReport
 			for i, p := range rep.Properties {
 				switch p.Verdict {
-				case engine.False:
+				case results.False:
 					fail = &rep.Properties[i]
-				case engine.True:
+				case results.True:
 					holds = &rep.Properties[i]
 				}
 			}
@@ -340,7 +340,7 @@ func TestPredicateKInductionWitnesses(t *testing.T) {
 			_, rep := checkOutput(t, prog, "--config", tc.config)
 			n := 0
 			for _, p := range rep.Properties {
-				if p.Verdict != engine.True {
+				if p.Verdict != results.True {
 					continue
 				}
 				n++

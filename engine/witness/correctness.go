@@ -15,12 +15,13 @@ import (
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/results"
 )
 
 // Correctness is a TRUE verdict's evidence: loop invariants of Program.
 type Correctness struct {
 	Program    *cfa.Program
-	Invariants []Invariant
+	Invariants []results.Invariant
 	Task       Task
 	// Property, when not empty, is the ID of the one property the
 	// invariants prove (an assertion site rather than SV-COMP's whole
@@ -31,21 +32,6 @@ type Correctness struct {
 	// chosen, set by Select, replaces the rendered invariant at a loop
 	// keyword.
 	chosen map[cfa.Pos]string
-}
-
-// Invariant is what holds at the loop head Loc: the disjunction over
-// States of the conjunction of each state's Facts (an empty conjunction
-// is true). It mirrors engine.LoopInvariant (engine/witness sits below
-// engine).
-type Invariant struct {
-	Loc    *cfa.Location
-	States [][]Fact
-}
-
-// Fact is one condition over program variables (type int, 1 or 0).
-type Fact struct {
-	Vars []*cfa.Var
-	Expr cfa.Expr
 }
 
 // YAMLInvariantItem is one item of an invariant_set's content.
@@ -343,9 +329,9 @@ func paren(e cfa.Expr, s string) string {
 // dropped, which weakens the invariant soundly. Facts all disjuncts
 // share are factored out; disjuncts that each fix one variable to one of
 // contiguous values become a range; "1" when nothing is known.
-func InvariantText(inv Invariant, names map[string]*cfa.Var) string {
+func InvariantText(inv results.Invariant, names map[string]*cfa.Var) string {
 	var states [][]string
-	var facts [][]Fact // the facts of each state, for eqFact
+	var facts [][]results.Fact // the facts of each state, for eqFact
 	for _, st := range inv.States {
 		var conj []string
 		seen := map[string]bool{}
@@ -448,7 +434,7 @@ func InvariantText(inv Invariant, names map[string]*cfa.Var) string {
 // repeated states but the first. The order of the others is kept; facts
 // runs parallel to states. Shapes: states[i] is a sorted list of C
 // conjuncts; O(n²) set comparisons for n states, shorter sets first.
-func absorb(states [][]string, facts [][]Fact) ([][]string, [][]Fact) {
+func absorb(states [][]string, facts [][]results.Fact) ([][]string, [][]results.Fact) {
 	order := make([]int, len(states))
 	for i := range order {
 		order[i] = i
@@ -475,7 +461,7 @@ func absorb(states [][]string, facts [][]Fact) ([][]string, [][]Fact) {
 		}
 	}
 	var outS [][]string
-	var outF [][]Fact
+	var outF [][]results.Fact
 	for i := range states {
 		if !drop[i] {
 			outS = append(outS, states[i])
@@ -499,7 +485,7 @@ func subset(a []string, set map[string]bool) bool {
 }
 
 // eqFact finds the fact printed as s among facts if it is "x == c".
-func eqFact(facts []Fact, s string) *cfa.Binary {
+func eqFact(facts []results.Fact, s string) *cfa.Binary {
 	for _, f := range facts {
 		if t, _ := cExpr(f.Expr); t != s {
 			continue
@@ -556,8 +542,8 @@ func valueRange(bs []*cfa.Binary, n int) (string, bool) {
 
 // located is an invariant with its source location and text.
 type located struct {
-	inv  Invariant
-	invs []Invariant // every loop head at the keyword (inv first)
+	inv  results.Invariant
+	invs []results.Invariant // every loop head at the keyword (inv first)
 	site loopSite
 	text string
 }
@@ -582,7 +568,7 @@ func (c *Correctness) locate(src *sources) []located {
 			continue
 		}
 		byKw[site.kw] = len(out)
-		out = append(out, located{inv: inv, invs: []Invariant{inv}, site: site, text: text})
+		out = append(out, located{inv: inv, invs: []results.Invariant{inv}, site: site, text: text})
 	}
 	for i := range out {
 		if t, ok := c.chosen[out[i].site.kw]; ok {
@@ -941,7 +927,7 @@ func candidates(p *cfa.Program, l located, names map[string]*cfa.Var) []string {
 		})
 		return ok
 	}
-	var states [][]Fact
+	var states [][]results.Fact
 	for _, inv := range l.invs {
 		states = append(states, inv.States...)
 	}
@@ -975,7 +961,7 @@ func candidates(p *cfa.Program, l located, names map[string]*cfa.Var) []string {
 				order = append(order, t)
 			}
 			count[t]++
-			if b := eqFact([]Fact{f}, t); b != nil {
+			if b := eqFact([]results.Fact{f}, t); b != nil {
 				v := b.X.(*cfa.VarRef).Var
 				if !v.T.IsInteger() || v.T.Kind == cfa.Bool || (!v.T.IsSigned() && b.Y.(*cfa.Const).V > 1<<62) {
 					continue

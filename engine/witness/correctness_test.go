@@ -5,6 +5,7 @@ import (
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/results"
 )
 
 // TestInvariantText renders invariants given as conjunctions of
@@ -16,36 +17,36 @@ func TestInvariantText(t *testing.T) {
 	k := &cfa.Var{Name: "k", Orig: "k", T: cfa.IntT}
 	s := &cfa.Var{Name: "s", Orig: "s", T: cfa.UCharType}
 	names := map[string]*cfa.Var{"i": i, "k": k, "s": s}
-	eq := func(v *cfa.Var, c uint64) witness.Fact {
-		return witness.Fact{Vars: []*cfa.Var{v}, Expr: &cfa.Binary{Op: cfa.Eq, X: &cfa.VarRef{Var: v}, Y: &cfa.Const{T: v.T, V: c}, T: cfa.IntT}}
+	eq := func(v *cfa.Var, c uint64) results.Fact {
+		return results.Fact{Vars: []*cfa.Var{v}, Expr: &cfa.Binary{Op: cfa.Eq, X: &cfa.VarRef{Var: v}, Y: &cfa.Const{T: v.T, V: c}, T: cfa.IntT}}
 	}
-	st := func(fs ...witness.Fact) []witness.Fact { return fs }
+	st := func(fs ...results.Fact) []results.Fact { return fs }
 	for _, tc := range []struct {
 		name   string
-		states [][]witness.Fact
+		states [][]results.Fact
 		want   string
 	}{
-		{"subsumed disjuncts", [][]witness.Fact{
+		{"subsumed disjuncts", [][]results.Fact{
 			st(eq(i, 0), eq(k, 0), eq(s, 255)), st(eq(i, 0), eq(k, 0)),
 			st(eq(i, 1), eq(k, 1), eq(s, 255)), st(eq(i, 1), eq(k, 1)),
 		}, "(i == 0 && k == 0) || (i == 1 && k == 1)"},
-		{"subsumed before the subsuming one", [][]witness.Fact{
+		{"subsumed before the subsuming one", [][]results.Fact{
 			st(eq(i, 1), eq(k, 1), eq(s, 255)), st(eq(i, 0), eq(k, 0)), st(eq(i, 1), eq(k, 1)),
 		}, "(i == 0 && k == 0) || (i == 1 && k == 1)"},
-		{"absorbed into the shared facts", [][]witness.Fact{
+		{"absorbed into the shared facts", [][]results.Fact{
 			st(eq(k, 0)), st(eq(k, 0), eq(i, 3)), st(eq(k, 0), eq(i, 4), eq(s, 1)),
 		}, "k == 0"},
-		{"nothing subsumed", [][]witness.Fact{
+		{"nothing subsumed", [][]results.Fact{
 			st(eq(i, 0), eq(s, 255)), st(eq(i, 0), eq(k, 2)),
 		}, "i == 0 && (s == 255 || k == 2)"},
-		{"range after absorption", [][]witness.Fact{
+		{"range after absorption", [][]results.Fact{
 			st(eq(i, 2)), st(eq(i, 0)), st(eq(i, 1)), st(eq(i, 1), eq(k, 7)),
 		}, "0 <= i && i <= 2"},
-		{"true disjunct", [][]witness.Fact{st(eq(i, 0)), st()}, "1"},
+		{"true disjunct", [][]results.Fact{st(eq(i, 0)), st()}, "1"},
 		{"unreachable", nil, "0"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := witness.InvariantText(witness.Invariant{States: tc.states}, names); got != tc.want {
+			if got := witness.InvariantText(results.Invariant{States: tc.states}, names); got != tc.want {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}
 		})

@@ -8,7 +8,10 @@
 // path ([]cfa.Step, ending at the call of the error function) and the
 // values of the nondeterministic inputs in read order, each tied to the
 // step that read it (a Havoc of __VERIFIER_nondet_*, a Decl of an
-// uninitialised local, or a call of an external function).
+// uninitialised local, or a call of an external function). Inputs and
+// loop invariants are the types of package results ([results.Input],
+// [results.Invariant]) that the engine produces, so a Violation or
+// Correctness is built from an engine.Result without conversion.
 //
 // # YAML witnesses, format 2.0
 //
@@ -149,9 +152,9 @@
 // # Correctness witnesses
 //
 // A TRUE verdict's final reached set is a fixed point that covers every
-// reachable state; engine.LoopInvariant takes, per CFA loop head, the
-// disjunction over the reached states there of the conjunction of what
-// each knows (values of integer variables; for symbolic execution also
+// reachable state; engine.Result.Invariants ([results.Invariant]) takes,
+// per CFA loop head, the disjunction over the reached states there of
+// the conjunction of what each knows (values of integer variables; for symbolic execution also
 // equalities of variables holding one symbol and the path constraints
 // over held symbols, as comparisons; for predicate abstraction the
 // abstraction, a Boolean combination of predicates, as bit-precise C

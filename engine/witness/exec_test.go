@@ -6,6 +6,7 @@ import (
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
 
 // translate builds a program from C source with the front end.
@@ -39,7 +40,7 @@ type execOpts struct {
 // __VERIFIER_nondet_* calls from vals in order, until the first call of an
 // error function (the last step of the returned path). reached is false
 // when the run ends otherwise.
-func execute(t *testing.T, p *cfa.Program, entry string, vals []uint64, o execOpts) (path []cfa.Step, inputs []Input, reached bool) {
+func execute(t *testing.T, p *cfa.Program, entry string, vals []uint64, o execOpts) (path []cfa.Step, inputs []results.Input, reached bool) {
 	t.Helper()
 	globals := map[*cfa.Var]uint64{}
 	stack := []*frame{{fn: p.Init, vars: map[*cfa.Var]uint64{}}}
@@ -85,7 +86,7 @@ func execute(t *testing.T, p *cfa.Program, entry string, vals []uint64, o execOp
 			fr.vars[op.Var] = 0
 			if o.decls != nil && !op.Var.Global && fr.fn != p.Init {
 				fr.vars[op.Var] = *o.decls
-				inputs = append(inputs, Input{Source: "uninitialised " + op.Var.Name, Type: op.Var.T, Value: *o.decls, Step: len(path)})
+				inputs = append(inputs, results.Input{Source: "uninitialised " + op.Var.Name, Type: op.Var.T, Bits: *o.decls, Step: len(path)})
 			}
 		case *cfa.Assign:
 			store(t, fr, globals, op.LHS, eval(t, fr, globals, op.RHS))
@@ -96,7 +97,7 @@ func execute(t *testing.T, p *cfa.Program, entry string, vals []uint64, o execOp
 			}
 			k++
 			v = cfa.Truncate(v, op.LHS.Type().Width())
-			inputs = append(inputs, Input{Source: op.Source, Type: op.LHS.Type(), Value: v, Step: len(path)})
+			inputs = append(inputs, results.Input{Source: op.Source, Type: op.LHS.Type(), Bits: v, Step: len(path)})
 			store(t, fr, globals, op.LHS, v)
 		case *cfa.Call:
 			callee := p.Func(op.Fn)
@@ -122,7 +123,7 @@ func execute(t *testing.T, p *cfa.Program, entry string, vals []uint64, o execOp
 				var v uint64
 				if o.extern != nil {
 					v = *o.extern
-					inputs = append(inputs, Input{Source: "extern " + op.Fn, Type: op.Result.Type(), Value: v, Step: len(path)})
+					inputs = append(inputs, results.Input{Source: "extern " + op.Fn, Type: op.Result.Type(), Bits: v, Step: len(path)})
 				}
 				store(t, fr, globals, op.Result, v)
 			}

@@ -129,13 +129,13 @@ func (c *ctx) graphmlEdges(prog string) []gmlEdge {
 		switch s.Kind {
 		case cfa.Intra:
 			if vs, ok := c.site(i); ok {
-				if vs.kind == siteOther || !constantOK(vs.t, vs.in.Value) {
+				if vs.kind == siteOther || !constantOK(vs.t, vs.in.Bits) {
 					continue
 				}
 				d := lines(s.Edge)
 				switch {
 				case vs.fn != "":
-					d = append(d, [2]string{"assumption", `\result == ` + cValue(vs.t, vs.in.Value) + ";"},
+					d = append(d, [2]string{"assumption", `\result == ` + cValue(vs.t, vs.in.Bits) + ";"},
 						[2]string{"assumption.scope", c.funcs[i]},
 						[2]string{"assumption.resultfunction", vs.fn})
 				default:
@@ -143,7 +143,7 @@ func (c *ctx) graphmlEdges(prog string) []gmlEdge {
 					if !ok {
 						continue
 					}
-					d = append(d, [2]string{"assumption", x.Orig + " == " + cValue(vs.t, vs.in.Value) + ";"},
+					d = append(d, [2]string{"assumption", x.Orig + " == " + cValue(vs.t, vs.in.Bits) + ";"},
 						[2]string{"assumption.scope", c.funcs[i]})
 				}
 				edges = append(edges, d)

@@ -8,11 +8,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/results"
 )
 
 // handWitness is an invariant_set with one loop invariant at line:col
@@ -107,7 +107,7 @@ func TestSelectInvariants(t *testing.T) {
 		t.Run(tc.file, func(t *testing.T) {
 			file := "testdata/loops/" + tc.file
 			prog, props, res := verify(t, file, tc.config)
-			if len(res) != 1 || res[0].Verdict != engine.True {
+			if len(res) != 1 || res[0].Verdict != results.True {
 				t.Fatalf("want one TRUE verdict, got %v", res)
 			}
 			c := correctness(prog, res[0], task(file, tc.config))

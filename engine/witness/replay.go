@@ -10,6 +10,7 @@ import (
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
 
 // maxReplaySteps bounds the length of a replayed path.
@@ -448,12 +449,12 @@ func (r *replay) confirm(path []cfa.Step, res smt.PathResult) Validation {
 		}
 		out = append(out, s)
 	}
-	var ins []Input
+	var ins []results.Input
 	for _, in := range res.Inputs {
 		if in.Step < 0 || in.Step >= len(idx) || idx[in.Step] < 0 {
 			continue
 		}
-		ins = append(ins, Input{Source: in.Source, Type: in.Type, Value: in.Value, Step: idx[in.Step]})
+		ins = append(ins, results.NewInput(in.Source, in.Type, in.Value, idx[in.Step], out))
 	}
 	last := path[len(path)-1].Edge
 	return Validation{Confirmed: true, Path: out, Inputs: ins,

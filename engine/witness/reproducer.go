@@ -78,7 +78,7 @@ func Reproducer(v *Violation) (string, error) {
 		vs, ok := c.site(in.Step)
 		if !ok {
 			if cfa.NondetFunc(in.Source) && in.Type != nil {
-				values = append(values, value{fn: in.Source, t: in.Type, bits: in.Value})
+				values = append(values, value{fn: in.Source, t: in.Type, bits: in.Bits})
 			}
 			continue
 		}
@@ -89,7 +89,7 @@ func Reproducer(v *Violation) (string, error) {
 			}
 			continue
 		}
-		values = append(values, value{fn: vs.fn, at: at, t: vs.t, bits: vs.in.Value})
+		values = append(values, value{fn: vs.fn, at: at, t: vs.t, bits: vs.in.Bits})
 	}
 
 	// The functions to define.
@@ -476,7 +476,7 @@ func (c *ctx) unobserved() map[int]bool {
 		if in.Step < 0 || in.Step >= len(c.v.Path) {
 			return nil
 		}
-		vals[i] = in.Value
+		vals[i] = in.Bits
 	}
 	un, err := interp.UnobservedInputs(context.Background(), c.v.Program, c.v.Path, vals)
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/reverify/reverify/engine/interp"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/results"
 )
 
 func TestBuildLine(t *testing.T) {
@@ -149,7 +150,7 @@ func TestReproducer(t *testing.T) {
 				if i >= len(v.Inputs) {
 					in.Step = -1
 				}
-				in.Value = x
+				in.Bits = x
 				w.Inputs = append(w.Inputs, in)
 			}
 			src, err = Reproducer(&w)
@@ -273,7 +274,7 @@ func smtViolation(t *testing.T, dm cfa.DataModel, src string, vals []uint64) *Vi
 	}
 	v := &Violation{Program: p, Path: tr.Steps, Task: Task{Files: []string{"u.c"}, Contents: map[string]string{"u.c": src}, DataModel: dm}}
 	for _, in := range r.Inputs {
-		v.Inputs = append(v.Inputs, Input{Source: in.Source, Type: in.Type, Value: in.Value, Step: in.Step})
+		v.Inputs = append(v.Inputs, results.NewInput(in.Source, in.Type, in.Value, in.Step, tr.Steps))
 	}
 	return v
 }
@@ -386,8 +387,8 @@ func TestReproducerVolatile(t *testing.T) {
 			// The same path with another value of the last volatile read
 			// does not reach the error: the values come from the harness.
 			w := *v
-			w.Inputs = append([]Input(nil), v.Inputs...)
-			w.Inputs[len(w.Inputs)-1].Value++
+			w.Inputs = append([]results.Input(nil), v.Inputs...)
+			w.Inputs[len(w.Inputs)-1].Bits++
 			harness, err = Reproducer(&w)
 			if err != nil {
 				t.Fatal(err)

@@ -18,6 +18,7 @@ import (
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
 
 // Witness is a parsed YAML witness (format 2.0): either violation
@@ -121,7 +122,7 @@ type Validation struct {
 	// feasible error path the witness describes and the values of its
 	// nondeterministic inputs in read order (for Reproducer).
 	Path   []cfa.Step
-	Inputs []Input
+	Inputs []results.Input
 }
 
 func rejected(format string, args ...any) Validation {

@@ -15,6 +15,7 @@ import (
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/results"
 )
 
 var (
@@ -49,27 +50,13 @@ func task(file, config string) witness.Task {
 func correctness(prog *cfa.Program, r *engine.Result, tk witness.Task) *witness.Correctness {
 	tk.DataModel = prog.DataModel
 	c := &witness.Correctness{Program: prog, Task: tk, Property: r.Property.ID}
-	for _, li := range r.Invariants {
-		inv := witness.Invariant{Loc: li.Loc}
-		for _, st := range li.States {
-			var fs []witness.Fact
-			for _, f := range st {
-				fs = append(fs, witness.Fact{Vars: f.Vars, Expr: f.Expr})
-			}
-			inv.States = append(inv.States, fs)
-		}
-		c.Invariants = append(c.Invariants, inv)
-	}
+	c.Invariants = r.Invariants
 	return c
 }
 
 func violation(prog *cfa.Program, r *engine.Result, tk witness.Task) *witness.Violation {
 	tk.DataModel = prog.DataModel
-	v := &witness.Violation{Program: prog, Path: r.Counterexample, Task: tk}
-	for _, in := range r.Inputs {
-		v.Inputs = append(v.Inputs, witness.Input{Source: in.Source, Type: in.Type, Value: in.Bits, Step: in.Step})
-	}
-	return v
+	return &witness.Violation{Program: prog, Path: r.Counterexample, Inputs: r.Inputs, Task: tk}
 }
 
 func validate(t *testing.T, prog *cfa.Program, props []*spec.Property, yml []byte) (witness.Validation, error) {
@@ -90,7 +77,7 @@ func TestCorrectnessGolden(t *testing.T) {
 	for _, config := range []string{"value", "symex"} {
 		t.Run(config, func(t *testing.T) {
 			prog, props, res := verify(t, file, config)
-			if len(res) != 1 || res[0].Verdict != engine.True {
+			if len(res) != 1 || res[0].Verdict != results.True {
 				t.Fatalf("want one TRUE verdict, got %v: %s", res[0].Verdict, res[0].Reason)
 			}
 			c := correctness(prog, res[0], task(file, config))
@@ -157,9 +144,9 @@ func TestValidateOwnWitnesses(t *testing.T) {
 				var y bytes.Buffer
 				var err error
 				switch r.Verdict {
-				case engine.True:
+				case results.True:
 					err = witness.WriteCorrectnessYAML(&y, correctness(prog, r, task(file, tc.config)))
-				case engine.False:
+				case results.False:
 					err = witness.WriteViolationYAML(&y, violation(prog, r, task(file, tc.config)))
 				default:
 					continue
@@ -207,7 +194,7 @@ func TestValidateRejects(t *testing.T) {
 	lprog, lprops, lres := verify(t, loopFile, "value")
 	var vy bytes.Buffer
 	for _, r := range lres {
-		if r.Verdict == engine.False {
+		if r.Verdict == results.False {
 			if err := witness.WriteViolationYAML(&vy, violation(lprog, r, task(loopFile, "value"))); err != nil {
 				t.Fatal(err)
 			}
@@ -310,9 +297,9 @@ func TestValidateAssertStyle(t *testing.T) {
 			prog, props, res := verify(t, file, "value")
 			var fails []*engine.Result
 			for _, r := range res {
-				if r.Verdict == engine.False {
+				if r.Verdict == results.False {
 					fails = append(fails, r)
-				} else if r.Verdict != engine.True {
+				} else if r.Verdict != results.True {
 					t.Errorf("%s: %s (%s)", r.Property.ID, r.Verdict, r.Reason)
 				}
 			}

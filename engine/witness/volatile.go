@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/results"
 )
 
 // A counterexample that reads volatile objects gets their values from the
@@ -46,7 +47,7 @@ type volatileVar struct {
 
 // addVolatile records the input in (Source "volatile name") or says why
 // a reproducer cannot supply it.
-func (c *ctx) addVolatile(vols *volatiles, in Input, name string) error {
+func (c *ctx) addVolatile(vols *volatiles, in results.Input, name string) error {
 	at := "?"
 	var step *cfa.Step
 	if in.Step >= 0 && in.Step < len(c.v.Path) {
@@ -81,10 +82,10 @@ func (c *ctx) addVolatile(vols *volatiles, in Input, name string) error {
 		vols.vars = append(vols.vars, vv)
 	}
 	n := len(vv.values)
-	if n > 0 && vv.values[n-1] != in.Value && c.unsequenced(vv.steps[n-1], in.Step) {
+	if n > 0 && vv.values[n-1] != in.Bits && c.unsequenced(vv.steps[n-1], in.Step) {
 		return cannot("it is read twice with different values in one expression, in an order C leaves unspecified")
 	}
-	vv.values = append(vv.values, in.Value)
+	vv.values = append(vv.values, in.Bits)
 	vv.at = append(vv.at, at)
 	vv.steps = append(vv.steps, in.Step)
 	return nil

@@ -13,23 +13,8 @@ import (
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
 )
-
-// Input is one nondeterministic value read on a counterexample.
-type Input struct {
-	// Source names the origin: the __VERIFIER_nondet_* function called,
-	// "uninitialised x", "extern f", "volatile", …; empty means: whatever
-	// the step at Step reads.
-	Source string
-	// Type is the type of the value read (nil: the type of the lvalue the
-	// step stores into).
-	Type *cfa.Type
-	// Value is the value's bit pattern (truncated to the type's width).
-	Value uint64
-	// Step indexes the Path step that read it: a Havoc, a Decl (an
-	// uninitialised local) or an Intra Call of an external function.
-	Step int
-}
 
 // Task describes the verification task a witness belongs to.
 type Task struct {
@@ -65,7 +50,7 @@ type Task struct {
 type Violation struct {
 	Program *cfa.Program
 	Path    []cfa.Step
-	Inputs  []Input
+	Inputs  []results.Input
 	Task    Task
 }
 
@@ -76,18 +61,18 @@ type ctx struct {
 	files   map[string]*srcFile // by name; nil entries: unreadable
 	order   []string            // input files
 	hashes  map[string]string
-	inputs  map[int]Input // by step
-	funcs   []string      // function containing each step's edge
-	depth   []int         // call depth of each step (0 = entry function)
-	target  int           // index of the step calling the error function
-	errFunc string        // the error function called there
+	inputs  map[int]results.Input // by step
+	funcs   []string              // function containing each step's edge
+	depth   []int                 // call depth of each step (0 = entry function)
+	target  int                   // index of the step calling the error function
+	errFunc string                // the error function called there
 }
 
 func newCtx(v *Violation, needHashes bool) (*ctx, error) {
 	if v == nil || v.Program == nil {
 		return nil, errors.New("witness: no program")
 	}
-	c := &ctx{v: v, files: map[string]*srcFile{}, hashes: map[string]string{}, inputs: map[int]Input{}}
+	c := &ctx{v: v, files: map[string]*srcFile{}, hashes: map[string]string{}, inputs: map[int]results.Input{}}
 	c.order = v.Task.Files
 	if len(c.order) == 0 {
 		c.order = v.Program.Files
@@ -317,7 +302,7 @@ func (c *ctx) uuid() string {
 
 // valueSite describes a step that stores an input value.
 type valueSite struct {
-	in   Input
+	in   results.Input
 	t    *cfa.Type
 	lhs  cfa.Expr // the lvalue stored into (nil: not stored)
 	fn   string   // the function called (nondet or extern), "" for Decl

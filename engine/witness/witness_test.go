@@ -14,6 +14,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/results"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -300,7 +301,7 @@ func TestHandBuilt(t *testing.T) {
 		{Kind: cfa.Intra, Edge: yes},
 		{Kind: cfa.Intra, Edge: call},
 	}
-	v := &Violation{Program: p, Path: path, Inputs: []Input{{Source: "__VERIFIER_nondet_int", Type: cfa.IntT, Value: 11, Step: 3}},
+	v := &Violation{Program: p, Path: path, Inputs: []results.Input{{Source: "__VERIFIER_nondet_int", Type: cfa.IntT, Bits: 11, Step: 3}},
 		Task: Task{Contents: map[string]string{"hand.c": src}, UUID: fixedUUID, Created: fixedTime, Version: "0.0.0-test"}}
 	e, err := ViolationYAML(v)
 	if err != nil {

@@ -212,14 +212,14 @@ func (c *ctx) waypoints() []YAMLWaypoint {
 // into a program variable x and that statement follows directly, else a
 // function_return "\result == v" at the call's closing parenthesis.
 func (c *ctx) valueWaypoint(i int, vs valueSite) (YAMLWaypoint, bool) {
-	if vs.kind == siteOther || !constantOK(vs.t, vs.in.Value) {
+	if vs.kind == siteOther || !constantOK(vs.t, vs.in.Bits) {
 		return YAMLWaypoint{}, false
 	}
 	fn := c.funcs[i]
 	if x, ok := plainVar(vs.lhs); ok {
 		if p, ok := c.assumptionAt(i); ok {
 			return YAMLWaypoint{Type: Assumption, Action: Follow,
-				Constraint: &YAMLConstraint{Value: x.Orig + " == " + cValue(vs.t, vs.in.Value), Format: "c_expression"},
+				Constraint: &YAMLConstraint{Value: x.Orig + " == " + cValue(vs.t, vs.in.Bits), Format: "c_expression"},
 				Location:   c.loc(p, fn)}, true
 		}
 	}
@@ -228,7 +228,7 @@ func (c *ctx) valueWaypoint(i int, vs valueSite) (YAMLWaypoint, bool) {
 	}
 	if p, ok := c.callParen(c.v.Path[i].Edge, vs.fn); ok {
 		return YAMLWaypoint{Type: FunctionReturn, Action: Follow,
-			Constraint: &YAMLConstraint{Value: `\result == ` + acslValue(vs.t, vs.in.Value), Format: "acsl_expression"},
+			Constraint: &YAMLConstraint{Value: `\result == ` + acslValue(vs.t, vs.in.Bits), Format: "acsl_expression"},
 			Location:   c.loc(p, fn)}, true
 	}
 	return YAMLWaypoint{}, false

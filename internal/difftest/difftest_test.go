@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/results"
 )
 
 var (
@@ -94,25 +94,25 @@ func jobs(t *testing.T) []job {
 // stats counts properties by verdict and problem.
 type stats struct {
 	programs, skipped, props int
-	verdicts                 map[engine.Verdict]int
+	verdicts                 map[results.Verdict]int
 	problems, bodiless       map[string]int
 	noReproReasons           map[string]int
 	unknownReasons           map[string]int
 	invalid                  []string // seeds that could not be checked (generator or gcc failures)
 	replayed                 int      // FALSE without reproducer, confirmed by gcc's run on its inputs
-	perConfig                map[string]map[engine.Verdict]int
+	perConfig                map[string]map[results.Verdict]int
 }
 
 func newStats() *stats {
-	return &stats{verdicts: map[engine.Verdict]int{}, problems: map[string]int{}, bodiless: map[string]int{},
-		noReproReasons: map[string]int{}, unknownReasons: map[string]int{}, perConfig: map[string]map[engine.Verdict]int{}}
+	return &stats{verdicts: map[results.Verdict]int{}, problems: map[string]int{}, bodiless: map[string]int{},
+		noReproReasons: map[string]int{}, unknownReasons: map[string]int{}, perConfig: map[string]map[results.Verdict]int{}}
 }
 
 func (s *stats) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "programs %d (skipped %d: %s), properties %d: TRUE %d, FALSE %d, UNKNOWN %d, other %d\n",
-		s.programs, s.skipped, strings.Join(s.invalid, "; "), s.props, s.verdicts[engine.True], s.verdicts[engine.False], s.verdicts[engine.Unknown],
-		s.props-s.verdicts[engine.True]-s.verdicts[engine.False]-s.verdicts[engine.Unknown])
+		s.programs, s.skipped, strings.Join(s.invalid, "; "), s.props, s.verdicts[results.True], s.verdicts[results.False], s.verdicts[results.Unknown],
+		s.props-s.verdicts[results.True]-s.verdicts[results.False]-s.verdicts[results.Unknown])
 	fmt.Fprintf(&b, "wrong TRUE %d (of which bodiless-only %d), wrong FALSE %d, FALSE whose reproducer does not reach %d, reproducer does not compile %d; FALSE without reproducer %d (counted, not failures; %d of them confirmed by gcc's run on the counterexample's inputs)\n",
 		s.problems[WrongTrue], s.bodiless[WrongTrue], s.problems[WrongFalse], s.problems[NotReached], s.problems[BadRepro], s.problems[NoReproducer], s.replayed)
 	var cs []string
@@ -122,7 +122,7 @@ func (s *stats) String() string {
 	sort.Strings(cs)
 	for _, c := range cs {
 		v := s.perConfig[c]
-		fmt.Fprintf(&b, "  %-12s TRUE %d FALSE %d UNKNOWN %d\n", c, v[engine.True], v[engine.False], v[engine.Unknown])
+		fmt.Fprintf(&b, "  %-12s TRUE %d FALSE %d UNKNOWN %d\n", c, v[results.True], v[results.False], v[results.Unknown])
 	}
 	for _, m := range []map[string]int{s.unknownReasons, s.noReproReasons} {
 		var ks []string
@@ -154,7 +154,7 @@ func shortReason(s string) string {
 func (s *stats) add(config string, outs []PropOutcome) {
 	s.programs++
 	if s.perConfig[config] == nil {
-		s.perConfig[config] = map[engine.Verdict]int{}
+		s.perConfig[config] = map[results.Verdict]int{}
 	}
 	for _, o := range outs {
 		s.props++
@@ -172,7 +172,7 @@ func (s *stats) add(config string, outs []PropOutcome) {
 			if strings.Contains(o.Detail, "gcc's run on the counterexample's inputs violates") {
 				s.replayed++
 			}
-		case o.Verdict == engine.Unknown:
+		case o.Verdict == results.Unknown:
 			s.unknownReasons["UNKNOWN: "+shortReason(o.Reason)]++
 		}
 	}
@@ -248,7 +248,7 @@ func TestDiff(t *testing.T) {
 		key := fmt.Sprintf("%d/%s/%s", j.seed, j.model, j.config)
 		for _, o := range outs {
 			if issue, ok := knownSeeds[fmt.Sprintf("%s:%d", key, o.Line)]; ok && !o.Failed() {
-				if o.Verdict == engine.Unknown {
+				if o.Verdict == results.Unknown {
 					t.Logf("%s:%d: known failure (%s) is UNKNOWN here (%s)", key, o.Line, issue, o.Reason)
 				} else {
 					t.Errorf("%s:%d: known failure (%s) now passes (%s): remove it from knownSeeds", key, o.Line, issue, o.Verdict)
@@ -428,7 +428,7 @@ func TestQemu(t *testing.T) {
 			if o.Failed() {
 				t.Errorf("seed %d: line %d: %s %s (%s): %s", seed, o.Line, o.Problem, o.Verdict, o.Reason, o.Detail)
 			}
-			if o.Verdict == engine.False && o.Problem == "" {
+			if o.Verdict == results.False && o.Problem == "" {
 				falses++ // its reproducer reached the error under qemu
 			}
 		}

@@ -21,6 +21,7 @@ import (
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/results"
 )
 
 // harness defines, for gcc's runs only, the nondet functions (values from
@@ -300,7 +301,7 @@ const (
 // PropOutcome is the verdict on one assertion and what the gcc runs say.
 type PropOutcome struct {
 	Line     int
-	Verdict  engine.Verdict
+	Verdict  results.Verdict
 	Reason   string
 	Problem  string // "" or one of the constants above
 	Detail   string
@@ -374,21 +375,21 @@ func (e *Env) Check(ctx context.Context, c *Case, config string, lim Limits) ([]
 		vctx, cancel = context.WithTimeout(ctx, lim.Program)
 		defer cancel()
 	}
-	results, err := engine.Verify(vctx, p, props, cfg)
+	rs, err := engine.Verify(vctx, p, props, cfg)
 	if err != nil {
 		return nil, err
 	}
 	var outs []PropOutcome
-	for _, r := range results {
+	for _, r := range rs {
 		o := PropOutcome{Line: r.Property.Pos.Line, Verdict: r.Verdict, Reason: r.Reason}
 		body, bad := violated[o.Line]
 		switch r.Verdict {
-		case engine.True:
+		case results.True:
 			if bad {
 				o.Problem, o.Bodiless = WrongTrue, body == "adversarial"
 				o.Detail = "violated by gcc's run with the " + body + " bodies"
 			}
-		case engine.False:
+		case results.False:
 			if deterministic && !bad {
 				o.Problem, o.Detail = WrongFalse, "gcc's run passes it"
 				break
@@ -445,12 +446,9 @@ func cexInputs(r *engine.Result) []int64 {
 // reproduce builds and runs the reproducer of a FALSE result (linking
 // the benign bodies) and returns the problem, if any.
 func (e *Env) reproduce(ctx context.Context, dir string, p *cfa.Program, r *engine.Result, c *Case) (problem, detail string) {
-	v := &witness.Violation{Program: p, Path: r.Counterexample, Task: witness.Task{
+	v := &witness.Violation{Program: p, Path: r.Counterexample, Inputs: r.Inputs, Task: witness.Task{
 		Files: p.Files, Entry: "main", DataModel: p.DataModel, Producer: "reverify-difftest",
 	}}
-	for _, in := range r.Inputs {
-		v.Inputs = append(v.Inputs, witness.Input{Source: in.Source, Type: in.Type, Value: in.Bits, Step: in.Step})
-	}
 	src, err := witness.Reproducer(v)
 	if err != nil {
 		return NoReproducer, err.Error()

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/results"
 )
 
 // LimitExecArg is the hidden first argument of `reverify bench` that
@@ -354,15 +355,15 @@ func reverifyVerdict(jsonPath string, exit int, stderr string) (verdict, reason,
 	if err != nil {
 		return VerdictUnknown, fmt.Sprintf("error (exit %d): %s", exit, lastLine(stderr)), ""
 	}
-	var rep engine.Report
+	var rep results.Report
 	if err := json.Unmarshal(data, &rep); err != nil || len(rep.Properties) != 1 {
 		return VerdictUnknown, fmt.Sprintf("error: unreadable results.json (exit %d): %s", exit, lastLine(stderr)), ""
 	}
 	p := rep.Properties[0]
 	switch p.Verdict {
-	case engine.True:
+	case results.True:
 		return VerdictTrue, p.Reason, ""
-	case engine.False:
+	case results.False:
 		return VerdictFalse, p.Reason, p.SignedOverflow
 	}
 	return VerdictUnknown, p.Reason, ""

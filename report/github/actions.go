@@ -8,7 +8,7 @@ import (
 
 	"github.com/sethvargo/go-githubactions"
 
-	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/results"
 )
 
 // MaxStepSummaryBytes is GitHub's limit on one step's job summary.
@@ -162,7 +162,7 @@ func (a *Actions) EndGroup() (err error) {
 // counts of TRUE, FALSE and UNKNOWN properties of r, how many were
 // verified in this run (reverified) and taken from the verdict cache
 // (reused), and the paths of results.json and results.sarif as given.
-func StepOutputs(r *engine.Report, results, sarifPath string) map[string]string {
+func StepOutputs(r *results.Report, resultsPath, sarifPath string) map[string]string {
 	reused := 0
 	for _, p := range r.Properties {
 		if p.CacheHit {
@@ -170,8 +170,8 @@ func StepOutputs(r *engine.Report, results, sarifPath string) map[string]string 
 		}
 	}
 	return map[string]string{
-		"true": fmt.Sprint(r.Summary[string(engine.True)]), "false": fmt.Sprint(r.Summary[string(engine.False)]),
-		"unknown": fmt.Sprint(r.Summary[string(engine.Unknown)]), "reverified": fmt.Sprint(len(r.Properties) - reused),
-		"reused": fmt.Sprint(reused), "results": results, "sarif": sarifPath,
+		"true": fmt.Sprint(r.Summary[string(results.True)]), "false": fmt.Sprint(r.Summary[string(results.False)]),
+		"unknown": fmt.Sprint(r.Summary[string(results.Unknown)]), "reverified": fmt.Sprint(len(r.Properties) - reused),
+		"reused": fmt.Sprint(reused), "results": resultsPath, "sarif": sarifPath,
 	}
 }

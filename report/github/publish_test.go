@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/report/github"
 	"github.com/reverify/reverify/report/markdown"
 	"github.com/reverify/reverify/report/sarif"
+	"github.com/reverify/reverify/results"
 )
 
 // runner is a fake Actions runner: environment files in a temp dir and a
@@ -303,11 +303,11 @@ func TestActions(t *testing.T) {
 }
 
 func TestFindingsFromReport(t *testing.T) {
-	r := &engine.Report{Entry: "main", Properties: []engine.PropertyReport{
-		{ID: "main:x>0", File: "/repo/src/a.c", Line: 12, Column: 3, Function: "main", Expression: "x >\n 0", Verdict: engine.False,
-			Inputs: []engine.InputJSON{{Source: "__VERIFIER_nondet_int", Value: 0, Line: 5}}},
-		{ID: "f:p", File: "/repo/src/b.c", Line: 4, Function: "f", Expression: "p", Verdict: engine.Unknown, Reason: "timeout"},
-		{ID: "g:1", File: "/repo/src/b.c", Line: 9, Expression: "1", Verdict: engine.True},
+	r := &results.Report{Entry: "main", Properties: []results.PropertyReport{
+		{ID: "main:x>0", File: "/repo/src/a.c", Line: 12, Column: 3, Function: "main", Expression: "x >\n 0", Verdict: results.False,
+			Inputs: []results.InputJSON{{Source: "__VERIFIER_nondet_int", Value: 0, Line: 5}}},
+		{ID: "f:p", File: "/repo/src/b.c", Line: 4, Function: "f", Expression: "p", Verdict: results.Unknown, Reason: "timeout"},
+		{ID: "g:1", File: "/repo/src/b.c", Line: 9, Expression: "1", Verdict: results.True},
 	}}
 	fs := github.FindingsFromReport(r, "/repo", markdown.Options{})
 	if len(fs) != 2 {

@@ -1,4 +1,4 @@
-// Package markdown renders a results.json report ([engine.Report]) as
+// Package markdown renders a results.json report ([results.Report]) as
 // GitHub-flavoured Markdown: the sticky pull-request comment and the job
 // summary ([Summary]), and the body of one inline review comment
 // ([Finding]). DESIGN.md, "The Action" and "Output contracts".
@@ -23,7 +23,7 @@
 //
 //	<details open><summary>❌ <code>x &gt; 0</code> at <code>src/a.c&#58;12</code> in <code>main</code></summary>
 //	… values at the failure, inputs table, the counterexample folded to
-//	what a reviewer reads (sarif.ReadableTrace; changed lines marked ✏️),
+//	what a reviewer reads (results.ReadableTrace; changed lines marked ✏️),
 //	reproducer path and command, witness, pixel-tree mosaic …
 //	</details>
 //
@@ -50,7 +50,7 @@
 //     verdict (FALSE, UNKNOWN, NOT_CHECKED, TRUE), file, line and ID.
 //
 // Counterexample inputs are attached to the steps that read them by
-// [sarif.AlignInputs] (results.json names the step; older files only the
+// [results.AlignInputs] (results.json names the step; older files only the
 // line). [Problems] renders the comment of a run whose sources do not
 // compile; [ChangeFinding] the inline comment on a changed line of a
 // counterexample.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/results"
 )
 
 // DefaultFindingSteps is the number of counterexample steps an inline
@@ -19,7 +19,7 @@ const DefaultFindingSteps = 30
 // DefaultFindingSteps), first and last halves). It carries no hidden
 // marker; report/github appends its fingerprint. The body stays under
 // Options.MaxChars (steps are dropped first, then it is cut).
-func Finding(p *engine.PropertyReport, opts Options) string {
+func Finding(p *results.PropertyReport, opts Options) string {
 	steps := min(opts.maxSteps(), DefaultFindingSteps)
 	var s string
 	for _, n := range []int{steps, 10, 0} {
@@ -31,14 +31,14 @@ func Finding(p *engine.PropertyReport, opts Options) string {
 	return cut(s, opts.maxChars(), note(opts))
 }
 
-func finding(p *engine.PropertyReport, opts Options, steps int) string {
+func finding(p *results.PropertyReport, opts Options, steps int) string {
 	var b strings.Builder
 	switch p.Verdict {
-	case engine.False:
+	case results.False:
 		fmt.Fprintf(&b, "**❌ reverify: assertion %s can fail**", Code(p.Expression))
-	case engine.Unknown:
+	case results.Unknown:
 		fmt.Fprintf(&b, "**❓ reverify: assertion %s could not be decided**", Code(p.Expression))
-	case engine.True:
+	case results.True:
 		fmt.Fprintf(&b, "**✅ reverify: assertion %s holds**", Code(p.Expression))
 	default:
 		fmt.Fprintf(&b, "**reverify: assertion %s: %s**", Code(p.Expression), Escape(string(p.Verdict)))
@@ -56,14 +56,14 @@ func finding(p *engine.PropertyReport, opts Options, steps int) string {
 
 // findingDetails writes the values at the failure, the inputs, the
 // unmodelled functions and the folded counterexample of a finding.
-func findingDetails(b *strings.Builder, p *engine.PropertyReport, opts Options, steps int) {
+func findingDetails(b *strings.Builder, p *results.PropertyReport, opts Options, steps int) {
 	if v := FailureValues(p); v != "" {
 		b.WriteString("At the failure: " + v + ".\n\n")
 	}
 	if len(p.Inputs) > 0 {
 		var in []string
 		for _, x := range p.Inputs {
-			if indeterminate(x) {
+			if !results.IsInput(x) {
 				continue
 			}
 			s := fmt.Sprintf("%s = %d", Code(x.Source), x.Value)
@@ -97,7 +97,7 @@ func findingDetails(b *strings.Builder, p *engine.PropertyReport, opts Options, 
 // with the assertion's location linked when Options.SourceURL is set.
 // Without failure values the headline reads "this change lets
 // `assert(…)` at … fail". The body stays under Options.MaxChars.
-func ChangeFinding(p *engine.PropertyReport, file string, line int, opts Options) string {
+func ChangeFinding(p *results.PropertyReport, file string, line int, opts Options) string {
 	steps := min(opts.maxSteps(), DefaultFindingSteps)
 	var s string
 	for _, n := range []int{steps, 10, 0} {
@@ -109,7 +109,7 @@ func ChangeFinding(p *engine.PropertyReport, file string, line int, opts Options
 	return cut(s, opts.maxChars(), note(opts))
 }
 
-func changeFinding(p *engine.PropertyReport, file string, line int, opts Options, steps int) string {
+func changeFinding(p *results.PropertyReport, file string, line int, opts Options, steps int) string {
 	var b strings.Builder
 	expr := p.Expression
 	if expr == "" {

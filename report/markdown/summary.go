@@ -7,8 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/reverify/reverify/engine"
-	"github.com/reverify/reverify/report/sarif"
+	"github.com/reverify/reverify/results"
 )
 
 // Marker is the hidden first line of every summary; report/github finds
@@ -49,7 +48,7 @@ type Options struct {
 	// explored without CEGAR and slicing, shown beside the mosaic.
 	Baselines map[string]Baseline
 	// RepoRoot is the repository root: file paths are shown relative
-	// to it (see sarif.RepoPath).
+	// to it (see results.RepoPath).
 	RepoRoot string
 	// SourceURL, if set, turns file:line into links SourceURL + path +
 	// "#L" + line, e.g. "https://github.com/o/r/blob/<head sha>/".
@@ -62,7 +61,7 @@ type Options struct {
 	RunURL string
 	// ReproducerCommand, if set, gives the shell command that builds
 	// and runs the reproducer of a violation (shown under its path).
-	ReproducerCommand func(p *engine.PropertyReport) string
+	ReproducerCommand func(p *results.PropertyReport) string
 	// Changed, if set, says whether a repository-relative file and
 	// line were added or modified by the change under review; the
 	// counterexample marks such steps and keeps calls through them
@@ -154,7 +153,7 @@ func ladder(maxSteps int) []limits {
 // first few, in that order, and appends TruncatedNote; only if even that
 // does not fit is the text cut at a line boundary (closing any open code
 // block and <details>).
-func Summary(r *engine.Report, opts Options) string {
+func Summary(r *results.Report, opts Options) string {
 	limit := opts.maxChars()
 	var s string
 	for i, lim := range ladder(opts.maxSteps()) {
@@ -178,18 +177,18 @@ func note(opts Options) string {
 // Headline is the one-line count of verdicts over all properties, e.g.
 // "❌ 1 assertion violated · ✅ 5 proved · ❓ 1 unknown". Zero counts are
 // left out; the first part carries the noun.
-func Headline(r *engine.Report) string {
-	n := map[engine.Verdict]int{}
+func Headline(r *results.Report) string {
+	n := map[results.Verdict]int{}
 	for _, p := range r.Properties {
 		n[p.Verdict]++
 	}
 	type part struct {
-		v          engine.Verdict
+		v          results.Verdict
 		icon, verb string
 	}
 	var parts []string
-	for _, p := range []part{{engine.False, "❌", "violated"}, {engine.True, "✅", "proved"},
-		{engine.Unknown, "❓", "unknown"}, {engine.NotChecked, "➖", "not checked"}} {
+	for _, p := range []part{{results.False, "❌", "violated"}, {results.True, "✅", "proved"},
+		{results.Unknown, "❓", "unknown"}, {results.NotChecked, "➖", "not checked"}} {
 		k := n[p.v]
 		if k == 0 {
 			continue
@@ -210,15 +209,15 @@ func Headline(r *engine.Report) string {
 	return strings.Join(parts, " · ")
 }
 
-var verdictRank = map[engine.Verdict]int{engine.False: 0, engine.Unknown: 1, engine.NotChecked: 2, engine.True: 3}
+var verdictRank = map[results.Verdict]int{results.False: 0, results.Unknown: 1, results.NotChecked: 2, results.True: 3}
 
 // verdictLabel is the verdict column; the no-break spaces keep icon and
 // word on one line in narrow table columns.
-var verdictLabel = map[engine.Verdict]string{
-	engine.False: "❌\u00a0violated", engine.Unknown: "❓\u00a0unknown", engine.NotChecked: "➖\u00a0not\u00a0checked", engine.True: "✅\u00a0proved",
+var verdictLabel = map[results.Verdict]string{
+	results.False: "❌\u00a0violated", results.Unknown: "❓\u00a0unknown", results.NotChecked: "➖\u00a0not\u00a0checked", results.True: "✅\u00a0proved",
 }
 
-func label(v engine.Verdict) string {
+func label(v results.Verdict) string {
 	if l, ok := verdictLabel[v]; ok {
 		return l
 	}
@@ -226,8 +225,8 @@ func label(v engine.Verdict) string {
 }
 
 // sorted returns pointers to the properties of r in display order.
-func sorted(r *engine.Report, root string) []*engine.PropertyReport {
-	ps := make([]*engine.PropertyReport, len(r.Properties))
+func sorted(r *results.Report, root string) []*results.PropertyReport {
+	ps := make([]*results.PropertyReport, len(r.Properties))
 	for i := range r.Properties {
 		ps[i] = &r.Properties[i]
 	}
@@ -237,7 +236,7 @@ func sorted(r *engine.Report, root string) []*engine.PropertyReport {
 		if ra != rb {
 			return ra < rb
 		}
-		if fa, fb := sarif.RepoPath(a.File, root), sarif.RepoPath(b.File, root); fa != fb {
+		if fa, fb := results.RepoPath(a.File, root), results.RepoPath(b.File, root); fa != fb {
 			return fa < fb
 		}
 		if a.Line != b.Line {
@@ -248,7 +247,7 @@ func sorted(r *engine.Report, root string) []*engine.PropertyReport {
 	return ps
 }
 
-func rank(v engine.Verdict) int {
+func rank(v results.Verdict) int {
 	if r, ok := verdictRank[v]; ok {
 		return r
 	}
@@ -258,7 +257,7 @@ func rank(v engine.Verdict) int {
 // render is one rendering of the summary under the given limits. It
 // stops early, returning over, once the text is certainly longer than
 // limit characters (more than 4 bytes per character).
-func render(r *engine.Report, opts Options, lim limits, truncated bool, limit int) (s string, over bool) {
+func render(r *results.Report, opts Options, lim limits, truncated bool, limit int) (s string, over bool) {
 	var b strings.Builder
 	title := opts.Title
 	if title == "" {
@@ -269,7 +268,7 @@ func render(r *engine.Report, opts Options, lim limits, truncated bool, limit in
 	b.WriteString(Headline(r) + "\n\n")
 
 	ps := sorted(r, opts.RepoRoot)
-	var checked, reused, violations, unknowns []*engine.PropertyReport
+	var checked, reused, violations, unknowns []*results.PropertyReport
 	for _, p := range ps {
 		if p.CacheHit {
 			reused = append(reused, p)
@@ -277,9 +276,9 @@ func render(r *engine.Report, opts Options, lim limits, truncated bool, limit in
 			checked = append(checked, p)
 		}
 		switch p.Verdict {
-		case engine.False:
+		case results.False:
 			violations = append(violations, p)
-		case engine.Unknown:
+		case results.Unknown:
 			unknowns = append(unknowns, p)
 		}
 	}
@@ -311,7 +310,7 @@ func render(r *engine.Report, opts Options, lim limits, truncated bool, limit in
 		if !lim.trueRows {
 			rows = nil
 			for _, p := range checked {
-				if p.Verdict != engine.True {
+				if p.Verdict != results.True {
 					rows = append(rows, p)
 				} else {
 					hidden++
@@ -391,7 +390,7 @@ func render(r *engine.Report, opts Options, lim limits, truncated bool, limit in
 }
 
 // violation writes the details section of one FALSE property.
-func violation(b *strings.Builder, r *engine.Report, p *engine.PropertyReport, opts Options, lim limits) {
+func violation(b *strings.Builder, r *results.Report, p *results.PropertyReport, opts Options, lim limits) {
 	// Markdown is not parsed on the line of an HTML block's start tag,
 	// so the summary links with <a>.
 	fmt.Fprintf(b, "<details open><summary>❌ %s at %s in %s</summary>\n\n", Code(p.Expression), htmlLocation(p.File, p.Line, opts), Code(p.Function))
@@ -408,7 +407,7 @@ func violation(b *strings.Builder, r *engine.Report, p *engine.PropertyReport, o
 	}
 	counterexample(b, p, opts, lim.steps)
 	if p.Reproducer != "" {
-		fmt.Fprintf(b, "**Reproducer:** %s\n\n", Code(sarif.RepoPath(p.Reproducer, opts.RepoRoot)))
+		fmt.Fprintf(b, "**Reproducer:** %s\n\n", Code(results.RepoPath(p.Reproducer, opts.RepoRoot)))
 		if opts.ReproducerCommand != nil {
 			if cmd := opts.ReproducerCommand(p); cmd != "" {
 				b.WriteString("Reproduce (exit code 77: the assertion fails):\n\n" + codeBlock("sh", cmd) + "\n")
@@ -416,7 +415,7 @@ func violation(b *strings.Builder, r *engine.Report, p *engine.PropertyReport, o
 		}
 	}
 	if p.Witness != "" {
-		fmt.Fprintf(b, "**Witness:** %s\n\n", Code(sarif.RepoPath(p.Witness, opts.RepoRoot)))
+		fmt.Fprintf(b, "**Witness:** %s\n\n", Code(results.RepoPath(p.Witness, opts.RepoRoot)))
 	}
 	if m := opts.PixelMosaics[p.ID]; m != "" {
 		if lim.pixelTrees {
@@ -450,7 +449,7 @@ type Baseline struct {
 // without), its legend and summary, the states and refinements of the
 // analysis, and where the PNG is. With a baseline (bl.Mosaic set), the
 // two pictures stand side by side in a table, states counted under each.
-func mosaic(p *engine.PropertyReport, m string, bl Baseline) string {
+func mosaic(p *results.PropertyReport, m string, bl Baseline) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "<details><summary>🌳 Pixel tree of the analysis (%d reached %s, %d CEGAR %s)</summary>\n\n",
 		p.States, plural(p.States, "state", "states"), p.Refinements, plural(p.Refinements, "refinement", "refinements"))
@@ -474,7 +473,7 @@ func mosaic(p *engine.PropertyReport, m string, bl Baseline) string {
 	}
 	b.WriteString("\nOne square per state of the final ARG, covered ones included (scaled when the tree is larger), one line per distance from the root, rows centred (seed 000, section 3.5); reached states are summed over the CEGAR refinements.")
 	if p.PixelTree != "" {
-		fmt.Fprintf(&b, " PNG and SVG in the artifact: %s.", Code(sarif.RepoPath(p.PixelTree, "")))
+		fmt.Fprintf(&b, " PNG and SVG in the artifact: %s.", Code(results.RepoPath(p.PixelTree, "")))
 	}
 	b.WriteString("\n\n</details>\n\n")
 	return b.String()
@@ -482,10 +481,10 @@ func mosaic(p *engine.PropertyReport, m string, bl Baseline) string {
 
 // counterexample writes the inputs table and the numbered steps of p,
 // showing at most maxSteps steps (the first and last halves).
-func counterexample(b *strings.Builder, p *engine.PropertyReport, opts Options, maxSteps int) {
+func counterexample(b *strings.Builder, p *results.PropertyReport, opts Options, maxSteps int) {
 	shown, hidden := 0, 0
 	for _, in := range p.Inputs {
-		if indeterminate(in) {
+		if !results.IsInput(in) {
 			hidden++
 		} else {
 			shown++
@@ -495,7 +494,7 @@ func counterexample(b *strings.Builder, p *engine.PropertyReport, opts Options, 
 		b.WriteString("**Inputs** (in the order they are read)\n\n| # | input | type | value | line |\n|--:|---|---|--:|--:|\n")
 		n := 0
 		for _, in := range p.Inputs {
-			if indeterminate(in) {
+			if !results.IsInput(in) {
 				continue
 			}
 			n++
@@ -520,23 +519,23 @@ func counterexample(b *strings.Builder, p *engine.PropertyReport, opts Options, 
 
 // counterexampleSteps writes the counterexample of p as a table
 // (location, source line, CFA operation, inputs read there), folded by
-// sarif.ReadableTrace (completed calls without inputs or changed lines
+// results.ReadableTrace (completed calls without inputs or changed lines
 // and middle loop iterations become one row each); steps on lines the
 // change touched (Options.Changed) are marked ✏️. At most maxSteps rows
 // are shown (the first and last halves; -1 means all, 0 writes a note).
-func counterexampleSteps(b *strings.Builder, p *engine.PropertyReport, opts Options, maxSteps int) {
+func counterexampleSteps(b *strings.Builder, p *results.PropertyReport, opts Options, maxSteps int) {
 	if maxSteps == 0 {
 		b.WriteString("_Steps omitted to stay within the size limit._\n\n")
 		return
 	}
-	rows := sarif.ReadableTrace(p, opts.RepoRoot, opts.Changed)
+	rows := results.ReadableTrace(p, opts.RepoRoot, opts.Changed)
 	head, tail := len(rows), 0
 	if maxSteps > 0 && len(rows) > maxSteps {
 		head = (maxSteps + 1) / 2
 		tail = maxSteps - head
 	}
 	b.WriteString("| # | location | step | inputs read |\n|--:|---|---|---|\n")
-	row := func(r sarif.TraceRow) {
+	row := func(r results.TraceRow) {
 		s := p.Steps[r.Step]
 		file := s.File
 		if file == "" {
@@ -594,7 +593,7 @@ func counterexampleSteps(b *strings.Builder, p *engine.PropertyReport, opts Opti
 // (the CFA operation when there is none); a branch says which way it
 // went ("<code>i &lt; 6</code> is false"), since source text alone does
 // not; a call says which function it enters or leaves.
-func stepText(s engine.StepJSON) string {
+func stepText(s results.StepJSON) string {
 	if s.Text == "" {
 		return Code(s.Op)
 	}
@@ -632,7 +631,7 @@ func htmlLocation(file string, line int, opts Options) string {
 }
 
 func locationParts(file string, line int, opts Options) (code, link string) {
-	f := sarif.RepoPath(file, opts.RepoRoot)
+	f := results.RepoPath(file, opts.RepoRoot)
 	text := f
 	if line > 0 {
 		text = fmt.Sprintf("%s:%d", f, line)
@@ -650,7 +649,7 @@ func locationParts(file string, line int, opts Options) (code, link string) {
 
 // assertion is the table cell of p: its expression and, under it, its
 // location (linked when Options.SourceURL is set).
-func assertion(p *engine.PropertyReport, opts Options) string {
+func assertion(p *results.PropertyReport, opts Options) string {
 	expr := p.Expression
 	if expr == "" {
 		expr = p.ID
@@ -660,7 +659,7 @@ func assertion(p *engine.PropertyReport, opts Options) string {
 
 // why is the "why re-checked" cell of p: the reasons of diffslice,
 // separated by semicolons (they contain commas).
-func why(p *engine.PropertyReport, opts Options) string {
+func why(p *results.PropertyReport, opts Options) string {
 	switch {
 	case len(p.Reverified) > 0:
 		out := make([]string, len(p.Reverified))
@@ -704,7 +703,7 @@ func reasonText(s string) string {
 // FailureValues renders the values of the failing assertion's operands
 // where the counterexample fails it ("<code>h-&gt;len</code> = 193"),
 // or "" when results.json has none.
-func FailureValues(p *engine.PropertyReport) string {
+func FailureValues(p *results.PropertyReport) string {
 	var vs []string
 	for _, v := range p.FailureValues {
 		vs = append(vs, fmt.Sprintf("%s = %d", Code(v.Expr), v.Value))
@@ -712,15 +711,8 @@ func FailureValues(p *engine.PropertyReport) string {
 	return strings.Join(vs, ", ")
 }
 
-// indeterminate reports whether a counterexample input is the initial
-// value of an uninitialised declaration ("decl x"): the engine records
-// one per such declaration, and the program overwrites it (or reads it,
-// which C leaves undefined). The summary leaves them out, as reverify
-// check's output does; the witness keeps them.
-func indeterminate(in engine.InputJSON) bool { return strings.HasPrefix(in.Source, "decl ") }
-
 // assumptions returns the distinct assumptions of the properties, sorted.
-func assumptions(ps []*engine.PropertyReport) []string {
+func assumptions(ps []*results.PropertyReport) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, p := range ps {

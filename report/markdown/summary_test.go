@@ -10,35 +10,35 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/report/markdown"
+	"github.com/reverify/reverify/results"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
-func sample() *engine.Report {
-	return &engine.Report{
-		Schema: engine.SchemaVersion, Engine: "0.1.0", Entry: "main", Config: "default",
-		Properties: []engine.PropertyReport{
-			{ID: "g:1", File: "/repo/lib/b.c", Line: 9, Function: "g", Expression: "1", Verdict: engine.True,
+func sample() *results.Report {
+	return &results.Report{
+		Schema: results.SchemaVersion, Engine: "0.1.0", Entry: "main", Config: "default",
+		Properties: []results.PropertyReport{
+			{ID: "g:1", File: "/repo/lib/b.c", Line: 9, Function: "g", Expression: "1", Verdict: results.True,
 				CPUSeconds: 0.004, Reverified: []string{"g"}},
 			{ID: "main:x>0", File: "/repo/src/a.c", Line: 12, Column: 3, Function: "main", Expression: "x > 0",
-				Verdict: engine.False, Reason: "counterexample confirmed by replay", Config: "value-cegar", CPUSeconds: 0.42,
+				Verdict: results.False, Reason: "counterexample confirmed by replay", Config: "value-cegar", CPUSeconds: 0.42,
 				Reverified: []string{"`parse` changed, 1 call away", "type `struct node` changed", "cached verdict is FALSE (violations are always re-checked)"},
-				Inputs: []engine.InputJSON{
+				Inputs: []results.InputJSON{
 					{Source: "__VERIFIER_nondet_int", Type: "int", Value: 0, Line: 5},
 					{Source: "uninitialised y", Type: "unsigned char", Value: 255},
 					{Source: "decl z", Type: "int", Value: 7, Line: 5},
 				},
-				Steps: []engine.StepJSON{
+				Steps: []results.StepJSON{
 					{File: "/repo/src/a.c", Line: 3, Op: "enter main"},
 					{File: "/repo/src/a.c", Line: 5, Op: "x = __VERIFIER_nondet_int()", Text: "int x = __VERIFIER_nondet_int();"},
 					{File: "/repo/src/a.c", Line: 12, Op: "assume(!(x > 0))", Text: "assert(x > 0);"},
 				},
 				Reproducer: "/repo/out/main_x_0.repro.c", Witness: "/repo/out/main_x_0.yml"},
 			{ID: "f:(a|b)<c", File: "/repo/lib/b.c", Line: 4, Function: "f", Expression: "(a | b) < c && `s` != *p_q",
-				Verdict: engine.Unknown, Reason: "timeout after 60 s\n@alice #12", CPUSeconds: 60, Unmodelled: []string{"malloc"}},
-			{ID: "h:2", File: "/repo/lib/c.c", Line: 2, Function: "h", Expression: "2", Verdict: engine.True,
+				Verdict: results.Unknown, Reason: "timeout after 60 s\n@alice #12", CPUSeconds: 60, Unmodelled: []string{"malloc"}},
+			{ID: "h:2", File: "/repo/lib/c.c", Line: 2, Function: "h", Expression: "2", Verdict: results.True,
 				CacheHit: true, SliceHash: "0123456789abcdef0123"},
 		},
 	}
@@ -49,7 +49,7 @@ func options() markdown.Options {
 		RepoRoot:          "/repo",
 		SourceURL:         "https://github.com/o/r/blob/abc123/",
 		PixelTrees:        map[string]string{"main:x>0": "  *\n ▄█*\n░░X?\n``` not a fence end\n"},
-		ReproducerCommand: func(p *engine.PropertyReport) string { return "gcc -o repro " + p.Reproducer + " && ./repro" },
+		ReproducerCommand: func(p *results.PropertyReport) string { return "gcc -o repro " + p.Reproducer + " && ./repro" },
 		RunURL:            "https://github.com/o/r/actions/runs/42",
 	}
 }
@@ -206,25 +206,25 @@ func checkBalanced(t *testing.T, s string) {
 }
 
 func TestHeadline(t *testing.T) {
-	r := &engine.Report{}
+	r := &results.Report{}
 	if got := markdown.Headline(r); got != "⚠️ no assertions found" {
 		t.Errorf("empty: %q", got)
 	}
-	for _, v := range []engine.Verdict{engine.True, engine.True, engine.NotChecked} {
-		r.Properties = append(r.Properties, engine.PropertyReport{Verdict: v})
+	for _, v := range []results.Verdict{results.True, results.True, results.NotChecked} {
+		r.Properties = append(r.Properties, results.PropertyReport{Verdict: v})
 	}
 	if got, want := markdown.Headline(r), "✅ 2 assertions proved · ➖ 1 not checked"; got != want {
 		t.Errorf("Headline = %q, want %q", got, want)
 	}
-	r.Properties = append(r.Properties, engine.PropertyReport{Verdict: engine.False}, engine.PropertyReport{Verdict: engine.False},
-		engine.PropertyReport{Verdict: engine.Unknown})
+	r.Properties = append(r.Properties, results.PropertyReport{Verdict: results.False}, results.PropertyReport{Verdict: results.False},
+		results.PropertyReport{Verdict: results.Unknown})
 	if got, want := markdown.Headline(r), "❌ 2 assertions violated · ✅ 2 proved · ❓ 1 unknown · ➖ 1 not checked"; got != want {
 		t.Errorf("Headline = %q, want %q", got, want)
 	}
 }
 
 func TestWhyNoBaseline(t *testing.T) {
-	r := &engine.Report{Properties: []engine.PropertyReport{{ID: "a", File: "a.c", Line: 1, Expression: "a", Verdict: engine.True}}}
+	r := &results.Report{Properties: []results.PropertyReport{{ID: "a", File: "a.c", Line: 1, Expression: "a", Verdict: results.True}}}
 	if s := markdown.Summary(r, markdown.Options{}); !strings.Contains(s, "| new |") {
 		t.Errorf("want new:\n%s", s)
 	}
@@ -234,28 +234,28 @@ func TestWhyNoBaseline(t *testing.T) {
 }
 
 // big is a report that needs every step of the shortening ladder.
-func big(nProps, nSteps int) (*engine.Report, map[string]string) {
-	r := &engine.Report{Engine: "0.1.0", Entry: "main"}
+func big(nProps, nSteps int) (*results.Report, map[string]string) {
+	r := &results.Report{Engine: "0.1.0", Entry: "main"}
 	trees := map[string]string{}
 	tree := strings.Repeat(strings.Repeat("█", 80)+"\n", 40)
 	for i := 0; i < nProps; i++ {
-		p := engine.PropertyReport{
+		p := results.PropertyReport{
 			ID: fmt.Sprintf("f%d:x>%d", i, i), File: fmt.Sprintf("src/f%03d.c", i), Line: i + 1, Function: fmt.Sprintf("f%d", i),
 			Expression: fmt.Sprintf("x > %d", i), CacheHit: i%3 == 0, SliceHash: "abcdef0123456789",
 		}
 		switch i % 4 {
 		case 0, 1:
-			p.Verdict = engine.False
+			p.Verdict = results.False
 			for k := 0; k < nSteps; k++ {
-				p.Steps = append(p.Steps, engine.StepJSON{File: p.File, Line: k + 1, Op: fmt.Sprintf("x%d = x%d + 1", k, k), Text: fmt.Sprintf("x%d = x%d + 1; /* %s */", k, k, strings.Repeat("c", 40))})
+				p.Steps = append(p.Steps, results.StepJSON{File: p.File, Line: k + 1, Op: fmt.Sprintf("x%d = x%d + 1", k, k), Text: fmt.Sprintf("x%d = x%d + 1; /* %s */", k, k, strings.Repeat("c", 40))})
 			}
-			p.Inputs = []engine.InputJSON{{Source: "__VERIFIER_nondet_int", Type: "int", Value: int64(i), Line: 1}}
+			p.Inputs = []results.InputJSON{{Source: "__VERIFIER_nondet_int", Type: "int", Value: int64(i), Line: 1}}
 			trees[p.ID] = tree
 		case 2:
-			p.Verdict = engine.Unknown
+			p.Verdict = results.Unknown
 			p.Reason = "state limit 1000000 reached"
 		default:
-			p.Verdict = engine.True
+			p.Verdict = results.True
 		}
 		r.Properties = append(r.Properties, p)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/report/pixeltree"
+	"github.com/reverify/reverify/results"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden pixel trees in testdata")
@@ -54,11 +55,11 @@ func TestRunningExamplePixelTrees(t *testing.T) {
 		config  string
 		depth   int
 		cut     bool
-		verdict engine.Verdict
+		verdict results.Verdict
 	}{
-		{"symex", 30, true, engine.Unknown},
-		{"symex-slicing", 30, true, engine.Unknown},
-		{"symex-slicing-cegar", 0, false, engine.True},
+		{"symex", 30, true, results.Unknown},
+		{"symex-slicing", 30, true, results.Unknown},
+		{"symex-slicing-cegar", 0, false, results.True},
 	} {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 		rs, err := engine.Verify(ctx, prog, props, engine.Config{Name: tt.config, MaxStates: 300, KeepARG: true, Solver: z3.Factory})

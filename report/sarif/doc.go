@@ -1,5 +1,5 @@
 // Package sarif writes the verdicts of a results.json report
-// ([engine.Report]) as a SARIF 2.1.0 log for GitHub code scanning
+// ([results.Report]) as a SARIF 2.1.0 log for GitHub code scanning
 // ("github/codeql-action/upload-sarif"), the last output channel in
 // DESIGN.md ("The Action", "Output contracts").
 //
@@ -60,4 +60,10 @@
 // Code scanning accepts at most 25,000 results per run and 10 MB
 // gzip-compressed per upload; a single report is far below both, so no
 // truncation happens here (use [Options.Verdicts] to report less).
+//
+// The log is drawn from the report alone: repository-relative paths
+// (results.RepoPath), the counterexample folded into readable rows
+// (results.ReadableTrace) and the inputs attached to their steps
+// (results.AlignInputs) come from package results, which Markdown reads
+// too; this package imports no other package of the module.
 package sarif

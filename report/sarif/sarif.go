@@ -11,7 +11,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/results"
 )
 
 // Schema and Version identify SARIF 2.1.0.
@@ -45,7 +45,7 @@ const (
 
 // ruleInfo is the static description of one verdict kind.
 type ruleInfo struct {
-	verdict engine.Verdict
+	verdict results.Verdict
 	id      string
 	name    string
 	level   string
@@ -57,19 +57,19 @@ type ruleInfo struct {
 // rules is the driver's rule table; the index of a rule here is its
 // ruleIndex in every log.
 var rules = []ruleInfo{
-	{engine.False, RuleViolated, "AssertionViolated", LevelError,
+	{results.False, RuleViolated, "AssertionViolated", LevelError,
 		"An assertion can fail.",
 		"reverify found a feasible path from the entry function to a failing assertion; the result carries the path as a code flow and the inputs that drive the program along it.",
 		[]string{"correctness", "model-checking"}},
-	{engine.Unknown, RuleUnknown, "AssertionUnknown", LevelWarning,
+	{results.Unknown, RuleUnknown, "AssertionUnknown", LevelWarning,
 		"An assertion could be neither proved nor refuted.",
 		"reverify gave up on this assertion (time or state limit, unsupported construct, unmodelled function); the message names the reason. The assertion may or may not hold.",
 		[]string{"correctness", "model-checking"}},
-	{engine.NotChecked, RuleNotChecked, "AssertionNotChecked", LevelNote,
+	{results.NotChecked, RuleNotChecked, "AssertionNotChecked", LevelNote,
 		"An assertion was not checked.",
 		"No configured entry function reaches this assertion, so it was not verified.",
 		[]string{"model-checking"}},
-	{engine.True, RuleProved, "AssertionProved", LevelNone,
+	{results.True, RuleProved, "AssertionProved", LevelNone,
 		"An assertion holds on every execution.",
 		"reverify proved that no execution from the entry function violates this assertion.",
 		[]string{"model-checking"}},
@@ -94,7 +94,7 @@ type Options struct {
 	Changed func(file string, line int) bool
 	// Verdicts lists the verdicts that produce results; nil means FALSE
 	// and UNKNOWN.
-	Verdicts []engine.Verdict
+	Verdicts []results.Verdict
 	// Category is runs[0].automationDetails.id, which code scanning uses
 	// to keep the alerts of several analyses (e.g. several entry
 	// functions) apart; empty omits it.
@@ -224,7 +224,7 @@ func Fingerprint(entry, propertyID string) string {
 
 // RuleFor returns the rule ID and default level of a verdict, and false
 // for a verdict without a rule.
-func RuleFor(v engine.Verdict) (id, level string, ok bool) {
+func RuleFor(v results.Verdict) (id, level string, ok bool) {
 	for _, r := range rules {
 		if r.verdict == v {
 			return r.id, r.level, true
@@ -235,10 +235,10 @@ func RuleFor(v engine.Verdict) (id, level string, ok bool) {
 
 // New builds the SARIF log of r. It does not fail: properties with a
 // verdict outside Options.Verdicts are skipped, missing lines become 1.
-func New(r *engine.Report, opts Options) *Log {
-	want := map[engine.Verdict]bool{engine.False: true, engine.Unknown: true}
+func New(r *results.Report, opts Options) *Log {
+	want := map[results.Verdict]bool{results.False: true, results.Unknown: true}
 	if opts.Verdicts != nil {
-		want = map[engine.Verdict]bool{}
+		want = map[results.Verdict]bool{}
 		for _, v := range opts.Verdicts {
 			want[v] = true
 		}
@@ -266,7 +266,7 @@ func New(r *engine.Report, opts Options) *Log {
 	if opts.Category != "" {
 		run.AutomationDetails = &AutomationDetails{ID: opts.Category}
 	}
-	props := make([]*engine.PropertyReport, 0, len(r.Properties))
+	props := make([]*results.PropertyReport, 0, len(r.Properties))
 	for i := range r.Properties {
 		if want[r.Properties[i].Verdict] {
 			props = append(props, &r.Properties[i])
@@ -274,7 +274,7 @@ func New(r *engine.Report, opts Options) *Log {
 	}
 	sort.SliceStable(props, func(i, j int) bool {
 		a, b := props[i], props[j]
-		if fa, fb := RepoPath(a.File, opts.RepoRoot), RepoPath(b.File, opts.RepoRoot); fa != fb {
+		if fa, fb := results.RepoPath(a.File, opts.RepoRoot), results.RepoPath(b.File, opts.RepoRoot); fa != fb {
 			return fa < fb
 		}
 		if a.Line != b.Line {
@@ -301,7 +301,7 @@ func New(r *engine.Report, opts Options) *Log {
 }
 
 // Write writes the SARIF log of r to w as indented JSON.
-func Write(w io.Writer, r *engine.Report, opts Options) error {
+func Write(w io.Writer, r *results.Report, opts Options) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(New(r, opts)); err != nil {
@@ -310,7 +310,7 @@ func Write(w io.Writer, r *engine.Report, opts Options) error {
 	return nil
 }
 
-func result(r *engine.Report, p *engine.PropertyReport, idx int, opts Options) Result {
+func result(r *results.Report, p *results.PropertyReport, idx int, opts Options) Result {
 	root := opts.RepoRoot
 	ri := rules[idx]
 	res := Result{
@@ -330,14 +330,14 @@ func result(r *engine.Report, p *engine.PropertyReport, idx int, opts Options) R
 	}
 	if len(p.Steps) > 0 {
 		var locs []ThreadFlowLocation
-		rows := ReadableTrace(p, root, opts.Changed)
+		rows := results.ReadableTrace(p, root, opts.Changed)
 		for i, row := range rows {
 			s := p.Steps[row.Step]
 			file := s.File
 			if file == "" {
 				file = p.File
 			}
-			msg := StepText(s)
+			msg := results.StepText(s)
 			if row.Fold != "" {
 				msg = "(folded) " + row.Fold
 			}
@@ -369,20 +369,20 @@ func result(r *engine.Report, p *engine.PropertyReport, idx int, opts Options) R
 // MessageText is the plain-text message of a result: verdict, expression,
 // function, reason, counterexample inputs and unmodelled functions on one
 // line. report/github uses it for annotations.
-func MessageText(p *engine.PropertyReport) string {
+func MessageText(p *results.PropertyReport) string {
 	var b strings.Builder
 	expr := p.Expression
 	if expr == "" {
 		expr = p.ID
 	}
 	switch p.Verdict {
-	case engine.False:
+	case results.False:
 		fmt.Fprintf(&b, "Assertion %s is violated", expr)
-	case engine.Unknown:
+	case results.Unknown:
 		fmt.Fprintf(&b, "Assertion %s could not be decided", expr)
-	case engine.True:
+	case results.True:
 		fmt.Fprintf(&b, "Assertion %s holds", expr)
-	case engine.NotChecked:
+	case results.NotChecked:
 		fmt.Fprintf(&b, "Assertion %s was not checked", expr)
 	default:
 		fmt.Fprintf(&b, "Assertion %s: %s", expr, p.Verdict)
@@ -396,7 +396,7 @@ func MessageText(p *engine.PropertyReport) string {
 	}
 	var ins []string
 	for _, in := range p.Inputs {
-		if !IsInput(in) {
+		if !results.IsInput(in) {
 			continue // an uninitialised declaration's initial value
 		}
 		s := fmt.Sprintf("%s = %d", in.Source, in.Value)
@@ -440,82 +440,9 @@ func physical(file string, line, col int, root string) PhysicalLocation {
 // leading "./", percent-encoded where URIs need it. A path outside root
 // is kept absolute (as a file: URI) rather than climbing out with "..".
 func RelativeURI(file, root string) string {
-	rel := RepoPath(file, root)
+	rel := results.RepoPath(file, root)
 	if filepath.IsAbs(filepath.FromSlash(rel)) || strings.HasPrefix(rel, "/") {
 		return (&url.URL{Scheme: "file", Path: rel}).String()
 	}
 	return (&url.URL{Path: rel}).String()
-}
-
-// RepoPath returns file relative to the repository root as a cleaned,
-// slash-separated path, or the cleaned absolute path when file lies
-// outside root.
-func RepoPath(file, root string) string {
-	if file == "" {
-		return ""
-	}
-	if root == "" {
-		root = "."
-	}
-	f, r := filepath.Clean(file), filepath.Clean(root)
-	if filepath.IsAbs(f) != filepath.IsAbs(r) {
-		// Only mixed cases need the working directory.
-		af, err1 := filepath.Abs(f)
-		ar, err2 := filepath.Abs(r)
-		if err1 != nil || err2 != nil {
-			return filepath.ToSlash(f)
-		}
-		f, r = af, ar
-	}
-	rel, err := filepath.Rel(r, f)
-	if err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return filepath.ToSlash(rel)
-	}
-	if !filepath.IsAbs(f) {
-		if af, err := filepath.Abs(f); err == nil {
-			f = af
-		}
-	}
-	return filepath.ToSlash(f)
-}
-
-// AlignInputs attaches each counterexample input of p to the step that
-// reads it: the step results.json names (InputJSON.Step), else, for
-// reports without that field, the first step at or after the previous
-// match whose line equals the input's line. It returns the input
-// indices per step index and the indices of inputs that match no step
-// (line unknown, or a line no later step has). Without Step, InputJSON
-// carries no file, so two files with a read on the same line can be
-// confused, and repeated reads on one line (a loop) all attach to its
-// first step.
-func AlignInputs(p *engine.PropertyReport) (at map[int][]int, unmatched []int) {
-	at = map[int][]int{}
-	next := 0
-	for k, in := range p.Inputs {
-		if in.Step != nil {
-			if i := *in.Step; i >= 0 && i < len(p.Steps) {
-				at[i] = append(at[i], k)
-				next = i
-			} else {
-				unmatched = append(unmatched, k)
-			}
-			continue
-		}
-		found := -1
-		if in.Line > 0 {
-			for i := next; i < len(p.Steps); i++ {
-				if p.Steps[i].Line == in.Line {
-					found = i
-					break
-				}
-			}
-		}
-		if found < 0 {
-			unmatched = append(unmatched, k)
-			continue
-		}
-		at[found] = append(at[found], k)
-		next = found
-	}
-	return at, unmatched
 }

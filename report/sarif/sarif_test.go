@@ -8,23 +8,23 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/report/sarif"
+	"github.com/reverify/reverify/results"
 )
 
-func sample(root string) *engine.Report {
+func sample(root string) *results.Report {
 	file := filepath.Join(root, "src", "a b.c")
-	return &engine.Report{
-		Schema: engine.SchemaVersion, Engine: "0.1.0", Entry: "main", Config: "default",
-		Properties: []engine.PropertyReport{
+	return &results.Report{
+		Schema: results.SchemaVersion, Engine: "0.1.0", Entry: "main", Config: "default",
+		Properties: []results.PropertyReport{
 			{ID: "main:x>0", File: file, Line: 12, Column: 3, Function: "main", Expression: "x > 0",
-				Verdict: engine.False, Reason: "counterexample confirmed by replay", Config: "value-cegar",
-				Inputs: []engine.InputJSON{
+				Verdict: results.False, Reason: "counterexample confirmed by replay", Config: "value-cegar",
+				Inputs: []results.InputJSON{
 					{Source: "__VERIFIER_nondet_int", Type: "int", Value: 0, Line: 5},
 					{Source: "__VERIFIER_nondet_int", Type: "int", Value: -3, Line: 7},
 					{Source: "uninitialised y", Type: "int", Value: 9},
 				},
-				Steps: []engine.StepJSON{
+				Steps: []results.StepJSON{
 					{File: file, Line: 0, Op: "enter main"},
 					{File: file, Line: 5, Op: "x = __VERIFIER_nondet_int()", Text: "int x = __VERIFIER_nondet_int();"},
 					{File: file, Line: 7, Op: "y = __VERIFIER_nondet_int()"},
@@ -32,15 +32,15 @@ func sample(root string) *engine.Report {
 				},
 				Reproducer: "out/main_x_0.repro.c", SliceHash: "abc"},
 			{ID: "f:p!=0", File: filepath.Join(root, "lib", "b.c"), Line: 4, Function: "f", Expression: "p != 0",
-				Verdict: engine.Unknown, Reason: "timeout after 60 s", Unmodelled: []string{"malloc"}},
-			{ID: "g:1", File: filepath.Join(root, "lib", "b.c"), Line: 9, Function: "g", Expression: "1", Verdict: engine.True},
-			{ID: "h:2", File: filepath.Join(root, "lib", "b.c"), Line: 0, Function: "h", Expression: "2", Verdict: engine.NotChecked},
+				Verdict: results.Unknown, Reason: "timeout after 60 s", Unmodelled: []string{"malloc"}},
+			{ID: "g:1", File: filepath.Join(root, "lib", "b.c"), Line: 9, Function: "g", Expression: "1", Verdict: results.True},
+			{ID: "h:2", File: filepath.Join(root, "lib", "b.c"), Line: 0, Function: "h", Expression: "2", Verdict: results.NotChecked},
 		},
 	}
 }
 
 // roundTrip writes the log of r and parses it back as generic JSON.
-func roundTrip(t *testing.T, r *engine.Report, opts sarif.Options) map[string]any {
+func roundTrip(t *testing.T, r *results.Report, opts sarif.Options) map[string]any {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := sarif.Write(&buf, r, opts); err != nil {
@@ -209,7 +209,7 @@ func TestLog(t *testing.T) {
 func TestAllVerdicts(t *testing.T) {
 	root := t.TempDir()
 	r := sample(root)
-	doc := roundTrip(t, r, sarif.Options{RepoRoot: root, Verdicts: []engine.Verdict{engine.True, engine.False, engine.Unknown, engine.NotChecked}})
+	doc := roundTrip(t, r, sarif.Options{RepoRoot: root, Verdicts: []results.Verdict{results.True, results.False, results.Unknown, results.NotChecked}})
 	checkSchema(t, doc)
 	results := doc["runs"].([]any)[0].(map[string]any)["results"].([]any)
 	levels := map[string]string{}
@@ -226,7 +226,7 @@ func TestAllVerdicts(t *testing.T) {
 }
 
 func TestEmptyReport(t *testing.T) {
-	doc := roundTrip(t, &engine.Report{Engine: "0.1.0"}, sarif.Options{})
+	doc := roundTrip(t, &results.Report{Engine: "0.1.0"}, sarif.Options{})
 	checkSchema(t, doc)
 	// "results": [] rather than null: an empty run still closes old alerts.
 	if r, ok := doc["runs"].([]any)[0].(map[string]any)["results"].([]any); !ok || len(r) != 0 {

@@ -23,7 +23,7 @@ import (
 // do; bvslt/bvsle compare in the signed type, bvult/bvule in the
 // unsigned one; zero- and sign-extension and low extracts are casts.
 // Widths other than 8, 16, 32 and 64 are not translated. Used for the
-// loop invariants of correctness witnesses (engine.LoopInvariant).
+// loop invariants of correctness witnesses (results.Invariant).
 func (s *State) Invariant(visible func(*cfa.Var) bool) []cfa.Expr {
 	vars, _ := s.v.KnownVars()
 	holder := map[*smt.Term]*cfa.Var{}

@@ -1,12 +1,11 @@
-package sarif_test
+package results_test
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/reverify/reverify/engine"
-	"github.com/reverify/reverify/report/sarif"
+	"github.com/reverify/reverify/results"
 )
 
 func ip(i int) *int { return &i }
@@ -15,26 +14,26 @@ func ip(i int) *int { return &i }
 // through init(), a loop reading six inputs, a call of sum() that reads
 // nothing, and the changed callee clamp_len() whose result fails the
 // assertion in parse().
-func protoReport() *engine.PropertyReport {
-	st := func(file string, line int, op string) engine.StepJSON {
-		return engine.StepJSON{File: file, Line: line, Op: op, Text: op}
+func protoReport() *results.PropertyReport {
+	st := func(file string, line int, op string) results.StepJSON {
+		return results.StepJSON{File: file, Line: line, Op: op, Text: op}
 	}
-	p := &engine.PropertyReport{ID: "parse:h->len<=MAX_PAYLOAD", File: "src/proto.c", Line: 20, Verdict: engine.False,
+	p := &results.PropertyReport{ID: "parse:h->len<=MAX_PAYLOAD", File: "src/proto.c", Line: 20, Verdict: results.False,
 		Expression: "h->len <= MAX_PAYLOAD"}
 	p.Steps = append(p.Steps,
-		engine.StepJSON{Op: "skip"}, // no position: left out
+		results.StepJSON{Op: "skip"}, // no position: left out
 		st("src/proto.c", 25, "enter init"), st("src/proto.c", 10, "h->len = 0U"), st("src/proto.c", 12, "return"),
 		st("src/proto.c", 25, "return from init"),
 		st("src/proto.c", 26, "enter parse"), st("src/proto.c", 16, "i = 0"))
 	for k := 0; k < 6; k++ {
 		p.Steps = append(p.Steps, st("src/proto.c", 16, "[i < 6]"))
-		p.Inputs = append(p.Inputs, engine.InputJSON{Source: "__VERIFIER_nondet_int", Type: "int", Value: int64(k), Line: 17, Step: ip(len(p.Steps))})
+		p.Inputs = append(p.Inputs, results.InputJSON{Source: "__VERIFIER_nondet_int", Type: "int", Value: int64(k), Line: 17, Step: ip(len(p.Steps))})
 		p.Steps = append(p.Steps, st("src/proto.c", 17, "v[i] = nondet(__VERIFIER_nondet_int)"), st("src/proto.c", 16, "i = i + 1"))
 	}
 	p.Steps = append(p.Steps, st("src/proto.c", 16, "[!(i < 6)]"),
 		st("src/proto.c", 18, "enter sum"), st("src/util.c", 4, "s = 0"), st("src/util.c", 7, "return s"), st("src/proto.c", 18, "return from sum"))
-	p.Inputs = append(p.Inputs, engine.InputJSON{Source: "decl s", Type: "int", Line: 4, Step: ip(len(p.Steps) - 3)},
-		engine.InputJSON{Source: "__VERIFIER_nondet_uint", Type: "unsigned int", Value: 449, Line: 19, Step: ip(len(p.Steps))})
+	p.Inputs = append(p.Inputs, results.InputJSON{Source: "decl s", Type: "int", Line: 4, Step: ip(len(p.Steps) - 3)},
+		results.InputJSON{Source: "__VERIFIER_nondet_uint", Type: "unsigned int", Value: 449, Line: 19, Step: ip(len(p.Steps))})
 	p.Steps = append(p.Steps, st("src/proto.c", 19, "__t1 = nondet(__VERIFIER_nondet_uint)"),
 		st("src/proto.c", 19, "enter clamp_len"), st("src/util.c", 11, "[n > 192U]"), st("src/util.c", 12, "return 193U"),
 		st("src/proto.c", 19, "return from clamp_len"), st("src/proto.c", 20, "[!(h->len <= 192U)]"))
@@ -45,7 +44,7 @@ func TestReadableTrace(t *testing.T) {
 	p := protoReport()
 	changed := func(file string, line int) bool { return file == "src/util.c" && (line == 11 || line == 12) }
 	var got []string
-	for _, r := range sarif.ReadableTrace(p, "", changed) {
+	for _, r := range results.ReadableTrace(p, "", changed) {
 		s := p.Steps[r.Step]
 		line := fmt.Sprintf("%s:%d %s", s.File, s.Line, s.Op)
 		if r.Fold != "" {

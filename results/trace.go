@@ -1,10 +1,8 @@
-package sarif
+package results
 
 import (
 	"fmt"
 	"strings"
-
-	"github.com/reverify/reverify/engine"
 )
 
 // TraceRow is one row of a readable counterexample (ReadableTrace): a
@@ -33,7 +31,7 @@ type TraceRow struct {
 // initial value of an uninitialised declaration ("decl x"), which the
 // program overwrites (or reads, which C leaves undefined). Witnesses keep
 // both; the readable forms show only inputs.
-func IsInput(in engine.InputJSON) bool { return !strings.HasPrefix(in.Source, "decl ") }
+func IsInput(in InputJSON) bool { return !strings.HasPrefix(in.Source, "decl ") }
 
 // ReadableTrace folds the counterexample of p into the rows a reviewer
 // reads; folded steps are counted in their rows, left-out steps are the
@@ -54,7 +52,7 @@ func IsInput(in engine.InputJSON) bool { return !strings.HasPrefix(in.Source, "d
 // relative (RepoPath). Inputs are attached by AlignInputs. This is a
 // presentation of the path, not a semantic slice: folded steps may still
 // matter to the failure (a folded callee can write through a pointer).
-func ReadableTrace(p *engine.PropertyReport, root string, changed func(file string, line int) bool) []TraceRow {
+func ReadableTrace(p *PropertyReport, root string, changed func(file string, line int) bool) []TraceRow {
 	at, _ := AlignInputs(p)
 	n := len(p.Steps)
 	isChanged := func(i int) bool {
@@ -177,7 +175,7 @@ func ReadableTrace(p *engine.PropertyReport, root string, changed func(file stri
 // text (the CFA operation when there is none), saying which way a branch
 // went ("i < 6 is false") and which function a call enters or leaves
 // ("parse(&h) → parse").
-func StepText(s engine.StepJSON) string {
+func StepText(s StepJSON) string {
 	if s.Text == "" {
 		return s.Op
 	}
