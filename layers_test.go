@@ -56,6 +56,7 @@ var layer = map[string]int{
 	"engine":                       6,
 	"diffslice":                    7,
 	"proofs":                       7,
+	"report/artifacts":             8,
 	"report/bench":                 8,
 	"report/github":                8,
 	"report/github/githubfake":     8,
@@ -84,6 +85,8 @@ var peers = map[[2]string]string{
 	{"engine/kinduction", "engine/cegar"}:                         "a counterexample of the base case is checked by cegar.CheckPathOpts (SMT and replay)",
 	{"report/github", "report/markdown"}:                          "the sticky comment and the job summary are Markdown",
 	{"report/github", "report/sarif"}:                             "SARIF upload and the shared trace text",
+	{"report/artifacts", "report/pixeltree"}:                      "a property's artifacts include the pixel tree of its ARG",
+	{"report/artifacts", "report/reproducer"}:                     "BuildAndRun runs the compiled reproducer with reproducer.Run",
 }
 
 // testPeers lists imports between two packages of one layer that occur
@@ -139,11 +142,6 @@ var cmdFacades = []string{"engine", "diffslice", "proofs", "results", "engine/sm
 var cmdDeep = map[string]string{
 	"engine/analysis/value": "value.ParseEntry for --initial-precision",
 	"engine/cegar":          "cegar.ParseScope for --precision-scope",
-	"engine/cfa":            "output.go, reproduce.go, validate.go (results' files): cfa.Program, cfa.DataModel, positions; engine's aliases (load.go) replace them",
-	"engine/cpa":            "output.go: cpa.ARG for pixel trees",
-	"engine/frontend":       "validate.go: frontend.Translate (engine.Load replaces it)",
-	"engine/spec":           "shard.go, validate.go: spec.Property (engine.Property replaces it)",
-	"engine/witness":        "output.go, reproduce.go, validate.go: witness writing, validation and reproducers",
 }
 
 // sysImports are the imports engine/... production files must not have:

@@ -39,5 +39,10 @@
 // property, position and data-model types and forwards loading C sources
 // (Load), listing properties (Properties, UnreachCall, ParsePRP), the CFA
 // dump (WriteCFA), static slices (StaticSlices) and the host compiler of
-// the front end's configuration cache (SetHostCompiler).
+// the front end's configuration cache (SetHostCompiler); witnesses.go
+// reads and validates witnesses by replay (ReadWitness, ValidateWitness)
+// and gives the reproducer of a confirmed violation witness
+// (WitnessCheck.Reproducer) for `reverify validate` and `reverify
+// reproduce`. A result's own witnesses, reproducer and pixel tree are
+// written by report/artifacts.
 package engine

@@ -16,6 +16,7 @@ import (
 
 	"github.com/reverify/reverify/diffslice"
 	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/report/artifacts"
 	"github.com/reverify/reverify/report/github"
 	"github.com/reverify/reverify/report/markdown"
 	"github.com/reverify/reverify/report/sarif"
@@ -401,7 +402,7 @@ func sortedKeys(m map[string]string) []string {
 }
 
 // pixelTreeTexts reads a form of the pixel trees of the violated
-// properties written next to the PNG by writePixelTree: suffix ".txt"
+// properties written next to the PNG by artifacts.Write: suffix ".txt"
 // (text) or ".mosaic.txt" (emoji squares).
 func pixelTreeTexts(r *results.Report, suffix string) map[string]string {
 	out := map[string]string{}
@@ -422,7 +423,7 @@ func reproducerCommand(p *results.PropertyReport) string {
 	if p.Reproducer == "" {
 		return ""
 	}
-	return "sh " + shellQuote(filepath.ToSlash(filepath.Join(filepath.Dir(results.RepoPath(p.Reproducer, "")), "reproduce.sh")))
+	return "sh " + artifacts.ShellQuote(filepath.ToSlash(filepath.Join(filepath.Dir(results.RepoPath(p.Reproducer, "")), "reproduce.sh")))
 }
 
 // runReproducerCommand is the one command (three lines, to fit the
@@ -437,7 +438,7 @@ func runReproducerCommand(env github.Env, ev *event, outDir string, p *results.P
 		return ""
 	}
 	return fmt.Sprintf("git checkout %s &&\n  gh run download %s -R %s -n reverify -D %s &&\n  %s",
-		ev.Head, env.RunID, shellQuote(env.Repository), shellQuote(filepath.ToSlash(outDir)), script)
+		ev.Head, env.RunID, artifacts.ShellQuote(env.Repository), artifacts.ShellQuote(filepath.ToSlash(outDir)), script)
 }
 
 // problemRE matches a positioned frontend error, "file:line:col: message".

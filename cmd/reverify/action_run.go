@@ -11,6 +11,8 @@ import (
 
 	"github.com/reverify/reverify/diffslice"
 	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/report/artifacts"
 	"github.com/reverify/reverify/results"
 )
 
@@ -156,7 +158,7 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 		if q.outDir != "" {
 			dir := q.outDir
 			if len(entries) > 1 {
-				dir = filepath.Join(q.outDir, unsafeName.ReplaceAllString(entry, "_"))
+				dir = filepath.Join(q.outDir, artifacts.SafeName(entry))
 			}
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				return nil, err
@@ -166,7 +168,8 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 				return nil, err
 			}
 			spec := "CHECK( init(" + cfg.Entry + "()), LTL(G ! call(reach_error())) )"
-			if err := writeArtifacts(dir, head.Program, files, cfg.Entry, cfg.Name, spec, rs, report, cfg.Timeout); err != nil {
+			task := artifacts.Task{Program: head.Program, Files: files, Entry: cfg.Entry, Config: cfg.Name, Specification: spec, Version: version, Timeout: cfg.Timeout, Solver: z3.Factory}
+			if err := artifacts.Write(dir, task, rs, report); err != nil {
 				fmt.Fprintf(q.stderr, "%s: %v\n", q.prefix, err)
 			}
 			writeBaselines(bctx, dir, head.Program, cfg, rs)

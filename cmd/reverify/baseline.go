@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/report/artifacts"
 	"github.com/reverify/reverify/report/markdown"
-	"github.com/reverify/reverify/report/pixeltree"
 	"github.com/reverify/reverify/results"
 )
 
@@ -58,10 +58,10 @@ func writeBaselines(ctx context.Context, out string, prog *engine.Program, cfg e
 			continue
 		}
 		b := res[0]
-		pic := pixeltree.Layout(argTree{ARG: b.ARG, highlight: map[int]bool{}}, pixeltree.Options{Root: b.ARG.Root().ID})
+		pic := artifacts.PixelTree(b, nil)
 		bl := markdown.Baseline{Config: base, States: b.States, Complete: b.Verdict != results.Unknown, Mosaic: pic.Mosaic(0, 0)}
 		data, _ := json.MarshalIndent(bl, "", "  ")
-		os.WriteFile(filepath.Join(artifactDir(out, r), "pixeltree-baseline.json"), data, 0o644)
+		os.WriteFile(filepath.Join(artifacts.Dir(out, r), "pixeltree-baseline.json"), data, 0o644)
 	}
 }
 

@@ -12,7 +12,8 @@ import (
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/cegar"
-	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/report/artifacts"
 	"github.com/reverify/reverify/report/bench"
 	"github.com/reverify/reverify/results"
 )
@@ -162,7 +163,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if svMode {
 		props = []*engine.Property{engine.UnreachCall(prog, *entry)}
 	} else {
-		props = filterShard(sh, spec.Properties(prog, *entry))
+		props = filterShard(sh, engine.Properties(prog, *entry))
 		if len(props) == 0 && !sh.Active() {
 			fmt.Fprintf(stderr, "reverify check: WARNING: no assertion found in %s (compiled with -DNDEBUG?): nothing was verified\n", strings.Join(files, ", "))
 		}
@@ -195,7 +196,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return fail("%v", err)
 		}
 		spec := "CHECK( init(" + *entry + "()), LTL(G ! call(reach_error())) )"
-		if err := writeArtifacts(*outDir, prog, files, *entry, *config, spec, verdicts, report, *timeout); err != nil {
+		task := artifacts.Task{Program: prog, Files: files, Entry: *entry, Config: *config, Specification: spec, Version: version, Timeout: *timeout, Solver: z3.Factory}
+		if err := artifacts.Write(*outDir, task, verdicts, report); err != nil {
 			fmt.Fprintf(stderr, "reverify check: %v\n", err)
 		}
 		if err := writeJSON(filepath.Join(*outDir, "results.json"), report); err != nil {

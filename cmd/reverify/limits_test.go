@@ -6,9 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/reverify/reverify/engine"
 )
 
 // TestBadLimits: limits that cannot mean what they say are rejected with
@@ -61,25 +58,5 @@ func TestEntryParamAssertion(t *testing.T) {
 	}
 	if !strings.HasPrefix(stdout.String(), "FALSE") || !strings.Contains(stdout.String(), "input param argc = ") || strings.Contains(stderr.String(), "no assertion") {
 		t.Errorf("stdout %q, stderr %q: want FALSE with the input argc", stdout.String(), stderr.String())
-	}
-}
-
-// TestSelectBudget: invariant selection gets what the analysis left of
-// the property's time limit, at most selectTimeout, never a negative
-// time.
-func TestSelectBudget(t *testing.T) {
-	for _, tc := range []struct {
-		timeout time.Duration
-		seconds float64
-		want    time.Duration
-	}{
-		{0, 5, selectTimeout},
-		{10 * time.Second, 4, 6 * time.Second},
-		{10 * time.Second, 12, 0},
-		{time.Hour, 1, selectTimeout},
-	} {
-		if got := selectBudget(tc.timeout, &engine.Result{Seconds: tc.seconds}); got != tc.want {
-			t.Errorf("selectBudget(%v, %vs) = %v, want %v", tc.timeout, tc.seconds, got, tc.want)
-		}
 	}
 }

@@ -1,30 +1,22 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/reverify/reverify/engine"
-	"github.com/reverify/reverify/engine/cfa"
-	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/smt/z3"
-	"github.com/reverify/reverify/engine/spec"
-	"github.com/reverify/reverify/engine/witness"
-	"github.com/reverify/reverify/results"
 )
 
 // witnessInput is what validate and reproduce share: the parsed witness
 // and the program it is about.
 type witnessInput struct {
-	w     *witness.Witness
-	prog  *cfa.Program
-	props []*spec.Property
+	w     *engine.WitnessFile
+	prog  *engine.Program
 	entry string
 }
 
@@ -60,19 +52,13 @@ func loadWitness(name string, args []string, stderr io.Writer) (*witnessInput, *
 	if err != nil {
 		return fail("%v", err)
 	}
-	w, err := witness.ReadWitness(f)
+	w, err := engine.ReadWitness(f)
 	f.Close()
 	if err != nil {
 		return fail("%s: %v", *wpath, err)
 	}
 	if !explicitFlags(fs)["data-model"] {
-		var dm string
-		if len(w.Violation) > 0 {
-			dm = w.Violation[0].Metadata.Task.DataModel
-		} else {
-			dm = w.Correctness[0].Metadata.Task.DataModel
-		}
-		if dm != "" {
+		if dm := w.DataModel(); dm != "" {
 			ff.dataModel = dm
 		}
 	}
@@ -80,7 +66,7 @@ func loadWitness(name string, args []string, stderr io.Writer) (*witnessInput, *
 	if err != nil {
 		return fail("%v", err)
 	}
-	prog, err := frontend.Translate(cfg, files...)
+	prog, err := engine.Load(cfg, files...)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return nil, nil, 2
@@ -88,22 +74,22 @@ func loadWitness(name string, args []string, stderr io.Writer) (*witnessInput, *
 	if prog.Func(*entry) == nil {
 		return fail("entry function %q is not defined in %s", *entry, strings.Join(files, ", "))
 	}
-	return &witnessInput{w: w, prog: prog, props: spec.Properties(prog, *entry), entry: *entry}, timeout, 0
+	return &witnessInput{w: w, prog: prog, entry: *entry}, timeout, 0
 }
 
 // validateWitness runs the validator; bad witness content is exit code 2.
-func validateWitness(in *witnessInput, timeout time.Duration) (witness.Validation, error) {
+func validateWitness(in *witnessInput, timeout time.Duration) (engine.WitnessCheck, error) {
 	ctx := context.Background()
 	if timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	return witness.Validate(ctx, in.prog, in.w, witness.ValidateOptions{Solver: z3.Factory, Entry: in.entry, Properties: in.props})
+	return engine.ValidateWitness(ctx, in.prog, in.w, in.entry, z3.Factory)
 }
 
 // runValidate implements `reverify validate --witness W FILE...`: witness
-// validation by replay (engine/witness.Validate). Exit codes: 0
+// validation by replay (engine.ValidateWitness). Exit codes: 0
 // confirmed, 1 rejected, 2 bad input (unreadable or unsupported witness,
 // untranslatable program).
 func runValidate(args []string, stdout, stderr io.Writer) int {
@@ -113,7 +99,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	}
 	res, err := validateWitness(in, *timeout)
 	if err != nil {
-		// a *witness.BadWitnessError: content the validator cannot use
+		// content the validator cannot use
 		fmt.Fprintf(stderr, "reverify validate: %v\n", err)
 		return 2
 	}
@@ -123,67 +109,4 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, "rejected:", res.Reason)
 	return 1
-}
-
-// correctnessOf returns the correctness witness content of a TRUE result.
-func correctnessOf(prog *cfa.Program, files []string, entry, config, prp string, r *engine.Result) *witness.Correctness {
-	c := &witness.Correctness{Program: prog, Invariants: r.Invariants, Task: witness.Task{
-		Files: files, Entry: entry, Specification: prp, DataModel: prog.DataModel,
-		Producer: "reverify", Version: version, Configuration: config,
-	}}
-	if r.Property.ID != spec.UnreachCallID {
-		c.Property = r.Property.ID
-	}
-	return c
-}
-
-// selectTimeout bounds the choice of invariants (witness.Correctness.Select)
-// per TRUE property (wall-clock time).
-const selectTimeout = 20 * time.Second
-
-// selectBudget is the time invariant selection may take for a TRUE
-// result under the property's time limit (0: none): what the analysis
-// left of the limit, at most selectTimeout, so that a property never
-// overshoots its limit by more than 10 % + 1 s (issue 14). A budget of
-// zero keeps the reached-set invariants.
-func selectBudget(timeout time.Duration, r *engine.Result) time.Duration {
-	if timeout <= 0 {
-		return selectTimeout
-	}
-	left := timeout - time.Duration(r.Seconds*float64(time.Second))
-	return max(0, min(selectTimeout, left))
-}
-
-// writeCorrectness writes the correctness witnesses of a TRUE result
-// into dir (witness.yml when it has a loop invariant, witness.graphml
-// always) and names them in pr; it returns the errors.
-func writeCorrectness(dir string, prog *cfa.Program, files []string, entry, config, prp string, r *engine.Result, pr *results.PropertyReport, timeout time.Duration) []string {
-	c := correctnessOf(prog, files, entry, config, prp, r)
-	// Prefer compact invariants the validator proves (Houdini over
-	// candidates); on failure the reached-set invariants stay.
-	if budget := selectBudget(timeout, r); budget > 0 {
-		sctx, cancel := context.WithTimeout(context.Background(), budget)
-		_, _ = c.Select(sctx, witness.ValidateOptions{Solver: z3.Factory, Entry: entry, Properties: []*spec.Property{r.Property}})
-		cancel()
-	}
-	var errs []string
-	e, err := witness.CorrectnessYAML(c)
-	if err != nil {
-		return []string{err.Error()}
-	}
-	if len(e.Content) > 0 {
-		yml := filepath.Join(dir, "witness.yml")
-		if err := writeWith(yml, func(b *bytes.Buffer) error { return witness.WriteCorrectnessYAML(b, c) }); err != nil {
-			errs = append(errs, err.Error())
-		} else {
-			pr.Witness = yml
-		}
-	}
-	gml := filepath.Join(dir, "witness.graphml")
-	if err := writeWith(gml, func(b *bytes.Buffer) error { return witness.WriteCorrectnessGraphML(b, c) }); err != nil {
-		errs = append(errs, err.Error())
-	} else {
-		pr.WitnessGraphML = gml
-	}
-	return errs
 }

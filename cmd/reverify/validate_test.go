@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/report/artifacts"
 	"github.com/reverify/reverify/report/reproducer"
 	"github.com/reverify/reverify/results"
 )
@@ -193,8 +193,8 @@ func TestReproduceCommand(t *testing.T) {
 				// reproduce.sh takes the same route (for ILP32: a probe,
 				// then qemu-i386 where the kernel refuses i386).
 				msg, err := exec.Command("sh", filepath.Join(filepath.Dir(p.Reproducer), "reproduce.sh")).CombinedOutput()
-				if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != witness.ReachedExitCode {
-					t.Errorf("%s: reproduce.sh: %v, want exit %d; output:\n%s", p.ID, err, witness.ReachedExitCode, msg)
+				if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != artifacts.ReachedExitCode {
+					t.Errorf("%s: reproduce.sh: %v, want exit %d; output:\n%s", p.ID, err, artifacts.ReachedExitCode, msg)
 				}
 			}
 			if n == 0 {

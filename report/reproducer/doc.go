@@ -3,6 +3,6 @@
 // executes one directly, or under qemu-i386 ([Emulator], Debian
 // qemu-user) when the kernel refuses an i386 program with ENOEXEC, and
 // returns its exit status. It is the process side of `reverify
-// reproduce`; the engine itself runs no processes (layers_test.go,
+// reproduce` and of report/artifacts.BuildAndRun; the engine itself runs no processes (layers_test.go,
 // sysImports). doc/DESIGN.md, "Output contracts".
 package reproducer

@@ -1,0 +1,150 @@
+package artifacts
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/report/reproducer"
+)
+
+// The observable outcome of a reproducer run that reaches the error: the
+// harness prints a line starting with ReachedMarker to stderr and exits
+// with ReachedExitCode (engine/witness).
+const (
+	ReachedMarker   = witness.ReachedMarker
+	ReachedExitCode = witness.ReachedExitCode
+)
+
+// reproduceScript is the text of dir/reproduce.sh: it builds
+// dir/reproducer.c with the program's files (witness.BuildLine, with the
+// reproducer's own flags, witness.BuildFlags) and runs
+// it: an ILP32 reproducer under qemu-i386 when the kernel cannot execute
+// it (exit 2 when neither works). Every path is relative to the script's own directory, so the script
+// still works when the output directory and the checkout move together
+// (a downloaded Actions artifact unpacked at its place in a checkout).
+func reproduceScript(dm cfa.DataModel, files []string, dir string, flags []string) (string, error) {
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	rel := func(p string) (string, error) {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return "", err
+		}
+		return filepath.Rel(absDir, abs)
+	}
+	relFiles := make([]string, len(files))
+	isPath := map[string]bool{"reproducer.c": true, "reproducer": true}
+	for i, f := range files {
+		r, err := rel(f)
+		if err != nil {
+			return "", err
+		}
+		relFiles[i] = r
+		isPath[r] = true
+	}
+	build := witness.BuildLine(dm, relFiles, "reproducer.c", "reproducer", flags...)
+	q := make([]string, len(build))
+	for i, a := range build {
+		q[i] = ShellQuote(a)
+		if isPath[a] {
+			q[i] = `"$here"/` + q[i]
+		}
+	}
+	run := "\"$here\"/reproducer\n"
+	if dm == cfa.ILP32 {
+		// An i386 program on a kernel without 32-bit support fails with
+		// "exec format error": the probe (witness.ProbeEnv) tells, and
+		// qemu-i386 runs it instead (reproducer.Run does the same).
+		run = fmt.Sprintf(`if %s=1 "$here"/reproducer >/dev/null 2>&1 </dev/null; then
+	"$here"/reproducer
+elif command -v %[2]s >/dev/null 2>&1; then
+	%[2]s "$here"/reproducer
+else
+	echo "reproduce.sh: this kernel cannot execute the i386 reproducer and %[2]s is missing (Debian package qemu-user)" >&2
+	exit 2
+fi
+`, witness.ProbeEnv, witness.Emulator)
+	}
+	return "#!/bin/sh\n# Builds and runs the reproducer; exit code 77 means the assertion failed.\n" +
+		"# Paths are relative to this script's directory.\nset -e\nhere=$(cd \"$(dirname \"$0\")\" && pwd)\n" +
+		strings.Join(q, " ") + "\n" + run, nil
+}
+
+// ShellQuote returns s as one word of a POSIX shell command line: as is
+// when it has no character the shell treats specially, else in single
+// quotes, each embedded quote closed, escaped and reopened.
+func ShellQuote(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`*?[]{}()<>|&;#~") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// ErrNoCompiler says that gcc is not installed (BuildAndRun).
+var ErrNoCompiler = errors.New("gcc not found in PATH")
+
+// BuildAndRun compiles the reproducer source src (engine.WitnessCheck's
+// Reproducer, or witness.Reproducer) with the program's files under data
+// model dm (witness.BuildLine: gcc -O0 -fwrapv, -m32 for ILP32, with the
+// reproducer's own flags) in a temporary directory, and runs it with the
+// time limit (0: one minute; reproducer.Run, under qemu-i386 when the
+// kernel cannot execute an i386 program). reached reports that it exited
+// with ReachedExitCode and printed ReachedMarker; out is its stderr (for
+// the message when not reached), ending in "(time limit reached)" when
+// the limit stopped it. Errors are failures to compile or start it
+// (ErrNoCompiler without gcc).
+func BuildAndRun(dm engine.DataModel, files []string, src string, timeout time.Duration) (reached bool, out string, err error) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		return false, "", ErrNoCompiler
+	}
+	dir, err := os.MkdirTemp("", "reverify-reproduce-")
+	if err != nil {
+		return false, "", err
+	}
+	defer os.RemoveAll(dir)
+	repro := filepath.Join(dir, "reproducer.c")
+	if err := os.WriteFile(repro, []byte(src), 0o644); err != nil {
+		return false, "", err
+	}
+	abs := make([]string, len(files))
+	for i, f := range files {
+		if abs[i], err = filepath.Abs(f); err != nil {
+			return false, "", err
+		}
+	}
+	exe := filepath.Join(dir, "reproducer")
+	argv := witness.BuildLine(dm, abs, repro, exe, witness.BuildFlags(src)...)
+	if timeout <= 0 {
+		timeout = time.Minute
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	build := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	var cerr bytes.Buffer
+	build.Stderr = &cerr
+	if err := build.Run(); err != nil {
+		return false, "", fmt.Errorf("cannot compile the reproducer (%s): %v\n%s", strings.Join(argv, " "), err, cerr.String())
+	}
+	var rerr bytes.Buffer
+	code, _, err := reproducer.Run(ctx, exe, nil, io.Discard, &rerr)
+	switch {
+	case err != nil:
+		return false, "", fmt.Errorf("cannot run the reproducer: %v", err)
+	case ctx.Err() != nil:
+		return false, rerr.String() + "(time limit reached)\n", nil
+	}
+	return code == ReachedExitCode && strings.Contains(rerr.String(), ReachedMarker), rerr.String(), nil
+}
