@@ -52,6 +52,7 @@ var layer = map[string]int{
 	"engine/cegar":                 5,
 	"engine/kinduction":            5,
 	"engine/witness":               5,
+	"engine/scope":                 5,
 	"engine":                       6,
 	"diffslice":                    7,
 	"proofs":                       7,

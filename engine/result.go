@@ -7,6 +7,7 @@ import (
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
+	"github.com/reverify/reverify/engine/scope"
 	"github.com/reverify/reverify/engine/spec"
 )
 
@@ -70,6 +71,9 @@ type Result struct {
 	// head, what the final reached set knows there (for correctness
 	// witnesses, engine/witness).
 	Invariants []LoopInvariant
+	// Scope is the property scope of a TRUE or FALSE verdict
+	// (Config.Scope; engine/scope), nil otherwise.
+	Scope *scope.Scope
 }
 
 // Input is one nondeterministic value on a counterexample.
@@ -137,6 +141,7 @@ type PropertyReport struct {
 	Reproducer     string         `json:"reproducer,omitempty"`
 	PixelTree      string         `json:"pixel_tree,omitempty"`
 	Precision      []string       `json:"precision,omitempty"`
+	Scope          *scope.Scope   `json:"scope,omitempty"`
 }
 
 // InputJSON is an input value in results.json.
@@ -172,7 +177,7 @@ func NewReport(engineVersion string, prog *cfa.Program, entry, config string, re
 			States: res.States, Refinements: res.Refinements, Unmodelled: res.Unmodelled,
 			Assumptions:    res.Assumptions,
 			SignedOverflow: res.SignedOverflow, FailureValues: res.FailureValues,
-			Precision: res.Precision,
+			Precision: res.Precision, Scope: res.Scope,
 		}
 		// Steps without a source position (the skip edge into the entry
 		// function) are left out: they would show as line 1 in SARIF.

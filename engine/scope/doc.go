@@ -1,0 +1,62 @@
+// Package scope computes the property scope of a decided property: which
+// functions and which share of the program's CFA locations the analysis
+// needed to decide it.
+//
+// It follows seed 004_cf6cf6ed7e985aa5.txt (Dahlberg, "Assessing the Scope
+// of Safety Properties"), chapter 3: the scope of a property p is the set
+// Ω of abstract states of the ARG that are required to prove p, and the
+// scope slice is the set of CFA edges entering a state of Ω. The seed's
+// property-scope CPA observes a predicate analysis during the run and puts
+// a state into Ω for two reasons:
+//
+//   - autom: the specification automaton matches at the state (the
+//     property's own site is always in its scope);
+//   - pred: the edge entering the state reads or writes a variable of the
+//     abstraction formula ψ of the next abstraction state
+//     (usesAnyVariable(g, ψ), seed section 3.1.4, Algorithm 2).
+//
+// reverify computes the same two reasons after the run from the final ARG
+// (cpa.ARG) and the precision stored with every ARG node, for every
+// analysis that keeps an ARG (value, symbolic execution, predicate
+// abstraction, each with or without the slicing CPA), so no CPA component
+// is added to the composite. The closest definition our ARG supports is:
+//
+//   - Reason Property (the seed's autom): the node is a target state, or
+//     its location is the source of one of the property's error edges
+//     (spec.Property.ErrorEdges), i.e. the assertion site was reached.
+//   - Reason Precision (the seed's pred): the step entering the node reads
+//     or writes a variable that the node's precision keeps: for the value
+//     analysis and symbolic execution the variables value.Precision.Tracks
+//     at the step's source or target location (heap objects when it tracks
+//     them and the step dereferences); for predicate abstraction the
+//     variables of the precision's predicates (the predicates are the atoms
+//     of every abstraction formula ψ, so this is the seed's test made flow
+//     insensitive); under the slicing CPA only steps whose edge is in the
+//     slice (others are no-ops for the analysis). A full precision keeps
+//     every variable, so with value or symex the scope is every explored
+//     step that touches a variable. A step touches the variables of its
+//     operation's expressions (lvalues, right-hand sides, conditions,
+//     call arguments and result, the callee's parameters on entry and its
+//     return variable on return, the declared variable).
+//
+// Removed ARG nodes (cut off by refinement) are not part of the final
+// state space and do not count. Everything else the ARG explored is
+// reported as explored (functions and locations), so the scope can be
+// compared with the exploration and with the static slice (engine/pdg).
+//
+// As seed section 3.1.6 says, the scope of a violated property is
+// incomplete: the search stops at the first feasible counterexample
+// (Scope.Partial).
+//
+// The property scope call graph (seed section 4.1.1) has one node per
+// explored function with its property scope importance (the share of its
+// ARG states in scope) and its number of calls in the ARG, and one edge per
+// caller/callee pair that the ARG calls; report/scopegraph draws it.
+//
+// The scope is a description of the proof, not a sound dependence
+// analysis: a function outside the scope but inside the backward slice can
+// still change the verdict when it changes (the analysis may never have
+// reached it because a refinement pruned the path, or its variables were
+// irrelevant only under its current body). diffslice therefore keeps
+// deciding re-verification by the slice (README, "Property scopes").
+package scope
