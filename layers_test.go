@@ -61,6 +61,7 @@ var layer = map[string]int{
 	"report/github/githubfake":     8,
 	"report/markdown":              8,
 	"report/pixeltree":             8,
+	"report/scopegraph":            8,
 	"report/sarif":                 8,
 	"cmd/reverify":                 9,
 	"internal/difftest":            10,

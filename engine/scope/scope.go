@@ -47,8 +47,11 @@ type Scope struct {
 // order of first reach in the ARG (node IDs), and the calls between them.
 type CallGraph struct {
 	Property string // the property's ID
-	Funcs    []Func
-	Calls    []Call // sorted by (From, To)
+	// Program names every function with a body, in order of definition
+	// (the axis of an arc diagram).
+	Program []string
+	Funcs   []Func
+	Calls   []Call // sorted by (From, To)
 }
 
 // Func is a node of the property scope call graph.
@@ -112,6 +115,7 @@ func Of(prog *cfa.Program, prop *spec.Property, arg *cpa.ARG, violated bool) *Sc
 	bodies := map[*cfa.Function]bool{}
 	for _, f := range prog.Funcs {
 		bodies[f] = true
+		g.Program = append(g.Program, f.Name)
 	}
 	for _, n := range arg.Nodes {
 		if n.Removed() {
