@@ -199,6 +199,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		if err := writeArtifacts(*outDir, prog, files, *entry, *config, spec, results, report, *timeout); err != nil {
 			fmt.Fprintf(stderr, "reverify check: %v\n", err)
 		}
+		if err := writeScopes(*outDir, results); err != nil {
+			fmt.Fprintf(stderr, "reverify check: %v\n", err)
+		}
 		if err := writeJSON(filepath.Join(*outDir, "results.json"), report); err != nil {
 			return fail("%v", err)
 		}

@@ -52,6 +52,9 @@ func writeArtifacts(out string, prog *cfa.Program, files []string, entry, config
 				pr.PixelTree = base + ".png"
 			}
 		}
+		if err := writeScope(dir, r); err != nil {
+			errs = append(errs, err.Error())
+		}
 		if r.Verdict == engine.True {
 			errs = append(errs, writeCorrectness(dir, prog, files, entry, config, prp, r, pr, timeout)...)
 		}

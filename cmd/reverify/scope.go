@@ -1,10 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
+	"path/filepath"
 
 	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/scope"
+	"github.com/reverify/reverify/report/scopegraph"
 )
 
 // printScope prints the property scope of a decided property (--scope) as
@@ -13,4 +17,36 @@ func printScope(w io.Writer, r *engine.Result) {
 	if r.Scope != nil {
 		fmt.Fprintf(w, "    %s\n", r.Scope.Line(8))
 	}
+}
+
+// writeScope writes the property's scope call graph next to its pixel
+// tree: dir/scopegraph.svg (arc diagram) and dir/scopegraph.txt, and
+// records the SVG's path in the scope (results.json scope.picture).
+// Nothing without a scope.
+func writeScope(dir string, r *engine.Result) error {
+	if r.Scope == nil || r.Scope.Graph == nil {
+		return nil
+	}
+	svg := filepath.Join(dir, "scopegraph.svg")
+	if err := writeWith(svg, func(b *bytes.Buffer) error { return scopegraph.SVG(b, []*scope.Scope{r.Scope}) }); err != nil {
+		return err
+	}
+	r.Scope.Picture = svg
+	return writeWith(filepath.Join(dir, "scopegraph.txt"), func(b *bytes.Buffer) error { return scopegraph.Text(b, r.Scope) })
+}
+
+// writeScopes writes out/scopes.svg, the arc diagram of all decided
+// properties' scopes on one function axis (seed 004, Figure 5), when at
+// least one property has a scope.
+func writeScopes(out string, results []*engine.Result) error {
+	var all []*scope.Scope
+	for _, r := range results {
+		if r.Scope != nil {
+			all = append(all, r.Scope)
+		}
+	}
+	if len(all) == 0 {
+		return nil
+	}
+	return writeWith(filepath.Join(out, "scopes.svg"), func(b *bytes.Buffer) error { return scopegraph.SVG(b, all) })
 }

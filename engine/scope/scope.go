@@ -39,6 +39,9 @@ type Scope struct {
 	// first feasible counterexample, so Ω is incomplete (seed 004,
 	// section 3.1.6).
 	Partial bool `json:"partial,omitempty"`
+	// Picture is the path of the drawn call graph (SVG), set by whoever
+	// writes it (cmd/reverify, report/scopegraph).
+	Picture string `json:"picture,omitempty"`
 	// Graph is the property scope call graph (seed 004, section 4.1.1).
 	Graph *CallGraph `json:"-"`
 }
