@@ -120,6 +120,7 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 			}
 			if cfg.Scope && (v == True || v == False) {
 				r.Scope = scope.Of(prog, r.Property, alg.ARG(), v == False)
+				r.Scope.AgainstSlice(propertySlice(prog, r.Property), r.Property.ErrorEdges)
 			}
 		}
 		open--

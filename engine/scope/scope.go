@@ -11,6 +11,7 @@ import (
 	"github.com/reverify/reverify/engine/analysis/value"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
+	"github.com/reverify/reverify/engine/pdg"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
 )
@@ -39,11 +40,22 @@ type Scope struct {
 	// first feasible counterexample, so Ω is incomplete (seed 004,
 	// section 3.1.6).
 	Partial bool `json:"partial,omitempty"`
+	// SliceFunctions and SliceLocations are the functions (with a body)
+	// and locations of the property's static backward slice (engine/pdg;
+	// a location is in it when a slice edge or an error edge leads into
+	// or out of it), for comparison (AgainstSlice; 0 when not compared).
+	// OutsideSlice names the functions in scope without a slice edge.
+	SliceFunctions int      `json:"slice_functions,omitempty"`
+	SliceLocations int      `json:"slice_locations,omitempty"`
+	OutsideSlice   []string `json:"outside_slice,omitempty"`
 	// Picture is the path of the drawn call graph (SVG), set by whoever
 	// writes it (cmd/reverify, report/scopegraph).
 	Picture string `json:"picture,omitempty"`
 	// Graph is the property scope call graph (seed 004, section 4.1.1).
 	Graph *CallGraph `json:"-"`
+
+	prog    *cfa.Program
+	inScope map[*cfa.Location]bool
 }
 
 // CallGraph is the property scope call graph: the explored functions in
@@ -161,7 +173,7 @@ func Of(prog *cfa.Program, prop *spec.Property, arg *cpa.ARG, violated bool) *Sc
 		a, b := g.Calls[i], g.Calls[j]
 		return a.From < b.From || a.From == b.From && a.To < b.To
 	})
-	s := &Scope{Graph: g, Partial: violated, FunctionsTotal: len(prog.Funcs),
+	s := &Scope{Graph: g, Partial: violated, prog: prog, inScope: inScope, FunctionsTotal: len(prog.Funcs),
 		FunctionsExplored: len(g.Funcs), Locations: len(inScope), LocationsExplored: len(explored)}
 	for _, f := range prog.Funcs {
 		s.LocationsTotal += len(f.Locs)
@@ -178,10 +190,46 @@ func Of(prog *cfa.Program, prop *spec.Property, arg *cpa.ARG, violated bool) *Sc
 	return s
 }
 
+// AgainstSlice fills SliceFunctions, SliceLocations and OutsideSlice from
+// the property's static backward slice sl and its error edges. Counts are
+// over the functions with a body, as for the scope.
+func (s *Scope) AgainstSlice(sl *pdg.Slice, errorEdges []*cfa.Edge) {
+	if s == nil || sl == nil || s.prog == nil {
+		return
+	}
+	bodies := map[*cfa.Function]bool{}
+	for _, f := range s.prog.Funcs {
+		bodies[f] = true
+	}
+	locs := map[*cfa.Location]bool{}
+	funcs := map[string]bool{}
+	add := func(l *cfa.Location) {
+		if l != nil && bodies[l.Func] {
+			locs[l] = true
+			funcs[l.Func.Name] = true
+		}
+	}
+	for _, e := range sl.Edges() {
+		add(e.From)
+		add(e.To)
+	}
+	for _, e := range errorEdges {
+		add(e.From)
+	}
+	s.SliceFunctions, s.SliceLocations = len(funcs), len(locs)
+	s.OutsideSlice = nil
+	for _, f := range s.Functions {
+		if !funcs[f] {
+			s.OutsideSlice = append(s.OutsideSlice, f)
+		}
+	}
+}
+
 // Line is the one-line form for `reverify check`:
 //
-//	scope: 2 of 5 functions (clamp_len, main), 9 of 31 locations (29.0%); explored 3 functions, 14 locations
+//	scope: 2 of 5 functions (clamp_len, main), 5 of 25 locations (20.0%); explored 5 functions, 25 locations; slice 2 functions, 9 locations
 //
+// (the slice part only after AgainstSlice).
 // With more than max function names (max > 0) the list ends in "…".
 func (s *Scope) Line(max int) string {
 	names := s.Functions
@@ -193,9 +241,13 @@ func (s *Scope) Line(max int) string {
 	if s.Partial {
 		part = " (partial: stopped at the first counterexample)"
 	}
-	return fmt.Sprintf("scope: %d of %d functions (%s%s), %d of %d locations (%.1f%%); explored %d functions, %d locations%s",
+	slice := ""
+	if s.SliceFunctions > 0 {
+		slice = fmt.Sprintf("; slice %d functions, %d locations", s.SliceFunctions, s.SliceLocations)
+	}
+	return fmt.Sprintf("scope: %d of %d functions (%s%s), %d of %d locations (%.1f%%); explored %d functions, %d locations%s%s",
 		len(s.Functions), s.FunctionsTotal, strings.Join(names, ", "), more, s.Locations, s.LocationsTotal,
-		100*s.Share, s.FunctionsExplored, s.LocationsExplored, part)
+		100*s.Share, s.FunctionsExplored, s.LocationsExplored, slice, part)
 }
 
 // relevance decides the seed's pred reason for one ARG step.
