@@ -115,8 +115,7 @@ func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec
 	if cfg.Scope {
 		defer func() {
 			if res.Verdict == True || res.Verdict == False {
-				res.Scope = scope.Of(prog, prop, out.Algorithm.ARG(), res.Verdict == False)
-				res.Scope.AgainstSlice(propertySlice(prog, prop), prop.ErrorEdges)
+				res.Scope = scope.Of(prog, prop, out.Algorithm.ARG(), res.Verdict == False, propertySlice(prog, prop))
 			}
 		}()
 	}

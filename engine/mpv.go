@@ -119,8 +119,7 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 				r.ARG = alg.ARG()
 			}
 			if cfg.Scope && (v == True || v == False) {
-				r.Scope = scope.Of(prog, r.Property, alg.ARG(), v == False)
-				r.Scope.AgainstSlice(propertySlice(prog, r.Property), r.Property.ErrorEdges)
+				r.Scope = scope.Of(prog, r.Property, alg.ARG(), v == False, propertySlice(prog, r.Property))
 			}
 		}
 		open--

@@ -15,7 +15,7 @@ import (
 // wantScopeJSON is the scope of testdata/scope/two.c: 2 of 5 functions in
 // scope, 3 in the static slice (parse_header's result flows into
 // clamp_len's argument, but clamp_len bounds it whatever it is).
-const wantScopeJSON = `{"functions":["clamp_len","main"],"functions_explored":5,"functions_total":5,"locations":5,"locations_explored":25,"locations_total":25,"share":0.2,"slice_functions":3,"slice_locations":15}`
+const wantScopeJSON = `{"functions":["clamp_len","main"],"functions_explored":5,"functions_total":5,"locations":5,"locations_explored":25,"locations_total":25,"share":0.2,"kept_functions":2,"kept_locations":5,"slice_functions":3,"slice_locations":15}`
 
 // TestScopeTwoOfFive: the assertion len <= 64 depends on clamp_len (which
 // bounds len) and main; parse_header, log_msg and checksum are explored
@@ -31,10 +31,10 @@ func TestScopeTwoOfFive(t *testing.T) {
 	if got, err := json.Marshal(s); err != nil || string(got) != wantScopeJSON {
 		t.Errorf("scope %s (%v)\nwant  %s", got, err, wantScopeJSON)
 	}
-	if line := "scope: 2 of 5 functions (clamp_len, main), 5 of 25 locations (20.0%); explored 5 functions, 25 locations; slice 3 functions, 15 locations"; s.Line(8) != line {
+	if line := "scope: 2 of 5 functions (clamp_len, main), 5 of 25 locations (20.0%); explored 5 functions, 25 locations; slice 3 functions, 15 locations; kept 2 functions, 5 locations"; s.Line(8) != line {
 		t.Errorf("line %q\nwant %q", s.Line(8), line)
 	}
-	if line := "scope: 2 of 5 functions (clamp_len, …), 5 of 25 locations (20.0%); explored 5 functions, 25 locations; slice 3 functions, 15 locations"; s.Line(1) != line {
+	if line := "scope: 2 of 5 functions (clamp_len, …), 5 of 25 locations (20.0%); explored 5 functions, 25 locations; slice 3 functions, 15 locations; kept 2 functions, 5 locations"; s.Line(1) != line {
 		t.Errorf("line %q\nwant %q", s.Line(1), line)
 	}
 	// The call graph: main calls each other function; the ARG enters

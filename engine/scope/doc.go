@@ -39,6 +39,15 @@
 //     call arguments and result, the callee's parameters on entry and its
 //     return variable on return, the declared variable).
 //
+// One restriction goes beyond the seed: a step outside the property's
+// static backward slice (engine/pdg) cannot influence the property, so it
+// never puts a state into Ω even when the precision keeps what it writes
+// (the seed's usesAnyVariable is a forward-slice test of the abstraction's
+// variables, which lets such steps in). This matters for full precisions
+// (the `value` arm of `default` keeps everything): without it their scope
+// is the whole exploration. Scope.KeptFunctions and KeptLocations give the
+// seed's unrestricted Ω for comparison.
+//
 // Removed ARG nodes (cut off by refinement) are not part of the final
 // state space and do not count. Everything else the ARG explored is
 // reported as explored (functions and locations), so the scope can be

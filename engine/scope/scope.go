@@ -40,22 +40,23 @@ type Scope struct {
 	// first feasible counterexample, so Ω is incomplete (seed 004,
 	// section 3.1.6).
 	Partial bool `json:"partial,omitempty"`
+	// Kept is the scope by the seed's definition alone: the functions
+	// and locations with a state whose step changes or tests what the
+	// precision keeps, whether or not the static slice contains the
+	// step (package documentation); only when a slice was given.
+	KeptFunctions int `json:"kept_functions,omitempty"`
+	KeptLocations int `json:"kept_locations,omitempty"`
 	// SliceFunctions and SliceLocations are the functions (with a body)
 	// and locations of the property's static backward slice (engine/pdg;
-	// a location is in it when a slice edge or an error edge leads into
-	// or out of it), for comparison (AgainstSlice; 0 when not compared).
-	// OutsideSlice names the functions in scope without a slice edge.
-	SliceFunctions int      `json:"slice_functions,omitempty"`
-	SliceLocations int      `json:"slice_locations,omitempty"`
-	OutsideSlice   []string `json:"outside_slice,omitempty"`
+	// a location is in it when a slice edge leads into or out of it, or
+	// an error edge out of it); 0 without a slice.
+	SliceFunctions int `json:"slice_functions,omitempty"`
+	SliceLocations int `json:"slice_locations,omitempty"`
 	// Picture is the path of the drawn call graph (SVG), set by whoever
 	// writes it (cmd/reverify, report/scopegraph).
 	Picture string `json:"picture,omitempty"`
 	// Graph is the property scope call graph (seed 004, section 4.1.1).
 	Graph *CallGraph `json:"-"`
-
-	prog    *cfa.Program
-	inScope map[*cfa.Location]bool
 }
 
 // CallGraph is the property scope call graph: the explored functions in
@@ -94,11 +95,15 @@ func (f Func) Importance() float64 {
 type Call struct{ From, To int }
 
 // Of returns the scope of prop from the final ARG of the run that decided
-// it; violated says the verdict is FALSE (Scope.Partial). It returns nil
-// when arg is nil or empty (configurations without an ARG, k-induction).
-// Time and memory are linear in the ARG (plus, for predicate precisions,
-// the predicates' size).
-func Of(prog *cfa.Program, prop *spec.Property, arg *cpa.ARG, violated bool) *Scope {
+// it; violated says the verdict is FALSE (Scope.Partial). sl, when not
+// nil, is the property's static backward slice (engine/pdg): a step
+// outside it cannot influence the property whatever the analysis kept, so
+// only steps in it count for reason Precision (package documentation),
+// and the slice's size is reported beside the scope. It returns nil when
+// arg is nil or empty (configurations without an ARG, k-induction). Time
+// and memory are linear in the ARG and the slice (plus, for predicate
+// precisions, the predicates' size).
+func Of(prog *cfa.Program, prop *spec.Property, arg *cpa.ARG, violated bool, sl *pdg.Slice) *Scope {
 	if arg == nil || arg.Len() == 0 {
 		return nil
 	}
@@ -115,6 +120,7 @@ func Of(prog *cfa.Program, prop *spec.Property, arg *cpa.ARG, violated bool) *Sc
 
 	explored := map[*cfa.Location]bool{}
 	inScope := map[*cfa.Location]bool{}
+	kept := map[*cfa.Location]bool{} // the seed's Ω, without the slice
 	funcIdx := map[*cfa.Function]int{}
 	g := &CallGraph{Property: prop.ID}
 	calls := map[Call]bool{}
@@ -144,6 +150,7 @@ func Of(prog *cfa.Program, prop *spec.Property, arg *cpa.ARG, violated bool) *Sc
 		g.Funcs[fi].States++
 		explored[l] = true
 		in := n.IsTarget() || anchors[l]
+		keep := in
 		for _, pe := range n.Parents {
 			if pe.Step.Kind == cfa.Enter && pe.Step.Callee != nil {
 				g.Funcs[fi].Calls++
@@ -152,8 +159,12 @@ func Of(prog *cfa.Program, prop *spec.Property, arg *cpa.ARG, violated bool) *Sc
 				}
 			}
 			if !in && rel.step(pe.Parent, n, pe.Step) {
-				in = true
+				keep = true
+				in = sl == nil || pe.Step.Edge != nil && sl.Contains(pe.Step.Edge)
 			}
+		}
+		if keep {
+			kept[l] = true
 		}
 		if in {
 			g.Funcs[fi].InScope++
@@ -173,7 +184,7 @@ func Of(prog *cfa.Program, prop *spec.Property, arg *cpa.ARG, violated bool) *Sc
 		a, b := g.Calls[i], g.Calls[j]
 		return a.From < b.From || a.From == b.From && a.To < b.To
 	})
-	s := &Scope{Graph: g, Partial: violated, prog: prog, inScope: inScope, FunctionsTotal: len(prog.Funcs),
+	s := &Scope{Graph: g, Partial: violated, FunctionsTotal: len(prog.Funcs),
 		FunctionsExplored: len(g.Funcs), Locations: len(inScope), LocationsExplored: len(explored)}
 	for _, f := range prog.Funcs {
 		s.LocationsTotal += len(f.Locs)
@@ -187,49 +198,37 @@ func Of(prog *cfa.Program, prop *spec.Property, arg *cpa.ARG, violated bool) *Sc
 	if s.LocationsTotal > 0 {
 		s.Share = float64(int64(float64(s.Locations)/float64(s.LocationsTotal)*1000+0.5)) / 1000
 	}
+	if sl != nil {
+		keptFuncs := map[*cfa.Function]bool{}
+		for l := range kept {
+			keptFuncs[l.Func] = true
+		}
+		s.KeptFunctions, s.KeptLocations = len(keptFuncs), len(kept)
+		locs := map[*cfa.Location]bool{}
+		funcs := map[*cfa.Function]bool{}
+		add := func(l *cfa.Location) {
+			if l != nil && bodies[l.Func] {
+				locs[l] = true
+				funcs[l.Func] = true
+			}
+		}
+		for _, e := range sl.Edges() {
+			add(e.From)
+			add(e.To)
+		}
+		for _, e := range prop.ErrorEdges {
+			add(e.From)
+		}
+		s.SliceFunctions, s.SliceLocations = len(funcs), len(locs)
+	}
 	return s
-}
-
-// AgainstSlice fills SliceFunctions, SliceLocations and OutsideSlice from
-// the property's static backward slice sl and its error edges. Counts are
-// over the functions with a body, as for the scope.
-func (s *Scope) AgainstSlice(sl *pdg.Slice, errorEdges []*cfa.Edge) {
-	if s == nil || sl == nil || s.prog == nil {
-		return
-	}
-	bodies := map[*cfa.Function]bool{}
-	for _, f := range s.prog.Funcs {
-		bodies[f] = true
-	}
-	locs := map[*cfa.Location]bool{}
-	funcs := map[string]bool{}
-	add := func(l *cfa.Location) {
-		if l != nil && bodies[l.Func] {
-			locs[l] = true
-			funcs[l.Func.Name] = true
-		}
-	}
-	for _, e := range sl.Edges() {
-		add(e.From)
-		add(e.To)
-	}
-	for _, e := range errorEdges {
-		add(e.From)
-	}
-	s.SliceFunctions, s.SliceLocations = len(funcs), len(locs)
-	s.OutsideSlice = nil
-	for _, f := range s.Functions {
-		if !funcs[f] {
-			s.OutsideSlice = append(s.OutsideSlice, f)
-		}
-	}
 }
 
 // Line is the one-line form for `reverify check`:
 //
-//	scope: 2 of 5 functions (clamp_len, main), 5 of 25 locations (20.0%); explored 5 functions, 25 locations; slice 2 functions, 9 locations
+//	scope: 2 of 5 functions (clamp_len, main), 5 of 25 locations (20.0%); explored 5 functions, 25 locations; slice 3 functions, 15 locations; kept 2 functions, 5 locations
 //
-// (the slice part only after AgainstSlice).
+// (the slice and kept parts only when Of had a slice).
 // With more than max function names (max > 0) the list ends in "…".
 func (s *Scope) Line(max int) string {
 	names := s.Functions
@@ -243,7 +242,7 @@ func (s *Scope) Line(max int) string {
 	}
 	slice := ""
 	if s.SliceFunctions > 0 {
-		slice = fmt.Sprintf("; slice %d functions, %d locations", s.SliceFunctions, s.SliceLocations)
+		slice = fmt.Sprintf("; slice %d functions, %d locations; kept %d functions, %d locations", s.SliceFunctions, s.SliceLocations, s.KeptFunctions, s.KeptLocations)
 	}
 	return fmt.Sprintf("scope: %d of %d functions (%s%s), %d of %d locations (%.1f%%); explored %d functions, %d locations%s%s",
 		len(s.Functions), s.FunctionsTotal, strings.Join(names, ", "), more, s.Locations, s.LocationsTotal,
