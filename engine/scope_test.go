@@ -103,3 +103,21 @@ func TestScopeViolated(t *testing.T) {
 		t.Errorf("scope %+v without Config.Scope", r.Scope)
 	}
 }
+
+// TestScopeNotForSkipping is the reason diffslice keeps deciding by the
+// slice: init is outside the base proof's scope (it writes nothing), but
+// the head changes only init, and the verdict flips.
+func TestScopeNotForSkipping(t *testing.T) {
+	base := verifyFile(t, "testdata/scope/init_base.c", engine.Config{Name: "value-cegar", Scope: true})[0]
+	if base.Verdict != engine.True || base.Scope == nil {
+		t.Fatalf("base: %s (%s); want TRUE with a scope", base.Verdict, base.Reason)
+	}
+	for _, f := range base.Scope.Functions {
+		if f == "init" {
+			t.Fatalf("base scope %v contains init", base.Scope.Functions)
+		}
+	}
+	if head := verifyFile(t, "testdata/scope/init_head.c", engine.Config{Name: "value-cegar"})[0]; head.Verdict != engine.False {
+		t.Errorf("head: %s (%s); want FALSE", head.Verdict, head.Reason)
+	}
+}
