@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 
 	"github.com/reverify/reverify/engine"
-	"github.com/reverify/reverify/engine/scope"
 	"github.com/reverify/reverify/report/scopegraph"
 )
 
@@ -28,7 +27,7 @@ func writeScope(dir string, r *engine.Result) error {
 		return nil
 	}
 	svg := filepath.Join(dir, "scopegraph.svg")
-	if err := writeWith(svg, func(b *bytes.Buffer) error { return scopegraph.SVG(b, []*scope.Scope{r.Scope}) }); err != nil {
+	if err := writeWith(svg, func(b *bytes.Buffer) error { return scopegraph.SVG(b, r.Scope) }); err != nil {
 		return err
 	}
 	r.Scope.Picture = svg
@@ -39,7 +38,7 @@ func writeScope(dir string, r *engine.Result) error {
 // properties' scopes on one function axis (seed 004, Figure 5), when at
 // least one property has a scope.
 func writeScopes(out string, results []*engine.Result) error {
-	var all []*scope.Scope
+	var all scopegraph.Scopes
 	for _, r := range results {
 		if r.Scope != nil {
 			all = append(all, r.Scope)
@@ -48,5 +47,5 @@ func writeScopes(out string, results []*engine.Result) error {
 	if len(all) == 0 {
 		return nil
 	}
-	return writeWith(filepath.Join(out, "scopes.svg"), func(b *bytes.Buffer) error { return scopegraph.SVG(b, all) })
+	return writeWith(filepath.Join(out, "scopes.svg"), func(b *bytes.Buffer) error { return scopegraph.SVG(b, all...) })
 }

@@ -51,11 +51,14 @@ func radius(ncall int) float64 {
 	return 1 + 0.5*math.Log10(float64(ncall))
 }
 
+// Scopes is a list of scopes to draw together.
+type Scopes []*scope.Scope
+
 // SVG writes the arc diagram of the scopes (one row each; they should be
 // of one program, and the function axis is the first scope's
 // CallGraph.Program). Scopes without a call graph are skipped. The first
 // write error is returned.
-func SVG(w io.Writer, scopes []*scope.Scope) error {
+func SVG(w io.Writer, scopes ...*scope.Scope) error {
 	var rows []*scope.Scope
 	for _, s := range scopes {
 		if s != nil && s.Graph != nil {

@@ -59,7 +59,7 @@ func golden(t *testing.T, name string, got []byte) {
 
 func TestSVGGolden(t *testing.T) {
 	var b bytes.Buffer
-	if err := SVG(&b, twoOfFive()); err != nil {
+	if err := SVG(&b, twoOfFive()...); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "two.svg", b.Bytes())
