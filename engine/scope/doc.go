@@ -31,7 +31,9 @@
 //     them and the step dereferences); for predicate abstraction the
 //     variables of the precision's predicates (the predicates are the atoms
 //     of every abstraction formula ψ, so this is the seed's test made flow
-//     insensitive); under the slicing CPA only steps whose edge is in the
+//     insensitive; while the precision has no predicate at all, every
+//     variable, since the proof then rests on the exact block formulas);
+//     under the slicing CPA only steps whose edge is in the
 //     slice (others are no-ops for the analysis). A full precision keeps
 //     every variable, so with value or symex the scope is every explored
 //     step that touches a variable. A step touches the variables of its
