@@ -23,9 +23,13 @@
 //
 //   - Reason Property (the seed's autom): the node is a target state, or
 //     its location is the source of one of the property's error edges
-//     (spec.Property.ErrorEdges), i.e. the assertion site was reached.
-//   - Reason Precision (the seed's pred): the step entering the node reads
-//     or writes a variable that the node's precision keeps: for the value
+//     (spec.Property.ErrorEdges) or the source of an assume edge into
+//     one (the assertion's test), i.e. the assertion site was reached.
+//     For a proof the automaton never matches, so this is the one place
+//     where the seed's reason is widened: the test of the assertion is
+//     always in its own scope.
+//   - Reason Precision (the seed's pred): the step entering the node
+//     writes or tests a variable that the node's precision keeps: for the value
 //     analysis and symbolic execution the variables value.Precision.Tracks
 //     at the step's source or target location (heap objects when it tracks
 //     them and the step dereferences); for predicate abstraction the
@@ -34,12 +38,18 @@
 //     insensitive; while the precision has no predicate at all, every
 //     variable, since the proof then rests on the exact block formulas);
 //     under the slicing CPA only steps whose edge is in the
-//     slice (others are no-ops for the analysis). A full precision keeps
-//     every variable, so with value or symex the scope is every explored
-//     step that touches a variable. A step touches the variables of its
-//     operation's expressions (lvalues, right-hand sides, conditions,
-//     call arguments and result, the callee's parameters on entry and its
-//     return variable on return, the declared variable).
+//     slice (others are no-ops for the analysis). A step writes the
+//     variables of its lvalues (assignment, nondeterministic assignment,
+//     call result), the declared variable, the callee's parameters on
+//     entry and its return variable on return, and memory when it stores
+//     through a pointer or passes one to a function without a body; it
+//     tests the variables of an assume's condition. A step that only
+//     reads kept variables into variables the precision drops changes
+//     nothing the analysis keeps, so it is not in Ω (the seed's
+//     usesAnyVariable counts reads as well; our precisions say exactly
+//     what is kept, so the narrower test is possible). A full precision
+//     keeps every variable, so with value or symex every explored step
+//     that writes or tests a variable qualifies.
 //
 // One restriction goes beyond the seed: a step outside the property's
 // static backward slice (engine/pdg) cannot influence the property, so it
