@@ -15,14 +15,13 @@ import (
 
 // Geometry of the SVG, in pixels.
 const (
-	unit    = 8   // one radius unit
-	step    = 56  // distance between two functions on the axis
-	margin  = 24  // left and right margin
-	rowH    = 150 // height of one property's row (arcs above, names below)
-	titleH  = 22  // height of a row's label line
-	namesH  = 70  // room below the axis for the rotated names
+	unit    = 8  // one radius unit
+	step    = 56 // distance between two functions on the axis
+	margin  = 24 // left and right margin
+	titleH  = 22 // height of a row's label line
+	maxArcH = 54 // arcs stay below the label
 	fontPx  = 11
-	maxArcH = rowH - namesH - titleH - 4 // arcs stay below the label
+	charW   = 6.5 // estimated width of a character at fontPx (bold)
 )
 
 // Heat returns the fill colour of importance imp ∈ [0, 1] as "#rrggbb":
@@ -73,7 +72,18 @@ func SVG(w io.Writer, scopes ...*scope.Scope) error {
 	for i, n := range axis {
 		pos[n] = i
 	}
-	W := 2*margin + max(len(axis)-1, 0)*step + 90 // room for the last rotated name
+	// Names are rotated by 40°: they need about 0.64·length below the
+	// axis and 0.77·length to the right.
+	longest, title := 0, 0
+	for _, n := range axis {
+		longest = max(longest, len(n))
+	}
+	for _, s := range rows {
+		title = max(title, len(s.Graph.Property)+2+len(summary(s)))
+	}
+	namesH := 2*unit + 12 + int(0.64*charW*float64(longest))
+	rowH := titleH + maxArcH + 4 + namesH
+	W := max(2*margin+max(len(axis)-1, 0)*step+int(0.77*charW*float64(longest)), 2*margin+int(charW*float64(title)))
 	H := max(len(rows), 1) * rowH
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="%d">`+"\n", W, H, W, H, fontPx)
