@@ -121,3 +121,32 @@ func TestScopeNotForSkipping(t *testing.T) {
 		t.Errorf("head: %s (%s); want FALSE", head.Verdict, head.Reason)
 	}
 }
+
+// TestScopeByConfiguration: the scope is the deciding analysis's. Value
+// interpolation (with or without the slicing CPA) keeps only what bounds
+// len; symbolic execution keeps parse_header's result, predicate
+// abstraction has no predicates here (no loop) and so keeps everything,
+// as does the full-precision value analysis: for those three the slice
+// alone narrows the scope (kept_functions 3, 5 and 5 says how much).
+func TestScopeByConfiguration(t *testing.T) {
+	for _, c := range []struct {
+		config string
+		funcs  string
+		kept   int
+	}{
+		{"value-cegar", "clamp_len main", 2},
+		{"value-slicing-cegar", "clamp_len main", 2},
+		{"symex-cegar", "clamp_len main parse_header", 3},
+		{"predicate-cegar", "clamp_len main parse_header", 5},
+		{"value", "clamp_len main parse_header", 5},
+	} {
+		r := verifyFile(t, "testdata/scope/two.c", engine.Config{Name: c.config, Scope: true})[0]
+		if r.Verdict != engine.True || r.Scope == nil {
+			t.Errorf("%s: %s (%s), scope %v; want TRUE with a scope", c.config, r.Verdict, r.Reason, r.Scope)
+			continue
+		}
+		if got := strings.Join(r.Scope.Functions, " "); got != c.funcs || r.Scope.KeptFunctions != c.kept || r.Scope.SliceFunctions != 3 {
+			t.Errorf("%s: scope %q, kept %d, slice %d functions; want %q, %d, 3", c.config, got, r.Scope.KeptFunctions, r.Scope.SliceFunctions, c.funcs, c.kept)
+		}
+	}
+}
