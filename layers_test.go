@@ -53,6 +53,7 @@ var layer = map[string]int{
 	"engine/cegar":                 5,
 	"engine/kinduction":            5,
 	"engine/witness":               5,
+	"engine/scope":                 5,
 	"engine":                       6,
 	"diffslice":                    7,
 	"proofs":                       7,
@@ -63,6 +64,7 @@ var layer = map[string]int{
 	"report/markdown":              8,
 	"report/pixeltree":             8,
 	"report/reproducer":            8,
+	"report/scopegraph":            8,
 	"report/sarif":                 8,
 	"cmd/reverify":                 9,
 	"internal/difftest":            10,
@@ -86,6 +88,7 @@ var peers = map[[2]string]string{
 	{"report/github", "report/markdown"}:                          "the sticky comment and the job summary are Markdown",
 	{"report/github", "report/sarif"}:                             "SARIF upload and the shared trace text",
 	{"report/artifacts", "report/pixeltree"}:                      "a property's artifacts include the pixel tree of its ARG",
+	{"report/artifacts", "report/scopegraph"}:                     "a property's artifacts include the picture of its scope",
 	{"report/artifacts", "report/reproducer"}:                     "BuildAndRun runs the compiled reproducer with reproducer.Run",
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/reverify/reverify/engine/cegar"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
+	"github.com/reverify/reverify/engine/scope"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/results"
@@ -111,6 +112,13 @@ func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec
 	res.Precision = out.PrecisionText(ref)
 	if cfg.KeepARG {
 		res.ARG = out.Algorithm.ARG()
+	}
+	if cfg.Scope {
+		defer func() {
+			if res.Verdict == results.True || res.Verdict == results.False {
+				res.Scope = scope.Of(prog, prop, out.Algorithm.ARG(), res.Verdict == results.False, propertySlice(prog, prop))
+			}
+		}()
 	}
 	blockTrue, _ := splitExplanations(out.Algorithm.Explanations())
 	switch out.Status {

@@ -54,6 +54,9 @@ type Config struct {
 	// evidence witnesses need that costs extra time (k-induction's
 	// invariants of a proof that needed none).
 	KeepARG bool
+	// Scope computes each decided property's property scope
+	// (Result.Scope, engine/scope) from its final ARG.
+	Scope bool
 	// MaxRefinements bounds the refinements of CEGAR configurations
 	// (0: cegar.DefaultMaxRefinements).
 	MaxRefinements int

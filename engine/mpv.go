@@ -13,6 +13,7 @@ import (
 	"github.com/reverify/reverify/engine/cegar"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
+	"github.com/reverify/reverify/engine/scope"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/results"
@@ -117,6 +118,9 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 			r.States = alg.Stats().Reached
 			if cfg.KeepARG {
 				r.ARG = alg.ARG()
+			}
+			if cfg.Scope && (v == results.True || v == results.False) {
+				r.Scope = scope.Of(prog, r.Property, alg.ARG(), v == results.False, propertySlice(prog, r.Property))
 			}
 		}
 		open--

@@ -58,6 +58,9 @@ type Result struct {
 	// head, what the final reached set knows there (for correctness
 	// witnesses, engine/witness).
 	Invariants []results.Invariant
+	// Scope is the property scope of a TRUE or FALSE verdict
+	// (Config.Scope; engine/scope), nil otherwise.
+	Scope *results.Scope
 }
 
 // NewReport builds the results.json content (results.Report) of rs,
@@ -76,7 +79,7 @@ func NewReport(engineVersion string, prog *cfa.Program, entry, config string, rs
 			States: res.States, Refinements: res.Refinements, Unmodelled: res.Unmodelled,
 			Assumptions:    res.Assumptions,
 			SignedOverflow: res.SignedOverflow, FailureValues: res.FailureValues,
-			Precision: res.Precision,
+			Precision: res.Precision, Scope: res.Scope,
 		}
 		// Steps without a source position (the skip edge into the entry
 		// function) are left out: they would show as line 1 in SARIF.

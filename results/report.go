@@ -60,6 +60,8 @@ type PropertyReport struct {
 	Reproducer     string         `json:"reproducer,omitempty"`
 	PixelTree      string         `json:"pixel_tree,omitempty"`
 	Precision      []string       `json:"precision,omitempty"`
+	// Scope is the property scope (engine/scope), when computed.
+	Scope *Scope `json:"scope,omitempty"`
 }
 
 // InputJSON is a counterexample input (Input) in results.json: its

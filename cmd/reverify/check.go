@@ -47,6 +47,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	assumePure := fs.String("assume-pure", "", "comma-separated functions without a body to assume side-effect-free (they write nothing and return any value); every verdict lists the assumption")
 	memory := fs.String("memory", engine.HumanBytes(engine.DefaultMemoryLimit), "memory limit per property, e.g. 2GiB, 512MiB: a property that exceeds it is UNKNOWN \"memory limit\" (the Go heap and the resident set are measured: properties verified in parallel share limit × their number)")
 	multi := fs.String("multi-property", "", "multi-property verification: \"\" (auto: `default` first verifies the properties of the entry in one value run when there are at least 4), on (plain configurations such as value too) or off (one property at a time)")
+	propScope := fs.Bool("scope", false, "compute each decided property's scope (engine/scope, seed 004): print it, add it to results.json and, with --output, draw its call graph")
 	jobs := fs.Int("jobs", 0, "cores to use: analyses running at once (0: the number of CPUs); `default` runs its configurations in parallel on them")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -111,7 +112,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	rs := runSettings{entry: *entry, config: *config, timeout: *timeout, maxStates: *maxStates, set: explicitFlags(fs),
-		clock: *clock, overflow: ovf, slicingCriterion: *slicingCrit, precisionScope: *scope, reduce: *reduceLevel, initial: initial, keepARG: *outDir != "", assumePure: pure, memory: memLimit, jobs: *jobs, multi: *multi}
+		clock: *clock, overflow: ovf, slicingCriterion: *slicingCrit, precisionScope: *scope, reduce: *reduceLevel, initial: initial, keepARG: *outDir != "", assumePure: pure, memory: memLimit, jobs: *jobs, multi: *multi, scope: *propScope}
 	if rf.active() {
 		if len(files) > 0 || *svcomp != "" || *prp != "" {
 			return fail("with --base the sources come from the repository (--sources, .reverify.yml or compile_commands.json), not from arguments, --svcomp or --spec")
@@ -200,6 +201,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		if err := artifacts.Write(*outDir, task, verdicts, report); err != nil {
 			fmt.Fprintf(stderr, "reverify check: %v\n", err)
 		}
+		if err := artifacts.WriteScopes(*outDir, verdicts); err != nil {
+			fmt.Fprintf(stderr, "reverify check: %v\n", err)
+		}
 		if err := writeJSON(filepath.Join(*outDir, "results.json"), report); err != nil {
 			return fail("%v", err)
 		}
@@ -247,6 +251,7 @@ func printResult(w io.Writer, r *engine.Result) {
 			line += "  (" + r.Reason + ")"
 		}
 		fmt.Fprintln(w, line)
+		printScope(w, r)
 		if r.Verdict == results.False {
 			for _, in := range r.Inputs {
 				if strings.HasPrefix(in.Source, "decl ") {
@@ -270,6 +275,7 @@ func printSVComp(w io.Writer, r *engine.Result) {
 	if r.Verdict == results.Unknown && r.Reason != "" {
 		fmt.Fprintf(w, "reason: %s\n", r.Reason)
 	}
+	printScope(w, r)
 	fmt.Fprintf(w, "Verification result: %s\n", v)
 }
 

@@ -88,6 +88,9 @@ func Write(out string, t Task, rs []*engine.Result, report *results.Report) erro
 				pr.PixelTree = base + ".png"
 			}
 		}
+		if err := writeScope(dir, r); err != nil {
+			errs = append(errs, err.Error())
+		}
 		if r.Verdict == results.True {
 			errs = append(errs, writeCorrectness(dir, t, r, pr)...)
 		}

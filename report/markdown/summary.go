@@ -324,7 +324,7 @@ func render(r *results.Report, opts Options, lim limits, truncated bool, limit i
 			b.WriteString("| verdict | assertion | why re-checked | time |\n")
 			b.WriteString("|---|---|---|--:|\n")
 			for _, p := range rows {
-				fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", label(p.Verdict), assertion(p, opts), why(p, opts), seconds(p.CPUSeconds))
+				fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", label(p.Verdict), assertion(p, opts)+scopeCell(p), why(p, opts), seconds(p.CPUSeconds))
 			}
 			b.WriteString("\n")
 		}

@@ -1,0 +1,15 @@
+/* Why diffslice does not skip by scope (README, "Property scopes"): init
+   is outside this proof's scope, yet init_head.c changes only init and
+   the assertion fails. */
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int limit = 64;
+void init(void) {}
+int clamp(int n) { return n > limit ? limit : n; }
+int main(void) {
+  init();
+  int len = clamp(__VERIFIER_nondet_int());
+  if (!(len <= 64))
+    reach_error();
+  return 0;
+}
