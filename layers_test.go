@@ -135,14 +135,12 @@ var cmdFacades = []string{"engine", "diffslice", "proofs", "engine/smt/z3", "rep
 // cmdDeep lists today's imports of cmd/reverify past the facades, with
 // what cmd uses them for; issue 19's redesign removes them.
 var cmdDeep = map[string]string{
-	"engine/analysis/value": "value.ParseEntry for --initial-precision",
-	"engine/cegar":          "cegar.ParseScope for --precision-scope",
-	"engine/cfa":            "cfa.Program, cfa.DataModel, cfa.Pos",
-	"engine/cpa":            "cpa.ARG for pixel trees",
-	"engine/frontend":       "frontend.Translate and frontend.Config",
-	"engine/pdg":            "pdg.Build and pdg.Slice for the slice command",
-	"engine/spec":           "spec.Property, spec.Properties, spec.ParsePRP",
-	"engine/witness":        "witness writing, validation and reproducers",
+	"engine/cfa":      "cfa.Program, cfa.DataModel, cfa.Pos",
+	"engine/cpa":      "cpa.ARG for pixel trees",
+	"engine/frontend": "frontend.Translate and frontend.Config",
+	"engine/pdg":      "pdg.Build and pdg.Slice for the slice command",
+	"engine/spec":     "spec.Property, spec.Properties, spec.ParsePRP",
+	"engine/witness":  "witness writing, validation and reproducers",
 }
 
 // sysImports are the imports engine/... production files must not have:

@@ -22,7 +22,7 @@ type configuration struct {
 	// analysis returns the data-analysis components; init is the initial
 	// precision given for the property (Config.InitialPrecision), which
 	// configurations without a refinable precision ignore.
-	analysis func(prog *cfa.Program, cfg Config, init []string) ([]cpa.CPA, error)
+	analysis func(prog *cfa.Program, cfg Config, init Precision) ([]cpa.CPA, error)
 	opts     cpa.Options
 	// refiner, when not nil, makes the configuration a CEGAR loop with
 	// the refiner it returns for the composite.

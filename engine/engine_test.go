@@ -285,7 +285,11 @@ func TestInitialPrecision(t *testing.T) {
 	if rep := engine.NewReport("test", prog, "main", cfg.Name, first); strings.Join(rep.Properties[0].Precision, " ") != want || rep.Properties[0].Refinements != 2 {
 		t.Errorf("report: precision %q, %d refinements", rep.Properties[0].Precision, rep.Properties[0].Refinements)
 	}
-	cfg.InitialPrecision = map[string][]string{r.Property.ID: r.Precision}
+	init, err := engine.ParsePrecision(r.Precision)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.InitialPrecision = map[string]engine.Precision{r.Property.ID: init}
 	again, err := engine.Verify(context.Background(), prog, props, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -293,13 +297,8 @@ func TestInitialPrecision(t *testing.T) {
 	if r := again[0]; r.Verdict != engine.True || r.Refinements != 0 || strings.Join(r.Precision, " ") != want {
 		t.Errorf("from the learnt precision: %s (%s), %d refinements, precision %q", r.Verdict, r.Reason, r.Refinements, r.Precision)
 	}
-	cfg.InitialPrecision = map[string][]string{r.Property.ID: {"x@"}}
-	bad, err := engine.Verify(context.Background(), prog, props, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r := bad[0]; r.Verdict != engine.Unknown || !strings.Contains(r.Reason, "bad precision entry") {
-		t.Errorf("bad initial precision: %s (%s)", r.Verdict, r.Reason)
+	if _, err := engine.ParsePrecision([]string{"x", "x@"}); err == nil || !strings.Contains(err.Error(), "bad precision entry") {
+		t.Errorf("ParsePrecision of a malformed entry: error %v", err)
 	}
 }
 

@@ -160,7 +160,7 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 		finish(Unknown, err.Error())
 		return results
 	}
-	data, err := conf.analysis(prog, cfg, nil)
+	data, err := conf.analysis(prog, cfg, Precision{})
 	if err != nil {
 		finish(Unknown, err.Error())
 		return results
