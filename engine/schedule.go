@@ -58,7 +58,7 @@ type arm struct {
 // and the first arm also from unprefixed entries.
 //
 // Adding a configuration to `default` is adding an arm to its list in
-// configs.go; TestConfigArms validates the list.
+// analyses.go; TestConfigArms validates the list.
 func portfolio(doc string, arms ...arm) configuration {
 	return configuration{doc: doc, arms: arms}
 }
