@@ -85,7 +85,7 @@ func slicingConfig(doc string,
 
 // lazySlicingCheck selects cegar.SlicingOptions.LazyCheck (measured by
 // BenchmarkConfigs).
-var lazySlicingCheck = true
+const lazySlicingCheck = true
 
 // sdgCache holds the system dependence graphs (pdg.Build) of the programs
 // one Verify call analyses: every property of the call shares its

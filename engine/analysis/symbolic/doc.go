@@ -103,6 +103,15 @@
 // holds what the refutation needs (for example memory reached through
 // pointers only).
 //
+// # Invariants
+//
+// State.Invariant (cpa.InvariantReporter) reports, over the visible
+// variables, the constants the memory holds, equalities between
+// variables holding one symbol, stored truth values ("f == (n > 3)")
+// and the path constraints whose symbols visible variables hold, as C
+// comparisons; the engine makes the loop invariants of correctness
+// witnesses from them.
+//
 // # Termination
 //
 // Full-precision symbolic execution does not terminate on loops whose
