@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -211,11 +212,9 @@ func visible(v *cfa.Var, fn *cfa.Function) bool {
 func exprFacts(xs []cfa.Expr) []Fact {
 	out := make([]Fact, 0, len(xs))
 	for _, x := range xs {
-		var vars []*cfa.Var
-		seen := map[*cfa.Var]bool{}
+		var vars []*cfa.Var // few per condition: a linear search is cheapest
 		cfa.Walk(x, func(e cfa.Expr) bool {
-			if r, ok := e.(*cfa.VarRef); ok && !seen[r.Var] {
-				seen[r.Var] = true
+			if r, ok := e.(*cfa.VarRef); ok && !slices.Contains(vars, r.Var) {
 				vars = append(vars, r.Var)
 			}
 			return true
