@@ -85,7 +85,7 @@ func (p *Plan) Verify(ctx context.Context, cfg engine.Config) ([]*engine.Result,
 		return nil, fmt.Errorf("diffslice: verifying under limits %s, but the plan was made for %s", l, pl)
 	}
 	var todo []*spec.Property
-	init := map[string][]string{}
+	init := map[string]engine.Precision{}
 	for k, v := range cfg.InitialPrecision {
 		init[k] = v
 	}
@@ -94,7 +94,11 @@ func (p *Plan) Verify(ctx context.Context, cfg engine.Config) ([]*engine.Result,
 			todo = append(todo, d.Property)
 			if len(d.InitialPrecision) > 0 {
 				if _, given := init[d.Property.ID]; !given {
-					init[d.Property.ID] = d.InitialPrecision
+					prec, err := engine.ParsePrecision(d.InitialPrecision)
+					if err != nil {
+						return nil, fmt.Errorf("diffslice: precision of %s from the %s: %v", d.Property.ID, d.PrecisionFrom, err)
+					}
+					init[d.Property.ID] = prec
 				}
 			}
 		}

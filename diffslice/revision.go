@@ -287,7 +287,7 @@ func LoadRevision(repo, rev string, cfg SourceConfig) (*Revision, error) {
 }
 
 // frontendConfig is the translation configuration of the revision.
-func (r *Revision) frontendConfig() frontend.Config {
+func (r *Revision) frontendConfig() frontend.Options {
 	var inc []string
 	for _, d := range r.Config.Include {
 		inc = append(inc, path.Clean(filepath.ToSlash(d)))
@@ -296,7 +296,7 @@ func (r *Revision) frontendConfig() frontend.Config {
 	for k, v := range r.Config.Defines {
 		defs[k] = v
 	}
-	return frontend.Config{DataModel: r.Config.model(), IncludeDirs: inc, Defines: defs}
+	return frontend.Options{DataModel: r.Config.model(), IncludeDirs: inc, Defines: defs}
 }
 
 // Properties returns the assertion sites of the program (spec.Properties

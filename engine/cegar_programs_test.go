@@ -72,7 +72,7 @@ func TestCEGARPrograms(t *testing.T) {
 //	go test -run '^$' -bench CEGARPrograms ./engine/
 func BenchmarkCEGARPrograms(b *testing.B) {
 	for _, p := range cegarPrograms {
-		prog, err := frontend.Translate(frontend.Config{}, p.file)
+		prog, err := frontend.Translate(frontend.Options{}, p.file)
 		if err != nil {
 			b.Fatal(err)
 		}

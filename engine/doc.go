@@ -31,6 +31,17 @@
 // package results (results.Verdict, results.Input, results.Invariant),
 // which witnesses and reports read without conversion; NewReport builds
 // results.json (results.Report, schema in doc/DESIGN.md) from Results.
+// A configuration is a named entry of the registry (registry.go; the
+// registered ones are in analyses.go and slicing.go). Config's values
+// that come from text are parsed once, at the edge, by ParsePrecision,
+// ParsePrecisionScope and ParseSlicingCriterion (parse.go), and travel
+// typed. The facade knows no concrete abstract state: the loop
+// invariants of a proof come from the states that implement
+// cpa.InvariantReporter (invariants.go), and each refiner lives with its
+// analysis in engine/cegar. Nothing is kept between Verify calls: state
+// such as the system dependence graphs the slicing configurations and
+// --reduce share belongs to one call.
+//
 // A results.json for the report (schema in DESIGN.md) is built by
 // NewReport.
 //

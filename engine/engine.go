@@ -12,7 +12,6 @@ import (
 	"github.com/reverify/reverify/engine/analysis/callstack"
 	"github.com/reverify/reverify/engine/analysis/location"
 	"github.com/reverify/reverify/engine/analysis/property"
-	"github.com/reverify/reverify/engine/cegar"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/reduce"
@@ -40,6 +39,7 @@ type Config struct {
 	// (memoryWatch in limits.go says how it is measured).
 	MemoryLimit uint64
 	mem         *memoryWatch
+	sdgs        *sdgCache // the SDGs of this Verify call (slicing.go)
 	// MaxStates bounds each run's reached set (0: 1,000,000).
 	MaxStates int
 	// MaxDepth bounds the call stack (0: 64).
@@ -62,21 +62,20 @@ type Config struct {
 	MaxRefinements int
 	// InitialPrecision is, by property ID, the precision a CEGAR
 	// configuration starts from instead of the empty one: the
-	// Result.Precision of an earlier run (entries such as
-	// "main::x@main:+8:[x < 0]" or "main::x@main"; see value.Entry).
+	// Result.Precision of an earlier run, parsed by ParsePrecision.
 	// Entries naming functions, variables or locations that no longer
-	// exist are ignored; only malformed entries are errors.
-	InitialPrecision map[string][]string
+	// exist are ignored.
+	InitialPrecision map[string]Precision
 	// SlicingCriterion selects the criteria of slicing refinement in the
-	// slicing configurations: "path" ("" too: target-path slicing) or
-	// "location" (target-location slicing; seed 000, section 3.3).
-	SlicingCriterion string
+	// slicing configurations (ParseSlicingCriterion): the zero value
+	// cegar.TargetPath (target-path slicing) or cegar.TargetLocation
+	// (target-location slicing; seed 000, section 3.3).
+	SlicingCriterion SlicingCriterion
 	// PrecisionScope is the scope of the entries that value and
-	// constraint interpolation add in the CEGAR configurations:
-	// "location", "function" or "adaptive" (cegar.Scope); "" is each
-	// configuration's default (adaptive for value interpolation,
-	// function for constraint interpolation).
-	PrecisionScope string
+	// constraint interpolation add in the CEGAR configurations
+	// (ParsePrecisionScope: location, function or adaptive); the zero
+	// value is each configuration's default (adaptive for both).
+	PrecisionScope PrecisionScope
 	// SignedOverflow is the semantics of signed +, -, * and unary -:
 	// WrapOverflow ("" too: two's complement wrap-around, gcc -fwrapv)
 	// or AssumeNoOverflow (a path on which such an operation overflows
@@ -168,13 +167,10 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 	if cfg.Solver == nil {
 		return nil, fmt.Errorf("engine.Verify: no SMT solver factory")
 	}
-	if _, err := cegar.ParseSlicingCriterion(cfg.SlicingCriterion); err != nil {
+	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
 	if _, err := ParseOverflowMode(string(cfg.SignedOverflow)); err != nil {
-		return nil, err
-	}
-	if _, err := precisionScope(cfg, valueScope); err != nil {
 		return nil, err
 	}
 	if m := cfg.MultiProperty; m != MultiAuto && m != MultiOn && m != MultiOff {
@@ -186,6 +182,7 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 	SetAssumePure(prog, cfg.AssumePure)
 	assumptions := Assumptions(prog)
 	cfg.mem = startMemoryWatch(cfg.MemoryLimit, cfg.Workers)
+	cfg.sdgs = &sdgCache{}
 	defer cfg.mem.close()
 	rs := make([]*Result, len(props))
 	var onResult sync.Mutex

@@ -166,7 +166,7 @@ func checkFile(t *testing.T, file, src, config string, reduce ...string) {
 		label = "reduce" // a `reduce:` item, where given, is the verdict under reduction
 	}
 	wants := parseWants(t, file, src, config, label)
-	prog, err := frontend.Translate(frontend.Config{}, file)
+	prog, err := frontend.Translate(frontend.Options{}, file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +229,7 @@ func checkFile(t *testing.T, file, src, config string, reduce ...string) {
 // TestNoProperties checks that a program without assertions yields none
 // (the command line reports that loudly).
 func TestNoProperties(t *testing.T) {
-	prog, err := frontend.TranslateSources(frontend.Config{Defines: map[string]string{"NDEBUG": ""}}, []frontend.Source{{Name: "t.c", Content: `
+	prog, err := frontend.TranslateSources(frontend.Options{Defines: map[string]string{"NDEBUG": ""}}, []frontend.Source{{Name: "t.c", Content: `
 #ifdef NDEBUG
 #define assert(x) ((void)0)
 #endif
@@ -244,7 +244,7 @@ int main(void) { int x = 1; assert(x == 1); return 0; }`}})
 
 // TestBadConfig checks the errors Verify returns for bad configurations.
 func TestBadConfig(t *testing.T) {
-	prog, err := frontend.TranslateSources(frontend.Config{}, []frontend.Source{{Name: "t.c", Content: `int main(void) { return 0; }`}})
+	prog, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "t.c", Content: `int main(void) { return 0; }`}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,7 +267,7 @@ func TestBadConfig(t *testing.T) {
 // precision (also in results.json), and a run that starts from that
 // precision needs no refinement.
 func TestInitialPrecision(t *testing.T) {
-	prog, err := frontend.Translate(frontend.Config{}, "testdata/verdicts/cegar_running.c")
+	prog, err := frontend.Translate(frontend.Options{}, "testdata/verdicts/cegar_running.c")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,7 +286,11 @@ func TestInitialPrecision(t *testing.T) {
 	if rep := engine.NewReport("test", prog, "main", cfg.Name, first); strings.Join(rep.Properties[0].Precision, " ") != want || rep.Properties[0].Refinements != 2 {
 		t.Errorf("report: precision %q, %d refinements", rep.Properties[0].Precision, rep.Properties[0].Refinements)
 	}
-	cfg.InitialPrecision = map[string][]string{r.Property.ID: r.Precision}
+	init, err := engine.ParsePrecision(r.Precision)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.InitialPrecision = map[string]engine.Precision{r.Property.ID: init}
 	again, err := engine.Verify(context.Background(), prog, props, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -294,13 +298,8 @@ func TestInitialPrecision(t *testing.T) {
 	if r := again[0]; r.Verdict != results.True || r.Refinements != 0 || strings.Join(r.Precision, " ") != want {
 		t.Errorf("from the learnt precision: %s (%s), %d refinements, precision %q", r.Verdict, r.Reason, r.Refinements, r.Precision)
 	}
-	cfg.InitialPrecision = map[string][]string{r.Property.ID: {"x@"}}
-	bad, err := engine.Verify(context.Background(), prog, props, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r := bad[0]; r.Verdict != results.Unknown || !strings.Contains(r.Reason, "bad precision entry") {
-		t.Errorf("bad initial precision: %s (%s)", r.Verdict, r.Reason)
+	if _, err := engine.ParsePrecision([]string{"x", "x@"}); err == nil || !strings.Contains(err.Error(), "bad precision entry") {
+		t.Errorf("ParsePrecision of a malformed entry: error %v", err)
 	}
 }
 

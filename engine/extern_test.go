@@ -101,7 +101,7 @@ func TestExternAdversaries(t *testing.T) {
 func TestAssumePure(t *testing.T) {
 	const file = "testdata/verdicts/extern_pure.c"
 	run := func(pure []string) []*engine.Result {
-		prog, err := frontend.Translate(frontend.Config{}, file)
+		prog, err := frontend.Translate(frontend.Options{}, file)
 		if err != nil {
 			t.Fatal(err)
 		}

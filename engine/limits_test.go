@@ -84,7 +84,7 @@ func TestLimitReason(t *testing.T) {
 
 func verifyLimits(t *testing.T, file string, cfg Config) *Result {
 	t.Helper()
-	prog, err := frontend.Translate(frontend.Config{}, file)
+	prog, err := frontend.Translate(frontend.Options{}, file)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -120,7 +120,7 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 				r.ARG = alg.ARG()
 			}
 			if cfg.Scope && (v == results.True || v == results.False) {
-				r.Scope = scope.Of(prog, r.Property, alg.ARG(), v == results.False, propertySlice(prog, r.Property))
+				r.Scope = scope.Of(prog, r.Property, alg.ARG(), v == results.False, propertySlice(prog, r.Property, cfg.sdgs))
 			}
 		}
 		open--
@@ -165,7 +165,7 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 		finish(results.Unknown, err.Error())
 		return rs
 	}
-	data, err := conf.analysis(prog, cfg, nil)
+	data, err := conf.analysis(prog, cfg, Precision{})
 	if err != nil {
 		finish(results.Unknown, err.Error())
 		return rs

@@ -25,7 +25,7 @@ func TestMultiMatchesPerProperty(t *testing.T) {
 	count := map[results.Verdict]int{}
 	for _, vf := range verdictFiles(t) {
 		file, src := vf.file, []byte(vf.src)
-		prog, err := frontend.Translate(frontend.Config{}, file)
+		prog, err := frontend.Translate(frontend.Options{}, file)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,7 +93,7 @@ func BenchmarkMultiProperty(b *testing.B) {
 		{"lexer", []string{"testdata/mpv/lexer.c"}, nil},
 		{"ringproto", ring, []string{"../testdata/examples/ringproto/include"}},
 	} {
-		prog, err := frontend.Translate(frontend.Config{IncludeDirs: tc.inc}, tc.files...)
+		prog, err := frontend.Translate(frontend.Options{IncludeDirs: tc.inc}, tc.files...)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -127,7 +127,7 @@ func TestMultiDefault(t *testing.T) {
 	byShared, byRest := 0, 0
 	for _, f := range []string{"symex_relations.c", "libc_models.c", "extern_global.c", "symex_memory.c"} {
 		file := "testdata/verdicts/" + f
-		prog, err := frontend.Translate(frontend.Config{}, file)
+		prog, err := frontend.Translate(frontend.Options{}, file)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,7 +13,7 @@ import (
 // TestOnResult: Config.OnResult sees each property's result once, the
 // same one Verify returns, one call at a time.
 func TestOnResult(t *testing.T) {
-	prog, err := frontend.TranslateSources(frontend.Config{}, []frontend.Source{{Name: "t.c", Content: `#include <assert.h>
+	prog, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "t.c", Content: `#include <assert.h>
 extern int __VERIFIER_nondet_int(void);
 int main(void) {
   int x = __VERIFIER_nondet_int();

@@ -36,7 +36,7 @@ func BenchmarkPDGBuildFiles(b *testing.B) {
 	}
 	sort.Strings(files)
 	for _, f := range files {
-		prog, err := frontend.Translate(frontend.Config{}, f)
+		prog, err := frontend.Translate(frontend.Options{}, f)
 		if err != nil {
 			b.Logf("%s: %v", f, err)
 			continue

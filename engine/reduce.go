@@ -32,7 +32,7 @@ func runReduced(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg
 	if level == reduce.None {
 		return false
 	}
-	r, rprop := reduceFor(prog, prop, level)
+	r, rprop := reduceFor(prog, prop, level, cfg.sdgs)
 	if len(rprop.ErrorEdges) == 0 {
 		res.Verdict = results.True
 		res.Reason = "no error call is reachable: constant conditions remove every path to it (--reduce " + string(level) + ": " + r.Summary() + ")"
@@ -49,9 +49,9 @@ func runReduced(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg
 }
 
 // reduceFor returns the program reduced for prop and the property as its
-// edges.
-func reduceFor(prog *cfa.Program, prop *spec.Property, level reduce.Level) (*reduce.Result, *spec.Property) {
-	r := reduce.Reduce(prog, prop.ErrorEdges, prop.Via, reduce.Passes(level, programSDG(prog)))
+// edges; sdgs holds prog's SDG (the slice pass's).
+func reduceFor(prog *cfa.Program, prop *spec.Property, level reduce.Level, sdgs *sdgCache) (*reduce.Result, *spec.Property) {
+	r := reduce.Reduce(prog, prop.ErrorEdges, prop.Via, reduce.Passes(level, sdgs.of(prog)))
 	rp := *prop
 	rp.ErrorEdges, rp.Via = r.Target.ErrorEdges, r.Target.Via
 	return r, &rp

@@ -59,7 +59,7 @@ type arm struct {
 // and the first arm also from unprefixed entries.
 //
 // Adding a configuration to `default` is adding an arm to its list in
-// configs.go; TestConfigArms validates the list.
+// analyses.go; TestConfigArms validates the list.
 func portfolio(doc string, arms ...arm) configuration {
 	return configuration{doc: doc, arms: arms}
 }
@@ -77,7 +77,7 @@ func (conf configuration) runPortfolio(ctx context.Context, prog *cfa.Program, p
 	out := make(chan armResult, len(conf.arms))
 	for i, a := range conf.arms {
 		armCfg := cfg
-		armCfg.InitialPrecision = map[string][]string{prop.ID: stepPrecision(cfg.InitialPrecision[prop.ID], a.name, i == 0)}
+		armCfg.InitialPrecision = map[string]Precision{prop.ID: cfg.InitialPrecision[prop.ID].arm(a.name, i == 0)}
 		if a.maxStates > 0 && (armCfg.MaxStates <= 0 || a.maxStates < armCfg.MaxStates) {
 			armCfg.MaxStates = a.maxStates
 		}

@@ -21,7 +21,7 @@ import (
 func BenchmarkPortfolio(b *testing.B) {
 	files := []string{"sequence_diamond.c", "cegar_running.c", "cegar_counter.c", "symex_relations.c", "symex_unbounded.c"}
 	for _, f := range files {
-		prog, err := frontend.Translate(frontend.Config{}, "testdata/verdicts/"+f)
+		prog, err := frontend.Translate(frontend.Options{}, "testdata/verdicts/"+f)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -48,12 +48,12 @@ func BenchmarkFixedCost(b *testing.B) {
 	const file = "../report/bench/testdata/tasks/loop_bounded.c"
 	b.Run("frontend", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := frontend.Translate(frontend.Config{}, file); err != nil {
+			if _, err := frontend.Translate(frontend.Options{}, file); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
-	prog, err := frontend.Translate(frontend.Config{}, file)
+	prog, err := frontend.Translate(frontend.Options{}, file)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -8,9 +8,9 @@ import (
 
 // propertySlice returns the static backward slice of prop (engine/pdg),
 // through its assert wrapper call when it has one; the property scope
-// (Config.Scope) is compared against it.
-func propertySlice(prog *cfa.Program, prop *spec.Property) *pdg.Slice {
-	g := programSDG(prog)
+// (Config.Scope) is compared against it. sdgs holds prog's SDG.
+func propertySlice(prog *cfa.Program, prop *spec.Property, sdgs *sdgCache) *pdg.Slice {
+	g := sdgs.of(prog)
 	if prop.Via != nil {
 		return g.SliceVia(prop.Via, prop.ErrorEdges)
 	}

@@ -61,7 +61,7 @@ func TestScopeTwoOfFive(t *testing.T) {
 	}
 
 	// results.json carries the scope object.
-	prog, err := frontend.Translate(frontend.Config{}, "testdata/scope/two.c")
+	prog, err := frontend.Translate(frontend.Options{}, "testdata/scope/two.c")
 	if err != nil {
 		t.Fatal(err)
 	}

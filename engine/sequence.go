@@ -2,37 +2,9 @@ package engine
 
 import (
 	"context"
-	"strings"
 	"sync"
 	"time"
 )
-
-// stepPrecision selects the initial precision entries of one arm of a
-// portfolio (schedule.go): those prefixed with its name, and for the
-// first arm also the unprefixed ones.
-func stepPrecision(entries []string, name string, first bool) []string {
-	var out []string
-	for _, e := range entries {
-		switch {
-		case strings.HasPrefix(e, name+"/"):
-			out = append(out, strings.TrimPrefix(e, name+"/"))
-		case first && !hasStepPrefix(e):
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
-// hasStepPrefix reports whether e starts with a configuration's name and
-// a slash.
-func hasStepPrefix(e string) bool {
-	i := strings.Index(e, "/")
-	if i <= 0 {
-		return false
-	}
-	_, ok := configs[e[:i]]
-	return ok
-}
 
 // prefixed returns entries with "name/" in front of each.
 func prefixed(entries []string, name string) []string {

@@ -45,6 +45,9 @@ func TestConfigArms(t *testing.T) {
 	}
 }
 
+// TestStepPrecision: ParsePrecision files prefixed entries under their
+// configuration and drops slice entries; Precision.arm gives an arm its
+// own entries and the first arm the unprefixed ones too.
 func TestStepPrecision(t *testing.T) {
 	entries := []string{
 		"value-cegar/main::y@main:+8:[y < 0]",
@@ -52,6 +55,15 @@ func TestStepPrecision(t *testing.T) {
 		"main::z@main:+2:[z / 2 > 1]",
 		"g",
 		"nosuchconfig/h",
+		"slice main:3->4",
+		"symex-slicing-cegar/slice main:3->4",
+	}
+	p, err := ParsePrecision(entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Len() != 5 {
+		t.Errorf("Len = %d, want 5 (slice entries dropped)", p.Len())
 	}
 	tests := []struct {
 		name  string
@@ -59,12 +71,17 @@ func TestStepPrecision(t *testing.T) {
 		want  []string
 	}{
 		{"value-cegar", true, []string{"main::y@main:+8:[y < 0]", "main::z@main:+2:[z / 2 > 1]", "g", "nosuchconfig/h"}},
+		{"symex-slicing-cegar", false, nil},
 		{"symex-cegar", false, []string{"main::x@main"}},
 		{"symex", false, nil},
 	}
 	for _, tt := range tests {
-		if got := stepPrecision(entries, tt.name, tt.first); !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("stepPrecision(%s, first=%v) = %q, want %q", tt.name, tt.first, got, tt.want)
+		var got []string
+		for _, e := range p.arm(tt.name, tt.first).byArm[""] {
+			got = append(got, e.String())
+		}
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("arm(%s, first=%v) = %q, want %q", tt.name, tt.first, got, tt.want)
 		}
 	}
 	if got := prefixed([]string{"a", "b"}, "value-cegar"); !reflect.DeepEqual(got, []string{"value-cegar/a", "value-cegar/b"}) {

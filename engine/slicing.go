@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"strings"
 	"sync"
 
 	"github.com/reverify/reverify/engine/analysis/slicing"
@@ -26,39 +25,27 @@ func init() {
 		"symbolic execution with CEGAR under the slicing CPA: slicing refinement first, then constraint interpolation (seed 000, sections 3.2–3.3)",
 		symexAnalysis(true),
 		func(prog *cfa.Program, comp *cpa.Composite, cfg Config) (cegar.Refiner, error) {
-			return newSymexRefiner(comp, cfg)
+			return cegar.NewSymbolicRefiner(comp, cfg.PrecisionScope.or(symexScope))
 		},
 		cegar.RestartRoot))
 	register("value-slicing-cegar", slicingConfig(
 		"explicit-value analysis with CEGAR under the slicing CPA: slicing refinement first, then value interpolation (seed 000, section 3.3; seed 001, sections 3.8.2–3.8.5)",
-		func(prog *cfa.Program, cfg Config, init []string) (cpa.CPA, error) {
-			prec, err := value.ParseScopedPrecision(init)
-			if err != nil {
-				return nil, err
-			}
-			return value.New(prog, value.Options{Precision: prec}), nil
+		func(prog *cfa.Program, cfg Config, init Precision) (cpa.CPA, error) {
+			return value.New(prog, value.Options{Precision: init.scoped()}), nil
 		},
 		func(prog *cfa.Program, comp *cpa.Composite, cfg Config) (cegar.Refiner, error) {
-			scope, err := precisionScope(cfg, valueScope)
-			if err != nil {
-				return nil, err
-			}
-			return cegar.NewValueRefiner(prog, comp, cegar.ValueOptions{Scope: scope})
+			return cegar.NewValueRefiner(prog, comp, cegar.ValueOptions{Scope: cfg.PrecisionScope.or(valueScope)})
 		},
 		cegar.RestartPivot))
 }
 
 // symexAnalysis returns symbolic execution with full precision, or (for
 // CEGAR) with the initial precision of Config.InitialPrecision.
-func symexAnalysis(refinable bool) func(prog *cfa.Program, cfg Config, init []string) (cpa.CPA, error) {
-	return func(prog *cfa.Program, cfg Config, init []string) (cpa.CPA, error) {
+func symexAnalysis(refinable bool) func(prog *cfa.Program, cfg Config, init Precision) (cpa.CPA, error) {
+	return func(prog *cfa.Program, cfg Config, init Precision) (cpa.CPA, error) {
 		opts := symbolic.Options{Solver: cfg.Solver}
 		if refinable {
-			prec, err := symexPrecision(init)
-			if err != nil {
-				return nil, err
-			}
-			opts.Precision = prec
+			opts.Precision = symbolic.Tracking(init.scoped())
 		}
 		return symbolic.New(prog, opts)
 	}
@@ -69,31 +56,23 @@ func symexAnalysis(refinable bool) func(prog *cfa.Program, cfg Config, init []st
 // refinement with Config.SlicingCriterion, delegating to the refiner
 // that delegate returns (nil: none) when the slice stops growing.
 func slicingConfig(doc string,
-	wrapped func(prog *cfa.Program, cfg Config, init []string) (cpa.CPA, error),
+	wrapped func(prog *cfa.Program, cfg Config, init Precision) (cpa.CPA, error),
 	delegate func(prog *cfa.Program, comp *cpa.Composite, cfg Config) (cegar.Refiner, error),
 	restart cegar.Restart) configuration {
 	return configuration{
 		doc: doc,
-		analysis: func(prog *cfa.Program, cfg Config, init []string) ([]cpa.CPA, error) {
-			var own []string // the wrapped analysis's entries; slice entries are not reused
-			for _, e := range init {
-				if !strings.HasPrefix(e, cegar.SliceEntryPrefix) {
-					own = append(own, e)
-				}
-			}
-			w, err := wrapped(prog, cfg, own)
+		analysis: func(prog *cfa.Program, cfg Config, init Precision) ([]cpa.CPA, error) {
+			// init holds the wrapped analysis's entries: slice entries
+			// are not reused (ParsePrecision).
+			w, err := wrapped(prog, cfg, init)
 			if err != nil {
 				return nil, err
 			}
-			return []cpa.CPA{slicing.New(prog, programSDG(prog), w, slicing.Options{})}, nil
+			return []cpa.CPA{slicing.New(prog, cfg.sdgs.of(prog), w, slicing.Options{})}, nil
 		},
 		opts: cpa.Options{Order: cpa.BFS, Merge: cpa.MergeSep},
 		refiner: func(prog *cfa.Program, comp *cpa.Composite, cfg Config) (cegar.Refiner, error) {
-			crit, err := cegar.ParseSlicingCriterion(cfg.SlicingCriterion)
-			if err != nil {
-				return nil, err
-			}
-			opts := cegar.SlicingOptions{Criterion: crit, Solver: cfg.Solver,
+			opts := cegar.SlicingOptions{Criterion: cfg.SlicingCriterion, Solver: cfg.Solver,
 				Semantics: smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow}, LazyCheck: lazySlicingCheck}
 			if delegate != nil {
 				opts.Delegate = func(unwrapped *cpa.Composite) (cegar.Refiner, error) { return delegate(prog, unwrapped, cfg) }
@@ -106,12 +85,17 @@ func slicingConfig(doc string,
 
 // lazySlicingCheck selects cegar.SlicingOptions.LazyCheck (measured by
 // BenchmarkConfigs).
-var lazySlicingCheck = true
+const lazySlicingCheck = true
 
-// sdgs caches the system dependence graphs of the last programs verified
-// (every property of a Verify call shares its program's graph).
-var sdgs struct {
-	sync.Mutex
+// sdgCache holds the system dependence graphs (pdg.Build) of the programs
+// one Verify call analyses: every property of the call shares its
+// program's graph, and the slice reduction (reduce.go) and the slicing
+// configurations the graph of the program they run on. Verify creates
+// it (Config.sdgs) and drops it on return; it keeps the graphs of the
+// last four programs (the original and the reduced programs of the
+// properties in progress). A nil *sdgCache caches nothing.
+type sdgCache struct {
+	mu      sync.Mutex
 	entries []*sdgEntry
 }
 
@@ -121,12 +105,15 @@ type sdgEntry struct {
 	g    *pdg.SDG
 }
 
-// programSDG returns pdg.Build(prog), built once per program (the last
-// four programs are kept).
-func programSDG(prog *cfa.Program) *pdg.SDG {
-	sdgs.Lock()
+// of returns pdg.Build(prog), built once per program while it is among
+// the last four asked for; safe for concurrent use.
+func (c *sdgCache) of(prog *cfa.Program) *pdg.SDG {
+	if c == nil {
+		return pdg.Build(prog)
+	}
+	c.mu.Lock()
 	var e *sdgEntry
-	for _, x := range sdgs.entries {
+	for _, x := range c.entries {
 		if x.prog == prog {
 			e = x
 			break
@@ -134,12 +121,12 @@ func programSDG(prog *cfa.Program) *pdg.SDG {
 	}
 	if e == nil {
 		e = &sdgEntry{prog: prog}
-		sdgs.entries = append(sdgs.entries, e)
-		if len(sdgs.entries) > 4 {
-			sdgs.entries = sdgs.entries[1:]
+		c.entries = append(c.entries, e)
+		if len(c.entries) > 4 {
+			c.entries = c.entries[1:]
 		}
 	}
-	sdgs.Unlock()
+	c.mu.Unlock()
 	e.once.Do(func() { e.g = pdg.Build(prog) })
 	return e.g
 }

@@ -37,7 +37,7 @@ func BenchmarkConfigs(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		prog, err := frontend.Translate(frontend.Config{}, f)
+		prog, err := frontend.Translate(frontend.Options{}, f)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -110,7 +110,11 @@ func TestSlicingFigure21(t *testing.T) {
 		{"path", results.False, "confirmed", 2},
 		{"location", results.Unknown, "no progress", 1},
 	} {
-		r := verifyFile(t, file, engine.Config{Name: "symex-slicing", SlicingCriterion: tt.criterion, MaxStates: 1000})[0]
+		crit, err := engine.ParseSlicingCriterion(tt.criterion)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := verifyFile(t, file, engine.Config{Name: "symex-slicing", SlicingCriterion: crit, MaxStates: 1000})[0]
 		if r.Verdict != tt.verdict || !strings.Contains(r.Reason, tt.reason) || r.Refinements != tt.refinements {
 			t.Errorf("criterion %q: %s (%s), %d refinements; want %s %q, %d refinements", tt.criterion, r.Verdict, r.Reason, r.Refinements, tt.verdict, tt.reason, tt.refinements)
 		}
@@ -129,16 +133,19 @@ func TestSlicingFigure21(t *testing.T) {
 	}
 }
 
-// TestSlicingCriterionOption checks that Verify rejects an unknown
-// slicing criterion.
+// TestSlicingCriterionOption checks that ParseSlicingCriterion rejects
+// an unknown slicing criterion, and Verify one out of range.
 func TestSlicingCriterionOption(t *testing.T) {
-	prog, err := frontend.Translate(frontend.Config{}, "testdata/verdicts/slicing_fig21.c")
+	if _, err := engine.ParseSlicingCriterion("edge"); err == nil || !strings.Contains(err.Error(), `unknown slicing criterion "edge"`) {
+		t.Errorf("ParseSlicingCriterion(edge): error %v", err)
+	}
+	prog, err := frontend.Translate(frontend.Options{}, "testdata/verdicts/slicing_fig21.c")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = engine.Verify(context.Background(), prog, spec.Properties(prog, "main"), engine.Config{Name: "symex-slicing", SlicingCriterion: "edge", Solver: z3.Factory})
-	if err == nil || !strings.Contains(err.Error(), `unknown slicing criterion "edge"`) {
-		t.Errorf("error %v", err)
+	_, err = engine.Verify(context.Background(), prog, spec.Properties(prog, "main"), engine.Config{Name: "symex-slicing", SlicingCriterion: 7, Solver: z3.Factory})
+	if err == nil || !strings.Contains(err.Error(), "unknown slicing criterion SlicingCriterion(7)") {
+		t.Errorf("Verify with criterion 7: error %v", err)
 	}
 }
 

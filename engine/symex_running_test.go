@@ -49,7 +49,7 @@ func verifyRunning(t *testing.T, src string, cfg engine.Config) (*cfa.Program, *
 	if len(rs) != 1 {
 		t.Fatalf("%d properties, want 1", len(rs))
 	}
-	prog, err := frontend.Translate(frontend.Config{}, file)
+	prog, err := frontend.Translate(frontend.Options{}, file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +174,11 @@ func TestSymexRunningExample(t *testing.T) {
 	prev := 0
 	for _, limit := range []int{100, 200, 400} {
 		cfg := engine.Config{Name: "symex-cegar", MaxStates: limit, KeepARG: true}
-		cfg.InitialPrecision = map[string][]string{id: {"main::y@main"}}
+		init, err := engine.ParsePrecision([]string{"main::y@main"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.InitialPrecision = map[string]engine.Precision{id: init}
 		prog, r := verifyRunning(t, "", cfg)
 		if r.Verdict != results.Unknown || r.Reason != "state limit "+strconv.Itoa(limit) || r.States != limit+1 || r.Refinements != 0 {
 			t.Errorf("symex-cegar from π = {y}, limit %d: %s (%s), %d states, %d refinements; want UNKNOWN (state limit %d) after %d states, 0 refinements",
@@ -194,7 +198,11 @@ func TestSymexRunningExample(t *testing.T) {
 	// way; the default adaptive scope stays at location scope here, y
 	// being refined twice (cegar.AdaptiveRefinements is 3).
 	for _, limit := range []int{200, 400} {
-		cfg := engine.Config{Name: "symex-cegar", MaxStates: limit, KeepARG: true, PrecisionScope: "function"}
+		scope, err := engine.ParsePrecisionScope("function")
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := engine.Config{Name: "symex-cegar", MaxStates: limit, KeepARG: true, PrecisionScope: scope}
 		prog, r := verifyRunning(t, "", cfg)
 		if got := strings.Join(r.Precision, " | "); r.Verdict != results.Unknown || r.Reason != "state limit "+strconv.Itoa(limit) || r.Refinements != 1 || got != "main::y@main" {
 			t.Errorf("symex-cegar, function scope, limit %d: %s (%s), %d refinements, precision %q; want UNKNOWN (state limit %d), 1 refinement, main::y@main",

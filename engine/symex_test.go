@@ -61,7 +61,7 @@ func TestSymexNoWrongVerdicts(t *testing.T) {
 // (with Z3).
 func verifyFile(t *testing.T, file string, cfg engine.Config) []*engine.Result {
 	t.Helper()
-	prog, err := frontend.Translate(frontend.Config{}, file)
+	prog, err := frontend.Translate(frontend.Options{}, file)
 	if err != nil {
 		t.Fatal(err)
 	}

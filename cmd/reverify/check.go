@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/reverify/reverify/engine"
-	"github.com/reverify/reverify/engine/cegar"
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/report/artifacts"
 	"github.com/reverify/reverify/report/bench"
@@ -97,22 +96,25 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return fail("--jobs %d: want 0 (all CPUs) or more", *jobs)
 	}
 	setJobs(*jobs)
-	if *scope != "" {
-		if _, err := cegar.ParseScope(*scope); err != nil {
-			return fail("--precision-scope: %v", err)
-		}
+	precScope, err := engine.ParsePrecisionScope(*scope)
+	if err != nil {
+		return fail("--precision-scope: %v", err)
+	}
+	slicingCriterion, err := engine.ParseSlicingCriterion(*slicingCrit)
+	if err != nil {
+		return fail("--slicing-criterion: %v", err)
 	}
 	if err := engine.ParseReduce(*reduceLevel); err != nil {
 		return fail("--reduce: %v", err)
 	}
-	var initial map[string][]string
+	var initial map[string]engine.Precision
 	if *initPrec != "" {
 		if initial, err = readInitialPrecision(*initPrec); err != nil {
 			return fail("--initial-precision: %v", err)
 		}
 	}
 	rs := runSettings{entry: *entry, config: *config, timeout: *timeout, maxStates: *maxStates, set: explicitFlags(fs),
-		clock: *clock, overflow: ovf, slicingCriterion: *slicingCrit, precisionScope: *scope, reduce: *reduceLevel, initial: initial, keepARG: *outDir != "", assumePure: pure, memory: memLimit, jobs: *jobs, multi: *multi, scope: *propScope}
+		clock: *clock, overflow: ovf, slicingCriterion: slicingCriterion, precisionScope: precScope, reduce: *reduceLevel, initial: initial, keepARG: *outDir != "", assumePure: pure, memory: memLimit, jobs: *jobs, multi: *multi, scope: *propScope}
 	if rf.active() {
 		if len(files) > 0 || *svcomp != "" || *prp != "" {
 			return fail("with --base the sources come from the repository (--sources, .reverify.yml or compile_commands.json), not from arguments, --svcomp or --spec")

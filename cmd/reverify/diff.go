@@ -54,12 +54,13 @@ type runSettings struct {
 	// overflow, slicingCriterion and precisionScope are check's
 	// --signed-overflow, --slicing-criterion and --precision-scope ("":
 	// the engine's default).
-	overflow                         engine.OverflowMode
-	slicingCriterion, precisionScope string
+	overflow         engine.OverflowMode
+	slicingCriterion engine.SlicingCriterion
+	precisionScope   engine.PrecisionScope
 	// reduce is check's --reduce ("": none).
 	reduce string
 	// initial is the precision of --initial-precision, by property ID.
-	initial map[string][]string
+	initial map[string]engine.Precision
 	keepARG bool
 	multi   string // --multi-property (engine.Config.MultiProperty)
 	scope   bool   // --scope (engine.Config.Scope)
@@ -95,11 +96,11 @@ func (s runSettings) variant() string {
 	if s.overflow != "" && s.overflow != engine.WrapOverflow {
 		v = append(v, "signed-overflow "+string(s.overflow))
 	}
-	if s.slicingCriterion != "" && s.slicingCriterion != "path" {
-		v = append(v, "slicing-criterion "+s.slicingCriterion)
+	if s.slicingCriterion.String() != "path" {
+		v = append(v, "slicing-criterion "+s.slicingCriterion.String())
 	}
-	if s.precisionScope != "" {
-		v = append(v, "precision-scope "+s.precisionScope)
+	if s.precisionScope.String() != "" {
+		v = append(v, "precision-scope "+s.precisionScope.String())
 	}
 	if s.reduce != "" && s.reduce != "none" {
 		v = append(v, "reduce "+s.reduce)

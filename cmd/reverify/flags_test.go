@@ -50,13 +50,13 @@ func TestCheckFlagsReachEngine(t *testing.T) {
 			return c.SignedOverflow == engine.AssumeNoOverflow && (o == nil || o.Variant == "signed-overflow assume-none")
 		}},
 		{[]string{"--slicing-criterion", "location"}, func(c engine.Config, o *diffslice.Options) bool {
-			return c.SlicingCriterion == "location" && (o == nil || o.Variant == "slicing-criterion location")
+			return c.SlicingCriterion.String() == "location" && (o == nil || o.Variant == "slicing-criterion location")
 		}},
 		{[]string{"--precision-scope", "function"}, func(c engine.Config, o *diffslice.Options) bool {
-			return c.PrecisionScope == "function" && (o == nil || o.Variant == "precision-scope function")
+			return c.PrecisionScope.String() == "function" && (o == nil || o.Variant == "precision-scope function")
 		}},
 		{[]string{"--initial-precision", prec}, func(c engine.Config, o *diffslice.Options) bool {
-			return len(c.InitialPrecision["check_clamp:v<=LIMIT"]) == 1
+			return c.InitialPrecision["check_clamp:v<=LIMIT"].Len() == 1
 		}},
 		{[]string{"--output", filepath.Join(t.TempDir(), "out")}, func(c engine.Config, o *diffslice.Options) bool {
 			return c.KeepARG

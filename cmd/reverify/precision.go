@@ -7,16 +7,16 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/reverify/reverify/engine/analysis/value"
+	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/results"
 )
 
 // readInitialPrecision reads a results.json of an earlier run
 // (results.Report, written by check --json or --output) and returns, by
 // property ID, the precision each property ended with, for
-// engine.Config.InitialPrecision (check --initial-precision). Properties
-// without a precision are left out. Entries are only checked for syntax
-// (value.ParseEntry): entries naming functions, variables or locations
+// engine.Config.InitialPrecision (check --initial-precision), parsed by
+// engine.ParsePrecision. Properties without a precision are left out.
+// Entries are only checked for syntax: entries naming functions, variables or locations
 // that the program no longer has are ignored by the analysis, so a stale
 // file costs refinements, never soundness.
 //
@@ -24,7 +24,7 @@ import (
 // not JSON (with line and column), is not a results.json (no schema or
 // properties, a newer schema), or holds a malformed entry (with the
 // property ID).
-func readInitialPrecision(path string) (map[string][]string, error) {
+func readInitialPrecision(path string) (map[string]engine.Precision, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -55,18 +55,17 @@ func readInitialPrecision(path string) (map[string][]string, error) {
 	case *rep.Schema > results.SchemaVersion:
 		return nil, fmt.Errorf("%s: results.json schema %d is newer than this reverify's (%d)", path, *rep.Schema, results.SchemaVersion)
 	}
-	out := map[string][]string{}
+	out := map[string]engine.Precision{}
 	for i, p := range rep.Properties {
 		if p.ID == "" {
 			return nil, fmt.Errorf("%s: property %d has no \"id\"", path, i+1)
 		}
-		for _, e := range p.Precision {
-			if _, err := value.ParseEntry(e); err != nil {
-				return nil, fmt.Errorf("%s: property %s: %v", path, p.ID, err)
-			}
+		prec, err := engine.ParsePrecision(p.Precision)
+		if err != nil {
+			return nil, fmt.Errorf("%s: property %s: %v", path, p.ID, err)
 		}
 		if len(p.Precision) > 0 {
-			out[p.ID] = p.Precision
+			out[p.ID] = prec
 		}
 	}
 	return out, nil

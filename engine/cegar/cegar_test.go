@@ -26,7 +26,7 @@ void reach_error(void) {}
 // (SV-COMP unreach-call) × value with the given value precision.
 func composite(t *testing.T, src string, prec value.Precision) (*cfa.Program, *cpa.Composite) {
 	t.Helper()
-	prog, err := frontend.TranslateSources(frontend.Config{}, []frontend.Source{{Name: "t.c", Content: prelude + src}})
+	prog, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "t.c", Content: prelude + src}})
 	if err != nil {
 		t.Fatal(err)
 	}

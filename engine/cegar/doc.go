@@ -57,8 +57,8 @@
 // composite precision and a pivot node; ErrNotRefutable and
 // ErrNoProgress are its two expected failures. PrecisionPrinter is an
 // optional capability: the stable text of the precision, for results.
-// The symbolic-execution refiner (constraint interpolation,
-// engine/symex.go) plugs in through the same interface, and so does
+// SymbolicRefiner (symbolic.go: constraint interpolation of
+// engine/analysis/symbolic) plugs in through the same interface, and so does
 // SlicingRefiner (slicing.go): slicing refinement of seed 000, section
 // 3.3, for the slicing CPA of engine/analysis/slicing. It adds the static
 // backward slice (engine/pdg) of an infeasible error path's target-path
@@ -193,7 +193,7 @@
 // (An earlier measurement at location scope had favoured plain pivot, by
 // 1.2 times the time of the frontier variant on the common tasks.)
 // symex-cegar restarts from the root: its constraint-interpolation
-// refiner (engine/symex.go) returns the root as the pivot, so the
+// refiner (SymbolicRefiner) returns the root as the pivot, so the
 // strategies coincide there; a pivot for it did not help (test_locks_12
 // and loops/array-1 stay UNKNOWN at 10 s).
 package cegar

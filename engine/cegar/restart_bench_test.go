@@ -42,14 +42,14 @@ func restartTasks(b *testing.B) []restartTask {
 		b.Fatal("no verdict programs")
 	}
 	for _, f := range files {
-		prog, err := frontend.Translate(frontend.Config{}, f)
+		prog, err := frontend.Translate(frontend.Options{}, f)
 		if err != nil {
 			b.Fatal(err)
 		}
 		add(filepath.Base(f), prog)
 	}
 	for name, src := range map[string]string{"runningExample": runningExample, "counterLoop": counterLoop, "flagLoop": flagLoop} {
-		prog, err := frontend.TranslateSources(frontend.Config{}, []frontend.Source{{Name: name + ".c", Content: prelude + src}})
+		prog, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: name + ".c", Content: prelude + src}})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -87,7 +87,7 @@ func TestScopeWidener(t *testing.T) {
 // (p, g) is widened at its first refinement; one a loop assigns (i)
 // keeps location scope until AdaptiveRefinements.
 func TestWidenLoopFree(t *testing.T) {
-	prog, err := frontend.TranslateSources(frontend.Config{}, []frontend.Source{{Name: "t.c", Content: `
+	prog, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "t.c", Content: `
 int g;
 int main(void) {
 	int p = 1, i = 0;

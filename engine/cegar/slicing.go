@@ -34,7 +34,15 @@ const (
 
 var criterionNames = [...]string{"path", "location"}
 
-func (c SlicingCriterion) String() string { return criterionNames[c] }
+func (c SlicingCriterion) String() string {
+	if !c.Valid() {
+		return fmt.Sprintf("SlicingCriterion(%d)", c)
+	}
+	return criterionNames[c]
+}
+
+// Valid reports whether c is one of the criteria above.
+func (c SlicingCriterion) Valid() bool { return int(c) < len(criterionNames) }
 
 // ParseSlicingCriterion parses "path" (also "") or "location".
 func ParseSlicingCriterion(s string) (SlicingCriterion, error) {

@@ -38,7 +38,7 @@ err:
 // property × slicing(value with precision prec).
 func slicingComposite(t *testing.T, src string, prec value.Precision) (*cfa.Program, *cpa.Composite, *slicing.CPA) {
 	t.Helper()
-	prog, err := frontend.TranslateSources(frontend.Config{}, []frontend.Source{{Name: "t.c", Content: prelude + src}})
+	prog, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "t.c", Content: prelude + src}})
 	if err != nil {
 		t.Fatal(err)
 	}

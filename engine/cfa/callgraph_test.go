@@ -34,7 +34,7 @@ void mid(void) { leaf(); printf("x"); }
 void unused(void) { mid(); }
 int main(void) { mid(); fp(); lib(cb); return 0; }
 `
-	p, err := frontend.TranslateSources(frontend.Config{}, []frontend.Source{{Name: "t.c", Content: src}})
+	p, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "t.c", Content: src}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reverify/reverify/engine/analysis/analysistest"
+	"github.com/reverify/reverify/engine/analysis/cpatest"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/graph"
@@ -13,7 +13,7 @@ import (
 
 // counter: x = 0; while (x < 3) x = x + 1; if (x == errAt) reach_error();
 func counter(t *testing.T, errAt int64) *cfa.Program {
-	b := analysistest.New()
+	b := cpatest.New()
 	x := b.Global("x", cfa.IntT)
 	b.Func("main")
 	b.Assign(b.V(x), b.I(0))
@@ -42,7 +42,7 @@ func TestReachableAndUnreachable(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, order := range []cpa.Order{cpa.BFS, cpa.DFS, cpa.RPO} {
-				alg, st, n := analysistest.Run(t, counter(t, tc.errAt), analysistest.Config{}, cpa.Options{Order: order})
+				alg, st, n := cpatest.Run(t, counter(t, tc.errAt), cpatest.Config{}, cpa.Options{Order: order})
 				if st != tc.want {
 					t.Fatalf("%v: status %v, want %v", order, st, tc.want)
 				}
@@ -58,7 +58,7 @@ func TestReachableAndUnreachable(t *testing.T) {
 }
 
 func TestTargetPath(t *testing.T) {
-	alg, st, n := analysistest.Run(t, counter(t, 3), analysistest.Config{}, cpa.Options{})
+	alg, st, n := cpatest.Run(t, counter(t, 3), cpatest.Config{}, cpa.Options{})
 	if st != cpa.Target {
 		t.Fatalf("status %v", st)
 	}
@@ -77,7 +77,7 @@ func TestTargetPath(t *testing.T) {
 // callProgram: int g; int f(int a) { g = g + a; return g; }
 // main: r = f(1); r = f(r); if (r == 2) reach_error();
 func callProgram(t *testing.T) *cfa.Program {
-	b := analysistest.New()
+	b := cpatest.New()
 	g := b.Global("g", cfa.IntT)
 	b.Func("f", cfa.IntT)
 	b.Assign(b.V(g), b.Add(b.V(g), b.V(b.Param(0))))
@@ -91,7 +91,7 @@ func callProgram(t *testing.T) *cfa.Program {
 }
 
 func TestInterproceduralPath(t *testing.T) {
-	_, st, n := analysistest.Run(t, callProgram(t), analysistest.Config{}, cpa.Options{})
+	_, st, n := cpatest.Run(t, callProgram(t), cpatest.Config{}, cpa.Options{})
 	if st != cpa.Target {
 		t.Fatalf("status %v", st)
 	}
@@ -104,7 +104,7 @@ func TestInterproceduralPath(t *testing.T) {
 // branchy: c = nondet; if (c > 0) x = 1; else x = nondet; i = 0;
 // while (i < 2) i = i + 1; — the join sees {x=1} and {x unknown}.
 func branchy(t *testing.T) *cfa.Program {
-	b := analysistest.New()
+	b := cpatest.New()
 	b.Func("main")
 	c := b.Local("c", cfa.IntT)
 	x := b.Local("x", cfa.IntT)
@@ -137,7 +137,7 @@ func TestOrdersAndMerge(t *testing.T) {
 		// iteration is covered: 4 merges, a data-flow fixed point.
 		{cpa.BFS, cpa.MergeJoin, 27, 1, 4, 22},
 	} {
-		alg, st, _ := analysistest.Run(t, branchy(t), analysistest.Config{}, cpa.Options{Order: tc.order, Merge: tc.merge})
+		alg, st, _ := cpatest.Run(t, branchy(t), cpatest.Config{}, cpa.Options{Order: tc.order, Merge: tc.merge})
 		if st != cpa.Safe {
 			t.Fatalf("%v/%v: status %v", tc.order, tc.merge, st)
 		}
@@ -153,7 +153,7 @@ func TestOrdersAndMerge(t *testing.T) {
 // TestCoverageConverges: x = nondet; while (nondet) x = 0; the state
 // {x=0} after the body is covered by {x unknown} at the loop head.
 func TestCoverageConverges(t *testing.T) {
-	b := analysistest.New()
+	b := cpatest.New()
 	b.Func("main")
 	x := b.Local("x", cfa.IntT)
 	c := b.Local("c", cfa.IntT)
@@ -165,7 +165,7 @@ func TestCoverageConverges(t *testing.T) {
 	})
 	b.If(b.Eq(b.V(x), b.I(5)), func() { b.Error() }, nil)
 	prog := b.Finish(t)
-	alg, st, n := analysistest.Run(t, prog, analysistest.Config{}, cpa.Options{})
+	alg, st, n := cpatest.Run(t, prog, cpatest.Config{}, cpa.Options{})
 	if st != cpa.Target {
 		t.Fatalf("status %v", st) // x == 5 is possible: x is never reassigned when the loop is skipped
 	}
@@ -207,7 +207,7 @@ n17 main:L1 <- n15 return 0
 // TestRecursionLimit: int f(int a) { return f(a + 1); } main() { f(0); }
 func TestRecursionLimit(t *testing.T) {
 	for _, depth := range []int{0, 5} {
-		b := analysistest.New()
+		b := cpatest.New()
 		b.Func("f", cfa.IntT)
 		r := b.Local("r", cfa.IntT)
 		b.Call(b.V(r), "f", b.Add(b.V(b.Param(0)), b.I(1)))
@@ -215,7 +215,7 @@ func TestRecursionLimit(t *testing.T) {
 		b.Func("main")
 		b.Call(nil, "f", b.I(0))
 		prog := b.Finish(t)
-		alg, st, _ := analysistest.Run(t, prog, analysistest.Config{MaxDepth: depth}, cpa.Options{})
+		alg, st, _ := cpatest.Run(t, prog, cpatest.Config{MaxDepth: depth}, cpa.Options{})
 		want := map[int]string{0: "recursion depth 64 exceeded (f → f)", 5: "recursion depth 5 exceeded (f → f)"}[depth]
 		if st != cpa.Incomplete || alg.Reason() != want {
 			t.Errorf("max depth %d: %v %q, want incomplete %q", depth, st, alg.Reason(), want)
@@ -225,7 +225,7 @@ func TestRecursionLimit(t *testing.T) {
 
 func TestStateLimitAndCancel(t *testing.T) {
 	prog := loopProgram(t, 1000)
-	s := analysistest.Compose(t, prog, analysistest.Config{})
+	s := cpatest.Compose(t, prog, cpatest.Config{})
 	alg := cpa.NewAlgorithm(s.Composite, cpa.Options{MaxStates: 100})
 	st, _, err := alg.Run(context.Background())
 	if err != nil || st != cpa.Incomplete || alg.Reason() != "state limit 100" {
@@ -260,14 +260,14 @@ func TestStateLimitAndCancel(t *testing.T) {
 // TestContinueAfterTarget: two reachable error calls; Remove the first
 // target and Run again to get the second, then Safe.
 func TestContinueAfterTarget(t *testing.T) {
-	b := analysistest.New()
+	b := cpatest.New()
 	b.Func("main")
 	c := b.Local("c", cfa.IntT)
 	b.Havoc(b.V(c))
 	b.If(b.Eq(b.V(c), b.I(1)), func() { b.Error() }, nil)
 	b.If(b.Eq(b.V(c), b.I(2)), func() { b.Error() }, nil)
 	prog := b.Finish(t)
-	s := analysistest.Compose(t, prog, analysistest.Config{})
+	s := cpatest.Compose(t, prog, cpatest.Config{})
 	alg := cpa.NewAlgorithm(s.Composite, cpa.Options{})
 	var found []string
 	for {
@@ -296,7 +296,7 @@ func TestContinueAfterTarget(t *testing.T) {
 // called twice; only the call site given as Via is the property.
 func TestVia(t *testing.T) {
 	build := func() (*cfa.Program, *cfa.Edge, *cfa.Edge) {
-		b := analysistest.New()
+		b := cpatest.New()
 		b.Func("__VERIFIER_assert", cfa.IntT)
 		b.If(b.Bin(cfa.Eq, b.V(b.Param(0)), b.I(0)), func() { b.Error() }, nil)
 		b.Func("main")
@@ -310,14 +310,14 @@ func TestVia(t *testing.T) {
 		want cpa.Status
 	}{{"any", 0, cpa.Target}, {"passing site", 1, cpa.Safe}, {"failing site", 2, cpa.Target}} {
 		prog, ok, bad := build()
-		cfg := analysistest.Config{}
+		cfg := cpatest.Config{}
 		switch tc.via {
 		case 1:
 			cfg.Via = ok
 		case 2:
 			cfg.Via = bad
 		}
-		_, st, n := analysistest.Run(t, prog, cfg, cpa.Options{})
+		_, st, n := cpatest.Run(t, prog, cfg, cpa.Options{})
 		if st != tc.want {
 			t.Errorf("%s: %v, want %v", tc.name, st, tc.want)
 		}
@@ -331,7 +331,7 @@ func TestVia(t *testing.T) {
 }
 
 func TestARGGraph(t *testing.T) {
-	alg, _, _ := analysistest.Run(t, branchy(t), analysistest.Config{}, cpa.Options{Merge: cpa.MergeJoin})
+	alg, _, _ := cpatest.Run(t, branchy(t), cpatest.Config{}, cpa.Options{Merge: cpa.MergeJoin})
 	g := alg.ARG()
 	var _ graph.Graph = g
 	order, depth := graph.BFS(g, 0)
@@ -364,7 +364,7 @@ func TestARGGraph(t *testing.T) {
 
 func TestNewCompositeErrors(t *testing.T) {
 	prog := counter(t, 3)
-	s := analysistest.Compose(t, prog, analysistest.Config{})
+	s := cpatest.Compose(t, prog, cpatest.Config{})
 	comps := s.Composite.Components()
 	if _, err := cpa.NewComposite(comps[1:]...); err == nil || !strings.Contains(err.Error(), "Stepper") {
 		t.Errorf("no stepper: %v", err)

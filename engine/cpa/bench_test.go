@@ -6,7 +6,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/reverify/reverify/engine/analysis/analysistest"
+	"github.com/reverify/reverify/engine/analysis/cpatest"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 )
@@ -14,7 +14,7 @@ import (
 // loopProgram: i counts to n while a and s follow; the error is
 // unreachable, so the run explores every iteration (about 4 states each).
 func loopProgram(t testing.TB, n int64) *cfa.Program {
-	b := analysistest.New()
+	b := cpatest.New()
 	b.Func("main")
 	i := b.Local("i", cfa.IntT)
 	a := b.Local("a", cfa.IntT)
@@ -54,7 +54,7 @@ func BenchmarkLoop(b *testing.B) {
 // being 0 or unknown reaches the loop body: the partitions of the reached
 // set hold up to 2^n states that share most of their facts.
 func flagsProgram(t testing.TB, n int) *cfa.Program {
-	b := analysistest.New()
+	b := cpatest.New()
 	b.Func("main")
 	c := b.Local("c", cfa.IntT)
 	p := make([]*cfa.Var, n)
@@ -108,7 +108,7 @@ func BenchmarkFlags(b *testing.B) {
 // runSafe runs the value analysis under full precision on prog, which
 // must be safe, and returns the size of the reached set.
 func runSafe(b *testing.B, prog *cfa.Program) int {
-	s := analysistest.Compose(b, prog, analysistest.Config{})
+	s := cpatest.Compose(b, prog, cpatest.Config{})
 	alg := cpa.NewAlgorithm(s.Composite, cpa.Options{})
 	st, _, err := alg.Run(context.Background())
 	if err != nil || st != cpa.Safe {

@@ -96,6 +96,17 @@ type Explainer interface {
 	Explain() []string
 }
 
+// InvariantReporter is implemented by states that report what they know
+// as C conditions over the program variables that visible accepts:
+// cfa expressions of type int (1 or 0) whose conjunction the state
+// implies. Leaving facts out only weakens what is reported. The engine
+// turns the reports of the states at a loop head of a proof's reached
+// set into that loop's invariant (engine.LoopInvariant, for correctness
+// witnesses; seed 001, section 3.6: the reached set as a proof).
+type InvariantReporter interface {
+	Invariant(visible func(*cfa.Var) bool) []cfa.Expr
+}
+
 // Truncated is implemented by states beyond which the analysis cannot
 // follow the program (a call stack deeper than its limit). A truncated
 // state has no successors; the algorithm records TruncatedReason and a run

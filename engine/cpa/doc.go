@@ -17,8 +17,10 @@
 // overrides), PrecisionAdjuster, Strengthener. Component states may be
 // Targetable, Explainer (reasons for UNKNOWN), Truncated (a path the
 // analysis cannot follow; the run then ends Incomplete), Locator,
-// ReturnSiter (the call stack), Partitioned (reached-set partition keys)
-// and Featured (an index that makes stop fast on large partitions).
+// ReturnSiter (the call stack), Partitioned (reached-set partition keys),
+// Featured (an index that makes stop fast on large partitions) and
+// InvariantReporter (what a state knows as C conditions, for the loop
+// invariants of correctness witnesses).
 //
 // # Use
 //

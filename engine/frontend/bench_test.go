@@ -69,7 +69,7 @@ func BenchmarkTranslate(b *testing.B) {
 		srcs := []Source{{Name: in.name + ".i", Content: in.src}}
 		b.Run(in.name+"/parse", func(b *testing.B) {
 			for b.Loop() {
-				if _, err := parseAll(Config{}, srcs); err != nil {
+				if _, err := parseAll(Options{}, srcs); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -80,7 +80,7 @@ func BenchmarkTranslate(b *testing.B) {
 			parseStats = func(d time.Duration) { parse += d }
 			defer func() { parseStats = nil }()
 			for b.Loop() {
-				if _, err := TranslateSources(Config{}, srcs); err != nil {
+				if _, err := TranslateSources(Options{}, srcs); err != nil {
 					b.Fatal(err)
 				}
 			}

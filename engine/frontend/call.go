@@ -234,7 +234,7 @@ func (fc *fnctx) call(x *cc.PostfixExpression, want bool, dst cfa.Expr, tn cc.No
 }
 
 // mallocFail lets the block just allocated into res be NULL instead
-// (Config.Malloc): a nondeterministic choice, then res = 0 on one branch.
+// (Options.Malloc): a nondeterministic choice, then res = 0 on one branch.
 // The block stays allocated and unreachable, which no property observes.
 func (fc *fnctx) mallocFail(res cfa.Expr, rng cfa.Range, text string) {
 	choice := fc.temp(cfa.IntT)

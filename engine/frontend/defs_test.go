@@ -8,7 +8,7 @@ import (
 
 func defsOf(t *testing.T, src string) map[string]cfa.Definition {
 	t.Helper()
-	p, err := TranslateSources(Config{}, []Source{{Name: "d.c", Content: src}})
+	p, err := TranslateSources(Options{}, []Source{{Name: "d.c", Content: src}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func TestErrors(t *testing.T) {
 		{[]Source{{Name: "a.c", Content: "int x = 1;\n"}, {Name: "b.c", Content: "int x = 2;\nint main(void) { return x; }\n"}},
 			"b.c:1:5: multiple definition of x"},
 	} {
-		_, err := TranslateSources(Config{}, tc.srcs)
+		_, err := TranslateSources(Options{}, tc.srcs)
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("error %v, want %q", err, tc.want)
 		}
@@ -107,7 +107,7 @@ func TestConcurrent(t *testing.T) {
 	done := make(chan error, 4)
 	for i := 0; i < 4; i++ {
 		go func(i int) {
-			cfg := Config{}
+			cfg := Options{}
 			if i%2 == 1 {
 				cfg.DataModel = cfa.ILP32
 			}

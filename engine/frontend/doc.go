@@ -141,7 +141,7 @@
 // property, UNKNOWN). When a source contains "__CPROVER_" the prelude
 // defines __CPROVER_bool, __CPROVER_size_t and __CPROVER_max_malloc_size
 // (2^csem.OffsetBits - 1, the largest block of the memory model), and
-// Config.Malloc (MallocAuto) makes malloc and calloc may-fail, CBMC's
+// Options.Malloc (MallocAuto) makes malloc and calloc may-fail, CBMC's
 // default: after the Call, a Havoc of Source "malloc-may-fail" chooses
 // between the block and NULL. Every other __CPROVER_ function
 // (__CPROVER_r_ok, w_ok, rw_ok, POINTER_OBJECT, POINTER_OFFSET,

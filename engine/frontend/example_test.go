@@ -17,7 +17,7 @@ func ExampleTranslateSources() {
   return 0;
 }
 `
-	p, err := frontend.TranslateSources(frontend.Config{}, []frontend.Source{{Name: "ex.c", Content: src}})
+	p, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "ex.c", Content: src}})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -20,8 +20,12 @@ import (
 	"github.com/reverify/reverify/engine/cfa/csem"
 )
 
-// Config configures a translation.
-type Config struct {
+// Options are the front-end options of a translation: the data model,
+// the preprocessor's include directories and macros, and the malloc
+// model. They are not a verification configuration (engine.Config) nor
+// a repository's source configuration (diffslice.SourceConfig,
+// .reverify.yml).
+type Options struct {
 	// DataModel selects the sizes of long and pointers: LP64 (the zero
 	// value, the linux/amd64 ABI) or ILP32 (the linux/386 ABI).
 	DataModel cfa.DataModel
@@ -39,7 +43,7 @@ type Config struct {
 	Malloc MallocMode
 }
 
-// MallocMode says whether malloc and calloc may fail (Config.Malloc).
+// MallocMode says whether malloc and calloc may fail (Options.Malloc).
 type MallocMode uint8
 
 // Malloc modes.
@@ -82,7 +86,7 @@ type Source struct{ Name, Content string }
 
 // Translate parses and translates the C source files (.c, or preprocessed
 // .i with gcc line markers) and links them into one program.
-func Translate(cfg Config, files ...string) (*cfa.Program, error) {
+func Translate(cfg Options, files ...string) (*cfa.Program, error) {
 	srcs := make([]Source, 0, len(files))
 	for _, f := range files {
 		b, err := os.ReadFile(f)
@@ -96,7 +100,7 @@ func Translate(cfg Config, files ...string) (*cfa.Program, error) {
 
 // TranslateSources is Translate over in-memory sources (name → content),
 // for tests and fuzzing.
-func TranslateSources(cfg Config, srcs []Source) (p *cfa.Program, err error) {
+func TranslateSources(cfg Options, srcs []Source) (p *cfa.Program, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			p = nil
@@ -126,7 +130,7 @@ type unit struct {
 // parseStats, when not nil, receives the time spent in cc/v4 (benchmarks).
 var parseStats func(d time.Duration)
 
-func parseAll(cfg Config, srcs []Source) ([]*unit, error) {
+func parseAll(cfg Options, srcs []Source) ([]*unit, error) {
 	ccfg, err := ccConfig(cfg.DataModel)
 	if err != nil {
 		return nil, err

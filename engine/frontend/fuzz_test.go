@@ -29,7 +29,7 @@ func FuzzTranslate(f *testing.F) {
 	}
 	ccTimeout = 5 * time.Second
 	f.Fuzz(func(t *testing.T, src string, ilp32 bool) {
-		cfg := Config{}
+		cfg := Options{}
 		if ilp32 {
 			cfg.DataModel = cfa.ILP32
 		}

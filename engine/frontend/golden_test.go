@@ -51,14 +51,14 @@ func parseArchive(data string) archive {
 // A "config" section holds options, one per line: "datamodel ILP32",
 // "define NAME=VALUE", "include DIR", "show vars", "show defs",
 // "show text" (edge texts and ranges), "show externals", "malloc
-// may-fail" or "malloc never-fails" (Config.Malloc).
+// may-fail" or "malloc never-fails" (Options.Malloc).
 func goldenCase(t *testing.T, path string) string {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	a := parseArchive(string(data))
-	var cfg Config
+	var cfg Options
 	show := map[string]bool{}
 	var srcs []Source
 	for _, f := range a.files {

@@ -99,7 +99,7 @@ func TestSVBench(t *testing.T) {
 	unsupported := map[string]int{}
 	withUnsupported := 0
 	for _, path := range paths {
-		p, err := Translate(Config{DataModel: tasks[path]}, path)
+		p, err := Translate(Options{DataModel: tasks[path]}, path)
 		if err != nil {
 			msg := err.Error()
 			if i := strings.IndexByte(msg, '\n'); i >= 0 {

@@ -38,7 +38,7 @@ func TestTorture(t *testing.T) {
 	ok, parseErr := 0, 0
 	unsup := map[string]int{}
 	for _, p := range paths {
-		prog, err := Translate(Config{}, p)
+		prog, err := Translate(Options{}, p)
 		if err != nil {
 			if strings.Contains(err.Error(), "frontend: internal error") {
 				t.Errorf("%s: %v", p, err)

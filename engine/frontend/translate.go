@@ -48,7 +48,7 @@ type funcSym struct {
 }
 
 type translator struct {
-	cfg   Config
+	cfg   Options
 	units []*unit
 	p     *cfa.Program
 	tm    *typeMap
@@ -66,7 +66,7 @@ type translator struct {
 	unitTag map[int]string
 }
 
-func newTranslator(cfg Config, units []*unit) *translator {
+func newTranslator(cfg Options, units []*unit) *translator {
 	t := &translator{
 		cfg:     cfg,
 		units:   units,

@@ -50,7 +50,7 @@ int twice(void) { return s.b - s.b; }
 		"structMember": 1, "structCopy": 2, "mmio": 1, "nonVolatileCast": 0,
 		"write": 0, "incr": 1, "twice": 2,
 	}
-	p, err := TranslateSources(Config{}, []Source{{Name: "v.c", Content: src}})
+	p, err := TranslateSources(Options{}, []Source{{Name: "v.c", Content: src}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +154,7 @@ int main(void) {
 // makes the compiled program reach the error, so a TRUE would be wrong.
 // The front end translates both reads into havocs.
 func TestVolatileWriterGCC(t *testing.T) {
-	p, err := TranslateSources(Config{}, []Source{{Name: "prog.c", Content: volatileProgram}})
+	p, err := TranslateSources(Options{}, []Source{{Name: "prog.c", Content: volatileProgram}})
 	if err != nil {
 		t.Fatal(err)
 	}

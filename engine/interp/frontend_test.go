@@ -16,7 +16,7 @@ import (
 // when the front end cannot translate them (it is developed separately).
 func translate(t *testing.T, src string) *cfa.Program {
 	t.Helper()
-	p, err := frontend.TranslateSources(frontend.Config{}, []frontend.Source{{Name: "t.c", Content: src}})
+	p, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "t.c", Content: src}})
 	if err != nil {
 		t.Skipf("front end: %v", err)
 	}

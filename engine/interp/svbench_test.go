@@ -48,7 +48,7 @@ func TestSVBenchPathsAgree(t *testing.T) {
 	stats := map[string]int{}
 	reasons := map[string]int{}
 	for _, f := range files {
-		p, err := frontend.Translate(frontend.Config{}, f)
+		p, err := frontend.Translate(frontend.Options{}, f)
 		if err != nil || p.Func("main") == nil {
 			stats["not translated"]++
 			continue

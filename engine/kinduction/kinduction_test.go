@@ -24,7 +24,7 @@ extern unsigned int __VERIFIER_nondet_uint(void);
 // reach_error is reachable.
 func check(t testing.TB, src string, opts kinduction.Options) kinduction.Result {
 	t.Helper()
-	prog, err := frontend.TranslateSources(frontend.Config{}, []frontend.Source{{Name: "t.c", Content: header + src}})
+	prog, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "t.c", Content: header + src}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,7 @@ import (
 
 func translate(t testing.TB, src string) *cfa.Program {
 	t.Helper()
-	p, err := frontend.TranslateSources(frontend.Config{}, []frontend.Source{{Name: "t.c", Content: src}})
+	p, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "t.c", Content: src}})
 	if err != nil {
 		t.Fatalf("translate: %v", err)
 	}

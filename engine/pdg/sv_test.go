@@ -37,7 +37,7 @@ func TestSVBenchSmoke(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		p, err := frontend.TranslateSources(frontend.Config{}, []frontend.Source{{Name: filepath.Base(f), Content: string(src)}})
+		p, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: filepath.Base(f), Content: string(src)}})
 		if err != nil {
 			continue // the front end's business
 		}

@@ -88,7 +88,7 @@ func TestGolden(t *testing.T) {
 					names = strings.Fields(rest)
 				}
 			}
-			prog, err := frontend.TranslateSources(frontend.Config{}, []frontend.Source{{Name: "src.c", Content: src}})
+			prog, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "src.c", Content: src}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -145,7 +145,7 @@ func TestSanityAfterEachPass(t *testing.T) {
 		t.Fatal("no programs")
 	}
 	for _, file := range files {
-		prog, err := frontend.Translate(frontend.Config{}, file)
+		prog, err := frontend.Translate(frontend.Options{}, file)
 		if err != nil {
 			t.Fatal(err)
 		}

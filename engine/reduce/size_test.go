@@ -43,7 +43,7 @@ func TestSizeTable(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cfg := frontend.Config{}
+			cfg := frontend.Options{}
 			if strings.Contains(string(src), "__VERIFIER_") && strings.HasSuffix(file, ".i") {
 				cfg.DataModel = 1 // ILP32, as most SV-COMP ReachSafety tasks
 			}

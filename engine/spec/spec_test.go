@@ -87,7 +87,7 @@ int main(void) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p, err := frontend.TranslateSources(frontend.Config{}, []frontend.Source{{Name: "t.c", Content: tt.src}})
+			p, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "t.c", Content: tt.src}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -103,7 +103,7 @@ int main(void) {
 }
 
 func TestUnreachCall(t *testing.T) {
-	p, err := frontend.TranslateSources(frontend.Config{}, []frontend.Source{{Name: "t.c", Content: svHeader + `
+	p, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "t.c", Content: svHeader + `
 int main(void) {
 	__VERIFIER_assert(__VERIFIER_nondet_int() > 0);
 	if (__VERIFIER_nondet_int()) reach_error();

@@ -12,7 +12,7 @@ import (
 // translate builds a program from C source with the front end.
 func translate(t *testing.T, dm cfa.DataModel, name, src string) *cfa.Program {
 	t.Helper()
-	p, err := frontend.TranslateSources(frontend.Config{DataModel: dm}, []frontend.Source{{Name: name, Content: src}})
+	p, err := frontend.TranslateSources(frontend.Options{DataModel: dm}, []frontend.Source{{Name: name, Content: src}})
 	if err != nil {
 		t.Fatalf("frontend: %v", err)
 	}

@@ -73,7 +73,7 @@ func TestValidateLoopConstructs(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			file := "testdata/loops/" + tc.file
-			prog, err := frontend.Translate(frontend.Config{}, file)
+			prog, err := frontend.Translate(frontend.Options{}, file)
 			if err != nil {
 				t.Fatal(err)
 			}

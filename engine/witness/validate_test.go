@@ -26,7 +26,7 @@ var (
 // verify translates file and decides its properties under config.
 func verify(t *testing.T, file, config string) (*cfa.Program, []*spec.Property, []*engine.Result) {
 	t.Helper()
-	prog, err := frontend.Translate(frontend.Config{}, file)
+	prog, err := frontend.Translate(frontend.Options{}, file)
 	if err != nil {
 		t.Fatal(err)
 	}

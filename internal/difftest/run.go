@@ -363,7 +363,7 @@ func (e *Env) Check(ctx context.Context, c *Case, config string, lim Limits) ([]
 	}
 	deterministic := c.Benign == "" && !strings.Contains(c.Source, "__VERIFIER_nondet_")
 
-	p, err := frontend.Translate(frontend.Config{DataModel: e.DataModel}, prog)
+	p, err := frontend.Translate(frontend.Options{DataModel: e.DataModel}, prog)
 	if err != nil {
 		return nil, fmt.Errorf("frontend: %v", err)
 	}

@@ -46,7 +46,7 @@ func (t argTree) Kind(n int) pixeltree.Kind {
 // PNG files in testdata (go test -update rewrites them), and the shape
 // is checked: 24c is complete and small, the others are cut.
 func TestRunningExamplePixelTrees(t *testing.T) {
-	prog, err := frontend.Translate(frontend.Config{}, "../../engine/testdata/verdicts/cegar_running.c")
+	prog, err := frontend.Translate(frontend.Options{}, "../../engine/testdata/verdicts/cegar_running.c")
 	if err != nil {
 		t.Fatal(err)
 	}

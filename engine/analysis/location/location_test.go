@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reverify/reverify/engine/analysis/analysistest"
 	"github.com/reverify/reverify/engine/analysis/callstack"
+	"github.com/reverify/reverify/engine/analysis/cpatest"
 	"github.com/reverify/reverify/engine/analysis/location"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
@@ -21,7 +21,7 @@ func steps(ss []cfa.Step) string {
 }
 
 func TestSteps(t *testing.T) {
-	b := analysistest.New()
+	b := cpatest.New()
 	g := b.Global("g", cfa.IntT)
 	f := b.Func("f", cfa.IntT)
 	b.Return(b.V(b.Param(0)))

@@ -2,8 +2,11 @@ package predicate
 
 import (
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/smt"
 )
+
+var _ cpa.InvariantReporter = (*State)(nil)
 
 // Invariant returns what s knows about the program variables that
 // visible accepts, as C conditions (cfa expressions of type int, 1 or 0;

@@ -28,7 +28,7 @@ void check(int c) { if (!c) reach_error(); }
 
 func translate(t testing.TB, src string) *cfa.Program {
 	t.Helper()
-	p, err := frontend.TranslateSources(frontend.Config{}, []frontend.Source{{Name: "t.c", Content: prelude + src}})
+	p, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "t.c", Content: prelude + src}})
 	if err != nil {
 		t.Fatalf("translate: %v", err)
 	}

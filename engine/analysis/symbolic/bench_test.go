@@ -5,7 +5,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/reverify/reverify/engine/analysis/analysistest"
+	"github.com/reverify/reverify/engine/analysis/cpatest"
 	"github.com/reverify/reverify/engine/analysis/symbolic"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
@@ -18,7 +18,7 @@ import (
 // iteration's constraint. Without, a = 7 and x = 1. The error is
 // unreachable either way.
 func loopProgram(t testing.TB, n int64, symbolic bool) *cfa.Program {
-	b := analysistest.New()
+	b := cpatest.New()
 	b.Func("main")
 	i := b.Local("i", cfa.IntT)
 	a := b.Local("a", cfa.IntT)
@@ -68,7 +68,7 @@ func BenchmarkLoop(b *testing.B) {
 				for b.Loop() {
 					var comp *cpa.Composite
 					if analysis == "value" {
-						comp = analysistest.Compose(b, prog, analysistest.Config{}).Composite
+						comp = cpatest.Compose(b, prog, cpatest.Config{}).Composite
 					} else {
 						comp, _ = compose(b, prog, symbolic.Options{})
 					}

@@ -96,11 +96,21 @@
 // loop assigning it (or the fewest), and adds its variables at those
 // locations to the precision, as scoped entries of
 // engine/analysis/value ("main::y@main:+8:[y < 0]"); VarConstraints then tracks
-// the core's constraints too. engine/symex.go adapts it to the CEGAR
-// loop of engine/cegar (restart from the root). ErrFeasible means the
+// the core's constraints too (Tracking is that precision).
+// cegar.SymbolicRefiner adapts it to the CEGAR loop of engine/cegar
+// (restart from the root). ErrFeasible means the
 // path cannot be refuted, ErrNoProgress that the precision already
 // holds what the refutation needs (for example memory reached through
 // pointers only).
+//
+// # Invariants
+//
+// State.Invariant (cpa.InvariantReporter) reports, over the visible
+// variables, the constants the memory holds, equalities between
+// variables holding one symbol, stored truth values ("f == (n > 3)")
+// and the path constraints whose symbols visible variables hold, as C
+// comparisons; the engine makes the loop invariants of correctness
+// witnesses from them.
 //
 // # Termination
 //

@@ -23,6 +23,13 @@ func FullPrecision() *Precision {
 	return &Precision{Vars: value.FullPrecision{}, Constraints: AllConstraints{}}
 }
 
+// Tracking is the refinable precision of symbolic execution under CEGAR
+// (symex-cegar, seed 000, section 2.6.6): the variables of vars (nil:
+// none) and the constraints on them (VarConstraints).
+func Tracking(vars *value.ScopedPrecision) *Precision {
+	return &Precision{Vars: vars, Constraints: VarConstraints{Vars: vars}}
+}
+
 // Full reports whether p tracks everything.
 func (p *Precision) Full() bool { return p.Vars.Full() && p.Constraints.Full() }
 

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/reverify/reverify/engine/analysis/analysistest"
+	"github.com/reverify/reverify/engine/analysis/cpatest"
 	"github.com/reverify/reverify/engine/analysis/symbolic"
 	"github.com/reverify/reverify/engine/analysis/value"
 	"github.com/reverify/reverify/engine/cfa"
@@ -102,7 +102,7 @@ return 0; }`
 // with a concrete bound over symbolic data terminates, and the state
 // count is exact.
 func TestCoverage(t *testing.T) {
-	b := analysistest.New()
+	b := cpatest.New()
 	b.Func("main")
 	x := b.Local("x", cfa.IntT)
 	y := b.Local("y", cfa.IntT)

@@ -74,6 +74,13 @@
 // unknown. Without it no term is ever built, and the analysis is the
 // explicit one described above. See symbolic.go for the details.
 //
+// # Invariants
+//
+// State.Invariant (cpa.InvariantReporter) reports the known integer
+// values and null pointers of the visible variables as C conditions
+// ("x == 5", "p == 0"); the engine makes the loop invariants of
+// correctness witnesses from them.
+//
 // # Example
 //
 // After `unsigned char uc = 250; uc += 10; short s = -70000; arr[2] = 42;

@@ -111,7 +111,7 @@ int main(void) {
 
 func translateSrc(t *testing.T, src string) *cfa.Program {
 	t.Helper()
-	p, err := frontend.TranslateSources(frontend.Config{}, []frontend.Source{{Name: "t.c", Content: src}})
+	p, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "t.c", Content: src}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reverify/reverify/engine/analysis/analysistest"
+	"github.com/reverify/reverify/engine/analysis/cpatest"
 	"github.com/reverify/reverify/engine/analysis/value"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
@@ -29,16 +29,16 @@ void check(int c) { if (!c) reach_error(); }
 
 func translate(t *testing.T, src string) *cfa.Program {
 	t.Helper()
-	p, err := frontend.TranslateSources(frontend.Config{}, []frontend.Source{{Name: "t.c", Content: prelude + src}})
+	p, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "t.c", Content: prelude + src}})
 	if err != nil {
 		t.Fatalf("translate: %v", err)
 	}
 	return p
 }
 
-func run(t *testing.T, src string, cfg analysistest.Config) (*cpa.Algorithm, cpa.Status, *cpa.Node) {
+func run(t *testing.T, src string, cfg cpatest.Config) (*cpa.Algorithm, cpa.Status, *cpa.Node) {
 	t.Helper()
-	return analysistest.Run(t, translate(t, src), cfg, cpa.Options{MaxStates: 100000})
+	return cpatest.Run(t, translate(t, src), cfg, cpa.Options{MaxStates: 100000})
 }
 
 // TestSemantics: each program checks values with check(cond), which calls
@@ -103,7 +103,7 @@ func TestSemantics(t *testing.T) {
 			continue
 		}
 		t.Run(tc.name, func(t *testing.T) {
-			alg, st, n := run(t, "int main() {\n"+tc.body+"\nreturn 0; }", analysistest.Config{})
+			alg, st, n := run(t, "int main() {\n"+tc.body+"\nreturn 0; }", cpatest.Config{})
 			if st != tc.want {
 				msg := ""
 				if n != nil {
@@ -153,7 +153,7 @@ extern void ext(int *);
 int main() { int l = 2; int k = 3; ext(&l); check(k == 3); return 0; }`, cpa.Safe, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			alg, st, n := run(t, tc.src, analysistest.Config{})
+			alg, st, n := run(t, tc.src, cpatest.Config{})
 			if st != tc.want {
 				msg := ""
 				if n != nil {
@@ -172,7 +172,7 @@ int main() { int l = 2; int k = 3; ext(&l); check(k == 3); return 0; }`, cpa.Saf
 
 // TestStateValues inspects the value state directly.
 func TestStateValues(t *testing.T) {
-	b := analysistest.New()
+	b := cpatest.New()
 	b.Func("main")
 	uc := b.Local("uc", cfa.UCharType)
 	s := b.Local("s", cfa.ShortType)
@@ -186,7 +186,7 @@ func TestStateValues(t *testing.T) {
 	b.Assign(b.V(p), b.Addr(b.Index(b.V(arr), b.I(2))))
 	b.Op(&cfa.Noop{Label: "end"})
 	prog := b.Finish(t)
-	alg, st, _ := analysistest.Run(t, prog, analysistest.Config{}, cpa.Options{})
+	alg, st, _ := cpatest.Run(t, prog, cpatest.Config{}, cpa.Options{})
 	if st != cpa.Safe {
 		t.Fatal(st)
 	}
@@ -214,14 +214,14 @@ func TestStateValues(t *testing.T) {
 }
 
 func TestUnsupported(t *testing.T) {
-	b := analysistest.New()
+	b := cpatest.New()
 	b.Func("main")
 	x := b.Local("x", cfa.IntT)
 	b.Assign(b.V(x), b.I(1))
 	b.Op(&cfa.Unsupported{Construct: "inline assembly"})
 	b.If(b.Eq(b.V(x), b.I(1)), func() { b.Error() }, nil)
 	prog := b.Finish(t)
-	alg, st, n := analysistest.Run(t, prog, analysistest.Config{}, cpa.Options{})
+	alg, st, n := cpatest.Run(t, prog, cpatest.Config{}, cpa.Options{})
 	if st != cpa.Target {
 		t.Fatal(st)
 	}
@@ -237,7 +237,7 @@ func TestUnsupported(t *testing.T) {
 func TestMallocMayFail(t *testing.T) {
 	src := `int main() { int *p = malloc(4); if (p == 0) reach_error(); return 0; }`
 	for _, may := range []bool{false, true} {
-		_, st, _ := run(t, src, analysistest.Config{Value: value.Options{MallocMayFail: may}})
+		_, st, _ := run(t, src, cpatest.Config{Value: value.Options{MallocMayFail: may}})
 		want := map[bool]cpa.Status{false: cpa.Safe, true: cpa.Target}[may]
 		if st != want {
 			t.Errorf("MallocMayFail=%v: %v, want %v", may, st, want)
@@ -259,7 +259,7 @@ func TestPrecision(t *testing.T) {
 		{value.NewVarPrecision().WithVars("main::x"), cpa.Safe},
 		{value.FullPrecision{}, cpa.Safe},
 	} {
-		_, st, _ := run(t, src, analysistest.Config{Value: value.Options{Precision: tc.prec}})
+		_, st, _ := run(t, src, cpatest.Config{Value: value.Options{Precision: tc.prec}})
 		if st != tc.want {
 			t.Errorf("precision %v: %v, want %v", tc.prec, st, tc.want)
 		}

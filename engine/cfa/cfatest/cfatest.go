@@ -2,7 +2,7 @@
 // recording the path taken through each function as it is built: the
 // builder the tests of engine/smt (path encoding) and engine/interp
 // (replay) share. It imports engine/cfa only, so tests of every layer
-// above may use it. (engine/analysis/analysistest is the structured
+// above may use it. (engine/analysis/cpatest is the structured
 // builder, with if and while, for tests of the analyses.)
 //
 //	var path []cfa.Step

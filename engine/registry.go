@@ -24,7 +24,7 @@ type configuration struct {
 	// analysis returns the data-analysis components; init is the initial
 	// precision given for the property (Config.InitialPrecision), which
 	// configurations without a refinable precision ignore.
-	analysis func(prog *cfa.Program, cfg Config, init []string) ([]cpa.CPA, error)
+	analysis func(prog *cfa.Program, cfg Config, init Precision) ([]cpa.CPA, error)
 	opts     cpa.Options
 	// refiner, when not nil, makes the configuration a CEGAR loop with
 	// the refiner it returns for the composite.
@@ -116,7 +116,7 @@ func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec
 	if cfg.Scope {
 		defer func() {
 			if res.Verdict == results.True || res.Verdict == results.False {
-				res.Scope = scope.Of(prog, prop, out.Algorithm.ARG(), res.Verdict == results.False, propertySlice(prog, prop))
+				res.Scope = scope.Of(prog, prop, out.Algorithm.ARG(), res.Verdict == results.False, propertySlice(prog, prop, cfg.sdgs))
 			}
 		}()
 	}

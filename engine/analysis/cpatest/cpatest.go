@@ -1,17 +1,17 @@
-// Package analysistest builds small CFAs by hand for tests of the CPA
+// Package cpatest builds small CFAs by hand for tests of the CPA
 // algorithm and the analyses, and runs the standard composite
 // [location, callstack, property, value] on them.
 //
 // A builder writes one function at a time in straight-line style:
 //
-//	b := analysistest.New()
+//	b := cpatest.New()
 //	x := b.Global("x", cfa.IntT)
 //	b.Func("main")
 //	b.Assign(b.V(x), b.I(0))
 //	b.While(b.Lt(b.V(x), b.I(10)), func() { b.Assign(b.V(x), b.Add(b.V(x), b.I(1))) })
 //	b.If(b.Eq(b.V(x), b.I(10)), func() { b.Error() }, nil)
 //	prog := b.Finish(t)
-package analysistest
+package cpatest
 
 import (
 	"context"

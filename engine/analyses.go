@@ -15,7 +15,7 @@ import (
 func init() {
 	register("value", configuration{
 		doc: "explicit-value analysis, full precision (seed 001, section 3.8.1)",
-		analysis: func(prog *cfa.Program, cfg Config, _ []string) ([]cpa.CPA, error) {
+		analysis: func(prog *cfa.Program, cfg Config, _ Precision) ([]cpa.CPA, error) {
 			return []cpa.CPA{value.New(prog, value.Options{})}, nil
 		},
 		opts: cpa.Options{Order: cpa.BFS, Merge: cpa.MergeSep},
@@ -23,7 +23,7 @@ func init() {
 	register("value-cegar", valueCEGAR(cegar.RestartPivotFrontier, cegar.ValueOptions{}))
 	register("symex", configuration{
 		doc: "symbolic execution, full precision, no CEGAR (seed 000, sections 2.3 and 2.6.6)",
-		analysis: func(prog *cfa.Program, cfg Config, _ []string) ([]cpa.CPA, error) {
+		analysis: func(prog *cfa.Program, cfg Config, _ Precision) ([]cpa.CPA, error) {
 			c, err := symbolic.New(prog, symbolic.Options{Solver: cfg.Solver})
 			if err != nil {
 				return nil, err
@@ -34,12 +34,8 @@ func init() {
 	})
 	register("symex-cegar", configuration{
 		doc: "symbolic execution with CEGAR: tracked variables and constraints refined by constraint interpolation (seed 000, sections 2.5, 2.6.6)",
-		analysis: func(prog *cfa.Program, cfg Config, init []string) ([]cpa.CPA, error) {
-			prec, err := symexPrecision(init)
-			if err != nil {
-				return nil, err
-			}
-			c, err := symbolic.New(prog, symbolic.Options{Solver: cfg.Solver, Precision: prec})
+		analysis: func(prog *cfa.Program, cfg Config, init Precision) ([]cpa.CPA, error) {
+			c, err := symbolic.New(prog, symbolic.Options{Solver: cfg.Solver, Precision: symbolic.Tracking(init.scoped())})
 			if err != nil {
 				return nil, err
 			}
@@ -47,13 +43,13 @@ func init() {
 		},
 		opts: cpa.Options{Order: cpa.BFS, Merge: cpa.MergeSep},
 		refiner: func(prog *cfa.Program, comp *cpa.Composite, cfg Config) (cegar.Refiner, error) {
-			return newSymexRefiner(comp, cfg)
+			return cegar.NewSymbolicRefiner(comp, cfg.PrecisionScope.or(symexScope))
 		},
 		restart: cegar.RestartRoot,
 	})
 	register("predicate-cegar", configuration{
 		doc: "predicate abstraction at loop heads (adjustable-block encoding, Cartesian, coverage by implication) with lazy refinement by sequence interpolants from unsat cores and weakest preconditions (seeds 002 and 004, section 2)",
-		analysis: func(prog *cfa.Program, cfg Config, _ []string) ([]cpa.CPA, error) {
+		analysis: func(prog *cfa.Program, cfg Config, _ Precision) ([]cpa.CPA, error) {
 			c, err := predicate.New(prog, predicate.Options{Solver: cfg.Solver})
 			if err != nil {
 				return nil, err
@@ -122,21 +118,13 @@ const kInductionArmDelay = 150 * time.Millisecond
 func valueCEGAR(restart cegar.Restart, vo cegar.ValueOptions) configuration {
 	return configuration{
 		doc: "explicit-value analysis with CEGAR and value interpolation over infeasible sliced prefixes (seed 001, sections 3.8.2–3.8.5)",
-		analysis: func(prog *cfa.Program, cfg Config, init []string) ([]cpa.CPA, error) {
-			prec, err := value.ParseScopedPrecision(init)
-			if err != nil {
-				return nil, err
-			}
-			return []cpa.CPA{value.New(prog, value.Options{Precision: prec})}, nil
+		analysis: func(prog *cfa.Program, cfg Config, init Precision) ([]cpa.CPA, error) {
+			return []cpa.CPA{value.New(prog, value.Options{Precision: init.scoped()})}, nil
 		},
 		opts: cpa.Options{Order: cpa.BFS, Merge: cpa.MergeSep},
 		refiner: func(prog *cfa.Program, comp *cpa.Composite, cfg Config) (cegar.Refiner, error) {
-			scope, err := precisionScope(cfg, valueScope)
-			if err != nil {
-				return nil, err
-			}
 			o := vo // the closure is shared by concurrent properties
-			o.Scope = scope
+			o.Scope = cfg.PrecisionScope.or(valueScope)
 			return cegar.NewValueRefiner(prog, comp, o)
 		},
 		restart: restart,
@@ -144,7 +132,7 @@ func valueCEGAR(restart cegar.Restart, vo cegar.ValueOptions) configuration {
 }
 
 // The precision scopes of the CEGAR configurations when
-// Config.PrecisionScope is "": adaptive for both value and constraint
+// Config.PrecisionScope is the zero value: adaptive for both value and constraint
 // interpolation, symex-cegar widening loop-free variables at once
 // (cegar.ScopeWidener.WidenLoopFree; README, Performance: 70 of 133
 // SV-COMP tasks against 68 for symex). Function scope, the scope of seed
@@ -155,12 +143,3 @@ const (
 	valueScope = cegar.AdaptiveScope
 	symexScope = cegar.AdaptiveScope
 )
-
-// precisionScope is the scope Config.PrecisionScope selects, def when
-// it is "".
-func precisionScope(cfg Config, def cegar.Scope) (cegar.Scope, error) {
-	if cfg.PrecisionScope == "" {
-		return def, nil
-	}
-	return cegar.ParseScope(cfg.PrecisionScope)
-}
