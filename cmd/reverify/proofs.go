@@ -99,9 +99,6 @@ func runProof(p *proofs.Proof, dm cfa.DataModel, rs runSettings, limit time.Dura
 	for _, u := range p.Unresolved {
 		fmt.Fprintf(w, "   makefile: could not resolve %s\n", u)
 	}
-	if len(p.RemoveFunctionBody) > 0 {
-		fmt.Fprintf(w, "   makefile: REMOVE_FUNCTION_BODY ignored (bodies kept, verdicts are about the code as written): %s\n", strings.Join(p.RemoveFunctionBody, " "))
-	}
 	start := time.Now()
 	defer func() {
 		s.seconds = time.Since(start).Seconds()
@@ -115,6 +112,15 @@ func runProof(p *proofs.Proof, dm cfa.DataModel, rs runSettings, limit time.Dura
 	cfg := frontend.Config{DataModel: dm, IncludeDirs: p.Includes, Defines: p.Defines, Malloc: frontend.MallocMayFail}
 	if !p.MallocMayFail {
 		cfg.Malloc = frontend.MallocNeverFails
+	}
+	if len(p.RemoveFunctionBody) > 0 {
+		cfg.RemoveBody, cfg.RemoveBodyIn = map[string]bool{}, map[string]bool{}
+		for _, f := range p.RemoveFunctionBody {
+			cfg.RemoveBody[f] = true
+		}
+		for _, f := range p.ProjectSources {
+			cfg.RemoveBodyIn[f] = true
+		}
 	}
 	prog, err := frontend.Translate(cfg, p.Sources...)
 	if err != nil {
@@ -141,6 +147,25 @@ func runProof(p *proofs.Proof, dm cfa.DataModel, rs runSettings, limit time.Dura
 		return s
 	}
 	ecfg := rs.engineConfig(rs.config, p.Entry, rs.timeout)
+	// REMOVE_FUNCTION_BODY, as CBMC reads it: the project's body is gone;
+	// a function left without a body has no side effects and an
+	// unconstrained result (the starter kit's Makefile.common), which is
+	// reverify's assume-pure
+	var stubbed, pure []string
+	for _, f := range p.RemoveFunctionBody {
+		if prog.Func(f) != nil {
+			stubbed = append(stubbed, f)
+		} else {
+			pure = append(pure, f)
+		}
+	}
+	if len(stubbed) > 0 {
+		fmt.Fprintf(w, "   makefile: REMOVE_FUNCTION_BODY: the project's bodies removed, the proof's stubs kept: %s\n", strings.Join(stubbed, " "))
+	}
+	if len(pure) > 0 {
+		fmt.Fprintf(w, "   makefile: REMOVE_FUNCTION_BODY: without a body, assumed pure (no side effects, any result, as CBMC): %s\n", strings.Join(pure, " "))
+		ecfg.AssumePure = append(ecfg.AssumePure, pure...)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	results, err := engine.Verify(ctx, prog, props, ecfg)

@@ -37,6 +37,14 @@ type Config struct {
 	// --malloc-may-fail --malloc-fail-null default does, and never fail
 	// otherwise (SV-COMP's convention).
 	Malloc MallocMode
+	// RemoveBody names functions whose definitions in the files
+	// RemoveBodyIn (names as given to Translate; every file when nil)
+	// are read as declarations, as CBMC's goto-instrument
+	// --remove-function-body does for a starter kit's REMOVE_FUNCTION_BODY
+	// (package proofs): a definition in another file (a stub) then is the
+	// function's, else it has no body.
+	RemoveBody   map[string]bool
+	RemoveBodyIn map[string]bool
 }
 
 // MallocMode says whether malloc and calloc may fail (Config.Malloc).

@@ -156,6 +156,9 @@ func (t *translator) collect(u *unit) {
 			fd := ed.FunctionDefinition
 			d := fd.Declarator
 			s := t.funcSymbol(u, d)
+			if t.cfg.RemoveBody[d.Name()] && (t.cfg.RemoveBodyIn == nil || t.cfg.RemoveBodyIn[u.name]) {
+				continue
+			}
 			if s.def != nil {
 				p := u.files.pos(d.Position())
 				t.errorf("%s: multiple definition of %s", p, d.Name())
