@@ -37,6 +37,7 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 	match := fs.String("run", "", "run only the proofs whose name matches this regular expression")
 	dataModel := fs.String("data-model", "LP64", "data model: ILP32 or LP64")
 	markdown := fs.String("markdown", "", "write the summary table (Markdown) to this file")
+	multi := fs.String("multi-property", "", "all properties of a proof in one run: \"\" (auto), on or off (engine.Config.MultiProperty)")
 	dirs, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -68,7 +69,12 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 	if len(all) == 0 {
 		return fail("no proof under %s (no Makefile setting HARNESS_ENTRY)", dirs[0])
 	}
-	rs := runSettings{config: *config, timeout: *timeout, maxStates: *maxStates, clock: "wall"}
+	switch *multi {
+	case engine.MultiAuto, engine.MultiOn, engine.MultiOff:
+	default:
+		return fail("--multi-property: want on or off, not %q", *multi)
+	}
+	rs := runSettings{config: *config, timeout: *timeout, maxStates: *maxStates, clock: "wall", multi: *multi}
 	var sums []proofSummary
 	exit := 0
 	for _, p := range all {
