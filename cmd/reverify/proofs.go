@@ -115,7 +115,7 @@ func runProof(p *proofs.Proof, dm cfa.DataModel, rs runSettings, limit time.Dura
 		fmt.Fprintf(w, "   %s\n", s.note)
 		return s
 	}
-	cfg := frontend.Config{DataModel: dm, IncludeDirs: p.Includes, Defines: p.Defines, Malloc: frontend.MallocMayFail}
+	cfg := frontend.Config{DataModel: dm, IncludeDirs: p.Includes, Defines: p.Defines, Malloc: frontend.MallocMayFail, CBMC: true}
 	if !p.MallocMayFail {
 		cfg.Malloc = frontend.MallocNeverFails
 	}

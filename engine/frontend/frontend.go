@@ -46,6 +46,9 @@ type Config struct {
 	// function's, else it has no body.
 	RemoveBody   map[string]bool
 	RemoveBodyIn map[string]bool
+	// CBMC turns the CBMC harness dialect on even when no source file
+	// names __CPROVER_ (only a header does; a CBMC proof, package proofs).
+	CBMC bool
 }
 
 // MallocMode says whether malloc and calloc may fail (Config.Malloc).
@@ -112,7 +115,7 @@ func TranslateSources(cfg Config, srcs []Source) (p *cfa.Program, err error) {
 			err = fmt.Errorf("frontend: internal error: %v\n%s", r, debug.Stack())
 		}
 	}()
-	if cfg.Malloc == MallocAuto && cbmcDialect(srcs) {
+	if cfg.Malloc == MallocAuto && (cfg.CBMC || cbmcDialect(srcs)) {
 		cfg.Malloc = MallocMayFail
 	}
 	units, err := parseAll(cfg, srcs)
@@ -146,7 +149,7 @@ func parseAll(cfg Config, srcs []Source) ([]*unit, error) {
 		mem[filepath.Clean(s.Name)] = s.Content
 	}
 	c.FS = mem
-	dialect := cbmcDialect(srcs)
+	dialect := cfg.CBMC || cbmcDialect(srcs)
 	if dialect {
 		for n, v := range mem {
 			mem[n] = blankQuantifiers(v)
