@@ -38,9 +38,9 @@ type Config struct {
 	// --malloc-may-fail --malloc-fail-null default does, and never fail
 	// otherwise (SV-COMP's convention).
 	Malloc MallocMode
-	// RemoveBody names functions whose definitions in the files
-	// RemoveBodyIn (names as given to Translate; every file when nil)
-	// are read as declarations, as CBMC's goto-instrument
+	// RemoveBody names functions of external linkage whose definitions
+	// in the files RemoveBodyIn (names as given to Translate; every file
+	// when nil) are read as declarations, as CBMC's goto-instrument
 	// --remove-function-body does for a starter kit's REMOVE_FUNCTION_BODY
 	// (package proofs): a definition in another file (a stub) then is the
 	// function's, else it has no body.
@@ -500,6 +500,9 @@ func lowerQuantifier(q, inner string) (string, bool) {
 		return "", false
 	}
 	i, h, body := m[1], strings.TrimSpace(m[4]), m[5]
+	if regexp.MustCompile(`\b` + i + `\b`).MatchString(h) {
+		return "", false // the bound depends on i: not an interval from 0
+	}
 	return fmt.Sprintf("({ _Bool __cprover_forall = 1; for (int %s = 0; %s < (%s); %s++) { if (!(%s)) { __cprover_forall = 0; break; } if (%s == 0x7fffffff) break; } __cprover_forall; })",
 		i, i, h, i, body, i), true
 }

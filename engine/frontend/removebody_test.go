@@ -20,12 +20,12 @@ func TestRemoveBody(t *testing.T) {
 		}
 		return p
 	}
-	project := write("lib.c", "int f(void) { return 1; }\nint g(void) { return 3; }\nint h(void) { return f() + g(); }\n")
+	project := write("lib.c", "int f(void) { return 1; }\nint g(void) { return 3; }\nstatic int s(void) { return 4; }\nint h(void) { return f() + g() + s(); }\n")
 	stub := write("stub.c", "int f(void) { return 2; }\n")
 	if _, err := Translate(Config{}, stub, project); err == nil {
 		t.Fatal("two definitions of f translated without RemoveBody")
 	}
-	cfg := Config{RemoveBody: map[string]bool{"f": true, "g": true}, RemoveBodyIn: map[string]bool{project: true}}
+	cfg := Config{RemoveBody: map[string]bool{"f": true, "g": true, "s": true}, RemoveBodyIn: map[string]bool{project: true}}
 	p, err := Translate(cfg, stub, project)
 	if err != nil {
 		t.Fatal(err)
@@ -40,7 +40,33 @@ func TestRemoveBody(t *testing.T) {
 	if _, ok := p.Externals["g"]; !ok {
 		t.Fatal("g, called and without a body, is not external")
 	}
+	if p.Func("s") == nil {
+		t.Fatal("the static s lost its body (CBMC removes only external names)")
+	}
 	if p.Func("h") == nil {
 		t.Fatal("h lost its body")
+	}
+}
+
+// TestLowerQuantifier: only forall { int i; (i >= 0 && i < H) ==> B }
+// with H free of i is lowered to a loop; other shapes are left to the
+// Unsupported path.
+func TestLowerQuantifier(t *testing.T) {
+	for _, tc := range []struct {
+		q, inner string
+		ok       bool
+	}{
+		{"__CPROVER_forall", " int i; (i >= 0 && i < n) ==> a[i] == 0 ", true},
+		{"__CPROVER_forall", " int i; \\\n (i >= 0 && i < sizeof(x)) ==> ((char *)&x)[i] == 0 ", true},
+		{"__CPROVER_forall", " int i; (i >= 1 && i < n) ==> a[i] == 0 ", false},
+		{"__CPROVER_forall", " int i; (i >= 0 && i < i + 2) ==> a[i] == 0 ", false},
+		{"__CPROVER_forall", " int i; (i >= 0 && j < n) ==> a[i] == 0 ", false},
+		{"__CPROVER_forall", " unsigned i; (i >= 0 && i < n) ==> a[i] == 0 ", false},
+		{"__CPROVER_exists", " int i; (i >= 0 && i < n) && a[i] == 0 ", false},
+	} {
+		r, ok := lowerQuantifier(tc.q, tc.inner)
+		if ok != tc.ok {
+			t.Errorf("%s {%s}: lowered %v, want %v (%s)", tc.q, tc.inner, ok, tc.ok, r)
+		}
 	}
 }

@@ -156,7 +156,10 @@ func (t *translator) collect(u *unit) {
 			fd := ed.FunctionDefinition
 			d := fd.Declarator
 			s := t.funcSymbol(u, d)
-			if t.cfg.RemoveBody[d.Name()] && (t.cfg.RemoveBodyIn == nil || t.cfg.RemoveBodyIn[u.name]) {
+			// external linkage only: goto-cc renames static functions
+			// (__CPROVER_file_local_…), so CBMC's plain name never
+			// removes one
+			if t.cfg.RemoveBody[d.Name()] && d.Linkage() != cc.Internal && (t.cfg.RemoveBodyIn == nil || t.cfg.RemoveBodyIn[u.name]) {
 				continue
 			}
 			if s.def != nil {
