@@ -37,7 +37,7 @@ const (
 
 // SourceOptions are the front end's options for reading C sources: data
 // model, include directories, macros and whether malloc may fail
-// (frontend.Config).
+// (frontend.Options).
 type SourceOptions = frontend.Options
 
 // Malloc modes of SourceOptions.Malloc (frontend.MallocMode).

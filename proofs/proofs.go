@@ -49,9 +49,15 @@ type Proof struct {
 	// Unwindset is UNWINDSET as resolved: CBMC's loop bounds, which
 	// reverify does not need (its verdicts are unbounded) and reports only.
 	Unwindset string
-	// RemoveFunctionBody lists the functions CBMC replaces by
-	// nondeterministic stubs (REMOVE_FUNCTION_BODY). reverify keeps their
-	// bodies: the verdict is about the program as written.
+	// ProjectSources are the Sources that come from PROJECT_SOURCES only
+	// (not also from PROOF_SOURCES).
+	ProjectSources []string
+	// RemoveFunctionBody lists the functions whose bodies CBMC's
+	// goto-instrument --remove-function-body removes from the project
+	// sources before linking them with the proof sources
+	// (REMOVE_FUNCTION_BODY): a stub among the proof sources then defines
+	// the function, or it has no body ("no side effects and an
+	// unconstrained result", the starter kit's Makefile.common).
 	RemoveFunctionBody []string
 	// MallocMayFail is false when CBMC_FLAG_MALLOC_MAY_FAIL or CBMCFLAGS
 	// holds --no-malloc-may-fail (the starter kit's way to turn CBMC's
@@ -155,6 +161,9 @@ func Read(dir string) (*Proof, error) {
 				continue
 			}
 			p.Sources = append(p.Sources, f)
+			if v == "PROJECT_SOURCES" {
+				p.ProjectSources = append(p.ProjectSources, f)
+			}
 		}
 	}
 	if len(p.Sources) == 0 {

@@ -48,8 +48,16 @@ func show(p *Proof, root string) string {
 	rel := func(s string) string { return strings.ReplaceAll(s, root, "$ROOT") }
 	var b strings.Builder
 	fmt.Fprintf(&b, "proof %s\n  dir %s\n  entry %s\n  harness %s\n", p.Name, rel(p.Dir), p.Entry, rel(p.HarnessFile))
+	project := map[string]bool{}
+	for _, s := range p.ProjectSources {
+		project[s] = true
+	}
 	for _, s := range p.Sources {
-		fmt.Fprintf(&b, "  source %s\n", rel(s))
+		if project[s] {
+			fmt.Fprintf(&b, "  source %s (project)\n", rel(s))
+		} else {
+			fmt.Fprintf(&b, "  source %s\n", rel(s))
+		}
 	}
 	var names []string
 	for n := range p.Defines {

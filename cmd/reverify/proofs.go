@@ -35,6 +35,7 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 	match := fs.String("run", "", "run only the proofs whose name matches this regular expression")
 	dataModel := fs.String("data-model", "LP64", "data model: ILP32 or LP64")
 	markdown := fs.String("markdown", "", "write the summary table (Markdown) to this file")
+	multi := fs.String("multi-property", "", "all properties of a proof in one run: \"\" (auto), on or off (engine.Config.MultiProperty)")
 	dirs, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -66,7 +67,12 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 	if len(all) == 0 {
 		return fail("no proof under %s (no Makefile setting HARNESS_ENTRY)", dirs[0])
 	}
-	rs := runSettings{config: *config, timeout: *timeout, maxStates: *maxStates, clock: "wall"}
+	switch *multi {
+	case engine.MultiAuto, engine.MultiOn, engine.MultiOff:
+	default:
+		return fail("--multi-property: want on or off, not %q", *multi)
+	}
+	rs := runSettings{config: *config, timeout: *timeout, maxStates: *maxStates, clock: "wall", multi: *multi}
 	var sums []proofSummary
 	exit := 0
 	for _, p := range all {
@@ -97,9 +103,6 @@ func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.D
 	for _, u := range p.Unresolved {
 		fmt.Fprintf(w, "   makefile: could not resolve %s\n", u)
 	}
-	if len(p.RemoveFunctionBody) > 0 {
-		fmt.Fprintf(w, "   makefile: REMOVE_FUNCTION_BODY ignored (bodies kept, verdicts are about the code as written): %s\n", strings.Join(p.RemoveFunctionBody, " "))
-	}
 	start := time.Now()
 	defer func() {
 		s.seconds = time.Since(start).Seconds()
@@ -110,9 +113,18 @@ func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.D
 		fmt.Fprintf(w, "   %s\n", s.note)
 		return s
 	}
-	cfg := engine.SourceOptions{DataModel: dm, IncludeDirs: p.Includes, Defines: p.Defines, Malloc: engine.MallocMayFail}
+	cfg := engine.SourceOptions{DataModel: dm, IncludeDirs: p.Includes, Defines: p.Defines, Malloc: engine.MallocMayFail, CBMC: true}
 	if !p.MallocMayFail {
 		cfg.Malloc = engine.MallocNeverFails
+	}
+	if len(p.RemoveFunctionBody) > 0 {
+		cfg.RemoveBody, cfg.RemoveBodyIn = map[string]bool{}, map[string]bool{}
+		for _, f := range p.RemoveFunctionBody {
+			cfg.RemoveBody[f] = true
+		}
+		for _, f := range p.ProjectSources {
+			cfg.RemoveBodyIn[f] = true
+		}
 	}
 	prog, err := engine.Load(cfg, p.Sources...)
 	if err != nil {
@@ -139,6 +151,34 @@ func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.D
 		return s
 	}
 	ecfg := rs.engineConfig(rs.config, p.Entry, rs.timeout)
+	// REMOVE_FUNCTION_BODY, as CBMC reads it: the project's body is gone;
+	// a function left without a body has no side effects and an
+	// unconstrained result (the starter kit's Makefile.common), which is
+	// reverify's assume-pure
+	var stubbed, pure, kept []string
+	for _, f := range p.RemoveFunctionBody {
+		if strings.HasPrefix(f, "__CPROVER_file_local_") {
+			// a static function: not removed (the frontend removes by
+			// the name in the source)
+			kept = append(kept, f)
+			continue
+		}
+		if prog.Func(f) != nil {
+			stubbed = append(stubbed, f)
+		} else {
+			pure = append(pure, f)
+		}
+	}
+	if len(kept) > 0 {
+		fmt.Fprintf(w, "   makefile: REMOVE_FUNCTION_BODY not honoured for static functions (bodies kept, verdicts are about the code as written): %s\n", strings.Join(kept, " "))
+	}
+	if len(stubbed) > 0 {
+		fmt.Fprintf(w, "   makefile: REMOVE_FUNCTION_BODY: the project's bodies removed, the proof's stubs kept: %s\n", strings.Join(stubbed, " "))
+	}
+	if len(pure) > 0 {
+		fmt.Fprintf(w, "   makefile: REMOVE_FUNCTION_BODY: without a body, assumed pure (no side effects, any result, as CBMC): %s\n", strings.Join(pure, " "))
+		ecfg.AssumePure = append(ecfg.AssumePure, pure...)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	verdicts, err := engine.Verify(ctx, prog, props, ecfg)

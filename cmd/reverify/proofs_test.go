@@ -8,11 +8,13 @@ import (
 	"testing"
 )
 
-// TestProofs runs `reverify proofs` on a two-proof starter-kit tree: a
+// TestProofs runs `reverify proofs` on a starter-kit tree: a
 // harness in CBMC's dialect with one assertion that holds and one that
 // fails because malloc may return NULL, the same harness with
 // CBMC_FLAG_MALLOC_MAY_FAIL = --no-malloc-may-fail (both hold), and a
-// proof whose source does not exist (reported, not run).
+// proof whose source does not exist (reported, not run), and a proof
+// with REMOVE_FUNCTION_BODY (a stub replaces one function, another is
+// left without a body and pure).
 func TestProofs(t *testing.T) {
 	root := t.TempDir()
 	write := func(name, text string) {
@@ -49,6 +51,22 @@ void harness(void) {
 	write("cbmc/proofs/never_fails/harness.c", harness)
 	write("cbmc/proofs/never_fails/Makefile", "HARNESS_ENTRY = harness\nCBMC_FLAG_MALLOC_MAY_FAIL = --no-malloc-may-fail\nPROOF_SOURCES += $(PROOFDIR)/harness.c\nPROJECT_SOURCES += $(SRCDIR)/src/buf.c\ninclude ../Makefile.common\n")
 	write("cbmc/proofs/broken/Makefile", "HARNESS_ENTRY = harness\nPROOF_SOURCES += $(PROOFDIR)/gone.c\ninclude ../Makefile.common\n")
+	// REMOVE_FUNCTION_BODY: the project's lib_get is replaced by the
+	// proof's stub (7, not 5); lib_touch, removed without a stub, writes
+	// nothing (CBMC's meaning), so g stays 1
+	write("src/lib.c", "int g;\nint lib_get(void) { return 5; }\nvoid lib_touch(void) { g = 2; }\n")
+	write("cbmc/proofs/removed/stub.c", "int lib_get(void) { return 7; }\n")
+	write("cbmc/proofs/removed/harness.c", `extern int g;
+int lib_get(void);
+void lib_touch(void);
+void harness(void) {
+	__CPROVER_assert(lib_get() == 7, "stub");
+	g = 1;
+	lib_touch();
+	__CPROVER_assert(g == 1, "untouched");
+}
+`)
+	write("cbmc/proofs/removed/Makefile", "HARNESS_ENTRY = harness\nREMOVE_FUNCTION_BODY += lib_get lib_touch\nPROOF_SOURCES += $(PROOFDIR)/harness.c $(PROOFDIR)/stub.c\nPROJECT_SOURCES += $(SRCDIR)/src/lib.c\ninclude ../Makefile.common\n")
 	var stdout, stderr bytes.Buffer
 	md := filepath.Join(root, "table.md")
 	code := run([]string{"proofs", "--config", "value", "--markdown", md, filepath.Join(root, "cbmc/proofs")}, &stdout, &stderr)
@@ -65,7 +83,10 @@ void harness(void) {
 		"| broken | 0 | 0 | 0 | 0 |",
 		"| may_fail | 2 | 1 | 1 | 0 |",
 		"| never_fails | 2 | 2 | 0 | 0 |",
-		"properties decided: 4 of 4 (100%); proofs with every property decided: 2 of 3 (67%)",
+		"| removed | 2 | 2 | 0 | 0 |",
+		"REMOVE_FUNCTION_BODY: the project's bodies removed, the proof's stubs kept: lib_get",
+		"REMOVE_FUNCTION_BODY: without a body, assumed pure (no side effects, any result, as CBMC): lib_touch",
+		"properties decided: 6 of 6 (100%); proofs with every property decided: 3 of 4 (75%)",
 		"-- may_fail: 2 properties, 1 TRUE, 1 FALSE, 0 UNKNOWN, ",
 	} {
 		if !strings.Contains(out, want) {

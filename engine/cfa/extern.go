@@ -21,7 +21,8 @@ const (
 	// may call back a function with a body (Program.EscapedFuncs).
 	ExternUnmodelled ExternKind = iota
 	// ExternNoEffect: error, exit and output functions, which change no
-	// memory the program can read (printf's %n is not modelled).
+	// memory the program can read (printf's %n is not modelled, nor the
+	// buffer inside a FILE that fprintf, fputs, fputc and fflush write).
 	ExternNoEffect
 	// ExternNondet: __VERIFIER_nondet_* and CBMC's nondet_* (NondetFunc),
 	// an arbitrary value.
@@ -49,6 +50,9 @@ var noEffectFuncs = map[string]bool{
 	"_exit": true, "__builtin_trap": true,
 	"__assert_fail": true, "__assert_rtn": true, "__assert": true, "assert_fail": true,
 	"printf": true, "puts": true, "putchar": true,
+	// output to a stream: the FILE object's buffer is not modelled
+	"fprintf": true, "vfprintf": true, "vprintf": true, "fputs": true, "fputc": true, "putc": true,
+	"fflush": true, "perror": true,
 }
 
 // LibraryModels are the C library functions the analyses model exactly

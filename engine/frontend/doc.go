@@ -143,11 +143,22 @@
 // (2^csem.OffsetBits - 1, the largest block of the memory model), and
 // Options.Malloc (MallocAuto) makes malloc and calloc may-fail, CBMC's
 // default: after the Call, a Havoc of Source "malloc-may-fail" chooses
-// between the block and NULL. Every other __CPROVER_ function
-// (__CPROVER_r_ok, w_ok, rw_ok, POINTER_OBJECT, POINTER_OFFSET,
-// havoc_object, file_local_* names, …) is an Unsupported edge naming it:
-// the memory model has no object bounds or identities to answer them.
-// __CPROVER_forall/exists quantifiers are not C and fail to parse.
+// between the block and NULL. __CPROVER_overflow_plus, minus and mult
+// (a, b) are exact expressions: whether a op b leaves the range of the
+// type of the usual arithmetic conversions of a and b, as CBMC types them
+// (overflowCheck; checked against gcc's __builtin_*_overflow). The bounded
+// quantifier __CPROVER_forall { int i; (i >= 0 && i < H) ==> B } becomes a
+// statement expression looping over [0, H), exact as an assumption and as
+// an assertion (lowerQuantifier); other quantifier shapes become calls
+// without arguments (positions kept), so Unsupported edges. Calls of
+// htonl, ntohl, htons, ntohs and __builtin_bswap16/32/64 without a body
+// reverse the bytes (x86 is little-endian). Config.RemoveBody drops the
+// definitions of the named functions in the files Config.RemoveBodyIn, as
+// CBMC's goto-instrument --remove-function-body does for a starter kit's
+// REMOVE_FUNCTION_BODY. Every other __CPROVER_ function (__CPROVER_r_ok,
+// w_ok, rw_ok, POINTER_OBJECT, POINTER_OFFSET, havoc_object, …) is an
+// Unsupported edge naming it: the memory model has no object bounds or
+// identities to answer them.
 //
 // # Unsupported constructs
 //

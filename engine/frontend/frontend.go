@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"sort"
@@ -41,6 +42,17 @@ type Options struct {
 	// --malloc-may-fail --malloc-fail-null default does, and never fail
 	// otherwise (SV-COMP's convention).
 	Malloc MallocMode
+	// RemoveBody names functions of external linkage whose definitions
+	// in the files RemoveBodyIn (names as given to Translate; every file
+	// when nil) are read as declarations, as CBMC's goto-instrument
+	// --remove-function-body does for a starter kit's REMOVE_FUNCTION_BODY
+	// (package proofs): a definition in another file (a stub) then is the
+	// function's, else it has no body.
+	RemoveBody   map[string]bool
+	RemoveBodyIn map[string]bool
+	// CBMC turns the CBMC harness dialect on even when no source file
+	// names __CPROVER_ (only a header does; a CBMC proof, package proofs).
+	CBMC bool
 }
 
 // MallocMode says whether malloc and calloc may fail (Options.Malloc).
@@ -107,7 +119,7 @@ func TranslateSources(cfg Options, srcs []Source) (p *cfa.Program, err error) {
 			err = fmt.Errorf("frontend: internal error: %v\n%s", r, debug.Stack())
 		}
 	}()
-	if cfg.Malloc == MallocAuto && cbmcDialect(srcs) {
+	if cfg.Malloc == MallocAuto && (cfg.CBMC || cbmcDialect(srcs)) {
 		cfg.Malloc = MallocMayFail
 	}
 	units, err := parseAll(cfg, srcs)
@@ -141,7 +153,7 @@ func parseAll(cfg Options, srcs []Source) ([]*unit, error) {
 		mem[filepath.Clean(s.Name)] = s.Content
 	}
 	c.FS = mem
-	dialect := cbmcDialect(srcs)
+	dialect := cfg.CBMC || cbmcDialect(srcs)
 	if dialect {
 		for n, v := range mem {
 			mem[n] = blankQuantifiers(v)
@@ -380,6 +392,37 @@ func blankQuantifiers(s string) string {
 			if end < 0 {
 				break
 			}
+			if inComment(b, j-len(q)) {
+				continue
+			}
+			if r, ok := lowerQuantifier(q, string(b[k+1:end])); ok {
+				// the loop on the quantifier's first line, then its line
+				// breaks, the last line padded to the column after '}'
+				start := j - len(q)
+				var nb strings.Builder
+				nb.WriteString(r)
+				col := 0
+				for m := start; m <= end; m++ {
+					col++
+					switch {
+					case b[m] == '\\' && m+1 <= end && b[m+1] == '\n':
+						nb.WriteString("\\\n")
+						m++
+						col = 0
+					case b[m] == '\n':
+						nb.WriteByte('\n')
+						col = 0
+					}
+				}
+				if strings.Contains(string(b[start:end]), "\n") {
+					nb.WriteString(strings.Repeat(" ", col))
+				} else if pad := end + 1 - start - len(r); pad > 0 {
+					nb.WriteString(strings.Repeat(" ", pad))
+				}
+				b = append(b[:start], append([]byte(nb.String()), b[end+1:]...)...)
+				from = start + len(r)
+				continue
+			}
 			b[k], b[end] = '(', ')'
 			for m := k + 1; m < end; m++ {
 				if b[m] != '\n' && b[m] != '\r' && !(b[m] == '\\' && m+1 < end && (b[m+1] == '\n' || b[m+1] == '\r')) {
@@ -389,6 +432,83 @@ func blankQuantifiers(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// inComment reports whether the byte at pos of the C source b is inside a
+// comment, a string or a character constant.
+func inComment(b []byte, pos int) bool {
+	const (
+		code = iota
+		line
+		block
+		str
+	)
+	state, quote := code, byte(0)
+	for i := 0; i < pos && i < len(b); i++ {
+		c := b[i]
+		switch state {
+		case code:
+			switch {
+			case c == '/' && i+1 < len(b) && b[i+1] == '/':
+				state = line
+				i++
+			case c == '/' && i+1 < len(b) && b[i+1] == '*':
+				state = block
+				i++
+			case c == '"' || c == '\'':
+				state, quote = str, c
+			}
+		case line:
+			if c == '\n' && b[i-1] != '\\' {
+				state = code
+			}
+		case block:
+			if c == '*' && i+1 < len(b) && b[i+1] == '/' {
+				state = code
+				i++
+			}
+		case str:
+			switch c {
+			case '\\':
+				i++
+			case quote, '\n':
+				state = code
+			}
+		}
+	}
+	return state != code
+}
+
+// quantRE matches the bounded quantifiers proof harnesses write (aws-c-common's
+// AWS_IS_ZEROED and AWS_BYTES_EQ): int i; (i >= 0 && i < H) ==> B, with
+// line continuations already turned into blanks.
+var quantRE = regexp.MustCompile(`^\s*int\s+([A-Za-z_]\w*)\s*;\s*\(\s*([A-Za-z_]\w*)\s*>=\s*0\s*&&\s*([A-Za-z_]\w*)\s*<\s*(.+?)\)\s*==>\s*(.+?)\s*$`)
+
+// lowerQuantifier turns the inside of __CPROVER_forall { int i; (i >= 0
+// && i < H) ==> B } into a GNU statement expression that evaluates the
+// quantifier exactly: i runs from 0 while i < H (i never overflows: the
+// loop stops at INT_MAX), and the value is 0 as soon as B is false for
+// one i, else 1; B is evaluated only where the premise holds, as the
+// implication's meaning asks. Since {i | i >= 0 && i < H} is the interval
+// [0, H) (i >= 0 makes the conversion of i to an unsigned H exact), this
+// is the quantifier over every int, both as an assumption and as an
+// assertion. Other shapes (and __CPROVER_exists) are not lowered.
+func lowerQuantifier(q, inner string) (string, bool) {
+	if q != "__CPROVER_forall" {
+		return "", false
+	}
+	flat := strings.NewReplacer("\\\r\n", " ", "\\\n", " ", "\n", " ", "\r", " ").Replace(inner)
+	m := quantRE.FindStringSubmatch(flat)
+	if m == nil || m[1] != m[2] || m[1] != m[3] || strings.Contains(m[4], "==>") || strings.Contains(m[5], "==>") ||
+		strings.Count(m[4], "(") != strings.Count(m[4], ")") {
+		return "", false
+	}
+	i, h, body := m[1], strings.TrimSpace(m[4]), m[5]
+	if regexp.MustCompile(`\b` + i + `\b`).MatchString(h) {
+		return "", false // the bound depends on i: not an interval from 0
+	}
+	return fmt.Sprintf("({ _Bool __cprover_forall = 1; for (int %s = 0; %s < (%s); %s++) { if (!(%s)) { __cprover_forall = 0; break; } if (%s == 0x7fffffff) break; } __cprover_forall; })",
+		i, i, h, i, body, i), true
 }
 
 // memFS serves in-memory sources (headers of TranslateSources) to cc/v4;

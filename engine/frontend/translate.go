@@ -156,6 +156,12 @@ func (t *translator) collect(u *unit) {
 			fd := ed.FunctionDefinition
 			d := fd.Declarator
 			s := t.funcSymbol(u, d)
+			// external linkage only: goto-cc renames static functions
+			// (__CPROVER_file_local_…), so CBMC's plain name never
+			// removes one
+			if t.cfg.RemoveBody[d.Name()] && d.Linkage() != cc.Internal && (t.cfg.RemoveBodyIn == nil || t.cfg.RemoveBodyIn[u.name]) {
+				continue
+			}
 			if s.def != nil {
 				p := u.files.pos(d.Position())
 				t.errorf("%s: multiple definition of %s", p, d.Name())

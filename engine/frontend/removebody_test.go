@@ -1,0 +1,72 @@
+package frontend
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestRemoveBody: Config.RemoveBody drops the definitions of the named
+// functions in the files of RemoveBodyIn only (CBMC's
+// --remove-function-body on the project sources), so a stub elsewhere
+// defines the function without a "multiple definition" error, and a
+// function without a stub is left without a body.
+func TestRemoveBody(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	project := write("lib.c", "int f(void) { return 1; }\nint g(void) { return 3; }\nstatic int s(void) { return 4; }\nint h(void) { return f() + g() + s(); }\n")
+	stub := write("stub.c", "int f(void) { return 2; }\n")
+	if _, err := Translate(Options{}, stub, project); err == nil {
+		t.Fatal("two definitions of f translated without RemoveBody")
+	}
+	cfg := Options{RemoveBody: map[string]bool{"f": true, "g": true, "s": true}, RemoveBodyIn: map[string]bool{project: true}}
+	p, err := Translate(cfg, stub, project)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := p.Func("f")
+	if f == nil || filepath.Base(f.Pos.Start.File) != "stub.c" {
+		t.Fatalf("f is not the stub's: %+v", f)
+	}
+	if p.Func("g") != nil {
+		t.Fatal("g keeps its body")
+	}
+	if _, ok := p.Externals["g"]; !ok {
+		t.Fatal("g, called and without a body, is not external")
+	}
+	if p.Func("s") == nil {
+		t.Fatal("the static s lost its body (CBMC removes only external names)")
+	}
+	if p.Func("h") == nil {
+		t.Fatal("h lost its body")
+	}
+}
+
+// TestLowerQuantifier: only forall { int i; (i >= 0 && i < H) ==> B }
+// with H free of i is lowered to a loop; other shapes are left to the
+// Unsupported path.
+func TestLowerQuantifier(t *testing.T) {
+	for _, tc := range []struct {
+		q, inner string
+		ok       bool
+	}{
+		{"__CPROVER_forall", " int i; (i >= 0 && i < n) ==> a[i] == 0 ", true},
+		{"__CPROVER_forall", " int i; \\\n (i >= 0 && i < sizeof(x)) ==> ((char *)&x)[i] == 0 ", true},
+		{"__CPROVER_forall", " int i; (i >= 1 && i < n) ==> a[i] == 0 ", false},
+		{"__CPROVER_forall", " int i; (i >= 0 && i < i + 2) ==> a[i] == 0 ", false},
+		{"__CPROVER_forall", " int i; (i >= 0 && j < n) ==> a[i] == 0 ", false},
+		{"__CPROVER_forall", " unsigned i; (i >= 0 && i < n) ==> a[i] == 0 ", false},
+		{"__CPROVER_exists", " int i; (i >= 0 && i < n) && a[i] == 0 ", false},
+	} {
+		r, ok := lowerQuantifier(tc.q, tc.inner)
+		if ok != tc.ok {
+			t.Errorf("%s {%s}: lowered %v, want %v (%s)", tc.q, tc.inner, ok, tc.ok, r)
+		}
+	}
+}
