@@ -176,7 +176,9 @@ func (s *State) String() string {
 		}
 		first = false
 		b.WriteString(s.c.objName(n.obj, s.depth))
-		if n.off != 0 {
+		if isMeta(n.off) {
+			b.WriteString(metaNames[n.off-metaBase])
+		} else if n.off != 0 {
 			fmt.Fprintf(&b, "[%d]", n.off)
 		}
 		b.WriteByte('=')
@@ -202,6 +204,8 @@ func (c *CPA) objName(o uint64, depth int) string {
 		return v.Name
 	case kindHeap:
 		return fmt.Sprintf("heap%d#%d", (o>>32)&0x1fffffff, uint32(o))
+	case kindSeg:
+		return segName(o)
 	case kindString:
 		return fmt.Sprintf("str%d", uint32(o))
 	case kindFunc:
@@ -226,6 +230,9 @@ func (c *CPA) valueString(v Value, size uint8, depth int) string {
 		return "&" + c.funcNames[uint32(v.Obj)]
 	}
 	s := "&" + c.objName(v.Obj, depth)
+	if isLast(v.Obj) {
+		s += ".last"
+	}
 	if off := int64(v.Bits); off != 0 {
 		s += fmt.Sprintf("%+d", off)
 	}
