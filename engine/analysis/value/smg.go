@@ -2,8 +2,8 @@ package value
 
 import (
 	"fmt"
-	"os"
 	"math"
+	"os"
 	"sort"
 )
 
@@ -505,7 +505,7 @@ func (g *heapGraph) chain(a0 uint64, nfo, hfo, pfo int64) []uint64 {
 // abstractLists is the list abstraction of a state at a loop head,
 // followed by garbage collection and canonical renaming of the heap.
 func (t *tx) abstractLists() {
-	if !t.s.hasHeap() {
+	if t.s.allocs == 0 {
 		return
 	}
 	for round := 0; round < 8; round++ {
