@@ -16,7 +16,7 @@ func init() {
 	register("value", configuration{
 		doc: "explicit-value analysis, full precision (seed 001, section 3.8.1)",
 		analysis: func(prog *cfa.Program, cfg Config, _ []string) ([]cpa.CPA, error) {
-			return []cpa.CPA{value.New(prog, value.Options{})}, nil
+			return []cpa.CPA{value.New(prog, value.Options{NoListAbstraction: cfg.NoListAbstraction})}, nil
 		},
 		opts: cpa.Options{Order: cpa.BFS, Merge: cpa.MergeSep},
 	})
@@ -127,7 +127,7 @@ func valueCEGAR(restart cegar.Restart, vo cegar.ValueOptions) configuration {
 			if err != nil {
 				return nil, err
 			}
-			return []cpa.CPA{value.New(prog, value.Options{Precision: prec})}, nil
+			return []cpa.CPA{value.New(prog, value.Options{Precision: prec, NoListAbstraction: cfg.NoListAbstraction})}, nil
 		},
 		opts: cpa.Options{Order: cpa.BFS, Merge: cpa.MergeSep},
 		refiner: func(prog *cfa.Program, comp *cpa.Composite, cfg Config) (cegar.Refiner, error) {

@@ -36,7 +36,7 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return value.New(prog, value.Options{Precision: prec}), nil
+			return value.New(prog, value.Options{Precision: prec, NoListAbstraction: cfg.NoListAbstraction}), nil
 		},
 		func(prog *cfa.Program, comp *cpa.Composite, cfg Config) (cegar.Refiner, error) {
 			scope, err := precisionScope(cfg, valueScope)

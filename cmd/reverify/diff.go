@@ -62,6 +62,9 @@ type runSettings struct {
 	initial map[string][]string
 	keepARG bool
 	multi   string // --multi-property (engine.Config.MultiProperty)
+	// noListAbstraction is --no-list-abstraction
+	// (engine.Config.NoListAbstraction).
+	noListAbstraction bool
 }
 
 // engineConfig is the engine configuration of a run with configuration
@@ -72,7 +75,7 @@ func (s runSettings) engineConfig(name, entry string, timeout time.Duration) eng
 		KeepARG: s.keepARG, SignedOverflow: s.overflow, InitialPrecision: s.initial,
 		SlicingCriterion: s.slicingCriterion, PrecisionScope: s.precisionScope, Reduce: s.reduce,
 		Clock: clockFunc(s.clock), Workers: workers(s.clock, s.jobs), AssumePure: s.assumePure,
-		MemoryLimit: s.memory, MultiProperty: s.multi,
+		MemoryLimit: s.memory, MultiProperty: s.multi, NoListAbstraction: s.noListAbstraction,
 	}
 }
 
