@@ -753,3 +753,26 @@ func (s *State) heapObjs() []uint64 {
 func segName(o uint64) string { return fmt.Sprintf("seg%d#%d", objSite(o), uint32(segBase(o))) }
 
 var smgDebug = os.Getenv("SMG_DEBUG") != ""
+
+// hasSeg reports whether s holds a list segment.
+func (s *State) hasSeg() bool {
+	c := s.mem.ceil(kindSeg<<kindShift, math.MinInt64)
+	return c != nil && objKind(c.obj) == kindSeg
+}
+
+// coversSegs is covers for states with list segments: every cell of b is
+// a cell of a with the same value and size, except that a segment's
+// minimum length in a may exceed b's (a segment of ≥ 3 blocks is one of
+// ≥ 2). It is the entailment of SMGs on canonically named heaps.
+func coversSegs(a, b *State) bool {
+	if !a.hasSeg() || !b.hasSeg() {
+		return false
+	}
+	return b.mem.each(func(n *node) bool {
+		m := a.mem.get(n.obj, n.off)
+		if n.off == metaMin && objKind(n.obj) == kindSeg {
+			return m != nil && m.val.Obj == 0 && n.val.Obj == 0 && m.val.Sym == nil && n.val.Sym == nil && m.val.Bits >= n.val.Bits
+		}
+		return m != nil && m.val == n.val && m.size == n.size
+	})
+}

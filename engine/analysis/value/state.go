@@ -139,7 +139,7 @@ func lessOrEqual(a, b *State) bool {
 	if a.depth != b.depth || a.allocs != b.allocs || !subset(a.reasons, b.reasons) {
 		return false
 	}
-	return covers(a.mem, b.mem)
+	return covers(a.mem, b.mem) || coversSegs(a, b)
 }
 
 // join keeps the cells on which a and b agree.
