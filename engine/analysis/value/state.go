@@ -248,8 +248,8 @@ func (c *CPA) valueString(v Value, size uint8, depth int) string {
 func (s *State) Features(buf []uint64) []uint64 {
 	for _, scalars := range []bool{true, false} {
 		s.mem.each(func(n *node) bool {
-			if s.c.scalarVar(n.obj) != scalars {
-				return true
+			if s.c.scalarVar(n.obj) != scalars || n.off == metaMin && objKind(n.obj) == kindSeg {
+				return true // minimum lengths compare by ≥ (coversSegs)
 			}
 			h := prio(n.obj^n.val.Obj*0x2545f4914f6cdd1d, n.off^int64(n.val.Bits*0x9e3779b97f4a7c15)^int64(n.size)<<56^int64(symID(n.val)))
 			buf = append(buf, h)
