@@ -3,8 +3,6 @@ package value
 import (
 	"fmt"
 	"math"
-	"os"
-	"sort"
 )
 
 // List abstraction: the shape part of symbolic memory graphs (seed
@@ -258,15 +256,6 @@ func (c *CPA) splitSeg(s *State, ref uint64) []*State {
 	return out
 }
 
-// hasHeap reports whether some cell belongs to a heap object or segment.
-func (s *State) hasHeap() bool {
-	if c := s.mem.ceil(kindHeap<<kindShift, math.MinInt64); c != nil && isHeapish(c.obj) {
-		return true
-	}
-	c := s.mem.ceil(kindSeg<<kindShift, math.MinInt64)
-	return c != nil && isHeapish(c.obj)
-}
-
 // link is a pointer cell: from (obj, off) to the object to (tagged for
 // a segment's last block).
 type link struct {
@@ -514,9 +503,6 @@ func (t *tx) abstractLists() {
 		}
 	}
 	t.canonicalHeap()
-	if smgDebug {
-		fmt.Fprintln(os.Stderr, "ABS", t.loc.ID, t.s.String())
-	}
 }
 
 // abstractOnce merges the longest chain found; it reports whether it
@@ -734,25 +720,8 @@ func (t *tx) canonicalHeap() {
 	t.s.allocs = next
 }
 
-// sortedObjs is a helper for tests: the heap objects of s in key order.
-func (s *State) heapObjs() []uint64 {
-	seen := map[uint64]bool{}
-	var out []uint64
-	s.mem.each(func(n *node) bool {
-		if isHeapish(n.obj) && !seen[n.obj] {
-			seen[n.obj] = true
-			out = append(out, n.obj)
-		}
-		return true
-	})
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
-	return out
-}
-
 // segName prints a segment as "seg17#0" (allocation site, number).
 func segName(o uint64) string { return fmt.Sprintf("seg%d#%d", objSite(o), uint32(segBase(o))) }
-
-var smgDebug = os.Getenv("SMG_DEBUG") != ""
 
 // hasSeg reports whether s holds a list segment.
 func (s *State) hasSeg() bool {
