@@ -41,6 +41,10 @@ import (
 // SMGs unchanged. The minimum length is capped at 2 so that the chains a
 // loop builds converge (a segment of ≥ n blocks is one of ≥ 2).
 //
+// Heap objects of kinds this file does not know (for instance metadata
+// that memory-safety checking keys by heap block) would not follow the
+// renaming, so a state holding any is not abstracted at all.
+//
 // Materialisation happens on dereference (addrOf of a Deref, pointer
 // arguments of library models): a segment of ≥ 2 blocks becomes a fresh
 // concrete block (its data cells, prev pointer and next pointer to the
@@ -52,7 +56,7 @@ import (
 // Successors reruns the step on both cases (splitSeg).
 
 const (
-	kindSeg  uint64 = 7
+	kindSeg  uint64 = 6
 	metaBase int64  = math.MinInt64 / 2
 	metaMin         = metaBase     // minimum length when 2 (absent: 1)
 	metaNfo         = metaBase + 1 // next-field offset
@@ -495,6 +499,12 @@ func (g *heapGraph) chain(a0 uint64, nfo, hfo, pfo int64) []uint64 {
 // followed by garbage collection and canonical renaming of the heap.
 func (t *tx) abstractLists() {
 	if t.s.allocs == 0 {
+		return
+	}
+	if c := t.s.mem.ceil((kindSeg+1)<<kindShift, math.MinInt64); c != nil {
+		// Objects of a kind this file does not know (metadata another
+		// part of the analysis keys by heap object) would not follow
+		// the renaming: no abstraction then.
 		return
 	}
 	for round := 0; round < 8; round++ {
