@@ -16,7 +16,7 @@ func init() {
 	register("value", configuration{
 		doc: "explicit-value analysis, full precision (seed 001, section 3.8.1)",
 		analysis: func(prog *cfa.Program, cfg Config, _ Precision) ([]cpa.CPA, error) {
-			return []cpa.CPA{value.New(prog, value.Options{})}, nil
+			return []cpa.CPA{value.New(prog, value.Options{NoListAbstraction: cfg.NoListAbstraction})}, nil
 		},
 		opts: cpa.Options{Order: cpa.BFS, Merge: cpa.MergeSep},
 	})
@@ -119,7 +119,7 @@ func valueCEGAR(restart cegar.Restart, vo cegar.ValueOptions) configuration {
 	return configuration{
 		doc: "explicit-value analysis with CEGAR and value interpolation over infeasible sliced prefixes (seed 001, sections 3.8.2–3.8.5)",
 		analysis: func(prog *cfa.Program, cfg Config, init Precision) ([]cpa.CPA, error) {
-			return []cpa.CPA{value.New(prog, value.Options{Precision: init.scoped()})}, nil
+			return []cpa.CPA{value.New(prog, value.Options{Precision: init.scoped(), NoListAbstraction: cfg.NoListAbstraction})}, nil
 		},
 		opts: cpa.Options{Order: cpa.BFS, Merge: cpa.MergeSep},
 		refiner: func(prog *cfa.Program, comp *cpa.Composite, cfg Config) (cegar.Refiner, error) {

@@ -93,6 +93,11 @@ type Config struct {
 	// Verify records them in the program (cfa.Program.AssumePure) and in
 	// the Assumptions of every result of a program that calls one.
 	AssumePure []string
+	// NoListAbstraction switches off the abstraction of linked lists
+	// into list segments at loop heads in the value analyses (`value`,
+	// `value-cegar`, the slicing configurations and so `default`;
+	// `--no-list-abstraction`; value.Options.NoListAbstraction).
+	NoListAbstraction bool
 	// MultiProperty selects multi-property verification (mpv.go): ""
 	// (MultiAuto: `default` starts with one run over all properties of
 	// the entry when there are at least 4), "on" (plain configurations

@@ -31,7 +31,7 @@ func init() {
 	register("value-slicing-cegar", slicingConfig(
 		"explicit-value analysis with CEGAR under the slicing CPA: slicing refinement first, then value interpolation (seed 000, section 3.3; seed 001, sections 3.8.2–3.8.5)",
 		func(prog *cfa.Program, cfg Config, init Precision) (cpa.CPA, error) {
-			return value.New(prog, value.Options{Precision: init.scoped()}), nil
+			return value.New(prog, value.Options{Precision: init.scoped(), NoListAbstraction: cfg.NoListAbstraction}), nil
 		},
 		func(prog *cfa.Program, comp *cpa.Composite, cfg Config) (cegar.Refiner, error) {
 			return cegar.NewValueRefiner(prog, comp, cegar.ValueOptions{Scope: cfg.PrecisionScope.or(valueScope)})

@@ -64,6 +64,9 @@ type runSettings struct {
 	keepARG bool
 	multi   string // --multi-property (engine.Config.MultiProperty)
 	scope   bool   // --scope (engine.Config.Scope)
+	// noListAbstraction is --no-list-abstraction
+	// (engine.Config.NoListAbstraction).
+	noListAbstraction bool
 }
 
 // engineConfig is the engine configuration of a run with configuration
@@ -74,7 +77,7 @@ func (s runSettings) engineConfig(name, entry string, timeout time.Duration) eng
 		KeepARG: s.keepARG, SignedOverflow: s.overflow, InitialPrecision: s.initial,
 		SlicingCriterion: s.slicingCriterion, PrecisionScope: s.precisionScope, Reduce: s.reduce,
 		Clock: clockFunc(s.clock), Workers: workers(s.clock, s.jobs), AssumePure: s.assumePure,
-		MemoryLimit: s.memory, MultiProperty: s.multi, Scope: s.scope,
+		MemoryLimit: s.memory, MultiProperty: s.multi, Scope: s.scope, NoListAbstraction: s.noListAbstraction,
 	}
 }
 

@@ -135,7 +135,7 @@ func Check(ctx context.Context, prog *cfa.Program, opts Options) (res Result) {
 		}
 	}
 	c.solver = opts.Solver(c.b)
-	defer c.solver.Close()
+	defer func() { c.solver.Close() }()
 	defer func() { res.Paths = c.paths }()
 
 	var inv map[*cfa.Location][]cfa.Expr
@@ -418,9 +418,19 @@ func (c *checker) feasible(ctx context.Context, path []cfa.Step) (smt.Result, er
 	// the walk explores the branch (sound; decide settles what matters).
 	bctx, cancel := context.WithTimeout(ctx, branchTimeout)
 	defer cancel()
-	r, _ := c.solver.Check(bctx)
+	r, err := c.solver.Check(bctx)
 	if r == smt.Unknown && ctx.Err() != nil {
 		return r, ctx.Err()
+	}
+	if err != nil {
+		// An interrupted or failed incremental solver is not trusted
+		// again (smt/z3: an interrupt can outlive its check and make a
+		// later Pop fail, leaving stale assertions that answer Unsat
+		// wrongly): start a fresh one; the next check re-asserts the
+		// path.
+		c.solver.Close()
+		c.solver = c.opts.Solver(c.b)
+		c.flat, c.levels = nil, nil
 	}
 	return r, nil
 }

@@ -29,6 +29,24 @@
 // taken. The map is a persistent treap whose shape depends only on its
 // keys: successors share all untouched cells with their predecessor.
 //
+// # List segments
+//
+// The heap is a symbolic memory graph in the sense of seed 001 (sections
+// 3.9–3.11): besides concrete blocks, a heap object may be a singly or
+// doubly linked list segment standing for at least one (at least its
+// minimum length, at most 3 recorded) blocks of one allocation site, its
+// shape (next, prev and head offsets, the pointers leaving its ends, the
+// minimum length) kept in metadata cells and its cells holding the data
+// all its blocks share. At loop heads (unless Options.NoListAbstraction)
+// chains of at least three blocks with equal data and no pointer from
+// outside into their inner blocks become segments, unreachable heap
+// objects are dropped and the heap is renamed canonically, so that the
+// cell-wise stop and join above work on shapes; a dereference of a
+// segment materialises a concrete block (a case split for a segment of
+// one block or more). Dropping any cell stays sound: a segment whose
+// shape cells are gone is read as unknown and written as unknown memory.
+// See smg.go.
+//
 // # Calls
 //
 // Calls into functions with bodies bind parameters in a new frame (Enter)

@@ -46,6 +46,9 @@ func (t *tx) addrOf(e cfa.Expr) addr {
 		return addr{obj: t.c.strObj(e.Val), known: true, offKnown: true}
 	case *cfa.Deref:
 		v, ok := t.eval(e.X)
+		if ok && objKind(v.Obj) == kindSeg {
+			v, ok = t.segDeref(v) // materialise a list segment (smg.go)
+		}
 		if !ok || v.Obj == 0 || objKind(v.Obj) == kindFunc {
 			return addr{}
 		}
@@ -231,6 +234,9 @@ func elemSize(pt *cfa.Type) int64 {
 // and ordering within one object compare offsets; distinct objects are
 // unequal; a valid address differs from null; the rest is unknown.
 func symbolicBinary(op cfa.BinaryOp, x, y Value, ptrBits int) (Value, bool) {
+	if segAlias(x.Obj, y.Obj) {
+		return Value{}, false // both ends of one list segment (smg.go)
+	}
 	if x.Obj == y.Obj {
 		a, b := sext(x.Bits, ptrBits), sext(y.Bits, ptrBits)
 		switch op {

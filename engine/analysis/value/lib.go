@@ -148,6 +148,9 @@ func (t *tx) argAddr(call *cfa.Call, i int) (addr, Value, bool) {
 		return addr{}, Value{}, false
 	}
 	v, ok := t.eval(call.Args[i])
+	if ok && objKind(v.Obj) == kindSeg {
+		v, ok = t.segDeref(v) // materialise a list segment (smg.go)
+	}
 	if !ok {
 		return addr{}, Value{}, false
 	}

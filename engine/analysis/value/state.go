@@ -139,7 +139,7 @@ func lessOrEqual(a, b *State) bool {
 	if a.depth != b.depth || a.allocs != b.allocs || !subset(a.reasons, b.reasons) {
 		return false
 	}
-	return covers(a.mem, b.mem)
+	return covers(a.mem, b.mem) || coversSegs(a, b)
 }
 
 // join keeps the cells on which a and b agree.
@@ -176,7 +176,9 @@ func (s *State) String() string {
 		}
 		first = false
 		b.WriteString(s.c.objName(n.obj, s.depth))
-		if n.off != 0 {
+		if isMeta(n.off) {
+			b.WriteString(metaNames[n.off-metaBase])
+		} else if n.off != 0 {
 			fmt.Fprintf(&b, "[%d]", n.off)
 		}
 		b.WriteByte('=')
@@ -202,6 +204,8 @@ func (c *CPA) objName(o uint64, depth int) string {
 		return v.Name
 	case kindHeap:
 		return fmt.Sprintf("heap%d#%d", (o>>32)&0x1fffffff, uint32(o))
+	case kindSeg:
+		return segName(o)
 	case kindString:
 		return fmt.Sprintf("str%d", uint32(o))
 	case kindFunc:
@@ -226,6 +230,9 @@ func (c *CPA) valueString(v Value, size uint8, depth int) string {
 		return "&" + c.funcNames[uint32(v.Obj)]
 	}
 	s := "&" + c.objName(v.Obj, depth)
+	if isLast(v.Obj) {
+		s += ".last"
+	}
 	if off := int64(v.Bits); off != 0 {
 		s += fmt.Sprintf("%+d", off)
 	}
@@ -241,8 +248,8 @@ func (c *CPA) valueString(v Value, size uint8, depth int) string {
 func (s *State) Features(buf []uint64) []uint64 {
 	for _, scalars := range []bool{true, false} {
 		s.mem.each(func(n *node) bool {
-			if s.c.scalarVar(n.obj) != scalars {
-				return true
+			if s.c.scalarVar(n.obj) != scalars || n.off == metaMin && objKind(n.obj) == kindSeg {
+				return true // minimum lengths compare by ≥ (coversSegs)
 			}
 			h := prio(n.obj^n.val.Obj*0x2545f4914f6cdd1d, n.off^int64(n.val.Bits*0x9e3779b97f4a7c15)^int64(n.size)<<56^int64(symID(n.val)))
 			buf = append(buf, h)

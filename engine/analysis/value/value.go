@@ -35,6 +35,10 @@ type Options struct {
 	// mode); larger arrays are read as fresh symbols and forgotten on
 	// write. 0 selects 64.
 	MaxIteCells int
+	// NoListAbstraction switches off the abstraction of linked lists
+	// into list segments at loop heads (smg.go); materialisation of
+	// segments stays (none are created).
+	NoListAbstraction bool
 }
 
 // CPA is the explicit-value analysis.
@@ -163,15 +167,32 @@ func (c *CPA) strByte(o uint64, off int64) (uint64, bool) {
 // infeasible (an Assume that evaluates to false, a call through a pointer
 // that designates another function), and two when malloc may fail.
 func (c *CPA) Successors(dst []cpa.State, s cpa.State, step cfa.Step, p cpa.Precision) ([]cpa.State, error) {
-	t, ok := c.step(s.(*State), step, p)
-	if !ok {
-		return dst, nil
-	}
-	dst = append(dst, t.result(s.(*State)))
-	if t.alt != nil {
-		dst = append(dst, t.alt)
-	}
+	c.splitting(s.(*State), step, p, 0, func(t *tx, orig *State) {
+		dst = append(dst, t.result(orig))
+		if t.alt != nil {
+			dst = append(dst, t.alt)
+		}
+	})
 	return dst, nil
+}
+
+// splitting runs the step on s and calls emit with the feasible
+// transfer; when the step dereferenced a list segment of at least one
+// block (tx.split, smg.go), it runs the step on both cases of the
+// segment instead (up to maxSplits nested splits).
+func (c *CPA) splitting(s *State, step cfa.Step, p cpa.Precision, depth int, emit func(t *tx, orig *State)) {
+	t, ok := c.step(s, step, p)
+	if t.split != 0 && depth < maxSplits {
+		if cases := c.splitSeg(s, t.split); cases != nil {
+			for _, cs := range cases {
+				c.splitting(cs, step, p, depth+1, emit)
+			}
+			return
+		}
+	}
+	if ok {
+		emit(&t, s)
+	}
 }
 
 // Succ is a successor computed by Transfer: the state and the path
@@ -189,14 +210,12 @@ type Succ struct {
 // state may still be refined by the assumption (x == 5 stores 5 into x),
 // which is exact only together with the reported condition.
 func (c *CPA) Transfer(dst []Succ, s *State, step cfa.Step, p cpa.Precision) []Succ {
-	t, ok := c.step(s, step, p)
-	if !ok {
-		return dst
-	}
-	dst = append(dst, Succ{State: t.result(s), Assumed: t.assumed})
-	if t.alt != nil {
-		dst = append(dst, Succ{State: t.alt, Assumed: t.altAssumed})
-	}
+	c.splitting(s, step, p, 0, func(t *tx, orig *State) {
+		dst = append(dst, Succ{State: t.result(orig), Assumed: t.assumed})
+		if t.alt != nil {
+			dst = append(dst, Succ{State: t.alt, Assumed: t.altAssumed})
+		}
+	})
 	return dst
 }
 
@@ -237,11 +256,18 @@ type tx struct {
 	// assumed are the path conditions of a symbolic Assume (symbolic
 	// mode); altAssumed those of alt.
 	assumed, altAssumed []*smt.Term
+	// split is a list segment of at least one block that the step
+	// dereferenced and could not materialise without a case split
+	// (smg.go); 0 if none.
+	split uint64
 }
 
 func (t *tx) result(orig *State) *State {
 	if !t.full && !t.uniform {
 		t.abstract()
+	}
+	if !t.c.opts.NoListAbstraction && t.loc != nil && t.loc.LoopHead {
+		t.abstractLists()
 	}
 	if t.s.mem == orig.mem && t.s.depth == orig.depth && t.s.allocs == orig.allocs && t.s.syms == orig.syms && len(t.s.reasons) == len(orig.reasons) {
 		return orig

@@ -130,7 +130,14 @@ type solver struct {
 	unknown bool
 	// err is a sticky error from a failed translation or assertion (go-z3
 	// panics on Z3 errors); Check reports it as Unknown.
-	err    error
+	err error
+	// broken is set when the solver's assertion stack can no longer be
+	// trusted: a Push, Pop or Assert failed (a skipped Pop would leave
+	// stale assertions behind, and a later check could answer Unsat
+	// wrongly), or an interrupt reached the Z3 context, which may leave
+	// its cancel flag set so that the next operation fails. Every later
+	// check answers Unknown with it, and Close drops the context.
+	broken error
 	closed bool
 }
 
@@ -278,12 +285,16 @@ func (s *solver) tr1(t *smt.Term) z3.Value {
 
 // guard runs f, turning go-z3's panics (Z3 errors) into the sticky error.
 func (s *solver) guard(what string, f func()) {
-	if s.err != nil {
+	stack := what == "push" || what == "pop" || what == "assert"
+	if s.err != nil || s.broken != nil && stack {
 		return
 	}
 	defer func() {
 		if r := recover(); r != nil {
 			s.err = fmt.Errorf("smt/z3: %s: %v", what, r)
+			if stack {
+				s.broken = s.err
+			}
 		}
 	}()
 	f()
@@ -324,6 +335,10 @@ func (s *solver) check(ctx context.Context, extra []z3.Bool) (smt.Result, error)
 	if s.closed {
 		return smt.Unknown, errors.New("smt/z3: solver used after Close")
 	}
+	if s.broken != nil {
+		s.unknown = true
+		return smt.Unknown, s.broken
+	}
 	if s.err != nil {
 		return smt.Unknown, s.err
 	}
@@ -357,9 +372,15 @@ func (s *solver) check(ctx context.Context, extra []z3.Bool) (smt.Result, error)
 				s.s.Assert(e)
 			}
 		}
-		s.interruptible(ctx, func() { sat, err = s.s.Check() })
+		interrupted := s.interruptible(ctx, func() { sat, err = s.s.Check() })
 		if err == nil && sat {
 			s.model = s.s.Model()
+		}
+		if interrupted {
+			// The answer stands (Z3 gave it), but the interrupt may
+			// have outlived the check: nothing later is trusted.
+			s.unknown = true
+			s.broken = fmt.Errorf("smt/z3: solver interrupted (%w); open a new one", ctx.Err())
 		}
 	})
 	if s.err != nil {
@@ -462,7 +483,7 @@ func (s *solver) Close() {
 		return
 	}
 	s.closed = true
-	if s.err == nil && !s.unknown {
+	if s.err == nil && s.broken == nil && !s.unknown {
 		putInstance(s.in, s.depth)
 	}
 	s.in = nil

@@ -1,0 +1,757 @@
+package value
+
+import (
+	"fmt"
+	"math"
+)
+
+// List abstraction: the shape part of symbolic memory graphs (seed
+// 001_7a124141fc78263e.txt, sections 3.9.2–3.9.4 and chapter 4; Dudka,
+// Peringer, Vojnar, "Byte-precise verification of low-level list
+// manipulation", SAS 2013) on top of the cell map of this package.
+//
+// A list segment is a heap object of kind kindSeg standing for a chain of
+// at least one, and at least its minimum length (1 or 2), heap blocks of
+// one allocation site, each linked to the next by the pointer at the
+// next-field offset nfo, pointing at the head offset hfo of the next
+// block; for doubly linked segments every block but the first also holds
+// at prev-field offset pfo a pointer to hfo of the block before it. A
+// pointer to the segment (&seg+x) designates byte x of its first block;
+// no pointer from outside designates a later block (abstraction only
+// merges blocks without such pointers). The segment's cells at ordinary
+// offsets are the data values all its blocks share (abstraction merges
+// only blocks whose data cells are equal); its link fields have no cell.
+// Its shape lives in metadata cells at offsets metaBase+k that no C
+// access reaches: the minimum length (absent: 1), nfo, hfo, pfo (absent:
+// singly linked), the next pointer of the last block (absent: unknown)
+// and the prev pointer of the first block (absent: unknown). Every cell
+// of a segment may be dropped soundly, as for any object: a segment
+// whose nfo or hfo is unknown cannot be materialised and every access
+// through it is unknown (reads) or havocs the heap (writes).
+//
+// Abstraction (Options.NoListAbstraction off) runs at loop heads, as a
+// precision adjustment would: maximal chains of two or more blocks or
+// segments of one allocation site, linked through one next field (and
+// prev field), whose later members have no incoming pointer but their
+// links and whose data cells are equal, become one segment of minimum
+// length min(sum, 2); then unreachable heap objects are dropped and the
+// heap objects are renamed in the order a depth-first walk from the
+// variables reaches them, so that states with isomorphic heaps have equal
+// cells: stop (covers, the existing ⊑ on cells) and join then work on
+// SMGs unchanged. The minimum length is capped at 2 so that the chains a
+// loop builds converge (a segment of ≥ n blocks is one of ≥ 2).
+//
+// Heap objects of kinds this file does not know (for instance metadata
+// that memory-safety checking keys by heap block) would not follow the
+// renaming, so a state holding any is not abstracted at all.
+//
+// Materialisation happens on dereference (addrOf of a Deref, pointer
+// arguments of library models): a segment of ≥ 2 blocks becomes a fresh
+// concrete block (its data cells, prev pointer and next pointer to the
+// rest) followed by the segment, now of ≥ 1; pointers to the segment
+// are redirected to the fresh block. A segment of ≥ 1 block needs a case
+// split — exactly one block (linked to the segment's successor), or one
+// block followed by a segment of ≥ 1 —, which a transfer cannot return:
+// it records the segment in tx.split, treats the address as unknown, and
+// Successors reruns the step on both cases (splitSeg).
+
+const (
+	kindSeg  uint64 = 6
+	metaBase int64  = math.MinInt64 / 2
+	metaMin         = metaBase     // minimum length when 2 (absent: 1)
+	metaNfo         = metaBase + 1 // next-field offset
+	metaHfo         = metaBase + 2 // head offset the links point to
+	metaPfo         = metaBase + 3 // prev-field offset (doubly linked)
+	metaNext        = metaBase + 4 // next pointer of the last block
+	metaPrev        = metaBase + 5 // prev pointer of the first block
+	metaEnd         = metaBase + 6
+	// maxSegMin caps the minimum length of segments; chains of at
+	// least minChain blocks are abstracted (seed 001, chapter 4: the
+	// threshold is 3 by default).
+	maxSegMin = 3
+	minChain  = 3
+	// maxSplits bounds the case splits of one transfer (nested
+	// dereferences of segments of ≥ 1 block); beyond it the transfer's
+	// own result, with those addresses unknown, is kept.
+	maxSplits = 4
+)
+
+// metaNames name the metadata cells in State.String.
+var metaNames = [...]string{".min", ".nfo", ".hfo", ".pfo", ".next", ".prev"}
+
+func segObj(site int, n uint32) uint64 {
+	return kindSeg<<kindShift | uint64(uint32(site)&0x1fffffff)<<32 | uint64(n)
+}
+
+func objSite(o uint64) int { return int((o >> 32) & 0x1fffffff) }
+
+func isHeapish(o uint64) bool { k := objKind(o); return k == kindHeap || k == kindSeg }
+
+func isMeta(off int64) bool { return off >= metaBase && off < metaEnd }
+
+// lastTag marks a pointer to the last block of a segment (in the
+// allocation-number bits, which never reach 2³¹): Value{Obj: seg|lastTag}.
+const lastTag uint64 = 1 << 31
+
+func segBase(o uint64) uint64 { return o &^ lastTag }
+
+func isLast(o uint64) bool { return objKind(o) == kindSeg && o&lastTag != 0 }
+
+// segAlias reports whether a and b may designate one block although
+// they differ: the first and the last block of one segment.
+func segAlias(a, b uint64) bool {
+	return a != b && objKind(a) == kindSeg && objKind(b) == kindSeg && segBase(a) == segBase(b)
+}
+
+// segShape is the shape of a segment read from its metadata cells.
+type segShape struct {
+	min      int
+	nfo, hfo int64
+	pfo      int64 // -1: singly linked
+	next     Value
+	hasNext  bool
+	prev     Value
+	hasPrev  bool
+	ok       bool // nfo and hfo known
+}
+
+func (t *tx) segShapeOf(seg uint64) segShape {
+	m := t.s.mem
+	sh := segShape{min: 1, pfo: -1}
+	if n := m.get(seg, metaMin); n != nil && n.val.Obj == 0 && n.val.Sym == nil && n.val.Bits >= 2 {
+		sh.min = int(min(n.val.Bits, maxSegMin))
+	}
+	nf, hf := m.get(seg, metaNfo), m.get(seg, metaHfo)
+	if nf != nil && hf != nil && nf.val.Obj == 0 && hf.val.Obj == 0 && nf.val.Sym == nil && hf.val.Sym == nil {
+		sh.nfo, sh.hfo, sh.ok = int64(nf.val.Bits), int64(hf.val.Bits), true
+	}
+	if n := m.get(seg, metaPfo); n != nil && n.val.Obj == 0 && n.val.Sym == nil {
+		sh.pfo = int64(n.val.Bits)
+	}
+	if n := m.get(seg, metaNext); n != nil {
+		sh.next, sh.hasNext = n.val, true
+	}
+	if n := m.get(seg, metaPrev); n != nil {
+		sh.prev, sh.hasPrev = n.val, true
+	}
+	return sh
+}
+
+func (c *CPA) ptrBytes() uint8 { return uint8(c.ptr / 8) }
+
+// segDeref is called on a pointer value about to be dereferenced: a
+// pointer into a segment's first (or, tagged, last) block is replaced by
+// one into a materialised block; ok is false when that needs a case
+// split (recorded in t.split) or the segment's shape is unknown.
+func (t *tx) segDeref(v Value) (Value, bool) {
+	if objKind(v.Obj) != kindSeg {
+		return v, true
+	}
+	seg := segBase(v.Obj)
+	sh := t.segShapeOf(seg)
+	if !sh.ok {
+		return Value{}, false
+	}
+	if sh.min < 2 {
+		if t.split == 0 {
+			t.split = v.Obj
+		}
+		return Value{}, false
+	}
+	n := t.materialise(seg, sh, false, isLast(v.Obj))
+	return Value{Obj: n, Bits: v.Bits}, true
+}
+
+func (t *tx) redirect(from, to uint64) {
+	t.s.mem = t.s.mem.mapVals(func(v Value) Value {
+		if v.Obj == from && v.Sym == nil {
+			v.Obj = to
+		}
+		return v
+	})
+}
+
+// materialise turns the first block of seg (fromEnd: its last block)
+// into a fresh concrete block and returns it: its cells are seg's data
+// cells, and pointers to that block now point to it. With only, the
+// block is the segment's only one: it takes the segment's next and prev
+// pointers, every pointer to either end of seg points to it, and seg
+// disappears. Otherwise seg keeps one block less (at least 1), linked to
+// the fresh block by its next (fromEnd) or prev pointer.
+func (t *tx) materialise(seg uint64, sh segShape, only, fromEnd bool) uint64 {
+	n := heapObj(objSite(seg), t.s.allocs)
+	t.s.allocs++
+	var data []*node
+	t.s.mem.ascend(seg, metaEnd, seg+1, math.MinInt64, func(c *node) bool {
+		data = append(data, c)
+		return true
+	})
+	pb := t.c.ptrBytes()
+	hp := func(o uint64) Value { return Value{Obj: o, Bits: uint64(sh.hfo) & mask(t.c.ptr)} }
+	switch {
+	case only:
+		t.redirect(seg, n)
+		t.redirect(seg|lastTag, n)
+	case fromEnd:
+		t.redirect(seg|lastTag, n)
+	default:
+		t.redirect(seg, n)
+	}
+	for _, c := range data {
+		v := c.val
+		if v.Obj == seg && (only || !fromEnd) || v.Obj == seg|lastTag && (only || fromEnd) {
+			v.Obj = n // as redirect did in the other cells
+		}
+		t.s.mem = t.s.mem.put(n, c.off, v, c.size)
+	}
+	sh.min--
+	switch {
+	case only:
+		if sh.hasNext {
+			t.s.mem = t.s.mem.put(n, sh.nfo, sh.next, pb)
+		}
+		if sh.pfo >= 0 && sh.hasPrev {
+			t.s.mem = t.s.mem.put(n, sh.pfo, sh.prev, pb)
+		}
+		t.clearObj(seg)
+		return n
+	case fromEnd:
+		if sh.hasNext {
+			t.s.mem = t.s.mem.put(n, sh.nfo, sh.next, pb)
+		}
+		if sh.pfo >= 0 {
+			t.s.mem = t.s.mem.put(n, sh.pfo, hp(seg|lastTag), pb)
+		}
+		t.s.mem = t.s.mem.put(seg, metaNext, hp(n), pb)
+	default:
+		t.s.mem = t.s.mem.put(n, sh.nfo, hp(seg), pb)
+		if sh.pfo >= 0 {
+			if sh.hasPrev {
+				t.s.mem = t.s.mem.put(n, sh.pfo, sh.prev, pb)
+			}
+			t.s.mem = t.s.mem.put(seg, metaPrev, hp(n), pb)
+		}
+	}
+	if sh.min >= 2 {
+		t.s.mem = t.s.mem.put(seg, metaMin, Value{Bits: uint64(sh.min)}, 1)
+	} else {
+		t.s.mem = t.s.mem.del(seg, metaMin)
+	}
+	return n
+}
+
+// splitSeg returns the two cases of a segment of ≥ 1 block, for a
+// dereference of its first block (ref untagged) or last block (tagged):
+// exactly one block, and one block followed (preceded) by a segment of
+// ≥ 1.
+func (c *CPA) splitSeg(s *State, ref uint64) []*State {
+	var out []*State
+	seg := segBase(ref)
+	for _, only := range []bool{true, false} {
+		t := tx{c: c, s: *s, full: true}
+		sh := t.segShapeOf(seg)
+		if !sh.ok {
+			return nil
+		}
+		t.materialise(seg, sh, only, isLast(ref))
+		ns := t.s
+		out = append(out, &ns)
+	}
+	return out
+}
+
+// link is a pointer cell: from (obj, off) to the object to (tagged for
+// a segment's last block).
+type link struct {
+	from uint64
+	off  int64
+	to   uint64
+}
+
+// heapGraph indexes the heap of a state for abstraction.
+type heapGraph struct {
+	t     *tx
+	cells map[uint64][]*node // heap objects' cells (key order)
+	in    map[uint64][]link  // incoming pointers, from any cell
+	objs  []uint64           // heap objects in key order
+}
+
+func (t *tx) heapGraph() *heapGraph {
+	g := &heapGraph{t: t, cells: map[uint64][]*node{}, in: map[uint64][]link{}}
+	t.s.mem.each(func(n *node) bool {
+		if isHeapish(n.obj) {
+			if _, ok := g.cells[n.obj]; !ok {
+				g.objs = append(g.objs, n.obj)
+			}
+			g.cells[n.obj] = append(g.cells[n.obj], n)
+		}
+		if isHeapish(n.val.Obj) && n.val.Sym == nil {
+			g.in[n.val.Obj] = append(g.in[n.val.Obj], link{from: n.obj, off: n.off, to: n.val.Obj})
+		}
+		return true
+	})
+	return g
+}
+
+func (g *heapGraph) cell(obj uint64, off int64) *node {
+	for _, c := range g.cells[obj] {
+		if c.off == off {
+			return c
+		}
+	}
+	return nil
+}
+
+// nextOf is the pointer obj's last block holds in its next field nfo,
+// and the cell holding it (a segment's metaNext).
+func (g *heapGraph) nextOf(obj uint64, nfo int64) (Value, *node, bool) {
+	off := nfo
+	if objKind(obj) == kindSeg {
+		if c := g.cell(obj, metaNfo); c == nil || int64(c.val.Bits) != nfo || c.val.Obj != 0 {
+			return Value{}, nil, false
+		}
+		off = metaNext
+	}
+	c := g.cell(obj, off)
+	if c == nil || c.val.Sym != nil || int64(c.size) != int64(g.t.c.ptrBytes()) {
+		return Value{}, nil, false
+	}
+	return c.val, c, true
+}
+
+// prevOf is the pointer obj's first block holds in its prev field pfo
+// (a segment's metaPrev), and the cell holding it.
+func (g *heapGraph) prevOf(obj uint64, pfo int64) (Value, *node, bool) {
+	off := pfo
+	if objKind(obj) == kindSeg {
+		if c := g.cell(obj, metaPfo); c == nil || int64(c.val.Bits) != pfo || c.val.Obj != 0 {
+			return Value{}, nil, false
+		}
+		off = metaPrev
+	}
+	c := g.cell(obj, off)
+	if c == nil || c.val.Sym != nil || int64(c.size) != int64(g.t.c.ptrBytes()) {
+		return Value{}, nil, false
+	}
+	return c.val, c, true
+}
+
+// lastRef is the object ID of pointers to obj's last block.
+func lastRef(obj uint64) uint64 {
+	if objKind(obj) == kindSeg {
+		return obj | lastTag
+	}
+	return obj
+}
+
+// data returns the data cells of obj: its cells but metadata and the
+// link fields.
+func (g *heapGraph) data(obj uint64, nfo, pfo int64) []*node {
+	pb := int64(g.t.c.ptrBytes())
+	var out []*node
+	for _, c := range g.cells[obj] {
+		if isMeta(c.off) || overlaps(c.off, int64(c.size), nfo, pb) || (pfo >= 0 && overlaps(c.off, int64(c.size), pfo, pb)) {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func overlaps(a, an, b, bn int64) bool { return a < b+bn && b < a+an }
+
+func sameData(x, y []*node) bool {
+	if len(x) != len(y) {
+		return false
+	}
+	for i := range x {
+		if x[i].off != y[i].off || x[i].val != y[i].val || x[i].size != y[i].size {
+			return false
+		}
+	}
+	return true
+}
+
+// segMin is the minimum length of a chain member.
+func (g *heapGraph) segMin(obj uint64) int {
+	if objKind(obj) != kindSeg {
+		return 1
+	}
+	if c := g.cell(obj, metaMin); c != nil && c.val.Bits >= 2 {
+		return int(min(c.val.Bits, maxSegMin))
+	}
+	return 1
+}
+
+// shapeMatches reports whether a segment member has the chain's shape.
+func (g *heapGraph) shapeMatches(obj uint64, nfo, hfo, pfo int64) bool {
+	if objKind(obj) != kindSeg {
+		return true
+	}
+	get := func(off int64) (int64, bool) {
+		c := g.cell(obj, off)
+		if c == nil || c.val.Obj != 0 || c.val.Sym != nil {
+			return 0, false
+		}
+		return int64(c.val.Bits), true
+	}
+	n, ok1 := get(metaNfo)
+	h, ok2 := get(metaHfo)
+	p, ok3 := get(metaPfo)
+	if !ok3 {
+		p = -1
+	}
+	return ok1 && ok2 && n == nfo && h == hfo && p == pfo
+}
+
+// chain follows the next field nfo from a0 while the members qualify
+// (seed 001, section 3.9.3: same shape, same data, no pointer from
+// outside into the blocks that disappear); the result starts with a0.
+// Pointers to a0's first block and to the last member's last block may
+// come from anywhere; every other block may only be designated by its
+// neighbours' next and prev pointers.
+func (g *heapGraph) chain(a0 uint64, nfo, hfo, pfo int64) []uint64 {
+	ptr := g.t.c.ptr
+	if !g.shapeMatches(a0, nfo, hfo, pfo) {
+		return nil
+	}
+	d0 := g.data(a0, nfo, pfo)
+	members := []uint64{a0}
+	links := []*node{nil} // links[i]: the next-pointer cell of member i-1
+	in := map[uint64]bool{a0: true}
+	cur := a0
+	for {
+		v, lc, ok := g.nextOf(cur, nfo)
+		if !ok || !isHeapish(v.Obj) || isLast(v.Obj) || sext(v.Bits, ptr) != hfo {
+			break
+		}
+		b := v.Obj
+		if in[b] || objSite(b) != objSite(a0) || !g.shapeMatches(b, nfo, hfo, pfo) {
+			break
+		}
+		if !sameData(d0, g.data(b, nfo, pfo)) {
+			break
+		}
+		if pfo >= 0 {
+			pv, _, ok := g.prevOf(b, pfo)
+			if !ok || pv.Obj != lastRef(cur) || sext(pv.Bits, ptr) != hfo {
+				break
+			}
+		}
+		members = append(members, b)
+		links = append(links, lc)
+		in[b] = true
+		cur = b
+	}
+	// Cut the chain where a block that would disappear is designated
+	// from outside.
+	fromPred := func(i int, l link) bool {
+		return i > 0 && l.from == members[i-1] && l.off == links[i].off
+	}
+	fromSucc := func(i int, l link) bool {
+		return pfo >= 0 && i+1 < len(members) && l.from == members[i+1] && (l.off == pfo || l.off == metaPrev)
+	}
+	// ok reports whether member i may be in the chain, as its last
+	// member when last.
+	ok := func(i int, last bool) bool {
+		m := members[i]
+		if objKind(m) == kindSeg {
+			if i > 0 {
+				for _, l := range g.in[m] {
+					if !fromPred(i, l) {
+						return false
+					}
+				}
+			}
+			if !last {
+				for _, l := range g.in[m|lastTag] {
+					if !fromSucc(i, l) {
+						return false
+					}
+				}
+			}
+			return true
+		}
+		if i == 0 || last {
+			return true
+		}
+		for _, l := range g.in[m] {
+			if !fromPred(i, l) && !fromSucc(i, l) {
+				return false
+			}
+		}
+		return true
+	}
+	for i := range members {
+		last := i == len(members)-1
+		if ok(i, last) {
+			continue
+		}
+		if i > 0 && ok(i, true) {
+			return members[:i+1]
+		}
+		return members[:i]
+	}
+	return members
+}
+
+// abstractLists is the list abstraction of a state at a loop head,
+// followed by garbage collection and canonical renaming of the heap.
+func (t *tx) abstractLists() {
+	if t.s.allocs == 0 {
+		return
+	}
+	if c := t.s.mem.ceil((kindSeg+1)<<kindShift, math.MinInt64); c != nil {
+		// Objects of a kind this file does not know (metadata another
+		// part of the analysis keys by heap object) would not follow
+		// the renaming: no abstraction then.
+		return
+	}
+	for round := 0; round < 8; round++ {
+		if !t.abstractOnce() {
+			break
+		}
+	}
+	t.canonicalHeap()
+}
+
+// abstractOnce merges the longest chain found; it reports whether it
+// merged one.
+func (t *tx) abstractOnce() bool {
+	g := t.heapGraph()
+	pb := int64(t.c.ptrBytes())
+	var best []uint64
+	bestLen := 0
+	var bnfo, bhfo, bpfo int64
+	for _, a0 := range g.objs {
+		// Candidate next fields: pointer cells to another heap object of
+		// the same site (a segment's own).
+		type cand struct{ nfo, hfo int64 }
+		var cands []cand
+		if objKind(a0) == kindSeg {
+			nf, hf := g.cell(a0, metaNfo), g.cell(a0, metaHfo)
+			if nf == nil || hf == nil {
+				continue
+			}
+			cands = append(cands, cand{int64(nf.val.Bits), int64(hf.val.Bits)})
+		} else {
+			for _, c := range g.cells[a0] {
+				if isHeapish(c.val.Obj) && !isLast(c.val.Obj) && c.val.Obj != a0 && objSite(c.val.Obj) == objSite(a0) && int64(c.size) == pb && c.val.Sym == nil && !isMeta(c.off) {
+					cands = append(cands, cand{c.off, sext(c.val.Bits, t.c.ptr)})
+				}
+			}
+		}
+		for _, cd := range cands {
+			v, _, ok := g.nextOf(a0, cd.nfo)
+			if !ok || !isHeapish(v.Obj) || isLast(v.Obj) {
+				continue
+			}
+			// Prev field: a pointer of the second member back to a0's
+			// last block.
+			pfos := []int64{-1}
+			b := v.Obj
+			if objKind(b) == kindSeg {
+				if c := g.cell(b, metaPfo); c != nil {
+					pfos = []int64{int64(c.val.Bits), -1}
+				}
+			} else {
+				for _, c := range g.cells[b] {
+					if c.val.Obj == lastRef(a0) && sext(c.val.Bits, t.c.ptr) == cd.hfo && c.off != cd.nfo && int64(c.size) == pb && !isMeta(c.off) {
+						pfos = append([]int64{c.off}, pfos...)
+						break
+					}
+				}
+			}
+			for _, pfo := range pfos {
+				ch := g.chain(a0, cd.nfo, cd.hfo, pfo)
+				n := 0
+				for _, m := range ch {
+					n += g.segMin(m)
+				}
+				if len(ch) >= 2 && n >= minChain && len(ch) > len(best) {
+					best, bestLen, bnfo, bhfo, bpfo = ch, n, cd.nfo, cd.hfo, pfo
+				}
+				if len(ch) >= 2 {
+					break
+				}
+			}
+		}
+	}
+	if best == nil {
+		return false
+	}
+	t.mergeChain(g, best, bestLen, bnfo, bhfo, bpfo)
+	return true
+}
+
+// mergeChain replaces the chain members by one segment of minimum length
+// min(total, maxSegMin): pointers to the first member's first block
+// designate the segment, pointers to the last member's last block its
+// last block.
+func (t *tx) mergeChain(g *heapGraph, ch []uint64, total int, nfo, hfo, pfo int64) {
+	pb := t.c.ptrBytes()
+	first, last := ch[0], ch[len(ch)-1]
+	seg := segObj(objSite(first), t.s.allocs)
+	t.s.allocs++
+	data := g.data(first, nfo, pfo)
+	nextV, _, hasNext := g.nextOf(last, nfo)
+	var prevV Value
+	hasPrev := false
+	if pfo >= 0 {
+		prevV, _, hasPrev = g.prevOf(first, pfo)
+	}
+	inChain := func(v Value) bool {
+		for _, m := range ch {
+			if segBase(v.Obj) == m || v.Obj == m {
+				return true
+			}
+		}
+		return false
+	}
+	if hasNext && inChain(nextV) {
+		hasNext = false // a cycle back into the chain: unknown
+	}
+	if hasPrev && inChain(prevV) {
+		hasPrev = false
+	}
+	for _, m := range ch {
+		t.clearObj(m)
+	}
+	t.redirect(first, seg)
+	t.redirect(lastRef(last), seg|lastTag)
+	for _, c := range data {
+		v := c.val
+		switch {
+		case v.Obj == first:
+			v.Obj = seg
+		case v.Obj == lastRef(last):
+			v.Obj = seg | lastTag
+		case inChain(v):
+			continue
+		}
+		t.s.mem = t.s.mem.put(seg, c.off, v, c.size)
+	}
+	if total >= 2 {
+		t.s.mem = t.s.mem.put(seg, metaMin, Value{Bits: uint64(min(total, maxSegMin))}, 1)
+	}
+	t.s.mem = t.s.mem.put(seg, metaNfo, Value{Bits: uint64(nfo)}, 8)
+	t.s.mem = t.s.mem.put(seg, metaHfo, Value{Bits: uint64(hfo)}, 8)
+	if pfo >= 0 {
+		t.s.mem = t.s.mem.put(seg, metaPfo, Value{Bits: uint64(pfo)}, 8)
+		if hasPrev {
+			t.s.mem = t.s.mem.put(seg, metaPrev, prevV, pb)
+		}
+	}
+	if hasNext {
+		t.s.mem = t.s.mem.put(seg, metaNext, nextV, pb)
+	}
+}
+
+// canonicalHeap drops heap objects no variable reaches and renames the
+// others (kind and allocation site kept) by the order in which a
+// depth-first walk from the variables' cells, in key order, reaches
+// them; the allocation count becomes the number of heap objects.
+func (t *tx) canonicalHeap() {
+	names := map[uint64]uint64{}
+	var next uint32
+	var visit func(o uint64)
+	visit = func(o uint64) {
+		o = segBase(o)
+		if _, ok := names[o]; ok {
+			return
+		}
+		if objKind(o) == kindSeg {
+			names[o] = segObj(objSite(o), next)
+		} else {
+			names[o] = heapObj(objSite(o), next)
+		}
+		next++
+		var targets []uint64
+		t.s.mem.ascend(o, math.MinInt64, o+1, math.MinInt64, func(n *node) bool {
+			if isHeapish(n.val.Obj) && n.val.Sym == nil {
+				targets = append(targets, n.val.Obj)
+			}
+			return true
+		})
+		for _, x := range targets {
+			visit(x)
+		}
+	}
+	t.s.mem.each(func(n *node) bool {
+		if !isHeapish(n.obj) && isHeapish(n.val.Obj) {
+			visit(n.val.Obj)
+		}
+		return true
+	})
+	identity := next == t.s.allocs
+	if identity {
+		for o, n := range names {
+			if o != n {
+				identity = false
+				break
+			}
+		}
+	}
+	if identity {
+		// Nothing to rename; still drop garbage.
+		t.s.mem = t.s.mem.filter(func(n *node) bool {
+			if !isHeapish(n.obj) {
+				return true
+			}
+			_, ok := names[n.obj]
+			return ok
+		})
+		return
+	}
+	var cells []*node
+	t.s.mem.each(func(n *node) bool {
+		if isHeapish(n.obj) {
+			if _, ok := names[n.obj]; !ok {
+				return true
+			}
+		}
+		cells = append(cells, n)
+		return true
+	})
+	var mem *node
+	for _, c := range cells {
+		obj, v := c.obj, c.val
+		if r, ok := names[obj]; ok {
+			obj = r
+		}
+		if r, ok := names[segBase(v.Obj)]; ok && isHeapish(v.Obj) && v.Sym == nil {
+			v.Obj = r | v.Obj&lastTag
+		} else if isHeapish(v.Obj) {
+			continue // a pointer to garbage cannot remain
+		}
+		mem = mem.put(obj, c.off, v, c.size)
+	}
+	t.s.mem = mem
+	t.s.allocs = next
+}
+
+// segName prints a segment as "seg17#0" (allocation site, number).
+func segName(o uint64) string { return fmt.Sprintf("seg%d#%d", objSite(o), uint32(segBase(o))) }
+
+// hasSeg reports whether s holds a list segment.
+func (s *State) hasSeg() bool {
+	c := s.mem.ceil(kindSeg<<kindShift, math.MinInt64)
+	return c != nil && objKind(c.obj) == kindSeg
+}
+
+// coversSegs is covers for states with list segments: every cell of b is
+// a cell of a with the same value and size, except that a segment's
+// minimum length in a may exceed b's (a segment of ≥ 3 blocks is one of
+// ≥ 2). It is the entailment of SMGs on canonically named heaps.
+func coversSegs(a, b *State) bool {
+	if !a.hasSeg() || !b.hasSeg() {
+		return false
+	}
+	return b.mem.each(func(n *node) bool {
+		m := a.mem.get(n.obj, n.off)
+		if n.off == metaMin && objKind(n.obj) == kindSeg {
+			return m != nil && m.val.Obj == 0 && n.val.Obj == 0 && m.val.Sym == nil && n.val.Sym == nil && m.val.Bits >= n.val.Bits
+		}
+		return m != nil && m.val == n.val && m.size == n.size
+	})
+}
