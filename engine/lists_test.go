@@ -17,7 +17,7 @@ import (
 // converges and the same state limit leaves every property UNKNOWN.
 func TestNoListAbstraction(t *testing.T) {
 	const file = "testdata/verdicts/lists_dll.c"
-	prog, err := frontend.Translate(frontend.Config{}, file)
+	prog, err := frontend.Translate(frontend.Options{}, file)
 	if err != nil {
 		t.Fatal(err)
 	}
