@@ -63,6 +63,11 @@ type Result struct {
 	// replay (interp.FailureValues); empty when not FALSE or when the
 	// replay cannot read them.
 	FailureValues []FailureValue
+	// Violated is, for FALSE of a memory-safety property, the violated
+	// subproperty ("valid-deref", "valid-free", "valid-memtrack",
+	// "valid-memcleanup"; memsafety.go), and ViolationPos where.
+	Violated     string
+	ViolationPos cfa.Pos
 	// ARG is the final abstract reachability graph of the last run, kept
 	// only when Config.KeepARG is set (for pixel trees and witnesses).
 	ARG *cpa.ARG
@@ -130,6 +135,8 @@ type PropertyReport struct {
 	Assumptions []string `json:"assumptions,omitempty"`
 	// SignedOverflow: see Result.SignedOverflow.
 	SignedOverflow string `json:"signed_overflow,omitempty"`
+	// Violated: see Result.Violated.
+	Violated string `json:"violated,omitempty"`
 	// FailureValues: see Result.FailureValues.
 	FailureValues  []FailureValue `json:"failure_values,omitempty"`
 	Witness        string         `json:"witness,omitempty"`
@@ -171,7 +178,7 @@ func NewReport(engineVersion string, prog *cfa.Program, entry, config string, re
 			Verdict: res.Verdict, Reason: res.Reason, Config: res.Config, CPUSeconds: round3(res.Seconds),
 			States: res.States, Refinements: res.Refinements, Unmodelled: res.Unmodelled,
 			Assumptions:    res.Assumptions,
-			SignedOverflow: res.SignedOverflow, FailureValues: res.FailureValues,
+			SignedOverflow: res.SignedOverflow, FailureValues: res.FailureValues, Violated: res.Violated,
 			Precision: res.Precision,
 		}
 		// Steps without a source position (the skip edge into the entry

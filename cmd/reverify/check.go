@@ -31,6 +31,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	outDir := fs.String("output", "", "write results.json (and later witnesses, reproducers, pixel trees) into this directory")
 	svcomp := fs.String("svcomp", "", "SV-COMP task definition (.yml): check its unreach-call property")
 	prp := fs.String("spec", "", "SV-COMP property file (unreach-call.prp): check the whole program as one property")
+	properties := fs.String("properties", "assertions", "what to check: assertions, memory (valid-deref, valid-free, valid-memtrack of the whole program) or assertions,memory")
 	overflow := fs.String("signed-overflow", "wrap", "signed overflow semantics: wrap (gcc -fwrapv) or assume-none (cut paths that overflow, as SV-COMP's labels assume)")
 	var rf revFlags // --base: verify only what the change affects (diff.go)
 	rf.register(fs)
@@ -124,6 +125,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 	svMode := false
+	var prpMemory []string
+	wantAssertions, wantMemory, err := parseProperties(*properties)
+	if err != nil {
+		return fail("--properties: %v", err)
+	}
 	if *svcomp != "" {
 		task, err := readTask(*svcomp)
 		if err != nil {
@@ -139,11 +145,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail("%v", err)
 		}
-		e, err := spec.ParsePRP(string(text))
+		e, mem, err := spec.ParsePRPAll(string(text))
 		if err != nil {
 			return fail("%s: %v", *prp, err)
 		}
 		*entry = e
+		prpMemory = mem
 		svMode = true
 	}
 	if len(files) == 0 {
@@ -159,10 +166,17 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	engine.SetAssumePure(prog, pure) // before the properties: pure functions call nothing back
 	var props []*spec.Property
-	if svMode {
+	if svMode && len(prpMemory) > 0 {
+		props = []*spec.Property{spec.MemoryProperty(*entry, prpMemory)}
+	} else if svMode {
 		props = []*spec.Property{spec.UnreachCall(prog, *entry)}
 	} else {
-		props = sh.filter(spec.Properties(prog, *entry))
+		if wantAssertions {
+			props = sh.filter(spec.Properties(prog, *entry))
+		}
+		if wantMemory {
+			props = append(props, spec.MemoryProperty(*entry, spec.MemSafetySubs))
+		}
 		if len(props) == 0 && !sh.active() {
 			fmt.Fprintf(stderr, "reverify check: WARNING: no assertion found in %s (compiled with -DNDEBUG?): nothing was verified\n", strings.Join(files, ", "))
 		}
@@ -256,6 +270,22 @@ func printResult(w io.Writer, r *engine.Result) {
 	}
 }
 
+// parseProperties parses --properties: a comma-separated list of
+// assertions and memory.
+func parseProperties(s string) (assertions, memory bool, err error) {
+	for _, p := range strings.Split(s, ",") {
+		switch strings.TrimSpace(p) {
+		case "assertions":
+			assertions = true
+		case "memory":
+			memory = true
+		default:
+			return false, false, fmt.Errorf("unknown property kind %q (known: assertions, memory)", p)
+		}
+	}
+	return assertions, memory, nil
+}
+
 // printSVComp prints the SV-COMP verdict line.
 func printSVComp(w io.Writer, r *engine.Result) {
 	v := "UNKNOWN"
@@ -264,6 +294,9 @@ func printSVComp(w io.Writer, r *engine.Result) {
 		v = "TRUE"
 	case engine.False:
 		v = "FALSE(unreach-call)"
+		if r.Violated != "" {
+			v = "FALSE(" + r.Violated + ")"
+		}
 	}
 	if r.Verdict == engine.Unknown && r.Reason != "" {
 		fmt.Fprintf(w, "reason: %s\n", r.Reason)
@@ -274,10 +307,13 @@ func printSVComp(w io.Writer, r *engine.Result) {
 // task is an SV-COMP task definition (format 2.0), reduced to what check
 // needs.
 type task struct {
-	Inputs    []string
-	Property  string // path of unreach-call.prp
-	Expected  string // "true", "false" or ""
-	DataModel cfa.DataModel
+	Inputs   []string
+	Property string // path of unreach-call.prp (else valid-memsafety.prp or valid-memcleanup.prp)
+	// Subproperty is the violated memory property an expected false
+	// names (valid-deref, valid-free, valid-memtrack).
+	Subproperty string
+	Expected    string // "true", "false" or ""
+	DataModel   cfa.DataModel
 }
 
 // parsePureList parses --assume-pure's comma-separated C identifiers.

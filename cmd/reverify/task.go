@@ -23,6 +23,7 @@ func readTask(path string) (*task, error) {
 		Properties    []struct {
 			PropertyFile   string `yaml:"property_file"`
 			ExpectedVerdct *bool  `yaml:"expected_verdict"`
+			Subproperty    string `yaml:"subproperty"`
 		} `yaml:"properties"`
 		Options struct {
 			Language  string `yaml:"language"`
@@ -57,8 +58,17 @@ func readTask(path string) (*task, error) {
 			}
 		}
 	}
+	for _, p := range raw.Properties { // else a memory-safety property
+		if t.Property == "" && (strings.HasSuffix(p.PropertyFile, "valid-memsafety.prp") || strings.HasSuffix(p.PropertyFile, "valid-memcleanup.prp")) {
+			t.Property = filepath.Join(dir, p.PropertyFile)
+			if p.ExpectedVerdct != nil {
+				t.Expected = fmt.Sprint(*p.ExpectedVerdct)
+			}
+			t.Subproperty = p.Subproperty
+		}
+	}
 	if t.Property == "" {
-		return nil, fmt.Errorf("%s: no unreach-call property", path)
+		return nil, fmt.Errorf("%s: no unreach-call or memory-safety property", path)
 	}
 	if raw.Options.DataModel != "" {
 		m, err := cfa.ParseDataModel(raw.Options.DataModel)

@@ -35,6 +35,10 @@ type Options struct {
 	// mode); larger arrays are read as fresh symbols and forgotten on
 	// write. 0 selects 64.
 	MaxIteCells int
+	// Memory, when not nil, checks memory safety (memsafety.go): heap
+	// blocks carry sizes and validity, and violations make target
+	// states.
+	Memory *MemChecks
 }
 
 // CPA is the explicit-value analysis.
@@ -211,6 +215,9 @@ func (c *CPA) step(st *State, step cfa.Step, p cpa.Precision) (tx, bool) {
 	if vp, ok := prec.(*VarPrecision); ok && len(vp.AtLoc) == 0 {
 		t.uniform = true
 	}
+	if c.opts.Memory != nil {
+		t.memPre(step)
+	}
 	var ok bool
 	switch step.Kind {
 	case cfa.Enter:
@@ -219,6 +226,9 @@ func (c *CPA) step(st *State, step cfa.Step, p cpa.Precision) (tx, bool) {
 		ok = t.leave(step)
 	default:
 		ok = t.intra(step.Edge)
+	}
+	if ok && c.opts.Memory != nil {
+		t.memPostAll(step, st)
 	}
 	return t, ok
 }
