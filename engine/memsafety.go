@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/reverify/reverify/engine/analysis/callstack"
@@ -91,8 +92,8 @@ func verifyMemory(ctx context.Context, prog *cfa.Program, prop *spec.Property, c
 				res.Reason = fmt.Sprintf("%s: %s; confirmed by SMT and concrete replay", sub, detail)
 				return
 			}
-			if len(unconfirmed) < 3 {
-				unconfirmed = append(unconfirmed, fmt.Sprintf("%s candidate (%s) not confirmed: %s", sub, detail, why))
+			if msg := fmt.Sprintf("%s candidate (%s) not confirmed: %s", sub, detail, why); len(unconfirmed) < 3 && !slices.Contains(unconfirmed, msg) {
+				unconfirmed = append(unconfirmed, msg)
 			}
 			excluded++
 			if excluded >= maxMemoryCandidates {

@@ -14,7 +14,9 @@ import (
 // violation of prop to happen at it:
 //
 //   - "valid-deref": the step stops on an invalid memory access (null,
-//     out of bounds, dangling or freed, a function);
+//     out of bounds, dangling or freed, a function), or on pointer
+//     arithmetic that leaves the object (the step's access is then out
+//     of bounds);
 //   - "valid-free": the step stops on an invalid or double free;
 //   - "valid-memtrack": after the step, some live malloc/calloc block is
 //     reachable from no global, no live frame and no reachable block
@@ -83,7 +85,11 @@ func ReplayMemory(ctx context.Context, p *cfa.Program, entry string, path []cfa.
 		}
 		kind := ""
 		switch {
-		case strings.HasPrefix(st.msg, "invalid memory access"):
+		case strings.HasPrefix(st.msg, "invalid memory access"),
+			// the address of the access leaves its object in this very
+			// step (C's undefined pointer arithmetic, the access's
+			// invalidity for SV-COMP)
+			st.msg == "pointer arithmetic out of object bounds":
 			kind = "valid-deref"
 		case strings.HasPrefix(st.msg, "invalid free"):
 			kind = "valid-free"
