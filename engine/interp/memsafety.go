@@ -131,14 +131,15 @@ func ReplayMemory(ctx context.Context, p *cfa.Program, entry string, path []cfa.
 
 // reachableBlocks returns the ids of the heap blocks reachable from the
 // registers and memory of globals and live frames (without the top frame
-// when deadTop), every pointer-sized byte window read as a pointer.
+// when deadTop), every pointer-sized byte window read as a pointer when
+// its offset lies in the block or just past it.
 func (m *machine) reachableBlocks(deadTop bool) map[int]bool {
 	reached := map[int]bool{}
 	var work []*object
 	see := func(v uint64) {
-		id, _ := m.split(v)
-		if id == 0 || id >= uint64(len(m.objs)) {
-			return
+		id, off := m.split(v)
+		if id == 0 || id >= uint64(len(m.objs)) || off > uint64(len(m.objs[id].data)) {
+			return // not a pointer into or just past a block
 		}
 		o := m.objs[id]
 		if o.heap && o.live && !reached[o.id] {

@@ -240,6 +240,11 @@ func (t *tx) memPre(step cfa.Step) {
 		}
 	case *cfa.Havoc:
 		w.write(op.LHS)
+	case *cfa.Decl:
+		// A new lifetime of a local: pointers to the old one dangle.
+		if !op.Var.Global && op.Var.AddrTaken {
+			t.killObjects(localObj(t.s.depth, op.Var.ID), localObj(t.s.depth, op.Var.ID)+1)
+		}
 	case *cfa.Assume:
 		w.rval(op.Cond)
 	case *cfa.Return:
@@ -387,7 +392,7 @@ func (t *tx) objSize(e *cfa.Edge, obj uint64, what string) (int64, bool) {
 			t.violation(ValidDeref, e, "access to %s after it was freed (%s)", t.c.objName(obj, t.s.depth), what)
 			return 0, false
 		case st == stDead:
-			t.violation(ValidDeref, e, "access to a stack object after its frame was left (%s)", what)
+			t.violation(ValidDeref, e, "access to a stack object after its lifetime ended (%s)", what)
 			return 0, false
 		case st != stHeap && st < stAlloca:
 			t.violation(ValidDeref, e, "access to an invalid object (%s)", what)
@@ -550,13 +555,18 @@ func (t *tx) memPost(step cfa.Step, before *State) {
 				t.cleanup(step.Edge)
 			}
 			return
+		} else if ok && m.Memcleanup && len(t.liveBlocks()) > 0 {
+			// abort and other calls that do not return: whether
+			// SV-COMP's memcleanup counts them as the end is not
+			// decided here.
+			t.memUnknown(ValidMemcleanup, step.Edge, "%s ends the program with blocks allocated", c.Fn)
 		}
 	}
 	e := step.Edge
 	if e == nil {
 		return
 	}
-	if m.Memtrack {
+	if m.Memtrack && (atExit || t.mayLosePointer(step, before)) {
 		t.track(e, atExit)
 	}
 	if atExit && m.Memcleanup {
@@ -578,6 +588,12 @@ func (t *tx) killFrame(d int) {
 	for _, b := range deadAlloca {
 		t.metaSet(b, metaStatus, stDead)
 	}
+	t.killObjects(lo, hi)
+}
+
+// killObjects turns pointers to the local objects in [lo, hi) into
+// pointers to dead objects.
+func (t *tx) killObjects(lo, hi uint64) {
 	changed := false
 	t.s.mem.each(func(n *node) bool {
 		if n.val.Obj >= lo && n.val.Obj < hi {
@@ -707,4 +723,55 @@ func (t *tx) memPostAll(step cfa.Step, before *State) {
 		st := at.s
 		t.alt = &st
 	}
+}
+
+// mayLosePointer reports whether step may overwrite or drop a pointer
+// cell of before (only then can a block become unreachable): a frame
+// left, a write to an lvalue whose old cells hold a pointer or whose
+// address is unknown, a function without body that writes memory.
+func (t *tx) mayLosePointer(step cfa.Step, before *State) bool {
+	switch step.Kind {
+	case cfa.Leave:
+		return true
+	case cfa.Enter:
+		return false
+	}
+	var lv cfa.Expr
+	switch op := step.Edge.Op.(type) {
+	case *cfa.Assign:
+		lv = op.LHS
+	case *cfa.Havoc:
+		lv = op.LHS
+	case *cfa.Decl:
+		lv = &cfa.VarRef{Var: op.Var}
+	case *cfa.Return:
+		if rv := step.Edge.From.Func.RetVar; rv != nil && op.X != nil {
+			lv = &cfa.VarRef{Var: rv}
+		}
+	case *cfa.Call:
+		switch op.Fn {
+		case "malloc", "calloc", "alloca", "__builtin_alloca", "free":
+			lv = op.Result
+		default:
+			return true
+		}
+	}
+	if lv == nil {
+		return false
+	}
+	bt := tx{c: t.c, s: *before, full: true}
+	a := bt.addrOf(lv)
+	if !a.known || !a.offKnown || a.sym != nil {
+		return true
+	}
+	found := false
+	size := lv.Type().Size
+	before.mem.ascend(a.obj, a.off-7, a.obj, a.off+max(size, 1), func(n *node) bool {
+		if n.val.Obj != 0 && n.off+int64(n.size) > a.off {
+			found = true
+			return false
+		}
+		return true
+	})
+	return found
 }

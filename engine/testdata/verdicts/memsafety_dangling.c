@@ -1,5 +1,5 @@
 // A pointer to a local of a returned frame: valid-deref.
-// memory: valid-memsafety FALSE "after its frame was left"
+// memory: valid-memsafety FALSE "after its lifetime ended"
 int *f(void) {
   int x = 1;
   return &x;
