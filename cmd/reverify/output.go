@@ -52,7 +52,7 @@ func writeArtifacts(out string, prog *cfa.Program, files []string, entry, config
 				pr.PixelTree = base + ".png"
 			}
 		}
-		if r.Verdict == engine.True {
+		if r.Verdict == engine.True && len(r.Property.Memory) == 0 { // memory safety: no correctness witness yet
 			errs = append(errs, writeCorrectness(dir, prog, files, entry, config, prp, r, pr, timeout)...)
 		}
 		if r.Verdict != engine.False {
@@ -61,7 +61,7 @@ func writeArtifacts(out string, prog *cfa.Program, files []string, entry, config
 		v := &witness.Violation{Program: prog, Path: r.Counterexample, Task: witness.Task{
 			Files: files, Entry: entry, Specification: prp, DataModel: prog.DataModel,
 			Producer: "reverify", Version: version, Configuration: config,
-		}}
+		}, Memory: r.Violated}
 		for _, in := range r.Inputs {
 			v.Inputs = append(v.Inputs, witness.Input{Source: in.Source, Type: in.Type, Value: in.Bits, Step: in.Step})
 		}
