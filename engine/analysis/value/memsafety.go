@@ -775,3 +775,15 @@ func (t *tx) mayLosePointer(step cfa.Step, before *State) bool {
 	})
 	return found
 }
+
+// mayBeFreed reports whether obj is a heap block or dead object that is
+// not known to be live: its address may be reused by a later
+// allocation, so comparing it with another object's address has no
+// known result.
+func (t *tx) mayBeFreed(obj uint64) bool {
+	if objKind(obj) != kindHeap {
+		return false
+	}
+	st, ok := t.metaGet(obj, metaStatus)
+	return !ok || st != stHeap && st < stAlloca
+}
