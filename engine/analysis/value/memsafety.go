@@ -455,7 +455,7 @@ func (w accessWalker) rval(x cfa.Expr) {
 	case *cfa.Deref, *cfa.Member, *cfa.Index:
 		w.addr(x)
 		if k := x.Type().Kind; k != cfa.Array && k != cfa.Func {
-			w.access(x)
+			w.access(x, false)
 		}
 	case *cfa.AddrOf:
 		w.addr(x.X)
@@ -472,7 +472,7 @@ func (w accessWalker) rval(x cfa.Expr) {
 // write visits the lvalue x written.
 func (w accessWalker) write(x cfa.Expr) {
 	w.addr(x)
-	w.access(x)
+	w.access(x, true)
 }
 
 // addr visits the evaluation of the address of lvalue x.
@@ -490,7 +490,7 @@ func (w accessWalker) addr(x cfa.Expr) {
 
 // access checks the access of lvalue x (when it goes through a pointer
 // or an array subscript).
-func (w accessWalker) access(x cfa.Expr) {
+func (w accessWalker) access(x cfa.Expr, write bool) {
 	t := w.t
 	if !t.mem().Deref {
 		return
@@ -531,6 +531,10 @@ func (w accessWalker) access(x cfa.Expr) {
 			}
 		}
 		t.memUnknown(ValidDeref, w.e, "unknown pointer in %s", x)
+		return
+	}
+	if write && objKind(a.obj) == kindString {
+		t.memUnknown(ValidDeref, w.e, "write to a string literal (%s)", x)
 		return
 	}
 	t.checkAddr(w.e, x.String(), a, n)
