@@ -554,6 +554,11 @@ func (t *tx) memPost(step cfa.Step, before *State) {
 	next := step.Next()
 	atExit := next != nil && next.Func != nil && next.Func.Name == m.Entry && next == next.Func.Exit && t.s.depth == 0
 	if step.Edge != nil && next != nil && next.Terminal {
+		if _, ok := step.Edge.Op.(*cfa.Call); ok && m.Memtrack && t.lostFromGlobals() {
+			// Whether blocks only locals reach are lost when the program
+			// ends inside main's frame is not decided here.
+			t.memUnknown(ValidMemtrack, step.Edge, "the program ends with blocks that only local variables reach")
+		}
 		if c, ok := step.Edge.Op.(*cfa.Call); ok && c.Fn == "exit" {
 			if m.Memcleanup {
 				t.cleanup(step.Edge)
@@ -790,4 +795,41 @@ func (t *tx) mayBeFreed(obj uint64) bool {
 	}
 	st, ok := t.metaGet(obj, metaStatus)
 	return !ok || st != stHeap && st < stAlloca
+}
+
+// lostFromGlobals reports whether some allocated block is not reachable
+// from the globals through known pointer cells.
+func (t *tx) lostFromGlobals() bool {
+	live := t.liveBlocks()
+	if len(live) == 0 {
+		return false
+	}
+	reached := map[uint64]bool{}
+	var work []uint64
+	visit := func(n *node) {
+		if o := n.val.Obj; objKind(o) == kindHeap && !reached[o] {
+			reached[o] = true
+			work = append(work, o)
+		}
+	}
+	t.s.mem.each(func(n *node) bool {
+		if objKind(n.obj) == kindGlobal {
+			visit(n)
+		}
+		return true
+	})
+	for len(work) > 0 {
+		o := work[len(work)-1]
+		work = work[:len(work)-1]
+		t.s.mem.ascend(o, -1<<62, o+1, -1<<62, func(n *node) bool {
+			visit(n)
+			return true
+		})
+	}
+	for _, b := range live {
+		if !reached[b] {
+			return true
+		}
+	}
+	return false
 }
