@@ -181,6 +181,9 @@ func NewReport(engineVersion string, prog *cfa.Program, entry, config string, re
 			SignedOverflow: res.SignedOverflow, FailureValues: res.FailureValues, Violated: res.Violated,
 			Precision: res.Precision,
 		}
+		if vp := res.ViolationPos; vp.Line != 0 { // a memory-safety property is where it is violated
+			pr.File, pr.Line, pr.Column = vp.File, vp.Line, vp.Col
+		}
 		// Steps without a source position (the skip edge into the entry
 		// function) are left out: they would show as line 1 in SARIF.
 		at := map[int]int{} // counterexample index → index in pr.Steps

@@ -254,7 +254,11 @@ func printResults(w io.Writer, results []*engine.Result) {
 func printResult(w io.Writer, r *engine.Result) {
 	{
 		p := r.Property
-		line := fmt.Sprintf("%-11s %s:%d:%d  %s  %.2fs  %d states", r.Verdict, p.Pos.File, p.Pos.Line, p.Pos.Col, p.ID, r.Seconds, r.States)
+		pos := p.Pos
+		if r.ViolationPos.Line != 0 { // a memory-safety property: where it is violated
+			pos = r.ViolationPos
+		}
+		line := fmt.Sprintf("%-11s %s:%d:%d  %s  %.2fs  %d states", r.Verdict, pos.File, pos.Line, pos.Col, p.ID, r.Seconds, r.States)
 		if r.Verdict != engine.True && r.Reason != "" {
 			line += "  (" + r.Reason + ")"
 		}
