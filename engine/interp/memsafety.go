@@ -107,8 +107,12 @@ func ReplayMemory(ctx context.Context, p *cfa.Program, entry string, path []cfa.
 		}
 		atExit := len(m.frames) == 1 && m.top().fn.Name == entry && m.loc == m.top().fn.Exit
 		if prop == "valid-memcleanup" {
-			c, isCall := last.Edge.Op.(*cfa.Call)
-			if !atExit && !(isCall && c.Fn == "exit" && last.Next().Terminal) {
+			var c *cfa.Call
+			isCall := false
+			if last.Edge != nil && last.Kind == cfa.Intra {
+				c, isCall = last.Edge.Op.(*cfa.Call)
+			}
+			if !atExit && !(isCall && c.Fn == "exit" && last.Next() != nil && last.Next().Terminal) {
 				return "", fmt.Errorf("interp: the last step does not end the program")
 			}
 			for _, o := range m.objs {
