@@ -8,7 +8,13 @@
 // path ([]cfa.Step, ending at the call of the error function) and the
 // values of the nondeterministic inputs in read order, each tied to the
 // step that read it (a Havoc of __VERIFIER_nondet_*, a Decl of an
-// uninitialised local, or a call of an external function).
+// uninitialised local, or a call of an external function). A violation
+// of memory safety (Violation.Memory: valid-deref, valid-free,
+// valid-memtrack, valid-memcleanup) ends at the violating step instead:
+// its witnesses state "G valid-deref" (SV-COMP's formula of the violated
+// subproperty) with that step as the target, and its reproducer names
+// -fsanitize=address among its build flags, so that AddressSanitizer
+// reports the error.
 //
 // # YAML witnesses, format 2.0
 //
