@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/graph"
 )
 
 // MemChecks select the memory-safety checks of the value analysis
@@ -512,6 +514,7 @@ func (w accessWalker) access(x cfa.Expr, write bool) {
 	if !through {
 		return
 	}
+	_, viaPointer := base.(*cfa.Deref)
 	n := x.Type().Size
 	if mb, ok := x.(*cfa.Member); ok {
 		if fld := mb.X.Type().Fields[mb.Field]; fld.BitWidth > 0 {
@@ -531,6 +534,10 @@ func (w accessWalker) access(x cfa.Expr, write bool) {
 			}
 		}
 		t.memUnknown(ValidDeref, w.e, "unknown pointer in %s", x)
+		return
+	}
+	if viaPointer && objKind(a.obj) == kindLocal && t.c.nestedLocal(t.c.prog.Vars[varID(a.obj)]) {
+		t.memUnknown(ValidDeref, w.e, "%s may outlive the block of %s (block lifetimes are not modelled)", x, t.c.prog.Vars[varID(a.obj)].Name)
 		return
 	}
 	if write && objKind(a.obj) == kindString {
@@ -832,4 +839,60 @@ func (t *tx) lostFromGlobals() bool {
 		}
 	}
 	return false
+}
+
+// nestedLocals are the locals whose declaration may lie in a nested
+// block, computed once per program (nestedLocal).
+var nestedLocals sync.Map // *cfa.Program → map[int]bool
+
+// nestedLocal reports whether v is a local whose lifetime may end before
+// its function returns: its Decl is not at the function's top level, as
+// far as the CFA tells (some location reachable from the Decl other than
+// the exit is reachable without passing it: the join after an if, a
+// loop head). Blocks end nowhere in the CFA, so accesses through
+// pointers to such locals cannot be proved valid.
+func (c *CPA) nestedLocal(v *cfa.Var) bool {
+	if v.Global || v.Param {
+		return false
+	}
+	m, ok := nestedLocals.Load(c.prog)
+	if !ok {
+		m, _ = nestedLocals.LoadOrStore(c.prog, computeNested(c.prog))
+	}
+	return m.(map[int]bool)[v.ID]
+}
+
+func computeNested(p *cfa.Program) map[int]bool {
+	out := map[int]bool{}
+	for _, f := range p.Funcs {
+		var dom *graph.DomTree
+		for _, l := range f.Locs {
+			for _, e := range l.Out {
+				d, ok := e.Op.(*cfa.Decl)
+				if !ok || d.Var.Global || !d.Var.AddrTaken {
+					continue
+				}
+				if dom == nil {
+					dom = graph.Dominators(f, f.Entry.Index)
+				}
+				top := e.To
+				seen := map[*cfa.Location]bool{top: true}
+				work := []*cfa.Location{top}
+				for len(work) > 0 && !out[d.Var.ID] {
+					x := work[len(work)-1]
+					work = work[:len(work)-1]
+					if x != f.Exit && !dom.Dominates(top.Index, x.Index) {
+						out[d.Var.ID] = true
+					}
+					for _, o := range x.Out {
+						if !seen[o.To] {
+							seen[o.To] = true
+							work = append(work, o.To)
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
 }
