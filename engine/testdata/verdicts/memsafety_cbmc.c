@@ -12,3 +12,5 @@ void harness(void) {
   p[0] = 1; // violation
   free(p);
 }
+
+int main(void) { return 0; } // other tests of testdata/verdicts start at main
