@@ -286,7 +286,7 @@ func verifyOne(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg 
 		res.Verdict, res.Reason = results.NotChecked, fmt.Sprintf("no call path from %s reaches %s", cfg.Entry, prop.Func)
 		return res
 	}
-	if len(prop.ErrorEdges) == 0 {
+	if len(prop.ErrorEdges) == 0 && len(prop.Memory) == 0 {
 		res.Verdict, res.Reason = results.True, "no error call: the property holds trivially"
 		return res
 	}
@@ -302,7 +302,9 @@ func verifyOne(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg 
 	}
 	ctx, untrack := cfg.mem.track(ctx)
 	defer untrack()
-	if !runReduced(ctx, prog, prop, cfg, conf, res) {
+	if len(prop.Memory) > 0 {
+		verifyMemory(ctx, prog, prop, cfg, res)
+	} else if !runReduced(ctx, prog, prop, cfg, conf, res) {
 		conf.run(ctx, prog, prop, cfg, res)
 	}
 	limitReason(ctx, parent, cfg, len(conf.arms) > 0, res)

@@ -45,6 +45,17 @@ var (
 	// entryRE matches `// entry: f`: the file's entry function
 	// (default main).
 	entryRE = regexp.MustCompile(`(?m)^// entry: ([A-Za-z_][A-Za-z0-9_]*)\s*$`)
+	// memoryRE matches `// memory: valid-memsafety FALSE "valid-deref"`
+	// (or valid-memcleanup): the file also checks that whole-program
+	// memory-safety property (spec.MemoryProperty) and wants that
+	// verdict, with the reason containing the quoted text; a FALSE must
+	// be at the line marked `// violation`, if there is one.
+	memoryRE = regexp.MustCompile(`(?m)^// memory: (valid-memsafety|valid-memcleanup) (TRUE|FALSE|UNKNOWN)(?: "([^"]*)")?\s*$`)
+	// violationRE marks the line of a memory-safety violation.
+	violationRE = regexp.MustCompile(`// violation\s*$`)
+	// mallocRE matches `// malloc: may-fail`: malloc and calloc may
+	// return NULL (frontend.MallocMayFail).
+	mallocRE = regexp.MustCompile(`(?m)^// malloc: may-fail\s*$`)
 )
 
 // verdictConfigs are the configurations every file of testdata/verdicts
@@ -166,7 +177,11 @@ func checkFile(t *testing.T, file, src, config string, reduce ...string) {
 		label = "reduce" // a `reduce:` item, where given, is the verdict under reduction
 	}
 	wants := parseWants(t, file, src, config, label)
-	prog, err := frontend.Translate(frontend.Options{}, file)
+	var fcfg frontend.Options
+	if mallocRE.MatchString(src) {
+		fcfg.Malloc = frontend.MallocMayFail
+	}
+	prog, err := frontend.Translate(fcfg, file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,6 +193,21 @@ func checkFile(t *testing.T, file, src, config string, reduce ...string) {
 		entry = m[1]
 	}
 	props := spec.Properties(prog, entry)
+	memWants := map[string]want{}
+	for _, m := range memoryRE.FindAllStringSubmatch(src, -1) {
+		subs := spec.MemSafetySubs
+		if m[1] == spec.MemCleanupID {
+			subs = []string{spec.MemCleanupID}
+		}
+		props = append(props, spec.MemoryProperty(entry, subs))
+		memWants[m[1]] = want{results.Verdict(m[2]), m[3]}
+	}
+	violationLine := 0
+	for i, line := range strings.Split(src, "\n") {
+		if violationRE.MatchString(line) {
+			violationLine = i + 1
+		}
+	}
 	// Verdicts are decided by state limits, not by time: the per-property
 	// timeout only stops a runaway, and is generous because CI runs
 	// packages in parallel on two loaded cores.
@@ -205,6 +235,15 @@ func checkFile(t *testing.T, file, src, config string, reduce ...string) {
 	}
 	seen := map[int]bool{}
 	for _, r := range rs {
+		if w, ok := memWants[r.Property.ID]; ok && len(r.Property.Memory) > 0 {
+			if r.Verdict != w.verdict || !strings.Contains(r.Reason, w.reason) {
+				t.Errorf("%s: %s: got %s (%s), want %s %q", file, r.Property.ID, r.Verdict, r.Reason, w.verdict, w.reason)
+			}
+			if r.Verdict == results.False && (len(r.Counterexample) == 0 || violationLine != 0 && r.ViolationPos.Line != violationLine) {
+				t.Errorf("%s: %s: FALSE at line %d with %d steps, want the violation at line %d", file, r.Property.ID, r.ViolationPos.Line, len(r.Counterexample), violationLine)
+			}
+			continue
+		}
 		line := r.Property.Pos.Line
 		seen[line] = true
 		w, ok := wants[line]

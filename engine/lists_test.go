@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"github.com/reverify/reverify/results"
 	"testing"
 	"time"
 
@@ -28,16 +29,16 @@ func TestNoListAbstraction(t *testing.T) {
 	for _, off := range []bool{false, true} {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 		cfg := engine.Config{Name: "value", Timeout: 2 * time.Minute, Solver: z3.Factory, MaxStates: 3000, NoListAbstraction: off}
-		results, err := engine.Verify(ctx, prog, props, cfg)
+		rs, err := engine.Verify(ctx, prog, props, cfg)
 		cancel()
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := engine.True
+		want := results.True
 		if off {
-			want = engine.Unknown
+			want = results.Unknown
 		}
-		for _, r := range results {
+		for _, r := range rs {
 			if r.Verdict != want {
 				t.Errorf("NoListAbstraction=%v: %s: %s (%s), want %s", off, r.Property.ID, r.Verdict, r.Reason, want)
 			}

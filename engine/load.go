@@ -115,3 +115,18 @@ func StaticSlices(prog *Program, props []*Property) []StaticSlice {
 	}
 	return out
 }
+
+// ParsePRPAll parses an SV-COMP property file (spec.ParsePRPAll): the
+// entry function and, for valid-memsafety.prp or valid-memcleanup.prp,
+// the memory-safety subproperties it names (nil for unreach-call).
+func ParsePRPAll(text string) (entry string, memory []string, err error) {
+	return spec.ParsePRPAll(text)
+}
+
+// MemSafetySubs are the subproperties of SV-COMP's valid-memsafety.prp
+// (spec.MemSafetySubs).
+var MemSafetySubs = spec.MemSafetySubs
+
+// MemoryProperty is the whole-program memory-safety property of entry
+// for the given subproperties (spec.MemoryProperty).
+func MemoryProperty(entry string, subs []string) *Property { return spec.MemoryProperty(entry, subs) }

@@ -51,6 +51,11 @@ type Result struct {
 	// replay (interp.FailureValues); empty when not FALSE or when the
 	// replay cannot read them.
 	FailureValues []results.FailureValue
+	// Violated is, for FALSE of a memory-safety property, the violated
+	// subproperty ("valid-deref", "valid-free", "valid-memtrack",
+	// "valid-memcleanup"; memsafety.go), and ViolationPos where.
+	Violated     string
+	ViolationPos cfa.Pos
 	// ARG is the final abstract reachability graph of the last run, kept
 	// only when Config.KeepARG is set (for pixel trees and witnesses).
 	ARG *cpa.ARG
@@ -78,8 +83,11 @@ func NewReport(engineVersion string, prog *cfa.Program, entry, config string, rs
 			Verdict: res.Verdict, Reason: res.Reason, Config: res.Config, CPUSeconds: round3(res.Seconds),
 			States: res.States, Refinements: res.Refinements, Unmodelled: res.Unmodelled,
 			Assumptions:    res.Assumptions,
-			SignedOverflow: res.SignedOverflow, FailureValues: res.FailureValues,
+			SignedOverflow: res.SignedOverflow, FailureValues: res.FailureValues, Violated: res.Violated,
 			Precision: res.Precision, Scope: res.Scope,
+		}
+		if vp := res.ViolationPos; vp.Line != 0 { // a memory-safety property is where it is violated
+			pr.File, pr.Line, pr.Column = vp.File, vp.Line, vp.Col
 		}
 		// Steps without a source position (the skip edge into the entry
 		// function) are left out: they would show as line 1 in SARIF.

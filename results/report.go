@@ -60,6 +60,10 @@ type PropertyReport struct {
 	Reproducer     string         `json:"reproducer,omitempty"`
 	PixelTree      string         `json:"pixel_tree,omitempty"`
 	Precision      []string       `json:"precision,omitempty"`
+	// Violated is, for FALSE of a memory-safety property, the violated
+	// subproperty (valid-deref, valid-free, valid-memtrack,
+	// valid-memcleanup).
+	Violated string `json:"violated,omitempty"`
 	// Scope is the property scope (engine/scope), when computed.
 	Scope *Scope `json:"scope,omitempty"`
 }

@@ -31,6 +31,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	outDir := fs.String("output", "", "write results.json (and later witnesses, reproducers, pixel trees) into this directory")
 	svcomp := fs.String("svcomp", "", "SV-COMP task definition (.yml): check its unreach-call property")
 	prp := fs.String("spec", "", "SV-COMP property file (unreach-call.prp): check the whole program as one property")
+	properties := fs.String("properties", "assertions", "what to check: assertions, memory (valid-deref, valid-free, valid-memtrack of the whole program) or assertions,memory")
 	overflow := fs.String("signed-overflow", "wrap", "signed overflow semantics: wrap (gcc -fwrapv) or assume-none (cut paths that overflow, as SV-COMP's labels assume)")
 	var rf revFlags // --base: verify only what the change affects (diff.go)
 	rf.register(fs)
@@ -129,6 +130,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 	svMode := false
+	var prpMemory []string
+	wantAssertions, wantMemory, err := parseProperties(*properties)
+	if err != nil {
+		return fail("--properties: %v", err)
+	}
 	if *svcomp != "" {
 		task, err := bench.ReadTask(*svcomp)
 		if err != nil {
@@ -144,11 +150,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail("%v", err)
 		}
-		e, err := engine.ParsePRP(string(text))
+		e, mem, err := engine.ParsePRPAll(string(text))
 		if err != nil {
 			return fail("%s: %v", *prp, err)
 		}
 		*entry = e
+		prpMemory = mem
 		svMode = true
 	}
 	if len(files) == 0 {
@@ -164,10 +171,17 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	engine.SetAssumePure(prog, pure) // before the properties: pure functions call nothing back
 	var props []*engine.Property
-	if svMode {
+	if svMode && len(prpMemory) > 0 {
+		props = []*engine.Property{engine.MemoryProperty(*entry, prpMemory)}
+	} else if svMode {
 		props = []*engine.Property{engine.UnreachCall(prog, *entry)}
 	} else {
-		props = filterShard(sh, engine.Properties(prog, *entry))
+		if wantAssertions {
+			props = filterShard(sh, engine.Properties(prog, *entry))
+		}
+		if wantMemory {
+			props = append(props, engine.MemoryProperty(*entry, engine.MemSafetySubs))
+		}
 		if len(props) == 0 && !sh.Active() {
 			fmt.Fprintf(stderr, "reverify check: WARNING: no assertion found in %s (compiled with -DNDEBUG?): nothing was verified\n", strings.Join(files, ", "))
 		}
@@ -249,7 +263,11 @@ func printResults(w io.Writer, rs []*engine.Result) {
 func printResult(w io.Writer, r *engine.Result) {
 	{
 		p := r.Property
-		line := fmt.Sprintf("%-11s %s:%d:%d  %s  %.2fs  %d states", r.Verdict, p.Pos.File, p.Pos.Line, p.Pos.Col, p.ID, r.Seconds, r.States)
+		pos := p.Pos
+		if r.ViolationPos.Line != 0 { // a memory-safety property: where it is violated
+			pos = r.ViolationPos
+		}
+		line := fmt.Sprintf("%-11s %s:%d:%d  %s  %.2fs  %d states", r.Verdict, pos.File, pos.Line, pos.Col, p.ID, r.Seconds, r.States)
 		if r.Verdict != results.True && r.Reason != "" {
 			line += "  (" + r.Reason + ")"
 		}
@@ -266,6 +284,22 @@ func printResult(w io.Writer, r *engine.Result) {
 	}
 }
 
+// parseProperties parses --properties: a comma-separated list of
+// assertions and memory.
+func parseProperties(s string) (assertions, memory bool, err error) {
+	for _, p := range strings.Split(s, ",") {
+		switch strings.TrimSpace(p) {
+		case "assertions":
+			assertions = true
+		case "memory":
+			memory = true
+		default:
+			return false, false, fmt.Errorf("unknown property kind %q (known: assertions, memory)", p)
+		}
+	}
+	return assertions, memory, nil
+}
+
 // printSVComp prints the SV-COMP verdict line.
 func printSVComp(w io.Writer, r *engine.Result) {
 	v := "UNKNOWN"
@@ -274,6 +308,9 @@ func printSVComp(w io.Writer, r *engine.Result) {
 		v = "TRUE"
 	case results.False:
 		v = "FALSE(unreach-call)"
+		if r.Violated != "" {
+			v = "FALSE(" + r.Violated + ")"
+		}
 	}
 	if r.Verdict == results.Unknown && r.Reason != "" {
 		fmt.Fprintf(w, "reason: %s\n", r.Reason)

@@ -33,4 +33,9 @@
 // toupper, tolower and the ctype classifications (cfa.CtypeValue),
 // __VERIFIER_assume; output functions and functions declared pure write
 // nothing and return an input.
+//
+// ReplayMemory (memsafety.go) confirms a memory-safety violation: the
+// path's last step must stop on the invalid access or free, or leave a
+// live heap block unreachable (valid-memtrack) or allocated at the end
+// (valid-memcleanup).
 package interp

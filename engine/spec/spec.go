@@ -23,6 +23,11 @@ type Property struct {
 	Via *cfa.Edge
 	// Reachable is false when the entry function cannot call Func.
 	Reachable bool
+	// Memory, when not empty, makes this a memory-safety property
+	// (memsafety.go): the subproperties checked together ("valid-deref",
+	// "valid-free", "valid-memtrack", "valid-memcleanup"); ErrorEdges is
+	// then empty.
+	Memory []string
 }
 
 // String returns the ID with its display position.

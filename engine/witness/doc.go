@@ -12,6 +12,13 @@
 // loop invariants are the types of package results ([results.Input],
 // [results.Invariant]) that the engine produces, so a Violation or
 // Correctness is built from an engine.Result without conversion.
+// uninitialised local, or a call of an external function). A violation
+// of memory safety (Violation.Memory: valid-deref, valid-free,
+// valid-memtrack, valid-memcleanup) ends at the violating step instead:
+// its witnesses state "G valid-deref" (SV-COMP's formula of the violated
+// subproperty) with that step as the target, and its reproducer names
+// -fsanitize=address among its build flags, so that AddressSanitizer
+// reports the error.
 //
 // # YAML witnesses, format 2.0
 //

@@ -161,6 +161,12 @@ func Reproducer(v *Violation) (string, error) {
  */
 `, comment(files), map[bool]string{true: " -m32"}[v.Task.DataModel == cfa.ILP32], comment(flags), files, ReachedMarker, ReachedExitCode)
 	vols.writeHead(&b)
+	if v.Memory != "" {
+		fmt.Fprintf(&b, `/* The counterexample violates %s: AddressSanitizer reports it. */
+%s-fsanitize=address
+%s-fno-omit-frame-pointer
+`, v.Memory, buildFlagPrefix, buildFlagPrefix)
+	}
 	b.WriteString(`#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>

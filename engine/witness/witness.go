@@ -52,6 +52,13 @@ type Violation struct {
 	Path    []cfa.Step
 	Inputs  []results.Input
 	Task    Task
+	// Memory, when not empty, is the violated memory-safety property
+	// ("valid-deref", "valid-free", "valid-memtrack",
+	// "valid-memcleanup"): the path's last step violates it (no error
+	// function is called), the witness states "G <Memory>" as SV-COMP
+	// specifies for memory safety, and the reproducer is built with
+	// AddressSanitizer, which reports the error.
+	Memory string
 }
 
 // ctx is what the writers share: the violation, the loaded sources and the
@@ -101,6 +108,13 @@ func newCtx(v *Violation, needHashes bool) (*ctx, error) {
 		}
 	}
 	c.walk()
+	if v.Memory != "" {
+		if len(v.Path) == 0 {
+			return nil, errors.New("witness: empty path")
+		}
+		c.target = len(v.Path) - 1
+		return c, nil
+	}
 	t, fn, err := c.findTarget()
 	if err != nil {
 		return nil, err
@@ -239,6 +253,9 @@ func specFormula(s string) string {
 // G ! call(reach_error()) would describe no violation of its own
 // specification (validators, ours included, reject it).
 func (c *ctx) formula() string {
+	if c.v.Memory != "" {
+		return "G " + c.v.Memory
+	}
 	f := specFormula(c.v.Task.Specification)
 	for _, m := range callRE.FindAllStringSubmatch(f, -1) {
 		if m[1] == c.errFunc {

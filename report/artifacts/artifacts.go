@@ -91,13 +91,13 @@ func Write(out string, t Task, rs []*engine.Result, report *results.Report) erro
 		if err := writeScope(dir, r); err != nil {
 			errs = append(errs, err.Error())
 		}
-		if r.Verdict == results.True {
+		if r.Verdict == results.True && len(r.Property.Memory) == 0 { // memory safety: no correctness witness yet
 			errs = append(errs, writeCorrectness(dir, t, r, pr)...)
 		}
 		if r.Verdict != results.False {
 			continue
 		}
-		v := &witness.Violation{Program: prog, Path: r.Counterexample, Inputs: r.Inputs, Task: t.witnessTask()}
+		v := &witness.Violation{Program: prog, Path: r.Counterexample, Inputs: r.Inputs, Task: t.witnessTask(), Memory: r.Violated}
 		yml := filepath.Join(dir, "witness.yml")
 		if err := writeWith(yml, func(b *bytes.Buffer) error { return witness.WriteViolationYAML(b, v) }); err != nil {
 			errs = append(errs, err.Error())

@@ -343,6 +343,11 @@ func (r *benchRun) run(ctx context.Context, j benchJob) (row Row, ok bool) {
 		row.Verdict, row.Reason = j.peer.verdict(ws.ExitStatus(), out.String(), stderrText)
 	default:
 		row.Verdict, row.Reason, row.OverflowAt = reverifyVerdict(jsonPath, ws.ExitStatus(), stderrText)
+		if v := violatedOf(jsonPath); row.Verdict == VerdictFalse && j.task.Subproperty != "" && v != j.task.Subproperty {
+			// A memory-safety FALSE counts only with the expected
+			// subproperty: any other is wrong.
+			row.Expected = "false(" + j.task.Subproperty + ")"
+		}
 	}
 	row.Classify()
 	return row, true
@@ -575,4 +580,14 @@ func (p *progress) end() {
 	if p.tty {
 		fmt.Fprintln(p.w)
 	}
+}
+
+// violatedOf returns the violated memory property of the single result
+// in a `reverify check --svcomp` results.json ("" if none or unreadable).
+func violatedOf(jsonPath string) string {
+	var rep results.Report
+	if data, err := os.ReadFile(jsonPath); err != nil || json.Unmarshal(data, &rep) != nil || len(rep.Properties) != 1 {
+		return ""
+	}
+	return rep.Properties[0].Violated
 }

@@ -13,10 +13,13 @@ import (
 // Task is an SV-COMP task definition (format 2.0), reduced to what
 // reverify and its peers need.
 type Task struct {
-	Inputs    []string      // C sources, resolved against the task file's directory
-	Property  string        // path of unreach-call.prp
-	Expected  string        // "true", "false" or "" (no expected verdict)
-	DataModel cfa.DataModel // options.data_model; ILP32 when absent (format 1.0)
+	Inputs   []string // C sources, resolved against the task file's directory
+	Property string   // path of unreach-call.prp (else valid-memsafety.prp or valid-memcleanup.prp)
+	// Subproperty is the violated memory property an expected false
+	// names (valid-deref, valid-free, valid-memtrack).
+	Subproperty string
+	Expected    string        // "true", "false" or "" (no expected verdict)
+	DataModel   cfa.DataModel // options.data_model; ILP32 when absent (format 1.0)
 }
 
 // ReadTask reads the SV-COMP task definition at path (format 1.0 or 2.0,
@@ -35,6 +38,7 @@ func ReadTask(path string) (*Task, error) {
 		Properties    []struct {
 			PropertyFile   string `yaml:"property_file"`
 			ExpectedVerdct *bool  `yaml:"expected_verdict"`
+			Subproperty    string `yaml:"subproperty"`
 		} `yaml:"properties"`
 		Options struct {
 			Language  string `yaml:"language"`
@@ -69,8 +73,17 @@ func ReadTask(path string) (*Task, error) {
 			}
 		}
 	}
+	for _, p := range raw.Properties { // else a memory-safety property
+		if t.Property == "" && (strings.HasSuffix(p.PropertyFile, "valid-memsafety.prp") || strings.HasSuffix(p.PropertyFile, "valid-memcleanup.prp")) {
+			t.Property = filepath.Join(dir, p.PropertyFile)
+			if p.ExpectedVerdct != nil {
+				t.Expected = fmt.Sprint(*p.ExpectedVerdct)
+			}
+			t.Subproperty = p.Subproperty
+		}
+	}
 	if t.Property == "" {
-		return nil, fmt.Errorf("%s: no unreach-call property", path)
+		return nil, fmt.Errorf("%s: no unreach-call or memory-safety property", path)
 	}
 	if raw.Options.DataModel != "" {
 		m, err := cfa.ParseDataModel(raw.Options.DataModel)

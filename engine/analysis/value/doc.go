@@ -46,6 +46,20 @@
 // one block or more). Dropping any cell stays sound: a segment whose
 // shape cells are gone is read as unknown and written as unknown memory.
 // See smg.go.
+// # Memory safety
+//
+// With Options.Memory (memsafety.go; seed 001, sections 3.9–3.10:
+// objects with sizes and validity) heap blocks carry their size and
+// status (allocated, freed, alloca of a frame, dead) in cells of a
+// metadata object beside them, so merge and stop treat them like
+// values; pointers into a frame that is left, or to a local whose
+// declaration runs again, become pointers to dead objects. Every memory
+// access of a step (through a pointer or an array subscript, and the
+// ranges of the library models) is checked before the step, free's
+// argument when it runs, lost blocks (no known pointer from the globals
+// and live frames reaches them) and blocks left at the end after it. A
+// certain violation makes the state a target (State.IsTarget,
+// MemoryViolation); an undecided check records "memory: cannot prove …".
 //
 // # Calls
 //

@@ -213,6 +213,9 @@ func (t *tx) binary(e *cfa.Binary) (Value, bool) {
 		d := sext(x.Bits, t.c.ptr) - sext(y.Bits, t.c.ptr)
 		return Value{Bits: uint64(d/elemSize(xt)) & mask(e.T.Width())}, true
 	}
+	if t.c.opts.Memory != nil && x.Obj != 0 && y.Obj != 0 && x.Obj != y.Obj && (t.mayBeFreed(x.Obj) || t.mayBeFreed(y.Obj)) {
+		return Value{}, false // the address of a freed block may be reused (memsafety.go)
+	}
 	if x.Obj != 0 || y.Obj != 0 {
 		return symbolicBinary(e.Op, x, y, t.c.ptr)
 	}

@@ -307,6 +307,9 @@ func malloc(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 	obj := heapObj(e.ID, t.s.allocs)
 	t.s.allocs++
 	t.clearObj(obj)
+	if t.c.opts.Memory != nil {
+		t.memAlloc(call, obj)
+	}
 	if call.Fn == "calloc" {
 		m, mok := t.argInt(call, 0)
 		n, nok := t.argInt(call, 1)
@@ -320,8 +323,14 @@ func malloc(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 	return true
 }
 
-// free(p): no effect (use after free is not checked).
-func free(t *tx, e *cfa.Edge, call *cfa.Call) bool { return true }
+// free(p): no effect, except with Options.Memory (memFree: the block
+// becomes freed, invalid frees are violations).
+func free(t *tx, e *cfa.Edge, call *cfa.Call) bool {
+	if t.c.opts.Memory != nil {
+		t.memFree(e, call)
+	}
+	return true
+}
 
 // readCStringN reads the string at a up to its NUL or n bytes (without
 // the NUL); ok is false if some byte read is unknown.

@@ -16,7 +16,7 @@ type smgFixture struct {
 
 func newSMGFixture(t *testing.T) *smgFixture {
 	t.Helper()
-	prog, err := frontend.TranslateSources(frontend.Config{}, []frontend.Source{{Name: "t.c", Content: `
+	prog, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "t.c", Content: `
 struct node { struct node *next; struct node *prev; int data; };
 struct node *head, *p;
 int main(void) { return head == p; }

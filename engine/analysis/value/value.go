@@ -39,6 +39,10 @@ type Options struct {
 	// into list segments at loop heads (smg.go); materialisation of
 	// segments stays (none are created).
 	NoListAbstraction bool
+	// Memory, when not nil, checks memory safety (memsafety.go): heap
+	// blocks carry sizes and validity, and violations make target
+	// states.
+	Memory *MemChecks
 }
 
 // CPA is the explicit-value analysis.
@@ -230,6 +234,9 @@ func (c *CPA) step(st *State, step cfa.Step, p cpa.Precision) (tx, bool) {
 	if vp, ok := prec.(*VarPrecision); ok && len(vp.AtLoc) == 0 {
 		t.uniform = true
 	}
+	if c.opts.Memory != nil {
+		t.memPre(step)
+	}
 	var ok bool
 	switch step.Kind {
 	case cfa.Enter:
@@ -238,6 +245,9 @@ func (c *CPA) step(st *State, step cfa.Step, p cpa.Precision) (tx, bool) {
 		ok = t.leave(step)
 	default:
 		ok = t.intra(step.Edge)
+	}
+	if ok && c.opts.Memory != nil {
+		t.memPostAll(step, st)
 	}
 	return t, ok
 }

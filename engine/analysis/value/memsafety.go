@@ -1,0 +1,898 @@
+package value
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/graph"
+)
+
+// MemChecks select the memory-safety checks of the value analysis
+// (Options.Memory; SV-COMP's MemSafety subproperties, seed 001,
+// sections 3.9–3.10: objects with sizes and validity).
+//
+// With Options.Memory set, every heap block carries metadata (its size
+// in bytes, known or unknown, and its status: allocated, freed, alloca
+// of a frame, dead), stored as cells of a metadata object beside the
+// block, so that join and coverage treat them like any value (absent
+// means unknown). Each step is checked before it runs (Deref: every
+// memory access of its expressions, lvalue and rvalue, and the ranges
+// the library models read and write; Free: the argument of free) and
+// after (Memtrack: an allocated block no longer reachable from globals
+// and live frames through known pointer cells; Memcleanup: an allocated
+// block at the entry function's exit or at exit()). A check that fails
+// for certain makes the successor a target (State.IsTarget) carrying the
+// reason "memory violation: <property>: <what> at <file:line>"; a check
+// that cannot be decided (unknown pointer, offset, size or status)
+// records "memory: cannot prove <property> at <file:line>: <why>",
+// which forbids TRUE. Pointers into a frame that is left become pointers
+// to a dead object (a metadata status), so dangling accesses are
+// violations too.
+type MemChecks struct {
+	Deref, Free, Memtrack, Memcleanup bool
+	// Entry is the entry function: its exit (at depth 0) is the end of
+	// the program, where its locals die.
+	Entry string
+}
+
+// Memory-safety property names (SV-COMP's valid-memsafety.prp and
+// valid-memcleanup.prp).
+const (
+	ValidDeref      = "valid-deref"
+	ValidFree       = "valid-free"
+	ValidMemtrack   = "valid-memtrack"
+	ValidMemcleanup = "valid-memcleanup"
+)
+
+// MemViolationPrefix starts the reason of a state that violates a memory
+// property; MemUnknownPrefix the reason of a check that could not be
+// decided.
+const (
+	MemViolationPrefix = "memory violation: "
+	MemUnknownPrefix   = "memory: cannot prove "
+)
+
+// kindMeta objects hold the metadata of the heap block with the same low
+// bits: its size (8-byte cell at offset metaSize) and status (8-byte cell
+// at metaStatus).
+const kindMeta uint64 = 7
+
+const (
+	metaSize   = 0
+	metaStatus = 8
+)
+
+// Block statuses.
+const (
+	stHeap   = 1 // allocated by malloc/calloc, not freed
+	stFreed  = 2 // freed
+	stDead   = 3 // a stack object (local, alloca block) whose frame was left
+	stFailed = 4 // the block of a failed malloc (never seen by the program)
+	stAlloca = 16
+	// stAlloca + d: an alloca block of frame depth d
+)
+
+// deadSite is the allocation site of the objects that stand for dead
+// locals (heapObj(deadSite, Var.ID)).
+const deadSite = 0x1fffffff
+
+const lowBits = 1<<kindShift - 1
+
+func metaObj(heap uint64) uint64 { return kindMeta<<kindShift | heap&lowBits }
+
+func heapOfMeta(m uint64) uint64 { return kindHeap<<kindShift | m&lowBits }
+
+// IsTarget reports whether the state violates a memory property
+// (cpa.Targetable; only with Options.Memory).
+func (s *State) IsTarget() bool {
+	_, _, ok := s.MemoryViolation()
+	return ok
+}
+
+// MemoryViolation returns the violated memory property ("valid-deref",
+// …) and the violation's description with its position, if the state
+// violates one.
+func (s *State) MemoryViolation() (prop, detail string, ok bool) {
+	i := sort.SearchStrings(s.reasons, MemViolationPrefix)
+	if i == len(s.reasons) || !strings.HasPrefix(s.reasons[i], MemViolationPrefix) {
+		return "", "", false
+	}
+	rest := strings.TrimPrefix(s.reasons[i], MemViolationPrefix)
+	prop, detail, _ = strings.Cut(rest, ": ")
+	return prop, detail, true
+}
+
+func (t *tx) mem() *MemChecks { return t.c.opts.Memory }
+
+func (t *tx) violation(prop string, e *cfa.Edge, format string, args ...any) {
+	t.reason(MemViolationPrefix + prop + ": " + fmt.Sprintf(format, args...) + " at " + posString(e))
+}
+
+func (t *tx) memUnknown(prop string, e *cfa.Edge, format string, args ...any) {
+	t.reason(MemUnknownPrefix + prop + " at " + posString(e) + ": " + fmt.Sprintf(format, args...))
+}
+
+func (t *tx) metaGet(heap uint64, off int64) (uint64, bool) {
+	n := t.s.mem.get(metaObj(heap), off)
+	if n == nil || n.val.Obj != 0 || n.val.Sym != nil {
+		return 0, false
+	}
+	return n.val.Bits, true
+}
+
+func (t *tx) metaSet(heap uint64, off int64, v uint64) {
+	t.s.mem = t.s.mem.put(metaObj(heap), off, Value{Bits: v}, 8)
+}
+
+// memAlloc records the size and status of a block malloc, calloc or
+// alloca just created.
+func (t *tx) memAlloc(call *cfa.Call, obj uint64) {
+	var size int64
+	ok := false
+	switch call.Fn {
+	case "calloc":
+		m, mok := t.argInt(call, 0)
+		n, nok := t.argInt(call, 1)
+		if mok && nok && m >= 0 && n >= 0 && (m == 0 || n <= 1<<40/m) {
+			size, ok = m*n, true
+		}
+	default:
+		n, nok := t.argInt(call, 0)
+		if nok && len(call.Args) > 0 {
+			size, ok = int64(uint64(n)&mask(call.Args[0].Type().Width())), nok
+		}
+	}
+	if ok && size >= 0 {
+		t.metaSet(obj, metaSize, uint64(size))
+	}
+	st := uint64(stHeap)
+	if call.Fn == "alloca" || call.Fn == "__builtin_alloca" {
+		st = stAlloca + uint64(t.s.depth)
+	}
+	t.metaSet(obj, metaStatus, st)
+}
+
+// memFree checks and performs free(p).
+func (t *tx) memFree(e *cfa.Edge, call *cfa.Call) {
+	check := t.mem().Free
+	if len(call.Args) != 1 {
+		return
+	}
+	v, ok := t.eval(call.Args[0])
+	if !conc(v, ok) {
+		if check {
+			t.memUnknown(ValidFree, e, "unknown pointer %s", call.Args[0])
+		}
+		t.forgetStatuses()
+		return
+	}
+	if v.Obj == 0 {
+		if v.Bits != 0 && check {
+			t.violation(ValidFree, e, "free of the non-pointer %#x", v.Bits)
+		}
+		return // free(NULL) does nothing
+	}
+	if objKind(v.Obj) != kindHeap {
+		if check {
+			t.violation(ValidFree, e, "free of %s, which is not a heap block", t.c.objName(v.Obj, t.s.depth))
+		}
+		return
+	}
+	st, known := t.metaGet(v.Obj, metaStatus)
+	off := sext(v.Bits, t.c.ptr)
+	switch {
+	case !known:
+		if check {
+			t.memUnknown(ValidFree, e, "the validity of %s is unknown", t.c.objName(v.Obj, t.s.depth))
+		}
+	case st == stFreed:
+		if check {
+			t.violation(ValidFree, e, "double free of %s", t.c.objName(v.Obj, t.s.depth))
+		}
+		return
+	case st != stHeap:
+		if check {
+			t.violation(ValidFree, e, "free of %s, which is not a heap block", t.c.objName(v.Obj, t.s.depth))
+		}
+		return
+	case off != 0:
+		if check {
+			t.violation(ValidFree, e, "free of a pointer to offset %d of %s", off, t.c.objName(v.Obj, t.s.depth))
+		}
+		return
+	}
+	t.metaSet(v.Obj, metaStatus, stFreed)
+}
+
+// forgetStatuses makes the status of every block unknown (a free through
+// an unknown pointer may have freed any of them).
+func (t *tx) forgetStatuses() {
+	t.s.mem = t.s.mem.filter(func(n *node) bool { return objKind(n.obj) != kindMeta || n.off != metaStatus })
+}
+
+// memPre checks the memory accesses of step on the state before it.
+func (t *tx) memPre(step cfa.Step) {
+	m := t.mem()
+	e := step.Edge
+	if e == nil || step.Kind == cfa.Leave {
+		return
+	}
+	w := accessWalker{t: t, e: e}
+	if step.Kind == cfa.Enter {
+		call := e.Op.(*cfa.Call)
+		for _, a := range call.Args {
+			w.rval(a)
+		}
+		if call.FnPtr != nil {
+			w.rval(call.FnPtr)
+		}
+		return
+	}
+	switch op := e.Op.(type) {
+	case *cfa.Assign:
+		w.rval(op.RHS)
+		w.write(op.LHS)
+		if cfa.IsMallocFailure(e) {
+			if v, ok := t.eval(op.LHS); conc(v, ok) && objKind(v.Obj) == kindHeap {
+				t.metaSet(v.Obj, metaStatus, stFailed)
+			}
+		}
+	case *cfa.Havoc:
+		w.write(op.LHS)
+	case *cfa.Decl:
+		// A new lifetime of a local: pointers to the old one dangle.
+		if !op.Var.Global && op.Var.AddrTaken {
+			t.killObjects(localObj(t.s.depth, op.Var.ID), localObj(t.s.depth, op.Var.ID)+1)
+		}
+	case *cfa.Assume:
+		w.rval(op.Cond)
+	case *cfa.Return:
+		if op.X != nil {
+			w.rval(op.X)
+		}
+	case *cfa.Call:
+		for _, a := range op.Args {
+			w.rval(a)
+		}
+		if op.FnPtr != nil {
+			w.rval(op.FnPtr)
+		}
+		if op.Result != nil {
+			w.write(op.Result)
+		}
+		if m.Deref {
+			t.libAccesses(e, op)
+		}
+	}
+}
+
+// libAccesses checks the ranges a library function without body reads or
+// writes through its pointer arguments.
+func (t *tx) libAccesses(e *cfa.Edge, call *cfa.Call) {
+	name := call.Fn
+	if call.FnPtr != nil {
+		return // unmodelled through a pointer: no TRUE anyway
+	}
+	n, nok := int64(0), false
+	if len(call.Args) == 3 {
+		n, nok = t.argInt(call, 2)
+	}
+	switch name {
+	case "memset":
+		t.rangeAccess(e, call, 0, n, nok)
+	case "memcpy", "memmove", "memcmp":
+		t.rangeAccess(e, call, 0, n, nok)
+		t.rangeAccess(e, call, 1, n, nok)
+	case "strlen", "strchr", "strcmp", "strncmp", "strcpy", "strncpy":
+		for i, a := range call.Args {
+			if a.Type().Kind == cfa.Pointer {
+				t.stringAccess(e, call, i)
+			}
+		}
+	case "malloc", "calloc", "free", "alloca", "__builtin_alloca", "abs", "labs", "llabs":
+	default:
+		switch t.c.prog.Extern(name) {
+		case cfa.ExternNondet, cfa.ExternAssume:
+			return
+		}
+		if _, ok := libModels[name]; ok {
+			return // ctype functions: integers only
+		}
+		for i, a := range call.Args {
+			if a.Type().Kind != cfa.Pointer {
+				continue
+			}
+			if _, lit := stringLitArg(a); lit {
+				continue
+			}
+			t.memUnknown(ValidDeref, e, "%s may access memory through argument %d", name, i+1)
+		}
+	}
+}
+
+func stringLitArg(x cfa.Expr) (string, bool) {
+	for {
+		switch y := x.(type) {
+		case *cfa.StringLit:
+			return y.Val, true
+		case *cfa.Cast:
+			x = y.X
+		case *cfa.AddrOf:
+			x = y.X
+		case *cfa.Index:
+			x = y.X
+		default:
+			return "", false
+		}
+	}
+}
+
+// rangeAccess checks n bytes at argument i.
+func (t *tx) rangeAccess(e *cfa.Edge, call *cfa.Call, i int, n int64, nok bool) {
+	if !nok {
+		t.memUnknown(ValidDeref, e, "%s of an unknown length", call.Fn)
+		return
+	}
+	if n == 0 {
+		return
+	}
+	v, ok := t.eval(call.Args[i])
+	t.checkPointer(e, call.Args[i].String(), v, ok, n)
+}
+
+// stringAccess checks that argument i points to a NUL-terminated string
+// inside its object.
+func (t *tx) stringAccess(e *cfa.Edge, call *cfa.Call, i int) {
+	v, ok := t.eval(call.Args[i])
+	if !conc(v, ok) || v.Obj == 0 {
+		t.checkPointer(e, call.Args[i].String(), v, ok, 1)
+		return
+	}
+	size, valid := t.objSize(e, v.Obj, call.Args[i].String())
+	if !valid {
+		return
+	}
+	off := sext(v.Bits, t.c.ptr)
+	if size < 0 {
+		t.memUnknown(ValidDeref, e, "the size of %s is unknown", t.c.objName(v.Obj, t.s.depth))
+		return
+	}
+	for k := off; ; k++ {
+		if k < 0 || k >= size {
+			t.violation(ValidDeref, e, "%s reads past the end of %s (%d bytes)", call.Fn, t.c.objName(v.Obj, t.s.depth), size)
+			return
+		}
+		b, ok := t.loadByte(v.Obj, k)
+		if !ok {
+			t.memUnknown(ValidDeref, e, "%s reads bytes of %s that are unknown", call.Fn, t.c.objName(v.Obj, t.s.depth))
+			return
+		}
+		if b == 0 {
+			return
+		}
+	}
+}
+
+// objSize returns the size of obj in bytes (-1: unknown) and whether the
+// object is valid; an invalid or undecidable object has been reported.
+func (t *tx) objSize(e *cfa.Edge, obj uint64, what string) (int64, bool) {
+	switch objKind(obj) {
+	case kindGlobal, kindLocal:
+		return t.c.prog.Vars[varID(obj)].T.Size, true
+	case kindString:
+		return int64(len(t.c.strVals[uint32(obj)])) + 1, true
+	case kindHeap:
+		st, ok := t.metaGet(obj, metaStatus)
+		switch {
+		case !ok:
+			t.memUnknown(ValidDeref, e, "the validity of %s (%s) is unknown", t.c.objName(obj, t.s.depth), what)
+			return 0, false
+		case st == stFreed:
+			t.violation(ValidDeref, e, "access to %s after it was freed (%s)", t.c.objName(obj, t.s.depth), what)
+			return 0, false
+		case st == stDead:
+			t.violation(ValidDeref, e, "access to a stack object after its lifetime ended (%s)", what)
+			return 0, false
+		case st != stHeap && st < stAlloca:
+			t.violation(ValidDeref, e, "access to an invalid object (%s)", what)
+			return 0, false
+		}
+		size, ok := t.metaGet(obj, metaSize)
+		if !ok {
+			return -1, true
+		}
+		return int64(size), true
+	}
+	t.memUnknown(ValidDeref, e, "access to %s (%s)", t.c.objName(obj, t.s.depth), what)
+	return 0, false
+}
+
+// checkPointer checks an access of n bytes through the pointer value v.
+func (t *tx) checkPointer(e *cfa.Edge, what string, v Value, ok bool, n int64) {
+	switch {
+	case !conc(v, ok):
+		t.memUnknown(ValidDeref, e, "unknown pointer %s", what)
+		return
+	case v.Obj == 0 && v.Bits == 0:
+		t.violation(ValidDeref, e, "NULL pointer dereference (%s)", what)
+		return
+	case v.Obj == 0:
+		t.memUnknown(ValidDeref, e, "access through the integer address %#x (%s)", v.Bits, what)
+		return
+	}
+	t.checkAddr(e, what, addr{obj: v.Obj, off: sext(v.Bits, t.c.ptr), known: true, offKnown: true}, n)
+}
+
+// checkAddr checks an access of n bytes at the known object a.obj.
+func (t *tx) checkAddr(e *cfa.Edge, what string, a addr, n int64) {
+	if !a.offKnown || a.sym != nil {
+		t.memUnknown(ValidDeref, e, "unknown offset in %s", what)
+		return
+	}
+	size, valid := t.objSize(e, a.obj, what)
+	if !valid {
+		return
+	}
+	if size < 0 {
+		t.memUnknown(ValidDeref, e, "the size of %s is unknown (%s)", t.c.objName(a.obj, t.s.depth), what)
+		return
+	}
+	if a.off < 0 || a.off+n > size {
+		t.violation(ValidDeref, e, "out-of-bounds access of %d bytes at offset %d of %s (%d bytes) by %s", n, a.off, t.c.objName(a.obj, t.s.depth), size, what)
+	}
+}
+
+// accessWalker visits the memory accesses of expressions.
+type accessWalker struct {
+	t *tx
+	e *cfa.Edge
+}
+
+// rval visits x evaluated as an rvalue.
+func (w accessWalker) rval(x cfa.Expr) {
+	switch x := x.(type) {
+	case *cfa.Deref, *cfa.Member, *cfa.Index:
+		w.addr(x)
+		if k := x.Type().Kind; k != cfa.Array && k != cfa.Func {
+			w.access(x, false)
+		}
+	case *cfa.AddrOf:
+		w.addr(x.X)
+	case *cfa.Cast:
+		w.rval(x.X)
+	case *cfa.Unary:
+		w.rval(x.X)
+	case *cfa.Binary:
+		w.rval(x.X)
+		w.rval(x.Y)
+	}
+}
+
+// write visits the lvalue x written.
+func (w accessWalker) write(x cfa.Expr) {
+	w.addr(x)
+	w.access(x, true)
+}
+
+// addr visits the evaluation of the address of lvalue x.
+func (w accessWalker) addr(x cfa.Expr) {
+	switch x := x.(type) {
+	case *cfa.Deref:
+		w.rval(x.X)
+	case *cfa.Member:
+		w.addr(x.X)
+	case *cfa.Index:
+		w.addr(x.X)
+		w.rval(x.I)
+	}
+}
+
+// access checks the access of lvalue x (when it goes through a pointer
+// or an array subscript).
+func (w accessWalker) access(x cfa.Expr, write bool) {
+	t := w.t
+	if !t.mem().Deref {
+		return
+	}
+	base, through := x, false
+	for {
+		switch y := base.(type) {
+		case *cfa.Member:
+			base = y.X
+			continue
+		case *cfa.Index:
+			base, through = y.X, true
+			continue
+		case *cfa.Deref:
+			through = true
+		}
+		break
+	}
+	if !through {
+		return
+	}
+	_, viaPointer := base.(*cfa.Deref)
+	n := x.Type().Size
+	if mb, ok := x.(*cfa.Member); ok {
+		if fld := mb.X.Type().Fields[mb.Field]; fld.BitWidth > 0 {
+			n = int64((fld.BitOffset + fld.BitWidth + 7) / 8)
+		}
+	}
+	if n <= 0 {
+		n = 1
+	}
+	a := t.addrOf(x)
+	if !a.known {
+		if d, ok := base.(*cfa.Deref); ok {
+			v, vok := t.eval(d.X)
+			if conc(v, vok) && v.Obj == 0 && v.Bits == 0 {
+				t.violation(ValidDeref, w.e, "NULL pointer dereference (%s)", x)
+				return
+			}
+		}
+		t.memUnknown(ValidDeref, w.e, "unknown pointer in %s", x)
+		return
+	}
+	if viaPointer && objKind(a.obj) == kindLocal && t.c.nestedLocal(t.c.prog.Vars[varID(a.obj)]) {
+		t.memUnknown(ValidDeref, w.e, "%s may outlive the block of %s (block lifetimes are not modelled)", x, t.c.prog.Vars[varID(a.obj)].Name)
+		return
+	}
+	if write && objKind(a.obj) == kindString {
+		t.memUnknown(ValidDeref, w.e, "write to a string literal (%s)", x)
+		return
+	}
+	t.checkAddr(w.e, x.String(), a, n)
+}
+
+// memPost runs the checks after a step on the successor (and on the
+// second successor of a failing malloc).
+func (t *tx) memPost(step cfa.Step, before *State) {
+	m := t.mem()
+	if step.Kind == cfa.Leave {
+		t.killFrame(before.depth)
+		if call := step.Edge.Op.(*cfa.Call); call.Result != nil {
+			w := accessWalker{t: t, e: step.Edge}
+			w.write(call.Result)
+		}
+	}
+	next := step.Next()
+	atExit := next != nil && next.Func != nil && next.Func.Name == m.Entry && next == next.Func.Exit && t.s.depth == 0
+	if step.Edge != nil && next != nil && next.Terminal {
+		if _, ok := step.Edge.Op.(*cfa.Call); ok && m.Memtrack && t.lostFromGlobals() {
+			// Whether blocks only locals reach are lost when the program
+			// ends inside main's frame is not decided here.
+			t.memUnknown(ValidMemtrack, step.Edge, "the program ends with blocks that only local variables reach")
+		}
+		if c, ok := step.Edge.Op.(*cfa.Call); ok && c.Fn == "exit" {
+			if m.Memcleanup {
+				t.cleanup(step.Edge)
+			}
+			return
+		} else if ok && m.Memcleanup && len(t.liveBlocks()) > 0 {
+			// abort and other calls that do not return: whether
+			// SV-COMP's memcleanup counts them as the end is not
+			// decided here.
+			t.memUnknown(ValidMemcleanup, step.Edge, "%s ends the program with blocks allocated", c.Fn)
+		}
+	}
+	e := step.Edge
+	if e == nil {
+		return
+	}
+	if m.Memtrack && (atExit || t.mayLosePointer(step, before)) {
+		t.track(e, atExit)
+	}
+	if atExit && m.Memcleanup {
+		t.cleanup(e)
+	}
+}
+
+// killFrame turns pointers into the frame at depth d (just left) into
+// pointers to dead objects, and the frame's alloca blocks dead.
+func (t *tx) killFrame(d int) {
+	lo, hi := frameRange(d)
+	var deadAlloca []uint64
+	t.s.mem.each(func(n *node) bool {
+		if objKind(n.obj) == kindMeta && n.off == metaStatus && n.val.Obj == 0 && n.val.Bits == stAlloca+uint64(d) {
+			deadAlloca = append(deadAlloca, heapOfMeta(n.obj))
+		}
+		return true
+	})
+	for _, b := range deadAlloca {
+		t.metaSet(b, metaStatus, stDead)
+	}
+	t.killObjects(lo, hi)
+}
+
+// killObjects turns pointers to the local objects in [lo, hi) into
+// pointers to dead objects.
+func (t *tx) killObjects(lo, hi uint64) {
+	changed := false
+	t.s.mem.each(func(n *node) bool {
+		if n.val.Obj >= lo && n.val.Obj < hi {
+			changed = true
+			return false
+		}
+		return true
+	})
+	if !changed {
+		return
+	}
+	var dead []uint64
+	t.s.mem = t.s.mem.mapVals(func(v Value) Value {
+		if v.Obj >= lo && v.Obj < hi {
+			o := heapObj(deadSite, uint32(varID(v.Obj)))
+			dead = append(dead, o)
+			v.Obj = o
+		}
+		return v
+	})
+	for _, o := range dead {
+		t.metaSet(o, metaStatus, stDead)
+		t.metaSet(o, metaSize, uint64(t.c.prog.Vars[int(uint32(o))].T.Size))
+	}
+}
+
+// liveBlocks returns the blocks whose status is allocated (stHeap).
+func (t *tx) liveBlocks() []uint64 {
+	var out []uint64
+	t.s.mem.each(func(n *node) bool {
+		if objKind(n.obj) == kindMeta && n.off == metaStatus && n.val.Obj == 0 && n.val.Bits == stHeap {
+			out = append(out, heapOfMeta(n.obj))
+		}
+		return true
+	})
+	return out
+}
+
+// track reports an allocated block that no known pointer reachable from
+// the globals and the live frames (at the program's exit: without the
+// entry's frame) designates.
+func (t *tx) track(e *cfa.Edge, atExit bool) {
+	live := t.liveBlocks()
+	if len(live) == 0 {
+		return
+	}
+	reached := map[uint64]bool{}
+	var work []uint64
+	visit := func(n *node) {
+		if o := n.val.Obj; objKind(o) == kindHeap && !reached[o] {
+			reached[o] = true
+			work = append(work, o)
+		}
+	}
+	t.s.mem.each(func(n *node) bool {
+		switch objKind(n.obj) {
+		case kindGlobal:
+			visit(n)
+		case kindLocal:
+			if !atExit || frameOf(n.obj) != 0 {
+				visit(n)
+			}
+		}
+		return true
+	})
+	for len(work) > 0 {
+		o := work[len(work)-1]
+		work = work[:len(work)-1]
+		t.s.mem.ascend(o, -1<<62, o+1, -1<<62, func(n *node) bool {
+			visit(n)
+			return true
+		})
+	}
+	for _, b := range live {
+		if !reached[b] {
+			t.violation(ValidMemtrack, e, "%s is allocated but no longer reachable", t.c.objName(b, t.s.depth))
+			return
+		}
+	}
+}
+
+// cleanup reports an allocated block at the end of the program.
+func (t *tx) cleanup(e *cfa.Edge) {
+	for _, b := range t.liveBlocks() {
+		t.violation(ValidMemcleanup, e, "%s is still allocated at the end of the program", t.c.objName(b, t.s.depth))
+		return
+	}
+	unknown := false
+	t.s.mem.each(func(n *node) bool {
+		if objKind(n.obj) == kindMeta && n.off == metaSize {
+			if _, ok := t.metaGet(heapOfMeta(n.obj), metaStatus); !ok {
+				unknown = true
+				return false
+			}
+		}
+		return true
+	})
+	if unknown || t.s.allocs > 0 && t.anyUnknownBlock() {
+		t.memUnknown(ValidMemcleanup, e, "a block whose status is unknown may still be allocated")
+	}
+}
+
+// anyUnknownBlock reports whether some block allocated on the path has
+// no status cell (forgotten by an unmodelled call or a join).
+func (t *tx) anyUnknownBlock() bool {
+	found := false
+	t.s.mem.each(func(n *node) bool {
+		if objKind(n.obj) == kindHeap {
+			if _, ok := t.metaGet(n.obj, metaStatus); !ok && uint32(n.obj>>32)&0x1fffffff != deadSite {
+				found = true
+				return false
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// memPostAll runs memPost on the successor and on the second successor
+// of a failing malloc.
+func (t *tx) memPostAll(step cfa.Step, before *State) {
+	t.memPost(step, before)
+	if t.alt != nil {
+		at := *t
+		at.s, at.alt = *t.alt, nil
+		at.memPost(step, before)
+		st := at.s
+		t.alt = &st
+	}
+}
+
+// mayLosePointer reports whether step may overwrite or drop a pointer
+// cell of before (only then can a block become unreachable): a frame
+// left, a write to an lvalue whose old cells hold a pointer or whose
+// address is unknown, a function without body that writes memory.
+func (t *tx) mayLosePointer(step cfa.Step, before *State) bool {
+	switch step.Kind {
+	case cfa.Leave:
+		return true
+	case cfa.Enter:
+		return false
+	}
+	var lv cfa.Expr
+	switch op := step.Edge.Op.(type) {
+	case *cfa.Assign:
+		lv = op.LHS
+	case *cfa.Havoc:
+		lv = op.LHS
+	case *cfa.Decl:
+		lv = &cfa.VarRef{Var: op.Var}
+	case *cfa.Return:
+		if rv := step.Edge.From.Func.RetVar; rv != nil && op.X != nil {
+			lv = &cfa.VarRef{Var: rv}
+		}
+	case *cfa.Call:
+		switch op.Fn {
+		case "malloc", "calloc", "alloca", "__builtin_alloca", "free":
+			lv = op.Result
+		default:
+			return true
+		}
+	}
+	if lv == nil {
+		return false
+	}
+	bt := tx{c: t.c, s: *before, full: true}
+	a := bt.addrOf(lv)
+	if !a.known || !a.offKnown || a.sym != nil {
+		return true
+	}
+	found := false
+	size := lv.Type().Size
+	before.mem.ascend(a.obj, a.off-7, a.obj, a.off+max(size, 1), func(n *node) bool {
+		if n.val.Obj != 0 && n.off+int64(n.size) > a.off {
+			found = true
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// mayBeFreed reports whether obj is a heap block or dead object that is
+// not known to be live: its address may be reused by a later
+// allocation, so comparing it with another object's address has no
+// known result.
+func (t *tx) mayBeFreed(obj uint64) bool {
+	if objKind(obj) != kindHeap {
+		return false
+	}
+	st, ok := t.metaGet(obj, metaStatus)
+	return !ok || st != stHeap && st < stAlloca
+}
+
+// lostFromGlobals reports whether some allocated block is not reachable
+// from the globals through known pointer cells.
+func (t *tx) lostFromGlobals() bool {
+	live := t.liveBlocks()
+	if len(live) == 0 {
+		return false
+	}
+	reached := map[uint64]bool{}
+	var work []uint64
+	visit := func(n *node) {
+		if o := n.val.Obj; objKind(o) == kindHeap && !reached[o] {
+			reached[o] = true
+			work = append(work, o)
+		}
+	}
+	t.s.mem.each(func(n *node) bool {
+		if objKind(n.obj) == kindGlobal {
+			visit(n)
+		}
+		return true
+	})
+	for len(work) > 0 {
+		o := work[len(work)-1]
+		work = work[:len(work)-1]
+		t.s.mem.ascend(o, -1<<62, o+1, -1<<62, func(n *node) bool {
+			visit(n)
+			return true
+		})
+	}
+	for _, b := range live {
+		if !reached[b] {
+			return true
+		}
+	}
+	return false
+}
+
+// nestedLocals are the locals whose declaration may lie in a nested
+// block, computed once per program (nestedLocal).
+var nestedLocals sync.Map // *cfa.Program → map[int]bool
+
+// nestedLocal reports whether v is a local whose lifetime may end before
+// its function returns: its Decl is not at the function's top level, as
+// far as the CFA tells (some location reachable from the Decl other than
+// the exit is reachable without passing it: the join after an if, a
+// loop head). Blocks end nowhere in the CFA, so accesses through
+// pointers to such locals cannot be proved valid.
+func (c *CPA) nestedLocal(v *cfa.Var) bool {
+	if v.Global || v.Param {
+		return false
+	}
+	m, ok := nestedLocals.Load(c.prog)
+	if !ok {
+		m, _ = nestedLocals.LoadOrStore(c.prog, computeNested(c.prog))
+	}
+	return m.(map[int]bool)[v.ID]
+}
+
+func computeNested(p *cfa.Program) map[int]bool {
+	out := map[int]bool{}
+	for _, f := range p.Funcs {
+		var dom *graph.DomTree
+		for _, l := range f.Locs {
+			for _, e := range l.Out {
+				d, ok := e.Op.(*cfa.Decl)
+				if !ok || d.Var.Global || !d.Var.AddrTaken {
+					continue
+				}
+				if dom == nil {
+					dom = graph.Dominators(f, f.Entry.Index)
+				}
+				top := e.To
+				seen := map[*cfa.Location]bool{top: true}
+				work := []*cfa.Location{top}
+				for len(work) > 0 && !out[d.Var.ID] {
+					x := work[len(work)-1]
+					work = work[:len(work)-1]
+					if x != f.Exit && !dom.Dominates(top.Index, x.Index) {
+						out[d.Var.ID] = true
+					}
+					for _, o := range x.Out {
+						if !seen[o.To] {
+							seen[o.To] = true
+							work = append(work, o.To)
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,91 @@
+package engine_test
+
+import (
+	"bytes"
+	"context"
+	"github.com/reverify/reverify/results"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/engine/witness"
+)
+
+// TestMemoryReproducersASan verifies programs of testdata/verdicts that
+// violate memory safety (LP64), builds each counterexample's reproducer
+// with AddressSanitizer (the flags the reproducer itself names) and
+// requires the sanitizer to report the violation: the kind of error for
+// invalid accesses and frees, a leak for valid-memtrack. (A block still
+// reachable at exit, a valid-memcleanup violation only, is no leak to
+// LeakSanitizer.)
+func TestMemoryReproducersASan(t *testing.T) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("gcc not installed")
+	}
+	for _, tt := range []struct {
+		file, prop, violated, report string
+	}{
+		{"memsafety_uaf.c", spec.MemSafetyID, "valid-deref", "heap-use-after-free"},
+		{"memsafety_double_free.c", spec.MemSafetyID, "valid-free", "attempting double-free"},
+		{"memsafety_off_by_one.c", spec.MemSafetyID, "valid-deref", "heap-buffer-overflow"},
+		{"memsafety_array_read.c", spec.MemSafetyID, "valid-deref", "global-buffer-overflow"},
+		{"memsafety_free_offset.c", spec.MemSafetyID, "valid-free", "attempting free on address which was not malloc()-ed"},
+		{"memsafety_leak.c", spec.MemSafetyID, "valid-memtrack", "detected memory leaks"},
+	} {
+		t.Run(tt.file, func(t *testing.T) {
+			file := filepath.Join("testdata/verdicts", tt.file)
+			prog, err := frontend.Translate(frontend.Options{DataModel: cfa.LP64}, file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			subs := spec.MemSafetySubs
+			if tt.prop == spec.MemCleanupID {
+				subs = []string{spec.MemCleanupID}
+			}
+			res, err := engine.Verify(context.Background(), prog, []*spec.Property{spec.MemoryProperty("main", subs)},
+				engine.Config{Name: "value", Timeout: time.Minute, Solver: z3.Factory})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := res[0]
+			if r.Verdict != results.False || r.Violated != tt.violated {
+				t.Fatalf("%s (%s), violated %q; want FALSE %s", r.Verdict, r.Reason, r.Violated, tt.violated)
+			}
+			v := &witness.Violation{Program: prog, Path: r.Counterexample, Memory: r.Violated, Inputs: r.Inputs,
+				Task: witness.Task{Files: []string{file}, Entry: "main", DataModel: prog.DataModel}}
+			src, err := witness.Reproducer(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			repro, exe := filepath.Join(dir, "reproducer.c"), filepath.Join(dir, "repro")
+			if err := os.WriteFile(repro, []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			argv := witness.BuildLine(prog.DataModel, []string{file}, repro, exe, witness.BuildFlags(src)...)
+			if !strings.Contains(strings.Join(argv, " "), "-fsanitize=address") {
+				t.Fatalf("build line without AddressSanitizer: %s", argv)
+			}
+			if out, err := exec.Command(gcc, argv[1:]...).CombinedOutput(); err != nil {
+				t.Skipf("gcc -fsanitize=address unavailable: %v\n%s", err, out)
+			}
+			var stderr bytes.Buffer
+			cmd := exec.Command(exe)
+			cmd.Stderr = &stderr
+			cmd.Env = append(os.Environ(), "ASAN_OPTIONS=detect_leaks=1")
+			err = cmd.Run()
+			if err == nil || !strings.Contains(stderr.String(), tt.report) {
+				t.Errorf("reproducer run: %v, stderr does not report %q:\n%s", err, tt.report, stderr.String())
+			}
+		})
+	}
+}
