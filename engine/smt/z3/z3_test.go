@@ -175,11 +175,12 @@ func TestUnknownNeverUnsat(t *testing.T) {
 		if d := time.Since(start); d > 5*time.Second {
 			t.Errorf("cancel took %v", d)
 		}
-		// the solver stays usable
+		// the interrupted solver is not trusted again
+		// (TestInterruptedSolverNotTrusted): unknown, never unsat
 		s.Push()
 		s.Assert(b.False())
-		if r, err := s.Check(context.Background()); r != smt.Unsat {
-			t.Errorf("after cancel: %v, %v", r, err)
+		if r, err := s.Check(context.Background()); r != smt.Unknown || err == nil {
+			t.Errorf("after cancel: %v, %v; want unknown with an error", r, err)
 		}
 		s.Pop()
 	})
