@@ -163,6 +163,9 @@ func checkFile(t *testing.T, file, src, config string, reduce ...string) {
 	label := config
 	if len(reduce) > 0 && reduce[0] != "none" {
 		label = "reduce" // a `reduce:` item, where given, is the verdict under reduction
+		if strings.Contains(src, "reduce-"+reduce[0]+":") {
+			label = "reduce-" + reduce[0] // `reduce-full:`: under that level only
+		}
 	}
 	wants := parseWants(t, file, src, config, label)
 	prog, err := frontend.Translate(frontend.Config{}, file)

@@ -31,7 +31,7 @@ func runReduced(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg
 	if level == reduce.None {
 		return false
 	}
-	r, rprop := reduceFor(prog, prop, level)
+	r, rprop := reduceFor(prog, prop, cfg.Entry, level)
 	if len(rprop.ErrorEdges) == 0 {
 		res.Verdict = True
 		res.Reason = "no error call is reachable: constant conditions remove every path to it (--reduce " + string(level) + ": " + r.Summary() + ")"
@@ -49,8 +49,8 @@ func runReduced(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg
 
 // reduceFor returns the program reduced for prop and the property as its
 // edges.
-func reduceFor(prog *cfa.Program, prop *spec.Property, level reduce.Level) (*reduce.Result, *spec.Property) {
-	r := reduce.Reduce(prog, prop.ErrorEdges, prop.Via, reduce.Passes(level, programSDG(prog)))
+func reduceFor(prog *cfa.Program, prop *spec.Property, entry string, level reduce.Level) (*reduce.Result, *spec.Property) {
+	r := reduce.Reduce(prog, reduce.Target{ErrorEdges: prop.ErrorEdges, Via: prop.Via, Entry: entry}, reduce.Passes(level, programSDG(prog)))
 	rp := *prop
 	rp.ErrorEdges, rp.Via = r.Target.ErrorEdges, r.Target.Via
 	return r, &rp

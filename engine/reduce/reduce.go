@@ -32,10 +32,12 @@ func ParseLevel(s string) (Level, error) {
 
 // Target is what a pass must preserve: the error edges of one property
 // and the call it is restricted to (spec.Property.ErrorEdges and Via),
-// as edges of the program being reduced.
+// as edges of the program being reduced, and the entry function's name
+// ("" when unknown: no pass removes a function then).
 type Target struct {
 	ErrorEdges []*cfa.Edge
 	Via        *cfa.Edge
+	Entry      string
 }
 
 // Pass is one size-reduction pass: it rewrites p in place for t. Passes
@@ -101,23 +103,23 @@ func Passes(l Level, g *pdg.SDG) []Pass {
 	case Slice:
 		return []Pass{SlicePass(g), CompactPass}
 	case Full:
-		return []Pass{SlicePass(g), CompactPass, ConstPass, DeadBranchPass, CompactPass}
+		return []Pass{SlicePass(g), CompactPass, InlinePass, CompactPass, ConstPass, DeadBranchPass, CompactPass}
 	}
 	return nil
 }
 
-// Reduce clones prog and runs passes on the clone for the property with
-// the given error edges and Via (edges of prog), recording the size after
-// each pass. The passes must end with CompactPass for the result to pass
-// cfa.Program.Check. prog itself is not changed.
-func Reduce(prog *cfa.Program, errorEdges []*cfa.Edge, via *cfa.Edge, passes []Pass) *Result {
+// Reduce clones prog and runs passes on the clone for the property t
+// (error edges and Via of prog, the entry function), recording the size
+// after each pass. The passes must end with CompactPass for the result
+// to pass cfa.Program.Check. prog itself is not changed.
+func Reduce(prog *cfa.Program, t Target, passes []Pass) *Result {
 	q, m := Clone(prog)
-	r := &Result{Prog: q, Before: SizeOf(prog)}
-	for _, e := range errorEdges {
+	r := &Result{Prog: q, Before: SizeOf(prog), Target: Target{Entry: t.Entry}}
+	for _, e := range t.ErrorEdges {
 		r.Target.ErrorEdges = append(r.Target.ErrorEdges, m[e])
 	}
-	if via != nil {
-		r.Target.Via = m[via]
+	if t.Via != nil {
+		r.Target.Via = m[t.Via]
 	}
 	for _, pass := range passes {
 		pass.Run(q, &r.Target)

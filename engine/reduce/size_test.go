@@ -56,7 +56,7 @@ func TestSizeTable(t *testing.T) {
 				if !prop.Reachable || len(prop.ErrorEdges) == 0 {
 					continue
 				}
-				r := reduce.Reduce(prog, prop.ErrorEdges, prop.Via, reduce.Passes(reduce.Full, g))
+				r := reduce.Reduce(prog, reduce.Target{ErrorEdges: prop.ErrorEdges, Via: prop.Via, Entry: "main"}, reduce.Passes(reduce.Full, g))
 				if err := r.Prog.Check(); err != nil {
 					t.Fatalf("%s %s: %v", file, prop.ID, err)
 				}
