@@ -271,6 +271,9 @@ func (in *inliner) copyInto(f *cfa.Function, e *cfa.Edge, g *cfa.Function) {
 				}
 			}
 			y := p.AddEdge(locs[l], locs[x.To], op, x.Pos, x.Text)
+			if o, ok := in.t.Orig[x]; ok {
+				in.t.Orig[y] = o
+			}
 			if in.isTarget[x] && (in.t.Via == nil || viaCall) {
 				in.isTarget[y] = true
 				in.t.ErrorEdges = append(in.t.ErrorEdges, y)

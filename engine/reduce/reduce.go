@@ -38,6 +38,12 @@ type Target struct {
 	ErrorEdges []*cfa.Edge
 	Via        *cfa.Edge
 	Entry      string
+	// Orig maps an edge of the reduced program to the edge of the
+	// original program it stands for (Reduce fills it from Clone's map;
+	// a copy made by inlining maps to its callee edge's original; edges a
+	// pass adds, such as nondeterministic branch Havocs and parameter
+	// bindings, are absent). Lift uses it.
+	Orig map[*cfa.Edge]*cfa.Edge
 }
 
 // Pass is one size-reduction pass: it rewrites p in place for t. Passes
@@ -114,7 +120,10 @@ func Passes(l Level, g *pdg.SDG) []Pass {
 // to pass cfa.Program.Check. prog itself is not changed.
 func Reduce(prog *cfa.Program, t Target, passes []Pass) *Result {
 	q, m := Clone(prog)
-	r := &Result{Prog: q, Before: SizeOf(prog), Target: Target{Entry: t.Entry}}
+	r := &Result{Prog: q, Before: SizeOf(prog), Target: Target{Entry: t.Entry, Orig: make(map[*cfa.Edge]*cfa.Edge, len(m))}}
+	for o, c := range m {
+		r.Target.Orig[c] = o
+	}
 	for _, e := range t.ErrorEdges {
 		r.Target.ErrorEdges = append(r.Target.ErrorEdges, m[e])
 	}

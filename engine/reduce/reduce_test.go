@@ -58,6 +58,10 @@ func passByName(t *testing.T, name string, g *pdg.SDG) reduce.Pass {
 		return reduce.CompactPass
 	case "inline":
 		return reduce.InlinePass
+	case "thin":
+		return reduce.ThinSlicePass(g, nil)
+	case "value":
+		return reduce.ValueSlicePass(g, nil)
 	}
 	t.Fatalf("unknown pass %q", name)
 	return reduce.Pass{}
@@ -156,7 +160,7 @@ func TestSanityAfterEachPass(t *testing.T) {
 		}
 		g := pdg.Build(prog)
 		for _, prop := range spec.Properties(prog, "main") {
-			for _, n := range []string{"slice", "constprop", "deadbranch", "compact", "inline"} {
+			for _, n := range []string{"slice", "constprop", "deadbranch", "compact", "inline", "thin", "value"} {
 				r := reduce.Reduce(prog, reduce.Target{ErrorEdges: prop.ErrorEdges, Via: prop.Via, Entry: "main"}, []reduce.Pass{passByName(t, n, g), reduce.CompactPass})
 				if err := r.Prog.Check(); err != nil {
 					t.Errorf("%s %s after %s: %v", filepath.Base(file), prop.ID, n, err)
