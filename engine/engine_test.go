@@ -106,7 +106,7 @@ func verdictFiles(t *testing.T) []verdictFile {
 func TestVerdictsReduced(t *testing.T) {
 	for _, vf := range verdictFiles(t) {
 		config := vf.configs[0]
-		for _, level := range []string{"slice", "full"} {
+		for _, level := range []string{"slice", "full", "thin", "value"} {
 			t.Run(level+"/"+config+"/"+filepath.Base(vf.file), func(t *testing.T) {
 				t.Parallel()
 				checkFile(t, vf.file, vf.src, config, level)

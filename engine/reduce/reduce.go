@@ -8,8 +8,10 @@ import (
 	"github.com/reverify/reverify/engine/pdg"
 )
 
-// Level selects the passes: None, Slice (slicing, then Compact) or Full
-// (slicing, constant propagation and folding, dead branches, Compact).
+// Level selects the passes: None, Slice (slicing, then Compact), Full
+// (slicing, inlining, constant propagation and folding, dead branches,
+// Compact), Thin and Value (Full with thin or value slicing instead of
+// backward slicing, under refinement: RefinePasses).
 type Level string
 
 // The values of `reverify check --reduce`.
@@ -17,17 +19,20 @@ const (
 	None  Level = "none"
 	Slice Level = "slice"
 	Full  Level = "full"
+	Thin  Level = "thin"
+	Value Level = "value"
 )
 
-// ParseLevel parses "none", "slice" or "full" ("" is None).
+// ParseLevel parses "none", "slice", "full", "thin" or "value" ("" is
+// None).
 func ParseLevel(s string) (Level, error) {
 	switch l := Level(s); l {
 	case "":
 		return None, nil
-	case None, Slice, Full:
+	case None, Slice, Full, Thin, Value:
 		return l, nil
 	}
-	return "", fmt.Errorf("unknown reduction %q (known: none, slice, full)", s)
+	return "", fmt.Errorf("unknown reduction %q (known: none, slice, full, thin, value)", s)
 }
 
 // Target is what a pass must preserve: the error edges of one property
@@ -110,8 +115,24 @@ func Passes(l Level, g *pdg.SDG) []Pass {
 		return []Pass{SlicePass(g), CompactPass}
 	case Full:
 		return []Pass{SlicePass(g), CompactPass, InlinePass, CompactPass, ConstPass, DeadBranchPass, CompactPass}
+	case Thin, Value:
+		return RefinePasses(l, g, nil)
 	}
 	return nil
+}
+
+// RefinePasses is the pipeline of Thin or Value with the branches keep
+// (edges of g's program, Assume edges found by Abstracted on spurious
+// error paths) added to the slicing criterion: seed 002's refinement,
+// which re-slices with value slicing whatever the first slicer was (the
+// seed's choice: "we use value slicing as the refinement algorithm for
+// both the thin and value slicer").
+func RefinePasses(l Level, g *pdg.SDG, keep []*cfa.Edge) []Pass {
+	slice := ThinSlicePass(g, keep)
+	if l == Value || len(keep) > 0 {
+		slice = ValueSlicePass(g, keep)
+	}
+	return []Pass{slice, CompactPass, InlinePass, CompactPass, ConstPass, DeadBranchPass, CompactPass}
 }
 
 // Reduce clones prog and runs passes on the clone for the property t

@@ -19,7 +19,10 @@ import (
 // SDG's flow dependences of an edge include the reads of the pointers
 // its lvalues dereference, so a kept write through *p keeps the
 // producers of p. Control dependences on function entries (and so the
-// call edges that run a kept statement) are kept too. With the CFA
+// call edges that run a kept statement) are kept too, also through an
+// abstracted branch: its own control dependences are followed (without
+// its condition's data), so the calls that run a statement under it
+// stay. With the CFA
 // skeleton kept (SlicePass's rules for what is not in the slice), the
 // thin slice is an over-approximation: every execution of the original
 // program that reaches an error edge follows the same locations in the
@@ -79,13 +82,28 @@ func thinSlice(g *pdg.SDG, via *cfa.Edge, crit, keep []*cfa.Edge, value bool) []
 			viaFn = prog.Func(c.Fn)
 		}
 	}
-	var visited []bool
+	// mark: 0 not reached, 1 reached as the structure of an abstracted
+	// branch (only its control dependences are followed: a statement
+	// under an abstracted branch must still run, so the calls of its
+	// function must stay), 2 in the slice.
+	var mark []uint8
 	var order []pdg.NodeID
 	add := func(x pdg.NodeID) {
-		if !visited[x] {
-			visited[x] = true
+		if mark[x] != 2 {
+			mark[x] = 2
 			order = append(order, x)
 		}
+	}
+	// dep follows the dependence d.
+	dep := func(d pdg.Dep) {
+		if d.Kind == pdg.DepControl && isBranch(d.On) {
+			if mark[d.On] == 0 {
+				mark[d.On] = 1
+				order = append(order, d.On)
+			}
+			return
+		}
+		add(d.On)
 	}
 	addEdge := func(e *cfa.Edge) {
 		add(g.EdgeNode(e))
@@ -96,7 +114,7 @@ func thinSlice(g *pdg.SDG, via *cfa.Edge, crit, keep []*cfa.Edge, value bool) []
 	// run computes the slice from scratch (a node first found
 	// descending must still ascend when a later criterion reaches it).
 	run := func(branches []*cfa.Edge) {
-		visited, order = make([]bool, n), order[:0]
+		mark, order = make([]uint8, n), order[:0]
 		for _, e := range crit {
 			addEdge(e)
 			// The assertion's condition: the branches the error edge
@@ -113,25 +131,27 @@ func thinSlice(g *pdg.SDG, via *cfa.Edge, crit, keep []*cfa.Edge, value bool) []
 		// Phase 1: do not descend into callees.
 		for i := 0; i < len(order); i++ {
 			x := order[i]
+			structural := mark[x] == 1
 			for _, d := range g.Deps(x) {
-				if d.Kind == pdg.DepParamOut || d.Kind == pdg.DepControl && isBranch(d.On) {
-					continue // a branch is abstracted: nondeterministic
+				if d.Kind == pdg.DepParamOut || structural && d.Kind != pdg.DepControl {
+					continue
 				}
 				if viaFn != nil && (d.Kind == pdg.DepCall || d.Kind == pdg.DepParamIn) && g.Node(x).Func == viaFn {
 					if dn := g.Node(d.On); dn.Edge != via && dn.Func != viaFn {
 						continue
 					}
 				}
-				add(d.On)
+				dep(d)
 			}
 		}
 		// Phase 2: from everything found, do not ascend to callers.
 		for i := 0; i < len(order); i++ {
+			structural := mark[order[i]] == 1
 			for _, d := range g.Deps(order[i]) {
-				if d.Kind == pdg.DepCall || d.Kind == pdg.DepParamIn || d.Kind == pdg.DepControl && isBranch(d.On) {
+				if d.Kind == pdg.DepCall || d.Kind == pdg.DepParamIn || structural && d.Kind != pdg.DepControl {
 					continue
 				}
-				add(d.On)
+				dep(d)
 			}
 		}
 	}
@@ -143,11 +163,11 @@ func thinSlice(g *pdg.SDG, via *cfa.Edge, crit, keep []*cfa.Edge, value bool) []
 		var more []*cfa.Edge
 		seen := map[pdg.NodeID]bool{}
 		for _, x := range order {
-			if int(x) >= len(prog.Edges) || isBranch(x) {
+			if int(x) >= len(prog.Edges) || isBranch(x) || mark[x] != 2 {
 				continue // t is a statement that produces a value
 			}
 			for _, d := range g.Deps(x) {
-				if d.Kind != pdg.DepControl || !isBranch(d.On) || visited[d.On] || seen[d.On] {
+				if d.Kind != pdg.DepControl || !isBranch(d.On) || mark[d.On] == 2 || seen[d.On] {
 					continue
 				}
 				seen[d.On] = true
@@ -162,7 +182,7 @@ func thinSlice(g *pdg.SDG, via *cfa.Edge, crit, keep []*cfa.Edge, value bool) []
 	}
 	var out []*cfa.Edge
 	for _, x := range order {
-		if int(x) < len(prog.Edges) {
+		if int(x) < len(prog.Edges) && mark[x] == 2 {
 			out = append(out, prog.Edges[x])
 		}
 	}
