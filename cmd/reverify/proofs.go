@@ -37,6 +37,7 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 	match := fs.String("run", "", "run only the proofs whose name matches this regular expression")
 	dataModel := fs.String("data-model", "LP64", "data model: ILP32 or LP64")
 	markdown := fs.String("markdown", "", "write the summary table (Markdown) to this file")
+	reduceLevel := fs.String("reduce", "none", "size reduction per property, as reverify check --reduce: none, slice, full, thin or value")
 	dirs, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -68,7 +69,10 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 	if len(all) == 0 {
 		return fail("no proof under %s (no Makefile setting HARNESS_ENTRY)", dirs[0])
 	}
-	rs := runSettings{config: *config, timeout: *timeout, maxStates: *maxStates, clock: "wall"}
+	if err := engine.ParseReduce(*reduceLevel); err != nil {
+		return fail("--reduce: %v", err)
+	}
+	rs := runSettings{config: *config, timeout: *timeout, maxStates: *maxStates, clock: "wall", reduce: *reduceLevel}
 	var sums []proofSummary
 	exit := 0
 	for _, p := range all {
