@@ -105,10 +105,11 @@ type Config struct {
 	MultiProperty string
 	// Reduce selects the size-reduction passes applied to the program
 	// per property before the analyses (engine/reduce, seed 002):
-	// "none" ("" too), "slice" or "full". A TRUE on the reduced program
-	// is the verdict; anything else is decided again on the original
-	// program, so counterexamples, witnesses and reproducers always
-	// refer to the original (reduce.go).
+	// "none" ("" too), "slice", "full", "thin" or "value". A TRUE on the
+	// reduced program is the verdict; a FALSE is lifted to a path of the
+	// original program and checked there; anything else is decided again
+	// on the original program, so counterexamples, witnesses and
+	// reproducers always refer to the original (reduce.go).
 	Reduce string
 }
 

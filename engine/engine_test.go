@@ -112,13 +112,19 @@ func verdictFiles(t *testing.T) []verdictFile {
 }
 
 // TestVerdictsReduced verifies every program in testdata/verdicts under
-// its first configuration with --reduce slice and --reduce full and
-// expects the verdicts of its wants: reduction must preserve every
-// verdict (engine/reduce).
+// its first configuration with --reduce slice, full, and thin or value
+// (alternating), and expects the verdicts of its wants: reduction must
+// preserve every verdict (engine/reduce).
 func TestVerdictsReduced(t *testing.T) {
-	for _, vf := range verdictFiles(t) {
+	for i, vf := range verdictFiles(t) {
 		config := vf.configs[0]
-		for _, level := range []string{"slice", "full"} {
+		// Thin and value slicing on alternate files: both are covered,
+		// at the cost of three levels per file.
+		finer := []string{"thin", "value"}[i%2]
+		if strings.Contains(vf.src, "reduce-thin:") || strings.Contains(vf.src, "reduce-value:") {
+			finer = "thin"
+		}
+		for _, level := range []string{"slice", "full", finer} {
 			t.Run(level+"/"+config+"/"+filepath.Base(vf.file), func(t *testing.T) {
 				t.Parallel()
 				checkFile(t, vf.file, vf.src, config, level)
@@ -175,6 +181,9 @@ func checkFile(t *testing.T, file, src, config string, reduce ...string) {
 	label := config
 	if len(reduce) > 0 && reduce[0] != "none" {
 		label = "reduce" // a `reduce:` item, where given, is the verdict under reduction
+		if strings.Contains(src, "reduce-"+reduce[0]+":") {
+			label = "reduce-" + reduce[0] // `reduce-full:`: under that level only
+		}
 	}
 	wants := parseWants(t, file, src, config, label)
 	var fcfg frontend.Options

@@ -2,57 +2,163 @@ package engine
 
 import (
 	"context"
+	"fmt"
+	"time"
 
+	"github.com/reverify/reverify/engine/cegar"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/reduce"
+	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/results"
 )
 
-// ParseReduce checks a Config.Reduce value: "none", "slice", "full" or
-// "" (none).
+// ParseReduce checks a Config.Reduce value: "none", "slice", "full",
+// "thin", "value" or "" (none).
 func ParseReduce(s string) error {
 	_, err := reduce.ParseLevel(s)
 	return err
 }
 
+// maxSliceRefinements bounds the refinements of a thin or value slice
+// before the backward slice (Full) takes over.
+const maxSliceRefinements = 3
+
 // runReduced decides prop on the program reduced for it by the passes of
 // Config.Reduce (engine/reduce) and reports whether res holds the
-// verdict. Only TRUE is taken from a reduced program: every pass keeps
-// every execution that reaches an error edge (an over-approximation for
-// the property), so a proof on the reduced program is a proof on the
-// original; a FALSE may rest on a behaviour slicing added (a sliced loop
-// that exits), and its counterexample would refer to the reduced
-// program, so FALSE and UNKNOWN are decided again on the original
-// program (false: the caller runs conf on it). A TRUE keeps no
-// invariants and no precision (they name locations of the reduced
-// program).
+// verdict.
+//
+// TRUE is taken from a reduced program: every pass keeps every execution
+// that reaches an error edge (an over-approximation for the property),
+// so a proof on the reduced program is a proof on the original. A FALSE
+// may rest on a behaviour the reduction added (a sliced loop that exits,
+// an abstracted branch of a thin slice), and its path refers to the
+// reduced program: it is lifted to a path of the original program
+// (reduce.Lift) and checked there once (cegar.CheckPath, bit-precise SMT
+// and concrete replay); only a Feasible original path through no
+// unmodelled function is a FALSE, with the original path as its
+// counterexample. Otherwise, and on UNKNOWN, false is returned and the
+// caller runs conf on the original program.
+//
+// Thin and Value run seed 002's refinement loop: a FALSE that does not
+// lift to a feasible original path adds the original branches its
+// nondeterministic branches stand for (reduce.Abstracted) to the
+// criterion and slices again (value slicing), at most
+// maxSliceRefinements times; then the backward slice (Full) decides as
+// above. A TRUE keeps no invariants and no precision (they name
+// locations of the reduced program).
 func runReduced(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, conf configuration, res *Result) bool {
 	level, _ := reduce.ParseLevel(cfg.Reduce)
 	if level == reduce.None {
 		return false
 	}
-	r, rprop := reduceFor(prog, prop, level, cfg.sdgs)
-	if len(rprop.ErrorEdges) == 0 {
+	g := cfg.sdgs.of(prog)
+	if level == reduce.Thin || level == reduce.Value {
+		var keep []*cfa.Edge
+		for round := 0; round <= maxSliceRefinements; round++ {
+			rctx, cancel := roundContext(ctx)
+			done, red, r := runOnReduced(rctx, prog, prop, cfg, conf, res, reduce.RefinePasses(level, g, keep), fmt.Sprintf("%s, %d slice refinements", level, round))
+			cancel()
+			if done || red == nil || red.Verdict != results.False || ctx.Err() != nil {
+				if done {
+					return true
+				}
+				break
+			}
+			more := newEdges(keep, reduce.Abstracted(r, red.Counterexample))
+			if len(more) == 0 {
+				break
+			}
+			keep = append(keep, more...)
+		}
+		if ctx.Err() != nil {
+			return false
+		}
+		level = reduce.Full
+	}
+	done, _, _ := runOnReduced(ctx, prog, prop, cfg, conf, res, reduce.Passes(level, g), string(level))
+	return done
+}
+
+// roundContext bounds one round of a thin or value slice's refinement
+// loop to an eighth of the time left (a thinner program can be harder:
+// an abstracted loop bound lets a counter grow without limit), so that
+// the backward slice and the original program keep most of the budget.
+func roundContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	if d, ok := ctx.Deadline(); ok {
+		return context.WithTimeout(ctx, time.Until(d)/8)
+	}
+	return context.WithCancel(ctx)
+}
+
+// runOnReduced runs conf on the program the passes reduce for prop and
+// reports whether res holds the verdict (TRUE, or a FALSE lifted to the
+// original program), with the reduced run's result and reduction.
+func runOnReduced(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, conf configuration, res *Result, passes []reduce.Pass, label string) (bool, *Result, *reduce.Result) {
+	r := reduce.Reduce(prog, reduce.Target{ErrorEdges: prop.ErrorEdges, Via: prop.Via, Entry: cfg.Entry}, passes)
+	rp := *prop
+	rp.ErrorEdges, rp.Via = r.Target.ErrorEdges, r.Target.Via
+	if len(rp.ErrorEdges) == 0 {
 		res.Verdict = results.True
-		res.Reason = "no error call is reachable: constant conditions remove every path to it (--reduce " + string(level) + ": " + r.Summary() + ")"
-		return true
+		res.Reason = "no error call is reachable: constant conditions remove every path to it (--reduce " + label + ": " + r.Summary() + ")"
+		return true, nil, r
 	}
 	red := &Result{Property: prop, Config: res.Config}
-	conf.run(ctx, r.Prog, rprop, cfg, red)
-	if red.Verdict != results.True {
+	conf.run(ctx, r.Prog, &rp, cfg, red)
+	switch red.Verdict {
+	case results.True:
+		res.Verdict, res.Reason = results.True, red.Reason+" on the program reduced for the property (--reduce "+label+": "+r.Summary()+")"
+		res.States, res.Refinements = red.States, red.Refinements
+		return true, red, r
+	case results.False:
+		if liftFalse(ctx, prog, cfg, r, red, res, label) {
+			return true, red, r
+		}
+	}
+	return false, red, r
+}
+
+// liftFalse lifts the counterexample of red (on r.Prog) to prog and, when
+// the original path is feasible and calls no unmodelled function, makes
+// res that FALSE.
+func liftFalse(ctx context.Context, prog *cfa.Program, cfg Config, r *reduce.Result, red, res *Result, label string) bool {
+	if len(red.Counterexample) == 0 {
 		return false
 	}
-	res.Verdict, res.Reason = results.True, red.Reason+" on the program reduced for the property (--reduce "+string(level)+": "+r.Summary()+")"
+	path, err := reduce.Lift(prog, r, red.Counterexample, cfg.Entry)
+	if err != nil || len(prog.PathExterns(path, cfa.ExternUnmodelled)) > 0 {
+		return false
+	}
+	sem := smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow}
+	chk := cegar.CheckPathOpts(ctx, prog, path, cfg.Solver, sem)
+	if chk.Status != cegar.Feasible {
+		return false
+	}
+	res.Verdict = results.False
+	res.Reason = red.Reason + " on the program reduced for the property (--reduce " + label + ": " + r.Summary() + "); lifted to the original program: error path confirmed by SMT and concrete replay"
+	res.Counterexample, res.Inputs = path, inputs(path, chk.Inputs)
 	res.States, res.Refinements = red.States, red.Refinements
+	res.SignedOverflow = signedOverflow(ctx, prog, path, chk.Inputs)
+	res.FailureValues = failureValues(ctx, prog, path, chk.Inputs)
+	if res.SignedOverflow != "" {
+		res.Reason += "; it overflows a signed integer at " + res.SignedOverflow +
+			" (undefined in C: --signed-overflow assume-none cuts such paths)"
+	}
 	return true
 }
 
-// reduceFor returns the program reduced for prop and the property as its
-// edges; sdgs holds prog's SDG (the slice pass's).
-func reduceFor(prog *cfa.Program, prop *spec.Property, level reduce.Level, sdgs *sdgCache) (*reduce.Result, *spec.Property) {
-	r := reduce.Reduce(prog, prop.ErrorEdges, prop.Via, reduce.Passes(level, sdgs.of(prog)))
-	rp := *prop
-	rp.ErrorEdges, rp.Via = r.Target.ErrorEdges, r.Target.Via
-	return r, &rp
+// newEdges returns the edges of add not in have.
+func newEdges(have, add []*cfa.Edge) []*cfa.Edge {
+	in := map[*cfa.Edge]bool{}
+	for _, e := range have {
+		in[e] = true
+	}
+	var out []*cfa.Edge
+	for _, e := range add {
+		if !in[e] {
+			in[e] = true
+			out = append(out, e)
+		}
+	}
+	return out
 }

@@ -34,7 +34,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	peerList := fs.String("peer", "", "comma-separated peers run on the same tasks with the same limits: frama-c-eva[:PRECISION], cbmc")
 	outDir := fs.String("out", "reverify-bench", "output directory: results.csv, results.md, quantile.png")
 	overflow := fs.String("signed-overflow", "wrap", "signed overflow semantics of reverify's runs: wrap or assume-none")
-	reduceLevel := fs.String("reduce", "none", "reverify check --reduce of reverify's runs: none, slice or full")
+	reduceLevel := fs.String("reduce", "none", "reverify check --reduce of reverify's runs: none, slice, full, thin or value")
 	args, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2

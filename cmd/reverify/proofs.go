@@ -36,6 +36,7 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 	dataModel := fs.String("data-model", "LP64", "data model: ILP32 or LP64")
 	markdown := fs.String("markdown", "", "write the summary table (Markdown) to this file")
 	multi := fs.String("multi-property", "", "all properties of a proof in one run: \"\" (auto), on or off (engine.Config.MultiProperty)")
+	reduceLevel := fs.String("reduce", "none", "size reduction per property, as reverify check --reduce: none, slice, full, thin or value")
 	dirs, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -72,7 +73,10 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 	default:
 		return fail("--multi-property: want on or off, not %q", *multi)
 	}
-	rs := runSettings{config: *config, timeout: *timeout, maxStates: *maxStates, clock: "wall", multi: *multi}
+	if err := engine.ParseReduce(*reduceLevel); err != nil {
+		return fail("--reduce: %v", err)
+	}
+	rs := runSettings{config: *config, timeout: *timeout, maxStates: *maxStates, clock: "wall", multi: *multi, reduce: *reduceLevel}
 	var sums []proofSummary
 	exit := 0
 	for _, p := range all {

@@ -1,6 +1,10 @@
 package reduce
 
-import "github.com/reverify/reverify/engine/cfa"
+import (
+	"strings"
+
+	"github.com/reverify/reverify/engine/cfa"
+)
 
 // CompactPass removes what the other passes made useless and restores the
 // invariants of cfa.Program.Check:
@@ -83,7 +87,8 @@ func isBranchTemp(op cfa.Op) bool {
 		return false
 	}
 	r, ok := a.Cond.(*cfa.VarRef)
-	return ok && r.Var.Temp && r.Var.Name == branchTemp
+	// Inlined copies are named "f.__reduce_br.k".
+	return ok && r.Var.Temp && (r.Var.Name == branchTemp || strings.Contains(r.Var.Name, "."+branchTemp+"."))
 }
 
 // mergeNoops collapses nondeterministic branches to one location and

@@ -17,7 +17,8 @@ import (
 // Tracked variables are the function's integer locals and parameters that
 // are not volatile, whose address is never taken and that are not global:
 // no call and no write through a pointer can change them, so only an
-// Assign, Havoc, Decl or call result naming the variable does. Parameters
+// Assign, Havoc, Decl or call result naming the variable does, and an
+// Unsupported edge, which may write any variable, forgets every constant. Parameters
 // and declared locals start unknown. An operation whose folding has
 // undefined behaviour (csem.UB) or overflows a signed integer is left
 // as it is, so --signed-overflow assume-none still cuts the path.
@@ -137,6 +138,10 @@ func transfer(f *cfa.Function, e *cfa.Edge, s env) env {
 		if c, ok := eval(f, op.Cond, s); ok && csem.Truth(c) != op.Truth {
 			return nil
 		}
+	case *cfa.Unsupported:
+		// It may write any variable (engine/pdg's rule): nothing is known
+		// after it.
+		return env{}
 	}
 	return out
 }

@@ -8,8 +8,10 @@ import (
 	"github.com/reverify/reverify/engine/pdg"
 )
 
-// Level selects the passes: None, Slice (slicing, then Compact) or Full
-// (slicing, constant propagation and folding, dead branches, Compact).
+// Level selects the passes: None, Slice (slicing, then Compact), Full
+// (slicing, inlining, constant propagation and folding, dead branches,
+// Compact), Thin and Value (Full with thin or value slicing instead of
+// backward slicing, under refinement: RefinePasses).
 type Level string
 
 // The values of `reverify check --reduce`.
@@ -17,25 +19,36 @@ const (
 	None  Level = "none"
 	Slice Level = "slice"
 	Full  Level = "full"
+	Thin  Level = "thin"
+	Value Level = "value"
 )
 
-// ParseLevel parses "none", "slice" or "full" ("" is None).
+// ParseLevel parses "none", "slice", "full", "thin" or "value" ("" is
+// None).
 func ParseLevel(s string) (Level, error) {
 	switch l := Level(s); l {
 	case "":
 		return None, nil
-	case None, Slice, Full:
+	case None, Slice, Full, Thin, Value:
 		return l, nil
 	}
-	return "", fmt.Errorf("unknown reduction %q (known: none, slice, full)", s)
+	return "", fmt.Errorf("unknown reduction %q (known: none, slice, full, thin, value)", s)
 }
 
 // Target is what a pass must preserve: the error edges of one property
 // and the call it is restricted to (spec.Property.ErrorEdges and Via),
-// as edges of the program being reduced.
+// as edges of the program being reduced, and the entry function's name
+// ("" when unknown: no pass removes a function then).
 type Target struct {
 	ErrorEdges []*cfa.Edge
 	Via        *cfa.Edge
+	Entry      string
+	// Orig maps an edge of the reduced program to the edge of the
+	// original program it stands for (Reduce fills it from Clone's map;
+	// a copy made by inlining maps to its callee edge's original; edges a
+	// pass adds, such as nondeterministic branch Havocs and parameter
+	// bindings, are absent). Lift uses it.
+	Orig map[*cfa.Edge]*cfa.Edge
 }
 
 // Pass is one size-reduction pass: it rewrites p in place for t. Passes
@@ -101,23 +114,42 @@ func Passes(l Level, g *pdg.SDG) []Pass {
 	case Slice:
 		return []Pass{SlicePass(g), CompactPass}
 	case Full:
-		return []Pass{SlicePass(g), CompactPass, ConstPass, DeadBranchPass, CompactPass}
+		return []Pass{SlicePass(g), CompactPass, InlinePass, CompactPass, ConstPass, DeadBranchPass, CompactPass}
+	case Thin, Value:
+		return RefinePasses(l, g, nil)
 	}
 	return nil
 }
 
-// Reduce clones prog and runs passes on the clone for the property with
-// the given error edges and Via (edges of prog), recording the size after
-// each pass. The passes must end with CompactPass for the result to pass
-// cfa.Program.Check. prog itself is not changed.
-func Reduce(prog *cfa.Program, errorEdges []*cfa.Edge, via *cfa.Edge, passes []Pass) *Result {
+// RefinePasses is the pipeline of Thin or Value with the branches keep
+// (edges of g's program, Assume edges found by Abstracted on spurious
+// error paths) added to the slicing criterion: seed 002's refinement,
+// which re-slices with value slicing whatever the first slicer was (the
+// seed's choice: "we use value slicing as the refinement algorithm for
+// both the thin and value slicer").
+func RefinePasses(l Level, g *pdg.SDG, keep []*cfa.Edge) []Pass {
+	slice := ThinSlicePass(g, keep)
+	if l == Value || len(keep) > 0 {
+		slice = ValueSlicePass(g, keep)
+	}
+	return []Pass{slice, CompactPass, InlinePass, CompactPass, ConstPass, DeadBranchPass, CompactPass}
+}
+
+// Reduce clones prog and runs passes on the clone for the property t
+// (error edges and Via of prog, the entry function), recording the size
+// after each pass. The passes must end with CompactPass for the result
+// to pass cfa.Program.Check. prog itself is not changed.
+func Reduce(prog *cfa.Program, t Target, passes []Pass) *Result {
 	q, m := Clone(prog)
-	r := &Result{Prog: q, Before: SizeOf(prog)}
-	for _, e := range errorEdges {
+	r := &Result{Prog: q, Before: SizeOf(prog), Target: Target{Entry: t.Entry, Orig: make(map[*cfa.Edge]*cfa.Edge, len(m))}}
+	for o, c := range m {
+		r.Target.Orig[c] = o
+	}
+	for _, e := range t.ErrorEdges {
 		r.Target.ErrorEdges = append(r.Target.ErrorEdges, m[e])
 	}
-	if via != nil {
-		r.Target.Via = m[via]
+	if t.Via != nil {
+		r.Target.Via = m[t.Via]
 	}
 	for _, pass := range passes {
 		pass.Run(q, &r.Target)

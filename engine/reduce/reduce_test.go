@@ -56,6 +56,12 @@ func passByName(t *testing.T, name string, g *pdg.SDG) reduce.Pass {
 		return reduce.DeadBranchPass
 	case "compact":
 		return reduce.CompactPass
+	case "inline":
+		return reduce.InlinePass
+	case "thin":
+		return reduce.ThinSlicePass(g, nil)
+	case "value":
+		return reduce.ValueSlicePass(g, nil)
 	}
 	t.Fatalf("unknown pass %q", name)
 	return reduce.Pass{}
@@ -102,7 +108,7 @@ func TestGolden(t *testing.T) {
 				for _, n := range names {
 					passes = append(passes, passByName(t, n, g), reduce.CompactPass)
 				}
-				r := reduce.Reduce(prog, prop.ErrorEdges, prop.Via, passes)
+				r := reduce.Reduce(prog, reduce.Target{ErrorEdges: prop.ErrorEdges, Via: prop.Via, Entry: "main"}, passes)
 				if err := r.Prog.Check(); err != nil {
 					t.Fatalf("%s: CFA sanity after the passes: %v", prop.ID, err)
 				}
@@ -111,6 +117,9 @@ func TestGolden(t *testing.T) {
 					fmt.Fprintf(&out, "  %s: %s\n", r.Steps[i].Pass, r.Steps[i+1].Size)
 				}
 				fmt.Fprintf(&out, "  error edges %d\n", len(r.Target.ErrorEdges))
+				for _, e := range r.Target.ErrorEdges {
+					fmt.Fprintf(&out, "    %s: %s\n", e.From.Func.Name, e)
+				}
 				out.WriteString(r.Prog.Text())
 				out.WriteString("\n")
 			}
@@ -151,13 +160,13 @@ func TestSanityAfterEachPass(t *testing.T) {
 		}
 		g := pdg.Build(prog)
 		for _, prop := range spec.Properties(prog, "main") {
-			for _, n := range []string{"slice", "constprop", "deadbranch", "compact"} {
-				r := reduce.Reduce(prog, prop.ErrorEdges, prop.Via, []reduce.Pass{passByName(t, n, g), reduce.CompactPass})
+			for _, n := range []string{"slice", "constprop", "deadbranch", "compact", "inline", "thin", "value"} {
+				r := reduce.Reduce(prog, reduce.Target{ErrorEdges: prop.ErrorEdges, Via: prop.Via, Entry: "main"}, []reduce.Pass{passByName(t, n, g), reduce.CompactPass})
 				if err := r.Prog.Check(); err != nil {
 					t.Errorf("%s %s after %s: %v", filepath.Base(file), prop.ID, n, err)
 				}
 			}
-			r := reduce.Reduce(prog, prop.ErrorEdges, prop.Via, reduce.Passes(reduce.Full, g))
+			r := reduce.Reduce(prog, reduce.Target{ErrorEdges: prop.ErrorEdges, Via: prop.Via, Entry: "main"}, reduce.Passes(reduce.Full, g))
 			if err := r.Prog.Check(); err != nil {
 				t.Errorf("%s %s after the full pipeline: %v", filepath.Base(file), prop.ID, err)
 			}

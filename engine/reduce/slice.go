@@ -25,7 +25,15 @@ import (
 // made from, and SlicePass must run first (edge IDs equal the original's);
 // otherwise it leaves the program unchanged.
 func SlicePass(g *pdg.SDG) Pass {
-	return Pass{Name: "slice", Run: func(p *cfa.Program, t *Target) {
+	return slicePass("slice", g, func(via *cfa.Edge, crit []*cfa.Edge) []*cfa.Edge {
+		return g.SliceVia(via, crit).Edges()
+	})
+}
+
+// slicePass is SlicePass with the slice of the criteria (edges of g's
+// program) computed by sliceOf.
+func slicePass(name string, g *pdg.SDG, sliceOf func(via *cfa.Edge, crit []*cfa.Edge) []*cfa.Edge) Pass {
+	return Pass{Name: name, Run: func(p *cfa.Program, t *Target) {
 		orig := g.Prog
 		if len(orig.Edges) != len(p.Edges) {
 			return
@@ -44,7 +52,7 @@ func SlicePass(g *pdg.SDG) Pass {
 			via = orig.Edges[t.Via.ID]
 		}
 		keep := make([]bool, len(p.Edges))
-		for _, e := range g.SliceVia(via, crit).Edges() {
+		for _, e := range sliceOf(via, crit) {
 			keep[e.ID] = true
 		}
 		var unres []*cfa.Edge
