@@ -9,10 +9,11 @@ import (
 // B builds a whole program in structured style: globals (declared and
 // initialised in Init), then one function at a time with straight-line
 // operations, if, while, calls to reach_error and returns. Each Op has
-// its own source line in file t.c (line n for the program's n-th operation), so
-// tests can name edges by line. The analyses' tests (through
-// engine/analysis/cpatest) and the CPA algorithm's tests use it; Path
-// below is the builder that records one path instead.
+// its own source line in file t.c (line n for the program's n-th
+// operation), so tests can name edges by line. The tests of the CPA
+// algorithm and of the analyses (which run it with
+// engine/analysis/cpatest) use it; Path is the builder that records one
+// path instead.
 type B struct {
 	P    *cfa.Program
 	F    *cfa.Function
@@ -44,8 +45,9 @@ func (b *B) Global(name string, t *cfa.Type, init ...cfa.Expr) *cfa.Var {
 	return v
 }
 
-// Func starts the function name with the given parameters (int result
-// unless void is set by passing nil result).
+// Func starts the function name, with an int result (its return
+// variable __retval) and parameters a, b, … of the given types, closing
+// the previous function (an open end returns 0).
 func (b *B) Func(name string, params ...*cfa.Type) *cfa.Function {
 	b.close()
 	ft := &cfa.Type{Kind: cfa.Func, Result: cfa.IntT, Params: params}
