@@ -121,7 +121,7 @@ var testUpward = map[[2]string]string{
 var testSupport = map[string]string{
 	"engine/frontend":          "C source → cfa.Program",
 	"engine/smt/z3":            "the solver factory",
-	"engine/analysis/cpatest":  "CFAs and composite CPAs built by hand",
+	"engine/analysis/cpatest":  "the standard composite CPA run on a test program",
 	"report/github/githubfake": "a fake GitHub API server",
 }
 

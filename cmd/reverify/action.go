@@ -117,6 +117,7 @@ func changedLines(plans []*diffslice.Plan) *lineSet {
 type actionInputs struct {
 	paths, compileCommands, includeDirs, defines string
 	entry, config, timeout, budget, cache, merge string
+	scope                                        string // "true" or "false" ("": true)
 	post                                         postFlags
 }
 
@@ -136,6 +137,7 @@ func actionFlags(stderr io.Writer) (*flag.FlagSet, *actionInputs) {
 	str(&in.budget, "time-budget", "", "total time budget (Go duration); properties not decided in it are UNKNOWN \"time budget\"; empty: none")
 	str(&in.cache, "cache", diffslice.DefaultCacheDir, "verdict cache directory, relative to the workspace (restore and save it with actions/cache)")
 	str(&in.merge, "merge", "", "instead of verifying, merge these shard output directories (globs) and report")
+	str(&in.scope, "scope", "true", "compute the scope of each verified property (engine.Config.Scope): the comment says which functions its verdict depends on; true or false (empty: true)")
 	in.post.register(fs, true)
 	return fs, in
 }
@@ -183,6 +185,15 @@ func runAction(args []string, stdout, stderr io.Writer) int {
 			return fail("time-budget: %q is not a positive duration (e.g. 30m)", in.budget)
 		}
 		budget = d
+	}
+	if in.scope != "" {
+		b, err := strconv.ParseBool(in.scope)
+		if err != nil {
+			return fail("scope: %q is not true or false", in.scope)
+		}
+		s.scope = b
+	} else {
+		s.scope = true
 	}
 	entries := strings.Fields(in.entry)
 	if len(entries) == 1 {

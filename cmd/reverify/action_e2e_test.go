@@ -294,6 +294,16 @@ func TestActionEndToEnd(t *testing.T) {
 	if !strings.Contains(r.summary, "✅ 2 assertions proved · ❓ 1 unknown") || !strings.HasPrefix(r.summary, markdown.Marker) {
 		t.Errorf("push: job summary:\n%s", r.summary)
 	}
+	// The scope input defaults to true: each proof names the functions
+	// it depends on (issue 20 §2).
+	for _, want := range []string{
+		"<br>proof depends on <code>check&#95;clamp</code>, <code>clamp</code>, <code>main</code> (3 of 6 functions) |",
+		"<br>proof depends on <code>check&#95;scale</code>, <code>main</code>, <code>scale</code> (3 of 6 functions) |",
+	} {
+		if !strings.Contains(r.summary, want) {
+			t.Errorf("push: job summary lacks the scope %q:\n%s", want, r.summary)
+		}
+	}
 	if !strings.Contains(r.stdout, "reverify: fetched "+w.base[:12]) {
 		t.Errorf("push: the base commit was not fetched into the shallow checkout:\n%s", r.stdout)
 	}
@@ -307,6 +317,15 @@ func TestActionEndToEnd(t *testing.T) {
 	r.wantOutputs(t, map[string]string{"reverified": "0", "reused": "3", "unknown": "1"})
 	if cfg := readFile(t, filepath.Join(w.home, ".gitconfig")); strings.Count(cfg, "directory = "+w.ws) != 1 {
 		t.Errorf("safe.directory added twice:\n%s", cfg)
+	}
+
+	// The push again with a fresh cache and scope false: everything is
+	// verified again, and no scope is computed or shown.
+	r = w.run("push", map[string]any{"after": w.base}, map[string]string{"scope": "false", "cache": ".reverify/cache-noscope"})
+	r.wantCode(t, 0)
+	r.wantOutputs(t, map[string]string{"true": "2", "reverified": "3", "reused": "0"})
+	if strings.Contains(r.summary, "depends on <code>") || strings.Contains(readFile(t, filepath.Join(r.outDir, "results.json")), `"scope"`) {
+		t.Errorf("scope false: a scope was computed:\n%s", r.summary)
 	}
 
 	// 3. The pull request: clamp() returns LIMIT + 1.
@@ -342,6 +361,8 @@ func TestActionEndToEnd(t *testing.T) {
 			// the run, its artifacts and a one-line reproduction
 			"🔗 [Workflow run](https://github.com/o/r/actions/runs/4242) · [artifacts](https://github.com/o/r/actions/runs/4242#artifacts)",
 			"```sh\ngit checkout " + w.head + " &&\n  gh run download 4242 -R o/r -n reverify -D reverify-out &&\n  sh reverify-out/check_clamp_v_LIMIT-L9/reproduce.sh\n```",
+			// the scope of the counterexample (the proof's is in the cache)
+			"<br>counterexample found in <code>check&#95;clamp</code>, <code>clamp</code>, <code>main</code> (3 of 6 functions; partial scope) |",
 		} {
 			if !strings.Contains(body, want) {
 				t.Errorf("sticky comment lacks %q:\n%s", want, body)

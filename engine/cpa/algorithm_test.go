@@ -7,13 +7,14 @@ import (
 
 	"github.com/reverify/reverify/engine/analysis/cpatest"
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/cfa/cfatest"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/graph"
 )
 
 // counter: x = 0; while (x < 3) x = x + 1; if (x == errAt) reach_error();
 func counter(t *testing.T, errAt int64) *cfa.Program {
-	b := cpatest.New()
+	b := cfatest.New()
 	x := b.Global("x", cfa.IntT)
 	b.Func("main")
 	b.Assign(b.V(x), b.I(0))
@@ -77,7 +78,7 @@ func TestTargetPath(t *testing.T) {
 // callProgram: int g; int f(int a) { g = g + a; return g; }
 // main: r = f(1); r = f(r); if (r == 2) reach_error();
 func callProgram(t *testing.T) *cfa.Program {
-	b := cpatest.New()
+	b := cfatest.New()
 	g := b.Global("g", cfa.IntT)
 	b.Func("f", cfa.IntT)
 	b.Assign(b.V(g), b.Add(b.V(g), b.V(b.Param(0))))
@@ -104,7 +105,7 @@ func TestInterproceduralPath(t *testing.T) {
 // branchy: c = nondet; if (c > 0) x = 1; else x = nondet; i = 0;
 // while (i < 2) i = i + 1; — the join sees {x=1} and {x unknown}.
 func branchy(t *testing.T) *cfa.Program {
-	b := cpatest.New()
+	b := cfatest.New()
 	b.Func("main")
 	c := b.Local("c", cfa.IntT)
 	x := b.Local("x", cfa.IntT)
@@ -153,7 +154,7 @@ func TestOrdersAndMerge(t *testing.T) {
 // TestCoverageConverges: x = nondet; while (nondet) x = 0; the state
 // {x=0} after the body is covered by {x unknown} at the loop head.
 func TestCoverageConverges(t *testing.T) {
-	b := cpatest.New()
+	b := cfatest.New()
 	b.Func("main")
 	x := b.Local("x", cfa.IntT)
 	c := b.Local("c", cfa.IntT)
@@ -207,7 +208,7 @@ n17 main:L1 <- n15 return 0
 // TestRecursionLimit: int f(int a) { return f(a + 1); } main() { f(0); }
 func TestRecursionLimit(t *testing.T) {
 	for _, depth := range []int{0, 5} {
-		b := cpatest.New()
+		b := cfatest.New()
 		b.Func("f", cfa.IntT)
 		r := b.Local("r", cfa.IntT)
 		b.Call(b.V(r), "f", b.Add(b.V(b.Param(0)), b.I(1)))
@@ -260,7 +261,7 @@ func TestStateLimitAndCancel(t *testing.T) {
 // TestContinueAfterTarget: two reachable error calls; Remove the first
 // target and Run again to get the second, then Safe.
 func TestContinueAfterTarget(t *testing.T) {
-	b := cpatest.New()
+	b := cfatest.New()
 	b.Func("main")
 	c := b.Local("c", cfa.IntT)
 	b.Havoc(b.V(c))
@@ -296,7 +297,7 @@ func TestContinueAfterTarget(t *testing.T) {
 // called twice; only the call site given as Via is the property.
 func TestVia(t *testing.T) {
 	build := func() (*cfa.Program, *cfa.Edge, *cfa.Edge) {
-		b := cpatest.New()
+		b := cfatest.New()
 		b.Func("__VERIFIER_assert", cfa.IntT)
 		b.If(b.Bin(cfa.Eq, b.V(b.Param(0)), b.I(0)), func() { b.Error() }, nil)
 		b.Func("main")

@@ -8,13 +8,14 @@ import (
 
 	"github.com/reverify/reverify/engine/analysis/cpatest"
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/cfa/cfatest"
 	"github.com/reverify/reverify/engine/cpa"
 )
 
 // loopProgram: i counts to n while a and s follow; the error is
 // unreachable, so the run explores every iteration (about 4 states each).
 func loopProgram(t testing.TB, n int64) *cfa.Program {
-	b := cpatest.New()
+	b := cfatest.New()
 	b.Func("main")
 	i := b.Local("i", cfa.IntT)
 	a := b.Local("a", cfa.IntT)
@@ -54,7 +55,7 @@ func BenchmarkLoop(b *testing.B) {
 // being 0 or unknown reaches the loop body: the partitions of the reached
 // set hold up to 2^n states that share most of their facts.
 func flagsProgram(t testing.TB, n int) *cfa.Program {
-	b := cpatest.New()
+	b := cfatest.New()
 	b.Func("main")
 	c := b.Local("c", cfa.IntT)
 	p := make([]*cfa.Var, n)

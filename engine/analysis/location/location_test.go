@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	"github.com/reverify/reverify/engine/analysis/callstack"
-	"github.com/reverify/reverify/engine/analysis/cpatest"
 	"github.com/reverify/reverify/engine/analysis/location"
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/cfa/cfatest"
 	"github.com/reverify/reverify/engine/cpa"
 )
 
@@ -21,7 +21,7 @@ func steps(ss []cfa.Step) string {
 }
 
 func TestSteps(t *testing.T) {
-	b := cpatest.New()
+	b := cfatest.New()
 	g := b.Global("g", cfa.IntT)
 	f := b.Func("f", cfa.IntT)
 	b.Return(b.V(b.Param(0)))

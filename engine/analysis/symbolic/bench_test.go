@@ -8,6 +8,7 @@ import (
 	"github.com/reverify/reverify/engine/analysis/cpatest"
 	"github.com/reverify/reverify/engine/analysis/symbolic"
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/cfa/cfatest"
 	"github.com/reverify/reverify/engine/cpa"
 )
 
@@ -18,7 +19,7 @@ import (
 // iteration's constraint. Without, a = 7 and x = 1. The error is
 // unreachable either way.
 func loopProgram(t testing.TB, n int64, symbolic bool) *cfa.Program {
-	b := cpatest.New()
+	b := cfatest.New()
 	b.Func("main")
 	i := b.Local("i", cfa.IntT)
 	a := b.Local("a", cfa.IntT)

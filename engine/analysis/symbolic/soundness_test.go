@@ -8,10 +8,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/reverify/reverify/engine/analysis/cpatest"
 	"github.com/reverify/reverify/engine/analysis/symbolic"
 	"github.com/reverify/reverify/engine/analysis/value"
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/cfa/cfatest"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/smt/z3"
@@ -102,7 +102,7 @@ return 0; }`
 // with a concrete bound over symbolic data terminates, and the state
 // count is exact.
 func TestCoverage(t *testing.T) {
-	b := cpatest.New()
+	b := cfatest.New()
 	b.Func("main")
 	x := b.Local("x", cfa.IntT)
 	y := b.Local("y", cfa.IntT)

@@ -7,6 +7,7 @@ import (
 	"github.com/reverify/reverify/engine/analysis/cpatest"
 	"github.com/reverify/reverify/engine/analysis/value"
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/cfa/cfatest"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/frontend"
 )
@@ -172,7 +173,7 @@ int main() { int l = 2; int k = 3; ext(&l); check(k == 3); return 0; }`, cpa.Saf
 
 // TestStateValues inspects the value state directly.
 func TestStateValues(t *testing.T) {
-	b := cpatest.New()
+	b := cfatest.New()
 	b.Func("main")
 	uc := b.Local("uc", cfa.UCharType)
 	s := b.Local("s", cfa.ShortType)
@@ -214,7 +215,7 @@ func TestStateValues(t *testing.T) {
 }
 
 func TestUnsupported(t *testing.T) {
-	b := cpatest.New()
+	b := cfatest.New()
 	b.Func("main")
 	x := b.Local("x", cfa.IntT)
 	b.Assign(b.V(x), b.I(1))
