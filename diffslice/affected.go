@@ -478,28 +478,10 @@ func positional(a cfa.Expr, e *cfa.Edge, files map[string]bool) bool {
 		v := int(c.V)
 		return v > 0 && (v == e.Pos.Start.Line || v == e.Pos.End.Line)
 	}
-	if s, ok := stringArg(a); ok {
+	if s, ok := cfa.StringLiteral(a); ok {
 		return s != "" && (files[s] || s == e.Pos.Start.File || path.Base(s) == path.Base(e.Pos.Start.File) || s == e.From.Func.Name)
 	}
 	return false
-}
-
-// stringArg returns the literal behind a (decayed) string-literal argument.
-func stringArg(x cfa.Expr) (string, bool) {
-	for {
-		switch y := x.(type) {
-		case *cfa.StringLit:
-			return y.Val, true
-		case *cfa.Cast:
-			x = y.X
-		case *cfa.AddrOf:
-			x = y.X
-		case *cfa.Index:
-			x = y.X
-		default:
-			return "", false
-		}
-	}
 }
 
 // triggers maps the changes to what reveals them on a CFA edge.

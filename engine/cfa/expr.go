@@ -327,3 +327,24 @@ func Vars(e Expr) []*Var {
 	})
 	return vs
 }
+
+// StringLiteral returns the string literal behind x, through casts,
+// address-of and subscripts (a decayed string-literal argument such as
+// assert's message): its bytes without the terminating NUL, and false
+// when x is not one.
+func StringLiteral(x Expr) (string, bool) {
+	for {
+		switch y := x.(type) {
+		case *StringLit:
+			return y.Val, true
+		case *Cast:
+			x = y.X
+		case *AddrOf:
+			x = y.X
+		case *Index:
+			x = y.X
+		default:
+			return "", false
+		}
+	}
+}

@@ -219,7 +219,7 @@ func ReachableFuncs(p *cfa.Program, entry string) map[string]bool {
 // negated guard of the branch leading to it, else the call itself.
 func errorExpr(e *cfa.Edge, call *cfa.Call) string {
 	if len(call.Args) > 0 {
-		if s, ok := stringArg(call.Args[0]); ok {
+		if s, ok := cfa.StringLiteral(call.Args[0]); ok {
 			return s
 		}
 	}
@@ -256,24 +256,6 @@ func wrapperExpr(e *cfa.Edge, call *cfa.Call) string {
 		parts[i] = a.String()
 	}
 	return strings.Join(parts, ", ")
-}
-
-// stringArg returns the literal behind a (decayed) string-literal argument.
-func stringArg(x cfa.Expr) (string, bool) {
-	for {
-		switch y := x.(type) {
-		case *cfa.StringLit:
-			return y.Val, true
-		case *cfa.Cast:
-			x = y.X
-		case *cfa.AddrOf:
-			x = y.X
-		case *cfa.Index:
-			x = y.X
-		default:
-			return "", false
-		}
-	}
 }
 
 // normalise removes all whitespace.

@@ -305,27 +305,10 @@ func (t *tx) libAccesses(e *cfa.Edge, call *cfa.Call) {
 			if a.Type().Kind != cfa.Pointer {
 				continue
 			}
-			if _, lit := stringLitArg(a); lit {
+			if _, lit := cfa.StringLiteral(a); lit {
 				continue
 			}
 			t.memUnknown(ValidDeref, e, "%s may access memory through argument %d", name, i+1)
-		}
-	}
-}
-
-func stringLitArg(x cfa.Expr) (string, bool) {
-	for {
-		switch y := x.(type) {
-		case *cfa.StringLit:
-			return y.Val, true
-		case *cfa.Cast:
-			x = y.X
-		case *cfa.AddrOf:
-			x = y.X
-		case *cfa.Index:
-			x = y.X
-		default:
-			return "", false
 		}
 	}
 }
@@ -648,14 +631,10 @@ func (t *tx) liveBlocks() []uint64 {
 	return out
 }
 
-// track reports an allocated block that no known pointer reachable from
-// the globals and the live frames (at the program's exit: without the
-// entry's frame) designates.
-func (t *tx) track(e *cfa.Edge, atExit bool) {
-	live := t.liveBlocks()
-	if len(live) == 0 {
-		return
-	}
+// reachableHeap returns the heap blocks reachable through known pointer
+// cells from the cells root selects (transitively through the cells of
+// reached blocks).
+func (t *tx) reachableHeap(root func(n *node) bool) map[uint64]bool {
 	reached := map[uint64]bool{}
 	var work []uint64
 	visit := func(n *node) {
@@ -665,13 +644,8 @@ func (t *tx) track(e *cfa.Edge, atExit bool) {
 		}
 	}
 	t.s.mem.each(func(n *node) bool {
-		switch objKind(n.obj) {
-		case kindGlobal:
+		if root(n) {
 			visit(n)
-		case kindLocal:
-			if !atExit || frameOf(n.obj) != 0 {
-				visit(n)
-			}
 		}
 		return true
 	})
@@ -683,6 +657,26 @@ func (t *tx) track(e *cfa.Edge, atExit bool) {
 			return true
 		})
 	}
+	return reached
+}
+
+// track reports an allocated block that no known pointer reachable from
+// the globals and the live frames (at the program's exit: without the
+// entry's frame) designates.
+func (t *tx) track(e *cfa.Edge, atExit bool) {
+	live := t.liveBlocks()
+	if len(live) == 0 {
+		return
+	}
+	reached := t.reachableHeap(func(n *node) bool {
+		switch objKind(n.obj) {
+		case kindGlobal:
+			return true
+		case kindLocal:
+			return !atExit || frameOf(n.obj) != 0
+		}
+		return false
+	})
 	for _, b := range live {
 		if !reached[b] {
 			t.violation(ValidMemtrack, e, "%s is allocated but no longer reachable", t.c.objName(b, t.s.depth))
@@ -811,28 +805,7 @@ func (t *tx) lostFromGlobals() bool {
 	if len(live) == 0 {
 		return false
 	}
-	reached := map[uint64]bool{}
-	var work []uint64
-	visit := func(n *node) {
-		if o := n.val.Obj; objKind(o) == kindHeap && !reached[o] {
-			reached[o] = true
-			work = append(work, o)
-		}
-	}
-	t.s.mem.each(func(n *node) bool {
-		if objKind(n.obj) == kindGlobal {
-			visit(n)
-		}
-		return true
-	})
-	for len(work) > 0 {
-		o := work[len(work)-1]
-		work = work[:len(work)-1]
-		t.s.mem.ascend(o, -1<<62, o+1, -1<<62, func(n *node) bool {
-			visit(n)
-			return true
-		})
-	}
+	reached := t.reachableHeap(func(n *node) bool { return objKind(n.obj) == kindGlobal })
 	for _, b := range live {
 		if !reached[b] {
 			return true
