@@ -117,6 +117,7 @@ func changedLines(plans []*diffslice.Plan) *lineSet {
 type actionInputs struct {
 	paths, compileCommands, includeDirs, defines string
 	entry, config, timeout, budget, cache, merge string
+	properties                                   string
 	post                                         postFlags
 }
 
@@ -136,6 +137,7 @@ func actionFlags(stderr io.Writer) (*flag.FlagSet, *actionInputs) {
 	str(&in.budget, "time-budget", "", "total time budget (Go duration); properties not decided in it are UNKNOWN \"time budget\"; empty: none")
 	str(&in.cache, "cache", diffslice.DefaultCacheDir, "verdict cache directory, relative to the workspace (restore and save it with actions/cache)")
 	str(&in.merge, "merge", "", "instead of verifying, merge these shard output directories (globs) and report")
+	str(&in.properties, "properties", "assertions", "what to check: assertions, or assertions,memory (also the whole-program memory-safety property of each entry, verified anew on every run: never cached)")
 	in.post.register(fs, true)
 	return fs, in
 }
@@ -176,6 +178,14 @@ func runAction(args []string, stdout, stderr io.Writer) int {
 		}
 		s.timeout, s.set["timeout"] = d, true
 	}
+	if strings.TrimSpace(in.properties) == "" {
+		in.properties = "assertions"
+	}
+	wantAssertions, wantMemory, err := parseProperties(in.properties)
+	if err != nil || !wantAssertions {
+		return fail("properties: %q: want assertions or assertions,memory", in.properties)
+	}
+	s.memSafety = wantMemory
 	var budget time.Duration
 	if in.budget != "" {
 		d, err := time.ParseDuration(in.budget)
