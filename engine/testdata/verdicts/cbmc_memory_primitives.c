@@ -1,4 +1,4 @@
-// configs: value value-cegar default
+// configs: value value-cegar symex symex-cegar default
 // CBMC's memory primitives (cfa.MemoryQueries) on objects whose bounds
 // and lifetimes the analyses know: globals and string literals for the
 // value analysis in any mode, every object in the SMT encoding and the
