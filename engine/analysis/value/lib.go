@@ -558,7 +558,8 @@ func (t *tx) identifiable(obj uint64) bool {
 func (t *tx) querySize(obj uint64, readOnly bool) (size int64, valid, known bool) {
 	switch objKind(obj) {
 	case kindGlobal:
-		return t.c.prog.Vars[varID(obj)].T.Size, true, true
+		size := t.c.prog.Vars[varID(obj)].T.Size
+		return size, true, size > 0 // not an array of unknown size
 	case kindString:
 		return int64(len(t.c.strVals[uint32(obj)])) + 1, true, readOnly
 	case kindFunc:
@@ -567,7 +568,8 @@ func (t *tx) querySize(obj uint64, readOnly bool) (size int64, valid, known bool
 		if t.mem() == nil || frameOf(obj) > t.s.depth {
 			return 0, false, false
 		}
-		return t.c.prog.Vars[varID(obj)].T.Size, true, true
+		size := t.c.prog.Vars[varID(obj)].T.Size
+		return size, true, size > 0
 	case kindHeap:
 		if t.mem() == nil {
 			return 0, false, false
