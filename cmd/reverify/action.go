@@ -118,6 +118,7 @@ type actionInputs struct {
 	paths, compileCommands, includeDirs, defines string
 	entry, config, timeout, budget, cache, merge string
 	scope                                        string // "true" or "false" ("": true)
+	properties                                   string
 	post                                         postFlags
 }
 
@@ -138,6 +139,7 @@ func actionFlags(stderr io.Writer) (*flag.FlagSet, *actionInputs) {
 	str(&in.cache, "cache", diffslice.DefaultCacheDir, "verdict cache directory, relative to the workspace (restore and save it with actions/cache)")
 	str(&in.merge, "merge", "", "instead of verifying, merge these shard output directories (globs) and report")
 	str(&in.scope, "scope", "true", "compute the scope of each verified property (engine.Config.Scope): the comment says which functions its verdict depends on; true or false (empty: true)")
+	str(&in.properties, "properties", "assertions", "what to check: assertions, or assertions,memory (also the whole-program memory-safety property of each entry, verified anew on every run: never cached)")
 	in.post.register(fs, true)
 	return fs, in
 }
@@ -178,6 +180,14 @@ func runAction(args []string, stdout, stderr io.Writer) int {
 		}
 		s.timeout, s.set["timeout"] = d, true
 	}
+	if strings.TrimSpace(in.properties) == "" {
+		in.properties = "assertions"
+	}
+	wantAssertions, wantMemory, err := parseProperties(in.properties)
+	if err != nil || !wantAssertions {
+		return fail("properties: %q: want assertions or assertions,memory", in.properties)
+	}
+	s.memSafety = wantMemory
 	var budget time.Duration
 	if in.budget != "" {
 		d, err := time.ParseDuration(in.budget)

@@ -122,7 +122,14 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 		if q.shard.Active() {
 			title = fmt.Sprintf("shard %s, %s", q.shard, title)
 		}
-		pg := newCheckProgress(q.stdout, q.stderr, q.mode, title, len(sub.Affected()))
+		// The memory-safety property (runSettings.memSafety) is the
+		// shard's that owns its ID, verified anew: the plan and the
+		// verdict cache know assertions only.
+		var memProps []*engine.Property
+		if q.s.memSafety {
+			memProps = filterShard(q.shard, []*engine.Property{engine.MemoryProperty(entry, engine.MemSafetySubs)})
+		}
+		pg := newCheckProgress(q.stdout, q.stderr, q.mode, title, len(sub.Affected())+len(memProps))
 		reused := map[*engine.Property]bool{}
 		for _, d := range sub.Decisions {
 			reused[d.Property] = !d.Reverify
@@ -134,6 +141,12 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 			pg.result(r, !reused[r.Property])
 		}
 		rs, err := sub.Verify(bctx, cfg)
+		all := rs
+		if err == nil && len(memProps) > 0 {
+			var mrs []*engine.Result
+			mrs, err = engine.Verify(bctx, head.Program, memProps, cfg)
+			all = append(rs[:len(rs):len(rs)], mrs...)
+		}
 		pg.finish()
 		if err != nil {
 			return nil, err
@@ -154,7 +167,7 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 			summary = fmt.Sprintf("shard %s: %s (of %d in all)", q.shard, summary, len(p.Decisions))
 		}
 		fmt.Fprintf(q.stdout, "diffslice: %d changed definitions; %s\n", len(p.Changes), summary)
-		report := engine.NewReport(version, head.Program, cfg.Entry, cfg.Name, rs)
+		report := engine.NewReport(version, head.Program, cfg.Entry, cfg.Name, all)
 		if q.outDir != "" {
 			dir := q.outDir
 			if len(entries) > 1 {
@@ -169,10 +182,10 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 			}
 			spec := "CHECK( init(" + cfg.Entry + "()), LTL(G ! call(reach_error())) )"
 			task := artifacts.Task{Program: head.Program, Files: files, Entry: cfg.Entry, Config: cfg.Name, Specification: spec, Version: version, Timeout: cfg.Timeout, Solver: z3.Factory}
-			if err := artifacts.Write(dir, task, rs, report); err != nil {
+			if err := artifacts.Write(dir, task, all, report); err != nil {
 				fmt.Fprintf(q.stderr, "%s: %v\n", q.prefix, err)
 			}
-			writeBaselines(bctx, dir, head.Program, cfg, rs)
+			writeBaselines(bctx, dir, head.Program, cfg, all)
 		}
 		sub.Annotate(report)
 		reports = append(reports, report)

@@ -191,6 +191,10 @@ func TestActionBadInput(t *testing.T) {
 		{[]string{"action", "--timeout=soon"}, `timeout: "soon" is not a positive duration`},
 		{[]string{"action", "--time-budget=-1m"}, `time-budget: "-1m" is not a positive duration`},
 		{[]string{"action", "--scope=maybe"}, `scope: "maybe" is not true or false`},
+		{[]string{"action", "--properties=memory"}, `properties: "memory": want assertions or assertions,memory`},
+		{[]string{"action", "--properties=assertions,heap"}, `properties: "assertions,heap"`},
+		{[]string{"action", "--properties="}, "GITHUB_EVENT_PATH is not set"}, // empty: assertions
+		{[]string{"action", "--properties=assertions,memory"}, "GITHUB_EVENT_PATH is not set"},
 		{[]string{"action", "--shard=3/2"}, `bad shard "3/2"`},
 		{[]string{"action", "--shard=1/2", "--merge=x"}, "merge and shard exclude each other"},
 		{[]string{"action"}, "GITHUB_EVENT_PATH is not set"},

@@ -118,6 +118,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	rs := runSettings{entry: *entry, config: *config, timeout: *timeout, maxStates: *maxStates, set: explicitFlags(fs),
 		clock: *clock, overflow: ovf, slicingCriterion: slicingCriterion, precisionScope: precScope, reduce: *reduceLevel, initial: initial, keepARG: *outDir != "", assumePure: pure, memory: memLimit, jobs: *jobs, multi: *multi, scope: *propScope, noListAbstraction: *noListAbs}
 	if rf.active() {
+		a, m, err := parseProperties(*properties)
+		if err == nil && !a {
+			err = fmt.Errorf("with --base, memory needs assertions too (assertions,memory)")
+		}
+		if err != nil {
+			return fail("--properties: %v", err)
+		}
+		rs.memSafety = m
 		if len(files) > 0 || *svcomp != "" || *prp != "" {
 			return fail("with --base the sources come from the repository (--sources, .reverify.yml or compile_commands.json), not from arguments, --svcomp or --spec")
 		}

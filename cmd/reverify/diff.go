@@ -67,6 +67,10 @@ type runSettings struct {
 	// noListAbstraction is --no-list-abstraction
 	// (engine.Config.NoListAbstraction).
 	noListAbstraction bool
+	// memSafety adds the whole-program memory-safety property of each
+	// entry (--properties and the Action input properties with memory);
+	// with --base it is verified anew every run, never cached.
+	memSafety bool
 }
 
 // engineConfig is the engine configuration of a run with configuration

@@ -68,6 +68,21 @@ var LibraryModels = map[string]bool{
 	"islower": true, "isxdigit": true, "isprint": true,
 }
 
+// MemoryQueries are CBMC's memory primitives that read pointer values
+// and the objects they point to and write nothing, with their number of
+// arguments: __CPROVER_r_ok(p, n), __CPROVER_w_ok(p, n) and
+// __CPROVER_rw_ok(p, n) (p points into a live object with at least n
+// bytes from p's offset), __CPROVER_same_object(p, q),
+// __CPROVER_POINTER_OBJECT(p) and __CPROVER_POINTER_OFFSET(p). Extern
+// classifies them ExternPure (writes nothing, calls nothing): a consumer
+// that cannot evaluate one exactly takes any result; the concrete
+// interpreter evaluates them exactly, so a counterexample that needs a
+// result they do not have fails its replay.
+var MemoryQueries = map[string]int{
+	"__CPROVER_r_ok": 2, "__CPROVER_w_ok": 2, "__CPROVER_rw_ok": 2,
+	"__CPROVER_same_object": 2, "__CPROVER_POINTER_OBJECT": 1, "__CPROVER_POINTER_OFFSET": 1,
+}
+
 // NondetFunc reports whether a function without a body named name
 // returns a nondeterministic value: SV-COMP's __VERIFIER_nondet_<type>
 // and the CBMC/ESBMC harness dialect's nondet_<type> (any name starting
@@ -88,7 +103,7 @@ func (p *Program) Extern(name string) ExternKind {
 		return ExternAssume
 	case LibraryModels[name]:
 		return ExternModelled
-	case p.AssumePure[name]:
+	case p.AssumePure[name] || MemoryQueries[name] != 0:
 		return ExternPure
 	}
 	return ExternUnmodelled

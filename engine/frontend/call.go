@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -361,6 +362,21 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 		}, Pos: rng.Start}, rng, text)
 		fc.cur = next
 		return nil, true
+	case cfa.MemoryQueries[name] != 0:
+		return fc.memoryQuery(name, x, args, tn), true
+	case name == "__CPROVER_havoc_object" && len(args) == 1:
+		// CBMC gives p's whole object any contents: a call of the
+		// function without a body, unmodelled (cfa.ExternUnmodelled: it
+		// may write everything reachable from p, and more)
+		v := fc.rv(args[0])
+		if v.Type().Kind != cfa.Pointer {
+			fc.unsupported(name+" of a non-pointer", args[0])
+		}
+		vp := fc.t.tm.ptr(cfa.VoidType)
+		fc.t.p.Externals[name] = &cfa.Type{Kind: cfa.Func, Result: cfa.VoidType, Params: []*cfa.Type{vp}}
+		rng, text := fc.rt(tn)
+		fc.emitAt(&cfa.Call{Fn: name, Args: []cfa.Expr{fc.conv(v, vp, args[0])}, Pos: rng.Start}, rng, text)
+		return nil, true
 	case byteSwaps[name] != 0 && len(args) == 1:
 		return fc.byteSwap(byteSwaps[name], x, args[0]), true
 	case isCBMCOverflow(name) && len(args) == 2:
@@ -378,8 +394,7 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 		fc.unsupported(what, x)
 	}
 	if strings.HasPrefix(name, "__CPROVER_") {
-		// __CPROVER_r_ok, __CPROVER_POINTER_OBJECT, __CPROVER_havoc_object,
-		// …: the memory model has no object bounds or identities to give
+		// the quantifier shapes lowerQuantifier does not know, …
 		fc.unsupported(name, x)
 	}
 	return nil, false
@@ -525,4 +540,44 @@ func (fc *fnctx) byteSwap(w int, n cc.Node, an cc.ExpressionNode) cfa.Expr {
 		}
 	}
 	return fc.conv(r, u, n)
+}
+
+// memoryQuery translates a call of one of CBMC's memory primitives
+// (cfa.MemoryQueries: __CPROVER_r_ok, w_ok, rw_ok, same_object,
+// POINTER_OBJECT, POINTER_OFFSET) to a Call edge of the function without
+// a body, whatever the harness declared: pointer arguments converted to
+// void *, the size to size_t, the result a fresh temporary of CBMC's type
+// (_Bool for the predicates, size_t for POINTER_OBJECT, the signed
+// ptrdiff_t for POINTER_OFFSET). A call with another number of arguments,
+// or a non-pointer where a pointer is expected, is unsupported.
+func (fc *fnctx) memoryQuery(name string, x *cc.PostfixExpression, args []cc.ExpressionNode, tn cc.Node) cfa.Expr {
+	if len(args) != cfa.MemoryQueries[name] {
+		fc.unsupported(fmt.Sprintf("%s with %d arguments", name, len(args)), x)
+	}
+	vp := fc.t.tm.ptr(cfa.VoidType)
+	ft := &cfa.Type{Kind: cfa.Func, Result: cfa.BoolType, Params: []*cfa.Type{vp, fc.t.tm.sizeT()}}
+	switch name {
+	case "__CPROVER_same_object":
+		ft.Params = []*cfa.Type{vp, vp}
+	case "__CPROVER_POINTER_OBJECT":
+		ft.Result, ft.Params = fc.t.tm.sizeT(), []*cfa.Type{vp}
+	case "__CPROVER_POINTER_OFFSET":
+		ft.Result, ft.Params = fc.t.tm.ptrdiffT(), []*cfa.Type{vp}
+	}
+	vals := make([]cfa.Expr, len(args))
+	for i, a := range args {
+		v := fc.rv(a)
+		if ft.Params[i].Kind == cfa.Pointer && v.Type().Kind != cfa.Pointer {
+			fc.unsupported(fmt.Sprintf("%s of a non-pointer", name), a)
+		}
+		if ft.Params[i].Kind != cfa.Pointer && !v.Type().IsInteger() {
+			fc.unsupported(fmt.Sprintf("%s with a non-integer size", name), a)
+		}
+		vals[i] = fc.conv(v, ft.Params[i], a)
+	}
+	res := fc.temp(ft.Result)
+	fc.t.p.Externals[name] = ft
+	rng, text := fc.rt(tn)
+	fc.emitAt(&cfa.Call{Fn: name, Args: vals, Result: res, Pos: rng.Start}, rng, text)
+	return res
 }

@@ -155,10 +155,16 @@
 // reverse the bytes (x86 is little-endian). Config.RemoveBody drops the
 // definitions of the named functions in the files Config.RemoveBodyIn, as
 // CBMC's goto-instrument --remove-function-body does for a starter kit's
-// REMOVE_FUNCTION_BODY. Every other __CPROVER_ function (__CPROVER_r_ok,
-// w_ok, rw_ok, POINTER_OBJECT, POINTER_OFFSET, havoc_object, …) is an
-// Unsupported edge naming it: the memory model has no object bounds or
-// identities to answer them.
+// REMOVE_FUNCTION_BODY. CBMC's memory primitives __CPROVER_r_ok, w_ok,
+// rw_ok(p, n), same_object(p, q), POINTER_OBJECT(p) and POINTER_OFFSET(p)
+// (cfa.MemoryQueries) are Calls of the function without a body, pointer
+// arguments converted to void *, n to size_t, the result a temporary of
+// CBMC's type (_Bool, size_t, ptrdiff_t): each consumer evaluates them
+// where it can and otherwise takes any result (memoryQuery). A call
+// __CPROVER_havoc_object(p) is a Call of an unmodelled function
+// (cfa.ExternUnmodelled). Every other __CPROVER_ function, and a
+// primitive with another number of arguments, is an Unsupported edge
+// naming it.
 //
 // # Unsupported constructs
 //

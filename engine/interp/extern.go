@@ -56,9 +56,71 @@ func compareBytes(x, y []byte) uint64 {
 	}
 }
 
+// memoryQuery evaluates one of CBMC's memory primitives
+// (cfa.MemoryQueries) exactly on the concrete memory: r_ok, w_ok and
+// rw_ok(p, n) are 1 iff p points into a live data object (not NULL, not
+// a function, not freed, not out of its lifetime) with at least n bytes
+// from p's offset; same_object(p, q) compares the objects (NULL is its
+// own object); POINTER_OFFSET(p) is p's offset; POINTER_OBJECT(p)
+// consumes an input (as the SMT encoding makes one) and is 0 for NULL;
+// for any other pointer it stops the replay as unsupported (the numbers
+// CBMC gives objects are its own). A pointer made from an
+// integer that names no object stops the replay too.
+func (m *machine) memoryQuery(c *cfa.Call, arg func(int) uint64, setResult func(uint64, *cfa.Type)) {
+	sizeT := cfa.IntType(m.ptrBits, false)
+	object := func(p uint64) (id, off uint64) {
+		id, off = m.split(p)
+		if id >= uint64(len(m.objs)) {
+			m.unsupported("%s of a pointer to no object (%#x)", c.Fn, p)
+		}
+		return id, off
+	}
+	switch c.Fn {
+	case "__CPROVER_same_object":
+		a, _ := object(arg(0))
+		b, _ := object(arg(1))
+		setResult(b2u(a == b), cfa.BoolType)
+	case "__CPROVER_POINTER_OFFSET":
+		_, off := object(arg(0))
+		setResult(off, cfa.IntType(m.ptrBits, true))
+	case "__CPROVER_POINTER_OBJECT":
+		id, _ := object(arg(0))
+		if c.Result == nil {
+			return
+		}
+		lv := m.lval(c.Result)
+		m.input(lv.t) // the SMT encoding's input for a pointer other than NULL
+		if id != 0 {
+			m.unsupported("%s of a pointer other than NULL: the object numbers are CBMC's", c.Fn)
+		}
+		m.write(lv, 0)
+	default: // r_ok, w_ok, rw_ok
+		id, off := object(arg(0))
+		n := m.convert(arg(1), c.Args[1].Type(), sizeT)
+		ok := false
+		if id != 0 {
+			o := m.objs[id]
+			ok = o.fn == "" && o.live && off <= uint64(len(o.data)) && n <= uint64(len(o.data))-off
+		}
+		setResult(b2u(ok), cfa.BoolType)
+	}
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // libModel executes the string.h and ctype.h functions of
-// cfa.LibraryModels that callExtern does not; false for others.
+// cfa.LibraryModels, and CBMC's memory primitives (memoryQuery), that
+// callExtern does not; false for others.
 func (m *machine) libModel(c *cfa.Call, arg func(int) uint64, setResult func(uint64, *cfa.Type)) bool {
+	if cfa.MemoryQueries[c.Fn] != 0 {
+		m.memoryQuery(c, arg, setResult)
+		return true
+	}
 	ptrT := cfa.PointerTo(cfa.VoidType, m.ptrBits)
 	sizeT := cfa.IntType(m.ptrBits, false)
 	size := func(i int) int64 {

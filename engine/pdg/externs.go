@@ -68,11 +68,33 @@ func externKind(name string) extKind {
 // externKindIn is externKind in program p: functions the user declares
 // side-effect-free (cfa.Program.AssumePure) without a model of their own
 // are extPure.
+//
+// CBMC's memory primitives (cfa.MemoryQueries) depend on the lifetimes of
+// objects, which no value carries: in a program that calls one, free and
+// kfree are extGeneric (they write their argument's pointee), so a slice
+// keeping a primitive keeps the frees its pointer arguments' objects may
+// have seen; the primitives themselves are extGeneric (they read their
+// arguments' pointees).
 func externKindIn(p *cfa.Program, name string) extKind {
 	if _, ok := externs[name]; !ok && p.AssumePure[name] {
 		return extPure
 	}
-	return externKind(name)
+	k := externKind(name)
+	if k == extFree && callsMemoryQuery(p) {
+		return extGeneric
+	}
+	return k
+}
+
+// callsMemoryQuery reports whether p declares one of CBMC's memory
+// primitives (cfa.MemoryQueries; the frontend declares each it calls).
+func callsMemoryQuery(p *cfa.Program) bool {
+	for name := range cfa.MemoryQueries {
+		if _, ok := p.Externals[name]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // hasGeneric reports whether p may call an external function of kind

@@ -181,9 +181,57 @@ func (e *encoder) compare(c *cfa.Call, x, y *Term, limit int64, nul bool) *Term 
 	return r
 }
 
+// memoryQuery encodes CBMC's memory primitives (cfa.MemoryQueries)
+// exactly over the objects of the path, as interp evaluates them: r_ok,
+// w_ok and rw_ok(p, n) hold iff p's object is a live data object and
+// offset <= size and n <= size - offset; same_object(p, q) compares the
+// object parts; POINTER_OFFSET(p) is the offset part, zero-extended;
+// POINTER_OBJECT(p) is 0 for NULL, else an input (CBMC numbers objects;
+// interp consumes the input and stops at a pointer other than NULL).
+func (e *encoder) memoryQuery(c *cfa.Call, arg func(int) *Term, setResult func(*Term, *cfa.Type)) {
+	b := e.b
+	w := e.width(cfa.BoolType)
+	bit := func(t *Term) *Term { return b.Ite(t, b.BV(1, w), b.BV(0, w)) }
+	switch c.Fn {
+	case "__CPROVER_same_object":
+		x, _ := e.split(arg(0))
+		y, _ := e.split(arg(1))
+		setResult(bit(b.Eq(x, y)), cfa.BoolType)
+	case "__CPROVER_POINTER_OFFSET":
+		_, off := e.split(arg(0))
+		setResult(b.ZeroExt(off, e.ptrBits), cfa.IntType(e.ptrBits, true))
+	case "__CPROVER_POINTER_OBJECT":
+		obj, _ := e.split(arg(0))
+		if c.Result == nil {
+			return
+		}
+		lv := e.lval(c.Result)
+		in := e.input(e.inputBase(lv, c.Result), "extern "+c.Fn, lv.t)
+		e.write(lv, b.Ite(b.Eq(obj, b.BV(0, e.objBits)), b.BV(0, in.Sort.Width), in))
+	default: // r_ok, w_ok, rw_ok
+		obj, off := e.split(arg(0))
+		n := e.convert(arg(1), c.Args[1].Type(), cfa.IntType(e.ptrBits, false))
+		start := b.ZeroExt(off, e.ptrBits)
+		r := b.False()
+		for _, o := range e.candidates(obj) {
+			in := b.And(o.live, b.Ule(start, o.size), b.Ule(n, b.Sub(o.size, start)))
+			if obj.Op != BVConst {
+				in = b.And(b.Eq(obj, b.BV(uint64(o.id), e.objBits)), in)
+			}
+			r = b.Or(r, in)
+		}
+		setResult(bit(r), cfa.BoolType)
+	}
+}
+
 // libModel encodes the string.h and ctype.h models that callExtern does
-// not (cfa.LibraryModels); it reports false for other functions.
+// not (cfa.LibraryModels), and CBMC's memory primitives (memoryQuery);
+// it reports false for other functions.
 func (e *encoder) libModel(c *cfa.Call, arg func(int) *Term, setResult func(*Term, *cfa.Type)) bool {
+	if cfa.MemoryQueries[c.Fn] != 0 {
+		e.memoryQuery(c, arg, setResult)
+		return true
+	}
 	b := e.b
 	ptrT := cfa.PointerTo(cfa.VoidType, e.ptrBits)
 	sizeT := cfa.IntType(e.ptrBits, false)

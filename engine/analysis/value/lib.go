@@ -30,6 +30,10 @@ func (t *tx) callExternal(e *cfa.Edge, call *cfa.Call) bool {
 			return true
 		}
 	}
+	if cfa.MemoryQueries[name] != 0 {
+		t.memoryQuery(call)
+		return true
+	}
 	switch t.c.prog.Extern(name) {
 	case cfa.ExternNoEffect:
 		t.setResult(call, Value{}, false)
@@ -456,4 +460,138 @@ func ctypeModel(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 	v, vok := cfa.CtypeValue(call.Fn, x)
 	t.setResult(call, Value{Bits: uint64(v) & mask(32)}, ok && vok)
 	return true
+}
+
+// memoryQuery evaluates one of CBMC's memory primitives
+// (cfa.MemoryQueries) where the state decides it, and otherwise gives its
+// result any value (an input in symbolic mode), never a guessed one:
+//   - r_ok, w_ok, rw_ok(p, n): 0 for NULL; for a known pointer with a
+//     known offset and a known n, whether the object is valid and
+//     0 <= offset and offset + n <= size, for globals, string literals
+//     (r_ok only) and, with Options.Memory (which tracks lifetimes),
+//     locals and heap blocks of known status and size (freed and dead
+//     ones are invalid);
+//   - same_object(p, q): for two known pointers to NULL, globals, string
+//     literals, functions or (with Options.Memory) locals and live heap
+//     blocks, whether the objects are equal;
+//   - POINTER_OFFSET(p): the offset of a known pointer to an object or
+//     NULL;
+//   - POINTER_OBJECT(p): 0 for NULL (CBMC numbers the other objects).
+func (t *tx) memoryQuery(call *cfa.Call) {
+	r, ok := t.memoryQueryValue(call)
+	if ok {
+		t.setResult(call, Value{Bits: cfa.Truncate(r, call.Result.Type().Width())}, true)
+		return
+	}
+	if !t.input(call.Result, "extern "+call.Fn) {
+		t.setResult(call, Value{}, false)
+	}
+}
+
+// memoryQueryValue is memoryQuery's exact result, if the state decides it.
+func (t *tx) memoryQueryValue(call *cfa.Call) (uint64, bool) {
+	if call.Result == nil || len(call.Args) != cfa.MemoryQueries[call.Fn] {
+		return 0, false
+	}
+	ptr := func(i int) (Value, bool) {
+		v, ok := t.eval(call.Args[i])
+		if !conc(v, ok) || v.Obj == 0 && v.Bits != 0 {
+			return Value{}, false // unknown, or an integer address
+		}
+		return v, true
+	}
+	p, ok := ptr(0)
+	if !ok {
+		return 0, false
+	}
+	switch call.Fn {
+	case "__CPROVER_POINTER_OBJECT":
+		return 0, p.Obj == 0
+	case "__CPROVER_POINTER_OFFSET":
+		return p.Bits, true
+	case "__CPROVER_same_object":
+		q, ok := ptr(1)
+		if !ok || !t.identifiable(p.Obj) || !t.identifiable(q.Obj) {
+			return 0, false
+		}
+		return b2u(p.Obj == q.Obj), true
+	}
+	nv, ok := t.eval(call.Args[1])
+	if !conc(nv, ok) || nv.Obj != 0 {
+		return 0, false
+	}
+	if p.Obj == 0 {
+		return 0, true // NULL
+	}
+	size, valid, known := t.querySize(p.Obj, call.Fn == "__CPROVER_r_ok")
+	switch {
+	case !known:
+		return 0, false
+	case !valid:
+		return 0, true
+	}
+	off, n := sext(p.Bits, t.c.ptr), nv.Bits
+	return b2u(off >= 0 && off <= size && n <= uint64(size-off)), true
+}
+
+// identifiable reports whether distinct object encodings of obj's kind
+// are distinct objects of the execution and equal ones the same object.
+func (t *tx) identifiable(obj uint64) bool {
+	switch objKind(obj) {
+	case kindNone, kindGlobal, kindString, kindFunc:
+		return true
+	case kindLocal:
+		return t.mem() != nil && frameOf(obj) <= t.s.depth
+	case kindHeap:
+		if t.mem() == nil || int(obj>>32)&0x1fffffff == deadSite {
+			return false
+		}
+		st, ok := t.metaGet(obj, metaStatus)
+		return ok && (st == stHeap || st >= stAlloca)
+	}
+	return false
+}
+
+// querySize returns the size in bytes of the data object obj and whether
+// it is valid, when the state knows both (known); readOnly admits string
+// literals.
+func (t *tx) querySize(obj uint64, readOnly bool) (size int64, valid, known bool) {
+	switch objKind(obj) {
+	case kindGlobal:
+		size := t.c.prog.Vars[varID(obj)].T.Size
+		return size, true, size > 0 // not an array of unknown size
+	case kindString:
+		return int64(len(t.c.strVals[uint32(obj)])) + 1, true, readOnly
+	case kindFunc:
+		return 0, false, true
+	case kindLocal:
+		if t.mem() == nil || frameOf(obj) > t.s.depth {
+			return 0, false, false
+		}
+		size := t.c.prog.Vars[varID(obj)].T.Size
+		return size, true, size > 0
+	case kindHeap:
+		if t.mem() == nil {
+			return 0, false, false
+		}
+		st, ok := t.metaGet(obj, metaStatus)
+		switch {
+		case !ok:
+			return 0, false, false
+		case st == stFreed || st == stDead:
+			return 0, false, true
+		case st != stHeap && st < stAlloca:
+			return 0, false, false
+		}
+		sz, ok := t.metaGet(obj, metaSize)
+		return int64(sz), true, ok
+	}
+	return 0, false, false
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
 }

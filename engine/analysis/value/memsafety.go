@@ -298,6 +298,9 @@ func (t *tx) libAccesses(e *cfa.Edge, call *cfa.Call) {
 		case cfa.ExternNondet, cfa.ExternAssume:
 			return
 		}
+		if cfa.MemoryQueries[name] != 0 {
+			return // CBMC's primitives read pointer values, no memory
+		}
 		if _, ok := libModels[name]; ok {
 			return // ctype functions: integers only
 		}

@@ -1,0 +1,19 @@
+// Adversarial: a block of unknown size n in [1, 8], assumed readable for
+// 2 bytes, then written at offset 3, out of bounds for n <= 3. The value
+// analysis cannot decide r_ok nor the access for an unknown size: never
+// TRUE.
+// entry: harness
+// memory: valid-memsafety UNKNOWN
+#include <stdlib.h>
+unsigned nondet_unsigned(void);
+void harness(void) {
+  unsigned n = nondet_unsigned();
+  __CPROVER_assume(n >= 1 && n <= 8);
+  char *p = malloc(n);
+  __CPROVER_assume(p != 0);
+  __CPROVER_assume(__CPROVER_r_ok(p, 2));
+  p[3] = 0;
+  free(p);
+}
+
+int main(void) { return 0; } // other tests of testdata/verdicts start at main
