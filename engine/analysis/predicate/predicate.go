@@ -51,11 +51,9 @@ type CPA struct {
 	// program variable.
 	vars map[string]*cfa.Var
 
-	mu      sync.Mutex // guards everything below
-	ctx     context.Context
-	release func() bool
-	solver  smt.Solver
-	stats   Stats
+	mu    sync.Mutex        // guards everything below
+	sol   smt.ContextSolver // the run's solver, under mu
+	stats Stats
 }
 
 // Stats count the solver work of a run.
@@ -85,7 +83,9 @@ func New(prog *cfa.Program, opts Options) (*CPA, error) {
 	for _, v := range prog.Vars {
 		vars[v.QualName()] = v
 	}
-	return &CPA{prog: prog, opts: opts, b: b, val: value.New(prog, vo), vars: vars, ctx: context.Background()}, nil
+	c := &CPA{prog: prog, opts: opts, b: b, val: value.New(prog, vo), vars: vars}
+	c.sol = smt.ContextSolver{Mu: &c.mu, Factory: opts.Solver, B: b}
+	return c, nil
 }
 
 // Name returns "predicate".
@@ -107,28 +107,10 @@ func (c *CPA) Stats() Stats {
 
 // UseContext sets the context of the solver calls (cpa.ContextUser):
 // cancelling it interrupts Z3; once it is done the solver is closed.
-func (c *CPA) UseContext(ctx context.Context) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if ctx == c.ctx {
-		return
-	}
-	if c.release != nil {
-		c.release()
-	}
-	c.ctx = ctx
-	c.release = context.AfterFunc(ctx, c.Close)
-}
+func (c *CPA) UseContext(ctx context.Context) { c.sol.UseContext(ctx) }
 
 // Close releases the solver; a later check creates a new one.
-func (c *CPA) Close() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.solver != nil {
-		c.solver.Close()
-		c.solver = nil
-	}
-}
+func (c *CPA) Close() { c.sol.Close() }
 
 // State is an abstract state: the memory of engine/analysis/value in
 // symbolic mode (values are terms over the symbols of the current block)
@@ -288,27 +270,16 @@ func (c *CPA) check(pc []*smt.Term, extra *smt.Term) (smt.Result, error) {
 			return smt.Unsat, nil
 		}
 	}
-	if c.solver == nil {
-		c.solver = c.opts.Solver(c.b)
-	}
 	if extra == nil {
 		c.stats.Checks++
 	} else {
 		c.stats.Implications++
 	}
 	start := time.Now()
-	c.solver.Push()
-	for _, t := range pc {
-		c.solver.Assert(t)
-	}
-	if extra != nil {
-		c.solver.Assert(extra)
-	}
-	r, _ := c.solver.Check(c.ctx)
-	c.solver.Pop()
+	r, _ := c.sol.Check(pc, extra)
 	c.stats.SolverTime += time.Since(start)
 	if r == smt.Unknown {
-		if err := c.ctx.Err(); err != nil {
+		if err := c.sol.Context().Err(); err != nil {
 			return r, fmt.Errorf("predicate: solver cancelled: %w", err)
 		}
 		c.stats.Unknown++
@@ -398,25 +369,23 @@ func (c *CPA) boolean(pc, pos, pns []*smt.Term) (f *smt.Term, ok bool, err error
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.solver == nil {
-		c.solver = c.opts.Solver(c.b)
-	}
+	solver, ctx := c.sol.Solver(), c.sol.Context()
 	start := time.Now()
 	defer func() { c.stats.SolverTime += time.Since(start) }()
-	c.solver.Push()
-	defer c.solver.Pop()
+	solver.Push()
+	defer solver.Pop()
 	for _, t := range pc {
-		c.solver.Assert(t)
+		solver.Assert(t)
 	}
 	var minterms []*smt.Term
 	for {
 		c.stats.Implications++
-		r, _ := c.solver.Check(c.ctx)
+		r, _ := solver.Check(ctx)
 		switch r {
 		case smt.Unsat:
 			return c.b.Or(minterms...), true, nil
 		case smt.Unknown:
-			if err := c.ctx.Err(); err != nil {
+			if err := ctx.Err(); err != nil {
 				return nil, false, fmt.Errorf("predicate: solver cancelled: %w", err)
 			}
 			c.stats.Unknown++
@@ -425,7 +394,7 @@ func (c *CPA) boolean(pc, pos, pns []*smt.Term) (f *smt.Term, ok bool, err error
 		if len(minterms) == max {
 			return nil, false, nil
 		}
-		m := c.solver.Model()
+		m := solver.Model()
 		olds := make([]*smt.Term, len(pos))
 		news := make([]*smt.Term, len(pos))
 		for i, po := range pos {
@@ -436,7 +405,7 @@ func (c *CPA) boolean(pc, pos, pns []*smt.Term) (f *smt.Term, ok bool, err error
 			}
 		}
 		minterms = append(minterms, c.b.And(news...))
-		c.solver.Assert(c.b.Not(c.b.And(olds...)))
+		solver.Assert(c.b.Not(c.b.And(olds...)))
 	}
 }
 

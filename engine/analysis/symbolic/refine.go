@@ -205,7 +205,7 @@ func (c *CPA) core(pc constraints, added []*smt.Term) ([]Constraint, error) {
 	for i, checks := 0, 0; i < len(keep) && checks < maxCoreChecks; checks++ {
 		trial := append(append([]*smt.Term(nil), keep[:i]...), keep[i+1:]...)
 		r, _ := c.solve(trial, nil)
-		if err := c.ctx.Err(); err != nil {
+		if err := c.sol.Context().Err(); err != nil {
 			return nil, err
 		}
 		if r == smt.Unsat {

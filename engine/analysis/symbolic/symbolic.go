@@ -43,14 +43,12 @@ type CPA struct {
 	b    *smt.Builder
 	val  *value.CPA
 
-	mu      sync.Mutex // guards everything below
-	ctx     context.Context
-	release func() bool // stops the Close scheduled for ctx's end
-	solver  smt.Solver
-	sat     map[string]smt.Result // feasibility of constraint sets, by key
-	impl    map[string]bool       // implications checked by stop
-	vars    map[*smt.Term][]*smt.Term
-	stats   Stats
+	mu    sync.Mutex            // guards everything below
+	sol   smt.ContextSolver     // the run's solver, under mu
+	sat   map[string]smt.Result // feasibility of constraint sets, by key
+	impl  map[string]bool       // implications checked by stop
+	vars  map[*smt.Term][]*smt.Term
+	stats Stats
 }
 
 // Stats count the solver work of a run.
@@ -83,10 +81,12 @@ func New(prog *cfa.Program, opts Options) (*CPA, error) {
 	vo := opts.Value
 	vo.Symbolic = b
 	vo.Precision = opts.Precision.Vars
-	return &CPA{
-		prog: prog, opts: opts, b: b, val: value.New(prog, vo), ctx: context.Background(),
+	c := &CPA{
+		prog: prog, opts: opts, b: b, val: value.New(prog, vo),
 		sat: map[string]smt.Result{}, impl: map[string]bool{}, vars: map[*smt.Term][]*smt.Term{},
-	}, nil
+	}
+	c.sol = smt.ContextSolver{Mu: &c.mu, Factory: opts.Solver, B: b}
+	return c, nil
 }
 
 // Name returns "symbolic".
@@ -111,28 +111,10 @@ func (c *CPA) Stats() Stats {
 // (cpa.ContextUser): cancelling it interrupts Z3, and once it is done the
 // solver is released (Close), so a run's solver lives as long as the
 // run's context.
-func (c *CPA) UseContext(ctx context.Context) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if ctx == c.ctx {
-		return
-	}
-	if c.release != nil {
-		c.release()
-	}
-	c.ctx = ctx
-	c.release = context.AfterFunc(ctx, c.Close)
-}
+func (c *CPA) UseContext(ctx context.Context) { c.sol.UseContext(ctx) }
 
 // Close releases the solver; a later check creates a new one.
-func (c *CPA) Close() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.solver != nil {
-		c.solver.Close()
-		c.solver = nil
-	}
-}
+func (c *CPA) Close() { c.sol.Close() }
 
 // State is a symbolic execution state (v, pc): the memory (a value
 // analysis state whose integer values may be terms) and the path
@@ -265,8 +247,8 @@ func (c *CPA) feasible(pc constraints, added []*smt.Term) (smt.Result, error) {
 	}
 	r, err := c.solve(comp, nil)
 	switch {
-	case r == smt.Unknown && c.ctx.Err() != nil:
-		return r, fmt.Errorf("symbolic: solver cancelled: %w", c.ctx.Err())
+	case r == smt.Unknown && c.sol.Context().Err() != nil:
+		return r, fmt.Errorf("symbolic: solver cancelled: %w", c.sol.Context().Err())
 	case r == smt.Unknown:
 		c.stats.Unknown++
 		if err != nil {
@@ -303,20 +285,9 @@ func (c *CPA) implies(p, q constraints) bool {
 // solve checks the conjunction of ts (and extra, when not nil) with the
 // run's solver, under the run's context. c.mu is held.
 func (c *CPA) solve(ts []*smt.Term, extra *smt.Term) (smt.Result, error) {
-	if c.solver == nil {
-		c.solver = c.opts.Solver(c.b)
-	}
 	c.stats.Solves++
 	start := time.Now()
-	c.solver.Push()
-	for _, t := range ts {
-		c.solver.Assert(t)
-	}
-	if extra != nil {
-		c.solver.Assert(extra)
-	}
-	r, err := c.solver.Check(c.ctx)
-	c.solver.Pop()
+	r, err := c.sol.Check(ts, extra)
 	c.stats.SolverTime += time.Since(start)
 	return r, err
 }
