@@ -204,6 +204,7 @@ func (t *tx) materialise(seg uint64, sh segShape, only, fromEnd bool) uint64 {
 		}
 		t.s.mem = t.s.mem.put(n, c.off, v, c.size)
 	}
+	t.unfoldNested(n) // smg_nested.go
 	sh.min--
 	switch {
 	case only:
@@ -412,7 +413,7 @@ func (g *heapGraph) shapeMatches(obj uint64, nfo, hfo, pfo int64) bool {
 // neighbours' next and prev pointers.
 func (g *heapGraph) chain(a0 uint64, nfo, hfo, pfo int64) []uint64 {
 	ptr := g.t.c.ptr
-	if !g.shapeMatches(a0, nfo, hfo, pfo) {
+	if !g.shapeMatches(a0, nfo, hfo, pfo) || isTemplate(a0) {
 		return nil
 	}
 	d0 := g.data(a0, nfo, pfo)
@@ -429,7 +430,7 @@ func (g *heapGraph) chain(a0 uint64, nfo, hfo, pfo int64) []uint64 {
 		if in[b] || objSite(b) != objSite(a0) || !g.shapeMatches(b, nfo, hfo, pfo) {
 			break
 		}
-		if !sameData(d0, g.data(b, nfo, pfo)) {
+		if !g.sameDataNested(a0, b, d0, g.data(b, nfo, pfo)) { // smg_nested.go
 			break
 		}
 		if pfo >= 0 {
@@ -507,6 +508,7 @@ func (t *tx) abstractLists() {
 		// the renaming: no abstraction then.
 		return
 	}
+	t.abstractInner() // smg_nested.go
 	for round := 0; round < 8; round++ {
 		if !t.abstractOnce() {
 			break
@@ -561,6 +563,9 @@ func (t *tx) abstractOnce() bool {
 						break
 					}
 				}
+			}
+			if reversedDLL(pfos[0], cd.nfo) {
+				continue // smg_nested.go
 			}
 			for _, pfo := range pfos {
 				ch := g.chain(a0, cd.nfo, cd.hfo, pfo)
@@ -645,6 +650,7 @@ func (t *tx) mergeChain(g *heapGraph, ch []uint64, total int, nfo, hfo, pfo int6
 	if hasNext {
 		t.s.mem = t.s.mem.put(seg, metaNext, nextV, pb)
 	}
+	t.foldNested(g, ch, seg, nfo, pfo) // smg_nested.go
 }
 
 // canonicalHeap drops heap objects no variable reaches and renames the
@@ -661,9 +667,9 @@ func (t *tx) canonicalHeap() {
 			return
 		}
 		if objKind(o) == kindSeg {
-			names[o] = segObj(objSite(o), next)
+			names[o] = segObj(objSite(o), next) | o&nestTag
 		} else {
-			names[o] = heapObj(objSite(o), next)
+			names[o] = heapObj(objSite(o), next) | o&nestTag
 		}
 		next++
 		var targets []uint64

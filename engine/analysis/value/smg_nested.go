@@ -1,0 +1,492 @@
+package value
+
+import "math"
+
+// Nested list segments: segments whose blocks each own a sub-structure
+// (seed 001_7a124141fc78263e.txt, section 3.9.3 step (7) and 3.9.4 step
+// (1): the sub-SMG nested below a segment and its nesting level; chapter
+// 4; Dudka, Peringer, Vojnar, SAS 2013, section 4, "nested lists").
+//
+// A chain of blocks whose data cells agree except for pointers to
+// sub-structures each block owns (a list of lists: every block of the
+// outer list points to its own inner list) is abstracted into one
+// segment when those sub-structures are isomorphic: same allocation
+// sites, kinds, offsets and sizes of cells, equal scalar cells, equal
+// pointers to objects outside them (NULL, globals, shared blocks), and
+// inner segments with equal link offsets (their minimum lengths may
+// differ: the template takes the smallest, so it covers every member).
+// A sub-structure is owned by block m through its cell at offset off when
+// every pointer into its objects comes from that cell or from the
+// sub-structure itself, and no object of it has the outer chain's
+// allocation site or points into an object of that site (a pointer back
+// to the owning block would be one pointer for every block: not
+// expressible by one shared template, so such chains are not merged).
+//
+// The first member's sub-structure becomes the segment's template: its
+// objects are renamed with nestTag set in their allocation number (nesting
+// level 1); the other members' sub-structures are deleted (each was owned
+// by one member and described by the template). A data cell of a segment
+// that points to a template object stands for a pointer, in every block
+// of the segment, to that block's own copy of the template. Only one
+// nesting level is represented: a sub-structure that itself holds
+// template objects (a list of lists of lists) is not folded.
+//
+// Materialisation (unfoldNested, called by materialise) copies the
+// template into fresh objects without the tag for the concrete block and
+// points its cells to the copy; the segment keeps the template for the
+// blocks it still stands for. Join and entailment need nothing more:
+// canonicalHeap keeps the tag, so isomorphic heaps have equal cells, and
+// coversSegs compares the minimum lengths of inner segments by ≥ as for
+// outer ones.
+//
+// Inner lists are abstracted first (abstractInner): a chain of at least
+// two blocks hanging from a data cell of a heap block that is linked to a
+// block of its own site (a block of a possible outer chain) becomes a
+// segment, so that an inner list of two concrete blocks and one of ≥ 3
+// have the same shape (segments of ≥ 2 and ≥ 3).
+
+// nestTag marks template objects (nesting level 1) in the allocation-
+// number bits of a heap object or segment (allocation numbers stay below
+// 2³⁰; lastTag is bit 31).
+const nestTag uint64 = 1 << 30
+
+// maxNested bounds the objects of one sub-structure that abstraction
+// compares.
+const maxNested = 64
+
+func isTemplate(o uint64) bool { return isHeapish(o) && o&nestTag != 0 }
+
+// reach returns the heap objects (segment IDs untagged by lastTag)
+// reachable from o through pointer cells, o first, in depth-first order
+// over cells in key order; ok is false beyond maxNested objects.
+func (g *heapGraph) reach(o uint64) ([]uint64, bool) {
+	seen := map[uint64]bool{}
+	var out []uint64
+	var visit func(o uint64) bool
+	visit = func(o uint64) bool {
+		o = segBase(o)
+		if seen[o] {
+			return true
+		}
+		if len(out) == maxNested {
+			return false
+		}
+		seen[o] = true
+		out = append(out, o)
+		for _, c := range g.cells[o] {
+			if isHeapish(c.val.Obj) && c.val.Sym == nil && !visit(c.val.Obj) {
+				return false
+			}
+		}
+		return true
+	}
+	return out, visit(o)
+}
+
+// ownedSub returns the sub-structure that block m owns through its cell
+// c (see the file comment), or ok false.
+func (g *heapGraph) ownedSub(m uint64, c *node) ([]uint64, bool) {
+	v := c.val
+	if !isHeapish(v.Obj) || v.Sym != nil {
+		return nil, false
+	}
+	sub, ok := g.reach(v.Obj)
+	if !ok {
+		return nil, false
+	}
+	in := map[uint64]bool{}
+	for _, o := range sub {
+		in[o] = true
+	}
+	tmpl := isTemplate(m) || objKind(m) == kindSeg
+	for _, o := range sub {
+		// A segment's data cells point to template objects; a concrete
+		// block's to untagged ones (one nesting level).
+		if objSite(o) == objSite(m) || isTemplate(o) != tmpl {
+			return nil, false
+		}
+		for _, ref := range []uint64{o, o | lastTag} {
+			if ref != o && objKind(o) != kindSeg {
+				continue
+			}
+			for _, l := range g.in[ref] {
+				if !in[l.from] && !(l.from == m && l.off == c.off) {
+					return nil, false
+				}
+			}
+		}
+		for _, x := range g.cells[o] {
+			if isHeapish(x.val.Obj) && x.val.Sym == nil && objSite(x.val.Obj) == objSite(m) {
+				return nil, false
+			}
+		}
+	}
+	return sub, true
+}
+
+// nestIso is an isomorphism under construction between two owned
+// sub-structures a and b; mins collects, per object of a, the smallest
+// minimum length of the segments it is matched with.
+type nestIso struct {
+	g      *heapGraph
+	inA    map[uint64]bool
+	inB    map[uint64]bool
+	fwd    map[uint64]uint64
+	rev    map[uint64]uint64
+	mins   map[uint64]int
+	noMins bool
+}
+
+func newNestIso(g *heapGraph, a, b []uint64, mins map[uint64]int) *nestIso {
+	n := &nestIso{g: g, inA: map[uint64]bool{}, inB: map[uint64]bool{}, fwd: map[uint64]uint64{}, rev: map[uint64]uint64{}, mins: mins}
+	for _, o := range a {
+		n.inA[o] = true
+	}
+	for _, o := range b {
+		n.inB[o] = true
+	}
+	return n
+}
+
+func (n *nestIso) val(x, y Value) bool {
+	if x.Sym != nil || y.Sym != nil || !isHeapish(x.Obj) || !isHeapish(y.Obj) {
+		return x == y
+	}
+	ax, by := n.inA[segBase(x.Obj)], n.inB[segBase(y.Obj)]
+	if !ax && !by {
+		return x == y // a shared target
+	}
+	if ax != by || x.Bits != y.Bits || isLast(x.Obj) != isLast(y.Obj) {
+		return false
+	}
+	return n.obj(segBase(x.Obj), segBase(y.Obj))
+}
+
+// shapeCells are an object's cells but its minimum length.
+func shapeCells(cs []*node) []*node {
+	out := make([]*node, 0, len(cs))
+	for _, c := range cs {
+		if c.off != metaMin {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func (n *nestIso) obj(x, y uint64) bool {
+	if m, ok := n.fwd[x]; ok {
+		return m == y
+	}
+	if _, ok := n.rev[y]; ok {
+		return false
+	}
+	if objKind(x) != objKind(y) || objSite(x) != objSite(y) {
+		return false
+	}
+	n.fwd[x], n.rev[y] = y, x
+	cx, cy := shapeCells(n.g.cells[x]), shapeCells(n.g.cells[y])
+	if len(cx) != len(cy) {
+		return false
+	}
+	for i := range cx {
+		if cx[i].off != cy[i].off || cx[i].size != cy[i].size || !n.val(cx[i].val, cy[i].val) {
+			return false
+		}
+	}
+	if objKind(x) == kindSeg && n.mins != nil {
+		m := min(n.g.segMin(x), n.g.segMin(y))
+		if old, ok := n.mins[x]; !ok || m < old {
+			n.mins[x] = m
+		}
+	}
+	return true
+}
+
+// nestedPair reports whether the cells ca of block a and cb of block b
+// point to isomorphic sub-structures that a and b own; mins (may be nil)
+// collects the minimum lengths of a's segments as for nestIso.
+func (g *heapGraph) nestedPair(a uint64, ca *node, b uint64, cb *node, mins map[uint64]int) bool {
+	if ca.val.Bits != cb.val.Bits || isLast(ca.val.Obj) != isLast(cb.val.Obj) {
+		return false
+	}
+	sa, ok := g.ownedSub(a, ca)
+	if !ok {
+		return false
+	}
+	sb, ok := g.ownedSub(b, cb)
+	if !ok {
+		return false
+	}
+	return newNestIso(g, sa, sb, mins).obj(segBase(ca.val.Obj), segBase(cb.val.Obj))
+}
+
+// sameDataNested is sameData up to owned isomorphic sub-structures: the
+// data cells x of chain member a and y of b are equal, or differ only in
+// pointers to sub-structures that a and b own and that are isomorphic.
+func (g *heapGraph) sameDataNested(a, b uint64, x, y []*node) bool {
+	if sameData(x, y) {
+		return true
+	}
+	if len(x) != len(y) {
+		return false
+	}
+	for i := range x {
+		if x[i].off != y[i].off || x[i].size != y[i].size {
+			return false
+		}
+		if x[i].val == y[i].val {
+			continue
+		}
+		if !g.nestedPair(a, x[i], b, y[i], nil) {
+			return false
+		}
+	}
+	return true
+}
+
+// foldNested completes mergeChain for the data cells that point to owned
+// sub-structures: the first member's sub-structure becomes the template
+// of seg (tagged, inner minimum lengths lowered to the smallest among the
+// members), the other members' sub-structures are deleted. g is the heap
+// graph from before the merge. A cell whose sub-structures turn out not
+// to be isomorphic (chain checked them, so this is a safeguard) is
+// dropped from seg: its value is then unknown.
+func (t *tx) foldNested(g *heapGraph, ch []uint64, seg uint64, nfo, pfo int64) {
+	first := ch[0]
+	d0 := g.data(first, nfo, pfo)
+	for i, c := range d0 {
+		if !isHeapish(c.val.Obj) || c.val.Sym != nil {
+			continue
+		}
+		var others []*node
+		shared := true
+		for _, m := range ch[1:] {
+			dm := g.data(m, nfo, pfo)
+			if i >= len(dm) || dm[i].off != c.off {
+				shared = false
+				others = nil
+				break
+			}
+			others = append(others, dm[i])
+			if dm[i].val != c.val {
+				shared = false
+			}
+		}
+		if shared {
+			continue
+		}
+		sub0, ok := g.ownedSub(first, c)
+		mins := map[uint64]int{}
+		for j, dm := range others {
+			if !ok {
+				break
+			}
+			ok = g.nestedPair(first, c, ch[j+1], dm, mins)
+		}
+		if !ok || len(others) != len(ch)-1 {
+			t.s.mem = t.s.mem.del(seg, c.off)
+			continue
+		}
+		keep := map[uint64]bool{}
+		for _, o := range sub0 {
+			keep[o] = true
+		}
+		for j, dm := range others {
+			sub, _ := g.ownedSub(ch[j+1], dm)
+			for _, o := range sub {
+				if !keep[o] {
+					t.clearObj(o)
+				}
+			}
+		}
+		for _, o := range sub0 {
+			to := o
+			if !isTemplate(o) {
+				to = o | nestTag
+				t.moveObj(o, to)
+			}
+			if m, ok := mins[o]; ok && objKind(o) == kindSeg {
+				if m >= 2 {
+					t.s.mem = t.s.mem.put(to, metaMin, Value{Bits: uint64(m)}, 1)
+				} else {
+					t.s.mem = t.s.mem.del(to, metaMin)
+				}
+			}
+		}
+	}
+}
+
+// moveObj renames object from to to: its cells and every pointer to it
+// (to a segment's last block as well).
+func (t *tx) moveObj(from, to uint64) {
+	var cells []*node
+	t.s.mem.ascend(from, math.MinInt64, from+1, math.MinInt64, func(n *node) bool {
+		cells = append(cells, n)
+		return true
+	})
+	t.clearObj(from)
+	for _, c := range cells {
+		t.s.mem = t.s.mem.put(to, c.off, c.val, c.size)
+	}
+	t.redirect(from, to)
+	if objKind(from) == kindSeg {
+		t.redirect(from|lastTag, to|lastTag)
+	}
+}
+
+// unfoldNested gives the freshly materialised block n its own copy of
+// the templates its cells point to (seed 001, section 3.9.4 step (1)):
+// fresh untagged objects with the template's cells, pointers between
+// template objects mapped to the copies.
+func (t *tx) unfoldNested(n uint64) {
+	copies := map[uint64]uint64{}
+	var cp func(o uint64) uint64
+	cp = func(o uint64) uint64 {
+		if c, ok := copies[o]; ok {
+			return c
+		}
+		var c uint64
+		if objKind(o) == kindSeg {
+			c = segObj(objSite(o), t.s.allocs)
+		} else {
+			c = heapObj(objSite(o), t.s.allocs)
+		}
+		t.s.allocs++
+		copies[o] = c
+		var cells []*node
+		t.s.mem.ascend(o, math.MinInt64, o+1, math.MinInt64, func(x *node) bool {
+			cells = append(cells, x)
+			return true
+		})
+		for _, x := range cells {
+			t.s.mem = t.s.mem.put(c, x.off, t.untemplate(x.val, cp), x.size)
+		}
+		return c
+	}
+	var cells []*node
+	t.s.mem.ascend(n, math.MinInt64, n+1, math.MinInt64, func(x *node) bool {
+		if isTemplate(x.val.Obj) && x.val.Sym == nil {
+			cells = append(cells, x)
+		}
+		return true
+	})
+	for _, x := range cells {
+		t.s.mem = t.s.mem.put(n, x.off, t.untemplate(x.val, cp), x.size)
+	}
+}
+
+func (t *tx) untemplate(v Value, cp func(uint64) uint64) Value {
+	if isTemplate(v.Obj) && v.Sym == nil {
+		v.Obj = cp(segBase(v.Obj)) | v.Obj&lastTag
+	}
+	return v
+}
+
+// abstractInner abstracts owned inner lists of two or more blocks: a
+// chain that starts at a block (or segment) designated only by one data
+// cell of a heap block h of another allocation site, where h links to a
+// block of its own site or is linked from one (h may belong to an outer
+// chain). It runs before the outer abstraction so that inner lists of
+// different lengths get the same shape.
+func (t *tx) abstractInner() {
+	for round := 0; round < 16; round++ {
+		if !t.abstractInnerOnce() {
+			return
+		}
+	}
+}
+
+func (t *tx) abstractInnerOnce() bool {
+	g := t.heapGraph()
+	pb := int64(t.c.ptrBytes())
+	linked := func(h uint64) bool {
+		for _, c := range g.cells[h] {
+			if isHeapish(c.val.Obj) && c.val.Sym == nil && segBase(c.val.Obj) != h && objSite(c.val.Obj) == objSite(h) {
+				return true
+			}
+		}
+		for _, l := range g.in[h] {
+			if isHeapish(l.from) && l.from != h && objSite(l.from) == objSite(h) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, x := range g.objs {
+		if isTemplate(x) {
+			continue
+		}
+		// x's only designator from outside its own site: h.
+		h, n := uint64(0), 0
+		for _, ref := range []uint64{x, x | lastTag} {
+			for _, l := range g.in[ref] {
+				if !isHeapish(l.from) || objSite(l.from) != objSite(x) {
+					h = l.from
+					n++
+				}
+			}
+		}
+		if n != 1 || !isHeapish(h) || isTemplate(h) || !linked(h) {
+			continue
+		}
+		type cand struct{ nfo, hfo int64 }
+		var cands []cand
+		if objKind(x) == kindSeg {
+			nf, hf := g.cell(x, metaNfo), g.cell(x, metaHfo)
+			if nf == nil || hf == nil {
+				continue
+			}
+			cands = append(cands, cand{int64(nf.val.Bits), int64(hf.val.Bits)})
+		} else {
+			for _, c := range g.cells[x] {
+				if isHeapish(c.val.Obj) && !isLast(c.val.Obj) && c.val.Obj != x && objSite(c.val.Obj) == objSite(x) && int64(c.size) == pb && c.val.Sym == nil && !isMeta(c.off) {
+					cands = append(cands, cand{c.off, sext(c.val.Bits, t.c.ptr)})
+				}
+			}
+		}
+		for _, cd := range cands {
+			v, _, ok := g.nextOf(x, cd.nfo)
+			if !ok || !isHeapish(v.Obj) || isLast(v.Obj) || isTemplate(v.Obj) {
+				continue
+			}
+			pfos := []int64{-1}
+			b := v.Obj
+			if objKind(b) == kindSeg {
+				if c := g.cell(b, metaPfo); c != nil {
+					pfos = []int64{int64(c.val.Bits), -1}
+				}
+			} else {
+				for _, c := range g.cells[b] {
+					if c.val.Obj == lastRef(x) && sext(c.val.Bits, t.c.ptr) == cd.hfo && c.off != cd.nfo && int64(c.size) == pb && !isMeta(c.off) {
+						pfos = append([]int64{c.off}, pfos...)
+						break
+					}
+				}
+			}
+			if reversedDLL(pfos[0], cd.nfo) {
+				continue
+			}
+			for _, pfo := range pfos {
+				ch := g.chain(x, cd.nfo, cd.hfo, pfo)
+				if len(ch) < 2 {
+					continue
+				}
+				total := 0
+				for _, m := range ch {
+					total += g.segMin(m)
+				}
+				t.mergeChain(g, ch, total, cd.nfo, cd.hfo, pfo)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reversedDLL reports whether a doubly linked chain found through next
+// field nfo, whose blocks link back through pfo, runs against the
+// canonical direction (the link at the lower offset is the next field):
+// abstraction then looks for it from its other end, so that one list
+// gets one shape whichever end the search meets first (isomorphic nested
+// sub-structures must agree on nfo and pfo).
+func reversedDLL(pfo, nfo int64) bool { return pfo >= 0 && pfo < nfo }
