@@ -1,0 +1,171 @@
+package value
+
+import (
+	"strings"
+	"testing"
+)
+
+const innerSite = 6
+
+// nestedHeap builds head → o0 → o1 → o2 → NULL (site 5, next at 0),
+// each outer block holding at [16] a pointer to its own inner list
+// (site 6, next at 0, data [8]=1): inner[i] > 1 is a segment of ≥
+// inner[i] blocks, else that many concrete blocks. share makes every
+// outer block point to o0's inner list; back makes o1's inner list
+// point back to o1; pInner points p at o1's inner list.
+func (f *smgFixture) nestedHeap(inner [3]uint64, share, back, pInner bool) *State {
+	var mem *node
+	n := uint32(0)
+	alloc := func(s int) uint64 { n++; return heapObj(s, n-1) }
+	outs := []uint64{alloc(site), alloc(site), alloc(site)}
+	mem = mem.put(f.head, 0, ptrTo(outs[0], 0), 8)
+	var first Value
+	for i, o := range outs {
+		next := Value{}
+		if i+1 < len(outs) {
+			next = ptrTo(outs[i+1], 0)
+		}
+		mem = mem.put(o, 0, next, 8)
+		var root Value
+		if inner[i] >= 3 {
+			s := segObj(innerSite, n)
+			n++
+			mem = mem.put(s, metaMin, Value{Bits: inner[i]}, 1).put(s, metaNfo, Value{}, 8).put(s, metaHfo, Value{}, 8).put(s, metaNext, Value{}, 8).put(s, 8, Value{Bits: 1}, 4)
+			root = ptrTo(s, 0)
+		} else {
+			a, b := alloc(innerSite), alloc(innerSite)
+			mem = mem.put(a, 0, ptrTo(b, 0), 8).put(a, 8, Value{Bits: 1}, 4)
+			mem = mem.put(b, 0, Value{}, 8).put(b, 8, Value{Bits: 1}, 4)
+			if back && i == 1 {
+				mem = mem.put(b, 16, ptrTo(o, 0), 8)
+			}
+			root = ptrTo(a, 0)
+		}
+		if i == 0 {
+			first = root
+		}
+		if share {
+			root = first
+		}
+		if pInner && i == 1 {
+			mem = mem.put(f.p, 0, root, 8)
+		}
+		mem = mem.put(o, 16, root, 8)
+	}
+	return f.state(mem, n)
+}
+
+// TestAbstractNested: outer blocks each owning an isomorphic inner list
+// (two concrete blocks or a segment of ≥ 3) fold into one segment whose
+// data cell points to a template inner segment (tagged, of ≥ 2: the
+// smallest among the members); a shared inner list stays a plain shared
+// pointer; an inner list designated from outside, or pointing back to
+// its owner, is not owned, and the outer blocks are not merged.
+func TestAbstractNested(t *testing.T) {
+	f := newSMGFixture(t)
+	for _, tc := range []struct {
+		name               string
+		inner              [3]uint64
+		share, back, pInnr bool
+		want               string
+	}{
+		{"nested", [3]uint64{2, 3, 2}, false, false, false,
+			"{head=&seg5#0, seg5#0.min=3, seg5#0.nfo=0, seg5#0.hfo=0, seg5#0.next=0, seg5#0[16]=&seg6#1073741825, seg6#1073741825.min=2, seg6#1073741825.nfo=0, seg6#1073741825.hfo=0, seg6#1073741825.next=0, seg6#1073741825[8]=1}"},
+		{"shared", [3]uint64{2, 2, 2}, true, false, false,
+			"{head=&seg5#0, heap6#1=&heap6#2, heap6#1[8]=1, heap6#2=0, heap6#2[8]=1, seg5#0.min=3, seg5#0.nfo=0, seg5#0.hfo=0, seg5#0.next=0, seg5#0[16]=&heap6#1}"},
+		{"designated from outside", [3]uint64{2, 2, 2}, false, false, true, ""},
+		{"back pointer to the owner", [3]uint64{2, 2, 2}, false, true, false, ""},
+	} {
+		s := f.nestedHeap(tc.inner, tc.share, tc.back, tc.pInnr)
+		tx := tx{c: f.c, s: *s, full: true}
+		tx.abstractLists()
+		got := tx.s.String()
+		if tc.want == "" {
+			if strings.Contains(got, "seg5#") {
+				t.Errorf("%s: outer blocks merged: %s", tc.name, got)
+			}
+			continue
+		}
+		if got != tc.want {
+			t.Errorf("%s\n got %s\nwant %s", tc.name, got, tc.want)
+		}
+	}
+}
+
+// nestedSeg is head → an outer segment of ≥ outerMin (site 5) whose
+// blocks each own an inner segment of ≥ innerMin (site 6, data [8]=1):
+// the template, tagged.
+func (f *smgFixture) nestedSeg(outerMin, innerMin uint64) *State {
+	o, in := segObj(site, 0), segObj(innerSite, 1)|nestTag
+	var mem *node
+	mem = mem.put(f.head, 0, ptrTo(o, 0), 8)
+	mem = mem.put(o, metaMin, Value{Bits: outerMin}, 1).put(o, metaNfo, Value{}, 8).put(o, metaHfo, Value{}, 8).put(o, metaNext, Value{}, 8).put(o, 16, ptrTo(in, 0), 8)
+	if innerMin >= 2 {
+		mem = mem.put(in, metaMin, Value{Bits: innerMin}, 1)
+	}
+	mem = mem.put(in, metaNfo, Value{}, 8).put(in, metaHfo, Value{}, 8).put(in, metaNext, Value{}, 8).put(in, 8, Value{Bits: 1}, 4)
+	return f.state(mem, 2)
+}
+
+// TestMaterialiseNested: materialising a block of an outer segment gives
+// it a fresh, untagged copy of the inner template (seed 001, 3.9.4 step
+// (1)); the segment keeps the template for its other blocks, so a write
+// into the copy does not reach them. Materialising the copy's first
+// block then works as for any segment.
+func TestMaterialiseNested(t *testing.T) {
+	f := newSMGFixture(t)
+	tx := tx{c: f.c, s: *f.nestedSeg(3, 2), full: true}
+	v, ok := tx.segDeref(ptrTo(segObj(site, 0), 16))
+	if !ok || objKind(v.Obj) != kindHeap {
+		t.Fatalf("segDeref = %v, %v", v, ok)
+	}
+	want := "{head=&heap5#2, heap5#2=&seg5#0, heap5#2[16]=&seg6#3, seg5#0.min=2, seg5#0.nfo=0, seg5#0.hfo=0, seg5#0.next=0, seg5#0[16]=&seg6#1073741825, " +
+		"seg6#3.min=2, seg6#3.nfo=0, seg6#3.hfo=0, seg6#3.next=0, seg6#3[8]=1, " +
+		"seg6#1073741825.min=2, seg6#1073741825.nfo=0, seg6#1073741825.hfo=0, seg6#1073741825.next=0, seg6#1073741825[8]=1}"
+	if got := tx.s.String(); got != want {
+		t.Fatalf("after materialisation\n got %s\nwant %s", got, want)
+	}
+	// Write into the copy's first block: the template is unchanged.
+	w, ok := tx.segDeref(ptrTo(segObj(innerSite, 3), 8))
+	if !ok || objKind(w.Obj) != kindHeap {
+		t.Fatalf("inner segDeref = %v, %v", w, ok)
+	}
+	tx.s.mem = tx.s.mem.put(w.Obj, 8, Value{Bits: 5}, 4)
+	if c := tx.s.mem.get(segObj(innerSite, 1)|nestTag, 8); c == nil || c.val.Bits != 1 {
+		t.Errorf("template data after a write into the copy: %v", c)
+	}
+	// The only-block case of a segment of ≥ 1: the copy, and no segment.
+	cases := f.c.splitSeg(f.nestedSeg(1, 2), segObj(site, 0))
+	if len(cases) != 2 {
+		t.Fatalf("%d cases", len(cases))
+	}
+	if got := cases[0].String(); !strings.HasPrefix(got, "{head=&heap5#2, heap5#2=0, heap5#2[16]=&seg6#3, ") {
+		t.Errorf("only block: %s", got)
+	}
+}
+
+// TestNestedEntailmentAndJoin: an outer segment whose template inner
+// segment has ≥ 3 blocks is covered by one whose template has ≥ 2, not
+// conversely, and their join is the template of ≥ 1 (seed 001, 3.9.3:
+// the nested sub-SMG takes part in entailment and join).
+func TestNestedEntailmentAndJoin(t *testing.T) {
+	f := newSMGFixture(t)
+	s3, s2, s1 := f.nestedSeg(2, 3), f.nestedSeg(2, 2), f.nestedSeg(2, 1)
+	if !lessOrEqual(s3, s2) || !lessOrEqual(s2, s1) || !lessOrEqual(s3, s1) {
+		t.Error("a longer inner template must be covered by a shorter one")
+	}
+	if lessOrEqual(s2, s3) || lessOrEqual(s1, s2) {
+		t.Error("a shorter inner template must not be covered by a longer one")
+	}
+	j, ok := joinStates(s3, s2)
+	if !ok || j.String() != s1.String() {
+		t.Errorf("join = %v, want %v", j, s1)
+	}
+	// An outer segment without its template (the cell dropped) covers
+	// the one with it, not conversely.
+	bare := f.nestedSeg(2, 2)
+	bare.mem = bare.mem.del(segObj(site, 0), 16)
+	if !lessOrEqual(s2, bare) || lessOrEqual(bare, s2) {
+		t.Error("dropping the template's pointer must only lose information")
+	}
+}
