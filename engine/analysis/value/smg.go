@@ -204,7 +204,7 @@ func (t *tx) materialise(seg uint64, sh segShape, only, fromEnd bool) uint64 {
 		}
 		t.s.mem = t.s.mem.put(n, c.off, v, c.size)
 	}
-	t.unfoldNested(n) // smg_nested.go
+	t.unfoldNested(seg, n) // smg_nested.go
 	sh.min--
 	switch {
 	case only:
@@ -477,7 +477,7 @@ func (g *heapGraph) chain(a0 uint64, nfo, hfo, pfo int64) []uint64 {
 			return true
 		}
 		for _, l := range g.in[m] {
-			if !fromPred(i, l) && !fromSucc(i, l) {
+			if !fromPred(i, l) && !fromSucc(i, l) && !g.fromOwnSub(m, l) { // smg_nested.go
 				return false
 			}
 		}
@@ -662,7 +662,7 @@ func (t *tx) canonicalHeap() {
 	var next uint32
 	var visit func(o uint64)
 	visit = func(o uint64) {
-		o = segBase(o)
+		o = segBase(o) &^ ownTag
 		if _, ok := names[o]; ok {
 			return
 		}
@@ -725,8 +725,8 @@ func (t *tx) canonicalHeap() {
 		if r, ok := names[obj]; ok {
 			obj = r
 		}
-		if r, ok := names[segBase(v.Obj)]; ok && isHeapish(v.Obj) && v.Sym == nil {
-			v.Obj = r | v.Obj&lastTag
+		if r, ok := names[v.Obj&^(lastTag|ownTag)]; ok && isHeapish(v.Obj) && v.Sym == nil {
+			v.Obj = r | v.Obj&(lastTag|ownTag)
 		} else if isHeapish(v.Obj) {
 			continue // a pointer to garbage cannot remain
 		}

@@ -50,16 +50,57 @@ import "math"
 // 2³⁰; lastTag is bit 31).
 const nestTag uint64 = 1 << 30
 
+// ownTag marks, in a template object's cell, a pointer to the block that
+// owns the copy (Value{Obj: seg|ownTag}: the block of seg that the copy
+// belongs to), as a child's parent pointer; allocation numbers stay below
+// 2²⁹.
+const ownTag uint64 = 1 << 29
+
 // maxNested bounds the objects of one sub-structure that abstraction
 // compares.
 const maxNested = 64
 
 func isTemplate(o uint64) bool { return isHeapish(o) && o&nestTag != 0 }
 
+// isOwnerRef reports whether v, in a sub-structure owned by m, points to
+// its owner: to the concrete block m itself, or, in a template of the
+// segment m, the owner mark m|ownTag.
+func isOwnerRef(v Value, m uint64) bool {
+	if v.Sym != nil {
+		return false
+	}
+	if objKind(m) == kindSeg {
+		return v.Obj == m|ownTag
+	}
+	return v.Obj == m
+}
+
+// fromOwnSub reports whether the link l to block m comes from a
+// sub-structure m owns (a child's pointer to its parent).
+func (g *heapGraph) fromOwnSub(m uint64, l link) bool {
+	if !isHeapish(l.from) || objSite(l.from) == objSite(m) {
+		return false
+	}
+	for _, c := range g.cells[m] {
+		if !isHeapish(c.val.Obj) || c.val.Sym != nil || objSite(c.val.Obj) == objSite(m) || isMeta(c.off) {
+			continue
+		}
+		if sub, ok := g.ownedSub(m, c); ok {
+			for _, o := range sub {
+				if o == l.from {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // reach returns the heap objects (segment IDs untagged by lastTag)
-// reachable from o through pointer cells, o first, in depth-first order
-// over cells in key order; ok is false beyond maxNested objects.
-func (g *heapGraph) reach(o uint64) ([]uint64, bool) {
+// reachable from o through pointer cells but pointers to owner (see
+// isOwnerRef), o first, in depth-first order over cells in key order; ok
+// is false beyond maxNested objects.
+func (g *heapGraph) reach(o, owner uint64) ([]uint64, bool) {
 	seen := map[uint64]bool{}
 	var out []uint64
 	var visit func(o uint64) bool
@@ -74,7 +115,7 @@ func (g *heapGraph) reach(o uint64) ([]uint64, bool) {
 		seen[o] = true
 		out = append(out, o)
 		for _, c := range g.cells[o] {
-			if isHeapish(c.val.Obj) && c.val.Sym == nil && !visit(c.val.Obj) {
+			if isHeapish(c.val.Obj) && c.val.Sym == nil && !isOwnerRef(c.val, owner) && !visit(c.val.Obj) {
 				return false
 			}
 		}
@@ -90,7 +131,7 @@ func (g *heapGraph) ownedSub(m uint64, c *node) ([]uint64, bool) {
 	if !isHeapish(v.Obj) || v.Sym != nil {
 		return nil, false
 	}
-	sub, ok := g.reach(v.Obj)
+	sub, ok := g.reach(v.Obj, m)
 	if !ok {
 		return nil, false
 	}
@@ -116,7 +157,7 @@ func (g *heapGraph) ownedSub(m uint64, c *node) ([]uint64, bool) {
 			}
 		}
 		for _, x := range g.cells[o] {
-			if isHeapish(x.val.Obj) && x.val.Sym == nil && objSite(x.val.Obj) == objSite(m) {
+			if isHeapish(x.val.Obj) && x.val.Sym == nil && objSite(x.val.Obj) == objSite(m) && !isOwnerRef(x.val, m) {
 				return nil, false
 			}
 		}
@@ -134,11 +175,12 @@ type nestIso struct {
 	fwd    map[uint64]uint64
 	rev    map[uint64]uint64
 	mins   map[uint64]int
-	noMins bool
+	// ownA and ownB are the owners of a and b.
+	ownA, ownB uint64
 }
 
-func newNestIso(g *heapGraph, a, b []uint64, mins map[uint64]int) *nestIso {
-	n := &nestIso{g: g, inA: map[uint64]bool{}, inB: map[uint64]bool{}, fwd: map[uint64]uint64{}, rev: map[uint64]uint64{}, mins: mins}
+func newNestIso(g *heapGraph, ownA, ownB uint64, a, b []uint64, mins map[uint64]int) *nestIso {
+	n := &nestIso{g: g, inA: map[uint64]bool{}, inB: map[uint64]bool{}, fwd: map[uint64]uint64{}, rev: map[uint64]uint64{}, mins: mins, ownA: ownA, ownB: ownB}
 	for _, o := range a {
 		n.inA[o] = true
 	}
@@ -151,6 +193,9 @@ func newNestIso(g *heapGraph, a, b []uint64, mins map[uint64]int) *nestIso {
 func (n *nestIso) val(x, y Value) bool {
 	if x.Sym != nil || y.Sym != nil || !isHeapish(x.Obj) || !isHeapish(y.Obj) {
 		return x == y
+	}
+	if ox, oy := isOwnerRef(x, n.ownA), isOwnerRef(y, n.ownB); ox || oy {
+		return ox && oy && x.Bits == y.Bits
 	}
 	ax, by := n.inA[segBase(x.Obj)], n.inB[segBase(y.Obj)]
 	if !ax && !by {
@@ -217,7 +262,7 @@ func (g *heapGraph) nestedPair(a uint64, ca *node, b uint64, cb *node, mins map[
 	if !ok {
 		return false
 	}
-	return newNestIso(g, sa, sb, mins).obj(segBase(ca.val.Obj), segBase(cb.val.Obj))
+	return newNestIso(g, a, b, sa, sb, mins).obj(segBase(ca.val.Obj), segBase(cb.val.Obj))
 }
 
 // sameDataNested is sameData up to owned isomorphic sub-structures: the
@@ -305,6 +350,7 @@ func (t *tx) foldNested(g *heapGraph, ch []uint64, seg uint64, nfo, pfo int64) {
 				to = o | nestTag
 				t.moveObj(o, to)
 			}
+			t.ownerRefs(to, first, seg)
 			if m, ok := mins[o]; ok && objKind(o) == kindSeg {
 				if m >= 2 {
 					t.s.mem = t.s.mem.put(to, metaMin, Value{Bits: uint64(m)}, 1)
@@ -313,6 +359,24 @@ func (t *tx) foldNested(g *heapGraph, ch []uint64, seg uint64, nfo, pfo int64) {
 				}
 			}
 		}
+	}
+}
+
+// ownerRefs rewrites the template object o's pointers to its owner,
+// first (redirected to seg by mergeChain when first was a concrete
+// block, first|ownTag when it was a segment), to the owner mark of seg.
+func (t *tx) ownerRefs(o, first, seg uint64) {
+	var cells []*node
+	t.s.mem.ascend(o, math.MinInt64, o+1, math.MinInt64, func(x *node) bool {
+		if x.val.Sym == nil && (x.val.Obj == seg || x.val.Obj == first|ownTag) {
+			cells = append(cells, x)
+		}
+		return true
+	})
+	for _, x := range cells {
+		v := x.val
+		v.Obj = seg | ownTag
+		t.s.mem = t.s.mem.put(o, x.off, v, x.size)
 	}
 }
 
@@ -337,8 +401,8 @@ func (t *tx) moveObj(from, to uint64) {
 // unfoldNested gives the freshly materialised block n its own copy of
 // the templates its cells point to (seed 001, section 3.9.4 step (1)):
 // fresh untagged objects with the template's cells, pointers between
-// template objects mapped to the copies.
-func (t *tx) unfoldNested(n uint64) {
+// template objects mapped to the copies, owner marks of seg to n.
+func (t *tx) unfoldNested(seg, n uint64) {
 	copies := map[uint64]uint64{}
 	var cp func(o uint64) uint64
 	cp = func(o uint64) uint64 {
@@ -359,7 +423,11 @@ func (t *tx) unfoldNested(n uint64) {
 			return true
 		})
 		for _, x := range cells {
-			t.s.mem = t.s.mem.put(c, x.off, t.untemplate(x.val, cp), x.size)
+			v := x.val
+			if v.Sym == nil && v.Obj == seg|ownTag {
+				v.Obj = n // the owner of this copy
+			}
+			t.s.mem = t.s.mem.put(c, x.off, t.untemplate(v, cp), x.size)
 		}
 		return c
 	}

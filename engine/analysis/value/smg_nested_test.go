@@ -11,9 +11,10 @@ const innerSite = 6
 // each outer block holding at [16] a pointer to its own inner list
 // (site 6, next at 0, data [8]=1): inner[i] > 1 is a segment of ≥
 // inner[i] blocks, else that many concrete blocks. share makes every
-// outer block point to o0's inner list; back makes o1's inner list
-// point back to o1; pInner points p at o1's inner list.
-func (f *smgFixture) nestedHeap(inner [3]uint64, share, back, pInner bool) *State {
+// outer block point to o0's inner list; back[i] makes oi's inner list
+// (two concrete blocks) point back to oi from its last block's [16];
+// pInner points p at o1's inner list.
+func (f *smgFixture) nestedHeap(inner [3]uint64, share bool, back [3]bool, pInner bool) *State {
 	var mem *node
 	n := uint32(0)
 	alloc := func(s int) uint64 { n++; return heapObj(s, n-1) }
@@ -36,7 +37,7 @@ func (f *smgFixture) nestedHeap(inner [3]uint64, share, back, pInner bool) *Stat
 			a, b := alloc(innerSite), alloc(innerSite)
 			mem = mem.put(a, 0, ptrTo(b, 0), 8).put(a, 8, Value{Bits: 1}, 4)
 			mem = mem.put(b, 0, Value{}, 8).put(b, 8, Value{Bits: 1}, 4)
-			if back && i == 1 {
+			if back[i] {
 				mem = mem.put(b, 16, ptrTo(o, 0), 8)
 			}
 			root = ptrTo(a, 0)
@@ -59,22 +60,28 @@ func (f *smgFixture) nestedHeap(inner [3]uint64, share, back, pInner bool) *Stat
 // (two concrete blocks or a segment of ≥ 3) fold into one segment whose
 // data cell points to a template inner segment (tagged, of ≥ 2: the
 // smallest among the members); a shared inner list stays a plain shared
-// pointer; an inner list designated from outside, or pointing back to
-// its owner, is not owned, and the outer blocks are not merged.
+// pointer; an inner list designated from outside is not owned, and the
+// outer blocks are not merged; pointers back to the owner become the
+// owner mark (seg|ownTag) when every member has one, and prevent the
+// merge when only one has.
 func TestAbstractNested(t *testing.T) {
 	f := newSMGFixture(t)
 	for _, tc := range []struct {
-		name               string
-		inner              [3]uint64
-		share, back, pInnr bool
-		want               string
+		name  string
+		inner [3]uint64
+		share bool
+		back  [3]bool
+		pInnr bool
+		want  string
 	}{
-		{"nested", [3]uint64{2, 3, 2}, false, false, false,
+		{"nested", [3]uint64{2, 3, 2}, false, [3]bool{}, false,
 			"{head=&seg5#0, seg5#0.min=3, seg5#0.nfo=0, seg5#0.hfo=0, seg5#0.next=0, seg5#0[16]=&seg6#1073741825, seg6#1073741825.min=2, seg6#1073741825.nfo=0, seg6#1073741825.hfo=0, seg6#1073741825.next=0, seg6#1073741825[8]=1}"},
-		{"shared", [3]uint64{2, 2, 2}, true, false, false,
+		{"shared", [3]uint64{2, 2, 2}, true, [3]bool{}, false,
 			"{head=&seg5#0, heap6#1=&heap6#2, heap6#1[8]=1, heap6#2=0, heap6#2[8]=1, seg5#0.min=3, seg5#0.nfo=0, seg5#0.hfo=0, seg5#0.next=0, seg5#0[16]=&heap6#1}"},
-		{"designated from outside", [3]uint64{2, 2, 2}, false, false, true, ""},
-		{"back pointer to the owner", [3]uint64{2, 2, 2}, false, true, false, ""},
+		{"designated from outside", [3]uint64{2, 2, 2}, false, [3]bool{}, true, ""},
+		{"back pointer to the owner in one member", [3]uint64{2, 2, 2}, false, [3]bool{false, true, false}, false, ""},
+		{"back pointers to the owners", [3]uint64{2, 2, 2}, false, [3]bool{true, true, true}, false,
+			"{head=&seg5#0, heap6#1073741825=&heap6#1073741826, heap6#1073741825[8]=1, heap6#1073741826=0, heap6#1073741826[8]=1, heap6#1073741826[16]=&seg5#536870912, seg5#0.min=3, seg5#0.nfo=0, seg5#0.hfo=0, seg5#0.next=0, seg5#0[16]=&heap6#1073741825}"},
 	} {
 		s := f.nestedHeap(tc.inner, tc.share, tc.back, tc.pInnr)
 		tx := tx{c: f.c, s: *s, full: true}
@@ -167,5 +174,30 @@ func TestNestedEntailmentAndJoin(t *testing.T) {
 	bare.mem = bare.mem.del(segObj(site, 0), 16)
 	if !lessOrEqual(s2, bare) || lessOrEqual(bare, s2) {
 		t.Error("dropping the template's pointer must only lose information")
+	}
+}
+
+// TestMaterialiseNestedOwner: the owner mark in a template becomes a
+// pointer to the materialised block in its copy.
+func TestMaterialiseNestedOwner(t *testing.T) {
+	f := newSMGFixture(t)
+	s := f.nestedHeap([3]uint64{2, 2, 2}, false, [3]bool{true, true, true}, false)
+	tx := tx{c: f.c, s: *s, full: true}
+	tx.abstractLists()
+	v, ok := tx.segDeref(ptrTo(segObj(site, 0), 16))
+	if !ok || objKind(v.Obj) != kindHeap {
+		t.Fatalf("segDeref = %v, %v", v, ok)
+	}
+	n := v.Obj
+	child := tx.s.mem.get(n, 16)
+	if child == nil || objKind(child.val.Obj) != kindHeap || isTemplate(child.val.Obj) {
+		t.Fatalf("materialised block's inner pointer: %v in %s", child, tx.s.String())
+	}
+	second := tx.s.mem.get(child.val.Obj, 0)
+	if second == nil {
+		t.Fatalf("copy's next: %s", tx.s.String())
+	}
+	if back := tx.s.mem.get(second.val.Obj, 16); back == nil || back.val != ptrTo(n, 0) {
+		t.Errorf("copy's back pointer = %v, want &%s (%s)", back, f.c.objName(n, 0), tx.s.String())
 	}
 }
