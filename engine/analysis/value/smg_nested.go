@@ -169,12 +169,12 @@ func (g *heapGraph) ownedSub(m uint64, c *node) ([]uint64, bool) {
 // sub-structures a and b; mins collects, per object of a, the smallest
 // minimum length of the segments it is matched with.
 type nestIso struct {
-	g      *heapGraph
-	inA    map[uint64]bool
-	inB    map[uint64]bool
-	fwd    map[uint64]uint64
-	rev    map[uint64]uint64
-	mins   map[uint64]int
+	g    *heapGraph
+	inA  map[uint64]bool
+	inB  map[uint64]bool
+	fwd  map[uint64]uint64
+	rev  map[uint64]uint64
+	mins map[uint64]int
 	// ownA and ownB are the owners of a and b.
 	ownA, ownB uint64
 }
