@@ -140,7 +140,7 @@ func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec
 			res.Reason += " (" + strings.Join(notes, ", ") + ")"
 		}
 	case cegar.Incomplete:
-		res.Verdict, res.Reason = results.Unknown, strings.Join(append([]string{out.Reason}, blockTrue...), "; ")
+		res.Verdict, res.Reason = results.Unknown, strings.Join(append(append([]string{out.Reason}, blockTrue...), shapeNotes(data)...), "; ")
 	case cegar.Unknown:
 		res.Verdict, res.Reason = results.Unknown, out.Reason
 	case cegar.Unsafe:
@@ -175,4 +175,16 @@ func explain(n *cpa.Node) []string {
 		return e.Explain()
 	}
 	return nil
+}
+
+// shapeNotes collects the heap shapes the analyses could not abstract
+// (value.CPA.ShapeNotes): they explain an UNKNOWN of an incomplete run.
+func shapeNotes(cpas []cpa.CPA) []string {
+	var out []string
+	for _, c := range cpas {
+		if n, ok := c.(interface{ ShapeNotes() []string }); ok {
+			out = append(out, n.ShapeNotes()...)
+		}
+	}
+	return out
 }

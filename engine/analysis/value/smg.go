@@ -515,6 +515,7 @@ func (t *tx) abstractLists() {
 		}
 	}
 	t.canonicalHeap()
+	t.noteTrees() // smg_nested.go
 }
 
 // abstractOnce merges the longest chain found; it reports whether it

@@ -1,6 +1,10 @@
 package value
 
-import "math"
+import (
+	"fmt"
+	"math"
+	"sort"
+)
 
 // Nested list segments: segments whose blocks each own a sub-structure
 // (seed 001_7a124141fc78263e.txt, section 3.9.3 step (7) and 3.9.4 step
@@ -558,3 +562,88 @@ func (t *tx) abstractInnerOnce() bool {
 // gets one shape whichever end the search meets first (isomorphic nested
 // sub-structures must agree on nfo and pfo).
 func reversedDLL(pfo, nfo int64) bool { return pfo >= 0 && pfo < nfo }
+
+// treeMinBlocks is the number of concrete blocks of one allocation site
+// at a loop head from which a branching shape among them is reported.
+const treeMinBlocks = 6
+
+// noteTrees records, for ShapeNotes, a heap shape that list abstraction
+// cannot fold: at least treeMinBlocks concrete blocks of one allocation
+// site, one of which links through two fields a and b to two distinct
+// blocks of its site that do not link back to it through the other field
+// (as a doubly linked list's neighbours do): a tree or DAG. Cheap, and
+// only a hint for an UNKNOWN: the state is not changed.
+func (t *tx) noteTrees() {
+	if t.s.allocs < treeMinBlocks {
+		return
+	}
+	g := t.heapGraph()
+	count := map[int]int{}
+	for _, o := range g.objs {
+		if objKind(o) == kindHeap && !isTemplate(o) {
+			count[objSite(o)]++
+		}
+	}
+	pb := int64(t.c.ptrBytes())
+	points := func(from uint64, off int64, to uint64) bool {
+		c := g.cell(from, off)
+		return c != nil && c.val.Sym == nil && c.val.Obj == to
+	}
+	for _, x := range g.objs {
+		site := objSite(x)
+		if objKind(x) != kindHeap || isTemplate(x) || count[site] < treeMinBlocks {
+			continue
+		}
+		var succ []*node
+		for _, c := range g.cells[x] {
+			if objKind(c.val.Obj) == kindHeap && c.val.Sym == nil && c.val.Obj != x && objSite(c.val.Obj) == site && int64(c.size) == pb && !isMeta(c.off) {
+				succ = append(succ, c)
+			}
+		}
+		for i := range succ {
+			for j := i + 1; j < len(succ); j++ {
+				a, b := succ[i], succ[j]
+				if a.val.Obj == b.val.Obj || points(a.val.Obj, b.off, x) || points(b.val.Obj, a.off, x) {
+					continue
+				}
+				t.c.noteShape(fmt.Sprintf("heap shape not abstracted: tree of blocks allocated at %s", t.c.siteName(site)))
+				return
+			}
+		}
+	}
+}
+
+func (c *CPA) noteShape(s string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.shapeNotes == nil {
+		c.shapeNotes = map[string]bool{}
+	}
+	c.shapeNotes[s] = true
+}
+
+// siteName is the source position of allocation site (a Call edge ID),
+// "file:line".
+func (c *CPA) siteName(site int) string {
+	if site >= 0 && site < len(c.prog.Edges) && c.prog.Edges[site] != nil {
+		p := c.prog.Edges[site].Pos.Start
+		return fmt.Sprintf("%s:%d", p.File, p.Line)
+	}
+	return fmt.Sprintf("allocation site %d", site)
+}
+
+// ShapeNotes returns, sorted, the heap shapes that list abstraction met
+// at loop heads so far and could not fold ("heap shape not abstracted:
+// tree of blocks allocated at f.c:12"): why an exploration of such a
+// heap may not converge. They explain an UNKNOWN (a timeout or a state
+// limit); they do not affect any verdict.
+func (c *CPA) ShapeNotes() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make([]string, 0, len(c.shapeNotes))
+	for s := range c.shapeNotes {
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -68,6 +68,9 @@ type CPA struct {
 	// function pointer (onlyFuncPointers), computed once: tracked asks
 	// at every memory access.
 	fnPtrVars []bool
+	// shapeNotes are the heap shapes list abstraction met and could not
+	// fold (smg_nested.go, ShapeNotes), under mu.
+	shapeNotes map[string]bool
 }
 
 // New returns the value analysis of prog.
