@@ -45,7 +45,13 @@
 // segment materialises a concrete block (a case split for a segment of
 // one block or more). Dropping any cell stays sound: a segment whose
 // shape cells are gone is read as unknown and written as unknown memory.
-// See smg.go.
+// See smg.go. Nested lists (smg_nested.go): blocks that differ only in
+// pointers to sub-structures each owns (its own inner list, a child
+// pointing back to it) fold into a segment whose data cell points to one
+// template of the sub-structure, copied fresh into every materialised
+// block; inner lists are abstracted first so that their lengths agree.
+// Shapes that cannot be folded (trees of one allocation site) are named
+// in the reason of an incomplete run (CPA.ShapeNotes).
 // # Memory safety
 //
 // With Options.Memory (memsafety.go; seed 001, sections 3.9–3.10:
