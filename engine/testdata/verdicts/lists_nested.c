@@ -4,27 +4,15 @@
 // its own inner list, into one segment whose template is an inner
 // segment, and materialises a fresh inner list for every outer node the
 // traversal reaches. Writes through one outer node's inner list must not
-// reach the others' (the FALSE below).
+// reach the others' (the FALSE below). Everything is in main with one
+// allocation site per list: function inlining (--reduce full) would give
+// each inlined copy of a helper a site of its own, and segments only
+// merge blocks of one site.
 #include "../sv.h"
 #include <stdlib.h>
 
 struct inner { struct inner *next; int data; };
 struct outer { struct outer *next; struct outer *prev; struct inner *sub; int tag; };
-
-static struct inner *push(struct inner *l) {
-	struct inner *i = malloc(sizeof *i);
-	if (!i) abort();
-	i->data = 1;
-	i->next = l;
-	return i;
-}
-
-static struct inner *make_inner(void) {
-	struct inner *l = push(push(NULL));
-	while (__VERIFIER_nondet_int())
-		l = push(l);
-	return l;
-}
 
 int main(void) {
 	struct outer *head = NULL;
@@ -32,7 +20,17 @@ int main(void) {
 		struct outer *o = malloc(sizeof *o);
 		if (!o) abort();
 		o->tag = 7;
-		o->sub = make_inner();
+		o->sub = NULL;
+		int n = 0;
+		while (n < 2 || __VERIFIER_nondet_int()) {
+			struct inner *i = malloc(sizeof *i);
+			if (!i) abort();
+			i->data = 1;
+			i->next = o->sub;
+			o->sub = i;
+			if (n < 2)
+				n++;
+		}
 		o->prev = NULL;
 		o->next = head;
 		if (head)

@@ -8,22 +8,21 @@
 struct inner { struct inner *next; };
 struct outer { struct outer *next; struct inner *sub; };
 
-static struct inner *push(struct inner *l) {
-	struct inner *i = malloc(sizeof *i);
-	if (!i) abort();
-	i->next = l;
-	return i;
-}
-
 int main(void) {
 	struct outer *head = NULL;
 	while (__VERIFIER_nondet_int()) {
 		struct outer *o = malloc(sizeof *o);
 		if (!o) abort();
-		struct inner *l = push(push(NULL));
-		while (__VERIFIER_nondet_int())
-			l = push(l);
-		o->sub = l;
+		o->sub = NULL;
+		int n = 0;
+		while (n < 2 || __VERIFIER_nondet_int()) {
+			struct inner *i = malloc(sizeof *i);
+			if (!i) abort();
+			i->next = o->sub;
+			o->sub = i;
+			if (n < 2)
+				n++;
+		}
 		o->next = head;
 		head = o;
 	}
