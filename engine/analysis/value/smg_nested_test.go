@@ -201,3 +201,83 @@ func TestMaterialiseNestedOwner(t *testing.T) {
 		t.Errorf("copy's back pointer = %v, want &%s (%s)", back, f.c.objName(n, 0), tx.s.String())
 	}
 }
+
+// TestNoteTrees: a block of a site with at least treeMinBlocks blocks
+// that links through two fields to two blocks of its site which do not
+// link back (a tree) is noted; a doubly linked list, whose neighbours
+// link back through the other field, is not.
+func TestNoteTrees(t *testing.T) {
+	for _, tree := range []bool{false, true} {
+		f := newSMGFixture(t)
+		var mem *node
+		b := func(n uint32) uint64 { return heapObj(site, n) }
+		mem = mem.put(f.head, 0, ptrTo(b(0), 0), 8)
+		for i := uint32(0); i < treeMinBlocks; i++ {
+			if tree {
+				// Heap order: children of i at 2i+1 and 2i+2.
+				for k, off := range []int64{0, 8} {
+					if c := 2*i + 1 + uint32(k); c < treeMinBlocks {
+						mem = mem.put(b(i), off, ptrTo(b(c), 0), 8)
+					} else {
+						mem = mem.put(b(i), off, Value{}, 8)
+					}
+				}
+				continue
+			}
+			next, prev := Value{}, Value{}
+			if i+1 < treeMinBlocks {
+				next = ptrTo(b(i+1), 0)
+			}
+			if i > 0 {
+				prev = ptrTo(b(i-1), 0)
+			}
+			mem = mem.put(b(i), 0, next, 8).put(b(i), 8, prev, 8).put(b(i), 16, Value{Bits: uint64(i)}, 4)
+		}
+		tx := tx{c: f.c, s: *f.state(mem, treeMinBlocks), full: true}
+		tx.noteTrees()
+		notes := f.c.ShapeNotes()
+		if tree && (len(notes) != 1 || !strings.HasPrefix(notes[0], "heap shape not abstracted: tree of blocks allocated at ")) {
+			t.Errorf("tree: notes %q", notes)
+		}
+		if !tree && len(notes) != 0 {
+			t.Errorf("doubly linked list: notes %q", notes)
+		}
+	}
+}
+
+// TestDLLCanonicalDirection: a doubly linked chain is abstracted with the
+// link at the lower offset as its next field, whichever end the search
+// meets first (the blocks in key order run along next, or against it),
+// so that equal lists get equal segments.
+func TestDLLCanonicalDirection(t *testing.T) {
+	f := newSMGFixture(t)
+	b := func(n uint32) uint64 { return heapObj(site, n) }
+	for _, rev := range []bool{false, true} {
+		var mem *node
+		for i := uint32(0); i < 3; i++ {
+			lo, hi := Value{}, Value{}
+			if i < 2 {
+				hi = ptrTo(b(i+1), 0)
+			}
+			if i > 0 {
+				lo = ptrTo(b(i-1), 0)
+			}
+			next, prev := hi, lo
+			if rev {
+				next, prev = lo, hi
+			}
+			mem = mem.put(b(i), 0, next, 8).put(b(i), 8, prev, 8)
+		}
+		first := b(0)
+		if rev {
+			first = b(2)
+		}
+		mem = mem.put(f.head, 0, ptrTo(first, 0), 8)
+		tx := tx{c: f.c, s: *f.state(mem, 3), full: true}
+		tx.abstractLists()
+		got := tx.s.String()
+		if !strings.Contains(got, "seg5#0.nfo=0, ") || !strings.Contains(got, "seg5#0.pfo=8") {
+			t.Errorf("reversed key order %v: %s", rev, got)
+		}
+	}
+}
