@@ -179,12 +179,18 @@ type nestIso struct {
 	fwd  map[uint64]uint64
 	rev  map[uint64]uint64
 	mins map[uint64]int
+	// conv collects the concrete blocks of a matched with a segment of
+	// b (a block is a segment of exactly one): their link offsets.
+	conv map[uint64]linkShape
 	// ownA and ownB are the owners of a and b.
 	ownA, ownB uint64
 }
 
-func newNestIso(g *heapGraph, ownA, ownB uint64, a, b []uint64, mins map[uint64]int) *nestIso {
-	n := &nestIso{g: g, inA: map[uint64]bool{}, inB: map[uint64]bool{}, fwd: map[uint64]uint64{}, rev: map[uint64]uint64{}, mins: mins, ownA: ownA, ownB: ownB}
+// linkShape are the link offsets of a segment (pfo -1: singly linked).
+type linkShape struct{ nfo, hfo, pfo int64 }
+
+func newNestIso(g *heapGraph, ownA, ownB uint64, a, b []uint64, mins map[uint64]int, conv map[uint64]linkShape) *nestIso {
+	n := &nestIso{g: g, inA: map[uint64]bool{}, inB: map[uint64]bool{}, fwd: map[uint64]uint64{}, rev: map[uint64]uint64{}, mins: mins, conv: conv, ownA: ownA, ownB: ownB}
 	for _, o := range a {
 		n.inA[o] = true
 	}
@@ -229,11 +235,31 @@ func (n *nestIso) obj(x, y uint64) bool {
 	if _, ok := n.rev[y]; ok {
 		return false
 	}
-	if objKind(x) != objKind(y) || objSite(x) != objSite(y) {
+	if objSite(x) != objSite(y) {
 		return false
 	}
 	n.fwd[x], n.rev[y] = y, x
 	cx, cy := shapeCells(n.g.cells[x]), shapeCells(n.g.cells[y])
+	if kx, ky := objKind(x), objKind(y); kx != ky {
+		// A concrete block and a segment: the block as a segment of
+		// exactly one block with the segment's link offsets.
+		var ok bool
+		var sh linkShape
+		if kx == kindHeap {
+			cx, sh, ok = n.g.asSegCells(x, y)
+		} else {
+			cy, sh, ok = n.g.asSegCells(y, x)
+		}
+		if !ok {
+			return false
+		}
+		if n.mins != nil {
+			n.mins[x] = 1
+		}
+		if kx == kindHeap && n.conv != nil {
+			n.conv[x] = sh
+		}
+	}
 	if len(cx) != len(cy) {
 		return false
 	}
@@ -242,7 +268,7 @@ func (n *nestIso) obj(x, y uint64) bool {
 			return false
 		}
 	}
-	if objKind(x) == kindSeg && n.mins != nil {
+	if objKind(x) == kindSeg && objKind(y) == kindSeg && n.mins != nil {
 		m := min(n.g.segMin(x), n.g.segMin(y))
 		if old, ok := n.mins[x]; !ok || m < old {
 			n.mins[x] = m
@@ -254,7 +280,7 @@ func (n *nestIso) obj(x, y uint64) bool {
 // nestedPair reports whether the cells ca of block a and cb of block b
 // point to isomorphic sub-structures that a and b own; mins (may be nil)
 // collects the minimum lengths of a's segments as for nestIso.
-func (g *heapGraph) nestedPair(a uint64, ca *node, b uint64, cb *node, mins map[uint64]int) bool {
+func (g *heapGraph) nestedPair(a uint64, ca *node, b uint64, cb *node, mins map[uint64]int, conv map[uint64]linkShape) bool {
 	if ca.val.Bits != cb.val.Bits || isLast(ca.val.Obj) != isLast(cb.val.Obj) {
 		return false
 	}
@@ -266,7 +292,7 @@ func (g *heapGraph) nestedPair(a uint64, ca *node, b uint64, cb *node, mins map[
 	if !ok {
 		return false
 	}
-	return newNestIso(g, a, b, sa, sb, mins).obj(segBase(ca.val.Obj), segBase(cb.val.Obj))
+	return newNestIso(g, a, b, sa, sb, mins, conv).obj(segBase(ca.val.Obj), segBase(cb.val.Obj))
 }
 
 // sameDataNested is sameData up to owned isomorphic sub-structures: the
@@ -286,7 +312,7 @@ func (g *heapGraph) sameDataNested(a, b uint64, x, y []*node) bool {
 		if x[i].val == y[i].val {
 			continue
 		}
-		if !g.nestedPair(a, x[i], b, y[i], nil) {
+		if !g.nestedPair(a, x[i], b, y[i], nil, nil) {
 			return false
 		}
 	}
@@ -325,12 +351,12 @@ func (t *tx) foldNested(g *heapGraph, ch []uint64, seg uint64, nfo, pfo int64) {
 			continue
 		}
 		sub0, ok := g.ownedSub(first, c)
-		mins := map[uint64]int{}
+		mins, conv := map[uint64]int{}, map[uint64]linkShape{}
 		for j, dm := range others {
 			if !ok {
 				break
 			}
-			ok = g.nestedPair(first, c, ch[j+1], dm, mins)
+			ok = g.nestedPair(first, c, ch[j+1], dm, mins, conv)
 		}
 		if !ok || len(others) != len(ch)-1 {
 			t.s.mem = t.s.mem.del(seg, c.off)
@@ -363,6 +389,11 @@ func (t *tx) foldNested(g *heapGraph, ch []uint64, seg uint64, nfo, pfo int64) {
 				}
 			}
 		}
+		for _, o := range sub0 {
+			if sh, ok := conv[o]; ok {
+				t.blockToSeg(o|nestTag, sh)
+			}
+		}
 	}
 }
 
@@ -382,6 +413,85 @@ func (t *tx) ownerRefs(o, first, seg uint64) {
 		v.Obj = seg | ownTag
 		t.s.mem = t.s.mem.put(o, x.off, v, x.size)
 	}
+}
+
+// asSegCells returns the cells of the concrete block x read as a
+// segment of exactly one block with the link offsets of segment s (seed
+// 001, section 3.9.3: a region and a 1+ segment of equal shape): s's
+// offset cells, x's next (and prev) pointers as the segment's next (and
+// prev) cells, x's other cells, in key order; ok is false when s's
+// offsets are unknown or x lacks a link cell.
+func (g *heapGraph) asSegCells(x, s uint64) ([]*node, linkShape, bool) {
+	get := func(off int64) (*node, bool) {
+		c := g.cell(s, off)
+		return c, c != nil && c.val.Obj == 0 && c.val.Sym == nil
+	}
+	nf, ok1 := get(metaNfo)
+	hf, ok2 := get(metaHfo)
+	if !ok1 || !ok2 {
+		return nil, linkShape{}, false
+	}
+	sh := linkShape{int64(nf.val.Bits), int64(hf.val.Bits), -1}
+	pf, ok3 := get(metaPfo)
+	if ok3 {
+		sh.pfo = int64(pf.val.Bits)
+	}
+	pb := int64(g.t.c.ptrBytes())
+	next := g.cell(x, sh.nfo)
+	if next == nil || int64(next.size) != pb {
+		return nil, sh, false
+	}
+	out := []*node{nf, hf}
+	if ok3 {
+		out = append(out, pf)
+	}
+	out = append(out, &node{obj: s, off: metaNext, val: next.val, size: next.size})
+	if sh.pfo >= 0 {
+		prev := g.cell(x, sh.pfo)
+		if prev == nil || int64(prev.size) != pb {
+			return nil, sh, false
+		}
+		out = append(out, &node{obj: s, off: metaPrev, val: prev.val, size: prev.size})
+	}
+	for _, c := range g.data(x, sh.nfo, sh.pfo) {
+		if overlaps(c.off, int64(c.size), sh.nfo, pb) || sh.pfo >= 0 && overlaps(c.off, int64(c.size), sh.pfo, pb) {
+			return nil, sh, false
+		}
+		out = append(out, c)
+	}
+	return out, sh, true
+}
+
+// blockToSeg turns the template block o into a template segment of ≥ 1
+// block with link offsets sh: its next and prev cells become the
+// segment's, pointers to o point to the segment's first block.
+func (t *tx) blockToSeg(o uint64, sh linkShape) {
+	var cells []*node
+	t.s.mem.ascend(o, math.MinInt64, o+1, math.MinInt64, func(n *node) bool {
+		cells = append(cells, n)
+		return true
+	})
+	seg := segObj(objSite(o), t.s.allocs) | nestTag
+	t.s.allocs++
+	t.clearObj(o)
+	pb := int64(t.c.ptrBytes())
+	t.s.mem = t.s.mem.put(seg, metaNfo, Value{Bits: uint64(sh.nfo)}, 8).put(seg, metaHfo, Value{Bits: uint64(sh.hfo)}, 8)
+	if sh.pfo >= 0 {
+		t.s.mem = t.s.mem.put(seg, metaPfo, Value{Bits: uint64(sh.pfo)}, 8)
+	}
+	for _, c := range cells {
+		switch {
+		case c.off == sh.nfo && int64(c.size) == pb:
+			t.s.mem = t.s.mem.put(seg, metaNext, c.val, c.size)
+		case sh.pfo >= 0 && c.off == sh.pfo && int64(c.size) == pb:
+			t.s.mem = t.s.mem.put(seg, metaPrev, c.val, c.size)
+		case overlaps(c.off, int64(c.size), sh.nfo, pb) || sh.pfo >= 0 && overlaps(c.off, int64(c.size), sh.pfo, pb):
+			// a partial link cell: unknown
+		default:
+			t.s.mem = t.s.mem.put(seg, c.off, c.val, c.size)
+		}
+	}
+	t.redirect(o, seg)
 }
 
 // moveObj renames object from to to: its cells and every pointer to it

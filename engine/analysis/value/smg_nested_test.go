@@ -9,8 +9,8 @@ const innerSite = 6
 
 // nestedHeap builds head → o0 → o1 → o2 → NULL (site 5, next at 0),
 // each outer block holding at [16] a pointer to its own inner list
-// (site 6, next at 0, data [8]=1): inner[i] > 1 is a segment of ≥
-// inner[i] blocks, else that many concrete blocks. share makes every
+// (site 6, next at 0, data [8]=1): inner[i] ≥ 3 is a segment of ≥
+// inner[i] blocks, else that many concrete blocks (1 or 2). share makes every
 // outer block point to o0's inner list; back[i] makes oi's inner list
 // (two concrete blocks) point back to oi from its last block's [16];
 // pInner points p at o1's inner list.
@@ -33,6 +33,10 @@ func (f *smgFixture) nestedHeap(inner [3]uint64, share bool, back [3]bool, pInne
 			n++
 			mem = mem.put(s, metaMin, Value{Bits: inner[i]}, 1).put(s, metaNfo, Value{}, 8).put(s, metaHfo, Value{}, 8).put(s, metaNext, Value{}, 8).put(s, 8, Value{Bits: 1}, 4)
 			root = ptrTo(s, 0)
+		} else if inner[i] == 1 {
+			a := alloc(innerSite)
+			mem = mem.put(a, 0, Value{}, 8).put(a, 8, Value{Bits: 1}, 4)
+			root = ptrTo(a, 0)
 		} else {
 			a, b := alloc(innerSite), alloc(innerSite)
 			mem = mem.put(a, 0, ptrTo(b, 0), 8).put(a, 8, Value{Bits: 1}, 4)
@@ -59,7 +63,8 @@ func (f *smgFixture) nestedHeap(inner [3]uint64, share bool, back [3]bool, pInne
 // TestAbstractNested: outer blocks each owning an isomorphic inner list
 // (two concrete blocks or a segment of ≥ 3) fold into one segment whose
 // data cell points to a template inner segment (tagged, of ≥ 2: the
-// smallest among the members); a shared inner list stays a plain shared
+// smallest among the members; of ≥ 1 when one member's inner list is a
+// single block, read as a segment of exactly one); a shared inner list stays a plain shared
 // pointer; an inner list designated from outside is not owned, and the
 // outer blocks are not merged; pointers back to the owner become the
 // owner mark (seg|ownTag) when every member has one, and prevent the
@@ -76,6 +81,8 @@ func TestAbstractNested(t *testing.T) {
 	}{
 		{"nested", [3]uint64{2, 3, 2}, false, [3]bool{}, false,
 			"{head=&seg5#0, seg5#0.min=3, seg5#0.nfo=0, seg5#0.hfo=0, seg5#0.next=0, seg5#0[16]=&seg6#1073741825, seg6#1073741825.min=2, seg6#1073741825.nfo=0, seg6#1073741825.hfo=0, seg6#1073741825.next=0, seg6#1073741825[8]=1}"},
+		{"a one-block inner list", [3]uint64{1, 3, 2}, false, [3]bool{}, false,
+			"{head=&seg5#0, seg5#0.min=3, seg5#0.nfo=0, seg5#0.hfo=0, seg5#0.next=0, seg5#0[16]=&seg6#1073741825, seg6#1073741825.nfo=0, seg6#1073741825.hfo=0, seg6#1073741825.next=0, seg6#1073741825[8]=1}"},
 		{"shared", [3]uint64{2, 2, 2}, true, [3]bool{}, false,
 			"{head=&seg5#0, heap6#1=&heap6#2, heap6#1[8]=1, heap6#2=0, heap6#2[8]=1, seg5#0.min=3, seg5#0.nfo=0, seg5#0.hfo=0, seg5#0.next=0, seg5#0[16]=&heap6#1}"},
 		{"designated from outside", [3]uint64{2, 2, 2}, false, [3]bool{}, true, ""},
