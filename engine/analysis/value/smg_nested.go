@@ -18,13 +18,17 @@ import (
 // sites, kinds, offsets and sizes of cells, equal scalar cells, equal
 // pointers to objects outside them (NULL, globals, shared blocks), and
 // inner segments with equal link offsets (their minimum lengths may
-// differ: the template takes the smallest, so it covers every member).
+// differ: the template takes the smallest, so it covers every member; a
+// concrete block matches a segment as a segment of exactly one block).
 // A sub-structure is owned by block m through its cell at offset off when
 // every pointer into its objects comes from that cell or from the
 // sub-structure itself, and no object of it has the outer chain's
-// allocation site or points into an object of that site (a pointer back
-// to the owning block would be one pointer for every block: not
-// expressible by one shared template, so such chains are not merged).
+// allocation site or points into an object of that site other than m
+// itself. Pointers back to m (a child's parent pointer) become the owner
+// mark seg|ownTag in the template, and point to the materialised block in
+// each copy; a pointer to another block of the outer chain would be one
+// pointer shared by every copy, which the template cannot say, so such
+// chains are not merged.
 //
 // The first member's sub-structure becomes the segment's template: its
 // objects are renamed with nestTag set in their allocation number (nesting
