@@ -45,7 +45,9 @@
 // segment materialises a concrete block (a case split for a segment of
 // one block or more). Dropping any cell stays sound: a segment whose
 // shape cells are gone is read as unknown and written as unknown memory.
-// See smg.go.
+// See smg.go. Under CEGAR the precision may track heap blocks field by
+// field ("<heap>+k") and set the chain length the abstraction merges per
+// loop head ("<lists>6", "<lists>12", "<lists>off"); see smg_refine.go.
 // # Memory safety
 //
 // With Options.Memory (memsafety.go; seed 001, sections 3.9–3.10:
