@@ -147,6 +147,9 @@ func (t *tx) segDeref(v Value) (Value, bool) {
 	if objKind(v.Obj) != kindSeg {
 		return v, true
 	}
+	if isPairSeg(t.s.mem, v.Obj) {
+		return t.pairDeref(v) // smg_period.go
+	}
 	seg := segBase(v.Obj)
 	sh := t.segShapeOf(seg)
 	if !sh.ok {
@@ -179,6 +182,9 @@ func (t *tx) redirect(from, to uint64) {
 // disappears. Otherwise seg keeps one block less (at least 1), linked to
 // the fresh block by its next (fromEnd) or prev pointer.
 func (t *tx) materialise(seg uint64, sh segShape, only, fromEnd bool) uint64 {
+	if isPairSeg(t.s.mem, seg) {
+		return t.materialisePair(seg, sh, only) // smg_period.go
+	}
 	n := heapObj(objSite(seg), t.s.allocs)
 	t.s.allocs++
 	var data []*node
@@ -388,6 +394,9 @@ func (g *heapGraph) shapeMatches(obj uint64, nfo, hfo, pfo int64) bool {
 	if objKind(obj) != kindSeg {
 		return true
 	}
+	if isPairSeg(g.t.s.mem, obj) {
+		return false // smg_period.go
+	}
 	get := func(off int64) (int64, bool) {
 		c := g.cell(obj, off)
 		if c == nil || c.val.Obj != 0 || c.val.Sym != nil {
@@ -512,7 +521,7 @@ func (t *tx) abstractLists() {
 		return
 	}
 	for round := 0; round < 8; round++ {
-		if !t.abstractOnce() {
+		if !t.abstractOnce() && !t.abstractPairs() {
 			break
 		}
 	}

@@ -240,10 +240,10 @@ func (t *tx) cellTracked(n *node) bool {
 	if !ok {
 		return false
 	}
-	if isMeta(n.off) {
+	if isMeta(n.off) || n.off == periodOff {
 		return hf.TracksSomeHeapField(t.loc)
 	}
-	return hf.TracksHeapField(t.loc, n.off)
+	return hf.TracksHeapField(t.loc, fieldOf(n.off))
 }
 
 // HeapCells returns the byte offsets of the cells of heap blocks and
@@ -257,9 +257,9 @@ func (s *State) HeapCells() (fields []int64, other bool) {
 	s.mem.each(func(n *node) bool {
 		switch {
 		case isHeapish(n.obj):
-			if !isMeta(n.off) && !seen[n.off] {
-				seen[n.off] = true
-				fields = append(fields, n.off)
+			if off := fieldOf(n.off); !isMeta(n.off) && n.off != periodOff && !seen[off] {
+				seen[off] = true
+				fields = append(fields, off)
 			}
 		case objKind(n.obj) != kindGlobal && objKind(n.obj) != kindLocal:
 			other = true
@@ -273,7 +273,7 @@ func (s *State) HeapCells() (fields []int64, other bool) {
 // ForgetHeapField returns s without the cells at byte offset off of heap
 // blocks and list segments (s itself when it has none).
 func (s *State) ForgetHeapField(off int64) *State {
-	mem := s.mem.filter(func(n *node) bool { return !isHeapish(n.obj) || n.off != off })
+	mem := s.mem.filter(func(n *node) bool { return !isHeapish(n.obj) || n.off == periodOff || fieldOf(n.off) != off })
 	if mem == s.mem {
 		return s
 	}

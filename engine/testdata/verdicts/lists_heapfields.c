@@ -1,9 +1,10 @@
-// A list whose nodes alternate the data values 1, 2, 1, 2 and all carry
-// the tag 7; only the tags are checked. With every heap value tracked
-// (value) no two neighbours are equal and the building loop never
-// converges; value-cegar learns that the tag and the link fields are
-// needed, not the data (heap-value precision by field,
-// value/smg_refine.go), so the blocks merge into a list segment.
+// A list whose nodes cycle through the data values 1, 2, 3, 1, 2, 3, …
+// and all carry the tag 7; only the tags are checked. With every heap
+// value tracked (value) no two neighbours are equal, nor two neighbouring
+// pairs, and the building loop never converges; value-cegar learns that
+// the tag and the link fields are needed, not the data (heap-value
+// precision by field, value/smg_refine.go), so the blocks merge into a
+// list segment.
 // configs: value-cegar value
 // max-states: 5000
 #include "../sv.h"
@@ -15,13 +16,15 @@ int main(void) {
 	struct node *head = malloc(sizeof *head);
 	if (!head) abort();
 	struct node *p = head;
-	int flag = 1;
+	int k = 0;
 	while (__VERIFIER_nondet_int()) {
-		if (flag)
+		if (k == 0)
 			p->data = 1;
-		else
+		else if (k == 1)
 			p->data = 2;
-		flag = !flag;
+		else
+			p->data = 3;
+		k = k == 2 ? 0 : k + 1;
 		p->tag = 7;
 		p->next = malloc(sizeof *p);
 		if (!p->next) abort();

@@ -1,4 +1,4 @@
-// lists_alternating.c with a bug: a node holding 2 may get the tag 8 (a
+// lists_heapfields.c with a bug: a node holding 2 may get the tag 8 (a
 // list of at least two nodes), so the check of the tags fails.
 // configs: value-cegar value
 // max-states: 5000
@@ -11,17 +11,19 @@ int main(void) {
 	struct node *head = malloc(sizeof *head);
 	if (!head) abort();
 	struct node *p = head;
-	int flag = 1;
+	int k = 0;
 	while (__VERIFIER_nondet_int()) {
 		p->tag = 7;
-		if (flag) {
+		if (k == 0) {
 			p->data = 1;
-		} else {
+		} else if (k == 1) {
 			p->data = 2;
 			if (__VERIFIER_nondet_int())
 				p->tag = 8;
+		} else {
+			p->data = 3;
 		}
-		flag = !flag;
+		k = k == 2 ? 0 : k + 1;
 		p->next = malloc(sizeof *p);
 		if (!p->next) abort();
 		p = p->next;
