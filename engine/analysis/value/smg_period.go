@@ -324,3 +324,23 @@ func (t *tx) mergePairs(g *heapGraph, units []pairUnit, pairs int, nfo, hfo int6
 		t.s.mem = t.s.mem.put(seg, metaNext, next, t.c.ptrBytes())
 	}
 }
+
+// pairsAgree reports whether every segment of b is a pair segment in a
+// exactly when it is one in b. Without the marker a segment's cells are
+// data all its blocks share, with it data every other block shares: so
+// a ⊑ b, and a cell of a join, need the same reading on both sides.
+func pairsAgree(a, b *node) bool {
+	ok := true
+	var last uint64
+	b.ascend(kindSeg<<kindShift, math.MinInt64, (kindSeg+1)<<kindShift, math.MinInt64, func(n *node) bool {
+		if n.obj != last {
+			last = n.obj
+			if isPairSeg(a, n.obj) != isPairSeg(b, n.obj) {
+				ok = false
+				return false
+			}
+		}
+		return true
+	})
+	return ok
+}

@@ -116,3 +116,27 @@ func TestPairFields(t *testing.T) {
 		t.Errorf("ForgetHeapField(16)\n got %s\nwant %s", got, want)
 	}
 }
+
+// TestPairsAgree: a pair segment (1, 2, 1, 2, …) is not covered by an
+// ordinary segment whose blocks all hold 1, although it has every cell
+// of it, and their join keeps no data of the segment.
+func TestPairsAgree(t *testing.T) {
+	f := newSMGFixture(t)
+	tx0 := tx{c: f.c, s: *f.dataChain([]uint64{1, 2, 1, 2}, 0), full: true}
+	tx0.abstractLists()
+	pairs := &tx0.s
+	tx1 := tx{c: f.c, s: *f.dataChain([]uint64{1, 1, 1, 1}, 0), full: true}
+	tx1.abstractLists()
+	plain := &tx1.s
+	plain.mem = plain.mem.put(segObj(site, 0), metaMin, Value{Bits: 2}, 1)
+	if !covers(pairs.mem, plain.mem) {
+		t.Fatalf("fixture: %s should have every cell of %s", pairs, plain)
+	}
+	if lessOrEqual(pairs, plain) {
+		t.Errorf("%s ⊑ %s", pairs, plain)
+	}
+	j, ok := joinStates(pairs, plain)
+	if want := "{head=&seg5#0}"; !ok || j.String() != want {
+		t.Errorf("join = %v, want %s", j, want)
+	}
+}
