@@ -45,7 +45,8 @@
 // segment materialises a concrete block (a case split for a segment of
 // one block or more). Dropping any cell stays sound: a segment whose
 // shape cells are gone is read as unknown and written as unknown memory.
-// See smg.go. Under CEGAR the precision may track heap blocks field by
+// See smg.go. Chains alternating two data vectors (1, 2, 1, 2, …)
+// become segments of pairs (smg_period.go). Under CEGAR the precision may track heap blocks field by
 // field ("<heap>+k") and set the chain length the abstraction merges per
 // loop head ("<lists>6", "<lists>12", "<lists>off"); see smg_refine.go.
 // # Memory safety
