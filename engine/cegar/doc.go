@@ -106,6 +106,27 @@
 //     parent of the first path node whose location gains a variable
 //     that its precision did not track.
 //
+// Heap cells count by field (seed 001, section 4.2.9): once an
+// interpolant needs heap cells at all, each byte offset of heap blocks
+// is forgotten in turn and kept only if the rest of the prefix becomes
+// feasible without it, and the precision gains "<heap>+k" (that field of
+// every heap block) instead of "<heap>" (every heap cell; still learnt
+// when string literals or memory-safety metadata are needed). Untracked
+// fields are unknown, so the list abstraction merges blocks that differ
+// only there (value/smg_refine.go).
+//
+// Shape refinement (value_shape.go; seed 001, sections 3.11 and 4.2.10):
+// the full-precision transfer of step 1 uses the list abstraction of the
+// path's precisions. When it cannot refute σ but the same transfer
+// without list abstraction can, the abstraction is what made σ feasible
+// (a segment forgot the length of the chain it merged): each loop head
+// on σ whose state holds a list segment climbs one rung of
+// value.NextListThreshold — abstract only chains of 6 blocks, then 12,
+// then not at all there ("<lists>6@main:+2:[i < 5]") — and the pivot is
+// the parent of the first of them. The ladder is finite: when every such
+// loop head is at "off", σ is not refutable and the bit-precise check
+// decides as before.
+//
 // # Precision scope
 //
 // Precisions name functions, variables and statements, never location

@@ -172,8 +172,11 @@ type ValueOptions struct {
 // ValueStats count the work of a ValueRefiner.
 type ValueStats struct {
 	Refinements int
-	Prefixes    int // infeasible sliced prefixes interpolated
-	Transfers   int // value transfers computed by interpolation
+	// ShapeRefinements counts the refinements of the list abstraction
+	// (refineShape; also counted in Refinements).
+	ShapeRefinements int
+	Prefixes         int // infeasible sliced prefixes interpolated
+	Transfers        int // value transfers computed by interpolation
 	// Fallbacks counts prefixes whose relevance-restricted interpolants
 	// did not refute them (a dependence the relevance analysis missed),
 	// interpolated again without restriction.
@@ -256,8 +259,11 @@ type candidate struct {
 	prefix
 	// itp[i] are the variables of the interpolant after step i (the
 	// state at nodes[i+1]); heap[i] whether it holds non-variable cells.
-	itp          [][]*cfa.Var
-	heap         []bool
+	itp  [][]*cfa.Var
+	heap []bool
+	// fields[i] are the byte offsets of the heap fields the interpolant
+	// after step i holds (value.HeapFieldName), when heap[i] is not set.
+	fields       [][]int64
 	pivot        int // index of the pivot node; -1: no progress
 	score, width int
 }
@@ -281,7 +287,7 @@ func (r *ValueRefiner) Refine(ctx context.Context, nodes []*cpa.Node, arg *cpa.A
 		return nil, nil, err
 	}
 	if len(prefixes) == 0 {
-		return nil, nil, ErrNotRefutable
+		return r.refineShape(ctx, nodes, steps)
 	}
 	var best *candidate
 	for _, p := range prefixes {
@@ -311,6 +317,10 @@ func (r *ValueRefiner) Refine(ctx context.Context, nodes []*cpa.Node, arg *cpa.A
 		}
 		if best.heap[i] {
 			entries = append(entries, r.entry(value.HeapName, l))
+		} else {
+			for _, off := range best.fields[i] {
+				entries = append(entries, r.entry(value.HeapFieldName(off), l))
+			}
 		}
 	}
 	if r.opts.Scope == AdaptiveScope {
@@ -347,8 +357,30 @@ func (r *ValueRefiner) better(a, b *candidate) bool {
 // Of two successors (malloc that may fail) it takes the one the ARG node
 // took.
 func (r *ValueRefiner) post(s *value.State, step cfa.Step, n *cpa.Node) *value.State {
+	return r.postWith(s, step, n, value.FullValues{Shape: r.shapeOf(n)})
+}
+
+// shapeOf is the list abstraction under which the ARG computed n: that
+// of its parent's value precision (nil: the default).
+func (r *ValueRefiner) shapeOf(n *cpa.Node) value.ShapePrecision {
+	if n == nil {
+		return nil
+	}
+	if len(n.Parents) > 0 && n.Parents[0].Parent != nil {
+		n = n.Parents[0].Parent
+	}
+	if n.Prec == nil || r.idx >= len(n.Prec.Comps) {
+		return nil
+	}
+	sp, _ := n.Prec.Comps[r.idx].(value.ShapePrecision)
+	return sp
+}
+
+// postWith is post under precision p (full values, some list
+// abstraction).
+func (r *ValueRefiner) postWith(s *value.State, step cfa.Step, n *cpa.Node, p value.FullValues) *value.State {
 	r.Stats.Transfers++
-	succ, err := r.v.Successors(nil, s, step, value.FullPrecision{})
+	succ, err := r.v.Successors(nil, s, step, p)
 	if err != nil || len(succ) == 0 {
 		return nil
 	}
@@ -460,7 +492,7 @@ const trialBudget = 200_000
 // by trial within budget transfers (negative: no bound). ok reports
 // whether the last interpolant contradicts the prefix's last step.
 func (r *ValueRefiner) interpolateWith(ctx context.Context, nodes []*cpa.Node, steps []cfa.Step, p prefix, rel []relevant, budget int) (*candidate, bool, error) {
-	c := &candidate{prefix: p, itp: make([][]*cfa.Var, p.end), heap: make([]bool, p.end), pivot: -1}
+	c := &candidate{prefix: p, itp: make([][]*cfa.Var, p.end), heap: make([]bool, p.end), fields: make([][]int64, p.end), pivot: -1}
 	n := 0
 	var cancelled error
 	// infeasible reports whether the prefix from step `from` is ⊥ from s.
@@ -511,6 +543,15 @@ func (r *ValueRefiner) interpolateWith(ctx context.Context, nodes []*cpa.Node, s
 			if heap {
 				if t := s.Forget(nil); infeasible(t, i+1) {
 					s = t
+				} else {
+					// Heap value refinement by field (seed 001,
+					// section 4.2.9; value/smg_refine.go).
+					fields, _ := s.HeapCells()
+					for _, off := range fields {
+						if t := s.ForgetHeapField(off); infeasible(t, i+1) {
+							s = t
+						}
+					}
 				}
 			}
 			if cancelled != nil {
@@ -519,7 +560,8 @@ func (r *ValueRefiner) interpolateWith(ctx context.Context, nodes []*cpa.Node, s
 		}
 		gamma = s
 		vars, heap := gamma.KnownVars()
-		c.itp[i], c.heap[i] = vars, heap
+		fields, other := gamma.HeapCells()
+		c.itp[i], c.heap[i], c.fields[i] = vars, other, fields
 		if len(vars) > 0 || heap {
 			c.width++
 		}
@@ -543,7 +585,15 @@ func (r *ValueRefiner) interpolateWith(ctx context.Context, nodes []*cpa.Node, s
 				c.score++
 			}
 			if c.pivot < 0 && (prec == nil || !prec.Tracks(l, nil)) {
-				c.pivot = i
+				if other {
+					c.pivot = i
+				}
+				hf, _ := prec.(value.HeapFieldPrecision)
+				for _, off := range fields {
+					if hf == nil || !hf.TracksHeapField(l, off) {
+						c.pivot = i
+					}
+				}
 			}
 		}
 	}

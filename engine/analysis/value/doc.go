@@ -52,6 +52,10 @@
 // block; inner lists are abstracted first so that their lengths agree.
 // Shapes that cannot be folded (trees of one allocation site) are named
 // in the reason of an incomplete run (CPA.ShapeNotes).
+// See smg.go. Chains alternating two data vectors (1, 2, 1, 2, …)
+// become segments of pairs (smg_period.go). Under CEGAR the precision may track heap blocks field by
+// field ("<heap>+k") and set the chain length the abstraction merges per
+// loop head ("<lists>6", "<lists>12", "<lists>off"); see smg_refine.go.
 // # Memory safety
 //
 // With Options.Memory (memsafety.go; seed 001, sections 3.9–3.10:

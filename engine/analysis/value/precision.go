@@ -349,6 +349,10 @@ type ScopedPrecision struct {
 	// so that Tracks does not build qualified names.
 	byVar map[string]map[string]*scopes
 	keys  *keyCache
+	// heapFields indexes the HeapFieldName entries by byte offset;
+	// hasLists is set when p has shape entries (smg_refine.go).
+	heapFields map[int64]*scopes
+	hasLists   bool
 }
 
 // scopes are where one variable is tracked.
@@ -404,6 +408,11 @@ func (p *ScopedPrecision) Tracks(l *cfa.Location, v *cfa.Var) bool {
 	} else {
 		s = p.lookup(v.Func, v.Name)
 	}
+	return p.scopesHold(s, l)
+}
+
+// scopesHold reports whether s holds at l.
+func (p *ScopedPrecision) scopesHold(s *scopes, l *cfa.Location) bool {
 	if s == nil {
 		return false
 	}
@@ -477,8 +486,8 @@ func (p *ScopedPrecision) With(entries ...Entry) *ScopedPrecision {
 
 func (q *ScopedPrecision) add(e Entry) {
 	owner, name := splitQual(e.Name)
-	if e.Name == HeapName {
-		owner, name = "", HeapName
+	if isPrecisionName(e.Name) {
+		owner, name = "", e.Name
 	}
 	m := q.byVar[owner]
 	if m == nil {
@@ -489,6 +498,15 @@ func (q *ScopedPrecision) add(e Entry) {
 	if s == nil {
 		s = &scopes{}
 		m[name] = s
+		if off, ok := heapField(name); ok && owner == "" {
+			if q.heapFields == nil {
+				q.heapFields = map[int64]*scopes{}
+			}
+			q.heapFields[off] = s
+		}
+		if strings.HasPrefix(name, listsPrefix) && owner == "" {
+			q.hasLists = true
+		}
 	}
 	if owner != "" {
 		// A static local "f::s" is a global whose Var.Name is "f::s":
@@ -629,7 +647,7 @@ func (p *ScopedPrecision) Format(prog *cfa.Program) []string {
 	set := map[at]bool{}
 	var out []Entry
 	for _, e := range p.Entries() {
-		if !vars[e.Name] {
+		if !vars[e.Name] && !isPrecisionName(e.Name) {
 			continue
 		}
 		if e.Func == "" {

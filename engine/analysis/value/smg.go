@@ -119,7 +119,7 @@ func (t *tx) segShapeOf(seg uint64) segShape {
 	m := t.s.mem
 	sh := segShape{min: 1, pfo: -1}
 	if n := m.get(seg, metaMin); n != nil && n.val.Obj == 0 && n.val.Sym == nil && n.val.Bits >= 2 {
-		sh.min = int(min(n.val.Bits, maxSegMin))
+		sh.min = int(min(n.val.Bits, maxSegMinAny))
 	}
 	nf, hf := m.get(seg, metaNfo), m.get(seg, metaHfo)
 	if nf != nil && hf != nil && nf.val.Obj == 0 && hf.val.Obj == 0 && nf.val.Sym == nil && hf.val.Sym == nil {
@@ -146,6 +146,9 @@ func (c *CPA) ptrBytes() uint8 { return uint8(c.ptr / 8) }
 func (t *tx) segDeref(v Value) (Value, bool) {
 	if objKind(v.Obj) != kindSeg {
 		return v, true
+	}
+	if isPairSeg(t.s.mem, v.Obj) {
+		return t.pairDeref(v) // smg_period.go
 	}
 	seg := segBase(v.Obj)
 	sh := t.segShapeOf(seg)
@@ -179,6 +182,9 @@ func (t *tx) redirect(from, to uint64) {
 // disappears. Otherwise seg keeps one block less (at least 1), linked to
 // the fresh block by its next (fromEnd) or prev pointer.
 func (t *tx) materialise(seg uint64, sh segShape, only, fromEnd bool) uint64 {
+	if isPairSeg(t.s.mem, seg) {
+		return t.materialisePair(seg, sh, only) // smg_period.go
+	}
 	n := heapObj(objSite(seg), t.s.allocs)
 	t.s.allocs++
 	var data []*node
@@ -379,7 +385,7 @@ func (g *heapGraph) segMin(obj uint64) int {
 		return 1
 	}
 	if c := g.cell(obj, metaMin); c != nil && c.val.Bits >= 2 {
-		return int(min(c.val.Bits, maxSegMin))
+		return int(min(c.val.Bits, maxSegMinAny))
 	}
 	return 1
 }
@@ -388,6 +394,9 @@ func (g *heapGraph) segMin(obj uint64) int {
 func (g *heapGraph) shapeMatches(obj uint64, nfo, hfo, pfo int64) bool {
 	if objKind(obj) != kindSeg {
 		return true
+	}
+	if isPairSeg(g.t.s.mem, obj) {
+		return false // smg_period.go
 	}
 	get := func(off int64) (int64, bool) {
 		c := g.cell(obj, off)
@@ -508,9 +517,13 @@ func (t *tx) abstractLists() {
 		// the renaming: no abstraction then.
 		return
 	}
+	if t.listThreshold() >= listsOffThreshold {
+		t.canonicalHeap()
+		return
+	}
 	t.abstractInner() // smg_nested.go
 	for round := 0; round < 8; round++ {
-		if !t.abstractOnce() {
+		if !t.abstractOnce() && !t.abstractPairs() {
 			break
 		}
 	}
@@ -526,6 +539,7 @@ func (t *tx) abstractOnce() bool {
 	var best []uint64
 	bestLen := 0
 	var bnfo, bhfo, bpfo int64
+	threshold := t.listThreshold()
 	for _, a0 := range g.objs {
 		// Candidate next fields: pointer cells to another heap object of
 		// the same site (a segment's own).
@@ -574,7 +588,7 @@ func (t *tx) abstractOnce() bool {
 				for _, m := range ch {
 					n += g.segMin(m)
 				}
-				if len(ch) >= 2 && n >= minChain && len(ch) > len(best) {
+				if len(ch) >= 2 && n >= threshold && len(ch) > len(best) {
 					best, bestLen, bnfo, bhfo, bpfo = ch, n, cd.nfo, cd.hfo, pfo
 				}
 				if len(ch) >= 2 {
@@ -638,7 +652,7 @@ func (t *tx) mergeChain(g *heapGraph, ch []uint64, total int, nfo, hfo, pfo int6
 		t.s.mem = t.s.mem.put(seg, c.off, v, c.size)
 	}
 	if total >= 2 {
-		t.s.mem = t.s.mem.put(seg, metaMin, Value{Bits: uint64(min(total, maxSegMin))}, 1)
+		t.s.mem = t.s.mem.put(seg, metaMin, Value{Bits: uint64(min(total, max(maxSegMin, t.listThreshold())))}, 1)
 	}
 	t.s.mem = t.s.mem.put(seg, metaNfo, Value{Bits: uint64(nfo)}, 8)
 	t.s.mem = t.s.mem.put(seg, metaHfo, Value{Bits: uint64(hfo)}, 8)

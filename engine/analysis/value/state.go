@@ -139,7 +139,7 @@ func lessOrEqual(a, b *State) bool {
 	if a.depth != b.depth || a.allocs != b.allocs || !subset(a.reasons, b.reasons) {
 		return false
 	}
-	return covers(a.mem, b.mem) || coversSegs(a, b)
+	return (covers(a.mem, b.mem) || coversSegs(a, b)) && pairsAgree(a.mem, b.mem)
 }
 
 // join keeps the cells on which a and b agree.
@@ -153,7 +153,8 @@ func joinStates(a, b *State) (*State, bool) {
 	} else {
 		j.mem = b.mem.filter(func(n *node) bool {
 			m := a.mem.get(n.obj, n.off)
-			return m != nil && m.val == n.val && m.size == n.size
+			return m != nil && m.val == n.val && m.size == n.size &&
+				(objKind(n.obj) != kindSeg || isPairSeg(a.mem, n.obj) == isPairSeg(b.mem, n.obj)) // smg_period.go
 		})
 	}
 	if j.mem == b.mem && j.allocs == b.allocs && len(j.reasons) == len(b.reasons) {

@@ -292,7 +292,7 @@ func (t *tx) result(orig *State) *State {
 // abstract drops the cells of variables the precision does not track at
 // the successor's location.
 func (t *tx) abstract() {
-	t.s.mem = t.s.mem.filter(func(n *node) bool { return t.tracked(n.obj) })
+	t.s.mem = t.s.mem.filter(t.cellTracked)
 }
 
 func (t *tx) tracked(obj uint64) bool {
@@ -308,6 +308,8 @@ func (t *tx) tracked(obj uint64) bool {
 		}
 		return onlyFuncPointers(v.T) || t.prec.Tracks(t.loc, v) // a variable added after New
 
+	case kindHeap, kindSeg:
+		return t.heapTracked() // by field in cellTracked (smg_refine.go)
 	}
 	return t.prec.Tracks(t.loc, nil)
 }

@@ -1,0 +1,346 @@
+package value
+
+import "math"
+
+// Segments of pairs: list segments whose blocks alternate between two
+// data vectors (a list of 1, 2, 1, 2, …: SV-COMP's alternating_list and
+// splice tasks). smg.go merges only blocks whose data are equal, so such
+// a list never converges; here a chain of units — two concrete blocks A,
+// B (A's data D0, B's data D1, D0 ≠ D1, A linked to B) or a pair segment
+// with the same D0 and D1 — becomes one pair segment: a kindSeg object
+// standing for at least its minimum number (metaMin, counted in pairs)
+// of pairs, singly linked through next field nfo to head offset hfo. Its
+// cells at ordinary offsets are D0, its cells at altBase+k are D1 at
+// offset k, and a marker cell at periodOff tells it from an ordinary
+// segment (whose data all blocks share). This is the list abstraction of
+// seed 001_7a124141fc78263e.txt, sections 3.9.3–3.9.4, with a two-block
+// node type: sound for the same reasons (a segment of ≥ n pairs stands
+// for every chain of n or more such pairs; every cell may be dropped).
+//
+// Restrictions that keep materialisation simple: pair segments are
+// singly linked, and no pointer from outside designates any block of the
+// chain but the first one's first block, so a pair segment has no
+// pointer to its last block; a dereference of one materialises its first
+// pair: A (D0) linked to B (D1) linked to the rest (a case split for a
+// segment of ≥ 1 pair: exactly one pair, or one followed by a segment of
+// ≥ 1). Ordinary abstraction never takes a pair segment into its chains
+// (shapeMatches).
+const (
+	altBase   int64 = math.MinInt64 / 4 // D1's cell at offset k: altBase+k
+	altSpan   int64 = 1 << 40
+	periodOff       = altBase - 1 // marker of a pair segment
+)
+
+func isAlt(off int64) bool { return off >= altBase && off < altBase+altSpan }
+
+// fieldOf is the C offset of a heap cell (D1 cells of pair segments by
+// the field they stand for).
+func fieldOf(off int64) int64 {
+	if isAlt(off) {
+		return off - altBase
+	}
+	return off
+}
+
+// isPairSeg reports whether obj is a pair segment in mem.
+func isPairSeg(mem *node, obj uint64) bool {
+	return objKind(obj) == kindSeg && mem.get(segBase(obj), periodOff) != nil
+}
+
+// pairDeref is segDeref for a pair segment.
+func (t *tx) pairDeref(v Value) (Value, bool) {
+	seg := segBase(v.Obj)
+	if isLast(v.Obj) {
+		return Value{}, false // never created; unknown if it were
+	}
+	sh := t.segShapeOf(seg)
+	if !sh.ok {
+		return Value{}, false
+	}
+	if sh.min < 2 {
+		if t.split == 0 {
+			t.split = v.Obj
+		}
+		return Value{}, false
+	}
+	n := t.materialisePair(seg, sh, false)
+	return Value{Obj: n, Bits: v.Bits}, true
+}
+
+// materialisePair turns the first pair of seg into two concrete blocks
+// A → B and returns A; with only, the pair is the segment's only one: B
+// takes the segment's next pointer and seg disappears; otherwise B links
+// to seg, which keeps one pair less (at least 1).
+func (t *tx) materialisePair(seg uint64, sh segShape, only bool) uint64 {
+	site := objSite(seg)
+	a := heapObj(site, t.s.allocs)
+	b := heapObj(site, t.s.allocs+1)
+	t.s.allocs += 2
+	var cells []*node
+	t.s.mem.ascend(seg, metaEnd, seg+1, math.MinInt64, func(c *node) bool {
+		cells = append(cells, c)
+		return true
+	})
+	t.redirect(seg, a)
+	if only {
+		t.redirect(seg|lastTag, b)
+	}
+	pb := t.c.ptrBytes()
+	hp := func(o uint64) Value { return Value{Obj: o, Bits: uint64(sh.hfo) & mask(t.c.ptr)} }
+	for _, c := range cells {
+		if c.off == periodOff {
+			continue
+		}
+		v := c.val
+		if v.Obj == seg {
+			v.Obj = a
+		}
+		if isAlt(c.off) {
+			t.s.mem = t.s.mem.put(b, c.off-altBase, v, c.size)
+		} else {
+			t.s.mem = t.s.mem.put(a, c.off, v, c.size)
+		}
+	}
+	t.s.mem = t.s.mem.put(a, sh.nfo, hp(b), pb)
+	if only {
+		if sh.hasNext {
+			t.s.mem = t.s.mem.put(b, sh.nfo, sh.next, pb)
+		}
+		t.clearObj(seg)
+		return a
+	}
+	t.s.mem = t.s.mem.put(b, sh.nfo, hp(seg), pb)
+	if sh.min-1 >= 2 {
+		t.s.mem = t.s.mem.put(seg, metaMin, Value{Bits: uint64(sh.min - 1)}, 1)
+	} else {
+		t.s.mem = t.s.mem.del(seg, metaMin)
+	}
+	return a
+}
+
+// pairUnit is one unit of a chain of pairs: a pair segment, or blocks
+// a → b.
+type pairUnit struct {
+	a, b  uint64 // b == 0: a is a pair segment
+	pairs int
+}
+
+// pairData returns D0 and D1 of a pair segment (D1 at C offsets).
+func (g *heapGraph) pairData(seg uint64) (d0, d1 []*node) {
+	for _, c := range g.cells[seg] {
+		switch {
+		case isMeta(c.off) || c.off == periodOff:
+		case isAlt(c.off):
+			d1 = append(d1, &node{off: c.off - altBase, val: c.val, size: c.size})
+		default:
+			d0 = append(d0, c)
+		}
+	}
+	return d0, d1
+}
+
+// onlyFrom reports whether every pointer to obj comes from the link cell
+// (from, off).
+func (g *heapGraph) onlyFrom(obj uint64, from uint64, off int64) bool {
+	for _, l := range g.in[obj] {
+		if l.from != from || l.off != off {
+			return false
+		}
+	}
+	return true
+}
+
+// pairChain follows nfo from a0 while units with a0's unit's data
+// qualify; it returns the units and the next pointer of the last one.
+func (g *heapGraph) pairChain(a0 uint64, nfo, hfo int64) ([]pairUnit, Value, bool) {
+	ptr := g.t.c.ptr
+	var units []pairUnit
+	var d0, d1 []*node
+	in := map[uint64]bool{}
+	cur := a0
+	var prevFrom uint64
+	prevOff := int64(0)
+	var lastNext Value
+	hasNext := false
+	for {
+		if in[cur] || objSite(cur) != objSite(a0) {
+			break
+		}
+		var u pairUnit
+		var ud0, ud1 []*node
+		var next Value
+		var okNext bool
+		if objKind(cur) == kindSeg {
+			if !isPairSeg(g.t.s.mem, cur) || g.cell(cur, metaPfo) != nil {
+				break
+			}
+			nf, hf := g.cell(cur, metaNfo), g.cell(cur, metaHfo)
+			if nf == nil || hf == nil || int64(nf.val.Bits) != nfo || int64(hf.val.Bits) != hfo {
+				break
+			}
+			if len(g.in[cur|lastTag]) > 0 {
+				break
+			}
+			ud0, ud1 = g.pairData(cur)
+			u = pairUnit{a: cur, pairs: g.segMin(cur)}
+			next, _, okNext = g.nextOf(cur, nfo)
+		} else {
+			lc := g.cell(cur, nfo)
+			if lc == nil || lc.val.Sym != nil || !isHeapish(lc.val.Obj) || objKind(lc.val.Obj) != kindHeap ||
+				int64(lc.size) != int64(g.t.c.ptrBytes()) || sext(lc.val.Bits, ptr) != hfo {
+				break
+			}
+			b := lc.val.Obj
+			if b == cur || in[b] || objSite(b) != objSite(a0) || !g.onlyFrom(b, cur, nfo) {
+				break
+			}
+			ud0, ud1 = g.data(cur, nfo, -1), g.data(b, nfo, -1)
+			u = pairUnit{a: cur, b: b, pairs: 1}
+			next, _, okNext = g.nextOf(b, nfo)
+		}
+		if len(units) == 0 {
+			if sameData(ud0, ud1) {
+				break // equal data: ordinary abstraction's business
+			}
+			d0, d1 = ud0, ud1
+		} else if !sameData(d0, ud0) || !sameData(d1, ud1) || !g.onlyFrom(cur, prevFrom, prevOff) {
+			break
+		}
+		units = append(units, u)
+		in[u.a] = true
+		if u.b != 0 {
+			in[u.b] = true
+			prevFrom, prevOff = u.b, nfo
+		} else {
+			prevFrom, prevOff = u.a, metaNext
+		}
+		lastNext, hasNext = next, okNext
+		if !okNext || next.Sym != nil || !isHeapish(next.Obj) || isLast(next.Obj) || sext(next.Bits, ptr) != hfo {
+			break
+		}
+		cur = next.Obj
+	}
+	if hasNext && (in[segBase(lastNext.Obj)] && isHeapish(lastNext.Obj)) {
+		hasNext = false // a cycle back into the chain: unknown
+	}
+	return units, lastNext, hasNext
+}
+
+// abstractPairs merges the longest chain of at least two units and two
+// pairs (and at least the threshold's number of blocks) into a pair
+// segment; it reports whether it merged one.
+func (t *tx) abstractPairs() bool {
+	g := t.heapGraph()
+	pb := int64(t.c.ptrBytes())
+	threshold := t.listThreshold()
+	var best []pairUnit
+	var bestNext Value
+	var bestHasNext bool
+	var bnfo, bhfo int64
+	bestPairs := 0
+	for _, a0 := range g.objs {
+		type cand struct{ nfo, hfo int64 }
+		var cands []cand
+		if objKind(a0) == kindSeg {
+			if !isPairSeg(t.s.mem, a0) {
+				continue
+			}
+			nf, hf := g.cell(a0, metaNfo), g.cell(a0, metaHfo)
+			if nf == nil || hf == nil {
+				continue
+			}
+			cands = append(cands, cand{int64(nf.val.Bits), int64(hf.val.Bits)})
+		} else {
+			for _, c := range g.cells[a0] {
+				if objKind(c.val.Obj) == kindHeap && c.val.Obj != a0 && objSite(c.val.Obj) == objSite(a0) && int64(c.size) == pb && c.val.Sym == nil && !isMeta(c.off) {
+					cands = append(cands, cand{c.off, sext(c.val.Bits, t.c.ptr)})
+				}
+			}
+		}
+		for _, cd := range cands {
+			units, next, hasNext := g.pairChain(a0, cd.nfo, cd.hfo)
+			pairs := 0
+			for _, u := range units {
+				pairs += u.pairs
+			}
+			if len(units) >= 2 && pairs >= 2 && 2*pairs >= threshold && len(units) > len(best) {
+				best, bestNext, bestHasNext, bnfo, bhfo, bestPairs = units, next, hasNext, cd.nfo, cd.hfo, pairs
+			}
+		}
+	}
+	if best == nil {
+		return false
+	}
+	t.mergePairs(g, best, bestPairs, bnfo, bhfo, bestNext, bestHasNext)
+	return true
+}
+
+// mergePairs replaces the units by one pair segment of minimum length
+// min(pairs, max(2, threshold/2)) pairs.
+func (t *tx) mergePairs(g *heapGraph, units []pairUnit, pairs int, nfo, hfo int64, next Value, hasNext bool) {
+	first := units[0].a
+	seg := segObj(objSite(first), t.s.allocs)
+	t.s.allocs++
+	var d0, d1 []*node
+	if units[0].b == 0 {
+		d0, d1 = g.pairData(first)
+	} else {
+		d0, d1 = g.data(first, nfo, -1), g.data(units[0].b, nfo, -1)
+	}
+	members := map[uint64]bool{}
+	for _, u := range units {
+		members[u.a] = true
+		if u.b != 0 {
+			members[u.b] = true
+		}
+	}
+	for m := range members {
+		t.clearObj(m)
+	}
+	t.redirect(first, seg)
+	put := func(off int64, c *node) {
+		v := c.val
+		switch {
+		case v.Obj == first:
+			v.Obj = seg
+		case isHeapish(v.Obj) && members[segBase(v.Obj)]:
+			return
+		}
+		t.s.mem = t.s.mem.put(seg, off, v, c.size)
+	}
+	for _, c := range d0 {
+		put(c.off, c)
+	}
+	for _, c := range d1 {
+		put(altBase+c.off, c)
+	}
+	t.s.mem = t.s.mem.put(seg, periodOff, Value{Bits: 2}, 1)
+	if m := min(pairs, max(2, t.listThreshold()/2)); m >= 2 {
+		t.s.mem = t.s.mem.put(seg, metaMin, Value{Bits: uint64(m)}, 1)
+	}
+	t.s.mem = t.s.mem.put(seg, metaNfo, Value{Bits: uint64(nfo)}, 8)
+	t.s.mem = t.s.mem.put(seg, metaHfo, Value{Bits: uint64(hfo)}, 8)
+	if hasNext {
+		t.s.mem = t.s.mem.put(seg, metaNext, next, t.c.ptrBytes())
+	}
+}
+
+// pairsAgree reports whether every segment of b is a pair segment in a
+// exactly when it is one in b. Without the marker a segment's cells are
+// data all its blocks share, with it data every other block shares: so
+// a ⊑ b, and a cell of a join, need the same reading on both sides.
+func pairsAgree(a, b *node) bool {
+	ok := true
+	var last uint64
+	b.ascend(kindSeg<<kindShift, math.MinInt64, (kindSeg+1)<<kindShift, math.MinInt64, func(n *node) bool {
+		if n.obj != last {
+			last = n.obj
+			if isPairSeg(a, n.obj) != isPairSeg(b, n.obj) {
+				ok = false
+				return false
+			}
+		}
+		return true
+	})
+	return ok
+}

@@ -1,0 +1,286 @@
+package value
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/reverify/reverify/engine/cfa"
+)
+
+// Heap-value precision and shape precision: what CEGAR refines in the
+// symbolic memory graphs of smg.go (seed 001_7a124141fc78263e.txt,
+// sections 4.2.5, 4.2.9 and 4.2.10).
+//
+// Heap fields. A ScopedPrecision entry named HeapFieldName(k),
+// "<heap>+k", tracks the cells at byte offset k of every heap block and
+// list segment (a field of the list's node type, whatever the allocation
+// site) where the entry holds; HeapName tracks every heap cell (and
+// string literals). Where some heap field is tracked, the heap is
+// tracked: writes to heap blocks are kept, and the precision adjustment
+// after each step forgets the cells at untracked offsets (their values
+// become unknown) but keeps the segments' shape metadata. So blocks that
+// differ only in untracked data have equal data cells and the list
+// abstraction at the next loop head merges them into a segment (seed 001,
+// section 4.2.5: "concrete values that are not part of the precision are
+// replaced by unknown values" before abstraction). The value refiner
+// (engine/cegar) learns fields: after interpolation has found that an
+// interpolant needs heap cells, it forgets one field at a time and keeps
+// only the fields without which the rest of the infeasible prefix would
+// become feasible (section 4.2.9, heap value refinement, by field instead
+// of by value: a field is stable across revisions of a program, a value
+// is not).
+//
+// Shape. An entry named ListsName(n) at a loop head makes the list
+// abstraction there merge only chains of at least n blocks (into
+// segments of at least n blocks), and ListsOff switches it off there.
+// The refiner adds them when an error path is feasible for the value
+// analysis with full precision but infeasible once list abstraction is
+// off (the merge of blocks into a segment lost the length or the links
+// that made it infeasible): it raises each loop head on the path where a
+// segment exists one rung on listLadder, so refinement terminates (seed
+// 001, sections 3.11 and 4.2.10: the shape of abstracted lists is refined
+// on demand). Any threshold is sound: a segment of ≥ n blocks stands for
+// every chain of at least n blocks.
+
+// HeapFieldName returns the precision name of byte offset off of heap
+// blocks: "<heap>+8".
+func HeapFieldName(off int64) string { return HeapName + "+" + strconv.FormatInt(off, 10) }
+
+// heapField parses HeapFieldName.
+func heapField(name string) (int64, bool) {
+	rest, ok := strings.CutPrefix(name, HeapName+"+")
+	if !ok {
+		return 0, false
+	}
+	off, err := strconv.ParseInt(rest, 10, 64)
+	return off, err == nil
+}
+
+// listsPrefix starts the names of shape entries.
+const listsPrefix = "<lists>"
+
+// ListsOff is the precision name that switches the list abstraction off
+// where it holds.
+const ListsOff = listsPrefix + "off"
+
+// ListsName returns the precision name of list threshold n: "<lists>6".
+func ListsName(n int) string { return listsPrefix + strconv.Itoa(n) }
+
+// listLadder are the thresholds shape refinement climbs, then ListsOff.
+var listLadder = []int{6, 12}
+
+// listsOffThreshold is the threshold that stands for ListsOff.
+const listsOffThreshold = math.MaxInt32
+
+// maxSegMinAny caps the minimum length read from a segment (the largest
+// rung of listLadder).
+const maxSegMinAny = 12
+
+// isPrecisionName reports whether name is a name of the heap or of the
+// shape (HeapName, HeapFieldName, ListsName, ListsOff).
+func isPrecisionName(name string) bool {
+	if name == HeapName || name == ListsOff {
+		return true
+	}
+	if _, ok := heapField(name); ok {
+		return true
+	}
+	if n, ok := strings.CutPrefix(name, listsPrefix); ok {
+		_, err := strconv.Atoi(n)
+		return err == nil
+	}
+	return false
+}
+
+// HeapFieldPrecision is implemented by precisions that track heap
+// blocks field by field (ScopedPrecision).
+type HeapFieldPrecision interface {
+	// TracksHeapField reports whether byte offset off of heap blocks is
+	// tracked at l.
+	TracksHeapField(l *cfa.Location, off int64) bool
+	// TracksSomeHeapField reports whether some heap field is tracked at l.
+	TracksSomeHeapField(l *cfa.Location) bool
+}
+
+// ShapePrecision is implemented by precisions that set the list
+// abstraction per loop head.
+type ShapePrecision interface {
+	// ListThreshold is the minimum chain length (blocks) that the list
+	// abstraction merges at l: 0 for the default (minChain), a very large
+	// number when it is off there.
+	ListThreshold(l *cfa.Location) int
+}
+
+// NextListThreshold returns the shape entry name of the rung above the
+// threshold cur (0: the default) and true, or false when the
+// abstraction is already off.
+func NextListThreshold(cur int) (string, bool) {
+	for _, n := range listLadder {
+		if cur < n {
+			return ListsName(n), true
+		}
+	}
+	if cur < listsOffThreshold {
+		return ListsOff, true
+	}
+	return "", false
+}
+
+// FullValues tracks every value, like FullPrecision, with the list
+// abstraction that Shape sets per loop head (nil: the default one), or
+// none at all with NoLists. The value refiner runs error paths under it.
+type FullValues struct {
+	Shape   ShapePrecision
+	NoLists bool
+}
+
+// Tracks returns true.
+func (FullValues) Tracks(*cfa.Location, *cfa.Var) bool { return true }
+
+// Full returns true.
+func (FullValues) Full() bool { return true }
+
+// ListThreshold implements ShapePrecision.
+func (p FullValues) ListThreshold(l *cfa.Location) int {
+	if p.NoLists {
+		return listsOffThreshold
+	}
+	if p.Shape != nil {
+		return p.Shape.ListThreshold(l)
+	}
+	return 0
+}
+
+func (p FullValues) String() string {
+	if p.NoLists {
+		return "full, no lists"
+	}
+	return "full"
+}
+
+// tracksName reports whether the entry name holds at l.
+func (p *ScopedPrecision) tracksName(l *cfa.Location, name string) bool {
+	return p.scopesHold(p.lookup("", name), l)
+}
+
+// TracksHeapField implements HeapFieldPrecision.
+func (p *ScopedPrecision) TracksHeapField(l *cfa.Location, off int64) bool {
+	if p == nil {
+		return false
+	}
+	return p.scopesHold(p.heapFields[off], l)
+}
+
+// TracksSomeHeapField implements HeapFieldPrecision.
+func (p *ScopedPrecision) TracksSomeHeapField(l *cfa.Location) bool {
+	if p == nil {
+		return false
+	}
+	for _, s := range p.heapFields {
+		if p.scopesHold(s, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// ListThreshold implements ShapePrecision: the highest threshold of the
+// shape entries that hold at l.
+func (p *ScopedPrecision) ListThreshold(l *cfa.Location) int {
+	if p == nil || !p.hasLists {
+		return 0
+	}
+	if p.tracksName(l, ListsOff) {
+		return listsOffThreshold
+	}
+	for i := len(listLadder) - 1; i >= 0; i-- {
+		if p.tracksName(l, ListsName(listLadder[i])) {
+			return listLadder[i]
+		}
+	}
+	return 0
+}
+
+// listThreshold is the chain length the list abstraction of t merges.
+func (t *tx) listThreshold() int {
+	if sp, ok := t.prec.(ShapePrecision); ok && t.loc != nil {
+		if n := sp.ListThreshold(t.loc); n > 0 {
+			return n
+		}
+	}
+	return minChain
+}
+
+// heapTracked reports whether heap blocks are tracked at all at t.loc
+// (some field or all of them).
+func (t *tx) heapTracked() bool {
+	if t.prec.Tracks(t.loc, nil) {
+		return true
+	}
+	hf, ok := t.prec.(HeapFieldPrecision)
+	return ok && hf.TracksSomeHeapField(t.loc)
+}
+
+// cellTracked reports whether the precision keeps cell n at t.loc: cells
+// of heap blocks and segments by field (their shape metadata whenever
+// the heap is tracked), the others by object.
+func (t *tx) cellTracked(n *node) bool {
+	if t.full {
+		return true
+	}
+	if !isHeapish(n.obj) {
+		return t.tracked(n.obj)
+	}
+	if t.prec.Tracks(t.loc, nil) {
+		return true
+	}
+	hf, ok := t.prec.(HeapFieldPrecision)
+	if !ok {
+		return false
+	}
+	if isMeta(n.off) || n.off == periodOff {
+		return hf.TracksSomeHeapField(t.loc)
+	}
+	return hf.TracksHeapField(t.loc, fieldOf(n.off))
+}
+
+// HeapCells returns the byte offsets of the cells of heap blocks and
+// list segments that s knows (shape metadata excluded), sorted, and
+// whether s knows cells of other objects that are not variables (string
+// literals, memory-safety metadata). With ForgetHeapField it lets value
+// interpolation (engine/cegar) keep only the heap fields an infeasible
+// path needs.
+func (s *State) HeapCells() (fields []int64, other bool) {
+	seen := map[int64]bool{}
+	s.mem.each(func(n *node) bool {
+		switch {
+		case isHeapish(n.obj):
+			if off := fieldOf(n.off); !isMeta(n.off) && n.off != periodOff && !seen[off] {
+				seen[off] = true
+				fields = append(fields, off)
+			}
+		case objKind(n.obj) != kindGlobal && objKind(n.obj) != kindLocal:
+			other = true
+		}
+		return true
+	})
+	sort.Slice(fields, func(i, j int) bool { return fields[i] < fields[j] })
+	return fields, other
+}
+
+// ForgetHeapField returns s without the cells at byte offset off of heap
+// blocks and list segments (s itself when it has none).
+func (s *State) ForgetHeapField(off int64) *State {
+	mem := s.mem.filter(func(n *node) bool { return !isHeapish(n.obj) || n.off == periodOff || fieldOf(n.off) != off })
+	if mem == s.mem {
+		return s
+	}
+	ns := *s
+	ns.mem = mem
+	return &ns
+}
+
+// HasListSegment reports whether s holds a list segment.
+func (s *State) HasListSegment() bool { return s.hasSeg() }
