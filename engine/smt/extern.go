@@ -85,18 +85,21 @@ func (e *encoder) havocPointee(p *Term, why string) {
 // strObject returns the one object a string argument p points into, its
 // offset and the object's constant size; the encoding fails when p may
 // point to several objects or the size is not a constant up to
-// maxStringBytes.
+// maxStringBytes, after the path's definitions are substituted (folded:
+// a pointer or a size held in a variable).
 func (e *encoder) strObject(p *Term, fn string) (*object, *Term, int64) {
 	obj, off := e.split(p)
+	obj = e.folded(obj) // a pointer variable the path assigns one object
 	cands := e.candidates(obj)
 	if obj.Op != BVConst || len(cands) != 1 {
 		e.fail("%s through a pointer to several objects", fn)
 	}
 	o := cands[0]
-	if o.size.Op != BVConst || o.size.Hi != 0 || o.size.Val > maxStringBytes {
+	size := e.folded(o.size)
+	if size.Op != BVConst || size.Hi != 0 || size.Val > maxStringBytes {
 		e.fail("%s on an object of non-constant or large size", fn)
 	}
-	return o, off, int64(o.size.Val)
+	return o, off, int64(size.Val)
 }
 
 // byteAt is the byte at offset off+i of o.
@@ -230,6 +233,10 @@ func (e *encoder) memoryQuery(c *cfa.Call, arg func(int) *Term, setResult func(*
 func (e *encoder) libModel(c *cfa.Call, arg func(int) *Term, setResult func(*Term, *cfa.Type)) bool {
 	if cfa.MemoryQueries[c.Fn] != 0 {
 		e.memoryQuery(c, arg, setResult)
+		return true
+	}
+	if c.Fn == cfa.HavocObject {
+		e.havocObject(c, arg) // cbmc_havoc.go
 		return true
 	}
 	b := e.b
