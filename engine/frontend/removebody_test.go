@@ -3,7 +3,10 @@ package frontend
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/reverify/reverify/engine/cfa"
 )
 
 // TestRemoveBody: Config.RemoveBody drops the definitions of the named
@@ -45,6 +48,66 @@ func TestRemoveBody(t *testing.T) {
 	}
 	if p.Func("h") == nil {
 		t.Fatal("h lost its body")
+	}
+}
+
+// TestRemoveStaticBody: a static function is removed by CBMC's name for
+// it, __CPROVER_file_local_<file>_<f> (core_http.c: core_http_c), in the
+// project files only; calls and addresses of it in its file then go to
+// a function the proof defines under that name, or, without one, to a
+// function without a body of that name.
+func TestRemoveStaticBody(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	project := write("core_http.c", "static int s(void) { return 4; }\nstatic int u(void) { return 5; }\nstatic int k(void) { return 6; }\n"+
+		"int (*fp)(void) = u;\nint h(void) { return s() + u() + k() + fp(); }\n")
+	stub := write("harness.c", "int __CPROVER_file_local_core_http_c_s(void) { return 7; }\n")
+	cfg := Options{RemoveBody: map[string]bool{"__CPROVER_file_local_core_http_c_s": true, "__CPROVER_file_local_core_http_c_u": true, "s": true},
+		RemoveBodyIn: map[string]bool{project: true}}
+	p, err := Translate(cfg, stub, project)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Func("s") != nil || p.Func("u") != nil {
+		t.Fatal("a removed static function keeps its body")
+	}
+	if p.Func("k") == nil {
+		t.Fatal("k, not removed, lost its body")
+	}
+	if _, ok := p.Externals["__CPROVER_file_local_core_http_c_u"]; !ok {
+		t.Fatalf("u, removed without a stub, is not the external __CPROVER_file_local_core_http_c_u: %v", p.Externals)
+	}
+	h := p.Func("h")
+	if h == nil {
+		t.Fatal("h lost its body")
+	}
+	var callees []string
+	for _, e := range p.Edges {
+		if c, ok := e.Op.(*cfa.Call); ok && e.From.Func == h && c.Fn != "" {
+			callees = append(callees, c.Fn)
+		}
+	}
+	want := []string{"__CPROVER_file_local_core_http_c_s", "__CPROVER_file_local_core_http_c_u", "k"}
+	if strings.Join(callees, " ") != strings.Join(want, " ") {
+		t.Fatalf("h calls %v, want %v", callees, want)
+	}
+	if f := p.Func("__CPROVER_file_local_core_http_c_s"); f == nil || filepath.Base(f.Pos.Start.File) != "harness.c" {
+		t.Fatal("the harness's __CPROVER_file_local_core_http_c_s is not defined")
+	}
+	initRef := false
+	for _, e := range p.Edges {
+		if a, ok := e.Op.(*cfa.Assign); ok && strings.Contains(a.RHS.String(), "__CPROVER_file_local_core_http_c_u") {
+			initRef = true
+		}
+	}
+	if !initRef {
+		t.Fatal("the address of the removed u is not CBMC's name")
 	}
 }
 

@@ -45,6 +45,11 @@ type funcSym struct {
 	noreturn bool
 	typ      *cfa.Type
 	static   bool
+	// removedAs is CBMC's name of a static function whose body
+	// REMOVE_FUNCTION_BODY removes (__CPROVER_file_local_…, Options.
+	// RemoveBody): it has no body, and calls and addresses of it go to
+	// the function of that name (removedTarget).
+	removedAs string
 }
 
 type translator struct {
@@ -156,10 +161,14 @@ func (t *translator) collect(u *unit) {
 			fd := ed.FunctionDefinition
 			d := fd.Declarator
 			s := t.funcSymbol(u, d)
-			// external linkage only: goto-cc renames static functions
-			// (__CPROVER_file_local_…), so CBMC's plain name never
-			// removes one
+			// external linkage by the plain name; goto-cc renames static
+			// functions (__CPROVER_file_local_<file>_<f>), and only that
+			// name removes one
 			if t.cfg.RemoveBody[d.Name()] && d.Linkage() != cc.Internal && (t.cfg.RemoveBodyIn == nil || t.cfg.RemoveBodyIn[u.name]) {
+				continue
+			}
+			if fl := fileLocalName(u.name, d.Name()); d.Linkage() == cc.Internal && t.cfg.RemoveBody[fl] && (t.cfg.RemoveBodyIn == nil || t.cfg.RemoveBodyIn[u.name]) {
+				s.removedAs = fl // removedTarget
 				continue
 			}
 			if s.def != nil {
@@ -314,6 +323,10 @@ func (t *translator) assignNames() {
 		}
 	}
 	for _, s := range t.fnList {
+		if s.removedAs != "" && t.removedTarget(s) == s {
+			s.name = s.removedAs // bodiless, under CBMC's name
+			t.names[s.name] = true
+		}
 		if s.def != nil || t.byName[s.name] == nil {
 			t.byName[s.name] = s
 		}

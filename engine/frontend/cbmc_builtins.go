@@ -1,0 +1,205 @@
+package frontend
+
+import (
+	"strings"
+
+	"github.com/reverify/reverify/engine/cfa"
+	"modernc.org/cc/v4"
+)
+
+// bitBuiltin parses gcc's bit-counting builtins __builtin_popcount,
+// __builtin_parity, __builtin_clz and __builtin_ctz with their l and ll
+// forms: the operation and the width of the argument's unsigned type
+// (unsigned int: 32; unsigned long: the pointer width of the data model,
+// 64 under LP64 and 32 under ILP32; unsigned long long: 64).
+func (fc *fnctx) bitBuiltin(name string) (op string, w int, ok bool) {
+	rest, ok := strings.CutPrefix(name, "__builtin_")
+	if !ok {
+		return "", 0, false
+	}
+	for _, op := range []string{"popcount", "parity", "clz", "ctz"} {
+		switch rest {
+		case op:
+			return op, 32, true
+		case op + "l":
+			return op, fc.t.tm.ptrBits, true
+		case op + "ll":
+			return op, 64, true
+		}
+	}
+	return "", 0, false
+}
+
+// let assigns x to a fresh temporary and returns the temporary (so an
+// expression used several times is evaluated once).
+func (fc *fnctx) let(x cfa.Expr, rng cfa.Range, text string) cfa.Expr {
+	t := fc.temp(x.Type())
+	fc.emitAt(&cfa.Assign{LHS: t, RHS: x}, rng, text)
+	return t
+}
+
+// bitCount translates a call of a bit-counting builtin (bitBuiltin) on
+// the argument converted to the unsigned type u of w bits; the result is
+// an int (gcc's documentation, "Other Builtins"):
+//   - popcount(x): the number of 1 bits, by the parallel sum of Hacker's
+//     Delight (Warren, 2nd ed., figure 5-2): x - ((x >> 1) & 0x55…),
+//     (x & 0x33…) + ((x >> 2) & 0x33…), (x + (x >> 4)) & 0x0f…, then
+//     (x * 0x01…) >> (w - 8);
+//   - parity(x): popcount(x) & 1;
+//   - clz(x): the leading zeros, popcount(~s) where s is x with every bit
+//     below its highest 1 bit set (s |= s >> k for k = 1, 2, 4, …, w/2);
+//   - ctz(x): the trailing zeros, popcount(~x & (x - 1)).
+//
+// clz and ctz of 0 are undefined in gcc: on that branch an Unsupported
+// edge names the call (a property whose path takes it is UNKNOWN, never
+// TRUE), after which the result is w.
+func (fc *fnctx) bitCount(name, op string, w int, x *cc.PostfixExpression, an cc.ExpressionNode) cfa.Expr {
+	a := fc.rv(an)
+	if !a.Type().IsInteger() {
+		fc.unsupported(name+" of a non-integer", an)
+	}
+	rng, text := fc.rt(x)
+	u := cfa.IntType(w, false)
+	bin := func(op cfa.BinaryOp, x, y cfa.Expr) cfa.Expr { return &cfa.Binary{Op: op, X: x, Y: y, T: u} }
+	k := func(v uint64) cfa.Expr { return cfa.NewConst(u, int64(v)) }
+	sh := func(n int) cfa.Expr { return cfa.NewConst(cfa.IntT, int64(n)) }
+	v := fc.let(fc.conv(a, u, an), rng, text)
+	if op == "clz" || op == "ctz" {
+		zero, next := fc.b.node(), fc.b.node()
+		fc.branchAt(&cfa.Binary{Op: cfa.Eq, X: v, Y: k(0), T: cfa.IntT}, zero, next, rng, text)
+		fc.cur = zero
+		fc.emitAt(&cfa.Unsupported{Construct: name + " of 0 (undefined)"}, rng, text)
+		fc.b.join(fc.cur, next, "", rng, text)
+		fc.cur = next
+	}
+	popcount := func(x cfa.Expr) cfa.Expr {
+		x = fc.let(bin(cfa.Sub, x, bin(cfa.And, bin(cfa.Shr, x, sh(1)), k(^uint64(0)/3))), rng, text)
+		x = fc.let(bin(cfa.Add, bin(cfa.And, x, k(^uint64(0)/5)), bin(cfa.And, bin(cfa.Shr, x, sh(2)), k(^uint64(0)/5))), rng, text)
+		x = fc.let(bin(cfa.And, bin(cfa.Add, x, bin(cfa.Shr, x, sh(4))), k(^uint64(0)/17)), rng, text)
+		return bin(cfa.Shr, bin(cfa.Mul, x, k(^uint64(0)/255)), sh(w-8))
+	}
+	var r cfa.Expr
+	switch op {
+	case "popcount":
+		r = popcount(v)
+	case "parity":
+		r = bin(cfa.And, popcount(v), k(1))
+	case "clz":
+		s := v
+		for n := 1; n < w; n *= 2 {
+			s = fc.let(bin(cfa.Or, s, bin(cfa.Shr, s, sh(n))), rng, text)
+		}
+		r = popcount(&cfa.Unary{Op: cfa.BNot, X: s, T: u})
+	case "ctz":
+		r = popcount(bin(cfa.And, &cfa.Unary{Op: cfa.BNot, X: v, T: u}, bin(cfa.Sub, v, k(1))))
+	}
+	return fc.conv(r, cfa.IntT, x)
+}
+
+// overflowBuiltin parses gcc's checked arithmetic builtins: the generic
+// __builtin_add/sub/mul_overflow (typed is nil) and the typed
+// __builtin_[su](add|sub|mul)(|l|ll)_overflow (typed is int, long or
+// long long, unsigned for the u forms).
+func (fc *fnctx) overflowBuiltin(name string) (op cfa.BinaryOp, typed *cfa.Type, ok bool) {
+	rest, ok := strings.CutPrefix(name, "__builtin_")
+	if !ok {
+		return 0, nil, false
+	}
+	rest, ok = strings.CutSuffix(rest, "_overflow")
+	if !ok {
+		return 0, nil, false
+	}
+	ops := map[string]cfa.BinaryOp{"add": cfa.Add, "sub": cfa.Sub, "mul": cfa.Mul}
+	if op, ok := ops[rest]; ok {
+		return op, nil, true
+	}
+	if len(rest) < 4 || rest[0] != 's' && rest[0] != 'u' {
+		return 0, nil, false
+	}
+	signed := rest[0] == 's'
+	for o, bop := range ops {
+		if s, ok := strings.CutPrefix(rest[1:], o); ok {
+			switch s {
+			case "":
+				return bop, cfa.IntType(32, signed), true
+			case "l":
+				return bop, cfa.IntType(fc.t.tm.ptrBits, signed), true
+			case "ll":
+				return bop, cfa.IntType(64, signed), true
+			}
+		}
+	}
+	return 0, nil, false
+}
+
+// keepsValues reports whether converting x to the integer type t keeps
+// its value: every value of x's type (a narrower type of the same
+// signedness, or an unsigned type narrower than a signed t), or the
+// value of a constant.
+func keepsValues(x cfa.Expr, t *cfa.Type) bool {
+	xt := x.Type()
+	if c, ok := x.(*cfa.Const); ok && xt.IsInteger() {
+		v := constInt(c)
+		w := t.Width()
+		if t.IsSigned() {
+			return w >= 64 || v >= -(1<<(w-1)) && v < 1<<(w-1)
+		}
+		if xt.IsSigned() && v < 0 {
+			return false
+		}
+		return w >= 64 || uint64(v) < 1<<w
+	}
+	switch {
+	case !xt.IsInteger():
+		return false
+	case xt.IsSigned() == t.IsSigned():
+		return xt.Width() <= t.Width()
+	case !xt.IsSigned():
+		return xt.Width() < t.Width()
+	}
+	return false
+}
+
+// checkedArith translates __builtin_add/sub/mul_overflow(a, b, r) and
+// their typed forms (overflowBuiltin; gcc's "Integer Overflow Builtins"):
+// with T the type r points to, *r = a op b wrapped to T and the result
+// (_Bool) says whether the infinitely precise a op b leaves T's range.
+// Exact when T is an integer type of 32 to 64 bits and both operands
+// convert to T keeping their values (keepsValues; the typed forms convert
+// to their own type, which must be T): then the condition is
+// overflowIn's on the converted operands. Operands and result are
+// evaluated once, before the store, so r may point to an operand. Other
+// operand or result types are unsupported.
+func (fc *fnctx) checkedArith(name string, op cfa.BinaryOp, typed *cfa.Type, x *cc.PostfixExpression, args []cc.ExpressionNode) cfa.Expr {
+	a, b, r := fc.rv(args[0]), fc.rv(args[1]), fc.rv(args[2])
+	rt := r.Type()
+	if rt.Kind != cfa.Pointer || rt.Elem == nil || !rt.Elem.IsInteger() || rt.Elem.Kind == cfa.Bool {
+		fc.unsupported(name+" with a result that is no pointer to an integer", args[2])
+	}
+	T := rt.Elem
+	if w := T.Width(); w < 32 || w > 64 {
+		fc.unsupported(name+" with a result of type "+T.String(), args[2])
+	}
+	if typed != nil {
+		if !cfa.Same(T, typed) {
+			fc.unsupported(name+" with a result of type "+T.String(), args[2])
+		}
+		a, b = fc.conv(a, typed, args[0]), fc.conv(b, typed, args[1])
+	}
+	if !keepsValues(a, T) || !keepsValues(b, T) {
+		fc.unsupported(name+" with an operand whose values "+T.String()+" does not hold", x)
+	}
+	rng, text := fc.rt(x)
+	ta := fc.let(fc.conv(a, T, args[0]), rng, text)
+	tb := fc.let(fc.conv(b, T, args[1]), rng, text)
+	tr := fc.let(r, rng, text)
+	ov := fc.let(fc.overflowIn(op, ta, tb, T, x), rng, text)
+	u := cfa.IntType(T.Width(), false)
+	val := &cfa.Binary{Op: op, X: fc.conv(ta, u, x), Y: fc.conv(tb, u, x), T: u}
+	fc.emitAt(&cfa.Assign{LHS: &cfa.Deref{X: tr, T: T}, RHS: fc.conv(val, T, x)}, rng, text)
+	return fc.conv(ov, cfa.BoolType, x)
+}
+
+func (fc *fnctx) isBitBuiltin(name string) bool { _, _, ok := fc.bitBuiltin(name); return ok }
+
+func (fc *fnctx) isOverflowBuiltin(name string) bool { _, _, ok := fc.overflowBuiltin(name); return ok }
