@@ -158,6 +158,7 @@ func (fc *fnctx) call(x *cc.PostfixExpression, want bool, dst cfa.Expr, tn cc.No
 	var fnptr cfa.Expr
 	if d, name, ok := callee(x.PostfixExpression); ok {
 		s = fc.t.removedTarget(fc.symbolFor(d, name))
+		fc.dupUse(s, x)
 		if s.def == nil && strings.HasPrefix(s.key.name, "__CPROVER_file_local_") {
 			if f := fc.t.fileLocal(s.key.name); f != nil {
 				s = f

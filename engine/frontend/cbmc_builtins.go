@@ -1,6 +1,8 @@
 package frontend
 
 import (
+	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
@@ -203,3 +205,104 @@ func (fc *fnctx) checkedArith(name string, op cfa.BinaryOp, typed *cfa.Type, x *
 func (fc *fnctx) isBitBuiltin(name string) bool { _, _, ok := fc.bitBuiltin(name); return ok }
 
 func (fc *fnctx) isOverflowBuiltin(name string) bool { _, _, ok := fc.overflowBuiltin(name); return ok }
+
+// libraryName reports whether name is a C library function or a gcc
+// builtin, which CBMC proofs may define in several stub files (aws-c-common's
+// memcpy and memset overrides, each with __builtin___memset_chk): such
+// duplicates are not a translation error. The first definition is kept,
+// and every call or address of the function is unsupported (dupUse), so
+// no verdict depends on which definition CBMC's linker would keep.
+func libraryName(name string) bool {
+	return libcBuiltins[name] || cfa.LibraryModels[name] || strings.HasPrefix(name, "__builtin_")
+}
+
+// dupUse stops the translation of a use of a function defined more than
+// once (funcSym.dupAt) as unsupported.
+func (fc *fnctx) dupUse(s *funcSym, n cc.Node) {
+	if s != nil && len(s.dupAt) > 0 {
+		fc.unsupported(s.key.name+" defined more than once (also at "+strings.Join(s.dupAt, ", ")+")", n)
+	}
+}
+
+// existsHeadRE and existsPremiseRE match the bounded existential
+// quantifier __CPROVER_exists { int i; (i >= 0 && i < H) && B } (the
+// shape of __CPROVER_forall's, lowerQuantifier, with a conjunction).
+var (
+	existsHeadRE    = regexp.MustCompile(`^\s*int\s+([A-Za-z_]\w*)\s*;\s*\(`)
+	existsPremiseRE = regexp.MustCompile(`^\s*([A-Za-z_]\w*)\s*>=\s*0\s*&&\s*([A-Za-z_]\w*)\s*<\s*(.+?)\s*$`)
+	existsTailRE    = regexp.MustCompile(`^\s*&&\s*(.+?)\s*$`)
+)
+
+// topLevel reports whether s has one of the operators ops outside
+// parentheses and brackets (a cheap scan; strings and characters in s
+// make it answer true, so the caller refuses them).
+func topLevel(s string, ops ...string) bool {
+	if strings.ContainsAny(s, "\"'") {
+		return true
+	}
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		}
+		if depth == 0 {
+			for _, op := range ops {
+				if strings.HasPrefix(s[i:], op) {
+					return true
+				}
+			}
+		}
+	}
+	return depth != 0
+}
+
+// lowerExists turns the inside of __CPROVER_exists { int i; (i >= 0 && i
+// < H) && B } into a GNU statement expression evaluating it exactly, as
+// lowerQuantifier does for __CPROVER_forall: i runs over [0, H) (stopping
+// at INT_MAX), and the value is 1 as soon as B holds for one i, else 0.
+// The premise is the parenthesised group after the declaration; H must
+// not mention i, and neither H nor B may have an operator binding looser
+// than && at their top level (||, ?:, comma, ==>), and B may not
+// assign (=, op=, ++, --), so that
+// the quantifier's body is the conjunction of the two. Other shapes are
+// not lowered (an Unsupported edge naming __CPROVER_exists).
+func lowerExists(inner string) (string, bool) {
+	flat := strings.NewReplacer("\\\r\n", " ", "\\\n", " ", "\n", " ", "\r", " ").Replace(inner)
+	m := existsHeadRE.FindStringSubmatch(flat)
+	if m == nil {
+		return "", false
+	}
+	i := m[1]
+	rest := flat[len(m[0]):]
+	depth, end := 1, -1
+	for k := 0; k < len(rest) && end < 0; k++ {
+		switch rest[k] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				end = k
+			}
+		}
+	}
+	if end < 0 {
+		return "", false
+	}
+	pm := existsPremiseRE.FindStringSubmatch(rest[:end])
+	tm := existsTailRE.FindStringSubmatch(rest[end+1:])
+	if pm == nil || tm == nil || pm[1] != i || pm[2] != i {
+		return "", false
+	}
+	h, body := pm[3], tm[1]
+	loose := []string{"||", "?", ",", "==>"}
+	if topLevel(h, loose...) || topLevel(body, loose...) || regexp.MustCompile(`\b`+i+`\b`).MatchString(h) ||
+		regexp.MustCompile(`(^|[^=!<>])=($|[^=])|\+\+|--|<<=|>>=`).MatchString(body) {
+		return "", false
+	}
+	return fmt.Sprintf("({ _Bool __cprover_exists = 0; for (int %s = 0; %s < (%s); %s++) { if (%s) { __cprover_exists = 1; break; } if (%s == 0x7fffffff) break; } __cprover_exists; })",
+		i, i, h, i, body, i), true
+}

@@ -562,6 +562,7 @@ func (fc *fnctx) varOf(d *cc.Declarator, n cc.Node) *cfa.Var {
 
 func (fc *fnctx) funcRef(d *cc.Declarator, n cc.Node) cfa.Expr {
 	s := fc.t.removedTarget(fc.t.funcOf(fc.u, d))
+	fc.dupUse(s, n)
 	if s == nil {
 		s = fc.t.funcSymbol(fc.u, d)
 		if s.name == "" {

@@ -125,11 +125,54 @@ func TestLowerQuantifier(t *testing.T) {
 		{"__CPROVER_forall", " int i; (i >= 0 && i < i + 2) ==> a[i] == 0 ", false},
 		{"__CPROVER_forall", " int i; (i >= 0 && j < n) ==> a[i] == 0 ", false},
 		{"__CPROVER_forall", " unsigned i; (i >= 0 && i < n) ==> a[i] == 0 ", false},
-		{"__CPROVER_exists", " int i; (i >= 0 && i < n) && a[i] == 0 ", false},
+		{"__CPROVER_exists", " int i; (i >= 0 && i < n) && a[i] == 0 ", true},
+		{"__CPROVER_exists", " int i; (i >= 0 && i < (n - 1)) && \\\n a[i] == 0 ", true},
+		{"__CPROVER_exists", " int i; (i >= 0 && i < n) && a[i] == 0 || b ", false},
+		{"__CPROVER_exists", " int i; (i >= 0 && i < n) && (a[i] = 0) ", false},
+		{"__CPROVER_exists", " int i; (i >= 0 && i < n) && a[i] == 0 ? 1 : 0 ", false},
+		{"__CPROVER_exists", " int i; (i >= 0 && i < i + 1) && a[i] == 0 ", false},
+		{"__CPROVER_exists", " int i; (i >= 1 && i < n) && a[i] == 0 ", false},
+		{"__CPROVER_exists", " int i; (i >= 0 && i < n) ==> a[i] == 0 ", false},
 	} {
 		r, ok := lowerQuantifier(tc.q, tc.inner)
 		if ok != tc.ok {
 			t.Errorf("%s {%s}: lowered %v, want %v (%s)", tc.q, tc.inner, ok, tc.ok, r)
 		}
+	}
+}
+
+// TestDuplicateLibraryStub: two stub files may both define a C library
+// function (aws-c-common's memset overrides); the program translates,
+// and a use of the function is an Unsupported edge naming both places.
+func TestDuplicateLibraryStub(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	a := write("a.c", "typedef unsigned long size_t;\nvoid *memset(void *s, int c, size_t n) { return s; }\nint fa(void) { return 1; }\n")
+	b := write("b.c", "typedef unsigned long size_t;\nvoid *memset(void *s, int c, size_t n) { return 0; }\n")
+	h := write("h.c", "typedef unsigned long size_t;\nvoid *memset(void *s, int c, size_t n);\nint fa(void);\nint main(void) { char x[2]; int r = fa(); memset(x, 0, 2); return r; }\n")
+	p, err := Translate(Options{}, h, a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, e := range p.Edges {
+		if u, ok := e.Op.(*cfa.Unsupported); ok && strings.Contains(u.Construct, "memset defined more than once") && strings.Contains(u.Construct, "b.c") {
+			found = true
+		}
+		if c, ok := e.Op.(*cfa.Call); ok && c.Fn == "memset" {
+			t.Fatal("a call of the twice-defined memset is translated")
+		}
+	}
+	if !found {
+		t.Fatal("no Unsupported edge for the call of memset")
+	}
+	if _, err := Translate(Options{}, write("f1.c", "int f(void) { return 1; }\n"), write("f2.c", "int f(void) { return 2; }\n")); err == nil {
+		t.Fatal("two definitions of a project function translated")
 	}
 }

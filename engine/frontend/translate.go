@@ -50,6 +50,9 @@ type funcSym struct {
 	// RemoveBody): it has no body, and calls and addresses of it go to
 	// the function of that name (removedTarget).
 	removedAs string
+	// dupAt lists the positions of further definitions of a C library
+	// function defined more than once (libraryName).
+	dupAt []string
 }
 
 type translator struct {
@@ -173,6 +176,13 @@ func (t *translator) collect(u *unit) {
 			}
 			if s.def != nil {
 				p := u.files.pos(d.Position())
+				if libraryName(d.Name()) {
+					// two stubs of a C library function (CBMC proofs'
+					// memcpy/memset overrides): the first is kept and
+					// every use is unsupported (cbmc_builtins.go)
+					s.dupAt = append(s.dupAt, p.String())
+					continue
+				}
 				t.errorf("%s: multiple definition of %s", p, d.Name())
 				continue
 			}
