@@ -415,6 +415,8 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 	case strings.HasPrefix(name, "__builtin_") && len(args) == 3 && fc.isOverflowBuiltin(name):
 		op, typed, _ := fc.overflowBuiltin(name)
 		return fc.checkedArith(name, op, typed, x, args), true
+	case name == "posix_memalign" && len(args) == 3:
+		return fc.posixMemalign(x, args), true
 	case strings.HasPrefix(name, "__atomic_") || strings.HasPrefix(name, "__sync_") || strings.HasPrefix(name, "__c11_atomic_"):
 		fc.unsupported("atomic operation", x)
 	}

@@ -306,3 +306,58 @@ func lowerExists(inner string) (string, bool) {
 	return fmt.Sprintf("({ _Bool __cprover_exists = 0; for (int %s = 0; %s < (%s); %s++) { if (%s) { __cprover_exists = 1; break; } if (%s == 0x7fffffff) break; } __cprover_exists; })",
 		i, i, h, i, body, i), true
 }
+
+// posixMemalign translates a call of posix_memalign(memptr, alignment,
+// size) without a body (POSIX.1-2008; CBMC's library models it on
+// malloc): when alignment is not a power of two multiple of sizeof(void
+// *) the result is EINVAL (22) and nothing is allocated; otherwise a
+// Call of malloc(size) (the program's malloc if it defines one, else the
+// modelled one, which may fail under Options.Malloc), and on NULL the
+// result is ENOMEM (12) with *memptr unchanged, else *memptr is the block
+// and the result 0. Arguments are evaluated once, in order.
+func (fc *fnctx) posixMemalign(x *cc.PostfixExpression, args []cc.ExpressionNode) cfa.Expr {
+	mp := fc.rv(args[0])
+	if mp.Type().Kind != cfa.Pointer {
+		fc.unsupported("posix_memalign of a non-pointer", args[0])
+	}
+	sizeT := fc.t.tm.sizeT()
+	vp := fc.t.tm.ptr(cfa.VoidType)
+	rng, text := fc.rt(x)
+	tp := fc.let(fc.conv(mp, fc.t.tm.ptr(vp), args[0]), rng, text)
+	al := fc.let(fc.conv(fc.rv(args[1]), sizeT, args[1]), rng, text)
+	sz := fc.let(fc.conv(fc.rv(args[2]), sizeT, args[2]), rng, text)
+	res := fc.temp(cfa.IntT)
+	k := func(v int64) cfa.Expr { return cfa.NewConst(sizeT, v) }
+	bin := func(op cfa.BinaryOp, a, b cfa.Expr, t *cfa.Type) cfa.Expr {
+		return &cfa.Binary{Op: op, X: a, Y: b, T: t}
+	}
+	valid := bin(cfa.LAnd, bin(cfa.Ne, al, k(0), cfa.IntT),
+		bin(cfa.LAnd, bin(cfa.Eq, bin(cfa.And, al, bin(cfa.Sub, al, k(1), sizeT), sizeT), k(0), cfa.IntT),
+			bin(cfa.Eq, bin(cfa.Rem, al, k(int64(fc.t.tm.ptrBits/8)), sizeT), k(0), cfa.IntT), cfa.IntT), cfa.IntT)
+	alloc, bad, join := fc.b.node(), fc.b.node(), fc.b.node()
+	fc.branchAt(valid, alloc, bad, rng, text)
+	fc.cur = bad
+	fc.emitAt(&cfa.Assign{LHS: res, RHS: cfa.NewConst(cfa.IntT, 22)}, rng, text)
+	fc.b.join(fc.cur, join, "", rng, text)
+	fc.cur = alloc
+	blk := fc.temp(vp)
+	mallocT := &cfa.Type{Kind: cfa.Func, Result: vp, Params: []*cfa.Type{sizeT}}
+	if m := fc.t.byName["malloc"]; m == nil || m.def == nil {
+		fc.t.p.Externals["malloc"] = mallocT
+	}
+	fc.emitAt(&cfa.Call{Fn: "malloc", Args: []cfa.Expr{sz}, Result: blk, Pos: rng.Start}, rng, text)
+	if m := fc.t.byName["malloc"]; fc.t.cfg.Malloc == MallocMayFail && (m == nil || m.def == nil) {
+		fc.mallocFail(blk, rng, text)
+	}
+	ok, fail := fc.b.node(), fc.b.node()
+	fc.branchAt(bin(cfa.Ne, blk, cfa.NewConst(vp, 0), cfa.IntT), ok, fail, rng, text)
+	fc.cur = fail
+	fc.emitAt(&cfa.Assign{LHS: res, RHS: cfa.NewConst(cfa.IntT, 12)}, rng, text)
+	fc.b.join(fc.cur, join, "", rng, text)
+	fc.cur = ok
+	fc.emitAt(&cfa.Assign{LHS: &cfa.Deref{X: tp, T: vp}, RHS: blk}, rng, text)
+	fc.emitAt(&cfa.Assign{LHS: res, RHS: cfa.NewConst(cfa.IntT, 0)}, rng, text)
+	fc.b.join(fc.cur, join, "", rng, text)
+	fc.cur = join
+	return res
+}
