@@ -423,7 +423,7 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 	if what, ok := unsupportedCalls[name]; ok {
 		fc.unsupported(what, x)
 	}
-	if strings.HasPrefix(name, "__CPROVER_") {
+	if strings.HasPrefix(name, "__CPROVER_") && !cfa.Uninterpreted(name) {
 		// the quantifier shapes lowerQuantifier does not know, …
 		fc.unsupported(name, x)
 	}

@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"fmt"
+
 	"github.com/reverify/reverify/engine/cfa"
 )
 
@@ -39,4 +41,36 @@ func (m *machine) havocObject(c *cfa.Call, arg func(int) uint64) {
 		o.init[i] = true
 	}
 	overwrite(o, 0, int64(len(o.data)))
+}
+
+// uninterpreted executes a call of one of CBMC's uninterpreted functions
+// (cfa.Uninterpreted) as the SMT encoding states it (a pure external
+// function: its scalar arguments evaluated, the result an input), and
+// checks that it is a function: a second call with the same argument
+// values must give the same result, else the replay stops (unsupported),
+// so no counterexample rests on two different results for one argument.
+func (m *machine) uninterpreted(c *cfa.Call, arg func(int) uint64) {
+	key := c.Fn
+	for i, a := range c.Args {
+		if !a.Type().IsScalar() {
+			m.unsupported("%s with an aggregate argument %d", c.Fn, i+1)
+		}
+		key += fmt.Sprintf(" %#x", arg(i))
+	}
+	if c.Result == nil {
+		return
+	}
+	lv := m.lval(c.Result)
+	if lv.t.Kind == cfa.Pointer || !lv.t.IsScalar() {
+		m.unsupported("external function %s returning a pointer or aggregate", c.Fn)
+	}
+	v := m.input(lv.t)
+	if m.uf == nil {
+		m.uf = map[string]uint64{}
+	}
+	if old, ok := m.uf[key]; ok && old != v {
+		m.unsupported("%s gives %d and %d for the same arguments: no function", c.Fn, old, v)
+	}
+	m.uf[key] = v
+	m.write(lv, v)
 }

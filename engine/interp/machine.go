@@ -38,17 +38,20 @@ type machine struct {
 	ptrBits, offBits int
 	inputs           []uint64
 	used, missing    int
-	frames           []*frame
-	greg             map[*cfa.Var]uint64
-	gobj             map[*cfa.Var]*object
-	mem              map[*cfa.Var]bool
-	objs             []*object
-	strs             map[*cfa.StringLit]*object
-	funcs            map[string]*object
-	trace            *Trace
-	loc              *cfa.Location // Replay: the current location
-	errorCall        bool
-	assumeFailed     bool
+	// uf holds the results of CBMC's uninterpreted functions by function
+	// and argument values (cbmc_havoc.go, uninterpreted)
+	uf           map[string]uint64
+	frames       []*frame
+	greg         map[*cfa.Var]uint64
+	gobj         map[*cfa.Var]*object
+	mem          map[*cfa.Var]bool
+	objs         []*object
+	strs         map[*cfa.StringLit]*object
+	funcs        map[string]*object
+	trace        *Trace
+	loc          *cfa.Location // Replay: the current location
+	errorCall    bool
+	assumeFailed bool
 	// decided and callee carry what Run's choice of the next step already
 	// evaluated (an assume condition, a function pointer), so that exec
 	// does not evaluate it twice (volatile reads consume inputs).
@@ -1120,6 +1123,10 @@ func (m *machine) callExtern(c *cfa.Call) {
 		return
 	}
 	if m.libModel(c, arg, setResult) {
+		return
+	}
+	if cfa.Uninterpreted(c.Fn) {
+		m.uninterpreted(c, arg) // cbmc_havoc.go
 		return
 	}
 	switch m.p.Extern(c.Fn) {
