@@ -38,20 +38,17 @@ type machine struct {
 	ptrBits, offBits int
 	inputs           []uint64
 	used, missing    int
-	// uf holds the results of CBMC's uninterpreted functions by function
-	// and argument values (cbmc_havoc.go, uninterpreted)
-	uf           map[string]uint64
-	frames       []*frame
-	greg         map[*cfa.Var]uint64
-	gobj         map[*cfa.Var]*object
-	mem          map[*cfa.Var]bool
-	objs         []*object
-	strs         map[*cfa.StringLit]*object
-	funcs        map[string]*object
-	trace        *Trace
-	loc          *cfa.Location // Replay: the current location
-	errorCall    bool
-	assumeFailed bool
+	frames           []*frame
+	greg             map[*cfa.Var]uint64
+	gobj             map[*cfa.Var]*object
+	mem              map[*cfa.Var]bool
+	objs             []*object
+	strs             map[*cfa.StringLit]*object
+	funcs            map[string]*object
+	trace            *Trace
+	loc              *cfa.Location // Replay: the current location
+	errorCall        bool
+	assumeFailed     bool
 	// decided and callee carry what Run's choice of the next step already
 	// evaluated (an assume condition, a function pointer), so that exec
 	// does not evaluate it twice (volatile reads consume inputs).
@@ -64,6 +61,10 @@ type machine struct {
 	// detectOverflow makes binary and unary set overflowed at the first
 	// signed +, -, * or unary - whose result wraps (FirstSignedOverflow).
 	detectOverflow, overflowed bool
+
+	// uf holds the results of CBMC's uninterpreted functions by function
+	// and argument values (cbmc_havoc.go, uninterpreted)
+	uf map[string]uint64
 }
 
 // stop is the panic value that ends execution of a step.
