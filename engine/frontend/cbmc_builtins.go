@@ -143,6 +143,9 @@ func keepsValues(x cfa.Expr, t *cfa.Type) bool {
 	if c, ok := x.(*cfa.Const); ok && xt.IsInteger() {
 		v := constInt(c)
 		w := t.Width()
+		if !xt.IsSigned() && v < 0 {
+			return !t.IsSigned() && w >= 64 // an unsigned constant of 2^63 or more
+		}
 		if t.IsSigned() {
 			return w >= 64 || v >= -(1<<(w-1)) && v < 1<<(w-1)
 		}

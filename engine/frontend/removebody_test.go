@@ -176,3 +176,29 @@ func TestDuplicateLibraryStub(t *testing.T) {
 		t.Fatal("two definitions of a project function translated")
 	}
 }
+
+// TestKeepsValues: an operand of a checked-arithmetic builtin is exact
+// only when the result type holds every value it may have.
+func TestKeepsValues(t *testing.T) {
+	s64, u64, s32, u32 := cfa.IntType(64, true), cfa.IntType(64, false), cfa.IntType(32, true), cfa.IntType(32, false)
+	for _, tc := range []struct {
+		x    cfa.Expr
+		t    *cfa.Type
+		want bool
+	}{
+		{cfa.NewConst(u64, -1), s64, false},
+		{cfa.NewConst(u64, -1), u64, true},
+		{cfa.NewConst(s32, -1), u64, false},
+		{cfa.NewConst(s32, -1), s64, true},
+		{cfa.NewConst(u64, 1<<40), s32, false},
+		{cfa.NewConst(s32, 7), u32, true},
+		{&cfa.VarRef{Var: &cfa.Var{Name: "a", T: u32}}, s64, true},
+		{&cfa.VarRef{Var: &cfa.Var{Name: "a", T: u32}}, s32, false},
+		{&cfa.VarRef{Var: &cfa.Var{Name: "a", T: s32}}, u64, false},
+		{&cfa.VarRef{Var: &cfa.Var{Name: "a", T: s32}}, s64, true},
+	} {
+		if got := keepsValues(tc.x, tc.t); got != tc.want {
+			t.Errorf("keepsValues(%s of %s, %s) = %v, want %v", tc.x, tc.x.Type(), tc.t, got, tc.want)
+		}
+	}
+}
