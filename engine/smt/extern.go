@@ -88,6 +88,15 @@ func (e *encoder) havocPointee(p *Term, why string) {
 // maxStringBytes, after the path's definitions are substituted (folded:
 // a pointer or a size held in a variable).
 func (e *encoder) strObject(p *Term, fn string) (*object, *Term, int64) {
+	return e.strObjectN(p, fn, -1)
+}
+
+// strObjectN is strObject for a function that reads at most limit bytes
+// (limit >= 0; -1: no bound): an object of non-constant size is accepted
+// when limit is at most maxStringBytes, and its size is given as limit
+// (the bytes to unroll; reading past the object's real end is the
+// caller's "invalid memory access", beyond).
+func (e *encoder) strObjectN(p *Term, fn string, limit int64) (*object, *Term, int64) {
 	obj, off := e.split(p)
 	obj = e.folded(obj) // a pointer variable the path assigns one object
 	cands := e.candidates(obj)
@@ -97,6 +106,9 @@ func (e *encoder) strObject(p *Term, fn string) (*object, *Term, int64) {
 	o := cands[0]
 	size := e.folded(o.size)
 	if size.Op != BVConst || size.Hi != 0 || size.Val > maxStringBytes {
+		if limit >= 0 && limit <= maxStringBytes {
+			return o, off, limit
+		}
 		e.fail("%s on an object of non-constant or large size", fn)
 	}
 	return o, off, int64(size.Val)
@@ -150,8 +162,8 @@ func (e *encoder) constArg(x *Term, fn string) int64 {
 // more); reading beyond either object is undefined behaviour.
 func (e *encoder) compare(c *cfa.Call, x, y *Term, limit int64, nul bool) *Term {
 	b := e.b
-	ox, offx, sx := e.strObject(x, c.Fn)
-	oy, offy, sy := e.strObject(y, c.Fn)
+	ox, offx, sx := e.strObjectN(x, c.Fn, limit)
+	oy, offy, sy := e.strObjectN(y, c.Fn, limit)
 	n := max(sx, sy)
 	if limit >= 0 && limit < n {
 		n = limit

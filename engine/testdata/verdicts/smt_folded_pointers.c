@@ -5,10 +5,14 @@
 // string functions, and an integer variable holding 0 cast to a pointer
 // is NULL. Before, both made the counterexample check fail ("through a
 // pointer to several objects", "integer-to-pointer cast"), so these
-// FALSEs were UNKNOWN.
+// FALSEs were UNKNOWN. strncmp and memcmp with a constant bound read
+// that many bytes of a block of symbolic size (reading past its end is
+// undefined behaviour, which the check excludes).
+#include <stdlib.h>
 #include <string.h>
 
 int nondet_int(void);
+size_t nondet_size_t(void);
 
 int main(void) {
 	char a[4] = "abc";
@@ -24,5 +28,16 @@ int main(void) {
 	if (nondet_int())
 		r = &x;
 	__CPROVER_assert(r == 0, "null from an integer"); // want FALSE
+	size_t n = nondet_size_t();
+	__CPROVER_assume(n >= 4 && n < 100);
+	char *b = malloc(n);
+	__CPROVER_assume(b != 0);
+	b[0] = 'x';
+	b[1] = '\r';
+	b[2] = '\n';
+	b[3] = 'y';
+	if (nondet_int())
+		__CPROVER_assert(strncmp(b, "x\r\n", 3) != 0, "symbolic size, constant bound"); // want FALSE
+	__CPROVER_assert(n != 4 || strncmp(b + 2, "\ny\r", 3) != 0, "past the end"); // want UNKNOWN "undefined behaviour"
 	return 0;
 }
