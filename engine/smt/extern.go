@@ -8,6 +8,11 @@ import (
 // over (bytes); larger objects make the encoding fail.
 const maxStringBytes = 1024
 
+// maxStrlenUnroll is the number of bytes strlen unrolls on a block of
+// non-constant size (strObjectN): a longer string has any length of at
+// least that many, and no counterexample may rest on it.
+const maxStrlenUnroll = 64
+
 // externArgs evaluates the scalar arguments of an external call (their
 // undefined behaviour counts); pointer arguments are evaluated too, since
 // a function without a body may read through them.
@@ -257,9 +262,19 @@ func (e *encoder) libModel(c *cfa.Call, arg func(int) *Term, setResult func(*Ter
 	size := func(i int) *Term { return e.convert(arg(i), c.Args[i].Type(), sizeT) }
 	switch c.Fn {
 	case "strlen":
-		o, off, n := e.strObject(arg(0), c.Fn)
+		o, off, n := e.strObjectN(arg(0), c.Fn, maxStrlenUnroll)
 		k := e.firstIndex(n, func(i int64) *Term { return b.Eq(e.byteAt(o, off, i), b.BV(0, 8)) })
 		e.ub("invalid memory access", e.beyond(o, off, b.Add(k, b.BV(1, e.ptrBits))))
+		if size := e.folded(o.size); size.Op != BVConst || size.Hi != 0 || size.Val > maxStringBytes {
+			// a block of symbolic size, n bytes unrolled: without a NUL
+			// among them the length is some value >= n, and no
+			// counterexample may rest on such a string
+			long := b.Eq(k, b.BV(uint64(n), e.ptrBits))
+			e.ub("string longer than the encoding's bound", long)
+			any := b.FreshVar("strlen", BVSort(e.ptrBits))
+			e.conj(b.Or(b.Not(long), b.Uge(any, b.BV(uint64(n), e.ptrBits))))
+			k = b.Ite(long, any, k)
+		}
 		setResult(k, sizeT)
 	case "strcmp":
 		setResult(e.compare(c, arg(0), arg(1), -1, true), cfa.IntT)

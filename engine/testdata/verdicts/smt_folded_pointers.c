@@ -7,7 +7,9 @@
 // pointer to several objects", "integer-to-pointer cast"), so these
 // FALSEs were UNKNOWN. strncmp and memcmp with a constant bound read
 // that many bytes of a block of symbolic size (reading past its end is
-// undefined behaviour, which the check excludes).
+// undefined behaviour, which the check excludes); strlen on such a block
+// unrolls 64 bytes, and a longer string has any length of at least 64,
+// which no counterexample may rest on.
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,5 +41,20 @@ int main(void) {
 	if (nondet_int())
 		__CPROVER_assert(strncmp(b, "x\r\n", 3) != 0, "symbolic size, constant bound"); // want FALSE
 	__CPROVER_assert(n != 4 || strncmp(b + 2, "\ny\r", 3) != 0, "past the end"); // want UNKNOWN "undefined behaviour"
+	b[2] = 0;
+	if (nondet_int())
+		__CPROVER_assert(strlen(b) != 2, "strlen on a block of symbolic size"); // want FALSE
+	__CPROVER_assert(strlen(b) == 2, "length two"); // want TRUE
+	char *c = malloc(n);
+	__CPROVER_assume(c != 0);
+	strcpy(c, "abc");
+	__CPROVER_assert(strlen(c) == 3, "a NUL within the unrolled bytes"); // want TRUE
+	size_t m = nondet_size_t();
+	__CPROVER_assume(m >= 1 && m < 1000);
+	char *d = malloc(m);
+	__CPROVER_assume(d != 0);
+	d[m - 1] = 0;
+	if (nondet_int())
+		__CPROVER_assert(strlen(d) < 100, "long string"); // want UNKNOWN
 	return 0;
 }
