@@ -265,8 +265,8 @@ func SetAssumePure(prog *cfa.Program, names []string) {
 func Assumptions(prog *cfa.Program) []string {
 	var out []string
 	for _, n := range prog.CallsExtern(cfa.ExternPure) {
-		if cfa.MemoryQueries[n] != 0 {
-			continue // CBMC's primitives: pure by definition
+		if cfa.MemoryQueries[n] != 0 || cfa.Uninterpreted(n) {
+			continue // CBMC's primitives and uninterpreted functions: pure by definition
 		}
 		out = append(out, "pure "+n)
 	}

@@ -83,6 +83,23 @@ var MemoryQueries = map[string]int{
 	"__CPROVER_same_object": 2, "__CPROVER_POINTER_OBJECT": 1, "__CPROVER_POINTER_OFFSET": 1,
 }
 
+// HavocObject is CBMC's __CPROVER_havoc_object(p): every byte of the
+// object p points into (not only from p's offset) gets an arbitrary
+// value; NULL havocs nothing. Extern classifies it ExternModelled (it
+// writes that one object and calls nothing back); the value analysis, the
+// SMT encoding and the concrete interpreter model it (the encoding and
+// the interpreter with one input byte per byte of the object).
+const HavocObject = "__CPROVER_havoc_object"
+
+// Uninterpreted reports whether name is one of CBMC's uninterpreted
+// functions, __CPROVER_uninterpreted_<f> without a body: a function of its
+// argument values (not of what pointer arguments point to) about which
+// nothing else is known. Extern classifies them ExternPure (any result,
+// no effect: a superset of every such function); the concrete
+// interpreter also checks that equal arguments give equal results, so a
+// replayed counterexample is one of a real function.
+func Uninterpreted(name string) bool { return strings.HasPrefix(name, "__CPROVER_uninterpreted_") }
+
 // NondetFunc reports whether a function without a body named name
 // returns a nondeterministic value: SV-COMP's __VERIFIER_nondet_<type>
 // and the CBMC/ESBMC harness dialect's nondet_<type> (any name starting
@@ -101,9 +118,9 @@ func (p *Program) Extern(name string) ExternKind {
 		return ExternNondet
 	case name == "__VERIFIER_assume":
 		return ExternAssume
-	case LibraryModels[name]:
+	case LibraryModels[name] || name == HavocObject:
 		return ExternModelled
-	case p.AssumePure[name] || MemoryQueries[name] != 0:
+	case p.AssumePure[name] || MemoryQueries[name] != 0 || Uninterpreted(name):
 		return ExternPure
 	}
 	return ExternUnmodelled

@@ -157,7 +157,8 @@ func (fc *fnctx) call(x *cc.PostfixExpression, want bool, dst cfa.Expr, tn cc.No
 	var ft *cfa.Type
 	var fnptr cfa.Expr
 	if d, name, ok := callee(x.PostfixExpression); ok {
-		s = fc.symbolFor(d, name)
+		s = fc.t.removedTarget(fc.symbolFor(d, name))
+		fc.dupUse(s, x)
 		if s.def == nil && strings.HasPrefix(s.key.name, "__CPROVER_file_local_") {
 			if f := fc.t.fileLocal(s.key.name); f != nil {
 				s = f
@@ -256,22 +257,43 @@ func (fc *fnctx) mallocFail(res cfa.Expr, rng cfa.Range, text string) {
 // core_http_client_c), to that function; nil if no static function with
 // a body has that name.
 func (t *translator) fileLocal(name string) *funcSym {
-	rest := strings.TrimPrefix(name, "__CPROVER_file_local_")
 	for _, f := range t.fnList {
 		if !f.static || f.def == nil || f.defUnit == nil {
 			continue
 		}
-		base := []byte(filepath.Base(f.defUnit.name))
-		for i, c := range base {
-			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-				base[i] = '_'
-			}
-		}
-		if rest == string(base)+"_"+f.key.name {
+		if name == fileLocalName(f.defUnit.name, f.key.name) {
 			return f
 		}
 	}
 	return nil
+}
+
+// fileLocalName is CBMC's name of the static function fn of the
+// translation unit file (fileLocal).
+func fileLocalName(file, fn string) string {
+	base := []byte(filepath.Base(file))
+	for i, c := range base {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			base[i] = '_'
+		}
+	}
+	return "__CPROVER_file_local_" + string(base) + "_" + fn
+}
+
+// removedTarget returns what a call or the address of s designates: for
+// a static function whose body REMOVE_FUNCTION_BODY removed
+// (funcSym.removedAs), the function with a body of CBMC's name for it
+// (a stub the proof defines under that name), else s itself, which has
+// no body and is called by that name (so the proof's "assumed pure"
+// applies to it).
+func (t *translator) removedTarget(s *funcSym) *funcSym {
+	if s == nil || s.removedAs == "" {
+		return s
+	}
+	if g := t.funcs[symKey{s.removedAs, -1}]; g != nil && g.def != nil {
+		return g
+	}
+	return s
 }
 
 // argPromote applies the default argument promotions (variadic and
@@ -387,13 +409,21 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 			fc.effect(a)
 		}
 		return v, true
+	case strings.HasPrefix(name, "__builtin_") && len(args) == 1 && fc.isBitBuiltin(name):
+		op, w, _ := fc.bitBuiltin(name)
+		return fc.bitCount(name, op, w, x, args[0]), true // cbmc_builtins.go
+	case strings.HasPrefix(name, "__builtin_") && len(args) == 3 && fc.isOverflowBuiltin(name):
+		op, typed, _ := fc.overflowBuiltin(name)
+		return fc.checkedArith(name, op, typed, x, args), true
+	case name == "posix_memalign" && len(args) == 3:
+		return fc.posixMemalign(x, args), true
 	case strings.HasPrefix(name, "__atomic_") || strings.HasPrefix(name, "__sync_") || strings.HasPrefix(name, "__c11_atomic_"):
 		fc.unsupported("atomic operation", x)
 	}
 	if what, ok := unsupportedCalls[name]; ok {
 		fc.unsupported(what, x)
 	}
-	if strings.HasPrefix(name, "__CPROVER_") {
+	if strings.HasPrefix(name, "__CPROVER_") && !cfa.Uninterpreted(name) {
 		// the quantifier shapes lowerQuantifier does not know, …
 		fc.unsupported(name, x)
 	}
@@ -456,7 +486,14 @@ func (fc *fnctx) overflowCheck(name string, n cc.Node, an, bn cc.ExpressionNode)
 	if w > 64 {
 		fc.unsupported(name+" of operands wider than 64 bits", n)
 	}
-	a, b = fc.conv(a, c, n), fc.conv(b, c, n)
+	return fc.overflowIn(op, fc.conv(a, c, n), fc.conv(b, c, n), c, n)
+}
+
+// overflowIn is overflowCheck's condition on a and b already of the
+// integer type c (at least int, at most 64 bits): whether a op b leaves
+// c's range, as an int 0 or 1.
+func (fc *fnctx) overflowIn(op cfa.BinaryOp, a, b cfa.Expr, c *cfa.Type, n cc.Node) cfa.Expr {
+	w := c.Width()
 	u := cfa.IntType(w, false)
 	bin := func(op cfa.BinaryOp, x, y cfa.Expr, t *cfa.Type) cfa.Expr {
 		return &cfa.Binary{Op: op, X: x, Y: y, T: t}

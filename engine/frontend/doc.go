@@ -149,7 +149,8 @@
 // (overflowCheck; checked against gcc's __builtin_*_overflow). The bounded
 // quantifier __CPROVER_forall { int i; (i >= 0 && i < H) ==> B } becomes a
 // statement expression looping over [0, H), exact as an assumption and as
-// an assertion (lowerQuantifier); other quantifier shapes become calls
+// an assertion (lowerQuantifier), and so does __CPROVER_exists { int i;
+// (i >= 0 && i < H) && B } (lowerExists); other quantifier shapes become calls
 // without arguments (positions kept), so Unsupported edges. Calls of
 // htonl, ntohl, htons, ntohs and __builtin_bswap16/32/64 without a body
 // reverse the bytes (x86 is little-endian). Config.RemoveBody drops the
@@ -161,10 +162,20 @@
 // arguments converted to void *, n to size_t, the result a temporary of
 // CBMC's type (_Bool, size_t, ptrdiff_t): each consumer evaluates them
 // where it can and otherwise takes any result (memoryQuery). A call
-// __CPROVER_havoc_object(p) is a Call of an unmodelled function
-// (cfa.ExternUnmodelled). Every other __CPROVER_ function, and a
-// primitive with another number of arguments, is an Unsupported edge
-// naming it.
+// __CPROVER_havoc_object(p) is a Call of cfa.HavocObject, which the
+// value analysis, the SMT encoding and the interpreter model. A static
+// function is removed by CBMC's name for it (__CPROVER_file_local_<file>_<f>,
+// fileLocalName): its calls and address go to a function of that name
+// (removedTarget). A C library function that two stubs define
+// (libraryName) keeps its first definition and every use is an
+// Unsupported edge. gcc's __builtin_popcount, parity, clz and ctz (and
+// their l, ll forms) are exact expressions, clz and ctz of 0 an
+// Unsupported branch (bitCount), and __builtin_add/sub/mul_overflow (and
+// the typed __builtin_[su]…_overflow) store the wrapped result and give
+// the overflow exactly when both operands fit the result type
+// (checkedArith; both checked against gcc). Every other __CPROVER_
+// function, and a primitive with another number of arguments, is an
+// Unsupported edge naming it.
 //
 // # Unsupported constructs
 //

@@ -561,7 +561,8 @@ func (fc *fnctx) varOf(d *cc.Declarator, n cc.Node) *cfa.Var {
 }
 
 func (fc *fnctx) funcRef(d *cc.Declarator, n cc.Node) cfa.Expr {
-	s := fc.t.funcOf(fc.u, d)
+	s := fc.t.removedTarget(fc.t.funcOf(fc.u, d))
+	fc.dupUse(s, n)
 	if s == nil {
 		s = fc.t.funcSymbol(fc.u, d)
 		if s.name == "" {

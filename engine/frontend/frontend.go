@@ -492,8 +492,12 @@ var quantRE = regexp.MustCompile(`^\s*int\s+([A-Za-z_]\w*)\s*;\s*\(\s*([A-Za-z_]
 // implication's meaning asks. Since {i | i >= 0 && i < H} is the interval
 // [0, H) (i >= 0 makes the conversion of i to an unsigned H exact), this
 // is the quantifier over every int, both as an assumption and as an
-// assertion. Other shapes (and __CPROVER_exists) are not lowered.
+// assertion. __CPROVER_exists has its bounded shape (lowerExists); other
+// shapes are not lowered.
 func lowerQuantifier(q, inner string) (string, bool) {
+	if q == "__CPROVER_exists" {
+		return lowerExists(inner) // cbmc_builtins.go
+	}
 	if q != "__CPROVER_forall" {
 		return "", false
 	}

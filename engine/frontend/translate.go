@@ -45,6 +45,14 @@ type funcSym struct {
 	noreturn bool
 	typ      *cfa.Type
 	static   bool
+	// removedAs is CBMC's name of a static function whose body
+	// REMOVE_FUNCTION_BODY removes (__CPROVER_file_local_…, Options.
+	// RemoveBody): it has no body, and calls and addresses of it go to
+	// the function of that name (removedTarget).
+	removedAs string
+	// dupAt lists the positions of further definitions of a C library
+	// function defined more than once (libraryName).
+	dupAt []string
 }
 
 type translator struct {
@@ -156,14 +164,25 @@ func (t *translator) collect(u *unit) {
 			fd := ed.FunctionDefinition
 			d := fd.Declarator
 			s := t.funcSymbol(u, d)
-			// external linkage only: goto-cc renames static functions
-			// (__CPROVER_file_local_…), so CBMC's plain name never
-			// removes one
+			// external linkage by the plain name; goto-cc renames static
+			// functions (__CPROVER_file_local_<file>_<f>), and only that
+			// name removes one
 			if t.cfg.RemoveBody[d.Name()] && d.Linkage() != cc.Internal && (t.cfg.RemoveBodyIn == nil || t.cfg.RemoveBodyIn[u.name]) {
+				continue
+			}
+			if fl := fileLocalName(u.name, d.Name()); d.Linkage() == cc.Internal && t.cfg.RemoveBody[fl] && (t.cfg.RemoveBodyIn == nil || t.cfg.RemoveBodyIn[u.name]) {
+				s.removedAs = fl // removedTarget
 				continue
 			}
 			if s.def != nil {
 				p := u.files.pos(d.Position())
+				if libraryName(d.Name()) {
+					// two stubs of a C library function (CBMC proofs'
+					// memcpy/memset overrides): the first is kept and
+					// every use is unsupported (cbmc_builtins.go)
+					s.dupAt = append(s.dupAt, p.String())
+					continue
+				}
 				t.errorf("%s: multiple definition of %s", p, d.Name())
 				continue
 			}
@@ -314,6 +333,10 @@ func (t *translator) assignNames() {
 		}
 	}
 	for _, s := range t.fnList {
+		if s.removedAs != "" && t.removedTarget(s) == s {
+			s.name = s.removedAs // bodiless, under CBMC's name
+			t.names[s.name] = true
+		}
 		if s.def != nil || t.byName[s.name] == nil {
 			t.byName[s.name] = s
 		}

@@ -61,6 +61,10 @@ type machine struct {
 	// detectOverflow makes binary and unary set overflowed at the first
 	// signed +, -, * or unary - whose result wraps (FirstSignedOverflow).
 	detectOverflow, overflowed bool
+
+	// uf holds the results of CBMC's uninterpreted functions by function
+	// and argument values (cbmc_havoc.go, uninterpreted)
+	uf map[string]uint64
 }
 
 // stop is the panic value that ends execution of a step.
@@ -1120,6 +1124,10 @@ func (m *machine) callExtern(c *cfa.Call) {
 		return
 	}
 	if m.libModel(c, arg, setResult) {
+		return
+	}
+	if cfa.Uninterpreted(c.Fn) {
+		m.uninterpreted(c, arg) // cbmc_havoc.go
 		return
 	}
 	switch m.p.Extern(c.Fn) {

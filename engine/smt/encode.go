@@ -1080,7 +1080,7 @@ func (e *encoder) castPtr(v *Term, from, to *cfa.Type) *Term {
 		e.ub("pointer-to-integer cast", nonNull)
 		return b.Ite(nonNull, b.FreshVar("addr", BVSort(w)), b.BV(0, w))
 	case from.IsInteger() && to.Kind == cfa.Pointer:
-		if v.Op == BVConst && v.Val == 0 && v.Hi == 0 {
+		if v = e.folded(v); v.Op == BVConst && v.Val == 0 && v.Hi == 0 { // (cbmc_havoc.go)
 			return b.BV(0, e.ptrBits)
 		}
 		e.fail("integer-to-pointer cast")

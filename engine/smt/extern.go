@@ -8,6 +8,11 @@ import (
 // over (bytes); larger objects make the encoding fail.
 const maxStringBytes = 1024
 
+// maxStrlenUnroll is the number of bytes strlen unrolls on a block of
+// non-constant size (strObjectN): a longer string has any length of at
+// least that many, and no counterexample may rest on it.
+const maxStrlenUnroll = 64
+
 // externArgs evaluates the scalar arguments of an external call (their
 // undefined behaviour counts); pointer arguments are evaluated too, since
 // a function without a body may read through them.
@@ -85,18 +90,33 @@ func (e *encoder) havocPointee(p *Term, why string) {
 // strObject returns the one object a string argument p points into, its
 // offset and the object's constant size; the encoding fails when p may
 // point to several objects or the size is not a constant up to
-// maxStringBytes.
+// maxStringBytes, after the path's definitions are substituted (folded:
+// a pointer or a size held in a variable).
 func (e *encoder) strObject(p *Term, fn string) (*object, *Term, int64) {
+	return e.strObjectN(p, fn, -1)
+}
+
+// strObjectN is strObject for a function that reads at most limit bytes
+// (limit >= 0; -1: no bound): an object of non-constant size is accepted
+// when limit is at most maxStringBytes, and its size is given as limit
+// (the bytes to unroll; reading past the object's real end is the
+// caller's "invalid memory access", beyond).
+func (e *encoder) strObjectN(p *Term, fn string, limit int64) (*object, *Term, int64) {
 	obj, off := e.split(p)
+	obj = e.folded(obj) // a pointer variable the path assigns one object
 	cands := e.candidates(obj)
 	if obj.Op != BVConst || len(cands) != 1 {
 		e.fail("%s through a pointer to several objects", fn)
 	}
 	o := cands[0]
-	if o.size.Op != BVConst || o.size.Hi != 0 || o.size.Val > maxStringBytes {
+	size := e.folded(o.size)
+	if size.Op != BVConst || size.Hi != 0 || size.Val > maxStringBytes {
+		if limit >= 0 && limit <= maxStringBytes {
+			return o, off, limit
+		}
 		e.fail("%s on an object of non-constant or large size", fn)
 	}
-	return o, off, int64(o.size.Val)
+	return o, off, int64(size.Val)
 }
 
 // byteAt is the byte at offset off+i of o.
@@ -147,8 +167,8 @@ func (e *encoder) constArg(x *Term, fn string) int64 {
 // more); reading beyond either object is undefined behaviour.
 func (e *encoder) compare(c *cfa.Call, x, y *Term, limit int64, nul bool) *Term {
 	b := e.b
-	ox, offx, sx := e.strObject(x, c.Fn)
-	oy, offy, sy := e.strObject(y, c.Fn)
+	ox, offx, sx := e.strObjectN(x, c.Fn, limit)
+	oy, offy, sy := e.strObjectN(y, c.Fn, limit)
 	n := max(sx, sy)
 	if limit >= 0 && limit < n {
 		n = limit
@@ -232,15 +252,29 @@ func (e *encoder) libModel(c *cfa.Call, arg func(int) *Term, setResult func(*Ter
 		e.memoryQuery(c, arg, setResult)
 		return true
 	}
+	if c.Fn == cfa.HavocObject {
+		e.havocObject(c, arg) // cbmc_havoc.go
+		return true
+	}
 	b := e.b
 	ptrT := cfa.PointerTo(cfa.VoidType, e.ptrBits)
 	sizeT := cfa.IntType(e.ptrBits, false)
 	size := func(i int) *Term { return e.convert(arg(i), c.Args[i].Type(), sizeT) }
 	switch c.Fn {
 	case "strlen":
-		o, off, n := e.strObject(arg(0), c.Fn)
+		o, off, n := e.strObjectN(arg(0), c.Fn, maxStrlenUnroll)
 		k := e.firstIndex(n, func(i int64) *Term { return b.Eq(e.byteAt(o, off, i), b.BV(0, 8)) })
 		e.ub("invalid memory access", e.beyond(o, off, b.Add(k, b.BV(1, e.ptrBits))))
+		if size := e.folded(o.size); size.Op != BVConst || size.Hi != 0 || size.Val > maxStringBytes {
+			// a block of symbolic size, n bytes unrolled: without a NUL
+			// among them the length is some value >= n, and no
+			// counterexample may rest on such a string
+			long := b.Eq(k, b.BV(uint64(n), e.ptrBits))
+			e.ub("string longer than the encoding's bound", long)
+			any := b.FreshVar("strlen", BVSort(e.ptrBits))
+			e.conj(b.Or(b.Not(long), b.Uge(any, b.BV(uint64(n), e.ptrBits))))
+			k = b.Ite(long, any, k)
+		}
 		setResult(k, sizeT)
 	case "strcmp":
 		setResult(e.compare(c, arg(0), arg(1), -1, true), cfa.IntT)

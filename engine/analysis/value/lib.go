@@ -34,6 +34,10 @@ func (t *tx) callExternal(e *cfa.Edge, call *cfa.Call) bool {
 		t.memoryQuery(call)
 		return true
 	}
+	if name == cfa.HavocObject {
+		t.havocObject(e, call) // lib_cbmc.go
+		return true
+	}
 	switch t.c.prog.Extern(name) {
 	case cfa.ExternNoEffect:
 		t.setResult(call, Value{}, false)

@@ -1,0 +1,111 @@
+package smt
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/reverify/reverify/engine/cfa"
+)
+
+// maxHavocBytes bounds the objects __CPROVER_havoc_object gives one input
+// per byte (engine/interp consumes the same inputs); larger objects, and
+// objects of non-constant size, get fresh contents that are no inputs.
+const maxHavocBytes = 4096
+
+// havocObject encodes CBMC's __CPROVER_havoc_object(p) (cfa.HavocObject):
+// every byte of the object p points into gets any value. NULL (object
+// part 0) havocs nothing; a function is unsupported (the encoding fails).
+// When the object part of p is a constant and the object's size a
+// constant of at most maxHavocBytes, its bytes 0..size-1 become inputs
+// (source "extern __CPROVER_havoc_object", type unsigned char, in byte
+// order), exactly what interp.Run consumes, and havocking an object
+// that is no longer live is undefined behaviour ("invalid memory
+// access"), as in the interpreter. Otherwise each object p may point to
+// gets fresh contents that are no inputs: the encoding over-approximates
+// the call, which refutes paths soundly; a counterexample through it
+// fails its replay (the interpreter consumes inputs the formula does not
+// list).
+func (e *encoder) havocObject(c *cfa.Call, arg func(int) *Term) {
+	b := e.b
+	if len(c.Args) != 1 {
+		e.fail("%s called with %d arguments", c.Fn, len(c.Args))
+	}
+	obj, _ := e.split(arg(0))
+	obj = e.folded(obj)
+	if obj.Op == BVConst {
+		if obj.Hi == 0 && obj.Val == 0 {
+			return // NULL
+		}
+		if obj.Hi != 0 || obj.Val >= uint64(len(e.objs)) || e.objs[obj.Val].fn {
+			e.fail("%s of a pointer to no data object", c.Fn)
+		}
+		o := e.objs[obj.Val]
+		if size := e.folded(o.size); o.arr != nil && size.Op == BVConst && size.Hi == 0 && size.Val <= maxHavocBytes {
+			e.ub("invalid memory access", b.Not(o.live))
+			arr := o.arr
+			base := "havoc " + strings.ReplaceAll(o.name, " ", "_")
+			for i := uint64(0); i < size.Val; i++ {
+				in := e.input(fmt.Sprintf("%s[%d]", base, i), "extern "+c.Fn, cfa.UCharType)
+				arr = b.Store(arr, b.BV(i, e.offBits), in)
+			}
+			o.arr = arr
+			return
+		}
+	}
+	for _, o := range e.candidates(obj) {
+		if o.arr == nil {
+			continue
+		}
+		fresh := b.FreshVar(c.Fn+" "+o.name, e.arraySort())
+		if obj.Op == BVConst {
+			o.arr = fresh
+		} else {
+			o.arr = b.Ite(b.Eq(obj, b.BV(uint64(o.id), e.objBits)), fresh, o.arr)
+		}
+	}
+}
+
+// folded returns t with the SSA definitions of the path so far
+// (PathFormula.Defs) substituted into it and constants folded, as
+// PathFormula.Inline does for the whole formula: a term equal to t in
+// every model, constant when the path fixes t's value (a pointer held in
+// a variable along a path that assigns it one object). Only the
+// definitions t depends on are substituted.
+func (e *encoder) folded(t *Term) *Term {
+	if t.Op == BVConst || len(e.f.Defs) == 0 {
+		return t
+	}
+	def := make(map[*Term]*Term, len(e.f.Defs))
+	for _, d := range e.f.Defs {
+		def[d.Term] = d.Value
+	}
+	var vars []*Term
+	seen := map[*Term]bool{}
+	stack := []*Term{t}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		if v, ok := def[x]; ok {
+			vars = append(vars, x)
+			stack = append(stack, v)
+			continue
+		}
+		stack = append(stack, x.Args...)
+	}
+	if len(vars) == 0 {
+		return t
+	}
+	// A definition's value is built before its variable (smaller ID),
+	// so in ID order every variable a value uses is substituted first.
+	sort.Slice(vars, func(i, j int) bool { return vars[i].ID < vars[j].ID })
+	memo := map[*Term]*Term{}
+	for _, v := range vars {
+		memo[v] = e.b.rebuild(def[v], memo)
+	}
+	return e.b.rebuild(t, memo)
+}
