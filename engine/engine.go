@@ -111,6 +111,13 @@ type Config struct {
 	// on the original program, so counterexamples, witnesses and
 	// reproducers always refer to the original (reduce.go).
 	Reduce string
+	// ShareDeadline shares the time to ctx's deadline (a proof's limit)
+	// among the properties of a Verify call: the multi-property run gets
+	// at most a quarter of Timeout, and the properties then run in
+	// rounds of growing time budgets, cheap ones decided first, each
+	// within Timeout in total (verifyRounds in rounds.go). false: each
+	// property gets Timeout in turn, in the order given.
+	ShareDeadline bool
 }
 
 // OverflowMode is the semantics of signed integer overflow.
@@ -202,6 +209,10 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 		}
 	}
 	queue, later := verifyShared(ctx, prog, props, cfg, conf, final)
+	if cfg.ShareDeadline {
+		verifyRounds(ctx, prog, props, cfg, conf, queue, later, final)
+		return rs, nil
+	}
 	var wg sync.WaitGroup
 	work := make(chan int)
 	for w := 0; w < cfg.Workers; w++ {
