@@ -112,11 +112,12 @@ type Config struct {
 	// reproducers always refer to the original (reduce.go).
 	Reduce string
 	// ShareDeadline shares the time to ctx's deadline (a proof's limit)
-	// among the properties of a Verify call: the multi-property run gets
-	// at most a quarter of Timeout, and the properties then run in
-	// rounds of growing time budgets, cheap ones decided first, each
-	// within Timeout in total (verifyRounds in rounds.go). false: each
-	// property gets Timeout in turn, in the order given.
+	// among the properties of a Verify call: the multi-property run
+	// works on one worker while the others verify the properties one at
+	// a time in rounds of growing time budgets, cheap ones decided
+	// first, each within Timeout in total (verifyRounds in rounds.go).
+	// false: the multi-property run first, then each property gets
+	// Timeout in turn, in the order given.
 	ShareDeadline bool
 }
 
@@ -208,11 +209,11 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 			onResult.Unlock()
 		}
 	}
-	queue, later := verifyShared(ctx, prog, props, cfg, conf, final)
 	if cfg.ShareDeadline {
-		verifyRounds(ctx, prog, props, cfg, conf, queue, later, final)
+		verifyRounds(ctx, prog, props, cfg, conf, final)
 		return rs, nil
 	}
+	queue, later := verifyShared(ctx, prog, props, cfg, conf, final)
 	var wg sync.WaitGroup
 	work := make(chan int)
 	for w := 0; w < cfg.Workers; w++ {

@@ -326,9 +326,6 @@ func verifyShared(ctx context.Context, prog *cfa.Program, props []*spec.Property
 	}
 	mcfg := cfg
 	mcfg.MaxStates = maxStates
-	if cfg.ShareDeadline {
-		mcfg.Timeout = sharedBudget(ctx, cfg)
-	}
 	armName := cfg.Name
 	if len(conf.arms) > 0 {
 		armName = conf.arms[0].name
@@ -350,35 +347,9 @@ func verifyShared(ctx context.Context, prog *cfa.Program, props []*spec.Property
 	for j, r := range res {
 		if hasRest && !decided(r.Verdict) {
 			i := runnable[j]
-			c := rest
-			if cfg.ShareDeadline && strings.Contains(r.Reason, "timeout after ") {
-				// cut short by its budget, not decided by its arm: the
-				// arm runs again on the property alone
-				c = conf
-			}
-			later[i] = &afterMulti{conf: c, arm: armName, reason: r.Reason, seconds: since(t0), states: r.States}
+			later[i] = &afterMulti{conf: rest, arm: armName, reason: r.Reason, seconds: since(t0), states: r.States}
 			queue = append(queue, i)
 		}
 	}
 	return queue, later
-}
-
-// sharedBudget is the time limit of the multi-property run under
-// Config.ShareDeadline: a quarter of the property limit and of the time
-// to ctx's deadline (the smaller; 0 when neither is set). The run is one
-// analysis on one core that either decides most properties early or
-// none (a full-precision state space too large for its state budget);
-// the rest of the time goes to the properties one at a time
-// (verifyRounds), where cheaper configurations decide many.
-func sharedBudget(ctx context.Context, cfg Config) time.Duration {
-	b := cfg.Timeout / sharedRunShare
-	if d, ok := ctx.Deadline(); ok {
-		if left := time.Until(d) / sharedRunShare; b <= 0 || left < b {
-			b = left
-		}
-	}
-	if b < 0 {
-		b = 0
-	}
-	return b
 }
