@@ -52,6 +52,7 @@ type rounds struct {
 	shared     []int             // the properties of the shared run
 	sharedOpen int
 	stopShared context.CancelFunc
+	sharedEnd  chan struct{} // closed when the shared run has ended
 	sharedArm  string
 	// sharedRes is, by property, the shared run's UNKNOWN (nil: none
 	// yet); pending a round's final UNKNOWN that waits for it.
@@ -68,7 +69,8 @@ type rounds struct {
 // chapter 2) runs on one worker for at most the property limit and the
 // time to the deadline; every property it decides is final at once
 // (its running round, if any, is cancelled). The other workers (all of
-// them once the shared run has ended) verify the properties one at a
+// them once the shared run has ended), after a head start of the
+// shared run (sharedHead) unless it ends sooner, verify the properties one at a
 // time with the whole configuration (verifyOne), in rounds of growing
 // time budgets (iterative deepening): in each round a property gets
 //
@@ -125,10 +127,20 @@ func verifyRounds(ctx context.Context, prog *cfa.Program, props []*spec.Property
 			s.cur = append(s.cur, &roundJob{i: i, conf: conf})
 		}
 	}
+	head := s.sharedHead()
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			if started && head > 0 {
+				t := time.NewTimer(head)
+				select {
+				case <-s.sharedEnd:
+				case <-t.C:
+				case <-ctx.Done():
+				}
+				t.Stop()
+			}
 			s.work()
 		}()
 	}
@@ -187,10 +199,12 @@ func (s *rounds) startShared(wg *sync.WaitGroup) (hasRest, started bool) {
 		}
 	}
 	wg.Add(1)
+	s.sharedEnd = make(chan struct{})
 	go func() {
 		defer wg.Done()
 		verifyMulti(sctx, s.prog, sub, mcfg, multi, emit)
 		stop()
+		close(s.sharedEnd)
 		s.work()
 	}()
 	return hasRest, true
@@ -371,4 +385,21 @@ func (s *rounds) runRound(j *roundJob, budget time.Duration) (r *Result, timedOu
 		}
 	}
 	return r, timedOut
+}
+
+// sharedHead is how long the rounds wait for the shared run before they
+// start beside it: a quarter of the property limit and of the time to
+// the deadline (the smaller). Alone, the shared run has the process's
+// CPU share to itself (on a loaded machine the rounds' portfolio arms
+// would take most of it: aws-c-common's aws_add_size_checked, 4
+// properties the shared run decides alone in 5 s, kept 2 of them when
+// the rounds started at once).
+func (s *rounds) sharedHead() time.Duration {
+	h := s.cfg.Timeout / 4
+	if s.hasDeadline {
+		if left := time.Until(s.deadline) / 4; h <= 0 || left < h {
+			h = left
+		}
+	}
+	return max(h, 0)
 }
