@@ -113,7 +113,8 @@ func verifyRounds(ctx context.Context, prog *cfa.Program, props []*spec.Property
 	s.sharedRes, s.pending, s.inShared = make([]*Result, len(props)), make([]*Result, len(props)), make([]bool, len(props))
 	var wg sync.WaitGroup
 	workers := cfg.Workers
-	hasRest, started := s.startShared(&wg)
+	hasRest, start := s.startShared(&wg)
+	started := start != nil
 	if started && workers > 1 {
 		workers-- // the shared run's goroutine works the queue once it ends
 	}
@@ -126,6 +127,9 @@ func verifyRounds(ctx context.Context, prog *cfa.Program, props []*spec.Property
 		if !s.inShared[i] || hasRest {
 			s.cur = append(s.cur, &roundJob{i: i, conf: conf})
 		}
+	}
+	if started {
+		start() // after the queue is filled: it works the queue when done
 	}
 	head := s.sharedHead()
 	for w := 0; w < workers; w++ {
@@ -147,12 +151,12 @@ func verifyRounds(ctx context.Context, prog *cfa.Program, props []*spec.Property
 	wg.Wait()
 }
 
-// startShared starts the multi-property run on the properties that need
-// an analysis when multiPlan has one, in a goroutine that then works
-// the queue (s.work); it reports whether it started, and whether the
-// rounds run its properties too (hasRest false: a plain configuration,
-// the shared run's result is final).
-func (s *rounds) startShared(wg *sync.WaitGroup) (hasRest, started bool) {
+// startShared prepares the multi-property run on the properties that
+// need an analysis when multiPlan has one: start (nil: none) runs it in
+// a goroutine that then works the queue (s.work). hasRest says whether
+// the rounds run its properties too (false: a plain configuration, the
+// shared run's result is final).
+func (s *rounds) startShared(wg *sync.WaitGroup) (hasRest bool, start func()) {
 	var runnable []int
 	if unmodelledEntryParam(s.prog.Func(s.cfg.Entry)) == "" {
 		for i, p := range s.props {
@@ -163,7 +167,7 @@ func (s *rounds) startShared(wg *sync.WaitGroup) (hasRest, started bool) {
 	}
 	multi, maxStates, _, ok, hasRest := multiPlan(s.conf, s.cfg, len(runnable))
 	if !ok {
-		return false, false
+		return false, nil
 	}
 	mcfg := s.cfg
 	mcfg.MaxStates = maxStates
@@ -198,16 +202,17 @@ func (s *rounds) startShared(wg *sync.WaitGroup) (hasRest, started bool) {
 			s.finish(i, s.merge(p, r), nil)
 		}
 	}
-	wg.Add(1)
 	s.sharedEnd = make(chan struct{})
-	go func() {
-		defer wg.Done()
-		verifyMulti(sctx, s.prog, sub, mcfg, multi, emit)
-		stop()
-		close(s.sharedEnd)
-		s.work()
-	}()
-	return hasRest, true
+	return hasRest, func() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			verifyMulti(sctx, s.prog, sub, mcfg, multi, emit)
+			stop()
+			close(s.sharedEnd)
+			s.work()
+		}()
+	}
 }
 
 // merge adds the shared run's UNKNOWN sr to a round's UNKNOWN r: its
