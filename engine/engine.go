@@ -111,6 +111,14 @@ type Config struct {
 	// on the original program, so counterexamples, witnesses and
 	// reproducers always refer to the original (reduce.go).
 	Reduce string
+	// ShareDeadline shares the time to ctx's deadline (a proof's limit)
+	// among the properties of a Verify call: the multi-property run
+	// works on one worker while the others verify the properties one at
+	// a time in rounds of growing time budgets, cheap ones decided
+	// first, each within Timeout in total (verifyRounds in rounds.go).
+	// false: the multi-property run first, then each property gets
+	// Timeout in turn, in the order given.
+	ShareDeadline bool
 }
 
 // OverflowMode is the semantics of signed integer overflow.
@@ -200,6 +208,10 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 			cfg.OnResult(r)
 			onResult.Unlock()
 		}
+	}
+	if cfg.ShareDeadline {
+		verifyRounds(ctx, prog, props, cfg, conf, final)
+		return rs, nil
 	}
 	queue, later := verifyShared(ctx, prog, props, cfg, conf, final)
 	var wg sync.WaitGroup

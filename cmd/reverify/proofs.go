@@ -36,6 +36,7 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 	dataModel := fs.String("data-model", "LP64", "data model: ILP32 or LP64")
 	markdown := fs.String("markdown", "", "write the summary table (Markdown) to this file")
 	multi := fs.String("multi-property", "", "all properties of a proof in one run: \"\" (auto), on or off (engine.Config.MultiProperty)")
+	schedule := fs.String("schedule", "rounds", "how a proof's properties share its time: rounds (growing budgets, the proof's time shared; engine.Config.ShareDeadline) or sequential (each gets --timeout in turn)")
 	reduceLevel := fs.String("reduce", "none", "size reduction per property, as reverify check --reduce: none, slice, full, thin or value")
 	dirs, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -73,6 +74,9 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 	default:
 		return fail("--multi-property: want on or off, not %q", *multi)
 	}
+	if *schedule != "rounds" && *schedule != "sequential" {
+		return fail("--schedule: want rounds or sequential, not %q", *schedule)
+	}
 	if err := engine.ParseReduce(*reduceLevel); err != nil {
 		return fail("--reduce: %v", err)
 	}
@@ -83,7 +87,7 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 		if re != nil && !re.MatchString(p.Name) {
 			continue
 		}
-		s := runProof(p, dm, rs, *proofTimeout, stdout)
+		s := runProof(p, dm, rs, *proofTimeout, *schedule == "rounds", stdout)
 		if s.falseN > 0 {
 			exit = 1
 		}
@@ -101,7 +105,9 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 }
 
 // runProof translates and verifies one proof, printing its results.
-func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.Duration, w io.Writer) (s proofSummary) {
+// With share, the properties share the proof's limit
+// (engine.Config.ShareDeadline).
+func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.Duration, share bool, w io.Writer) (s proofSummary) {
 	s = proofSummary{name: p.Name, entry: p.Entry}
 	fmt.Fprintf(w, "== %s  (entry %s, %s)\n", p.Name, p.Entry, p.Dir)
 	for _, u := range p.Unresolved {
@@ -155,6 +161,7 @@ func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.D
 		return s
 	}
 	ecfg := rs.engineConfig(rs.config, p.Entry, rs.timeout)
+	ecfg.ShareDeadline = share
 	// REMOVE_FUNCTION_BODY, as CBMC reads it: the project's body is gone;
 	// a function left without a body has no side effects and an
 	// unconstrained result (the starter kit's Makefile.common), which is

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -99,4 +100,24 @@ void harness(void) {
 	if code := run([]string{"proofs", root + "/nothing"}, &stdout, &stderr); code != 2 {
 		t.Errorf("missing directory: exit %d, want 2", code)
 	}
+	// --schedule sequential (each property its --timeout in turn) gives
+	// the same table; an unknown schedule is a usage error
+	var seq bytes.Buffer
+	if code := run([]string{"proofs", "--config", "value", "--schedule", "sequential", filepath.Join(root, "cbmc/proofs")}, &seq, &stderr); code != 1 {
+		t.Errorf("--schedule sequential: exit %d, want 1\n%s", code, seq.String())
+	}
+	table := func(s string) string { _, t, _ := strings.Cut(s, "| proof |"); return t }
+	if a, b := table(out), table(seq.String()); a == "" || stripTimes(a) != stripTimes(b) {
+		t.Errorf("--schedule sequential: table\n%s\nwant as with rounds\n%s", b, a)
+	}
+	stderr.Reset()
+	if code := run([]string{"proofs", "--schedule", "soon", filepath.Join(root, "cbmc/proofs")}, &seq, &stderr); code != 2 || !strings.Contains(stderr.String(), "--schedule") {
+		t.Errorf("--schedule soon: exit %d, want 2 naming the flag (%s)", code, stderr.String())
+	}
 }
+
+// timeColumn matches the time column of the proofs table.
+var timeColumn = regexp.MustCompile(`\| [0-9]+\.[0-9] \|`)
+
+// stripTimes removes the times of the proofs table.
+func stripTimes(s string) string { return timeColumn.ReplaceAllString(s, "| |") }
