@@ -222,6 +222,9 @@ func (fc *fnctx) call(x *cc.PostfixExpression, want bool, dst cfa.Expr, tn cc.No
 		}
 	}
 	if noret {
+		if c.Fn == "exit" {
+			fc.runAtexit(rng, text)
+		}
 		term := fc.b.node()
 		fc.b.terminal[term] = true
 		fc.b.edge(fc.cur, term, c, rng, text)

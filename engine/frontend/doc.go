@@ -128,6 +128,11 @@
 // without assert.h and without a body is if (!c) __assert_fail(…).
 // __builtin_expect(x, y) is x.
 //
+// A program that calls atexit without defining it gets a translation unit
+// of the front end's that defines atexit (a stack of 32 functions) and
+// __reverify_atexit_run, which runs them in reverse order; calls of exit
+// and main's returns call it first (atexit.go).
+//
 // # CBMC/ESBMC harness conventions
 //
 // Proof harnesses written for CBMC are translated unedited (issue 17):

@@ -225,6 +225,21 @@ func parseAll(cfg Options, srcs []Source) ([]*unit, error) {
 	if len(errs) > 0 {
 		return nil, errors.New(strings.Join(errs, "\n"))
 	}
+	if len(units) > 0 && needsAtexit(srcs) {
+		// the atexit model's unit (atexit.go)
+		sf := newSourceFile(atexitName, atexitSource)
+		files := newFileSet(sf)
+		files.mem = mem
+		ast, err := ccTranslate(&c, []cc.Source{
+			{Name: "<predefined>", Value: predef},
+			{Name: "<builtin>", Value: cc.Builtin},
+			{Name: atexitName, Value: sf.ccContent()},
+		}, len(atexitSource))
+		if err != nil {
+			return nil, fmt.Errorf("frontend: atexit model: %v", err)
+		}
+		units = append(units, &unit{idx: len(units), name: atexitName, src: sf, ast: ast, files: files})
+	}
 	if len(units) == 0 {
 		return nil, errors.New("no C source files to translate")
 	}

@@ -33,6 +33,9 @@ type fnctx struct {
 	// to the remaining dimensions.
 	vlaDims map[*cfa.Var][]cfa.Expr
 	vlaRows map[cfa.Expr][]cfa.Expr
+	// atexitReturns are the atexit runner calls main's returns make
+	// (atexit.go).
+	atexitReturns []*cfa.Call
 }
 
 type switchCtx struct {
@@ -212,7 +215,7 @@ func (fc *fnctx) body(cs *cc.CompoundStatement) {
 	if fc.result != nil && fc.f.Name == "main" {
 		x = cfa.NewConst(fc.result, 0)
 	}
-	fc.b.edge(fc.cur, fc.b.exit, &cfa.Return{X: x}, rng, text)
+	fc.mainReturn(x, rng, text)
 }
 
 func (fc *fnctx) compound(cs *cc.CompoundStatement) {
@@ -518,7 +521,7 @@ func (fc *fnctx) jump(js *cc.JumpStatement) {
 				}
 			}
 			rng, text := fc.rt(js)
-			fc.b.edge(fc.cur, fc.b.exit, &cfa.Return{X: x}, rng, text)
+			fc.mainReturn(x, rng, text)
 			fc.dead()
 		})
 	}

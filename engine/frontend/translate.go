@@ -527,5 +527,8 @@ func (t *translator) function(u *unit, s *funcSym) error {
 		f.Locals = f.Locals[:0]
 	}
 	fc.body(fd.CompoundStatement)
+	if f.Name == "main" {
+		fc.atexitLifetimes()
+	}
 	return fc.b.emit(t.p, f)
 }

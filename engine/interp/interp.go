@@ -169,6 +169,20 @@ func Replay(ctx context.Context, p *cfa.Program, path []cfa.Step, inputs []uint6
 	return err == nil, err
 }
 
+// ReplayHeap is Replay where the blocks that malloc and alloca allocate
+// start with the bytes heap gives them, by the block's ordinal among the
+// path's allocations (malloc, calloc, alloca and __builtin_alloca,
+// counted from 1; smt.PathResult.HeapInit): C leaves them indeterminate,
+// SV-COMP reads them as nondeterministic values, and the SMT model has
+// chosen these. Bytes beyond those given stay uninitialised (a read
+// stops the replay as in Replay); calloc's blocks are zero.
+func ReplayHeap(ctx context.Context, p *cfa.Program, path []cfa.Step, inputs []uint64, heap map[int][]byte) (reachedEnd bool, err error) {
+	m := newMachine(p, inputs)
+	m.heapInit = heap
+	_, err = replay(ctx, m, path)
+	return err == nil, err
+}
+
 // UnobservedInputs replays path with inputs exactly as Replay and returns
 // the indexes (into inputs) of the inputs whose value the execution never
 // observes: Decl inputs of scalar locals kept in memory (address taken)

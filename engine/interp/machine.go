@@ -46,9 +46,14 @@ type machine struct {
 	strs             map[*cfa.StringLit]*object
 	funcs            map[string]*object
 	trace            *Trace
-	loc              *cfa.Location // Replay: the current location
-	errorCall        bool
-	assumeFailed     bool
+	// allocs counts the blocks malloc, calloc and alloca allocated;
+	// heapInit gives the initial bytes of the uninitialised ones by that
+	// ordinal (ReplayHeap).
+	allocs       int
+	heapInit     map[int][]byte
+	loc          *cfa.Location // Replay: the current location
+	errorCall    bool
+	assumeFailed bool
 	// decided and callee carry what Run's choice of the next step already
 	// evaluated (an assume condition, a function pointer), so that exec
 	// does not evaluate it twice (volatile reads consume inputs).
@@ -1061,6 +1066,14 @@ func (m *machine) callExtern(c *cfa.Call) {
 			}
 		}
 		o := m.newObject(fmt.Sprintf("%s block", c.Fn), int64(size), zero)
+		m.allocs++
+		if init := m.heapInit[m.allocs]; !zero && init != nil {
+			for i := range o.data {
+				if i < len(init) {
+					o.data[i], o.init[i] = init[i], true
+				}
+			}
+		}
 		o.heap = c.Fn == "malloc" || c.Fn == "calloc"
 		if !o.heap {
 			m.top().allocas = append(m.top().allocas, o)

@@ -25,7 +25,17 @@ type PathResult struct {
 	Inputs  []InputValue
 	Reason  string
 	Formula *PathFormula
+	// HeapInit holds, when Status is Sat, the model's initial bytes of
+	// the blocks malloc and alloca allocate along the path, by ordinal
+	// (HeapBlock): the values their uninitialised bytes hold in the
+	// model, for engine/interp.ReplayHeap (at most maxHeapInit bytes of
+	// a block, and of a path, 1<<16).
+	HeapInit map[int][]byte
 }
+
+// maxHeapInit bounds the initial bytes PathResult.HeapInit gives of one
+// block; a replay reading beyond them stops as without them.
+const maxHeapInit = 4096
 
 // Values returns the input values in order (low 64 bits), as
 // engine/interp.Run and Replay take them.
@@ -70,6 +80,7 @@ func CheckPathOpts(ctx context.Context, b *Builder, f Factory, p *cfa.Program, p
 			lo, hi := m.Eval(in.Term)
 			res.Inputs[i] = InputValue{Input: in, Value: lo, Hi: hi}
 		}
+		res.HeapInit = heapInit(b, pf, m)
 	})
 	switch r {
 	case Sat:
@@ -132,4 +143,35 @@ func reason(err error) string {
 		return ee.Error()
 	}
 	return err.Error()
+}
+
+// heapInit evaluates the initial bytes of the path's heap blocks in m
+// (PathResult.HeapInit): a block's size as the model has it (substituted
+// through the path's definitions), capped at maxHeapInit bytes, and at
+// 1<<16 bytes in all.
+func heapInit(b *Builder, pf *PathFormula, m Model) map[int][]byte {
+	if len(pf.Heap) == 0 {
+		return nil
+	}
+	memo := pf.inlineMemo(b)
+	out := map[int][]byte{}
+	budget := 1 << 16
+	for _, h := range pf.Heap {
+		n, hi := m.Eval(b.rebuild(h.Size, memo))
+		if hi != 0 || n > maxHeapInit {
+			n = maxHeapInit
+		}
+		if int(n) > budget {
+			n = uint64(budget)
+		}
+		budget -= int(n)
+		bs := make([]byte, n)
+		w := h.Init.Sort.Index
+		for i := range bs {
+			v, _ := m.Eval(b.Select(h.Init, b.BV(uint64(i), w)))
+			bs[i] = byte(v)
+		}
+		out[h.Ordinal] = bs
+	}
+	return out
 }

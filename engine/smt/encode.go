@@ -69,6 +69,18 @@ type PathFormula struct {
 	Defs         []Def
 	// Steps is the number of steps encoded.
 	Steps int
+	// Heap lists the blocks of malloc and alloca along the path, whose
+	// initial bytes are unconstrained (PathResult.HeapInit).
+	Heap []HeapBlock
+}
+
+// HeapBlock is a block allocated along the path without initial
+// contents: the Ordinal-th allocation of the path (malloc, calloc, alloca
+// and __builtin_alloca counted from 1, as engine/interp counts them),
+// its size in bytes and the array of its initial bytes.
+type HeapBlock struct {
+	Ordinal    int
+	Size, Init *Term
 }
 
 // Formula returns the conjunction of all conjuncts.
@@ -103,13 +115,10 @@ func (f *PathFormula) NoUB(b *Builder) *Term {
 // the inputs keep their variables, so a model of the inlined formula
 // evaluates them. CheckPath solves this form.
 func (f *PathFormula) Inline(b *Builder) (conjuncts []*Term, ub []*Term) {
-	memo := map[*Term]*Term{}
+	memo := f.inlineMemo(b)
 	defining := make(map[*Term]bool, len(f.Defs))
 	for _, d := range f.Defs {
 		defining[b.Eq(d.Term, d.Value)] = true
-	}
-	for _, d := range f.Defs {
-		memo[d.Term] = b.rebuild(d.Value, memo)
 	}
 	for _, c := range f.Conjuncts {
 		if defining[c] {
@@ -124,6 +133,16 @@ func (f *PathFormula) Inline(b *Builder) (conjuncts []*Term, ub []*Term) {
 		ub[i] = b.rebuild(u.Cond, memo)
 	}
 	return conjuncts, ub
+}
+
+// inlineMemo maps every SSA-defined variable to its definition with the
+// definitions before it substituted (Inline).
+func (f *PathFormula) inlineMemo(b *Builder) map[*Term]*Term {
+	memo := map[*Term]*Term{}
+	for _, d := range f.Defs {
+		memo[d.Term] = b.rebuild(d.Value, memo)
+	}
+	return memo
 }
 
 // String prints the formula one conjunct per line, prefixed by its step.
@@ -1332,6 +1351,9 @@ func (e *encoder) callExtern(c *cfa.Call) {
 		name := fmt.Sprintf("heap#%d", e.mallocs)
 		if arr == nil {
 			arr = e.newVersion("mem:"+name, e.arraySort())
+		}
+		if c.Fn != "calloc" {
+			e.f.Heap = append(e.f.Heap, HeapBlock{Ordinal: e.mallocs, Size: size, Init: arr})
 		}
 		o := e.newObject(name, size, arr)
 		o.heap = c.Fn == "malloc" || c.Fn == "calloc"
