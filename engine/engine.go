@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -201,7 +202,9 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 			onResult.Unlock()
 		}
 	}
+	memDone := verifyMemoryProps(ctx, prog, props, cfg, final)
 	queue, later := verifyShared(ctx, prog, props, cfg, conf, final)
+	queue = slices.DeleteFunc(queue, func(i int) bool { return memDone[i] })
 	var wg sync.WaitGroup
 	work := make(chan int)
 	for w := 0; w < cfg.Workers; w++ {

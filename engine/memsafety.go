@@ -3,9 +3,12 @@ package engine
 import (
 	"context"
 	"fmt"
-	"github.com/reverify/reverify/results"
+	"runtime"
 	"slices"
 	"strings"
+	"time"
+
+	"github.com/reverify/reverify/results"
 
 	"github.com/reverify/reverify/engine/analysis/callstack"
 	"github.com/reverify/reverify/engine/analysis/location"
@@ -22,109 +25,408 @@ import (
 // run checks before it gives up with UNKNOWN.
 const maxMemoryCandidates = 32
 
-// verifyMemory decides a memory-safety property (spec.Property.Memory)
-// with the explicit-value analysis at full precision in memory mode
+// verifyMemory decides one memory-safety property (spec.Property.Memory)
+// under the budget verifyOne set up: memoryRun with that property alone.
+func verifyMemory(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
+	r := memoryRun(ctx, prog, []*spec.Property{prop}, cfg, nil)[0]
+	r.Seconds = res.Seconds
+	*res = *r
+}
+
+// memSite is an access site and the subproperty checked there.
+type memSite struct {
+	e   *cfa.Edge
+	sub string
+}
+
+// verifyMemoryGroup decides the memory-safety properties props (all with
+// Memory set: per-site properties of spec.MemorySites and whole-program
+// ones such as spec.MemoryProperty's) of the entry cfg.Entry in one run
+// (memoryRun) under the budget of one property (cfg.Timeout, the memory
+// limit), as verifyOne does for one property; results are in the order
+// of props, and emit, when not nil, receives each as soon as it is
+// decided.
+func verifyMemoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, emit func(int, *Result)) (rs []*Result) {
+	start := time.Now()
+	parent := ctx
+	defer func() {
+		if p := recover(); p != nil {
+			// A panic is a bug in reverify, never a verdict.
+			buf := make([]byte, 4096)
+			buf = buf[:runtime.Stack(buf, false)]
+			if rs == nil {
+				rs = make([]*Result, len(props))
+			}
+			for i, r := range rs {
+				if r == nil {
+					r = &Result{Property: props[i], Config: memConfig}
+					rs[i] = r
+				}
+				if r.Verdict == "" {
+					r.Verdict, r.Reason, r.Seconds = results.Unknown, fmt.Sprintf("internal error: %v\n%s", p, buf), since(start)
+					if emit != nil {
+						emit(i, r)
+					}
+				}
+			}
+		}
+	}()
+	if why := unmodelledEntryParam(prog.Func(cfg.Entry)); why != "" {
+		rs = make([]*Result, len(props))
+		for i, p := range props {
+			rs[i] = &Result{Property: p, Config: memConfig, Verdict: results.Unknown, Reason: why}
+			if !p.Reachable {
+				rs[i].Verdict, rs[i].Reason = results.NotChecked, fmt.Sprintf("no call path from %s reaches %s", cfg.Entry, p.Func)
+			}
+			if emit != nil {
+				emit(i, rs[i])
+			}
+		}
+		return rs
+	}
+	ctx, untrack := cfg.mem.track(ctx)
+	defer untrack()
+	// The per-site properties share one run; each whole-program
+	// property has a run of its own, as a property alone: a leak
+	// (valid-memtrack, valid-memcleanup) is no undefined behaviour, so
+	// a run checking it must not end the paths of the other checks there.
+	rs = make([]*Result, len(props))
+	var sites []int
+	for i, p := range props {
+		if p.Sites != nil {
+			sites = append(sites, i)
+		}
+	}
+	groups := [][]int{sites}
+	for i, p := range props {
+		if p.Sites == nil {
+			groups = append(groups, []int{i})
+		}
+	}
+	for _, g := range groups {
+		if len(g) == 0 {
+			continue
+		}
+		sub := make([]*spec.Property, len(g))
+		for j, i := range g {
+			sub[j] = props[i]
+		}
+		gctx, gstart := ctx, time.Now()
+		var cancel context.CancelFunc = func() {}
+		if cfg.Timeout > 0 {
+			gctx, cancel = withBudget(ctx, cfg, cfg.Timeout)
+		}
+		for j, r := range memoryRun(gctx, prog, sub, cfg, func(j int, r *Result) {
+			r.Seconds = since(gstart)
+			limitReason(gctx, parent, cfg, false, r)
+			if emit != nil {
+				emit(g[j], r)
+			}
+		}) {
+			rs[g[j]] = r
+		}
+		cancel()
+	}
+	return rs
+}
+
+// verifyMemoryProps decides the memory-safety properties among props
+// (those with Memory set) together in one run (verifyMemoryGroup),
+// passing each result to final (index into props, result), and returns
+// the indices it decided.
+func verifyMemoryProps(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, final func(int, *Result)) map[int]bool {
+	var idx []int
+	var mem []*spec.Property
+	for i, p := range props {
+		if len(p.Memory) > 0 {
+			idx = append(idx, i)
+			mem = append(mem, p)
+		}
+	}
+	if len(mem) == 0 {
+		return nil
+	}
+	done := map[int]bool{}
+	verifyMemoryGroup(ctx, prog, mem, cfg, func(j int, r *Result) {
+		done[idx[j]] = true
+		final(idx[j], r)
+	})
+	return done
+}
+
+// memConfig is the Config of memory-safety results.
+const memConfig = "memsafety-value"
+
+// memoryRun decides the memory-safety properties props with one run of
+// the explicit-value analysis at full precision in memory mode
 // (value.MemChecks: objects with sizes and validity, seed 001, sections
 // 3.9–3.10), whatever the configuration: location × callstack × value,
-// merge-sep, until a fixed point.
+// merge-sep, until a fixed point. The checks are those of the union of
+// the properties' subproperties. A per-site property (Sites not nil)
+// covers the checks of its subproperty at its edges; a whole-program
+// property covers the checks of its subproperties everywhere.
 //
-// TRUE needs a fixed point where every check was decided valid: any
-// undecided check ("memory: cannot prove …"), unsupported construct or
-// function without a model (which may free, read or write what it is
-// given) makes it UNKNOWN. A target state (the first violation on its
-// path) is FALSE only when confirmed twice: the path up to the
-// violating step is feasible under the bit-precise SMT encoding and
-// replays concretely (cegar.CheckPath), and the concrete interpreter
-// fed with the model's inputs hits the same violation at the last step
+// A target state is the first violation on its path (the behaviour after
+// it is undefined, so its path ends there): it is FALSE for the open
+// properties covering its site only when confirmed twice: the path up to
+// the violating step is feasible under the bit-precise SMT encoding and
+// replays concretely (cegar.CheckPath), and the concrete interpreter fed
+// with the model's inputs hits the same violation at the last step
 // (interp.ReplayMemory). An infeasible candidate is excluded and the
-// search goes on; an unconfirmed one forbids TRUE.
-func verifyMemory(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
-	res.Config = "memsafety-value"
+// search goes on; an unconfirmed one forbids TRUE for the properties
+// covering it. The run goes on after a FALSE until every property is
+// decided or the reached set is a fixed point.
+//
+// TRUE needs a fixed point: a whole-program property needs every check
+// of its subproperties decided valid (any "memory: cannot prove …"
+// forbids it); a per-site property needs every check at its sites
+// decided valid (value.MemChecks.Undecided attributes the undecided
+// checks to sites). Any other reason that forbids TRUE (an unsupported
+// construct, an unmodelled function, a callback) forbids it for every
+// property: what such a construct does to memory is not
+// over-approximated per site. A violation or undecided check at an
+// (edge, subproperty) that spec.MemorySites does not list makes every
+// open per-site property UNKNOWN ("outside the enumerated sites"): a
+// site the enumeration misses can never be reported TRUE by omission.
+//
+// Results are in the order of props with Config "memsafety-value";
+// States (and ARG with Config.KeepARG) are the run's when each property
+// was decided. emit, when not nil, receives each result as it is decided.
+func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, emit func(int, *Result)) []*Result {
+	rs := make([]*Result, len(props))
+	for i, p := range props {
+		rs[i] = &Result{Property: p, Config: memConfig}
+	}
+	open := 0
+	var alg *cpa.Algorithm
+	decide := func(i int, v results.Verdict, reason string) {
+		r := rs[i]
+		r.Verdict, r.Reason = v, reason
+		if alg != nil {
+			r.States = alg.ARG().Len()
+			if cfg.KeepARG {
+				r.ARG = alg.ARG()
+			}
+		}
+		open--
+		if emit != nil {
+			emit(i, r)
+		}
+	}
 	checks := &value.MemChecks{Entry: cfg.Entry}
-	for _, m := range prop.Memory {
-		switch m {
-		case value.ValidDeref:
-			checks.Deref = true
-		case value.ValidFree:
-			checks.Free = true
-		case value.ValidMemtrack:
-			checks.Memtrack = true
-		case value.ValidMemcleanup:
-			checks.Memcleanup = true
-		default:
-			res.Verdict, res.Reason = results.Unknown, fmt.Sprintf("unknown memory property %q", m)
-			return
+	bySite := map[memSite][]int{}
+	whole := map[string][]int{}
+	var siteSubs []string
+	for i, p := range props {
+		open++
+		if !p.Reachable {
+			decide(i, results.NotChecked, fmt.Sprintf("no call path from %s reaches %s", cfg.Entry, p.Func))
+			continue
+		}
+		for _, m := range p.Memory {
+			switch m {
+			case value.ValidDeref:
+				checks.Deref = true
+			case value.ValidFree:
+				checks.Free = true
+			case value.ValidMemtrack:
+				checks.Memtrack = true
+			case value.ValidMemcleanup:
+				checks.Memcleanup = true
+			default:
+				decide(i, results.Unknown, fmt.Sprintf("unknown memory property %q", m))
+				continue
+			}
+			if p.Sites == nil {
+				whole[m] = append(whole[m], i)
+				continue
+			}
+			if !slices.Contains(siteSubs, m) {
+				siteSubs = append(siteSubs, m)
+			}
+			for _, e := range p.Sites {
+				bySite[memSite{e, m}] = append(bySite[memSite{e, m}], i)
+			}
+		}
+	}
+	if open == 0 {
+		return rs
+	}
+	// enumerated are the sites spec.MemorySites lists (the guard).
+	enumerated := map[memSite]bool{}
+	if len(siteSubs) > 0 {
+		for _, p := range spec.MemorySites(prog, cfg.Entry, siteSubs) {
+			for _, e := range p.Sites {
+				enumerated[memSite{e, p.Memory[0]}] = true
+			}
+		}
+	}
+	var outside []string // checks outside the enumerated sites
+	// covering returns the open properties covering a check of sub at e.
+	covering := func(e *cfa.Edge, sub string) []int {
+		var out []int
+		for _, i := range whole[sub] {
+			if rs[i].Verdict == "" {
+				out = append(out, i)
+			}
+		}
+		if slices.Contains(siteSubs, sub) {
+			if !enumerated[memSite{e, sub}] && len(outside) < 3 {
+				outside = append(outside, fmt.Sprintf("%s check at %s outside the enumerated sites", sub, e.Pos.Start))
+			}
+			for _, i := range bySite[memSite{e, sub}] {
+				if rs[i].Verdict == "" {
+					out = append(out, i)
+				}
+			}
+		}
+		return out
+	}
+	blocked := make([][]string, len(props)) // per property: why not TRUE
+	block := func(i int, why string) {
+		if len(blocked[i]) < 3 && !slices.Contains(blocked[i], why) {
+			blocked[i] = append(blocked[i], why)
+		}
+	}
+	checks.Undecided = func(sub string, e *cfa.Edge, why string) {
+		for _, i := range covering(e, sub) {
+			if props[i].Sites != nil {
+				block(i, fmt.Sprintf("%s%s at %s: %s", value.MemUnknownPrefix, sub, e.Pos.Start, why))
+			}
 		}
 	}
 	loc, err := location.New(prog, cfg.Entry)
 	if err != nil {
-		res.Verdict, res.Reason = results.Unknown, err.Error()
-		return
+		finishMemory(rs, decide, results.Unknown, err.Error())
+		return rs
 	}
 	comp, err := cpa.NewComposite(loc, callstack.New(cfg.MaxDepth), value.New(prog, value.Options{Memory: checks}))
 	if err != nil {
-		res.Verdict, res.Reason = results.Unknown, err.Error()
-		return
+		finishMemory(rs, decide, results.Unknown, err.Error())
+		return rs
 	}
-	alg := cpa.NewAlgorithm(comp, cpa.Options{MaxStates: cfg.MaxStates})
+	alg = cpa.NewAlgorithm(comp, cpa.Options{MaxStates: cfg.MaxStates})
 	sem := smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow}
-	var unconfirmed []string
-	excluded := 0
-	defer func() {
-		res.States = alg.ARG().Len()
-		if cfg.KeepARG {
-			res.ARG = alg.ARG()
-		}
-	}()
-	for {
+	excluded := make([]int, len(props))
+	total := 0
+	for open > 0 {
 		status, node, err := alg.Run(ctx)
 		if err != nil {
-			res.Verdict, res.Reason = results.Unknown, err.Error()
-			return
+			finishMemory(rs, decide, results.Unknown, err.Error())
+			return rs
 		}
 		switch status {
 		case cpa.Target:
-			v := memState(node)
-			sub, detail, _ := v.MemoryViolation()
-			why := confirmMemory(ctx, prog, cfg, sem, node, sub, res)
-			if why == "" {
-				res.Verdict = results.False
-				res.Violated = sub
-				res.Reason = fmt.Sprintf("%s: %s; confirmed by SMT and concrete replay", sub, detail)
-				return
+			subs, details := memState(node).MemoryViolations()
+			path := node.Path()
+			var e *cfa.Edge
+			if len(path) > 0 {
+				e = path[len(path)-1].Edge
 			}
-			if msg := fmt.Sprintf("%s candidate (%s) not confirmed: %s", sub, detail, why); len(unconfirmed) < 3 && !slices.Contains(unconfirmed, msg) {
-				unconfirmed = append(unconfirmed, msg)
+			removed := false
+			for k, sub := range subs {
+				hit := covering(e, sub)
+				if len(hit) == 0 {
+					continue // only properties already decided (or none) cover it
+				}
+				var cex Result
+				why := confirmMemory(ctx, prog, cfg, sem, node, sub, &cex)
+				if why == "" {
+					for _, i := range hit {
+						r := rs[i]
+						r.Violated, r.Counterexample, r.Inputs, r.ViolationPos = sub, cex.Counterexample, cex.Inputs, cex.ViolationPos
+						decide(i, results.False, fmt.Sprintf("%s: %s; confirmed by SMT and concrete replay", sub, details[k]))
+					}
+					continue
+				}
+				total++
+				msg := fmt.Sprintf("%s candidate (%s) not confirmed: %s", sub, details[k], why)
+				for _, i := range hit {
+					block(i, msg)
+					excluded[i]++
+					if excluded[i] >= maxMemoryCandidates {
+						decide(i, results.Unknown, strings.Join(blocked[i], "; "))
+					}
+				}
+				if total >= 4*maxMemoryCandidates {
+					finishMemory(rs, decide, results.Unknown, msg+fmt.Sprintf("; %d candidates not confirmed", total))
+					return rs
+				}
+				if !removed {
+					alg.ExcludeTarget(node)
+					removed = true
+				}
 			}
-			excluded++
-			if excluded >= maxMemoryCandidates {
-				res.Verdict, res.Reason = results.Unknown, strings.Join(unconfirmed, "; ")
-				return
+			if !removed {
+				alg.Remove(node)
 			}
-			alg.ExcludeTarget(node)
 		case cpa.Safe, cpa.Unsafe:
-			var block []string
+			var global, memUnknown []string
 			for _, r := range alg.Explanations() {
-				if !strings.HasPrefix(r, value.MemViolationPrefix) {
-					block = append(block, r)
+				switch {
+				case strings.HasPrefix(r, value.MemViolationPrefix):
+				case strings.HasPrefix(r, value.MemUnknownPrefix):
+					memUnknown = append(memUnknown, r)
+				default:
+					global = append(global, r)
 				}
 			}
-			block = append(unconfirmed, block...)
-			if len(block) > 0 {
-				if len(block) > 5 {
-					block = append(block[:5], fmt.Sprintf("and %d more", len(block)-5))
-				}
-				res.Verdict, res.Reason = results.Unknown, strings.Join(block, "; ")
-				return
+			if len(outside) > 0 {
+				global = append(global, "internal: "+strings.Join(outside, ", "))
 			}
-			res.Verdict, res.Reason = results.True, "reached set is a fixed point in which every memory check holds"
-			return
+			for i, r := range rs {
+				if r.Verdict != "" {
+					continue
+				}
+				why := append(append([]string(nil), blocked[i]...), global...)
+				if props[i].Sites == nil {
+					// A whole-program property: every undecided check of
+					// the states kept (as before per-site properties).
+					why = append([]string(nil), blocked[i]...)
+					for _, u := range memUnknown {
+						sub, _, _ := strings.Cut(strings.TrimPrefix(u, value.MemUnknownPrefix), " ")
+						if slices.Contains(props[i].Memory, sub) {
+							why = append(why, u)
+						}
+					}
+					why = append(why, global...)
+				}
+				if len(why) > 0 {
+					if len(why) > 5 {
+						why = append(why[:5], fmt.Sprintf("and %d more", len(why)-5))
+					}
+					decide(i, results.Unknown, strings.Join(why, "; "))
+					continue
+				}
+				reason := "reached set is a fixed point in which every memory check holds"
+				if props[i].Sites != nil {
+					reason = "reached set is a fixed point in which every check at this site holds"
+				}
+				decide(i, results.True, reason)
+			}
+			return rs
 		default:
-			res.Verdict, res.Reason = results.Unknown, alg.Reason()
-			if len(unconfirmed) > 0 {
-				res.Reason += "; " + strings.Join(unconfirmed, "; ")
+			reason := alg.Reason()
+			for i, r := range rs {
+				if r.Verdict == "" {
+					why := reason
+					if len(blocked[i]) > 0 {
+						why += "; " + strings.Join(blocked[i], "; ")
+					}
+					decide(i, results.Unknown, why)
+				}
 			}
-			return
+			return rs
+		}
+	}
+	return rs
+}
+
+// finishMemory gives every open result of rs verdict v with reason.
+func finishMemory(rs []*Result, decide func(int, results.Verdict, string), v results.Verdict, reason string) {
+	for i, r := range rs {
+		if r.Verdict == "" {
+			decide(i, v, reason)
 		}
 	}
 }

@@ -36,6 +36,12 @@ type MemChecks struct {
 	// Entry is the entry function: its exit (at depth 0) is the end of
 	// the program, where its locals die.
 	Entry string
+	// Undecided, when not nil, is called with every check that could not
+	// be decided, as it is made (a superset of the "memory: cannot prove"
+	// reasons of the states kept): the property, the edge of the step
+	// (the access site) and why. The engine attributes these to per-site
+	// properties. Calls come from the goroutine running the analysis.
+	Undecided func(prop string, e *cfa.Edge, why string)
 }
 
 // Memory-safety property names (SV-COMP's valid-memsafety.prp and
@@ -105,6 +111,17 @@ func (s *State) MemoryViolation() (prop, detail string, ok bool) {
 	return prop, detail, true
 }
 
+// MemoryViolations returns every memory violation of the state (one step
+// may violate several properties, or one at several accesses): the
+// properties and descriptions, in the order of MemoryViolation.
+func (s *State) MemoryViolations() (props, details []string) {
+	for i := sort.SearchStrings(s.reasons, MemViolationPrefix); i < len(s.reasons) && strings.HasPrefix(s.reasons[i], MemViolationPrefix); i++ {
+		prop, detail, _ := strings.Cut(strings.TrimPrefix(s.reasons[i], MemViolationPrefix), ": ")
+		props, details = append(props, prop), append(details, detail)
+	}
+	return props, details
+}
+
 func (t *tx) mem() *MemChecks { return t.c.opts.Memory }
 
 func (t *tx) violation(prop string, e *cfa.Edge, format string, args ...any) {
@@ -112,7 +129,11 @@ func (t *tx) violation(prop string, e *cfa.Edge, format string, args ...any) {
 }
 
 func (t *tx) memUnknown(prop string, e *cfa.Edge, format string, args ...any) {
-	t.reason(MemUnknownPrefix + prop + " at " + posString(e) + ": " + fmt.Sprintf(format, args...))
+	why := fmt.Sprintf(format, args...)
+	t.reason(MemUnknownPrefix + prop + " at " + posString(e) + ": " + why)
+	if f := t.mem().Undecided; f != nil {
+		f(prop, e, why)
+	}
 }
 
 func (t *tx) metaGet(heap uint64, off int64) (uint64, bool) {
