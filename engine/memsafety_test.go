@@ -40,6 +40,8 @@ func TestMemoryReproducersASan(t *testing.T) {
 		{"memsafety_array_read.c", spec.MemSafetyID, "valid-deref", "global-buffer-overflow"},
 		{"memsafety_free_offset.c", spec.MemSafetyID, "valid-free", "attempting free on address which was not malloc()-ed"},
 		{"memsafety_leak.c", spec.MemSafetyID, "valid-memtrack", "detected memory leaks"},
+		// per-site properties (spec.MemorySites): the violated site's
+		{"memsites_stack.c", "sites", "valid-deref", "stack-buffer-overflow"},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			file := filepath.Join("testdata/verdicts", tt.file)
@@ -51,12 +53,21 @@ func TestMemoryReproducersASan(t *testing.T) {
 			if tt.prop == spec.MemCleanupID {
 				subs = []string{spec.MemCleanupID}
 			}
-			res, err := engine.Verify(context.Background(), prog, []*spec.Property{spec.MemoryProperty("main", subs)},
+			props := []*spec.Property{spec.MemoryProperty("main", subs)}
+			if tt.prop == "sites" {
+				props = spec.MemorySites(prog, "main", subs)
+			}
+			res, err := engine.Verify(context.Background(), prog, props,
 				engine.Config{Name: "value", Timeout: time.Minute, Solver: z3.Factory})
 			if err != nil {
 				t.Fatal(err)
 			}
 			r := res[0]
+			for _, x := range res {
+				if x.Verdict == results.False {
+					r = x
+				}
+			}
 			if r.Verdict != results.False || r.Violated != tt.violated {
 				t.Fatalf("%s (%s), violated %q; want FALSE %s", r.Verdict, r.Reason, r.Violated, tt.violated)
 			}

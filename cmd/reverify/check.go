@@ -188,7 +188,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			props = filterShard(sh, engine.Properties(prog, *entry))
 		}
 		if wantMemory {
-			props = append(props, engine.MemoryProperty(*entry, engine.MemSafetySubs))
+			props = append(props, filterShard(sh, engine.MemoryProperties(prog, *entry, engine.MemSafetySubs))...)
 		}
 		if len(props) == 0 && !sh.Active() {
 			fmt.Fprintf(stderr, "reverify check: WARNING: no assertion found in %s (compiled with -DNDEBUG?): nothing was verified\n", strings.Join(files, ", "))
