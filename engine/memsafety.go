@@ -12,6 +12,7 @@ import (
 
 	"github.com/reverify/reverify/engine/analysis/callstack"
 	"github.com/reverify/reverify/engine/analysis/location"
+	"github.com/reverify/reverify/engine/analysis/symbolic"
 	"github.com/reverify/reverify/engine/analysis/value"
 	"github.com/reverify/reverify/engine/cegar"
 	"github.com/reverify/reverify/engine/cfa"
@@ -21,6 +22,13 @@ import (
 	"github.com/reverify/reverify/engine/spec"
 )
 
+// maxValueMemoryStates bounds the value analysis's run of a memory
+// group when symbolic execution may follow (verifyMemoryGroup): a loop
+// bounded only by an unknown value (a harness's `i < n`) unrolls without
+// end in the explicit analysis, while the path constraints of symbolic
+// execution bound it.
+const maxValueMemoryStates = 20_000
+
 // maxMemoryCandidates bounds the violation candidates one memory-safety
 // run checks before it gives up with UNKNOWN.
 const maxMemoryCandidates = 32
@@ -28,7 +36,16 @@ const maxMemoryCandidates = 32
 // verifyMemory decides one memory-safety property (spec.Property.Memory)
 // under the budget verifyOne set up: memoryRun with that property alone.
 func verifyMemory(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
-	r := memoryRun(ctx, prog, []*spec.Property{prop}, cfg, nil)[0]
+	rs, retry := memoryRun(ctx, prog, []*spec.Property{prop}, cfg, false, nil)
+	r := rs[0]
+	if retry[0] {
+		again, _ := memoryRun(ctx, prog, []*spec.Property{prop}, cfg, true, nil)
+		if again[0].Verdict != results.Unknown {
+			r = again[0]
+		} else {
+			r.Reason += "; symbolic execution: " + again[0].Reason
+		}
+	}
 	r.Seconds = res.Seconds
 	*res = *r
 }
@@ -116,14 +133,54 @@ func verifyMemoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Pro
 		if cfg.Timeout > 0 {
 			gctx, cancel = withBudget(ctx, cfg, cfg.Timeout)
 		}
-		for j, r := range memoryRun(gctx, prog, sub, cfg, func(j int, r *Result) {
+		final := func(j int, r *Result) {
 			r.Seconds = since(gstart)
 			limitReason(gctx, parent, cfg, false, r)
 			if emit != nil {
 				emit(g[j], r)
 			}
-		}) {
+		}
+		// The value analysis gets half of the time when symbolic
+		// execution may have to follow.
+		vctx, vcancel := gctx, context.CancelFunc(func() {})
+		if cfg.Timeout > 0 {
+			vctx, vcancel = withBudget(gctx, cfg, cfg.Timeout/2)
+		}
+		vcfg := cfg
+		vcfg.MaxStates = min(cfg.MaxStates, maxValueMemoryStates)
+		first, retry := memoryRun(vctx, prog, sub, vcfg, false, func(j int, r *Result) {
+			r.Seconds = since(gstart)
+			limitReason(vctx, parent, cfg, false, r)
+			if emit != nil {
+				emit(g[j], r)
+			}
+		})
+		vcancel()
+		var again []int // indices into g left to symbolic execution
+		for j, r := range first {
 			rs[g[j]] = r
+			if retry[j] {
+				again = append(again, j)
+			}
+		}
+		if len(again) > 0 {
+			// The checks the value analysis could not decide: symbolic
+			// execution over the same memory model (symbolic sizes and
+			// offsets, memsafety_symbolic.go in analysis/value).
+			sub2 := make([]*spec.Property, len(again))
+			for k, j := range again {
+				sub2[k] = sub[j]
+			}
+			second, _ := memoryRun(gctx, prog, sub2, cfg, true, func(k int, r *Result) {
+				j := again[k]
+				if r.Verdict == results.Unknown {
+					r.Reason = first[j].Reason + "; symbolic execution: " + r.Reason
+				}
+				final(j, r)
+			})
+			for k, j := range again {
+				rs[g[j]] = second[k]
+			}
 		}
 		cancel()
 	}
@@ -154,8 +211,12 @@ func verifyMemoryProps(ctx context.Context, prog *cfa.Program, props []*spec.Pro
 	return done
 }
 
-// memConfig is the Config of memory-safety results.
-const memConfig = "memsafety-value"
+// memConfig and memConfigSymex are the Configs of memory-safety results
+// decided by the value analysis and by symbolic execution.
+const (
+	memConfig      = "memsafety-value"
+	memConfigSymex = "memsafety-symex"
+)
 
 // memoryRun decides the memory-safety properties props with one run of
 // the explicit-value analysis at full precision in memory mode
@@ -192,16 +253,26 @@ const memConfig = "memsafety-value"
 // Results are in the order of props with Config "memsafety-value";
 // States (and ARG with Config.KeepARG) are the run's when each property
 // was decided. emit, when not nil, receives each result as it is decided.
-func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, emit func(int, *Result)) []*Result {
-	rs := make([]*Result, len(props))
+func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, sym bool, emit func(int, *Result)) (rs []*Result, retry []bool) {
+	rs = make([]*Result, len(props))
+	retry = make([]bool, len(props))
+	unconfirmed := make([]bool, len(props))
+	config := memConfig
+	if sym {
+		config = memConfigSymex
+	}
 	for i, p := range props {
-		rs[i] = &Result{Property: p, Config: memConfig}
+		rs[i] = &Result{Property: p, Config: config}
 	}
 	open := 0
 	var alg *cpa.Algorithm
 	decide := func(i int, v results.Verdict, reason string) {
 		r := rs[i]
 		r.Verdict, r.Reason = v, reason
+		if retry[i] {
+			open--
+			return // left to symbolic execution: not final
+		}
 		if alg != nil {
 			r.States = alg.ARG().Len()
 			if cfg.KeepARG {
@@ -250,7 +321,7 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 		}
 	}
 	if open == 0 {
-		return rs
+		return rs, retry
 	}
 	// enumerated are the sites spec.MemorySites lists (the guard).
 	enumerated := map[memSite]bool{}
@@ -298,14 +369,39 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 	loc, err := location.New(prog, cfg.Entry)
 	if err != nil {
 		finishMemory(rs, decide, results.Unknown, err.Error())
-		return rs
+		return rs, retry
 	}
-	comp, err := cpa.NewComposite(loc, callstack.New(cfg.MaxDepth), value.New(prog, value.Options{Memory: checks}))
+	var data cpa.CPA = value.New(prog, value.Options{Memory: checks})
+	if sym {
+		data, err = symbolic.New(prog, symbolic.Options{Solver: cfg.Solver, Value: value.Options{Memory: checks}})
+		if err != nil {
+			finishMemory(rs, decide, results.Unknown, err.Error())
+			return rs, retry
+		}
+	}
+	comp, err := cpa.NewComposite(loc, callstack.New(cfg.MaxDepth), data)
 	if err != nil {
 		finishMemory(rs, decide, results.Unknown, err.Error())
-		return rs
+		return rs, retry
 	}
 	alg = cpa.NewAlgorithm(comp, cpa.Options{MaxStates: cfg.MaxStates})
+	// classify splits the run's explanations into those that forbid
+	// TRUE for every property and the undecided memory checks.
+	classify := func() (global, memUnknown []string) {
+		for _, r := range alg.Explanations() {
+			switch {
+			case strings.HasPrefix(r, value.MemViolationPrefix):
+			case strings.HasPrefix(r, value.MemUnknownPrefix):
+				memUnknown = append(memUnknown, r)
+			default:
+				global = append(global, r)
+			}
+		}
+		if len(outside) > 0 {
+			global = append(global, "internal: "+strings.Join(outside, ", "))
+		}
+		return global, memUnknown
+	}
 	sem := smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow}
 	excluded := make([]int, len(props))
 	total := 0
@@ -313,7 +409,7 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 		status, node, err := alg.Run(ctx)
 		if err != nil {
 			finishMemory(rs, decide, results.Unknown, err.Error())
-			return rs
+			return rs, retry
 		}
 		switch status {
 		case cpa.Target:
@@ -340,6 +436,9 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 					continue
 				}
 				total++
+				for _, i := range hit {
+					unconfirmed[i] = true
+				}
 				msg := fmt.Sprintf("%s candidate (%s) not confirmed: %s", sub, details[k], why)
 				for _, i := range hit {
 					block(i, msg)
@@ -350,7 +449,7 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 				}
 				if total >= 4*maxMemoryCandidates {
 					finishMemory(rs, decide, results.Unknown, msg+fmt.Sprintf("; %d candidates not confirmed", total))
-					return rs
+					return rs, retry
 				}
 				if !removed {
 					alg.ExcludeTarget(node)
@@ -361,19 +460,7 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 				alg.Remove(node)
 			}
 		case cpa.Safe, cpa.Unsafe:
-			var global, memUnknown []string
-			for _, r := range alg.Explanations() {
-				switch {
-				case strings.HasPrefix(r, value.MemViolationPrefix):
-				case strings.HasPrefix(r, value.MemUnknownPrefix):
-					memUnknown = append(memUnknown, r)
-				default:
-					global = append(global, r)
-				}
-			}
-			if len(outside) > 0 {
-				global = append(global, "internal: "+strings.Join(outside, ", "))
-			}
+			global, memUnknown := classify()
 			for i, r := range rs {
 				if r.Verdict != "" {
 					continue
@@ -391,6 +478,9 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 					}
 					why = append(why, global...)
 				}
+				if len(why) > 0 && !sym && len(global) == 0 && !unconfirmed[i] {
+					retry[i] = true // undecided checks only: symbolic execution may decide them
+				}
 				if len(why) > 0 {
 					if len(why) > 5 {
 						why = append(why[:5], fmt.Sprintf("and %d more", len(why)-5))
@@ -404,22 +494,27 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 				}
 				decide(i, results.True, reason)
 			}
-			return rs
+			return rs, retry
 		default:
 			reason := alg.Reason()
+			global, _ := classify()
 			for i, r := range rs {
 				if r.Verdict == "" {
 					why := reason
 					if len(blocked[i]) > 0 {
 						why += "; " + strings.Join(blocked[i], "; ")
 					}
+					// The value analysis ran out: symbolic execution,
+					// whose path constraints may bound the loop, gets
+					// the rest of the time.
+					retry[i] = !sym && len(global) == 0 && !unconfirmed[i]
 					decide(i, results.Unknown, why)
 				}
 			}
-			return rs
+			return rs, retry
 		}
 	}
-	return rs
+	return rs, retry
 }
 
 // finishMemory gives every open result of rs verdict v with reason.
@@ -434,8 +529,11 @@ func finishMemory(rs []*Result, decide func(int, results.Verdict, string), v res
 // memState returns the value state of a composite node.
 func memState(n *cpa.Node) *value.State {
 	for _, s := range n.State.Comps {
-		if v, ok := s.(*value.State); ok {
+		switch v := s.(type) {
+		case *value.State:
 			return v
+		case *symbolic.State:
+			return v.Memory()
 		}
 	}
 	return nil

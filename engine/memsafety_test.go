@@ -42,6 +42,8 @@ func TestMemoryReproducersASan(t *testing.T) {
 		{"memsafety_leak.c", spec.MemSafetyID, "valid-memtrack", "detected memory leaks"},
 		// per-site properties (spec.MemorySites): the violated site's
 		{"memsites_stack.c", "sites", "valid-deref", "stack-buffer-overflow"},
+		// a block of symbolic size, refuted by symbolic execution
+		{"memsites_symsize.c", "sites", "valid-deref", "heap-buffer-overflow"},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			file := filepath.Join("testdata/verdicts", tt.file)

@@ -168,6 +168,8 @@ func (t *tx) memAlloc(call *cfa.Call, obj uint64) {
 	}
 	if ok && size >= 0 {
 		t.metaSet(obj, metaSize, uint64(size))
+	} else if sz := t.symSize(call); sz != nil {
+		t.s.mem = t.s.mem.put(metaObj(obj), metaSize, Value{Sym: sz}, 8)
 	}
 	st := uint64(stHeap)
 	if call.Fn == "alloca" || call.Fn == "__builtin_alloca" {
@@ -435,7 +437,7 @@ func (t *tx) checkPointer(e *cfa.Edge, what string, v Value, ok bool, n int64) {
 
 // checkAddr checks an access of n bytes at the known object a.obj.
 func (t *tx) checkAddr(e *cfa.Edge, what string, a addr, n int64) {
-	if !a.offKnown || a.sym != nil {
+	if !a.offKnown && a.sym == nil {
 		t.memUnknown(ValidDeref, e, "unknown offset in %s", what)
 		return
 	}
@@ -443,8 +445,14 @@ func (t *tx) checkAddr(e *cfa.Edge, what string, a addr, n int64) {
 	if !valid {
 		return
 	}
-	if size < 0 {
-		t.memUnknown(ValidDeref, e, "the size of %s is unknown (%s)", t.c.objName(a.obj, t.s.depth), what)
+	if a.sym != nil || size < 0 {
+		if !t.symBounds(e, what, a, n, size) {
+			if a.sym != nil {
+				t.memUnknown(ValidDeref, e, "unknown offset in %s", what)
+			} else {
+				t.memUnknown(ValidDeref, e, "the size of %s is unknown (%s)", t.c.objName(a.obj, t.s.depth), what)
+			}
+		}
 		return
 	}
 	if a.off < 0 || a.off+n > size {

@@ -1,8 +1,8 @@
 // One memory property per access site: an off-by-one write to a stack
 // array is FALSE at its own statement; the other accesses of the stack
-// array, of a global array and of a heap block, and the free, are TRUE;
-// an index the explicit analysis cannot bound is UNKNOWN at its site
-// only.
+// array, of a global array and of a heap block, and the free, are TRUE
+// (an index the explicit analysis cannot bound, g[k], by symbolic
+// execution under the path's constraint 0 <= k < 4).
 // memory: sites
 // memory: valid-memsafety FALSE "offset 8 of buf (8 bytes)"
 #include <stdlib.h>
@@ -15,7 +15,7 @@ int main(void) {
     buf[i] = 'a'; // site: valid-deref TRUE
   int k = __VERIFIER_nondet_int();
   if (k >= 0 && k < 4)
-    g[k] = k; // site: valid-deref UNKNOWN "unknown offset in g[k]"
+    g[k] = k; // site: valid-deref TRUE
   g[3] = 1; // site: valid-deref TRUE
   int *p = malloc(4 * sizeof(int));
   if (!p)
