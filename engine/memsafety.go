@@ -563,18 +563,80 @@ func confirmMemory(ctx context.Context, prog *cfa.Program, cfg Config, sem smt.E
 		}
 		return check.Reason
 	}
-	values := make([]uint64, len(check.Inputs))
-	for i, in := range check.Inputs {
-		values[i] = in.Value
+	ins := check.Inputs
+	replay := func(ins []smt.InputValue) error {
+		values := make([]uint64, len(ins))
+		for i, in := range ins {
+			values[i] = in.Value
+		}
+		_, err := interp.ReplayMemory(ctx, prog, cfg.Entry, path, values, sub)
+		return err
 	}
-	detail, err := interp.ReplayMemory(ctx, prog, cfg.Entry, path, values, sub)
-	if err != nil {
-		return err.Error()
+	if err := replay(ins); err != nil {
+		// The prefix's model need not violate the access (a bound that
+		// only the violating step's condition fixes, as in symbolic
+		// execution's split): ask the encoding of the whole path for an
+		// invalid access at the last step.
+		alt, why := memoryModel(ctx, prog, path, cfg, sem)
+		if alt == nil {
+			return err.Error() + "; " + why
+		}
+		if err2 := replay(alt); err2 != nil {
+			return err.Error() + "; with a model of an invalid access at the last step: " + err2.Error()
+		}
+		ins = alt
 	}
-	res.Counterexample, res.Inputs = path, inputs(path, check.Inputs)
+	res.Counterexample, res.Inputs = path, inputs(path, ins)
 	if e := path[len(path)-1].Edge; e != nil {
 		res.ViolationPos = e.Pos.Start
 	}
-	_ = detail
 	return ""
+}
+
+// memoryModel returns the inputs of an execution of path on which the
+// bit-precise SMT encoding (smt.EncodePathContext) makes an invalid
+// memory access at the last step and no undefined behaviour before it,
+// or nil and why not.
+func memoryModel(ctx context.Context, prog *cfa.Program, path []cfa.Step, cfg Config, sem smt.EncodeOptions) ([]smt.InputValue, string) {
+	b := smt.NewBuilder()
+	pf, err := smt.EncodePathContext(ctx, b, prog, path, sem)
+	if err != nil {
+		return nil, err.Error()
+	}
+	conj, ubs := pf.Inline(b)
+	last := len(path) - 1
+	hit := b.False()
+	for i, u := range pf.UB {
+		switch {
+		case u.Step == last && u.Kind == "invalid memory access":
+			hit = b.Or(hit, ubs[i])
+		case u.Step < last:
+			conj = append(conj, b.Not(ubs[i]))
+		}
+	}
+	if hit == b.False() {
+		return nil, "the encoding has no invalid access at the last step"
+	}
+	s := cfg.Solver(b)
+	defer s.Close()
+	for _, t := range append(conj, hit) {
+		s.Assert(t)
+	}
+	r, err := s.Check(ctx)
+	switch {
+	case r == smt.Unsat:
+		return nil, "no execution of the path makes the access invalid"
+	case r != smt.Sat:
+		if err != nil {
+			return nil, err.Error()
+		}
+		return nil, "solver answered unknown"
+	}
+	m := s.Model()
+	out := make([]smt.InputValue, len(pf.Inputs))
+	for i, in := range pf.Inputs {
+		lo, hi := m.Eval(in.Term)
+		out[i] = smt.InputValue{Input: in, Value: lo, Hi: hi}
+	}
+	return out, ""
 }

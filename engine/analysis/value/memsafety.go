@@ -445,6 +445,11 @@ func (t *tx) checkAddr(e *cfa.Edge, what string, a addr, n int64) {
 	if !valid {
 		return
 	}
+	if a.sym == nil && a.off < 0 && size < 0 {
+		// before the object, whatever its (unknown) size
+		t.violation(ValidDeref, e, "out-of-bounds access of %d bytes at offset %d of %s by %s", n, a.off, t.c.objName(a.obj, t.s.depth), what)
+		return
+	}
 	if a.sym != nil || size < 0 {
 		if !t.symBounds(e, what, a, n, size) {
 			if a.sym != nil {
