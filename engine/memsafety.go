@@ -38,7 +38,7 @@ const maxMemoryCandidates = 32
 func verifyMemory(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
 	rs, retry := memoryRun(ctx, prog, []*spec.Property{prop}, cfg, false, nil)
 	r := rs[0]
-	if retry[0] {
+	if retry[0] != retryNone {
 		again, _ := memoryRun(ctx, prog, []*spec.Property{prop}, cfg, true, nil)
 		if again[0].Verdict != results.Unknown {
 			r = again[0]
@@ -133,54 +133,88 @@ func verifyMemoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Pro
 		if cfg.Timeout > 0 {
 			gctx, cancel = withBudget(ctx, cfg, cfg.Timeout)
 		}
-		final := func(j int, r *Result) {
-			r.Seconds = since(gstart)
-			limitReason(gctx, parent, cfg, false, r)
-			if emit != nil {
-				emit(g[j], r)
+		// run verifies the properties idx (indices into g) in one run
+		// and passes the final results on, except the UNKNOWNs that hold
+		// keeps for a later run; it returns the results and what may
+		// decide those left open. prior[j], when set, is an earlier
+		// run's UNKNOWN whose reason comes first.
+		run := func(ctx context.Context, idx []int, rcfg Config, sym bool, prior []*Result, hold func(j int) bool) ([]*Result, []retryKind) {
+			ps := make([]*spec.Property, len(idx))
+			for k, j := range idx {
+				ps[k] = sub[j]
 			}
+			out, retry := memoryRun(ctx, prog, ps, rcfg, sym, func(k int, r *Result) {
+				j := idx[k]
+				if r.Verdict == results.Unknown && prior[j] != nil {
+					step := "value analysis without the state cap: "
+					if sym {
+						step = "symbolic execution: "
+					}
+					r.Reason = prior[j].Reason + "; " + step + r.Reason
+				}
+				r.Seconds = since(gstart)
+				limitReason(ctx, parent, cfg, false, r)
+				if r.Verdict == results.Unknown && hold != nil && hold(j) {
+					return
+				}
+				if emit != nil {
+					emit(g[j], r)
+				}
+			})
+			for k, j := range idx {
+				rs[g[j]] = out[k]
+			}
+			return out, retry
 		}
-		// The value analysis gets half of the time when symbolic
-		// execution may have to follow.
+		// 1. The value analysis, with a state cap and half of the time.
 		vctx, vcancel := gctx, context.CancelFunc(func() {})
 		if cfg.Timeout > 0 {
 			vctx, vcancel = withBudget(gctx, cfg, cfg.Timeout/2)
 		}
 		vcfg := cfg
 		vcfg.MaxStates = min(cfg.MaxStates, maxValueMemoryStates)
-		first, retry := memoryRun(vctx, prog, sub, vcfg, false, func(j int, r *Result) {
-			r.Seconds = since(gstart)
-			limitReason(vctx, parent, cfg, false, r)
-			if emit != nil {
-				emit(g[j], r)
-			}
-		})
+		all := make([]int, len(g))
+		for j := range g {
+			all[j] = j
+		}
+		first, retry := run(vctx, all, vcfg, false, make([]*Result, len(g)), nil)
 		vcancel()
-		var again []int // indices into g left to symbolic execution
-		for j, r := range first {
-			rs[g[j]] = r
-			if retry[j] {
-				again = append(again, j)
+		var symb []int
+		again := map[int]bool{} // the value analysis may finish without the cap
+		for j := range g {
+			if retry[j] != retryNone {
+				symb = append(symb, j)
+				if retry[j] == retryValue && vcfg.MaxStates < cfg.MaxStates {
+					again[j] = true
+				}
 			}
 		}
-		if len(again) > 0 {
-			// The checks the value analysis could not decide: symbolic
-			// execution over the same memory model (symbolic sizes and
-			// offsets, memsafety_symbolic.go in analysis/value).
-			sub2 := make([]*spec.Property, len(again))
-			for k, j := range again {
-				sub2[k] = sub[j]
+		if len(symb) == 0 {
+			cancel()
+			continue
+		}
+		// 2. Symbolic execution over the same memory model (symbolic
+		// sizes and offsets, memsafety_symbolic.go in analysis/value)
+		// for the checks the value analysis left undecided or did not
+		// reach; half of what is left when step 3 may follow.
+		sctx, scancel := gctx, context.CancelFunc(func() {})
+		if cfg.Timeout > 0 && len(again) > 0 {
+			sctx, scancel = withBudget(gctx, cfg, cfg.Timeout/4)
+		}
+		second, _ := run(sctx, symb, cfg, true, first, func(j int) bool { return again[j] })
+		scancel()
+		// 3. The value analysis without the cap for those whose checks it
+		// had all decided (a long loop with known bounds).
+		var more []int
+		prior := make([]*Result, len(g))
+		for k, j := range symb {
+			if again[j] && second[k].Verdict == results.Unknown {
+				more = append(more, j)
+				prior[j] = second[k]
 			}
-			second, _ := memoryRun(gctx, prog, sub2, cfg, true, func(k int, r *Result) {
-				j := again[k]
-				if r.Verdict == results.Unknown {
-					r.Reason = first[j].Reason + "; symbolic execution: " + r.Reason
-				}
-				final(j, r)
-			})
-			for k, j := range again {
-				rs[g[j]] = second[k]
-			}
+		}
+		if len(more) > 0 {
+			run(gctx, more, cfg, false, prior, nil)
 		}
 		cancel()
 	}
@@ -210,6 +244,16 @@ func verifyMemoryProps(ctx context.Context, prog *cfa.Program, props []*spec.Pro
 	})
 	return done
 }
+
+// retryKind says which run may decide a property that a memoryRun left
+// UNKNOWN.
+type retryKind int8
+
+const (
+	retryNone     retryKind = iota
+	retrySymbolic           // symbolic execution (undecided checks, or a run out of time)
+	retryValue              // the value analysis without the state cap (all checks decided so far)
+)
 
 // memConfig and memConfigSymex are the Configs of memory-safety results
 // decided by the value analysis and by symbolic execution.
@@ -253,9 +297,9 @@ const (
 // Results are in the order of props with Config "memsafety-value";
 // States (and ARG with Config.KeepARG) are the run's when each property
 // was decided. emit, when not nil, receives each result as it is decided.
-func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, sym bool, emit func(int, *Result)) (rs []*Result, retry []bool) {
+func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, sym bool, emit func(int, *Result)) (rs []*Result, retry []retryKind) {
 	rs = make([]*Result, len(props))
-	retry = make([]bool, len(props))
+	retry = make([]retryKind, len(props))
 	unconfirmed := make([]bool, len(props))
 	config := memConfig
 	if sym {
@@ -269,9 +313,9 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 	decide := func(i int, v results.Verdict, reason string) {
 		r := rs[i]
 		r.Verdict, r.Reason = v, reason
-		if retry[i] {
+		if retry[i] != retryNone {
 			open--
-			return // left to symbolic execution: not final
+			return // left to another run: not final
 		}
 		if alg != nil {
 			r.States = alg.ARG().Len()
@@ -479,7 +523,7 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 					why = append(why, global...)
 				}
 				if len(why) > 0 && !sym && len(global) == 0 && !unconfirmed[i] {
-					retry[i] = true // undecided checks only: symbolic execution may decide them
+					retry[i] = retrySymbolic // undecided checks only: symbolic execution may decide them
 				}
 				if len(why) > 0 {
 					if len(why) > 5 {
@@ -497,17 +541,30 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 			return rs, retry
 		default:
 			reason := alg.Reason()
-			global, _ := classify()
+			global, memUnknown := classify()
 			for i, r := range rs {
 				if r.Verdict == "" {
 					why := reason
 					if len(blocked[i]) > 0 {
 						why += "; " + strings.Join(blocked[i], "; ")
 					}
-					// The value analysis ran out: symbolic execution,
-					// whose path constraints may bound the loop, gets
-					// the rest of the time.
-					retry[i] = !sym && len(global) == 0 && !unconfirmed[i]
+					undecided := len(blocked[i]) > 0
+					for _, u := range memUnknown {
+						sub, _, _ := strings.Cut(strings.TrimPrefix(u, value.MemUnknownPrefix), " ")
+						undecided = undecided || props[i].Sites == nil && slices.Contains(props[i].Memory, sub)
+					}
+					switch {
+					case sym || len(global) > 0 || unconfirmed[i]:
+					case strings.HasPrefix(reason, "state limit") && !undecided:
+						// Every check so far decided: the value
+						// analysis may finish with more states.
+						retry[i] = retryValue
+					default:
+						// The value analysis ran out: symbolic
+						// execution, whose path constraints may bound
+						// the loop, gets the rest of the time.
+						retry[i] = retrySymbolic
+					}
 					decide(i, results.Unknown, why)
 				}
 			}
