@@ -79,8 +79,14 @@ func (t *tx) symBounds(e *cfa.Edge, what string, a addr, n int64, size int64) bo
 		k := a.sym.idx
 		lim := int64(1) << 40
 		start := b.Add(b.BV(uint64(a.off), 64), b.Mul(k, b.BV(uint64(a.sym.scale), 64)))
+		// The index also stays inside its array (k ∈ [0, a.sym.n)): the
+		// if-then-else writes of symbolic mode update that array's
+		// elements only, so an index past the array but inside the
+		// object goes to the violating successor, whose replay finds no
+		// violation (UNKNOWN, never a TRUE over a lost write).
 		in = b.And(b.Sle(b.BV(uint64(-lim), 64), k), b.Sle(k, b.BV(uint64(lim), 64)),
-			b.Sle(b.BV(0, 64), start), b.Ule(b.Add(start, b.BV(uint64(n), 64)), sizeT))
+			b.Sle(b.BV(0, 64), start), b.Ule(b.Add(start, b.BV(uint64(n), 64)), sizeT),
+			b.Sle(b.BV(0, 64), k), b.Slt(k, b.BV(uint64(a.sym.n), 64)))
 	case a.off < 0 || a.off > 1<<40:
 		return false // a definite violation or no sensible bound: not split
 	default:
