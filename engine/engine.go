@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -209,11 +210,23 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 			onResult.Unlock()
 		}
 	}
+	memDone := verifyMemoryProps(ctx, prog, props, cfg, final)
 	if cfg.ShareDeadline {
-		verifyRounds(ctx, prog, props, cfg, conf, final)
+		// The rounds share the proof's deadline among the properties
+		// the memory run left (it decides all memory sites at once).
+		var idx []int
+		var rest []*spec.Property
+		for i, p := range props {
+			if !memDone[i] {
+				idx = append(idx, i)
+				rest = append(rest, p)
+			}
+		}
+		verifyRounds(ctx, prog, rest, cfg, conf, func(j int, r *Result) { final(idx[j], r) })
 		return rs, nil
 	}
 	queue, later := verifyShared(ctx, prog, props, cfg, conf, final)
+	queue = slices.DeleteFunc(queue, func(i int) bool { return memDone[i] })
 	var wg sync.WaitGroup
 	work := make(chan int)
 	for w := 0; w < cfg.Workers; w++ {

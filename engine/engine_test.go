@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -51,6 +52,14 @@ var (
 	// verdict, with the reason containing the quoted text; a FALSE must
 	// be at the line marked `// violation`, if there is one.
 	memoryRE = regexp.MustCompile(`(?m)^// memory: (valid-memsafety|valid-memcleanup) (TRUE|FALSE|UNKNOWN)(?: "([^"]*)")?\s*$`)
+	// sitesRE matches `// memory: sites`: the file also checks the
+	// per-site memory properties (spec.MemorySites: valid-deref and
+	// valid-free); the line of every site carries `// site:` wants, e.g.
+	// `// site: valid-deref FALSE "offset 8" valid-free TRUE`, and a
+	// FALSE must be violated at its own line.
+	sitesRE    = regexp.MustCompile(`(?m)^// memory: sites\s*$`)
+	siteRE     = regexp.MustCompile(`// site:(.*)$`)
+	siteItemRE = regexp.MustCompile(`(valid-deref|valid-free) (TRUE|FALSE|UNKNOWN)(?: "([^"]*)")?`)
 	// violationRE marks the line of a memory-safety violation.
 	violationRE = regexp.MustCompile(`// violation\s*$`)
 	// mallocRE matches `// malloc: may-fail`: malloc and calloc may
@@ -212,11 +221,21 @@ func checkFile(t *testing.T, file, src, config string, reduce ...string) {
 		memWants[m[1]] = want{results.Verdict(m[2]), m[3]}
 	}
 	violationLine := 0
+	siteWants := map[string]want{} // by line and subproperty, "12 valid-deref"
 	for i, line := range strings.Split(src, "\n") {
 		if violationRE.MatchString(line) {
 			violationLine = i + 1
 		}
+		if m := siteRE.FindStringSubmatch(line); m != nil {
+			for _, it := range siteItemRE.FindAllStringSubmatch(m[1], -1) {
+				siteWants[fmt.Sprintf("%d %s", i+1, it[1])] = want{results.Verdict(it[2]), it[3]}
+			}
+		}
 	}
+	if sitesRE.MatchString(src) {
+		props = append(props, spec.MemorySites(prog, entry, []string{spec.DerefID, spec.FreeID})...)
+	}
+	siteSeen := map[string]bool{}
 	// Verdicts are decided by state limits, not by time: the per-property
 	// timeout only stops a runaway, and is generous because CI runs
 	// packages in parallel on two loaded cores.
@@ -244,6 +263,20 @@ func checkFile(t *testing.T, file, src, config string, reduce ...string) {
 	}
 	seen := map[int]bool{}
 	for _, r := range rs {
+		if r.Property.Sites != nil {
+			key := fmt.Sprintf("%d %s", r.Property.Pos.Line, r.Property.Memory[0])
+			siteSeen[key] = true
+			w, ok := siteWants[key]
+			switch {
+			case !ok:
+				t.Errorf("%s:%d: unexpected memory site %s: %s (%s)", file, r.Property.Pos.Line, r.Property.ID, r.Verdict, r.Reason)
+			case r.Verdict != w.verdict || !strings.Contains(r.Reason, w.reason):
+				t.Errorf("%s: %s: got %s (%s), want %s %q", file, r.Property.ID, r.Verdict, r.Reason, w.verdict, w.reason)
+			case r.Verdict == results.False && (len(r.Counterexample) == 0 || r.ViolationPos.Line != r.Property.Pos.Line):
+				t.Errorf("%s: %s: FALSE at line %d with %d steps, want the violation at its own line", file, r.Property.ID, r.ViolationPos.Line, len(r.Counterexample))
+			}
+			continue
+		}
 		if w, ok := memWants[r.Property.ID]; ok && len(r.Property.Memory) > 0 {
 			if r.Verdict != w.verdict || !strings.Contains(r.Reason, w.reason) {
 				t.Errorf("%s: %s: got %s (%s), want %s %q", file, r.Property.ID, r.Verdict, r.Reason, w.verdict, w.reason)
@@ -270,6 +303,11 @@ func checkFile(t *testing.T, file, src, config string, reduce ...string) {
 	for line, w := range wants {
 		if !seen[line] {
 			t.Errorf("%s:%d: no property found, want %s", file, line, w.verdict)
+		}
+	}
+	for key, w := range siteWants {
+		if !siteSeen[key] {
+			t.Errorf("%s: no memory site at line %s, want %s", file, key, w.verdict)
 		}
 	}
 }

@@ -130,3 +130,11 @@ var MemSafetySubs = spec.MemSafetySubs
 // MemoryProperty is the whole-program memory-safety property of entry
 // for the given subproperties (spec.MemoryProperty).
 func MemoryProperty(entry string, subs []string) *Property { return spec.MemoryProperty(entry, subs) }
+
+// MemoryProperties are the memory-safety properties of prog from entry
+// for the given subproperties, one per access site (spec.MemorySites):
+// what `--properties memory` and the Action check; Verify decides them
+// together in one run.
+func MemoryProperties(prog *cfa.Program, entry string, subs []string) []*Property {
+	return spec.MemorySites(prog, entry, subs)
+}

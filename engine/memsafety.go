@@ -3,12 +3,16 @@ package engine
 import (
 	"context"
 	"fmt"
-	"github.com/reverify/reverify/results"
+	"runtime"
 	"slices"
 	"strings"
+	"time"
+
+	"github.com/reverify/reverify/results"
 
 	"github.com/reverify/reverify/engine/analysis/callstack"
 	"github.com/reverify/reverify/engine/analysis/location"
+	"github.com/reverify/reverify/engine/analysis/symbolic"
 	"github.com/reverify/reverify/engine/analysis/value"
 	"github.com/reverify/reverify/engine/cegar"
 	"github.com/reverify/reverify/engine/cfa"
@@ -18,113 +22,563 @@ import (
 	"github.com/reverify/reverify/engine/spec"
 )
 
+// maxValueMemoryStates bounds the value analysis's run of a memory
+// group when symbolic execution may follow (verifyMemoryGroup): a loop
+// bounded only by an unknown value (a harness's `i < n`) unrolls without
+// end in the explicit analysis, while the path constraints of symbolic
+// execution bound it.
+const maxValueMemoryStates = 20_000
+
 // maxMemoryCandidates bounds the violation candidates one memory-safety
 // run checks before it gives up with UNKNOWN.
 const maxMemoryCandidates = 32
 
-// verifyMemory decides a memory-safety property (spec.Property.Memory)
-// with the explicit-value analysis at full precision in memory mode
+// verifyMemory decides one memory-safety property (spec.Property.Memory)
+// under the budget verifyOne set up: memoryRun with that property alone.
+func verifyMemory(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
+	rs, retry := memoryRun(ctx, prog, []*spec.Property{prop}, cfg, false, nil)
+	r := rs[0]
+	if retry[0] != retryNone {
+		again, _ := memoryRun(ctx, prog, []*spec.Property{prop}, cfg, true, nil)
+		if again[0].Verdict != results.Unknown {
+			r = again[0]
+		} else {
+			r.Reason += "; symbolic execution: " + again[0].Reason
+		}
+	}
+	r.Seconds = res.Seconds
+	*res = *r
+}
+
+// memSite is an access site and the subproperty checked there.
+type memSite struct {
+	e   *cfa.Edge
+	sub string
+}
+
+// verifyMemoryGroup decides the memory-safety properties props (all with
+// Memory set: per-site properties of spec.MemorySites and whole-program
+// ones such as spec.MemoryProperty's) of the entry cfg.Entry in one run
+// (memoryRun) under the budget of one property (cfg.Timeout, the memory
+// limit), as verifyOne does for one property; results are in the order
+// of props, and emit, when not nil, receives each as soon as it is
+// decided.
+func verifyMemoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, emit func(int, *Result)) (rs []*Result) {
+	start := time.Now()
+	parent := ctx
+	defer func() {
+		if p := recover(); p != nil {
+			// A panic is a bug in reverify, never a verdict.
+			buf := make([]byte, 4096)
+			buf = buf[:runtime.Stack(buf, false)]
+			if rs == nil {
+				rs = make([]*Result, len(props))
+			}
+			for i, r := range rs {
+				if r == nil {
+					r = &Result{Property: props[i], Config: memConfig}
+					rs[i] = r
+				}
+				if r.Verdict == "" {
+					r.Verdict, r.Reason, r.Seconds = results.Unknown, fmt.Sprintf("internal error: %v\n%s", p, buf), since(start)
+					if emit != nil {
+						emit(i, r)
+					}
+				}
+			}
+		}
+	}()
+	if why := unmodelledEntryParam(prog.Func(cfg.Entry)); why != "" {
+		rs = make([]*Result, len(props))
+		for i, p := range props {
+			rs[i] = &Result{Property: p, Config: memConfig, Verdict: results.Unknown, Reason: why}
+			if !p.Reachable {
+				rs[i].Verdict, rs[i].Reason = results.NotChecked, fmt.Sprintf("no call path from %s reaches %s", cfg.Entry, p.Func)
+			}
+			if emit != nil {
+				emit(i, rs[i])
+			}
+		}
+		return rs
+	}
+	ctx, untrack := cfg.mem.track(ctx)
+	defer untrack()
+	// The per-site properties share one run; each whole-program
+	// property has a run of its own, as a property alone: a leak
+	// (valid-memtrack, valid-memcleanup) is no undefined behaviour, so
+	// a run checking it must not end the paths of the other checks there.
+	rs = make([]*Result, len(props))
+	var sites []int
+	for i, p := range props {
+		if p.Sites != nil {
+			sites = append(sites, i)
+		}
+	}
+	groups := [][]int{sites}
+	for i, p := range props {
+		if p.Sites == nil {
+			groups = append(groups, []int{i})
+		}
+	}
+	for _, g := range groups {
+		if len(g) == 0 {
+			continue
+		}
+		sub := make([]*spec.Property, len(g))
+		for j, i := range g {
+			sub[j] = props[i]
+		}
+		gctx, gstart := ctx, time.Now()
+		var cancel context.CancelFunc = func() {}
+		if cfg.Timeout > 0 {
+			gctx, cancel = withBudget(ctx, cfg, cfg.Timeout)
+		}
+		// run verifies the properties idx (indices into g) in one run
+		// and passes the final results on, except the UNKNOWNs that hold
+		// keeps for a later run; it returns the results and what may
+		// decide those left open. prior[j], when set, is an earlier
+		// run's UNKNOWN whose reason comes first.
+		run := func(ctx context.Context, idx []int, rcfg Config, sym bool, prior []*Result, hold func(j int) bool) ([]*Result, []retryKind) {
+			ps := make([]*spec.Property, len(idx))
+			for k, j := range idx {
+				ps[k] = sub[j]
+			}
+			out, retry := memoryRun(ctx, prog, ps, rcfg, sym, func(k int, r *Result) {
+				j := idx[k]
+				if r.Verdict == results.Unknown && prior[j] != nil {
+					step := "value analysis without the state cap: "
+					if sym {
+						step = "symbolic execution: "
+					}
+					r.Reason = prior[j].Reason + "; " + step + r.Reason
+				}
+				r.Seconds = since(gstart)
+				limitReason(ctx, parent, cfg, false, r)
+				if r.Verdict == results.Unknown && hold != nil && hold(j) {
+					return
+				}
+				if emit != nil {
+					emit(g[j], r)
+				}
+			})
+			for k, j := range idx {
+				rs[g[j]] = out[k]
+			}
+			return out, retry
+		}
+		// 1. The value analysis, with a state cap and half of the time.
+		vctx, vcancel := gctx, context.CancelFunc(func() {})
+		if cfg.Timeout > 0 {
+			vctx, vcancel = withBudget(gctx, cfg, cfg.Timeout/2)
+		}
+		vcfg := cfg
+		vcfg.MaxStates = min(cfg.MaxStates, maxValueMemoryStates)
+		all := make([]int, len(g))
+		for j := range g {
+			all[j] = j
+		}
+		first, retry := run(vctx, all, vcfg, false, make([]*Result, len(g)), nil)
+		vcancel()
+		var symb []int
+		again := map[int]bool{} // the value analysis may finish without the cap
+		for j := range g {
+			if retry[j] != retryNone {
+				symb = append(symb, j)
+				if retry[j] == retryValue && vcfg.MaxStates < cfg.MaxStates {
+					again[j] = true
+				}
+			}
+		}
+		if len(symb) == 0 {
+			cancel()
+			continue
+		}
+		// 2. Symbolic execution over the same memory model (symbolic
+		// sizes and offsets, memsafety_symbolic.go in analysis/value)
+		// for the checks the value analysis left undecided or did not
+		// reach; half of what is left when step 3 may follow.
+		sctx, scancel := gctx, context.CancelFunc(func() {})
+		if cfg.Timeout > 0 && len(again) > 0 {
+			sctx, scancel = withBudget(gctx, cfg, cfg.Timeout/4)
+		}
+		second, _ := run(sctx, symb, cfg, true, first, func(j int) bool { return again[j] })
+		scancel()
+		// 3. The value analysis without the cap for those whose checks it
+		// had all decided (a long loop with known bounds).
+		var more []int
+		prior := make([]*Result, len(g))
+		for k, j := range symb {
+			if again[j] && second[k].Verdict == results.Unknown {
+				more = append(more, j)
+				prior[j] = second[k]
+			}
+		}
+		if len(more) > 0 {
+			run(gctx, more, cfg, false, prior, nil)
+		}
+		cancel()
+	}
+	return rs
+}
+
+// verifyMemoryProps decides the memory-safety properties among props
+// (those with Memory set) together in one run (verifyMemoryGroup),
+// passing each result to final (index into props, result), and returns
+// the indices it decided.
+func verifyMemoryProps(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, final func(int, *Result)) map[int]bool {
+	var idx []int
+	var mem []*spec.Property
+	for i, p := range props {
+		if len(p.Memory) > 0 {
+			idx = append(idx, i)
+			mem = append(mem, p)
+		}
+	}
+	if len(mem) == 0 {
+		return nil
+	}
+	done := map[int]bool{}
+	verifyMemoryGroup(ctx, prog, mem, cfg, func(j int, r *Result) {
+		done[idx[j]] = true
+		final(idx[j], r)
+	})
+	return done
+}
+
+// retryKind says which run may decide a property that a memoryRun left
+// UNKNOWN.
+type retryKind int8
+
+const (
+	retryNone     retryKind = iota
+	retrySymbolic           // symbolic execution (undecided checks, or a run out of time)
+	retryValue              // the value analysis without the state cap (all checks decided so far)
+)
+
+// memConfig and memConfigSymex are the Configs of memory-safety results
+// decided by the value analysis and by symbolic execution.
+const (
+	memConfig      = "memsafety-value"
+	memConfigSymex = "memsafety-symex"
+)
+
+// memoryRun decides the memory-safety properties props with one run of
+// the explicit-value analysis at full precision in memory mode
 // (value.MemChecks: objects with sizes and validity, seed 001, sections
 // 3.9–3.10), whatever the configuration: location × callstack × value,
-// merge-sep, until a fixed point.
+// merge-sep, until a fixed point. The checks are those of the union of
+// the properties' subproperties. A per-site property (Sites not nil)
+// covers the checks of its subproperty at its edges; a whole-program
+// property covers the checks of its subproperties everywhere.
 //
-// TRUE needs a fixed point where every check was decided valid: any
-// undecided check ("memory: cannot prove …"), unsupported construct or
-// function without a model (which may free, read or write what it is
-// given) makes it UNKNOWN. A target state (the first violation on its
-// path) is FALSE only when confirmed twice: the path up to the
-// violating step is feasible under the bit-precise SMT encoding and
-// replays concretely (cegar.CheckPath), and the concrete interpreter
-// fed with the model's inputs hits the same violation at the last step
+// A target state is the first violation on its path (the behaviour after
+// it is undefined, so its path ends there): it is FALSE for the open
+// properties covering its site only when confirmed twice: the path up to
+// the violating step is feasible under the bit-precise SMT encoding and
+// replays concretely (cegar.CheckPath), and the concrete interpreter fed
+// with the model's inputs hits the same violation at the last step
 // (interp.ReplayMemory). An infeasible candidate is excluded and the
-// search goes on; an unconfirmed one forbids TRUE.
-func verifyMemory(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
-	res.Config = "memsafety-value"
+// search goes on; an unconfirmed one forbids TRUE for the properties
+// covering it. The run goes on after a FALSE until every property is
+// decided or the reached set is a fixed point.
+//
+// TRUE needs a fixed point: a whole-program property needs every check
+// of its subproperties decided valid (any "memory: cannot prove …"
+// forbids it); a per-site property needs every check at its sites
+// decided valid (value.MemChecks.Undecided attributes the undecided
+// checks to sites). Any other reason that forbids TRUE (an unsupported
+// construct, an unmodelled function, a callback) forbids it for every
+// property: what such a construct does to memory is not
+// over-approximated per site. A violation or undecided check at an
+// (edge, subproperty) that spec.MemorySites does not list makes every
+// open per-site property UNKNOWN ("outside the enumerated sites"): a
+// site the enumeration misses can never be reported TRUE by omission.
+//
+// Results are in the order of props with Config "memsafety-value";
+// States (and ARG with Config.KeepARG) are the run's when each property
+// was decided. emit, when not nil, receives each result as it is decided.
+func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, sym bool, emit func(int, *Result)) (rs []*Result, retry []retryKind) {
+	rs = make([]*Result, len(props))
+	retry = make([]retryKind, len(props))
+	unconfirmed := make([]bool, len(props))
+	config := memConfig
+	if sym {
+		config = memConfigSymex
+	}
+	for i, p := range props {
+		rs[i] = &Result{Property: p, Config: config}
+	}
+	open := 0
+	var alg *cpa.Algorithm
+	decide := func(i int, v results.Verdict, reason string) {
+		r := rs[i]
+		r.Verdict, r.Reason = v, reason
+		if retry[i] != retryNone {
+			open--
+			return // left to another run: not final
+		}
+		if alg != nil {
+			r.States = alg.ARG().Len()
+			if cfg.KeepARG {
+				r.ARG = alg.ARG()
+			}
+		}
+		open--
+		if emit != nil {
+			emit(i, r)
+		}
+	}
 	checks := &value.MemChecks{Entry: cfg.Entry}
-	for _, m := range prop.Memory {
-		switch m {
-		case value.ValidDeref:
-			checks.Deref = true
-		case value.ValidFree:
-			checks.Free = true
-		case value.ValidMemtrack:
-			checks.Memtrack = true
-		case value.ValidMemcleanup:
-			checks.Memcleanup = true
-		default:
-			res.Verdict, res.Reason = results.Unknown, fmt.Sprintf("unknown memory property %q", m)
-			return
+	bySite := map[memSite][]int{}
+	whole := map[string][]int{}
+	var siteSubs []string
+	for i, p := range props {
+		open++
+		if !p.Reachable {
+			decide(i, results.NotChecked, fmt.Sprintf("no call path from %s reaches %s", cfg.Entry, p.Func))
+			continue
+		}
+		for _, m := range p.Memory {
+			switch m {
+			case value.ValidDeref:
+				checks.Deref = true
+			case value.ValidFree:
+				checks.Free = true
+			case value.ValidMemtrack:
+				checks.Memtrack = true
+			case value.ValidMemcleanup:
+				checks.Memcleanup = true
+			default:
+				decide(i, results.Unknown, fmt.Sprintf("unknown memory property %q", m))
+				continue
+			}
+			if p.Sites == nil {
+				whole[m] = append(whole[m], i)
+				continue
+			}
+			if !slices.Contains(siteSubs, m) {
+				siteSubs = append(siteSubs, m)
+			}
+			for _, e := range p.Sites {
+				bySite[memSite{e, m}] = append(bySite[memSite{e, m}], i)
+			}
+		}
+	}
+	if open == 0 {
+		return rs, retry
+	}
+	// enumerated are the sites spec.MemorySites lists (the guard).
+	enumerated := map[memSite]bool{}
+	if len(siteSubs) > 0 {
+		for _, p := range spec.MemorySites(prog, cfg.Entry, siteSubs) {
+			for _, e := range p.Sites {
+				enumerated[memSite{e, p.Memory[0]}] = true
+			}
+		}
+	}
+	var outside []string // checks outside the enumerated sites
+	// covering returns the open properties covering a check of sub at e.
+	covering := func(e *cfa.Edge, sub string) []int {
+		var out []int
+		for _, i := range whole[sub] {
+			if rs[i].Verdict == "" {
+				out = append(out, i)
+			}
+		}
+		if slices.Contains(siteSubs, sub) {
+			if !enumerated[memSite{e, sub}] && len(outside) < 3 {
+				outside = append(outside, fmt.Sprintf("%s check at %s outside the enumerated sites", sub, e.Pos.Start))
+			}
+			for _, i := range bySite[memSite{e, sub}] {
+				if rs[i].Verdict == "" {
+					out = append(out, i)
+				}
+			}
+		}
+		return out
+	}
+	blocked := make([][]string, len(props)) // per property: why not TRUE
+	block := func(i int, why string) {
+		if len(blocked[i]) < 3 && !slices.Contains(blocked[i], why) {
+			blocked[i] = append(blocked[i], why)
+		}
+	}
+	checks.Undecided = func(sub string, e *cfa.Edge, why string) {
+		for _, i := range covering(e, sub) {
+			if props[i].Sites != nil {
+				block(i, fmt.Sprintf("%s%s at %s: %s", value.MemUnknownPrefix, sub, e.Pos.Start, why))
+			}
 		}
 	}
 	loc, err := location.New(prog, cfg.Entry)
 	if err != nil {
-		res.Verdict, res.Reason = results.Unknown, err.Error()
-		return
+		finishMemory(rs, decide, results.Unknown, err.Error())
+		return rs, retry
 	}
-	comp, err := cpa.NewComposite(loc, callstack.New(cfg.MaxDepth), value.New(prog, value.Options{Memory: checks}))
-	if err != nil {
-		res.Verdict, res.Reason = results.Unknown, err.Error()
-		return
-	}
-	alg := cpa.NewAlgorithm(comp, cpa.Options{MaxStates: cfg.MaxStates})
-	sem := smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow}
-	var unconfirmed []string
-	excluded := 0
-	defer func() {
-		res.States = alg.ARG().Len()
-		if cfg.KeepARG {
-			res.ARG = alg.ARG()
+	var data cpa.CPA = value.New(prog, value.Options{Memory: checks})
+	if sym {
+		data, err = symbolic.New(prog, symbolic.Options{Solver: cfg.Solver, Value: value.Options{Memory: checks}})
+		if err != nil {
+			finishMemory(rs, decide, results.Unknown, err.Error())
+			return rs, retry
 		}
-	}()
-	for {
+	}
+	comp, err := cpa.NewComposite(loc, callstack.New(cfg.MaxDepth), data)
+	if err != nil {
+		finishMemory(rs, decide, results.Unknown, err.Error())
+		return rs, retry
+	}
+	alg = cpa.NewAlgorithm(comp, cpa.Options{MaxStates: cfg.MaxStates})
+	// classify splits the run's explanations into those that forbid
+	// TRUE for every property and the undecided memory checks.
+	classify := func() (global, memUnknown []string) {
+		for _, r := range alg.Explanations() {
+			switch {
+			case strings.HasPrefix(r, value.MemViolationPrefix):
+			case strings.HasPrefix(r, value.MemUnknownPrefix):
+				memUnknown = append(memUnknown, r)
+			default:
+				global = append(global, r)
+			}
+		}
+		if len(outside) > 0 {
+			global = append(global, "internal: "+strings.Join(outside, ", "))
+		}
+		return global, memUnknown
+	}
+	sem := smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow}
+	excluded := make([]int, len(props))
+	total := 0
+	for open > 0 {
 		status, node, err := alg.Run(ctx)
 		if err != nil {
-			res.Verdict, res.Reason = results.Unknown, err.Error()
-			return
+			finishMemory(rs, decide, results.Unknown, err.Error())
+			return rs, retry
 		}
 		switch status {
 		case cpa.Target:
-			v := memState(node)
-			sub, detail, _ := v.MemoryViolation()
-			why := confirmMemory(ctx, prog, cfg, sem, node, sub, res)
-			if why == "" {
-				res.Verdict = results.False
-				res.Violated = sub
-				res.Reason = fmt.Sprintf("%s: %s; confirmed by SMT and concrete replay", sub, detail)
-				return
+			subs, details := memState(node).MemoryViolations()
+			path := node.Path()
+			var e *cfa.Edge
+			if len(path) > 0 {
+				e = path[len(path)-1].Edge
 			}
-			if msg := fmt.Sprintf("%s candidate (%s) not confirmed: %s", sub, detail, why); len(unconfirmed) < 3 && !slices.Contains(unconfirmed, msg) {
-				unconfirmed = append(unconfirmed, msg)
+			removed := false
+			for k, sub := range subs {
+				hit := covering(e, sub)
+				if len(hit) == 0 {
+					continue // only properties already decided (or none) cover it
+				}
+				var cex Result
+				why := confirmMemory(ctx, prog, cfg, sem, node, sub, &cex)
+				if why == "" {
+					for _, i := range hit {
+						r := rs[i]
+						r.Violated, r.Counterexample, r.Inputs, r.ViolationPos = sub, cex.Counterexample, cex.Inputs, cex.ViolationPos
+						decide(i, results.False, fmt.Sprintf("%s: %s; confirmed by SMT and concrete replay", sub, details[k]))
+					}
+					continue
+				}
+				total++
+				for _, i := range hit {
+					unconfirmed[i] = true
+				}
+				msg := fmt.Sprintf("%s candidate (%s) not confirmed: %s", sub, details[k], why)
+				for _, i := range hit {
+					block(i, msg)
+					excluded[i]++
+					if excluded[i] >= maxMemoryCandidates {
+						decide(i, results.Unknown, strings.Join(blocked[i], "; "))
+					}
+				}
+				if total >= 4*maxMemoryCandidates {
+					finishMemory(rs, decide, results.Unknown, msg+fmt.Sprintf("; %d candidates not confirmed", total))
+					return rs, retry
+				}
+				if !removed {
+					alg.ExcludeTarget(node)
+					removed = true
+				}
 			}
-			excluded++
-			if excluded >= maxMemoryCandidates {
-				res.Verdict, res.Reason = results.Unknown, strings.Join(unconfirmed, "; ")
-				return
+			if !removed {
+				alg.Remove(node)
 			}
-			alg.ExcludeTarget(node)
 		case cpa.Safe, cpa.Unsafe:
-			var block []string
-			for _, r := range alg.Explanations() {
-				if !strings.HasPrefix(r, value.MemViolationPrefix) {
-					block = append(block, r)
+			global, memUnknown := classify()
+			for i, r := range rs {
+				if r.Verdict != "" {
+					continue
 				}
-			}
-			block = append(unconfirmed, block...)
-			if len(block) > 0 {
-				if len(block) > 5 {
-					block = append(block[:5], fmt.Sprintf("and %d more", len(block)-5))
+				why := append(append([]string(nil), blocked[i]...), global...)
+				if props[i].Sites == nil {
+					// A whole-program property: every undecided check of
+					// the states kept (as before per-site properties).
+					why = append([]string(nil), blocked[i]...)
+					for _, u := range memUnknown {
+						sub, _, _ := strings.Cut(strings.TrimPrefix(u, value.MemUnknownPrefix), " ")
+						if slices.Contains(props[i].Memory, sub) {
+							why = append(why, u)
+						}
+					}
+					why = append(why, global...)
 				}
-				res.Verdict, res.Reason = results.Unknown, strings.Join(block, "; ")
-				return
+				if len(why) > 0 && !sym && len(global) == 0 && !unconfirmed[i] {
+					retry[i] = retrySymbolic // undecided checks only: symbolic execution may decide them
+				}
+				if len(why) > 0 {
+					if len(why) > 5 {
+						why = append(why[:5], fmt.Sprintf("and %d more", len(why)-5))
+					}
+					decide(i, results.Unknown, strings.Join(why, "; "))
+					continue
+				}
+				reason := "reached set is a fixed point in which every memory check holds"
+				if props[i].Sites != nil {
+					reason = "reached set is a fixed point in which every check at this site holds"
+				}
+				decide(i, results.True, reason)
 			}
-			res.Verdict, res.Reason = results.True, "reached set is a fixed point in which every memory check holds"
-			return
+			return rs, retry
 		default:
-			res.Verdict, res.Reason = results.Unknown, alg.Reason()
-			if len(unconfirmed) > 0 {
-				res.Reason += "; " + strings.Join(unconfirmed, "; ")
+			reason := alg.Reason()
+			global, memUnknown := classify()
+			for i, r := range rs {
+				if r.Verdict == "" {
+					why := reason
+					if len(blocked[i]) > 0 {
+						why += "; " + strings.Join(blocked[i], "; ")
+					}
+					undecided := len(blocked[i]) > 0
+					for _, u := range memUnknown {
+						sub, _, _ := strings.Cut(strings.TrimPrefix(u, value.MemUnknownPrefix), " ")
+						undecided = undecided || props[i].Sites == nil && slices.Contains(props[i].Memory, sub)
+					}
+					switch {
+					case sym || len(global) > 0 || unconfirmed[i]:
+					case strings.HasPrefix(reason, "state limit") && !undecided:
+						// Every check so far decided: the value
+						// analysis may finish with more states.
+						retry[i] = retryValue
+					default:
+						// The value analysis ran out: symbolic
+						// execution, whose path constraints may bound
+						// the loop, gets the rest of the time.
+						retry[i] = retrySymbolic
+					}
+					decide(i, results.Unknown, why)
+				}
 			}
-			return
+			return rs, retry
+		}
+	}
+	return rs, retry
+}
+
+// finishMemory gives every open result of rs verdict v with reason.
+func finishMemory(rs []*Result, decide func(int, results.Verdict, string), v results.Verdict, reason string) {
+	for i, r := range rs {
+		if r.Verdict == "" {
+			decide(i, v, reason)
 		}
 	}
 }
@@ -132,8 +586,11 @@ func verifyMemory(ctx context.Context, prog *cfa.Program, prop *spec.Property, c
 // memState returns the value state of a composite node.
 func memState(n *cpa.Node) *value.State {
 	for _, s := range n.State.Comps {
-		if v, ok := s.(*value.State); ok {
+		switch v := s.(type) {
+		case *value.State:
 			return v
+		case *symbolic.State:
+			return v.Memory()
 		}
 	}
 	return nil
@@ -163,18 +620,80 @@ func confirmMemory(ctx context.Context, prog *cfa.Program, cfg Config, sem smt.E
 		}
 		return check.Reason
 	}
-	values := make([]uint64, len(check.Inputs))
-	for i, in := range check.Inputs {
-		values[i] = in.Value
+	ins := check.Inputs
+	replay := func(ins []smt.InputValue) error {
+		values := make([]uint64, len(ins))
+		for i, in := range ins {
+			values[i] = in.Value
+		}
+		_, err := interp.ReplayMemory(ctx, prog, cfg.Entry, path, values, sub)
+		return err
 	}
-	detail, err := interp.ReplayMemory(ctx, prog, cfg.Entry, path, values, sub)
-	if err != nil {
-		return err.Error()
+	if err := replay(ins); err != nil {
+		// The prefix's model need not violate the access (a bound that
+		// only the violating step's condition fixes, as in symbolic
+		// execution's split): ask the encoding of the whole path for an
+		// invalid access at the last step.
+		alt, why := memoryModel(ctx, prog, path, cfg, sem)
+		if alt == nil {
+			return err.Error() + "; " + why
+		}
+		if err2 := replay(alt); err2 != nil {
+			return err.Error() + "; with a model of an invalid access at the last step: " + err2.Error()
+		}
+		ins = alt
 	}
-	res.Counterexample, res.Inputs = path, inputs(path, check.Inputs)
+	res.Counterexample, res.Inputs = path, inputs(path, ins)
 	if e := path[len(path)-1].Edge; e != nil {
 		res.ViolationPos = e.Pos.Start
 	}
-	_ = detail
 	return ""
+}
+
+// memoryModel returns the inputs of an execution of path on which the
+// bit-precise SMT encoding (smt.EncodePathContext) makes an invalid
+// memory access at the last step and no undefined behaviour before it,
+// or nil and why not.
+func memoryModel(ctx context.Context, prog *cfa.Program, path []cfa.Step, cfg Config, sem smt.EncodeOptions) ([]smt.InputValue, string) {
+	b := smt.NewBuilder()
+	pf, err := smt.EncodePathContext(ctx, b, prog, path, sem)
+	if err != nil {
+		return nil, err.Error()
+	}
+	conj, ubs := pf.Inline(b)
+	last := len(path) - 1
+	hit := b.False()
+	for i, u := range pf.UB {
+		switch {
+		case u.Step == last && u.Kind == "invalid memory access":
+			hit = b.Or(hit, ubs[i])
+		case u.Step < last:
+			conj = append(conj, b.Not(ubs[i]))
+		}
+	}
+	if hit == b.False() {
+		return nil, "the encoding has no invalid access at the last step"
+	}
+	s := cfg.Solver(b)
+	defer s.Close()
+	for _, t := range append(conj, hit) {
+		s.Assert(t)
+	}
+	r, err := s.Check(ctx)
+	switch {
+	case r == smt.Unsat:
+		return nil, "no execution of the path makes the access invalid"
+	case r != smt.Sat:
+		if err != nil {
+			return nil, err.Error()
+		}
+		return nil, "solver answered unknown"
+	}
+	m := s.Model()
+	out := make([]smt.InputValue, len(pf.Inputs))
+	for i, in := range pf.Inputs {
+		lo, hi := m.Eval(in.Term)
+		out[i] = smt.InputValue{Input: in, Value: lo, Hi: hi}
+	}
+	return out, ""
 }

@@ -40,6 +40,10 @@ func TestMemoryReproducersASan(t *testing.T) {
 		{"memsafety_array_read.c", spec.MemSafetyID, "valid-deref", "global-buffer-overflow"},
 		{"memsafety_free_offset.c", spec.MemSafetyID, "valid-free", "attempting free on address which was not malloc()-ed"},
 		{"memsafety_leak.c", spec.MemSafetyID, "valid-memtrack", "detected memory leaks"},
+		// per-site properties (spec.MemorySites): the violated site's
+		{"memsites_stack.c", "sites", "valid-deref", "stack-buffer-overflow"},
+		// a block of symbolic size, refuted by symbolic execution
+		{"memsites_symsize.c", "sites", "valid-deref", "heap-buffer-overflow"},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			file := filepath.Join("testdata/verdicts", tt.file)
@@ -51,12 +55,21 @@ func TestMemoryReproducersASan(t *testing.T) {
 			if tt.prop == spec.MemCleanupID {
 				subs = []string{spec.MemCleanupID}
 			}
-			res, err := engine.Verify(context.Background(), prog, []*spec.Property{spec.MemoryProperty("main", subs)},
+			props := []*spec.Property{spec.MemoryProperty("main", subs)}
+			if tt.prop == "sites" {
+				props = spec.MemorySites(prog, "main", subs)
+			}
+			res, err := engine.Verify(context.Background(), prog, props,
 				engine.Config{Name: "value", Timeout: time.Minute, Solver: z3.Factory})
 			if err != nil {
 				t.Fatal(err)
 			}
 			r := res[0]
+			for _, x := range res {
+				if x.Verdict == results.False {
+					r = x
+				}
+			}
 			if r.Verdict != results.False || r.Violated != tt.violated {
 				t.Fatalf("%s (%s), violated %q; want FALSE %s", r.Verdict, r.Reason, r.Violated, tt.violated)
 			}
@@ -85,6 +98,63 @@ func TestMemoryReproducersASan(t *testing.T) {
 			err = cmd.Run()
 			if err == nil || !strings.Contains(stderr.String(), tt.report) {
 				t.Errorf("reproducer run: %v, stderr does not report %q:\n%s", err, tt.report, stderr.String())
+			}
+		})
+	}
+}
+
+// TestMemorySitesCoverChecks verifies the per-site memory properties of
+// every memory-safety program of testdata/verdicts and requires that no
+// check of the analysis falls outside the sites spec.MemorySites lists
+// (the engine would answer UNKNOWN "outside the enumerated sites" for
+// every site), and that the per-site verdicts agree with the
+// whole-program one: FALSE there needs a FALSE site, TRUE there needs
+// every site TRUE or NOT_CHECKED.
+func TestMemorySitesCoverChecks(t *testing.T) {
+	files, _ := filepath.Glob("testdata/verdicts/memsafety_*.c")
+	more, _ := filepath.Glob("testdata/verdicts/memsites_*.c")
+	files = append(files, more...)
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			t.Parallel()
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var fcfg frontend.Options
+			if strings.Contains(string(src), "// malloc: may-fail") {
+				fcfg.Malloc = frontend.MallocMayFail
+			}
+			prog, err := frontend.Translate(fcfg, file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			entry := "main"
+			if m := entryRE.FindStringSubmatch(string(src)); m != nil {
+				entry = m[1]
+			}
+			sites := spec.MemorySites(prog, entry, []string{spec.DerefID, spec.FreeID})
+			whole := spec.MemoryProperty(entry, []string{spec.DerefID, spec.FreeID})
+			rs, err := engine.Verify(context.Background(), prog, append([]*spec.Property{whole}, sites...),
+				engine.Config{Name: "value", Entry: entry, Timeout: time.Minute, Solver: z3.Factory})
+			if err != nil {
+				t.Fatal(err)
+			}
+			falseSite, allTrue := false, true
+			for _, r := range rs[1:] {
+				if strings.Contains(r.Reason, "outside the enumerated sites") {
+					t.Errorf("%s: %s (%s)", r.Property.ID, r.Verdict, r.Reason)
+				}
+				falseSite = falseSite || r.Verdict == results.False
+				allTrue = allTrue && (r.Verdict == results.True || r.Verdict == results.NotChecked)
+			}
+			switch w := rs[0]; {
+			case w.Verdict == results.False && !falseSite:
+				t.Errorf("whole program FALSE (%s), no site FALSE", w.Reason)
+			case w.Verdict == results.True && !allTrue:
+				t.Errorf("whole program TRUE, a site is not")
+			case falseSite && w.Verdict == results.True:
+				t.Errorf("a site FALSE, the whole program TRUE")
 			}
 		})
 	}

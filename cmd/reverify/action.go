@@ -139,7 +139,7 @@ func actionFlags(stderr io.Writer) (*flag.FlagSet, *actionInputs) {
 	str(&in.cache, "cache", diffslice.DefaultCacheDir, "verdict cache directory, relative to the workspace (restore and save it with actions/cache)")
 	str(&in.merge, "merge", "", "instead of verifying, merge these shard output directories (globs) and report")
 	str(&in.scope, "scope", "true", "compute the scope of each verified property (engine.Config.Scope): the comment says which functions its verdict depends on; true or false (empty: true)")
-	str(&in.properties, "properties", "assertions", "what to check: assertions, or assertions,memory (also the whole-program memory-safety property of each entry, verified anew on every run: never cached)")
+	str(&in.properties, "properties", "assertions", "what to check: assertions, or assertions,memory (also the memory-safety properties of each entry: valid-deref and valid-free per access site, valid-memtrack of the whole program, verified anew on every run: never cached)")
 	in.post.register(fs, true)
 	return fs, in
 }

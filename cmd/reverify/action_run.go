@@ -122,12 +122,13 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 		if q.shard.Active() {
 			title = fmt.Sprintf("shard %s, %s", q.shard, title)
 		}
-		// The memory-safety property (runSettings.memSafety) is the
-		// shard's that owns its ID, verified anew: the plan and the
-		// verdict cache know assertions only.
+		// The memory-safety properties (runSettings.memSafety: one per
+		// access site, and valid-memtrack) are the shard's that own their
+		// IDs, verified anew: the plan and the verdict cache know
+		// assertions only.
 		var memProps []*engine.Property
 		if q.s.memSafety {
-			memProps = filterShard(q.shard, []*engine.Property{engine.MemoryProperty(entry, engine.MemSafetySubs)})
+			memProps = filterShard(q.shard, engine.MemoryProperties(head.Program, entry, engine.MemSafetySubs))
 		}
 		pg := newCheckProgress(q.stdout, q.stderr, q.mode, title, len(sub.Affected())+len(memProps))
 		reused := map[*engine.Property]bool{}

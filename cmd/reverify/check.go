@@ -31,7 +31,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	outDir := fs.String("output", "", "write results.json (and later witnesses, reproducers, pixel trees) into this directory")
 	svcomp := fs.String("svcomp", "", "SV-COMP task definition (.yml): check its unreach-call property")
 	prp := fs.String("spec", "", "SV-COMP property file (unreach-call.prp): check the whole program as one property")
-	properties := fs.String("properties", "assertions", "what to check: assertions, memory (valid-deref, valid-free, valid-memtrack of the whole program) or assertions,memory")
+	properties := fs.String("properties", "assertions", "what to check: assertions, memory (valid-deref and valid-free per access site, valid-memtrack of the whole program) or assertions,memory")
 	overflow := fs.String("signed-overflow", "wrap", "signed overflow semantics: wrap (gcc -fwrapv) or assume-none (cut paths that overflow, as SV-COMP's labels assume)")
 	var rf revFlags // --base: verify only what the change affects (diff.go)
 	rf.register(fs)
@@ -188,7 +188,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			props = filterShard(sh, engine.Properties(prog, *entry))
 		}
 		if wantMemory {
-			props = append(props, engine.MemoryProperty(*entry, engine.MemSafetySubs))
+			props = append(props, filterShard(sh, engine.MemoryProperties(prog, *entry, engine.MemSafetySubs))...)
 		}
 		if len(props) == 0 && !sh.Active() {
 			fmt.Fprintf(stderr, "reverify check: WARNING: no assertion found in %s (compiled with -DNDEBUG?): nothing was verified\n", strings.Join(files, ", "))

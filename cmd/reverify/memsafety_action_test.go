@@ -6,8 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/reverify/reverify/engine"
 )
 
 const memBugMain = `#include <assert.h>
@@ -25,12 +23,14 @@ int main(void) {
 `
 
 // TestCheckBaseMemory: check --base with --properties assertions,memory
-// verifies the memory-safety property on every run, the second one too
-// (the assertion is then a cache hit), and never caches it.
+// verifies the memory-safety properties (one per access site, and
+// valid-memtrack) on every run, the second one too (the assertion is
+// then a cache hit), and never caches them: the overflowing write is
+// FALSE at its own site, the free TRUE.
 func TestCheckBaseMemory(t *testing.T) {
 	dir, b, h := diffRepo(t, map[string]string{"src/m.c": memBugMain, ".reverify.yml": "sources: [src/*.c]\nconfig: value\n"}, map[string]string{"README": "x\n"})
 	cache := filepath.Join(t.TempDir(), "cache")
-	memID := engine.MemoryProperty("main", engine.MemSafetySubs).ID
+	memID, freeID := "main:valid-deref@m.c:9:2", "main:valid-free@m.c:10:2"
 	for i := 1; i <= 2; i++ {
 		var stdout, stderr bytes.Buffer
 		js := filepath.Join(t.TempDir(), "r.json")
@@ -47,13 +47,16 @@ func TestCheckBaseMemory(t *testing.T) {
 		if got[memID] != "FALSE valid-deref" || hit[memID] {
 			t.Errorf("run %d: %s: %q (cache hit %v), want FALSE valid-deref verified anew", i, memID, got[memID], hit[memID])
 		}
+		if got[freeID] != "TRUE " || got["valid-memtrack"] != "TRUE " {
+			t.Errorf("run %d: %s: %q, valid-memtrack: %q; want TRUE (all: %v)", i, freeID, got[freeID], got["valid-memtrack"], got)
+		}
 		if !strings.HasPrefix(got["main:k==4"], "TRUE") || hit["main:k==4"] != (i == 2) {
 			t.Errorf("run %d: main:k==4: %q (cache hit %v)", i, got["main:k==4"], hit["main:k==4"])
 		}
 	}
 	entries, _ := filepath.Glob(filepath.Join(cache, "*.json"))
 	for _, e := range entries {
-		if data, _ := os.ReadFile(e); bytes.Contains(data, []byte(memID)) {
+		if data, _ := os.ReadFile(e); bytes.Contains(data, []byte("valid-")) {
 			t.Errorf("the cache holds the memory-safety property: %s", e)
 		}
 	}

@@ -28,6 +28,10 @@ type Property struct {
 	// "valid-free", "valid-memtrack", "valid-memcleanup"); ErrorEdges is
 	// then empty.
 	Memory []string
+	// Sites, for a per-site memory property (MemorySites), are the edges
+	// whose accesses (valid-deref) or frees (valid-free) it covers; nil
+	// for a whole-program memory property.
+	Sites []*cfa.Edge
 }
 
 // String returns the ID with its display position.

@@ -76,7 +76,9 @@ func Write(out string, t Task, rs []*engine.Result, report *results.Report) erro
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
-		if r.ARG != nil {
+		// The per-site memory properties of an entry share one run's
+		// ARG: only a violated site gets a picture of it.
+		if r.ARG != nil && (r.Property.Sites == nil || r.Verdict == results.False) {
 			base := filepath.Join(dir, "pixeltree")
 			var cex []cfa.Step
 			if r.Verdict == results.False {

@@ -375,17 +375,25 @@ func MessageText(p *results.PropertyReport) string {
 	if expr == "" {
 		expr = p.ID
 	}
+	what := "Assertion " + expr
+	if sub, ok := strings.CutPrefix(expr, "G valid-"); ok && !strings.Contains(sub, " ") {
+		// a memory-safety property: per access site, or whole-program
+		what = "Memory safety (valid-" + sub + ")"
+		if p.Line > 0 && p.Violated == "" {
+			what += " at this access"
+		}
+	}
 	switch p.Verdict {
 	case results.False:
-		fmt.Fprintf(&b, "Assertion %s is violated", expr)
+		fmt.Fprintf(&b, "%s is violated", what)
 	case results.Unknown:
-		fmt.Fprintf(&b, "Assertion %s could not be decided", expr)
+		fmt.Fprintf(&b, "%s could not be decided", what)
 	case results.True:
-		fmt.Fprintf(&b, "Assertion %s holds", expr)
+		fmt.Fprintf(&b, "%s holds", what)
 	case results.NotChecked:
-		fmt.Fprintf(&b, "Assertion %s was not checked", expr)
+		fmt.Fprintf(&b, "%s was not checked", what)
 	default:
-		fmt.Fprintf(&b, "Assertion %s: %s", expr, p.Verdict)
+		fmt.Fprintf(&b, "%s: %s", what, p.Verdict)
 	}
 	if p.Function != "" {
 		fmt.Fprintf(&b, " in %s", p.Function)

@@ -269,3 +269,25 @@ func TestRelativeURI(t *testing.T) {
 		}
 	}
 }
+
+// TestMessageTextMemory: a per-site memory-safety property reads as
+// memory safety at its access, not as an assertion.
+func TestMessageTextMemory(t *testing.T) {
+	for _, tt := range []struct {
+		p    results.PropertyReport
+		want string
+	}{
+		{results.PropertyReport{ID: "main:valid-deref@b.c:9:2", Expression: "G valid-deref", Function: "main", Line: 9, Verdict: results.True},
+			"Memory safety (valid-deref) at this access holds in main."},
+		{results.PropertyReport{ID: "main:valid-deref@b.c:9:2", Expression: "G valid-deref", Function: "main", Line: 9, Verdict: results.False, Violated: "valid-deref", Reason: "valid-deref: out-of-bounds"},
+			"Memory safety (valid-deref) is violated in main. Reason: valid-deref: out-of-bounds."},
+		{results.PropertyReport{ID: "valid-memtrack", Expression: "G valid-memtrack", Function: "main", Verdict: results.Unknown, Reason: "timeout"},
+			"Memory safety (valid-memtrack) could not be decided in main. Reason: timeout."},
+		{results.PropertyReport{ID: "main:x>0", Expression: "x > 0", Function: "main", Line: 3, Verdict: results.True},
+			"Assertion x > 0 holds in main."},
+	} {
+		if got := sarif.MessageText(&tt.p); got != tt.want {
+			t.Errorf("MessageText(%s) = %q, want %q", tt.p.ID, got, tt.want)
+		}
+	}
+}

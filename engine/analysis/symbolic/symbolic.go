@@ -135,6 +135,10 @@ func (s *State) Constraints() []Constraint { return s.pc }
 // Explain returns the memory's reasons (cpa.Explainer).
 func (s *State) Explain() []string { return s.v.Explain() }
 
+// IsTarget reports whether the memory part violates a memory-safety
+// property (value.State.IsTarget; only with value.Options.Memory).
+func (s *State) IsTarget() bool { return s.v.IsTarget() }
+
 // Features returns the memory's features (cpa.Featured): stop requires
 // equal memory, so they index coverage candidates.
 func (s *State) Features(buf []uint64) []uint64 { return s.v.Features(buf) }

@@ -69,7 +69,12 @@
 // argument when it runs, lost blocks (no known pointer from the globals
 // and live frames reaches them) and blocks left at the end after it. A
 // certain violation makes the state a target (State.IsTarget,
-// MemoryViolation); an undecided check records "memory: cannot prove …".
+// MemoryViolation, MemoryViolations); an undecided check records
+// "memory: cannot prove …" and is reported to MemChecks.Undecided with
+// its edge (the engine's per-site properties). In symbolic mode a block
+// of symbolic size keeps its size as a term, and a bound the state does
+// not decide splits the step into an in-bounds successor and a violating
+// one, each with its condition assumed (memsafety_symbolic.go).
 //
 // # Calls
 //

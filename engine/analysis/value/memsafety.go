@@ -36,6 +36,12 @@ type MemChecks struct {
 	// Entry is the entry function: its exit (at depth 0) is the end of
 	// the program, where its locals die.
 	Entry string
+	// Undecided, when not nil, is called with every check that could not
+	// be decided, as it is made (a superset of the "memory: cannot prove"
+	// reasons of the states kept): the property, the edge of the step
+	// (the access site) and why. The engine attributes these to per-site
+	// properties. Calls come from the goroutine running the analysis.
+	Undecided func(prop string, e *cfa.Edge, why string)
 }
 
 // Memory-safety property names (SV-COMP's valid-memsafety.prp and
@@ -105,6 +111,17 @@ func (s *State) MemoryViolation() (prop, detail string, ok bool) {
 	return prop, detail, true
 }
 
+// MemoryViolations returns every memory violation of the state (one step
+// may violate several properties, or one at several accesses): the
+// properties and descriptions, in the order of MemoryViolation.
+func (s *State) MemoryViolations() (props, details []string) {
+	for i := sort.SearchStrings(s.reasons, MemViolationPrefix); i < len(s.reasons) && strings.HasPrefix(s.reasons[i], MemViolationPrefix); i++ {
+		prop, detail, _ := strings.Cut(strings.TrimPrefix(s.reasons[i], MemViolationPrefix), ": ")
+		props, details = append(props, prop), append(details, detail)
+	}
+	return props, details
+}
+
 func (t *tx) mem() *MemChecks { return t.c.opts.Memory }
 
 func (t *tx) violation(prop string, e *cfa.Edge, format string, args ...any) {
@@ -112,7 +129,11 @@ func (t *tx) violation(prop string, e *cfa.Edge, format string, args ...any) {
 }
 
 func (t *tx) memUnknown(prop string, e *cfa.Edge, format string, args ...any) {
-	t.reason(MemUnknownPrefix + prop + " at " + posString(e) + ": " + fmt.Sprintf(format, args...))
+	why := fmt.Sprintf(format, args...)
+	t.reason(MemUnknownPrefix + prop + " at " + posString(e) + ": " + why)
+	if f := t.mem().Undecided; f != nil {
+		f(prop, e, why)
+	}
 }
 
 func (t *tx) metaGet(heap uint64, off int64) (uint64, bool) {
@@ -147,6 +168,8 @@ func (t *tx) memAlloc(call *cfa.Call, obj uint64) {
 	}
 	if ok && size >= 0 {
 		t.metaSet(obj, metaSize, uint64(size))
+	} else if sz := t.symSize(call); sz != nil {
+		t.s.mem = t.s.mem.put(metaObj(obj), metaSize, Value{Sym: sz}, 8)
 	}
 	st := uint64(stHeap)
 	if call.Fn == "alloca" || call.Fn == "__builtin_alloca" {
@@ -414,7 +437,7 @@ func (t *tx) checkPointer(e *cfa.Edge, what string, v Value, ok bool, n int64) {
 
 // checkAddr checks an access of n bytes at the known object a.obj.
 func (t *tx) checkAddr(e *cfa.Edge, what string, a addr, n int64) {
-	if !a.offKnown || a.sym != nil {
+	if !a.offKnown && a.sym == nil {
 		t.memUnknown(ValidDeref, e, "unknown offset in %s", what)
 		return
 	}
@@ -422,8 +445,19 @@ func (t *tx) checkAddr(e *cfa.Edge, what string, a addr, n int64) {
 	if !valid {
 		return
 	}
-	if size < 0 {
-		t.memUnknown(ValidDeref, e, "the size of %s is unknown (%s)", t.c.objName(a.obj, t.s.depth), what)
+	if a.sym == nil && a.off < 0 && size < 0 {
+		// before the object, whatever its (unknown) size
+		t.violation(ValidDeref, e, "out-of-bounds access of %d bytes at offset %d of %s by %s", n, a.off, t.c.objName(a.obj, t.s.depth), what)
+		return
+	}
+	if a.sym != nil || size < 0 {
+		if !t.symBounds(e, what, a, n, size) {
+			if a.sym != nil {
+				t.memUnknown(ValidDeref, e, "unknown offset in %s", what)
+			} else {
+				t.memUnknown(ValidDeref, e, "the size of %s is unknown (%s)", t.c.objName(a.obj, t.s.depth), what)
+			}
+		}
 		return
 	}
 	if a.off < 0 || a.off+n > size {
