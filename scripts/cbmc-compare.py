@@ -259,7 +259,7 @@ def run_task(bindir, yml, cpu, mem_mib, keep):
         elif kind == "valid-memcleanup":
             props = ["--pointer-check", "--memory-leak-check", "--memory-cleanup-check", "--bounds-check",
                      "--no-assertions"]
-        cbmc = [os.path.join(bindir, "cbmc"), "--no-standard-checks", "--slice-formula", "--stop-on-fail",
+        cbmc = [os.path.join(bindir, "cbmc"), "--no-standard-checks", "--slice-formula", "--stop-on-fail", "--trace",
                 "--object-bits", "11"] + props
         k = 1
         while True:
@@ -523,7 +523,7 @@ def cmd_proofs(a):
         if not exists:
             w.writeheader()
         for d in a.proofs:
-            if os.path.basename(os.path.abspath(d)) in done:
+            if os.path.basename(os.path.abspath(d)) in done or not os.path.exists(os.path.join(d, "Makefile")):
                 continue
             r = run_proof(a.bin, d, a.cpu, a.mem_mib)
             w.writerow(r)
