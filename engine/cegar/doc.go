@@ -110,10 +110,14 @@
 // interpolant needs heap cells at all, each byte offset of heap blocks
 // is forgotten in turn and kept only if the rest of the prefix becomes
 // feasible without it, and the precision gains "<heap>+k" (that field of
-// every heap block) instead of "<heap>" (every heap cell; still learnt
-// when string literals or memory-safety metadata are needed). Untracked
-// fields are unknown, so the list abstraction merges blocks that differ
-// only there (value/smg_refine.go).
+// every heap block, at every location: blocks whose fields were forgotten
+// at different locations would disagree on which cells they know, and
+// the list abstraction merges only blocks with equal data cells) instead
+// of "<heap>" (every heap cell; still learnt when string literals or
+// memory-safety metadata are needed). A list segment in an interpolant
+// needs its link fields (value.State.HeapCells). Untracked fields are
+// unknown, so the list abstraction merges blocks that differ only there
+// (value/smg_refine.go).
 //
 // Shape refinement (value_shape.go; seed 001, sections 3.11 and 4.2.10):
 // the full-precision transfer of step 1 uses the list abstraction of the

@@ -318,8 +318,14 @@ func (r *ValueRefiner) Refine(ctx context.Context, nodes []*cpa.Node, arg *cpa.A
 		if best.heap[i] {
 			entries = append(entries, r.entry(value.HeapName, l))
 		} else {
+			// A heap field is tracked everywhere, not where the
+			// interpolant needs it: blocks flow between locations, and a
+			// chain whose blocks forgot a field at different locations
+			// (one knows its prev pointer, the next does not) has unequal
+			// data cells, which the list abstraction never merges, so
+			// such chains grew without bound (lists_nested.c).
 			for _, off := range best.fields[i] {
-				entries = append(entries, r.entry(value.HeapFieldName(off), l))
+				entries = append(entries, value.Entry{Name: value.HeapFieldName(off)})
 			}
 		}
 	}

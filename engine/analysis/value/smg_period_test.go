@@ -101,15 +101,16 @@ func TestMaterialisePairs(t *testing.T) {
 }
 
 // TestPairFields: a pair segment's D1 cells count as the fields they
-// stand for (heap-field precision, smg_refine.go): forgetting field 16
-// drops D0's and D1's cell and keeps the marker.
+// stand for (heap-field precision, smg_refine.go), the segment's shape
+// for its next field 0: forgetting field 16 drops D0's and D1's cell and
+// keeps the marker.
 func TestPairFields(t *testing.T) {
 	f := newSMGFixture(t)
 	tx0 := tx{c: f.c, s: *f.dataChain([]uint64{1, 2, 1, 2}, 0), full: true}
 	tx0.abstractLists()
 	fields, other := tx0.s.HeapCells()
-	if len(fields) != 1 || fields[0] != 16 || other {
-		t.Errorf("HeapCells = %v, %v, want [16], false", fields, other)
+	if len(fields) != 2 || fields[0] != 0 || fields[1] != 16 || other {
+		t.Errorf("HeapCells = %v, %v, want [0 16], false", fields, other)
 	}
 	want := "{head=&seg5#0, seg5#0.min=2, seg5#0.nfo=0, seg5#0.hfo=0, seg5#0.next=0, seg5#0[" + itoa(periodOff) + "]=2}"
 	if got := tx0.s.ForgetHeapField(16).String(); got != want {

@@ -247,19 +247,34 @@ func (t *tx) cellTracked(n *node) bool {
 }
 
 // HeapCells returns the byte offsets of the cells of heap blocks and
-// list segments that s knows (shape metadata excluded), sorted, and
-// whether s knows cells of other objects that are not variables (string
-// literals, memory-safety metadata). With ForgetHeapField it lets value
-// interpolation (engine/cegar) keep only the heap fields an infeasible
-// path needs.
+// list segments that s knows, sorted, and whether s knows cells of other
+// objects that are not variables (string literals, memory-safety
+// metadata). A segment's shape metadata counts as its link fields: the
+// next-field offset (nfo) and, doubly linked, the prev-field offset
+// (pfo), whose cells the segment stands for in every block it abstracts
+// (its links, the next pointer of its last block, the prev pointer of
+// its first). A path that a segment's shape refutes (a nested outer list
+// folded by smg_nested.go whose prev pointer the assertion reads) is
+// refuted by the same fields of the concrete blocks in a state where the
+// chain is not folded, and the analysis keeps those only where the
+// fields are tracked. With ForgetHeapField it lets value interpolation
+// (engine/cegar) keep only the heap fields an infeasible path needs.
 func (s *State) HeapCells() (fields []int64, other bool) {
 	seen := map[int64]bool{}
+	add := func(off int64) {
+		if !seen[off] {
+			seen[off] = true
+			fields = append(fields, off)
+		}
+	}
 	s.mem.each(func(n *node) bool {
 		switch {
 		case isHeapish(n.obj):
-			if off := fieldOf(n.off); !isMeta(n.off) && n.off != periodOff && !seen[off] {
-				seen[off] = true
-				fields = append(fields, off)
+			if (n.off == metaNfo || n.off == metaPfo) && n.val.Obj == 0 && n.val.Sym == nil {
+				add(int64(n.val.Bits))
+			}
+			if !isMeta(n.off) && n.off != periodOff {
+				add(fieldOf(n.off))
 			}
 		case objKind(n.obj) != kindGlobal && objKind(n.obj) != kindLocal:
 			other = true

@@ -99,3 +99,31 @@ func TestPrecisionNamesRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestHeapCellsSegmentLinks: a segment's shape metadata stands for the
+// link fields of the blocks it abstracts, so an interpolant holding only
+// a doubly-linked segment's shape (its prev pointer, no data cell)
+// reports the next and prev fields; without them the value refiner found
+// no field to add and stopped with "no progress" (lists_nested.c:42).
+func TestHeapCellsSegmentLinks(t *testing.T) {
+	f := newSMGFixture(t)
+	seg := segObj(site, 3)
+	var mem *node
+	mem = mem.put(f.head, 0, ptrTo(seg, 0), 8)
+	mem = mem.put(seg, metaMin, Value{Bits: 2}, 8).put(seg, metaNfo, Value{Bits: 0}, 8).put(seg, metaHfo, Value{Bits: 0}, 8)
+	mem = mem.put(seg, metaPfo, Value{Bits: 8}, 8).put(seg, metaPrev, Value{}, 8)
+	s := f.state(mem, 4)
+	fields, other := s.HeapCells()
+	if len(fields) != 2 || fields[0] != 0 || fields[1] != 8 || other {
+		t.Errorf("HeapCells = %v, %v, want [0 8], false", fields, other)
+	}
+	// A singly-linked segment with a data cell: its next field and the
+	// data field.
+	mem = nil
+	mem = mem.put(f.head, 0, ptrTo(seg, 0), 8)
+	mem = mem.put(seg, metaNfo, Value{Bits: 8}, 8).put(seg, metaHfo, Value{Bits: 0}, 8).put(seg, 16, Value{Bits: 1}, 4)
+	fields, _ = f.state(mem, 4).HeapCells()
+	if len(fields) != 2 || fields[0] != 8 || fields[1] != 16 {
+		t.Errorf("HeapCells = %v, want [8 16]", fields)
+	}
+}
