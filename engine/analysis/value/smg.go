@@ -541,44 +541,12 @@ func (t *tx) abstractOnce() bool {
 	var bnfo, bhfo, bpfo int64
 	threshold := t.listThreshold()
 	for _, a0 := range g.objs {
-		// Candidate next fields: pointer cells to another heap object of
-		// the same site (a segment's own).
-		type cand struct{ nfo, hfo int64 }
-		var cands []cand
-		if objKind(a0) == kindSeg {
-			nf, hf := g.cell(a0, metaNfo), g.cell(a0, metaHfo)
-			if nf == nil || hf == nil {
-				continue
-			}
-			cands = append(cands, cand{int64(nf.val.Bits), int64(hf.val.Bits)})
-		} else {
-			for _, c := range g.cells[a0] {
-				if isHeapish(c.val.Obj) && !isLast(c.val.Obj) && c.val.Obj != a0 && objSite(c.val.Obj) == objSite(a0) && int64(c.size) == pb && c.val.Sym == nil && !isMeta(c.off) {
-					cands = append(cands, cand{c.off, sext(c.val.Bits, t.c.ptr)})
-				}
-			}
-		}
-		for _, cd := range cands {
+		for _, cd := range g.linkCands(a0, pb) {
 			v, _, ok := g.nextOf(a0, cd.nfo)
 			if !ok || !isHeapish(v.Obj) || isLast(v.Obj) {
 				continue
 			}
-			// Prev field: a pointer of the second member back to a0's
-			// last block.
-			pfos := []int64{-1}
-			b := v.Obj
-			if objKind(b) == kindSeg {
-				if c := g.cell(b, metaPfo); c != nil {
-					pfos = []int64{int64(c.val.Bits), -1}
-				}
-			} else {
-				for _, c := range g.cells[b] {
-					if c.val.Obj == lastRef(a0) && sext(c.val.Bits, t.c.ptr) == cd.hfo && c.off != cd.nfo && int64(c.size) == pb && !isMeta(c.off) {
-						pfos = append([]int64{c.off}, pfos...)
-						break
-					}
-				}
-			}
+			pfos := g.prevFields(a0, v.Obj, cd, pb)
 			if reversedDLL(pfos[0], cd.nfo) {
 				continue // smg_nested.go
 			}
@@ -602,6 +570,49 @@ func (t *tx) abstractOnce() bool {
 	}
 	t.mergeChain(g, best, bestLen, bnfo, bhfo, bpfo)
 	return true
+}
+
+// linkCand is a candidate next field of a block or segment: the offset
+// nfo of the pointer and the offset hfo it points to in the next block.
+type linkCand struct{ nfo, hfo int64 }
+
+// linkCands returns the candidate next fields of x: a segment's own, or
+// every pointer cell (pb bytes) of a block to another heap object of its
+// allocation site. Used by abstractOnce and, for inner lists, by
+// abstractInner (smg_nested.go).
+func (g *heapGraph) linkCands(x uint64, pb int64) []linkCand {
+	if objKind(x) == kindSeg {
+		nf, hf := g.cell(x, metaNfo), g.cell(x, metaHfo)
+		if nf == nil || hf == nil {
+			return nil
+		}
+		return []linkCand{{int64(nf.val.Bits), int64(hf.val.Bits)}}
+	}
+	var cands []linkCand
+	for _, c := range g.cells[x] {
+		if isHeapish(c.val.Obj) && !isLast(c.val.Obj) && c.val.Obj != x && objSite(c.val.Obj) == objSite(x) && int64(c.size) == pb && c.val.Sym == nil && !isMeta(c.off) {
+			cands = append(cands, linkCand{c.off, sext(c.val.Bits, g.t.c.ptr)})
+		}
+	}
+	return cands
+}
+
+// prevFields returns the candidate prev fields of a chain that starts at
+// x and continues through cd to b: the offset of a pointer of b back to
+// x's last block (a segment's recorded one), then -1 (singly linked).
+func (g *heapGraph) prevFields(x, b uint64, cd linkCand, pb int64) []int64 {
+	if objKind(b) == kindSeg {
+		if c := g.cell(b, metaPfo); c != nil {
+			return []int64{int64(c.val.Bits), -1}
+		}
+		return []int64{-1}
+	}
+	for _, c := range g.cells[b] {
+		if c.val.Obj == lastRef(x) && sext(c.val.Bits, g.t.c.ptr) == cd.hfo && c.off != cd.nfo && int64(c.size) == pb && !isMeta(c.off) {
+			return []int64{c.off, -1}
+		}
+	}
+	return []int64{-1}
 }
 
 // mergeChain replaces the chain members by one segment of minimum length

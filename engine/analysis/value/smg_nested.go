@@ -615,40 +615,12 @@ func (t *tx) abstractInnerOnce() bool {
 		if n != 1 || !isHeapish(h) || isTemplate(h) || !linked(h) {
 			continue
 		}
-		type cand struct{ nfo, hfo int64 }
-		var cands []cand
-		if objKind(x) == kindSeg {
-			nf, hf := g.cell(x, metaNfo), g.cell(x, metaHfo)
-			if nf == nil || hf == nil {
-				continue
-			}
-			cands = append(cands, cand{int64(nf.val.Bits), int64(hf.val.Bits)})
-		} else {
-			for _, c := range g.cells[x] {
-				if isHeapish(c.val.Obj) && !isLast(c.val.Obj) && c.val.Obj != x && objSite(c.val.Obj) == objSite(x) && int64(c.size) == pb && c.val.Sym == nil && !isMeta(c.off) {
-					cands = append(cands, cand{c.off, sext(c.val.Bits, t.c.ptr)})
-				}
-			}
-		}
-		for _, cd := range cands {
+		for _, cd := range g.linkCands(x, pb) {
 			v, _, ok := g.nextOf(x, cd.nfo)
 			if !ok || !isHeapish(v.Obj) || isLast(v.Obj) || isTemplate(v.Obj) {
 				continue
 			}
-			pfos := []int64{-1}
-			b := v.Obj
-			if objKind(b) == kindSeg {
-				if c := g.cell(b, metaPfo); c != nil {
-					pfos = []int64{int64(c.val.Bits), -1}
-				}
-			} else {
-				for _, c := range g.cells[b] {
-					if c.val.Obj == lastRef(x) && sext(c.val.Bits, t.c.ptr) == cd.hfo && c.off != cd.nfo && int64(c.size) == pb && !isMeta(c.off) {
-						pfos = append([]int64{c.off}, pfos...)
-						break
-					}
-				}
-			}
+			pfos := g.prevFields(x, v.Obj, cd, pb)
 			if reversedDLL(pfos[0], cd.nfo) {
 				continue
 			}
