@@ -2,9 +2,7 @@ package engine_test
 
 import (
 	"context"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -69,20 +67,8 @@ func TestBuiltinsAgainstGCC(t *testing.T) {
 		t.Skip("gcc not installed")
 	}
 	dir := t.TempDir()
-	gsrc := filepath.Join(dir, "gcc.c")
 	gprog := "#include <stdio.h>\n#define BEGIN\n#define END return 0;\n#define OUT(v) printf(\"%llu,\", (unsigned long long)(v))\n" + builtinsProgram
-	if err := os.WriteFile(gsrc, []byte(gprog), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(dir, "a.out")
-	if out, err := exec.Command("gcc", "-O0", "-w", "-o", bin, gsrc).CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
-	out, err := exec.Command(bin).Output()
-	if err != nil {
-		t.Fatalf("run: %v", err)
-	}
-	want := strings.Split(strings.TrimSuffix(string(out), ","), ",")
+	want := strings.Split(strings.TrimSuffix(gccOutput(t, dir, gprog), ","), ",")
 	if len(want) < 1000 {
 		t.Fatalf("gcc printed %d results", len(want))
 	}

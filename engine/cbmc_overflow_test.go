@@ -86,19 +86,7 @@ func TestCBMCOverflowAgainstGCC(t *testing.T) {
 		}
 	}
 	g.WriteString("  return 0;\n}\n")
-	gsrc := filepath.Join(dir, "gcc.c")
-	if err := os.WriteFile(gsrc, []byte(g.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(dir, "a.out")
-	if out, err := exec.Command("gcc", "-O0", "-w", "-o", bin, gsrc).CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
-	out, err := exec.Command(bin).Output()
-	if err != nil {
-		t.Fatalf("run: %v", err)
-	}
-	want := string(out)
+	want := gccOutput(t, dir, g.String())
 	if len(want) != n {
 		t.Fatalf("gcc printed %d results for %d cases", len(want), n)
 	}
@@ -141,4 +129,24 @@ func TestCBMCOverflowAgainstGCC(t *testing.T) {
 		}
 	}
 	t.Logf("%d cases agree with gcc (%d overflow)", n, ones)
+}
+
+// gccOutput compiles the C program src with gcc -O0 in dir, runs it and
+// returns what it printed: the reference the builtin tests compare the
+// interpreter with.
+func gccOutput(t *testing.T, dir, src string) string {
+	t.Helper()
+	gsrc := filepath.Join(dir, "gcc.c")
+	if err := os.WriteFile(gsrc, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "a.out")
+	if out, err := exec.Command("gcc", "-O0", "-w", "-o", bin, gsrc).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin).Output()
+	if err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	return string(out)
 }
