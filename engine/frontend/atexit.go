@@ -120,19 +120,24 @@ func (fc *fnctx) mainReturn(x cfa.Expr, rng cfa.Range, text string) {
 
 // atexitLifetimes puts an Unsupported edge before main's runner calls
 // when main has an address-taken local or parameter (see the model's
-// comment), so that analyses give up on what the functions may affect;
-// called after main's body is translated.
+// comment), or when the sources name main elsewhere than its definition
+// (an entry that calls main continues after main returns, and the
+// functions must not run then), so that analyses give up on what the
+// functions may affect; called after main's body is translated.
 func (fc *fnctx) atexitLifetimes() {
 	if len(fc.atexitReturns) == 0 {
 		return
 	}
-	taken := false
+	construct := ""
 	for _, v := range append(append([]*cfa.Var{}, fc.f.Params...), fc.f.Locals...) {
 		if v.AddrTaken && !v.Global {
-			taken = true
+			construct = "atexit functions after main returns, whose locals (address taken) are dead"
 		}
 	}
-	if !taken {
+	if construct == "" && fc.t.mainNamedElsewhere() {
+		construct = "atexit functions at a return of main, which the program may call (the functions run only when the program ends)"
+	}
+	if construct == "" {
 		return
 	}
 	calls := map[cfa.Op]bool{}
@@ -145,8 +150,26 @@ func (fc *fnctx) atexitLifetimes() {
 			continue
 		}
 		mid := fc.b.node()
-		fc.b.edges[i].op = &cfa.Unsupported{Construct: "atexit functions after main returns, whose locals (address taken) are dead"}
+		fc.b.edges[i].op = &cfa.Unsupported{Construct: construct}
 		fc.b.edges[i].to = mid
 		fc.b.edge(mid, e.to, e.op, e.pos, e.text)
 	}
+}
+
+// mainNamedElsewhere reports whether the program's sources name main
+// more than once (its definition): a call, a prototype or its address.
+// Conservative: a prototype alone also counts.
+func (t *translator) mainNamedElsewhere() bool {
+	n := 0
+	for _, u := range t.units {
+		if u.name == atexitName {
+			continue
+		}
+		ScanC(u.src.content, func(id string) {
+			if id == "main" {
+				n++
+			}
+		}, func(string) {})
+	}
+	return n > 1
 }
