@@ -32,6 +32,9 @@ func TestSymexNoWrongVerdicts(t *testing.T) {
 				t.Parallel()
 				wants := parseWants(t, file, string(src), config)
 				cfg := engine.Config{Name: config, MaxStates: 20000, Timeout: 20 * time.Second}
+				if m := entryRE.FindStringSubmatch(string(src)); m != nil {
+					cfg.Entry = m[1]
+				}
 				if m := maxStatesRE.FindStringSubmatch(string(src)); m != nil {
 					cfg.MaxStates, _ = strconv.Atoi(m[1])
 				}
@@ -78,7 +81,11 @@ func verifyFile(t *testing.T, file string, cfg engine.Config) []*engine.Result {
 	if err := prog.Check(); err != nil {
 		t.Fatalf("CFA sanity: %v", err)
 	}
-	props := spec.Properties(prog, "main")
+	entry := cfg.Entry
+	if entry == "" {
+		entry = "main"
+	}
+	props := spec.Properties(prog, entry)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cfg.Solver = z3.Factory
