@@ -55,18 +55,7 @@ func checkFunction(f *Function, bad func(string, ...any)) {
 		bad("%s: exit %s has out-edges", f.Name, f.Exit)
 	}
 	seen := make([]bool, len(f.Locs))
-	stack := []*Location{f.Entry}
-	seen[f.Entry.Index] = true
-	for len(stack) > 0 {
-		l := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, e := range l.Out {
-			if !seen[e.To.Index] {
-				seen[e.To.Index] = true
-				stack = append(stack, e.To)
-			}
-		}
-	}
+	MarkReachable(f.Entry, seen, false)
 	for i, l := range f.Locs {
 		if l.Index != i || l.Func != f {
 			bad("%s: location %s has index %d at %d", f.Name, l, l.Index, i)
@@ -180,4 +169,31 @@ func checkExpr(x Expr) string {
 		return fmt.Sprintf("operand types %s and %s differ", xt, yt)
 	}
 	return ""
+}
+
+// MarkReachable sets seen[m.Index] for every location m of l's function
+// reachable from l (l included): along Out edges, or along In edges when
+// backward. seen has len(l.Func.Locs) entries; locations already marked
+// are not walked again (their reachable set is marked already).
+func MarkReachable(l *Location, seen []bool, backward bool) {
+	seen[l.Index] = true
+	stack := []*Location{l}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		edges := n.Out
+		if backward {
+			edges = n.In
+		}
+		for _, e := range edges {
+			m := e.To
+			if backward {
+				m = e.From
+			}
+			if !seen[m.Index] {
+				seen[m.Index] = true
+				stack = append(stack, m)
+			}
+		}
+	}
 }

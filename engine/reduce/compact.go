@@ -26,18 +26,7 @@ func compact(p *cfa.Program, _ *Target) {
 		}
 		// Reachability from the entry.
 		seen := make([]bool, len(f.Locs))
-		stack := []*cfa.Location{f.Entry}
-		seen[f.Entry.Index] = true
-		for len(stack) > 0 {
-			l := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for _, e := range l.Out {
-				if !seen[e.To.Index] {
-					seen[e.To.Index] = true
-					stack = append(stack, e.To)
-				}
-			}
-		}
+		cfa.MarkReachable(f.Entry, seen, false)
 		var locs []*cfa.Location
 		for _, l := range f.Locs {
 			if !seen[l.Index] && l != f.Exit {

@@ -200,18 +200,7 @@ func critReach(p *cfa.Program, crit []*cfa.Edge) map[*cfa.Function][]bool {
 			r = make([]bool, len(f.Locs))
 			out[f] = r
 		}
-		stack := []*cfa.Location{e.From}
-		r[e.From.Index] = true
-		for len(stack) > 0 {
-			l := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for _, in := range l.In {
-				if !r[in.From.Index] {
-					r[in.From.Index] = true
-					stack = append(stack, in.From)
-				}
-			}
-		}
+		cfa.MarkReachable(e.From, r, true)
 	}
 	return out
 }
