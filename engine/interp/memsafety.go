@@ -24,7 +24,9 @@ import (
 //     so reachability is over-approximated; at the exit of entry, the
 //     entry's own frame is dead);
 //   - "valid-memcleanup": after the step, which reaches the exit of
-//     entry or calls exit, some malloc/calloc block is still live.
+//     entry or calls a function that ends the program (cfa.EndsProgram:
+//     exit, abort, a failed assert), some malloc/calloc block is still
+//     live.
 //
 // Blocks whose malloc failed on the front end's failing branch
 // (cfa.IsMallocFailure) are never seen by the program and count as not
@@ -112,7 +114,7 @@ func ReplayMemory(ctx context.Context, p *cfa.Program, entry string, path []cfa.
 			if last.Edge != nil && last.Kind == cfa.Intra {
 				c, isCall = last.Edge.Op.(*cfa.Call)
 			}
-			if !atExit && !(isCall && c.Fn == "exit" && last.Next() != nil && last.Next().Terminal) {
+			if !atExit && !(isCall && cfa.EndsProgram(c.Fn) && last.Next() != nil && last.Next().Terminal) {
 				return "", fmt.Errorf("interp: the last step does not end the program")
 			}
 			for _, o := range m.objs {

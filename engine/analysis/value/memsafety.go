@@ -586,16 +586,18 @@ func (t *tx) memPost(step cfa.Step, before *State) {
 			// ends inside main's frame is not decided here.
 			t.memUnknown(ValidMemtrack, step.Edge, "the program ends with blocks that only local variables reach")
 		}
-		if c, ok := step.Edge.Op.(*cfa.Call); ok && c.Fn == "exit" {
+		if c, ok := step.Edge.Op.(*cfa.Call); ok && cfa.EndsProgram(c.Fn) {
+			// exit, abort, a failed assert: the end of the program for
+			// memcleanup (exit's atexit functions ran before, in the
+			// front end's model).
 			if m.Memcleanup {
 				t.cleanup(step.Edge)
 			}
 			return
 		} else if ok && m.Memcleanup && len(t.liveBlocks()) > 0 {
-			// abort and other calls that do not return: whether
-			// SV-COMP's memcleanup counts them as the end is not
-			// decided here.
-			t.memUnknown(ValidMemcleanup, step.Edge, "%s ends the program with blocks allocated", c.Fn)
+			// Other calls that do not return (a function declared
+			// noreturn, pthread_exit) need not end the program.
+			t.memUnknown(ValidMemcleanup, step.Edge, "%s does not return and need not end the program (blocks allocated)", c.Fn)
 		}
 	}
 	e := step.Edge
