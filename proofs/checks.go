@@ -72,9 +72,27 @@ const (
 	subCleanup = "valid-memcleanup"
 )
 
+// What reverify's memory properties leave out of the checks they stand
+// for (MemoryChecks), as listed among the checks not checked.
+const (
+	// CBMC's bounds check also fails on an index outside an array that
+	// lies inside a larger object (s.a[5] for a member char a[4];
+	// goto_check_c.cpp bounds_check_index); valid-deref is about the
+	// object.
+	partBounds = "--bounds-check (arrays inside an object)"
+	// CBMC's pointer check also fails on <, <=, >, >= and - of pointers
+	// into different objects ("same object violation",
+	// goto_check_c.cpp pointer_rel_check); valid-deref only on accesses.
+	partPointer = "--pointer-check (same object of pointer relations and differences)"
+	// CBMC's library models check their preconditions (memcpy src/dst
+	// overlap, …); of those, free's are valid-free and the regions
+	// read and written are valid-deref sites.
+	partBuiltin = "built-in-assertions (library preconditions but free's and the memory accessed)"
+)
+
 // MemoryChecks maps the proof's CBMC checks (Checks) to the memory-safety
-// subproperties reverify verifies for them, and lists the checks it
-// cannot verify.
+// subproperties reverify verifies for them, and lists the checks, or
+// parts of checks, it cannot verify.
 //
 //   - bounds-check or pointer-check → valid-deref at every access site
 //     (reverify's valid-deref checks both at once: a dereference or index
@@ -94,14 +112,14 @@ const (
 //     exit or abort is no violation of memory-leak-check alone, and note
 //     says so).
 //
-// notChecked are the other checks in effect, as CBMC flags ("--div-by-zero-check",
-// …) in the order of Checks: pointer-primitive-check,
-// div-by-zero-check, signed-overflow-check, undefined-shift-check and
-// every optional check but the two memory ones. Unwinding assertions are
-// not listed: reverify's verdicts are unbounded. CBMC's built-in
-// assertions other than free's (the preconditions of its library models,
-// such as memcpy's non-overlapping regions) have no reverify property;
-// the accesses of library functions are valid-deref sites.
+// notChecked lists, in the order of Checks, the checks in effect that
+// have no reverify property, as CBMC flags ("--div-by-zero-check", …:
+// pointer-primitive-check, div-by-zero-check, signed-overflow-check,
+// undefined-shift-check and every optional check but the two memory
+// ones), and the parts of bounds-check, pointer-check and the built-in
+// assertions that the memory properties do not cover (partBounds,
+// partPointer, partBuiltin). Unwinding assertions are not listed:
+// reverify's verdicts are unbounded.
 func MemoryChecks(checks []string) (subs, notChecked []string, note string) {
 	on := map[string]bool{}
 	for _, c := range checks {
@@ -128,7 +146,13 @@ func MemoryChecks(checks []string) (subs, notChecked []string, note string) {
 	}
 	for _, c := range checks {
 		switch c {
-		case "bounds-check", "pointer-check", "memory-leak-check", "memory-cleanup-check", BuiltinAssertions:
+		case "memory-leak-check", "memory-cleanup-check":
+		case "bounds-check":
+			notChecked = append(notChecked, partBounds)
+		case "pointer-check":
+			notChecked = append(notChecked, partPointer)
+		case BuiltinAssertions:
+			notChecked = append(notChecked, partBuiltin)
 		default:
 			notChecked = append(notChecked, "--"+c)
 		}

@@ -177,14 +177,15 @@ func TestChecks(t *testing.T) {
 		note                     string
 	}{
 		{"", "bounds-check pointer-check pointer-primitive-check div-by-zero-check signed-overflow-check undefined-shift-check built-in-assertions",
-			"valid-deref valid-free", "--pointer-primitive-check --div-by-zero-check --signed-overflow-check --undefined-shift-check", ""},
+			"valid-deref valid-free", "--bounds-check (arrays inside an object), --pointer-check (same object of pointer relations and differences), --pointer-primitive-check, --div-by-zero-check, --signed-overflow-check, --undefined-shift-check, built-in-assertions (library preconditions but free's and the memory accessed)", ""},
 		// --no-X wins whatever the order; --X after --no-standard-checks
 		{"--no-bounds-check --bounds-check --no-standard-checks --pointer-check --memory-cleanup-check --unwind 1",
-			"pointer-check memory-cleanup-check built-in-assertions", "valid-deref valid-free valid-memcleanup", "",
+			"pointer-check memory-cleanup-check built-in-assertions", "valid-deref valid-free valid-memcleanup",
+			"--pointer-check (same object of pointer relations and differences), built-in-assertions (library preconditions but free's and the memory accessed)",
 			"valid-deref also checks array bounds (--no-bounds-check)"},
 		{"--no-pointer-check --float-div-by-zero-check --enum-range-check --no-built-in-assertions --no-signed-overflow-check",
 			"bounds-check pointer-primitive-check div-by-zero-check undefined-shift-check float-div-by-zero-check enum-range-check",
-			"valid-deref", "--pointer-primitive-check --div-by-zero-check --undefined-shift-check --float-div-by-zero-check --enum-range-check",
+			"valid-deref", "--bounds-check (arrays inside an object), --pointer-primitive-check, --div-by-zero-check, --undefined-shift-check, --float-div-by-zero-check, --enum-range-check",
 			"valid-deref also checks pointers (--no-pointer-check)"},
 		{"--no-standard-checks --no-built-in-assertions", "", "", "", ""},
 	} {
@@ -196,7 +197,7 @@ func TestChecks(t *testing.T) {
 		if got := strings.Join(subs, " "); got != c.subs {
 			t.Errorf("%q: memory %q, want %q", c.flags, got, c.subs)
 		}
-		if got := strings.Join(notChecked, " "); got != c.notChecked {
+		if got := strings.Join(notChecked, ", "); got != c.notChecked {
 			t.Errorf("%q: not checked %q, want %q", c.flags, got, c.notChecked)
 		}
 		if note != c.note {
