@@ -17,6 +17,11 @@
 // which Makefile.common derives from MAKEFILE_LIST with $(shell dirname),
 // are set from the position of the Makefile.common included.
 //
+// Proof.Checks are the implicit checks CBMC 6 makes with the flags the
+// Makefiles give it (CHECKFLAGS, the CBMC_FLAG_*_CHECK variables,
+// CBMCFLAGS); MemoryChecks maps them to the memory-safety properties
+// reverify verifies and lists the checks it cannot (checks.go).
+//
 // Layer 7: it imports nothing of reverify; cmd/reverify runs the proofs.
 package proofs
 
@@ -63,6 +68,15 @@ type Proof struct {
 	// holds --no-malloc-may-fail (the starter kit's way to turn CBMC's
 	// default off).
 	MallocMayFail bool
+	// Checks are the implicit checks CBMC 6 makes in this proof, run
+	// with the flags the starter kit's Makefile.common gives it
+	// (CBMCFLAGS, CBMC_FLAG_UNWINDING_ASSERTIONS and CHECKFLAGS, which
+	// collects the CBMC_FLAG_*_CHECK variables a proof's Makefile may
+	// override): CBMC's option names without "--" ("bounds-check",
+	// "pointer-check", …, "memory-leak-check") and BuiltinAssertions,
+	// in the order of checks.go (cbmcChecks). MemoryChecks maps them to
+	// reverify's properties.
+	Checks []string
 	// Unresolved says, sorted, what the reader could not evaluate in the
 	// values above, or which source files or include directories do not
 	// exist; each is "VARIABLE: what".
@@ -210,6 +224,21 @@ func Read(dir string) (*Proof, error) {
 	flags := getOpt("CBMC_FLAG_MALLOC_MAY_FAIL") + " " + getOpt("CBMCFLAGS")
 	m.unresolved = keep
 	p.MallocMayFail = !strings.Contains(flags, "--no-malloc-may-fail")
+	// CBMC's command line in the starter kit's recipes:
+	// $(CBMCFLAGS) $(CBMC_FLAG_UNWINDING_ASSERTIONS) $(CHECKFLAGS); an
+	// undefined variable there is empty, as in make, and only what could
+	// hide a flag of CHECKFLAGS ($(shell …), …) is reported
+	m.unresolved = map[string]bool{}
+	cmd := getOpt("CBMCFLAGS") + " " + getOpt("CBMC_FLAG_UNWINDING_ASSERTIONS")
+	m.unresolved = map[string]bool{}
+	cmd += " " + getOpt("CHECKFLAGS")
+	for u := range m.unresolved {
+		if !strings.HasSuffix(u, " is not defined") {
+			keep[u] = true
+		}
+	}
+	m.unresolved = keep
+	p.Checks = cbmcChecks(shellWords(cmd))
 	for u := range m.unresolved {
 		p.Unresolved = append(p.Unresolved, u)
 	}

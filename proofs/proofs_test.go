@@ -71,6 +71,8 @@ func show(p *Proof, root string) string {
 		fmt.Fprintf(&b, "  include %s\n", rel(d))
 	}
 	fmt.Fprintf(&b, "  unwindset %q\n  remove-function-body %q\n  malloc-may-fail %v\n", p.Unwindset, p.RemoveFunctionBody, p.MallocMayFail)
+	subs, notChecked, note := MemoryChecks(p.Checks)
+	fmt.Fprintf(&b, "  checks %q\n  memory %q\n  not checked %q\n  memory note %q\n", p.Checks, subs, notChecked, note)
 	for _, u := range p.Unresolved {
 		fmt.Fprintf(&b, "  unresolved %s\n", rel(u))
 	}
@@ -163,5 +165,43 @@ func TestExpand(t *testing.T) {
 	}
 	if !m.unresolved["T: $(shell …) not evaluated"] || !m.unresolved["T: $(UNDEF) is not defined"] {
 		t.Errorf("unresolved: %v", m.unresolved)
+	}
+}
+
+// TestChecks: CBMC 6's check flags as cbmc_parse_options.cpp and
+// goto_check_c.h combine them, and what reverify checks for them.
+func TestChecks(t *testing.T) {
+	for _, c := range []struct {
+		flags                    string
+		checks, subs, notChecked string
+		note                     string
+	}{
+		{"", "bounds-check pointer-check pointer-primitive-check div-by-zero-check signed-overflow-check undefined-shift-check built-in-assertions",
+			"valid-deref valid-free", "--bounds-check (arrays inside an object), --pointer-check (same object of pointer relations and differences), --pointer-primitive-check, --div-by-zero-check, --signed-overflow-check, --undefined-shift-check, built-in-assertions (library preconditions but free's and the memory accessed)", ""},
+		// --no-X wins whatever the order; --X after --no-standard-checks
+		{"--no-bounds-check --bounds-check --no-standard-checks --pointer-check --memory-cleanup-check --unwind 1",
+			"pointer-check memory-cleanup-check built-in-assertions", "valid-deref valid-free valid-memcleanup",
+			"--pointer-check (same object of pointer relations and differences), built-in-assertions (library preconditions but free's and the memory accessed)",
+			"valid-deref also checks array bounds (--no-bounds-check)"},
+		{"--no-pointer-check --float-div-by-zero-check --enum-range-check --no-built-in-assertions --no-signed-overflow-check",
+			"bounds-check pointer-primitive-check div-by-zero-check undefined-shift-check float-div-by-zero-check enum-range-check",
+			"valid-deref", "--bounds-check (arrays inside an object), --pointer-primitive-check, --div-by-zero-check, --undefined-shift-check, --float-div-by-zero-check, --enum-range-check",
+			"valid-deref also checks pointers (--no-pointer-check)"},
+		{"--no-standard-checks --no-built-in-assertions", "", "", "", ""},
+	} {
+		checks := cbmcChecks(strings.Fields(c.flags))
+		subs, notChecked, note := MemoryChecks(checks)
+		if got := strings.Join(checks, " "); got != c.checks {
+			t.Errorf("%q: checks %q, want %q", c.flags, got, c.checks)
+		}
+		if got := strings.Join(subs, " "); got != c.subs {
+			t.Errorf("%q: memory %q, want %q", c.flags, got, c.subs)
+		}
+		if got := strings.Join(notChecked, ", "); got != c.notChecked {
+			t.Errorf("%q: not checked %q, want %q", c.flags, got, c.notChecked)
+		}
+		if note != c.note {
+			t.Errorf("%q: note %q, want %q", c.flags, note, c.note)
+		}
 	}
 }

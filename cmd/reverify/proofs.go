@@ -17,15 +17,24 @@ import (
 // proofSummary is one proof's line of the summary table.
 type proofSummary struct {
 	name, entry          string
-	props                int
-	trueN, falseN, unknN int
-	seconds              float64
-	note                 string // why the proof did not run, or the first UNKNOWN reason
+	props                int // assertions
+	trueN, falseN, unknN int // their verdicts
+	// memory properties (--checks makefile: valid-deref and valid-free
+	// per site, valid-memcleanup) and their verdicts
+	mem                           int
+	memTrue, memFalse, memUnknown int
+	notChecked                    []string // CBMC's checks in effect that reverify did not check
+	seconds                       float64
+	note                          string // why the proof did not run, or the first UNKNOWN reason
 }
 
 // runProofs runs the CBMC proofs under DIR (package proofs reads their
-// Makefiles): for each, the assertions reachable from HARNESS_ENTRY with
-// verdicts, UNKNOWN reasons and times, then a summary table.
+// Makefiles): for each, the assertions reachable from HARNESS_ENTRY and,
+// with --checks makefile (the default), the memory-safety properties
+// that stand for the implicit checks the Makefiles have CBMC make
+// (proofs.MemoryChecks: valid-deref and valid-free per access site,
+// valid-memcleanup), with verdicts, UNKNOWN reasons and times, the CBMC
+// checks reverify did not check, then a summary table.
 func runProofs(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("proofs", stderr)
 	config := fs.String("config", "default", "configuration: "+strings.Join(engine.ConfigNames(), ", "))
@@ -38,6 +47,7 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 	multi := fs.String("multi-property", "", "all properties of a proof in one run: \"\" (auto), on or off (engine.Config.MultiProperty)")
 	schedule := fs.String("schedule", "rounds", "how a proof's properties share its time: rounds (growing budgets, the proof's time shared; engine.Config.ShareDeadline) or sequential (each gets --timeout in turn)")
 	reduceLevel := fs.String("reduce", "none", "size reduction per property, as reverify check --reduce: none, slice, full, thin or value")
+	checks := fs.String("checks", "makefile", "what to check: makefile (the assertions and the memory properties standing for the implicit checks each proof's Makefiles have CBMC make: valid-deref per access site for --bounds-check/--pointer-check, valid-free per free for CBMC's built-in preconditions of free, valid-memcleanup for --memory-leak-check/--memory-cleanup-check; the other checks are listed as not checked) or assertions (the assertions only)")
 	dirs, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -48,6 +58,9 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(dirs) != 1 {
 		return fail("want one directory (a CBMC starter-kit proofs directory, or one proof)")
+	}
+	if *checks != "makefile" && *checks != "assertions" {
+		return fail("--checks: want makefile or assertions, not %q", *checks)
 	}
 	if engine.ConfigDoc(*config) == "" {
 		return fail("unknown configuration %q (known: %s)", *config, strings.Join(engine.ConfigNames(), ", "))
@@ -87,8 +100,8 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 		if re != nil && !re.MatchString(p.Name) {
 			continue
 		}
-		s := runProof(p, dm, rs, *proofTimeout, *schedule == "rounds", stdout)
-		if s.falseN > 0 {
+		s := runProof(p, dm, rs, *proofTimeout, *schedule == "rounds", *checks == "makefile", stdout)
+		if s.falseN+s.memFalse > 0 {
 			exit = 1
 		}
 		sums = append(sums, s)
@@ -106,17 +119,43 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 
 // runProof translates and verifies one proof, printing its results.
 // With share, the properties share the proof's limit
-// (engine.Config.ShareDeadline).
-func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.Duration, share bool, w io.Writer) (s proofSummary) {
+// (engine.Config.ShareDeadline). With makefile, the memory properties of
+// the proof's CBMC checks (proofs.MemoryChecks) are verified with the
+// assertions, in the same engine.Verify call and under the same limit,
+// as `reverify check --properties assertions,memory` verifies them.
+func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.Duration, share, makefile bool, w io.Writer) (s proofSummary) {
 	s = proofSummary{name: p.Name, entry: p.Entry}
 	fmt.Fprintf(w, "== %s  (entry %s, %s)\n", p.Name, p.Entry, p.Dir)
 	for _, u := range p.Unresolved {
 		fmt.Fprintf(w, "   makefile: could not resolve %s\n", u)
 	}
+	var subs []string
+	if makefile {
+		var note string
+		subs, s.notChecked, note = proofs.MemoryChecks(p.Checks)
+		if len(subs) > 0 {
+			fmt.Fprintf(w, "   checks: memory properties for CBMC's implicit checks: %s\n", strings.Join(subs, ", "))
+		}
+		if note != "" {
+			fmt.Fprintf(w, "   checks: %s\n", note)
+		}
+	} else {
+		// today's behaviour: every CBMC check but the assertions is left out
+		for _, c := range p.Checks {
+			if c != proofs.BuiltinAssertions {
+				c = "--" + c
+			}
+			s.notChecked = append(s.notChecked, c)
+		}
+	}
+	if len(s.notChecked) > 0 {
+		fmt.Fprintf(w, "   not checked: %s\n", strings.Join(s.notChecked, ", "))
+	}
 	start := time.Now()
 	defer func() {
 		s.seconds = time.Since(start).Seconds()
-		fmt.Fprintf(w, "-- %s: %d properties, %d TRUE, %d FALSE, %d UNKNOWN, %.1fs\n", p.Name, s.props, s.trueN, s.falseN, s.unknN, s.seconds)
+		fmt.Fprintf(w, "-- %s: %d assertions, %d TRUE, %d FALSE, %d UNKNOWN; %d memory properties, %d TRUE, %d FALSE, %d UNKNOWN; %.1fs\n",
+			p.Name, s.props, s.trueN, s.falseN, s.unknN, s.mem, s.memTrue, s.memFalse, s.memUnknown, s.seconds)
 	}()
 	if p.Entry == "" || len(p.Sources) == 0 {
 		s.note = "not run: " + strings.Join(p.Unresolved, "; ")
@@ -148,20 +187,6 @@ func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.D
 		fmt.Fprintf(w, "   %s\n", s.note)
 		return s
 	}
-	var props []*engine.Property
-	for _, prop := range engine.Properties(prog, p.Entry) {
-		if prop.Reachable {
-			props = append(props, prop)
-		}
-	}
-	s.props = len(props)
-	if len(props) == 0 {
-		s.note = "no assertion reachable from the entry"
-		fmt.Fprintf(w, "   %s\n", s.note)
-		return s
-	}
-	ecfg := rs.engineConfig(rs.config, p.Entry, rs.timeout)
-	ecfg.ShareDeadline = share
 	// REMOVE_FUNCTION_BODY, as CBMC reads it: the project's body is gone;
 	// a function left without a body has no side effects and an
 	// unconstrained result (the starter kit's Makefile.common), which is
@@ -180,8 +205,34 @@ func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.D
 	}
 	if len(pure) > 0 {
 		fmt.Fprintf(w, "   makefile: REMOVE_FUNCTION_BODY: without a body, assumed pure (no side effects, any result, as CBMC): %s\n", strings.Join(pure, " "))
-		ecfg.AssumePure = append(ecfg.AssumePure, pure...)
 	}
+	engine.SetAssumePure(prog, pure) // before the properties, as check does
+	var props []*engine.Property
+	for _, prop := range engine.Properties(prog, p.Entry) {
+		if prop.Reachable {
+			props = append(props, prop)
+		}
+	}
+	s.props = len(props)
+	if len(subs) > 0 {
+		for _, prop := range engine.MemoryProperties(prog, p.Entry, subs) {
+			if prop.Reachable {
+				props = append(props, prop)
+				s.mem++
+			}
+		}
+	}
+	if len(props) == 0 {
+		s.note = "no assertion reachable from the entry"
+		if makefile {
+			s.note = "no assertion and no memory access reachable from the entry"
+		}
+		fmt.Fprintf(w, "   %s\n", s.note)
+		return s
+	}
+	ecfg := rs.engineConfig(rs.config, p.Entry, rs.timeout)
+	ecfg.ShareDeadline = share
+	ecfg.AssumePure = append(ecfg.AssumePure, pure...)
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	verdicts, err := engine.Verify(ctx, prog, props, ecfg)
@@ -194,13 +245,22 @@ func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.D
 		timeoutReason(r, rs.timeout, rs.clock)
 		fmt.Fprint(w, "   ")
 		printResult(w, r)
-		switch r.Verdict {
-		case results.True:
+		mem := len(r.Property.Memory) > 0
+		switch {
+		case r.Verdict == results.True && mem:
+			s.memTrue++
+		case r.Verdict == results.True:
 			s.trueN++
-		case results.False:
+		case r.Verdict == results.False && mem:
+			s.memFalse++
+		case r.Verdict == results.False:
 			s.falseN++
 		default:
-			s.unknN++
+			if mem {
+				s.memUnknown++
+			} else {
+				s.unknN++
+			}
 			if s.note == "" {
 				s.note = r.Reason
 			}
@@ -209,26 +269,32 @@ func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.D
 	return s
 }
 
-// proofsTable is the summary: one Markdown row per proof, then the share
-// of properties and of proofs decided (every property TRUE or FALSE).
+// proofsTable is the summary: one Markdown row per proof (the assertions'
+// counts, the time, the memory properties' counts, CBMC's checks not
+// checked, the first UNKNOWN reason or a note), then the share of
+// properties and of proofs decided (every property TRUE or FALSE).
 func proofsTable(sums []proofSummary) string {
 	var b strings.Builder
-	b.WriteString("| proof | properties | TRUE | FALSE | UNKNOWN | time (s) | first UNKNOWN reason / note |\n")
-	b.WriteString("|---|---:|---:|---:|---:|---:|---|\n")
-	var props, decided, proofsDecided int
+	b.WriteString("| proof | assertions | TRUE | FALSE | UNKNOWN | time (s) | memory properties | TRUE | FALSE | UNKNOWN | CBMC checks not checked | first UNKNOWN reason / note |\n")
+	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n")
+	var props, decided, asserts, assertsDecided, mem, memDecided, proofsDecided int
 	for _, s := range sums {
 		note := s.note
 		if len(note) > 160 {
 			note = note[:160] + "…"
 		}
 		note = strings.ReplaceAll(note, "|", `\|`)
-		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %.1f | %s |\n", s.name, s.props, s.trueN, s.falseN, s.unknN, s.seconds, note)
-		props += s.props
-		decided += s.trueN + s.falseN
-		if s.props > 0 && s.unknN == 0 {
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %.1f | %d | %d | %d | %d | %s | %s |\n", s.name, s.props, s.trueN, s.falseN, s.unknN, s.seconds,
+			s.mem, s.memTrue, s.memFalse, s.memUnknown, strings.Join(s.notChecked, ", "), note)
+		asserts += s.props
+		assertsDecided += s.trueN + s.falseN
+		mem += s.mem
+		memDecided += s.memTrue + s.memFalse
+		if s.props+s.mem > 0 && s.unknN+s.memUnknown == 0 {
 			proofsDecided++
 		}
 	}
+	props, decided = asserts+mem, assertsDecided+memDecided
 	pct := func(a, n int) float64 {
 		if n == 0 {
 			return 0
@@ -237,5 +303,7 @@ func proofsTable(sums []proofSummary) string {
 	}
 	fmt.Fprintf(&b, "\nproperties decided: %d of %d (%.0f%%); proofs with every property decided: %d of %d (%.0f%%)\n",
 		decided, props, pct(decided, props), proofsDecided, len(sums), pct(proofsDecided, len(sums)))
+	fmt.Fprintf(&b, "assertions decided: %d of %d (%.0f%%); memory properties decided: %d of %d (%.0f%%)\n",
+		assertsDecided, asserts, pct(assertsDecided, asserts), memDecided, mem, pct(memDecided, mem))
 	return b.String()
 }

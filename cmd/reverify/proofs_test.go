@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// TestProofs runs `reverify proofs` on a starter-kit tree: a
+// TestProofs runs `reverify proofs --checks assertions` on a starter-kit tree: a
 // harness in CBMC's dialect with one assertion that holds and one that
 // fails because malloc may return NULL, the same harness with
 // CBMC_FLAG_MALLOC_MAY_FAIL = --no-malloc-may-fail (both hold), and a
@@ -70,7 +70,7 @@ void harness(void) {
 	write("cbmc/proofs/removed/Makefile", "HARNESS_ENTRY = harness\nREMOVE_FUNCTION_BODY += lib_get lib_touch\nPROOF_SOURCES += $(PROOFDIR)/harness.c $(PROOFDIR)/stub.c\nPROJECT_SOURCES += $(SRCDIR)/src/lib.c\ninclude ../Makefile.common\n")
 	var stdout, stderr bytes.Buffer
 	md := filepath.Join(root, "table.md")
-	code := run([]string{"proofs", "--config", "value", "--markdown", md, filepath.Join(root, "cbmc/proofs")}, &stdout, &stderr)
+	code := run([]string{"proofs", "--config", "value", "--checks", "assertions", "--markdown", md, filepath.Join(root, "cbmc/proofs")}, &stdout, &stderr)
 	out := stdout.String()
 	if code != 1 {
 		t.Errorf("exit %d, want 1 (a FALSE verdict)\n%s%s", code, out, stderr.String())
@@ -88,7 +88,9 @@ void harness(void) {
 		"REMOVE_FUNCTION_BODY: the project's bodies removed, the proof's stubs kept: lib_get",
 		"REMOVE_FUNCTION_BODY: without a body, assumed pure (no side effects, any result, as CBMC): lib_touch",
 		"properties decided: 6 of 6 (100%); proofs with every property decided: 3 of 4 (75%)",
-		"-- may_fail: 2 properties, 1 TRUE, 1 FALSE, 0 UNKNOWN, ",
+		"-- may_fail: 2 assertions, 1 TRUE, 1 FALSE, 0 UNKNOWN; 0 memory properties, 0 TRUE, 0 FALSE, 0 UNKNOWN; ",
+		// CBMC's default checks are listed, none is checked
+		"   not checked: --bounds-check, --pointer-check, --pointer-primitive-check, --div-by-zero-check, --signed-overflow-check, --undefined-shift-check, built-in-assertions\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
@@ -103,7 +105,7 @@ void harness(void) {
 	// --schedule sequential (each property its --timeout in turn) gives
 	// the same table; an unknown schedule is a usage error
 	var seq bytes.Buffer
-	if code := run([]string{"proofs", "--config", "value", "--schedule", "sequential", filepath.Join(root, "cbmc/proofs")}, &seq, &stderr); code != 1 {
+	if code := run([]string{"proofs", "--config", "value", "--checks", "assertions", "--schedule", "sequential", filepath.Join(root, "cbmc/proofs")}, &seq, &stderr); code != 1 {
 		t.Errorf("--schedule sequential: exit %d, want 1\n%s", code, seq.String())
 	}
 	table := func(s string) string { _, t, _ := strings.Cut(s, "| proof |"); return t }
@@ -121,3 +123,154 @@ var timeColumn = regexp.MustCompile(`\| [0-9]+\.[0-9] \|`)
 
 // stripTimes removes the times of the proofs table.
 func stripTimes(s string) string { return timeColumn.ReplaceAllString(s, "| |") }
+
+// TestProofsChecks runs `reverify proofs` with its default --checks
+// makefile on a starter-kit tree whose Makefile.common collects CBMC's
+// check flags as the starter kit's does: an off-by-one write in the
+// project's function is FALSE at its own valid-deref site (confirmed,
+// with its input); the same harness over a correct loop is TRUE at every
+// site; with CBMC_FLAG_POINTER_CHECK = --no-pointer-check and
+// CBMC_FLAG_BOUNDS_CHECK = --no-bounds-check no valid-deref site is
+// checked (free's stays: CBMC's built-in preconditions), and
+// --memory-leak-check turns valid-memcleanup on (FALSE: the harness
+// frees one of its two blocks). The CBMC checks reverify cannot verify are listed
+// exactly; --checks assertions checks no memory property and lists
+// them all; a bad --checks value is a one-line usage error.
+func TestProofsChecks(t *testing.T) {
+	root := t.TempDir()
+	write := func(name, text string) {
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("src/buf.c", `void fill(char *p, unsigned n) {
+	for (unsigned i = 0; i <= n; i++)
+		p[i] = 0;
+}
+void fill_ok(char *p, unsigned n) {
+	for (unsigned i = 0; i < n; i++)
+		p[i] = 0;
+}
+`)
+	write("cbmc/proofs/Makefile.common", `SRCDIR ?= $(abspath ../../..)
+PROOFDIR ?= $(abspath .)
+CBMC_FLAG_BOUNDS_CHECK ?= # set to --no-bounds-check to disable
+CBMC_FLAG_POINTER_CHECK ?= #set to --no-pointer-check to disable
+CBMC_FLAG_UNSIGNED_OVERFLOW_CHECK ?= --unsigned-overflow-check
+CHECKFLAGS += $(CBMC_FLAG_BOUNDS_CHECK)
+CHECKFLAGS += $(CBMC_FLAG_POINTER_CHECK)
+CHECKFLAGS += $(CBMC_FLAG_UNSIGNED_OVERFLOW_CHECK)
+`)
+	harness := func(fn string) string {
+		return `#include <stdlib.h>
+void ` + fn + `(char *p, unsigned n);
+void harness(void) {
+	unsigned n = nondet_unsigned();
+	__CPROVER_assume(n > 0 && n < 8);
+	char *p = malloc(n);
+	if (p) {
+		` + fn + `(p, n);
+		__CPROVER_assert(p[0] == 0, "zeroed");
+		free(p);
+	}
+}
+`
+	}
+	makefile := func(flags string) string {
+		return "HARNESS_ENTRY = harness\n" + flags + "PROOF_SOURCES += $(PROOFDIR)/harness.c\nPROJECT_SOURCES += $(SRCDIR)/src/buf.c\ninclude ../Makefile.common\n"
+	}
+	write("cbmc/proofs/offbyone/harness.c", harness("fill"))
+	write("cbmc/proofs/offbyone/Makefile", makefile(""))
+	write("cbmc/proofs/correct/harness.c", harness("fill_ok"))
+	write("cbmc/proofs/correct/Makefile", makefile(""))
+	// q is freed, p leaks (CBMC's --memory-leak-check fails)
+	write("cbmc/proofs/nocheck/harness.c", `#include <stdlib.h>
+void fill_ok(char *p, unsigned n);
+void harness(void) {
+	char *p = malloc(4);
+	char *q = malloc(4);
+	if (p)
+		fill_ok(p, 4);
+	__CPROVER_assert(p == NULL || p[3] == 0, "zeroed");
+	free(q);
+}
+`)
+	write("cbmc/proofs/nocheck/Makefile", makefile("CBMC_FLAG_POINTER_CHECK = --no-pointer-check\nCBMC_FLAG_BOUNDS_CHECK = --no-bounds-check\nCBMCFLAGS += --memory-leak-check\n"))
+	dir := filepath.Join(root, "cbmc/proofs")
+	var stdout, stderr bytes.Buffer
+	md := filepath.Join(root, "table.md")
+	code := run([]string{"proofs", "--config", "default", "--timeout", "20s", "--markdown", md, dir}, &stdout, &stderr)
+	out := stdout.String()
+	if code != 1 {
+		t.Errorf("exit %d, want 1 (a FALSE verdict)\n%s%s", code, out, stderr.String())
+	}
+	section := func(name string) string {
+		_, s, _ := strings.Cut(out, "== "+name+" ")
+		s, _, _ = strings.Cut(s, "\n-- ")
+		return s
+	}
+	partial := "--bounds-check (arrays inside an object), --pointer-check (same object of pointer relations and differences), "
+	others := "--pointer-primitive-check, --div-by-zero-check, --signed-overflow-check, --undefined-shift-check, --unsigned-overflow-check, "
+	builtin := "built-in-assertions (library preconditions but free's and the memory accessed)"
+	for _, want := range []string{
+		"FALSE       " + filepath.Join(root, "src/buf.c") + ":3:3  fill:valid-deref@buf.c:3:3  ",
+		"TRUE        " + filepath.Join(root, "src/buf.c") + ":7:3  fill_ok:valid-deref@buf.c:7:3  ",
+		"TRUE        " + filepath.Join(dir, "nocheck/harness.c") + ":9:2  harness:valid-free@harness.c:9:2  ",
+		"FALSE       " + filepath.Join(dir, "nocheck/harness.c") + ":10:1  valid-memcleanup  ",
+		"   checks: memory properties for CBMC's implicit checks: valid-deref, valid-free\n",
+		"   checks: memory properties for CBMC's implicit checks: valid-free, valid-memcleanup\n",
+		"   checks: valid-memcleanup also checks at exit and abort (no --memory-cleanup-check)\n",
+		"-- offbyone: 1 assertions, 1 TRUE, 0 FALSE, 0 UNKNOWN; 3 memory properties, 2 TRUE, 1 FALSE, 0 UNKNOWN; ",
+		"| correct | 1 | 1 | 0 | 0 |",
+		"| 3 | 3 | 0 | 0 | " + partial + others + builtin + " |  |",
+		"| 2 | 1 | 1 | 0 | " + others + builtin + " |  |",
+		"assertions decided: 3 of 3 (100%); memory properties decided: 8 of 8 (100%)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, name := range []string{"offbyone", "correct", "nocheck"} {
+		notChecked := "   not checked: " + partial + others + builtin + "\n"
+		if name == "nocheck" {
+			notChecked = "   not checked: " + others + builtin + "\n"
+		}
+		if s := section(name); strings.Count(s, notChecked) != 1 {
+			t.Errorf("%s: not-checked line %q missing:\n%s", name, notChecked, s)
+		}
+	}
+	if s := section("nocheck"); strings.Contains(s, "valid-deref") {
+		t.Errorf("--no-pointer-check --no-bounds-check: valid-deref checked:\n%s", s)
+	}
+	for _, name := range []string{"offbyone", "nocheck"} {
+		if s := section(name); !strings.Contains(s, "confirmed by SMT and concrete replay") {
+			t.Errorf("%s: FALSE not confirmed:\n%s", name, s)
+		}
+	}
+	if b, err := os.ReadFile(md); err != nil || !strings.Contains(string(b), "| offbyone | 1 | 1 | 0 | 0 |") || !strings.Contains(string(b), "| 3 | 2 | 1 | 0 | "+partial) {
+		t.Errorf("markdown table: %v\n%s", err, b)
+	}
+
+	// --checks assertions: today's behaviour, every CBMC check listed
+	var asserts bytes.Buffer
+	if code := run([]string{"proofs", "--config", "default", "--timeout", "20s", "--checks", "assertions", "--run", "offbyone", dir}, &asserts, &stderr); code != 0 {
+		t.Errorf("--checks assertions: exit %d, want 0\n%s", code, asserts.String())
+	}
+	for _, want := range []string{
+		"   not checked: --bounds-check, --pointer-check, --pointer-primitive-check, --div-by-zero-check, --signed-overflow-check, --undefined-shift-check, --unsigned-overflow-check, built-in-assertions\n",
+		"-- offbyone: 1 assertions, 1 TRUE, 0 FALSE, 0 UNKNOWN; 0 memory properties, 0 TRUE, 0 FALSE, 0 UNKNOWN; ",
+	} {
+		if !strings.Contains(asserts.String(), want) {
+			t.Errorf("--checks assertions: output lacks %q:\n%s", want, asserts.String())
+		}
+	}
+
+	stderr.Reset()
+	if code := run([]string{"proofs", "--checks", "memory", dir}, &asserts, &stderr); code != 2 || stderr.String() != "reverify proofs: --checks: want makefile or assertions, not \"memory\"\n" {
+		t.Errorf("--checks memory: exit %d, stderr %q; want 2 and one line", code, stderr.String())
+	}
+}
