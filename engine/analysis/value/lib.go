@@ -501,6 +501,10 @@ func (t *tx) memoryQuery(call *cfa.Call) {
 		t.setResult(call, Value{Bits: cfa.Truncate(r, call.Result.Type().Width())}, true)
 		return
 	}
+	if v, ok := t.memoryQuerySym(call); ok {
+		t.setResult(call, v, true) // symptr.go
+		return
+	}
 	if !t.input(call.Result, "extern "+call.Fn) {
 		t.setResult(call, Value{}, false)
 	}

@@ -525,3 +525,66 @@ func (t *tx) srcByte(s addr) func(rel int64, relT *smt.Term) (Value, bool) {
 		return t.loadSymOff(addr{obj: s.obj, known: true, symOff: b.Add(off, r)}, cfa.UCharType)
 	}
 }
+
+// memoryQuerySym is memoryQuery's result as a term when a pointer offset
+// or the length is symbolic (symbolic mode), under the rules of the
+// concrete memoryQueryValue: POINTER_OFFSET(p) is p's offset (converted
+// to the result type), same_object(p, q) compares the objects, and r_ok,
+// w_ok and rw_ok(p, n) are 0 ≤ off ∧ off ≤ size ∧ n ≤ size − off for an
+// object whose validity and size (a constant, or a heap block's size
+// term) the state knows. ok is false when the state does not decide it.
+func (t *tx) memoryQuerySym(call *cfa.Call) (Value, bool) {
+	b := t.c.b
+	if b == nil || call.Result == nil || len(call.Args) != cfa.MemoryQueries[call.Fn] || !symType(call.Result.Type()) {
+		return Value{}, false
+	}
+	p, ok := t.eval(call.Args[0])
+	if !ok || p.Obj == 0 || !symPtrObj(p.Obj) || (p.Sym != nil && p.Sym.Sort.Width != t.c.ptr) {
+		return Value{}, false
+	}
+	rt := call.Result.Type()
+	switch call.Fn {
+	case "__CPROVER_POINTER_OFFSET":
+		if p.Sym == nil {
+			return Value{}, false
+		}
+		r, ok := t.ptrWidthTo(p.Sym, rt)
+		if !ok {
+			return Value{}, false
+		}
+		return ofTerm(r), true
+	case "__CPROVER_same_object":
+		q, ok := t.eval(call.Args[1])
+		if !ok || (p.Sym == nil && q.Sym == nil) || (q.Obj == 0 && (q.Sym != nil || q.Bits != 0)) ||
+			!t.identifiable(p.Obj) || !t.identifiable(q.Obj) {
+			return Value{}, false
+		}
+		return Value{Bits: b2u(p.Obj == q.Obj)}, true
+	case "__CPROVER_r_ok", "__CPROVER_w_ok", "__CPROVER_rw_ok":
+	default:
+		return Value{}, false
+	}
+	n, ok := t.lenTerm(call, 1)
+	if !ok || (p.Sym == nil && n.Op == smt.BVConst) {
+		return Value{}, false
+	}
+	var size *smt.Term
+	if sz, valid, known := t.querySize(p.Obj, call.Fn == "__CPROVER_r_ok"); known {
+		if !valid {
+			return Value{}, true
+		}
+		size = b.BV(uint64(sz), 64)
+	} else if objKind(p.Obj) == kindHeap && t.identifiable(p.Obj) {
+		size = t.sizeTerm(p.Obj)
+	}
+	if size == nil {
+		return Value{}, false
+	}
+	o := t.offTerm(p)
+	if o.Sort.Width < 64 {
+		o = b.SignExt(o, 64)
+	}
+	zero := b.BV(0, 64)
+	in := b.And(b.Sle(zero, o), b.Ule(o, size), b.Ule(n, b.Sub(size, o)))
+	return ofTerm(smt.CBool(b, in, rt)), true
+}
