@@ -44,6 +44,9 @@ func TestMemoryReproducersASan(t *testing.T) {
 		{"memsites_stack.c", "sites", "valid-deref", "stack-buffer-overflow"},
 		// a block of symbolic size, refuted by symbolic execution
 		{"memsites_symsize.c", "sites", "valid-deref", "heap-buffer-overflow"},
+		// pointers with a symbolic offset, memcpy of a symbolic length
+		{"symoff_ptr.c", "sites", "valid-deref", "heap-buffer-overflow"},
+		{"symoff_memcpy.c", "sites", "valid-deref", "heap-buffer-overflow"},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			file := filepath.Join("testdata/verdicts", tt.file)

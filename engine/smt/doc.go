@@ -90,7 +90,9 @@
 // cfa.Program.Extern (extern.go): the string.h and ctype.h models unroll
 // over one object of constant size (up to 1 KiB; comparisons give a fresh
 // value of the right sign), memset/memcpy/memmove of a non-constant size
-// give the destination's objects fresh contents, functions declared pure
+// rewrite each byte of destination objects of constant size (up to 4 KiB)
+// by an if-then-else on the range, and give larger destination objects
+// fresh contents, functions declared pure
 // and output functions write nothing, and an unmodelled call gives every
 // global a fresh value and every address-taken variable, heap and alloca
 // block fresh contents (not inputs: such a path is only ever refuted).

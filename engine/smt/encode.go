@@ -1382,8 +1382,11 @@ func (e *encoder) callExtern(c *cfa.Call) {
 		ch := b.Extract(e.convert(arg(1), c.Args[1].Type(), cfa.IntT), 7, 0)
 		n := e.convert(arg(2), c.Args[2].Type(), sizeT)
 		if n.Op != BVConst || n.Hi != 0 || n.Val > 1<<16 {
-			// not exact: p's objects get any contents
-			e.havocPointee(p, "memset")
+			// exact over objects of a small constant size (extern.go),
+			// else p's objects get any contents
+			if !e.fillRange(p, n, func(*Term) *Term { return ch }) {
+				e.havocPointee(p, "memset")
+			}
 			setResult(p, ptrT)
 			return
 		}
@@ -1396,8 +1399,11 @@ func (e *encoder) callExtern(c *cfa.Call) {
 		d, s := arg(0), arg(1)
 		n := e.convert(arg(2), c.Args[2].Type(), sizeT)
 		if n.Op != BVConst || n.Hi != 0 || n.Val > 1<<16 {
-			// not exact: d's objects get any contents
-			e.havocPointee(d, c.Fn)
+			// exact over objects of a small constant size (extern.go),
+			// else d's objects get any contents
+			if src := e.srcBytes(s, n); src == nil || !e.fillRange(d, n, src) {
+				e.havocPointee(d, c.Fn)
+			}
 			setResult(d, ptrT)
 			return
 		}

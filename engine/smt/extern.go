@@ -381,3 +381,111 @@ func (e *encoder) libModel(c *cfa.Call, arg func(int) *Term, setResult func(*Ter
 	}
 	return true
 }
+
+// maxFillBytes bounds the objects whose bytes fillRange rewrites one by
+// one.
+const maxFillBytes = 4096
+
+// fillRange encodes memset and memcpy/memmove of the non-constant length
+// n (a term of the pointer width) at the destination d exactly: byte k
+// of each object d may designate becomes ite(off ≤ k ∧ k − off < n,
+// byteAt(k − off), old byte k), off d's offset, every new byte computed
+// from the contents before the call (memmove's semantics). The range
+// [off, off + n) must lie in a live object ("invalid memory access"
+// otherwise, as load and store check single accesses; a length of 0
+// accesses nothing). It reports false, encoding nothing, when an object
+// d may designate has no constant size of at most maxFillBytes: the
+// caller then gives the objects fresh contents.
+func (e *encoder) fillRange(d, n *Term, byteAt func(rel *Term) *Term) bool {
+	b := e.b
+	obj, off := e.split(d)
+	cands := e.candidates(obj)
+	if len(cands) == 0 {
+		return false
+	}
+	for _, o := range cands {
+		if o.arr == nil || o.size.Op != BVConst || o.size.Hi != 0 || o.size.Val > maxFillBytes {
+			return false
+		}
+	}
+	e.ub("invalid memory access", b.Not(e.validRange(obj, off, n, cands)))
+	arrs := make([]*Term, len(cands))
+	for i, o := range cands {
+		arr := o.arr
+		for k := uint64(0); k < o.size.Val; k++ {
+			kt := b.BV(k, e.offBits)
+			rel := b.Sub(kt, off)
+			in := b.And(b.Ule(off, kt), b.Ult(b.ZeroExt(rel, n.Sort.Width), n))
+			if in.Op == False {
+				continue
+			}
+			arr = b.Store(arr, kt, b.Ite(in, byteAt(rel), b.Select(o.arr, kt)))
+		}
+		arrs[i] = arr
+	}
+	for i, o := range cands {
+		if obj.Op == BVConst {
+			o.arr = arrs[i]
+		} else {
+			o.arr = b.Ite(b.Eq(obj, b.BV(uint64(o.id), e.objBits)), arrs[i], o.arr)
+		}
+	}
+	return true
+}
+
+// validRange is the condition that the n bytes (n a term of the pointer
+// width) at offset off of object obj lie in a live object of cands, or
+// that n is 0.
+func (e *encoder) validRange(obj, off, n *Term, cands []*object) *Term {
+	b := e.b
+	o64 := b.ZeroExt(off, e.ptrBits)
+	r := b.Eq(n, b.BV(0, n.Sort.Width))
+	for _, o := range cands {
+		if o.arr == nil {
+			continue
+		}
+		in := b.And(o.live, b.Ule(n, o.size), b.Ule(o64, b.Sub(o.size, n)))
+		if obj.Op != BVConst {
+			in = b.And(b.Eq(obj, b.BV(uint64(o.id), e.objBits)), in)
+		}
+		r = b.Or(r, in)
+	}
+	return r
+}
+
+// srcBytes returns the byte reader of fillRange for a copy from s: byte
+// rel of the copy is the byte at s + rel, read from the contents before
+// the call; nil when s designates no object. The source range is
+// checked like the destination's.
+func (e *encoder) srcBytes(s, n *Term) func(rel *Term) *Term {
+	b := e.b
+	obj, off := e.split(s)
+	cands := e.candidates(obj)
+	var live []*object
+	for _, o := range cands {
+		if o.arr != nil {
+			live = append(live, o)
+		}
+	}
+	if len(live) == 0 {
+		return nil
+	}
+	arrs := make([]*Term, len(live))
+	for i, o := range live {
+		arrs[i] = o.arr
+	}
+	e.ub("invalid memory access", b.Not(e.validRange(obj, off, n, live)))
+	return func(rel *Term) *Term {
+		at := b.Add(off, rel)
+		var v *Term
+		for i := len(live) - 1; i >= 0; i-- {
+			x := b.Select(arrs[i], at)
+			if v == nil {
+				v = x
+			} else {
+				v = b.Ite(b.Eq(obj, b.BV(uint64(live[i].id), e.objBits)), x, v)
+			}
+		}
+		return v
+	}
+}

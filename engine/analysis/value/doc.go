@@ -117,9 +117,14 @@
 // are fresh symbols or terms with the C semantics of engine/smt, reads
 // of unknown memory materialise symbols, small arrays under a symbolic
 // index are read and written through if-then-else, and Transfer reports
-// the symbolic conditions each Assume took. Pointers stay concrete or
-// unknown. Without it no term is ever built, and the analysis is the
-// explicit one described above. See symbolic.go for the details.
+// the symbolic conditions each Assume took. A pointer into a known
+// object may have a symbolic byte offset (p + i, &a[i]; symptr.go): reads
+// and writes through it are if-then-else over the object's cells, memory
+// checks split on its bounds, and memset/memcpy/memmove of a symbolic
+// length rewrite each byte of a small destination by an if-then-else on
+// the range. Without it no term is ever built, and the analysis is the
+// explicit one described above. See symbolic.go and symptr.go for the
+// details.
 //
 // # Invariants
 //

@@ -5,6 +5,7 @@ import (
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cfa/csem"
+	"github.com/reverify/reverify/engine/smt"
 )
 
 // addr is the address of an lvalue: a known object (obj ≠ 0, known) at a
@@ -20,6 +21,10 @@ type addr struct {
 	// the address is off + k·scale for the k ∈ [0, n) that the index
 	// term equals.
 	sym *symIndex
+	// symOff is a symbolic byte offset (symbolic mode, symptr.go;
+	// offKnown is false): the address is symOff + off, in the pointer
+	// width.
+	symOff *smt.Term
 }
 
 func (t *tx) varObj(v *cfa.Var) uint64 {
@@ -52,6 +57,9 @@ func (t *tx) addrOf(e cfa.Expr) addr {
 		if !ok || v.Obj == 0 || objKind(v.Obj) == kindFunc {
 			return addr{}
 		}
+		if v.Sym != nil {
+			return symAddr(v) // a symbolic offset (symptr.go)
+		}
 		return addr{obj: v.Obj, off: sext(v.Bits, t.c.ptr), known: true, offKnown: true}
 	case *cfa.Member:
 		a := t.addrOf(e.X)
@@ -71,7 +79,11 @@ func (t *tx) addrOf(e cfa.Expr) addr {
 		if !ok || i.Obj != 0 {
 			a.offKnown = false
 			a.sym = nil
+			a.symOff = nil
 			return a
+		}
+		if a.symOff != nil {
+			return t.symIndexOff(a, i, e.I.Type(), e.T.Size)
 		}
 		a.off += intOf(i, e.I.Type()) * e.T.Size
 		return a
@@ -110,6 +122,9 @@ func (t *tx) eval(e cfa.Expr) (Value, bool) {
 			return Value{Obj: t.c.funcObj(f.Name)}, true
 		}
 		a := t.addrOf(e.X)
+		if off, ok := t.addrOffTerm(a); ok {
+			return ptrValue(a.obj, off), true // symptr.go
+		}
 		if !a.known || !a.offKnown {
 			return Value{}, false
 		}
@@ -120,6 +135,12 @@ func (t *tx) eval(e cfa.Expr) (Value, bool) {
 	case *cfa.Unary:
 		v, ok := t.eval(e.X)
 		if !ok {
+			return Value{}, false
+		}
+		if v.Sym != nil && v.Obj != 0 {
+			if e.Op == cfa.LNot {
+				return Value{Bits: 0}, true // a valid address is not null
+			}
 			return Value{}, false
 		}
 		if v.Sym != nil {
@@ -193,6 +214,9 @@ func (t *tx) binary(e *cfa.Binary) (Value, bool) {
 		return Value{}, false
 	}
 	if x.Sym != nil || y.Sym != nil {
+		if v, ok, handled := t.ptrArithSym(e, x, y); handled {
+			return v, ok // symptr.go
+		}
 		return t.binarySym(e, x, y)
 	}
 	// Pointer arithmetic (C semantics: the integer counts elements).
@@ -317,6 +341,9 @@ func (t *tx) load(a addr, ty *cfa.Type) (Value, bool) {
 	if a.sym != nil {
 		return t.loadIndexed(a, ty)
 	}
+	if a.symOff != nil && a.known {
+		return t.loadSymOff(a, ty)
+	}
 	if !a.known || !a.offKnown {
 		return Value{}, false
 	}
@@ -340,7 +367,7 @@ func (t *tx) load(a addr, ty *cfa.Type) (Value, bool) {
 		return Value{}, false
 	}
 	if n := t.s.mem.get(a.obj, a.off); n != nil && int64(n.size) == size {
-		if n.val.Sym != nil && !symType(ty) {
+		if n.val.Sym != nil && n.val.Obj == 0 && !symType(ty) {
 			return Value{}, false // a symbolic integer read as a pointer
 		}
 		if ty.Kind == cfa.Bool && n.val.Obj == 0 && n.val.Sym == nil {
@@ -420,6 +447,10 @@ func (t *tx) clearObj(obj uint64) {
 func (t *tx) store(a addr, ty *cfa.Type, v Value, known bool) {
 	if a.sym != nil {
 		t.storeIndexed(a, ty, v, known)
+		return
+	}
+	if a.symOff != nil && a.known {
+		t.storeSymOff(a, ty, v, known)
 		return
 	}
 	if !a.known {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/smt"
 )
 
 // callExternal handles an Intra step over a Call edge: a function without
@@ -165,6 +166,9 @@ func (t *tx) argAddr(call *cfa.Call, i int) (addr, Value, bool) {
 	if v.Obj == 0 || objKind(v.Obj) == kindFunc {
 		return addr{}, v, true
 	}
+	if v.Sym != nil {
+		return symAddr(v), v, true // a symbolic offset (symptr.go)
+	}
 	return addr{obj: v.Obj, off: sext(v.Bits, t.c.ptr), known: true, offKnown: true}, v, true
 }
 
@@ -192,7 +196,12 @@ func memset(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 	switch {
 	case !pok || !a.known:
 		t.havocAddressable()
-	case !nok || n < 0 || n > int64(t.c.opts.MaxBlockBytes):
+	case !nok || !a.offKnown:
+		// a symbolic length or offset (symptr.go), else forgotten
+		if !cok || !t.symFill(call, a, func(int64, *smt.Term) (Value, bool) { return by, true }, addr{}) {
+			t.clearObj(a.obj)
+		}
+	case n < 0 || n > int64(t.c.opts.MaxBlockBytes):
 		t.clearObj(a.obj)
 	default:
 		t.clearRange(a.obj, a.off, n)
@@ -215,7 +224,12 @@ func memmove(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 	switch {
 	case !dok || !d.known:
 		t.havocAddressable()
-	case !nok || n < 0 || n > int64(t.c.opts.MaxBlockBytes) || !sok || !s.known:
+	case (!nok || !d.offKnown || !s.offKnown) && sok && s.known:
+		// a symbolic length or offset (symptr.go), else forgotten
+		if !t.symFill(call, d, t.srcByte(s), s) {
+			t.clearObj(d.obj)
+		}
+	case !nok || n < 0 || n > int64(t.c.opts.MaxBlockBytes) || !sok || !s.known || !d.offKnown:
 		t.clearObj(d.obj)
 	default:
 		cells := t.cellsIn(s, n)
@@ -485,6 +499,10 @@ func (t *tx) memoryQuery(call *cfa.Call) {
 	r, ok := t.memoryQueryValue(call)
 	if ok {
 		t.setResult(call, Value{Bits: cfa.Truncate(r, call.Result.Type().Width())}, true)
+		return
+	}
+	if v, ok := t.memoryQuerySym(call); ok {
+		t.setResult(call, v, true) // symptr.go
 		return
 	}
 	if !t.input(call.Result, "extern "+call.Fn) {

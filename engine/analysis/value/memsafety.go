@@ -305,8 +305,14 @@ func (t *tx) libAccesses(e *cfa.Edge, call *cfa.Call) {
 	}
 	switch name {
 	case "memset":
+		if t.symRangeAccess(e, call, 0) { // memsafety_symbolic.go
+			return
+		}
 		t.rangeAccess(e, call, 0, n, nok)
 	case "memcpy", "memmove", "memcmp":
+		if t.symRangeAccess(e, call, 0, 1) {
+			return
+		}
 		t.rangeAccess(e, call, 0, n, nok)
 		t.rangeAccess(e, call, 1, n, nok)
 	case "strlen", "strchr", "strcmp", "strncmp", "strcpy", "strncpy":
@@ -421,6 +427,10 @@ func (t *tx) objSize(e *cfa.Edge, obj uint64, what string) (int64, bool) {
 
 // checkPointer checks an access of n bytes through the pointer value v.
 func (t *tx) checkPointer(e *cfa.Edge, what string, v Value, ok bool, n int64) {
+	if ok && v.Obj != 0 && v.Sym != nil {
+		t.checkAddr(e, what, symAddr(v), n) // a symbolic offset (symptr.go)
+		return
+	}
 	switch {
 	case !conc(v, ok):
 		t.memUnknown(ValidDeref, e, "unknown pointer %s", what)
@@ -437,6 +447,10 @@ func (t *tx) checkPointer(e *cfa.Edge, what string, v Value, ok bool, n int64) {
 
 // checkAddr checks an access of n bytes at the known object a.obj.
 func (t *tx) checkAddr(e *cfa.Edge, what string, a addr, n int64) {
+	if a.symOff != nil {
+		t.checkSymOff(e, what, a, n) // memsafety_symbolic.go
+		return
+	}
 	if !a.offKnown && a.sym == nil {
 		t.memUnknown(ValidDeref, e, "unknown offset in %s", what)
 		return

@@ -92,8 +92,18 @@ func (t *tx) symBounds(e *cfa.Edge, what string, a addr, n int64, size int64) bo
 	default:
 		in = b.Ule(b.BV(uint64(a.off+n), 64), sizeT)
 	}
+	t.splitOn(e, in, "out-of-bounds access of %d bytes by %s (%s of symbolic size or offset)", n, what, t.c.objName(a.obj, t.s.depth))
+	return true
+}
+
+// splitOn splits the step by the bounds condition in (see above): the
+// step's successor assumes in, a second successor (the state before the
+// step) assumes ¬in and carries the valid-deref violation described by
+// format and args. The caller has checked that t.alt is free.
+func (t *tx) splitOn(e *cfa.Edge, in *smt.Term, format string, args ...any) {
+	b := t.c.b
 	if in == b.True() {
-		return true
+		return
 	}
 	alt := *t
 	alt.s.reasons = t.s.reasons
@@ -101,15 +111,121 @@ func (t *tx) symBounds(e *cfa.Edge, what string, a addr, n int64, size int64) bo
 	if in != b.False() {
 		t.assumed = append(t.assumed, in)
 	}
-	objName := t.c.objName(a.obj, t.s.depth)
-	alt.violation(ValidDeref, e, "out-of-bounds access of %d bytes by %s (%s of symbolic size or offset)", n, what, objName)
+	alt.violation(ValidDeref, e, format, args...)
 	st := alt.s
 	if in == b.False() {
 		// certainly out of bounds: the step itself is the violation
 		t.s = st
-		return true
+		return
 	}
 	t.alt = &st
 	t.altAssumed = altAssumed
+}
+
+// inBounds is the condition that the n bytes (a 64-bit term) at the
+// offset off (a pointer-width term, read as signed) lie in an object of
+// size bytes (a 64-bit term): 0 ≤ off ∧ off ≤ size ∧ n ≤ size − off,
+// compared so that nothing wraps. An access of no bytes is in bounds.
+func (t *tx) inBounds(off, n, size *smt.Term) *smt.Term {
+	b := t.c.b
+	o := off
+	if w := o.Sort.Width; w < 64 {
+		o = b.SignExt(o, 64)
+	}
+	zero := b.BV(0, 64)
+	return b.Or(b.Eq(n, zero), b.And(b.Sle(zero, o), b.Ule(o, size), b.Ule(n, b.Sub(size, o))))
+}
+
+// objSizeTerm returns the size of obj as a 64-bit term (constant or a
+// heap block's symbolic size) and whether the object is valid; an
+// invalid object, or one whose size is not known, has been reported
+// (nil term).
+func (t *tx) objSizeTerm(e *cfa.Edge, obj uint64, what string) *smt.Term {
+	size, valid := t.objSize(e, obj, what)
+	if !valid {
+		return nil
+	}
+	if size >= 0 {
+		return t.c.b.BV(uint64(size), 64)
+	}
+	if st := t.sizeTerm(obj); st != nil {
+		return st
+	}
+	t.memUnknown(ValidDeref, e, "the size of %s is unknown (%s)", t.c.objName(obj, t.s.depth), what)
+	return nil
+}
+
+// checkSymOff checks an access of n bytes at an address with a symbolic
+// offset (symptr.go) by splitting on its bounds condition.
+func (t *tx) checkSymOff(e *cfa.Edge, what string, a addr, n int64) {
+	off, ok := t.addrOffTerm(a)
+	if !ok || t.alt != nil || n <= 0 {
+		t.memUnknown(ValidDeref, e, "unknown offset in %s", what)
+		return
+	}
+	size := t.objSizeTerm(e, a.obj, what)
+	if size == nil {
+		return
+	}
+	t.splitOn(e, t.inBounds(off, t.c.b.BV(uint64(n), 64), size),
+		"out-of-bounds access of %d bytes by %s (%s at a symbolic offset)", n, what, t.c.objName(a.obj, t.s.depth))
+}
+
+// symRangeAccess checks the ranges of memset, memcpy, memmove and memcmp
+// (the arguments ptrs, length argument 2) when the length or an offset
+// is symbolic: one split by the conjunction of the bounds conditions of
+// every range. It reports false when it did not apply (the concrete
+// checks of rangeAccess then run): no symbolic mode, a second successor
+// already taken, no symbolic part, or a pointer that is not a known
+// object (null, unknown, an integer address).
+func (t *tx) symRangeAccess(e *cfa.Edge, call *cfa.Call, ptrs ...int) bool {
+	b := t.c.b
+	if b == nil || t.alt != nil || len(call.Args) != 3 {
+		return false
+	}
+	nv, ok := t.eval(call.Args[2])
+	nt := call.Args[2].Type()
+	if !ok || nv.Obj != 0 || !symType(nt) {
+		return false
+	}
+	symbolic := nv.Sym != nil
+	n := b.BV(uint64(intOf(nv, nt)), 64)
+	if nv.Sym != nil {
+		switch w := nv.Sym.Sort.Width; {
+		case w > 64:
+			return false
+		case w == 64:
+			n = nv.Sym
+		case nt.IsSigned():
+			n = b.SignExt(nv.Sym, 64)
+		default:
+			n = b.ZeroExt(nv.Sym, 64)
+		}
+	}
+	type rng struct {
+		v    Value
+		what string
+	}
+	var rs []rng
+	for _, i := range ptrs {
+		v, ok := t.eval(call.Args[i])
+		if !ok || v.Obj == 0 || !symPtrObj(v.Obj) || (v.Sym != nil && v.Sym.Sort.Width != t.c.ptr) {
+			return false
+		}
+		symbolic = symbolic || v.Sym != nil
+		rs = append(rs, rng{v, call.Args[i].String()})
+	}
+	if !symbolic {
+		return false
+	}
+	in := b.True()
+	for _, r := range rs {
+		size := t.objSizeTerm(e, r.v.Obj, r.what)
+		if size == nil {
+			return true // reported
+		}
+		in = b.And(in, t.inBounds(t.offTerm(r.v), n, size))
+	}
+	t.splitOn(e, in, "out-of-bounds access by %s (a symbolic length or offset)", call.Fn)
 	return true
 }

@@ -217,6 +217,9 @@ func (c *CPA) objName(o uint64, depth int) string {
 
 func (c *CPA) valueString(v Value, size uint8, depth int) string {
 	if v.Sym != nil {
+		if v.Obj != 0 {
+			return "&" + c.objName(v.Obj, depth) + "+" + symString(v.Sym) // symptr.go
+		}
 		return symString(v.Sym)
 	}
 	if v.Obj == 0 {

@@ -24,15 +24,15 @@ import (
 //     operations give "undef" symbols where they are undefined;
 //   - a symbolic array index reads and writes arrays of at most
 //     MaxIteCells elements through if-then-else over the elements (a
-//     read out of bounds gives a fresh symbol); larger arrays fall back
-//     to the explicit analysis's unknown offset (fresh on read, the
-//     whole object forgotten on write);
+//     read out of bounds gives a fresh symbol); larger arrays, and
+//     pointers indexed, get a symbolic byte offset (symptr.go);
 //   - Assume records its condition as a Bool term (tx.assumed) instead of
 //     taking both branches blindly; Transfer hands it to the caller,
 //     which owns the path constraints.
 //
-// Pointers are never symbolic: an address is concrete or unknown, and a
-// symbolic integer in a pointer context is unknown. Symbols are named
+// Pointers into a known object may have a symbolic byte offset
+// (symptr.go); a symbolic integer converted to a pointer is unknown.
+// Symbols are named
 // label#k where k counts the symbols created on the path (State.syms):
 // unique on each path, and equal on paths that create them alike, which
 // is what lets stop find equal memory on different paths.
@@ -140,6 +140,16 @@ func (t *tx) input(lhs cfa.Expr, label string) bool {
 // convertSym converts a symbolic integer (CCast); conversions to or from
 // pointers give unknown.
 func (t *tx) convertSym(v Value, from, to *cfa.Type) (Value, bool) {
+	if v.Obj != 0 {
+		// an address with a symbolic offset (symptr.go)
+		switch {
+		case to.Kind == cfa.Bool:
+			return Value{Bits: 1}, true
+		case to.Width() == t.c.ptr && v.Sym.Sort.Width == t.c.ptr:
+			return v, true
+		}
+		return Value{}, false
+	}
 	if !symType(from) || !symType(to) || v.Sym.Sort.Width != smt.TypeWidth(from) {
 		return Value{}, false
 	}
@@ -203,6 +213,9 @@ func (t *tx) logicalSym(e *cfa.Binary, x, y Value) (Value, bool) {
 
 // truthTerm is v != 0 as a Bool term (addresses are true).
 func (t *tx) truthTerm(v Value) *smt.Term {
+	if v.Obj != 0 {
+		return t.c.b.True()
+	}
 	if v.Sym != nil {
 		return smt.CTruth(t.c.b, v.Sym)
 	}
@@ -254,7 +267,10 @@ func (t *tx) condTerm(e cfa.Expr) *smt.Term {
 				return nil
 			}
 			xt := c.X.Type()
-			if x.Obj != 0 || y.Obj != 0 || !symType(xt) || !symType(c.Y.Type()) {
+			if x.Obj != 0 || y.Obj != 0 || xt.Kind == cfa.Pointer || c.Y.Type().Kind == cfa.Pointer {
+				return t.ptrCompare(c.Op, x, y) // symptr.go
+			}
+			if !symType(xt) || !symType(c.Y.Type()) {
 				return nil
 			}
 			w := smt.TypeWidth(xt)
@@ -297,9 +313,16 @@ func (t *tx) assumeSym(cond cfa.Expr, truth bool) bool {
 func (t *tx) indexAddr(a addr, e *cfa.Index, i Value) addr {
 	at := e.X.Type()
 	it := e.I.Type()
+	if a.symOff != nil {
+		return t.symIndexOff(a, i, it, e.T.Size) // symptr.go
+	}
 	ok := a.known && a.offKnown && a.sym == nil && at.Kind == cfa.Array &&
 		at.Len > 0 && at.Len <= int64(t.c.opts.MaxIteCells) && e.T.Size > 0 &&
 		symType(it) && i.Sym.Sort.Width == smt.TypeWidth(it)
+	if !ok && a.known && a.offKnown && a.sym == nil && e.T.Size > 0 {
+		// a large array, or a pointer indexed: a symbolic byte offset
+		return t.symIndexOff(a, i, it, e.T.Size)
+	}
 	a.offKnown = false
 	a.sym = nil
 	if !ok {
@@ -514,6 +537,9 @@ func (s *State) MapTerms(f func(*smt.Term) *smt.Term, syms int) *State {
 	mem := s.mem.mapVals(func(v Value) Value {
 		if v.Sym == nil {
 			return v
+		}
+		if v.Obj != 0 {
+			return ptrValue(v.Obj, f(v.Sym)) // a symbolic offset
 		}
 		return ofTerm(f(v.Sym))
 	})

@@ -1,0 +1,590 @@
+package value
+
+import (
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/smt"
+)
+
+// Symbolic pointer offsets (symbolic mode only; seed 001, section 3.9:
+// symbolic offsets into objects of the SMG domain, and seed 000,
+// section 2.3 for the term semantics).
+//
+// A pointer into a known object whose byte offset is not a constant is
+// the Value{Obj: o, Sym: off}, off a bit-vector term of the pointer
+// width. Its arithmetic is the machine's (modulo 2^width, as the SMT
+// encoding of engine/smt and the interpreter compute addresses), and an
+// offset is read as a signed number, as concrete offsets are (sext):
+//
+//   - p ± i adds ±i·sizeof(*p), i converted to the pointer width by its
+//     type's signedness; &a[i], &p->f and a[i] on a pointer with a
+//     symbolic offset build the same terms;
+//   - p - q and the comparisons of two pointers into one object are the
+//     terms over their offsets; pointers into distinct objects are
+//     unequal, and a pointer into an object is not null (as for
+//     concrete offsets);
+//   - a read of a scalar through off is ite(off = o₀, cell(o₀), ite(…,
+//     fresh)) over the offsets o₀ in the object where the access fits,
+//     stepping by the access size when off's residue modulo it is known
+//     from its structure (symResidue) and by one byte otherwise; objects
+//     with more such offsets than MaxIteCells, or of unknown size, read a
+//     fresh symbol (the value is unconstrained, which is sound);
+//   - a write stores ite(off = o₀, v, old) at each aligned offset o₀ when
+//     the residue is known and the object small enough; otherwise the
+//     whole object is forgotten (its cells read as fresh symbols later);
+//     a write outside the object is undefined behaviour and assumed not
+//     to happen, as for symbolic array indices;
+//   - with memory checks, the access is split by its bounds condition
+//     0 ≤ off ∧ off + n ≤ size (symBounds, memsafety_symbolic.go).
+//
+// Every other use of such a value (a conversion to a narrower integer,
+// bit operations, a free, a comparison with an integer address) is
+// unknown, which is the explicit analysis's answer for an unknown
+// pointer. List abstraction (smg.go) drops symbolic pointers into heap
+// blocks when it renames the heap (canonicalHeap), which forgets them.
+
+// symPtrObj reports whether obj may carry a symbolic offset: variables,
+// heap blocks and string literals (not list segments or functions).
+func symPtrObj(obj uint64) bool {
+	switch objKind(obj) {
+	case kindGlobal, kindLocal, kindString:
+		return true
+	case kindHeap:
+		return true
+	}
+	return false
+}
+
+// offTerm returns the offset of the address value v (Obj ≠ 0) as a term
+// of the pointer width.
+func (t *tx) offTerm(v Value) *smt.Term {
+	if v.Sym != nil {
+		return v.Sym
+	}
+	return t.c.b.BV(v.Bits&mask(t.c.ptr), t.c.ptr)
+}
+
+// ptrValue is the address of obj at offset off (pointer width): concrete
+// when off is a constant.
+func ptrValue(obj uint64, off *smt.Term) Value {
+	if off.Op == smt.BVConst {
+		return Value{Obj: obj, Bits: off.Val}
+	}
+	return Value{Obj: obj, Sym: off}
+}
+
+// symAddr is the address of the lvalue *v for a pointer with a symbolic
+// offset.
+func symAddr(v Value) addr {
+	return addr{obj: v.Obj, known: true, symOff: v.Sym}
+}
+
+// ptrWidth converts the integer value v of type ty to the pointer width
+// (sign- or zero-extended by ty, truncated when wider), as a term.
+func (t *tx) ptrWidth(v Value, ty *cfa.Type) (*smt.Term, bool) {
+	b := t.c.b
+	w := t.c.ptr
+	if v.Sym == nil {
+		return b.BV(uint64(intOf(v, ty))&mask(w), w), true
+	}
+	x := v.Sym
+	switch xw := x.Sort.Width; {
+	case xw == w:
+		return x, true
+	case xw > w:
+		return b.Extract(x, w-1, 0), true
+	case ty.IsSigned():
+		return b.SignExt(x, w), true
+	default:
+		return b.ZeroExt(x, w), true
+	}
+}
+
+// addrOffTerm returns the offset of a symbolically addressed lvalue (a
+// symOff or a symIndex) as a term of the pointer width, and whether a
+// has one.
+func (t *tx) addrOffTerm(a addr) (*smt.Term, bool) {
+	b := t.c.b
+	w := t.c.ptr
+	switch {
+	case b == nil || !a.known || !symPtrObj(a.obj):
+		return nil, false
+	case a.symOff != nil:
+		return b.Add(a.symOff, b.BV(uint64(a.off)&mask(w), w)), true
+	case a.sym != nil:
+		k := a.sym.idx
+		if w < 64 {
+			k = b.Extract(k, w-1, 0)
+		}
+		return b.Add(b.BV(uint64(a.off)&mask(w), w), b.Mul(k, b.BV(uint64(a.sym.scale)&mask(w), w))), true
+	}
+	return nil, false
+}
+
+// ptrArithSym evaluates a binary operation on pointers when an operand
+// is symbolic (symbolic mode); handled is false when the operation does
+// not involve addresses (the integer rules apply).
+func (t *tx) ptrArithSym(e *cfa.Binary, x, y Value) (v Value, ok, handled bool) {
+	xt, yt := e.X.Type(), e.Y.Type()
+	xp, yp := xt.Kind == cfa.Pointer, yt.Kind == cfa.Pointer
+	if !xp && !yp && x.Obj == 0 && y.Obj == 0 {
+		return Value{}, false, false
+	}
+	b := t.c.b
+	switch {
+	case xp && !yp && (e.Op == cfa.Add || e.Op == cfa.Sub):
+		v, ok := t.ptrAdd(e.Op, x, xt, y, yt)
+		return v, ok, true
+	case yp && !xp && e.Op == cfa.Add:
+		v, ok := t.ptrAdd(cfa.Add, y, yt, x, xt)
+		return v, ok, true
+	case xp && yp && e.Op == cfa.Sub:
+		if x.Obj == 0 || x.Obj != y.Obj || !symPtrObj(x.Obj) || !symType(e.T) {
+			return Value{}, false, true
+		}
+		d := b.Sub(t.offTerm(x), t.offTerm(y))
+		if s := elemSize(xt); s != 1 {
+			d = b.SDiv(d, b.BV(uint64(s)&mask(t.c.ptr), t.c.ptr))
+		}
+		r, ok := t.ptrWidthTo(d, e.T)
+		if !ok {
+			return Value{}, false, true
+		}
+		return ofTerm(r), true, true
+	case e.Op.IsComparison():
+		c := t.ptrCompare(e.Op, x, y)
+		if c == nil || !symType(e.T) {
+			return Value{}, false, true
+		}
+		return ofTerm(smt.CBool(b, c, e.T)), true, true
+	}
+	return Value{}, false, true
+}
+
+// ptrWidthTo converts a pointer-width term to the integer type ty
+// (sign-extending: a pointer difference is signed).
+func (t *tx) ptrWidthTo(x *smt.Term, ty *cfa.Type) (*smt.Term, bool) {
+	b := t.c.b
+	w := smt.TypeWidth(ty)
+	switch {
+	case w == 0:
+		return nil, false
+	case w == x.Sort.Width:
+		return x, true
+	case w < x.Sort.Width:
+		return b.Extract(x, w-1, 0), true
+	}
+	return b.SignExt(x, w), true
+}
+
+// ptrAdd is p ± i·sizeof(*p) for the address p (of pointer type pt) and
+// the integer i (of type it), one of them symbolic; unknown for null or
+// integer addresses and for objects that cannot carry a symbolic offset.
+func (t *tx) ptrAdd(op cfa.BinaryOp, p Value, pt *cfa.Type, i Value, it *cfa.Type) (Value, bool) {
+	if p.Obj == 0 || i.Obj != 0 || !symPtrObj(p.Obj) || !scalarBits(it) || (p.Sym != nil && p.Sym.Sort.Width != t.c.ptr) {
+		return Value{}, false
+	}
+	b := t.c.b
+	w := t.c.ptr
+	k, ok := t.ptrWidth(i, it)
+	if !ok {
+		return Value{}, false
+	}
+	d := b.Mul(k, b.BV(uint64(elemSize(pt))&mask(w), w))
+	off := t.offTerm(p)
+	if op == cfa.Sub {
+		return ptrValue(p.Obj, b.Sub(off, d)), true
+	}
+	return ptrValue(p.Obj, b.Add(off, d)), true
+}
+
+// ptrCompare is the comparison op of two pointer values as a Bool term,
+// one of them with a symbolic offset: offsets compared as signed numbers
+// within one object; pointers into distinct objects, and an address and
+// null, are unequal. Nil when unknown.
+func (t *tx) ptrCompare(op cfa.BinaryOp, x, y Value) *smt.Term {
+	b := t.c.b
+	switch {
+	case x.Obj != 0 && x.Obj == y.Obj:
+		if !symPtrObj(x.Obj) {
+			return nil
+		}
+		xo, yo := t.offTerm(x), t.offTerm(y)
+		switch op {
+		case cfa.Eq:
+			return b.Eq(xo, yo)
+		case cfa.Ne:
+			return b.Not(b.Eq(xo, yo))
+		case cfa.Lt:
+			return b.Slt(xo, yo)
+		case cfa.Le:
+			return b.Sle(xo, yo)
+		case cfa.Gt:
+			return b.Slt(yo, xo)
+		case cfa.Ge:
+			return b.Sle(yo, xo)
+		}
+		return nil
+	case op != cfa.Eq && op != cfa.Ne:
+		return nil
+	case x.Obj != 0 && y.Obj != 0:
+		if segAlias(x.Obj, y.Obj) || t.c.opts.Memory != nil && (t.mayBeFreed(x.Obj) || t.mayBeFreed(y.Obj)) {
+			return nil
+		}
+	case x.Obj == 0 && (x.Sym != nil || x.Bits != 0), y.Obj == 0 && (y.Sym != nil || y.Bits != 0):
+		return nil // an integer address
+	}
+	return b.Bool(op == cfa.Ne)
+}
+
+// symResidue returns x mod m for a pointer-width term x and a power of
+// two m, when x's structure decides it: constants, sums, and products
+// with a constant multiple of m. Wrap-around modulo 2^width keeps
+// residues modulo m, a power of two no larger than 2^width.
+func symResidue(x *smt.Term, m int64) (int64, bool) {
+	switch x.Op {
+	case smt.BVConst:
+		return int64(x.Val & uint64(m-1)), true
+	case smt.Add:
+		r1, ok1 := symResidue(x.Args[0], m)
+		r2, ok2 := symResidue(x.Args[1], m)
+		return (r1 + r2) & (m - 1), ok1 && ok2
+	case smt.Mul:
+		for _, a := range x.Args {
+			if a.Op == smt.BVConst && a.Val&uint64(m-1) == 0 {
+				return 0, true
+			}
+		}
+		r1, ok1 := symResidue(x.Args[0], m)
+		r2, ok2 := symResidue(x.Args[1], m)
+		return (r1 * r2) & (m - 1), ok1 && ok2
+	}
+	if m == 1 {
+		return 0, true
+	}
+	return 0, false
+}
+
+// symSlots returns the offsets at which an access of n bytes through the
+// offset term off may fit object obj: every offset o with 0 ≤ o ≤ size-n
+// and o ≡ off (mod n) when the residue is known (n a power of two), every
+// byte offset otherwise; ok is false when the object's size is not a
+// constant, or there are more than MaxIteCells offsets. aligned reports
+// whether the residue was known.
+func (t *tx) symSlots(obj uint64, off *smt.Term, n int64) (slots []int64, aligned, ok bool) {
+	size := t.constSize(obj)
+	switch {
+	case size <= 0 || n <= 0:
+		return nil, false, false
+	case size < n:
+		return nil, false, true // fits nowhere
+	}
+	step, first := int64(1), int64(0)
+	if n&(n-1) == 0 {
+		if r, ok := symResidue(off, n); ok {
+			step, first, aligned = n, r, true
+		}
+	}
+	if (size-n-first)/step+1 > int64(t.c.opts.MaxIteCells) {
+		return nil, aligned, false
+	}
+	for o := first; o <= size-n; o += step {
+		slots = append(slots, o)
+	}
+	return slots, aligned, true
+}
+
+// constSize returns the size of obj in bytes when it is a constant the
+// state knows (variables, string literals, heap blocks with a concrete
+// size cell), else -1.
+func (t *tx) constSize(obj uint64) int64 {
+	switch objKind(obj) {
+	case kindGlobal, kindLocal:
+		return t.c.prog.Vars[varID(obj)].T.Size
+	case kindString:
+		t.c.mu.Lock()
+		defer t.c.mu.Unlock()
+		return int64(len(t.c.strVals[uint32(obj)])) + 1
+	case kindHeap:
+		if c := t.s.mem.get(metaObj(obj), metaSize); c != nil && c.val.Obj == 0 && c.val.Sym == nil {
+			return int64(c.val.Bits)
+		}
+	}
+	return -1
+}
+
+// loadSymOff reads a scalar of type ty through a symbolic offset (see
+// above): an if-then-else over the offsets where it may lie, a fresh
+// symbol past them; unknown for non-integer types and for cells holding
+// addresses.
+func (t *tx) loadSymOff(a addr, ty *cfa.Type) (Value, bool) {
+	if !symType(ty) || a.field != nil {
+		return Value{}, false
+	}
+	off, _ := t.addrOffTerm(a)
+	if off == nil {
+		return Value{}, false
+	}
+	n := sizeOf(ty)
+	acc := t.fresh("oob", ty).Sym
+	slots, _, ok := t.symSlots(a.obj, off, n)
+	if !ok {
+		return Value{Sym: acc}, true
+	}
+	b := t.c.b
+	w := smt.TypeWidth(ty)
+	for k := len(slots) - 1; k >= 0; k-- {
+		o := slots[k]
+		v, ok := t.load(addr{obj: a.obj, off: o, known: true, offKnown: true}, ty)
+		if !ok || v.Obj != 0 {
+			return Value{}, false
+		}
+		acc = b.Ite(b.Eq(off, b.BV(uint64(o)&mask(t.c.ptr), t.c.ptr)), t.term(v, w), acc)
+	}
+	return ofTerm(acc), true
+}
+
+// storeSymOff writes a scalar of type ty through a symbolic offset (see
+// above): ite(off = o, v, old) at each aligned offset o of a small
+// object; the object is forgotten otherwise.
+func (t *tx) storeSymOff(a addr, ty *cfa.Type, v Value, known bool) {
+	off, _ := t.addrOffTerm(a)
+	n := sizeOf(ty)
+	if off == nil || a.field != nil || !symType(ty) || n == 0 || (known && v.Obj != 0) {
+		t.clearObj(a.obj)
+		return
+	}
+	slots, aligned, ok := t.symSlots(a.obj, off, n)
+	if !ok || !aligned {
+		if ok && len(slots) == 0 {
+			return // the access fits nowhere: undefined, assumed not to happen
+		}
+		t.clearObj(a.obj)
+		return
+	}
+	if !known {
+		v = t.fresh("havoc", ty)
+	}
+	b := t.c.b
+	w := smt.TypeWidth(ty)
+	nv := t.term(v, w)
+	for _, o := range slots {
+		ak := addr{obj: a.obj, off: o, known: true, offKnown: true}
+		old, ok := t.load(ak, ty)
+		if !ok || old.Obj != 0 {
+			t.store(ak, ty, Value{}, false)
+			continue
+		}
+		t.store(ak, ty, ofTerm(b.Ite(b.Eq(off, b.BV(uint64(o)&mask(t.c.ptr), t.c.ptr)), nv, t.term(old, w))), true)
+	}
+}
+
+// symIndexOff folds an index into an address with a symbolic offset:
+// a[i] with a's address off + symOff becomes the symbolic offset off +
+// symOff + i·scale (pointer width).
+func (t *tx) symIndexOff(a addr, i Value, it *cfa.Type, scale int64) addr {
+	off, ok := t.addrOffTerm(a)
+	if !ok && t.c.b != nil && a.known && a.offKnown && a.sym == nil && symPtrObj(a.obj) {
+		off, ok = t.c.b.BV(uint64(a.off)&mask(t.c.ptr), t.c.ptr), true
+	}
+	if !ok || i.Obj != 0 || !scalarBits(it) {
+		a.offKnown, a.sym, a.symOff = false, nil, nil
+		return a
+	}
+	k, ok := t.ptrWidth(i, it)
+	if !ok {
+		a.offKnown, a.sym, a.symOff = false, nil, nil
+		return a
+	}
+	b := t.c.b
+	w := t.c.ptr
+	a.symOff = b.Add(off, b.Mul(k, b.BV(uint64(scale)&mask(w), w)))
+	a.off, a.sym, a.offKnown = 0, nil, false
+	return a
+}
+
+// lenTerm returns the length argument i of a library call as a 64-bit
+// term (constant or symbolic; converted by its type's signedness).
+func (t *tx) lenTerm(call *cfa.Call, i int) (*smt.Term, bool) {
+	b := t.c.b
+	if b == nil || i >= len(call.Args) {
+		return nil, false
+	}
+	v, ok := t.eval(call.Args[i])
+	ty := call.Args[i].Type()
+	if !ok || v.Obj != 0 || !symType(ty) {
+		return nil, false
+	}
+	if v.Sym == nil {
+		return b.BV(uint64(intOf(v, ty)), 64), true
+	}
+	switch w := v.Sym.Sort.Width; {
+	case w > 64:
+		return nil, false
+	case w == 64:
+		return v.Sym, true
+	case ty.IsSigned():
+		return b.SignExt(v.Sym, 64), true
+	default:
+		return b.ZeroExt(v.Sym, 64), true
+	}
+}
+
+// maxFillBytes bounds the objects whose bytes symFill rewrites one by one.
+func (t *tx) maxFillBytes() int64 { return 4 * int64(t.c.opts.MaxIteCells) }
+
+// symFill models memset and memcpy/memmove when the length (argument 2)
+// or the destination's offset is symbolic: byte o of d's object becomes
+// ite(start ≤ o ∧ o − start < n, byteAt(o − start), old byte o), start
+// the destination offset; every new byte is computed on the state before
+// the call (memmove's semantics; memcpy's overlap is undefined). It
+// reports false, changing nothing, when it cannot apply (no symbolic
+// mode, an object not of a constant size of at most 4·MaxIteCells
+// bytes); the caller then forgets the object. src is the source address
+// (unused for memset).
+func (t *tx) symFill(call *cfa.Call, d addr, byteAt func(rel int64, relT *smt.Term) (Value, bool), src addr) bool {
+	b := t.c.b
+	if b == nil || !d.known || !symPtrObj(d.obj) || d.field != nil {
+		return false
+	}
+	size := t.constSize(d.obj)
+	if size <= 0 || size > t.maxFillBytes() {
+		return false
+	}
+	n, ok := t.lenTerm(call, 2)
+	if !ok {
+		return false
+	}
+	start, ok := t.addrOffTerm(d)
+	if !ok {
+		if !d.offKnown {
+			return false
+		}
+		start = b.BV(uint64(d.off)&mask(t.c.ptr), t.c.ptr)
+	}
+	if start.Sort.Width < 64 {
+		start = b.SignExt(start, 64)
+	}
+	type put struct {
+		off int64
+		val Value
+		ok  bool
+	}
+	var puts []put
+	for o := int64(0); o < size; o++ {
+		ot := b.BV(uint64(o), 64)
+		rel := b.Sub(ot, start)
+		cond := b.And(b.Sle(start, ot), b.Ult(rel, n))
+		if cond == b.False() {
+			continue
+		}
+		relC := int64(-1)
+		if rel.Op == smt.BVConst {
+			relC = int64(rel.Val)
+		}
+		nv, nok := byteAt(relC, rel)
+		old, ook := t.loadBytesSym(d.obj, o, 1, nil)
+		if !nok || !ook || nv.Obj != 0 || old.Obj != 0 {
+			puts = append(puts, put{off: o})
+			continue
+		}
+		puts = append(puts, put{o, ofTerm(b.Ite(cond, t.term(nv, 8), t.term(old, 8))), true})
+	}
+	for _, p := range puts {
+		t.clearRange(d.obj, p.off, 1)
+		if p.ok && t.tracked(d.obj) {
+			t.s.mem = t.s.mem.put(d.obj, p.off, p.val, 1)
+		}
+	}
+	return true
+}
+
+// srcByte returns the byte reader of symFill for the source address s:
+// byte rel of the copy is the byte at s + rel (a term when rel or s's
+// offset is symbolic, read by loadSymOff).
+func (t *tx) srcByte(s addr) func(rel int64, relT *smt.Term) (Value, bool) {
+	return func(rel int64, relT *smt.Term) (Value, bool) {
+		if !s.known {
+			return Value{}, false
+		}
+		if rel >= 0 && s.offKnown {
+			return t.loadBytesSym(s.obj, s.off+rel, 1, nil)
+		}
+		b := t.c.b
+		w := t.c.ptr
+		r := relT
+		if w < 64 {
+			r = b.Extract(r, w-1, 0)
+		}
+		off, ok := t.addrOffTerm(s)
+		if !ok {
+			if !s.offKnown {
+				return Value{}, false
+			}
+			off = b.BV(uint64(s.off)&mask(w), w)
+		}
+		return t.loadSymOff(addr{obj: s.obj, known: true, symOff: b.Add(off, r)}, cfa.UCharType)
+	}
+}
+
+// memoryQuerySym is memoryQuery's result as a term when a pointer offset
+// or the length is symbolic (symbolic mode), under the rules of the
+// concrete memoryQueryValue: POINTER_OFFSET(p) is p's offset (converted
+// to the result type), same_object(p, q) compares the objects, and r_ok,
+// w_ok and rw_ok(p, n) are 0 ≤ off ∧ off ≤ size ∧ n ≤ size − off for an
+// object whose validity and size (a constant, or a heap block's size
+// term) the state knows. ok is false when the state does not decide it.
+func (t *tx) memoryQuerySym(call *cfa.Call) (Value, bool) {
+	b := t.c.b
+	if b == nil || call.Result == nil || len(call.Args) != cfa.MemoryQueries[call.Fn] || !symType(call.Result.Type()) {
+		return Value{}, false
+	}
+	p, ok := t.eval(call.Args[0])
+	if !ok || p.Obj == 0 || !symPtrObj(p.Obj) || (p.Sym != nil && p.Sym.Sort.Width != t.c.ptr) {
+		return Value{}, false
+	}
+	rt := call.Result.Type()
+	switch call.Fn {
+	case "__CPROVER_POINTER_OFFSET":
+		if p.Sym == nil {
+			return Value{}, false
+		}
+		r, ok := t.ptrWidthTo(p.Sym, rt)
+		if !ok {
+			return Value{}, false
+		}
+		return ofTerm(r), true
+	case "__CPROVER_same_object":
+		q, ok := t.eval(call.Args[1])
+		if !ok || (p.Sym == nil && q.Sym == nil) || (q.Obj == 0 && (q.Sym != nil || q.Bits != 0)) ||
+			!t.identifiable(p.Obj) || !t.identifiable(q.Obj) {
+			return Value{}, false
+		}
+		return Value{Bits: b2u(p.Obj == q.Obj)}, true
+	case "__CPROVER_r_ok", "__CPROVER_w_ok", "__CPROVER_rw_ok":
+	default:
+		return Value{}, false
+	}
+	n, ok := t.lenTerm(call, 1)
+	if !ok || (p.Sym == nil && n.Op == smt.BVConst) {
+		return Value{}, false
+	}
+	var size *smt.Term
+	if sz, valid, known := t.querySize(p.Obj, call.Fn == "__CPROVER_r_ok"); known {
+		if !valid {
+			return Value{}, true
+		}
+		size = b.BV(uint64(sz), 64)
+	} else if objKind(p.Obj) == kindHeap && t.identifiable(p.Obj) {
+		size = t.sizeTerm(p.Obj)
+	}
+	if size == nil {
+		return Value{}, false
+	}
+	o := t.offTerm(p)
+	if o.Sort.Width < 64 {
+		o = b.SignExt(o, 64)
+	}
+	zero := b.BV(0, 64)
+	in := b.And(b.Sle(zero, o), b.Ule(o, size), b.Ule(n, b.Sub(size, o)))
+	return ofTerm(smt.CBool(b, in, rt)), true
+}

@@ -1,0 +1,31 @@
+// Pointers with a symbolic offset into a block of symbolic size (symbolic
+// execution, value/symptr.go): p = buf + i with 0 <= i < n stays inside
+// malloc(n), and with i <= n the write through q = buf + j may land one
+// past the end (j == n), a counterexample confirmed by replay.
+// memory: sites
+// memory: valid-memsafety FALSE "out-of-bounds access of 1 bytes"
+#include <stdlib.h>
+extern unsigned __VERIFIER_nondet_uint(void);
+extern void __VERIFIER_assume(int);
+int main(void) {
+  unsigned n = __VERIFIER_nondet_uint();
+  __VERIFIER_assume(n >= 1 && n <= 16);
+  char *buf = malloc(n);
+  if (!buf)
+    return 0;
+  unsigned i = __VERIFIER_nondet_uint();
+  if (i < n) {
+    char *p = buf + i;
+    *p = 1; // site: valid-deref TRUE
+    char *e = buf + n;
+    if (p >= e)
+      *buf = 3; // site: valid-deref TRUE
+  }
+  unsigned j = __VERIFIER_nondet_uint();
+  if (j <= n) {
+    char *q = buf + j;
+    *q = 2; // site: valid-deref FALSE "out-of-bounds access of 1 bytes" // violation
+  }
+  free(buf); // site: valid-free TRUE
+  return 0;
+}
