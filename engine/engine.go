@@ -203,7 +203,7 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 	assumptions := Assumptions(prog)
 	cfg.mem = startMemoryWatch(cfg.MemoryLimit, cfg.Workers)
 	cfg.sdgs = &sdgCache{}
-	cfg.checks = cegar.NewCheckCache()
+	cfg.checks = cegar.NewCheckCache(prog)
 	defer cfg.mem.close()
 	rs := make([]*Result, len(props))
 	var onResult sync.Mutex

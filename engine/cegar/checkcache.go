@@ -25,10 +25,13 @@ import (
 // harnesses"): a check of a 500-step harness path builds about 140,000
 // terms and costs 0.2 to 0.6 s, most of a round's time.
 //
-// The zero value is not usable; NewCheckCache makes one. A nil
+// The zero value is not usable; NewCheckCache makes one, for the paths
+// of one program (the reduced programs of Config.Reduce, made per
+// property, bypass it, so that it keeps none of them alive). A nil
 // *CheckCache caches nothing. Safe for concurrent use; two runs that
 // check the same path at once both compute it.
 type CheckCache struct {
+	prog         *cfa.Program // nil: every program
 	mu           sync.Mutex
 	m            map[checkKey]Check
 	hits, misses int
@@ -45,13 +48,16 @@ type checkKey struct {
 // kept.
 const maxCheckCache = 1 << 16
 
-// NewCheckCache returns an empty cache.
-func NewCheckCache() *CheckCache { return &CheckCache{m: map[checkKey]Check{}} }
+// NewCheckCache returns an empty cache for the checks of paths of prog
+// (nil: of any program; a cache keeps the programs of its keys alive).
+func NewCheckCache(prog *cfa.Program) *CheckCache {
+	return &CheckCache{prog: prog, m: map[checkKey]Check{}}
+}
 
 // Check is CheckPathOpts(ctx, prog, path, solver, sem) through the
 // cache; cached reports whether the outcome came from it (no check ran).
 func (c *CheckCache) Check(ctx context.Context, prog *cfa.Program, path []cfa.Step, solver smt.Factory, sem smt.EncodeOptions) (chk Check, cached bool) {
-	if c == nil {
+	if c == nil || (c.prog != nil && prog != c.prog) {
 		return CheckPathOpts(ctx, prog, path, solver, sem), false
 	}
 	k := checkKey{prog: prog, sem: sem, path: pathKey(path)}

@@ -51,7 +51,7 @@ func TestCheckCache(t *testing.T) {
 	} {
 		prog, _ := composite(t, tc.src, nil)
 		// the runs share one program, as the runs of one Verify call do
-		cache := cegar.NewCheckCache()
+		cache := cegar.NewCheckCache(prog)
 		first := runWith(t, prog, cache)
 		second := runWith(t, prog, cache)
 		if first.Status != tc.status || second.Status != tc.status {
@@ -69,7 +69,12 @@ func TestCheckCache(t *testing.T) {
 		if hits, misses := cache.Stats(); hits != first.Stats.Checks || misses != first.Stats.Checks {
 			t.Errorf("%s: cache %d hits, %d misses; want %d each", tc.name, hits, misses, first.Stats.Checks)
 		}
-		if other := runWith(t, prog, cegar.NewCheckCache()); other.Stats.Checks != first.Stats.Checks {
+		// a cache for another program checks anew
+		otherProg, _ := composite(t, tc.src, nil)
+		if r := runWith(t, prog, cegar.NewCheckCache(otherProg)); r.Stats.Checks != first.Stats.Checks || r.Stats.CachedChecks != 0 {
+			t.Errorf("%s: with the cache of another program: %d checks, %d cached; want %d, 0", tc.name, r.Stats.Checks, r.Stats.CachedChecks, first.Stats.Checks)
+		}
+		if other := runWith(t, prog, cegar.NewCheckCache(nil)); other.Stats.Checks != first.Stats.Checks {
 			t.Errorf("%s: a run with its own cache made %d checks, want %d", tc.name, other.Stats.Checks, first.Stats.Checks)
 		}
 	}
