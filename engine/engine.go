@@ -13,6 +13,7 @@ import (
 	"github.com/reverify/reverify/engine/analysis/callstack"
 	"github.com/reverify/reverify/engine/analysis/location"
 	"github.com/reverify/reverify/engine/analysis/property"
+	"github.com/reverify/reverify/engine/cegar"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/reduce"
@@ -41,6 +42,10 @@ type Config struct {
 	MemoryLimit uint64
 	mem         *memoryWatch
 	sdgs        *sdgCache // the SDGs of this Verify call (slicing.go)
+	// checks are the counterexample checks of this Verify call, shared
+	// by its runs (cegar.CheckCache; the rounds of ShareDeadline meet
+	// the same error paths again).
+	checks *cegar.CheckCache
 	// MaxStates bounds each run's reached set (0: 1,000,000).
 	MaxStates int
 	// MaxDepth bounds the call stack (0: 64).
@@ -198,6 +203,7 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 	assumptions := Assumptions(prog)
 	cfg.mem = startMemoryWatch(cfg.MemoryLimit, cfg.Workers)
 	cfg.sdgs = &sdgCache{}
+	cfg.checks = cegar.NewCheckCache(prog)
 	defer cfg.mem.close()
 	rs := make([]*Result, len(props))
 	var onResult sync.Mutex

@@ -223,7 +223,7 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 			continue
 		}
 		path := target.Path()
-		chk := cegar.CheckPathOpts(ctx, prog, path, cfg.Solver, sem)
+		chk, _ := cfg.checks.Check(ctx, prog, path, cfg.Solver, sem)
 		switch {
 		case chk.Status == cegar.Feasible:
 			_, blockFalse := splitExplanations(explain(target))

@@ -104,7 +104,7 @@ func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec
 	}
 	out := cegar.Run(ctx, prog, composite, cegar.Options{
 		Algorithm: opts, Solver: cfg.Solver, Refiner: ref,
-		MaxRefinements: cfg.MaxRefinements, Restart: conf.restart,
+		MaxRefinements: cfg.MaxRefinements, Restart: conf.restart, Cache: cfg.checks,
 		Semantics: smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow},
 	})
 	res.States = out.States

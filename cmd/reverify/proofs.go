@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -48,6 +49,7 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 	schedule := fs.String("schedule", "rounds", "how a proof's properties share its time: rounds (growing budgets, the proof's time shared; engine.Config.ShareDeadline) or sequential (each gets --timeout in turn)")
 	reduceLevel := fs.String("reduce", "none", "size reduction per property, as reverify check --reduce: none, slice, full, thin or value")
 	checks := fs.String("checks", "makefile", "what to check: makefile (the assertions and the memory properties standing for the implicit checks each proof's Makefiles have CBMC make: valid-deref per access site for --bounds-check/--pointer-check, valid-free per free for CBMC's built-in preconditions of free, valid-memcleanup for --memory-leak-check/--memory-cleanup-check; the other checks are listed as not checked) or assertions (the assertions only)")
+	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of the run to this file (go tool pprof)")
 	dirs, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -92,6 +94,20 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := engine.ParseReduce(*reduceLevel); err != nil {
 		return fail("--reduce: %v", err)
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return fail("--cpuprofile: %v", err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return fail("--cpuprofile: %v", err)
+		}
+		defer func() {
+			pprof.StopCPUProfile()
+			f.Close()
+		}()
 	}
 	rs := runSettings{config: *config, timeout: *timeout, maxStates: *maxStates, clock: "wall", multi: *multi, reduce: *reduceLevel}
 	var sums []proofSummary

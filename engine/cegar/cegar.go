@@ -105,6 +105,11 @@ type Options struct {
 	// signed operation must overflow infeasible). The analyses
 	// themselves wrap around, which over-approximates that semantics.
 	Semantics smt.EncodeOptions
+	// Cache, when not nil, answers counterexample checks that an earlier
+	// run of the same verification call made on the same path
+	// (CheckCache); nil: each run checks on its own (Run still keeps
+	// the checks of its restarts).
+	Cache *CheckCache
 	// Logf, when not nil, receives one line per event of the loop
 	// (checks, refinements, exclusions, restarts), for debugging.
 	Logf func(format string, args ...any)
@@ -144,6 +149,7 @@ type Stats struct {
 	// SMT check proved them infeasible (each is also Excluded).
 	NotRefutable int
 	Checks       int           // counterexample checks (SMT and replay)
+	CachedChecks int           // checks answered by Options.Cache
 	CheckTime    time.Duration // time in CheckPath
 	RefineTime   time.Duration // time in Refiner.Refine
 }
@@ -240,9 +246,13 @@ func Run(ctx context.Context, prog *cfa.Program, comp *cpa.Composite, opts Optio
 				return chk
 			}
 			t0 := time.Now()
-			chk := CheckPathOpts(ctx, prog, path, opts.Solver, opts.Semantics)
+			chk, cached := opts.Cache.Check(ctx, prog, path, opts.Solver, opts.Semantics)
 			res.Stats.CheckTime += time.Since(t0)
-			res.Stats.Checks++
+			if cached {
+				res.Stats.CachedChecks++
+			} else {
+				res.Stats.Checks++
+			}
 			if chk.Status != Undecided || ctxErr(ctx) == nil {
 				checked[key] = chk
 			}
