@@ -415,9 +415,12 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 		finishMemory(rs, decide, results.Unknown, err.Error())
 		return rs, retry
 	}
-	var data cpa.CPA = value.New(prog, value.Options{Memory: checks})
+	// List abstraction with memory metadata (analysis/value/smg_mem.go)
+	// unless switched off.
+	vopts := value.Options{Memory: checks, NoListAbstraction: cfg.NoListAbstraction}
+	var data cpa.CPA = value.New(prog, vopts)
 	if sym {
-		data, err = symbolic.New(prog, symbolic.Options{Solver: cfg.Solver, Value: value.Options{Memory: checks}})
+		data, err = symbolic.New(prog, symbolic.Options{Solver: cfg.Solver, Value: vopts})
 		if err != nil {
 			finishMemory(rs, decide, results.Unknown, err.Error())
 			return rs, retry
