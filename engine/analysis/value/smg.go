@@ -211,7 +211,7 @@ func (t *tx) materialise(seg uint64, sh segShape, only, fromEnd bool) uint64 {
 		}
 		t.s.mem = t.s.mem.put(n, c.off, v, c.size)
 	}
-	t.unfoldNested(seg, n) // smg_nested.go
+	t.unfoldNested(seg, n)         // smg_nested.go
 	t.memMaterialise(seg, n, only) // smg_mem.go
 	sh.min--
 	switch {
