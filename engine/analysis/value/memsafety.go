@@ -741,7 +741,8 @@ func (t *tx) reachableHeap(root func(n *node) bool) map[uint64]bool {
 			if visited {
 				return // its cells are visited already
 			}
-			o = segBase(o)
+			work = append(work, segBase(o))
+			return
 		}
 		reached[o] = true
 		work = append(work, o)
@@ -899,7 +900,7 @@ func (t *tx) mayLosePointer(step cfa.Step, before *State) bool {
 // allocation, so comparing it with another object's address has no
 // known result.
 func (t *tx) mayBeFreed(obj uint64) bool {
-	if objKind(obj) != kindHeap {
+	if !isHeapish(obj) { // a list segment's blocks share its status
 		return false
 	}
 	st, ok := t.metaGet(obj, metaStatus)
