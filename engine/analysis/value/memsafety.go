@@ -731,7 +731,7 @@ func (t *tx) reachableHeap(root func(n *node) bool) map[uint64]bool {
 	var work []uint64
 	visit := func(n *node) {
 		o := n.val.Obj
-		if n.val.Sym != nil || !isHeapish(o) || reached[o] {
+		if !isHeapish(o) || reached[o] {
 			return
 		}
 		if objKind(o) == kindSeg {
