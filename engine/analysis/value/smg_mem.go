@@ -1,6 +1,10 @@
 package value
 
-import "math"
+import (
+	"math"
+
+	"github.com/reverify/reverify/engine/cfa"
+)
 
 // List abstraction in memory-safety mode (Options.Memory; seed 001,
 // sections 3.9–3.11 and chapter 4: the objects of an SMG carry their
@@ -168,4 +172,33 @@ func (t *tx) keptGarbage(names map[uint64]uint64) []uint64 {
 		return true
 	})
 	return out
+}
+
+// segEndsCompare compares pointers to the first and the last block of
+// one list segment (x designates one of them; memory mode): distinct
+// blocks when the segment has at least 2, so == is false and != true
+// (other comparisons unknown); with at least 1 block the step is split
+// (tx.split: exactly one block, where both designate it, or one block
+// before a segment, where they differ) and the value is unknown here.
+// Without this, a branch that assumes the ends equal would keep a
+// segment of ≥ 2 blocks, and memtrack would find its blocks lost.
+func (t *tx) segEndsCompare(op cfa.BinaryOp, x Value) (Value, bool) {
+	seg := segBase(x.Obj)
+	sh := t.segShapeOf(seg)
+	if !sh.ok {
+		return Value{}, false
+	}
+	if sh.min < 2 {
+		if t.split == 0 {
+			t.split = seg
+		}
+		return Value{}, false
+	}
+	switch op {
+	case cfa.Eq:
+		return boolValue(false), true
+	case cfa.Ne:
+		return boolValue(true), true
+	}
+	return Value{}, false
 }
