@@ -36,6 +36,10 @@ const maxMemoryCandidates = 32
 // verifyMemory decides one memory-safety property (spec.Property.Memory)
 // under the budget verifyOne set up: memoryRun with that property alone.
 func verifyMemory(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
+	// Without list abstraction: its run has no state cap, and a bounded
+	// list's counter diverges under abstraction (verifyMemoryGroup runs
+	// it first, capped).
+	cfg.NoListAbstraction = true
 	rs, retry := memoryRun(ctx, prog, []*spec.Property{prop}, cfg, false, nil)
 	r := rs[0]
 	if retry[0] != retryNone {
