@@ -36,6 +36,10 @@ const maxMemoryCandidates = 32
 // verifyMemory decides one memory-safety property (spec.Property.Memory)
 // under the budget verifyOne set up: memoryRun with that property alone.
 func verifyMemory(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
+	// Without list abstraction: its run has no state cap, and a bounded
+	// list's counter diverges under abstraction (verifyMemoryGroup runs
+	// it first, capped).
+	cfg.NoListAbstraction = true
 	rs, retry := memoryRun(ctx, prog, []*spec.Property{prop}, cfg, false, nil)
 	r := rs[0]
 	if retry[0] != retryNone {
@@ -166,18 +170,50 @@ func verifyMemoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Pro
 			}
 			return out, retry
 		}
-		// 1. The value analysis, with a state cap and half of the time.
-		vctx, vcancel := gctx, context.CancelFunc(func() {})
-		if cfg.Timeout > 0 {
-			vctx, vcancel = withBudget(gctx, cfg, cfg.Timeout/2)
-		}
 		vcfg := cfg
 		vcfg.MaxStates = min(cfg.MaxStates, maxValueMemoryStates)
 		all := make([]int, len(g))
 		for j := range g {
 			all[j] = j
 		}
-		first, retry := run(vctx, all, vcfg, false, make([]*Result, len(g)), nil)
+		// 0. The value analysis with list abstraction (analysis/value,
+		// smg_mem.go), with the state cap and a quarter of the time: it
+		// decides loops over lists of unbounded length, but loses the
+		// bound of a bounded list, where a counter beside it then never
+		// converges. What it leaves UNKNOWN the later steps, all
+		// without abstraction, take up.
+		todo, budget := all, cfg.Timeout/2
+		if !cfg.NoListAbstraction {
+			actx, acancel := gctx, context.CancelFunc(func() {})
+			if cfg.Timeout > 0 {
+				actx, acancel = withBudget(gctx, cfg, cfg.Timeout/4)
+				budget = cfg.Timeout / 4
+			}
+			abs, _ := run(actx, all, vcfg, false, make([]*Result, len(g)), func(int) bool { return true })
+			acancel()
+			todo = nil
+			for k, j := range all {
+				if abs[k].Verdict == results.Unknown {
+					todo = append(todo, j)
+				}
+			}
+		}
+		plain := cfg // the later steps: without list abstraction
+		plain.NoListAbstraction = true
+		vcfg.NoListAbstraction = true
+		// 1. The value analysis, with a state cap and half of the time
+		// (what step 0 left of it).
+		vctx, vcancel := gctx, context.CancelFunc(func() {})
+		if cfg.Timeout > 0 {
+			vctx, vcancel = withBudget(gctx, cfg, budget)
+		}
+		first, retry := make([]*Result, len(g)), make([]retryKind, len(g))
+		if len(todo) > 0 {
+			out, rt := run(vctx, todo, vcfg, false, make([]*Result, len(g)), nil)
+			for k, j := range todo {
+				first[j], retry[j] = out[k], rt[k]
+			}
+		}
 		vcancel()
 		var symb []int
 		again := map[int]bool{} // the value analysis may finish without the cap
@@ -201,7 +237,7 @@ func verifyMemoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Pro
 		if cfg.Timeout > 0 && len(again) > 0 {
 			sctx, scancel = withBudget(gctx, cfg, cfg.Timeout/4)
 		}
-		second, _ := run(sctx, symb, cfg, true, first, func(j int) bool { return again[j] })
+		second, _ := run(sctx, symb, plain, true, first, func(j int) bool { return again[j] })
 		scancel()
 		// 3. The value analysis without the cap for those whose checks it
 		// had all decided (a long loop with known bounds).
@@ -214,7 +250,7 @@ func verifyMemoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Pro
 			}
 		}
 		if len(more) > 0 {
-			run(gctx, more, cfg, false, prior, nil)
+			run(gctx, more, plain, false, prior, nil)
 		}
 		cancel()
 	}
@@ -415,9 +451,12 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 		finishMemory(rs, decide, results.Unknown, err.Error())
 		return rs, retry
 	}
-	var data cpa.CPA = value.New(prog, value.Options{Memory: checks})
+	// List abstraction with memory metadata (analysis/value/smg_mem.go)
+	// unless switched off.
+	vopts := value.Options{Memory: checks, NoListAbstraction: cfg.NoListAbstraction}
+	var data cpa.CPA = value.New(prog, vopts)
 	if sym {
-		data, err = symbolic.New(prog, symbolic.Options{Solver: cfg.Solver, Value: value.Options{Memory: checks}})
+		data, err = symbolic.New(prog, symbolic.Options{Solver: cfg.Solver, Value: vopts})
 		if err != nil {
 			finishMemory(rs, decide, results.Unknown, err.Error())
 			return rs, retry

@@ -35,6 +35,11 @@ func TestMemoryReproducersASan(t *testing.T) {
 		file, prop, violated, report string
 	}{
 		{"memsafety_uaf.c", spec.MemSafetyID, "valid-deref", "heap-use-after-free"},
+		// lists of nondeterministic length (list abstraction, value/smg_mem.go)
+		{"memsafety_list_uaf.c", spec.MemSafetyID, "valid-deref", "heap-use-after-free"},
+		{"memsafety_list_sizes.c", spec.MemSafetyID, "valid-deref", "heap-buffer-overflow"},
+		{"memsafety_list_lost.c", spec.MemSafetyID, "valid-memtrack", "detected memory leaks"},
+		{"memsafety_list_lastleak.c", spec.MemSafetyID, "valid-memtrack", "detected memory leaks"},
 		{"memsafety_double_free.c", spec.MemSafetyID, "valid-free", "attempting double-free"},
 		{"memsafety_off_by_one.c", spec.MemSafetyID, "valid-deref", "heap-buffer-overflow"},
 		{"memsafety_array_read.c", spec.MemSafetyID, "valid-deref", "global-buffer-overflow"},

@@ -240,6 +240,9 @@ func (t *tx) binary(e *cfa.Binary) (Value, bool) {
 	if t.c.opts.Memory != nil && x.Obj != 0 && y.Obj != 0 && x.Obj != y.Obj && (t.mayBeFreed(x.Obj) || t.mayBeFreed(y.Obj)) {
 		return Value{}, false // the address of a freed block may be reused (memsafety.go)
 	}
+	if segAlias(x.Obj, y.Obj) && t.memMode() {
+		return t.segEndsCompare(e.Op, x) // smg_mem.go
+	}
 	if x.Obj != 0 || y.Obj != 0 {
 		return symbolicBinary(e.Op, x, y, t.c.ptr)
 	}

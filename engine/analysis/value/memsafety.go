@@ -87,9 +87,26 @@ const deadSite = 0x1fffffff
 
 const lowBits = 1<<kindShift - 1
 
-func metaObj(heap uint64) uint64 { return kindMeta<<kindShift | heap&lowBits }
+// metaObj is the metadata object of a heap block or of a list segment
+// (smg.go; a pointer to its last block names the segment too). A
+// segment's metadata object carries lastTag, which no allocation number
+// reaches, so that it differs from the one of a block with the same
+// site and number; its size and status are those of every block of the
+// segment (smg_mem.go).
+func metaObj(heap uint64) uint64 {
+	if objKind(heap) == kindSeg {
+		return kindMeta<<kindShift | segBase(heap)&lowBits | lastTag
+	}
+	return kindMeta<<kindShift | heap&lowBits
+}
 
-func heapOfMeta(m uint64) uint64 { return kindHeap<<kindShift | m&lowBits }
+// heapOfMeta is the heap block or segment whose metadata m holds.
+func heapOfMeta(m uint64) uint64 {
+	if m&lastTag != 0 {
+		return kindSeg<<kindShift | m&lowBits&^lastTag
+	}
+	return kindHeap<<kindShift | m&lowBits
+}
 
 // IsTarget reports whether the state violates a memory property
 // (cpa.Targetable; only with Options.Memory).
@@ -132,8 +149,24 @@ func (t *tx) memUnknown(prop string, e *cfa.Edge, format string, args ...any) {
 	why := fmt.Sprintf(format, args...)
 	t.reason(MemUnknownPrefix + prop + " at " + posString(e) + ": " + why)
 	if f := t.mem().Undecided; f != nil {
+		if t.split != 0 {
+			// The step dereferenced a segment that needs a case split:
+			// splitting reruns it on both cases and drops this transfer,
+			// unless the splits are exhausted (then flushUndecided).
+			t.undecided = append(t.undecided, func() { f(prop, e, why) })
+			return
+		}
 		f(prop, e, why)
 	}
+}
+
+// flushUndecided reports the undecided checks held back while a case
+// split was pending (memUnknown), when the transfer is kept after all.
+func (t *tx) flushUndecided() {
+	for _, f := range t.undecided {
+		f()
+	}
+	t.undecided = nil
 }
 
 func (t *tx) metaGet(heap uint64, off int64) (uint64, bool) {
@@ -197,6 +230,18 @@ func (t *tx) memFree(e *cfa.Edge, call *cfa.Call) {
 			t.violation(ValidFree, e, "free of the non-pointer %#x", v.Bits)
 		}
 		return // free(NULL) does nothing
+	}
+	if objKind(v.Obj) == kindSeg {
+		// The first (last) block of a list segment: materialise it.
+		if mv, mok := t.segDeref(v); mok {
+			v = mv
+		} else {
+			if check {
+				t.memUnknown(ValidFree, e, "free of a block of the list segment %s", t.c.objName(v.Obj, t.s.depth))
+			}
+			t.forgetStatuses()
+			return
+		}
 	}
 	if objKind(v.Obj) != kindHeap {
 		if check {
@@ -362,6 +407,9 @@ func (t *tx) rangeAccess(e *cfa.Edge, call *cfa.Call, i int, n int64, nok bool) 
 // inside its object.
 func (t *tx) stringAccess(e *cfa.Edge, call *cfa.Call, i int) {
 	v, ok := t.eval(call.Args[i])
+	if conc(v, ok) && objKind(v.Obj) == kindSeg {
+		v, ok = t.segDeref(v) // materialise a list segment's block (smg.go)
+	}
 	if !conc(v, ok) || v.Obj == 0 {
 		t.checkPointer(e, call.Args[i].String(), v, ok, 1)
 		return
@@ -430,6 +478,9 @@ func (t *tx) checkPointer(e *cfa.Edge, what string, v Value, ok bool, n int64) {
 	if ok && v.Obj != 0 && v.Sym != nil {
 		t.checkAddr(e, what, symAddr(v), n) // a symbolic offset (symptr.go)
 		return
+	}
+	if conc(v, ok) && objKind(v.Obj) == kindSeg {
+		v, ok = t.segDeref(v) // materialise a list segment's block (smg.go)
 	}
 	switch {
 	case !conc(v, ok):
@@ -686,15 +737,29 @@ func (t *tx) liveBlocks() []uint64 {
 
 // reachableHeap returns the heap blocks reachable through known pointer
 // cells from the cells root selects (transitively through the cells of
-// reached blocks).
+// reached blocks); a list segment is keyed by the pointers that reach
+// it, to its first block (seg) or its last (seg|lastTag): segReached
+// tells which of its blocks are reached.
 func (t *tx) reachableHeap(root func(n *node) bool) map[uint64]bool {
 	reached := map[uint64]bool{}
 	var work []uint64
 	visit := func(n *node) {
-		if o := n.val.Obj; objKind(o) == kindHeap && !reached[o] {
-			reached[o] = true
-			work = append(work, o)
+		o := n.val.Obj
+		if !isHeapish(o) || reached[o] {
+			return
 		}
+		if objKind(o) == kindSeg {
+			// a segment: o or o|lastTag (segReached)
+			visited := reached[segBase(o)] || reached[segBase(o)|lastTag]
+			reached[o] = true
+			if visited {
+				return // its cells are visited already
+			}
+			work = append(work, segBase(o))
+			return
+		}
+		reached[o] = true
+		work = append(work, o)
 	}
 	t.s.mem.each(func(n *node) bool {
 		if root(n) {
@@ -731,9 +796,12 @@ func (t *tx) track(e *cfa.Edge, atExit bool) {
 		return false
 	})
 	for _, b := range live {
-		if !reached[b] {
+		switch t.segReached(reached, b) {
+		case reachNone:
 			t.violation(ValidMemtrack, e, "%s is allocated but no longer reachable", t.c.objName(b, t.s.depth))
 			return
+		case reachMaybe:
+			t.memUnknown(ValidMemtrack, e, "the blocks of the list segment %s but its last may be unreachable", t.c.objName(b, t.s.depth))
 		}
 	}
 }
@@ -764,7 +832,7 @@ func (t *tx) cleanup(e *cfa.Edge) {
 func (t *tx) anyUnknownBlock() bool {
 	found := false
 	t.s.mem.each(func(n *node) bool {
-		if objKind(n.obj) == kindHeap {
+		if isHeapish(n.obj) {
 			if _, ok := t.metaGet(n.obj, metaStatus); !ok && uint32(n.obj>>32)&0x1fffffff != deadSite {
 				found = true
 				return false
@@ -829,7 +897,9 @@ func (t *tx) mayLosePointer(step cfa.Step, before *State) bool {
 	}
 	found := false
 	size := lv.Type().Size
-	before.mem.ascend(a.obj, a.off-7, a.obj, a.off+max(size, 1), func(n *node) bool {
+	// bt.s: before, with the segment lv's address went through
+	// materialised (its fresh block holds the segment's pointers).
+	bt.s.mem.ascend(a.obj, a.off-7, a.obj, a.off+max(size, 1), func(n *node) bool {
 		if n.val.Obj != 0 && n.off+int64(n.size) > a.off {
 			found = true
 			return false
@@ -844,7 +914,7 @@ func (t *tx) mayLosePointer(step cfa.Step, before *State) bool {
 // allocation, so comparing it with another object's address has no
 // known result.
 func (t *tx) mayBeFreed(obj uint64) bool {
-	if objKind(obj) != kindHeap {
+	if !isHeapish(obj) { // a list segment's blocks share its status
 		return false
 	}
 	st, ok := t.metaGet(obj, metaStatus)
@@ -860,7 +930,7 @@ func (t *tx) lostFromGlobals() bool {
 	}
 	reached := t.reachableHeap(func(n *node) bool { return objKind(n.obj) == kindGlobal })
 	for _, b := range live {
-		if !reached[b] {
+		if t.segReached(reached, b) != reachAll {
 			return true
 		}
 	}

@@ -41,9 +41,10 @@ import (
 // SMGs unchanged. The minimum length is capped at 2 so that the chains a
 // loop builds converge (a segment of ≥ n blocks is one of ≥ 2).
 //
-// Heap objects of kinds this file does not know (for instance metadata
-// that memory-safety checking keys by heap block) would not follow the
-// renaming, so a state holding any is not abstracted at all.
+// The metadata objects that memory-safety checking keys by heap block
+// (kindMeta: size and status) follow the merge, the materialisation and
+// the renaming (smg_mem.go); objects of any other kind this file does not
+// know would not, so a state holding any is not abstracted at all.
 //
 // Materialisation happens on dereference (addrOf of a Deref, pointer
 // arguments of library models): a segment of ≥ 2 blocks becomes a fresh
@@ -210,7 +211,8 @@ func (t *tx) materialise(seg uint64, sh segShape, only, fromEnd bool) uint64 {
 		}
 		t.s.mem = t.s.mem.put(n, c.off, v, c.size)
 	}
-	t.unfoldNested(seg, n) // smg_nested.go
+	t.unfoldNested(seg, n)         // smg_nested.go
+	t.memMaterialise(seg, n, only) // smg_mem.go
 	sh.min--
 	switch {
 	case only:
@@ -425,6 +427,11 @@ func (g *heapGraph) chain(a0 uint64, nfo, hfo, pfo int64) []uint64 {
 	if !g.shapeMatches(a0, nfo, hfo, pfo) || isTemplate(a0) {
 		return nil
 	}
+	mem := g.t.memMode()
+	key0, ok0 := g.t.memKey(a0) // smg_mem.go
+	if mem && !ok0 {
+		return nil
+	}
 	d0 := g.data(a0, nfo, pfo)
 	members := []uint64{a0}
 	links := []*node{nil} // links[i]: the next-pointer cell of member i-1
@@ -439,7 +446,12 @@ func (g *heapGraph) chain(a0 uint64, nfo, hfo, pfo int64) []uint64 {
 		if in[b] || objSite(b) != objSite(a0) || !g.shapeMatches(b, nfo, hfo, pfo) {
 			break
 		}
-		if !g.sameDataNested(a0, b, d0, g.data(b, nfo, pfo)) { // smg_nested.go
+		if mem {
+			// Memory mode: one size, allocated, and equal data cells.
+			if key, ok := g.t.memKey(b); !ok || key != key0 || !sameData(d0, g.data(b, nfo, pfo)) {
+				break
+			}
+		} else if !g.sameDataNested(a0, b, d0, g.data(b, nfo, pfo)) { // smg_nested.go
 			break
 		}
 		if pfo >= 0 {
@@ -486,7 +498,7 @@ func (g *heapGraph) chain(a0 uint64, nfo, hfo, pfo int64) []uint64 {
 			return true
 		}
 		for _, l := range g.in[m] {
-			if !fromPred(i, l) && !fromSucc(i, l) && !g.fromOwnSub(m, l) { // smg_nested.go
+			if !fromPred(i, l) && !fromSucc(i, l) && (mem || !g.fromOwnSub(m, l)) { // smg_nested.go
 				return false
 			}
 		}
@@ -511,24 +523,32 @@ func (t *tx) abstractLists() {
 	if t.s.allocs == 0 {
 		return
 	}
-	if c := t.s.mem.ceil((kindSeg+1)<<kindShift, math.MinInt64); c != nil {
-		// Objects of a kind this file does not know (metadata another
-		// part of the analysis keys by heap object) would not follow
-		// the renaming: no abstraction then.
+	if c := t.s.mem.ceil((kindSeg+1)<<kindShift, math.MinInt64); c != nil && (objKind(c.obj) != kindMeta || !t.memMode()) {
+		// Objects of a kind this file does not know would not follow
+		// the renaming: no abstraction then. Memory-safety metadata
+		// does (smg_mem.go).
 		return
+	}
+	mem := t.memMode()
+	if mem && t.symbolicHeapPointer() {
+		return // smg_mem.go
 	}
 	if t.listThreshold() >= listsOffThreshold {
 		t.canonicalHeap()
 		return
 	}
-	t.abstractInner() // smg_nested.go
+	if !mem {
+		t.abstractInner() // smg_nested.go
+	}
 	for round := 0; round < 8; round++ {
-		if !t.abstractOnce() && !t.abstractPairs() {
+		if !t.abstractOnce() && (mem || !t.abstractPairs()) {
 			break
 		}
 	}
 	t.canonicalHeap()
-	t.noteTrees() // smg_nested.go
+	if !mem {
+		t.noteTrees() // smg_nested.go
+	}
 }
 
 // abstractOnce merges the longest chain found; it reports whether it
@@ -676,6 +696,10 @@ func (t *tx) mergeChain(g *heapGraph, ch []uint64, total int, nfo, hfo, pfo int6
 	if hasNext {
 		t.s.mem = t.s.mem.put(seg, metaNext, nextV, pb)
 	}
+	if t.memMode() {
+		t.memMerge(ch, seg) // smg_mem.go; chain admitted no sub-structures
+		return
+	}
 	t.foldNested(g, ch, seg, nfo, pfo) // smg_nested.go
 }
 
@@ -690,6 +714,10 @@ func (t *tx) canonicalHeap() {
 	visit = func(o uint64) {
 		o = segBase(o) &^ ownTag
 		if _, ok := names[o]; ok {
+			return
+		}
+		if objSite(o) == deadSite && objKind(o) == kindHeap {
+			names[o] = o // a dead local (memsafety.go) keeps its name
 			return
 		}
 		if objKind(o) == kindSeg {
@@ -715,7 +743,21 @@ func (t *tx) canonicalHeap() {
 		}
 		return true
 	})
-	identity := next == t.s.allocs
+	garbage := map[uint64]bool{}
+	for _, o := range t.keptGarbage(names) { // smg_mem.go
+		if objKind(o) == kindSeg {
+			names[o] = segObj(objSite(o), next)
+		} else {
+			names[o] = heapObj(objSite(o), next)
+		}
+		garbage[o] = true
+		next++
+	}
+	meta := func(n *node) (uint64, bool) { // a metadata object's new name
+		r, ok := names[heapOfMeta(n.obj)]
+		return metaObj(r), ok
+	}
+	identity := next == t.s.allocs && len(garbage) == 0
 	if identity {
 		for o, n := range names {
 			if o != n {
@@ -727,6 +769,10 @@ func (t *tx) canonicalHeap() {
 	if identity {
 		// Nothing to rename; still drop garbage.
 		t.s.mem = t.s.mem.filter(func(n *node) bool {
+			if objKind(n.obj) == kindMeta {
+				_, ok := meta(n)
+				return ok
+			}
 			if !isHeapish(n.obj) {
 				return true
 			}
@@ -738,7 +784,12 @@ func (t *tx) canonicalHeap() {
 	var cells []*node
 	t.s.mem.each(func(n *node) bool {
 		if isHeapish(n.obj) {
-			if _, ok := names[n.obj]; !ok {
+			if _, ok := names[n.obj]; !ok || garbage[n.obj] {
+				return true
+			}
+		}
+		if objKind(n.obj) == kindMeta {
+			if _, ok := meta(n); !ok {
 				return true
 			}
 		}
@@ -750,6 +801,8 @@ func (t *tx) canonicalHeap() {
 		obj, v := c.obj, c.val
 		if r, ok := names[obj]; ok {
 			obj = r
+		} else if objKind(obj) == kindMeta {
+			obj, _ = meta(c)
 		}
 		if r, ok := names[v.Obj&^(lastTag|ownTag)]; ok && isHeapish(v.Obj) && v.Sym == nil {
 			v.Obj = r | v.Obj&(lastTag|ownTag)

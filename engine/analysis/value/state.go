@@ -211,6 +211,8 @@ func (c *CPA) objName(o uint64, depth int) string {
 		return fmt.Sprintf("str%d", uint32(o))
 	case kindFunc:
 		return c.funcNames[uint32(o)]
+	case kindMeta:
+		return "meta(" + c.objName(heapOfMeta(o), depth) + ")" // memsafety.go
 	}
 	return fmt.Sprintf("obj%#x", o)
 }

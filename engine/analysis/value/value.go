@@ -198,6 +198,7 @@ func (c *CPA) splitting(s *State, step cfa.Step, p cpa.Precision, depth int, emi
 		}
 	}
 	if ok {
+		t.flushUndecided()
 		emit(&t, s)
 	}
 }
@@ -273,6 +274,9 @@ type tx struct {
 	// dereferenced and could not materialise without a case split
 	// (smg.go); 0 if none.
 	split uint64
+	// undecided are the Undecided reports held back while split was
+	// set (memsafety.go: memUnknown, flushUndecided).
+	undecided []func()
 }
 
 func (t *tx) result(orig *State) *State {

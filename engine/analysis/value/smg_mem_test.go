@@ -1,0 +1,194 @@
+package value
+
+import (
+	"fmt"
+
+	"github.com/reverify/reverify/engine/cfa"
+	"strings"
+	"testing"
+)
+
+// newMemFixture is newSMGFixture with memory-safety checking on
+// (Options.Memory), so that heap blocks carry metadata.
+func newMemFixture(t *testing.T) *smgFixture {
+	t.Helper()
+	f := newSMGFixture(t)
+	f.c = New(f.c.prog, Options{Memory: &MemChecks{Deref: true, Free: true, Memtrack: true, Memcleanup: true, Entry: "main"}})
+	return f
+}
+
+// memBlock puts block b linked to next (0: NULL) with data cell [16]=1
+// and its size and status metadata.
+func memBlock(mem *node, b, next uint64, size, st uint64) *node {
+	v := Value{}
+	if next != 0 {
+		v = ptrTo(next, 0)
+	}
+	mem = mem.put(b, 0, v, 8).put(b, 16, Value{Bits: 1}, 4)
+	return mem.put(metaObj(b), metaSize, Value{Bits: size}, 8).put(metaObj(b), metaStatus, Value{Bits: st}, 8)
+}
+
+// TestMemAbstractChain: in memory mode a chain of three allocated (or
+// three freed) blocks of one size becomes a segment that carries their
+// size and status, the blocks' metadata disappearing with them; a block
+// of another size or status in the middle keeps the chain apart, and the
+// renaming carries each block's metadata along.
+func TestMemAbstractChain(t *testing.T) {
+	f := newMemFixture(t)
+	b := func(n uint32) uint64 { return heapObj(site, n) }
+	build := func(st, size2, st2 uint64) *State {
+		var mem *node
+		mem = mem.put(f.head, 0, ptrTo(b(7), 0), 8)
+		mem = memBlock(mem, b(7), b(8), 24, st)
+		mem = memBlock(mem, b(8), b(9), size2, st2)
+		mem = memBlock(mem, b(9), 0, 24, st)
+		return f.state(mem, 10)
+	}
+	seg := func(st uint64) string {
+		return fmt.Sprintf("{head=&seg5#0, seg5#0.min=3, seg5#0.nfo=0, seg5#0.hfo=0, seg5#0.next=0, seg5#0[16]=1, meta(seg5#0)=24, meta(seg5#0)[8]=%d}", st)
+	}
+	apart := func(size2, st2 uint64) string {
+		return fmt.Sprintf("{head=&heap5#0, heap5#0=&heap5#1, heap5#0[16]=1, heap5#1=&heap5#2, heap5#1[16]=1, heap5#2=0, heap5#2[16]=1, "+
+			"meta(heap5#0)=24, meta(heap5#0)[8]=1, meta(heap5#1)=%d, meta(heap5#1)[8]=%d, meta(heap5#2)=24, meta(heap5#2)[8]=1}", size2, st2)
+	}
+	for _, tc := range []struct {
+		name           string
+		st, size2, st2 uint64
+		want           string
+	}{
+		{"allocated, one size", stHeap, 24, stHeap, seg(stHeap)},
+		{"freed, one size", stFreed, 24, stFreed, seg(stFreed)},
+		{"two sizes", stHeap, 32, stHeap, apart(32, stHeap)},
+		{"allocated and freed", stHeap, 24, stFreed, apart(24, stFreed)},
+		{"allocated and failed", stHeap, 24, stFailed, apart(24, stFailed)},
+	} {
+		tx := tx{c: f.c, s: *build(tc.st, tc.size2, tc.st2), full: true}
+		tx.abstractLists()
+		if got := tx.s.String(); got != tc.want {
+			t.Errorf("%s\n got %s\nwant %s", tc.name, got, tc.want)
+		}
+	}
+	// Without memory checking, metadata of a kind smg.go cannot rename
+	// still forbids abstraction (TestAbstractChain).
+	plain := newSMGFixture(t)
+	s := build(stHeap, 24, stHeap)
+	s.c = plain.c
+	tx := tx{c: plain.c, s: *s, full: true}
+	before := s.String()
+	if tx.abstractLists(); tx.s.String() != before {
+		t.Errorf("metadata abstracted without Options.Memory: %s", tx.s.String())
+	}
+}
+
+// TestMemMaterialise: the block materialised from a segment gets the
+// segment's size and status; when it is the segment's only block, the
+// segment's metadata goes with the segment.
+func TestMemMaterialise(t *testing.T) {
+	f := newMemFixture(t)
+	null := Value{}
+	mk := func(min uint64) (*State, uint64) {
+		mem, s := f.seg(nil, 0, min, -1, &null, nil, 1)
+		mem = mem.put(f.head, 0, ptrTo(s, 0), 8)
+		mem = mem.put(metaObj(s), metaSize, Value{Bits: 24}, 8).put(metaObj(s), metaStatus, Value{Bits: stHeap}, 8)
+		return f.state(mem, 1), s
+	}
+	s3, seg := mk(3)
+	tx := tx{c: f.c, s: *s3, full: true}
+	if v, ok := tx.segDeref(ptrTo(seg, 16)); !ok || objKind(v.Obj) != kindHeap {
+		t.Fatalf("segDeref = %v, %v", v, ok)
+	}
+	want := "{head=&heap5#1, heap5#1=&seg5#0, heap5#1[16]=1, seg5#0.min=2, seg5#0.nfo=0, seg5#0.hfo=0, seg5#0.next=0, seg5#0[16]=1, " +
+		"meta(heap5#1)=24, meta(heap5#1)[8]=1, meta(seg5#0)=24, meta(seg5#0)[8]=1}"
+	if got := tx.s.String(); got != want {
+		t.Errorf("materialised from ≥ 3\n got %s\nwant %s", got, want)
+	}
+	s1, seg := mk(1)
+	cases := f.c.splitSeg(s1, seg)
+	wants := []string{
+		"{head=&heap5#1, heap5#1=0, heap5#1[16]=1, meta(heap5#1)=24, meta(heap5#1)[8]=1}",
+		"{head=&heap5#1, heap5#1=&seg5#0, heap5#1[16]=1, seg5#0.nfo=0, seg5#0.hfo=0, seg5#0.next=0, seg5#0[16]=1, meta(heap5#1)=24, meta(heap5#1)[8]=1, meta(seg5#0)=24, meta(seg5#0)[8]=1}",
+	}
+	if len(cases) != 2 {
+		t.Fatalf("%d cases", len(cases))
+	}
+	for i, cs := range cases {
+		if got := cs.String(); got != wants[i] {
+			t.Errorf("split case %d\n got %s\nwant %s", i, got, wants[i])
+		}
+	}
+}
+
+// TestMemCanonicalGarbage: the canonical renaming renames metadata with
+// its block; a block no variable reaches keeps its metadata (not its
+// cells) while allocated or of unknown status, so that memcleanup sees
+// the leak, and loses it when freed.
+func TestMemCanonicalGarbage(t *testing.T) {
+	f := newMemFixture(t)
+	b := func(n uint32) uint64 { return heapObj(site, n) }
+	var mem *node
+	mem = mem.put(f.head, 0, ptrTo(b(4), 0), 8)
+	mem = memBlock(mem, b(4), 0, 8, stHeap)
+	mem = memBlock(mem, b(2), 0, 16, stHeap)  // leaked
+	mem = memBlock(mem, b(3), 0, 32, stFreed) // freed garbage
+	mem = mem.put(b(6), 0, Value{}, 8).put(metaObj(b(6)), metaSize, Value{Bits: 4}, 8)
+	tx := tx{c: f.c, s: *f.state(mem, 7), full: true}
+	tx.abstractLists()
+	want := "{head=&heap5#0, heap5#0=0, heap5#0[16]=1, meta(heap5#0)=8, meta(heap5#0)[8]=1, meta(heap5#1)=16, meta(heap5#1)[8]=1, meta(heap5#2)=4}"
+	if got := tx.s.String(); got != want {
+		t.Errorf("\n got %s\nwant %s", got, want)
+	}
+	if live := tx.liveBlocks(); len(live) != 2 {
+		t.Errorf("live blocks after renaming: %v, want 2", live)
+	}
+}
+
+// TestMemSegReached: memtrack's reachability of a segment: whole through
+// its first block; through its last block only whole when doubly linked,
+// else undecided (the segment may hold one block or lose the others);
+// not at all when nothing designates it (a certain leak).
+func TestMemSegReached(t *testing.T) {
+	f := newMemFixture(t)
+	null := Value{}
+	for _, tc := range []struct {
+		name string
+		pfo  int64
+		to   func(seg uint64) Value
+		want int
+	}{
+		{"first block", -1, func(s uint64) Value { return ptrTo(s, 0) }, reachAll},
+		{"last block, singly linked", -1, func(s uint64) Value { return ptrTo(s|lastTag, 0) }, reachMaybe},
+		{"last block, doubly linked", 8, func(s uint64) Value { return ptrTo(s|lastTag, 0) }, reachAll},
+		{"none", -1, func(s uint64) Value { return null }, reachNone},
+	} {
+		mem, s := f.seg(nil, 0, 2, tc.pfo, &null, &null, 1)
+		mem = mem.put(f.head, 0, tc.to(s), 8)
+		mem = mem.put(metaObj(s), metaSize, Value{Bits: 24}, 8).put(metaObj(s), metaStatus, Value{Bits: stHeap}, 8)
+		tx := tx{c: f.c, s: *f.state(mem, 1), full: true}
+		reached := tx.reachableHeap(func(n *node) bool { return objKind(n.obj) == kindGlobal })
+		if got := tx.segReached(reached, s); got != tc.want {
+			t.Errorf("%s: segReached = %d, want %d", tc.name, got, tc.want)
+		}
+		if live := tx.liveBlocks(); len(live) != 1 || live[0] != s {
+			t.Errorf("%s: liveBlocks = %x, want the segment", tc.name, live)
+		}
+		tx.track(anEdge(t, f), false)
+		_, _, violated := tx.s.MemoryViolation()
+		unknown := strings.Contains(tx.s.String(), MemUnknownPrefix)
+		if violated != (tc.want == reachNone) || unknown != (tc.want == reachMaybe) {
+			t.Errorf("%s: track: violated %v, unknown %v: %s", tc.name, violated, unknown, tx.s.String())
+		}
+	}
+}
+
+// anEdge is some edge of the fixture's program (the site of a check).
+func anEdge(t *testing.T, f *smgFixture) *cfa.Edge {
+	for _, fn := range f.c.prog.Funcs {
+		for _, l := range fn.Locs {
+			if len(l.Out) > 0 {
+				return l.Out[0]
+			}
+		}
+	}
+	t.Fatal("no edge")
+	return nil
+}
