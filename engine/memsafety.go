@@ -446,7 +446,11 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 		}
 		return global, memUnknown
 	}
-	sem := smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow}
+	// Pointer arithmetic leaving its object is no memory-safety
+	// violation (SV-COMP counts the access through the pointer): the
+	// confirmation's encoding and replay let the offset go below 0
+	// (smt.EncodeOptions.WrapPointerArith).
+	sem := smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow, WrapPointerArith: true}
 	excluded := make([]int, len(props))
 	total := 0
 	for open > 0 {

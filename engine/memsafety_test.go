@@ -38,6 +38,8 @@ func TestMemoryReproducersASan(t *testing.T) {
 		{"memsafety_double_free.c", spec.MemSafetyID, "valid-free", "attempting double-free"},
 		{"memsafety_off_by_one.c", spec.MemSafetyID, "valid-deref", "heap-buffer-overflow"},
 		{"memsafety_array_read.c", spec.MemSafetyID, "valid-deref", "global-buffer-overflow"},
+		{"memsafety_container_of.c", spec.MemSafetyID, "valid-deref", "heap-buffer-overflow"},
+		{"memsafety_container_of_back.c", spec.MemSafetyID, "valid-deref", "heap-buffer-overflow"},
 		{"memsafety_free_offset.c", spec.MemSafetyID, "valid-free", "attempting free on address which was not malloc()-ed"},
 		{"memsafety_leak.c", spec.MemSafetyID, "valid-memtrack", "detected memory leaks"},
 		// per-site properties (spec.MemorySites): the violated site's

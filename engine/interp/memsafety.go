@@ -28,6 +28,11 @@ import (
 //     exit, abort, a failed assert), some malloc/calloc block is still
 //     live.
 //
+// Pointer arithmetic that leaves its object is as with
+// Semantics.WrapPointerArith (SV-COMP's valid-deref counts the access
+// through such a pointer, not the arithmetic), so an access through it
+// at the last step is out of bounds.
+//
 // Blocks whose malloc failed on the front end's failing branch
 // (cfa.IsMallocFailure) are never seen by the program and count as not
 // allocated. Inputs the last step reads beyond the given ones read as
@@ -39,6 +44,7 @@ func ReplayMemory(ctx context.Context, p *cfa.Program, entry string, path []cfa.
 		return "", fmt.Errorf("interp: empty path")
 	}
 	m := newMachine(p, inputs)
+	m.wrapPtr = true
 	failed := map[int]bool{}
 	mark := func(s cfa.Step) *stop {
 		if s.Kind != cfa.Intra || s.Edge == nil || !cfa.IsMallocFailure(s.Edge) || !m.started() {

@@ -14,6 +14,18 @@ type EncodeOptions struct {
 	// on which such an operation must overflow becomes infeasible
 	// instead of wrapping around.
 	AssumeNoSignedOverflow bool
+	// WrapPointerArith makes pointer arithmetic that leaves the object
+	// no undefined behaviour while the offset, then a signed
+	// OffsetBits-bit number, fits: the pointer keeps its object, an
+	// access through it is out of bounds unless the arithmetic comes
+	// back, and comparing or subtracting a pointer before its object
+	// (a negative offset, whose order would differ from a real
+	// execution's flat addresses) is undefined behaviour. Memory-safety confirmation uses it
+	// (engine/memsafety.go): SV-COMP's valid-deref counts the invalid
+	// access, not the arithmetic before it (a container_of of a list
+	// head that is no node's member, the twin of interp's
+	// Semantics.WrapPointerArith).
+	WrapPointerArith bool
 }
 
 // CSignedOverflow returns the Bool term that holds when x op y (op one of

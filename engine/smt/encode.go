@@ -872,9 +872,36 @@ func (e *encoder) ptrAdd(p, idx *Term, signed bool, scale int64) *Term {
 	} else {
 		ext = b.ZeroExt(idx, w)
 	}
+	if e.opts.WrapPointerArith {
+		// The offset is a signed offBits-bit number: a pointer may go
+		// before its object (and come back), not beyond half the range.
+		full := b.Add(b.SignExt(off, w), b.Mul(ext, b.BV(uint64(scale), w)))
+		top := b.Extract(full, w-1, e.offBits-1)
+		e.ub("pointer arithmetic out of object bounds", b.And(b.Not(b.Eq(top, b.BV(0, w-e.offBits+1))), b.Not(b.Eq(top, b.BNot(b.BV(0, w-e.offBits+1))))))
+		return b.Concat(obj, b.Extract(full, e.offBits-1, 0))
+	}
 	full := b.Add(b.ZeroExt(off, w), b.Mul(ext, b.BV(uint64(scale), w)))
 	e.ub("pointer arithmetic out of object bounds", b.Not(b.Eq(b.Extract(full, w-1, e.offBits), b.BV(0, w-e.offBits))))
 	return b.Concat(obj, b.Extract(full, e.offBits-1, 0))
+}
+
+// beforeObject makes a comparison or subtraction of pointers (ptrBits
+// terms; an integer operand, a null pointer constant, has offset 0)
+// undefined behaviour when one points before its object (a negative
+// offset, EncodeOptions.WrapPointerArith): the wrapped offset would
+// order them unlike the flat addresses of a real execution.
+func (e *encoder) beforeObject(ps ...*Term) {
+	if !e.opts.WrapPointerArith {
+		return
+	}
+	b := e.b
+	for _, p := range ps {
+		if p.Sort.Width != e.ptrBits {
+			continue
+		}
+		_, off := e.split(p)
+		e.ub("use of a pointer before its object", b.Eq(b.Extract(off, e.offBits-1, e.offBits-1), b.BV(1, 1)))
+	}
 }
 
 // addBytes returns p + k for a small constant k (within an access whose
@@ -1230,6 +1257,7 @@ func (e *encoder) pointerBinary(x *cfa.Binary) *Term {
 		lo, loff := e.split(l)
 		ro, roff := e.split(r)
 		e.ub("pointer subtraction across objects", b.Not(b.Eq(lo, ro)))
+		e.beforeObject(l, r)
 		// offsets are below 2^offBits: the difference fits ptrBits signed
 		d := b.Sub(b.ZeroExt(loff, e.ptrBits), b.ZeroExt(roff, e.ptrBits))
 		sz := e.elemSize(xt)
@@ -1241,8 +1269,10 @@ func (e *encoder) pointerBinary(x *cfa.Binary) *Term {
 			ro, _ := e.split(r)
 			e.ub("pointer comparison across objects", b.Not(b.Eq(lo, ro)))
 		}
+		e.beforeObject(l, r)
 		return CBool(b, CCompare(b, x.Op, l, r, xt), x.T)
 	case x.Op.IsComparison():
+		e.beforeObject(l, r)
 		// pointer compared with an integer (a null pointer constant)
 		if xt.Kind != cfa.Pointer {
 			l = e.castPtr(l, xt, yt)
