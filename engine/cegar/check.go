@@ -36,6 +36,9 @@ type Check struct {
 	// Inputs are the model's values of the nondeterministic inputs, in
 	// the order the path reads them (Feasible only).
 	Inputs []smt.InputValue
+	// HeapInit are the model's initial bytes of the blocks allocated
+	// along the path (smt.PathResult.HeapInit; Feasible only).
+	HeapInit map[int][]byte
 	// Reason explains Undecided.
 	Reason string
 }
@@ -80,5 +83,5 @@ func CheckPathOpts(ctx context.Context, prog *cfa.Program, path []cfa.Step, solv
 		}
 		return Check{Status: Undecided, Reason: reason}
 	}
-	return Check{Status: Feasible, Inputs: pr.Inputs}
+	return Check{Status: Feasible, Inputs: pr.Inputs, HeapInit: pr.HeapInit}
 }

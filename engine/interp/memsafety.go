@@ -40,10 +40,20 @@ import (
 // description of the violation, or an error saying why it is not
 // confirmed.
 func ReplayMemory(ctx context.Context, p *cfa.Program, entry string, path []cfa.Step, inputs []uint64, prop string) (string, error) {
+	return ReplayMemoryHeap(ctx, p, entry, path, inputs, nil, prop)
+}
+
+// ReplayMemoryHeap is ReplayMemory with the initial bytes of the blocks
+// allocated along the path (by allocation ordinal, as ReplayHeap takes
+// them: smt.PathResult.HeapInit), which C leaves indeterminate and
+// SV-COMP reads as nondeterministic values: a pointer read from a block
+// before any write holds the model's value.
+func ReplayMemoryHeap(ctx context.Context, p *cfa.Program, entry string, path []cfa.Step, inputs []uint64, heap map[int][]byte, prop string) (string, error) {
 	if len(path) == 0 {
 		return "", fmt.Errorf("interp: empty path")
 	}
 	m := newMachine(p, inputs)
+	m.heapInit = heap
 	m.wrapPtr = true
 	failed := map[int]bool{}
 	mark := func(s cfa.Step) *stop {
