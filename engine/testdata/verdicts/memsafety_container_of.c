@@ -28,7 +28,8 @@ int main(void) {
   long s = 0;
   struct list *p = head->next;
   for (int i = 0; i < 2; i++) {
-    s += node_of(p)->value; // the second time, node_of(head)
+    struct node *entry = node_of(p); // the second time, node_of(head)
+    s += entry->value;
     p = p->next;
   }
   free(n);
