@@ -449,8 +449,10 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 	// Pointer arithmetic leaving its object is no memory-safety
 	// violation (SV-COMP counts the access through the pointer): the
 	// confirmation's encoding and replay let the offset go below 0
-	// (smt.EncodeOptions.WrapPointerArith).
-	sem := smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow, WrapPointerArith: true}
+	// (smt.EncodeOptions.WrapPointerArith); a pointer made of an
+	// integer (a nondeterministic one) addresses no object when the
+	// integer is below 4096 (ZeroPagePointers).
+	sem := smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow, WrapPointerArith: true, ZeroPagePointers: true}
 	excluded := make([]int, len(props))
 	total := 0
 	// probe asks whether an access or free the run left undecided can

@@ -42,6 +42,7 @@ func TestMemoryReproducersASan(t *testing.T) {
 		{"memsafety_container_of_back.c", spec.MemSafetyID, "valid-deref", "heap-buffer-overflow"},
 		{"memsafety_uninit_pointer.c", spec.MemSafetyID, "valid-deref", "SEGV"},
 		{"memsafety_overwritten_free.c", spec.MemSafetyID, "valid-free", "attempting free on address which was not malloc()-ed"},
+		{"memsafety_int_pointer.c", spec.MemSafetyID, "valid-deref", "SEGV"},
 		{"memsafety_free_offset.c", spec.MemSafetyID, "valid-free", "attempting free on address which was not malloc()-ed"},
 		{"memsafety_leak.c", spec.MemSafetyID, "valid-memtrack", "detected memory leaks"},
 		// per-site properties (spec.MemorySites): the violated site's

@@ -71,7 +71,7 @@ func CheckPathOpts(ctx context.Context, prog *cfa.Program, path []cfa.Step, solv
 	case smt.Unknown:
 		return Check{Status: Undecided, Reason: pr.Reason}
 	}
-	if ok, err := interp.ReplayHeapSem(ctx, prog, path, pr.Values(), pr.HeapInit, interp.Semantics{WrapPointerArith: sem.WrapPointerArith}); !ok {
+	if ok, err := interp.ReplayHeapSem(ctx, prog, path, pr.Values(), pr.HeapInit, interp.Semantics{WrapPointerArith: sem.WrapPointerArith, ZeroPagePointers: sem.ZeroPagePointers}); !ok {
 		reason := "concrete replay disagrees with the SMT model"
 		if ext := prog.PathExterns(path, cfa.ExternUnmodelled); len(ext) > 0 {
 			// The SMT encoding havocs what they may write; the replay

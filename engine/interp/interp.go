@@ -191,6 +191,10 @@ type Semantics struct {
 	// back, and comparing or subtracting a pointer before its object
 	// stops on undefined behaviour.
 	WrapPointerArith bool
+	// ZeroPagePointers makes the conversion of an integer v to a pointer
+	// the address v in no object when v is below 4096 (smt.ZeroPage),
+	// undefined behaviour otherwise (smt.EncodeOptions.ZeroPagePointers).
+	ZeroPagePointers bool
 }
 
 // ReplayHeapSem is ReplayHeap under a variant of the C semantics (sem).
@@ -198,6 +202,7 @@ func ReplayHeapSem(ctx context.Context, p *cfa.Program, path []cfa.Step, inputs 
 	m := newMachine(p, inputs)
 	m.heapInit = heap
 	m.wrapPtr = sem.WrapPointerArith
+	m.zeroPage = sem.ZeroPagePointers
 	_, err = replay(ctx, m, path)
 	return err == nil, err
 }

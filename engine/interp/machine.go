@@ -71,6 +71,9 @@ type machine struct {
 	// instead of stopping on undefined behaviour
 	// (Semantics.WrapPointerArith).
 	wrapPtr bool
+	// zeroPage makes integers below zeroPageSize convertible to pointers
+	// into no object (Semantics.ZeroPagePointers).
+	zeroPage bool
 
 	// uf holds the results of CBMC's uninterpreted functions by function
 	// and argument values (cbmc_havoc.go, uninterpreted)
@@ -838,6 +841,12 @@ func (m *machine) convert(v uint64, from, to *cfa.Type) uint64 {
 		}
 		return 0
 	case tp:
+		if v != 0 && m.zeroPage {
+			if u := csem.Convert(v, from, cfa.IntType(m.ptrBits, false)); u < zeroPageSize {
+				return u // offset u of the null object
+			}
+			m.ub("integer-to-pointer cast beyond the zero page")
+		}
 		if v != 0 {
 			m.unsupported("integer-to-pointer cast")
 		}
@@ -948,6 +957,9 @@ func (m *machine) binary(x *cfa.Binary) uint64 {
 	}
 	return v
 }
+
+// zeroPageSize is smt.ZeroPage (the interpreter does not import smt).
+const zeroPageSize = 4096
 
 // beforeObject stops on undefined behaviour when a compared or
 // subtracted pointer points before its object (a negative offset, with

@@ -29,7 +29,8 @@ import (
 //     live.
 //
 // Pointer arithmetic that leaves its object is as with
-// Semantics.WrapPointerArith (SV-COMP's valid-deref counts the access
+// Semantics.WrapPointerArith, integers convert to pointers as with
+// Semantics.ZeroPagePointers (SV-COMP's valid-deref counts the access
 // through such a pointer, not the arithmetic), so an access through it
 // at the last step is out of bounds.
 //
@@ -54,7 +55,7 @@ func ReplayMemoryHeap(ctx context.Context, p *cfa.Program, entry string, path []
 	}
 	m := newMachine(p, inputs)
 	m.heapInit = heap
-	m.wrapPtr = true
+	m.wrapPtr, m.zeroPage = true, true
 	failed := map[int]bool{}
 	mark := func(s cfa.Step) *stop {
 		if s.Kind != cfa.Intra || s.Edge == nil || !cfa.IsMallocFailure(s.Edge) || !m.started() {

@@ -1129,6 +1129,11 @@ func (e *encoder) castPtr(v *Term, from, to *cfa.Type) *Term {
 		if v = e.folded(v); v.Op == BVConst && v.Val == 0 && v.Hi == 0 { // (cbmc_havoc.go)
 			return b.BV(0, e.ptrBits)
 		}
+		if e.opts.ZeroPagePointers {
+			u := CCast(b, v, from, cfa.IntType(e.ptrBits, false))
+			e.ub("integer-to-pointer cast beyond the zero page", b.Uge(u, b.BV(ZeroPage, e.ptrBits)))
+			return u
+		}
 		e.fail("integer-to-pointer cast")
 	}
 	e.fail("conversion from %s to %s", from, to)
