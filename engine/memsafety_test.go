@@ -43,6 +43,7 @@ func TestMemoryReproducersASan(t *testing.T) {
 		{"memsafety_uninit_pointer.c", spec.MemSafetyID, "valid-deref", "SEGV"},
 		{"memsafety_overwritten_free.c", spec.MemSafetyID, "valid-free", "attempting free on address which was not malloc()-ed"},
 		{"memsafety_int_pointer.c", spec.MemSafetyID, "valid-deref", "SEGV"},
+		{"memsafety_leak_via_freed.c", spec.MemSafetyID, "valid-memtrack", "detected memory leaks"},
 		{"memsafety_free_offset.c", spec.MemSafetyID, "valid-free", "attempting free on address which was not malloc()-ed"},
 		{"memsafety_leak.c", spec.MemSafetyID, "valid-memtrack", "detected memory leaks"},
 		// per-site properties (spec.MemorySites): the violated site's

@@ -679,14 +679,18 @@ func (t *tx) liveBlocks() []uint64 {
 
 // reachableHeap returns the heap blocks reachable through known pointer
 // cells from the cells root selects (transitively through the cells of
-// reached blocks).
+// reached blocks that are not known to be freed or dead).
 func (t *tx) reachableHeap(root func(n *node) bool) map[uint64]bool {
 	reached := map[uint64]bool{}
 	var work []uint64
 	visit := func(n *node) {
 		if o := n.val.Obj; objKind(o) == kindHeap && !reached[o] {
 			reached[o] = true
-			work = append(work, o)
+			// The contents of a freed block or a dead stack object are
+			// no roots: a block only they point to is lost.
+			if st, ok := t.metaGet(o, metaStatus); !ok || st == stHeap || st >= stAlloca {
+				work = append(work, o)
+			}
 		}
 	}
 	t.s.mem.each(func(n *node) bool {
