@@ -742,6 +742,21 @@ func checksOf(c *value.MemChecks, sub string) bool {
 	return false
 }
 
+// probedWhy reports whether an undecided check's reason (after "at
+// POS") is one probeUndecided tries: a pointer value the analysis does
+// not know, a block whose validity it does not know, or an integer
+// address. Unknown offsets and sizes are symbolic execution's, which
+// splits them exactly.
+func probedWhy(rest string) bool {
+	_, why, _ := strings.Cut(rest, ": ")
+	for _, w := range []string{"unknown pointer", "the validity of ", "access through the integer address"} {
+		if strings.HasPrefix(why, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // maxProbes bounds the undecided checks one run of probeUndecided tries.
 const maxProbes = 16
 
@@ -751,7 +766,8 @@ const maxProbes = 16
 // prove SUB at POS: WHY" reason its first parent's state lacks (the
 // check of the step into the node; a pointer read from a block before
 // any write, whose contents C leaves indeterminate and SV-COMP reads as
-// nondeterministic values, is one). Each such step, at most maxProbes
+// nondeterministic values, is one; probedWhy selects the reasons). Each
+// such step, at most maxProbes
 // distinct reasons in the order of the nodes (breadth-first as the
 // analysis made them), is a candidate: confirmMemory asks the
 // bit-precise encoding for an execution of the path that makes the
@@ -782,7 +798,7 @@ func probeUndecided(ctx context.Context, prog *cfa.Program, cfg Config, sem smt.
 				continue
 			}
 			sub, rest, _ := strings.Cut(strings.TrimPrefix(r, value.MemUnknownPrefix), " at ")
-			if !slices.Contains(subs, sub) {
+			if !slices.Contains(subs, sub) || !probedWhy(rest) {
 				continue
 			}
 			if len(tried) >= maxProbes {
