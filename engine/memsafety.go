@@ -485,9 +485,39 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 		}
 		return global, memUnknown
 	}
-	sem := smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow}
+	// Pointer arithmetic leaving its object is no memory-safety
+	// violation (SV-COMP counts the access through the pointer): the
+	// confirmation's encoding and replay let the offset go below 0
+	// (smt.EncodeOptions.WrapPointerArith); a pointer made of an
+	// integer (a nondeterministic one) addresses no object when the
+	// integer is below 4096 (ZeroPagePointers).
+	sem := smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow, WrapPointerArith: true, ZeroPagePointers: true}
 	excluded := make([]int, len(props))
 	total := 0
+	// probe asks whether an access or free the run left undecided can
+	// be invalid (probeUndecided) and decides FALSE the open
+	// properties covering one that can.
+	probe := func() {
+		if sym {
+			return // symbolic execution's candidates are its targets
+		}
+		var subs []string
+		for _, sub := range []string{value.ValidDeref, value.ValidFree} {
+			if checksOf(checks, sub) {
+				subs = append(subs, sub)
+			}
+		}
+		probeUndecided(ctx, prog, cfg, sem, alg.ARG(), subs, func(n *cpa.Node, sub, why string, cex *Result) bool {
+			path := cex.Counterexample
+			hit := covering(path[len(path)-1].Edge, sub)
+			for _, i := range hit {
+				r := rs[i]
+				r.Violated, r.Counterexample, r.Inputs, r.ViolationPos = sub, cex.Counterexample, cex.Inputs, cex.ViolationPos
+				decide(i, results.False, fmt.Sprintf("%s: %s, and an execution of the path makes it invalid; confirmed by SMT and concrete replay", sub, why))
+			}
+			return open > 0
+		})
+	}
 	for open > 0 {
 		status, node, err := alg.Run(ctx)
 		if err != nil {
@@ -543,6 +573,7 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 				alg.Remove(node)
 			}
 		case cpa.Safe, cpa.Unsafe:
+			probe()
 			global, memUnknown := classify()
 			for i, r := range rs {
 				if r.Verdict != "" {
@@ -579,6 +610,7 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 			}
 			return rs, retry
 		default:
+			probe()
 			reason := alg.Reason()
 			global, memUnknown := classify()
 			for i, r := range rs {
@@ -660,24 +692,24 @@ func confirmMemory(ctx context.Context, prog *cfa.Program, cfg Config, sem smt.E
 		return check.Reason
 	}
 	ins := check.Inputs
-	replay := func(ins []smt.InputValue) error {
+	replay := func(ins []smt.InputValue, heap map[int][]byte) error {
 		values := make([]uint64, len(ins))
 		for i, in := range ins {
 			values[i] = in.Value
 		}
-		_, err := interp.ReplayMemory(ctx, prog, cfg.Entry, path, values, sub)
+		_, err := interp.ReplayMemoryHeap(ctx, prog, cfg.Entry, path, values, heap, sub)
 		return err
 	}
-	if err := replay(ins); err != nil {
+	if err := replay(ins, check.HeapInit); err != nil {
 		// The prefix's model need not violate the access (a bound that
 		// only the violating step's condition fixes, as in symbolic
 		// execution's split): ask the encoding of the whole path for an
 		// invalid access at the last step.
-		alt, why := memoryModel(ctx, prog, path, cfg, sem)
+		alt, heap, why := memoryModel(ctx, prog, path, cfg, sem)
 		if alt == nil {
 			return err.Error() + "; " + why
 		}
-		if err2 := replay(alt); err2 != nil {
+		if err2 := replay(alt, heap); err2 != nil {
 			return err.Error() + "; with a model of an invalid access at the last step: " + err2.Error()
 		}
 		ins = alt
@@ -692,12 +724,13 @@ func confirmMemory(ctx context.Context, prog *cfa.Program, cfg Config, sem smt.E
 // memoryModel returns the inputs of an execution of path on which the
 // bit-precise SMT encoding (smt.EncodePathContext) makes an invalid
 // memory access at the last step and no undefined behaviour before it,
-// or nil and why not.
-func memoryModel(ctx context.Context, prog *cfa.Program, path []cfa.Step, cfg Config, sem smt.EncodeOptions) ([]smt.InputValue, string) {
+// and the initial bytes of the blocks allocated along it
+// (smt.PathFormula.HeapInit), or nil and why not.
+func memoryModel(ctx context.Context, prog *cfa.Program, path []cfa.Step, cfg Config, sem smt.EncodeOptions) ([]smt.InputValue, map[int][]byte, string) {
 	b := smt.NewBuilder()
 	pf, err := smt.EncodePathContext(ctx, b, prog, path, sem)
 	if err != nil {
-		return nil, err.Error()
+		return nil, nil, err.Error()
 	}
 	conj, ubs := pf.Inline(b)
 	last := len(path) - 1
@@ -711,7 +744,7 @@ func memoryModel(ctx context.Context, prog *cfa.Program, path []cfa.Step, cfg Co
 		}
 	}
 	if hit == b.False() {
-		return nil, "the encoding has no invalid access at the last step"
+		return nil, nil, "the encoding has no invalid access at the last step"
 	}
 	s := cfg.Solver(b)
 	defer s.Close()
@@ -721,12 +754,12 @@ func memoryModel(ctx context.Context, prog *cfa.Program, path []cfa.Step, cfg Co
 	r, err := s.Check(ctx)
 	switch {
 	case r == smt.Unsat:
-		return nil, "no execution of the path makes the access invalid"
+		return nil, nil, "no execution of the path makes the access invalid"
 	case r != smt.Sat:
 		if err != nil {
-			return nil, err.Error()
+			return nil, nil, err.Error()
 		}
-		return nil, "solver answered unknown"
+		return nil, nil, "solver answered unknown"
 	}
 	m := s.Model()
 	out := make([]smt.InputValue, len(pf.Inputs))
@@ -734,5 +767,94 @@ func memoryModel(ctx context.Context, prog *cfa.Program, path []cfa.Step, cfg Co
 		lo, hi := m.Eval(in.Term)
 		out[i] = smt.InputValue{Input: in, Value: lo, Hi: hi}
 	}
-	return out, ""
+	return out, pf.HeapInit(b, m), ""
+}
+
+// checksOf reports whether c checks the memory property sub.
+func checksOf(c *value.MemChecks, sub string) bool {
+	switch sub {
+	case value.ValidDeref:
+		return c.Deref
+	case value.ValidFree:
+		return c.Free
+	}
+	return false
+}
+
+// probedWhy reports whether an undecided check's reason (after "at
+// POS") is one probeUndecided tries: a pointer value the analysis does
+// not know, a block whose validity it does not know, or an integer
+// address. Unknown offsets and sizes are symbolic execution's, which
+// splits them exactly.
+func probedWhy(rest string) bool {
+	_, why, _ := strings.Cut(rest, ": ")
+	for _, w := range []string{"unknown pointer", "the validity of ", "access through the integer address"} {
+		if strings.HasPrefix(why, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxProbes bounds the undecided checks one run of probeUndecided tries.
+const maxProbes = 16
+
+// probeUndecided looks in arg, the ARG of a run of the value analysis in
+// memory mode, for the accesses and frees of the subproperties subs that
+// the analysis could not decide: nodes whose state has a "memory: cannot
+// prove SUB at POS: WHY" reason its first parent's state lacks (the
+// check of the step into the node; a pointer read from a block before
+// any write, whose contents C leaves indeterminate and SV-COMP reads as
+// nondeterministic values, is one; probedWhy selects the reasons). Each
+// such step, at most maxProbes
+// distinct reasons in the order of the nodes (breadth-first as the
+// analysis made them), is a candidate: confirmMemory asks the
+// bit-precise encoding for an execution of the path that makes the
+// last step's access invalid and replays it concretely, with the
+// model's initial heap bytes. found receives each confirmed one (the
+// node, the subproperty, why the analysis left it undecided, the
+// counterexample) and returns whether to go on. Paths cut by the run's
+// limits only leave candidates out: probing never gives TRUE.
+func probeUndecided(ctx context.Context, prog *cfa.Program, cfg Config, sem smt.EncodeOptions, arg *cpa.ARG, subs []string, found func(n *cpa.Node, sub, why string, cex *Result) bool) {
+	if arg == nil || len(subs) == 0 {
+		return
+	}
+	tried := map[string]bool{}
+	for _, n := range arg.Nodes {
+		if len(tried) >= maxProbes || ctx.Err() != nil {
+			return
+		}
+		if n == nil || len(n.Parents) == 0 || n.Removed() {
+			continue
+		}
+		st, pst := memState(n), memState(n.Parents[0].Parent)
+		if st == nil || pst == nil {
+			continue
+		}
+		before := pst.Explain()
+		for _, r := range st.Explain() {
+			if !strings.HasPrefix(r, value.MemUnknownPrefix) || tried[r] || slices.Contains(before, r) {
+				continue
+			}
+			sub, rest, _ := strings.Cut(strings.TrimPrefix(r, value.MemUnknownPrefix), " at ")
+			if !slices.Contains(subs, sub) || !probedWhy(rest) {
+				continue
+			}
+			if len(tried) >= maxProbes {
+				return
+			}
+			tried[r] = true
+			var cex Result
+			if confirmMemory(ctx, prog, cfg, sem, n, sub, &cex) != "" {
+				continue
+			}
+			why := rest
+			if _, w, ok := strings.Cut(rest, ": "); ok {
+				why = w
+			}
+			if !found(n, sub, why, &cex) {
+				return
+			}
+		}
+	}
 }

@@ -43,6 +43,12 @@ func TestMemoryReproducersASan(t *testing.T) {
 		{"memsafety_double_free.c", spec.MemSafetyID, "valid-free", "attempting double-free"},
 		{"memsafety_off_by_one.c", spec.MemSafetyID, "valid-deref", "heap-buffer-overflow"},
 		{"memsafety_array_read.c", spec.MemSafetyID, "valid-deref", "global-buffer-overflow"},
+		{"memsafety_container_of.c", spec.MemSafetyID, "valid-deref", "heap-buffer-overflow"},
+		{"memsafety_container_of_back.c", spec.MemSafetyID, "valid-deref", "heap-buffer-overflow"},
+		{"memsafety_uninit_pointer.c", spec.MemSafetyID, "valid-deref", "SEGV"},
+		{"memsafety_overwritten_free.c", spec.MemSafetyID, "valid-free", "attempting free on address which was not malloc()-ed"},
+		{"memsafety_int_pointer.c", spec.MemSafetyID, "valid-deref", "SEGV"},
+		{"memsafety_leak_via_freed.c", spec.MemSafetyID, "valid-memtrack", "detected memory leaks"},
 		{"memsafety_free_offset.c", spec.MemSafetyID, "valid-free", "attempting free on address which was not malloc()-ed"},
 		{"memsafety_leak.c", spec.MemSafetyID, "valid-memtrack", "detected memory leaks"},
 		// per-site properties (spec.MemorySites): the violated site's
@@ -165,5 +171,44 @@ func TestMemorySitesCoverChecks(t *testing.T) {
 				t.Errorf("a site FALSE, the whole program TRUE")
 			}
 		})
+	}
+}
+
+// TestAbortLocalsValgrind runs memsafety_abort_locals.c, compiled with
+// gcc, under Valgrind on both of its ends inside a frame (abort in main,
+// exit in a callee): the blocks that only locals reach are "still
+// reachable", never "definitely lost", the comparison SV-COMP's
+// valid-memtrack names. The engine's verdict on the file is TRUE
+// (TestVerdicts).
+func TestAbortLocalsValgrind(t *testing.T) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("gcc not installed")
+	}
+	vg, err := exec.LookPath("valgrind")
+	if err != nil {
+		t.Skip("valgrind not installed")
+	}
+	dir := t.TempDir()
+	driver := filepath.Join(dir, "nondet.c")
+	src := "#include <stdlib.h>\nint __VERIFIER_nondet_int(void) { return atoi(getenv(\"NONDET\")); }\n"
+	if err := os.WriteFile(driver, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(dir, "prog")
+	if out, err := exec.Command(gcc, "-O0", "-o", exe, "testdata/verdicts/memsafety_abort_locals.c", driver).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	for _, nondet := range []string{"0", "1"} { // abort in main; exit(2) in fail
+		cmd := exec.Command(vg, "--leak-check=full", exe)
+		cmd.Env = append(os.Environ(), "NONDET="+nondet)
+		out, _ := cmd.CombinedOutput()
+		s := string(out)
+		if !strings.Contains(s, "still reachable: 4 bytes in 1 blocks") && !strings.Contains(s, "still reachable: 8 bytes in 2 blocks") {
+			t.Errorf("NONDET=%s: no block still reachable:\n%s", nondet, s)
+		}
+		if strings.Contains(s, "definitely lost: ") && !strings.Contains(s, "definitely lost: 0 bytes") {
+			t.Errorf("NONDET=%s: a block definitely lost:\n%s", nondet, s)
+		}
 	}
 }

@@ -36,6 +36,9 @@ type Check struct {
 	// Inputs are the model's values of the nondeterministic inputs, in
 	// the order the path reads them (Feasible only).
 	Inputs []smt.InputValue
+	// HeapInit are the model's initial bytes of the blocks allocated
+	// along the path (smt.PathResult.HeapInit; Feasible only).
+	HeapInit map[int][]byte
 	// Reason explains Undecided.
 	Reason string
 }
@@ -53,7 +56,9 @@ func CheckPath(ctx context.Context, prog *cfa.Program, path []cfa.Step, solver s
 
 // CheckPathOpts is CheckPath under a variant of the C semantics (sem).
 // With sem.AssumeNoSignedOverflow the model has no signed overflow, so
-// the replay, which wraps, follows the same execution.
+// the replay, which wraps, follows the same execution; with
+// sem.WrapPointerArith the replay wraps pointer offsets as the encoding
+// does.
 func CheckPathOpts(ctx context.Context, prog *cfa.Program, path []cfa.Step, solver smt.Factory, sem smt.EncodeOptions) Check {
 	b := smt.NewBuilder()
 	pr, err := smt.CheckPathOpts(ctx, b, solver, prog, path, sem)
@@ -66,7 +71,7 @@ func CheckPathOpts(ctx context.Context, prog *cfa.Program, path []cfa.Step, solv
 	case smt.Unknown:
 		return Check{Status: Undecided, Reason: pr.Reason}
 	}
-	if ok, err := interp.ReplayHeap(ctx, prog, path, pr.Values(), pr.HeapInit); !ok {
+	if ok, err := interp.ReplayHeapSem(ctx, prog, path, pr.Values(), pr.HeapInit, interp.Semantics{WrapPointerArith: sem.WrapPointerArith, ZeroPagePointers: sem.ZeroPagePointers}); !ok {
 		reason := "concrete replay disagrees with the SMT model"
 		if ext := prog.PathExterns(path, cfa.ExternUnmodelled); len(ext) > 0 {
 			// The SMT encoding havocs what they may write; the replay
@@ -78,5 +83,5 @@ func CheckPathOpts(ctx context.Context, prog *cfa.Program, path []cfa.Step, solv
 		}
 		return Check{Status: Undecided, Reason: reason}
 	}
-	return Check{Status: Feasible, Inputs: pr.Inputs}
+	return Check{Status: Feasible, Inputs: pr.Inputs, HeapInit: pr.HeapInit}
 }

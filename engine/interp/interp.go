@@ -177,8 +177,32 @@ func Replay(ctx context.Context, p *cfa.Program, path []cfa.Step, inputs []uint6
 // chosen these. Bytes beyond those given stay uninitialised (a read
 // stops the replay as in Replay); calloc's blocks are zero.
 func ReplayHeap(ctx context.Context, p *cfa.Program, path []cfa.Step, inputs []uint64, heap map[int][]byte) (reachedEnd bool, err error) {
+	return ReplayHeapSem(ctx, p, path, inputs, heap, Semantics{})
+}
+
+// Semantics selects variants of the C semantics of a replay, the twins
+// of smt.EncodeOptions's.
+type Semantics struct {
+	// WrapPointerArith makes pointer arithmetic that leaves the object
+	// no undefined behaviour while the offset, a signed OffsetBits-bit
+	// number, fits (as the encoder's with
+	// smt.EncodeOptions.WrapPointerArith): the pointer keeps its object,
+	// an access through it is out of bounds unless the arithmetic comes
+	// back, and comparing or subtracting a pointer before its object
+	// stops on undefined behaviour.
+	WrapPointerArith bool
+	// ZeroPagePointers makes the conversion of an integer v to a pointer
+	// the address v in no object when v is below 4096 (smt.ZeroPage),
+	// undefined behaviour otherwise (smt.EncodeOptions.ZeroPagePointers).
+	ZeroPagePointers bool
+}
+
+// ReplayHeapSem is ReplayHeap under a variant of the C semantics (sem).
+func ReplayHeapSem(ctx context.Context, p *cfa.Program, path []cfa.Step, inputs []uint64, heap map[int][]byte, sem Semantics) (reachedEnd bool, err error) {
 	m := newMachine(p, inputs)
 	m.heapInit = heap
+	m.wrapPtr = sem.WrapPointerArith
+	m.zeroPage = sem.ZeroPagePointers
 	_, err = replay(ctx, m, path)
 	return err == nil, err
 }

@@ -66,6 +66,14 @@ type machine struct {
 	// detectOverflow makes binary and unary set overflowed at the first
 	// signed +, -, * or unary - whose result wraps (FirstSignedOverflow).
 	detectOverflow, overflowed bool
+	// wrapPtr makes offsets signed offBits-bit numbers: pointer
+	// arithmetic may leave the object below offset 0 (and come back)
+	// instead of stopping on undefined behaviour
+	// (Semantics.WrapPointerArith).
+	wrapPtr bool
+	// zeroPage makes integers below zeroPageSize convertible to pointers
+	// into no object (Semantics.ZeroPagePointers).
+	zeroPage bool
 
 	// uf holds the results of CBMC's uninterpreted functions by function
 	// and argument values (cbmc_havoc.go, uninterpreted)
@@ -634,6 +642,28 @@ func (m *machine) ptrAddTyped(p, idx uint64, t *cfa.Type, scale int64) uint64 {
 func (m *machine) ptrAdd(p, idx uint64, signed bool, scale int64) uint64 {
 	id, off := m.split(p)
 	lim := uint64(1) << uint(m.offBits)
+	if m.wrapPtr {
+		// a signed offBits-bit offset, as the encoder's
+		neg := signed && int64(idx) < 0
+		mag := idx
+		if neg {
+			mag = -idx
+		}
+		hi, prod := bits.Mul64(mag, uint64(scale))
+		half := int64(1) << uint(m.offBits-1)
+		soff := int64(off<<uint(64-m.offBits)) >> uint(64-m.offBits)
+		if hi != 0 || prod >= 1<<62 {
+			m.ub("pointer arithmetic out of object bounds")
+		}
+		n := soff + int64(prod)
+		if neg {
+			n = soff - int64(prod)
+		}
+		if n < -half || n >= half {
+			m.ub("pointer arithmetic out of object bounds")
+		}
+		return id<<uint(m.offBits) | uint64(n)&(lim-1)
+	}
 	neg := signed && int64(idx) < 0
 	mag := idx
 	if neg {
@@ -811,6 +841,12 @@ func (m *machine) convert(v uint64, from, to *cfa.Type) uint64 {
 		}
 		return 0
 	case tp:
+		if v != 0 && m.zeroPage {
+			if u := csem.Convert(v, from, cfa.IntType(m.ptrBits, false)); u < zeroPageSize {
+				return u // offset u of the null object
+			}
+			m.ub("integer-to-pointer cast beyond the zero page")
+		}
 		if v != 0 {
 			m.unsupported("integer-to-pointer cast")
 		}
@@ -922,6 +958,23 @@ func (m *machine) binary(x *cfa.Binary) uint64 {
 	return v
 }
 
+// zeroPageSize is smt.ZeroPage (the interpreter does not import smt).
+const zeroPageSize = 4096
+
+// beforeObject stops on undefined behaviour when a compared or
+// subtracted pointer points before its object (a negative offset, with
+// wrapPtr), as the encoder's beforeObject.
+func (m *machine) beforeObject(ps ...uint64) {
+	if !m.wrapPtr {
+		return
+	}
+	for _, p := range ps {
+		if _, off := m.split(p); off>>uint(m.offBits-1)&1 == 1 {
+			m.ub("use of a pointer before its object")
+		}
+	}
+}
+
 func (m *machine) pointerBinary(x *cfa.Binary) uint64 {
 	xt, yt := x.X.Type(), x.Y.Type()
 	l, r := m.rval(x.X), m.rval(x.Y)
@@ -950,6 +1003,7 @@ func (m *machine) pointerBinary(x *cfa.Binary) uint64 {
 		if lid != rid {
 			m.ub("pointer subtraction across objects")
 		}
+		m.beforeObject(l, r)
 		d := (int64(loff) - int64(roff)) / m.elemSize(xt)
 		return m.convert(uint64(d), cfa.IntType(m.ptrBits, true), x.T)
 	case x.Op.IsComparison() && xt.Kind == cfa.Pointer && yt.Kind == cfa.Pointer:
@@ -960,6 +1014,7 @@ func (m *machine) pointerBinary(x *cfa.Binary) uint64 {
 				m.ub("pointer comparison across objects")
 			}
 		}
+		m.beforeObject(l, r)
 		v, _ := csem.Binary(x.Op, l, r, cfa.ULLType, cfa.ULLType, x.T)
 		return v
 	case x.Op.IsComparison():
@@ -968,6 +1023,7 @@ func (m *machine) pointerBinary(x *cfa.Binary) uint64 {
 		} else {
 			r = m.convert(r, yt, xt)
 		}
+		m.beforeObject(l, r)
 		v, _ := csem.Binary(x.Op, l, r, cfa.ULLType, cfa.ULLType, x.T)
 		return v
 	}

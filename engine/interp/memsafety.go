@@ -28,6 +28,12 @@ import (
 //     exit, abort, a failed assert), some malloc/calloc block is still
 //     live.
 //
+// Pointer arithmetic that leaves its object is as with
+// Semantics.WrapPointerArith, integers convert to pointers as with
+// Semantics.ZeroPagePointers (SV-COMP's valid-deref counts the access
+// through such a pointer, not the arithmetic), so an access through it
+// at the last step is out of bounds.
+//
 // Blocks whose malloc failed on the front end's failing branch
 // (cfa.IsMallocFailure) are never seen by the program and count as not
 // allocated. Inputs the last step reads beyond the given ones read as
@@ -35,10 +41,21 @@ import (
 // description of the violation, or an error saying why it is not
 // confirmed.
 func ReplayMemory(ctx context.Context, p *cfa.Program, entry string, path []cfa.Step, inputs []uint64, prop string) (string, error) {
+	return ReplayMemoryHeap(ctx, p, entry, path, inputs, nil, prop)
+}
+
+// ReplayMemoryHeap is ReplayMemory with the initial bytes of the blocks
+// allocated along the path (by allocation ordinal, as ReplayHeap takes
+// them: smt.PathResult.HeapInit), which C leaves indeterminate and
+// SV-COMP reads as nondeterministic values: a pointer read from a block
+// before any write holds the model's value.
+func ReplayMemoryHeap(ctx context.Context, p *cfa.Program, entry string, path []cfa.Step, inputs []uint64, heap map[int][]byte, prop string) (string, error) {
 	if len(path) == 0 {
 		return "", fmt.Errorf("interp: empty path")
 	}
 	m := newMachine(p, inputs)
+	m.heapInit = heap
+	m.wrapPtr, m.zeroPage = true, true
 	failed := map[int]bool{}
 	mark := func(s cfa.Step) *stop {
 		if s.Kind != cfa.Intra || s.Edge == nil || !cfa.IsMallocFailure(s.Edge) || !m.started() {

@@ -145,6 +145,12 @@ func reason(err error) string {
 	return err.Error()
 }
 
+// HeapInit evaluates the initial bytes of the path's heap blocks in a
+// model m of pf (PathFormula.Inline's terms) as PathResult.HeapInit
+// gives them (by allocation ordinal; at most maxHeapInit bytes of a
+// block, 1<<16 in all), for engine/interp's replays.
+func (pf *PathFormula) HeapInit(b *Builder, m Model) map[int][]byte { return heapInit(b, pf, m) }
+
 // heapInit evaluates the initial bytes of the path's heap blocks in m
 // (PathResult.HeapInit): a block's size as the model has it (substituted
 // through the path's definitions), capped at maxHeapInit bytes, and at

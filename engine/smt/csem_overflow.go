@@ -14,7 +14,32 @@ type EncodeOptions struct {
 	// on which such an operation must overflow becomes infeasible
 	// instead of wrapping around.
 	AssumeNoSignedOverflow bool
+	// WrapPointerArith makes pointer arithmetic that leaves the object
+	// no undefined behaviour while the offset, then a signed
+	// OffsetBits-bit number, fits: the pointer keeps its object, an
+	// access through it is out of bounds unless the arithmetic comes
+	// back, and comparing or subtracting a pointer before its object
+	// (a negative offset, whose order would differ from a real
+	// execution's flat addresses) is undefined behaviour. Memory-safety confirmation uses it
+	// (engine/memsafety.go): SV-COMP's valid-deref counts the invalid
+	// access, not the arithmetic before it (a container_of of a list
+	// head that is no node's member, the twin of interp's
+	// Semantics.WrapPointerArith).
+	WrapPointerArith bool
+	// ZeroPagePointers makes the conversion of a non-constant integer v
+	// to a pointer the address v in no object (the null object at
+	// offset v, so every access through it is invalid) when v is below
+	// ZeroPage, and undefined behaviour otherwise: a page of addresses
+	// that no object occupies on the systems replayed on (Linux maps
+	// nothing below mmap_min_addr, 4096 bytes at least). Memory-safety
+	// confirmation uses it for pointers made of nondeterministic
+	// integers (SV-COMP's list-ext_2), with its twin
+	// interp.Semantics.ZeroPagePointers.
+	ZeroPagePointers bool
 }
+
+// ZeroPage is the bound of EncodeOptions.ZeroPagePointers.
+const ZeroPage = 4096
 
 // CSignedOverflow returns the Bool term that holds when x op y (op one of
 // +, - and *; x and y of the result type rt) overflows the signed type

@@ -878,9 +878,36 @@ func (e *encoder) ptrAdd(p, idx *Term, signed bool, scale int64) *Term {
 	} else {
 		ext = b.ZeroExt(idx, w)
 	}
+	if e.opts.WrapPointerArith {
+		// The offset is a signed offBits-bit number: a pointer may go
+		// before its object (and come back), not beyond half the range.
+		full := b.Add(b.SignExt(off, w), b.Mul(ext, b.BV(uint64(scale), w)))
+		top := b.Extract(full, w-1, e.offBits-1)
+		e.ub("pointer arithmetic out of object bounds", b.And(b.Not(b.Eq(top, b.BV(0, w-e.offBits+1))), b.Not(b.Eq(top, b.BNot(b.BV(0, w-e.offBits+1))))))
+		return b.Concat(obj, b.Extract(full, e.offBits-1, 0))
+	}
 	full := b.Add(b.ZeroExt(off, w), b.Mul(ext, b.BV(uint64(scale), w)))
 	e.ub("pointer arithmetic out of object bounds", b.Not(b.Eq(b.Extract(full, w-1, e.offBits), b.BV(0, w-e.offBits))))
 	return b.Concat(obj, b.Extract(full, e.offBits-1, 0))
+}
+
+// beforeObject makes a comparison or subtraction of pointers (ptrBits
+// terms; an integer operand, a null pointer constant, has offset 0)
+// undefined behaviour when one points before its object (a negative
+// offset, EncodeOptions.WrapPointerArith): the wrapped offset would
+// order them unlike the flat addresses of a real execution.
+func (e *encoder) beforeObject(ps ...*Term) {
+	if !e.opts.WrapPointerArith {
+		return
+	}
+	b := e.b
+	for _, p := range ps {
+		if p.Sort.Width != e.ptrBits {
+			continue
+		}
+		_, off := e.split(p)
+		e.ub("use of a pointer before its object", b.Eq(b.Extract(off, e.offBits-1, e.offBits-1), b.BV(1, 1)))
+	}
 }
 
 // addBytes returns p + k for a small constant k (within an access whose
@@ -1127,6 +1154,11 @@ func (e *encoder) castPtr(v *Term, from, to *cfa.Type) *Term {
 		if v = e.folded(v); v.Op == BVConst && v.Val == 0 && v.Hi == 0 { // (cbmc_havoc.go)
 			return b.BV(0, e.ptrBits)
 		}
+		if e.opts.ZeroPagePointers {
+			u := CCast(b, v, from, cfa.IntType(e.ptrBits, false))
+			e.ub("integer-to-pointer cast beyond the zero page", b.Uge(u, b.BV(ZeroPage, e.ptrBits)))
+			return u
+		}
 		e.fail("integer-to-pointer cast")
 	}
 	e.fail("conversion from %s to %s", from, to)
@@ -1255,6 +1287,7 @@ func (e *encoder) pointerBinary(x *cfa.Binary) *Term {
 		lo, loff := e.split(l)
 		ro, roff := e.split(r)
 		e.ub("pointer subtraction across objects", b.Not(b.Eq(lo, ro)))
+		e.beforeObject(l, r)
 		// offsets are below 2^offBits: the difference fits ptrBits signed
 		d := b.Sub(b.ZeroExt(loff, e.ptrBits), b.ZeroExt(roff, e.ptrBits))
 		sz := e.elemSize(xt)
@@ -1266,8 +1299,10 @@ func (e *encoder) pointerBinary(x *cfa.Binary) *Term {
 			ro, _ := e.split(r)
 			e.ub("pointer comparison across objects", b.Not(b.Eq(lo, ro)))
 		}
+		e.beforeObject(l, r)
 		return CBool(b, CCompare(b, x.Op, l, r, xt), x.T)
 	case x.Op.IsComparison():
+		e.beforeObject(l, r)
 		// pointer compared with an integer (a null pointer constant)
 		if xt.Kind != cfa.Pointer {
 			l = e.castPtr(l, xt, yt)

@@ -646,10 +646,17 @@ func (t *tx) memPost(step cfa.Step, before *State) {
 	next := step.Next()
 	atExit := next != nil && next.Func != nil && next.Func.Name == m.Entry && next == next.Func.Exit && t.s.depth == 0
 	if step.Edge != nil && next != nil && next.Terminal {
-		if _, ok := step.Edge.Op.(*cfa.Call); ok && m.Memtrack && t.lostFromGlobals() {
-			// Whether blocks only locals reach are lost when the program
-			// ends inside main's frame is not decided here.
-			t.memUnknown(ValidMemtrack, step.Edge, "the program ends with blocks that only local variables reach")
+		// A call that does not return leaves no frame: blocks that
+		// locals of live frames reach are still pointed to, no
+		// valid-memtrack violation (SV-COMP's rule: abort and exit are
+		// no leak, sosy-lab/sv-benchmarks#388 and #647; list-ext's label
+		// TRUE with __VERIFIER_error reachable; Valgrind's "still
+		// reachable"). Only named locals of a function's top level
+		// count: a front-end temporary (a malloc's result) or a local of
+		// a nested block may be the last to hold a block the C program
+		// has lost.
+		if _, ok := step.Edge.Op.(*cfa.Call); ok && m.Memtrack && t.lostAtEnd() {
+			t.memUnknown(ValidMemtrack, step.Edge, "the program ends with blocks that only temporaries or block-scoped locals reach")
 		}
 		if c, ok := step.Edge.Op.(*cfa.Call); ok && cfa.EndsProgram(c.Fn) {
 			// exit, abort, a failed assert: the end of the program for
@@ -737,9 +744,10 @@ func (t *tx) liveBlocks() []uint64 {
 
 // reachableHeap returns the heap blocks reachable through known pointer
 // cells from the cells root selects (transitively through the cells of
-// reached blocks); a list segment is keyed by the pointers that reach
-// it, to its first block (seg) or its last (seg|lastTag): segReached
-// tells which of its blocks are reached.
+// reached blocks that are not known to be freed or dead); a list
+// segment is keyed by the pointers that reach it, to its first block
+// (seg) or its last (seg|lastTag): segReached tells which of its blocks
+// are reached.
 func (t *tx) reachableHeap(root func(n *node) bool) map[uint64]bool {
 	reached := map[uint64]bool{}
 	var work []uint64
@@ -748,18 +756,25 @@ func (t *tx) reachableHeap(root func(n *node) bool) map[uint64]bool {
 		if !isHeapish(o) || reached[o] {
 			return
 		}
+		// The contents of a freed block or segment, or of a dead stack
+		// object, are no roots: a block only they point to is lost.
+		walk := true
+		if st, ok := t.metaGet(o, metaStatus); ok && st != stHeap && st < stAlloca {
+			walk = false
+		}
 		if objKind(o) == kindSeg {
 			// a segment: o or o|lastTag (segReached)
 			visited := reached[segBase(o)] || reached[segBase(o)|lastTag]
 			reached[o] = true
-			if visited {
-				return // its cells are visited already
+			if !visited && walk {
+				work = append(work, segBase(o)) // its cells, once
 			}
-			work = append(work, segBase(o))
 			return
 		}
 		reached[o] = true
-		work = append(work, o)
+		if walk {
+			work = append(work, o)
+		}
 	}
 	t.s.mem.each(func(n *node) bool {
 		if root(n) {
@@ -921,14 +936,25 @@ func (t *tx) mayBeFreed(obj uint64) bool {
 	return !ok || st != stHeap && st < stAlloca
 }
 
-// lostFromGlobals reports whether some allocated block is not reachable
-// from the globals through known pointer cells.
-func (t *tx) lostFromGlobals() bool {
+// lostAtEnd reports whether some allocated block is reachable, through
+// known pointer cells, neither from the globals nor from a named local
+// of a live frame declared at its function's top level (not Temp, not
+// nestedLocal).
+func (t *tx) lostAtEnd() bool {
 	live := t.liveBlocks()
 	if len(live) == 0 {
 		return false
 	}
-	reached := t.reachableHeap(func(n *node) bool { return objKind(n.obj) == kindGlobal })
+	reached := t.reachableHeap(func(n *node) bool {
+		switch objKind(n.obj) {
+		case kindGlobal:
+			return true
+		case kindLocal:
+			v := t.c.prog.Vars[varID(n.obj)]
+			return !v.Temp && !t.c.nestedLocal(v)
+		}
+		return false
+	})
 	for _, b := range live {
 		if t.segReached(reached, b) != reachAll {
 			return true
