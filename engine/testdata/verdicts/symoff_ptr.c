@@ -1,9 +1,11 @@
 // Pointers with a symbolic offset into a block of symbolic size (symbolic
 // execution, value/symptr.go): p = buf + i with 0 <= i < n stays inside
 // malloc(n), and with i <= n the write through q = buf + j may land one
-// past the end (j == n), a counterexample confirmed by replay.
+// past the end (j == n), a counterexample confirmed by replay: found by
+// the probe of the value analysis's unknown pointer (probeUndecided in
+// engine/memsafety.go) before symbolic execution runs, or by the split.
 // memory: sites
-// memory: valid-memsafety FALSE "out-of-bounds access of 1 bytes"
+// memory: valid-memsafety FALSE "confirmed by SMT and concrete replay"
 #include <stdlib.h>
 extern unsigned __VERIFIER_nondet_uint(void);
 extern void __VERIFIER_assume(int);
@@ -24,7 +26,7 @@ int main(void) {
   unsigned j = __VERIFIER_nondet_uint();
   if (j <= n) {
     char *q = buf + j;
-    *q = 2; // site: valid-deref FALSE "out-of-bounds access of 1 bytes" // violation
+    *q = 2; // site: valid-deref FALSE "confirmed by SMT and concrete replay" // violation
   }
   free(buf); // site: valid-free TRUE
   return 0;
