@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"regexp"
-	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -95,20 +94,11 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 	if err := engine.ParseReduce(*reduceLevel); err != nil {
 		return fail("--reduce: %v", err)
 	}
-	if *cpuProfile != "" {
-		f, err := os.Create(*cpuProfile)
-		if err != nil {
-			return fail("--cpuprofile: %v", err)
-		}
-		if err := pprof.StartCPUProfile(f); err != nil {
-			f.Close()
-			return fail("--cpuprofile: %v", err)
-		}
-		defer func() {
-			pprof.StopCPUProfile()
-			f.Close()
-		}()
+	stopProfile, err := startCPUProfile(*cpuProfile)
+	if err != nil {
+		return fail("--cpuprofile: %v", err)
 	}
+	defer stopProfile()
 	rs := runSettings{config: *config, timeout: *timeout, maxStates: *maxStates, clock: "wall", multi: *multi, reduce: *reduceLevel}
 	var sums []proofSummary
 	exit := 0
