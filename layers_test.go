@@ -30,6 +30,7 @@ const module = "github.com/reverify/reverify/"
 // and may import no package of the module.
 var layer = map[string]int{
 	"engine/graph":              0,
+	"engine/timeslice":          0,
 	"engine/cfa":                1,
 	"engine/cfa/csem":           1,
 	"engine/cfa/cfatest":        1,
@@ -54,6 +55,7 @@ var layer = map[string]int{
 	"engine/kinduction":         5,
 	"engine/witness":            5,
 	"engine/scope":              5,
+	"engine/strategy":           5,
 	"engine":                    6,
 	"diffslice":                 7,
 	"proofs":                    7,

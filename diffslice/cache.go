@@ -115,6 +115,8 @@ type Entry struct {
 	Property string          `json:"property"`
 	Verdict  results.Verdict `json:"verdict"`
 	Reason   string          `json:"reason,omitempty"`
+	// Cause is an UNKNOWN's cause (results.Cause).
+	Cause *results.Cause `json:"cause,omitempty"`
 	// Assumptions are the verdict's (engine.Result.Assumptions), shown
 	// again on every reuse.
 	Assumptions []string `json:"assumptions,omitempty"`

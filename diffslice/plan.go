@@ -111,7 +111,7 @@ func (p *Plan) Verify(ctx context.Context, cfg engine.Config) ([]*engine.Result,
 		}
 		e := d.Cached
 		out[i] = &engine.Result{
-			Property: d.Property, Verdict: e.Verdict, Reason: e.Reason, Config: e.Config,
+			Property: d.Property, Verdict: e.Verdict, Reason: e.Reason, Cause: e.Cause, Config: e.Config,
 			States: e.States, Refinements: e.Refinements, Precision: e.Precision, Assumptions: e.Assumptions,
 		}
 		if cfg.OnResult != nil {
@@ -163,28 +163,15 @@ func (p *Plan) Annotate(r *results.Report) {
 }
 
 // storable reports whether a result may be cached: a verdict, or an
-// UNKNOWN that a limit of the run explains (a per-property timeout reads
-// "deadline exceeded" or "timeout", a state, depth or refinement limit
-// names itself). Not an internal error, nor a run cancelled from outside
-// ("context canceled"): those say nothing about the program under the
-// limits.
+// UNKNOWN whose cause says something about the program under the run's
+// limits (results.Cause.Cacheable: not an internal error, not a run the
+// caller's budget stopped, not the memory limit the properties verified
+// in parallel share, not a disagreement between analyses).
 func storable(res *engine.Result) bool {
 	if res.Verdict != results.Unknown {
 		return true
 	}
-	r := res.Reason
-	if strings.Contains(r, "internal error") || strings.Contains(r, "context canceled") {
-		return false
-	}
-	// A memory limit is shared by the properties verified in parallel
-	// (engine/limits.go): whether it is hit depends on the others.
-	if strings.Contains(r, "memory limit") || strings.Contains(r, "time share used up") {
-		return false
-	}
-	if strings.Contains(r, "cancelled") {
-		return strings.Contains(r, "deadline exceeded")
-	}
-	return true
+	return res.Cause != nil && res.Cause.Cacheable()
 }
 
 // Store writes the verdicts of the re-verified properties into the
@@ -230,7 +217,7 @@ func (p *Plan) Store(cache *Cache, rs []*engine.Result, report *results.Report) 
 		}
 		pr := paths[d.Property.ID]
 		e := &Entry{
-			SliceHash: d.SliceHash, Property: d.Property.ID, Verdict: res.Verdict, Reason: res.Reason,
+			SliceHash: d.SliceHash, Property: d.Property.ID, Verdict: res.Verdict, Reason: res.Reason, Cause: res.Cause,
 			Assumptions: res.Assumptions,
 			Witness:     pr.Witness, Reproducer: pr.Reproducer, PixelTree: pr.PixelTree,
 			Seconds: res.Seconds, States: res.States, Refinements: res.Refinements, Precision: res.Precision,

@@ -1,9 +1,6 @@
 package engine
 
 import (
-	"fmt"
-	"time"
-
 	"github.com/reverify/reverify/engine/analysis/predicate"
 	"github.com/reverify/reverify/engine/analysis/symbolic"
 	"github.com/reverify/reverify/engine/analysis/value"
@@ -76,41 +73,17 @@ func init() {
 	// together 45. They run as a parallel portfolio (schedule.go), so a
 	// verdict waits for the fastest arm only; see the README's
 	// Performance section. Further configurations join by an arm here.
-	register("default", portfolio(fmt.Sprintf("value (at most %d states), value-cegar, symex-cegar (from %v on) and predicate-cegar (from %v on) and k-induction (from %v on) in parallel; the first TRUE or FALSE wins (a portfolio); with 4 or more properties value first runs once over all of them (multi-property verification)", valueArmStates, symexArmDelay, predicateArmDelay, kInductionArmDelay),
-		arm{name: "value", maxStates: valueArmStates}, arm{name: "value-cegar"}, arm{name: "symex-cegar", delay: symexArmDelay},
-		arm{name: "predicate-cegar", delay: predicateArmDelay}, arm{name: "k-induction", delay: kInductionArmDelay}))
+	register("default", portfolio("value (at most 500,000 states), value-cegar, symex-cegar, predicate-cegar and k-induction as a portfolio: the first TRUE or FALSE wins; with fewer cores than arms they take turns in time slices, in this order (weights 2, 2, 2, 1, 1); with 4 or more properties value first runs once over all of them for at most a quarter of the limit (multi-property verification)",
+		arm{name: "value", maxStates: valueArmStates, weight: 2}, arm{name: "value-cegar", weight: 2}, arm{name: "symex-cegar", weight: 2},
+		arm{name: "predicate-cegar", weight: 1}, arm{name: "k-induction", weight: 1}))
 }
 
 // valueArmStates is the state budget of full-precision value analysis
 // in `default`: the lock-step programs it decides need up to a few
-// hundred thousand states (test_locks_10: 234,000; README, Performance),
-// and at about 100,000 states a second it gives up within a few seconds
-// elsewhere, leaving the cores to the other arms.
+// hundred thousand states (test_locks_10: 234,000), and at about 100,000
+// states a second it gives up within a few seconds elsewhere, returning
+// its turns to the other arms.
 const valueArmStates = 500_000
-
-// symexArmDelay postpones symex-cegar in `default` until the process has
-// used 50 ms more CPU time: every run of it creates Z3 contexts (about
-// 10 ms of CPU each) before its first state, wasted on the trivial
-// properties the value analyses decide in a few milliseconds
-// (BenchmarkFixedCost); later by about 25–50 ms, it stays well within the
-// README's goal of 1.5 × + 0.5 s of the fastest configuration.
-const symexArmDelay = 50 * time.Millisecond
-
-// predicateArmDelay postpones predicate-cegar in `default` until the
-// process has used 100 ms more CPU time: it proves loops the other arms
-// cannot express (linear invariants over nondeterministic bounds; README,
-// Performance: 14 of 60 loop tasks that neither value-cegar nor
-// symex-cegar decides), but on the many properties the others decide in
-// milliseconds its Z3 abstraction would only take their cores.
-const predicateArmDelay = 100 * time.Millisecond
-
-// kInductionArmDelay postpones k-induction in `default` until the
-// process has used 150 ms more CPU time: it decides counting loops the
-// others leave UNKNOWN (README, Performance: css2003, count_by_1, half),
-// is UNKNOWN at once outside its scope (arrays, pointers, recursion), and
-// its path enumeration would otherwise take cores from the arms that
-// decide the easy properties in milliseconds.
-const kInductionArmDelay = 150 * time.Millisecond
 
 // valueCEGAR is the explicit-value analysis under CEGAR with value
 // interpolation, starting from the empty precision (or the property's

@@ -19,6 +19,7 @@ import (
 	"github.com/reverify/reverify/engine/reduce"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/engine/strategy"
 	"github.com/reverify/reverify/results"
 )
 
@@ -40,7 +41,7 @@ type Config struct {
 	// DefaultMemoryLimit): a breach answers UNKNOWN "memory limit"
 	// (memoryWatch in limits.go says how it is measured).
 	MemoryLimit uint64
-	mem         *memoryWatch
+	mem         *strategy.MemoryWatch
 	sdgs        *sdgCache // the SDGs of this Verify call (slicing.go)
 	// checks are the counterexample checks of this Verify call, shared
 	// by its runs (cegar.CheckCache; the rounds of ShareDeadline meet
@@ -54,6 +55,10 @@ type Config struct {
 	// number of CPUs). A portfolio configuration (`default`) runs each
 	// property's arms in goroutines of their own besides (schedule.go).
 	Workers int
+	// Slots is the number of a portfolio's arms that run at a time for
+	// one property (0: the CPUs divided by Workers, at least 1); with
+	// fewer slots than arms the arms take turns (strategy.Portfolio).
+	Slots int
 	// Solver creates SMT solvers; required (cmd injects engine/smt/z3).
 	Solver smt.Factory
 	// KeepARG keeps each property's final ARG in its Result, and the
@@ -201,10 +206,10 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 	}
 	SetAssumePure(prog, cfg.AssumePure)
 	assumptions := Assumptions(prog)
-	cfg.mem = startMemoryWatch(cfg.MemoryLimit, cfg.Workers)
+	cfg.mem = strategy.StartMemoryWatch(cfg.MemoryLimit, cfg.Workers)
 	cfg.sdgs = &sdgCache{}
 	cfg.checks = cegar.NewCheckCache(prog)
-	defer cfg.mem.close()
+	defer cfg.mem.Close()
 	rs := make([]*Result, len(props))
 	var onResult sync.Mutex
 	final := func(i int, r *Result) {
@@ -240,29 +245,11 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				c, after := conf, later[i]
-				pcfg := cfg
-				if after != nil {
-					c = after.conf
-					// The shared run's time counts against the
-					// property's limit: the rest gets what is left.
-					if cfg.Timeout > 0 {
-						pcfg.Timeout = cfg.Timeout - time.Duration(after.seconds*float64(time.Second))
-					}
+				if after := later[i]; after != nil {
+					final(i, after.then(ctx, prog, props[i], cfg))
+					continue
 				}
-				var r *Result
-				if after != nil && cfg.Timeout > 0 && pcfg.Timeout <= 0 {
-					r = &Result{Property: props[i], Config: cfg.Name, Verdict: results.Unknown, Reason: "timeout after " + cfg.Timeout.String()}
-				} else {
-					r = verifyOne(ctx, prog, props[i], pcfg, c)
-					if pcfg.Timeout != cfg.Timeout {
-						r.Reason = strings.ReplaceAll(r.Reason, "timeout after "+pcfg.Timeout.String(), "timeout after "+cfg.Timeout.String())
-					}
-				}
-				if after != nil {
-					after.merge(r)
-				}
-				final(i, r)
+				final(i, verifyOne(ctx, prog, props[i], cfg, conf))
 			}
 		}()
 	}
@@ -304,46 +291,59 @@ func Assumptions(prog *cfa.Program) []string {
 	return out
 }
 
-// verifyOne runs the configuration on one property under its time limit.
-func verifyOne(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, conf configuration) (res *Result) {
-	start := time.Now()
-	res = &Result{Property: prop, Config: cfg.Name}
-	defer func() {
-		if r := recover(); r != nil {
-			// A panic is a bug in reverify, never a verdict.
-			buf := make([]byte, 4096)
-			buf = buf[:runtime.Stack(buf, false)]
-			res.Verdict, res.Reason = results.Unknown, fmt.Sprintf("internal error: %v\n%s", r, buf)
-		}
-		res.Seconds = since(start)
-	}()
-	if !prop.Reachable {
-		res.Verdict, res.Reason = results.NotChecked, fmt.Sprintf("no call path from %s reaches %s", cfg.Entry, prop.Func)
-		return res
+// verifyOne runs the configuration on one property under its time and
+// memory limits (strategy.Limit on cfg's clock).
+func verifyOne(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, conf configuration) *Result {
+	if r := settled(prog, prop, cfg); r != nil {
+		return r
 	}
-	if len(prop.ErrorEdges) == 0 && len(prop.Memory) == 0 {
+	return strategy.Limit(propertyStrategy(prog, prop, cfg, conf), strategy.Clock(cfg.Clock), cfg.Timeout, cfg.mem, cfg.MemoryLimit).Run(ctx)
+}
+
+// settled answers the properties that need no analysis (nil: prop
+// needs one): NOT_CHECKED without a call path from the entry, TRUE
+// without an error call, UNKNOWN under an entry whose parameters are
+// not modelled.
+func settled(prog *cfa.Program, prop *spec.Property, cfg Config) *Result {
+	res := &Result{Property: prop, Config: cfg.Name}
+	switch {
+	case !prop.Reachable:
+		res.Verdict, res.Cause = results.NotChecked, &results.Cause{Kind: results.CauseNotReachable}
+		res.Reason = fmt.Sprintf("no call path from %s reaches %s", cfg.Entry, prop.Func)
+	case len(prop.ErrorEdges) == 0 && len(prop.Memory) == 0:
 		res.Verdict, res.Reason = results.True, "no error call: the property holds trivially"
-		return res
+	default:
+		why := unmodelledEntryParam(prog.Func(cfg.Entry))
+		if why == "" {
+			return nil
+		}
+		res.SetUnknown(&results.Cause{Kind: results.CauseUnsupported}, why)
 	}
-	if why := unmodelledEntryParam(prog.Func(cfg.Entry)); why != "" {
-		res.Verdict, res.Reason = results.Unknown, why
-		return res
-	}
-	parent := ctx
-	if cfg.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = withBudget(ctx, cfg, cfg.Timeout)
-		defer cancel()
-	}
-	ctx, untrack := cfg.mem.track(ctx)
-	defer untrack()
-	if len(prop.Memory) > 0 {
-		verifyMemory(ctx, prog, prop, cfg, res)
-	} else if !runReduced(ctx, prog, prop, cfg, conf, res) {
-		conf.run(ctx, prog, prop, cfg, res)
-	}
-	limitReason(ctx, parent, cfg, len(conf.arms) > 0, res)
 	return res
+}
+
+// propertyStrategy is how one property is decided under cfg, before its
+// limits: the memory-safety analysis for a memory-safety property, else
+// the size reduction of Config.Reduce and then conf's strategy.
+func propertyStrategy(prog *cfa.Program, prop *spec.Property, cfg Config, conf configuration) strategy.Strategy {
+	return strategy.Func(cfg.Name, func(ctx context.Context) *Result {
+		res := &Result{Property: prop, Config: cfg.Name}
+		if len(prop.Memory) > 0 {
+			verifyMemory(ctx, prog, prop, cfg, res)
+		} else if !runReduced(ctx, prog, prop, cfg, conf, res) {
+			conf.run(ctx, prog, prop, cfg, res)
+		}
+		res.Property, res.Config = prop, cfg.Name
+		return res
+	})
+}
+
+// maxRefinements is the CEGAR refinement limit in force.
+func (cfg Config) maxRefinements() int {
+	if cfg.MaxRefinements > 0 {
+		return cfg.MaxRefinements
+	}
+	return cegar.DefaultMaxRefinements
 }
 
 // components returns the location, callstack and property CPAs that every

@@ -31,15 +31,9 @@ func runKInduction(ctx context.Context, prog *cfa.Program, prop *spec.Property, 
 		res.Verdict = results.True
 		res.Invariants = kInductionInvariants(prog, out.Proved)
 	case kinduction.False:
-		res.Verdict = results.False
-		res.Counterexample, res.Inputs = out.Path, inputs(out.Path, out.Inputs)
-		res.SignedOverflow = signedOverflow(ctx, prog, out.Path, out.Inputs)
-		if res.SignedOverflow != "" {
-			res.Reason += "; it overflows a signed integer at " + res.SignedOverflow +
-				" (undefined in C: --signed-overflow assume-none cuts such paths)"
-		}
+		falseVerdict(ctx, prog, cfg, res, out.Reason, out.Path, out.Inputs)
 	default:
-		res.Verdict = results.Unknown
+		res.SetUnknown(&results.Cause{Kind: results.CauseIncomplete}, out.Reason)
 	}
 }
 

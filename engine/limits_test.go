@@ -4,83 +4,17 @@ import (
 	"context"
 	"runtime/debug"
 	"strings"
-	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/reverify/reverify/engine/strategy"
 
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/results"
 )
-
-// TestMemoryWatchCancelsOldest: over the budget (limit × properties
-// running) after a collection, the watchdog cancels the longest-running
-// property with the cause errMemoryLimit, one at a time; under it,
-// nothing.
-func TestMemoryWatchCancelsOldest(t *testing.T) {
-	var heap atomic.Uint64
-	w := &memoryWatch{limit: 100, run: map[int]*tracked{}, sample: func(bool) uint64 { return heap.Load() }}
-	old, endOld := w.track(context.Background())
-	time.Sleep(time.Millisecond)
-	young, endYoung := w.track(context.Background())
-	defer endYoung()
-	heap.Store(200) // budget 2 × 100
-	w.check()
-	if old.Err() != nil || young.Err() != nil {
-		t.Fatal("cancelled within the budget")
-	}
-	heap.Store(201)
-	w.check()
-	if context.Cause(old) != errMemoryLimit || young.Err() != nil {
-		t.Fatalf("old: %v, young: %v; want old cancelled for the memory limit", context.Cause(old), young.Err())
-	}
-	w.check() // old has not ended yet: wait for it
-	if young.Err() != nil {
-		t.Fatal("cancelled a second property before the first ended")
-	}
-	endOld()
-	w.check() // budget 1 × 100
-	if context.Cause(young) != errMemoryLimit {
-		t.Fatalf("young: %v, want cancelled", context.Cause(young))
-	}
-}
-
-// TestLimitReason: the analyses' "cancelled: context deadline exceeded"
-// reads as the limit that struck, with the configuration running.
-func TestLimitReason(t *testing.T) {
-	expired, cancel := context.WithTimeout(context.Background(), 0)
-	defer cancel()
-	<-expired.Done()
-	mem, stop := context.WithCancelCause(context.Background())
-	stop(errMemoryLimit)
-	for _, tc := range []struct {
-		ctx       context.Context
-		portfolio bool
-		reason    string
-		want      string
-	}{
-		{expired, false, "cancelled: context deadline exceeded", "timeout after 30s (value)"},
-		{expired, true, "value: cancelled: context deadline exceeded; value-cegar: counterexample check: smt: encoding interrupted at step 7 of 9: context deadline exceeded",
-			"value: timeout after 30s; value-cegar: counterexample check: smt: encoding interrupted at step 7 of 9: timeout after 30s"},
-		{mem, false, "cancelled: context canceled", "memory limit 1.5GiB exceeded (value)"},
-		{context.Background(), true, "value: cancelled: context deadline exceeded; value-cegar: state limit 10", "value: time share used up; value-cegar: state limit 10"},
-		{expired, false, "state limit 10", "state limit 10"},
-	} {
-		res := &Result{Verdict: results.Unknown, Reason: tc.reason}
-		limitReason(tc.ctx, context.Background(), Config{Name: "value", Timeout: 30 * time.Second, MemoryLimit: DefaultMemoryLimit}, tc.portfolio, res)
-		if res.Reason != tc.want {
-			t.Errorf("%q\n got %q\nwant %q", tc.reason, res.Reason, tc.want)
-		}
-		// the caller's context ended (a total time budget): unchanged
-		res = &Result{Verdict: results.Unknown, Reason: tc.reason}
-		limitReason(tc.ctx, expired, Config{Name: "value", Timeout: 30 * time.Second}, tc.portfolio, res)
-		if res.Reason != tc.reason {
-			t.Errorf("%q under an expired parent: got %q", tc.reason, res.Reason)
-		}
-	}
-}
 
 func verifyLimits(t *testing.T, file string, cfg Config) *Result {
 	t.Helper()
@@ -107,7 +41,7 @@ func verifyLimits(t *testing.T, file string, cfg Config) *Result {
 // trigger it at once).
 func TestMemoryLimit(t *testing.T) {
 	debug.FreeOSMemory()
-	limit := (residentSet() + 128<<20) &^ (1<<20 - 1)
+	limit := (strategy.ResidentSet() + 128<<20) &^ (1<<20 - 1)
 	r := verifyLimits(t, "testdata/limits/fib.c", Config{Name: "value-cegar", Timeout: 2 * time.Minute, MemoryLimit: limit})
 	if r.Verdict != results.Unknown || !strings.Contains(r.Reason, "memory limit "+HumanBytes(limit)+" exceeded") {
 		t.Fatalf("%s (%s), want UNKNOWN memory limit %s", r.Verdict, r.Reason, HumanBytes(limit))

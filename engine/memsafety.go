@@ -2,11 +2,12 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"runtime"
+	"github.com/reverify/reverify/engine/strategy"
 	"slices"
 	"strings"
-	"time"
+	"sync"
 
 	"github.com/reverify/reverify/results"
 
@@ -67,31 +68,43 @@ type memSite struct {
 // limit), as verifyOne does for one property; results are in the order
 // of props, and emit, when not nil, receives each as soon as it is
 // decided.
-func verifyMemoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, emit func(int, *Result)) (rs []*Result) {
-	start := time.Now()
-	parent := ctx
-	defer func() {
-		if p := recover(); p != nil {
-			// A panic is a bug in reverify, never a verdict.
-			buf := make([]byte, 4096)
-			buf = buf[:runtime.Stack(buf, false)]
-			if rs == nil {
-				rs = make([]*Result, len(props))
-			}
-			for i, r := range rs {
-				if r == nil {
-					r = &Result{Property: props[i], Config: memConfig}
-					rs[i] = r
-				}
-				if r.Verdict == "" {
-					r.Verdict, r.Reason, r.Seconds = results.Unknown, fmt.Sprintf("internal error: %v\n%s", p, buf), since(start)
-					if emit != nil {
-						emit(i, r)
-					}
-				}
+func verifyMemoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, emit func(int, *Result)) []*Result {
+	start := strategy.Clock(cfg.Clock).Now()
+	rs := make([]*Result, len(props))
+	sent := make([]bool, len(props))
+	var mu sync.Mutex
+	send := func(i int, r *Result) {
+		mu.Lock()
+		rs[i], sent[i] = r, true
+		mu.Unlock()
+		if emit != nil {
+			emit(i, r)
+		}
+	}
+	// A panic is a bug in reverify, never a verdict: the properties
+	// without a result are UNKNOWN with it.
+	strategy.Guard(func() {
+		for i, r := range memoryGroup(ctx, prog, props, cfg, send) {
+			if r != nil {
+				rs[i] = r
 			}
 		}
-	}()
+	}, func(msg string) {
+		for i := range rs {
+			if !sent[i] {
+				r := &Result{Property: props[i], Config: memConfig}
+				r.SetUnknown(&results.Cause{Kind: results.CauseInternal}, msg)
+				r.Seconds = strategy.Clock(cfg.Clock).Since(start).Seconds()
+				send(i, r)
+			}
+		}
+	})
+	return rs
+}
+
+// memoryGroup is verifyMemoryGroup inside its Guard.
+func memoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, emit func(int, *Result)) (rs []*Result) {
+	parent := ctx
 	if why := unmodelledEntryParam(prog.Func(cfg.Entry)); why != "" {
 		rs = make([]*Result, len(props))
 		for i, p := range props {
@@ -105,7 +118,7 @@ func verifyMemoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Pro
 		}
 		return rs
 	}
-	ctx, untrack := cfg.mem.track(ctx)
+	ctx, untrack := cfg.mem.Track(ctx)
 	defer untrack()
 	// The per-site properties share one run; each whole-program
 	// property has a run of its own, as a property alone: a leak
@@ -132,10 +145,10 @@ func verifyMemoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Pro
 		for j, i := range g {
 			sub[j] = props[i]
 		}
-		gctx, gstart := ctx, time.Now()
+		gctx, gstart := ctx, strategy.Clock(cfg.Clock).Now()
 		var cancel context.CancelFunc = func() {}
 		if cfg.Timeout > 0 {
-			gctx, cancel = withBudget(ctx, cfg, cfg.Timeout)
+			gctx, cancel = strategy.WithBudget(ctx, strategy.Clock(cfg.Clock), cfg.Timeout)
 		}
 		// run verifies the properties idx (indices into g) in one run
 		// and passes the final results on, except the UNKNOWNs that hold
@@ -156,8 +169,8 @@ func verifyMemoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Pro
 					}
 					r.Reason = prior[j].Reason + "; " + step + r.Reason
 				}
-				r.Seconds = since(gstart)
-				limitReason(ctx, parent, cfg, false, r)
+				r.Seconds = strategy.Clock(cfg.Clock).Since(gstart).Seconds()
+				applyLimit(ctx, parent, cfg, r)
 				if r.Verdict == results.Unknown && hold != nil && hold(j) {
 					return
 				}
@@ -186,7 +199,7 @@ func verifyMemoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Pro
 		if !cfg.NoListAbstraction {
 			actx, acancel := gctx, context.CancelFunc(func() {})
 			if cfg.Timeout > 0 {
-				actx, acancel = withBudget(gctx, cfg, cfg.Timeout/4)
+				actx, acancel = strategy.WithBudget(gctx, strategy.Clock(cfg.Clock), cfg.Timeout/4)
 				budget = cfg.Timeout / 4
 			}
 			abs, _ := run(actx, all, vcfg, false, make([]*Result, len(g)), func(int) bool { return true })
@@ -205,7 +218,7 @@ func verifyMemoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Pro
 		// (what step 0 left of it).
 		vctx, vcancel := gctx, context.CancelFunc(func() {})
 		if cfg.Timeout > 0 {
-			vctx, vcancel = withBudget(gctx, cfg, budget)
+			vctx, vcancel = strategy.WithBudget(gctx, strategy.Clock(cfg.Clock), budget)
 		}
 		first, retry := make([]*Result, len(g)), make([]retryKind, len(g))
 		if len(todo) > 0 {
@@ -235,7 +248,7 @@ func verifyMemoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Pro
 		// reach; half of what is left when step 3 may follow.
 		sctx, scancel := gctx, context.CancelFunc(func() {})
 		if cfg.Timeout > 0 && len(again) > 0 {
-			sctx, scancel = withBudget(gctx, cfg, cfg.Timeout/4)
+			sctx, scancel = strategy.WithBudget(gctx, strategy.Clock(cfg.Clock), cfg.Timeout/4)
 		}
 		second, _ := run(sctx, symb, plain, true, first, func(j int) bool { return again[j] })
 		scancel()
@@ -626,7 +639,7 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 					}
 					switch {
 					case sym || len(global) > 0 || unconfirmed[i]:
-					case strings.HasPrefix(reason, "state limit") && !undecided:
+					case alg.StateLimited() && !undecided:
 						// Every check so far decided: the value
 						// analysis may finish with more states.
 						retry[i] = retryValue
@@ -856,5 +869,25 @@ func probeUndecided(ctx context.Context, prog *cfa.Program, cfg Config, sem smt.
 				return
 			}
 		}
+	}
+}
+
+// applyLimit gives an UNKNOWN of a memory-safety run its cause: the
+// limit that ctx (the property's) ended on, unless the caller's parent
+// context ended (the caller's budget), else the analysis's own end.
+func applyLimit(ctx, parent context.Context, cfg Config, r *Result) {
+	if r.Verdict != results.Unknown {
+		return
+	}
+	detail := r.Reason
+	switch {
+	case parent.Err() != nil:
+		r.SetUnknown(strategy.CauseOf(parent), "")
+	case errors.Is(context.Cause(ctx), strategy.ErrMemoryLimit):
+		r.SetUnknown(&results.Cause{Kind: results.CauseMemory, Limit: strategy.HumanBytes(cfg.MemoryLimit)}, "")
+	case ctx.Err() != nil:
+		r.SetUnknown(&results.Cause{Kind: results.CauseTimeout, Limit: results.TimeLimit(cfg.Timeout, cfg.Clock != nil)}, "")
+	case r.Cause == nil:
+		r.SetUnknown(&results.Cause{Kind: results.CauseIncomplete}, detail)
 	}
 }

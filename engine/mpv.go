@@ -2,8 +2,9 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"runtime"
+	"github.com/reverify/reverify/engine/strategy"
 	"strings"
 	"time"
 
@@ -98,7 +99,8 @@ func multiPlan(conf configuration, cfg Config, n int) (multi configuration, maxS
 // left of its limit there (Verify), so the limit holds for the property
 // as a whole.
 func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, conf configuration, emit func(int, *Result)) (rs []*Result) {
-	start := time.Now()
+	clock := strategy.Clock(cfg.Clock)
+	start := clock.Now()
 	rs = make([]*Result, len(props))
 	for i, p := range props {
 		rs[i] = &Result{Property: p, Config: cfg.Name}
@@ -110,9 +112,13 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 	// as for one property ("timeout after 30s (value)").
 	decide := func(i int, v results.Verdict, reason string) {
 		r := rs[i]
-		r.Verdict, r.Reason, r.Seconds = v, reason, since(start)
+		r.Verdict, r.Reason, r.Seconds = v, reason, clock.Since(start).Seconds()
 		if v == results.Unknown {
-			limitReason(ctx, parent, cfg, false, r)
+			detail := reason
+			if ctx.Err() != nil {
+				detail = "" // the limit says it: "cancelled: …" adds nothing
+			}
+			r.SetUnknown(multiCause(ctx, parent, cfg, alg, reason), detail)
 		}
 		if alg != nil {
 			r.States = alg.Stats().Reached
@@ -128,25 +134,44 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 			emit(i, r)
 		}
 	}
-	defer func() {
-		if p := recover(); p != nil {
-			// A panic is a bug in reverify, never a verdict.
-			buf := make([]byte, 4096)
-			buf = buf[:runtime.Stack(buf, false)]
-			for i, r := range rs {
-				if r.Verdict == "" {
-					decide(i, results.Unknown, fmt.Sprintf("internal error: %v\n%s", p, buf))
-				}
-			}
-		}
-	}()
 	if cfg.Timeout > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = withBudget(ctx, cfg, cfg.Timeout)
+		ctx, cancel = strategy.WithBudget(ctx, clock, cfg.Timeout)
 		defer cancel()
 	}
-	ctx, untrack := cfg.mem.track(ctx)
+	ctx, untrack := cfg.mem.Track(ctx)
 	defer untrack()
+	strategy.Guard(func() { runMulti(ctx, prog, props, cfg, conf, rs, &alg, decide, &open) }, func(msg string) {
+		for i, r := range rs {
+			if r.Verdict == "" {
+				decide(i, results.Unknown, msg)
+			}
+		}
+	})
+	return rs
+}
+
+// multiCause is the cause of a property the multi-property run left
+// UNKNOWN with reason: the run's limit (ctx ended: timeout on cfg's
+// clock or memory), the state limit, else the run's own end.
+func multiCause(ctx, parent context.Context, cfg Config, alg *cpa.Algorithm, reason string) *results.Cause {
+	switch {
+	case parent.Err() != nil:
+		return strategy.CauseOf(parent)
+	case errors.Is(context.Cause(ctx), strategy.ErrMemoryLimit):
+		return &results.Cause{Kind: results.CauseMemory, Limit: strategy.HumanBytes(cfg.MemoryLimit)}
+	case ctx.Err() != nil:
+		return &results.Cause{Kind: results.CauseTimeout, Limit: results.TimeLimit(cfg.Timeout, cfg.Clock != nil)}
+	case alg != nil && alg.StateLimited():
+		return &results.Cause{Kind: results.CauseStates, Limit: fmt.Sprint(cfg.MaxStates)}
+	case strings.HasPrefix(reason, "internal error"):
+		return &results.Cause{Kind: results.CauseInternal}
+	}
+	return &results.Cause{Kind: results.CauseIncomplete}
+}
+
+// runMulti is verifyMulti's run, inside its limits and Guard.
+func runMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, conf configuration, rs []*Result, algp **cpa.Algorithm, decide func(int, results.Verdict, string), openp *int) {
 	// finish gives every open property v with reason.
 	finish := func(v results.Verdict, reason string) {
 		for i, r := range rs {
@@ -163,41 +188,42 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 	loc, err := location.New(prog, cfg.Entry)
 	if err != nil {
 		finish(results.Unknown, err.Error())
-		return rs
+		return
 	}
 	data, err := conf.analysis(prog, cfg, Precision{})
 	if err != nil {
 		finish(results.Unknown, err.Error())
-		return rs
+		return
 	}
 	comp, err := cpa.NewComposite(append([]cpa.CPA{loc, callstack.New(cfg.MaxDepth), multi}, data...)...)
 	if err != nil {
 		finish(results.Unknown, err.Error())
-		return rs
+		return
 	}
 	pi := comp.Index("property")
 	opts := conf.opts
 	opts.MaxStates = cfg.MaxStates
-	alg = cpa.NewAlgorithm(comp, opts)
+	alg := cpa.NewAlgorithm(comp, opts)
+	*algp = alg
 	sem := smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow}
 	excluded := make([]int, len(props))
-	for open > 0 {
+	for *openp > 0 {
 		status, target, err := alg.Run(ctx)
 		blockTrue, _ := splitExplanations(alg.Explanations())
 		switch {
 		case err != nil:
 			finish(results.Unknown, err.Error())
-			return rs
+			return
 		case status == cpa.Incomplete:
 			finish(results.Unknown, strings.Join(append([]string{alg.Reason()}, blockTrue...), "; "))
-			return rs
+			return
 		case status == cpa.Unsafe:
 			finish(results.Unknown, "error states remain that were not checked")
-			return rs
+			return
 		case status == cpa.Safe:
 			if len(blockTrue) > 0 {
 				finish(results.Unknown, strings.Join(blockTrue, "; "))
-				return rs
+				return
 			}
 			invariants := loopInvariants(prog, alg)
 			for i, r := range rs {
@@ -210,7 +236,7 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 					decide(i, results.True, reason)
 				}
 			}
-			return rs
+			return
 		}
 		var hit []int
 		for _, p := range target.State.Comps[pi].(*property.MultiState).Targets {
@@ -235,20 +261,13 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 					decide(p, results.Unknown, "error path depends on "+strings.Join(blockFalse, ", "))
 					continue
 				}
-				r.Counterexample, r.Inputs = path, inputs(path, chk.Inputs)
-				r.SignedOverflow = signedOverflow(ctx, prog, path, chk.Inputs)
-				r.FailureValues = failureValues(ctx, prog, path, chk.Inputs)
-				reason := "error path confirmed by SMT and concrete replay"
-				if r.SignedOverflow != "" {
-					reason += "; it overflows a signed integer at " + r.SignedOverflow +
-						" (undefined in C: --signed-overflow assume-none cuts such paths)"
-				}
-				decide(p, results.False, reason)
+				falseVerdict(ctx, prog, cfg, r, "error path confirmed by SMT and concrete replay", path, chk.Inputs)
+				decide(p, results.False, r.Reason)
 			}
 			alg.Remove(target)
 		case ctxDone(ctx) != nil:
 			finish(results.Unknown, "cancelled: "+ctxDone(ctx).Error())
-			return rs
+			return
 		case chk.Status == cegar.Infeasible:
 			for _, p := range hit {
 				excluded[p]++
@@ -262,7 +281,7 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 			alg.Remove(target)
 		}
 	}
-	return rs
+	return
 }
 
 // ctxDone is ctx.Err(), or context.DeadlineExceeded once the deadline
@@ -278,33 +297,55 @@ func ctxDone(ctx context.Context) error {
 	return nil
 }
 
+// sharedShare is the part of the property limit that the
+// multi-property run may use (of each property's limit, on the clock
+// the limit is measured on); what it leaves undecided gets the rest in
+// the per-property portfolio, so the shared run never takes a
+// property's whole limit.
+const sharedShare = 0.25
+
 // afterMulti is what remains to do for a property that the
-// multi-property run left UNKNOWN: the rest of the portfolio, and the
-// shared run's outcome to merge into its result.
+// multi-property run left UNKNOWN: the rest of the portfolio, after the
+// shared run's outcome.
 type afterMulti struct {
-	conf    configuration
-	arm     string  // the shared run's arm
-	reason  string  // its UNKNOWN reason for this property
-	seconds float64 // the shared run's time, which the property waited
-	states  int
+	conf   configuration
+	arm    string  // the shared run's arm
+	shared *Result // its UNKNOWN for this property, Seconds its time
 }
 
-// merge adds the shared run's part to r, the rest's result: its time and
-// states, and its reason first among the arms' when r is UNKNOWN.
-func (a *afterMulti) merge(r *Result) {
-	r.Seconds += a.seconds
-	r.States += a.states
-	if r.Verdict == results.Unknown {
-		r.Reason = a.arm + " (all properties in one run): " + a.reason + "; " + r.Reason
-	}
+// then decides prop as the sequence of the shared run's outcome and the
+// rest of the portfolio under the property's limits: the rest gets what
+// the shared run left of the limit (strategy.Sequence).
+func (a *afterMulti) then(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config) *Result {
+	clock := strategy.Clock(cfg.Clock)
+	shared := strategy.Func(a.arm+" (all properties in one run)", func(context.Context) *Result { return a.shared })
+	seq := strategy.Sequence(cfg.Name, clock, cfg.Timeout,
+		strategy.Step{S: outcome{shared, a.shared.Seconds}, Share: sharedShare},
+		strategy.Step{S: propertyStrategy(prog, prop, cfg, a.conf)})
+	r := strategy.Limit(seq, clock, 0, cfg.mem, cfg.MemoryLimit).Run(ctx)
+	r.Property, r.Config = prop, cfg.Name
+	return r
+}
+
+// outcome is a step whose work was done before (the shared run): it
+// reports the time that work took.
+type outcome struct {
+	strategy.Strategy
+	seconds float64
+}
+
+func (o outcome) Run(ctx context.Context) *Result {
+	r := *o.Strategy.Run(ctx)
+	r.Seconds = o.seconds
+	return &r
 }
 
 // verifyShared runs the multi-property plan of conf (multiPlan) on the
-// properties of props that need an analysis, passing each property it
-// decides to final (index into props, result), and returns the indices
-// of props still to verify one at a time, in order, with what remains to
-// do for those the shared run left UNKNOWN (by index; nil: conf as it
-// is).
+// properties of props that need an analysis, for at most sharedShare of
+// the property limit, passing each property it decides to final (index
+// into props, result), and returns the indices of props still to verify
+// one at a time, in order, with what remains to do for those the shared
+// run left UNKNOWN (by index; nil: conf as it is).
 func verifyShared(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, conf configuration, final func(int, *Result)) (queue []int, later []*afterMulti) {
 	later = make([]*afterMulti, len(props))
 	var runnable []int
@@ -326,6 +367,9 @@ func verifyShared(ctx context.Context, prog *cfa.Program, props []*spec.Property
 	}
 	mcfg := cfg
 	mcfg.MaxStates = maxStates
+	if hasRest && cfg.Timeout > 0 {
+		mcfg.Timeout = time.Duration(sharedShare * float64(cfg.Timeout))
+	}
 	armName := cfg.Name
 	if len(conf.arms) > 0 {
 		armName = conf.arms[0].name
@@ -338,16 +382,16 @@ func verifyShared(ctx context.Context, prog *cfa.Program, props []*spec.Property
 		if decided(r.Verdict) || !hasRest {
 			if len(conf.arms) > 0 {
 				r.Reason = armName + ": " + r.Reason
+				r.Decider = armName + " (all properties in one run)"
 			}
 			final(runnable[j], r)
 		}
 	}
-	t0 := time.Now()
 	res := verifyMulti(ctx, prog, sub, mcfg, multi, emit)
 	for j, r := range res {
 		if hasRest && !decided(r.Verdict) {
 			i := runnable[j]
-			later[i] = &afterMulti{conf: rest, arm: armName, reason: r.Reason, seconds: since(t0), states: r.States}
+			later[i] = &afterMulti{conf: rest, arm: armName, shared: r}
 			queue = append(queue, i)
 		}
 	}

@@ -21,6 +21,9 @@ import (
 // requires the same verdict for every property, and a counterexample for
 // every FALSE of the shared run.
 func TestMultiMatchesPerProperty(t *testing.T) {
+	if testing.Short() {
+		t.Skip("verifies every verdict program twice")
+	}
 	multiProps := 0
 	count := map[results.Verdict]int{}
 	for _, vf := range verdictFiles(t) {

@@ -134,16 +134,8 @@ func liftFalse(ctx context.Context, prog *cfa.Program, cfg Config, r *reduce.Res
 	if chk.Status != cegar.Feasible {
 		return false
 	}
-	res.Verdict = results.False
-	res.Reason = red.Reason + " on the program reduced for the property (--reduce " + label + ": " + r.Summary() + "); lifted to the original program: error path confirmed by SMT and concrete replay"
-	res.Counterexample, res.Inputs = path, inputs(path, chk.Inputs)
+	falseVerdict(ctx, prog, cfg, res, red.Reason+" on the program reduced for the property (--reduce "+label+": "+r.Summary()+"); lifted to the original program: error path confirmed by SMT and concrete replay", path, chk.Inputs)
 	res.States, res.Refinements = red.States, red.Refinements
-	res.SignedOverflow = signedOverflow(ctx, prog, path, chk.Inputs)
-	res.FailureValues = failureValues(ctx, prog, path, chk.Inputs)
-	if res.SignedOverflow != "" {
-		res.Reason += "; it overflows a signed integer at " + res.SignedOverflow +
-			" (undefined in C: --signed-overflow assume-none cuts such paths)"
-	}
 	return true
 }
 

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"github.com/reverify/reverify/engine/strategy"
 	"sort"
 	"strings"
 
@@ -64,33 +65,62 @@ func ConfigNames() []string {
 // ConfigDoc returns the one-line description of a configuration.
 func ConfigDoc(name string) string { return configs[name].doc }
 
-// run decides one property with the CEGAR loop of engine/cegar (without
-// a refiner for plain configurations): a Safe loop is TRUE (unless an
-// unsupported construct was reached), a feasible error path is FALSE
-// (unless it passes an unmodelled function), everything else is UNKNOWN
-// with the loop's reason.
-func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
+// strategy returns how conf decides prop under cfg, named name: one
+// analysis (a CPA run with or without CEGAR, or a direct decision such
+// as k-induction) or a portfolio of the arms' strategies
+// (strategy.Portfolio, with cfg's slots).
+func (conf configuration) strategy(name string, prog *cfa.Program, prop *spec.Property, cfg Config) strategy.Strategy {
 	if len(conf.arms) > 0 {
-		conf.runPortfolio(ctx, prog, prop, cfg, res)
-		return
+		arms := make([]strategy.Arm, len(conf.arms))
+		for i, a := range conf.arms {
+			armCfg := cfg
+			armCfg.InitialPrecision = map[string]Precision{prop.ID: cfg.InitialPrecision[prop.ID].arm(a.name, i == 0)}
+			if a.maxStates > 0 && (armCfg.MaxStates <= 0 || a.maxStates < armCfg.MaxStates) {
+				armCfg.MaxStates = a.maxStates
+			}
+			arms[i] = strategy.Arm{S: configs[a.name].strategy(a.name, prog, prop, armCfg), Weight: a.weight}
+		}
+		return strategy.Portfolio(name, cfg.slots(), arms...)
 	}
-	if conf.direct != nil {
-		conf.direct(ctx, prog, prop, cfg, res)
-		return
-	}
+	return strategy.Func(name, func(ctx context.Context) *Result {
+		res := &Result{Property: prop, Config: name}
+		if conf.direct != nil {
+			conf.direct(ctx, prog, prop, cfg, res)
+		} else {
+			conf.runCPA(ctx, prog, prop, cfg, res)
+		}
+		return res
+	})
+}
+
+// run decides prop with conf's strategy into res (whose Config stays).
+func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
+	name := res.Config
+	*res = *conf.strategy(name, prog, prop, cfg).Run(ctx)
+	res.Property, res.Config = prop, name
+}
+
+// runCPA decides one property with the CEGAR loop of engine/cegar
+// (without a refiner for plain configurations): a Safe loop is TRUE
+// (unless an unsupported construct was reached), a feasible error path
+// is FALSE (unless it passes an unmodelled function), everything else is
+// UNKNOWN with the loop's cause (a run that ctx ended gets its cause
+// from strategy.Func).
+func (conf configuration) runCPA(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
+	incomplete := &results.Cause{Kind: results.CauseIncomplete}
 	comps, err := components(prog, prop, cfg)
 	if err != nil {
-		res.Verdict, res.Reason = results.Unknown, err.Error()
+		res.SetUnknown(incomplete, err.Error())
 		return
 	}
 	data, err := conf.analysis(prog, cfg, cfg.InitialPrecision[prop.ID])
 	if err != nil {
-		res.Verdict, res.Reason = results.Unknown, err.Error()
+		res.SetUnknown(incomplete, err.Error())
 		return
 	}
 	composite, err := cpa.NewComposite(append(comps, data...)...)
 	if err != nil {
-		res.Verdict, res.Reason = results.Unknown, err.Error()
+		res.SetUnknown(incomplete, err.Error())
 		return
 	}
 	opts := conf.opts
@@ -98,7 +128,7 @@ func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec
 	var ref cegar.Refiner
 	if conf.refiner != nil {
 		if ref, err = conf.refiner(prog, composite, cfg); err != nil {
-			res.Verdict, res.Reason = results.Unknown, err.Error()
+			res.SetUnknown(incomplete, err.Error())
 			return
 		}
 	}
@@ -124,7 +154,7 @@ func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec
 	switch out.Status {
 	case cegar.Safe:
 		if len(blockTrue) > 0 {
-			res.Verdict, res.Reason = results.Unknown, strings.Join(blockTrue, "; ")
+			res.SetUnknown(unsupportedCause(blockTrue), strings.Join(blockTrue, "; "))
 			return
 		}
 		res.Verdict, res.Reason = results.True, "reached set is a fixed point without error states"
@@ -139,25 +169,54 @@ func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec
 		if len(notes) > 0 {
 			res.Reason += " (" + strings.Join(notes, ", ") + ")"
 		}
-	case cegar.Incomplete:
-		res.Verdict, res.Reason = results.Unknown, strings.Join(append(append([]string{out.Reason}, blockTrue...), shapeNotes(data)...), "; ")
-	case cegar.Unknown:
-		res.Verdict, res.Reason = results.Unknown, out.Reason
+	case cegar.Incomplete, cegar.Unknown:
+		detail := strings.Join(append(append([]string{out.Reason}, blockTrue...), shapeNotes(data)...), "; ")
+		res.SetUnknown(limitCause(out.Limit, opts.MaxStates, cfg.maxRefinements(), blockTrue), detail)
 	case cegar.Unsafe:
 		if _, blockFalse := splitExplanations(explain(out.Target)); len(blockFalse) > 0 {
-			res.Verdict = results.Unknown
-			res.Reason = "error path depends on " + strings.Join(blockFalse, ", ")
 			res.Unmodelled = unmodelledNames(blockFalse)
+			res.SetUnknown(&results.Cause{Kind: results.CauseUnmodelled, Names: res.Unmodelled}, "error path depends on "+strings.Join(blockFalse, ", "))
 			return
 		}
-		res.Verdict, res.Reason = results.False, "error path confirmed by SMT and concrete replay"
-		res.Counterexample, res.Inputs = out.Path, inputs(out.Path, out.Inputs)
-		res.SignedOverflow = signedOverflow(ctx, prog, out.Path, out.Inputs)
-		res.FailureValues = failureValues(ctx, prog, out.Path, out.Inputs)
-		if res.SignedOverflow != "" {
-			res.Reason += "; it overflows a signed integer at " + res.SignedOverflow +
-				" (undefined in C: --signed-overflow assume-none cuts such paths)"
-		}
+		falseVerdict(ctx, prog, cfg, res, "error path confirmed by SMT and concrete replay", out.Path, out.Inputs)
+	}
+}
+
+// limitCause is the cause of an analysis that ended on its own before a
+// verdict: the limit it hit (a state or refinement limit), else an
+// unsupported construct that forbids TRUE, else incomplete.
+func limitCause(limit results.CauseKind, maxStates, maxRefinements int, blockTrue []string) *results.Cause {
+	switch limit {
+	case results.CauseStates:
+		return &results.Cause{Kind: limit, Limit: fmt.Sprint(maxStates)}
+	case results.CauseRefinements:
+		return &results.Cause{Kind: limit, Limit: fmt.Sprint(maxRefinements)}
+	}
+	if len(blockTrue) > 0 {
+		return unsupportedCause(blockTrue)
+	}
+	return &results.Cause{Kind: results.CauseIncomplete}
+}
+
+// unsupportedCause is the cause of a fixed point that reached constructs
+// whose effect is not over-approximated (explanations that forbid TRUE).
+func unsupportedCause(blockTrue []string) *results.Cause {
+	return &results.Cause{Kind: results.CauseUnsupported}
+}
+
+// falseVerdict makes res the FALSE of a confirmed error path (path with
+// the solver's inputs): its counterexample and inputs, the first signed
+// overflow on it and the failing assertion's values, and the reason
+// evidence followed by the overflow note. It is the one place a FALSE
+// verdict is built.
+func falseVerdict(ctx context.Context, prog *cfa.Program, cfg Config, res *Result, evidence string, path []cfa.Step, in []smt.InputValue) {
+	res.Verdict, res.Reason, res.Cause, res.Detail = results.False, evidence, nil, ""
+	res.Counterexample, res.Inputs = path, inputs(path, in)
+	res.SignedOverflow = signedOverflow(ctx, prog, path, in)
+	res.FailureValues = failureValues(ctx, prog, path, in)
+	if res.SignedOverflow != "" {
+		res.Reason += "; it overflows a signed integer at " + res.SignedOverflow +
+			" (undefined in C: --signed-overflow assume-none cuts such paths)"
 	}
 }
 
@@ -187,4 +246,21 @@ func shapeNotes(cpas []cpa.CPA) []string {
 		}
 	}
 	return out
+}
+
+// ConfigTable is the Markdown table of the registered configurations,
+// one row per name with its description, the plain configurations
+// sorted by name and the portfolios after them: the README's
+// "Configurations" table, which TestReadmeConfigTable keeps equal to it.
+func ConfigTable() string {
+	var b strings.Builder
+	b.WriteString("| name | analysis |\n|---|---|\n")
+	names := ConfigNames()
+	sort.SliceStable(names, func(i, j int) bool {
+		return len(configs[names[i]].arms) == 0 && len(configs[names[j]].arms) > 0
+	})
+	for _, n := range names {
+		fmt.Fprintf(&b, "| `%s` | %s |\n", n, configs[n].doc)
+	}
+	return b.String()
 }

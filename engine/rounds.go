@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"github.com/reverify/reverify/engine/strategy"
 	"strings"
 	"sync"
 	"time"
@@ -218,7 +219,7 @@ func (s *rounds) startShared(wg *sync.WaitGroup) (hasRest bool, start func()) {
 // merge adds the shared run's UNKNOWN sr to a round's UNKNOWN r: its
 // reason first, states summed, the longer time.
 func (s *rounds) merge(r, sr *Result) *Result {
-	r.Reason = s.sharedArm + " (all properties in one run): " + sr.Reason + "; " + r.Reason
+	r.SetUnknown(r.Cause, s.sharedArm+" (all properties in one run): "+sr.Reason+"; "+r.Detail)
 	r.States += sr.States
 	r.Seconds = max(r.Seconds, sr.Seconds)
 	return r
@@ -250,9 +251,9 @@ func (s *rounds) finish(i int, r *Result, from *roundJob) {
 	}
 	s.cond.Broadcast()
 	s.mu.Unlock()
-	if ctxDone(s.ctx) != nil {
+	if ctxDone(s.ctx) != nil && r.Verdict == results.Unknown && r.Cause != nil && r.Cause.Kind == results.CauseBudget {
 		// what the deadline cut reads as the timeout it is
-		r.Reason = strings.ReplaceAll(r.Reason, "cancelled: context deadline exceeded", deadlineCut)
+		r.SetUnknown(r.Cause, deadlineCut)
 	}
 	s.final(i, r)
 }
@@ -358,14 +359,17 @@ func (s *rounds) work() {
 func (s *rounds) runRound(j *roundJob, budget time.Duration) (r *Result, timedOut bool) {
 	prop, cfg := s.props[j.i], s.cfg
 	if budget < 0 {
-		return &Result{Property: prop, Config: cfg.Name, Verdict: results.Unknown, Reason: "timeout after " + cfg.Timeout.String()}, false
+		r := strategy.Unknown(prop, &results.Cause{Kind: results.CauseTimeout, Limit: results.TimeLimit(cfg.Timeout, cfg.Clock != nil)}, "")
+		r.Config = cfg.Name
+		return r, false
 	}
 	if ctxDone(s.ctx) != nil {
 		if j.res != nil {
 			return j.res, false // the deadline passed: the last round's result stands
 		}
-		return &Result{Property: prop, Config: cfg.Name, Verdict: results.Unknown,
-			Reason: deadlineCut + ": not started, the other properties used the time"}, false
+		r := strategy.Unknown(prop, &results.Cause{Kind: results.CauseBudget}, deadlineCut+": not started, the other properties used the time")
+		r.Config = cfg.Name
+		return r, false
 	}
 	rctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
@@ -375,18 +379,19 @@ func (s *rounds) runRound(j *roundJob, budget time.Duration) (r *Result, timedOu
 	pcfg := cfg
 	pcfg.Timeout = budget
 	r = verifyOne(rctx, s.prog, prop, pcfg, j.conf)
-	timedOut = r.Verdict == results.Unknown && strings.Contains(r.Reason, "timeout after ")
+	timedOut = r.Verdict == results.Unknown && r.Cause.TimedOut()
 	j.used += time.Duration(r.Seconds * float64(time.Second))
 	j.last = budget
 	r.Seconds = j.used.Seconds()
-	if budget > 0 && budget != cfg.Timeout {
-		short := "timeout after " + budget.Round(time.Millisecond).String()
-		r.Reason = strings.ReplaceAll(r.Reason, "timeout after "+budget.String(), short)
+	if timedOut && budget > 0 && budget != cfg.Timeout {
+		c := *r.Cause
 		if cfg.Timeout > 0 && j.used >= cfg.Timeout {
-			r.Reason = strings.ReplaceAll(r.Reason, short, "timeout after "+cfg.Timeout.String())
-		} else if strings.Contains(r.Reason, short) {
-			r.Reason += fmt.Sprintf(" (%s was a round's share of the time to the deadline; %s of the property limit %s used)",
-				budget.Round(time.Millisecond), j.used.Round(time.Millisecond), cfg.Timeout)
+			c.Limit = results.TimeLimit(cfg.Timeout, cfg.Clock != nil)
+			r.SetUnknown(&c, r.Detail)
+		} else {
+			c.Limit = results.TimeLimit(budget.Round(time.Millisecond), cfg.Clock != nil)
+			r.SetUnknown(&c, strings.TrimPrefix(r.Detail+"; ", "; ")+fmt.Sprintf("%s was a round's share of the time to the deadline; %s of the property limit %s used",
+				budget.Round(time.Millisecond), j.used.Round(time.Millisecond), cfg.Timeout))
 		}
 	}
 	return r, timedOut

@@ -31,15 +31,21 @@ type Report struct {
 // for re-verification, witness, reproducer and pixel-tree paths) are
 // omitted while empty.
 type PropertyReport struct {
-	ID          string      `json:"id"`
-	File        string      `json:"file"`
-	Line        int         `json:"line"`
-	Column      int         `json:"column"`
-	Function    string      `json:"function"`
-	Expression  string      `json:"expression"`
-	Verdict     Verdict     `json:"verdict"`
-	Reason      string      `json:"reason,omitempty"`
-	Config      string      `json:"configuration"`
+	ID         string  `json:"id"`
+	File       string  `json:"file"`
+	Line       int     `json:"line"`
+	Column     int     `json:"column"`
+	Function   string  `json:"function"`
+	Expression string  `json:"expression"`
+	Verdict    Verdict `json:"verdict"`
+	Reason     string  `json:"reason,omitempty"`
+	// Cause is why the verdict is UNKNOWN or NOT_CHECKED, as data.
+	Cause  *Cause `json:"cause,omitempty"`
+	Config string `json:"configuration"`
+	// Decider is the arm or step of the configuration's strategy that
+	// decided the property ("value-cegar", "value (all properties in
+	// one run)"), empty for UNKNOWN or a configuration of one analysis.
+	Decider     string      `json:"decided_by,omitempty"`
 	CPUSeconds  float64     `json:"cpu_seconds"`
 	States      int         `json:"states"`
 	Refinements int         `json:"refinements"`

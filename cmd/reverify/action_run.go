@@ -104,11 +104,14 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 		// A property the total budget cut off is UNKNOWN "time budget",
 		// never cached.
 		budgetCut := func(r *engine.Result) bool {
-			if r.Reason == budgetReason(q.budget) {
-				return true
+			if r.Verdict != results.Unknown || r.Cause == nil || r.Cause.Kind != results.CauseBudget {
+				return false
 			}
-			if q.budget > 0 && bctx.Err() != nil && ctx.Err() == nil && r.Verdict == results.Unknown &&
-				strings.Contains(r.Reason, "cancel") && (timeout <= 0 || r.Seconds < timeout.Seconds()) {
+			if r.Cause.Limit != "" {
+				return true // already said
+			}
+			if q.budget > 0 && bctx.Err() != nil && ctx.Err() == nil {
+				r.Cause = &results.Cause{Kind: results.CauseBudget, Limit: q.budget.String()}
 				r.Reason = budgetReason(q.budget)
 				return true
 			}
@@ -136,8 +139,8 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 			reused[d.Property] = !d.Reverify
 		}
 		cfg.OnResult = func(r *engine.Result) {
-			if !reused[r.Property] && !budgetCut(r) {
-				timeoutReason(r, timeout, q.s.clock)
+			if !reused[r.Property] {
+				budgetCut(r)
 			}
 			pg.result(r, !reused[r.Property])
 		}
@@ -158,8 +161,7 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 		cut := map[int]bool{}
 		for i, d := range sub.Decisions {
 			r := rs[i]
-			if d.Reverify && (budgetCut(r) || q.budget > 0 && bctx.Err() != nil && r.Verdict == results.Unknown &&
-				(strings.Contains(r.Reason, "cancel") || strings.HasPrefix(r.Reason, "timeout after"))) {
+			if d.Reverify && (budgetCut(r) || q.budget > 0 && bctx.Err() != nil && r.Verdict == results.Unknown && r.Cause.Limited()) {
 				cut[i] = true
 			}
 		}

@@ -190,7 +190,6 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		pg = newCheckProgress(stdout, stderr, progressMode(stderr, os.Getenv), "", len(props))
 	}
 	ecfg.OnResult = func(r *engine.Result) {
-		timeoutReason(r, *timeout, *clock)
 		if pg != nil {
 			pg.result(r, true)
 		}

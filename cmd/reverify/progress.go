@@ -7,7 +7,6 @@ import (
 	"os"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
@@ -119,42 +118,3 @@ func (p *checkProgress) finish() {
 	}
 }
 
-// deadlineReason is what the analyses say when their time limit ends
-// (the context's error).
-const deadlineReason = "cancelled: context deadline exceeded"
-
-// timeoutReason rewrites the reason of an UNKNOWN that ran out of its
-// per-property time limit: "timeout after 30s (value-cegar)", or for a
-// sequence of configurations "timeout after 30s (value, value-cegar ran
-// out of time; symex-cegar: state limit 1000000)"; clock "cpu" says
-// "30s CPU time". Other results are left alone.
-func timeoutReason(r *engine.Result, timeout time.Duration, clock string) {
-	if r.Verdict != results.Unknown || timeout <= 0 || !strings.Contains(r.Reason, deadlineReason) {
-		return
-	}
-	limit := timeout.String()
-	if clock == "cpu" {
-		limit += " CPU time"
-	}
-	configs := map[string]bool{}
-	for _, n := range engine.ConfigNames() {
-		configs[n] = true
-	}
-	var timedOut, other []string
-	for _, part := range strings.Split(r.Reason, "; ") {
-		name, rest, ok := strings.Cut(part, ": ")
-		switch {
-		case part == deadlineReason:
-			timedOut = append(timedOut, r.Config)
-		case ok && configs[name] && rest == deadlineReason:
-			timedOut = append(timedOut, name)
-		default:
-			other = append(other, part)
-		}
-	}
-	detail := strings.Join(timedOut, ", ")
-	if len(other) > 0 {
-		detail += " ran out of time; " + strings.Join(other, "; ")
-	}
-	r.Reason = fmt.Sprintf("timeout after %s (%s)", limit, detail)
-}

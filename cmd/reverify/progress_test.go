@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/results"
@@ -96,35 +95,8 @@ func TestActionLogGroups(t *testing.T) {
 	}
 }
 
-// TestTimeoutReason: an UNKNOWN by the per-property time limit says
-// "timeout after …" with the configurations that ran out of time, not
-// the context's error.
-func TestTimeoutReason(t *testing.T) {
-	for _, tc := range []struct {
-		config, reason, clock, want string
-	}{
-		{"value-cegar", "cancelled: context deadline exceeded", "wall", "timeout after 30s (value-cegar)"},
-		{"value", "cancelled: context deadline exceeded", "cpu", "timeout after 30s CPU time (value)"},
-		{"default", "value: cancelled: context deadline exceeded; value-cegar: cancelled: context deadline exceeded; symex-cegar: cancelled: context deadline exceeded",
-			"wall", "timeout after 30s (value, value-cegar, symex-cegar)"},
-		{"default", "value: state limit 1000000; value-cegar: cancelled: context deadline exceeded", "wall",
-			"timeout after 30s (value-cegar ran out of time; value: state limit 1000000)"},
-		{"value", "cancelled: context canceled", "wall", "cancelled: context canceled"},
-		{"value", "state limit 10", "wall", "state limit 10"},
-	} {
-		r := &engine.Result{Verdict: results.Unknown, Config: tc.config, Reason: tc.reason}
-		timeoutReason(r, 30*time.Second, tc.clock)
-		if r.Reason != tc.want {
-			t.Errorf("%s %q: %q, want %q", tc.config, tc.reason, r.Reason, tc.want)
-		}
-	}
-	r := &engine.Result{Verdict: results.True, Reason: "cancelled: context deadline exceeded"}
-	if timeoutReason(r, time.Second, "wall"); r.Reason != "cancelled: context deadline exceeded" {
-		t.Errorf("a TRUE's reason rewritten: %q", r.Reason)
-	}
-}
-
-// TestTimeoutReasonInCheck: check prints and records the timeout so.
+// TestTimeoutReasonInCheck: check records the timeout as a cause and
+// prints it as a sentence with how far the analysis got.
 func TestTimeoutReasonInCheck(t *testing.T) {
 	src := filepath.Join(t.TempDir(), "loop.c")
 	if err := os.WriteFile(src, []byte(`#include <assert.h>
@@ -140,7 +112,8 @@ int main(void) {
 		t.Fatal(err)
 	}
 	rep := checkJSON(t, src, "--config", "value", "--timeout", "200ms")
-	if len(rep.Properties) != 1 || rep.Properties[0].Reason != "timeout after 200ms (value)" {
+	if len(rep.Properties) != 1 || rep.Properties[0].Cause == nil || rep.Properties[0].Cause.Kind != results.CauseTimeout || rep.Properties[0].Cause.Limit != "200ms" ||
+		!strings.HasPrefix(rep.Properties[0].Reason, "timeout after 200ms (") || !strings.HasSuffix(rep.Properties[0].Reason, " states)") {
 		t.Errorf("results.json: %+v", rep.Properties)
 	}
 }

@@ -248,7 +248,6 @@ func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.D
 		return s
 	}
 	for _, r := range verdicts {
-		timeoutReason(r, rs.timeout, rs.clock)
 		fmt.Fprint(w, "   ")
 		printResult(w, r)
 		mem := len(r.Property.Memory) > 0

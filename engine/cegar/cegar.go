@@ -1,6 +1,8 @@
 package cegar
 
 import (
+	"github.com/reverify/reverify/results"
+
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -158,6 +160,11 @@ type Stats struct {
 type Result struct {
 	Status Status
 	Reason string
+	// Limit is the limit that ended an Incomplete or Unknown run:
+	// results.CauseStates (the CPA algorithm's state limit) or
+	// results.CauseRefinements; "" for any other end (cancellation is
+	// the caller's context's to tell).
+	Limit results.CauseKind
 	// Target and Path are the error path of Unsafe; Inputs its inputs.
 	Target *cpa.Node
 	Path   []cfa.Step
@@ -234,6 +241,9 @@ func Run(ctx context.Context, prog *cfa.Program, comp *cpa.Composite, opts Optio
 			return res
 		case cpa.Incomplete:
 			res.Status, res.Reason = Incomplete, alg.Reason()
+			if alg.StateLimited() {
+				res.Limit = results.CauseStates
+			}
 			return res
 		case cpa.Unsafe:
 			res.Status, res.Reason = Unknown, "error states remain that were not checked"
@@ -329,6 +339,7 @@ func Run(ctx context.Context, prog *cfa.Program, comp *cpa.Composite, opts Optio
 		}
 		if res.Stats.Refinements >= maxRef {
 			res.Status, res.Reason = Unknown, fmt.Sprintf("refinement limit %d reached", maxRef)
+			res.Limit = results.CauseRefinements
 			return res
 		}
 		refined[rkey] = true

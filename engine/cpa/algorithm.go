@@ -1,6 +1,8 @@
 package cpa
 
 import (
+	"github.com/reverify/reverify/engine/timeslice"
+
 	"context"
 	"fmt"
 	"sort"
@@ -207,13 +209,14 @@ type Algorithm struct {
 	seq   uint64
 	stats Stats
 
-	pending   []*Node // targets found but not yet returned
-	truncated map[string]bool
-	explained map[string]bool
-	reason    string
-	buf       []Successor
-	fbuf      []uint64
-	scratch   scratch
+	pending      []*Node // targets found but not yet returned
+	truncated    map[string]bool
+	explained    map[string]bool
+	reason       string
+	stateLimited bool
+	buf          []Successor
+	fbuf         []uint64
+	scratch      scratch
 }
 
 // NewAlgorithm returns the algorithm over c with the initial state and
@@ -264,6 +267,10 @@ func (a *Algorithm) Composite() *Composite { return a.c }
 // "; " in sorted order.
 func (a *Algorithm) Reason() string { return a.reason }
 
+// StateLimited reports whether the last Run ended Incomplete at the
+// state limit (Options.MaxStates).
+func (a *Algorithm) StateLimited() bool { return a.stateLimited }
+
 // Explanations returns the sorted reasons (Explainer) of all states added
 // to the reached set so far: what a Safe result is subject to.
 func (a *Algorithm) Explanations() []string { return sortedKeys(a.explained) }
@@ -291,18 +298,21 @@ func (a *Algorithm) Reached() []*Node {
 // cancellation; the run is then Incomplete. Components implementing
 // ContextUser receive ctx first.
 func (a *Algorithm) Run(ctx context.Context) (Status, *Node, error) {
-	a.reason = ""
+	a.reason, a.stateLimited = "", false
 	a.c.UseContext(ctx)
 	if t := a.nextPending(); t != nil {
 		return Target, t, nil
 	}
+	cp := timeslice.NewCheckpoint(ctx)
 	for {
+		cp.Yield(ctx)
 		if err := ctx.Err(); err != nil {
 			a.reason = "cancelled: " + err.Error()
 			return Incomplete, nil, nil
 		}
 		if a.opts.MaxStates > 0 && a.stats.Reached >= a.opts.MaxStates && a.nwait > 0 {
 			a.reason = fmt.Sprintf("state limit %d", a.opts.MaxStates)
+			a.stateLimited = true
 			return Incomplete, nil, nil
 		}
 		n := a.pop()

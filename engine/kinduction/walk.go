@@ -1,6 +1,8 @@
 package kinduction
 
 import (
+	"github.com/reverify/reverify/engine/timeslice"
+
 	"context"
 	"errors"
 	"fmt"
@@ -45,6 +47,7 @@ type walk struct {
 func (w *walk) run(ctx context.Context, path []cfa.Step, stack []frame, loc *cfa.Location, cuts, nest int) error {
 	c := w.c
 	for {
+		timeslice.Yield(ctx)
 		if err := ctx.Err(); err != nil {
 			return err
 		}

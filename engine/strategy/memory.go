@@ -1,4 +1,4 @@
-package engine
+package strategy
 
 import (
 	"context"
@@ -13,34 +13,32 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/reverify/reverify/results"
 )
 
 // DefaultMemoryLimit is the memory limit per property when
-// Config.MemoryLimit is 0: 1.5 GiB, so that four properties verified in
+// engine.Config.MemoryLimit is 0: 1.5 GiB, so that four properties verified in
 // parallel (a 4-core GitHub runner) stay within a 7 GB runner.
 const DefaultMemoryLimit = 3 << 29
 
-// errMemoryLimit is the cancellation cause of a property that the
+// ErrMemoryLimit is the cancellation cause of a property that the
 // memory watchdog stopped.
-var errMemoryLimit = errors.New("memory limit")
+var ErrMemoryLimit = errors.New("memory limit")
 
-// memoryWatch is the memory watchdog of one Verify call. Go cannot
+// MemoryWatch is the memory watchdog of one engine.Verify call. Go cannot
 // account memory to a goroutine, so it watches the process's memory
 // (heapInUse: the Go heap or the resident set, whichever is larger, so
 // that Z3's memory counts) every 50 ms against the limit times the number
 // of properties running, and when it, after a forced garbage collection
 // that returns freed memory to the system, still exceeds that budget it
 // cancels the property that has run longest (the one most likely to hold the memory) with the cause
-// errMemoryLimit, and waits for it to end before judging again. The
+// ErrMemoryLimit, and waits for it to end before judging again. The
 // property answers UNKNOWN "memory limit …", and the others go on: the
 // process is never killed for memory by the system, which would lose
 // every result. debug.SetMemoryLimit makes the garbage collector work
 // harder as the budget nears (a soft backstop, restored at the end). The
 // resident set includes the program's code and Z3's library (tens of
 // MiB), counted once whatever the number of properties.
-type memoryWatch struct {
+type MemoryWatch struct {
 	limit uint64
 	mu    sync.Mutex
 	next  int
@@ -58,13 +56,13 @@ type tracked struct {
 	cancelled bool
 }
 
-// startMemoryWatch starts the watchdog for cfg (nil when it has no
-// memory limit); stop it with close.
-func startMemoryWatch(limit uint64, workers int) *memoryWatch {
+// StartMemoryWatch starts the watchdog for cfg (nil when it has no
+// memory limit); stop it with Close.
+func StartMemoryWatch(limit uint64, workers int) *MemoryWatch {
 	if limit == 0 {
 		return nil
 	}
-	w := &memoryWatch{limit: limit, run: map[int]*tracked{}, sample: heapInUse,
+	w := &MemoryWatch{limit: limit, run: map[int]*tracked{}, sample: heapInUse,
 		stop: make(chan struct{}), done: make(chan struct{})}
 	soft := int64(limit) * int64(max(workers, 1))
 	if soft <= 0 || soft/int64(max(workers, 1)) != int64(limit) { // overflow
@@ -75,7 +73,7 @@ func startMemoryWatch(limit uint64, workers int) *memoryWatch {
 	return w
 }
 
-func (w *memoryWatch) close() {
+func (w *MemoryWatch) Close() {
 	if w == nil {
 		return
 	}
@@ -115,7 +113,7 @@ func softLimit(b int64) {
 	}
 }
 
-func (w *memoryWatch) loop() {
+func (w *MemoryWatch) loop() {
 	defer close(w.done)
 	t := time.NewTicker(50 * time.Millisecond)
 	defer t.Stop()
@@ -131,7 +129,7 @@ func (w *memoryWatch) loop() {
 
 // check cancels the longest-running property when the heap exceeds the
 // budget of the properties running.
-func (w *memoryWatch) check() {
+func (w *MemoryWatch) check() {
 	w.mu.Lock()
 	n := len(w.run)
 	pending := false
@@ -160,13 +158,13 @@ func (w *memoryWatch) check() {
 	}
 	if oldest != nil {
 		oldest.cancelled = true
-		oldest.cancel(errMemoryLimit)
+		oldest.cancel(ErrMemoryLimit)
 	}
 }
 
-// track returns ctx with a cancellation the watchdog may trigger, and
+// Track returns ctx with a cancellation the watchdog may trigger, and
 // the function that ends the tracking.
-func (w *memoryWatch) track(ctx context.Context) (context.Context, func()) {
+func (w *MemoryWatch) Track(ctx context.Context) (context.Context, func()) {
 	if w == nil {
 		return ctx, func() {}
 	}
@@ -206,12 +204,12 @@ func heapInUse(afterGC bool) uint64 {
 		runtime.ReadMemStats(&m)
 		heap = m.HeapAlloc
 	}
-	return max(heap, residentSet())
+	return max(heap, ResidentSet())
 }
 
-// residentSet is the process's resident set in bytes, 0 where
+// ResidentSet is the process's resident set in bytes, 0 where
 // /proc/self/statm is not readable.
-func residentSet() uint64 {
+func ResidentSet() uint64 {
 	data, err := os.ReadFile("/proc/self/statm")
 	if err != nil {
 		return 0
@@ -225,47 +223,6 @@ func residentSet() uint64 {
 		return 0
 	}
 	return pages * uint64(os.Getpagesize())
-}
-
-// limitReason rewrites the reason of a property the limits stopped
-// (ctx is the property's context, parent the caller's; portfolio says
-// whether the configuration runs arms in parallel, whose reason names
-// each arm). The analyses say "cancelled: context deadline exceeded"
-// (or "… context canceled"): the last such cause becomes "timeout after
-// 30s" or "memory limit 1.5GiB exceeded", followed by the configuration
-// that was running when it is not a portfolio; every arm of a portfolio
-// that was still running at the deadline reads "timeout after 30s" (the
-// arms share it). A reason without the cause stays, and so does every
-// reason when the caller's context ended (a total time budget): the
-// caller explains it.
-func limitReason(ctx, parent context.Context, cfg Config, portfolio bool, res *Result) {
-	const deadline, canceled = "context deadline exceeded", "context canceled"
-	if res.Verdict != results.Unknown || parent.Err() != nil {
-		return // the caller's cancellation: the caller explains it
-	}
-	var final, cause string
-	switch {
-	case context.Cause(ctx) == errMemoryLimit:
-		final, cause = "memory limit "+HumanBytes(cfg.MemoryLimit)+" exceeded", canceled
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		final, cause = "timeout after "+cfg.Timeout.String(), deadline
-	}
-	r := res.Reason
-	if final != "" {
-		if !portfolio {
-			final += " (" + cfg.Name + ")"
-		}
-		if i := strings.LastIndex(r, cause); i >= 0 {
-			r = strings.TrimSuffix(r[:i], "cancelled: ") + final + r[i+len(cause):]
-		}
-	}
-	// The arms of a portfolio share the property's deadline: each that
-	// was still running when it passed ran out of the same time.
-	repl := "time share used up"
-	if final != "" && cause == deadline {
-		repl = final
-	}
-	res.Reason = strings.ReplaceAll(r, "cancelled: "+deadline, repl)
 }
 
 // HumanBytes formats n as 1.5GiB, 512MiB or 100B.

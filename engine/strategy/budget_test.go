@@ -1,0 +1,83 @@
+package strategy
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestMemoryWatchCancelsOldest: over the budget (limit × properties
+// running) after a collection, the watchdog cancels the longest-running
+// property with the cause ErrMemoryLimit, one at a time; under it,
+// nothing.
+func TestMemoryWatchCancelsOldest(t *testing.T) {
+	var heap atomic.Uint64
+	w := &MemoryWatch{limit: 100, run: map[int]*tracked{}, sample: func(bool) uint64 { return heap.Load() }}
+	old, endOld := w.Track(context.Background())
+	time.Sleep(time.Millisecond)
+	young, endYoung := w.Track(context.Background())
+	defer endYoung()
+	heap.Store(200) // budget 2 × 100
+	w.check()
+	if old.Err() != nil || young.Err() != nil {
+		t.Fatal("cancelled within the budget")
+	}
+	heap.Store(201)
+	w.check()
+	if context.Cause(old) != ErrMemoryLimit || young.Err() != nil {
+		t.Fatalf("old: %v, young: %v; want old cancelled for the memory limit", context.Cause(old), young.Err())
+	}
+	w.check() // old has not ended yet: wait for it
+	if young.Err() != nil {
+		t.Fatal("cancelled a second property before the first ended")
+	}
+	endOld()
+	w.check() // budget 1 × 100
+	if context.Cause(young) != ErrMemoryLimit {
+		t.Fatalf("young: %v, want cancelled", context.Cause(young))
+	}
+}
+
+// TestWithBudgetClock: under an injected clock the context expires with
+// DeadlineExceeded once the clock has advanced by the budget, not before
+// and not by wall time.
+func TestWithBudgetClock(t *testing.T) {
+	var now atomic.Int64
+	clock := Clock(func() time.Duration { return time.Duration(now.Load()) })
+	ctx, cancel := WithBudget(context.Background(), clock, time.Second)
+	defer cancel()
+	time.Sleep(50 * time.Millisecond)
+	if err := ctx.Err(); err != nil {
+		t.Fatalf("expired before the clock moved: %v", err)
+	}
+	now.Store(int64(999 * time.Millisecond))
+	time.Sleep(50 * time.Millisecond)
+	if err := ctx.Err(); err != nil {
+		t.Fatalf("expired at 999ms of a 1s budget: %v", err)
+	}
+	now.Store(int64(time.Second))
+	select {
+	case <-ctx.Done():
+	case <-time.After(5 * time.Second):
+		t.Fatal("not expired 5s after the clock passed the budget")
+	}
+	if err := ctx.Err(); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Err = %v, want DeadlineExceeded", err)
+	}
+
+	// Cancelling the parent cancels the budget context.
+	parent, pcancel := context.WithCancel(context.Background())
+	ctx, cancel = WithBudget(parent, clock, time.Hour)
+	defer cancel()
+	pcancel()
+	select {
+	case <-ctx.Done():
+	case <-time.After(5 * time.Second):
+		t.Fatal("parent cancellation not propagated")
+	}
+	if err := ctx.Err(); !errors.Is(err, context.Canceled) {
+		t.Errorf("Err = %v, want Canceled", err)
+	}
+}

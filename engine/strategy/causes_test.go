@@ -1,0 +1,39 @@
+package strategy
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestNoReasonMatching: code decides on an UNKNOWN's cause
+// (results.Cause), never on the text of its reason: no non-test file of
+// the module matches a result's Reason against a string.
+func TestNoReasonMatching(t *testing.T) {
+	root, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}").Output()
+	if err != nil {
+		t.Skip("go list:", err)
+	}
+	bad := regexp.MustCompile(`strings\.(Contains|HasPrefix|HasSuffix|Index|LastIndex|ReplaceAll|Replace|Cut)\([^)]*\.Reason\b|\.Reason\s*[!=]=\s*"[^"]`)
+	err = filepath.WalkDir(strings.TrimSpace(string(root)), func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if bad.MatchString(line) {
+				t.Errorf("%s:%d matches a reason's text: %s", path, i+1, strings.TrimSpace(line))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,102 @@
+package strategy
+
+import (
+	"context"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// Clock is what a time limit is measured on: nil is wall time; cmd
+// injects the process's CPU time for runs of one property at a time (so
+// that a limit means the same on a loaded machine as on an idle one and
+// covers every arm of a portfolio, as SV-COMP's CPU limit counts every
+// thread).
+type Clock func() time.Duration
+
+// Now reads the clock: c, or wall time since an arbitrary origin.
+func (c Clock) Now() time.Duration {
+	if c != nil {
+		return c()
+	}
+	return time.Since(clockOrigin)
+}
+
+// Since returns the time on c since start (a reading of c.Now).
+func (c Clock) Since(start time.Duration) time.Duration { return c.Now() - start }
+
+// IsCPU reports whether limits on c are CPU time (any injected clock).
+func (c Clock) IsCPU() bool { return c != nil }
+
+var clockOrigin = time.Now()
+
+// WithBudget returns a context that expires after d on the configured
+// clock: context.WithTimeout for wall time; for a Clock (the
+// process's CPU time), a watchdog that polls the clock every 10 ms and
+// makes the context's Err report context.DeadlineExceeded, so that the
+// reasons read "timeout" either way.
+func WithBudget(ctx context.Context, clock Clock, d time.Duration) (context.Context, context.CancelFunc) {
+	if clock == nil {
+		return context.WithTimeout(ctx, d)
+	}
+	c := &budgetCtx{Context: ctx, done: make(chan struct{})}
+	stop := make(chan struct{})
+	end := clock() + d
+	go func() {
+		t := time.NewTicker(10 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				c.expire(context.Canceled)
+				return
+			case <-ctx.Done():
+				c.expire(ctx.Err())
+				return
+			case <-t.C:
+				if clock() >= end {
+					c.expire(context.DeadlineExceeded)
+					return
+				}
+			}
+		}
+	}()
+	var once sync.Once
+	return c, func() { once.Do(func() { close(stop) }) }
+}
+
+// budgetCtx is a context whose expiry a watchdog decides.
+type budgetCtx struct {
+	context.Context
+	once sync.Once
+	mu   sync.Mutex
+	err  error
+	done chan struct{}
+}
+
+func (c *budgetCtx) expire(err error) {
+	c.once.Do(func() {
+		c.mu.Lock()
+		c.err = err
+		c.mu.Unlock()
+		close(c.done)
+	})
+}
+
+func (c *budgetCtx) Done() <-chan struct{} { return c.done }
+
+func (c *budgetCtx) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
+}
+
+// ProcessCPU is the CPU time (user + system) of this process, 0 when
+// getrusage(2) fails.
+func ProcessCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}

@@ -1,0 +1,373 @@
+package strategy
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/reverify/reverify/engine/timeslice"
+	"github.com/reverify/reverify/results"
+)
+
+// Arm is one strategy of a portfolio.
+type Arm struct {
+	S Strategy
+	// Weight is the arm's share of the slots' time relative to the
+	// other arms still running when they take turns (0 counts as 1).
+	Weight int
+}
+
+// Portfolio runs arms on the property at once and the first TRUE or
+// FALSE wins (each already checked by its arm as a lone configuration
+// checks it: fixed point without blocking constructs, error path
+// confirmed by SMT and concrete replay); the others are cancelled. A
+// portfolio in the sense of SV-COMP's portfolio verifiers and
+// CPAchecker's parallel algorithm composition (Beyer, Dangl, Wendler,
+// JAR 2018, section 6); seed 000, section 4 compares the configurations
+// it combines.
+//
+// Slots is the number of arms that execute at a time (the cores the
+// property has). With at least as many slots as arms every arm runs
+// from the start. With fewer, the arms take turns in time slices
+// (engine/timeslice: an arm pauses at its next checkpoint and keeps its
+// reached set, nothing restarts): every quantum (40 ms, growing with the
+// elapsed time to 1 s) the slots go to the arms with the least executed
+// time per weight (stride scheduling), ties to the earlier arm. So the
+// first arms decide the easy properties before the later ones have
+// created a solver context, no arm waits behind another's whole limit,
+// and an arm that ends returns its slot at once; under a CPU limit on
+// the whole property (SV-COMP's CPU limit counts every thread) each arm
+// gets its weight's share of it while all run, and more as others end.
+//
+// Soundness is that of the arms: each is sound on its own. Should two
+// arms disagree (one TRUE, one FALSE — a bug in one of them), the
+// verdict is UNKNOWN with CauseDisagreement, never either. When no arm
+// decides, the cause is the arms' most telling one (a limit before an
+// analysis's own end: more time may decide) and the detail names each
+// arm's outcome.
+//
+// Precision entries of the result are prefixed with the deciding arm's
+// name and a slash ("value-cegar/main::y@main:+8:[y < 0]"); when no arm
+// decides, every arm's entries are kept so prefixed.
+func Portfolio(name string, slots int, arms ...Arm) Strategy {
+	return portfolio{name: name, slots: max(slots, 1), arms: arms}
+}
+
+type portfolio struct {
+	name  string
+	slots int
+	arms  []Arm
+}
+
+func (p portfolio) Name() string { return p.name }
+
+// Arms returns the names of a portfolio's arms (nil for another
+// strategy).
+func Arms(s Strategy) []string {
+	p, ok := s.(portfolio)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, a := range p.arms {
+		out = append(out, a.S.Name())
+	}
+	return out
+}
+
+type armResult struct {
+	i int
+	r *Result
+}
+
+// loserGrace is how long the portfolio waits, after the first TRUE or
+// FALSE, for the cancelled arms to report (their states are counted);
+// the verdict does not wait longer for an arm inside a long Z3 call or
+// between two checkpoints.
+const loserGrace = 5 * time.Millisecond
+
+func (p portfolio) Run(ctx context.Context) *Result {
+	actx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var sched *scheduler
+	if p.slots < len(p.arms) {
+		sched = newScheduler(p.slots, p.arms)
+		go sched.loop(actx)
+	}
+	out := make(chan armResult, len(p.arms))
+	for i, a := range p.arms {
+		go func(i int, s Strategy) {
+			c := actx
+			if sched != nil {
+				g := gate{sched, i}
+				c = timeslice.With(actx, g)
+				g.Wait(c) // not even its set-up before its first turn
+				if c.Err() != nil {
+					out <- armResult{i, Unknown(nil, CauseOf(c), "not started")}
+					return
+				}
+			}
+			r := s.Run(c)
+			if sched != nil && !Decided(r.Verdict) {
+				sched.done(i) // its slot to another (a winner keeps it: all end)
+			}
+			out <- armResult{i, r}
+		}(i, a.S)
+	}
+	rs := make([]*Result, len(p.arms))
+	winner := -1
+	var grace <-chan time.Time
+collect:
+	for n := 0; n < len(p.arms); n++ {
+		select {
+		case ar := <-out:
+			rs[ar.i] = ar.r
+			if Decided(ar.r.Verdict) && winner < 0 {
+				winner = ar.i
+				cancel() // the losers stop at their next checkpoint
+				grace = time.After(loserGrace)
+			}
+		case <-grace:
+			break collect
+		}
+	}
+	for i, r := range rs {
+		if r == nil {
+			// Still stopping (inside a Z3 call or between two
+			// checkpoints): its result is discarded, its goroutine
+			// ends on its own.
+			rs[i] = Unknown(nil, &results.Cause{Kind: results.CauseBudget}, "")
+		}
+	}
+	return p.merge(rs, winner)
+}
+
+// causeRank orders the causes of arms that all ended UNKNOWN: the
+// highest is the portfolio's cause.
+var causeRank = map[results.CauseKind]int{
+	results.CauseBudget: 9, results.CauseMemory: 8, results.CauseTimeout: 7,
+	results.CauseStates: 6, results.CauseRefinements: 5, results.CauseUnmodelled: 4,
+	results.CauseUnsupported: 3, results.CauseIncomplete: 2, results.CauseInternal: 1,
+}
+
+// merge combines the arms' results: the winner's (winner < 0: none
+// decided) with the states and refinements of all arms summed.
+func (p portfolio) merge(rs []*Result, winner int) *Result {
+	states, refinements := 0, 0
+	var unmodelled []string
+	for _, r := range rs {
+		states += r.States
+		refinements += r.Refinements
+		unmodelled = append(unmodelled, r.Unmodelled...)
+	}
+	name := func(i int) string { return p.arms[i].S.Name() }
+	if winner >= 0 {
+		w := rs[winner]
+		for i, r := range rs {
+			if Decided(r.Verdict) && r.Verdict != w.Verdict {
+				out := Unknown(w.Property, &results.Cause{Kind: results.CauseDisagreement, Names: []string{name(winner), name(i)}},
+					fmt.Sprintf("%s says %s (%s), %s says %s (%s)", name(winner), w.Verdict, w.Reason, name(i), r.Verdict, r.Reason))
+				out.States, out.Refinements = states, refinements
+				return out
+			}
+		}
+		out := *w
+		out.States, out.Refinements = states, refinements
+		out.Precision = Prefixed(w.Precision, name(winner))
+		out.Reason = name(winner) + ": " + w.Reason
+		out.Decider = name(winner)
+		return &out
+	}
+	top := 0
+	for i, r := range rs {
+		if causeRank[r.Cause.Kind] > causeRank[rs[top].Cause.Kind] {
+			top = i
+		}
+	}
+	out := *rs[top]
+	out.States, out.Refinements = states, refinements
+	out.Precision = nil
+	for i, r := range rs {
+		out.Precision = append(out.Precision, Prefixed(r.Precision, name(i))...)
+	}
+	sort.Strings(out.Precision)
+	cause := *rs[top].Cause
+	if cause.Kind == results.CauseUnmodelled {
+		cause.Names = uniqueSorted(unmodelled)
+	}
+	// Each arm's part: its own cause's sentence where it differs from
+	// the portfolio's, and its details.
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		d := r.Detail
+		if r.Cause.Kind != cause.Kind || r.Cause.Limit != cause.Limit {
+			d = Render(r.Cause, r.Detail)
+		}
+		if d == "" {
+			d = "no result"
+		}
+		parts[i] = name(i) + ": " + d
+	}
+	out.SetUnknown(&cause, strings.Join(parts, "; "))
+	out.Unmodelled = uniqueSorted(unmodelled)
+	return &out
+}
+
+// Prefixed returns entries with "name/" in front of each.
+func Prefixed(entries []string, name string) []string {
+	if len(entries) == 0 {
+		return nil
+	}
+	out := make([]string, len(entries))
+	for i, e := range entries {
+		out[i] = name + "/" + e
+	}
+	return out
+}
+
+// uniqueSorted returns the distinct strings of s, sorted.
+func uniqueSorted(s []string) []string {
+	if len(s) == 0 {
+		return nil
+	}
+	sort.Strings(s)
+	out := s[:1]
+	for _, x := range s[1:] {
+		if x != out[len(out)-1] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// scheduler gives a portfolio's slots to its arms in time slices.
+type scheduler struct {
+	mu    sync.Mutex
+	slots int
+	arms  []*armSlot
+	start time.Time
+}
+
+type armSlot struct {
+	weight  int
+	running bool          // holds a slot
+	alive   bool          // not ended
+	used    time.Duration // executed time before since
+	since   time.Time     // executing since (zero: paused or not started)
+	wake    chan struct{}
+}
+
+func newScheduler(slots int, arms []Arm) *scheduler {
+	s := &scheduler{slots: slots, start: time.Now()}
+	for _, a := range arms {
+		s.arms = append(s.arms, &armSlot{weight: max(a.Weight, 1), alive: true, wake: make(chan struct{}, 1)})
+	}
+	s.mu.Lock()
+	s.schedule()
+	s.mu.Unlock()
+	return s
+}
+
+// schedule gives the slots to the alive arms with the least executed
+// time per weight (s.mu held) and wakes those that got one.
+func (s *scheduler) schedule() {
+	now := time.Now()
+	var alive []int
+	for i, a := range s.arms {
+		if a.alive {
+			alive = append(alive, i)
+		}
+	}
+	vt := func(i int) float64 {
+		a := s.arms[i]
+		u := a.used
+		if !a.since.IsZero() {
+			u += now.Sub(a.since)
+		}
+		return float64(u) / float64(a.weight)
+	}
+	sort.SliceStable(alive, func(x, y int) bool { return vt(alive[x]) < vt(alive[y]) })
+	for k, i := range alive {
+		a := s.arms[i]
+		run := k < s.slots
+		if run && !a.running {
+			select {
+			case a.wake <- struct{}{}:
+			default:
+			}
+		}
+		a.running = run
+	}
+}
+
+// loop reschedules every quantum until ctx ends.
+func (s *scheduler) loop(ctx context.Context) {
+	for {
+		q := min(max(time.Since(s.start)/16, 40*time.Millisecond), time.Second)
+		t := time.NewTimer(q)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+		s.mu.Lock()
+		s.schedule()
+		s.mu.Unlock()
+	}
+}
+
+// done ends arm i's turns and gives its slot to another.
+func (s *scheduler) done(i int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a := s.arms[i]
+	if !a.since.IsZero() {
+		a.used += time.Since(a.since)
+		a.since = time.Time{}
+	}
+	a.alive, a.running = false, false
+	s.schedule()
+}
+
+// gate is arm i's timeslice.Gate.
+type gate struct {
+	s *scheduler
+	i int
+}
+
+// Wait returns at once while the arm holds a slot; otherwise it stops
+// the arm's clock and blocks until the arm gets a slot or ctx ends.
+func (g gate) Wait(ctx context.Context) {
+	s := g.s
+	a := s.arms[g.i]
+	s.mu.Lock()
+	if a.running {
+		if a.since.IsZero() {
+			a.since = time.Now()
+		}
+		s.mu.Unlock()
+		return
+	}
+	if !a.since.IsZero() {
+		a.used += time.Since(a.since)
+		a.since = time.Time{}
+	}
+	s.mu.Unlock()
+	for {
+		select {
+		case <-a.wake:
+		case <-ctx.Done():
+		}
+		s.mu.Lock()
+		if a.running || ctx.Err() != nil {
+			a.since = time.Now()
+			s.mu.Unlock()
+			return
+		}
+		s.mu.Unlock()
+	}
+}

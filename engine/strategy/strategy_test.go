@@ -1,0 +1,160 @@
+package strategy
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/reverify/reverify/engine/timeslice"
+	"github.com/reverify/reverify/results"
+)
+
+func fixed(name string, r Result) Strategy {
+	return Func(name, func(context.Context) *Result { c := r; return &c })
+}
+
+func unknown(cause results.CauseKind, detail string, prec ...string) Result {
+	r := Result{States: 10, Precision: prec}
+	r.SetUnknown(&results.Cause{Kind: cause}, detail)
+	return r
+}
+
+// TestPortfolioMerge: the winner's verdict with its prefixed precision
+// and the states of all arms; when none decides, the most telling cause
+// (a limit before an analysis's own end) with each arm's outcome and
+// every precision; when two arms disagree, UNKNOWN naming both.
+func TestPortfolioMerge(t *testing.T) {
+	p := Portfolio("default", 3,
+		Arm{S: fixed("value", unknown(results.CauseStates, "state limit 5"))},
+		Arm{S: fixed("value-cegar", Result{Verdict: results.True, Reason: "fixed point", States: 3, Precision: []string{"main::x@main"}})},
+		Arm{S: Func("symex-cegar", func(ctx context.Context) *Result { <-ctx.Done(); return &Result{Verdict: results.Unknown} })})
+	r := p.Run(context.Background())
+	if r.Verdict != results.True || r.Reason != "value-cegar: fixed point" || r.Decider != "value-cegar" ||
+		!reflect.DeepEqual(r.Precision, []string{"value-cegar/main::x@main"}) || r.States < 13 {
+		t.Errorf("winner: got %+v", r)
+	}
+
+	p = Portfolio("default", 3,
+		Arm{S: fixed("value", unknown(results.CauseStates, "state limit 5"))},
+		Arm{S: fixed("value-cegar", unknown(results.CauseTimeout, "", "main::y@main"))},
+		Arm{S: fixed("symex-cegar", unknown(results.CauseIncomplete, "counterexample check undecided", "main::x@main"))})
+	r = p.Run(context.Background())
+	want := "timeout after  (value: state limit 5; value-cegar: no result; symex-cegar: counterexample check undecided)"
+	if r.Verdict != results.Unknown || r.Cause.Kind != results.CauseTimeout || r.Reason != want ||
+		!reflect.DeepEqual(r.Precision, []string{"symex-cegar/main::x@main", "value-cegar/main::y@main"}) {
+		t.Errorf("no winner: got %s %v %q %q", r.Verdict, r.Cause, r.Reason, r.Precision)
+	}
+
+	p = Portfolio("default", 3,
+		Arm{S: fixed("value", Result{Verdict: results.False, Reason: "error path"})},
+		Arm{S: Func("value-cegar", func(context.Context) *Result {
+			time.Sleep(time.Millisecond)
+			return &Result{Verdict: results.True, Reason: "fixed point"}
+		})})
+	// the second arm answers within the grace period only sometimes:
+	// run until it does, at most 50 times
+	for i := 0; i < 50; i++ {
+		r = p.Run(context.Background())
+		if r.Verdict == results.Unknown {
+			break
+		}
+	}
+	if r.Verdict != results.Unknown || r.Cause.Kind != results.CauseDisagreement || !reflect.DeepEqual(r.Cause.Names, []string{"value", "value-cegar"}) {
+		t.Errorf("disagreement: got %s %v %q", r.Verdict, r.Cause, r.Reason)
+	}
+}
+
+// spin is an analysis that works in checkpoints until ctx ends or it
+// has passed n of them, counting them in *steps; it then decides v.
+func spin(name string, n int64, steps *atomic.Int64, v results.Verdict) Strategy {
+	return Func(name, func(ctx context.Context) *Result {
+		for i := int64(0); i < n; i++ {
+			timeslice.Yield(ctx)
+			if ctx.Err() != nil {
+				return &Result{Verdict: results.Unknown}
+			}
+			steps.Add(1)
+			time.Sleep(100 * time.Microsecond)
+		}
+		return &Result{Verdict: v, Reason: "done"}
+	})
+}
+
+// TestPortfolioTimeSlices: with one slot, arms take turns: the first
+// decides an easy property before the second ever starts, and an arm
+// that needs longer than a slice still decides, the other paused in the
+// meantime, so both progress and neither restarts.
+func TestPortfolioTimeSlices(t *testing.T) {
+	var a, b atomic.Int64
+	var started atomic.Bool
+	p := Portfolio("p", 1, Arm{S: spin("fast", 10, &a, results.True)},
+		Arm{S: Func("late", func(ctx context.Context) *Result { started.Store(true); return &Result{Verdict: results.Unknown} })})
+	if r := p.Run(context.Background()); r.Verdict != results.True || started.Load() {
+		t.Errorf("easy: %s, late arm started: %v", r.Verdict, started.Load())
+	}
+
+	a.Store(0)
+	p = Portfolio("p", 1, Arm{S: spin("long", 1<<40, &a, results.True)}, Arm{S: spin("slow", 400, &b, results.False)})
+	start := time.Now()
+	r := p.Run(context.Background())
+	if r.Verdict != results.False || r.Decider != "slow" || b.Load() != 400 {
+		t.Fatalf("got %s by %q after %d steps of slow", r.Verdict, r.Decider, b.Load())
+	}
+	// slow's 400 steps take at least 40 ms alone; with one slot, long
+	// ran its turns in between (its steps are counted), about as many
+	if a.Load() < 100 {
+		t.Errorf("long made %d steps in %v: it did not get its turns", a.Load(), time.Since(start))
+	}
+}
+
+// TestSequenceShares: each step gets its share of the limit and no more;
+// the next step gets what is left; the UNKNOWN of the whole names the
+// sequence's limit.
+func TestSequenceShares(t *testing.T) {
+	var budgets []time.Duration
+	step := func(name string) Strategy {
+		return Func(name, func(ctx context.Context) *Result {
+			d, _ := ctx.Deadline()
+			budgets = append(budgets, time.Until(d).Round(100*time.Millisecond))
+			<-ctx.Done()
+			return &Result{Verdict: results.Unknown}
+		})
+	}
+	seq := Sequence("seq", nil, 2*time.Second, Step{S: step("first"), Share: 0.25}, Step{S: step("second")})
+	r := seq.Run(context.Background())
+	if len(budgets) != 2 || budgets[0] != 500*time.Millisecond || budgets[1] != 1500*time.Millisecond {
+		t.Errorf("budgets %v, want [500ms 1.5s]", budgets)
+	}
+	if r.Verdict != results.Unknown || r.Cause.Kind != results.CauseTimeout || r.Cause.Limit != "2s" ||
+		!strings.HasPrefix(r.Reason, "timeout after 2s (first: timeout after 500ms; second: timeout after 1.4") {
+		t.Errorf("got %s %v %q", r.Verdict, r.Cause, r.Reason)
+	}
+	// a step that reports earlier work (a shared run) leaves the rest
+	budgets = nil
+	done := Func("shared", func(context.Context) *Result { return &Result{Verdict: results.Unknown, Seconds: 1.5} })
+	Sequence("seq", nil, 2*time.Second, Step{S: done, Share: 0.25}, Step{S: step("rest")}).Run(context.Background())
+	if len(budgets) != 1 || budgets[0] != 500*time.Millisecond {
+		t.Errorf("after a shared run of 1.5s: budgets %v, want [500ms]", budgets)
+	}
+}
+
+// TestLimitCause: a strategy stopped by its limit is UNKNOWN with the
+// limit's cause and how far it got, never "cancelled: …"; a panic is an
+// internal error.
+func TestLimitCause(t *testing.T) {
+	s := Func("value", func(ctx context.Context) *Result {
+		<-ctx.Done()
+		return &Result{Verdict: results.Unknown, Reason: "cancelled: context deadline exceeded", States: 79805}
+	})
+	r := Limit(s, nil, 20*time.Millisecond, nil, 0).Run(context.Background())
+	if r.Cause == nil || r.Cause.Kind != results.CauseTimeout || r.Reason != "timeout after 20ms (79,805 states)" {
+		t.Errorf("got %v %q", r.Cause, r.Reason)
+	}
+	r = Limit(Func("bug", func(context.Context) *Result { panic("boom") }), nil, 0, nil, 0).Run(context.Background())
+	if r.Cause == nil || r.Cause.Kind != results.CauseInternal || !strings.HasPrefix(r.Reason, "internal error: boom") {
+		t.Errorf("panic: got %v %q", r.Cause, r.Reason)
+	}
+}

@@ -1,0 +1,63 @@
+// Package timeslice lets a scheduler pause and resume analyses that run
+// in goroutines of their own: cooperative time slices. Go cannot stop a
+// goroutine from outside, and a cancelled analysis loses its work; so an
+// analysis calls Yield at its checkpoints (the CPA algorithm once per
+// state taken from the waitlist, k-induction once per path), and Yield
+// blocks while the scheduler that owns the context has paused it. A
+// context without a scheduler never blocks.
+//
+// The scheduler is engine/strategy's portfolio: with fewer cores than
+// arms it runs as many arms as it has slots and rotates them, so that
+// each arm keeps the state it reached instead of restarting (seed 000,
+// section 4 compares the configurations such a portfolio combines).
+package timeslice
+
+import "context"
+
+// Gate is what a scheduler gives each analysis it runs: Wait blocks
+// while the analysis is paused, and returns at once when it may run or
+// when ctx ends.
+type Gate interface {
+	Wait(ctx context.Context)
+}
+
+type gateKey struct{}
+
+// With returns ctx carrying g: Yield on ctx or on any context derived
+// from it waits at g.
+func With(ctx context.Context, g Gate) context.Context {
+	return context.WithValue(ctx, gateKey{}, g)
+}
+
+// Yield is a checkpoint: it blocks while the analysis that ctx belongs
+// to is paused (With), and returns at once without a scheduler, or when
+// ctx ends (the caller then sees ctx.Err() as at any checkpoint).
+func Yield(ctx context.Context) {
+	if g, ok := ctx.Value(gateKey{}).(Gate); ok {
+		g.Wait(ctx)
+	}
+}
+
+// Checkpoint is a cheaper Yield for tight loops: it looks the gate up
+// once and yields every 64th call.
+type Checkpoint struct {
+	g Gate
+	n uint8
+}
+
+// NewCheckpoint returns the checkpoint of ctx's scheduler (a no-op
+// without one).
+func NewCheckpoint(ctx context.Context) *Checkpoint {
+	g, _ := ctx.Value(gateKey{}).(Gate)
+	return &Checkpoint{g: g}
+}
+
+// Yield waits at the gate every 64th call.
+func (c *Checkpoint) Yield(ctx context.Context) {
+	if c.g == nil {
+		return
+	}
+	if c.n++; c.n&63 == 0 {
+		c.g.Wait(ctx)
+	}
+}
