@@ -117,4 +117,3 @@ func (p *checkProgress) finish() {
 		p.group = false
 	}
 }
-
