@@ -367,6 +367,9 @@ func verifyShared(ctx context.Context, prog *cfa.Program, props []*spec.Property
 	}
 	mcfg := cfg
 	mcfg.MaxStates = maxStates
+	if len(conf.arms) > 0 && conf.arms[0].concrete {
+		mcfg.NoListAbstraction = true // as the arm runs alone
+	}
 	if hasRest && cfg.Timeout > 0 {
 		mcfg.Timeout = time.Duration(sharedShare * float64(cfg.Timeout))
 	}

@@ -78,6 +78,7 @@ func (conf configuration) strategy(name string, prog *cfa.Program, prop *spec.Pr
 			if a.maxStates > 0 && (armCfg.MaxStates <= 0 || a.maxStates < armCfg.MaxStates) {
 				armCfg.MaxStates = a.maxStates
 			}
+			armCfg.NoListAbstraction = cfg.NoListAbstraction || a.concrete
 			arms[i] = strategy.Arm{S: configs[a.name].strategy(a.name, prog, prop, armCfg), Weight: a.weight}
 		}
 		return strategy.Portfolio(name, cfg.slots(), arms...)

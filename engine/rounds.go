@@ -172,6 +172,9 @@ func (s *rounds) startShared(wg *sync.WaitGroup) (hasRest bool, start func()) {
 	}
 	mcfg := s.cfg
 	mcfg.MaxStates = maxStates
+	if len(s.conf.arms) > 0 && s.conf.arms[0].concrete {
+		mcfg.NoListAbstraction = true // as the arm runs alone
+	}
 	armName := ""
 	if len(s.conf.arms) > 0 {
 		armName = s.conf.arms[0].name

@@ -20,6 +20,12 @@ type arm struct {
 	// weight is the arm's share of the time when the arms take turns
 	// (strategy.Arm.Weight; 0 counts as 1).
 	weight int
+	// concrete runs the arm without the abstraction of linked lists
+	// (Config.NoListAbstraction): an arm under a state budget that
+	// decides finite-state programs by enumeration, lists of a bounded
+	// length included, where the abstraction's spurious error paths
+	// cost a counterexample check each.
+	concrete bool
 }
 
 // portfolio is a configuration whose strategy runs the named

@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
 )
@@ -66,19 +67,50 @@ var (
 	atexitDefRE = regexp.MustCompile(`\batexit\s*\([^;{}]*\)\s*\{`)
 )
 
-// needsAtexit reports whether the sources call atexit (or name it
-// followed by an argument list) and none defines it.
+// needsAtexit reports whether the sources call atexit and none defines
+// it. A declaration (`extern int atexit (void (*)(void));`, which every
+// preprocessed stdlib.h has) is no call: the model then stays out, and
+// main's returns run nothing.
 func needsAtexit(srcs []Source) bool {
 	calls := false
 	for _, s := range srcs {
 		if atexitDefRE.MatchString(s.Content) {
 			return false
 		}
-		if atexitCallRE.MatchString(s.Content) {
+		if atexitCallRE.MatchString(s.Content) && callsAtexit(s.Content) {
 			calls = true
 		}
 	}
 	return calls
+}
+
+// callsAtexit reports whether src names atexit followed by an argument
+// list in an expression: after a token that cannot end a declaration's
+// specifiers (an operator, a parenthesis, a brace, a semicolon, a comma,
+// or `return`), not after a type name, a qualifier or `*` as in a
+// declaration.
+func callsAtexit(src string) bool {
+	var toks []string
+	ScanC(src, func(id string) { toks = append(toks, id) }, func(t string) {
+		if strings.TrimSpace(t) != "" {
+			toks = append(toks, t)
+		}
+	})
+	for i := 1; i+1 < len(toks); i++ {
+		if toks[i] != "atexit" || toks[i+1] != "(" {
+			continue
+		}
+		prev := toks[i-1]
+		if prev == "return" || !isIdentStart(prev) && prev != "*" {
+			return true
+		}
+	}
+	return len(toks) > 1 && toks[0] == "atexit" && toks[1] == "("
+}
+
+func isIdentStart(t string) bool {
+	c := t[0]
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // atexitActive reports whether the program has the atexit model: its

@@ -53,10 +53,11 @@ func (f funcStrategy) Run(ctx context.Context) (r *Result) {
 	Guard(func() { r = f.run(ctx) }, func(msg string) { r = Unknown(nil, &results.Cause{Kind: results.CauseInternal}, msg) })
 	switch {
 	case r.Verdict != results.Unknown:
-	case ctx.Err() != nil:
+	case ctx.Err() != nil && (r.Cause == nil || r.Cause.Kind == results.CauseIncomplete):
 		// The analysis stopped because ctx ended: that is the cause,
 		// whatever the analysis said ("cancelled: …"); the detail is
-		// how far it got.
+		// how far it got. (A composite strategy inside has given its
+		// own cause and details already.)
 		r.SetUnknown(CauseOf(ctx), progress(r))
 	case r.Cause == nil:
 		r.SetUnknown(&results.Cause{Kind: results.CauseIncomplete}, r.Reason)
