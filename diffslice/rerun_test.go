@@ -91,18 +91,31 @@ func TestUnknownByTimeoutCached(t *testing.T) {
 	}
 }
 
-// TestStorable: which UNKNOWN results the cache keeps.
+// TestStorable: which UNKNOWN results the cache keeps, by cause: the
+// limits of the run, an analysis's own end; not an internal error, not
+// a run the caller stopped, not the shared memory limit, not a
+// disagreement, not an UNKNOWN without a cause.
 func TestStorable(t *testing.T) {
-	for reason, want := range map[string]bool{
-		"cancelled: context deadline exceeded": true,
-		"timeout after 30s (value-cegar: …)":   true,
-		"state limit 1000000":                  true,
-		"cancelled: context canceled":          false,
-		"internal error: index out of range":   false,
+	for kind, want := range map[results.CauseKind]bool{
+		results.CauseTimeout:      true,
+		results.CauseStates:       true,
+		results.CauseRefinements:  true,
+		results.CauseUnsupported:  true,
+		results.CauseUnmodelled:   true,
+		results.CauseIncomplete:   true,
+		results.CauseBudget:       false,
+		results.CauseInternal:     false,
+		results.CauseMemory:       false,
+		results.CauseDisagreement: false,
 	} {
-		if got := storable(&engine.Result{Verdict: results.Unknown, Reason: reason}); got != want {
-			t.Errorf("storable(UNKNOWN %q) = %v, want %v", reason, got, want)
+		r := &engine.Result{}
+		r.SetUnknown(&results.Cause{Kind: kind}, "")
+		if got := storable(r); got != want {
+			t.Errorf("storable(UNKNOWN %s) = %v, want %v", kind, got, want)
 		}
+	}
+	if storable(&engine.Result{Verdict: results.Unknown, Reason: "timeout after 30s"}) {
+		t.Error("an UNKNOWN without a cause was stored")
 	}
 	if !storable(&engine.Result{Verdict: results.True}) || !storable(&engine.Result{Verdict: results.False}) {
 		t.Error("verdicts must be storable")

@@ -882,7 +882,7 @@ func applyLimit(ctx, parent context.Context, cfg Config, r *Result) {
 	detail := r.Reason
 	switch {
 	case parent.Err() != nil:
-		r.SetUnknown(strategy.CauseOf(parent), "")
+		r.SetUnknown(&results.Cause{Kind: results.CauseBudget}, "")
 	case errors.Is(context.Cause(ctx), strategy.ErrMemoryLimit):
 		r.SetUnknown(&results.Cause{Kind: results.CauseMemory, Limit: strategy.HumanBytes(cfg.MemoryLimit)}, "")
 	case ctx.Err() != nil:

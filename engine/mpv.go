@@ -157,7 +157,7 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 func multiCause(ctx, parent context.Context, cfg Config, alg *cpa.Algorithm, reason string) *results.Cause {
 	switch {
 	case parent.Err() != nil:
-		return strategy.CauseOf(parent)
+		return &results.Cause{Kind: results.CauseBudget}
 	case errors.Is(context.Cause(ctx), strategy.ErrMemoryLimit):
 		return &results.Cause{Kind: results.CauseMemory, Limit: strategy.HumanBytes(cfg.MemoryLimit)}
 	case ctx.Err() != nil:
@@ -265,8 +265,8 @@ func runMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property, cf
 				decide(p, results.False, r.Reason)
 			}
 			alg.Remove(target)
-		case ctxDone(ctx) != nil:
-			finish(results.Unknown, "cancelled: "+ctxDone(ctx).Error())
+		case strategy.Expired(ctx) != nil:
+			finish(results.Unknown, "cancelled: "+strategy.Expired(ctx).Error())
 			return
 		case chk.Status == cegar.Infeasible:
 			for _, p := range hit {
@@ -282,19 +282,6 @@ func runMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property, cf
 		}
 	}
 	return
-}
-
-// ctxDone is ctx.Err(), or context.DeadlineExceeded once the deadline
-// has passed even if the context's timer has not fired yet (as the CEGAR
-// loop checks it: on a loaded machine the timer fires late).
-func ctxDone(ctx context.Context) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if d, ok := ctx.Deadline(); ok && time.Until(d) <= 0 {
-		return context.DeadlineExceeded
-	}
-	return nil
 }
 
 // sharedShare is the part of the property limit that the

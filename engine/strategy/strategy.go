@@ -128,10 +128,17 @@ func (l limit) Run(ctx context.Context) *Result {
 	// a step that reports work done before it ran (a shared run's
 	// outcome) keeps its time
 	r.Seconds = max(r.Seconds, l.clock.Since(start).Seconds())
-	if r.Verdict != results.Unknown || parent.Err() != nil {
+	if r.Verdict != results.Unknown {
 		return r
 	}
 	switch {
+	case parent.Err() != nil:
+		// The caller's context ended (its budget, or a winner of a
+		// portfolio around this one): the caller's to explain.
+		if r.Cause == nil || r.Cause.Limited() || r.Cause.Kind == results.CauseIncomplete {
+			r.SetUnknown(&results.Cause{Kind: results.CauseBudget}, r.Detail)
+		}
+		return r
 	case errors.Is(context.Cause(ctx), ErrMemoryLimit):
 		r.Cause = &results.Cause{Kind: results.CauseMemory, Limit: HumanBytes(l.memory)}
 	case l.d > 0 && errors.Is(ctx.Err(), context.DeadlineExceeded):
