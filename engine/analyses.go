@@ -7,6 +7,7 @@ import (
 	"github.com/reverify/reverify/engine/cegar"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
+	"time"
 )
 
 func init() {
@@ -73,9 +74,10 @@ func init() {
 	// together 45. They run as a parallel portfolio (schedule.go), so a
 	// verdict waits for the fastest arm only; see the README's
 	// Performance section. Further configurations join by an arm here.
-	register("default", portfolio("value (at most 500,000 states, lists not abstracted), value-cegar, symex-cegar, predicate-cegar and k-induction as a portfolio: the first TRUE or FALSE wins; with fewer cores than arms they take turns in time slices, in this order (weights 2, 2, 2, 1, 1); with 4 or more properties value first runs once over all of them for at most a quarter of the limit (multi-property verification)",
-		arm{name: "value", maxStates: valueArmStates, weight: 2, concrete: true}, arm{name: "value-cegar", weight: 2}, arm{name: "symex-cegar", weight: 2},
-		arm{name: "predicate-cegar", weight: 1}, arm{name: "k-induction", weight: 1}))
+	register("default", portfolio("value (at most 500,000 states, lists not abstracted), value-cegar, predicate-cegar, k-induction and symex-cegar as a portfolio: the first TRUE or FALSE wins; with fewer cores than arms they take turns in time slices, predicate-cegar and k-induction with twice the share of the others, value-cegar from 0.05 s of the arms' time on, predicate-cegar and k-induction from 0.1 s, symex-cegar from 0.2 s; with 4 or more properties value first runs once over all of them for at most a quarter of the limit (multi-property verification)",
+		arm{name: "value", maxStates: valueArmStates, concrete: true}, arm{name: "value-cegar", after: 50 * time.Millisecond},
+		arm{name: "predicate-cegar", weight: 2, after: 100 * time.Millisecond}, arm{name: "k-induction", weight: 2, after: 100 * time.Millisecond},
+		arm{name: "symex-cegar", after: 200 * time.Millisecond}))
 }
 
 // valueArmStates is the state budget of full-precision value analysis

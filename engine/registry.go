@@ -79,7 +79,7 @@ func (conf configuration) strategy(name string, prog *cfa.Program, prop *spec.Pr
 				armCfg.MaxStates = a.maxStates
 			}
 			armCfg.NoListAbstraction = cfg.NoListAbstraction || a.concrete
-			arms[i] = strategy.Arm{S: configs[a.name].strategy(a.name, prog, prop, armCfg), Weight: a.weight}
+			arms[i] = strategy.Arm{S: configs[a.name].strategy(a.name, prog, prop, armCfg), Weight: a.weight, After: a.after}
 		}
 		return strategy.Portfolio(name, cfg.slots(), arms...)
 	}

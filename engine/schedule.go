@@ -2,6 +2,7 @@ package engine
 
 import (
 	"runtime"
+	"time"
 
 	"github.com/reverify/reverify/engine/strategy"
 	"github.com/reverify/reverify/results"
@@ -20,6 +21,9 @@ type arm struct {
 	// weight is the arm's share of the time when the arms take turns
 	// (strategy.Arm.Weight; 0 counts as 1).
 	weight int
+	// after is the time the arms before it execute before its first
+	// turn when they take turns (strategy.Arm.After).
+	after time.Duration
 	// concrete runs the arm without the abstraction of linked lists
 	// (Config.NoListAbstraction): an arm under a state budget that
 	// decides finite-state programs by enumeration, lists of a bounded

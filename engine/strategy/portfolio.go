@@ -18,6 +18,12 @@ type Arm struct {
 	// Weight is the arm's share of the slots' time relative to the
 	// other arms still running when they take turns (0 counts as 1).
 	Weight int
+	// After is how much time the portfolio's arms must have executed
+	// together before this arm takes its first turn (its expected
+	// payoff is lower than the earlier arms' on the properties they
+	// decide at once); an arm whose predecessors all ended starts at
+	// once. Only with fewer slots than arms.
+	After time.Duration
 }
 
 // Portfolio runs arms on the property at once and the first TRUE or
@@ -33,9 +39,10 @@ type Arm struct {
 // property has). With at least as many slots as arms every arm runs
 // from the start. With fewer, the arms take turns in time slices
 // (engine/timeslice: an arm pauses at its next checkpoint and keeps its
-// reached set, nothing restarts): every quantum (40 ms, growing with the
+// reached set, nothing restarts): every quantum (20 ms, growing with the
 // elapsed time to 1 s) the slots go to the arms with the least executed
-// time per weight (stride scheduling), ties to the earlier arm. So the
+// time per weight (stride scheduling), ties to the earlier arm, among
+// the arms whose After the arms' executed time has reached. So the
 // first arms decide the easy properties before the later ones have
 // created a solver context, no arm waits behind another's whole limit,
 // and an arm that ends returns its slot at once; under a CPU limit on
@@ -253,6 +260,7 @@ type scheduler struct {
 
 type armSlot struct {
 	weight  int
+	after   time.Duration
 	running bool          // holds a slot
 	alive   bool          // not ended
 	used    time.Duration // executed time before since
@@ -263,7 +271,7 @@ type armSlot struct {
 func newScheduler(slots int, arms []Arm) *scheduler {
 	s := &scheduler{slots: slots, start: time.Now()}
 	for _, a := range arms {
-		s.arms = append(s.arms, &armSlot{weight: max(a.Weight, 1), alive: true, wake: make(chan struct{}, 1)})
+		s.arms = append(s.arms, &armSlot{weight: max(a.Weight, 1), after: a.After, alive: true, wake: make(chan struct{}, 1)})
 	}
 	s.mu.Lock()
 	s.schedule()
@@ -272,41 +280,58 @@ func newScheduler(slots int, arms []Arm) *scheduler {
 }
 
 // schedule gives the slots to the alive arms with the least executed
-// time per weight (s.mu held) and wakes those that got one.
+// time per weight among those whose After the executed total has
+// reached (s.mu held; when none has, the one with the least After), and
+// wakes those that got one.
 func (s *scheduler) schedule() {
 	now := time.Now()
-	var alive []int
-	for i, a := range s.arms {
-		if a.alive {
-			alive = append(alive, i)
-		}
-	}
-	vt := func(i int) float64 {
-		a := s.arms[i]
+	exec := func(a *armSlot) time.Duration {
 		u := a.used
 		if !a.since.IsZero() {
 			u += now.Sub(a.since)
 		}
-		return float64(u) / float64(a.weight)
+		return u
 	}
+	var total time.Duration
+	for _, a := range s.arms {
+		total += exec(a)
+	}
+	var alive []int
+	first := -1
+	for i, a := range s.arms {
+		if !a.alive {
+			continue
+		}
+		if a.after <= total {
+			alive = append(alive, i)
+		} else if first < 0 || a.after < s.arms[first].after {
+			first = i
+		}
+	}
+	if len(alive) == 0 && first >= 0 {
+		alive = append(alive, first)
+	}
+	vt := func(i int) float64 { return float64(exec(s.arms[i])) / float64(s.arms[i].weight) }
 	sort.SliceStable(alive, func(x, y int) bool { return vt(alive[x]) < vt(alive[y]) })
+	run := map[int]bool{}
 	for k, i := range alive {
-		a := s.arms[i]
-		run := k < s.slots
-		if run && !a.running {
+		run[i] = k < s.slots
+	}
+	for i, a := range s.arms {
+		if run[i] && !a.running {
 			select {
 			case a.wake <- struct{}{}:
 			default:
 			}
 		}
-		a.running = run
+		a.running = run[i]
 	}
 }
 
 // loop reschedules every quantum until ctx ends.
 func (s *scheduler) loop(ctx context.Context) {
 	for {
-		q := min(max(time.Since(s.start)/16, 40*time.Millisecond), time.Second)
+		q := min(max(time.Since(s.start)/16, 20*time.Millisecond), time.Second)
 		t := time.NewTimer(q)
 		select {
 		case <-ctx.Done():

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/reverify/reverify/engine/timeslice"
 	"math"
 	"math/big"
 	"sync"
@@ -325,6 +326,7 @@ func (s *solver) Pop() {
 var ErrUnknown = errors.New("z3 answered unknown")
 
 func (s *solver) Check(ctx context.Context) (smt.Result, error) {
+	timeslice.Yield(ctx) // a paused analysis starts no Z3 call (a running one cannot pause)
 	return s.check(ctx, nil)
 }
 
@@ -412,6 +414,7 @@ func (s *solver) check(ctx context.Context, extra []z3.Bool) (smt.Result, error)
 // the rest stays unsatisfiable. If ctx ends during minimisation the
 // current (still unsatisfiable) superset is returned.
 func (s *solver) CheckAssuming(ctx context.Context, assumptions []*smt.Term) (smt.Result, []*smt.Term, error) {
+	timeslice.Yield(ctx)
 	lits := make([]z3.Bool, len(assumptions))
 	for i, a := range assumptions {
 		if !a.Sort.IsBool() {

@@ -1,7 +1,8 @@
-/* Harness: three extents of nondeterministic sizes are allocated and the
- * middle one is freed and reallocated; the bitmap is sealed into a
- * superblock and one bit of it flipped; a quota is computed from an
- * arbitrary fraction; finally a client frees an extent it names. */
+/* Harness: three extents of nondeterministic sizes are allocated; then
+ * one operation picked by the environment runs on the result: free and
+ * reallocate the middle extent, seal the bitmap into a superblock and
+ * flip one bit of it, compute a quota from an arbitrary fraction, or
+ * free an extent a client names itself. */
 #include <assert.h>
 #include "bitalloc.h"
 
@@ -34,29 +35,40 @@ int main(void) {
 	assert(got[0] + (int)len[0] <= got[1]);      /* extents do not overlap */
 	assert(avg >= 0 && avg <= fx_from_int(NBLK));
 
-	/* first fit reuses the hole the middle extent leaves */
-	ba_free(&a, (unsigned int)got[1], len[1]);
-	int again = ba_alloc(&a, len[1]);
-	assert(again == got[1]);
-
-	/* the superblock detects any single flipped bit of the map */
-	sb_seal(&sb, &a.map);
-	assert(sb_check(&sb) == 0);
-	unsigned int bit = choose(NBLK - 1);
-	sb.map[bit / 8] ^= (unsigned char)(1u << (bit % 8));
-	assert(sb_check(&sb) != 0);
-
-	/* a quota of frac (0 to 1) of the device */
-	fx_t frac = __VERIFIER_nondet_int();
-	if (frac < 0 || frac > FX_ONE)
-		return 0;
-	unsigned int q = quota_blocks(frac);
-	assert(usage_pct(&a) <= 100 && q <= NBLK);
-
-	/* a client releases an extent it names itself */
-	unsigned int s = __VERIFIER_nondet_uchar();
-	unsigned int n = 1 + choose(MAX_RUN - 1);
-	if (ba_free(&a, s, n) == 0)
-		assert(a.map.nset <= total);
+	switch (choose(3)) {
+	case 0: {
+		/* first fit reuses the hole the middle extent leaves */
+		ba_free(&a, (unsigned int)got[1], len[1]);
+		int again = ba_alloc(&a, len[1]);
+		assert(again == got[1]);
+		break;
+	}
+	case 1: {
+		/* the superblock detects any single flipped bit of the map */
+		sb_seal(&sb, &a.map);
+		assert(sb_check(&sb) == 0);
+		unsigned int bit = choose(NBLK - 1);
+		sb.map[bit / 8] ^= (unsigned char)(1u << (bit % 8));
+		assert(sb_check(&sb) != 0);
+		break;
+	}
+	case 2: {
+		/* a quota of frac (0 to 1) of the device */
+		fx_t frac = __VERIFIER_nondet_int();
+		if (frac < 0 || frac > FX_ONE)
+			return 0;
+		unsigned int q = quota_blocks(frac);
+		assert(usage_pct(&a) <= 100 && q <= NBLK);
+		break;
+	}
+	default: {
+		/* a client releases an extent it names itself */
+		unsigned int s = __VERIFIER_nondet_uchar();
+		unsigned int n = 1 + choose(MAX_RUN - 1);
+		if (ba_free(&a, s, n) == 0)
+			assert(a.map.nset <= total);
+		break;
+	}
+	}
 	return 0;
 }
