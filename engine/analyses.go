@@ -65,15 +65,18 @@ func init() {
 		direct: runKInduction,
 	})
 	// default: full-precision value analysis decides finite-state
-	// programs (ECA, lock-step flags) fastest and gives up quickly
-	// elsewhere, so it runs under a state budget; value-cegar decides
-	// most loops and its precision is reused on the next pull request;
-	// symbolic execution with CEGAR decides much of what both leave
-	// UNKNOWN (relations between inputs). On the SV-COMP subset of the
-	// README each alone decides at most 39 of 100 tasks, the three
-	// together 45. They run as a parallel portfolio (schedule.go), so a
-	// verdict waits for the fastest arm only; see the README's
-	// Performance section. Further configurations join by an arm here.
+	// programs (ECA, lock-step flags, lists of a bounded length) fastest
+	// and gives up quickly elsewhere, so it runs first, alone, under a
+	// state budget; value-cegar decides most loops and its precision is
+	// reused on the next pull request; predicate-cegar and k-induction
+	// prove the loops the value analyses cannot express (linear
+	// invariants, counting loops) and end at once outside their scope,
+	// so they get twice the share; symbolic execution with CEGAR decides
+	// relations between inputs. The arms start in that order of
+	// expected payoff (doc/perf/2026-11-29-default.md: which arm decides
+	// which SV-COMP task, and in how much CPU time alone) and take turns
+	// in time slices when the property has fewer cores than arms.
+	// Further configurations join by an arm here.
 	register("default", portfolio("value (at most 500,000 states, lists not abstracted), value-cegar, predicate-cegar, k-induction and symex-cegar as a portfolio: the first TRUE or FALSE wins; with fewer cores than arms they take turns in time slices, predicate-cegar and k-induction with twice the share of the others, value-cegar from 0.05 s of the arms' time on, predicate-cegar and k-induction from 0.1 s, symex-cegar from 0.2 s; with 4 or more properties value first runs once over all of them for at most a quarter of the limit (multi-property verification)",
 		arm{name: "value", maxStates: valueArmStates, concrete: true}, arm{name: "value-cegar", after: 50 * time.Millisecond},
 		arm{name: "predicate-cegar", weight: 2, after: 100 * time.Millisecond}, arm{name: "k-induction", weight: 2, after: 100 * time.Millisecond},

@@ -4,9 +4,14 @@
 //
 // Each property is decided by its own analysis run (seed 000
 // f76fde50ed4a4828.txt, section 4.1: one verification task per
-// property); runs go in parallel across Config.Workers goroutines, and
-// the portfolio `default` runs its configurations on each property in
-// parallel, the first TRUE or FALSE cancelling the others (schedule.go).
+// property); runs go in parallel across Config.Workers goroutines. How a
+// property is decided is a value of engine/strategy built per property
+// from its configuration (registry.go: strategy): one analysis
+// (strategy.Func), or the portfolio of `default` (strategy.Portfolio,
+// arms in analyses.go, taking turns in time slices when the property has
+// fewer cores than arms), after the multi-property run's share
+// (strategy.Sequence, mpv.go); rounds of growing budgets under
+// Config.ShareDeadline are strategy.Rounds (rounds.go).
 //
 // Honest verdicts (the soundness contract):
 //   - TRUE only when the CPA algorithm exhausted its waitlist without a
@@ -17,13 +22,16 @@
 //     follows to the error (engine/interp); a FALSE whose path depends
 //     on an external function without a body is UNKNOWN ("depends on
 //     unmodelled f");
-//   - UNKNOWN with the reason otherwise: timeout, state limit, unsupported
-//     construct at file:line:col, recursion bound, solver unknown.
+//   - UNKNOWN otherwise, with its cause as data (Result.Cause,
+//     results.Cause: timeout, memory limit, state limit, unsupported
+//     construct, unmodelled call, disagreement, internal error, …) and
+//     the reason rendered from it once (strategy.Render).
 //
-// Each property runs under its limits (limits.go): Config.Timeout, after
-// which every phase stops and the reason reads "timeout after 30s
-// (value-cegar)", and Config.MemoryLimit, which a watchdog enforces by
-// cancelling the property ("memory limit 1.5GiB exceeded"). The entry
+// Each property runs under its limits (strategy.Limit): Config.Timeout
+// on Config.Clock, after which every phase stops and the reason reads
+// "timeout after 30s (value: 79,805 states; …)", and Config.MemoryLimit,
+// which a watchdog (strategy.MemoryWatch) enforces by cancelling the
+// property ("memory limit 1.5GiB exceeded"). The entry
 // function's integer parameters are inputs; its other parameters are
 // covered by unmodelledEntryParam (entry.go).
 //

@@ -39,7 +39,7 @@ type Config struct {
 	Clock func() time.Duration
 	// MemoryLimit bounds each property's memory in bytes (0:
 	// DefaultMemoryLimit): a breach answers UNKNOWN "memory limit"
-	// (memoryWatch in limits.go says how it is measured).
+	// (strategy.MemoryWatch says how it is measured).
 	MemoryLimit uint64
 	mem         *strategy.MemoryWatch
 	sdgs        *sdgCache // the SDGs of this Verify call (slicing.go)
@@ -53,7 +53,7 @@ type Config struct {
 	MaxDepth int
 	// Workers is the number of properties verified in parallel (0: the
 	// number of CPUs). A portfolio configuration (`default`) runs each
-	// property's arms in goroutines of their own besides (schedule.go).
+	// property's arms in goroutines of their own besides, as many at a time as Slots (strategy.Portfolio).
 	Workers int
 	// Slots is the number of a portfolio's arms that run at a time for
 	// one property (0: the CPUs divided by Workers, at least 1); with

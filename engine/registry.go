@@ -32,7 +32,7 @@ type configuration struct {
 	refiner func(prog *cfa.Program, comp *cpa.Composite, cfg Config) (cegar.Refiner, error)
 	restart cegar.Restart
 	// arms, when not empty, make the configuration a portfolio of other
-	// configurations run in parallel (schedule.go); the fields above are
+	// configurations (strategy.Portfolio; schedule.go); the fields above are
 	// then unused.
 	arms []arm
 	// direct, when not nil, decides the property by itself instead of a

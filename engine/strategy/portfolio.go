@@ -264,6 +264,8 @@ type armSlot struct {
 	running bool          // holds a slot
 	alive   bool          // not ended
 	used    time.Duration // executed time before since
+	joined  bool          // has been eligible (After reached)
+	vbase   float64       // virtual time when it joined (stride scheduling's lag)
 	since   time.Time     // executing since (zero: paused or not started)
 	wake    chan struct{}
 }
@@ -311,7 +313,24 @@ func (s *scheduler) schedule() {
 	if len(alive) == 0 && first >= 0 {
 		alive = append(alive, first)
 	}
-	vt := func(i int) float64 { return float64(exec(s.arms[i])) / float64(s.arms[i].weight) }
+	vt := func(i int) float64 {
+		a := s.arms[i]
+		return a.vbase + float64(exec(a))/float64(a.weight)
+	}
+	// An arm that joins late starts at the least virtual time of the
+	// arms already taking turns, not at zero: it gets its share from
+	// now on instead of taking every slot until it has caught up.
+	least, any := 0.0, false
+	for _, i := range alive {
+		if a := s.arms[i]; a.joined && (!any || vt(i) < least) {
+			least, any = vt(i), true
+		}
+	}
+	for _, i := range alive {
+		if a := s.arms[i]; !a.joined {
+			a.joined, a.vbase = true, least
+		}
+	}
 	sort.SliceStable(alive, func(x, y int) bool { return vt(alive[x]) < vt(alive[y]) })
 	run := map[int]bool{}
 	for k, i := range alive {
