@@ -1,4 +1,5 @@
-/* Harness: three extents of nondeterministic sizes are allocated; then
+/* Harness: three extents of nondeterministic sizes (each 1 + its index or
+ * MAX_RUN blocks) are allocated; then
  * one operation picked by the environment runs on the result: free and
  * reallocate the middle extent, seal the bitmap into a superblock and
  * flip one bit of it, compute a quota from an arbitrary fraction, or
@@ -25,7 +26,7 @@ int main(void) {
 
 	ba_init(&a);
 	for (unsigned int i = 0; i < 3; i++) {
-		len[i] = 1 + choose(MAX_RUN - 1);
+		len[i] = __VERIFIER_nondet_uchar() ? MAX_RUN : 1 + i;
 		got[i] = ba_alloc(&a, len[i]);
 		assert(got[i] >= 0);                     /* 3 extents of at most 4 fit in 16 */
 		total += len[i];

@@ -1,0 +1,54 @@
+package engine_test
+
+import (
+	"context"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
+)
+
+// TestSharedRunShare: under `default`, the run over all properties at
+// once gets a quarter of each property's limit, never the whole limit;
+// what it leaves open is decided by the per-property portfolio with the
+// rest (testdata/mpv/starve.c: the shared value run cannot finish, each
+// property alone is proved at once). The limit is on the process's CPU
+// time, as --clock cpu measures it.
+func TestSharedRunShare(t *testing.T) {
+	prog, err := frontend.Translate(frontend.Options{}, "testdata/mpv/starve.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := spec.Properties(prog, "main")
+	if len(props) != 5 {
+		t.Fatalf("%d properties, want 5", len(props))
+	}
+	rs, err := engine.Verify(context.Background(), prog, props, engine.Config{Timeout: 4 * time.Second, Solver: z3.Factory, Workers: 1,
+		Clock: processCPU})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rs {
+		if r.Verdict != results.True {
+			t.Errorf("%s: %s (%s), want TRUE", r.Property.ID, r.Verdict, r.Reason)
+			continue
+		}
+		if r.Seconds > 4 {
+			t.Errorf("%s: %.1f s on the clock, over the 4 s limit", r.Property.ID, r.Seconds)
+		}
+	}
+}
+
+// processCPU is the process's CPU time (the clock of --clock cpu).
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
