@@ -2,7 +2,6 @@ package engine_test
 
 import (
 	"context"
-	"syscall"
 	"testing"
 	"time"
 
@@ -10,6 +9,7 @@ import (
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/engine/strategy"
 	"github.com/reverify/reverify/results"
 )
 
@@ -29,7 +29,7 @@ func TestSharedRunShare(t *testing.T) {
 		t.Fatalf("%d properties, want 5", len(props))
 	}
 	rs, err := engine.Verify(context.Background(), prog, props, engine.Config{Timeout: 4 * time.Second, Solver: z3.Factory, Workers: 1,
-		Clock: processCPU})
+		Clock: strategy.ProcessCPU})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,13 +42,4 @@ func TestSharedRunShare(t *testing.T) {
 			t.Errorf("%s: %.1f s on the clock, over the 4 s limit", r.Property.ID, r.Seconds)
 		}
 	}
-}
-
-// processCPU is the process's CPU time (the clock of --clock cpu).
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
