@@ -284,10 +284,13 @@ func runMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property, cf
 	return
 }
 
-// sharedShare is the part of the property limit that the
-// multi-property run may use (of each property's limit, on the clock
-// the limit is measured on); what it leaves undecided gets the rest in
-// the per-property portfolio, so the shared run never takes a
+// sharedShare is the part of its properties' limits that the
+// multi-property run may use: it works for all n of them at once, so it
+// runs for at most n·sharedShare·limit (and never longer than one
+// limit), and each property is charged its n-th part of the run's time
+// (on the clock the limit is measured on). What the run leaves
+// undecided gets the rest of its limit, at least (1−sharedShare)·limit,
+// in the per-property portfolio: the shared run never takes a
 // property's whole limit.
 const sharedShare = 0.25
 
@@ -298,6 +301,7 @@ type afterMulti struct {
 	conf   configuration
 	arm    string  // the shared run's arm
 	shared *Result // its UNKNOWN for this property, Seconds its time
+	charge float64 // the property's part of that time (seconds)
 }
 
 // then decides prop as the sequence of the shared run's outcome and the
@@ -307,7 +311,7 @@ func (a *afterMulti) then(ctx context.Context, prog *cfa.Program, prop *spec.Pro
 	clock := strategy.Clock(cfg.Clock)
 	shared := strategy.Func(a.arm+" (all properties in one run)", func(context.Context) *Result { return a.shared })
 	seq := strategy.Sequence(cfg.Name, clock, cfg.Timeout,
-		strategy.Step{S: outcome{shared, a.shared.Seconds}, Share: sharedShare},
+		strategy.Step{S: outcome{shared, a.charge}, Share: sharedShare},
 		strategy.Step{S: propertyStrategy(prog, prop, cfg, a.conf)})
 	r := strategy.Limit(seq, clock, 0, cfg.mem, cfg.MemoryLimit).Run(ctx)
 	r.Property, r.Config = prop, cfg.Name
@@ -358,7 +362,7 @@ func verifyShared(ctx context.Context, prog *cfa.Program, props []*spec.Property
 		mcfg.NoListAbstraction = true // as the arm runs alone
 	}
 	if hasRest && cfg.Timeout > 0 {
-		mcfg.Timeout = time.Duration(sharedShare * float64(cfg.Timeout))
+		mcfg.Timeout = min(cfg.Timeout, time.Duration(sharedShare*float64(cfg.Timeout))*time.Duration(len(runnable)))
 	}
 	armName := cfg.Name
 	if len(conf.arms) > 0 {
@@ -381,7 +385,14 @@ func verifyShared(ctx context.Context, prog *cfa.Program, props []*spec.Property
 	for j, r := range res {
 		if hasRest && !decided(r.Verdict) {
 			i := runnable[j]
-			later[i] = &afterMulti{conf: rest, arm: armName, shared: r}
+			after := &afterMulti{conf: rest, arm: armName, shared: r, charge: r.Seconds / float64(len(runnable))}
+			if r.Cause.TimedOut() {
+				// The run was cut by its time, not by its state
+				// budget: alone on the property, its arm may still
+				// decide it (the whole portfolio runs).
+				after.conf = conf
+			}
+			later[i] = after
 			queue = append(queue, i)
 		}
 	}
