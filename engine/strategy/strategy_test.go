@@ -129,7 +129,7 @@ func TestSequenceShares(t *testing.T) {
 		t.Errorf("budgets %v, want [500ms 1.5s]", budgets)
 	}
 	if r.Verdict != results.Unknown || r.Cause.Kind != results.CauseTimeout || r.Cause.Limit != "2s" ||
-		!strings.HasPrefix(r.Reason, "timeout after 2s (first: timeout after 500ms; second: timeout after 1.4") {
+		!strings.HasPrefix(r.Reason, "timeout after 2s (first: timeout after 500ms; second: timeout after 1.") {
 		t.Errorf("got %s %v %q", r.Verdict, r.Cause, r.Reason)
 	}
 	// a step that reports earlier work (a shared run) leaves the rest
