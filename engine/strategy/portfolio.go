@@ -3,6 +3,7 @@ package strategy
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -240,14 +241,8 @@ func uniqueSorted(s []string) []string {
 	if len(s) == 0 {
 		return nil
 	}
-	sort.Strings(s)
-	out := s[:1]
-	for _, x := range s[1:] {
-		if x != out[len(out)-1] {
-			out = append(out, x)
-		}
-	}
-	return out
+	slices.Sort(s)
+	return slices.Compact(s)
 }
 
 // scheduler gives a portfolio's slots to its arms in time slices.
