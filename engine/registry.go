@@ -109,6 +109,7 @@ func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec
 // from strategy.Func).
 func (conf configuration) runCPA(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
 	incomplete := &results.Cause{Kind: results.CauseIncomplete}
+	unsupported := &results.Cause{Kind: results.CauseUnsupported}
 	comps, err := components(prog, prop, cfg)
 	if err != nil {
 		res.SetUnknown(incomplete, err.Error())
@@ -155,7 +156,7 @@ func (conf configuration) runCPA(ctx context.Context, prog *cfa.Program, prop *s
 	switch out.Status {
 	case cegar.Safe:
 		if len(blockTrue) > 0 {
-			res.SetUnknown(unsupportedCause(blockTrue), strings.Join(blockTrue, "; "))
+			res.SetUnknown(unsupported, strings.Join(blockTrue, "; "))
 			return
 		}
 		res.Verdict, res.Reason = results.True, "reached set is a fixed point without error states"
@@ -194,15 +195,9 @@ func limitCause(limit results.CauseKind, maxStates, maxRefinements int, blockTru
 		return &results.Cause{Kind: limit, Limit: fmt.Sprint(maxRefinements)}
 	}
 	if len(blockTrue) > 0 {
-		return unsupportedCause(blockTrue)
+		return &results.Cause{Kind: results.CauseUnsupported}
 	}
 	return &results.Cause{Kind: results.CauseIncomplete}
-}
-
-// unsupportedCause is the cause of a fixed point that reached constructs
-// whose effect is not over-approximated (explanations that forbid TRUE).
-func unsupportedCause(blockTrue []string) *results.Cause {
-	return &results.Cause{Kind: results.CauseUnsupported}
 }
 
 // falseVerdict makes res the FALSE of a confirmed error path (path with

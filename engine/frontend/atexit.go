@@ -87,8 +87,8 @@ func needsAtexit(srcs []Source) bool {
 // callsAtexit reports whether src names atexit followed by an argument
 // list in an expression: after a token that cannot end a declaration's
 // specifiers (an operator, a parenthesis, a brace, a semicolon, a comma,
-// or `return`), not after a type name, a qualifier or `*` as in a
-// declaration.
+// or a statement keyword such as `return` or `else`), not after a type
+// name, a qualifier or `*` as in a declaration.
 func callsAtexit(src string) bool {
 	var toks []string
 	ScanC(src, func(id string) { toks = append(toks, id) }, func(t string) {
@@ -101,12 +101,18 @@ func callsAtexit(src string) bool {
 			continue
 		}
 		prev := toks[i-1]
-		if prev == "return" || !isIdentStart(prev) && prev != "*" {
+		if stmtKeywords[prev] || !isIdentStart(prev) && prev != "*" {
 			return true
 		}
 	}
 	return len(toks) > 1 && toks[0] == "atexit" && toks[1] == "("
 }
+
+// stmtKeywords are the identifiers after which atexit( is a call: a
+// declaration's atexit follows a type name, a qualifier or `*`. A
+// missed call would leave the registered functions unrun at exit, so
+// every keyword that can start or continue a statement counts.
+var stmtKeywords = map[string]bool{"return": true, "else": true, "do": true, "case": true, "sizeof": true, "default": true}
 
 func isIdentStart(t string) bool {
 	c := t[0]

@@ -16,6 +16,8 @@ func TestCallsAtexit(t *testing.T) {
 		{"int main(void) { if (atexit(h)) return 1; }", true},
 		{"int f(void) { return atexit(h); }", true},
 		{"int main(void) { int r = atexit(h); }", true},
+		{"int main(int c) { if (c) return 0; else atexit(h); }", true},
+		{"int main(void) { do atexit(h); while (0); }", true},
 		{"/* atexit(h) */ int x;", false},
 	} {
 		if got := callsAtexit(tc.src); got != tc.want {
