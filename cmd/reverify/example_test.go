@@ -38,23 +38,30 @@ func TestRingprotoExample(t *testing.T) {
 		return append(fs, filepath.Join(dir, checksum))
 	}
 	for _, tc := range []struct{ name, checksum string }{{"shipped", "src/checksum.c"}, {"broken", "broken/checksum.c"}} {
-		var stdout, stderr bytes.Buffer
-		run(append([]string{"check", "-I", filepath.Join(dir, "include"), "--timeout", "60s"}, files(tc.checksum)...), &stdout, &stderr)
-		var got []string
-		for _, line := range strings.Split(stdout.String(), "\n") {
-			f := strings.Fields(line)
-			if len(f) < 3 || strings.HasPrefix(line, " ") {
-				continue
-			}
-			got = append(got, f[0]+" "+strings.TrimPrefix(f[1], dir+"/")+" "+f[2])
-		}
-		// Lines are printed as properties are decided: compare them in
-		// source order (file, then line).
-		sortBySource(got)
-		if g := strings.Join(got, "\n") + "\n"; g != sections[tc.name] {
-			t.Errorf("%s: got\n%s\nwant\n%s\nstderr: %s", tc.name, g, sections[tc.name], stderr.String())
+		g, stderr := checkVerdicts(dir, append([]string{"-I", filepath.Join(dir, "include"), "--timeout", "60s"}, files(tc.checksum)...))
+		if g != sections[tc.name] {
+			t.Errorf("%s: got\n%s\nwant\n%s\nstderr: %s", tc.name, g, sections[tc.name], stderr)
 		}
 	}
+}
+
+// checkVerdicts runs `reverify check args` and returns its verdict
+// lines as "VERDICT file:line:col id", file relative to dir, in source
+// order (lines are printed as properties are decided), one per line,
+// and what it wrote to stderr.
+func checkVerdicts(dir string, args []string) (verdicts, stderr string) {
+	var out, errOut bytes.Buffer
+	run(append([]string{"check"}, args...), &out, &errOut)
+	var got []string
+	for _, line := range strings.Split(out.String(), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 3 || strings.HasPrefix(line, " ") {
+			continue
+		}
+		got = append(got, f[0]+" "+strings.TrimPrefix(f[1], dir+"/")+" "+f[2])
+	}
+	sortBySource(got)
+	return strings.Join(got, "\n") + "\n", errOut.String()
 }
 
 // sortBySource sorts "VERDICT file:line:col id" lines by file, then by
@@ -105,21 +112,11 @@ func TestExampleRepositories(t *testing.T) {
 			}
 			_, body, _ := strings.Cut(string(want), "-- shipped --\n")
 			srcs, _ := filepath.Glob(filepath.Join(dir, "src", "*.c"))
-			var stdout, stderr bytes.Buffer
 			// CPU time, so that a loaded machine (other test
 			// packages beside) changes no verdict
-			run(append([]string{"check", "-I", filepath.Join(dir, "include"), "--clock", "cpu", "--timeout", "60s"}, srcs...), &stdout, &stderr)
-			var got []string
-			for _, line := range strings.Split(stdout.String(), "\n") {
-				f := strings.Fields(line)
-				if len(f) < 3 || strings.HasPrefix(line, " ") {
-					continue
-				}
-				got = append(got, f[0]+" "+strings.TrimPrefix(f[1], dir+"/")+" "+f[2])
-			}
-			sortBySource(got)
-			if g := strings.Join(got, "\n") + "\n"; g != body {
-				t.Errorf("got\n%s\nwant\n%s\nstderr: %s", g, body, stderr.String())
+			g, stderr := checkVerdicts(dir, append([]string{"-I", filepath.Join(dir, "include"), "--clock", "cpu", "--timeout", "60s"}, srcs...))
+			if g != body {
+				t.Errorf("got\n%s\nwant\n%s\nstderr: %s", g, body, stderr)
 			}
 		})
 	}
