@@ -68,9 +68,22 @@ func Load(opts SourceOptions, files ...string) (*Program, error) {
 	return frontend.Translate(opts, files...)
 }
 
+// Source is an in-memory C source file (frontend.Source): a name and its
+// text; names ending in ".h" are headers the others may include.
+type Source = frontend.Source
+
+// LoadSources is Load over in-memory sources (frontend.TranslateSources).
+func LoadSources(opts SourceOptions, srcs []Source) (*Program, error) {
+	return frontend.TranslateSources(opts, srcs)
+}
+
 // Properties lists the assertion properties of prog reachable from entry
 // (spec.Properties), in source order with stable IDs.
 func Properties(prog *Program, entry string) []*Property { return spec.Properties(prog, entry) }
+
+// ReachableFuncs returns the functions entry may call, transitively
+// (spec.ReachableFuncs).
+func ReachableFuncs(prog *Program, entry string) map[string]bool { return spec.ReachableFuncs(prog, entry) }
 
 // UnreachCall is SV-COMP's unreach-call property of entry: no call of
 // reach_error (or __VERIFIER_error) is reachable (spec.UnreachCall).

@@ -45,6 +45,11 @@ const (
 	CauseInternal CauseKind = "internal-error"
 	// CauseNotReachable: NOT_CHECKED, no call path from the entry.
 	CauseNotReachable CauseKind = "not-reachable"
+	// CausePrecondition: violated in a function's most general context
+	// (library mode, package library), but not in a way any API call was
+	// shown to reach (Names: the function): the function needs a
+	// precondition, or its callers' contexts are too general.
+	CausePrecondition CauseKind = "needs-precondition"
 )
 
 // Cause is why a property is UNKNOWN or NOT_CHECKED, as data: its kind
@@ -133,6 +138,8 @@ func (c *Cause) Sentence() string {
 		return "internal error"
 	case CauseNotReachable:
 		return "no call path reaches the assertion"
+	case CausePrecondition:
+		return "needs a precondition of " + strings.Join(c.Names, ", ")
 	}
 	return string(c.Kind)
 }

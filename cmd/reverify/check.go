@@ -11,6 +11,7 @@ import (
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/library"
 	"github.com/reverify/reverify/report/artifacts"
 	"github.com/reverify/reverify/report/bench"
 	"github.com/reverify/reverify/results"
@@ -22,7 +23,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("check", stderr)
 	var ff frontendFlags
 	ff.register(fs)
-	entry := fs.String("entry", "main", "entry function")
+	entry := fs.String("entry", "main", "entry function, or auto: every function that contains an assertion or calls one is verified in its most general context, without a harness (the default when the sources define no main)")
+	ctxDepth := fs.Int("context-depth", 0, "with --entry auto: levels of pointers to fresh objects below a parameter or global (0: 2)")
+	ctxBound := fs.Int("context-bound", 0, "with --entry auto: most elements of an array with a length parameter, and characters of a string (0: 4)")
 	config := fs.String("config", "default", "configuration: "+strings.Join(engine.ConfigNames(), ", "))
 	timeout := fs.Duration("timeout", 60*time.Second, "time limit per property")
 	maxStates := fs.Int("max-states", 0, "state limit per analysis run (0: engine default)")
@@ -159,10 +162,17 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if len(files) == 0 {
 		return fail("no input files")
 	}
+	if *entry == "auto" && !svMode {
+		return runLibrary(files, cfg, library.Options{Depth: *ctxDepth, Bound: *ctxBound}, checkOptions{rs, *jsonOut, *outDir}, wantAssertions, wantMemory, sh, stdout, stderr)
+	}
 	prog, err := engine.Load(cfg, files...)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2
+	}
+	if prog.Func(*entry) == nil && *entry == "main" && !rs.set["entry"] && !svMode {
+		rs.entry = "auto"
+		return runLibrary(files, cfg, library.Options{Depth: *ctxDepth, Bound: *ctxBound}, checkOptions{rs, *jsonOut, *outDir}, wantAssertions, wantMemory, sh, stdout, stderr)
 	}
 	if prog.Func(*entry) == nil {
 		return fail("entry function %q is not defined in %s", *entry, strings.Join(files, ", "))

@@ -3,6 +3,7 @@ package cfa
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/reverify/reverify/engine/graph"
 )
@@ -207,6 +208,14 @@ func NewProgram(m DataModel) *Program {
 	p.Init = p.newFunction("__reverify_init", &Type{Kind: Func, Result: VoidType})
 	return p
 }
+
+// ContextPrefix starts the name of every most general context
+// (engine/harness): a function the library mode adds to call one
+// function of the sources with arbitrary arguments.
+const ContextPrefix = "__reverify_context_"
+
+// IsContext reports whether name is a most general context's.
+func IsContext(name string) bool { return strings.HasPrefix(name, ContextPrefix) }
 
 // Func returns the function named name, or nil.
 func (p *Program) Func(name string) *Function { return p.byName[name] }

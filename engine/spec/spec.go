@@ -74,8 +74,8 @@ func Properties(p *cfa.Program, entry string) []*Property {
 	delete(wrappers, entry)
 	called := map[string]bool{}
 	for _, e := range p.Edges {
-		if c, ok := e.Op.(*cfa.Call); ok {
-			called[c.Fn] = true
+		if c, ok := e.Op.(*cfa.Call); ok && !cfa.IsContext(e.From.Func.Name) {
+			called[c.Fn] = true // a most general context's call makes no wrapper
 		}
 		cfa.ForEachExpr(e.Op, func(x cfa.Expr) {
 			cfa.Walk(x, func(x cfa.Expr) bool {

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/library"
+	"github.com/reverify/reverify/results"
+)
+
+// runLibrary is `reverify check --entry auto` (and check of sources
+// without main): the properties of every function verified in its most
+// general context (package library), one line per property, then one
+// line per function: verified, violated, needs a precondition, or
+// limitation.
+func runLibrary(files []string, src engine.SourceOptions, lo library.Options, o checkOptions, assertions, memory bool, sh results.Shard, stdout, stderr io.Writer) int {
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "reverify check: "+format+"\n", a...)
+		return 2
+	}
+	if memory {
+		return fail("--entry auto checks assertions; memory safety needs an entry function (--entry)")
+	}
+	if !assertions {
+		return fail("--entry auto: nothing to check")
+	}
+	lib, err := library.Load(src, files, lo)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	engine.SetAssumePure(lib.Program, o.assumePure)
+	props := filterShard(sh, lib.Properties())
+	if len(props) == 0 && !sh.Active() {
+		fmt.Fprintf(stderr, "reverify check: WARNING: no assertion found in %s (compiled with -DNDEBUG?): nothing was verified\n", strings.Join(files, ", "))
+	}
+	ecfg := o.engineConfig(o.config, "", o.timeout)
+	pg := newCheckProgress(stdout, stderr, progressMode(stderr, os.Getenv), "", len(props))
+	ecfg.OnResult = func(r *engine.Result) { pg.result(r, true) }
+	verdicts, err := lib.Verify(context.Background(), props, ecfg)
+	pg.finish()
+	if err != nil {
+		return fail("%v", err)
+	}
+	printFunctionSummary(stdout, lib, verdicts)
+	report := engine.NewReport(version, lib.Program, "auto", o.config, verdicts)
+	report.Files = files
+	if o.outDir != "" {
+		if err := os.MkdirAll(o.outDir, 0o755); err != nil {
+			return fail("%v", err)
+		}
+		if err := writeJSON(filepath.Join(o.outDir, "results.json"), report); err != nil {
+			return fail("%v", err)
+		}
+	}
+	if o.jsonOut != "" {
+		if err := writeJSON(o.jsonOut, report); err != nil {
+			return fail("%v", err)
+		}
+	}
+	for _, r := range verdicts {
+		if r.Verdict == results.False {
+			return 1
+		}
+	}
+	return 0
+}
+
+// printFunctionSummary prints one line per function with assertions, in
+// the spirit of Kani's autoharness summary: verified (every assertion
+// TRUE), violated (an API call violates one), needs a precondition, or
+// limitation (no context, or a limit or construct stopped the analyses).
+func printFunctionSummary(w io.Writer, lib *library.Library, rs []*engine.Result) {
+	type sum struct{ t, f, pre, unk, nc int }
+	by := map[string]*sum{}
+	var names []string
+	for _, r := range rs {
+		f := r.Property.Func
+		s := by[f]
+		if s == nil {
+			s = &sum{}
+			by[f] = s
+			names = append(names, f)
+		}
+		switch {
+		case r.Verdict == results.True:
+			s.t++
+		case r.Verdict == results.False:
+			s.f++
+		case r.Verdict == results.NotChecked:
+			s.nc++
+		case r.Cause != nil && r.Cause.Kind == results.CausePrecondition:
+			s.pre++
+		default:
+			s.unk++
+		}
+	}
+	sort.Strings(names)
+	fmt.Fprintln(w, "functions:")
+	for _, n := range names {
+		s := by[n]
+		kind := "verified"
+		switch {
+		case s.f > 0:
+			kind = "violated"
+		case s.pre > 0:
+			kind = "needs a precondition"
+		case s.unk > 0:
+			kind = "limitation"
+		case s.t == 0:
+			kind = "not reached"
+		}
+		api := ""
+		if lib.IsRoot(n) {
+			api = " (API)"
+		}
+		fmt.Fprintf(w, "  %-22s %-20s %d TRUE, %d FALSE, %d needs a precondition, %d UNKNOWN%s\n", n+api, kind, s.t, s.f, s.pre, s.unk, notChecked(s.nc))
+	}
+}
+
+func notChecked(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d NOT_CHECKED", n)
+}

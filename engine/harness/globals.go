@@ -1,0 +1,97 @@
+package harness
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/reverify/reverify/engine/cfa"
+)
+
+// Written returns the globals of p that a function writes or whose
+// address a function takes (so that it may write them through a
+// pointer), by qualified name; the initialisation in p.Init does not
+// count. A global that no function writes holds its initial value
+// whenever any function runs.
+func Written(p *cfa.Program) map[*cfa.Var]bool {
+	out := map[*cfa.Var]bool{}
+	mark := func(x cfa.Expr) {
+		if v := baseVar(x); v != nil && v.Global {
+			out[v] = true
+		}
+	}
+	for _, e := range p.Edges {
+		if e.From.Func == p.Init {
+			continue
+		}
+		switch op := e.Op.(type) {
+		case *cfa.Assign:
+			mark(op.LHS)
+		case *cfa.Havoc:
+			mark(op.LHS)
+		case *cfa.Call:
+			if op.Result != nil {
+				mark(op.Result)
+			}
+		}
+		cfa.ForEachExpr(e.Op, func(x cfa.Expr) {
+			cfa.Walk(x, func(x cfa.Expr) bool {
+				if a, ok := x.(*cfa.AddrOf); ok {
+					mark(a.X)
+				}
+				return true
+			})
+		})
+	}
+	return out
+}
+
+// baseVar returns the variable an lvalue designates part of, nil when it
+// goes through a pointer.
+func baseVar(x cfa.Expr) *cfa.Var {
+	for {
+		switch y := x.(type) {
+		case *cfa.VarRef:
+			return y.Var
+		case *cfa.Member:
+			x = y.X
+		case *cfa.Index:
+			x = y.X
+		default:
+			return nil
+		}
+	}
+}
+
+// Globals returns the C text of a function named name that gives every
+// written global (Written) defined in file an arbitrary value: integers
+// and floating-point values any value, pointers NULL or fresh objects as
+// parameters get them (Build), aggregates member by member. It also
+// returns what the values assume and the globals it cannot name (static
+// locals, which keep their initial values).
+func Globals(p *cfa.Program, file, name string, written map[*cfa.Var]bool, opts Options) (text string, assumptions []string) {
+	var vs []*cfa.Var
+	for v := range written {
+		if v.Pos.File == file {
+			vs = append(vs, v)
+		}
+	}
+	sort.Slice(vs, func(i, j int) bool { return vs[i].ID < vs[j].ID })
+	g := &gen{p: p, opts: opts, file: file, assumed: map[string]bool{}, b: &strings.Builder{}, indent: "\t"}
+	var locals []string
+	for _, v := range vs {
+		if strings.Contains(v.Name, "::") || v.Orig == "" {
+			locals = append(locals, v.Name)
+			continue
+		}
+		g.object(v.Orig, v.T, 0, true)
+	}
+	if len(vs) > len(locals) {
+		g.assume("globals that a function writes start at any value; the others at their initial values")
+	}
+	if len(locals) > 0 {
+		g.assume(fmt.Sprintf("static locals keep their initial values (%s)", strings.Join(locals, ", ")))
+	}
+	text = fmt.Sprintf("void %s(void) {\n%s}\n", name, g.b.String())
+	return text, g.assumptions
+}

@@ -1,0 +1,442 @@
+// Package library verifies C code without a harness: every function that
+// contains an assertion, or calls one that does, is an entry verified in
+// its most general context (engine/harness), and a violation found in a
+// function that the sources call is re-verified in its callers' contexts,
+// up the call graph to the functions no source calls (the API), so that
+// only a violation an API call can cause is reported FALSE.
+//
+// This is the modular scheme of CBMC's goto-harness and the AWS starter
+// kit (one function-call harness per function), and of Kani's
+// autoharness, with the escalation to callers that a required status
+// gate needs: a FALSE is reported only where a root reaches it.
+package library
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/harness"
+	"github.com/reverify/reverify/results"
+)
+
+// Options bound the most general contexts (harness.Options): Depth
+// levels of pointers to fresh objects below a parameter (0: 2), Bound
+// elements at most in an array with a length and characters in a
+// string (0: 4).
+type Options struct {
+	Depth, Bound int
+}
+
+// Library is a program loaded with a most general context for each
+// function that needs one.
+type Library struct {
+	Program *engine.Program
+	// contexts by cfa function name; a Limitation context has no entry.
+	contexts map[string]*harness.Context
+	// globals are the assumptions of the globals' values, by file.
+	globals map[string][]string
+	callers map[string][]string
+	roots   map[string]bool
+	props   []*engine.Property
+}
+
+// Load translates files (as engine.Load does), finds the functions that
+// contain an assertion or call one that does, and translates the files
+// again with each function's context appended to its file. A context
+// that does not compile is left out (its function's properties are
+// UNKNOWN with the compiler's message); other errors are the sources'
+// own, as engine.Load reports them.
+func Load(opts engine.SourceOptions, files []string, lo Options) (*Library, error) {
+	srcs := make([]engine.Source, len(files))
+	for i, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		srcs[i] = engine.Source{Name: f, Content: string(b)}
+	}
+	prog0, err := engine.LoadSources(opts, srcs)
+	if err != nil {
+		return nil, err
+	}
+	if len(prog0.Funcs) == 0 {
+		return nil, fmt.Errorf("%s: no function is defined", strings.Join(files, ", "))
+	}
+	l := &Library{contexts: map[string]*harness.Context{}, globals: map[string][]string{}}
+	l.callers, l.roots = callGraph(prog0)
+	hopts := harness.Options{Depth: lo.Depth, Bound: lo.Bound}
+	written := harness.Written(prog0)
+	pre := map[string]string{}
+	byFile := map[string][]*harness.Context{}
+	id := 0
+	for _, f := range prog0.Funcs {
+		if f.Name == "main" {
+			continue // main is its own context: argc and argv are its inputs
+		}
+		src, ok := sourceOf(srcs, f.Pos.Start.File)
+		if !ok {
+			l.contexts[f.Name] = &harness.Context{Func: f.Name, Limitation: "its definition is not in a source file given"}
+			continue
+		}
+		id++
+		c := harness.Build(prog0, f, src, id, globalsName(srcs, f.Pos.Start.File), hopts)
+		l.contexts[f.Name] = c
+		if c.Limitation == "" {
+			byFile[c.File] = append(byFile[c.File], c)
+		}
+	}
+	for _, s := range srcs {
+		gtext, gassume := harness.Globals(prog0, s.Name, globalsName(srcs, s.Name), written, hopts)
+		l.globals[s.Name] = gassume
+		pre[s.Name] = harness.Prelude(hopts) + gtext
+	}
+	for attempt := 0; ; attempt++ {
+		app := make([]engine.Source, len(srcs))
+		spans := map[*harness.Context][2]int{}
+		for i, s := range srcs {
+			text := s.Content
+			if !strings.HasSuffix(text, "\n") {
+				text += "\n"
+			}
+			text += pre[s.Name]
+			for _, c := range byFile[s.Name] {
+				if c.Text == "" {
+					continue
+				}
+				from := strings.Count(text, "\n") + 1
+				text += c.Text
+				spans[c] = [2]int{from, strings.Count(text, "\n")}
+			}
+			app[i] = engine.Source{Name: s.Name, Content: text}
+		}
+		prog, err := engine.LoadSources(opts, app)
+		if err == nil {
+			l.Program = prog
+			break
+		}
+		c := culprit(err, spans)
+		if c == nil || attempt > len(l.contexts) {
+			return nil, fmt.Errorf("the most general contexts do not compile: %v", err)
+		}
+		c.Limitation = "its context does not compile: " + firstLine(err.Error())
+		c.Text = ""
+	}
+	// The properties: every assertion site once. A context calls no
+	// assert wrapper (spec.Properties), so from any context the sites are
+	// where the sources put them.
+	any := ""
+	for _, f := range l.Program.Funcs {
+		if cfa.IsContext(f.Name) {
+			any = f.Name
+			break
+		}
+	}
+	if any == "" {
+		any = l.Program.Funcs[0].Name
+	}
+	for _, p := range engine.Properties(l.Program, any) {
+		if !cfa.IsContext(p.Func) {
+			l.props = append(l.props, p)
+		}
+	}
+	sort.SliceStable(l.props, func(i, j int) bool {
+		a, b := l.props[i].Pos, l.props[j].Pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	return l, nil
+}
+
+var errPos = regexp.MustCompile(`(?m)^([^:\n]+):(\d+):`)
+
+// culprit returns the context whose lines (spans) hold the first error
+// of err that is in a context, or nil.
+func culprit(err error, spans map[*harness.Context][2]int) *harness.Context {
+	for _, m := range errPos.FindAllStringSubmatch(err.Error(), -1) {
+		line, _ := strconv.Atoi(m[2])
+		for c, sp := range spans {
+			if c.File == m[1] && line >= sp[0] && line <= sp[1] {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+
+func sourceOf(srcs []engine.Source, file string) (string, bool) {
+	for _, s := range srcs {
+		if s.Name == file {
+			return s.Content, true
+		}
+	}
+	return "", false
+}
+
+// globalsName is the name of the function that gives file's written
+// globals their values.
+func globalsName(srcs []engine.Source, file string) string {
+	for i, s := range srcs {
+		if s.Name == file {
+			return fmt.Sprintf("__reverify_globals_%d", i)
+		}
+	}
+	return ""
+}
+
+// callGraph returns the direct callers of each function and the roots:
+// functions that no function of the sources calls directly, and
+// functions whose address is taken (whoever holds the address may call
+// them).
+func callGraph(p *engine.Program) (callers map[string][]string, roots map[string]bool) {
+	callers = map[string][]string{}
+	seen := map[[2]string]bool{}
+	for _, e := range p.Edges {
+		c, ok := e.Op.(*cfa.Call)
+		if !ok || c.Fn == "" || p.Func(c.Fn) == nil || e.From.Func == p.Init {
+			continue
+		}
+		k := [2]string{c.Fn, e.From.Func.Name}
+		if !seen[k] && c.Fn != e.From.Func.Name {
+			seen[k] = true
+			callers[c.Fn] = append(callers[c.Fn], e.From.Func.Name)
+		}
+	}
+	roots = map[string]bool{}
+	taken := map[string]bool{}
+	for _, n := range p.AddressTaken() {
+		taken[n] = true
+	}
+	for _, f := range p.Funcs {
+		if len(callers[f.Name]) == 0 && !f.Static || taken[f.Name] || f.Name == "main" {
+			roots[f.Name] = true
+		}
+	}
+	return callers, roots
+}
+
+// entryOf returns the entry that verifies f's assertions in f's most
+// general context, "" when f has none.
+func (l *Library) entryOf(f string) string {
+	if f == "main" {
+		return "main"
+	}
+	c := l.contexts[f]
+	if c == nil || c.Limitation != "" {
+		return ""
+	}
+	return c.Entry
+}
+
+// Properties are the assertion properties of the library, each once, in
+// source order.
+func (l *Library) Properties() []*engine.Property { return l.props }
+
+// Entries returns the functions with a context, sorted, and for each the
+// reason it has none ("" when it has one).
+func (l *Library) Entries() (names []string, limitation map[string]string) {
+	limitation = map[string]string{}
+	for n, c := range l.contexts {
+		names = append(names, n)
+		limitation[n] = c.Limitation
+	}
+	sort.Strings(names)
+	return names, limitation
+}
+
+// IsRoot reports whether f is a root: no function of the sources calls
+// it, or its address is taken.
+func (l *Library) IsRoot(f string) bool { return l.roots[f] }
+
+// assumptions are the assumptions of a verdict decided in f's context.
+func (l *Library) assumptions(f string) []string {
+	if f == "main" {
+		return nil
+	}
+	c := l.contexts[f]
+	out := []string{"verified in the most general context of " + harness.SourceName(l.Program.Func(f)) + " (no harness)"}
+	out = append(out, c.Assumptions...)
+	files := make([]string, 0, len(l.globals))
+	for f := range l.globals {
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	seen := map[string]bool{}
+	for _, file := range files {
+		for _, a := range l.globals[file] {
+			if !seen[a] {
+				seen[a] = true
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}
+
+// maxUp bounds how many levels of callers a violation is re-verified in.
+const maxUp = 6
+
+// Verify verifies props (from Properties) in the contexts of their
+// functions with cfg (cfg.Entry is set per context), in parallel as
+// engine.Verify does within one context. A FALSE in the context of a
+// function that is not a root is re-verified in each caller's context,
+// up to the roots: FALSE when a root's context violates it, TRUE when
+// every caller's context satisfies it, UNKNOWN otherwise, with the
+// callers' verdicts as the reason. Each result's Assumptions list what
+// its context assumed.
+func (l *Library) Verify(ctx context.Context, props []*engine.Property, cfg engine.Config) ([]*engine.Result, error) {
+	out := make([]*engine.Result, len(props))
+	byHome := map[string][]int{}
+	var homes []string
+	for i, p := range props {
+		if _, ok := byHome[p.Func]; !ok {
+			homes = append(homes, p.Func)
+		}
+		byHome[p.Func] = append(byHome[p.Func], i)
+	}
+	onResult := cfg.OnResult
+	cfg.OnResult = nil
+	for _, h := range homes {
+		idx := byHome[h]
+		entry := l.entryOf(h)
+		if entry == "" {
+			for _, i := range idx {
+				out[i] = l.limitation(props[i], h)
+				if onResult != nil {
+					onResult(out[i])
+				}
+			}
+			continue
+		}
+		c := cfg
+		c.Entry = entry
+		reach := engine.ReachableFuncs(l.Program, entry)
+		ps := make([]*engine.Property, len(idx))
+		for k, i := range idx {
+			q := *props[i]
+			q.Reachable = reach[q.Func]
+			ps[k] = &q
+		}
+		rs, err := engine.Verify(ctx, l.Program, ps, c)
+		if err != nil {
+			return nil, err
+		}
+		for k, i := range idx {
+			r := rs[k]
+			if r.Verdict == results.False && !l.roots[h] {
+				r = l.escalate(ctx, props[i], h, r, cfg, map[string]bool{h: true}, 1)
+			} else {
+				r.Assumptions = append(l.assumptions(h), r.Assumptions...)
+			}
+			out[i] = r
+			if onResult != nil {
+				onResult(r)
+			}
+		}
+	}
+	return out, nil
+}
+
+// limitation is the UNKNOWN of a property whose function has no context.
+func (l *Library) limitation(p *engine.Property, f string) *engine.Result {
+	why := "no most general context"
+	if c := l.contexts[f]; c != nil {
+		why = c.Limitation
+	}
+	r := &engine.Result{Property: p, Verdict: results.Unknown, Config: "library"}
+	r.SetUnknown(&results.Cause{Kind: results.CauseUnsupported}, fmt.Sprintf("library: %s has no most general context: %s", harness.SourceName(l.Program.Func(f)), why))
+	return r
+}
+
+// escalate re-verifies the property p, violated in the most general
+// context of f (result inner), in the contexts of f's callers.
+func (l *Library) escalate(ctx context.Context, p *engine.Property, f string, inner *engine.Result, cfg engine.Config, seen map[string]bool, depth int) *engine.Result {
+	fname := harness.SourceName(l.Program.Func(f))
+	if len(l.callers[f]) == 0 {
+		out := &engine.Result{Property: p, Verdict: results.NotChecked, Config: inner.Config, Reason: fmt.Sprintf("%s is static, and no function calls it or takes its address", fname)}
+		out.Cause = &results.Cause{Kind: results.CauseNotReachable}
+		return out
+	}
+	var notes []string
+	allTrue := true
+	for _, g := range l.callers[f] {
+		if seen[g] {
+			allTrue = false
+			notes = append(notes, harness.SourceName(l.Program.Func(g))+": recursive")
+			continue
+		}
+		entry := l.entryOf(g)
+		gname := harness.SourceName(l.Program.Func(g))
+		if entry == "" {
+			allTrue = false
+			notes = append(notes, gname+": no context")
+			continue
+		}
+		q := *p
+		q.Reachable = engine.ReachableFuncs(l.Program, entry)[q.Func]
+		if !q.Reachable {
+			continue // g's context does not reach the assertion
+		}
+		c := cfg
+		c.Entry = entry
+		rs, err := engine.Verify(ctx, l.Program, []*engine.Property{&q}, c)
+		if err != nil {
+			allTrue = false
+			notes = append(notes, gname+": "+err.Error())
+			continue
+		}
+		r := rs[0]
+		switch {
+		case r.Verdict == results.False && l.roots[g]:
+			r.Property = p
+			r.Assumptions = append(l.assumptions(g), r.Assumptions...)
+			r.Reason = fmt.Sprintf("violated when the API function %s is called (the assertion is in %s)", gname, fname)
+			return r
+		case r.Verdict == results.False && depth < maxUp:
+			s := map[string]bool{g: true}
+			for k := range seen {
+				s[k] = true
+			}
+			up := l.escalate(ctx, p, g, r, cfg, s, depth+1)
+			if up.Verdict == results.False {
+				up.Property = p
+				return up
+			}
+			if up.Verdict != results.True {
+				allTrue = false
+				notes = append(notes, gname+": "+up.Reason)
+			}
+		case r.Verdict == results.True:
+			notes = append(notes, gname+": TRUE")
+		default:
+			allTrue = false
+			notes = append(notes, fmt.Sprintf("%s: %s (%s)", gname, r.Verdict, r.Reason))
+		}
+	}
+	out := &engine.Result{Property: p, Config: inner.Config, Seconds: inner.Seconds, States: inner.States}
+	if allTrue {
+		out.Verdict = results.True
+		out.Assumptions = append([]string{fmt.Sprintf("violated in the most general context of %s, which no root calls so; proved in the contexts of its callers", fname)}, l.assumptions(f)[1:]...)
+		return out
+	}
+	out.SetUnknown(&results.Cause{Kind: results.CausePrecondition, Names: []string{fname}}, fmt.Sprintf("needs a precondition of %s: violated in its most general context (inputs below), and no API call was shown to violate it (callers: %s)", fname, strings.Join(notes, "; ")))
+	out.Inputs, out.Counterexample = inner.Inputs, inner.Counterexample
+	out.Assumptions = l.assumptions(f)
+	return out
+}
