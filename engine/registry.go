@@ -173,7 +173,7 @@ func (conf configuration) runCPA(ctx context.Context, prog *cfa.Program, prop *s
 		}
 	case cegar.Incomplete, cegar.Unknown:
 		detail := strings.Join(append(append([]string{out.Reason}, blockTrue...), shapeNotes(data)...), "; ")
-		res.SetUnknown(limitCause(out.Limit, opts.MaxStates, cfg.maxRefinements(), blockTrue), detail)
+		res.SetUnknown(limitCause(out.Limit, out.UB, opts.MaxStates, cfg.maxRefinements(), blockTrue), detail)
 	case cegar.Unsafe:
 		if _, blockFalse := splitExplanations(explain(out.Target)); len(blockFalse) > 0 {
 			res.Unmodelled = unmodelledNames(blockFalse)
@@ -186,8 +186,9 @@ func (conf configuration) runCPA(ctx context.Context, prog *cfa.Program, prop *s
 
 // limitCause is the cause of an analysis that ended on its own before a
 // verdict: the limit it hit (a state or refinement limit), else an
-// unsupported construct that forbids TRUE, else incomplete.
-func limitCause(limit results.CauseKind, maxStates, maxRefinements int, blockTrue []string) *results.Cause {
+// unsupported construct that forbids TRUE, else an error path that
+// needs undefined behaviour (ub), else incomplete.
+func limitCause(limit results.CauseKind, ub *smt.UBCond, maxStates, maxRefinements int, blockTrue []string) *results.Cause {
 	switch limit {
 	case results.CauseStates:
 		return &results.Cause{Kind: limit, Limit: fmt.Sprint(maxStates)}
@@ -196,6 +197,9 @@ func limitCause(limit results.CauseKind, maxStates, maxRefinements int, blockTru
 	}
 	if len(blockTrue) > 0 {
 		return &results.Cause{Kind: results.CauseUnsupported}
+	}
+	if limit == results.CauseUndefined && ub != nil {
+		return &results.Cause{Kind: limit, At: ub.Pos.String(), Names: []string{ub.Kind}}
 	}
 	return &results.Cause{Kind: results.CauseIncomplete}
 }

@@ -19,6 +19,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/cfa"
@@ -292,14 +293,25 @@ func (l *Library) assumptions(f string) []string {
 // maxUp bounds how many levels of callers a violation is re-verified in.
 const maxUp = 6
 
+// violated reports whether r, decided in a function's most general
+// context, calls for the callers' contexts: a FALSE, or an UNKNOWN whose
+// only error path needs undefined behaviour (a pointer the context
+// leaves NULL, an index it leaves out of bounds).
+func violated(r *engine.Result) bool {
+	return r.Verdict == results.False || r.Verdict == results.Unknown && r.Cause != nil && r.Cause.Kind == results.CauseUndefined
+}
+
 // Verify verifies props (from Properties) in the contexts of their
 // functions with cfg (cfg.Entry is set per context), in parallel as
 // engine.Verify does within one context. A FALSE in the context of a
-// function that is not a root is re-verified in each caller's context,
-// up to the roots: FALSE when a root's context violates it, TRUE when
-// every caller's context satisfies it, UNKNOWN otherwise, with the
-// callers' verdicts as the reason. Each result's Assumptions list what
-// its context assumed.
+// function that is not a root, or an error path there that needs
+// undefined behaviour, is re-verified in each caller's context, up to
+// the roots: FALSE when a root's context violates it; TRUE when every
+// caller's context satisfies it; otherwise UNKNOWN, needs a precondition
+// (results.CausePrecondition), with the callers' verdicts in the
+// reason. The re-verifications share the property's limit: each runs
+// with what the earlier runs of the property left of cfg.Timeout. Each
+// result's Assumptions list what its context assumed.
 func (l *Library) Verify(ctx context.Context, props []*engine.Property, cfg engine.Config) ([]*engine.Result, error) {
 	out := make([]*engine.Result, len(props))
 	byHome := map[string][]int{}
@@ -314,8 +326,7 @@ func (l *Library) Verify(ctx context.Context, props []*engine.Property, cfg engi
 	cfg.OnResult = nil
 	for _, h := range homes {
 		idx := byHome[h]
-		entry := l.entryOf(h)
-		if entry == "" {
+		if l.entryOf(h) == "" {
 			for _, i := range idx {
 				out[i] = l.limitation(props[i], h)
 				if onResult != nil {
@@ -324,26 +335,27 @@ func (l *Library) Verify(ctx context.Context, props []*engine.Property, cfg engi
 			}
 			continue
 		}
-		c := cfg
-		c.Entry = entry
-		reach := engine.ReachableFuncs(l.Program, entry)
 		ps := make([]*engine.Property, len(idx))
 		for k, i := range idx {
-			q := *props[i]
-			q.Reachable = reach[q.Func]
-			ps[k] = &q
+			ps[k] = props[i]
 		}
-		rs, err := engine.Verify(ctx, l.Program, ps, c)
+		rs, err := l.verifyIn(ctx, h, ps, cfg)
 		if err != nil {
 			return nil, err
 		}
 		for k, i := range idx {
 			r := rs[k]
-			if r.Verdict == results.False && !l.roots[h] {
-				r = l.escalate(ctx, props[i], h, r, cfg, map[string]bool{h: true}, 1)
-			} else {
+			switch {
+			case violated(r) && !l.roots[h]:
+				left := cfg
+				left.Timeout -= seconds(r.Seconds)
+				r = l.escalate(ctx, props[i], h, r, left, map[string]bool{h: true}, 1)
+			case r.Verdict == results.Unknown && violated(r):
+				r = l.precondition(props[i], h, r, "")
+			default:
 				r.Assumptions = append(l.assumptions(h), r.Assumptions...)
 			}
+			r.Property = props[i]
 			out[i] = r
 			if onResult != nil {
 				onResult(r)
@@ -351,6 +363,23 @@ func (l *Library) Verify(ctx context.Context, props []*engine.Property, cfg engi
 		}
 	}
 	return out, nil
+}
+
+// seconds converts a result's seconds into a duration.
+func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+
+// verifyIn verifies props in the most general context of f.
+func (l *Library) verifyIn(ctx context.Context, f string, props []*engine.Property, cfg engine.Config) ([]*engine.Result, error) {
+	c := cfg
+	c.Entry = l.entryOf(f)
+	reach := engine.ReachableFuncs(l.Program, c.Entry)
+	ps := make([]*engine.Property, len(props))
+	for k, p := range props {
+		q := *p
+		q.Reachable = reach[q.Func]
+		ps[k] = &q
+	}
+	return engine.Verify(ctx, l.Program, ps, c)
 }
 
 // limitation is the UNKNOWN of a property whose function has no context.
@@ -364,8 +393,30 @@ func (l *Library) limitation(p *engine.Property, f string) *engine.Result {
 	return r
 }
 
+// precondition is the UNKNOWN of a property that f's most general context
+// violates (inner) in a way no root was shown to: f needs a
+// precondition. callers, when not "", says what f's callers' contexts
+// gave.
+func (l *Library) precondition(p *engine.Property, f string, inner *engine.Result, callers string) *engine.Result {
+	fname := harness.SourceName(l.Program.Func(f))
+	out := &engine.Result{Property: p, Config: inner.Config, Seconds: inner.Seconds, States: inner.States}
+	how := "violated in its most general context"
+	if inner.Verdict == results.Unknown {
+		how = "its most general context reaches the assertion only through undefined behaviour (" + inner.Cause.Sentence() + ")"
+	}
+	detail := how
+	if callers != "" {
+		detail += "; in its callers' contexts: " + callers
+	}
+	out.SetUnknown(&results.Cause{Kind: results.CausePrecondition, Names: []string{fname}}, detail)
+	out.Inputs, out.Counterexample = inner.Inputs, inner.Counterexample
+	out.Assumptions = l.assumptions(f)
+	return out
+}
+
 // escalate re-verifies the property p, violated in the most general
-// context of f (result inner), in the contexts of f's callers.
+// context of f (result inner), in the contexts of f's callers, with
+// cfg.Timeout what is left of the property's limit.
 func (l *Library) escalate(ctx context.Context, p *engine.Property, f string, inner *engine.Result, cfg engine.Config, seen map[string]bool, depth int) *engine.Result {
 	fname := harness.SourceName(l.Program.Func(f))
 	if len(l.callers[f]) == 0 {
@@ -375,68 +426,77 @@ func (l *Library) escalate(ctx context.Context, p *engine.Property, f string, in
 	}
 	var notes []string
 	allTrue := true
+	spent := inner.Seconds
 	for _, g := range l.callers[f] {
+		gname := harness.SourceName(l.Program.Func(g))
 		if seen[g] {
 			allTrue = false
-			notes = append(notes, harness.SourceName(l.Program.Func(g))+": recursive")
+			notes = append(notes, gname+": recursive")
 			continue
 		}
-		entry := l.entryOf(g)
-		gname := harness.SourceName(l.Program.Func(g))
-		if entry == "" {
+		if l.entryOf(g) == "" {
 			allTrue = false
 			notes = append(notes, gname+": no context")
 			continue
 		}
-		q := *p
-		q.Reachable = engine.ReachableFuncs(l.Program, entry)[q.Func]
-		if !q.Reachable {
-			continue // g's context does not reach the assertion
+		if !engine.ReachableFuncs(l.Program, l.entryOf(g))[p.Func] {
+			continue // g's call of f is dead
 		}
-		c := cfg
-		c.Entry = entry
-		rs, err := engine.Verify(ctx, l.Program, []*engine.Property{&q}, c)
+		if cfg.Timeout <= 0 {
+			allTrue = false
+			notes = append(notes, gname+": no time left of the property's limit")
+			continue
+		}
+		rs, err := l.verifyIn(ctx, g, []*engine.Property{p}, cfg)
 		if err != nil {
 			allTrue = false
 			notes = append(notes, gname+": "+err.Error())
 			continue
 		}
 		r := rs[0]
+		cfg.Timeout -= seconds(r.Seconds)
+		spent += r.Seconds
 		switch {
 		case r.Verdict == results.False && l.roots[g]:
 			r.Property = p
 			r.Assumptions = append(l.assumptions(g), r.Assumptions...)
-			r.Reason = fmt.Sprintf("violated when the API function %s is called (the assertion is in %s)", gname, fname)
+			r.Reason = fmt.Sprintf("violated when the API function %s is called (the assertion is in %s): %s", gname, fname, r.Reason)
+			r.Seconds = spent
 			return r
-		case r.Verdict == results.False && depth < maxUp:
+		case violated(r) && !l.roots[g] && depth < maxUp:
 			s := map[string]bool{g: true}
 			for k := range seen {
 				s[k] = true
 			}
 			up := l.escalate(ctx, p, g, r, cfg, s, depth+1)
+			cfg.Timeout -= seconds(up.Seconds - r.Seconds)
+			spent += up.Seconds - r.Seconds
 			if up.Verdict == results.False {
-				up.Property = p
+				up.Seconds = spent
 				return up
 			}
 			if up.Verdict != results.True {
 				allTrue = false
-				notes = append(notes, gname+": "+up.Reason)
+				notes = append(notes, gname+": "+up.Cause.Sentence())
 			}
 		case r.Verdict == results.True:
 			notes = append(notes, gname+": TRUE")
 		default:
 			allTrue = false
-			notes = append(notes, fmt.Sprintf("%s: %s (%s)", gname, r.Verdict, r.Reason))
+			why := r.Cause.Sentence()
+			if why == "" {
+				why = r.Reason
+			}
+			notes = append(notes, fmt.Sprintf("%s: %s (%s)", gname, r.Verdict, why))
 		}
 	}
-	out := &engine.Result{Property: p, Config: inner.Config, Seconds: inner.Seconds, States: inner.States}
 	if allTrue {
-		out.Verdict = results.True
-		out.Assumptions = append([]string{fmt.Sprintf("violated in the most general context of %s, which no root calls so; proved in the contexts of its callers", fname)}, l.assumptions(f)[1:]...)
+		out := &engine.Result{Property: p, Verdict: results.True, Config: inner.Config, Seconds: spent, States: inner.States}
+		out.Reason = fmt.Sprintf("proved in the contexts of every caller of %s (%s)", fname, strings.Join(notes, "; "))
+		out.Assumptions = append([]string{fmt.Sprintf("%s's most general context violates it; every caller's context satisfies it", fname)}, l.assumptions(f)[1:]...)
 		return out
 	}
-	out.SetUnknown(&results.Cause{Kind: results.CausePrecondition, Names: []string{fname}}, fmt.Sprintf("needs a precondition of %s: violated in its most general context (inputs below), and no API call was shown to violate it (callers: %s)", fname, strings.Join(notes, "; ")))
-	out.Inputs, out.Counterexample = inner.Inputs, inner.Counterexample
-	out.Assumptions = l.assumptions(f)
+	out := l.precondition(p, f, inner, strings.Join(notes, "; "))
+	out.Seconds = spent
 	return out
 }

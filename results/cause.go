@@ -45,6 +45,10 @@ const (
 	CauseInternal CauseKind = "internal-error"
 	// CauseNotReachable: NOT_CHECKED, no call path from the entry.
 	CauseNotReachable CauseKind = "not-reachable"
+	// CauseUndefined: the only error path found is feasible only with
+	// undefined behaviour (At: where; Names: the operation, "invalid
+	// memory access"): neither a violation nor a proof.
+	CauseUndefined CauseKind = "undefined-behaviour"
 	// CausePrecondition: violated in a function's most general context
 	// (library mode, package library), but not in a way any API call was
 	// shown to reach (Names: the function): the function needs a
@@ -138,6 +142,8 @@ func (c *Cause) Sentence() string {
 		return "internal error"
 	case CauseNotReachable:
 		return "no call path reaches the assertion"
+	case CauseUndefined:
+		return "the error path needs undefined behaviour (" + strings.Join(c.Names, ", ") + prefixed(" at ", c.At) + ")"
 	case CausePrecondition:
 		return "needs a precondition of " + strings.Join(c.Names, ", ")
 	}

@@ -165,6 +165,9 @@ type Result struct {
 	// results.CauseRefinements; "" for any other end (cancellation is
 	// the caller's context's to tell).
 	Limit results.CauseKind
+	// UB, with Limit results.CauseUndefined, is the undefined operation
+	// that the only error path found needs.
+	UB *smt.UBCond
 	// Target and Path are the error path of Unsafe; Inputs its inputs.
 	Target *cpa.Node
 	Path   []cfa.Step
@@ -178,6 +181,14 @@ type Result struct {
 	// last refinement returned.
 	Precision *cpa.CompositePrecision
 	Stats     Stats
+}
+
+// undefined records that the run ended on an error path feasible only
+// with undefined behaviour (ub; nil: another reason).
+func (r *Result) undefined(ub *smt.UBCond) {
+	if ub != nil {
+		r.Limit, r.UB = results.CauseUndefined, ub
+	}
 }
 
 // PrecisionText returns the stable text form of r.Precision through the
@@ -288,6 +299,7 @@ func Run(ctx context.Context, prog *cfa.Program, comp *cpa.Composite, opts Optio
 				continue
 			}
 			res.Status, res.Reason = Unknown, "counterexample check: "+chk.Reason
+			res.undefined(chk.UB)
 			return res
 		}
 		// Refine first: the refiner's refutation of the path is sound (its
@@ -325,6 +337,7 @@ func Run(ctx context.Context, prog *cfa.Program, comp *cpa.Composite, opts Optio
 				continue
 			}
 			res.Status, res.Reason = Unknown, "counterexample check: "+chk.Reason
+			res.undefined(chk.UB)
 			return res
 		case err != nil && ctxErr(ctx) != nil:
 			res.Status, res.Reason = Incomplete, "cancelled: "+ctxErr(ctx).Error()

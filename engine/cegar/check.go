@@ -41,6 +41,9 @@ type Check struct {
 	HeapInit map[int][]byte
 	// Reason explains Undecided.
 	Reason string
+	// UB is the undefined operation of an Undecided path that is
+	// feasible only with undefined behaviour (smt.PathResult.UB).
+	UB *smt.UBCond
 }
 
 // CheckPath decides whether path is a real execution of prog: the
@@ -69,7 +72,7 @@ func CheckPathOpts(ctx context.Context, prog *cfa.Program, path []cfa.Step, solv
 	case smt.Unsat:
 		return Check{Status: Infeasible}
 	case smt.Unknown:
-		return Check{Status: Undecided, Reason: pr.Reason}
+		return Check{Status: Undecided, Reason: pr.Reason, UB: pr.UB}
 	}
 	if ok, err := interp.ReplayHeapSem(ctx, prog, path, pr.Values(), pr.HeapInit, interp.Semantics{WrapPointerArith: sem.WrapPointerArith, ZeroPagePointers: sem.ZeroPagePointers}); !ok {
 		reason := "concrete replay disagrees with the SMT model"

@@ -31,6 +31,9 @@ type PathResult struct {
 	// model, for engine/interp.ReplayHeap (at most maxHeapInit bytes of
 	// a block, and of a path, 1<<16).
 	HeapInit map[int][]byte
+	// UB, when Status is Unknown because the path is feasible only with
+	// undefined behaviour, is the undefined operation of the model.
+	UB *UBCond
 }
 
 // maxHeapInit bounds the initial bytes PathResult.HeapInit gives of one
@@ -99,6 +102,7 @@ func CheckPathOpts(ctx context.Context, b *Builder, f Factory, p *cfa.Program, p
 		for i, u := range pf.UB {
 			if v, _ := m.Eval(ubs[i]); v == 1 {
 				res.Reason = fmt.Sprintf("the path is feasible only with undefined behaviour: %s at step %d (%s)", u.Kind, u.Step, u.Pos)
+				res.UB = &pf.UB[i]
 				break
 			}
 		}
