@@ -15,9 +15,7 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -48,157 +46,57 @@ type Library struct {
 	props   []*engine.Property
 }
 
-// Load translates files (as engine.Load does), finds the functions that
-// contain an assertion or call one that does, and translates the files
-// again with each function's context appended to its file. A context
-// that does not compile is left out (its function's properties are
-// UNKNOWN with the compiler's message); other errors are the sources'
-// own, as engine.Load reports them.
+// Load translates files (as engine.Load does) and again with a most
+// general context appended for every function (harness.Attach), and
+// returns the library over that program (New). A context that does not
+// compile is left out (its function's properties are UNKNOWN with the
+// compiler's message); other errors are the sources' own, as
+// engine.Load reports them.
 func Load(opts engine.SourceOptions, files []string, lo Options) (*Library, error) {
-	srcs := make([]engine.Source, len(files))
+	srcs := make([]harness.File, len(files))
 	for i, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			return nil, err
 		}
-		srcs[i] = engine.Source{Name: f, Content: string(b)}
+		srcs[i] = harness.File{Name: f, Content: string(b)}
 	}
-	prog0, err := engine.LoadSources(opts, srcs)
+	load := func(fs []harness.File) (*engine.Program, error) {
+		es := make([]engine.Source, len(fs))
+		for i, f := range fs {
+			es[i] = engine.Source{Name: f.Name, Content: f.Content}
+		}
+		return engine.LoadSources(opts, es)
+	}
+	prog0, err := load(srcs)
 	if err != nil {
 		return nil, err
 	}
 	if len(prog0.Funcs) == 0 {
 		return nil, fmt.Errorf("%s: no function is defined", strings.Join(files, ", "))
 	}
-	l := &Library{contexts: map[string]*harness.Context{}, globals: map[string][]string{}}
-	l.callers, l.roots = callGraph(prog0)
-	hopts := harness.Options{Depth: lo.Depth, Bound: lo.Bound}
-	written := harness.Written(prog0)
-	pre := map[string]string{}
-	byFile := map[string][]*harness.Context{}
-	id := 0
-	for _, f := range prog0.Funcs {
-		if f.Name == "main" {
-			continue // main is its own context: argc and argv are its inputs
-		}
-		src, ok := sourceOf(srcs, f.Pos.Start.File)
-		if !ok {
-			l.contexts[f.Name] = &harness.Context{Func: f.Name, Limitation: "its definition is not in a source file given"}
-			continue
-		}
-		id++
-		c := harness.Build(prog0, f, src, id, globalsName(srcs, f.Pos.Start.File), hopts)
-		l.contexts[f.Name] = c
-		if c.Limitation == "" {
-			byFile[c.File] = append(byFile[c.File], c)
-		}
+	a, err := harness.Attach(prog0, srcs, harness.Options{Depth: lo.Depth, Bound: lo.Bound}, load)
+	if err != nil {
+		return nil, err
 	}
-	for _, s := range srcs {
-		gtext, gassume := harness.Globals(prog0, s.Name, globalsName(srcs, s.Name), written, hopts)
-		l.globals[s.Name] = gassume
-		pre[s.Name] = harness.Prelude(hopts) + gtext
-	}
-	for attempt := 0; ; attempt++ {
-		app := make([]engine.Source, len(srcs))
-		spans := map[*harness.Context][2]int{}
-		for i, s := range srcs {
-			text := s.Content
-			if !strings.HasSuffix(text, "\n") {
-				text += "\n"
-			}
-			text += pre[s.Name]
-			for _, c := range byFile[s.Name] {
-				if c.Text == "" {
-					continue
-				}
-				from := strings.Count(text, "\n") + 1
-				text += c.Text
-				spans[c] = [2]int{from, strings.Count(text, "\n")}
-			}
-			app[i] = engine.Source{Name: s.Name, Content: text}
-		}
-		prog, err := engine.LoadSources(opts, app)
-		if err == nil {
-			l.Program = prog
-			break
-		}
-		c := culprit(err, spans)
-		if c == nil || attempt > len(l.contexts) {
-			return nil, fmt.Errorf("the most general contexts do not compile: %v", err)
-		}
-		c.Limitation = "its context does not compile: " + firstLine(err.Error())
-		c.Text = ""
-	}
-	// The properties: every assertion site once. A context calls no
-	// assert wrapper (spec.Properties), so from any context the sites are
-	// where the sources put them.
-	any := ""
-	for _, f := range l.Program.Funcs {
-		if cfa.IsContext(f.Name) {
-			any = f.Name
-			break
-		}
-	}
+	return New(a), nil
+}
+
+// New returns the library over a program with its contexts attached
+// (harness.Attach; diffslice attaches them to a revision's program).
+func New(a *harness.Attached) *Library {
+	l := &Library{Program: a.Program, contexts: a.Contexts, globals: a.Globals}
+	l.callers, l.roots = callGraph(a.Program)
+	any := a.AnyContext()
 	if any == "" {
-		any = l.Program.Funcs[0].Name
+		any = a.Program.Funcs[0].Name
 	}
 	for _, p := range engine.Properties(l.Program, any) {
 		if !cfa.IsContext(p.Func) {
 			l.props = append(l.props, p)
 		}
 	}
-	sort.SliceStable(l.props, func(i, j int) bool {
-		a, b := l.props[i].Pos, l.props[j].Pos
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		return a.Col < b.Col
-	})
-	return l, nil
-}
-
-var errPos = regexp.MustCompile(`(?m)^([^:\n]+):(\d+):`)
-
-// culprit returns the context whose lines (spans) hold the first error
-// of err that is in a context, or nil.
-func culprit(err error, spans map[*harness.Context][2]int) *harness.Context {
-	for _, m := range errPos.FindAllStringSubmatch(err.Error(), -1) {
-		line, _ := strconv.Atoi(m[2])
-		for c, sp := range spans {
-			if c.File == m[1] && line >= sp[0] && line <= sp[1] {
-				return c
-			}
-		}
-	}
-	return nil
-}
-
-func firstLine(s string) string {
-	s, _, _ = strings.Cut(s, "\n")
-	return s
-}
-
-func sourceOf(srcs []engine.Source, file string) (string, bool) {
-	for _, s := range srcs {
-		if s.Name == file {
-			return s.Content, true
-		}
-	}
-	return "", false
-}
-
-// globalsName is the name of the function that gives file's written
-// globals their values.
-func globalsName(srcs []engine.Source, file string) string {
-	for i, s := range srcs {
-		if s.Name == file {
-			return fmt.Sprintf("__reverify_globals_%d", i)
-		}
-	}
-	return ""
+	return l
 }
 
 // callGraph returns the direct callers of each function and the roots:
@@ -210,7 +108,7 @@ func callGraph(p *engine.Program) (callers map[string][]string, roots map[string
 	seen := map[[2]string]bool{}
 	for _, e := range p.Edges {
 		c, ok := e.Op.(*cfa.Call)
-		if !ok || c.Fn == "" || p.Func(c.Fn) == nil || e.From.Func == p.Init {
+		if !ok || c.Fn == "" || p.Func(c.Fn) == nil || e.From.Func == p.Init || cfa.IsContext(e.From.Func.Name) {
 			continue
 		}
 		k := [2]string{c.Fn, e.From.Func.Name}
@@ -225,6 +123,9 @@ func callGraph(p *engine.Program) (callers map[string][]string, roots map[string
 		taken[n] = true
 	}
 	for _, f := range p.Funcs {
+		if cfa.IsContext(f.Name) {
+			continue
+		}
 		if len(callers[f.Name]) == 0 && !f.Static || taken[f.Name] || f.Name == "main" {
 			roots[f.Name] = true
 		}
