@@ -1,6 +1,7 @@
 package diffslice
 
 import (
+	"context"
 	"fmt"
 	"path"
 	"sort"
@@ -37,6 +38,11 @@ type Options struct {
 	// new, changes of its function-pointer targets are detected, and its
 	// cached precisions seed the affected properties.
 	Base *Revision
+	// Verify, when not nil, verifies the affected properties in
+	// Plan.Verify instead of engine.Verify over the head's program: in
+	// library mode (AutoEntry), package library's Verify over the head's
+	// contexts.
+	Verify func(ctx context.Context, props []*spec.Property, cfg engine.Config) ([]*engine.Result, error)
 
 	unsupported []string // the head's reachable unsupported constructs (unsupported.go)
 }

@@ -40,7 +40,7 @@ func NewPlan(base, head *Revision, cache *Cache, opts Options) *Plan {
 		attachHunks(p.Changes, p.Hunks)
 		p.Cosmetic = Cosmetic(p.Changes, p.Hunks)
 	}
-	p.Properties = spec.Properties(head.Program, opts.Entry)
+	p.Properties = head.properties(opts.Entry)
 	p.Decisions = Affected(head, p.Properties, p.Changes, cache, opts)
 	return p
 }
@@ -119,7 +119,13 @@ func (p *Plan) Verify(ctx context.Context, cfg engine.Config) ([]*engine.Result,
 		}
 	}
 	if len(todo) > 0 {
-		fresh, err := engine.Verify(ctx, p.Head.Program, todo, cfg)
+		verify := p.Options.Verify
+		if verify == nil {
+			verify = func(ctx context.Context, props []*spec.Property, cfg engine.Config) ([]*engine.Result, error) {
+				return engine.Verify(ctx, p.Head.Program, props, cfg)
+			}
+		}
+		fresh, err := verify(ctx, todo, cfg)
 		if err != nil {
 			return nil, err
 		}

@@ -2,7 +2,6 @@ package diffslice
 
 import (
 	"fmt"
-	"github.com/reverify/reverify/engine"
 	"io/fs"
 	"os"
 	"path"
@@ -11,8 +10,11 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/reverify/reverify/engine"
+
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/harness"
 	"github.com/reverify/reverify/engine/pdg"
 	"github.com/reverify/reverify/engine/spec"
 )
@@ -40,8 +42,13 @@ type Revision struct {
 	// Program is the translated program; its positions name files by
 	// their repository-relative paths.
 	Program *cfa.Program
-	// Defs are Program.Defs.
+	// Defs are the definitions of the sources (Program.Defs without the
+	// contexts of library mode).
 	Defs []cfa.Definition
+	// Attached, with entry AutoEntry, holds the most general context of
+	// each function that Program has appended (library mode,
+	// engine/harness); nil otherwise.
+	Attached *harness.Attached
 
 	flags   SourceConfig // the configuration given to LoadRevision
 	summary *revSummary  // set when loaded from the cache (no Program)
@@ -280,9 +287,32 @@ func LoadRevision(repo, rev string, cfg SourceConfig) (*Revision, error) {
 		}
 		return nil, err
 	}
+	r.Defs = prog.Defs
+	if r.Config.Entry == "main" && r.Config.Origin("entry") == "default" && prog.Func("main") == nil {
+		// A library: no main, no entry configured.
+		r.Config.Entry = AutoEntry
+		r.Config.setOrigin("entry", "default: no main")
+	}
+	if r.Config.Entry == AutoEntry {
+		load := func(fs []harness.File) (*cfa.Program, error) {
+			all := make([]frontend.Source, 0, len(fs)+len(hdrs))
+			for _, f := range fs {
+				all = append(all, frontend.Source{Name: f.Name, Content: f.Content})
+			}
+			return frontend.TranslateSources(r.frontendConfig(), append(all, hdrs...))
+		}
+		files := make([]harness.File, len(srcs))
+		for i, s := range srcs {
+			files[i] = harness.File{Name: s.Name, Content: s.Content}
+		}
+		a, err := harness.Attach(prog, files, harness.Options{}, load)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", r.Label(), err)
+		}
+		r.Attached, prog = a, a.Program
+	}
 	engine.SetAssumePure(prog, r.Config.AssumePure)
 	r.Program = prog
-	r.Defs = prog.Defs
 	return r, nil
 }
 
@@ -306,9 +336,33 @@ func (r *Revision) Properties() []*spec.Property {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.props == nil && r.Program != nil {
-		r.props = spec.Properties(r.Program, r.Config.Entry)
+		r.props = r.properties(r.Config.Entry)
 	}
 	return r.props
+}
+
+// AutoEntry is the entry of library mode: every function in its most
+// general context (engine/harness, package library).
+const AutoEntry = "auto"
+
+// properties lists the assertion sites of the program from entry; with
+// AutoEntry every site once, where the sources put it (no context
+// function's).
+func (r *Revision) properties(entry string) []*spec.Property {
+	if entry != AutoEntry || r.Attached == nil {
+		return spec.Properties(r.Program, entry)
+	}
+	from := r.Attached.AnyContext()
+	if from == "" {
+		from = r.Program.Funcs[0].Name
+	}
+	var out []*spec.Property
+	for _, p := range spec.Properties(r.Program, from) {
+		if !cfa.IsContext(p.Func) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // SDG returns the system dependence graph of the program, built once

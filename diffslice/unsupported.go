@@ -42,6 +42,11 @@ func unsupportedConstructs(prog *cfa.Program, entry string) (keys []string, wher
 		work = append(work, prog.Init)
 	}
 	visit(entry)
+	if entry == AutoEntry { // library mode: every function is an entry
+		for _, f := range prog.Funcs {
+			visit(f.Name)
+		}
+	}
 	where = map[string]string{}
 	for len(work) > 0 {
 		f := work[len(work)-1]

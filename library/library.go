@@ -44,6 +44,7 @@ type Library struct {
 	callers map[string][]string
 	roots   map[string]bool
 	props   []*engine.Property
+	texts   map[string]string
 }
 
 // Load translates files (as engine.Load does) and again with a most
@@ -85,7 +86,7 @@ func Load(opts engine.SourceOptions, files []string, lo Options) (*Library, erro
 // New returns the library over a program with its contexts attached
 // (harness.Attach; diffslice attaches them to a revision's program).
 func New(a *harness.Attached) *Library {
-	l := &Library{Program: a.Program, contexts: a.Contexts, globals: a.Globals}
+	l := &Library{Program: a.Program, contexts: a.Contexts, globals: a.Globals, texts: a.Texts}
 	l.callers, l.roots = callGraph(a.Program)
 	any := a.AnyContext()
 	if any == "" {
@@ -145,6 +146,11 @@ func (l *Library) entryOf(f string) string {
 	}
 	return c.Entry
 }
+
+// Sources are the source files as the library's program was translated
+// from them (their contexts appended), by name: what a reproducer of a
+// FALSE compiles instead of the files on disk.
+func (l *Library) Sources() map[string]string { return l.texts }
 
 // Properties are the assertion properties of the library, each once, in
 // source order.
@@ -243,6 +249,9 @@ func (l *Library) Verify(ctx context.Context, props []*engine.Property, cfg engi
 		rs, err := l.verifyIn(ctx, h, ps, cfg)
 		if err != nil {
 			return nil, err
+		}
+		for _, r := range rs {
+			r.Entry = l.entryOf(h)
 		}
 		for k, i := range idx {
 			r := rs[k]
@@ -355,6 +364,7 @@ func (l *Library) escalate(ctx context.Context, p *engine.Property, f string, in
 			continue
 		}
 		r := rs[0]
+		r.Entry = l.entryOf(g)
 		cfg.Timeout -= seconds(r.Seconds)
 		spent += r.Seconds
 		switch {

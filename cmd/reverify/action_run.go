@@ -12,6 +12,7 @@ import (
 	"github.com/reverify/reverify/diffslice"
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/library"
 	"github.com/reverify/reverify/report/artifacts"
 	"github.com/reverify/reverify/results"
 )
@@ -75,6 +76,15 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 		entries = []string{hc.Entry}
 	}
 	for _, e := range entries {
+		if e == diffslice.AutoEntry {
+			if head.Attached == nil {
+				return nil, fmt.Errorf("entry auto needs the contexts of library mode, which %s was loaded without", head.Label())
+			}
+			if q.s.memSafety {
+				return nil, fmt.Errorf("entry auto (library mode) checks assertions; memory safety needs entry functions (entry from %s)", entryOrigin(hc, q.entries))
+			}
+			continue
+		}
 		if head.Program.Func(e) == nil {
 			return nil, fmt.Errorf("entry function %q is not defined in %s (entry from %s)", e, head.Label(), entryOrigin(hc, q.entries))
 		}
@@ -94,6 +104,9 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 		cfg := s.engineConfig(hc.Config, entry, timeout)
 		cfg.AssumePure = hc.AssumePure
 		opts := s.planOptions(cfg)
+		if entry == diffslice.AutoEntry {
+			opts.Verify = library.New(head.Attached).Verify
+		}
 		observe(cfg, &opts)
 		p := diffslice.NewPlan(base, head, cache, opts)
 		res.plans = append(res.plans, p)

@@ -205,7 +205,7 @@ func (r *revFlags) plan(ff *frontendFlags, s runSettings) (*diffslice.Plan, engi
 	}
 	cfg := s.engineConfig(hc.Config, hc.Entry, timeout)
 	cfg.AssumePure = hc.AssumePure
-	if head.Program.Func(cfg.Entry) == nil {
+	if cfg.Entry != diffslice.AutoEntry && head.Program.Func(cfg.Entry) == nil {
 		return nil, cfg, fmt.Errorf("entry function %q is not defined in %s (entry from %s)", cfg.Entry, head.Label(), hc.Origin("entry"))
 	}
 	p := diffslice.NewPlan(base, head, r.cache(), s.planOptions(cfg))

@@ -10,7 +10,9 @@ import (
 	"strings"
 
 	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/library"
+	"github.com/reverify/reverify/report/artifacts"
 	"github.com/reverify/reverify/results"
 )
 
@@ -54,6 +56,10 @@ func runLibrary(files []string, src engine.SourceOptions, lo library.Options, o 
 	if o.outDir != "" {
 		if err := os.MkdirAll(o.outDir, 0o755); err != nil {
 			return fail("%v", err)
+		}
+		task := artifacts.Task{Program: lib.Program, Files: files, Entry: "auto", Config: o.config, Specification: "CHECK( init(main()), LTL(G ! call(reach_error())) )", Version: version, Timeout: o.timeout, Solver: z3.Factory, Sources: lib.Sources()}
+		if err := artifacts.Write(o.outDir, task, verdicts, report); err != nil {
+			fmt.Fprintf(stderr, "reverify check: %v\n", err)
 		}
 		if err := writeJSON(filepath.Join(o.outDir, "results.json"), report); err != nil {
 			return fail("%v", err)

@@ -23,6 +23,9 @@ type Attached struct {
 	// Globals are the assumptions of the written globals' values, by
 	// file.
 	Globals map[string][]string
+	// Texts are the files as Program was translated from them, with the
+	// contexts appended, by name.
+	Texts map[string]string
 }
 
 // Attach writes a context (Build) for every function of prog, the
@@ -80,6 +83,10 @@ func Attach(prog *cfa.Program, files []File, opts Options, load func([]File) (*c
 		p, err := load(app)
 		if err == nil {
 			a.Program = p
+			a.Texts = map[string]string{}
+			for _, f := range app {
+				a.Texts[f.Name] = f.Content
+			}
 			return a, nil
 		}
 		c := culprit(err, spans)

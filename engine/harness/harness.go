@@ -131,6 +131,8 @@ func Build(p *cfa.Program, f *cfa.Function, src string, id int, globals string, 
 	for i, v := range f.Params {
 		name := v.Orig
 		switch {
+		case isLength(f, i):
+			// set with its pointer, which comes first
 		case v.T.IsInteger():
 			g.line("%s = __VERIFIER_nondet_ulonglong();", name)
 		case v.T.Kind == cfa.Float:
@@ -141,9 +143,6 @@ func Build(p *cfa.Program, f *cfa.Function, src string, id int, globals string, 
 				g.assume(fmt.Sprintf("%s points to %s elements, at most %d", name, l.Orig, opts.bound()))
 				g.pointer(name, v.T, 0, l.Orig, true)
 				continue
-			}
-			if isLength(f, i) {
-				continue // set with its pointer, which comes first
 			}
 			g.pointer(name, v.T, 0, "", true)
 		default:
@@ -292,29 +291,32 @@ func (g *gen) pointer(lv string, t *cfa.Type, depth int, length string, nonNull 
 			size = fmt.Sprintf("sizeof(*%s) * %s", lv, length)
 		}
 		g.line("%s = %smalloc(%s);", lv, null, size)
-		if hasPointers(elem) {
+		if elem.Kind != cfa.Void {
 			i := g.fresh("i")
 			g.open("if (%s) for (__SIZE_TYPE__ %s = 0; %s < %s; %s++)", lv, i, i, length, i)
-			g.object(fmt.Sprintf("%s[%s]", lv, i), elem, depth+1, false)
+			g.object(fmt.Sprintf("%s[%s]", lv, i), elem, depth+1, true)
 			g.close()
+		} else {
+			g.bytes(lv, length)
 		}
 	case elem.Kind == cfa.Int && elem.Size == 1 && elem.Name == "char":
 		n, s := g.fresh("n"), g.fresh("s")
 		g.line("__SIZE_TYPE__ %s = __reverify_length();", n)
 		g.line("char *%s = malloc(%s + 1);", s, n)
+		i := g.fresh("i")
+		g.line("for (__SIZE_TYPE__ %s = 0; %s < %s; %s++) %s[%s] = __VERIFIER_nondet_ulonglong();", i, i, n, i, s, i)
 		g.line("%s[%s] = 0;", s, n)
 		g.line("%s = %s%s;", lv, null, s)
 		g.assume(fmt.Sprintf("a char pointer without a length is a string of at most %d characters", g.opts.bound()))
 	case elem.Kind == cfa.Void:
 		g.line("%s = %smalloc(%d);", lv, null, 8*g.opts.bound())
+		g.bytes(lv, fmt.Sprint(8*g.opts.bound()))
 		g.assume(fmt.Sprintf("a void pointer without a length points to %d bytes", 8*g.opts.bound()))
 	default:
 		g.line("%s = %smalloc(sizeof(*%s));", lv, null, lv)
-		if hasPointers(elem) {
-			g.open("if (%s)", lv)
-			g.object("(*"+lv+")", elem, depth+1, false)
-			g.close()
-		}
+		g.open("if (%s)", lv)
+		g.object("(*"+lv+")", elem, depth+1, true)
+		g.close()
 		g.assume("any other pointer points to one object")
 	}
 }
@@ -347,9 +349,18 @@ func (g *gen) function(lv string, t *cfa.Type) {
 	g.assume(fmt.Sprintf("%s is one of %s", lv, strings.Join(names, ", ")))
 }
 
+// bytes gives the n bytes at the pointer lv arbitrary values (a
+// reproducer supplies them as it supplies every nondeterministic value;
+// malloc's indeterminate bytes it could not).
+func (g *gen) bytes(lv, n string) {
+	i := g.fresh("i")
+	g.line("if (%s) for (__SIZE_TYPE__ %s = 0; %s < %s; %s++) ((unsigned char *)%s)[%s] = __VERIFIER_nondet_ulonglong();", lv, i, i, n, i, lv, i)
+}
+
 // object fills the object lvalue lv of type t: its pointers as pointer
 // does, and with scalars its integers and floating-point values
-// arbitrary (fresh memory from malloc already is; a global is not).
+// arbitrary (explicitly, also in fresh memory, so that a reproducer
+// supplies them).
 func (g *gen) object(lv string, t *cfa.Type, depth int, scalars bool) {
 	switch t.Kind {
 	case cfa.Int, cfa.Bool:
@@ -370,9 +381,7 @@ func (g *gen) object(lv string, t *cfa.Type, depth int, scalars bool) {
 			flv := lv + "." + fl.Name
 			if fl.Type.Kind == cfa.Pointer && fl.Type.Elem.Kind != cfa.Func {
 				if l := lengthField(t, i); l != "" {
-					if scalars || true {
-						g.line("%s.%s = __reverify_length();", lv, l)
-					}
+					g.line("%s.%s = __reverify_length();", lv, l)
 					g.assume(fmt.Sprintf("a pointer field with a length field (%s) points to that many elements, at most %d", l, g.opts.bound()))
 					g.pointer(flv, fl.Type, depth, lv+"."+l, false)
 					continue
@@ -382,8 +391,8 @@ func (g *gen) object(lv string, t *cfa.Type, depth int, scalars bool) {
 				g.line("%s = __VERIFIER_nondet_ulonglong();", flv)
 				continue
 			}
-			if lengthOf(t, i) && !scalars {
-				continue // set by the pointer field it measures
+			if lengthOf(t, i) {
+				continue // set with the pointer field it measures
 			}
 			g.object(flv, fl.Type, depth, scalars)
 		}

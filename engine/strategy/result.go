@@ -50,6 +50,10 @@ type Result struct {
 	// "pure f" for each function without a body that the program calls
 	// and the user declared side-effect-free (Config.AssumePure).
 	Assumptions []string
+	// Entry is the entry function the verdict was decided from when it
+	// is not the configuration's (library mode: the most general context
+	// of a function, engine/harness); "" otherwise.
+	Entry string
 	// SignedOverflow is, for FALSE under wrap-around semantics, the
 	// position (file:line:col) of the first signed +, -, * or unary -
 	// on the counterexample whose result wraps: undefined behaviour in

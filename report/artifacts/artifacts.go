@@ -38,6 +38,11 @@ type Task struct {
 	// Solver creates the SMT solvers that choose a TRUE result's
 	// invariants (cmd injects engine/smt/z3).
 	Solver smt.Factory
+	// Sources, in library mode, are the files as Program was translated
+	// from them (with the most general contexts appended), by name: a
+	// reproducer of a FALSE decided in a context compiles copies of them
+	// and calls the context (libraryBuild).
+	Sources map[string]string
 }
 
 // unsafeName matches the runs of characters Dir replaces.
@@ -99,7 +104,11 @@ func Write(out string, t Task, rs []*engine.Result, report *results.Report) erro
 		if r.Verdict != results.False {
 			continue
 		}
-		v := &witness.Violation{Program: prog, Path: r.Counterexample, Inputs: r.Inputs, Task: t.witnessTask(), Memory: r.Violated}
+		wt := t.witnessTask()
+		if r.Entry != "" {
+			wt.Entry = r.Entry
+		}
+		v := &witness.Violation{Program: prog, Path: r.Counterexample, Inputs: r.Inputs, Task: wt, Memory: r.Violated}
 		yml := filepath.Join(dir, "witness.yml")
 		if err := writeWith(yml, func(b *bytes.Buffer) error { return witness.WriteViolationYAML(b, v) }); err != nil {
 			errs = append(errs, err.Error())
@@ -116,12 +125,22 @@ func Write(out string, t Task, rs []*engine.Result, report *results.Report) erro
 			pr.Reason = strings.TrimSpace(pr.Reason + "; no reproducer: " + err.Error())
 			continue
 		}
+		files, flags := t.Files, witness.BuildFlags(src)
+		if cfa.IsContext(r.Entry) {
+			var more []string
+			src, files, more, err = t.libraryBuild(dir, r.Entry, src)
+			if err != nil {
+				errs = append(errs, err.Error())
+				continue
+			}
+			flags = append(flags, more...)
+		}
 		repro := filepath.Join(dir, "reproducer.c")
 		if err := os.WriteFile(repro, []byte(src), 0o644); err != nil {
 			errs = append(errs, err.Error())
 			continue
 		}
-		script, err := reproduceScript(prog.DataModel, t.Files, dir, witness.BuildFlags(src))
+		script, err := reproduceScript(prog.DataModel, files, dir, flags)
 		if err != nil {
 			errs = append(errs, err.Error())
 			continue

@@ -59,7 +59,7 @@ func reproduceScript(dm cfa.DataModel, files []string, dir string, flags []strin
 	q := make([]string, len(build))
 	for i, a := range build {
 		q[i] = ShellQuote(a)
-		if isPath[a] {
+		if isPath[a] || i > 0 && build[i-1] == "-iquote" { // -iquote dirs are relative to dir
 			q[i] = `"$here"/` + q[i]
 		}
 	}
@@ -147,4 +147,51 @@ func BuildAndRun(dm engine.DataModel, files []string, src string, timeout time.D
 		return false, rerr.String() + "(time limit reached)\n", nil
 	}
 	return code == ReachedExitCode && strings.Contains(rerr.String(), ReachedMarker), rerr.String(), nil
+}
+
+// libraryBuild turns the reproducer src of a FALSE decided in the most
+// general context entry (library mode) into a unit test: the program's
+// files with their contexts appended (t.Sources) are written below
+// dir/sources, their own directories stay on the include path (-iquote,
+// relative to dir as reproduce.sh's paths are),
+// and src gets a main that calls the context, which builds the API
+// function's arguments from the counterexample's values and calls it. A
+// main of the program itself is renamed away (-Dmain=…; the reproducer
+// undefines the macro before its own). It returns the new source, the
+// files to compile and the extra compiler flags.
+func (t Task) libraryBuild(dir, entry, src string) (string, []string, []string, error) {
+	var files, flags []string
+	seen := map[string]bool{}
+	for _, f := range t.Files {
+		text, ok := t.Sources[f]
+		if !ok {
+			files = append(files, f)
+			continue
+		}
+		copyPath := filepath.Join(dir, "sources", filepath.FromSlash(f))
+		if err := os.MkdirAll(filepath.Dir(copyPath), 0o755); err != nil {
+			return "", nil, nil, err
+		}
+		if err := os.WriteFile(copyPath, []byte(text), 0o644); err != nil {
+			return "", nil, nil, err
+		}
+		files = append(files, copyPath)
+		if d := filepath.Dir(f); !seen[d] {
+			seen[d] = true
+			abs, err := filepath.Abs(d)
+			if err != nil {
+				return "", nil, nil, err
+			}
+			rel, err := filepath.Rel(dir, abs)
+			if err != nil {
+				rel = abs
+			}
+			flags = append(flags, "-iquote", rel)
+		}
+	}
+	if t.Program.Func("main") != nil {
+		flags = append(flags, "-Dmain=reverify_program_main")
+	}
+	src += fmt.Sprintf("\n/* The unit test: the most general context of the function, fed the\n * counterexample's values, calls it. */\n#undef main\nvoid %s(void);\nint main(void)\n{\n\t%s();\n\treturn 0;\n}\n", entry, entry)
+	return src, files, flags, nil
 }
