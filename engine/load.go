@@ -83,7 +83,9 @@ func Properties(prog *Program, entry string) []*Property { return spec.Propertie
 
 // ReachableFuncs returns the functions entry may call, transitively
 // (spec.ReachableFuncs).
-func ReachableFuncs(prog *Program, entry string) map[string]bool { return spec.ReachableFuncs(prog, entry) }
+func ReachableFuncs(prog *Program, entry string) map[string]bool {
+	return spec.ReachableFuncs(prog, entry)
+}
 
 // UnreachCall is SV-COMP's unreach-call property of entry: no call of
 // reach_error (or __VERIFIER_error) is reachable (spec.UnreachCall).
