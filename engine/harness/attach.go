@@ -38,7 +38,6 @@ func Attach(prog *cfa.Program, files []File, opts Options, load func([]File) (*c
 	a := &Attached{Contexts: map[string]*Context{}, Globals: map[string][]string{}}
 	written := Written(prog)
 	byFile := map[string][]*Context{}
-	id := 0
 	for _, f := range prog.Funcs {
 		if f.Name == "main" || cfa.IsContext(f.Name) {
 			continue
@@ -48,8 +47,7 @@ func Attach(prog *cfa.Program, files []File, opts Options, load func([]File) (*c
 			a.Contexts[f.Name] = &Context{Func: f.Name, Limitation: "its definition is in " + f.Pos.Start.File + ", not in a source file of the program (a header?)"}
 			continue
 		}
-		id++
-		c := Build(prog, f, src, id, globalsName(files, f.Pos.Start.File), opts)
+		c := Build(prog, f, src, globalsName(f.Pos.Start.File), opts)
 		a.Contexts[f.Name] = c
 		if c.Limitation == "" {
 			byFile[c.File] = append(byFile[c.File], c)
@@ -57,7 +55,7 @@ func Attach(prog *cfa.Program, files []File, opts Options, load func([]File) (*c
 	}
 	pre := map[string]string{}
 	for _, s := range files {
-		text, assumed := Globals(prog, s.Name, globalsName(files, s.Name), written, opts)
+		text, assumed := Globals(prog, s.Name, globalsName(s.Name), written, opts)
 		a.Globals[s.Name] = assumed
 		pre[s.Name] = Prelude(opts) + text
 	}
@@ -141,12 +139,5 @@ func sourceOf(files []File, name string) (string, bool) {
 }
 
 // globalsName is the name of the function that gives the written globals
-// of file their values.
-func globalsName(files []File, name string) string {
-	for i, s := range files {
-		if s.Name == name {
-			return fmt.Sprintf("__reverify_globals_%d", i)
-		}
-	}
-	return ""
-}
+// of file name their values.
+func globalsName(name string) string { return "__reverify_globals_" + ident(name) }

@@ -93,7 +93,8 @@ func SourceName(f *cfa.Function) string {
 }
 
 // Build returns the most general context of f, whose source text is src
-// (the whole file f.Pos.Start.File), named EntryPrefix+id. The context
+// (the whole file f.Pos.Start.File), named EntryPrefix and f's name (a
+// name that stays when other functions come and go). The context
 // calls globals, the function that gives the written globals of every
 // file their arbitrary values (Globals), first; "" calls none.
 //
@@ -107,9 +108,9 @@ func SourceName(f *cfa.Function) string {
 // its type whose address is taken. Pointer parameters designate distinct
 // fresh objects. A struct or union passed by value, a K&R definition or
 // a parameter list produced by a macro is a Limitation.
-func Build(p *cfa.Program, f *cfa.Function, src string, id int, globals string, opts Options) *Context {
-	c := &Context{Func: f.Name, Entry: fmt.Sprintf("%s%d_%s", EntryPrefix, id, SourceName(f)), File: f.Pos.Start.File}
-	decls, err := paramDecls(f, src)
+func Build(p *cfa.Program, f *cfa.Function, src string, globals string, opts Options) *Context {
+	c := &Context{Func: f.Name, Entry: EntryPrefix + ident(f.Name), File: f.Pos.Start.File}
+	decls, elems, err := paramDecls(f, src)
 	if err != nil {
 		c.Limitation = err.Error()
 		return c
@@ -144,6 +145,14 @@ func Build(p *cfa.Program, f *cfa.Function, src string, id int, globals string, 
 				g.pointer(name, v.T, 0, l.Orig, true)
 				continue
 			}
+			if n := elems[i]; n > 0 {
+				g.line("%s = malloc(sizeof(*%s) * %d);", name, name, n)
+				g.open("for (__SIZE_TYPE__ __rv_k = 0; __rv_k < %d; __rv_k++)", n)
+				g.object(name+"[__rv_k]", v.T.Elem, 1, true)
+				g.close()
+				g.assume("an array parameter [N] or [static N] has N elements")
+				continue
+			}
 			g.pointer(name, v.T, 0, "", true)
 		default:
 			c.Limitation = fmt.Sprintf("parameter %s of type %s", name, v.T)
@@ -172,6 +181,18 @@ func Build(p *cfa.Program, f *cfa.Function, src string, id int, globals string, 
 	c.Text = b.String()
 	c.Assumptions = g.assumptions
 	return c
+}
+
+// ident makes s an identifier: characters other than letters, digits
+// and '_' become '_' ("h.s2", a static h of file s2, is h_s2).
+func ident(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if !identByte(c) {
+			b[i] = '_'
+		}
+	}
+	return string(b)
 }
 
 func pointerParams(f *cfa.Function) int {

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
@@ -132,14 +133,16 @@ func stripComments(s string) string {
 // paramDecls returns a local declaration for each parameter of f (in
 // order, without the semicolon): the parameter's declaration in the
 // source without const qualifiers (the context assigns them), an array
-// parameter as the pointer it is ("int a[static 4]" is "int (*a)").
-func paramDecls(f *cfa.Function, src string) ([]string, error) {
+// parameter as the pointer it is ("int a[static 4]" is "int (*a)"),
+// with the number of elements its brackets give (4; 0 when they give
+// none or not as a number) in elems.
+func paramDecls(f *cfa.Function, src string) (decls []string, elems []int, err error) {
 	if len(f.Params) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	list, err := paramList(f, src)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var pieces []string
 	for _, p := range splitTop(stripComments(list)) {
@@ -150,21 +153,23 @@ func paramDecls(f *cfa.Function, src string) ([]string, error) {
 		pieces = append(pieces, p)
 	}
 	if len(pieces) != len(f.Params) {
-		return nil, fmt.Errorf("the parameter list of %s has %d declarations for %d parameters (K&R style or a macro?)", SourceName(f), len(pieces), len(f.Params))
+		return nil, nil, fmt.Errorf("the parameter list of %s has %d declarations for %d parameters (a macro?)", SourceName(f), len(pieces), len(f.Params))
 	}
-	out := make([]string, len(pieces))
+	decls, elems = make([]string, len(pieces)), make([]int, len(pieces))
 	for i, p := range pieces {
 		v := f.Params[i]
 		if v.Orig == "" {
-			return nil, fmt.Errorf("parameter %d of %s has no name", i+1, SourceName(f))
+			return nil, nil, fmt.Errorf("parameter %d of %s has no name", i+1, SourceName(f))
 		}
-		at := identAt(p, v.Orig)
-		if at < 0 {
-			return nil, fmt.Errorf("parameter %s of %s is not named in its declaration %q (K&R style or a macro?)", v.Orig, SourceName(f), p)
+		if p == v.Orig {
+			return nil, nil, fmt.Errorf("%s is a K&R-style definition", SourceName(f))
+		}
+		if identAt(p, v.Orig) < 0 {
+			return nil, nil, fmt.Errorf("parameter %s of %s is not named in its declaration %q (a macro?)", v.Orig, SourceName(f), p)
 		}
 		p = dropWord(p, "const")
 		p = dropWord(p, "__const")
-		at = identAt(p, v.Orig)
+		at := identAt(p, v.Orig)
 		end := at + len(v.Orig)
 		if k := skipSpace(p, end); k < len(p) && p[k] == '[' {
 			depth := 0
@@ -174,15 +179,19 @@ func paramDecls(f *cfa.Function, src string) ([]string, error) {
 				} else if p[j] == ']' {
 					depth--
 					if depth == 0 {
+						size := strings.TrimSpace(dropWord(dropWord(p[k+1:j], "static"), "restrict"))
+						if n, err := strconv.Atoi(size); err == nil && n > 0 {
+							elems[i] = n
+						}
 						p = p[:at] + "(*" + v.Orig + ")" + p[j+1:]
 						break
 					}
 				}
 			}
 		}
-		out[i] = p
+		decls[i] = p
 	}
-	return out, nil
+	return decls, elems, nil
 }
 
 // identAt returns the offset of the last whole-word occurrence of id in

@@ -1,0 +1,2 @@
+#define LIB_MODE 3
+int use(void);
