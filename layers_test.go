@@ -99,7 +99,6 @@ var peers = map[[2]string]string{
 // testPeers lists imports between two packages of one layer that occur
 // in test files only, with the reason.
 var testPeers = map[[2]string]string{
-	{"engine/harness", "engine/frontend"}:                      "tests translate the C whose contexts they check",
 	{"engine/analysis/location", "engine/analysis/callstack"}:  "tests run location × callstack",
 	{"engine/analysis/slicing", "engine/analysis/value"}:       "tests wrap a value analysis in the slicing CPA",
 	{"engine/analysis/symbolic", "engine/analysis/callstack"}:  "tests run the full composite CPA",
