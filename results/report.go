@@ -21,6 +21,9 @@ type Report struct {
 	Config     string           `json:"config"`
 	Properties []PropertyReport `json:"properties"`
 	Summary    map[string]int   `json:"summary"`
+	// Functions, in library mode (entry auto), say per function with
+	// assertions what its verdicts make of it (SummarizeFunctions).
+	Functions []FunctionSummary `json:"functions,omitempty"`
 }
 
 // PropertyReport is one property's entry in results.json: the property

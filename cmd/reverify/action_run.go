@@ -104,8 +104,10 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 		cfg := s.engineConfig(hc.Config, entry, timeout)
 		cfg.AssumePure = hc.AssumePure
 		opts := s.planOptions(cfg)
+		var lib *library.Library
 		if entry == diffslice.AutoEntry {
-			opts.Verify = library.New(head.Attached).Verify
+			lib = library.New(head.Attached)
+			opts.Verify = lib.Verify
 		}
 		observe(cfg, &opts)
 		p := diffslice.NewPlan(base, head, cache, opts)
@@ -184,6 +186,9 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 		}
 		fmt.Fprintf(q.stdout, "diffslice: %d changed definitions; %s\n", len(p.Changes), summary)
 		report := engine.NewReport(version, head.Program, cfg.Entry, cfg.Name, all)
+		if lib != nil {
+			report.Functions = results.SummarizeFunctions(report.Properties, lib.IsRoot)
+		}
 		if q.outDir != "" {
 			dir := q.outDir
 			if len(entries) > 1 {
@@ -198,6 +203,12 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 			}
 			spec := "CHECK( init(" + cfg.Entry + "()), LTL(G ! call(reach_error())) )"
 			task := artifacts.Task{Program: head.Program, Files: files, Entry: cfg.Entry, Config: cfg.Name, Specification: spec, Version: version, Timeout: cfg.Timeout, Solver: z3.Factory}
+			if lib != nil { // the reproducers compile the files with their contexts
+				task.Sources = map[string]string{}
+				for i, f := range head.Files {
+					task.Sources[files[i]] = lib.Sources()[f]
+				}
+			}
 			if err := artifacts.Write(dir, task, all, report); err != nil {
 				fmt.Fprintf(q.stderr, "%s: %v\n", q.prefix, err)
 			}

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/reverify/reverify/engine"
@@ -50,9 +49,10 @@ func runLibrary(files []string, src engine.SourceOptions, lo library.Options, o 
 	if err != nil {
 		return fail("%v", err)
 	}
-	printFunctionSummary(stdout, lib, verdicts)
 	report := engine.NewReport(version, lib.Program, "auto", o.config, verdicts)
 	report.Files = files
+	report.Functions = results.SummarizeFunctions(report.Properties, lib.IsRoot)
+	printFunctionSummary(stdout, report.Functions)
 	if o.outDir != "" {
 		if err := os.MkdirAll(o.outDir, 0o755); err != nil {
 			return fail("%v", err)
@@ -78,61 +78,22 @@ func runLibrary(files []string, src engine.SourceOptions, lo library.Options, o 
 	return 0
 }
 
-// printFunctionSummary prints one line per function with assertions, in
-// the spirit of Kani's autoharness summary: verified (every assertion
-// TRUE), violated (an API call violates one), needs a precondition, or
-// limitation (no context, or a limit or construct stopped the analyses).
-func printFunctionSummary(w io.Writer, lib *library.Library, rs []*engine.Result) {
-	type sum struct{ t, f, pre, unk, nc int }
-	by := map[string]*sum{}
-	var names []string
-	for _, r := range rs {
-		f := r.Property.Func
-		s := by[f]
-		if s == nil {
-			s = &sum{}
-			by[f] = s
-			names = append(names, f)
-		}
-		switch {
-		case r.Verdict == results.True:
-			s.t++
-		case r.Verdict == results.False:
-			s.f++
-		case r.Verdict == results.NotChecked:
-			s.nc++
-		case r.Cause != nil && r.Cause.Kind == results.CausePrecondition:
-			s.pre++
-		default:
-			s.unk++
-		}
+// printFunctionSummary prints the report's functions (library mode), one
+// line each.
+func printFunctionSummary(w io.Writer, fs []results.FunctionSummary) {
+	if len(fs) == 0 {
+		return
 	}
-	sort.Strings(names)
 	fmt.Fprintln(w, "functions:")
-	for _, n := range names {
-		s := by[n]
-		kind := "verified"
-		switch {
-		case s.f > 0:
-			kind = "violated"
-		case s.pre > 0:
-			kind = "needs a precondition"
-		case s.unk > 0:
-			kind = "limitation"
-		case s.t == 0:
-			kind = "not reached"
+	for _, s := range fs {
+		name := s.Function
+		if s.API {
+			name += " (API)"
 		}
-		api := ""
-		if lib.IsRoot(n) {
-			api = " (API)"
+		line := fmt.Sprintf("  %-24s %-20s %d TRUE, %d FALSE, %d needs a precondition, %d UNKNOWN", name, s.Kind, s.True, s.False, s.Precondition, s.Unknown)
+		if s.NotChecked > 0 {
+			line += fmt.Sprintf(", %d NOT_CHECKED", s.NotChecked)
 		}
-		fmt.Fprintf(w, "  %-22s %-20s %d TRUE, %d FALSE, %d needs a precondition, %d UNKNOWN%s\n", n+api, kind, s.t, s.f, s.pre, s.unk, notChecked(s.nc))
+		fmt.Fprintln(w, line)
 	}
-}
-
-func notChecked(n int) string {
-	if n == 0 {
-		return ""
-	}
-	return fmt.Sprintf(", %d NOT_CHECKED", n)
 }

@@ -346,6 +346,8 @@ func render(r *results.Report, opts Options, lim limits, truncated bool, limit i
 		b.WriteString("\n</details>\n\n")
 	}
 
+	functions(&b, r.Functions)
+
 	if len(violations) > 0 {
 		b.WriteString("### ❌ Violations\n\n")
 		for i, p := range violations {
@@ -798,4 +800,22 @@ func cut(s string, limit int, note string) string {
 		out = Marker + "\n"
 	}
 	return out
+}
+
+// functions writes the table of a library-mode report's functions
+// (results.FunctionSummary): what is verified, what is violated by an
+// API call, what needs a precondition, what hit a limitation.
+func functions(b *strings.Builder, fs []results.FunctionSummary) {
+	if len(fs) == 0 {
+		return
+	}
+	b.WriteString("### Functions (most general contexts, no harness)\n\n| Function | Verdict | TRUE | FALSE | Needs a precondition | UNKNOWN |\n|---|---|---|---|---|---|\n")
+	for _, f := range fs {
+		name := Code(f.Function)
+		if f.API {
+			name += " (API)"
+		}
+		fmt.Fprintf(b, "| %s | %s | %d | %d | %d | %d |\n", name, Escape(f.Kind), f.True, f.False, f.Precondition, f.Unknown)
+	}
+	b.WriteString("\n")
 }
