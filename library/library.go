@@ -43,6 +43,7 @@ type Library struct {
 	globals map[string][]string
 	callers map[string][]string
 	roots   map[string]bool
+	taken   map[string]bool
 	props   []*engine.Property
 	texts   map[string]string
 }
@@ -87,7 +88,7 @@ func Load(opts engine.SourceOptions, files []string, lo Options) (*Library, erro
 // (harness.Attach; diffslice attaches them to a revision's program).
 func New(a *harness.Attached) *Library {
 	l := &Library{Program: a.Program, contexts: a.Contexts, globals: a.Globals, texts: a.Texts}
-	l.callers, l.roots = callGraph(a.Program)
+	l.callers, l.roots, l.taken = callGraph(a.Program)
 	any := a.AnyContext()
 	if any == "" {
 		any = a.Program.Funcs[0].Name
@@ -100,11 +101,14 @@ func New(a *harness.Attached) *Library {
 	return l
 }
 
-// callGraph returns the direct callers of each function and the roots:
-// functions that no function of the sources calls directly, and
-// functions whose address is taken (whoever holds the address may call
-// them).
-func callGraph(p *engine.Program) (callers map[string][]string, roots map[string]bool) {
+// callGraph returns the direct callers of each function, the roots
+// (functions of external linkage that no function of the sources calls
+// and whose address no function takes: the API) and the functions whose
+// address is taken. A callback is not a root: whoever calls it through
+// the pointer (often a library outside the sources, as a parser calls
+// its handlers) holds its own preconditions, so a violation in its most
+// general context needs a precondition, not a report.
+func callGraph(p *engine.Program) (callers map[string][]string, roots, taken map[string]bool) {
 	callers = map[string][]string{}
 	seen := map[[2]string]bool{}
 	for _, e := range p.Edges {
@@ -118,8 +122,7 @@ func callGraph(p *engine.Program) (callers map[string][]string, roots map[string
 			callers[c.Fn] = append(callers[c.Fn], e.From.Func.Name)
 		}
 	}
-	roots = map[string]bool{}
-	taken := map[string]bool{}
+	roots, taken = map[string]bool{}, map[string]bool{}
 	for _, n := range p.AddressTaken() {
 		taken[n] = true
 	}
@@ -127,11 +130,11 @@ func callGraph(p *engine.Program) (callers map[string][]string, roots map[string
 		if cfa.IsContext(f.Name) {
 			continue
 		}
-		if len(callers[f.Name]) == 0 && !f.Static || taken[f.Name] || f.Name == "main" {
+		if len(callers[f.Name]) == 0 && !f.Static && !taken[f.Name] || f.Name == "main" {
 			roots[f.Name] = true
 		}
 	}
-	return callers, roots
+	return callers, roots, taken
 }
 
 // entryOf returns the entry that verifies f's assertions in f's most
@@ -168,8 +171,8 @@ func (l *Library) Entries() (names []string, limitation map[string]string) {
 	return names, limitation
 }
 
-// IsRoot reports whether f is a root: no function of the sources calls
-// it, or its address is taken.
+// IsRoot reports whether f is a root (an API function): of external
+// linkage, and no function of the sources calls it or takes its address.
 func (l *Library) IsRoot(f string) bool { return l.roots[f] }
 
 // assumptions are the assumptions of a verdict decided in f's context.
@@ -329,6 +332,11 @@ func (l *Library) precondition(p *engine.Property, f string, inner *engine.Resul
 // cfg.Timeout what is left of the property's limit.
 func (l *Library) escalate(ctx context.Context, p *engine.Property, f string, inner *engine.Result, cfg engine.Config, seen map[string]bool, depth int) *engine.Result {
 	fname := harness.SourceName(l.Program.Func(f))
+	if len(l.callers[f]) == 0 && l.taken[f] {
+		out := l.precondition(p, f, inner, "none in the sources: it is called through a function pointer")
+		out.Seconds = inner.Seconds
+		return out
+	}
 	if len(l.callers[f]) == 0 {
 		out := &engine.Result{Property: p, Verdict: results.NotChecked, Config: inner.Config, Reason: fmt.Sprintf("%s is static, and no function calls it or takes its address", fname)}
 		out.Cause = &results.Cause{Kind: results.CauseNotReachable}

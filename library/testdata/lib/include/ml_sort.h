@@ -21,6 +21,7 @@ int_cmp cmp_lookup(int which);
 void sort_ints(int *v, size_t n, int_cmp cmp);
 void sort_ascending(int *v, size_t n);
 void sort_descending(int *v, size_t n);
+void sort_pair(int *a, int *b, int_cmp cmp);
 int order_of(int a, int b, int_cmp cmp);
 int search_ints(const int *v, size_t n, int key, int_cmp cmp);
 
