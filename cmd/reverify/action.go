@@ -132,7 +132,7 @@ func actionFlags(stderr io.Writer) (*flag.FlagSet, *actionInputs) {
 	str(&in.compileCommands, "compile-commands", "", "compilation database inside the repository (empty: compile_commands.json at the root, if any)")
 	str(&in.includeDirs, "include-dirs", "", "include directories, repository-relative (space-separated)")
 	str(&in.defines, "defines", "", "macros, NAME or NAME=VALUE (space-separated)")
-	str(&in.entry, "entry", "", "entry functions (space-separated); empty: .reverify.yml's, else main")
+	str(&in.entry, "entry", "", "entry functions (space-separated), or auto (library mode); empty: .reverify.yml's, else main, else auto")
 	str(&in.config, "config", "", "analysis configuration ("+strings.Join(engine.ConfigNames(), ", ")+"); empty: .reverify.yml's, else default")
 	str(&in.timeout, "timeout", "", "time limit per property (Go duration, e.g. 60s); empty: .reverify.yml's, else 60s")
 	str(&in.budget, "time-budget", "", "total time budget (Go duration); properties not decided in it are UNKNOWN \"time budget\"; empty: none")
