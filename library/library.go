@@ -15,6 +15,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -44,8 +45,11 @@ type Library struct {
 	callers map[string][]string
 	roots   map[string]bool
 	taken   map[string]bool
-	props   []*engine.Property
-	texts   map[string]string
+	// indirect are the functions that call through a pointer: a
+	// callback's callers in the sources.
+	indirect []string
+	props    []*engine.Property
+	texts    map[string]string
 }
 
 // Load translates files (as engine.Load does) and again with a most
@@ -88,7 +92,7 @@ func Load(opts engine.SourceOptions, files []string, lo Options) (*Library, erro
 // (harness.Attach; diffslice attaches them to a revision's program).
 func New(a *harness.Attached) *Library {
 	l := &Library{Program: a.Program, contexts: a.Contexts, globals: a.Globals, texts: a.Texts}
-	l.callers, l.roots, l.taken = callGraph(a.Program)
+	l.callers, l.roots, l.taken, l.indirect = callGraph(a.Program)
 	any := a.AnyContext()
 	if any == "" {
 		any = a.Program.Funcs[0].Name
@@ -108,11 +112,16 @@ func New(a *harness.Attached) *Library {
 // the pointer (often a library outside the sources, as a parser calls
 // its handlers) holds its own preconditions, so a violation in its most
 // general context needs a precondition, not a report.
-func callGraph(p *engine.Program) (callers map[string][]string, roots, taken map[string]bool) {
+func callGraph(p *engine.Program) (callers map[string][]string, roots, taken map[string]bool, indirect []string) {
 	callers = map[string][]string{}
 	seen := map[[2]string]bool{}
+	ind := map[string]bool{}
 	for _, e := range p.Edges {
 		c, ok := e.Op.(*cfa.Call)
+		if ok && c.Fn == "" && e.From.Func != p.Init && !cfa.IsContext(e.From.Func.Name) && !ind[e.From.Func.Name] {
+			ind[e.From.Func.Name] = true
+			indirect = append(indirect, e.From.Func.Name)
+		}
 		if !ok || c.Fn == "" || p.Func(c.Fn) == nil || e.From.Func == p.Init || cfa.IsContext(e.From.Func.Name) {
 			continue
 		}
@@ -134,7 +143,7 @@ func callGraph(p *engine.Program) (callers map[string][]string, roots, taken map
 			roots[f.Name] = true
 		}
 	}
-	return callers, roots, taken
+	return callers, roots, taken, indirect
 }
 
 // entryOf returns the entry that verifies f's assertions in f's most
@@ -332,12 +341,23 @@ func (l *Library) precondition(p *engine.Property, f string, inner *engine.Resul
 // cfg.Timeout what is left of the property's limit.
 func (l *Library) escalate(ctx context.Context, p *engine.Property, f string, inner *engine.Result, cfg engine.Config, seen map[string]bool, depth int) *engine.Result {
 	fname := harness.SourceName(l.Program.Func(f))
-	if len(l.callers[f]) == 0 && l.taken[f] {
-		out := l.precondition(p, f, inner, "none in the sources: it is called through a function pointer")
-		out.Seconds = inner.Seconds
-		return out
+	callers := l.callers[f]
+	if l.taken[f] {
+		// a callback: called through pointers, by the functions of the
+		// sources that call through one (whose contexts choose it among
+		// the functions of its type), or by code outside
+		for _, g := range l.indirect {
+			if !slices.Contains(callers, g) {
+				callers = append(callers, g)
+			}
+		}
+		if len(callers) == 0 {
+			out := l.precondition(p, f, inner, "none in the sources: it is called through a function pointer")
+			out.Seconds = inner.Seconds
+			return out
+		}
 	}
-	if len(l.callers[f]) == 0 {
+	if len(callers) == 0 {
 		out := &engine.Result{Property: p, Verdict: results.NotChecked, Config: inner.Config, Reason: fmt.Sprintf("%s is static, and no function calls it or takes its address", fname)}
 		out.Cause = &results.Cause{Kind: results.CauseNotReachable}
 		return out
@@ -345,7 +365,7 @@ func (l *Library) escalate(ctx context.Context, p *engine.Property, f string, in
 	var notes []string
 	allTrue := true
 	spent := inner.Seconds
-	for _, g := range l.callers[f] {
+	for _, g := range callers {
 		gname := harness.SourceName(l.Program.Func(g))
 		if seen[g] {
 			allTrue = false

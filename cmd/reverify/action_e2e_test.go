@@ -33,6 +33,7 @@ type actionWorld struct {
 	fix       string // a later head: clamp() fixed again
 	runnerTmp string
 	runs      int
+	files     []string // the files a pull request may change (prFiles)
 }
 
 // copyTestdata copies testdata/action/<dir> over root.
@@ -70,12 +71,20 @@ func gitIn(t *testing.T, dir string, env []string, args ...string) string {
 }
 
 func newActionWorld(t *testing.T) *actionWorld {
+	return newWorld(t, "", "src/clamp.c", "src/clamp.c", "src/main.c")
+}
+
+// newWorld makes the world of the fixture testdata/action/<prefix>base
+// (the base commit on main) and <prefix>head (the pull request's head,
+// on feature), whose later commit fix restores the base's file fix;
+// files are the files a pull request may change.
+func newWorld(t *testing.T, prefix, fix string, files ...string) *actionWorld {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
 	}
 	root := t.TempDir()
 	w := &actionWorld{t: t, origin: filepath.Join(root, "origin"), ws: filepath.Join(root, "workspace"),
-		home: filepath.Join(root, "home"), runnerTmp: filepath.Join(root, "runner"), bin: filepath.Join(root, "reverify")}
+		home: filepath.Join(root, "home"), runnerTmp: filepath.Join(root, "runner"), bin: filepath.Join(root, "reverify"), files: files}
 	os.MkdirAll(w.home, 0o755)
 	os.MkdirAll(w.runnerTmp, 0o755)
 	if out, err := exec.Command("go", "build", "-o", w.bin, ".").CombinedOutput(); err != nil {
@@ -84,16 +93,16 @@ func newActionWorld(t *testing.T) *actionWorld {
 	env := w.gitEnv()
 	os.MkdirAll(w.origin, 0o755)
 	gitIn(t, w.origin, env, "init", "-q", "-b", "main")
-	copyTestdata(t, "base", w.origin)
+	copyTestdata(t, prefix+"base", w.origin)
 	gitIn(t, w.origin, env, "add", "-A")
 	gitIn(t, w.origin, env, "commit", "-q", "-m", "base")
 	w.base = gitIn(t, w.origin, env, "rev-parse", "HEAD")
 	gitIn(t, w.origin, env, "checkout", "-q", "-b", "feature")
-	copyTestdata(t, "head", w.origin)
+	copyTestdata(t, prefix+"head", w.origin)
 	gitIn(t, w.origin, env, "commit", "-q", "-a", "-m", "head")
 	w.head = gitIn(t, w.origin, env, "rev-parse", "HEAD")
-	clamp, _ := os.ReadFile(filepath.Join("testdata", "action", "base", "src", "clamp.c"))
-	os.WriteFile(filepath.Join(w.origin, "src", "clamp.c"), clamp, 0o644)
+	clamp, _ := os.ReadFile(filepath.Join("testdata", "action", prefix+"base", filepath.FromSlash(fix)))
+	os.WriteFile(filepath.Join(w.origin, filepath.FromSlash(fix)), clamp, 0o644)
 	gitIn(t, w.origin, env, "commit", "-q", "-a", "-m", "fix")
 	w.fix = gitIn(t, w.origin, env, "rev-parse", "HEAD")
 	// actions/checkout's default: one commit, the tip of the branch.
@@ -119,7 +128,7 @@ func (w *actionWorld) patch(from, to, file string) string {
 // prFiles sets the fake's list of the pull request's files.
 func (w *actionWorld) prFiles(head string) {
 	w.api.Files = nil
-	for _, f := range []string{"src/clamp.c", "src/main.c"} {
+	for _, f := range w.files {
 		if p := w.patch(w.base, head, f); p != "" {
 			w.api.Files = append(w.api.Files, map[string]any{"filename": f, "status": "modified", "patch": p})
 		}

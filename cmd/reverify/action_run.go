@@ -203,6 +203,13 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 			}
 			spec := "CHECK( init(" + cfg.Entry + "()), LTL(G ! call(reach_error())) )"
 			task := artifacts.Task{Program: head.Program, Files: files, Entry: cfg.Entry, Config: cfg.Name, Specification: spec, Version: version, Timeout: cfg.Timeout, Solver: z3.Factory}
+			root := head.Dir
+			if root == "" {
+				root = filepath.Join(q.outDir, "sources") // headFiles materialized the head there
+			}
+			for _, inc := range hc.Include {
+				task.IncludeDirs = append(task.IncludeDirs, filepath.Join(root, filepath.FromSlash(inc)))
+			}
 			if lib != nil { // the reproducers compile the files with their contexts
 				task.Sources = map[string]string{}
 				for i, f := range head.Files {

@@ -217,6 +217,11 @@ const ContextPrefix = "__reverify_context_"
 // IsContext reports whether name is a most general context's.
 func IsContext(name string) bool { return strings.HasPrefix(name, ContextPrefix) }
 
+// Generated reports whether the function name is reverify's own, not
+// the sources': the global initialiser, the most general contexts and
+// their helpers ("__reverify_…").
+func Generated(name string) bool { return strings.HasPrefix(name, "__reverify_") }
+
 // Func returns the function named name, or nil.
 func (p *Program) Func(name string) *Function { return p.byName[name] }
 

@@ -55,7 +55,12 @@ func Of(prog *cfa.Program, prop *spec.Property, arg *cpa.ARG, violated bool, sl 
 		return i
 	}
 	bodies := map[*cfa.Function]bool{}
+	var funcs []*cfa.Function // the sources' (no generated context)
 	for _, f := range prog.Funcs {
+		if cfa.Generated(f.Name) {
+			continue
+		}
+		funcs = append(funcs, f)
 		bodies[f] = true
 		g.Program = append(g.Program, f.Name)
 	}
@@ -105,9 +110,9 @@ func Of(prog *cfa.Program, prop *spec.Property, arg *cpa.ARG, violated bool, sl 
 		a, b := g.Calls[i], g.Calls[j]
 		return a.From < b.From || a.From == b.From && a.To < b.To
 	})
-	s := &results.Scope{Graph: g, Partial: violated, FunctionsTotal: len(prog.Funcs),
+	s := &results.Scope{Graph: g, Partial: violated, FunctionsTotal: len(funcs),
 		FunctionsExplored: len(g.Funcs), Locations: len(inScope), LocationsExplored: len(explored)}
-	for _, f := range prog.Funcs {
+	for _, f := range funcs {
 		s.LocationsTotal += len(f.Locs)
 	}
 	for _, f := range g.Funcs {

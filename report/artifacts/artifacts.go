@@ -43,6 +43,10 @@ type Task struct {
 	// reproducer of a FALSE decided in a context compiles copies of them
 	// and calls the context (libraryBuild).
 	Sources map[string]string
+	// IncludeDirs are the program's include directories (-I) as paths
+	// on disk; reproduce.sh passes them to gcc relative to its own
+	// directory.
+	IncludeDirs []string
 }
 
 // unsafeName matches the runs of characters Dir replaces.
@@ -126,6 +130,9 @@ func Write(out string, t Task, rs []*engine.Result, report *results.Report) erro
 			continue
 		}
 		files, flags := t.Files, witness.BuildFlags(src)
+		for _, inc := range t.IncludeDirs {
+			flags = append(flags, "-I", relTo(dir, inc))
+		}
 		if cfa.IsContext(r.Entry) {
 			var more []string
 			src, files, more, err = t.libraryBuild(dir, r.Entry, src)

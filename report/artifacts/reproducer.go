@@ -59,7 +59,7 @@ func reproduceScript(dm cfa.DataModel, files []string, dir string, flags []strin
 	q := make([]string, len(build))
 	for i, a := range build {
 		q[i] = ShellQuote(a)
-		if isPath[a] || i > 0 && build[i-1] == "-iquote" { // -iquote dirs are relative to dir
+		if isPath[a] || i > 0 && (build[i-1] == "-iquote" || build[i-1] == "-I") { // include dirs are relative to dir
 			q[i] = `"$here"/` + q[i]
 		}
 	}
@@ -178,15 +178,7 @@ func (t Task) libraryBuild(dir, entry, src string) (string, []string, []string, 
 		files = append(files, copyPath)
 		if d := filepath.Dir(f); !seen[d] {
 			seen[d] = true
-			abs, err := filepath.Abs(d)
-			if err != nil {
-				return "", nil, nil, err
-			}
-			rel, err := filepath.Rel(dir, abs)
-			if err != nil {
-				rel = abs
-			}
-			flags = append(flags, "-iquote", rel)
+			flags = append(flags, "-iquote", relTo(dir, d))
 		}
 	}
 	if t.Program.Func("main") != nil {
@@ -194,4 +186,22 @@ func (t Task) libraryBuild(dir, entry, src string) (string, []string, []string, 
 	}
 	src += fmt.Sprintf("\n/* The unit test: the most general context of the function, fed the\n * counterexample's values, calls it. */\n#undef main\nvoid %s(void);\nint main(void)\n{\n\t%s();\n\treturn 0;\n}\n", entry, entry)
 	return src, files, flags, nil
+}
+
+// relTo returns the path p relative to dir (both as on disk), or p made
+// absolute when it has no relative form.
+func relTo(dir, p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return p
+	}
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return abs
+	}
+	rel, err := filepath.Rel(absDir, abs)
+	if err != nil {
+		return abs
+	}
+	return rel
 }
