@@ -15,6 +15,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -327,13 +328,54 @@ func (l *Library) precondition(p *engine.Property, f string, inner *engine.Resul
 		how = "its most general context reaches the assertion only through undefined behaviour (" + inner.Cause.Sentence() + ")"
 	}
 	detail := how
+	if len(inner.FailureValues) > 0 {
+		var vs []string
+		for _, v := range inner.FailureValues {
+			vs = append(vs, fmt.Sprintf("%s = %d", v.Expr, v.Value))
+		}
+		detail += " with " + strings.Join(vs, ", ")
+	}
 	if callers != "" {
 		detail += "; in its callers' contexts: " + callers
+	}
+	if line := l.requires(p, f); line != "" {
+		detail += "; to state the precondition: " + line
 	}
 	out.SetUnknown(&results.Cause{Kind: results.CausePrecondition, Names: []string{fname}}, detail)
 	out.Inputs, out.Counterexample = inner.Inputs, inner.Counterexample
 	out.Assumptions = l.assumptions(f)
 	return out
+}
+
+var identRE = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+
+// requires returns the line that states the precondition p needs of f
+// when p's expression reads only f's parameters (and constants): a
+// contract clause of f (the contracts of CBMC), or "" when the
+// expression reads anything else.
+func (l *Library) requires(p *engine.Property, f string) string {
+	fn := l.Program.Func(f)
+	if fn == nil || p.Expr == "" {
+		return ""
+	}
+	params := map[string]bool{}
+	for _, v := range fn.Params {
+		params[v.Orig] = true
+	}
+	uses := false
+	for _, id := range identRE.FindAllString(p.Expr, -1) {
+		switch {
+		case params[id]:
+			uses = true
+		case id == "sizeof" || strings.ToUpper(id) == id: // macros and constants
+		default:
+			return ""
+		}
+	}
+	if !uses {
+		return ""
+	}
+	return fmt.Sprintf("__CPROVER_requires(%s) on %s, or check it in its callers", p.Expr, harness.SourceName(fn))
 }
 
 // escalate re-verifies the property p, violated in the most general
