@@ -329,10 +329,12 @@ func (g *gen) pointer(lv string, t *cfa.Type, depth int, length string, nonNull 
 		g.line("%s[%s] = 0;", s, n)
 		g.line("%s = %s%s;", lv, null, s)
 		g.assume(fmt.Sprintf("a char pointer without a length is a string of at most %d characters", g.opts.bound()))
-	case elem.Kind == cfa.Void:
+	case elem.Kind == cfa.Void || (elem.Kind == cfa.Struct || elem.Kind == cfa.Union) && elem.Size == 0:
+		// void, or a struct the sources declare but never define (an
+		// opaque handle): bytes without a type
 		g.line("%s = %smalloc(%d);", lv, null, 8*g.opts.bound())
 		g.bytes(lv, fmt.Sprint(8*g.opts.bound()))
-		g.assume(fmt.Sprintf("a void pointer without a length points to %d bytes", 8*g.opts.bound()))
+		g.assume(fmt.Sprintf("a void pointer without a length, or a pointer to an undefined struct, points to %d bytes", 8*g.opts.bound()))
 	default:
 		g.line("%s = %smalloc(sizeof(*%s));", lv, null, lv)
 		g.open("if (%s)", lv)

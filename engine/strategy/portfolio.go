@@ -155,10 +155,10 @@ collect:
 
 // causeRank orders the causes of arms that all ended UNKNOWN: the
 // highest is the portfolio's cause. An error path that needs undefined
-// behaviour outranks the limits the other arms hit: it is what the
-// program shows, while more time would not decide it either.
+// behaviour outranks the limits the other arms hit and their
+// cancellation: it is what the program shows.
 var causeRank = map[results.CauseKind]int{
-	results.CauseBudget: 10, results.CauseUndefined: 9, results.CauseMemory: 8, results.CauseTimeout: 7,
+	results.CauseUndefined: 11, results.CauseBudget: 10, results.CauseMemory: 8, results.CauseTimeout: 7,
 	results.CauseStates: 6, results.CauseRefinements: 5, results.CauseUnmodelled: 4,
 	results.CauseUnsupported: 3, results.CauseIncomplete: 2, results.CauseInternal: 1,
 }

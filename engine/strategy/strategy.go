@@ -139,6 +139,10 @@ func (l limit) Run(ctx context.Context) *Result {
 			r.SetUnknown(&results.Cause{Kind: results.CauseBudget}, r.Detail)
 		}
 		return r
+	case r.Cause != nil && r.Cause.Kind == results.CauseUndefined:
+		// an arm found the only error path, and it needs undefined
+		// behaviour: what the limit stopped would not change that
+		return r
 	case errors.Is(context.Cause(ctx), ErrMemoryLimit):
 		r.Cause = &results.Cause{Kind: results.CauseMemory, Limit: HumanBytes(l.memory)}
 	case l.d > 0 && errors.Is(ctx.Err(), context.DeadlineExceeded):
