@@ -159,6 +159,26 @@ func TestLimitCause(t *testing.T) {
 	}
 }
 
+// TestUndefinedCauseStays: an arm whose only error path needs undefined
+// behaviour ends UNKNOWN with that cause, and neither the other arms'
+// cancellation nor the property's deadline replaces it (library mode
+// sends such a property to the callers' contexts).
+func TestUndefinedCauseStays(t *testing.T) {
+	ub := Func("value", func(context.Context) *Result {
+		r := &Result{Verdict: results.Unknown}
+		r.SetUnknown(&results.Cause{Kind: results.CauseUndefined, At: "f.c:3:5", Names: []string{"invalid memory access"}}, "counterexample check")
+		return r
+	})
+	slow := Func("slow", func(ctx context.Context) *Result {
+		<-ctx.Done()
+		return &Result{Verdict: results.Unknown, Cause: CauseOf(ctx)}
+	})
+	r := Limit(Portfolio("p", 2, Arm{S: ub}, Arm{S: slow}), nil, 30*time.Millisecond, nil, 0).Run(context.Background())
+	if r.Verdict != results.Unknown || r.Cause == nil || r.Cause.Kind != results.CauseUndefined || r.Cause.At != "f.c:3:5" {
+		t.Errorf("got %s %+v %q", r.Verdict, r.Cause, r.Reason)
+	}
+}
+
 // TestPortfolioAfter: an arm with After waits for the arms before it to
 // have executed that long, even with a free slot; when they all end
 // first, it starts at once.
