@@ -41,7 +41,7 @@ func TestActionLibrary(t *testing.T) {
 			body = b
 		}
 	}
-	for _, want := range []string{"violated when the API function ring&#95;push is called", "| <code>slot</code> | violated | 0 | 1 | 0 | 0 |"} {
+	for _, want := range []string{"violated when the API function ring&#95;push is called", "| <code>slot</code> | violated | 0 | 1 | 0 | 0 |", "reproduce.sh"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("pull request comment lacks %q:\n%s", want, body)
 		}
