@@ -305,7 +305,11 @@ func LoadRevision(repo, rev string, cfg SourceConfig) (*Revision, error) {
 		for i, s := range srcs {
 			files[i] = harness.File{Name: s.Name, Content: s.Content}
 		}
-		a, err := harness.Attach(prog, files, harness.Options{}, load)
+		read := func(name string) (string, bool) {
+			text, ok := r.Contents[name]
+			return text, ok
+		}
+		a, err := harness.Attach(prog, files, harness.Options{}, read, load)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", r.Label(), err)
 		}

@@ -82,7 +82,11 @@ func Load(opts engine.SourceOptions, files []string, lo Options) (*Library, erro
 	if len(prog0.Funcs) == 0 {
 		return nil, fmt.Errorf("%s: no function is defined", strings.Join(files, ", "))
 	}
-	a, err := harness.Attach(prog0, srcs, harness.Options{Depth: lo.Depth, Bound: lo.Bound}, load)
+	read := func(name string) (string, bool) {
+		b, err := os.ReadFile(name)
+		return string(b), err == nil
+	}
+	a, err := harness.Attach(prog0, srcs, harness.Options{Depth: lo.Depth, Bound: lo.Bound}, read, load)
 	if err != nil {
 		return nil, err
 	}
@@ -98,8 +102,12 @@ func New(a *harness.Attached) *Library {
 	if any == "" {
 		any = a.Program.Funcs[0].Name
 	}
+	seen := map[engine.Pos]bool{}
 	for _, p := range engine.Properties(l.Program, any) {
-		if !cfa.IsContext(p.Func) {
+		// a function defined in a header has one copy per unit that
+		// includes it: its sites are verified once, in the first
+		if !cfa.IsContext(p.Func) && !seen[p.Pos] {
+			seen[p.Pos] = true
 			l.props = append(l.props, p)
 		}
 	}
@@ -269,6 +277,10 @@ func (l *Library) Verify(ctx context.Context, props []*engine.Property, cfg engi
 		for k, i := range idx {
 			r := rs[k]
 			switch {
+			case violated(r) && props[i].Precondition && l.roots[h]:
+				// CBMC's __CPROVER_precondition of an API function: a
+				// check on its callers, which are outside the sources
+				r = l.precondition(props[i], h, r, "none in the sources: it is a precondition of the API function")
 			case violated(r) && !l.roots[h]:
 				left := cfg
 				left.Timeout -= seconds(r.Seconds)

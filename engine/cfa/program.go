@@ -134,6 +134,10 @@ type Function struct {
 	Locs   []*Location
 	Pos    Range
 	Static bool
+	// Unit is the source file of the translation unit the definition
+	// was translated in (a definition in a header: the unit including
+	// it); "" for functions not from a source.
+	Unit string
 }
 
 // Succs returns the indices (in Locs) of l's successor locations: the
@@ -194,6 +198,11 @@ type Program struct {
 	// side-effect-free (Extern returns ExternPure for them): every
 	// verdict of a program calling one states the assumption.
 	AssumePure map[string]bool
+	// Preconditions are the positions of the error calls of CBMC's
+	// __CPROVER_precondition: a check its function's callers must
+	// satisfy (library mode reads a violation in the function's own
+	// context as a precondition, not a bug).
+	Preconditions map[Pos]bool
 
 	Vars  []*Var
 	Locs  []*Location

@@ -382,6 +382,12 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 		fc.t.p.Externals["__assert_fail"] = ft
 		term := fc.b.node()
 		fc.b.terminal[term] = true
+		if name == "__CPROVER_precondition" {
+			if fc.t.p.Preconditions == nil {
+				fc.t.p.Preconditions = map[cfa.Pos]bool{}
+			}
+			fc.t.p.Preconditions[rng.Start] = true
+		}
 		fc.b.edge(fc.cur, term, &cfa.Call{Fn: "__assert_fail", Args: []cfa.Expr{
 			fc.decay(strLit(ctext)), fc.decay(strLit(rng.Start.File)), cfa.NewConst(cfa.UIntType, int64(rng.Start.Line)), fc.decay(strLit(fn)),
 		}, Pos: rng.Start}, rng, text)

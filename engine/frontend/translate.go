@@ -485,6 +485,9 @@ func (t *translator) function(u *unit, s *funcSym) error {
 	}
 	f := t.p.NewFunction(s.name, ft)
 	f.Static = s.static
+	if u != nil {
+		f.Unit = u.name
+	}
 	fs := slowSpan(fd.DeclarationSpecifiers)
 	if !fs.ok {
 		fs = slowSpan(fd.Declarator)

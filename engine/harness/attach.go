@@ -34,20 +34,39 @@ type Attached struct {
 // to the files and translates them again with load. A context that does
 // not compile is left out, with the compiler's first message as its
 // Limitation; an error of load that no context causes is returned.
-func Attach(prog *cfa.Program, files []File, opts Options, load func([]File) (*cfa.Program, error)) (*Attached, error) {
+func Attach(prog *cfa.Program, files []File, opts Options, read func(name string) (string, bool), load func([]File) (*cfa.Program, error)) (*Attached, error) {
 	a := &Attached{Contexts: map[string]*Context{}, Globals: map[string][]string{}}
 	written := Written(prog)
 	byFile := map[string][]*Context{}
+	var globals []string // every file's: a context gives all written globals their values
+	for _, s := range files {
+		globals = append(globals, globalsName(s.Name))
+	}
 	for _, f := range prog.Funcs {
 		if f.Name == "main" || cfa.IsContext(f.Name) {
 			continue
 		}
-		src, ok := sourceOf(files, f.Pos.Start.File)
-		if !ok {
-			a.Contexts[f.Name] = &Context{Func: f.Name, Limitation: "its definition is in " + f.Pos.Start.File + ", not in a source file of the program (a header?)"}
+		// The context goes into the function's translation unit (for a
+		// definition in a header, the source including it); the
+		// parameters' declarations come from the definition's text.
+		unit := f.Unit
+		if _, ok := sourceOf(files, unit); !ok {
+			unit = f.Pos.Start.File
+		}
+		if _, ok := sourceOf(files, unit); !ok {
+			a.Contexts[f.Name] = &Context{Func: f.Name, Limitation: "its definition is in " + f.Pos.Start.File + ", which no source file of the program includes"}
 			continue
 		}
-		c := Build(prog, f, src, globalsName(f.Pos.Start.File), opts)
+		src, ok := sourceOf(files, f.Pos.Start.File)
+		if !ok && read != nil {
+			src, ok = read(f.Pos.Start.File)
+		}
+		if !ok {
+			a.Contexts[f.Name] = &Context{Func: f.Name, Limitation: "the text of " + f.Pos.Start.File + " is not available"}
+			continue
+		}
+		c := Build(prog, f, src, globals, opts)
+		c.File = unit
 		a.Contexts[f.Name] = c
 		if c.Limitation == "" {
 			byFile[c.File] = append(byFile[c.File], c)
@@ -57,7 +76,11 @@ func Attach(prog *cfa.Program, files []File, opts Options, load func([]File) (*c
 	for _, s := range files {
 		text, assumed := Globals(prog, s.Name, globalsName(s.Name), written, opts)
 		a.Globals[s.Name] = assumed
-		pre[s.Name] = Prelude(opts) + text
+		var decls strings.Builder
+		for _, g := range globals {
+			fmt.Fprintf(&decls, "void %s(void);\n", g)
+		}
+		pre[s.Name] = Prelude(opts) + decls.String() + text
 	}
 	for attempt := 0; ; attempt++ {
 		app := make([]File, len(files))

@@ -95,8 +95,9 @@ func SourceName(f *cfa.Function) string {
 // Build returns the most general context of f, whose source text is src
 // (the whole file f.Pos.Start.File), named EntryPrefix and f's name (a
 // name that stays when other functions come and go). The context
-// calls globals, the function that gives the written globals of every
-// file their arbitrary values (Globals), first; "" calls none.
+// first calls globals, the functions that give the written globals of
+// each file their arbitrary values (Globals, one per file: a global
+// another file writes may hold anything too).
 //
 // Parameters: integers, enumerations and floating-point values are
 // arbitrary; a pointer followed by an integer parameter that names a
@@ -108,7 +109,7 @@ func SourceName(f *cfa.Function) string {
 // its type whose address is taken. Pointer parameters designate distinct
 // fresh objects. A struct or union passed by value, a K&R definition or
 // a parameter list produced by a macro is a Limitation.
-func Build(p *cfa.Program, f *cfa.Function, src string, globals string, opts Options) *Context {
+func Build(p *cfa.Program, f *cfa.Function, src string, globals []string, opts Options) *Context {
 	c := &Context{Func: f.Name, Entry: EntryPrefix + ident(f.Name), File: f.Pos.Start.File}
 	decls, elems, err := paramDecls(f, src)
 	if err != nil {
@@ -126,8 +127,8 @@ func Build(p *cfa.Program, f *cfa.Function, src string, globals string, opts Opt
 	var body strings.Builder
 	g.b = &body
 	g.indent = "\t"
-	if globals != "" {
-		g.line("%s();", globals)
+	for _, name := range globals {
+		g.line("%s();", name)
 	}
 	for i, v := range f.Params {
 		name := v.Orig

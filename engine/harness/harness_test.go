@@ -39,7 +39,7 @@ func attach(t *testing.T) (*harness.Attached, []harness.File) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := harness.Attach(prog, files[:1], harness.Options{}, func(fs []harness.File) (*cfa.Program, error) { return load(append(fs, files[1])) })
+	a, err := harness.Attach(prog, files[:1], harness.Options{}, nil, func(fs []harness.File) (*cfa.Program, error) { return load(append(fs, files[1])) })
 	if err != nil {
 		t.Fatal(err)
 	}

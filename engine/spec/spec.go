@@ -23,6 +23,9 @@ type Property struct {
 	Via *cfa.Edge
 	// Reachable is false when the entry function cannot call Func.
 	Reachable bool
+	// Precondition: the site is CBMC's __CPROVER_precondition (a check
+	// on Func's callers; cfa.Program.Preconditions).
+	Precondition bool
 	// Memory, when not empty, makes this a memory-safety property
 	// (memsafety.go): the subproperties checked together ("valid-deref",
 	// "valid-free", "valid-memtrack", "valid-memcleanup"); ErrorEdges is
@@ -115,6 +118,7 @@ func Properties(p *cfa.Program, entry string) []*Property {
 				}
 				prop.Func = f.Name
 				prop.Pos = e.Pos.Start
+				prop.Precondition = prop.Via == nil && p.Preconditions[e.Pos.Start]
 				prop.Text = e.Text
 				prop.Reachable = reach[f.Name] && !l.Dead
 				key := f.Name + ":" + normalise(prop.Expr)
