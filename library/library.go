@@ -177,18 +177,6 @@ func (l *Library) Sources() map[string]string { return l.texts }
 // source order.
 func (l *Library) Properties() []*engine.Property { return l.props }
 
-// Entries returns the functions with a context, sorted, and for each the
-// reason it has none ("" when it has one).
-func (l *Library) Entries() (names []string, limitation map[string]string) {
-	limitation = map[string]string{}
-	for n, c := range l.contexts {
-		names = append(names, n)
-		limitation[n] = c.Limitation
-	}
-	sort.Strings(names)
-	return names, limitation
-}
-
 // IsRoot reports whether f is a root (an API function): of external
 // linkage, and no function of the sources calls it or takes its address.
 func (l *Library) IsRoot(f string) bool { return l.roots[f] }
