@@ -163,3 +163,24 @@ size_t rec_last_id(const struct rec *v, size_t n)
 {
 	return rec_max(v, n, rec_by_id);
 }
+
+/* A callback whose caller here passes only positive values, but whose
+ * address is also in a global of external linkage: a caller outside the
+ * sources may pass anything, so the callers here do not make its
+ * assertion TRUE; it needs a precondition. */
+typedef int (*pos_fn)(int);
+static int pos_twice(int x);
+pos_fn pos_hook = pos_twice;
+static int pos_twice(int x)
+{
+	int y = x * 2;
+	assert(x > 0); // want UNKNOWN
+	return y;
+}
+int apply_pos(int v)
+{
+	pos_fn f = pos_twice;
+	if (v <= 0 || v > 100)
+		return 0;
+	return f(v);
+}
