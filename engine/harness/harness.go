@@ -362,8 +362,13 @@ func (g *gen) function(lv string, t *cfa.Type) {
 	}
 	sort.Strings(names)
 	if len(names) == 0 {
-		g.line("%s = 0;", lv)
-		g.assume(fmt.Sprintf("%s is NULL: no function of its type has its address taken", lv))
+		// a function outside the sources: declared, never defined, so
+		// the analyses take a call of it as one of a function without a
+		// body (it may write whatever escapes and return anything)
+		fn := g.fresh("callback")
+		g.line("extern __typeof__(*(%s)) %s;", lv, fn)
+		g.line("%s = %s;", lv, fn)
+		g.assume("a function pointer of a type no function of the sources has is a function outside them, without a body")
 		return
 	}
 	g.line("%s = %s;", lv, names[len(names)-1])

@@ -52,7 +52,8 @@ func attach(t *testing.T) (*harness.Attached, []harness.File) {
 // length) pair sized together, the capacity field setting the buffer's
 // size, the length parameter not overwritten, a string NUL-terminated, a
 // function pointer among the address-taken functions of its type, the
-// never-written global left alone, a struct by value and a K&R
+// never-written global left alone, a callback field of a type no
+// function has a function without a body, a struct by value and a K&R
 // definition refused.
 func TestContexts(t *testing.T) {
 	a, _ := attach(t)
@@ -97,6 +98,7 @@ func TestContexts(t *testing.T) {
 		{"length", "[__rv_n1] = 0;"},
 		{"search", "cmp = by_value;"},
 		{"first", "int (*v);"},
+		{"transmit", "extern __typeof__(*((*t).send)) __rv_callback1;\n\t\t(*t).send = __rv_callback1;"},
 	} {
 		if !strings.Contains(text(c.fn), c.want) {
 			t.Errorf("context of %s lacks %q:\n%s", c.fn, c.want, text(c.fn))

@@ -22,3 +22,5 @@ int use(void) { int a[2] = {1, 2}; return search(a, 2, by_value); }
 struct pair { int a, b; };
 int by_struct(struct pair p) { return p.a + p.b; }
 int knr(a, b) int a; int b; { return a + b; }
+struct transport { int (*send)(void *ctx, const char *data, size_t n); void *ctx; };
+int transmit(struct transport *t) { return t->send(t->ctx, "x", 1); }
