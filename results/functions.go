@@ -25,6 +25,9 @@ type FunctionSummary struct {
 	Precondition int    `json:"needs_precondition"`
 	Unknown      int    `json:"unknown"`
 	NotChecked   int    `json:"not_checked,omitempty"`
+	// CPUSeconds is the time its assertions took, summed (their
+	// cpu_seconds).
+	CPUSeconds float64 `json:"cpu_seconds"`
 }
 
 // SummarizeFunctions counts the verdicts of props per function, sorted by
@@ -37,6 +40,7 @@ func SummarizeFunctions(props []PropertyReport, api func(string) bool) []Functio
 			s = &FunctionSummary{Function: p.Function, API: api(p.Function)}
 			by[p.Function] = s
 		}
+		s.CPUSeconds += p.CPUSeconds
 		switch {
 		case p.Verdict == True:
 			s.True++
@@ -64,6 +68,7 @@ func SummarizeFunctions(props []PropertyReport, api func(string) bool) []Functio
 		default:
 			s.Kind = FunctionVerified
 		}
+		s.CPUSeconds = float64(int64(s.CPUSeconds*1000+0.5)) / 1000
 		out = append(out, *s)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Function < out[j].Function })

@@ -94,6 +94,7 @@ func printFunctionSummary(w io.Writer, fs []results.FunctionSummary) {
 		if s.NotChecked > 0 {
 			line += fmt.Sprintf(", %d NOT_CHECKED", s.NotChecked)
 		}
+		line += fmt.Sprintf("  %.2fs", s.CPUSeconds)
 		fmt.Fprintln(w, line)
 	}
 }

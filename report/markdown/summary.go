@@ -809,13 +809,13 @@ func functions(b *strings.Builder, fs []results.FunctionSummary) {
 	if len(fs) == 0 {
 		return
 	}
-	b.WriteString("### Functions (most general contexts, no harness)\n\n| Function | Verdict | TRUE | FALSE | Needs a precondition | UNKNOWN |\n|---|---|---|---|---|---|\n")
+	b.WriteString("### Functions (most general contexts, no harness)\n\n| Function | Verdict | TRUE | FALSE | Needs a precondition | UNKNOWN | Time |\n|---|---|---|---|---|---|---|\n")
 	for _, f := range fs {
 		name := Code(f.Function)
 		if f.API {
 			name += " (API)"
 		}
-		fmt.Fprintf(b, "| %s | %s | %d | %d | %d | %d |\n", name, Escape(f.Kind), f.True, f.False, f.Precondition, f.Unknown)
+		fmt.Fprintf(b, "| %s | %s | %d | %d | %d | %d | %s |\n", name, Escape(f.Kind), f.True, f.False, f.Precondition, f.Unknown, seconds(f.CPUSeconds))
 	}
 	b.WriteString("\n")
 }
