@@ -20,12 +20,14 @@ type frontendFlags struct {
 	includes  listFlag
 	defines   listFlag
 	dataModel string
+	cbmc      bool
 }
 
 func (f *frontendFlags) register(fs *flag.FlagSet) {
 	fs.Var(&f.includes, "I", "add an include directory (repeatable)")
 	fs.Var(&f.defines, "D", "define a macro, name or name=value (repeatable)")
 	fs.StringVar(&f.dataModel, "data-model", "LP64", "data model: ILP32 or LP64")
+	fs.BoolVar(&f.cbmc, "cbmc", false, "read the sources in CBMC's dialect (quantifiers, malloc may fail) even when only a header names __CPROVER_ (sources verified with -D CBMC)")
 }
 
 func (f *frontendFlags) config() (engine.SourceOptions, error) {
@@ -33,7 +35,7 @@ func (f *frontendFlags) config() (engine.SourceOptions, error) {
 	if err != nil {
 		return engine.SourceOptions{}, err
 	}
-	cfg := engine.SourceOptions{DataModel: m, IncludeDirs: f.includes, Defines: map[string]string{}}
+	cfg := engine.SourceOptions{DataModel: m, IncludeDirs: f.includes, Defines: map[string]string{}, CBMC: f.cbmc}
 	for _, d := range f.defines {
 		name, value, _ := strings.Cut(d, "=")
 		if name == "" {
