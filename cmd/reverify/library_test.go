@@ -18,7 +18,7 @@ import (
 // false alarm of the model (the contexts' C is the C that runs).
 func TestLibraryReproducers(t *testing.T) {
 	if testing.Short() {
-		t.Skip("verifies 42 assertions and compiles a reproducer per violation")
+		t.Skip("verifies 43 assertions and compiles a reproducer per violation")
 	}
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("gcc not found")
