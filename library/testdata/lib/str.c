@@ -151,3 +151,10 @@ int str_balanced(const char *s)
 
 	return r >= 0 && s[pos] == '\0';
 }
+
+int str_pad_width = 2;
+
+void str_set_pad(int w)
+{
+	str_pad_width = w;
+}

@@ -24,4 +24,10 @@ int str_balanced(const char *s);
 int tag_set(struct name_tag *t, const char *name);
 int tag_append(struct name_tag *t, char c);
 
+/* The pad width, defined in str.c and set by str_set_pad; str_pad in
+ * state.c reads it. */
+extern int str_pad_width;
+void str_set_pad(int w);
+int str_pad(int len);
+
 #endif
