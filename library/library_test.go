@@ -29,9 +29,25 @@ var wantRE = regexp.MustCompile(`// want (TRUE|FALSE|UNKNOWN|NOT_CHECKED)\b`)
 // function, or the reason names the API call), and every verdict lists
 // its context's assumptions.
 func TestLibrarySet(t *testing.T) {
-	dir := filepath.Join("testdata", "lib")
+	checkWants(t, filepath.Join("testdata", "lib"), 5)
+}
+
+// TestPreconditions verifies testdata/cbmc/pre.c: CBMC's
+// __CPROVER_precondition of an API function needs a precondition (its
+// callers are outside the sources); a static helper's is checked in its
+// callers' contexts, TRUE where the caller establishes it and FALSE at
+// the API function that does not.
+func TestPreconditions(t *testing.T) {
+	checkWants(t, filepath.Join("testdata", "cbmc"), 1)
+}
+
+// checkWants verifies the .c files of dir (at least min, include/ on
+// the include path) in library mode and compares each verdict with the
+// `// want` on its line.
+func checkWants(t *testing.T, dir string, min int) {
+	t.Helper()
 	files, err := filepath.Glob(filepath.Join(dir, "*.c"))
-	if err != nil || len(files) < 5 {
+	if err != nil || len(files) < min {
 		t.Fatalf("testdata: %v %v", files, err)
 	}
 	wants := map[string]results.Verdict{} // "file:line"
