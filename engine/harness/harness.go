@@ -117,12 +117,11 @@ func Build(p *cfa.Program, f *cfa.Function, src string, globals []string, opts O
 		return c
 	}
 	g := &gen{p: p, opts: opts, file: c.File, assumed: map[string]bool{}}
-	for i, v := range f.Params {
+	for _, v := range f.Params {
 		if v.T.Kind == cfa.Struct || v.T.Kind == cfa.Union {
 			c.Limitation = fmt.Sprintf("parameter %s is a %s passed by value", v.Orig, v.T)
 			return c
 		}
-		_ = i
 	}
 	var body strings.Builder
 	g.b = &body
