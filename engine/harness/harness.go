@@ -147,6 +147,7 @@ func Build(p *cfa.Program, f *cfa.Function, src string, globals []string, opts O
 			}
 			if n := elems[i]; n > 0 {
 				g.line("%s = malloc(sizeof(*%s) * %d);", name, name, n)
+				g.line("if (!%s) return; /* malloc failed: no call */", name)
 				g.open("for (__SIZE_TYPE__ __rv_k = 0; __rv_k < %d; __rv_k++)", n)
 				g.object(name+"[__rv_k]", v.T.Elem, 1, true)
 				g.close()
@@ -312,6 +313,7 @@ func (g *gen) pointer(lv string, t *cfa.Type, depth int, length string, nonNull 
 			size = fmt.Sprintf("sizeof(*%s) * %s", lv, length)
 		}
 		g.line("%s = %smalloc(%s);", lv, null, size)
+		g.notNull(lv, nonNull)
 		if elem.Kind != cfa.Void {
 			i := g.fresh("i")
 			g.open("if (%s) for (__SIZE_TYPE__ %s = 0; %s < %s; %s++)", lv, i, i, length, i)
@@ -324,23 +326,37 @@ func (g *gen) pointer(lv string, t *cfa.Type, depth int, length string, nonNull 
 		n, s := g.fresh("n"), g.fresh("s")
 		g.line("__SIZE_TYPE__ %s = __reverify_length();", n)
 		g.line("char *%s = malloc(%s + 1);", s, n)
+		g.open("if (%s)", s)
 		i := g.fresh("i")
 		g.line("for (__SIZE_TYPE__ %s = 0; %s < %s; %s++) %s[%s] = __VERIFIER_nondet_ulonglong();", i, i, n, i, s, i)
 		g.line("%s[%s] = 0;", s, n)
+		g.close()
 		g.line("%s = %s%s;", lv, null, s)
+		g.notNull(lv, nonNull)
 		g.assume(fmt.Sprintf("a char pointer without a length is a string of at most %d characters", g.opts.bound()))
 	case elem.Kind == cfa.Void || (elem.Kind == cfa.Struct || elem.Kind == cfa.Union) && elem.Size == 0:
 		// void, or a struct the sources declare but never define (an
 		// opaque handle): bytes without a type
 		g.line("%s = %smalloc(%d);", lv, null, 8*g.opts.bound())
+		g.notNull(lv, nonNull)
 		g.bytes(lv, fmt.Sprint(8*g.opts.bound()))
 		g.assume(fmt.Sprintf("a void pointer without a length, or a pointer to an undefined struct, points to %d bytes", 8*g.opts.bound()))
 	default:
 		g.line("%s = %smalloc(sizeof(*%s));", lv, null, lv)
+		g.notNull(lv, nonNull)
 		g.open("if (%s)", lv)
 		g.object("(*"+lv+")", elem, depth+1, true)
 		g.close()
 		g.assume("any other pointer points to one object")
+	}
+}
+
+// notNull ends the context when the allocation of a parameter's object
+// failed (malloc may fail in CBMC's dialect): a pointer parameter is
+// never NULL.
+func (g *gen) notNull(lv string, nonNull bool) {
+	if nonNull {
+		g.line("if (!%s) return; /* malloc failed: no call */", lv)
 	}
 }
 

@@ -83,6 +83,10 @@ func Reproducer(v *Violation) (string, error) {
 			continue
 		}
 		at := c.v.Path[in.Step].Edge.Pos.Start.String()
+		if in.Bits == 0 && mallocChoice(in.Source, c.v.Path[in.Step].Edge) {
+			// the allocation succeeded, as the compiled program's does
+			continue
+		}
 		if vs.kind != siteNondet {
 			if c.relevant(in.Step, vs) && !(vs.kind == siteUninit && unobserved[i]) {
 				return "", c.dependsErr(in.Step, vs, at)
@@ -615,6 +619,17 @@ func (c *ctx) dependsErr(i int, vs valueSite, at string) error {
 		src = h.Source
 	}
 	return fmt.Errorf("witness: counterexample depends on a nondeterministic value (%s) at %s that a harness cannot supply", src, at)
+}
+
+// mallocChoice reports whether the input of source src read on edge e
+// is the front end's choice whether malloc fails (cfa.IsMallocFailure):
+// 0 is success.
+func mallocChoice(src string, e *cfa.Edge) bool {
+	if src == cfa.MallocFailureSource {
+		return true
+	}
+	h, ok := e.Op.(*cfa.Havoc)
+	return ok && h.Source == cfa.MallocFailureSource
 }
 
 // BuildLine returns the command that compiles a reproducer together with
