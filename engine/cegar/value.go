@@ -661,17 +661,5 @@ func written(op cfa.Op) *cfa.Var {
 	case *cfa.Call:
 		lhs = op.Result
 	}
-	for lhs != nil {
-		switch x := lhs.(type) {
-		case *cfa.VarRef:
-			return x.Var
-		case *cfa.Member:
-			lhs = x.X
-		case *cfa.Index:
-			lhs = x.X
-		default:
-			return nil
-		}
-	}
-	return nil
+	return cfa.BaseVar(lhs)
 }

@@ -348,3 +348,21 @@ func StringLiteral(x Expr) (string, bool) {
 		}
 	}
 }
+
+// BaseVar returns the variable an lvalue designates (part of, through
+// members and array indices), or nil when it is reached through a
+// pointer (or x is nil).
+func BaseVar(x Expr) *Var {
+	for {
+		switch y := x.(type) {
+		case *VarRef:
+			return y.Var
+		case *Member:
+			x = y.X
+		case *Index:
+			x = y.X
+		default:
+			return nil
+		}
+	}
+}

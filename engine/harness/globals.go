@@ -9,31 +9,31 @@ import (
 )
 
 // Written returns the globals of p that a function writes or whose
-// address a function takes (so that it may write them through a
-// pointer), by qualified name; the initialisation in p.Init does not
-// count. A global that no function writes holds its initial value
+// address is taken anywhere, p.Init included (so that a function may
+// write them through a pointer); the stores of p.Init do not count. A global that no function writes holds its initial value
 // whenever any function runs.
 func Written(p *cfa.Program) map[*cfa.Var]bool {
 	out := map[*cfa.Var]bool{}
 	mark := func(x cfa.Expr) {
-		if v := baseVar(x); v != nil && v.Global {
+		if v := cfa.BaseVar(x); v != nil && v.Global {
 			out[v] = true
 		}
 	}
 	for _, e := range p.Edges {
-		if e.From.Func == p.Init {
-			continue
-		}
-		switch op := e.Op.(type) {
-		case *cfa.Assign:
-			mark(op.LHS)
-		case *cfa.Havoc:
-			mark(op.LHS)
-		case *cfa.Call:
-			if op.Result != nil {
-				mark(op.Result)
+		if e.From.Func != p.Init { // the initialisation's stores are the initial values
+			switch op := e.Op.(type) {
+			case *cfa.Assign:
+				mark(op.LHS)
+			case *cfa.Havoc:
+				mark(op.LHS)
+			case *cfa.Call:
+				if op.Result != nil {
+					mark(op.Result)
+				}
 			}
 		}
+		// an address taken anywhere, a global initialiser's included
+		// (`int *p = &g;`), lets any function write through it
 		cfa.ForEachExpr(e.Op, func(x cfa.Expr) {
 			cfa.Walk(x, func(x cfa.Expr) bool {
 				if a, ok := x.(*cfa.AddrOf); ok {
@@ -44,23 +44,6 @@ func Written(p *cfa.Program) map[*cfa.Var]bool {
 		})
 	}
 	return out
-}
-
-// baseVar returns the variable an lvalue designates part of, nil when it
-// goes through a pointer.
-func baseVar(x cfa.Expr) *cfa.Var {
-	for {
-		switch y := x.(type) {
-		case *cfa.VarRef:
-			return y.Var
-		case *cfa.Member:
-			x = y.X
-		case *cfa.Index:
-			x = y.X
-		default:
-			return nil
-		}
-	}
 }
 
 // Globals returns the C text of a function named name that gives every

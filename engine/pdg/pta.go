@@ -142,7 +142,7 @@ func addressTaken(p *cfa.Program) []bool {
 		forEachExpr(e.Op, func(x cfa.Expr) {
 			cfa.Walk(x, func(x cfa.Expr) bool {
 				if a, ok := x.(*cfa.AddrOf); ok {
-					if v := baseVar(a.X); v != nil {
+					if v := cfa.BaseVar(a.X); v != nil {
 						at[v.ID] = true
 					}
 				}
@@ -151,23 +151,6 @@ func addressTaken(p *cfa.Program) []bool {
 		})
 	}
 	return at
-}
-
-// baseVar returns the variable an lvalue designates (part of), or nil when
-// it is reached through a pointer.
-func baseVar(x cfa.Expr) *cfa.Var {
-	for {
-		switch y := x.(type) {
-		case *cfa.VarRef:
-			return y.Var
-		case *cfa.Member:
-			x = y.X
-		case *cfa.Index:
-			x = y.X
-		default:
-			return nil
-		}
-	}
 }
 
 // forEachExpr calls f on each top-level expression of op.

@@ -112,3 +112,20 @@ int str_pad(int len)
 	assert(w >= 0); // want FALSE
 	return len + w;
 }
+
+/* A global written only through a pointer that a global initialiser
+ * makes: set_quota(-1) then quota_left() fails. */
+static int g_quota = 4;
+static int *g_quota_p = &g_quota;
+
+void set_quota(int v)
+{
+	*g_quota_p = v;
+}
+
+int quota_left(void)
+{
+	int q = g_quota;
+	assert(q >= 0); // want FALSE
+	return q;
+}

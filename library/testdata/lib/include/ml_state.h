@@ -10,5 +10,7 @@ int mod_acquire(int id);
 void mod_release(int id);
 void mod_reset_stats(void);
 unsigned long mod_record(unsigned k);
+void set_quota(int v);
+int quota_left(void);
 
 #endif
