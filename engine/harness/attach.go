@@ -3,6 +3,7 @@ package harness
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -73,8 +74,19 @@ func Attach(prog *cfa.Program, files []File, opts Options, read func(name string
 		}
 	}
 	pre := map[string]string{}
+	// A written global that no source can name (a header's, whose
+	// address only a global initialiser takes) keeps its value: said.
+	byHome, unplaced := homes(prog, files, written)
+	if len(unplaced) > 0 {
+		names := make([]string, len(unplaced))
+		for i, v := range unplaced {
+			names[i] = v.Name
+		}
+		sort.Strings(names)
+		a.Globals[""] = []string{fmt.Sprintf("globals no source file can name keep their initial values although functions write them (%s)", strings.Join(names, ", "))}
+	}
 	for _, s := range files {
-		text, assumed := Globals(prog, s.Name, globalsName(s.Name), written, opts)
+		text, assumed := Globals(prog, s.Name, globalsName(s.Name), byHome[s.Name], opts)
 		a.Globals[s.Name] = assumed
 		var decls strings.Builder
 		for _, g := range globals {

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -46,19 +47,15 @@ func Written(p *cfa.Program) map[*cfa.Var]bool {
 	return out
 }
 
-// Globals returns the C text of a function named name that gives every
-// written global (Written) defined in file an arbitrary value: integers
+// Globals returns the C text of a function named name that gives each
+// of vars (written globals, Written, that file can name) an arbitrary
+// value: integers
 // and floating-point values any value, pointers NULL or fresh objects as
 // parameters get them (Build), aggregates member by member. It also
 // returns what the values assume and the globals it cannot name (static
 // locals, which keep their initial values).
-func Globals(p *cfa.Program, file, name string, written map[*cfa.Var]bool, opts Options) (text string, assumptions []string) {
-	var vs []*cfa.Var
-	for v := range written {
-		if v.Pos.File == file {
-			vs = append(vs, v)
-		}
-	}
+func Globals(p *cfa.Program, file, name string, vars []*cfa.Var, opts Options) (text string, assumptions []string) {
+	vs := slices.Clone(vars)
 	sort.Slice(vs, func(i, j int) bool { return vs[i].ID < vs[j].ID })
 	g := &gen{p: p, opts: opts, file: file, assumed: map[string]bool{}, b: &strings.Builder{}, indent: "\t"}
 	var locals []string
@@ -77,4 +74,40 @@ func Globals(p *cfa.Program, file, name string, written map[*cfa.Var]bool, opts 
 	}
 	text = fmt.Sprintf("void %s(void) {\n%s}\n", name, g.b.String())
 	return text, g.assumptions
+}
+
+// homes assigns each written global the source file whose globals
+// function gives it its value: the file of its definition, else (a
+// definition in a header) the translation unit of a function that
+// names it. Globals with neither are returned apart.
+func homes(p *cfa.Program, files []File, written map[*cfa.Var]bool) (by map[string][]*cfa.Var, none []*cfa.Var) {
+	home := map[*cfa.Var]string{}
+	for v := range written {
+		if _, ok := sourceOf(files, v.Pos.File); ok {
+			home[v] = v.Pos.File
+		}
+	}
+	for _, e := range p.Edges {
+		unit := e.From.Func.Unit
+		if _, ok := sourceOf(files, unit); !ok {
+			continue
+		}
+		cfa.ForEachExpr(e.Op, func(x cfa.Expr) {
+			cfa.Walk(x, func(x cfa.Expr) bool {
+				if r, ok := x.(*cfa.VarRef); ok && written[r.Var] && home[r.Var] == "" {
+					home[r.Var] = unit
+				}
+				return true
+			})
+		})
+	}
+	by = map[string][]*cfa.Var{}
+	for v := range written {
+		if f, ok := home[v]; ok {
+			by[f] = append(by[f], v)
+		} else if !strings.Contains(v.Name, "::") {
+			none = append(none, v)
+		}
+	}
+	return by, none
 }

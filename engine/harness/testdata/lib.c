@@ -24,3 +24,4 @@ int by_struct(struct pair p) { return p.a + p.b; }
 int knr(a, b) int a; int b; { return a + b; }
 struct transport { int (*send)(void *ctx, const char *data, size_t n); void *ctx; };
 int transmit(struct transport *t) { return t->send(t->ctx, "x", 1); }
+void hit(void) { lib_hits++; }
