@@ -58,8 +58,9 @@ type Library struct {
 // returns the library over that program (New). A context that does not
 // compile is left out (its function's properties are UNKNOWN with the
 // compiler's message); other errors are the sources' own, as
-// engine.Load reports them.
-func Load(opts engine.SourceOptions, files []string, lo Options) (*Library, error) {
+// engine.Load reports them. prog, when not nil, is the files' program
+// already translated with opts (it is not translated again).
+func Load(opts engine.SourceOptions, files []string, prog *engine.Program, lo Options) (*Library, error) {
 	srcs := make([]harness.File, len(files))
 	for i, f := range files {
 		b, err := os.ReadFile(f)
@@ -75,9 +76,12 @@ func Load(opts engine.SourceOptions, files []string, lo Options) (*Library, erro
 		}
 		return engine.LoadSources(opts, es)
 	}
-	prog0, err := load(srcs)
-	if err != nil {
-		return nil, err
+	prog0 := prog
+	if prog0 == nil {
+		var err error
+		if prog0, err = load(srcs); err != nil {
+			return nil, err
+		}
 	}
 	if len(prog0.Funcs) == 0 {
 		return nil, fmt.Errorf("%s: no function is defined", strings.Join(files, ", "))

@@ -62,7 +62,7 @@ func checkWants(t *testing.T, dir string, min int) {
 			}
 		}
 	}
-	lib, err := library.Load(engine.SourceOptions{IncludeDirs: []string{filepath.Join(dir, "include")}}, files, library.Options{})
+	lib, err := library.Load(engine.SourceOptions{IncludeDirs: []string{filepath.Join(dir, "include")}}, files, nil, library.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -163,7 +163,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return fail("no input files")
 	}
 	if *entry == "auto" && !svMode {
-		return runLibrary(files, cfg, library.Options{Depth: *ctxDepth, Bound: *ctxBound}, checkOptions{rs, *jsonOut, *outDir}, wantAssertions, wantMemory, sh, stdout, stderr)
+		return runLibrary(files, cfg, nil, library.Options{Depth: *ctxDepth, Bound: *ctxBound}, checkOptions{rs, *jsonOut, *outDir}, wantAssertions, wantMemory, sh, stdout, stderr)
 	}
 	prog, err := engine.Load(cfg, files...)
 	if err != nil {
@@ -172,7 +172,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	if prog.Func(*entry) == nil && *entry == "main" && !rs.set["entry"] && !svMode {
 		rs.entry = "auto"
-		return runLibrary(files, cfg, library.Options{Depth: *ctxDepth, Bound: *ctxBound}, checkOptions{rs, *jsonOut, *outDir}, wantAssertions, wantMemory, sh, stdout, stderr)
+		return runLibrary(files, cfg, prog, library.Options{Depth: *ctxDepth, Bound: *ctxBound}, checkOptions{rs, *jsonOut, *outDir}, wantAssertions, wantMemory, sh, stdout, stderr)
 	}
 	if prog.Func(*entry) == nil {
 		return fail("entry function %q is not defined in %s", *entry, strings.Join(files, ", "))

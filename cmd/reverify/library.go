@@ -20,7 +20,7 @@ import (
 // general context (package library), one line per property, then one
 // line per function: verified, violated, needs a precondition, or
 // limitation.
-func runLibrary(files []string, src engine.SourceOptions, lo library.Options, o checkOptions, assertions, memory bool, sh results.Shard, stdout, stderr io.Writer) int {
+func runLibrary(files []string, src engine.SourceOptions, prog *engine.Program, lo library.Options, o checkOptions, assertions, memory bool, sh results.Shard, stdout, stderr io.Writer) int {
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "reverify check: "+format+"\n", a...)
 		return 2
@@ -31,7 +31,7 @@ func runLibrary(files []string, src engine.SourceOptions, lo library.Options, o 
 	if !assertions {
 		return fail("--entry auto: nothing to check")
 	}
-	lib, err := library.Load(src, files, lo)
+	lib, err := library.Load(src, files, prog, lo)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2
