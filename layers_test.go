@@ -35,6 +35,7 @@ var layer = map[string]int{
 	"engine/cfa/csem":           1,
 	"engine/cfa/cfatest":        1,
 	"results":                   1,
+	"engine/contract":           1,
 	"engine/frontend":           2,
 	"engine/spec":               2,
 	"engine/harness":            2,
@@ -79,6 +80,7 @@ var layer = map[string]int{
 var peers = map[[2]string]string{
 	{"engine/cfa/csem", "engine/cfa"}:                        "csem computes on cfa's integer types",
 	{"engine/cfa/cfatest", "engine/cfa"}:                     "cfatest builds cfa programs for tests",
+	{"engine/contract", "engine/cfa"}:                        "contracts are checked and used by instrumenting the CFA the front end built",
 	{"results", "engine/cfa"}:                                "counterexample inputs have C types and steps, invariants are CFA expressions at CFA locations",
 	{"engine/reduce", "engine/pdg"}:                          "the slice pass keeps pdg's backward slice of the property",
 	{"engine/smt/z3", "engine/smt"}:                          "z3 implements smt's solver interfaces",

@@ -23,6 +23,7 @@ import (
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/contract"
 	"github.com/reverify/reverify/engine/harness"
 	"github.com/reverify/reverify/results"
 )
@@ -51,6 +52,11 @@ type Library struct {
 	indirect []string
 	props    []*engine.Property
 	texts    map[string]string
+	// checkOf maps a function with a contract to its contract's check
+	// (engine/contract), its context; useOf maps a contract used as a
+	// function to the function, bySuffix the names generated for a
+	// contract to the function.
+	checkOf, useOf, bySuffix map[string]string
 }
 
 // Load translates files (as engine.Load does) and again with a most
@@ -102,6 +108,13 @@ func Load(opts engine.SourceOptions, files []string, prog *engine.Program, lo Op
 func New(a *harness.Attached) *Library {
 	l := &Library{Program: a.Program, contexts: a.Contexts, globals: a.Globals, texts: a.Texts}
 	l.callers, l.roots, l.taken, l.indirect = callGraph(a.Program)
+	l.checkOf, l.useOf, l.bySuffix = map[string]string{}, map[string]string{}, map[string]string{}
+	for _, c := range contract.Find(a.Program) {
+		l.checkOf[c.Func], l.useOf[c.Use()], l.bySuffix[c.Suffix] = c.Check(), c.Func, c.Func
+		// a violation under the contract's check is the contract's:
+		// its check is the function's API
+		l.roots[c.Func] = true
+	}
 	any := a.AnyContext()
 	if any == "" {
 		any = a.Program.Funcs[0].Name
@@ -162,8 +175,11 @@ func callGraph(p *engine.Program) (callers map[string][]string, roots, taken map
 // entryOf returns the entry that verifies f's assertions in f's most
 // general context, "" when f has none.
 func (l *Library) entryOf(f string) string {
-	if f == "main" {
-		return "main"
+	if f == "main" || strings.HasPrefix(f, contract.CheckPrefix) {
+		return f
+	}
+	if c := l.checkOf[f]; c != "" {
+		return c
 	}
 	c := l.contexts[f]
 	if c == nil || c.Limitation != "" {
@@ -190,7 +206,20 @@ func (l *Library) assumptions(f string) []string {
 	if f == "main" {
 		return nil
 	}
+	if c := l.checkOf[f]; c != "" {
+		f = c
+	}
+	if rest, ok := strings.CutPrefix(f, contract.CheckPrefix); ok {
+		name := rest
+		if g := l.bySuffix[rest]; g != "" {
+			name = harness.SourceName(l.Program.Func(g))
+		}
+		return []string{"verified against the contract of " + name + ": its requires clauses assumed, the contracts of its callees used for their calls"}
+	}
 	c := l.contexts[f]
+	if c == nil {
+		return nil
+	}
 	out := []string{"verified in the most general context of " + harness.SourceName(l.Program.Func(f)) + " (no harness)"}
 	out = append(out, c.Assumptions...)
 	files := make([]string, 0, len(l.globals))
@@ -237,15 +266,31 @@ func (l *Library) Verify(ctx context.Context, props []*engine.Property, cfg engi
 	byHome := map[string][]int{}
 	var homes []string
 	for i, p := range props {
-		if _, ok := byHome[p.Func]; !ok {
-			homes = append(homes, p.Func)
+		h := l.home(p)
+		if _, ok := byHome[h]; !ok {
+			homes = append(homes, h)
 		}
-		byHome[p.Func] = append(byHome[p.Func], i)
+		byHome[h] = append(byHome[h], i)
 	}
 	onResult := cfg.OnResult
 	cfg.OnResult = nil
 	for _, h := range homes {
 		idx := byHome[h]
+		if f := l.useOf[h]; f != "" {
+			// a requires clause, checked where f's callers call it
+			for _, i := range idx {
+				r := l.escalate(ctx, props[i], h, &engine.Result{Property: props[i], Verdict: results.False, Config: "library"}, cfg, map[string]bool{h: true}, 1)
+				if r.Verdict == results.NotChecked {
+					r.Reason = "no function of the sources calls " + harness.SourceName(l.Program.Func(f))
+				}
+				r.Property = props[i]
+				out[i] = r
+				if onResult != nil {
+					onResult(r)
+				}
+			}
+			continue
+		}
 		if l.entryOf(h) == "" {
 			for _, i := range idx {
 				out[i] = l.limitation(props[i], h)
@@ -290,6 +335,17 @@ func (l *Library) Verify(ctx context.Context, props []*engine.Property, cfg engi
 		}
 	}
 	return out, nil
+}
+
+// home is the function whose context verifies p: p's own, but for an
+// assigns clause's check, which is its contract's check's.
+func (l *Library) home(p *engine.Property) string {
+	if rest, ok := strings.CutPrefix(p.Expr, "assigns clause of "); ok {
+		if i := strings.Index(rest, ":"); i > 0 && l.bySuffix[rest[:i]] != "" {
+			return l.bySuffix[rest[:i]]
+		}
+	}
+	return p.Func
 }
 
 // seconds converts a result's seconds into a duration.
@@ -485,7 +541,15 @@ func (l *Library) escalate(ctx context.Context, p *engine.Property, f string, in
 	if allTrue {
 		out := &engine.Result{Property: p, Verdict: results.True, Config: inner.Config, Seconds: spent, States: inner.States}
 		out.Reason = fmt.Sprintf("proved in the contexts of every caller of %s (%s)", fname, strings.Join(notes, "; "))
-		out.Assumptions = append([]string{fmt.Sprintf("%s's most general context violates it; every caller's context satisfies it", fname)}, l.assumptions(f)[1:]...)
+		if g := l.useOf[f]; g != "" {
+			out.Reason = fmt.Sprintf("every call of %s satisfies it (%s)", harness.SourceName(l.Program.Func(g)), strings.Join(notes, "; "))
+			return out
+		}
+		as := l.assumptions(f)
+		if len(as) > 0 {
+			as = as[1:]
+		}
+		out.Assumptions = append([]string{fmt.Sprintf("%s's most general context violates it; every caller's context satisfies it", fname)}, as...)
 		return out
 	}
 	out := l.precondition(p, f, inner, strings.Join(notes, "; "))

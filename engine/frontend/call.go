@@ -342,6 +342,11 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 		fc.t.p.Externals[s.name] = ext
 		fc.emit(&cfa.Havoc{LHS: lhs, Source: name}, tn)
 		return lhs, true
+	case name == snapshotFunc && len(args) == 0:
+		fc.snapshot(tn)
+		return nil, true
+	case name == oldFunc && len(args) == 1:
+		return fc.old(args[0], tn), true
 	case name == "__VERIFIER_assume" || name == "__CPROVER_assume":
 		if name == "__VERIFIER_assume" {
 			fc.t.p.Externals[s.name] = s.typ

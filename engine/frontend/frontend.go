@@ -19,6 +19,7 @@ import (
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cfa/csem"
+	"github.com/reverify/reverify/engine/contract"
 )
 
 // Options are the front-end options of a translation: the data model,
@@ -127,7 +128,11 @@ func TranslateSources(cfg Options, srcs []Source) (p *cfa.Program, err error) {
 		return nil, err
 	}
 	t := newTranslator(cfg, units)
-	return t.run()
+	p, err = t.run()
+	if err == nil && p != nil {
+		contract.Instrument(p)
+	}
+	return p, err
 }
 
 // unit is one parsed translation unit.
@@ -187,8 +192,15 @@ func parseAll(cfg Options, srcs []Source) ([]*unit, error) {
 		}
 		predef = b.String()
 	}
+	var ctr *contracts
 	if dialect {
 		predef += "\n" + cbmcPrelude(cfg.DataModel)
+		if ctr, err = prepareContracts(cfg, srcs, mem); err != nil {
+			return nil, err
+		}
+		if ctr != nil {
+			predef += "\n" + contract.Prelude
+		}
 	}
 	var units []*unit
 	var errs []string
@@ -199,6 +211,9 @@ func parseAll(cfg Options, srcs []Source) ([]*unit, error) {
 		content := s.Content
 		if dialect {
 			content = blankQuantifiers(content)
+		}
+		if ctr != nil {
+			content = ctr.units[s.Name]
 		}
 		sf := newSourceFile(s.Name, content)
 		files := newFileSet(sf)

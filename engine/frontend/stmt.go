@@ -36,6 +36,12 @@ type fnctx struct {
 	// atexitReturns are the atexit runner calls main's returns make
 	// (atexit.go).
 	atexitReturns []*cfa.Call
+	// snapEdge is the index (in b.edges) of the no-op edge of
+	// __reverify_snapshot(), where the values __CPROVER_old reads are
+	// taken (contracts.go), or -1; snapLocals is the number of locals
+	// then declared.
+	snapEdge   int
+	snapLocals int
 }
 
 type switchCtx struct {
@@ -53,18 +59,19 @@ type unsupportedErr struct {
 
 func (t *translator) newFnctx(u *unit, f *cfa.Function, s *funcSym) *fnctx {
 	fc := &fnctx{
-		t:       t,
-		u:       u,
-		f:       f,
-		sym:     s,
-		b:       newBuilder(),
-		locals:  map[*cc.Declarator]*cfa.Var{},
-		params:  map[*cc.Parameter]*cfa.Var{},
-		used:    map[string]bool{},
-		labels:  map[string]int{},
-		isInit:  s == nil,
-		vlaDims: map[*cfa.Var][]cfa.Expr{},
-		vlaRows: map[cfa.Expr][]cfa.Expr{},
+		t:        t,
+		u:        u,
+		f:        f,
+		sym:      s,
+		b:        newBuilder(),
+		locals:   map[*cc.Declarator]*cfa.Var{},
+		params:   map[*cc.Parameter]*cfa.Var{},
+		used:     map[string]bool{},
+		labels:   map[string]int{},
+		isInit:   s == nil,
+		vlaDims:  map[*cfa.Var][]cfa.Expr{},
+		vlaRows:  map[cfa.Expr][]cfa.Expr{},
+		snapEdge: -1,
 	}
 	fc.cur = fc.b.entry
 	if f != nil && f.T != nil && f.T.Result != nil && f.T.Result.Kind != cfa.Void {

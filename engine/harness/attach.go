@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/contract"
 )
 
 // File is a source file: its name as the front end knows it and its
@@ -43,8 +44,14 @@ func Attach(prog *cfa.Program, files []File, opts Options, read func(name string
 	for _, s := range files {
 		globals = append(globals, globalsName(s.Name))
 	}
+	contracted := map[string]bool{}
+	for _, c := range contract.Find(prog) {
+		contracted[c.Func] = true
+	}
 	for _, f := range prog.Funcs {
-		if f.Name == "main" || cfa.IsContext(f.Name) {
+		// a function with a contract is verified by its contract's
+		// check (engine/contract), which is its context
+		if f.Name == "main" || cfa.Generated(f.Name) || contracted[f.Name] {
 			continue
 		}
 		// The context goes into the function's translation unit (for a

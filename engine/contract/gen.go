@@ -1,0 +1,445 @@
+package contract
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Names of the generated functions and variables. NAME is the function's
+// name as written, expanded by the preprocessor (CheckPrefix ## NAME).
+const (
+	// CheckPrefix names the function that checks NAME against its
+	// contract: an entry without parameters (a most general context under
+	// the requires clauses) that calls NAME and asserts the ensures
+	// clauses.
+	CheckPrefix = "__reverify_check_"
+	// UsePrefix names NAME's contract as a function: asserts the requires
+	// clauses, havocs the assigns frame, assumes the ensures clauses. A
+	// call of NAME outside its own check becomes a call of it
+	// (Instrument).
+	UsePrefix = "__reverify_use_"
+	// OfPrefix names a global holding NAME's address, from which
+	// Instrument reads the function's name after translation (a static
+	// function's, or one a macro names).
+	OfPrefix = "__reverify_contract_of_"
+	// FramePrefix names the assigns frame of a check: FramePrefix ## NAME
+	// ## _p<j> (the target's address), _n<j> (its size, or frameWhole /
+	// frameFrom), FreshPrefix the objects the check allocated.
+	FramePrefix = "__reverify_frame_"
+	FreshPrefix = "__reverify_fresh_"
+	// AssignablePrefix names the function deciding whether a write of n
+	// bytes at q is allowed in NAME's check (Instrument calls it before
+	// every write the check executes).
+	AssignablePrefix = "__reverify_assignable_"
+	// ActiveVar is the check under way (its contract's index + 1), 0 when
+	// none.
+	ActiveVar = "__reverify_active"
+)
+
+// Prelude is the C text every unit of a program with contracts starts
+// with: token pasting that expands a name first, the return value's
+// name inside the generated functions, and the allocation of fresh
+// objects (CBMC's __CPROVER_is_fresh).
+const Prelude = `#define __reverify_cat2(a, b) a##b
+#define __reverify_cat(a, b) __reverify_cat2(a, b)
+#define __reverify_cat3_(a, b, c) a##b##c
+#define __reverify_cat3(a, b, c) __reverify_cat3_(a, b, c)
+#define __CPROVER_return_value __reverify_ret
+#define __CPROVER_is_fresh(p, n) __CPROVER_r_ok((p), (n))
+#define __CPROVER_old(e) (*(__typeof__(e) *)__reverify_old(&(e)))
+void __reverify_snapshot(void);
+void *__reverify_old();
+void *__CPROVER_object_whole(const void *);
+void *__CPROVER_object_from(const void *);
+void *__CPROVER_object_upto(const void *, __SIZE_TYPE__);
+int __reverify_active;
+`
+
+// frame sizes that are not byte counts
+const (
+	frameWhole = "((__SIZE_TYPE__)-1)"
+	frameFrom  = "((__SIZE_TYPE__)-2)"
+)
+
+// param is one parameter: its declaration as a local (arrays as
+// pointers, const dropped) and its name.
+type param struct{ decl, name string }
+
+var constRE = regexp.MustCompile(`\bconst\b`)
+
+// params splits a parameter list's text.
+func params(text string) ([]param, error) {
+	text = strings.TrimSpace(text)
+	if text == "" || text == "void" {
+		return nil, nil
+	}
+	var ps []param
+	for _, p := range splitTop(text, ",") {
+		p = strings.TrimSpace(p)
+		if p == "..." {
+			return nil, fmt.Errorf("variadic function")
+		}
+		ts := tokens(p)
+		// the name: after "(*" for a function pointer, else the last
+		// identifier before the first '[' at depth 0
+		name, at := "", -1
+		for i := 0; i+2 < len(ts); i++ {
+			if ts[i].text == "(" && ts[i+1].text == "*" && isIdent(ts[i+2].text) {
+				name, at = ts[i+2].text, i+2
+				break
+			}
+		}
+		bracket := -1
+		if name == "" {
+			for i, t := range ts {
+				if t.text == "[" {
+					bracket = i
+					break
+				}
+				if isIdent(t.text) && !typeWord[t.text] {
+					name, at = t.text, i
+				}
+			}
+		}
+		if name == "" || at == 0 && bracket < 0 {
+			return nil, fmt.Errorf("parameter %q has no name", p)
+		}
+		decl := p
+		if bracket >= 0 {
+			// T a[N][M] → T (*a)[M]
+			cl := match(ts, bracket)
+			if cl < 0 {
+				return nil, fmt.Errorf("parameter %q", p)
+			}
+			decl = p[:ts[at].start] + "(*" + name + ")" + p[ts[cl].end:]
+		}
+		ps = append(ps, param{decl: constRE.ReplaceAllString(decl, ""), name: name})
+	}
+	return ps, nil
+}
+
+var typeWord = map[string]bool{"int": true, "char": true, "short": true, "long": true, "unsigned": true, "signed": true,
+	"float": true, "double": true, "void": true, "_Bool": true, "const": true, "volatile": true, "restrict": true,
+	"__restrict": true, "__restrict__": true, "struct": true, "union": true, "enum": true, "static": true}
+
+// splitTop splits s at sep outside brackets (and string literals).
+func splitTop(s, sep string) []string {
+	var parts []string
+	depth, from := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case '"', '\'':
+			for i++; i < len(s) && s[i] != c; i++ {
+				if s[i] == '\\' {
+					i++
+				}
+			}
+		default:
+			if depth == 0 && strings.HasPrefix(s[i:], sep) {
+				parts = append(parts, s[from:i])
+				i += len(sep) - 1
+				from = i + 1
+			}
+		}
+	}
+	return append(parts, s[from:])
+}
+
+// callOf reports whether text is one call of a name al resolves to want,
+// and returns its arguments.
+func (al Aliases) callOf(text, want string) ([]string, bool) {
+	ts := tokens(text)
+	if len(ts) < 3 || !isIdent(ts[0].text) || ts[1].text != "(" || al.Resolve(ts[0].text) != want {
+		return nil, false
+	}
+	if match(ts, 1) != len(ts)-1 {
+		return nil, false
+	}
+	return splitTop(text[ts[1].end:ts[len(ts)-1].start], ","), true
+}
+
+// line is a #line directive to the clause's position.
+func line(file string, l int) string {
+	return fmt.Sprintf("#line %d %s\n", l, strconv.Quote(file))
+}
+
+var storageWords = map[string]bool{"static": true, "inline": true, "__inline": true, "__inline__": true, "extern": true, "_Noreturn": true}
+
+// retType is the function's return type from the text before its name:
+// storage classes, inline, attributes and the all-capital macros of
+// projects' API annotations (MLK_INTERNAL_API) dropped.
+func retType(ret string) string {
+	ts := tokens(ret)
+	var kept []string
+	for i := 0; i < len(ts); i++ {
+		t := ts[i].text
+		if t == "__attribute__" && i+1 < len(ts) && ts[i+1].text == "(" {
+			i = match(ts, i+1)
+			if i < 0 {
+				break
+			}
+			continue
+		}
+		if storageWords[t] || isIdent(t) && strings.ToUpper(t) == t && strings.Contains(t, "_") && len(ts) > 1 {
+			continue
+		}
+		kept = append(kept, t)
+	}
+	return strings.Join(kept, " ")
+}
+
+// Generate returns the C text that checks and uses the contracts fns
+// (their clauses' text copied under #line directives, so every property
+// is at its clause): for each, the check (CheckPrefix), the contract as
+// a function (UsePrefix), the address global (OfPrefix), the assigns
+// frame and the assignable test. index numbers the contracts of the
+// program (ActiveVar's values).
+func Generate(fns []*Func, al Aliases, index func(*Func) int) (string, error) {
+	var b strings.Builder
+	b.WriteString("\n#ifndef __REVERIFY_FRESH\n#define __REVERIFY_FRESH\nvoid *malloc(__SIZE_TYPE__);\nstatic void *__reverify_fresh(__SIZE_TYPE__ n) { void *p = malloc(n); __CPROVER_assume(p != 0); return p; }\n#endif\n")
+	for _, f := range fns {
+		if err := generate(&b, f, al, index(f)); err != nil {
+			return "", fmt.Errorf("%s:%d: contract of %s: %v", f.File, f.Line, f.Name, err)
+		}
+	}
+	return b.String(), nil
+}
+
+type target struct {
+	kind string // "lvalue", "whole", "from", "upto"
+	ptr  string // the lvalue, or the pointer
+	n    string // upto's size
+}
+
+func (al Aliases) targets(text string) []target {
+	var ts []target
+	for _, t := range splitTop(text, ",") {
+		t = strings.TrimSpace(t)
+		if t == "" {
+			continue
+		}
+		switch {
+		case callArgs(al, t, "__CPROVER_object_whole") != nil:
+			ts = append(ts, target{kind: "whole", ptr: callArgs(al, t, "__CPROVER_object_whole")[0]})
+		case callArgs(al, t, "__CPROVER_object_from") != nil:
+			ts = append(ts, target{kind: "from", ptr: callArgs(al, t, "__CPROVER_object_from")[0]})
+		case len(callArgs(al, t, "__CPROVER_object_upto")) == 2:
+			a := callArgs(al, t, "__CPROVER_object_upto")
+			ts = append(ts, target{kind: "upto", ptr: a[0], n: a[1]})
+		default:
+			ts = append(ts, target{kind: "lvalue", ptr: t})
+		}
+	}
+	return ts
+}
+
+func callArgs(al Aliases, text, want string) []string {
+	a, ok := al.callOf(text, want)
+	if !ok {
+		return nil
+	}
+	return a
+}
+
+func generate(b *strings.Builder, f *Func, al Aliases, idx int) error {
+	ps, err := params(f.Params)
+	if err != nil {
+		return err
+	}
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = p.name
+	}
+	args := strings.Join(names, ", ")
+	void := retType(f.Ret) == "void"
+	for _, c := range f.Clauses {
+		if c.Kind == Frees {
+			return fmt.Errorf("frees clauses are not supported")
+		}
+		if c.Kind == Ensures && strings.Contains(c.Text, "__CPROVER_return_value") && void {
+			return fmt.Errorf("ensures clause names the return value of a void function")
+		}
+	}
+	name := f.Name
+	cat := func(prefix string) string { return fmt.Sprintf("__reverify_cat(%s, %s)", prefix, name) }
+	cat3 := func(prefix, suffix string) string {
+		return fmt.Sprintf("__reverify_cat3(%s, %s, %s)", prefix, name, suffix)
+	}
+	display := f.Name
+	var frame []target
+	var frameLines []int
+	for _, c := range f.Clauses {
+		if c.Kind == Assigns {
+			for _, t := range al.targets(c.Text) {
+				frame = append(frame, t)
+				frameLines = append(frameLines, c.Line)
+			}
+		}
+	}
+	assigns := false
+	for _, c := range f.Clauses {
+		assigns = assigns || c.Kind == Assigns
+	}
+
+	// the frame and the assignable test of the check
+	fmt.Fprintf(b, "%s", line(f.File, f.Line))
+	for j := range frame {
+		fmt.Fprintf(b, "char *%s; __SIZE_TYPE__ %s;\n", cat3(FramePrefix, fmt.Sprintf("_p%d", j)), cat3(FramePrefix, fmt.Sprintf("_n%d", j)))
+	}
+	nFresh := 0
+	for _, c := range f.Clauses {
+		if c.Kind == Requires {
+			for _, conj := range splitTop(c.Text, "&&") {
+				if _, ok := al.callOf(strings.TrimSpace(conj), "__CPROVER_is_fresh"); ok {
+					nFresh++
+				}
+			}
+		}
+	}
+	for j := 0; j < nFresh; j++ {
+		fmt.Fprintf(b, "char *%s;\n", cat3(FreshPrefix, fmt.Sprintf("_%d", j)))
+	}
+	fmt.Fprintf(b, "_Bool %s(char *q, __SIZE_TYPE__ m, _Bool global) {\n", cat(AssignablePrefix))
+	if assigns {
+		for j := range frame {
+			p, n := cat3(FramePrefix, fmt.Sprintf("_p%d", j)), cat3(FramePrefix, fmt.Sprintf("_n%d", j))
+			fmt.Fprintf(b, "  if (%s && __CPROVER_same_object(q, %s) && (%s == %s || __CPROVER_POINTER_OFFSET(q) >= __CPROVER_POINTER_OFFSET(%s) && (%s == %s || (__SIZE_TYPE__)(__CPROVER_POINTER_OFFSET(q) - __CPROVER_POINTER_OFFSET(%s)) + m <= %s))) return 1;\n",
+				p, p, n, frameWhole, p, n, frameFrom, p, n)
+		}
+		for j := 0; j < nFresh; j++ {
+			fmt.Fprintf(b, "  if (__CPROVER_same_object(q, %s)) return 0;\n", cat3(FreshPrefix, fmt.Sprintf("_%d", j)))
+		}
+		b.WriteString("  return !global;\n}\n")
+	} else {
+		b.WriteString("  return 1;\n}\n")
+	}
+
+	// the check
+	fmt.Fprintf(b, "%svoid %s(void) {\n", line(f.File, f.Line), cat(CheckPrefix))
+	for _, p := range ps {
+		fmt.Fprintf(b, "  %s;\n", p.decl)
+	}
+	nFresh = 0
+	for _, c := range f.Clauses {
+		if c.Kind != Requires {
+			continue
+		}
+		b.WriteString(line(f.File, c.Line))
+		for _, conj := range splitTop(c.Text, "&&") {
+			conj = oneLine(conj)
+			if a, ok := al.callOf(conj, "__CPROVER_is_fresh"); ok && len(a) == 2 {
+				fmt.Fprintf(b, "  (%s) = __reverify_fresh(%s); %s = (char *)(%s);", a[0], a[1], cat3(FreshPrefix, fmt.Sprintf("_%d", nFresh)), a[0])
+				nFresh++
+				continue
+			}
+			fmt.Fprintf(b, "  __CPROVER_assume(%s);", conj)
+		}
+		b.WriteString("\n")
+	}
+	var ensures []string
+	var ensLines []int
+	for _, c := range f.Clauses {
+		if c.Kind == Ensures {
+			ensures = append(ensures, oneLine(c.Text))
+			ensLines = append(ensLines, c.Line)
+		}
+	}
+	b.WriteString("  __reverify_snapshot();\n")
+	for j, t := range frame {
+		b.WriteString(line(f.File, frameLines[j]))
+		p, n := cat3(FramePrefix, fmt.Sprintf("_p%d", j)), cat3(FramePrefix, fmt.Sprintf("_n%d", j))
+		switch t.kind {
+		case "lvalue":
+			fmt.Fprintf(b, "  %s = (char *)&(%s); %s = sizeof(%s);\n", p, t.ptr, n, t.ptr)
+		case "whole":
+			fmt.Fprintf(b, "  %s = (char *)(%s); %s = %s;\n", p, t.ptr, n, frameWhole)
+		case "from":
+			fmt.Fprintf(b, "  %s = (char *)(%s); %s = %s;\n", p, t.ptr, n, frameFrom)
+		case "upto":
+			fmt.Fprintf(b, "  %s = (char *)(%s); %s = (%s);\n", p, t.ptr, n, t.n)
+		}
+	}
+	b.WriteString(line(f.File, f.Line))
+	fmt.Fprintf(b, "  %s = %d;\n", ActiveVar, idx+1)
+	if void {
+		fmt.Fprintf(b, "  %s(%s);\n", name, args)
+	} else {
+		fmt.Fprintf(b, "  __typeof__(%s(%s)) __reverify_ret = %s(%s);\n", name, args, name, args)
+	}
+	fmt.Fprintf(b, "  %s = 0;\n", ActiveVar)
+	for j, t := range ensures {
+		b.WriteString(line(f.File, ensLines[j]))
+		fmt.Fprintf(b, "  __CPROVER_assert(%s, %s);\n", t, strconv.Quote("ensures clause of "+display))
+	}
+	b.WriteString("}\n")
+
+	// the contract as a function
+	ret := retType(f.Ret)
+	decl := make([]string, len(ps))
+	for i, p := range ps {
+		decl[i] = p.decl
+	}
+	plist := strings.Join(decl, ", ")
+	if plist == "" {
+		plist = "void"
+	}
+	fmt.Fprintf(b, "%s%s %s(%s) {\n", line(f.File, f.Line), ret, cat(UsePrefix), plist)
+	for _, c := range f.Clauses {
+		if c.Kind != Requires {
+			continue
+		}
+		b.WriteString(line(f.File, c.Line))
+		for _, conj := range splitTop(c.Text, "&&") {
+			conj = oneLine(conj)
+			if a, ok := al.callOf(conj, "__CPROVER_is_fresh"); ok && len(a) == 2 {
+				conj = fmt.Sprintf("__CPROVER_r_ok(%s, %s)", a[0], a[1])
+			}
+			fmt.Fprintf(b, "  __CPROVER_assert(%s, %s);", conj, strconv.Quote("requires clause of "+display))
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("  __reverify_snapshot();\n")
+	for j, t := range frame {
+		b.WriteString(line(f.File, frameLines[j]))
+		switch t.kind {
+		case "lvalue":
+			fmt.Fprintf(b, "  { __typeof__(%s) __reverify_h; __builtin_memcpy(&(%s), &__reverify_h, sizeof(%s)); }\n", t.ptr, t.ptr, t.ptr)
+		default:
+			fmt.Fprintf(b, "  __CPROVER_havoc_object((void *)(%s));\n", t.ptr)
+		}
+	}
+	b.WriteString(line(f.File, f.Line))
+	if !void {
+		fmt.Fprintf(b, "  __typeof__(%s(%s)) __reverify_ret;\n", name, args)
+	}
+	for j, t := range ensures {
+		b.WriteString(line(f.File, ensLines[j]))
+		for _, conj := range splitTop(t, "&&") {
+			if a, ok := al.callOf(strings.TrimSpace(conj), "__CPROVER_is_fresh"); ok && len(a) == 2 {
+				fmt.Fprintf(b, "  (%s) = __reverify_fresh(%s);", a[0], a[1])
+				continue
+			}
+			fmt.Fprintf(b, "  __CPROVER_assume(%s);", conj)
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString(line(f.File, f.Line))
+	if !void {
+		b.WriteString("  return __reverify_ret;\n")
+	}
+	b.WriteString("}\n")
+	fmt.Fprintf(b, "void (*const %s)(void) = (void (*)(void))%s;\n", cat(OfPrefix), name)
+	return nil
+}
+
+// oneLine joins a clause's lines (a #line directive then places all of
+// it on its first line).
+func oneLine(s string) string {
+	return strings.TrimSpace(strings.NewReplacer("\\\r\n", " ", "\\\n", " ", "\r\n", " ", "\n", " ").Replace(s))
+}

@@ -1,0 +1,219 @@
+package frontend
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"modernc.org/cc/v4"
+
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/contract"
+)
+
+// contractWords are the names whose presence makes the front end look
+// for contracts (CBMC 6's contract clauses).
+var contractWords = []string{"__CPROVER_requires", "__CPROVER_ensures", "__CPROVER_assigns", "__CPROVER_loop_invariant", "__CPROVER_decreases", "__CPROVER_frees"}
+
+var includeRE = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"]`)
+
+// contracts holds what prepareContracts made of the sources: each unit's
+// text with its clauses blanked and the generated checks and uses
+// appended.
+type contracts struct {
+	units map[string]string // source name → text to translate
+}
+
+// prepareContracts finds the contracts of the sources and of the headers
+// they include (package contract: CBMC's clauses after a declarator or a
+// loop header, and the macros a project writes them with), serves the
+// headers with their clauses blanked through mem, and returns each
+// unit's text with the generated functions of the contracts it declares
+// or includes (a header's in the first unit that includes it). It
+// returns nil when no source or header names a contract.
+func prepareContracts(cfg Options, srcs []Source, mem memFS) (*contracts, error) {
+	read := func(name string) (string, bool) {
+		if s, ok := mem[filepath.Clean(name)]; ok {
+			return s, true
+		}
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return "", false
+		}
+		return string(b), true
+	}
+	// every header the units include, by raw scan (conditionals not
+	// evaluated)
+	closure := map[string][]string{} // unit → files in include order, itself first
+	all := map[string]string{}
+	for _, s := range srcs {
+		if strings.HasSuffix(s.Name, ".h") {
+			continue
+		}
+		seen := map[string]bool{}
+		var order []string
+		var walk func(name, text string)
+		walk = func(name, text string) {
+			name = filepath.Clean(name)
+			if seen[name] {
+				return
+			}
+			seen[name] = true
+			order = append(order, name)
+			all[name] = text
+			for _, m := range includeRE.FindAllStringSubmatch(text, -1) {
+				var dirs []string
+				if m[1] == `"` {
+					dirs = append(dirs, filepath.Dir(name))
+				}
+				dirs = append(dirs, cfg.IncludeDirs...)
+				for _, d := range dirs {
+					p := filepath.Join(d, m[2])
+					if t, ok := read(p); ok {
+						walk(p, t)
+						break
+					}
+				}
+			}
+		}
+		walk(s.Name, s.Content)
+		closure[s.Name] = order
+	}
+	found := false
+	texts := make([]string, 0, len(all))
+	names := make([]string, 0, len(all))
+	for n, t := range all {
+		names = append(names, n)
+		for _, w := range contractWords {
+			found = found || strings.Contains(t, w)
+		}
+	}
+	if !found {
+		return nil, nil
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		texts = append(texts, all[n])
+	}
+	al := contract.FindAliases(texts...)
+	fns := map[string][]*contract.Func{}
+	rewritten := map[string]string{}
+	for _, n := range names {
+		out, fs, err := contract.Rewrite(n, blankQuantifiers(all[n]), al)
+		if err != nil {
+			return nil, err
+		}
+		rewritten[n] = out
+		fns[n] = fs
+		if strings.HasSuffix(n, ".h") || !isSource(srcs, n) {
+			mem[n] = out
+		}
+	}
+	index := map[*contract.Func]int{}
+	emitted := map[string]bool{}
+	c := &contracts{units: map[string]string{}}
+	for _, s := range srcs {
+		if strings.HasSuffix(s.Name, ".h") {
+			continue
+		}
+		var mine []*contract.Func
+		byName := map[string]*contract.Func{}
+		for _, f := range closure[s.Name] {
+			if emitted[f] && f != filepath.Clean(s.Name) {
+				continue
+			}
+			emitted[f] = true
+			for _, fn := range fns[f] {
+				if prev := byName[fn.Name]; prev != nil {
+					// a declaration's contract and the definition's: one
+					// contract, the clauses of both
+					prev.Clauses = append(prev.Clauses, fn.Clauses...)
+					continue
+				}
+				byName[fn.Name] = fn
+				index[fn] = len(index)
+				mine = append(mine, fn)
+			}
+		}
+		text := rewritten[filepath.Clean(s.Name)]
+		if len(mine) > 0 {
+			gen, err := contract.Generate(mine, al, func(f *contract.Func) int { return index[f] })
+			if err != nil {
+				return nil, err
+			}
+			text += gen
+		}
+		c.units[s.Name] = text
+	}
+	return c, nil
+}
+
+func isSource(srcs []Source, name string) bool {
+	for _, s := range srcs {
+		if filepath.Clean(s.Name) == name && !strings.HasSuffix(s.Name, ".h") {
+			return true
+		}
+	}
+	return false
+}
+
+// The functions the generated text of contracts calls to take the values
+// __CPROVER_old reads (contract.Prelude): __reverify_snapshot() marks
+// where, __reverify_old(&e) reads e's value there.
+const (
+	snapshotFunc = "__reverify_snapshot"
+	oldFunc      = "__reverify_old"
+)
+
+// snapshot marks the place of a function's old values: a no-op edge
+// before which old's reads are placed.
+func (fc *fnctx) snapshot(tn cc.Node) {
+	rng, text := fc.rt(tn)
+	next := fc.b.node()
+	fc.b.edge(fc.cur, next, &cfa.Noop{Label: "old values"}, rng, text)
+	fc.snapEdge = len(fc.b.edges) - 1
+	fc.snapLocals = len(fc.f.Locals)
+	fc.cur = next
+}
+
+// old translates __reverify_old(&e): e's value at the snapshot, read
+// into a temporary there; the result is the temporary's address. e may
+// not use a variable declared after the snapshot (a quantifier's bound
+// variable), whose value is not known there.
+func (fc *fnctx) old(arg cc.ExpressionNode, tn cc.Node) (res cfa.Expr) {
+	if fc.snapEdge < 0 {
+		fc.unsupported("__CPROVER_old outside a contract", tn)
+	}
+	saved, nEdges := fc.cur, len(fc.b.edges)
+	defer func() {
+		if r := recover(); r != nil {
+			fc.b.edges = fc.b.edges[:nEdges]
+			fc.cur = saved
+			panic(r)
+		}
+	}()
+	fc.cur = fc.b.edges[fc.snapEdge].from
+	n0 := len(fc.f.Locals)
+	p := fc.rv(arg)
+	pt := p.Type()
+	if pt.Kind != cfa.Pointer || pt.Elem == nil || pt.Elem.Size == 0 {
+		fc.unsupported("__CPROVER_old of an expression without a complete type", tn)
+	}
+	late := map[*cfa.Var]bool{}
+	for _, v := range fc.f.Locals[fc.snapLocals:n0] {
+		late[v] = true
+	}
+	for _, v := range cfa.Vars(p) {
+		if late[v] {
+			fc.unsupported("__CPROVER_old of an expression over "+v.Orig+", which has no value where the old values are taken", tn)
+		}
+	}
+	o := fc.temp(pt.Elem)
+	o.Var.AddrTaken = true
+	fc.emit(&cfa.Assign{LHS: o, RHS: &cfa.Deref{X: p, T: pt.Elem}}, tn)
+	fc.b.edges[fc.snapEdge].from = fc.cur
+	fc.cur = saved
+	return &cfa.Cast{X: &cfa.AddrOf{X: o, T: fc.t.tm.ptr(pt.Elem)}, T: fc.t.tm.ptr(cfa.VoidType)}
+}
