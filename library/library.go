@@ -119,12 +119,16 @@ func New(a *harness.Attached) *Library {
 	if any == "" {
 		any = a.Program.Funcs[0].Name
 	}
-	seen := map[engine.Pos]bool{}
+	type site struct {
+		pos  engine.Pos
+		expr string
+	}
+	seen := map[site]bool{}
 	for _, p := range engine.Properties(l.Program, any) {
 		// a function defined in a header has one copy per unit that
 		// includes it: its sites are verified once, in the first
-		if !cfa.IsContext(p.Func) && !seen[p.Pos] {
-			seen[p.Pos] = true
+		if s := (site{p.Pos, p.Expr}); !cfa.IsContext(p.Func) && !seen[s] {
+			seen[s] = true
 			l.props = append(l.props, p)
 		}
 	}

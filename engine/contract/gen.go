@@ -49,7 +49,9 @@ const Prelude = `#define __reverify_cat2(a, b) a##b
 #define __CPROVER_return_value __reverify_ret
 #define __CPROVER_is_fresh(p, n) __CPROVER_r_ok((p), (n))
 #define __CPROVER_old(e) (*(__typeof__(e) *)__reverify_old(&(e)))
+#define __CPROVER_loop_entry(e) (*(__typeof__(e) *)__reverify_old(&(e)))
 void __reverify_snapshot(void);
+void __reverify_check(_Bool, const char *);
 void *__reverify_old();
 void *__CPROVER_object_whole(const void *);
 void *__CPROVER_object_from(const void *);
@@ -375,7 +377,7 @@ func generate(b *strings.Builder, f *Func, al Aliases, idx int) error {
 	fmt.Fprintf(b, "  %s = 0;\n", ActiveVar)
 	for j, t := range ensures {
 		b.WriteString(line(f.File, ensLines[j]))
-		fmt.Fprintf(b, "  __CPROVER_assert(%s, %s);\n", t, strconv.Quote("ensures clause of "+display))
+		fmt.Fprintf(b, "  __reverify_check(%s, %s);\n", t, strconv.Quote("ensures clause of "+display+": "+short(t)))
 	}
 	b.WriteString("}\n")
 
@@ -400,7 +402,7 @@ func generate(b *strings.Builder, f *Func, al Aliases, idx int) error {
 			if a, ok := al.callOf(conj, "__CPROVER_is_fresh"); ok && len(a) == 2 {
 				conj = fmt.Sprintf("__CPROVER_r_ok(%s, %s)", a[0], a[1])
 			}
-			fmt.Fprintf(b, "  __CPROVER_assert(%s, %s);", conj, strconv.Quote("requires clause of "+display))
+			fmt.Fprintf(b, "  __reverify_check(%s, %s);", conj, strconv.Quote("requires clause of "+display+": "+short(conj)))
 		}
 		b.WriteString("\n")
 	}
@@ -436,6 +438,16 @@ func generate(b *strings.Builder, f *Func, al Aliases, idx int) error {
 	b.WriteString("}\n")
 	fmt.Fprintf(b, "void (*const %s)(void) = (void (*)(void))%s;\n", cat(OfPrefix), name)
 	return nil
+}
+
+// short is a clause's text for a property's description: one line, at
+// most 72 characters.
+func short(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 72 {
+		return string(r[:71]) + "…"
+	}
+	return s
 }
 
 // oneLine joins a clause's lines (a #line directive then places all of

@@ -306,6 +306,15 @@ func (in *instrumenter) guard(e *cfa.Edge, w write) {
 	cond := &cfa.VarRef{Var: ok}
 	in.p.AddEdge(cur, z, &cfa.Assume{Cond: cond, Truth: true}, rng, text)
 	in.p.AddEdge(cur, fail, &cfa.Assume{Cond: cond, Truth: false}, rng, text)
+	// not blocking: the failure, or the write goes on (CBMC checks each
+	// write on its own)
+	choice := in.temp(cfa.IntT)
+	chosen := in.p.NewLocation(in.f)
+	in.p.AddEdge(fail, chosen, &cfa.Havoc{LHS: &cfa.VarRef{Var: choice}, Source: "contract check"}, rng, text)
+	fail = in.p.NewLocation(in.f)
+	pick := &cfa.Binary{Op: cfa.Ne, X: &cfa.VarRef{Var: choice}, Y: cfa.NewConst(cfa.IntT, 0), T: cfa.IntT}
+	in.p.AddEdge(chosen, fail, &cfa.Assume{Cond: pick, Truth: true}, rng, text)
+	in.p.AddEdge(chosen, z, &cfa.Assume{Cond: pick, Truth: false}, rng, text)
 	term := in.p.NewLocation(in.f)
 	term.Terminal = true
 	cp := cfa.PointerTo(cfa.CharType, in.p.DataModel.PointerBits())

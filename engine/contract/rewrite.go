@@ -372,6 +372,7 @@ func Rewrite(file, text string, al Aliases) (string, []*Func, error) {
 			}
 			blank(b, regionStart, regionEnd)
 			blank(b, ts[end].start, ts[end].end)
+			inserts = append(inserts, insert{regionStart, "{"})
 			for _, c := range calls {
 				k, isClause := al.kindOf(ts[c.head].text)
 				if !isClause {
@@ -385,7 +386,6 @@ func Rewrite(file, text string, al Aliases) (string, []*Func, error) {
 				}
 				inserts = append(inserts, insert{ts[c.head].start, fmt.Sprintf("__typeof__((%s)) %s%s_%d;", text, LoopPrefix, loopKindName[k], loopN)})
 			}
-			inserts = append(inserts, insert{regionStart, "{"})
 		case depth == 0 && isIdent(head):
 			if end >= len(ts) || ts[end].text != "{" && ts[end].text != ";" {
 				return "", nil, fmt.Errorf("%s:%d:%d: contract of %s: expected '{' or ';' after its clauses", file, line, col, head)
@@ -416,7 +416,7 @@ func Rewrite(file, text string, al Aliases) (string, []*Func, error) {
 	if len(inserts) == 0 {
 		return string(b), funcs, nil
 	}
-	// the region's '{' was appended after its clauses: order by position
+	// in order of position (a region's '{' before its first clause)
 	out := string(b)
 	sort.SliceStable(inserts, func(x, y int) bool { return inserts[x].at < inserts[y].at })
 	var sb strings.Builder

@@ -359,6 +359,12 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 		fc.cond(args[0], next, term)
 		fc.cur = next
 		return nil, true
+	case name == contractCheckFunc && len(args) == 2:
+		// a contract's obligation (generated text): checked without
+		// blocking
+		msg, _ := stringLitArg(args[1])
+		fc.contractAssert(args[0], msg, tn)
+		return nil, true
 	case name == "assert" && len(args) == 1, cbmcAsserts[name] && len(args) == 2:
 		next, fail := fc.b.node(), fc.b.node()
 		if name == "assert" {

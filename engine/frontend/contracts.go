@@ -163,7 +163,10 @@ func isSource(srcs []Source, name string) bool {
 // __CPROVER_old reads (contract.Prelude): __reverify_snapshot() marks
 // where, __reverify_old(&e) reads e's value there.
 const (
-	snapshotFunc = "__reverify_snapshot"
+	// contractCheckFunc(c, "msg") checks a contract's obligation
+	// without blocking (nonBlocking).
+	contractCheckFunc = "__reverify_check"
+	snapshotFunc      = "__reverify_snapshot"
 	oldFunc      = "__reverify_old"
 )
 
@@ -213,7 +216,14 @@ func (fc *fnctx) old(arg cc.ExpressionNode, tn cc.Node) (res cfa.Expr) {
 	o := fc.temp(pt.Elem)
 	o.Var.AddrTaken = true
 	fc.emit(&cfa.Assign{LHS: o, RHS: &cfa.Deref{X: p, T: pt.Elem}}, tn)
-	fc.b.edges[fc.snapEdge].from = fc.cur
+	k, from := fc.snapEdge, fc.b.edges[fc.snapEdge].from
+	fc.b.edges[k].from = fc.cur
+	// a statement rolled back (unsupported) takes its reads away
+	fc.b.undo = append(fc.b.undo, func() {
+		if k < len(fc.b.edges) {
+			fc.b.edges[k].from = from
+		}
+	})
 	fc.cur = saved
 	return &cfa.Cast{X: &cfa.AddrOf{X: o, T: fc.t.tm.ptr(pt.Elem)}, T: fc.t.tm.ptr(cfa.VoidType)}
 }

@@ -443,6 +443,10 @@ func (fc *fnctx) loopHead(label string, n cc.Node) int {
 }
 
 func (fc *fnctx) iteration(is *cc.IterationStatement) {
+	if lc := loopContract(is.Statement); lc != nil {
+		fc.contractLoop(is, lc)
+		return
+	}
 	switch is.Case {
 	case cc.IterationStatementWhile:
 		h := fc.loopHead("while", is.Token)
@@ -538,6 +542,9 @@ func (fc *fnctx) jump(js *cc.JumpStatement) {
 func (fc *fnctx) declaration(decl *cc.Declaration) {
 	if decl == nil {
 		return
+	}
+	if isLoopClause(decl) {
+		return // a loop contract's clause (contractLoop)
 	}
 	switch decl.Case {
 	case cc.DeclarationAssert:

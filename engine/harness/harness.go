@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/contract"
 )
 
 // Options bound the objects a context builds.
@@ -89,6 +90,12 @@ func Prelude(opts Options) string {
 // the same name in different files ("h.s2" is h).
 func SourceName(f *cfa.Function) string {
 	name, _, _ := strings.Cut(f.Name, ".")
+	if g, ok := strings.CutPrefix(name, contract.CheckPrefix); ok {
+		return "the contract check of " + g
+	}
+	if g, ok := strings.CutPrefix(name, contract.UsePrefix); ok {
+		return "the contract of " + g
+	}
 	return name
 }
 
