@@ -330,6 +330,11 @@ func (l *Library) Verify(ctx context.Context, props []*engine.Property, cfg engi
 				r = l.precondition(props[i], h, r, "")
 			default:
 				r.Assumptions = append(l.assumptions(h), r.Assumptions...)
+				if r.Verdict == results.False && h != props[i].Func {
+					// an assigns clause's check in a function the
+					// contracted one calls
+					r.Reason = fmt.Sprintf("violated when the contract check of %s runs (the write is in %s): %s", harness.SourceName(l.Program.Func(h)), harness.SourceName(l.Program.Func(props[i].Func)), r.Reason)
+				}
 			}
 			r.Property = props[i]
 			out[i] = r
@@ -547,6 +552,7 @@ func (l *Library) escalate(ctx context.Context, p *engine.Property, f string, in
 		out.Reason = fmt.Sprintf("proved in the contexts of every caller of %s (%s)", fname, strings.Join(notes, "; "))
 		if g := l.useOf[f]; g != "" {
 			out.Reason = fmt.Sprintf("every call of %s satisfies it (%s)", harness.SourceName(l.Program.Func(g)), strings.Join(notes, "; "))
+			out.Assumptions = []string{"checked at every call of " + harness.SourceName(l.Program.Func(g)) + " in the sources, in its caller's context"}
 			return out
 		}
 		as := l.assumptions(f)

@@ -355,7 +355,7 @@ func Rewrite(file, text string, al Aliases) (string, []*Func, error) {
 			}
 			from, to := ts[c.open].end, ts[c.close].start
 			l, cl := lineCol(text, from)
-			clauses = append(clauses, Clause{Kind: k, Text: text[from:to], Line: l, Col: cl})
+			clauses = append(clauses, Clause{Kind: k, Text: Implies(stripComments(text[from:to])), Line: l, Col: cl})
 		}
 		regionStart, regionEnd := ts[i].start, ts[end-1].end
 		switch {
@@ -380,7 +380,7 @@ func Rewrite(file, text string, al Aliases) (string, []*Func, error) {
 				}
 				loopN++
 				// flattened: the clause's own newlines stay in the blanked text
-				text := strings.Join(strings.Fields(strings.ReplaceAll(text[ts[c.open].end:ts[c.close].start], "\\\n", " ")), " ")
+				text := Implies(strings.Join(strings.Fields(strings.ReplaceAll(stripComments(text[ts[c.open].end:ts[c.close].start]), "\\\n", " ")), " "))
 				if text == "" {
 					text = "0"
 				}
@@ -500,4 +500,96 @@ func lineCol(s string, off int) (int, int) {
 	line := 1 + strings.Count(s[:off], "\n")
 	col := off - strings.LastIndexByte(s[:off], '\n')
 	return line, col
+}
+
+// Implies rewrites CBMC's implication a ==> b in C text into
+// (!(a) || (b)): ==> binds weaker than || and && and associates to the
+// right; its operands end at the brackets, commas and conditional
+// operators around it.
+func Implies(s string) string {
+	i := strings.Index(s, "==>")
+	if i < 0 {
+		return s
+	}
+	// the operand extents around the first ==>
+	depth := 0
+	from := 0
+	for k := i - 1; k >= 0; k-- {
+		switch s[k] {
+		case ')', ']', '}':
+			depth++
+		case '(', '[', '{':
+			if depth == 0 {
+				from = k + 1
+				k = -1
+				continue
+			}
+			depth--
+		case ',', '?', ':', ';':
+			if depth == 0 {
+				from = k + 1
+				k = -1
+				continue
+			}
+		}
+	}
+	depth = 0
+	to := len(s)
+	for k := i + 3; k < len(s); k++ {
+		switch s[k] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth == 0 {
+				to = k
+				k = len(s)
+				continue
+			}
+			depth--
+		case ',', '?', ':', ';':
+			if depth == 0 {
+				to = k
+				k = len(s)
+				continue
+			}
+		}
+	}
+	a, b := strings.TrimSpace(s[from:i]), strings.TrimSpace(s[i+3:to])
+	return s[:from] + "(!(" + Implies(a) + ") || (" + Implies(b) + "))" + Implies(s[to:])
+}
+
+// stripComments replaces the comments of C text by blanks (newlines
+// kept).
+func stripComments(s string) string {
+	if !strings.Contains(s, "/") {
+		return s
+	}
+	b := []byte(s)
+	for i := 0; i < len(b); i++ {
+		switch {
+		case b[i] == '"' || b[i] == '\'':
+			q := b[i]
+			for i++; i < len(b) && b[i] != q; i++ {
+				if b[i] == '\\' {
+					i++
+				}
+			}
+		case b[i] == '/' && i+1 < len(b) && b[i+1] == '/':
+			for ; i < len(b) && b[i] != '\n'; i++ {
+				b[i] = ' '
+			}
+		case b[i] == '/' && i+1 < len(b) && b[i+1] == '*':
+			b[i], b[i+1] = ' ', ' '
+			for i += 2; i < len(b) && !(b[i] == '*' && i+1 < len(b) && b[i+1] == '/'); i++ {
+				if b[i] != '\n' {
+					b[i] = ' '
+				}
+			}
+			if i+1 < len(b) {
+				b[i], b[i+1] = ' ', ' '
+				i++
+			}
+		}
+	}
+	return string(b)
 }

@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -226,4 +227,84 @@ func (fc *fnctx) old(arg cc.ExpressionNode, tn cc.Node) (res cfa.Expr) {
 	})
 	fc.cur = saved
 	return &cfa.Cast{X: &cfa.AddrOf{X: o, T: fc.t.tm.ptr(pt.Elem)}, T: fc.t.tm.ptr(cfa.VoidType)}
+}
+
+// intervalRE matches the inside of a quantifier over an interval with
+// any lower bound, as contracts write it (mlkem-native's forall: T i;
+// (lb <= i && i < ub) ==> body, the bounds and i possibly cast and
+// parenthesised).
+var intervalRE = regexp.MustCompile(`^\s*((?:unsigned|signed|const|long|short|int|char|[A-Za-z_]\w*_t|size_t)(?:\s+(?:unsigned|signed|long|short|int|char))*)\s+([A-Za-z_]\w*)\s*;\s*(.+?)\s*==>\s*(.+?)\s*$`)
+
+// lowerInterval lowers __CPROVER_forall { T i; (lb <= i && i < ub) ==>
+// body } (or i >= lb) to a statement expression that runs i over [lb,
+// ub) in T, exactly the values the premise admits (i < ub bounds i + 1
+// by ub, so i never wraps).
+func lowerInterval(flat string) (string, bool) {
+	m := intervalRE.FindStringSubmatch(flat)
+	if m == nil {
+		return "", false
+	}
+	t, i, premise, body := m[1], m[2], strings.TrimSpace(m[3]), m[4]
+	for strings.HasPrefix(premise, "(") && closes(premise) {
+		premise = strings.TrimSpace(premise[1 : len(premise)-1])
+	}
+	parts := splitAnd(premise)
+	if len(parts) != 2 || strings.Contains(body, "==>") {
+		return "", false
+	}
+	iv := `\(?\s*` + i + `\s*\)?`
+	lowRE := regexp.MustCompile(`^(.+?)\s*<=\s*` + iv + `$`)
+	lowRE2 := regexp.MustCompile(`^` + iv + `\s*>=\s*(.+)$`)
+	highRE := regexp.MustCompile(`^` + iv + `\s*<\s*(.+)$`)
+	lo := lowRE.FindStringSubmatch(strings.TrimSpace(parts[0]))
+	if lo == nil {
+		lo = lowRE2.FindStringSubmatch(strings.TrimSpace(parts[0]))
+	}
+	hi := highRE.FindStringSubmatch(strings.TrimSpace(parts[1]))
+	if lo == nil || hi == nil {
+		return "", false
+	}
+	if regexp.MustCompile(`\b`+i+`\b`).MatchString(lo[1] + hi[1]) {
+		return "", false
+	}
+	return fmt.Sprintf("({ _Bool __cprover_forall = 1; for (%s %s = (%s); %s < (%s); %s++) { if (!(%s)) { __cprover_forall = 0; break; } } __cprover_forall; })",
+		t, i, lo[1], i, hi[1], i, body), true
+}
+
+// closes reports whether the '(' at s[0] closes at s's last byte.
+func closes(s string) bool {
+	depth := 0
+	for k := 0; k < len(s); k++ {
+		switch s[k] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return k == len(s)-1
+			}
+		}
+	}
+	return false
+}
+
+// splitAnd splits s at its top-level &&.
+func splitAnd(s string) []string {
+	var parts []string
+	depth, from := 0, 0
+	for k := 0; k < len(s); k++ {
+		switch s[k] {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+		case '&':
+			if depth == 0 && k+1 < len(s) && s[k+1] == '&' {
+				parts = append(parts, s[from:k])
+				from = k + 2
+				k++
+			}
+		}
+	}
+	return append(parts, s[from:])
 }

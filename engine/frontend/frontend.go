@@ -436,7 +436,7 @@ func blankQuantifiers(s string) string {
 					col++
 					switch {
 					case b[m] == '\\' && m+1 <= end && b[m+1] == '\n':
-						nb.WriteString("\\\n")
+						nb.WriteString(" \\\n") // cc/v4 misreads a line holding only a backslash
 						m++
 						col = 0
 					case b[m] == '\n':
@@ -535,7 +535,7 @@ func lowerQuantifier(q, inner string) (string, bool) {
 	m := quantRE.FindStringSubmatch(flat)
 	if m == nil || m[1] != m[2] || m[1] != m[3] || strings.Contains(m[4], "==>") || strings.Contains(m[5], "==>") ||
 		strings.Count(m[4], "(") != strings.Count(m[4], ")") {
-		return "", false
+		return lowerInterval(flat)
 	}
 	i, h, body := m[1], strings.TrimSpace(m[4]), m[5]
 	if regexp.MustCompile(`\b` + i + `\b`).MatchString(h) {

@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"fmt"
+	"path/filepath"
 
 	"modernc.org/cc/v4"
 
@@ -86,7 +87,7 @@ func (fc *fnctx) contractLoop(is *cc.IterationStatement, lc []loopClause) {
 		fc.emitAt(&cfa.Unsupported{Construct: "loop contract on a do-while loop"}, rngLoop, textLoop)
 		return
 	}
-	where := fmt.Sprintf("%s:%d", rngLoop.Start.File, rngLoop.Start.Line)
+	where := fmt.Sprintf("%s:%d", filepath.Base(rngLoop.Start.File), rngLoop.Start.Line)
 	// the values __CPROVER_loop_entry reads are taken here
 	savedSnap, savedLocals := fc.snapEdge, fc.snapLocals
 	fc.snapshot(is.Token)

@@ -1,0 +1,71 @@
+/* Loop contracts: invariant on entry and preserved, decreases, a
+   quantified invariant over an array; holding and failing versions. */
+
+unsigned count_up(unsigned n)
+__CPROVER_requires(n < 1000)  // want NOT_CHECKED
+__CPROVER_ensures(__CPROVER_return_value == n)  // want TRUE
+{
+  unsigned i = 0;
+  while (i < n)  // want TRUE
+  __CPROVER_loop_invariant(i <= n)  // want TRUE
+  __CPROVER_decreases(n - i)  // want TRUE
+  {
+    i++;
+  }
+  return i;
+}
+
+int bad_entry(unsigned n)
+__CPROVER_requires(n < 100)  // want NOT_CHECKED
+{
+  int k = 0;
+  unsigned i = 0;
+  while (i < n)  // want FALSE
+  __CPROVER_loop_invariant(i <= n && k == (int)i + 1)  // want TRUE
+  __CPROVER_decreases(i)  // want FALSE
+  {
+    k++;
+    i++;
+  }
+  return k;
+}
+
+int not_preserved(unsigned n)
+__CPROVER_requires(n < 100)  // want NOT_CHECKED
+{
+  unsigned i = 0;
+  int s = 0;
+  while (i < n)  // want TRUE
+  __CPROVER_loop_invariant(i <= n && s <= 3)  // want FALSE
+  __CPROVER_decreases(n - i)  // want TRUE
+  {
+    s += 2;
+    i++;
+  }
+  return s;
+}
+
+void zero2(int *a)
+__CPROVER_requires(__CPROVER_is_fresh(a, 2 * sizeof(int)))  // want NOT_CHECKED
+__CPROVER_assigns(__CPROVER_object_whole(a))
+{
+  for (int i = 0; i < 2; i++)  // want TRUE
+  __CPROVER_assigns(i, __CPROVER_object_whole(a))
+  __CPROVER_loop_invariant(0 <= i && i <= 2 && __CPROVER_forall { int j; (0 <= j && j < i) ==> a[j] == 0 })  // want TRUE
+  __CPROVER_decreases(2 - i)  // want TRUE
+  {
+    a[i] = 0;  // want TRUE
+  }
+}
+
+void zero2_wrong(int *a)
+__CPROVER_requires(__CPROVER_is_fresh(a, 2 * sizeof(int)))  // want NOT_CHECKED
+__CPROVER_assigns(__CPROVER_object_whole(a))
+{
+  for (int i = 0; i < 2; i++)  // want FALSE
+  __CPROVER_assigns(i, __CPROVER_object_whole(a))
+  __CPROVER_loop_invariant(0 <= i && i <= 2 && __CPROVER_forall { int j; (0 <= j && j < i + 1) ==> a[j] == 0 })  // want FALSE
+  {
+    a[i] = 1;  // want TRUE
+  }
+}
