@@ -168,7 +168,7 @@ const (
 	// without blocking (nonBlocking).
 	contractCheckFunc = "__reverify_check"
 	snapshotFunc      = "__reverify_snapshot"
-	oldFunc      = "__reverify_old"
+	oldFunc           = "__reverify_old"
 )
 
 // snapshot marks the place of a function's old values: a no-op edge
@@ -264,11 +264,28 @@ func lowerInterval(flat string) (string, bool) {
 	if lo == nil || hi == nil {
 		return "", false
 	}
-	if regexp.MustCompile(`\b`+i+`\b`).MatchString(lo[1] + hi[1]) {
+	if regexp.MustCompile(`\b` + i + `\b`).MatchString(lo[1] + hi[1]) {
 		return "", false
 	}
-	return fmt.Sprintf("({ _Bool __cprover_forall = 1; for (%s %s = (%s); %s < (%s); %s++) { if (!(%s)) { __cprover_forall = 0; break; } } __cprover_forall; })",
-		t, i, lo[1], i, hi[1], i, body), true
+	// the loop from lb upwards meets every value the premise admits when
+	// i < ub is monotone in i: i unsigned, or i signed and lb >= 0 (a
+	// negative i would compare as a large unsigned value)
+	if !unsignedType(t) && !nonNegativeRE.MatchString(lo[1]) {
+		return "", false
+	}
+	guard := ""
+	if t == "int" {
+		guard = fmt.Sprintf(" if (%s == 0x7fffffff) break;", i)
+	}
+	return fmt.Sprintf("({ _Bool __cprover_forall = 1; for (%s %s = (%s); %s < (%s); %s++) { if (!(%s)) { __cprover_forall = 0; break; }%s } __cprover_forall; })",
+		t, i, lo[1], i, hi[1], i, body, guard), true
+}
+
+var nonNegativeRE = regexp.MustCompile(`^[(\s]*[0-9]+[uUlL]*[)\s]*$`)
+
+// unsignedType reports whether the type named t is unsigned.
+func unsignedType(t string) bool {
+	return strings.HasPrefix(t, "unsigned") || strings.HasPrefix(t, "uint") || t == "size_t" || strings.HasPrefix(t, "u_")
 }
 
 // closes reports whether the '(' at s[0] closes at s's last byte.
