@@ -83,11 +83,11 @@ func TestRewriteErrors(t *testing.T) {
 // bounded by brackets and commas.
 func TestImplies(t *testing.T) {
 	for in, want := range map[string]string{
-		"a ==> b":                   "(!(a) || (b))",
-		"a && b ==> c || d":         "(!(a && b) || (c || d))",
-		"f(a ==> b, c)":             "f((!(a) || (b)), c)",
-		"a ==> b ==> c":             "(!(a) || ((!(b) || (c))))",
-		"(x > 0 ==> y == 1) && z":   "((!(x > 0) || (y == 1))) && z",
+		"a ==> b":                  "(!(a) || (b))",
+		"a && b ==> c || d":        "(!(a && b) || (c || d))",
+		"f(a ==> b, c)":            "f((!(a) || (b)), c)",
+		"a ==> b ==> c":            "(!(a) || ((!(b) || (c))))",
+		"(x > 0 ==> y == 1) && z":  "((!(x > 0) || (y == 1))) && z",
 		"no implication here == 1": "no implication here == 1",
 	} {
 		if got := Implies(in); got != want {
