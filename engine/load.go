@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/reverify/reverify/engine/contract"
 	"io"
 
 	"github.com/reverify/reverify/engine/cfa"
@@ -39,6 +40,11 @@ const (
 // model, include directories, macros and whether malloc may fail
 // (frontend.Options).
 type SourceOptions = frontend.Options
+
+// ContractCheck returns the entry that checks the function fn against
+// its contract (engine/contract: its requires clauses assumed, its
+// ensures and assigns clauses checked), "" when fn has no contract.
+func ContractCheck(prog *Program, fn string) string { return contract.CheckOf(prog, fn) }
 
 // Malloc modes of SourceOptions.Malloc (frontend.MallocMode).
 const (

@@ -3,7 +3,8 @@
 // (https://github.com/model-checking/cbmc-starter-kit): a directory of
 // proofs, one directory per proof holding a Makefile that sets
 // HARNESS_ENTRY, HARNESS_FILE, PROOF_SOURCES, PROJECT_SOURCES, DEFINES,
-// INCLUDES, UNWINDSET and REMOVE_FUNCTION_BODY and includes the shared
+// INCLUDES, UNWINDSET, REMOVE_FUNCTION_BODY, CHECK_FUNCTION_CONTRACTS,
+// USE_FUNCTION_CONTRACTS and APPLY_LOOP_CONTRACTS and includes the shared
 // ../Makefile.common (which includes Makefile-project-defines and
 // Makefile-template-defines).
 //
@@ -64,6 +65,14 @@ type Proof struct {
 	// the function, or it has no body ("no side effects and an
 	// unconstrained result", the starter kit's Makefile.common).
 	RemoveFunctionBody []string
+	// CheckContracts is CHECK_FUNCTION_CONTRACTS: the functions whose
+	// contracts the proof checks (the harness's call of each is replaced
+	// by the check), UseContracts USE_FUNCTION_CONTRACTS: the callees
+	// whose contracts replace their calls, LoopContracts whether
+	// APPLY_LOOP_CONTRACTS is on (reverify applies a loop's contract
+	// always; it is reported).
+	CheckContracts, UseContracts []string
+	LoopContracts                bool
 	// MallocMayFail is false when CBMC_FLAG_MALLOC_MAY_FAIL or CBMCFLAGS
 	// holds --no-malloc-may-fail (the starter kit's way to turn CBMC's
 	// default off).
@@ -195,7 +204,12 @@ func Read(dir string) (*Proof, error) {
 			m.unresolved[fmt.Sprintf("DEFINES: %q is not a -D option", w)] = true
 			continue
 		}
-		n, v, _ := strings.Cut(d, "=")
+		n, v, eq := strings.Cut(d, "=")
+		if eq && v == "" {
+			// -DNAME= defines NAME as nothing (mlkem-native's -Dstatic=);
+			// an empty value means 1 (-DNAME) to engine.SourceOptions
+			v = " "
+		}
 		p.Defines[n] = v
 	}
 	words = shellWords(getOpt("INCLUDES"))
@@ -219,6 +233,9 @@ func Read(dir string) (*Proof, error) {
 	}
 	p.Unwindset = strings.Join(strings.Fields(getOpt("UNWINDSET")), " ")
 	p.RemoveFunctionBody = strings.Fields(getOpt("REMOVE_FUNCTION_BODY"))
+	p.CheckContracts = strings.Fields(getOpt("CHECK_FUNCTION_CONTRACTS"))
+	p.UseContracts = strings.Fields(getOpt("USE_FUNCTION_CONTRACTS"))
+	p.LoopContracts = strings.TrimSpace(getOpt("APPLY_LOOP_CONTRACTS")) == "on"
 	keep := m.unresolved
 	m.unresolved = map[string]bool{} // only a flag is looked for in these
 	flags := getOpt("CBMC_FLAG_MALLOC_MAY_FAIL") + " " + getOpt("CBMCFLAGS")
@@ -258,6 +275,10 @@ func shellWords(s string) []string {
 		switch {
 		case q != 0 && c == q:
 			q = 0
+		case q == '"' && c == '\\' && i+1 < len(s) && strings.IndexByte("\"\\$`", s[i+1]) >= 0:
+			// inside double quotes a backslash escapes ", \, $ and `
+			i++
+			b.WriteByte(s[i])
 		case q != 0:
 			b.WriteByte(c)
 		case c == '"' || c == '\'':

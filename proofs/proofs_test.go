@@ -205,3 +205,19 @@ func TestChecks(t *testing.T) {
 		}
 	}
 }
+
+// TestShellWordsQuotes: a backslash inside double quotes escapes a
+// quote, as the shell reads mlkem-native's
+// -DMLK_CONFIG_FILE="\"mlkem_native_config_cbmc.h\"".
+func TestShellWordsQuotes(t *testing.T) {
+	got := shellWords(`-DA="\"x.h\"" -DB=2 -D'C=a b' -DD="\$e"`)
+	want := []string{`-DA="x.h"`, "-DB=2", "-DC=a b", "-DD=$e"}
+	if len(got) != len(want) {
+		t.Fatalf("shellWords = %q, want %q", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("word %d = %q, want %q", i, got[i], want[i])
+		}
+	}
+}

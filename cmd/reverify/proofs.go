@@ -181,6 +181,14 @@ func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.D
 			cfg.RemoveBodyIn[f] = true
 		}
 	}
+	if len(p.CheckContracts) > 0 {
+		// the callees' contracts replace their calls as
+		// USE_FUNCTION_CONTRACTS says; the checked function's own body runs
+		cfg.UseContracts = map[string]bool{}
+		for _, f := range p.UseContracts {
+			cfg.UseContracts[f] = true
+		}
+	}
 	prog, err := engine.Load(cfg, p.Sources...)
 	if err != nil {
 		first, _, _ := strings.Cut(err.Error(), "\n")
@@ -188,8 +196,25 @@ func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.D
 		fmt.Fprintf(w, "   %s\n", s.note)
 		return s
 	}
-	if prog.Func(p.Entry) == nil {
-		s.note = fmt.Sprintf("entry %s is not defined", p.Entry)
+	entry := p.Entry
+	if len(p.CheckContracts) > 0 {
+		// CHECK_FUNCTION_CONTRACTS: the harness's call of f becomes f's
+		// contract check, whose requires clauses make f's context (one
+		// function per proof, as the starter kit's proofs do)
+		f := p.CheckContracts[0]
+		entry = engine.ContractCheck(prog, f)
+		if entry == "" {
+			s.note = fmt.Sprintf("CHECK_FUNCTION_CONTRACTS: %s has no contract", f)
+			fmt.Fprintf(w, "   %s\n", s.note)
+			return s
+		}
+		fmt.Fprintf(w, "   makefile: CHECK_FUNCTION_CONTRACTS: %s checked against its contract; USE_FUNCTION_CONTRACTS: %s\n", f, strings.Join(p.UseContracts, " "))
+		if len(p.CheckContracts) > 1 {
+			fmt.Fprintf(w, "   makefile: CHECK_FUNCTION_CONTRACTS: only %s is checked (%d named)\n", f, len(p.CheckContracts))
+		}
+	}
+	if prog.Func(entry) == nil {
+		s.note = fmt.Sprintf("entry %s is not defined", entry)
 		fmt.Fprintf(w, "   %s\n", s.note)
 		return s
 	}
@@ -214,14 +239,14 @@ func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.D
 	}
 	engine.SetAssumePure(prog, pure) // before the properties, as check does
 	var props []*engine.Property
-	for _, prop := range engine.Properties(prog, p.Entry) {
+	for _, prop := range engine.Properties(prog, entry) {
 		if prop.Reachable {
 			props = append(props, prop)
 		}
 	}
 	s.props = len(props)
 	if len(subs) > 0 {
-		for _, prop := range engine.MemoryProperties(prog, p.Entry, subs) {
+		for _, prop := range engine.MemoryProperties(prog, entry, subs) {
 			if prop.Reachable {
 				props = append(props, prop)
 				s.mem++
@@ -236,7 +261,7 @@ func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.D
 		fmt.Fprintf(w, "   %s\n", s.note)
 		return s
 	}
-	ecfg := rs.engineConfig(rs.config, p.Entry, rs.timeout)
+	ecfg := rs.engineConfig(rs.config, entry, rs.timeout)
 	ecfg.ShareDeadline = share
 	ecfg.AssumePure = append(ecfg.AssumePure, pure...)
 	ctx, cancel := context.WithTimeout(context.Background(), limit)

@@ -204,7 +204,9 @@ func retType(ret string) string {
 // program (ActiveVar's values).
 func Generate(fns []*Func, al Aliases, index func(*Func) int) (string, error) {
 	var b strings.Builder
-	b.WriteString("\n#ifndef __REVERIFY_FRESH\n#define __REVERIFY_FRESH\nvoid *malloc(__SIZE_TYPE__);\nstatic void *__reverify_fresh(__SIZE_TYPE__ n) { void *p = malloc(n); __CPROVER_assume(p != 0); return p; }\n#endif\n")
+	// one definition in every unit, at one position: the units' copies
+	// link as one (not static: builds may define static away)
+	b.WriteString("\n#line 1 \"<reverify contracts>\"\nvoid *malloc(__SIZE_TYPE__);\nvoid *__reverify_fresh(__SIZE_TYPE__ n) { void *p = malloc(n); __CPROVER_assume(p != 0); return p; }\n")
 	for _, f := range fns {
 		if err := generate(&b, f, al, index(f)); err != nil {
 			return "", fmt.Errorf("%s:%d: contract of %s: %v", f.File, f.Line, f.Name, err)

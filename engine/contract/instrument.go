@@ -15,6 +15,17 @@ type Contracted struct {
 	Index  int    // its ActiveVar value - 1
 }
 
+// CheckOf returns the name of the function that checks fn's contract in
+// p, "" when fn has none.
+func CheckOf(p *cfa.Program, fn string) string {
+	for _, c := range Find(p) {
+		if c.Func == fn {
+			return c.Check()
+		}
+	}
+	return ""
+}
+
 // Check is the name of the function that checks c's contract.
 func (c Contracted) Check() string { return CheckPrefix + c.Suffix }
 
@@ -94,29 +105,33 @@ func activeIndex(f *cfa.Function) int {
 //     clause of f: *p is not assignable" (CBMC's
 //     --enforce-contract; no assigns clause is an empty frame).
 //
+// use, when not nil, names the functions whose contracts their calls
+// use (CBMC's --replace-call-with-contract for each); the other calls
+// keep their bodies.
+//
 // Writes by functions without a body other than memcpy, memmove and
 // memset are not checked (their effect on memory is not in the
 // program).
-func Instrument(p *cfa.Program) []Contracted {
+func Instrument(p *cfa.Program, use map[string]bool) []Contracted {
 	cs := Find(p)
 	if len(cs) == 0 {
 		return nil
 	}
-	use := map[string]string{}
+	replace := map[string]string{}
 	for _, c := range cs {
-		if p.Func(c.Use()) != nil {
-			use[c.Func] = c.Use()
+		if p.Func(c.Use()) != nil && (use == nil || use[c.Func]) {
+			replace[c.Func] = c.Use()
 		}
 	}
 	for _, e := range p.Edges {
 		call, ok := e.Op.(*cfa.Call)
-		if !ok || use[call.Fn] == "" {
+		if !ok || replace[call.Fn] == "" {
 			continue
 		}
 		if owner := e.From.Func.Name; strings.HasPrefix(owner, CheckPrefix) || strings.HasPrefix(owner, UsePrefix) {
 			continue
 		}
-		call.Fn = use[call.Fn]
+		call.Fn = replace[call.Fn]
 	}
 	var globals []*cfa.Var
 	for _, g := range p.Globals {

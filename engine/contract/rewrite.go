@@ -87,7 +87,11 @@ func FindAliases(texts ...string) Aliases {
 			continue
 		}
 		for _, m := range defineRE.FindAllStringSubmatch(t, -1) {
-			defs = append(defs, def{m[1], strings.TrimSpace(m[2]), strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(m[3]), "\\"))})
+			body := strings.TrimSpace(stripComments(m[3]))
+			if i := strings.Index(body, "/*"); i >= 0 { // a comment going on below
+				body = strings.TrimSpace(body[:i])
+			}
+			defs = append(defs, def{m[1], strings.TrimSpace(m[2]), strings.TrimSpace(strings.TrimSuffix(body, "\\"))})
 		}
 	}
 	for changed := true; changed; {

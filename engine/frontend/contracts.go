@@ -18,13 +18,21 @@ import (
 // for contracts (CBMC 6's contract clauses).
 var contractWords = []string{"__CPROVER_requires", "__CPROVER_ensures", "__CPROVER_assigns", "__CPROVER_loop_invariant", "__CPROVER_decreases", "__CPROVER_frees"}
 
+var strDefineRE = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+("[^"\n]*"|<[^>\n]*>)[ \t]*$`)
+
+var includeMacroRE = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*include[ \t]+([A-Za-z_]\w*)`)
+
 var includeRE = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"]`)
 
 // contracts holds what prepareContracts made of the sources: each unit's
 // text with its clauses blanked and the generated checks and uses
 // appended.
 type contracts struct {
-	units map[string]string // source name → text to translate
+	units   map[string]string           // source name → text with the clauses blanked
+	cands   map[string][]*contract.Func // source name → the contracts it may declare
+	al      contract.Aliases
+	index   map[*contract.Func]int
+	emitted map[*contract.Func]bool
 }
 
 // prepareContracts finds the contracts of the sources and of the headers
@@ -48,6 +56,7 @@ func prepareContracts(cfg Options, srcs []Source, mem memFS) (*contracts, error)
 	// every header the units include, by raw scan (conditionals not
 	// evaluated)
 	closure := map[string][]string{} // unit → files in include order, itself first
+	strDefs := map[string]string{}   // #define NAME "file" of the files read
 	all := map[string]string{}
 	for _, s := range srcs {
 		if strings.HasSuffix(s.Name, ".h") {
@@ -64,7 +73,23 @@ func prepareContracts(cfg Options, srcs []Source, mem memFS) (*contracts, error)
 			seen[name] = true
 			order = append(order, name)
 			all[name] = text
-			for _, m := range includeRE.FindAllStringSubmatch(text, -1) {
+			for _, d := range strDefineRE.FindAllStringSubmatch(text, -1) {
+				strDefs[d[1]] = d[2]
+			}
+			incs := includeRE.FindAllStringSubmatch(text, -1)
+			// #include MACRO, the macro a -D option (mlkem-native's
+			// MLK_CONFIG_FILE) or a #define of the text gives a name
+			for _, m := range includeMacroRE.FindAllStringSubmatch(text, -1) {
+				v, ok := cfg.Defines[m[1]]
+				if !ok {
+					v, ok = strDefs[m[1]]
+				}
+				v = strings.TrimSpace(v)
+				if ok && len(v) > 2 && (v[0] == '"' && v[len(v)-1] == '"' || v[0] == '<' && v[len(v)-1] == '>') {
+					incs = append(incs, []string{"", v[:1], v[1 : len(v)-1]})
+				}
+			}
+			for _, m := range incs {
 				var dirs []string
 				if m[1] == `"` {
 					dirs = append(dirs, filepath.Dir(name))
@@ -79,6 +104,9 @@ func prepareContracts(cfg Options, srcs []Source, mem memFS) (*contracts, error)
 				}
 			}
 		}
+		walk(s.Name, s.Content)
+		// again, with the names every file's #defines give includes
+		seen, order = map[string]bool{}, nil
 		walk(s.Name, s.Content)
 		closure[s.Name] = order
 	}
@@ -112,43 +140,79 @@ func prepareContracts(cfg Options, srcs []Source, mem memFS) (*contracts, error)
 			mem[n] = out
 		}
 	}
-	index := map[*contract.Func]int{}
-	emitted := map[string]bool{}
-	c := &contracts{units: map[string]string{}}
+	c := &contracts{units: map[string]string{}, cands: map[string][]*contract.Func{}, al: al, index: map[*contract.Func]int{}, emitted: map[*contract.Func]bool{}}
 	for _, s := range srcs {
 		if strings.HasSuffix(s.Name, ".h") {
 			continue
 		}
-		var mine []*contract.Func
-		byName := map[string]*contract.Func{}
+		seen := map[*contract.Func]bool{}
 		for _, f := range closure[s.Name] {
-			if emitted[f] && f != filepath.Clean(s.Name) {
-				continue
-			}
-			emitted[f] = true
 			for _, fn := range fns[f] {
-				if prev := byName[fn.Name]; prev != nil {
-					// a declaration's contract and the definition's: one
-					// contract, the clauses of both
-					prev.Clauses = append(prev.Clauses, fn.Clauses...)
-					continue
+				if !seen[fn] {
+					seen[fn] = true
+					c.cands[s.Name] = append(c.cands[s.Name], fn)
 				}
-				byName[fn.Name] = fn
-				index[fn] = len(index)
-				mine = append(mine, fn)
 			}
 		}
-		text := rewritten[filepath.Clean(s.Name)]
-		if len(mine) > 0 {
-			gen, err := contract.Generate(mine, al, func(f *contract.Func) int { return index[f] })
-			if err != nil {
-				return nil, err
-			}
-			text += gen
-		}
-		c.units[s.Name] = text
+		c.units[s.Name] = rewritten[filepath.Clean(s.Name)]
 	}
 	return c, nil
+}
+
+// generate returns the text to append to unit: the checks and uses of
+// the contracts among its candidates whose declarations the
+// preprocessor kept (declared: "file:line" of every declarator the unit's
+// first parse met) and that no earlier unit generated. A contract on a
+// declaration and the definition's are one contract.
+func (c *contracts) generate(unit string, declared map[string]bool) (string, error) {
+	var mine []*contract.Func
+	byName := map[string]*contract.Func{}
+	for _, fn := range c.cands[unit] {
+		if c.emitted[fn] || !declared[fmt.Sprintf("%s:%d", filepath.Clean(fn.File), fn.Line)] {
+			continue
+		}
+		c.emitted[fn] = true
+		if prev := byName[fn.Name]; prev != nil {
+			prev.Clauses = append(prev.Clauses, fn.Clauses...)
+			continue
+		}
+		byName[fn.Name] = fn
+		c.index[fn] = len(c.index)
+		mine = append(mine, fn)
+	}
+	if len(mine) == 0 {
+		return "", nil
+	}
+	return contract.Generate(mine, c.al, func(f *contract.Func) int { return c.index[f] })
+}
+
+// declaredLines returns "file:line" of every declarator at file scope of
+// ast (function definitions and declarations).
+func declaredLines(ast *cc.AST) map[string]bool {
+	out := map[string]bool{}
+	add := func(d *cc.Declarator) {
+		if d != nil {
+			p := d.Position()
+			out[fmt.Sprintf("%s:%d", filepath.Clean(p.Filename), p.Line)] = true
+		}
+	}
+	for l := ast.TranslationUnit; l != nil; l = l.TranslationUnit {
+		ed := l.ExternalDeclaration
+		if ed == nil {
+			continue
+		}
+		if ed.FunctionDefinition != nil {
+			add(ed.FunctionDefinition.Declarator)
+		}
+		if ed.Declaration != nil {
+			for il := ed.Declaration.InitDeclaratorList; il != nil; il = il.InitDeclaratorList {
+				if il.InitDeclarator != nil {
+					add(il.InitDeclarator.Declarator)
+				}
+			}
+		}
+	}
+	return out
 }
 
 func isSource(srcs []Source, name string) bool {

@@ -54,6 +54,11 @@ type Options struct {
 	// CBMC turns the CBMC harness dialect on even when no source file
 	// names __CPROVER_ (only a header does; a CBMC proof, package proofs).
 	CBMC bool
+	// UseContracts, when not nil, names the functions whose contracts
+	// their calls use (CBMC's USE_FUNCTION_CONTRACTS); the calls of other
+	// functions with a contract run their bodies. nil: every contract is
+	// used (engine/contract).
+	UseContracts map[string]bool
 }
 
 // MallocMode says whether malloc and calloc may fail (Options.Malloc).
@@ -130,7 +135,7 @@ func TranslateSources(cfg Options, srcs []Source) (p *cfa.Program, err error) {
 	t := newTranslator(cfg, units)
 	p, err = t.run()
 	if err == nil && p != nil {
-		contract.Instrument(p)
+		contract.Instrument(p, cfg.UseContracts)
 	}
 	return p, err
 }
@@ -214,6 +219,25 @@ func parseAll(cfg Options, srcs []Source) ([]*unit, error) {
 		}
 		if ctr != nil {
 			content = ctr.units[s.Name]
+			if len(ctr.cands[s.Name]) > 0 {
+				// a first parse says which contracts' declarations
+				// the preprocessor keeps (conditional compilation)
+				first := newSourceFile(s.Name, content).ccContent()
+				ast, err := ccTranslate(&c, []cc.Source{
+					{Name: "<predefined>", Value: predef},
+					{Name: "<builtin>", Value: cc.Builtin},
+					{Name: s.Name, Value: first},
+				}, len(first))
+				if err != nil {
+					errs = append(errs, newFileSet(newSourceFile(s.Name, content)).mapErrors(err.Error())...)
+					continue
+				}
+				gen, err := ctr.generate(s.Name, declaredLines(ast))
+				if err != nil {
+					return nil, err
+				}
+				content += gen
+			}
 		}
 		sf := newSourceFile(s.Name, content)
 		files := newFileSet(sf)
