@@ -205,7 +205,10 @@ func defChanges(base, head *Revision) []DefChange {
 			continue
 		}
 		c := DefChange{Kind: Changed, Def: d, Old: &old}
-		if d.Kind != cfa.DefMacro {
+		// (reverify's generated definitions, a contract's check and use,
+		// have no text of their own in the file: their lines are their
+		// clauses', so their fingerprints decide)
+		if d.Kind != cfa.DefMacro && !cfa.Generated(d.Name) {
 			bt, ht := base.defText(old), head.defText(d)
 			if bt != "" && frontend.NormalizeSource(bt, "") == frontend.NormalizeSource(ht, "") && !strings.Contains(ht, "#include") {
 				for _, id := range frontend.Identifiers(ht) {

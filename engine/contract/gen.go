@@ -20,9 +20,9 @@ const (
 	// call of NAME outside its own check becomes a call of it
 	// (Instrument).
 	UsePrefix = "__reverify_use_"
-	// OfPrefix names a global holding NAME's address, from which
-	// Instrument reads the function's name after translation (a static
-	// function's, or one a macro names).
+	// OfPrefix names a global holding NAME's expansion as a string, from
+	// which Instrument reads the function's name after translation (one
+	// a macro names).
 	OfPrefix = "__reverify_contract_of_"
 	// FramePrefix names the assigns frame of a check: FramePrefix ## NAME
 	// ## _p<j> (the target's address), _n<j> (its size, or frameWhole /
@@ -33,9 +33,10 @@ const (
 	// bytes at q is allowed in NAME's check (Instrument calls it before
 	// every write the check executes).
 	AssignablePrefix = "__reverify_assignable_"
-	// ActiveVar is the check under way (its contract's index + 1), 0 when
-	// none.
-	ActiveVar = "__reverify_active"
+	// ActivePrefix names the flag that NAME's check is under way: set by
+	// the check around its call, read by the assigns tests (one per
+	// contract, so a property's slice holds only its own check).
+	ActivePrefix = "__reverify_active_"
 )
 
 // Prelude is the C text every unit of a program with contracts starts
@@ -44,6 +45,8 @@ const (
 // objects (CBMC's __CPROVER_is_fresh).
 const Prelude = `#define __reverify_cat2(a, b) a##b
 #define __reverify_cat(a, b) __reverify_cat2(a, b)
+#define __reverify_str2(x) #x
+#define __reverify_str(x) __reverify_str2(x)
 #define __reverify_cat3_(a, b, c) a##b##c
 #define __reverify_cat3(a, b, c) __reverify_cat3_(a, b, c)
 #define __CPROVER_return_value __reverify_ret
@@ -56,7 +59,6 @@ void *__reverify_old();
 void *__CPROVER_object_whole(const void *);
 void *__CPROVER_object_from(const void *);
 void *__CPROVER_object_upto(const void *, __SIZE_TYPE__);
-int __reverify_active;
 `
 
 // frame sizes that are not byte counts
@@ -200,15 +202,14 @@ func retType(ret string) string {
 // (their clauses' text copied under #line directives, so every property
 // is at its clause): for each, the check (CheckPrefix), the contract as
 // a function (UsePrefix), the address global (OfPrefix), the assigns
-// frame and the assignable test. index numbers the contracts of the
-// program (ActiveVar's values).
-func Generate(fns []*Func, al Aliases, index func(*Func) int) (string, error) {
+// frame and the assignable test.
+func Generate(fns []*Func, al Aliases) (string, error) {
 	var b strings.Builder
 	// one definition in every unit, at one position: the units' copies
 	// link as one (not static: builds may define static away)
 	b.WriteString("\n#line 1 \"<reverify contracts>\"\nvoid *malloc(__SIZE_TYPE__);\nvoid *__reverify_fresh(__SIZE_TYPE__ n) { void *p = malloc(n); __CPROVER_assume(p != 0); return p; }\n")
 	for _, f := range fns {
-		if err := generate(&b, f, al, index(f)); err != nil {
+		if err := generate(&b, f, al); err != nil {
 			return "", fmt.Errorf("%s:%d: contract of %s: %v", f.File, f.Line, f.Name, err)
 		}
 	}
@@ -251,7 +252,7 @@ func callArgs(al Aliases, text, want string) []string {
 	return a
 }
 
-func generate(b *strings.Builder, f *Func, al Aliases, idx int) error {
+func generate(b *strings.Builder, f *Func, al Aliases) error {
 	ps, err := params(f.Params)
 	if err != nil {
 		return err
@@ -293,6 +294,7 @@ func generate(b *strings.Builder, f *Func, al Aliases, idx int) error {
 
 	// the frame and the assignable test of the check
 	fmt.Fprintf(b, "%s", line(f.File, f.Line))
+	fmt.Fprintf(b, "int %s;\n", cat(ActivePrefix))
 	for j := range frame {
 		fmt.Fprintf(b, "char *%s; __SIZE_TYPE__ %s;\n", cat3(FramePrefix, fmt.Sprintf("_p%d", j)), cat3(FramePrefix, fmt.Sprintf("_n%d", j)))
 	}
@@ -370,13 +372,13 @@ func generate(b *strings.Builder, f *Func, al Aliases, idx int) error {
 		}
 	}
 	b.WriteString(line(f.File, f.Line))
-	fmt.Fprintf(b, "  %s = %d;\n", ActiveVar, idx+1)
+	fmt.Fprintf(b, "  %s = 1;\n", cat(ActivePrefix))
 	if void {
 		fmt.Fprintf(b, "  %s(%s);\n", name, args)
 	} else {
 		fmt.Fprintf(b, "  __typeof__(%s(%s)) __reverify_ret = %s(%s);\n", name, args, name, args)
 	}
-	fmt.Fprintf(b, "  %s = 0;\n", ActiveVar)
+	fmt.Fprintf(b, "  %s = 0;\n", cat(ActivePrefix))
 	for j, t := range ensures {
 		b.WriteString(line(f.File, ensLines[j]))
 		fmt.Fprintf(b, "  __reverify_check(%s, %s);\n", t, strconv.Quote("ensures clause of "+display+": "+short(t)))
@@ -438,7 +440,9 @@ func generate(b *strings.Builder, f *Func, al Aliases, idx int) error {
 		b.WriteString("  return __reverify_ret;\n")
 	}
 	b.WriteString("}\n")
-	fmt.Fprintf(b, "void (*const %s)(void) = (void (*)(void))%s;\n", cat(OfPrefix), name)
+	// the function's name as the preprocessor expands it (a string: its
+	// address would make it a target of every call through a pointer)
+	fmt.Fprintf(b, "const char *const %s = __reverify_str(%s);\n", cat(OfPrefix), name)
 	return nil
 }
 

@@ -12,7 +12,6 @@ import (
 type Contracted struct {
 	Func   string // the function's name in the program
 	Suffix string // what the generated names end with (the name as written, expanded)
-	Index  int    // its ActiveVar value - 1
 }
 
 // CheckOf returns the name of the function that checks fn's contract in
@@ -46,50 +45,13 @@ func Find(p *cfa.Program) []Contracted {
 			if v == nil || !strings.HasPrefix(v.Name, OfPrefix) {
 				continue
 			}
-			if fn := funcRef(a.RHS); fn != "" {
+			if fn, ok := cfa.StringLiteral(a.RHS); ok && fn != "" {
 				cs = append(cs, Contracted{Func: fn, Suffix: strings.TrimPrefix(v.Name, OfPrefix)})
 			}
 		}
 	}
 	sort.Slice(cs, func(i, j int) bool { return cs[i].Suffix < cs[j].Suffix })
-	for i := range cs {
-		cs[i].Index = -1
-		if f := p.Func(cs[i].Check()); f != nil {
-			cs[i].Index = activeIndex(f)
-		}
-	}
 	return cs
-}
-
-func funcRef(x cfa.Expr) string {
-	for {
-		switch y := x.(type) {
-		case *cfa.Cast:
-			x = y.X
-		case *cfa.AddrOf:
-			x = y.X
-		case *cfa.FuncRef:
-			return y.Name
-		default:
-			return ""
-		}
-	}
-}
-
-// activeIndex reads the value the check assigns to ActiveVar first.
-func activeIndex(f *cfa.Function) int {
-	for _, l := range f.Locs {
-		for _, e := range l.Out {
-			if a, ok := e.Op.(*cfa.Assign); ok {
-				if v, ok := a.LHS.(*cfa.VarRef); ok && v.Var.Name == ActiveVar {
-					if c, ok := a.RHS.(*cfa.Const); ok && c.V != 0 {
-						return int(c.V) - 1
-					}
-				}
-			}
-		}
-	}
-	return -1
 }
 
 // Instrument makes p's contracts hold where Generate's text cannot:
@@ -100,7 +62,7 @@ func activeIndex(f *cfa.Function) int {
 //   - in every function a check may execute, every write to memory that
 //     existed before the check called its function (globals, the objects
 //     the requires clauses allocated) is preceded, while that check is
-//     under way (ActiveVar), by the test whether the contract's assigns
+//     under way (ActivePrefix), by the test whether the contract's assigns
 //     clause allows it, a property of its own at the write: "assigns
 //     clause of f: *p is not assignable" (CBMC's
 //     --enforce-contract; no assigns clause is an empty frame).
@@ -139,13 +101,9 @@ func Instrument(p *cfa.Program, use map[string]bool) []Contracted {
 			globals = append(globals, g)
 		}
 	}
-	active := findGlobal(p, ActiveVar)
-	if active == nil {
-		return cs
-	}
 	for _, c := range cs {
-		check := p.Func(c.Check())
-		if check == nil || c.Index < 0 {
+		active := findGlobal(p, ActivePrefix+c.Suffix)
+		if p.Func(c.Check()) == nil || active == nil {
 			continue
 		}
 		assignable := AssignablePrefix + c.Suffix
@@ -260,7 +218,7 @@ func (in *instrumenter) writeOf(e *cfa.Edge) (write, bool) {
 		return write{}, false
 	}
 	if v := cfa.BaseVar(lhs); v != nil {
-		if !v.Global || cfa.Generated(v.Name) || strings.HasPrefix(v.Name, "__CPROVER") || v.Name == ActiveVar {
+		if !v.Global || cfa.Generated(v.Name) || strings.HasPrefix(v.Name, "__CPROVER") {
 			return write{}, false // a local: the check allows it
 		}
 		return write{addr: &cfa.Cast{X: &cfa.AddrOf{X: lhs, T: cfa.PointerTo(lhs.Type(), in.p.DataModel.PointerBits())}, T: in.charPtr()},
@@ -294,7 +252,7 @@ func (in *instrumenter) guard(e *cfa.Edge, w write) {
 	e.From = z
 	z.Out = append(z.Out, e)
 	rng, text := e.Pos, e.Text
-	isActive := &cfa.Binary{Op: cfa.Eq, X: &cfa.VarRef{Var: in.active}, Y: cfa.NewConst(in.active.T, int64(in.c.Index+1)), T: cfa.IntT}
+	isActive := &cfa.Binary{Op: cfa.Ne, X: &cfa.VarRef{Var: in.active}, Y: cfa.NewConst(in.active.T, 0), T: cfa.IntT}
 	cur := in.p.NewLocation(in.f)
 	in.p.AddEdge(a, cur, &cfa.Assume{Cond: isActive, Truth: true}, rng, text)
 	in.p.AddEdge(a, z, &cfa.Assume{Cond: isActive, Truth: false}, rng, text)

@@ -31,7 +31,6 @@ type contracts struct {
 	units   map[string]string           // source name → text with the clauses blanked
 	cands   map[string][]*contract.Func // source name → the contracts it may declare
 	al      contract.Aliases
-	index   map[*contract.Func]int
 	emitted map[*contract.Func]bool
 }
 
@@ -140,7 +139,7 @@ func prepareContracts(cfg Options, srcs []Source, mem memFS) (*contracts, error)
 			mem[n] = out
 		}
 	}
-	c := &contracts{units: map[string]string{}, cands: map[string][]*contract.Func{}, al: al, index: map[*contract.Func]int{}, emitted: map[*contract.Func]bool{}}
+	c := &contracts{units: map[string]string{}, cands: map[string][]*contract.Func{}, al: al, emitted: map[*contract.Func]bool{}}
 	for _, s := range srcs {
 		if strings.HasSuffix(s.Name, ".h") {
 			continue
@@ -177,13 +176,12 @@ func (c *contracts) generate(unit string, declared map[string]bool) (string, err
 			continue
 		}
 		byName[fn.Name] = fn
-		c.index[fn] = len(c.index)
 		mine = append(mine, fn)
 	}
 	if len(mine) == 0 {
 		return "", nil
 	}
-	return contract.Generate(mine, c.al, func(f *contract.Func) int { return c.index[f] })
+	return contract.Generate(mine, c.al)
 }
 
 // declaredLines returns "file:line" of every declarator at file scope of
