@@ -37,9 +37,12 @@ func (f *frontendFlags) config() (engine.SourceOptions, error) {
 	}
 	cfg := engine.SourceOptions{DataModel: m, IncludeDirs: f.includes, Defines: map[string]string{}, CBMC: f.cbmc}
 	for _, d := range f.defines {
-		name, value, _ := strings.Cut(d, "=")
+		name, value, eq := strings.Cut(d, "=")
 		if name == "" {
 			return cfg, fmt.Errorf("bad -D %q: empty name", d)
+		}
+		if eq && value == "" {
+			value = " " // -Dname= defines name as nothing, as gcc does (-Dname: 1)
 		}
 		cfg.Defines[name] = value
 	}

@@ -287,10 +287,6 @@ func generate(b *strings.Builder, f *Func, al Aliases) error {
 			}
 		}
 	}
-	assigns := false
-	for _, c := range f.Clauses {
-		assigns = assigns || c.Kind == Assigns
-	}
 
 	// the frame and the assignable test of the check
 	fmt.Fprintf(b, "%s", line(f.File, f.Line))
@@ -311,21 +307,18 @@ func generate(b *strings.Builder, f *Func, al Aliases) error {
 	for j := 0; j < nFresh; j++ {
 		fmt.Fprintf(b, "char *%s;\n", cat3(FreshPrefix, fmt.Sprintf("_%d", j)))
 	}
+	// no assigns clause: nothing that existed before the call may be
+	// written (the use of the contract havocs nothing)
 	fmt.Fprintf(b, "_Bool %s(char *q, __SIZE_TYPE__ m, _Bool global) {\n", cat(AssignablePrefix))
-	if assigns {
-		for j := range frame {
-			p, n := cat3(FramePrefix, fmt.Sprintf("_p%d", j)), cat3(FramePrefix, fmt.Sprintf("_n%d", j))
-			fmt.Fprintf(b, "  if (%s && __CPROVER_same_object(q, %s) && (%s == %s || __CPROVER_POINTER_OFFSET(q) >= __CPROVER_POINTER_OFFSET(%s) && (%s == %s || (__SIZE_TYPE__)(__CPROVER_POINTER_OFFSET(q) - __CPROVER_POINTER_OFFSET(%s)) + m <= %s))) return 1;\n",
-				p, p, n, frameWhole, p, n, frameFrom, p, n)
-		}
-		for j := 0; j < nFresh; j++ {
-			fmt.Fprintf(b, "  if (__CPROVER_same_object(q, %s)) return 0;\n", cat3(FreshPrefix, fmt.Sprintf("_%d", j)))
-		}
-		b.WriteString("  return !global;\n}\n")
-	} else {
-		b.WriteString("  return 1;\n}\n")
+	for j := range frame {
+		p, n := cat3(FramePrefix, fmt.Sprintf("_p%d", j)), cat3(FramePrefix, fmt.Sprintf("_n%d", j))
+		fmt.Fprintf(b, "  if (%s && __CPROVER_same_object(q, %s) && (%s == %s || __CPROVER_POINTER_OFFSET(q) >= __CPROVER_POINTER_OFFSET(%s) && (%s == %s || (__SIZE_TYPE__)(__CPROVER_POINTER_OFFSET(q) - __CPROVER_POINTER_OFFSET(%s)) + m <= %s))) return 1;\n",
+			p, p, n, frameWhole, p, n, frameFrom, p, n)
 	}
-
+	for j := 0; j < nFresh; j++ {
+		fmt.Fprintf(b, "  if (__CPROVER_same_object(q, %s)) return 0;\n", cat3(FreshPrefix, fmt.Sprintf("_%d", j)))
+	}
+	b.WriteString("  return !global;\n}\n\n")
 	// the check
 	fmt.Fprintf(b, "%svoid %s(void) {\n", line(f.File, f.Line), cat(CheckPrefix))
 	for _, p := range ps {

@@ -133,6 +133,25 @@
 // __reverify_atexit_run, which runs them in reverse order; calls of exit
 // and main's returns call it first (atexit.go).
 //
+// # Contracts
+//
+// In CBMC's dialect, contract clauses after a function declarator or a
+// loop header (CBMC 6's contract language; a project's macro layer
+// included) are read by engine/contract before parsing (contracts.go):
+// a first parse of each unit says which contracts' declarations the
+// preprocessor keeps, and the unit is translated with the checks and
+// uses of those contracts appended under #line directives to their
+// clauses. Loop clauses become declarations at the start of the loop's
+// body, which contractLoop (loopcontract.go) translates as CBMC's
+// --apply-loop-contracts: the invariant checked on entry, the frame
+// havocked, one iteration checked to preserve it and to decrease the
+// measure. __CPROVER_old and __CPROVER_loop_entry read values taken
+// where the check calls its function or the loop is entered (a no-op
+// edge the reads are spliced before). The obligations of a contract are
+// checked without blocking one another (nonBlocking). After translation
+// contract.Instrument replaces the calls by the contracts and enforces
+// the assigns clauses.
+//
 // # CBMC/ESBMC harness conventions
 //
 // Proof harnesses written for CBMC are translated unedited (issue 17):

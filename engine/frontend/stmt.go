@@ -269,6 +269,13 @@ func (fc *fnctx) stmt(s *cc.Statement) {
 	case cc.StatementJump:
 		fc.jump(s.JumpStatement)
 	case cc.StatementAsm:
+		if a := s.AsmStatement.Asm; a != nil && a.Token3.SrcStr() == `""` {
+			// an empty template executes no instruction: its operands
+			// keep their values (the value barriers of constant-time
+			// code, __asm__ volatile("" : "+r"(x)))
+			fc.emit(&cfa.Noop{Label: "empty asm"}, s.AsmStatement)
+			return
+		}
 		fc.emit(&cfa.Unsupported{Construct: "inline assembly"}, s.AsmStatement)
 	}
 }

@@ -200,3 +200,29 @@ func TestVolatileWriterGCC(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyAsm: an asm statement with an empty template is a no-op (its
+// operands keep their values, as gcc runs it); any other template is
+// unsupported.
+func TestEmptyAsm(t *testing.T) {
+	p, err := TranslateSources(Options{}, []Source{{Name: "a.c", Content: `unsigned f(unsigned b) { __asm__ volatile("" : "+r"(b)); __asm__("nop"); return b; }`}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var noop, unsupported int
+	for _, e := range p.Func("f").Locs {
+		for _, e := range e.Out {
+			switch op := e.Op.(type) {
+			case *cfa.Noop:
+				if op.Label == "empty asm" {
+					noop++
+				}
+			case *cfa.Unsupported:
+				unsupported++
+			}
+		}
+	}
+	if noop != 1 || unsupported != 1 {
+		t.Errorf("%d empty-asm no-ops and %d unsupported edges, want 1 and 1:\n%s", noop, unsupported, p.Text())
+	}
+}

@@ -92,3 +92,14 @@ __CPROVER_assigns(__CPROVER_object_upto(buf, 1))
   buf[0] = 1;  // want TRUE
   buf[1] = 1;  // want FALSE
 }
+
+/* no assigns clause: nothing that existed before the call may be written */
+void no_frame(int *p, int *q)
+__CPROVER_requires(__CPROVER_is_fresh(p, sizeof(int)) && __CPROVER_is_fresh(q, sizeof(int)))  // want NOT_CHECKED
+{
+  int local = 1;
+  int *mine = &local;
+  *mine = 2;  // want TRUE
+  if (*q > 0)
+    *p = local;  // want FALSE
+}
