@@ -220,9 +220,27 @@ type target struct {
 	kind string // "lvalue", "whole", "from", "upto"
 	ptr  string // the lvalue, or the pointer
 	n    string // upto's size
+	cond string // a conditional target's condition ("" : always)
 }
 
+// targets reads an assigns clause: targets separated by commas, in
+// groups separated by ';', a group possibly conditional (cond: targets).
 func (al Aliases) targets(text string) []target {
+	var ts []target
+	for _, group := range splitTop(text, ";") {
+		cond := ""
+		if parts := splitTop(group, ":"); len(parts) == 2 && len(splitTop(group, "?")) == 1 {
+			cond, group = strings.TrimSpace(parts[0]), parts[1]
+		}
+		for _, t := range al.targetList(group) {
+			t.cond = cond
+			ts = append(ts, t)
+		}
+	}
+	return ts
+}
+
+func (al Aliases) targetList(text string) []target {
 	var ts []target
 	for _, t := range splitTop(text, ",") {
 		t = strings.TrimSpace(t)
@@ -262,6 +280,29 @@ func generate(b *strings.Builder, f *Func, al Aliases) error {
 		names[i] = p.name
 	}
 	args := strings.Join(names, ", ")
+	name := f.Name
+	if f.Real != "" {
+		keep := map[string]bool{}
+		for _, n := range f.Kept {
+			keep[n] = true
+		}
+		var kept []param
+		for _, p := range ps {
+			if keep[p.name] {
+				kept = append(kept, p)
+			}
+		}
+		if len(kept) != len(f.Kept) {
+			return fmt.Errorf("its parameters as written (%s) do not name its parameters after preprocessing (%s)", f.Params, strings.Join(f.Kept, ", "))
+		}
+		// the generated names are spelled out (pasting would expand a
+		// macro); the function is called through its macro when that is
+		// still defined (it drops what it drops), else by its name
+		ps = kept
+		if !f.CallAsWritten {
+			name, args = f.Real, strings.Join(f.Kept, ", ")
+		}
+	}
 	void := retType(f.Ret) == "void"
 	for _, c := range f.Clauses {
 		if c.Kind == Frees {
@@ -271,10 +312,15 @@ func generate(b *strings.Builder, f *Func, al Aliases) error {
 			return fmt.Errorf("ensures clause names the return value of a void function")
 		}
 	}
-	name := f.Name
 	cat := func(prefix string) string { return fmt.Sprintf("__reverify_cat(%s, %s)", prefix, name) }
 	cat3 := func(prefix, suffix string) string {
 		return fmt.Sprintf("__reverify_cat3(%s, %s, %s)", prefix, name, suffix)
+	}
+	nameString := fmt.Sprintf("__reverify_str(%s)", name)
+	if f.Real != "" {
+		cat = func(prefix string) string { return prefix + f.Real }
+		cat3 = func(prefix, suffix string) string { return prefix + f.Real + suffix }
+		nameString = strconv.Quote(f.Real)
 	}
 	display := f.Name
 	var frame []target
@@ -353,15 +399,18 @@ func generate(b *strings.Builder, f *Func, al Aliases) error {
 	for j, t := range frame {
 		b.WriteString(line(f.File, frameLines[j]))
 		p, n := cat3(FramePrefix, fmt.Sprintf("_p%d", j)), cat3(FramePrefix, fmt.Sprintf("_n%d", j))
+		if t.cond != "" {
+			fmt.Fprintf(b, "  if (%s)", t.cond)
+		}
 		switch t.kind {
 		case "lvalue":
-			fmt.Fprintf(b, "  %s = (char *)&(%s); %s = sizeof(%s);\n", p, t.ptr, n, t.ptr)
+			fmt.Fprintf(b, "  { %s = (char *)&(%s); %s = sizeof(%s); }\n", p, t.ptr, n, t.ptr)
 		case "whole":
-			fmt.Fprintf(b, "  %s = (char *)(%s); %s = %s;\n", p, t.ptr, n, frameWhole)
+			fmt.Fprintf(b, "  { %s = (char *)(%s); %s = %s; }\n", p, t.ptr, n, frameWhole)
 		case "from":
-			fmt.Fprintf(b, "  %s = (char *)(%s); %s = %s;\n", p, t.ptr, n, frameFrom)
+			fmt.Fprintf(b, "  { %s = (char *)(%s); %s = %s; }\n", p, t.ptr, n, frameFrom)
 		case "upto":
-			fmt.Fprintf(b, "  %s = (char *)(%s); %s = (%s);\n", p, t.ptr, n, t.n)
+			fmt.Fprintf(b, "  { %s = (char *)(%s); %s = (%s); }\n", p, t.ptr, n, t.n)
 		}
 	}
 	b.WriteString(line(f.File, f.Line))
@@ -406,6 +455,9 @@ func generate(b *strings.Builder, f *Func, al Aliases) error {
 	b.WriteString("  __reverify_snapshot();\n")
 	for j, t := range frame {
 		b.WriteString(line(f.File, frameLines[j]))
+		if t.cond != "" {
+			fmt.Fprintf(b, "  if (%s)", t.cond)
+		}
 		switch t.kind {
 		case "lvalue":
 			fmt.Fprintf(b, "  { __typeof__(%s) __reverify_h; __builtin_memcpy(&(%s), &__reverify_h, sizeof(%s)); }\n", t.ptr, t.ptr, t.ptr)
@@ -435,7 +487,7 @@ func generate(b *strings.Builder, f *Func, al Aliases) error {
 	b.WriteString("}\n")
 	// the function's name as the preprocessor expands it (a string: its
 	// address would make it a target of every call through a pointer)
-	fmt.Fprintf(b, "const char *const %s = __reverify_str(%s);\n", cat(OfPrefix), name)
+	fmt.Fprintf(b, "const char *const %s = %s;\n", cat(OfPrefix), nameString)
 	return nil
 }
 

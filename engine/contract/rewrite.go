@@ -59,6 +59,18 @@ type Func struct {
 	Line    int // line of the name
 	Def     bool
 	Clauses []Clause
+	// Real and Kept, when Real is not "", are the function's name and
+	// its parameters' names as the preprocessor leaves them (a macro
+	// that names the function may add a namespace and drop parameters:
+	// mlkem-native's context parameter); the generated text then names
+	// the function by Real and declares and passes only Kept.
+	Real string
+	Kept []string
+	// CallAsWritten: the name as written is still a macro where the
+	// generated text goes; the function is called through it with every
+	// parameter as written (the macro drops what it drops), else by Real
+	// with Kept.
+	CallAsWritten bool
 }
 
 // Aliases maps the names of the macros a project writes contracts with to

@@ -69,7 +69,7 @@ func BenchmarkTranslate(b *testing.B) {
 		srcs := []Source{{Name: in.name + ".i", Content: in.src}}
 		b.Run(in.name+"/parse", func(b *testing.B) {
 			for b.Loop() {
-				if _, err := parseAll(Options{}, srcs); err != nil {
+				if _, _, err := parseAll(Options{}, srcs); err != nil {
 					b.Fatal(err)
 				}
 			}

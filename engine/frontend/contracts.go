@@ -58,7 +58,7 @@ func prepareContracts(cfg Options, srcs []Source, mem memFS) (*contracts, error)
 	strDefs := map[string]string{}   // #define NAME "file" of the files read
 	all := map[string]string{}
 	for _, s := range srcs {
-		if strings.HasSuffix(s.Name, ".h") {
+		if isHeader(s.Name) {
 			continue
 		}
 		seen := map[string]bool{}
@@ -135,13 +135,13 @@ func prepareContracts(cfg Options, srcs []Source, mem memFS) (*contracts, error)
 		}
 		rewritten[n] = out
 		fns[n] = fs
-		if strings.HasSuffix(n, ".h") || !isSource(srcs, n) {
+		if isHeader(n) || !isSource(srcs, n) {
 			mem[n] = out
 		}
 	}
 	c := &contracts{units: map[string]string{}, cands: map[string][]*contract.Func{}, al: al, emitted: map[*contract.Func]bool{}}
 	for _, s := range srcs {
-		if strings.HasSuffix(s.Name, ".h") {
+		if isHeader(s.Name) {
 			continue
 		}
 		seen := map[*contract.Func]bool{}
@@ -163,13 +163,15 @@ func prepareContracts(cfg Options, srcs []Source, mem memFS) (*contracts, error)
 // preprocessor kept (declared: "file:line" of every declarator the unit's
 // first parse met) and that no earlier unit generated. A contract on a
 // declaration and the definition's are one contract.
-func (c *contracts) generate(unit string, declared map[string]bool) (string, error) {
+func (c *contracts) generate(unit string, decls map[string]declared) (string, error) {
 	var mine []*contract.Func
 	byName := map[string]*contract.Func{}
 	for _, fn := range c.cands[unit] {
-		if c.emitted[fn] || !declared[fmt.Sprintf("%s:%d", filepath.Clean(fn.File), fn.Line)] {
+		d, ok := decls[fmt.Sprintf("%s:%d", filepath.Clean(fn.File), fn.Line)]
+		if c.emitted[fn] || !ok {
 			continue
 		}
+		fn.Real, fn.Kept, fn.CallAsWritten = d.name, d.params, d.macroAtEnd[fn.Name]
 		c.emitted[fn] = true
 		if prev := byName[fn.Name]; prev != nil {
 			prev.Clauses = append(prev.Clauses, fn.Clauses...)
@@ -184,15 +186,39 @@ func (c *contracts) generate(unit string, declared map[string]bool) (string, err
 	return contract.Generate(mine, c.al)
 }
 
+// declared is a declarator as the first parse saw it: its name and its
+// parameters' names after macro expansion.
+type declared struct {
+	name   string
+	params []string
+	// macroAtEnd: the name as written is a macro where the unit ends
+	// (where the generated text goes)
+	macroAtEnd map[string]bool
+}
+
 // declaredLines returns "file:line" of every declarator at file scope of
-// ast (function definitions and declarations).
-func declaredLines(ast *cc.AST) map[string]bool {
-	out := map[string]bool{}
+// ast (function definitions and declarations), with the names of a
+// function's parameters as the preprocessor left them (a function-like
+// macro naming the function may drop some: mlkem-native's context
+// parameter).
+func declaredLines(ast *cc.AST) map[string]declared {
+	out := map[string]declared{}
+	macros := map[string]bool{}
+	for n := range ast.Macros {
+		macros[n] = true
+	}
 	add := func(d *cc.Declarator) {
-		if d != nil {
-			p := d.Position()
-			out[fmt.Sprintf("%s:%d", filepath.Clean(p.Filename), p.Line)] = true
+		if d == nil {
+			return
 		}
+		p := d.Position()
+		names := []string{}
+		if ft, ok := d.Type().(*cc.FunctionType); ok {
+			for _, prm := range ft.Parameters() {
+				names = append(names, prm.Name())
+			}
+		}
+		out[fmt.Sprintf("%s:%d", filepath.Clean(p.Filename), p.Line)] = declared{d.Name(), names, macros}
 	}
 	for l := ast.TranslationUnit; l != nil; l = l.TranslationUnit {
 		ed := l.ExternalDeclaration
@@ -215,7 +241,7 @@ func declaredLines(ast *cc.AST) map[string]bool {
 
 func isSource(srcs []Source, name string) bool {
 	for _, s := range srcs {
-		if filepath.Clean(s.Name) == name && !strings.HasSuffix(s.Name, ".h") {
+		if filepath.Clean(s.Name) == name && !isHeader(s.Name) {
 			return true
 		}
 	}
@@ -386,4 +412,27 @@ func splitAnd(s string) []string {
 		}
 	}
 	return append(parts, s[from:])
+}
+
+// writesNothing names the functions whose calls the contracts replace
+// (all, or those in use when not nil) and whose contracts assign nothing
+// (no assigns clause, or an empty one): a loop body may call them
+// without an assigns clause of its own.
+func (c *contracts) writesNothing(use map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	for fn := range c.emitted {
+		if fn.Real == "" || use != nil && !use[fn.Real] {
+			continue
+		}
+		assigns := false
+		for _, cl := range fn.Clauses {
+			if cl.Kind == contract.Assigns && strings.TrimSpace(cl.Text) != "" {
+				assigns = true
+			}
+		}
+		if !assigns {
+			out[fn.Real] = true
+		}
+	}
+	return out
 }

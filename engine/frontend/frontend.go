@@ -98,9 +98,21 @@ func cbmcPrelude(m cfa.DataModel) string {
 `, int64(1)<<csem.OffsetBits(m)-1)
 }
 
-// Source is an in-memory source file. Sources whose names end in ".h" are
-// not translated but can be included by the others.
+// Source is an in-memory source file. Headers (isHeader: names ending in
+// .h, .inc or .def) are not translated but can be included by the
+// others.
 type Source struct{ Name, Content string }
+
+// isHeader reports whether a source name is a header's, included by the
+// translation units but not one itself (.h; .inc and .def, which projects
+// include for tables and code, as mlkem-native's zetas.inc).
+func isHeader(name string) bool {
+	switch filepath.Ext(name) {
+	case ".h", ".inc", ".def":
+		return true
+	}
+	return false
+}
 
 // Translate parses and translates the C source files (.c, or preprocessed
 // .i with gcc line markers) and links them into one program.
@@ -128,11 +140,14 @@ func TranslateSources(cfg Options, srcs []Source) (p *cfa.Program, err error) {
 	if cfg.Malloc == MallocAuto && (cfg.CBMC || cbmcDialect(srcs)) {
 		cfg.Malloc = MallocMayFail
 	}
-	units, err := parseAll(cfg, srcs)
+	units, ctr, err := parseAll(cfg, srcs)
 	if err != nil {
 		return nil, err
 	}
 	t := newTranslator(cfg, units)
+	if ctr != nil {
+		t.writesNothing = ctr.writesNothing(cfg.UseContracts)
+	}
 	p, err = t.run()
 	if err == nil && p != nil {
 		contract.Instrument(p, cfg.UseContracts)
@@ -152,10 +167,10 @@ type unit struct {
 // parseStats, when not nil, receives the time spent in cc/v4 (benchmarks).
 var parseStats func(d time.Duration)
 
-func parseAll(cfg Options, srcs []Source) ([]*unit, error) {
+func parseAll(cfg Options, srcs []Source) ([]*unit, *contracts, error) {
 	ccfg, err := ccConfig(cfg.DataModel)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	c := *ccfg // shallow copy: per-translation include paths and FS
 	mem := memFS{}
@@ -191,7 +206,7 @@ func parseAll(cfg Options, srcs []Source) ([]*unit, error) {
 				v = "1"
 			}
 			if strings.ContainsAny(n, " \n\t") || strings.Contains(v, "\n") {
-				return nil, fmt.Errorf("invalid define %q=%q", n, v)
+				return nil, nil, fmt.Errorf("invalid define %q=%q", n, v)
 			}
 			fmt.Fprintf(&b, "#define %s %s\n", n, v)
 		}
@@ -201,7 +216,7 @@ func parseAll(cfg Options, srcs []Source) ([]*unit, error) {
 	if dialect {
 		predef += "\n" + cbmcPrelude(cfg.DataModel)
 		if ctr, err = prepareContracts(cfg, srcs, mem); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if ctr != nil {
 			predef += "\n" + contract.Prelude
@@ -210,7 +225,7 @@ func parseAll(cfg Options, srcs []Source) ([]*unit, error) {
 	var units []*unit
 	var errs []string
 	for _, s := range srcs {
-		if strings.HasSuffix(s.Name, ".h") {
+		if isHeader(s.Name) {
 			continue
 		}
 		content := s.Content
@@ -234,7 +249,7 @@ func parseAll(cfg Options, srcs []Source) ([]*unit, error) {
 				}
 				gen, err := ctr.generate(s.Name, declaredLines(ast))
 				if err != nil {
-					return nil, err
+					return nil, nil, err
 				}
 				content += gen
 			}
@@ -262,7 +277,7 @@ func parseAll(cfg Options, srcs []Source) ([]*unit, error) {
 		units = append(units, &unit{idx: len(units), name: s.Name, src: sf, ast: ast, files: files})
 	}
 	if len(errs) > 0 {
-		return nil, errors.New(strings.Join(errs, "\n"))
+		return nil, nil, errors.New(strings.Join(errs, "\n"))
 	}
 	if len(units) > 0 && needsAtexit(srcs) {
 		// the atexit model's unit (atexit.go)
@@ -275,14 +290,14 @@ func parseAll(cfg Options, srcs []Source) ([]*unit, error) {
 			{Name: atexitName, Value: sf.ccContent()},
 		}, len(atexitSource))
 		if err != nil {
-			return nil, fmt.Errorf("frontend: atexit model: %v", err)
+			return nil, nil, fmt.Errorf("frontend: atexit model: %v", err)
 		}
 		units = append(units, &unit{idx: len(units), name: atexitName, src: sf, ast: ast, files: files})
 	}
 	if len(units) == 0 {
-		return nil, errors.New("no C source files to translate")
+		return nil, nil, errors.New("no C source files to translate")
 	}
-	return units, nil
+	return units, ctr, nil
 }
 
 // ccTimeout bounds the time cc/v4 may take for one translation unit:

@@ -267,7 +267,7 @@ func (fc *fnctx) havocFrame(lc []loopClause, body []bedge, rng cfa.Range, text s
 		case *cfa.Havoc:
 			lhs = op.LHS
 		case *cfa.Call:
-			if !explicit && (op.Fn == "" || !pureLibrary[op.Fn]) && op.Fn != cfa.HavocObject && op.Fn != "__assert_fail" && cfa.MemoryQueries[op.Fn] == 0 {
+			if !explicit && (op.Fn == "" || !pureLibrary[op.Fn] && !fc.t.writesNothing[op.Fn]) && op.Fn != cfa.HavocObject && op.Fn != "__assert_fail" && cfa.MemoryQueries[op.Fn] == 0 {
 				// a called function may write what the frame cannot name
 				fc.emitAt(&cfa.Unsupported{Construct: "loop contract without an assigns clause over a loop that calls " + op.Fn}, e.pos, e.text)
 				return

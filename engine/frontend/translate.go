@@ -58,8 +58,11 @@ type funcSym struct {
 type translator struct {
 	cfg   Options
 	units []*unit
-	p     *cfa.Program
-	tm    *typeMap
+	// writesNothing are the functions whose calls use contracts that
+	// assign nothing (contracts.go)
+	writesNothing map[string]bool
+	p             *cfa.Program
+	tm            *typeMap
 
 	objs    map[symKey]*objSym
 	funcs   map[symKey]*funcSym

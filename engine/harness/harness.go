@@ -73,6 +73,9 @@ type Context struct {
 func Prelude(opts Options) string {
 	var b strings.Builder
 	b.WriteString("\n/* reverify: most general contexts (engine/harness) */\n")
+	// a build may define static away (mlkem-native's proofs: -Dstatic=);
+	// the contexts' helpers stay local to their unit
+	b.WriteString("#ifdef static\n#undef static\n#endif\n")
 	b.WriteString("extern int __VERIFIER_nondet_int(void);\n")
 	b.WriteString("extern unsigned long long __VERIFIER_nondet_ulonglong(void);\n")
 	b.WriteString("extern double __VERIFIER_nondet_double(void);\n")
