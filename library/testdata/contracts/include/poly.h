@@ -1,7 +1,7 @@
 #ifndef POLY_H
 #define POLY_H
 #include "cbmc.h"
-#define N 4
+#define N 2
 typedef struct { short c[N]; } poly;
 
 /* contracts on declarations, in the header */
