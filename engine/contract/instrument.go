@@ -167,7 +167,6 @@ type instrumenter struct {
 	active     *cfa.Var
 	assignable string
 	globals    []*cfa.Var
-	tmp        int
 }
 
 // write is one write an edge makes: the address, the size in bytes, and
@@ -232,7 +231,6 @@ func (in *instrumenter) writeOf(e *cfa.Edge) (write, bool) {
 }
 
 func (in *instrumenter) temp(t *cfa.Type) *cfa.Var {
-	in.tmp++
 	v := in.p.NewVar(in.f, fmt.Sprintf("__reverify_assigns%d", len(in.f.Locals)), t)
 	v.Temp = true
 	return v
