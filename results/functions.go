@@ -1,6 +1,10 @@
 package results
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/reverify/reverify/engine/cfa"
+)
 
 // Function kinds of a FunctionSummary, in Kani's autoharness spirit:
 // what is verified, what needs a precondition (a contract) before it
@@ -31,14 +35,18 @@ type FunctionSummary struct {
 }
 
 // SummarizeFunctions counts the verdicts of props per function, sorted by
-// function name; api says which functions are API functions.
+// function name; api says which functions are API functions. The
+// properties of a contract's check and of its requires clauses count for
+// the function the contract belongs to (cfa.ContractOwner): one line per
+// function and its proof.
 func SummarizeFunctions(props []PropertyReport, api func(string) bool) []FunctionSummary {
 	by := map[string]*FunctionSummary{}
 	for _, p := range props {
-		s := by[p.Function]
+		fn := cfa.ContractOwner(p.Function)
+		s := by[fn]
 		if s == nil {
-			s = &FunctionSummary{Function: p.Function, API: api(p.Function)}
-			by[p.Function] = s
+			s = &FunctionSummary{Function: fn, API: api(fn)}
+			by[fn] = s
 		}
 		s.CPUSeconds += p.CPUSeconds
 		switch {

@@ -30,3 +30,16 @@ func TestSummarizeFunctions(t *testing.T) {
 		t.Errorf("counts: %+v %+v", got[0], got[1])
 	}
 }
+
+// TestSummarizeContracts: a contract's check and the uses of its
+// requires clauses count for the function the contract belongs to.
+func TestSummarizeContracts(t *testing.T) {
+	ps := []PropertyReport{
+		{Function: "__reverify_check_bump", Verdict: True}, {Function: "__reverify_use_bump", Verdict: False},
+		{Function: "bump", Verdict: True}, {Function: "caller", Verdict: True},
+	}
+	got := SummarizeFunctions(ps, func(f string) bool { return f == "caller" })
+	if len(got) != 2 || got[0].Function != "bump" || got[0].True != 2 || got[0].False != 1 || got[0].Kind != FunctionViolated || got[1].Function != "caller" {
+		t.Errorf("got %+v, want bump (2 TRUE, 1 FALSE) and caller", got)
+	}
+}

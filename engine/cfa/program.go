@@ -223,6 +223,27 @@ func NewProgram(m DataModel) *Program {
 // function of the sources with arbitrary arguments.
 const ContextPrefix = "__reverify_context_"
 
+// ContractCheckPrefix and ContractUsePrefix start the names of the
+// functions engine/contract generates for a function f with a contract:
+// the check of f against it, and the contract used in place of f's
+// calls.
+const (
+	ContractCheckPrefix = "__reverify_check_"
+	ContractUsePrefix   = "__reverify_use_"
+)
+
+// ContractOwner returns the function whose contract a generated check or
+// use of a contract belongs to, and name itself for any other function.
+func ContractOwner(name string) string {
+	if f, ok := strings.CutPrefix(name, ContractCheckPrefix); ok {
+		return f
+	}
+	if f, ok := strings.CutPrefix(name, ContractUsePrefix); ok {
+		return f
+	}
+	return name
+}
+
 // IsContext reports whether name is a most general context's.
 func IsContext(name string) bool { return strings.HasPrefix(name, ContextPrefix) }
 

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/reverify/reverify/engine/cfa"
 )
 
 // Names of the generated functions and variables. NAME is the function's
@@ -14,12 +16,12 @@ const (
 	// contract: an entry without parameters (a most general context under
 	// the requires clauses) that calls NAME and asserts the ensures
 	// clauses.
-	CheckPrefix = "__reverify_check_"
+	CheckPrefix = cfa.ContractCheckPrefix
 	// UsePrefix names NAME's contract as a function: asserts the requires
 	// clauses, havocs the assigns frame, assumes the ensures clauses. A
 	// call of NAME outside its own check becomes a call of it
 	// (Instrument).
-	UsePrefix = "__reverify_use_"
+	UsePrefix = cfa.ContractUsePrefix
 	// OfPrefix names a global holding NAME's expansion as a string, from
 	// which Instrument reads the function's name after translation (one
 	// a macro names).
