@@ -127,3 +127,34 @@ func itoa(n int) string {
 	}
 	return string(b)
 }
+
+// TestContractAliasing: a call that passes one object for two is_fresh
+// parameters breaks the requires clauses (the check assumed them
+// separate): FALSE at the API function that makes it; each object's own
+// validity holds.
+func TestContractAliasing(t *testing.T) {
+	dir := filepath.Join("testdata", "contracts_alias")
+	lib, err := library.Load(engine.SourceOptions{}, []string{filepath.Join(dir, "alias.c")}, nil, library.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := engine.Config{Name: "default", Timeout: 60 * time.Second, Solver: z3.Factory}
+	rs, err := lib.Verify(context.Background(), lib.Properties(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]results.Verdict{}
+	for _, r := range rs {
+		got[r.Property.ID] = r.Verdict
+	}
+	for id, want := range map[string]results.Verdict{
+		"__reverify_use_add_into:requiresclauseofadd_into:dstandsrcareseparateobjects": results.False,
+		"__reverify_use_add_into:requiresclauseofadd_into:__CPROVER_r_ok(src,sizeof(int))": results.True,
+		"__reverify_check_add_into:ensuresclauseofadd_into:*dst==__CPROVER_old(*dst)+*src": results.True,
+		"twice:separate": results.True,
+	} {
+		if got[id] != want {
+			t.Errorf("%s is %q, want %s (all: %v)", id, got[id], want, got)
+		}
+	}
+}

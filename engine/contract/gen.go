@@ -440,6 +440,7 @@ func generate(b *strings.Builder, f *Func, al Aliases) error {
 		plist = "void"
 	}
 	fmt.Fprintf(b, "%s%s %s(%s) {\n", line(f.File, f.Line), ret, cat(UsePrefix), plist)
+	var freshSeen []string
 	for _, c := range f.Clauses {
 		if c.Kind != Requires {
 			continue
@@ -448,6 +449,14 @@ func generate(b *strings.Builder, f *Func, al Aliases) error {
 		for _, conj := range splitTop(c.Text, "&&") {
 			conj = oneLine(conj)
 			if a, ok := al.callOf(conj, "__CPROVER_is_fresh"); ok && len(a) == 2 {
+				// a fresh object: valid for n bytes, and separate from
+				// the other fresh objects of the requires clauses (the
+				// check assumed them separate)
+				for _, q := range freshSeen {
+					sep := fmt.Sprintf("!__CPROVER_same_object(%s, %s)", q, a[0])
+					fmt.Fprintf(b, "  __reverify_check(%s, %s);", sep, strconv.Quote("requires clause of "+display+": "+short(q)+" and "+short(a[0])+" are separate objects"))
+				}
+				freshSeen = append(freshSeen, strings.TrimSpace(a[0]))
 				conj = fmt.Sprintf("__CPROVER_r_ok(%s, %s)", a[0], a[1])
 			}
 			fmt.Fprintf(b, "  __reverify_check(%s, %s);", conj, strconv.Quote("requires clause of "+display+": "+short(conj)))
