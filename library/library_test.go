@@ -148,7 +148,7 @@ func TestContractAliasing(t *testing.T) {
 		got[r.Property.ID] = r.Verdict
 	}
 	for id, want := range map[string]results.Verdict{
-		"__reverify_use_add_into:requiresclauseofadd_into:dstandsrcareseparateobjects": results.False,
+		"__reverify_use_add_into:requiresclauseofadd_into:dstandsrcareseparateobjects":     results.False,
 		"__reverify_use_add_into:requiresclauseofadd_into:__CPROVER_r_ok(src,sizeof(int))": results.True,
 		"__reverify_check_add_into:ensuresclauseofadd_into:*dst==__CPROVER_old(*dst)+*src": results.True,
 		"twice:separate": results.True,
