@@ -215,6 +215,9 @@ func declaredLines(ast *cc.AST) map[string]declared {
 		names := []string{}
 		if ft, ok := d.Type().(*cc.FunctionType); ok {
 			for _, prm := range ft.Parameters() {
+				if prm.Type() != nil && prm.Type().Kind() == cc.Void {
+					continue // (void)
+				}
 				names = append(names, prm.Name())
 			}
 		}

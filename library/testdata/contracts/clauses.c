@@ -103,3 +103,10 @@ __CPROVER_requires(__CPROVER_is_fresh(p, sizeof(int)) && __CPROVER_is_fresh(q, s
   if (*q > 0)
     *p = local;  // want FALSE
 }
+
+/* a contract of a function without parameters */
+int zero(void)
+__CPROVER_ensures(__CPROVER_return_value == 0)  // want TRUE
+{
+  return 0;
+}
