@@ -57,6 +57,7 @@ const Prelude = `#define __reverify_cat2(a, b) a##b
 #define __CPROVER_loop_entry(e) (*(__typeof__(e) *)__reverify_old(&(e)))
 void __reverify_snapshot(void);
 void __reverify_check(_Bool, const char *);
+void __reverify_unsupported(const char *);
 void *__reverify_old();
 void *__CPROVER_object_whole(const void *);
 void *__CPROVER_object_from(const void *);
@@ -343,15 +344,11 @@ func generate(b *strings.Builder, f *Func, al Aliases) error {
 		fmt.Fprintf(b, "char *%s; __SIZE_TYPE__ %s;\n", cat3(FramePrefix, fmt.Sprintf("_p%d", j)), cat3(FramePrefix, fmt.Sprintf("_n%d", j)))
 	}
 	nFresh := 0
-	for _, c := range f.Clauses {
-		if c.Kind == Requires {
-			for _, conj := range splitTop(c.Text, "&&") {
-				if _, ok := al.callOf(strings.TrimSpace(conj), "__CPROVER_is_fresh"); ok {
-					nFresh++
-				}
-			}
+	eachRequires(&strings.Builder{}, f, al, func(_ string, fresh []string) {
+		if fresh != nil {
+			nFresh++
 		}
-	}
+	})
 	for j := 0; j < nFresh; j++ {
 		fmt.Fprintf(b, "char *%s;\n", cat3(FreshPrefix, fmt.Sprintf("_%d", j)))
 	}
@@ -373,22 +370,14 @@ func generate(b *strings.Builder, f *Func, al Aliases) error {
 		fmt.Fprintf(b, "  %s;\n", p.decl)
 	}
 	nFresh = 0
-	for _, c := range f.Clauses {
-		if c.Kind != Requires {
-			continue
+	eachRequires(b, f, al, func(conj string, fresh []string) {
+		if fresh != nil {
+			fmt.Fprintf(b, "  (%s) = __reverify_fresh(%s); %s = (char *)(%s);", fresh[0], fresh[1], cat3(FreshPrefix, fmt.Sprintf("_%d", nFresh)), fresh[0])
+			nFresh++
+			return
 		}
-		b.WriteString(line(f.File, c.Line))
-		for _, conj := range splitTop(c.Text, "&&") {
-			conj = oneLine(conj)
-			if a, ok := al.callOf(conj, "__CPROVER_is_fresh"); ok && len(a) == 2 {
-				fmt.Fprintf(b, "  (%s) = __reverify_fresh(%s); %s = (char *)(%s);", a[0], a[1], cat3(FreshPrefix, fmt.Sprintf("_%d", nFresh)), a[0])
-				nFresh++
-				continue
-			}
-			fmt.Fprintf(b, "  __CPROVER_assume(%s);", conj)
-		}
-		b.WriteString("\n")
-	}
+		fmt.Fprintf(b, "  __CPROVER_assume(%s);", conj)
+	})
 	var ensures []string
 	var ensLines []int
 	for _, c := range f.Clauses {
@@ -425,6 +414,11 @@ func generate(b *strings.Builder, f *Func, al Aliases) error {
 	fmt.Fprintf(b, "  %s = 0;\n", cat(ActivePrefix))
 	for j, t := range ensures {
 		b.WriteString(line(f.File, ensLines[j]))
+		if al.mentions(t, "__CPROVER_is_fresh") {
+			// is_fresh in an ensures clause reads as r_ok here: the
+			// object's freshness would go unchecked
+			b.WriteString("  __reverify_unsupported(\"__CPROVER_is_fresh in an ensures clause\");")
+		}
 		fmt.Fprintf(b, "  __reverify_check(%s, %s);\n", t, strconv.Quote("ensures clause of "+display+": "+short(t)))
 	}
 	b.WriteString("}\n")
@@ -441,28 +435,20 @@ func generate(b *strings.Builder, f *Func, al Aliases) error {
 	}
 	fmt.Fprintf(b, "%s%s %s(%s) {\n", line(f.File, f.Line), ret, cat(UsePrefix), plist)
 	var freshSeen []string
-	for _, c := range f.Clauses {
-		if c.Kind != Requires {
-			continue
-		}
-		b.WriteString(line(f.File, c.Line))
-		for _, conj := range splitTop(c.Text, "&&") {
-			conj = oneLine(conj)
-			if a, ok := al.callOf(conj, "__CPROVER_is_fresh"); ok && len(a) == 2 {
-				// a fresh object: valid for n bytes, and separate from
-				// the other fresh objects of the requires clauses (the
-				// check assumed them separate)
-				for _, q := range freshSeen {
-					sep := fmt.Sprintf("!__CPROVER_same_object(%s, %s)", q, a[0])
-					fmt.Fprintf(b, "  __reverify_check(%s, %s);", sep, strconv.Quote("requires clause of "+display+": "+short(q)+" and "+short(a[0])+" are separate objects"))
-				}
-				freshSeen = append(freshSeen, strings.TrimSpace(a[0]))
-				conj = fmt.Sprintf("__CPROVER_r_ok(%s, %s)", a[0], a[1])
+	eachRequires(b, f, al, func(conj string, fresh []string) {
+		if fresh != nil {
+			// a fresh object: valid for n bytes, and separate from the
+			// other fresh objects of the requires clauses (the check
+			// assumed them separate)
+			for _, q := range freshSeen {
+				sep := fmt.Sprintf("!__CPROVER_same_object(%s, %s)", q, fresh[0])
+				fmt.Fprintf(b, "  __reverify_check(%s, %s);", sep, strconv.Quote("requires clause of "+display+": "+short(q)+" and "+short(fresh[0])+" are separate objects"))
 			}
-			fmt.Fprintf(b, "  __reverify_check(%s, %s);", conj, strconv.Quote("requires clause of "+display+": "+short(conj)))
+			freshSeen = append(freshSeen, strings.TrimSpace(fresh[0]))
+			conj = fmt.Sprintf("__CPROVER_r_ok(%s, %s)", fresh[0], fresh[1])
 		}
-		b.WriteString("\n")
-	}
+		fmt.Fprintf(b, "  __reverify_check(%s, %s);", conj, strconv.Quote("requires clause of "+display+": "+short(conj)))
+	})
 	b.WriteString("  __reverify_snapshot();\n")
 	for j, t := range frame {
 		b.WriteString(line(f.File, frameLines[j]))
@@ -510,6 +496,38 @@ func short(s string) string {
 		return string(r[:71]) + "…"
 	}
 	return s
+}
+
+// mentions reports whether text calls name or a macro forwarding to it.
+func (al Aliases) mentions(text, name string) bool {
+	ts := tokens(text)
+	for i := 0; i+1 < len(ts); i++ {
+		if ts[i+1].text == "(" && al.Resolve(ts[i].text) == name {
+			return true
+		}
+	}
+	return false
+}
+
+// eachRequires calls fn for every conjunct of f's requires clauses, in
+// order, each clause under its #line in b: the conjunct on one line, and
+// the arguments of __CPROVER_is_fresh (or an alias) when it is one.
+func eachRequires(b *strings.Builder, f *Func, al Aliases, fn func(conj string, fresh []string)) {
+	for _, c := range f.Clauses {
+		if c.Kind != Requires {
+			continue
+		}
+		b.WriteString(line(f.File, c.Line))
+		for _, conj := range splitTop(c.Text, "&&") {
+			conj = oneLine(conj)
+			if a, ok := al.callOf(conj, "__CPROVER_is_fresh"); ok && len(a) == 2 {
+				fn(conj, a)
+				continue
+			}
+			fn(conj, nil)
+		}
+		b.WriteString("\n")
+	}
 }
 
 // oneLine joins a clause's lines (a #line directive then places all of

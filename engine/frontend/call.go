@@ -359,6 +359,12 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 		fc.cond(args[0], next, term)
 		fc.cur = next
 		return nil, true
+	case name == unsupportedFunc && len(args) == 1:
+		// a construct of a contract the checks do not model (generated
+		// text): what it reaches is UNKNOWN, naming it
+		msg, _ := stringLitArg(args[0])
+		fc.emit(&cfa.Unsupported{Construct: msg}, tn)
+		return nil, true
 	case name == contractCheckFunc && len(args) == 2:
 		// a contract's obligation (generated text): checked without
 		// blocking

@@ -258,6 +258,8 @@ const (
 	// contractCheckFunc(c, "msg") checks a contract's obligation
 	// without blocking (nonBlocking).
 	contractCheckFunc = "__reverify_check"
+	// unsupportedFunc("what") is an unsupported construct.
+	unsupportedFunc = "__reverify_unsupported"
 	snapshotFunc      = "__reverify_snapshot"
 	oldFunc           = "__reverify_old"
 )

@@ -3,6 +3,7 @@ package frontend
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 
 	"modernc.org/cc/v4"
 
@@ -225,20 +226,18 @@ func (fc *fnctx) assertFail(msg string, rng cfa.Range, text string) {
 // the object a pointer variable points to (when the body writes through
 // it and changes it only by arithmetic on itself). A write the frame
 // cannot name (through a pointer loaded from memory, or by a called
-// function, when no assigns clause names the loop's frame) makes the
-// loop unsupported.
+// function that may write) makes the loop unsupported: an assigns clause
+// is not checked against the body, so it cannot stand for those writes.
 func (fc *fnctx) havocFrame(lc []loopClause, body []bedge, rng cfa.Range, text string) {
 	vp := fc.t.tm.ptr(cfa.VoidType)
 	fc.t.p.Externals[cfa.HavocObject] = &cfa.Type{Kind: cfa.Func, Result: cfa.VoidType, Params: []*cfa.Type{vp}}
 	havocObj := func(p cfa.Expr) {
 		fc.emitAt(&cfa.Call{Fn: cfa.HavocObject, Args: []cfa.Expr{&cfa.Cast{X: p, T: vp}}, Pos: rng.Start}, rng, text)
 	}
-	explicit := false
 	for _, c := range lc {
 		if c.kind != contract.Assigns {
 			continue
 		}
-		explicit = true
 		fc.guard(func() {
 			for _, t := range commaList(c.x) {
 				if pc, ok := t.(*cc.PostfixExpression); ok && pc.Case == cc.PostfixExpressionCall {
@@ -258,6 +257,17 @@ func (fc *fnctx) havocFrame(lc []loopClause, body []bedge, rng cfa.Range, text s
 			}
 		})
 	}
+	// What the body writes: variables (whole), and the objects pointer
+	// variables point to where the loop is entered. Every object is
+	// havocked before any variable, so a pointer is read at its entry
+	// value; a pointer the body changes other than by arithmetic on
+	// itself would point elsewhere by then, and a write the frame cannot
+	// name, or a call that may write (an assigns clause is not checked
+	// against the body), makes the loop unsupported.
+	unsupported := func(what string, e bedge) {
+		fc.emitAt(&cfa.Unsupported{Construct: "loop contract: " + what}, e.pos, e.text)
+	}
+	var vars, bases []*cfa.Var
 	seen := map[*cfa.Var]bool{}
 	for _, e := range body {
 		var lhs cfa.Expr
@@ -267,9 +277,8 @@ func (fc *fnctx) havocFrame(lc []loopClause, body []bedge, rng cfa.Range, text s
 		case *cfa.Havoc:
 			lhs = op.LHS
 		case *cfa.Call:
-			if !explicit && (op.Fn == "" || !pureLibrary[op.Fn] && !fc.t.writesNothing[op.Fn]) && op.Fn != cfa.HavocObject && op.Fn != "__assert_fail" && cfa.MemoryQueries[op.Fn] == 0 {
-				// a called function may write what the frame cannot name
-				fc.emitAt(&cfa.Unsupported{Construct: "loop contract without an assigns clause over a loop that calls " + op.Fn}, e.pos, e.text)
+			if (op.Fn == "" || !pureLibrary[op.Fn] && !fc.t.writesNothing[op.Fn]) && op.Fn != cfa.HavocObject && op.Fn != "__assert_fail" && cfa.MemoryQueries[op.Fn] == 0 {
+				unsupported("the loop's body calls "+op.Fn+", whose writes the loop's frame cannot name", e)
 				return
 			}
 			lhs = op.Result
@@ -278,26 +287,59 @@ func (fc *fnctx) havocFrame(lc []loopClause, body []bedge, rng cfa.Range, text s
 			continue
 		}
 		if v := cfa.BaseVar(lhs); v != nil {
-			if v.Temp || seen[v] {
-				continue
+			if !v.Temp && !seen[v] {
+				seen[v] = true
+				vars = append(vars, v)
 			}
-			seen[v] = true
-			fc.havocLvalue(&cfa.VarRef{Var: v}, havocObj, rng, text)
 			continue
 		}
 		p := pointerBase(lhs)
 		if p == nil {
-			if !explicit {
-				fc.emitAt(&cfa.Unsupported{Construct: "loop contract: a write the loop's frame cannot name: " + e.text}, e.pos, e.text)
+			unsupported("a write the loop's frame cannot name: "+e.text, e)
+			return
+		}
+		if !slices.Contains(bases, p) {
+			bases = append(bases, p)
+		}
+	}
+	for _, p := range bases {
+		for _, e := range body {
+			if a, ok := e.op.(*cfa.Assign); ok && cfa.BaseVar(a.LHS) == p && !selfArithmetic(a, p) {
+				unsupported("the loop writes through "+p.Orig+" and changes it otherwise than by arithmetic on itself", e)
 				return
 			}
-			continue
 		}
-		if seen[p] {
-			continue
-		}
-		seen[p] = true
+	}
+	for _, p := range bases {
 		havocObj(&cfa.VarRef{Var: p})
+	}
+	for _, v := range vars {
+		fc.havocLvalue(&cfa.VarRef{Var: v}, havocObj, rng, text)
+	}
+}
+
+// selfArithmetic reports whether a assigns p its own value plus or minus
+// an offset (p = p + k, p++).
+func selfArithmetic(a *cfa.Assign, p *cfa.Var) bool {
+	if r, ok := a.LHS.(*cfa.VarRef); !ok || r.Var != p {
+		return false
+	}
+	x := a.RHS
+	for {
+		switch y := x.(type) {
+		case *cfa.Cast:
+			x = y.X
+			continue
+		case *cfa.Binary:
+			if y.Op != cfa.Add && y.Op != cfa.Sub {
+				return false
+			}
+			x = y.X
+			continue
+		case *cfa.VarRef:
+			return y.Var == p
+		}
+		return false
 	}
 }
 

@@ -110,3 +110,12 @@ __CPROVER_ensures(__CPROVER_return_value == 0)  // want TRUE
 {
   return 0;
 }
+
+/* is_fresh in an ensures clause: freshness is not checked, so no TRUE
+   (this one returns a global's address, which is not fresh) */
+int fresh_target;
+int *give(void)
+__CPROVER_ensures(__CPROVER_is_fresh(__CPROVER_return_value, sizeof(int)))  // want UNKNOWN
+{
+  return &fresh_target;
+}

@@ -69,3 +69,19 @@ __CPROVER_assigns(__CPROVER_object_whole(a))
     a[i] = 1;  // want TRUE
   }
 }
+
+/* a pointer the body re-targets: the object it points to where the
+   loop is entered is not the one it writes, so no frame is named */
+int moved_pointer(void)
+{
+  int x = 1, other = 5;
+  int *q = &x;
+  for (int i = 0; i < 1; i++)  // want UNKNOWN
+  __CPROVER_loop_invariant(0 <= i && i <= 1)  // want UNKNOWN
+  {
+    q = &other;
+    *q = 7;
+  }
+  __CPROVER_assert(other == 5, "other unchanged");  // want UNKNOWN
+  return other;
+}
