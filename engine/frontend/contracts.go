@@ -260,8 +260,8 @@ const (
 	contractCheckFunc = "__reverify_check"
 	// unsupportedFunc("what") is an unsupported construct.
 	unsupportedFunc = "__reverify_unsupported"
-	snapshotFunc      = "__reverify_snapshot"
-	oldFunc           = "__reverify_old"
+	snapshotFunc    = "__reverify_snapshot"
+	oldFunc         = "__reverify_old"
 )
 
 // snapshot marks the place of a function's old values: a no-op edge
