@@ -64,6 +64,10 @@ func init() {
 		doc:    "k-induction over the loop heads of the entry function, bit-precise, strengthened by candidate invariants checked inductive (engine/kinduction)",
 		direct: runKInduction,
 	})
+	register("bmc", configuration{
+		doc:    "bounded model checking over merged paths (large blocks) with unwinding assertions, bounds 1, 2, 4, … or --unwind: TRUE when no execution runs beyond the bound (engine/bmc)",
+		direct: runBMC,
+	})
 	// default: full-precision value analysis decides finite-state
 	// programs (ECA, lock-step flags, lists of a bounded length) fastest
 	// and gives up quickly elsewhere, so it runs first, alone, under a

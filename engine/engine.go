@@ -51,6 +51,10 @@ type Config struct {
 	MaxStates int
 	// MaxDepth bounds the call stack (0: 64).
 	MaxDepth int
+	// Unwind, when positive, is the one unwinding bound of bounded model
+	// checking (`bmc`; CBMC's --unwind, a proof Makefile's UNWIND);
+	// otherwise bmc tries growing bounds.
+	Unwind int
 	// Workers is the number of properties verified in parallel (0: the
 	// number of CPUs). A portfolio configuration (`default`) runs each
 	// property's arms in goroutines of their own besides, as many at a time as Slots (strategy.Portfolio).

@@ -37,7 +37,7 @@ func (e *encoder) havocObject(c *cfa.Call, arg func(int) *Term) {
 		if obj.Hi == 0 && obj.Val == 0 {
 			return // NULL
 		}
-		if obj.Hi != 0 || obj.Val >= uint64(len(e.objs)) || e.objs[obj.Val].fn {
+		if obj.Hi != 0 || obj.Val >= uint64(len(e.objs)) || e.objs[obj.Val] == nil || e.objs[obj.Val].fn {
 			e.fail("%s of a pointer to no data object", c.Fn)
 		}
 		o := e.objs[obj.Val]

@@ -236,6 +236,9 @@ type encoder struct {
 	defs     map[*Term]*Term
 	ndefs    int
 	foldMemo map[*Term]*Term
+	// shared, when not nil, makes this a merged encoding (merge.go):
+	// the fields from frames to mallocs belong to the current SymState.
+	shared *mergeShared
 }
 
 type encodePanic struct{ err *EncodeError }
@@ -387,6 +390,17 @@ func (e *encoder) conj(t *Term) {
 	e.f.ConjunctStep = append(e.f.ConjunctStep, e.step)
 }
 
+// assume restricts the executions to those where t holds: a conjunct of
+// a path formula, or in a merged encoding a strengthening of the state's
+// guard (merge.go), since t holds on this branch only.
+func (e *encoder) assume(t *Term) {
+	if e.shared != nil {
+		e.guard = e.b.And(e.guard, t)
+		return
+	}
+	e.conj(t)
+}
+
 func (e *encoder) ub(kind string, cond *Term) {
 	c := e.b.And(e.guard, cond)
 	if c.Op == False {
@@ -472,7 +486,7 @@ func (e *encoder) doStep(s cfa.Step) {
 		if !op.Truth {
 			c = e.b.Not(c)
 		}
-		e.conj(c)
+		e.assume(c)
 	case *cfa.Call:
 		e.callExtern(op)
 	case *cfa.Return:
@@ -592,7 +606,7 @@ func (e *encoder) enter(edge *cfa.Edge, callee *cfa.Function) {
 	}
 	if call.Fn == "" {
 		fp := e.rval(call.FnPtr)
-		e.conj(e.b.Eq(fp, e.objPtr(e.funcObj(callee.Name))))
+		e.assume(e.b.Eq(fp, e.objPtr(e.funcObj(callee.Name))))
 	}
 	if len(call.Args) < len(callee.Params) {
 		e.fail("call of %s with %d arguments for %d parameters", callee.Name, len(call.Args), len(callee.Params))
@@ -695,10 +709,18 @@ func (e *encoder) setReg(v *cfa.Var, fr *frame, val *Term) {
 // newObject adds an object of the given size (BV(ptrBits)) and contents.
 func (e *encoder) newObject(name string, size *Term, arr *Term) *object {
 	id := len(e.objs)
+	if e.shared != nil {
+		// merged encoding: ids are unique over all states (merge.go)
+		id = e.shared.nextObj
+		e.shared.nextObj++
+	}
 	if e.objBits < 63 && uint64(id) >= 1<<uint(e.objBits) {
 		e.fail("more than %d memory objects", 1<<uint(e.objBits)-1)
 	}
 	o := &object{id: id, name: name, size: size, arr: arr, live: e.b.True()}
+	for len(e.objs) < id {
+		e.objs = append(e.objs, nil)
+	}
 	e.objs = append(e.objs, o)
 	return o
 }
@@ -728,7 +750,16 @@ func (e *encoder) allocVar(v *cfa.Var, fr *frame, decl bool) *object {
 		name = fr.name + "::" + v.Name
 		arr = e.newVersion("mem:"+name, e.arraySort())
 	}
-	o := e.newObject(name, e.b.BV(uint64(size), e.ptrBits), arr)
+	var o *object
+	if old := fr.objOf(v); e.shared != nil && fr != nil && old != nil {
+		// merged encoding: a local declared again (a declaration in a
+		// loop body) reuses its object, as gcc reuses the stack slot, so
+		// that the states of different iterations agree on it (merge.go)
+		o = &object{id: old.id, name: name, size: e.b.BV(uint64(size), e.ptrBits), arr: arr, live: e.b.True()}
+		e.objs[old.id] = o
+	} else {
+		o = e.newObject(name, e.b.BV(uint64(size), e.ptrBits), arr)
+	}
 	if fr == nil {
 		e.gobj[v] = o
 	} else {
@@ -749,9 +780,20 @@ func (e *encoder) funcObj(name string) *object {
 	if o, ok := e.funcs[name]; ok {
 		return o
 	}
+	if e.shared != nil {
+		if id, ok := e.shared.funcIDs[name]; ok {
+			o := &object{id: id, name: "func " + name, size: e.b.BV(0, e.ptrBits), live: e.b.True(), fn: true}
+			e.place(o)
+			e.funcs[name] = o
+			return o
+		}
+	}
 	o := e.newObject("func "+name, e.b.BV(0, e.ptrBits), nil)
 	o.fn = true
 	e.funcs[name] = o
+	if e.shared != nil {
+		e.shared.funcIDs[name] = o.id
+	}
 	return o
 }
 
@@ -852,8 +894,20 @@ func (e *encoder) strObj(s *cfa.StringLit) *object {
 	for i := 0; i < len(s.Val); i++ {
 		arr = e.b.Store(arr, e.b.BV(uint64(i), e.offBits), e.b.BV(uint64(s.Val[i]), 8))
 	}
-	o := e.newObject("string "+strconv.Quote(s.Val), e.b.BV(uint64(len(s.Val)+1), e.ptrBits), arr)
+	name, size := "string "+strconv.Quote(s.Val), e.b.BV(uint64(len(s.Val)+1), e.ptrBits)
+	if e.shared != nil {
+		if id, ok := e.shared.strIDs[s]; ok {
+			o := &object{id: id, name: name, size: size, arr: arr, live: e.b.True()}
+			e.place(o)
+			e.strs[s] = o
+			return o
+		}
+	}
+	o := e.newObject(name, size, arr)
 	e.strs[s] = o
+	if e.shared != nil {
+		e.shared.strIDs[s] = o.id
+	}
 	return o
 }
 
@@ -929,14 +983,14 @@ func (e *encoder) split(p *Term) (obj, off *Term) {
 func (e *encoder) candidates(obj *Term) []*object {
 	if obj.Op == BVConst {
 		id := obj.Val
-		if obj.Hi != 0 || id >= uint64(len(e.objs)) || e.objs[id].fn || id == 0 {
+		if obj.Hi != 0 || id >= uint64(len(e.objs)) || e.objs[id] == nil || e.objs[id].fn || id == 0 {
 			return nil
 		}
 		return []*object{e.objs[id]}
 	}
 	var out []*object
 	for _, o := range e.objs[1:] {
-		if !o.fn {
+		if o != nil && !o.fn {
 			out = append(out, o)
 		}
 	}
@@ -1390,7 +1444,7 @@ func (e *encoder) callExtern(c *cfa.Call) {
 		}
 		return
 	case c.Fn == "__VERIFIER_assume":
-		e.conj(CTruth(b, arg(0)))
+		e.assume(CTruth(b, arg(0)))
 		return
 	case c.Fn == "malloc" || c.Fn == "calloc" || c.Fn == "alloca" || c.Fn == "__builtin_alloca":
 		var size *Term

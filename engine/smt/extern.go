@@ -63,7 +63,7 @@ func (e *encoder) havocUnmodelled(fn string) {
 		e.setReg(v, nil, b.FreshVar("extern "+fn+" "+v.Name, BVSort(e.width(v.T))))
 	}
 	for _, o := range e.objs[1:] {
-		if o.fn || keep[o] || o.arr == nil {
+		if o == nil || o.fn || keep[o] || o.arr == nil {
 			continue
 		}
 		o.arr = b.FreshVar("extern "+fn+" "+o.name, e.arraySort())

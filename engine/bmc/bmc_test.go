@@ -1,0 +1,193 @@
+package bmc_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/reverify/reverify/engine/analysis/property"
+	"github.com/reverify/reverify/engine/bmc"
+	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/smt/z3"
+)
+
+const header = `extern void abort(void);
+void reach_error(void) {}
+void __VERIFIER_assert(int cond) { if (!(cond)) { reach_error(); abort(); } }
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+`
+
+func check(t testing.TB, src string, opts bmc.Options) bmc.Result {
+	t.Helper()
+	prog, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "t.c", Content: header + src}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Entry, opts.Solver = "main", z3.Factory
+	opts.ErrorEdges = property.ErrorCalls(prog, "reach_error")
+	return bmc.Check(context.Background(), prog, opts)
+}
+
+var statusName = map[bmc.Status]string{bmc.True: "TRUE", bmc.False: "FALSE", bmc.Unknown: "UNKNOWN"}
+
+// The programs have known verdicts (// want).
+var programs = []struct {
+	name, want, src string
+}{
+	{"constant-loop-true", "TRUE", `
+int main(void) {
+	int a[10];
+	for (int i = 0; i < 10; i++) a[i] = i * 2;
+	int s = 0;
+	for (int i = 0; i < 10; i++) s += a[i];
+	__VERIFIER_assert(s == 90); // want TRUE
+	return 0;
+}`},
+	{"constant-loop-false", "FALSE", `
+int main(void) {
+	int a[10];
+	for (int i = 0; i < 10; i++) a[i] = i * 2;
+	int s = 0;
+	for (int i = 0; i < 10; i++) s += a[i];
+	__VERIFIER_assert(s == 91); // want FALSE
+	return 0;
+}`},
+	{"branches-merge-true", "TRUE", `
+int main(void) {
+	unsigned x = 0;
+	for (int i = 0; i < 8; i++) {
+		if (__VERIFIER_nondet_int()) x += 1; else x += 2;
+	}
+	__VERIFIER_assert(x >= 8 && x <= 16); // want TRUE
+	return 0;
+}`},
+	{"branches-merge-false", "FALSE", `
+int main(void) {
+	unsigned x = 0;
+	for (int i = 0; i < 8; i++) {
+		if (__VERIFIER_nondet_int()) x += 1; else x += 2;
+	}
+	__VERIFIER_assert(x != 13); // want FALSE
+	return 0;
+}`},
+	{"unbounded-unknown", "UNKNOWN", `
+int main(void) {
+	unsigned x = 0;
+	while (__VERIFIER_nondet_int()) x++;
+	__VERIFIER_assert(x != 0xffffffffu); // want UNKNOWN (needs 2^32 iterations)
+	return 0;
+}`},
+	{"input-bound-true", "TRUE", `
+int main(void) {
+	unsigned char n = __VERIFIER_nondet_uchar();
+	unsigned s = 0;
+	if (n > 20) return 0;
+	for (unsigned char i = 0; i < n; i++) s += 3;
+	__VERIFIER_assert(s <= 60); // want TRUE
+	return 0;
+}`},
+	{"calls-and-pointers-false", "FALSE", `
+struct buf { int len; char data[4]; };
+static void put(struct buf *b, char c) { if (b->len < 4) b->data[b->len++] = c; }
+int main(void) {
+	struct buf b = {0};
+	int n = __VERIFIER_nondet_int();
+	for (int i = 0; i < 6; i++) if (i < n) put(&b, 'a' + i);
+	__VERIFIER_assert(b.data[3] != 'd'); // want FALSE
+	return 0;
+}`},
+	{"calls-and-pointers-true", "TRUE", `
+struct buf { int len; char data[4]; };
+static void put(struct buf *b, char c) { if (b->len < 4) b->data[b->len++] = c; }
+int main(void) {
+	struct buf b = {0};
+	int n = __VERIFIER_nondet_int();
+	for (int i = 0; i < 6; i++) if (i < n) put(&b, 'a' + i);
+	__VERIFIER_assert(b.len <= 4); // want TRUE
+	return 0;
+}`},
+	{"heap-true", "TRUE", `
+#include <stdlib.h>
+int main(void) {
+	int n = __VERIFIER_nondet_int();
+	int *p = malloc(3 * sizeof(int));
+	if (!p) return 0;
+	for (int i = 0; i < 3; i++) p[i] = n > 0 ? i : -i;
+	int s = p[0] + p[1] + p[2];
+	__VERIFIER_assert(s == 3 || s == -3); // want TRUE
+	free(p);
+	return 0;
+}`},
+	{"recursion-true", "TRUE", `
+int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }
+int main(void) {
+	__VERIFIER_assert(fact(5) == 120); // want TRUE
+	return 0;
+}`},
+	{"nested-false", "FALSE", `
+int main(void) {
+	int c = 0;
+	for (int i = 0; i < 4; i++)
+		for (int j = 0; j < 3; j++)
+			if (__VERIFIER_nondet_int()) c++;
+	__VERIFIER_assert(c < 12); // want FALSE
+	return 0;
+}`},
+	{"extern-pointer-unknown", "UNKNOWN", `
+extern int *get(void);
+int main(void) {
+	int *p = get();
+	__VERIFIER_assert(p == 0 || *p == *p); // want UNKNOWN (pointer from a bodiless function)
+	return 0;
+}`},
+}
+
+func TestVerdicts(t *testing.T) {
+	for _, p := range programs {
+		t.Run(p.name, func(t *testing.T) {
+			r := check(t, p.src, bmc.Options{MaxUnwind: 64})
+			if got := statusName[r.Status]; got != p.want {
+				t.Errorf("%s at bound %d (%s), want %s", got, r.Bound, r.Reason, p.want)
+			}
+			t.Logf("%s at bound %d: %s (%d nodes, %d conjuncts)", statusName[r.Status], r.Bound, r.Reason, r.Nodes, r.Conjuncts)
+			if r.Status == bmc.False && len(r.Path) == 0 {
+				t.Errorf("FALSE without a counterexample")
+			}
+		})
+	}
+}
+
+// locks is SV-COMP's test_locks_N pattern: N flags set and tested in an
+// unbounded loop; every iteration has 2^N paths.
+func locks(n int) string {
+	var sb strings.Builder
+	sb.WriteString("int main(void) {\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&sb, "\tint p%d = __VERIFIER_nondet_int(); int lk%d;\n", i, i)
+	}
+	sb.WriteString("\tint cond;\n\twhile (1) {\n\t\tcond = __VERIFIER_nondet_int();\n\t\tif (cond == 0) goto out;\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&sb, "\t\tlk%d = 0;\n", i)
+	}
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&sb, "\t\tif (p%d != 0) lk%d = 1;\n", i, i)
+	}
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&sb, "\t\tif (p%d != 0) { if (lk%d != 1) reach_error(); lk%d = 0; }\n", i, i, i)
+	}
+	sb.WriteString("\t}\nout:\n\treturn 0;\n}\n")
+	return sb.String()
+}
+
+// TestLocksBounded: the merged encoding has one block per iteration
+// whatever N; the loop is unbounded, so bounded model checking finds no
+// error but cannot prove the property (UNKNOWN at the bound).
+func TestLocksBounded(t *testing.T) {
+	r := check(t, locks(15), bmc.Options{Unwind: 4})
+	if r.Status != bmc.Unknown || !strings.Contains(r.Reason, "unwinding assertion") {
+		t.Fatalf("test_locks_15 at bound 4: %v (%s), want UNKNOWN by its unwinding assertion", statusName[r.Status], r.Reason)
+	}
+}
