@@ -20,7 +20,7 @@ import (
 func runBMC(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
 	out := bmc.Check(ctx, prog, bmc.Options{
 		Entry: cfg.Entry, ErrorEdges: prop.ErrorEdges, Via: prop.Via, Solver: cfg.Solver,
-		Unwind:    cfg.Unwind,
+		Unwind: cfg.Unwind, KInduction: cfg.Unwind <= 0,
 		Semantics: smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow},
 	})
 	res.States = out.Nodes

@@ -33,6 +33,10 @@ type Options struct {
 	// MaxNodes bounds the nodes of one unrolling (0: 200,000); beyond it
 	// the answer is UNKNOWN.
 	MaxNodes int
+	// KInduction, at every bound whose unwinding assertions fail, tries
+	// k-induction's step case over the same merged encoding (its cut
+	// points are the entry function's loop heads).
+	KInduction bool
 }
 
 // Status is the outcome of Check.
@@ -118,35 +122,35 @@ func Check(ctx context.Context, prog *cfa.Program, opts Options) (res Result) {
 	return res
 }
 
-// check decides the property at u's bound; more says that a larger bound
-// may decide it.
-func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (Result, bool) {
-	k := u.bound
-	un, err := u.unroll(ctx)
-	switch {
-	case errors.Is(err, errTooLarge):
-		return Result{Reason: fmt.Sprintf("bmc: the unrolling to bound %d exceeds %d nodes", k, u.maxNodes)}, false
-	case errors.Is(err, errCycle):
-		return Result{Reason: "bmc: control flow that is not a loop of the depth-first search (irreducible)"}, false
-	case err != nil:
-		return Result{Reason: "bmc: " + err.Error()}, false
-	}
-	b := smt.NewBuilder()
-	m := smt.NewMerger(b, prog, prog.Edges, opts.Semantics)
-	var errArcs, cutArcs []*arc
-	type unsupported struct {
-		guard  *smt.Term
-		reason string
-	}
-	var unsup []unsupported
+// unsupported is a step outside the encoding (or a join of states that
+// disagree on an object), with the guard under which it is reached.
+type unsupported struct {
+	guard  *smt.Term
+	reason string
+}
+
+// encoding is the symbolic pass over one unrolling.
+type encoding struct {
+	errArcs, cutArcs []*arc
+	unsup            []unsupported
+	// template is the state at the first node of each cut point
+	// (a loop head of the entry function, in its frame).
+	template map[*cfa.Location]*smt.SymState
+}
+
+// encode runs the symbolic pass over un from the state start: every node
+// joins the states arriving over its in-arcs, and every arc applies its
+// step to a copy.
+func encode(ctx context.Context, m *smt.Merger, b *smt.Builder, u *unroller, un *unrolling, start *smt.SymState) (*encoding, error) {
+	enc := &encoding{template: map[*cfa.Location]*smt.SymState{}}
 	for i, n := range un.nodes {
 		timeslice.Yield(ctx)
 		if err := ctx.Err(); err != nil {
-			return Result{Reason: "bmc: " + err.Error()}, false
+			return nil, err
 		}
 		var st *smt.SymState
 		if i == 0 {
-			st = m.Initial()
+			st = start
 		} else {
 			if len(n.pending) == 0 {
 				continue // every arc into it failed to encode
@@ -155,16 +159,20 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 			for _, s := range n.pending {
 				gs = append(gs, s.Guard())
 			}
+			var err error
 			st, err = m.Join(n.pending)
 			n.pending = nil
 			if err != nil {
-				unsup = append(unsup, unsupported{b.Or(gs...), err.Error()})
+				enc.unsup = append(enc.unsup, unsupported{b.Or(gs...), err.Error()})
 				continue
 			}
 			m.NameGuard(st, fmt.Sprintf("reach!%d", n.id))
 		}
 		if st.Guard().Op == smt.False {
 			continue
+		}
+		if len(n.pt.frames) == 1 && n.pt.frames[0].fn == u.entry && u.loops.body[n.pt.loc] != nil && enc.template[n.pt.loc] == nil {
+			enc.template[n.pt.loc] = m.Clone(st)
 		}
 		last := -1
 		for j, a := range n.out {
@@ -175,7 +183,7 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 		for j, a := range n.out {
 			if a.kind == toError {
 				a.guard = st.Guard()
-				errArcs = append(errArcs, a)
+				enc.errArcs = append(enc.errArcs, a)
 				continue
 			}
 			s := st
@@ -185,9 +193,9 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 			pre := s.Guard()
 			if err := m.Apply(ctx, s, a.step); err != nil {
 				if ctx.Err() != nil {
-					return Result{Reason: "bmc: " + ctx.Err().Error()}, false
+					return nil, ctx.Err()
 				}
-				unsup = append(unsup, unsupported{pre, err.Error()})
+				enc.unsup = append(enc.unsup, unsupported{pre, err.Error()})
 				continue
 			}
 			a.guard = s.Guard()
@@ -195,38 +203,87 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 				continue
 			}
 			if why := u.callback(a.step); why != "" {
-				unsup = append(unsup, unsupported{pre, why})
+				enc.unsup = append(enc.unsup, unsupported{pre, why})
 			}
 			if a.kind == toCutoff {
-				cutArcs = append(cutArcs, a)
+				enc.cutArcs = append(enc.cutArcs, a)
 				continue
 			}
 			a.to.pending = append(a.to.pending, s)
 		}
 	}
+	return enc, nil
+}
+
+// session is one bound's formula on one solver: the conjuncts of the
+// merger are asserted as they are added.
+type session struct {
+	b        *smt.Builder
+	m        *smt.Merger
+	solver   smt.Solver
+	asserted int
+}
+
+func (s *session) sync() {
+	cs := s.m.Formula().Conjuncts
+	for _, c := range cs[s.asserted:] {
+		s.solver.Assert(c)
+	}
+	s.asserted = len(cs)
+}
+
+// sat decides the formula with the extra assertions; for Sat it returns
+// the model's evaluation of each term of eval (1 true).
+func (s *session) sat(ctx context.Context, extra []*smt.Term, eval func(smt.Model)) (smt.Result, error) {
+	s.sync()
+	s.solver.Push()
+	defer s.solver.Pop()
+	for _, t := range extra {
+		s.solver.Assert(t)
+	}
+	r, err := s.solver.Check(ctx)
+	if r == smt.Sat && eval != nil {
+		eval(s.solver.Model())
+	}
+	return r, err
+}
+
+func (s *session) or(as []*arc) *smt.Term {
+	var ts []*smt.Term
+	for _, a := range as {
+		ts = append(ts, a.guard)
+	}
+	return s.b.Or(ts...)
+}
+
+// check decides the property at u's bound; more says that a larger bound
+// may decide it.
+func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (Result, bool) {
+	k := u.bound
+	un, err := u.unroll(ctx)
+	if err != nil {
+		return Result{Reason: unrollError(err, k, u.maxNodes)}, false
+	}
+	b := smt.NewBuilder()
+	m := smt.NewMerger(b, prog, prog.Edges, opts.Semantics)
+	enc, err := encode(ctx, m, b, u, un, m.Initial())
+	if err != nil {
+		return Result{Reason: "bmc: " + err.Error()}, false
+	}
 	f := m.Formula()
 	res := Result{Nodes: len(un.nodes), Arcs: un.arcs, Conjuncts: len(f.Conjuncts)}
-	solver := opts.Solver(b)
-	defer solver.Close()
-	for _, c := range f.Conjuncts {
-		solver.Assert(c)
+	ses := &session{b: b, m: m, solver: opts.Solver(b)}
+	defer ses.solver.Close()
+	solverErr := func(err error) (Result, bool) {
+		res.Reason = fmt.Sprintf("bmc: solver: %v", err)
+		return res, false
 	}
-	guards := func(as []*arc) *smt.Term {
-		var ts []*smt.Term
-		for _, a := range as {
-			ts = append(ts, a.guard)
-		}
-		return b.Or(ts...)
-	}
-	if len(errArcs) > 0 {
-		reach := guards(errArcs)
-		solver.Push()
-		solver.Assert(reach)
-		solver.Assert(f.NoUB(b))
-		r, err := solver.Check(ctx)
-		if r == smt.Sat {
-			path := extract(solver.Model(), errArcs)
-			solver.Pop()
+	if len(enc.errArcs) > 0 {
+		reach := ses.or(enc.errArcs)
+		var path []cfa.Step
+		r, err := ses.sat(ctx, []*smt.Term{reach, f.NoUB(b)}, func(mod smt.Model) { path = extract(mod, enc.errArcs) })
+		switch r {
+		case smt.Sat:
 			if path == nil {
 				res.Reason = "bmc: no execution could be read from the model"
 				return res, false
@@ -239,71 +296,159 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 			}
 			res.Reason = "bmc: the execution the formula found is not confirmed: " + ch.Reason
 			return res, false
+		case smt.Unknown:
+			return solverErr(err)
 		}
-		solver.Pop()
-		if r == smt.Unknown {
-			res.Reason = fmt.Sprintf("bmc: solver: %v", err)
-			return res, false
-		}
-		solver.Push()
-		solver.Assert(reach)
-		r, err = solver.Check(ctx)
-		solver.Pop()
-		switch r {
+		switch r, err := ses.sat(ctx, []*smt.Term{reach}, nil); r {
 		case smt.Sat:
 			res.Reason = fmt.Sprintf("bmc: an error is reachable within bound %d only after undefined behaviour", k)
 			return res, false
 		case smt.Unknown:
-			res.Reason = fmt.Sprintf("bmc: solver: %v", err)
-			return res, false
+			return solverErr(err)
 		}
 	}
-	for _, x := range unsup {
-		solver.Push()
-		solver.Assert(x.guard)
-		r, err := solver.Check(ctx)
-		solver.Pop()
-		switch r {
+	for _, x := range enc.unsup {
+		switch r, err := ses.sat(ctx, []*smt.Term{x.guard}, nil); r {
 		case smt.Sat:
 			res.Reason = "bmc: reachable step outside the encoding: " + x.reason
 			return res, false
 		case smt.Unknown:
-			res.Reason = fmt.Sprintf("bmc: solver: %v", err)
-			return res, false
+			return solverErr(err)
 		}
 	}
-	if len(cutArcs) == 0 {
-		res.Status = True
-		res.Reason = fmt.Sprintf("bounded model checking: no error within bound %d, and no execution runs longer (unwinding assertions hold)", k)
-		return res, false
-	}
-	solver.Push()
-	solver.Assert(guards(cutArcs))
-	r, err := solver.Check(ctx)
+	what := ""
+	r, err := ses.sat(ctx, []*smt.Term{ses.or(enc.cutArcs)}, func(mod smt.Model) {
+		for _, a := range enc.cutArcs {
+			if v, _ := mod.Eval(a.guard); v == 1 {
+				what = a.what
+				return
+			}
+		}
+	})
 	switch r {
 	case smt.Unsat:
-		solver.Pop()
 		res.Status = True
 		res.Reason = fmt.Sprintf("bounded model checking: no error within bound %d, and no execution runs longer (unwinding assertions hold)", k)
 		return res, false
 	case smt.Unknown:
-		solver.Pop()
-		res.Reason = fmt.Sprintf("bmc: solver: %v", err)
-		return res, false
+		return solverErr(err)
 	}
-	what := ""
-	mod := solver.Model()
-	for _, a := range cutArcs {
-		if v, _ := mod.Eval(a.guard); v == 1 {
-			what = a.what
-			break
+	res.Reason = fmt.Sprintf("bmc: no error within bound %d, but the unwinding assertion of the %s fails", k, what)
+	if opts.KInduction {
+		proved, why, err := kinduction(ctx, ses, u, enc)
+		switch {
+		case err != nil:
+			res.Reason = "bmc: " + err.Error()
+			return res, false
+		case proved:
+			res.Status = True
+			res.Reason = fmt.Sprintf("k-induction over merged paths with k = %d: no error within bound %d, and from any state at a loop head of %s, %d error-free iterations are followed by an error-free one", k, k, u.entry.Name, k)
+			return res, false
+		case why != "":
+			res.Reason += "; k-induction: " + why
 		}
 	}
-	solver.Pop()
-	res.Reason = fmt.Sprintf("bmc: no error within bound %d, but the unwinding assertion of the %s fails", k, what)
 	return res, true
 }
 
+var debugStep func(string)
+
+// unrollError is the reason of an unrolling that failed.
+func unrollError(err error, k, maxNodes int) string {
+	switch {
+	case errors.Is(err, errTooLarge):
+		return fmt.Sprintf("bmc: the unrolling to bound %d exceeds %d nodes", k, maxNodes)
+	case errors.Is(err, errCycle):
+		return "bmc: control flow that is not a loop of the depth-first search (irreducible)"
+	}
+	return "bmc: " + err.Error()
+}
+
+// kinduction tries the step case of k-induction at u's bound over the
+// base case ses holds (no error within the bound, enc): for every cut
+// point h (a loop head of the entry function), from an arbitrary state at
+// h with the objects of its first visit (smt.Merger.Havoc), every
+// execution through k further cut point visits without an error must be
+// unable to reach an error before the (k+2)-th visit (Donaldson, Haller,
+// Kroening, Rümmer, SAS 2011; as engine/kinduction, over merged paths).
+// The base case must be complete up to the cut points: no reachable
+// cut-off in a callee's loop or recursion. why says why there is no
+// proof.
+func kinduction(ctx context.Context, ses *session, u *unroller, enc *encoding) (bool, string, error) {
+	var inner []*arc
+	for _, a := range enc.cutArcs {
+		if !a.inEntry {
+			inner = append(inner, a)
+		}
+	}
+	if len(inner) > 0 {
+		r, err := ses.sat(ctx, []*smt.Term{ses.or(inner)}, nil)
+		if r != smt.Unsat {
+			if err != nil {
+				return false, "", err
+			}
+			return false, fmt.Sprintf("the base case is not complete (the %s may run beyond the bound)", inner[0].what), nil
+		}
+	}
+	var heads []*cfa.Location
+	for _, l := range u.entry.Locs {
+		if u.loops.body[l] != nil {
+			heads = append(heads, l)
+		}
+	}
+	for _, h := range heads {
+		tmpl := enc.template[h]
+		if tmpl == nil {
+			return false, fmt.Sprintf("the loop head %s is not reached within the bound", posOf(h)), nil
+		}
+		su := *u
+		su.step, su.stepStart = true, h
+		un, err := su.unroll(ctx)
+		if err != nil {
+			return false, unrollError(err, u.bound, u.maxNodes), nil
+		}
+		step, err := encode(ctx, ses.m, ses.b, &su, un, ses.m.Havoc(tmpl))
+		if err != nil {
+			return false, "", err
+		}
+		var last []*arc
+		for _, a := range step.errArcs {
+			if a.from.pt.frames[0].cuts == u.bound+1 {
+				last = append(last, a)
+			}
+		}
+		if debugStep != nil {
+			debugStep(fmt.Sprintf("step from %s: %d error arcs, %d last, %d cut", h, len(step.errArcs), len(last), len(step.cutArcs)))
+			for _, a := range last {
+				debugStep(a.guard.String())
+			}
+			for _, c := range ses.m.Formula().Conjuncts {
+				debugStep("  " + c.String())
+			}
+		}
+		for _, x := range step.unsup {
+			switch r, err := ses.sat(ctx, []*smt.Term{x.guard}, nil); r {
+			case smt.Sat:
+				return false, "step case: reachable step outside the encoding: " + x.reason, nil
+			case smt.Unknown:
+				return false, "", err
+			}
+		}
+		var inner []*arc
+		for _, a := range step.cutArcs {
+			if a.what != "step case" {
+				inner = append(inner, a)
+			}
+		}
+		switch r, err := ses.sat(ctx, []*smt.Term{ses.or(append(last, inner...))}, nil); r {
+		case smt.Sat:
+			return false, fmt.Sprintf("the step case from the loop head at %s fails", posOf(h)), nil
+		case smt.Unknown:
+			return false, "", err
+		}
+	}
+	return true, "", nil
+}
 // extract returns the execution of a model in which an error arc's guard
 // holds: the arcs whose guards hold, followed back from that arc to the
 // start.

@@ -191,3 +191,59 @@ func TestLocksBounded(t *testing.T) {
 		t.Fatalf("test_locks_15 at bound 4: %v (%s), want UNKNOWN by its unwinding assertion", statusName[r.Status], r.Reason)
 	}
 }
+
+// TestKInduction: the step case over merged paths proves what no bound
+// can (unbounded loops), whatever the branches per iteration.
+func TestKInduction(t *testing.T) {
+	cases := []struct {
+		name, src, want string
+		k               int
+	}{
+		{"test_locks_15", locks(15), "TRUE", 1},
+		{"swap-k2", `
+int main(void) {
+	int a = 0, b = 0, t;
+	while (__VERIFIER_nondet_int()) {
+		__VERIFIER_assert(a == 0); // want TRUE at k = 2
+		t = a; a = b; b = t;
+	}
+	return 0;
+}`, "TRUE", 2},
+		{"lockstep-needs-invariant", `
+int main(void) {
+	unsigned int x = 0, y = 0;
+	while (__VERIFIER_nondet_int()) { x++; y++; }
+	__VERIFIER_assert(x == y); // want UNKNOWN (x == y is not k-inductive without an invariant)
+	return 0;
+}`, "UNKNOWN", 0},
+		{"array-in-loop", `
+int main(void) {
+	int a[4] = {0};
+	while (__VERIFIER_nondet_int()) {
+		int i = __VERIFIER_nondet_int();
+		if (i < 0 || i >= 4) continue;
+		a[i] = 7;
+		__VERIFIER_assert(a[i] == 7); // want TRUE
+	}
+	return 0;
+}`, "TRUE", 1},
+		{"late-bug", `
+int main(void) {
+	unsigned int c = 0;
+	while (__VERIFIER_nondet_int()) {
+		c++;
+		__VERIFIER_assert(c != 5); // want FALSE (fifth iteration)
+	}
+	return 0;
+}`, "FALSE", 4},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := check(t, c.src, bmc.Options{KInduction: true, MaxUnwind: 8})
+			t.Logf("%s at bound %d: %s", statusName[r.Status], r.Bound, r.Reason)
+			if got := statusName[r.Status]; got != c.want || (c.k > 0 && r.Bound != c.k) {
+				t.Errorf("%s at bound %d, want %s at %d", got, r.Bound, c.want, c.k)
+			}
+		})
+	}
+}

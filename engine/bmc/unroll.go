@@ -22,6 +22,9 @@ type uframe struct {
 	call   *cfa.Edge
 	fn     *cfa.Function
 	counts map[*cfa.Location]int
+	// cuts counts the visits of cut points (the entry function's loop
+	// heads) in the entry function's frame of a step-case unrolling.
+	cuts int
 }
 
 // point is a location of the unrolling: a call stack and a location of
@@ -39,6 +42,9 @@ func (p point) key() string {
 		}
 		sb.WriteByte('/')
 		sb.WriteString(f.fn.Name)
+		if f.cuts > 0 {
+			sb.WriteString("#" + strconv.Itoa(f.cuts))
+		}
 		if len(f.counts) > 0 {
 			heads := make([]int, 0, len(f.counts))
 			for h := range f.counts {
@@ -84,8 +90,10 @@ type arc struct {
 	from, to *node
 	step     cfa.Step
 	kind     arcKind
-	// what names the loop or recursion of a cut-off arc.
-	what string
+	// what names the loop or recursion of a cut-off arc, and inEntry
+	// says that it is a loop of the entry function's frame.
+	what    string
+	inEntry bool
 	// guard is the condition under which an execution takes the arc
 	// (set by the symbolic pass; nil when the step failed to encode).
 	guard *smt.Term
@@ -111,6 +119,12 @@ type unroller struct {
 	via      *cfa.Edge
 	bound    int
 	maxNodes int
+	// step makes the unrolling k-induction's step case: it starts at
+	// stepStart, an arbitrary visit of a cut point, and in the entry
+	// function's frame it counts cut point visits (uframe.cuts) instead
+	// of loop iterations, cutting off the (bound+2)-th.
+	step      bool
+	stepStart *cfa.Location
 	// escaped are the functions with a body whose address escapes
 	// (cfa.Program.EscapedFuncs).
 	escaped []string
@@ -131,7 +145,10 @@ func (r retSite) Depth() int            { return 0 }
 
 func (u *unroller) unroll(ctx context.Context) (*unrolling, error) {
 	start := point{loc: u.prog.Init.Entry, frames: []uframe{{fn: u.prog.Init}}}
-	if len(u.prog.Init.Entry.Out) == 0 {
+	switch {
+	case u.step:
+		start = point{loc: u.stepStart, frames: []uframe{{fn: u.entry, cuts: 1}}}
+	case len(u.prog.Init.Entry.Out) == 0:
 		start = point{loc: u.entry.Entry, frames: []uframe{{fn: u.entry}}}
 	}
 	byKey := map[string]*node{}
@@ -178,6 +195,11 @@ func (u *unroller) unroll(ctx context.Context) (*unrolling, error) {
 			next, what := u.next(n.pt, s)
 			if what != "" {
 				a.kind, a.what = toCutoff, what
+				depth := len(n.pt.frames)
+				if s.Kind == cfa.Leave {
+					depth--
+				}
+				a.inEntry = depth == 1 && s.Kind != cfa.Enter && n.pt.frames[0].fn == u.entry
 				continue
 			}
 			to, err := get(next)
@@ -273,6 +295,15 @@ func (u *unroller) next(p point, s cfa.Step) (point, string) {
 func (u *unroller) move(frames []uframe, e *cfa.Edge) (point, string) {
 	top := &frames[len(frames)-1]
 	to := e.To
+	if u.step && len(frames) == 1 {
+		if u.loops.body[to] != nil {
+			if top.cuts > u.bound {
+				return point{}, "step case"
+			}
+			top.cuts++
+		}
+		return point{frames: frames, loc: to}, ""
+	}
 	counts := make(map[*cfa.Location]int, len(top.counts)+1)
 	for h, c := range top.counts {
 		if u.loops.body[h][to] {

@@ -143,15 +143,15 @@ func (m *Merger) Apply(ctx context.Context, s *SymState, step cfa.Step) (err err
 // Assume strengthens s's guard by c (Bool).
 func (m *Merger) Assume(s *SymState, c *Term) { s.guard = m.e.b.And(s.guard, c) }
 
-// NameGuard replaces s's guard by the Bool variable name, defined equal
-// to it by a conjunct, and returns the variable: guards stay small terms
-// however many joins they pass.
+// NameGuard replaces s's guard by a fresh Bool variable whose name
+// starts with name, defined equal to it by a conjunct, and returns the
+// variable: guards stay small terms however many joins they pass.
 func (m *Merger) NameGuard(s *SymState, name string) *Term {
 	b := m.e.b
 	if s.guard.Op == True || s.guard.Op == False || s.guard.Op == Var {
 		return s.guard
 	}
-	v := b.Var(name, BoolSort)
+	v := b.FreshVar(name, BoolSort)
 	m.e.conj(b.Eq(v, s.guard))
 	s.guard = v
 	return v
@@ -382,4 +382,34 @@ func (s *SymState) String() string {
 		names[i] = f.name
 	}
 	return fmt.Sprintf("guard %s, frames %v", s.guard, names)
+}
+
+// Havoc returns a copy of s in an arbitrary state with the same objects:
+// every register of every frame and every global register a fresh
+// variable, every data object's contents and liveness fresh (NULL,
+// functions and string literals keep theirs; sizes are kept, as an
+// object's size never changes after its allocation), guard true. It is
+// the start of k-induction's step case (engine/bmc).
+func (m *Merger) Havoc(s *SymState) *SymState {
+	b := m.e.b
+	c := m.Clone(s)
+	c.guard = b.True()
+	for _, fr := range c.frames {
+		for v, t := range fr.reg {
+			fr.reg[v] = b.FreshVar("havoc "+fr.name+"::"+v.Name, t.Sort)
+		}
+	}
+	for v, t := range c.greg {
+		c.greg[v] = b.FreshVar("havoc "+v.Name, t.Sort)
+	}
+	for _, o := range c.objs {
+		if o == nil || o.id == 0 || o.fn || m.sharedObj(o) {
+			continue
+		}
+		o.live = b.FreshVar("havoc live "+o.name, BoolSort)
+		if o.arr != nil {
+			o.arr = b.FreshVar("havoc "+o.name, m.e.arraySort())
+		}
+	}
+	return c
 }
