@@ -449,6 +449,7 @@ func kinduction(ctx context.Context, ses *session, u *unroller, enc *encoding) (
 	}
 	return true, "", nil
 }
+
 // extract returns the execution of a model in which an error arc's guard
 // holds: the arcs whose guards hold, followed back from that arc to the
 // start.
