@@ -81,10 +81,10 @@ func init() {
 	// which SV-COMP task, and in how much CPU time alone) and take turns
 	// in time slices when the property has fewer cores than arms.
 	// Further configurations join by an arm here.
-	register("default", portfolio("value (at most 500,000 states, lists not abstracted), value-cegar, predicate-cegar, k-induction and symex-cegar as a portfolio: the first TRUE or FALSE wins; with fewer cores than arms they take turns in time slices, predicate-cegar and k-induction with twice the share of the others, value-cegar from 0.05 s of the arms' time on, predicate-cegar and k-induction from 0.1 s, symex-cegar from 0.2 s; with 4 or more properties value first runs once over all of them, for at most a quarter of their limits together and one limit at most, each property charged its part of that time (multi-property verification)",
+	register("default", portfolio("value (at most 500,000 states, lists not abstracted), value-cegar, predicate-cegar, k-induction, symex-cegar and bmc as a portfolio: the first TRUE or FALSE wins; with fewer cores than arms they take turns in time slices, predicate-cegar and k-induction with twice the share of the others, value-cegar from 0.05 s of the arms' time on, predicate-cegar, k-induction and bmc from 0.1 s, symex-cegar from 0.2 s; with 4 or more properties value first runs once over all of them, for at most a quarter of their limits together and one limit at most, each property charged its part of that time (multi-property verification)",
 		arm{name: "value", maxStates: valueArmStates, concrete: true}, arm{name: "value-cegar", after: 50 * time.Millisecond},
 		arm{name: "predicate-cegar", weight: 2, after: 100 * time.Millisecond}, arm{name: "k-induction", weight: 2, after: 100 * time.Millisecond},
-		arm{name: "symex-cegar", after: 200 * time.Millisecond}))
+		arm{name: "symex-cegar", after: 200 * time.Millisecond}, arm{name: "bmc", after: 100 * time.Millisecond}))
 }
 
 // valueArmStates is the state budget of full-precision value analysis

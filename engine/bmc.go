@@ -19,7 +19,7 @@ import (
 // (bmc builds no ARG).
 func runBMC(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
 	out := bmc.Check(ctx, prog, bmc.Options{
-		Entry: cfg.Entry, ErrorEdges: prop.ErrorEdges, Via: prop.Via, Solver: cfg.Solver,
+		Entry: cfg.Entry, ErrorEdges: prop.ErrorEdges, Via: prop.Via, Solver: cfg.Solver, OneShot: cfg.OneShot,
 		Unwind: cfg.Unwind, KInduction: cfg.Unwind <= 0,
 		Semantics: smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow},
 	})

@@ -62,7 +62,7 @@ func TestBMCAgrees(t *testing.T) {
 			if m := entryRE.FindStringSubmatch(vf.src); m != nil {
 				entry = m[1]
 			}
-			cfg := engine.Config{Name: "bmc", Entry: entry, Timeout: 5 * time.Second, Solver: z3.Factory, MemoryLimit: 6 << 30}
+			cfg := engine.Config{Name: "bmc", Entry: entry, Timeout: 5 * time.Second, Solver: z3.Factory, OneShot: z3.OneShotFactory, MemoryLimit: 6 << 30}
 			if m := overflowRE.FindStringSubmatch(vf.src); m != nil {
 				cfg.SignedOverflow = engine.OverflowMode(m[1])
 			}

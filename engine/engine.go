@@ -65,6 +65,10 @@ type Config struct {
 	Slots int
 	// Solver creates SMT solvers; required (cmd injects engine/smt/z3).
 	Solver smt.Factory
+	// OneShot creates the solvers of single large checks, such as the
+	// queries of bmc's unrollings (engine/smt/z3.OneShotFactory); nil
+	// means Solver.
+	OneShot smt.Factory
 	// KeepARG keeps each property's final ARG in its Result, and the
 	// evidence witnesses need that costs extra time (k-induction's
 	// invariants of a proof that needed none).

@@ -47,6 +47,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	initPrec := fs.String("initial-precision", "", "start each property's CEGAR precision from the one it has in this results.json of an earlier run (precision.go)")
 	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of the run to this file (go tool pprof)")
 	noListAbs := fs.Bool("no-list-abstraction", false, "do not abstract linked lists into list segments at loop heads (value analyses)")
+	unwind := fs.Int("unwind", 0, "bmc: the one unwinding bound (loop iterations and recursion depth; CBMC's --unwind; 0: bounds 1, 2, 4, … and k-induction)")
 	assumePure := fs.String("assume-pure", "", "comma-separated functions without a body to assume side-effect-free (they write nothing and return any value); every verdict lists the assumption")
 	memory := fs.String("memory", engine.HumanBytes(engine.DefaultMemoryLimit), "memory limit per property, e.g. 2GiB, 512MiB: a property that exceeds it is UNKNOWN \"memory limit\" (the Go heap and the resident set are measured: properties verified in parallel share limit × their number)")
 	multi := fs.String("multi-property", "", "multi-property verification: \"\" (auto: `default` first verifies the properties of the entry in one value run when there are at least 4), on (plain configurations such as value too) or off (one property at a time)")
@@ -109,7 +110,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	rs := runSettings{entry: *entry, config: *config, timeout: *timeout, maxStates: *maxStates, set: explicitFlags(fs),
-		clock: *clock, overflow: ovf, slicingCriterion: slicingCriterion, precisionScope: precScope, reduce: *reduceLevel, initial: initial, keepARG: *outDir != "", assumePure: pure, memory: memLimit, jobs: *jobs, multi: *multi, scope: *propScope, noListAbstraction: *noListAbs}
+		clock: *clock, overflow: ovf, slicingCriterion: slicingCriterion, precisionScope: precScope, reduce: *reduceLevel, initial: initial, keepARG: *outDir != "", assumePure: pure, memory: memLimit, jobs: *jobs, multi: *multi, scope: *propScope, noListAbstraction: *noListAbs, unwind: *unwind}
 	if rf.active() {
 		a, m, err := parseProperties(*properties)
 		if err == nil && !a {

@@ -67,6 +67,8 @@ type runSettings struct {
 	// noListAbstraction is --no-list-abstraction
 	// (engine.Config.NoListAbstraction).
 	noListAbstraction bool
+	// unwind is --unwind (engine.Config.Unwind; 0: bmc's growing bounds).
+	unwind int
 	// memSafety adds the whole-program memory-safety property of each
 	// entry (--properties and the Action input properties with memory);
 	// with --base it is verified anew every run, never cached.
@@ -77,11 +79,12 @@ type runSettings struct {
 // name, entry and timeout (the effective ones: flags, .reverify.yml).
 func (s runSettings) engineConfig(name, entry string, timeout time.Duration) engine.Config {
 	return engine.Config{
-		Name: name, Entry: entry, Timeout: timeout, MaxStates: s.maxStates, Solver: z3.Factory,
+		Name: name, Entry: entry, Timeout: timeout, MaxStates: s.maxStates, Solver: z3.Factory, OneShot: z3.OneShotFactory,
 		KeepARG: s.keepARG, SignedOverflow: s.overflow, InitialPrecision: s.initial,
 		SlicingCriterion: s.slicingCriterion, PrecisionScope: s.precisionScope, Reduce: s.reduce,
 		Clock: clockFunc(s.clock), Workers: workers(s.clock, s.jobs), AssumePure: s.assumePure,
 		MemoryLimit: s.memory, MultiProperty: s.multi, Scope: s.scope, NoListAbstraction: s.noListAbstraction,
+		Unwind: s.unwind,
 	}
 }
 

@@ -49,6 +49,7 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 	reduceLevel := fs.String("reduce", "none", "size reduction per property, as reverify check --reduce: none, slice, full, thin or value")
 	checks := fs.String("checks", "makefile", "what to check: makefile (the assertions and the memory properties standing for the implicit checks each proof's Makefiles have CBMC make: valid-deref per access site for --bounds-check/--pointer-check, valid-free per free for CBMC's built-in preconditions of free, valid-memcleanup for --memory-leak-check/--memory-cleanup-check; the other checks are listed as not checked) or assertions (the assertions only)")
 	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of the run to this file (go tool pprof)")
+	unwind := fs.Int("unwind", 0, "bmc: the one unwinding bound (CBMC's --unwind; 0: bounds 1, 2, 4, … and k-induction)")
 	dirs, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -99,7 +100,7 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 		return fail("--cpuprofile: %v", err)
 	}
 	defer stopProfile()
-	rs := runSettings{config: *config, timeout: *timeout, maxStates: *maxStates, clock: "wall", multi: *multi, reduce: *reduceLevel}
+	rs := runSettings{config: *config, timeout: *timeout, maxStates: *maxStates, clock: "wall", multi: *multi, reduce: *reduceLevel, unwind: *unwind}
 	var sums []proofSummary
 	exit := 0
 	for _, p := range all {

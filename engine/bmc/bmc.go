@@ -21,8 +21,10 @@ type Options struct {
 	// (engine/spec.Property).
 	ErrorEdges []*cfa.Edge
 	Via        *cfa.Edge
-	// Solver creates SMT solvers; required.
-	Solver smt.Factory
+	// Solver creates SMT solvers; required. OneShot, when not nil,
+	// creates the solvers of the unrolling's queries (one check each:
+	// engine/smt/z3.OneShotFactory).
+	Solver, OneShot smt.Factory
 	// Semantics is the variant of the C semantics (signed overflow).
 	Semantics smt.EncodeOptions
 	// Unwind, when positive, is the only bound tried (CBMC's --unwind);
@@ -215,38 +217,40 @@ func encode(ctx context.Context, m *smt.Merger, b *smt.Builder, u *unroller, un 
 	return enc, nil
 }
 
-// session is one bound's formula on one solver: the conjuncts of the
-// merger are asserted as they are added.
+// session is one bound's formula: every query is decided by a fresh
+// solver from Options.OneShot over all the merger's conjuncts (Z3's
+// incremental core internalises a large formula at every push, its
+// one-shot solver bit-blasts it once).
 type session struct {
-	b        *smt.Builder
-	m        *smt.Merger
-	solver   smt.Solver
-	asserted int
+	b       *smt.Builder
+	m       *smt.Merger
+	factory smt.Factory
+	queries int
 }
 
-func (s *session) sync() {
-	cs := s.m.Formula().Conjuncts
-	for _, c := range cs[s.asserted:] {
-		s.solver.Assert(c)
-	}
-	s.asserted = len(cs)
-}
-
-// sat decides the formula with the extra assertions; for Sat it returns
-// the model's evaluation of each term of eval (1 true).
+// sat decides the formula with the extra assertions; for Sat, eval sees
+// the model.
 func (s *session) sat(ctx context.Context, extra []*smt.Term, eval func(smt.Model)) (smt.Result, error) {
-	s.sync()
-	s.solver.Push()
-	defer s.solver.Pop()
-	for _, t := range extra {
-		s.solver.Assert(t)
+	s.queries++
+	solver := s.factory(s.b)
+	defer solver.Close()
+	for _, c := range s.m.Query(extra...) {
+		solver.Assert(c)
 	}
-	r, err := s.solver.Check(ctx)
+	r, err := solver.Check(ctx)
 	if r == smt.Sat && eval != nil {
-		eval(s.solver.Model())
+		eval(inlined{solver.Model(), s.m})
 	}
 	return r, err
 }
+
+// inlined evaluates terms of the merger in a model of its Query.
+type inlined struct {
+	mod smt.Model
+	m   *smt.Merger
+}
+
+func (in inlined) Eval(t *smt.Term) (lo, hi uint64) { return in.mod.Eval(in.m.Inline(t)) }
 
 func (s *session) or(as []*arc) *smt.Term {
 	var ts []*smt.Term
@@ -256,8 +260,11 @@ func (s *session) or(as []*arc) *smt.Term {
 	return s.b.Or(ts...)
 }
 
-// check decides the property at u's bound; more says that a larger bound
-// may decide it.
+// check decides the property at u's bound with two queries at most: an
+// error without undefined behaviour (a counterexample), then anything
+// that keeps the unrolling from being a proof (an error after undefined
+// behaviour, a step outside the encoding, a cut-off). more says that a
+// larger bound may decide it.
 func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (Result, bool) {
 	k := u.bound
 	un, err := u.unroll(ctx)
@@ -272,14 +279,16 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 	}
 	f := m.Formula()
 	res := Result{Nodes: len(un.nodes), Arcs: un.arcs, Conjuncts: len(f.Conjuncts)}
-	ses := &session{b: b, m: m, solver: opts.Solver(b)}
-	defer ses.solver.Close()
+	ses := &session{b: b, m: m, factory: opts.OneShot}
+	if ses.factory == nil {
+		ses.factory = opts.Solver
+	}
 	solverErr := func(err error) (Result, bool) {
 		res.Reason = fmt.Sprintf("bmc: solver: %v", err)
 		return res, false
 	}
+	reach := ses.or(enc.errArcs)
 	if len(enc.errArcs) > 0 {
-		reach := ses.or(enc.errArcs)
 		var path []cfa.Step
 		r, err := ses.sat(ctx, []*smt.Term{reach, f.NoUB(b)}, func(mod smt.Model) { path = extract(mod, enc.errArcs) })
 		switch r {
@@ -299,29 +308,34 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 		case smt.Unknown:
 			return solverErr(err)
 		}
-		switch r, err := ses.sat(ctx, []*smt.Term{reach}, nil); r {
-		case smt.Sat:
-			res.Reason = fmt.Sprintf("bmc: an error is reachable within bound %d only after undefined behaviour", k)
-			return res, false
-		case smt.Unknown:
-			return solverErr(err)
-		}
 	}
+	var open []*smt.Term
+	open = append(open, reach)
 	for _, x := range enc.unsup {
-		switch r, err := ses.sat(ctx, []*smt.Term{x.guard}, nil); r {
-		case smt.Sat:
-			res.Reason = "bmc: reachable step outside the encoding: " + x.reason
-			return res, false
-		case smt.Unknown:
-			return solverErr(err)
-		}
+		open = append(open, x.guard)
 	}
-	what := ""
-	r, err := ses.sat(ctx, []*smt.Term{ses.or(enc.cutArcs)}, func(mod smt.Model) {
-		for _, a := range enc.cutArcs {
-			if v, _ := mod.Eval(a.guard); v == 1 {
-				what = a.what
+	open = append(open, ses.or(enc.cutArcs))
+	var why string
+	cut, innerCut := false, false
+	r, err := ses.sat(ctx, []*smt.Term{b.Or(open...)}, func(mod smt.Model) {
+		holds := func(t *smt.Term) bool { v, _ := mod.Eval(t); return v == 1 }
+		if holds(reach) {
+			why = fmt.Sprintf("bmc: an error is reachable within bound %d only after undefined behaviour", k)
+			return
+		}
+		for _, x := range enc.unsup {
+			if holds(x.guard) {
+				why = "bmc: reachable step outside the encoding: " + x.reason
 				return
+			}
+		}
+		for _, a := range enc.cutArcs {
+			if holds(a.guard) {
+				if !cut {
+					why = fmt.Sprintf("bmc: no error within bound %d, but the unwinding assertion of the %s fails", k, a.what)
+				}
+				cut = true
+				innerCut = innerCut || !a.inEntry
 			}
 		}
 	})
@@ -333,8 +347,11 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 	case smt.Unknown:
 		return solverErr(err)
 	}
-	res.Reason = fmt.Sprintf("bmc: no error within bound %d, but the unwinding assertion of the %s fails", k, what)
-	if opts.KInduction {
+	res.Reason = why
+	if !cut {
+		return res, false
+	}
+	if opts.KInduction && !innerCut {
 		proved, why, err := kinduction(ctx, ses, u, enc)
 		switch {
 		case err != nil:
@@ -350,8 +367,6 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 	}
 	return res, true
 }
-
-var debugStep func(string)
 
 // unrollError is the reason of an unrolling that failed.
 func unrollError(err error, k, maxNodes int) string {
@@ -375,20 +390,23 @@ func unrollError(err error, k, maxNodes int) string {
 // cut-off in a callee's loop or recursion. why says why there is no
 // proof.
 func kinduction(ctx context.Context, ses *session, u *unroller, enc *encoding) (bool, string, error) {
-	var inner []*arc
+	// the base case: besides the entry function's loops, nothing may
+	// be cut off or fall outside the encoding, and no error may be
+	// reachable (not even after undefined behaviour)
+	open := []*smt.Term{ses.or(enc.errArcs)}
+	for _, x := range enc.unsup {
+		open = append(open, x.guard)
+	}
 	for _, a := range enc.cutArcs {
 		if !a.inEntry {
-			inner = append(inner, a)
+			open = append(open, a.guard)
 		}
 	}
-	if len(inner) > 0 {
-		r, err := ses.sat(ctx, []*smt.Term{ses.or(inner)}, nil)
-		if r != smt.Unsat {
-			if err != nil {
-				return false, "", err
-			}
-			return false, fmt.Sprintf("the base case is not complete (the %s may run beyond the bound)", inner[0].what), nil
-		}
+	switch r, err := ses.sat(ctx, []*smt.Term{ses.b.Or(open...)}, nil); r {
+	case smt.Sat:
+		return false, "the base case is not complete (a loop of a callee or a recursion runs beyond the bound, or a step falls outside the encoding)", nil
+	case smt.Unknown:
+		return false, "", err
 	}
 	var heads []*cfa.Location
 	for _, l := range u.entry.Locs {
@@ -417,30 +435,16 @@ func kinduction(ctx context.Context, ses *session, u *unroller, enc *encoding) (
 				last = append(last, a)
 			}
 		}
-		if debugStep != nil {
-			debugStep(fmt.Sprintf("step from %s: %d error arcs, %d last, %d cut", h, len(step.errArcs), len(last), len(step.cutArcs)))
-			for _, a := range last {
-				debugStep(a.guard.String())
-			}
-			for _, c := range ses.m.Formula().Conjuncts {
-				debugStep("  " + c.String())
-			}
-		}
+		open := []*smt.Term{ses.or(last)}
 		for _, x := range step.unsup {
-			switch r, err := ses.sat(ctx, []*smt.Term{x.guard}, nil); r {
-			case smt.Sat:
-				return false, "step case: reachable step outside the encoding: " + x.reason, nil
-			case smt.Unknown:
-				return false, "", err
-			}
+			open = append(open, x.guard)
 		}
-		var inner []*arc
 		for _, a := range step.cutArcs {
 			if a.what != "step case" {
-				inner = append(inner, a)
+				open = append(open, a.guard)
 			}
 		}
-		switch r, err := ses.sat(ctx, []*smt.Term{ses.or(append(last, inner...))}, nil); r {
+		switch r, err := ses.sat(ctx, []*smt.Term{ses.b.Or(open...)}, nil); r {
 		case smt.Sat:
 			return false, fmt.Sprintf("the step case from the loop head at %s fails", posOf(h)), nil
 		case smt.Unknown:

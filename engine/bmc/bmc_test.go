@@ -26,7 +26,7 @@ func check(t testing.TB, src string, opts bmc.Options) bmc.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts.Entry, opts.Solver = "main", z3.Factory
+	opts.Entry, opts.Solver, opts.OneShot = "main", z3.Factory, z3.OneShotFactory
 	opts.ErrorEdges = property.ErrorCalls(prog, "reach_error")
 	return bmc.Check(context.Background(), prog, opts)
 }

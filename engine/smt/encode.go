@@ -236,6 +236,9 @@ type encoder struct {
 	defs     map[*Term]*Term
 	ndefs    int
 	foldMemo map[*Term]*Term
+	// vsMemo and selMemo memoise valueSet (valueset.go).
+	vsMemo  map[*Term]vset
+	selMemo map[[2]*Term]vset
 	// shared, when not nil, makes this a merged encoding (merge.go):
 	// the fields from frames to mallocs belong to the current SymState.
 	shared *mergeShared
@@ -989,6 +992,15 @@ func (e *encoder) candidates(obj *Term) []*object {
 		return []*object{e.objs[id]}
 	}
 	var out []*object
+	if ids, ok := e.valueSet(obj); ok {
+		// the pointer designates one of a few objects (valueset.go)
+		for _, id := range ids {
+			if id != 0 && id < uint64(len(e.objs)) && e.objs[id] != nil && !e.objs[id].fn {
+				out = append(out, e.objs[id])
+			}
+		}
+		return out
+	}
 	for _, o := range e.objs[1:] {
 		if o != nil && !o.fn {
 			out = append(out, o)
@@ -1439,7 +1451,13 @@ func (e *encoder) callExtern(c *cfa.Call) {
 		e.write(lv, e.input(e.inputBase(lv, c.Result), c.Fn, lv.t))
 		return
 	case IsErrorFunction(c.Fn) || c.Fn == "abort" || c.Fn == "exit" || c.Fn == "_exit" || c.Fn == "__builtin_trap":
-		for i := range c.Args {
+		for i, a := range c.Args {
+			if _, lit := a.(*cfa.StringLit); lit {
+				// an assertion's message: no undefined behaviour to
+				// find, and an object for it would be one more
+				// candidate of every pointer access after it
+				continue
+			}
 			arg(i)
 		}
 		return

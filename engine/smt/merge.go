@@ -54,6 +54,10 @@ func (s *SymState) Depth() int { return len(s.frames) }
 // EncodePath; Formula's UB conditions are each guarded by their state).
 type Merger struct {
 	e *encoder
+	// memo and defining are Query's substitution of f.Defs[:ndefs].
+	memo     map[*Term]*Term
+	defining map[*Term]bool
+	ndefs    int
 }
 
 // NewMerger returns a merged encoder for executions of p that take edges
@@ -412,4 +416,44 @@ func (m *Merger) Havoc(s *SymState) *SymState {
 		}
 	}
 	return c
+}
+
+// Query returns the formula so far as a query: its conjuncts with every
+// SSA definition substituted into the terms using it (as
+// PathFormula.Inline; definitions are dropped), then extra substituted
+// alike. Constants fold through the substitution, which the solver
+// would otherwise have to propagate. The substitution is kept between
+// calls.
+func (m *Merger) Query(extra ...*Term) []*Term {
+	b, f := m.e.b, m.e.f
+	if m.memo == nil {
+		m.memo, m.defining = map[*Term]*Term{}, map[*Term]bool{}
+	}
+	for ; m.ndefs < len(f.Defs); m.ndefs++ {
+		d := f.Defs[m.ndefs]
+		m.memo[d.Term] = b.rebuild(d.Value, m.memo)
+		m.defining[b.Eq(d.Term, d.Value)] = true
+	}
+	var out []*Term
+	for _, c := range f.Conjuncts {
+		if m.defining[c] {
+			continue
+		}
+		if r := b.rebuild(c, m.memo); r.Op != True {
+			out = append(out, r)
+		}
+	}
+	for _, x := range extra {
+		out = append(out, b.rebuild(x, m.memo))
+	}
+	return out
+}
+
+// Inline returns t with the substitution of the last Query applied: a
+// model of the query evaluates the result as it would t.
+func (m *Merger) Inline(t *Term) *Term {
+	if m.memo == nil {
+		return t
+	}
+	return m.e.b.rebuild(t, m.memo)
 }
