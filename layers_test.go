@@ -114,6 +114,7 @@ var testPeers = map[[2]string]string{
 	{"engine/interp", "engine/smt"}:                            "tests cross-check the interpreter against the SMT encoding",
 	{"engine/pdg", "engine/spec"}:                              "tests slice per property",
 	{"engine/reduce", "engine/spec"}:                           "tests reduce per property",
+	{"engine/bmc", "engine/kinduction"}:                        "the encoder benchmark measures merged paths against k-induction's path enumeration",
 }
 
 // testUpward lists imports from test files to a higher layer, with the

@@ -67,6 +67,7 @@ func init() {
 	register("bmc", configuration{
 		doc:    "bounded model checking over merged paths (large blocks) with unwinding assertions, bounds 1, 2, 4, … or --unwind: TRUE when no execution runs beyond the bound, or (without --unwind) by k-induction over the same merged encoding (engine/bmc)",
 		direct: runBMC,
+		multi:  runBMCAll,
 	})
 	// default: full-precision value analysis decides finite-state
 	// programs (ECA, lock-step flags, lists of a bounded length) fastest

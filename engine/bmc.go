@@ -39,3 +39,50 @@ func runBMC(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Con
 		res.SetUnknown(&results.Cause{Kind: results.CauseIncomplete}, out.Reason)
 	}
 }
+
+// runBMCAll decides the properties props of one entry with
+// engine/bmc.CheckAll: one unrolling per bound for all of them
+// (verifyMulti calls it for the bmc configuration). Results are as
+// runBMC's.
+func runBMCAll(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, rs []*Result, decide func(int, results.Verdict, string)) {
+	specs := make([]bmc.Spec, len(props))
+	for i, p := range props {
+		specs[i] = bmc.Spec{ErrorEdges: p.ErrorEdges, Via: p.Via}
+	}
+	take := func(i int, out bmc.Result) {
+		r := rs[i]
+		r.States = out.Nodes
+		switch out.Status {
+		case bmc.True:
+			decide(i, results.True, out.Reason)
+		case bmc.False:
+			if names := prog.PathExterns(out.Path, cfa.ExternUnmodelled); len(names) > 0 {
+				r.Unmodelled = names
+				decide(i, results.Unknown, "error path depends on unmodelled "+strings.Join(names, ", unmodelled "))
+				return
+			}
+			falseVerdict(ctx, prog, cfg, r, out.Reason, out.Path, out.Inputs)
+			decide(i, results.False, r.Reason)
+		default:
+			decide(i, results.Unknown, out.Reason)
+		}
+	}
+	left := bmc.CheckAll(ctx, prog, specs, bmc.Options{
+		Entry: cfg.Entry, Solver: cfg.Solver, OneShot: cfg.OneShot, Unwind: cfg.Unwind,
+		Semantics: smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow},
+	}, take)
+	for i, out := range left {
+		if out.CutOff && ctx.Err() == nil {
+			// k-induction needs one property at a time (its step case
+			// ends executions at their first error)
+			one := *rs[i]
+			runBMC(ctx, prog, props[i], cfg, &one)
+			if one.Verdict == results.True || one.Verdict == results.False {
+				*rs[i] = one
+				decide(i, one.Verdict, one.Reason)
+				continue
+			}
+		}
+		take(i, out)
+	}
+}

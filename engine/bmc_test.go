@@ -98,3 +98,42 @@ func TestBMCAgrees(t *testing.T) {
 		})
 	}
 }
+
+// TestBMCAll: bmc verifies the properties of an entry over one unrolling
+// per bound (CheckAll), and each property's verdict is the one it has
+// alone: a failed assertion ends its execution (__assert_fail), so the
+// second assertion, which fails only where the first one did, holds,
+// and so does the third; the first fails.
+func TestBMCAll(t *testing.T) {
+	prog, err := frontend.TranslateSources(frontend.Options{CBMC: true}, []frontend.Source{{Name: "t.c", Content: `
+int nondet_int(void);
+int main(void) {
+	int x = nondet_int();
+	int a[4] = {0};
+	for (int i = 0; i < 4; i++) a[i] = i;
+	__CPROVER_assert(x != 1, "first");
+	__CPROVER_assert(x != 1 || a[3] == 2, "second");
+	__CPROVER_assert(a[2] == 2, "third");
+	return 0;
+}`}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := spec.Properties(prog, "main")
+	if len(props) != 3 {
+		t.Fatalf("%d properties, want 3", len(props))
+	}
+	for _, multi := range []string{engine.MultiAuto, engine.MultiOff} {
+		cfg := engine.Config{Name: "bmc", Entry: "main", Timeout: time.Minute, Solver: z3.Factory, OneShot: z3.OneShotFactory, MultiProperty: multi}
+		rs, err := engine.Verify(context.Background(), prog, props, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []results.Verdict{results.False, results.True, results.True}
+		for i, r := range rs {
+			if r.Verdict != want[i] {
+				t.Errorf("multi-property %q: %s: %s (%s), want %s", multi, r.Property.ID, r.Verdict, r.Reason, want[i])
+			}
+		}
+	}
+}

@@ -51,6 +51,9 @@ func multiPlan(conf configuration, cfg Config, n int) (multi configuration, maxS
 		return configuration{}, 0, configuration{}, false, false
 	}
 	if len(conf.arms) == 0 {
+		if conf.multi != nil {
+			return conf, cfg.MaxStates, configuration{}, true, false
+		}
 		if cfg.MultiProperty != MultiOn || conf.refiner != nil {
 			return configuration{}, 0, configuration{}, false, false
 		}
@@ -141,7 +144,13 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 	}
 	ctx, untrack := cfg.mem.Track(ctx)
 	defer untrack()
-	strategy.Guard(func() { runMulti(ctx, prog, props, cfg, conf, rs, &alg, decide, &open) }, func(msg string) {
+	strategy.Guard(func() {
+		if conf.multi != nil {
+			conf.multi(ctx, prog, props, cfg, rs, decide)
+			return
+		}
+		runMulti(ctx, prog, props, cfg, conf, rs, &alg, decide, &open)
+	}, func(msg string) {
 		for i, r := range rs {
 			if r.Verdict == "" {
 				decide(i, results.Unknown, msg)
@@ -363,6 +372,11 @@ func verifyShared(ctx context.Context, prog *cfa.Program, props []*spec.Property
 	}
 	if hasRest && cfg.Timeout > 0 {
 		mcfg.Timeout = min(cfg.Timeout, time.Duration(sharedShare*float64(cfg.Timeout))*time.Duration(len(runnable)))
+	}
+	if multi.multi != nil && !hasRest && cfg.Timeout > 0 {
+		// the run is all its properties' analysis: their limits
+		// together, each charged its part
+		mcfg.Timeout = cfg.Timeout * time.Duration(len(runnable))
 	}
 	armName := cfg.Name
 	if len(conf.arms) > 0 {

@@ -39,6 +39,10 @@ type configuration struct {
 	// CPA run (k-induction, kinduction.go); the fields above are then
 	// unused.
 	direct func(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result)
+	// multi, when not nil, decides the properties of one entry at once
+	// for a direct configuration (bmc over one unrolling per bound):
+	// each result it fills in rs is passed to decide (verifyMulti).
+	multi func(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, rs []*Result, decide func(int, results.Verdict, string))
 }
 
 // configs is the registry of named configurations (DESIGN.md,

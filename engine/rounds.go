@@ -48,6 +48,10 @@ func roundsShared(prog *cfa.Program, props []*spec.Property, cfg Config, conf co
 	}
 	mcfg := cfg
 	mcfg.MaxStates = maxStates
+	if multi.multi != nil && !hasRest && cfg.Timeout > 0 {
+		// the run is all its properties' analysis (verifyShared)
+		mcfg.Timeout = cfg.Timeout * time.Duration(len(runnable))
+	}
 	armName := ""
 	if len(conf.arms) > 0 {
 		armName = conf.arms[0].name

@@ -64,6 +64,9 @@ type Result struct {
 	// engine/cegar.CheckPathOpts (bit-precise SMT and concrete replay).
 	Path   []cfa.Step
 	Inputs []smt.InputValue
+	// CutOff says, for UNKNOWN, that the last bound's unwinding
+	// assertions failed (a larger bound, or k-induction, may decide).
+	CutOff bool
 	// Nodes, Arcs and Conjuncts measure the last unrolling and its
 	// formula.
 	Nodes, Arcs, Conjuncts int
@@ -99,9 +102,9 @@ func Check(ctx context.Context, prog *cfa.Program, opts Options) (res Result) {
 		return Result{Reason: "bmc: " + err.Error()}
 	}
 	u := &unroller{prog: prog, loc: loc, loops: findLoops(prog), entry: prog.Func(opts.Entry),
-		errors: map[*cfa.Edge]bool{}, via: opts.Via, maxNodes: opts.MaxNodes, escaped: prog.EscapedFuncs()}
+		errors: map[*cfa.Edge][]int{}, via: []*cfa.Edge{opts.Via}, sinks: true, maxNodes: opts.MaxNodes, escaped: prog.EscapedFuncs()}
 	for _, e := range opts.ErrorEdges {
-		u.errors[e] = true
+		u.errors[e] = []int{0}
 	}
 	bounds := []int{opts.Unwind}
 	if opts.Unwind <= 0 {
@@ -131,10 +134,19 @@ type unsupported struct {
 	reason string
 }
 
+// hit is an error arc with the guard under which an execution reaches
+// its step.
+type hit struct {
+	a     *arc
+	guard *smt.Term
+}
+
 // encoding is the symbolic pass over one unrolling.
 type encoding struct {
-	errArcs, cutArcs []*arc
-	unsup            []unsupported
+	// hits are the error arcs by property.
+	hits    [][]hit
+	cutArcs []*arc
+	unsup   []unsupported
 	// template is the state at the first node of each cut point
 	// (a loop head of the entry function, in its frame).
 	template map[*cfa.Location]*smt.SymState
@@ -144,7 +156,7 @@ type encoding struct {
 // joins the states arriving over its in-arcs, and every arc applies its
 // step to a copy.
 func encode(ctx context.Context, m *smt.Merger, b *smt.Builder, u *unroller, un *unrolling, start *smt.SymState) (*encoding, error) {
-	enc := &encoding{template: map[*cfa.Location]*smt.SymState{}}
+	enc := &encoding{template: map[*cfa.Location]*smt.SymState{}, hits: make([][]hit, len(u.via))}
 	for i, n := range un.nodes {
 		timeslice.Yield(ctx)
 		if err := ctx.Err(); err != nil {
@@ -183,9 +195,10 @@ func encode(ctx context.Context, m *smt.Merger, b *smt.Builder, u *unroller, un 
 			}
 		}
 		for j, a := range n.out {
+			for _, i := range a.errorOf {
+				enc.hits[i] = append(enc.hits[i], hit{a, st.Guard()})
+			}
 			if a.kind == toError {
-				a.guard = st.Guard()
-				enc.errArcs = append(enc.errArcs, a)
 				continue
 			}
 			s := st
@@ -287,10 +300,11 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 		res.Reason = fmt.Sprintf("bmc: solver: %v", err)
 		return res, false
 	}
-	reach := ses.or(enc.errArcs)
-	if len(enc.errArcs) > 0 {
+	hits := enc.hits[0]
+	reach := orHits(b, hits)
+	if len(hits) > 0 {
 		var path []cfa.Step
-		r, err := ses.sat(ctx, []*smt.Term{reach, f.NoUB(b)}, func(mod smt.Model) { path = extract(mod, enc.errArcs) })
+		r, err := ses.sat(ctx, []*smt.Term{reach, f.NoUB(b)}, func(mod smt.Model) { path = extract(mod, hits) })
 		switch r {
 		case smt.Sat:
 			if path == nil {
@@ -393,7 +407,7 @@ func kinduction(ctx context.Context, ses *session, u *unroller, enc *encoding) (
 	// the base case: besides the entry function's loops, nothing may
 	// be cut off or fall outside the encoding, and no error may be
 	// reachable (not even after undefined behaviour)
-	open := []*smt.Term{ses.or(enc.errArcs)}
+	open := []*smt.Term{orHits(ses.b, enc.hits[0])}
 	for _, x := range enc.unsup {
 		open = append(open, x.guard)
 	}
@@ -429,13 +443,13 @@ func kinduction(ctx context.Context, ses *session, u *unroller, enc *encoding) (
 		if err != nil {
 			return false, "", err
 		}
-		var last []*arc
-		for _, a := range step.errArcs {
-			if a.from.pt.frames[0].cuts == u.bound+1 {
-				last = append(last, a)
+		var last []hit
+		for _, h := range step.hits[0] {
+			if h.a.from.pt.frames[0].cuts == u.bound+1 {
+				last = append(last, h)
 			}
 		}
-		open := []*smt.Term{ses.or(last)}
+		open := []*smt.Term{orHits(ses.b, last)}
 		for _, x := range step.unsup {
 			open = append(open, x.guard)
 		}
@@ -454,10 +468,19 @@ func kinduction(ctx context.Context, ses *session, u *unroller, enc *encoding) (
 	return true, "", nil
 }
 
-// extract returns the execution of a model in which an error arc's guard
-// holds: the arcs whose guards hold, followed back from that arc to the
-// start.
-func extract(mod smt.Model, errArcs []*arc) []cfa.Step {
+// orHits is the disjunction of the hits' guards.
+func orHits(b *smt.Builder, hs []hit) *smt.Term {
+	ts := make([]*smt.Term, len(hs))
+	for i, h := range hs {
+		ts[i] = h.guard
+	}
+	return b.Or(ts...)
+}
+
+// extract returns the execution of a model in which a hit's guard holds:
+// the arcs whose guards hold, followed back from that hit to the start,
+// then the hit's step.
+func extract(mod smt.Model, hits []hit) []cfa.Step {
 	holds := func(t *smt.Term) bool {
 		if t == nil {
 			return false
@@ -465,12 +488,12 @@ func extract(mod smt.Model, errArcs []*arc) []cfa.Step {
 		v, _ := mod.Eval(t)
 		return v == 1
 	}
-	for _, a := range errArcs {
-		if !holds(a.guard) {
+	for _, h := range hits {
+		if !holds(h.guard) {
 			continue
 		}
-		rev := []cfa.Step{a.step}
-		n := a.from
+		rev := []cfa.Step{h.a.step}
+		n := h.a.from
 		for n.id != 0 {
 			var in *arc
 			for _, x := range n.in {

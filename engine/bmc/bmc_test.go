@@ -247,3 +247,42 @@ int main(void) {
 		})
 	}
 }
+
+// TestCheckAll: one unrolling per bound for several properties; a
+// property's error edges are ordinary edges for the others, so that an
+// error call that returns (reach_error without abort) does not hide a
+// later violation of another property.
+func TestCheckAll(t *testing.T) {
+	prog, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "t.c", Content: header + `
+void fail_a(void) {}
+void fail_b(void) {}
+int main(void) {
+	int x = __VERIFIER_nondet_int();
+	int s = 0;
+	for (int i = 0; i < 3; i++) s += i;
+	if (x == 1) fail_a();      // A: FALSE
+	if (x == 1 && s == 3) fail_b(); // B: FALSE, only after A's error call returned
+	if (s != 3) fail_b();      // also B
+	if (s == 4) fail_a();      // also A
+	return 0;
+}
+int other(void) { fail_a(); return 0; }`}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	specs := []bmc.Spec{{ErrorEdges: property.ErrorCalls(prog, "fail_a")}, {ErrorEdges: property.ErrorCalls(prog, "fail_b")}, {ErrorEdges: property.ErrorCalls(prog, "reach_error")}}
+	got := map[int]bmc.Result{}
+	left := bmc.CheckAll(context.Background(), prog, specs, bmc.Options{Entry: "main", Solver: z3.Factory, OneShot: z3.OneShotFactory}, func(i int, r bmc.Result) { got[i] = r })
+	if len(left) != 0 {
+		t.Errorf("undecided: %v", left)
+	}
+	want := []bmc.Status{bmc.False, bmc.False, bmc.True}
+	for i, w := range want {
+		if got[i].Status != w {
+			t.Errorf("property %d: %s (%s), want %s", i, statusName[got[i].Status], got[i].Reason, statusName[w])
+		}
+		if w == bmc.False && len(got[i].Path) == 0 {
+			t.Errorf("property %d: FALSE without a counterexample", i)
+		}
+	}
+}

@@ -70,7 +70,7 @@ type arcKind uint8
 
 const (
 	toNode   arcKind = iota
-	toError          // the step is an error edge of the property
+	toError          // the step is an error edge, and error arcs are sinks
 	toCutoff         // the step would exceed the unwinding bound
 )
 
@@ -94,6 +94,8 @@ type arc struct {
 	// says that it is a loop of the entry function's frame.
 	what    string
 	inEntry bool
+	// errorOf are the properties whose error edge the step is.
+	errorOf []int
 	// guard is the condition under which an execution takes the arc
 	// (set by the symbolic pass; nil when the step failed to encode).
 	guard *smt.Term
@@ -111,12 +113,20 @@ type unrolling struct {
 }
 
 type unroller struct {
-	prog     *cfa.Program
-	loc      *location.CPA
-	loops    *loops
-	entry    *cfa.Function
-	errors   map[*cfa.Edge]bool
-	via      *cfa.Edge
+	prog  *cfa.Program
+	loc   *location.CPA
+	loops *loops
+	entry *cfa.Function
+	// errors maps each error edge to the properties (indices into via)
+	// it violates; via[i], when not nil, restricts property i's error
+	// edges to executions inside that call.
+	errors map[*cfa.Edge][]int
+	via    []*cfa.Edge
+	// sinks makes every error arc end its executions (one property:
+	// k-induction's step case relies on it); otherwise an error arc
+	// records its properties (arc.errorOf) and the step is taken, as a
+	// run of each property alone takes the others' error edges.
+	sinks    bool
 	bound    int
 	maxNodes int
 	// step makes the unrolling k-induction's step case: it starts at
@@ -188,9 +198,16 @@ func (u *unroller) unroll(ctx context.Context) (*unrolling, error) {
 			a := &arc{from: n, step: s}
 			arcs++
 			n.out = append(n.out, a)
-			if s.Edge != nil && s.Kind != cfa.Leave && u.errors[s.Edge] && (u.via == nil || n.inside(u.via)) {
-				a.kind = toError
-				continue
+			if s.Edge != nil && s.Kind != cfa.Leave {
+				for _, i := range u.errors[s.Edge] {
+					if u.via[i] == nil || n.inside(u.via[i]) {
+						a.errorOf = append(a.errorOf, i)
+					}
+				}
+				if len(a.errorOf) > 0 && u.sinks {
+					a.kind = toError
+					continue
+				}
 			}
 			next, what := u.next(n.pt, s)
 			if what != "" {

@@ -434,17 +434,18 @@ func (m *Merger) Query(extra ...*Term) []*Term {
 		m.memo[d.Term] = b.rebuild(d.Value, m.memo)
 		m.defining[b.Eq(d.Term, d.Value)] = true
 	}
+	q := func(t *Term) *Term { return b.rebuild(t, m.memo) }
 	var out []*Term
 	for _, c := range f.Conjuncts {
 		if m.defining[c] {
 			continue
 		}
-		if r := b.rebuild(c, m.memo); r.Op != True {
+		if r := q(c); r.Op != True {
 			out = append(out, r)
 		}
 	}
 	for _, x := range extra {
-		out = append(out, b.rebuild(x, m.memo))
+		out = append(out, q(x))
 	}
 	return out
 }
