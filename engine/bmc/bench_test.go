@@ -40,7 +40,7 @@ func BenchmarkLocks(b *testing.B) {
 			b.ReportMetric(float64(r.Conjuncts), "conjuncts/op")
 			b.ReportMetric(float64(r.Nodes), "nodes/op")
 		})
-		if n > 12 {
+		if n > 8 {
 			continue
 		}
 		b.Run(fmt.Sprintf("paths/N=%d", n), func(b *testing.B) {

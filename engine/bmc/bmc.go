@@ -439,6 +439,12 @@ func kinduction(ctx context.Context, ses *session, u *unroller, enc *encoding) (
 		if err != nil {
 			return false, unrollError(err, u.bound, u.maxNodes), nil
 		}
+		if f := allocates(un); f != "" {
+			// an object allocated in an earlier iteration is not in
+			// the arbitrary state, and an access through a pointer to
+			// it would read another object's bytes
+			return false, fmt.Sprintf("the loop at %s allocates memory (%s)", posOf(h), f), nil
+		}
 		step, err := encode(ctx, ses.m, ses.b, &su, un, ses.m.Havoc(tmpl))
 		if err != nil {
 			return false, "", err
@@ -466,6 +472,25 @@ func kinduction(ctx context.Context, ses *session, u *unroller, enc *encoding) (
 		}
 	}
 	return true, "", nil
+}
+
+// allocates returns the allocation function that a step of un calls,
+// or "".
+func allocates(un *unrolling) string {
+	for _, n := range un.nodes {
+		for _, a := range n.out {
+			if a.step.Edge == nil || a.step.Kind != cfa.Intra {
+				continue
+			}
+			if c, ok := a.step.Edge.Op.(*cfa.Call); ok {
+				switch c.Fn {
+				case "malloc", "calloc", "realloc", "alloca", "__builtin_alloca":
+					return c.Fn
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // orHits is the disjunction of the hits' guards.

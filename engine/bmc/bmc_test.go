@@ -227,6 +227,19 @@ int main(void) {
 	}
 	return 0;
 }`, "TRUE", 1},
+		{"allocation-in-loop", `
+#include <stdlib.h>
+const char *s = "x";
+char *q = 0;
+unsigned c = 0;
+int main(void) {
+	while (__VERIFIER_nondet_int()) {
+		c++;
+		if (c == 1) { q = malloc(1); if (!q) return 0; *q = 'y'; }
+		if (c == 5) __VERIFIER_assert(*q != 'y'); // want FALSE (fifth iteration, through a block an earlier iteration allocated)
+	}
+	return 0;
+}`, "FALSE", 4},
 		{"late-bug", `
 int main(void) {
 	unsigned int c = 0;
