@@ -374,7 +374,25 @@ func (s *solver) check(ctx context.Context, extra []z3.Bool) (smt.Result, error)
 				s.s.Assert(e)
 			}
 		}
-		interrupted := s.interruptible(ctx, func() { sat, err = s.s.Check() })
+		var interrupted bool
+		if s.opts.OneShot {
+			var abandoned bool
+			var r bool
+			var e error
+			interrupted, abandoned = s.abandonable(ctx, func() { r, e = s.s.Check() })
+			if abandoned {
+				// Z3 is still in the check (the one-shot solver's
+				// preprocessing does not always heed interrupts):
+				// the instance belongs to that call now.
+				s.unknown = true
+				s.broken = fmt.Errorf("smt/z3: a one-shot check did not stop within %v of its interrupt and was abandoned (%w)", abandonGrace, ctx.Err())
+				err = s.broken
+				return
+			}
+			sat, err = r, e
+		} else {
+			interrupted = s.interruptible(ctx, func() { sat, err = s.s.Check() })
+		}
 		if err == nil && sat {
 			s.model = s.s.Model()
 		}
@@ -525,6 +543,53 @@ func (m *model) Eval(t *smt.Term) (lo, hi uint64) {
 		return lo, hi
 	}
 	panic(fmt.Sprintf("smt/z3: cannot evaluate %s in a model", t.Describe()))
+}
+
+// abandonGrace is how long a one-shot check may run after its first
+// interrupt before abandonable gives up waiting for it.
+const abandonGrace = 2 * time.Second
+
+// abandonable is interruptible for one-shot checks, which Z3 4.8 does
+// not always stop when interrupted (some preprocessing steps never look
+// at the cancel flag): f runs in a goroutine of its own, and when it has
+// not returned abandonGrace after ctx ended, abandonable returns with
+// abandoned set while f goes on; the caller must then not touch the
+// solver's Z3 objects again (f holds them until it returns, so they are
+// not finalised under it). A panic of f (a Z3 error) is re-raised in
+// the caller unless f was abandoned. The limit of the property is kept;
+// the CPU of the abandoned call is not, until Z3 returns.
+func (s *solver) abandonable(ctx context.Context, f func()) (interrupted, abandoned bool) {
+	fdone := make(chan struct{})
+	var failure any
+	go func() {
+		defer close(fdone)
+		defer func() { failure = recover() }()
+		f()
+	}()
+	select {
+	case <-fdone:
+		if failure != nil {
+			panic(failure)
+		}
+		return false, false
+	case <-ctx.Done():
+	}
+	deadline := time.After(abandonGrace)
+	wait := 10 * time.Millisecond
+	for {
+		s.ctx.Interrupt()
+		select {
+		case <-fdone:
+			if failure != nil {
+				panic(failure)
+			}
+			return true, false
+		case <-deadline:
+			return true, true
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 500*time.Millisecond)
+	}
 }
 
 // interruptible runs f (a Z3 call on s) and, while it runs, interrupts
