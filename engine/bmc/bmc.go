@@ -218,7 +218,7 @@ func encode(ctx context.Context, m *smt.Merger, b *smt.Builder, u *unroller, un 
 				continue
 			}
 			if why := u.callback(a.step); why != "" {
-				enc.unsup = append(enc.unsup, unsupported{pre, why})
+				enc.unsup = append(enc.unsup, unsupported{a.guard, why})
 			}
 			if a.kind == toCutoff {
 				enc.cutArcs = append(enc.cutArcs, a)

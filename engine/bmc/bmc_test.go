@@ -136,6 +136,29 @@ int main(void) {
 	__VERIFIER_assert(c < 12); // want FALSE
 	return 0;
 }`},
+	{"pointer-call-body-true", "TRUE", `
+extern void ext(int *p);
+int g;
+static void set(int *p) { *p = 1; }
+static void set2(int *p) { *p = 1; }
+int main(void) {
+	void (*h)(int *) = ext; // a function without a body has its address taken
+	(void)h;
+	void (*f)(int *) = __VERIFIER_nondet_int() ? set : set2;
+	f(&g);
+	__VERIFIER_assert(g == 1); // want TRUE (f is set or set2, never ext)
+	return 0;
+}`},
+	{"pointer-call-extern-unknown", "UNKNOWN", `
+extern void ext(int *p);
+int g;
+static void set(int *p) { *p = 1; }
+int main(void) {
+	void (*f)(int *) = __VERIFIER_nondet_int() ? set : ext;
+	f(&g);
+	__VERIFIER_assert(g == 1); // want UNKNOWN (ext may write anything to g)
+	return 0;
+}`},
 	{"extern-pointer-unknown", "UNKNOWN", `
 extern int *get(void);
 int main(void) {

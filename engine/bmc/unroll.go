@@ -259,10 +259,16 @@ func (u *unroller) callback(s cfa.Step) string {
 		return ""
 	}
 	c, ok := s.Edge.Op.(*cfa.Call)
-	if !ok || c.Fn == "" || u.prog.Func(c.Fn) != nil || u.prog.Extern(c.Fn) != cfa.ExternUnmodelled {
+	if !ok {
 		return ""
 	}
-	return fmt.Sprintf("callback: unmodelled %s may call back %s (not modelled)", c.Fn, strings.Join(u.escaped, ", "))
+	name := c.Fn
+	if name == "" {
+		name = "(*" + c.FnPtr.String() + ")" // a function without a body through a pointer
+	} else if u.prog.Func(c.Fn) != nil || u.prog.Extern(c.Fn) != cfa.ExternUnmodelled {
+		return ""
+	}
+	return fmt.Sprintf("callback: unmodelled %s may call back %s (not modelled)", name, strings.Join(u.escaped, ", "))
 }
 
 // inside reports whether the node's call stack holds the call edge via.

@@ -1419,7 +1419,11 @@ func (e *encoder) cond(x cfa.Expr) *Term {
 func (e *encoder) callExtern(c *cfa.Call) {
 	b := e.b
 	if c.Fn == "" {
-		e.fail("call through a function pointer without entering a body")
+		if e.shared == nil {
+			e.fail("call through a function pointer without entering a body")
+		}
+		e.callPointerExtern(c)
+		return
 	}
 	if e.p.Func(c.Fn) != nil {
 		e.fail("call of %s (which has a body) taken as one step", c.Fn)

@@ -458,3 +458,28 @@ func (m *Merger) Inline(t *Term) *Term {
 	}
 	return m.e.b.rebuild(t, m.memo)
 }
+
+// callPointerExtern encodes, in a merged encoding, the step of a call
+// through a function pointer that reaches a function without a body
+// (engine/analysis/location: beside the Enter steps into every function
+// whose address is taken): the pointer designates none of the functions
+// with a body, and the call is an unmodelled one (cfa.ExternUnmodelled:
+// havocUnmodelled, any scalar result).
+func (e *encoder) callPointerExtern(c *cfa.Call) {
+	b := e.b
+	fp := e.rval(c.FnPtr)
+	for _, f := range e.p.Funcs {
+		e.assume(b.Not(b.Eq(fp, e.objPtr(e.funcObj(f.Name)))))
+	}
+	name := "(*" + c.FnPtr.String() + ")"
+	e.externArgs(c)
+	e.havocUnmodelled(name)
+	if c.Result == nil {
+		return
+	}
+	lv := e.lval(c.Result)
+	if lv.t.Kind == cfa.Pointer || !lv.t.IsScalar() {
+		e.fail("external function %s returning a pointer or aggregate", name)
+	}
+	e.write(lv, e.input(e.inputBase(lv, c.Result), "extern "+name, lv.t))
+}
