@@ -157,6 +157,16 @@ type encoding struct {
 // step to a copy.
 func encode(ctx context.Context, m *smt.Merger, b *smt.Builder, u *unroller, un *unrolling, start *smt.SymState) (*encoding, error) {
 	enc := &encoding{template: map[*cfa.Location]*smt.SymState{}, hits: make([][]hit, len(u.via))}
+	firstUB := len(m.Formula().UB)
+	defer func() {
+		// an access the value sets leave out is a step outside the
+		// encoding: no proof while one is reachable
+		for _, x := range m.Formula().UB[firstUB:] {
+			if x.Kind == smt.UBIndeterminatePointer {
+				enc.unsup = append(enc.unsup, unsupported{x.Cond, fmt.Sprintf("%s at %s", x.Kind, x.Pos)})
+			}
+		}
+	}()
 	for i, n := range un.nodes {
 		timeslice.Yield(ctx)
 		if err := ctx.Err(); err != nil {

@@ -992,12 +992,19 @@ func (e *encoder) candidates(obj *Term) []*object {
 		return []*object{e.objs[id]}
 	}
 	var out []*object
-	if ids, ok := e.valueSet(obj); ok {
+	if ids, ok, indet := e.valueSet(obj); ok {
 		// the pointer designates one of a few objects (valueset.go)
+		outside := e.b.Distinct(obj, e.b.BV(0, obj.Sort.Width))
 		for _, id := range ids {
 			if id != 0 && id < uint64(len(e.objs)) && e.objs[id] != nil && !e.objs[id].fn {
 				out = append(out, e.objs[id])
+				outside = e.b.And(outside, e.b.Distinct(obj, e.b.BV(id, obj.Sort.Width)))
 			}
+		}
+		if indet {
+			// a pointer read from indeterminate memory that is not
+			// NULL and none of those objects: its access is left out
+			e.ub(UBIndeterminatePointer, outside)
 		}
 		return out
 	}
@@ -1012,6 +1019,14 @@ func (e *encoder) candidates(obj *Term) []*object {
 // foldAccesses switches off the folding of load and store addresses for
 // the baseline of BenchmarkEncodePointerParams (export_test.go).
 var foldAccesses = true
+
+// UBIndeterminatePointer is the UBCond kind of an access through a
+// pointer read from indeterminate memory that designates none of the
+// objects of its value set (valueset.go): the access is not modelled (a
+// load gives any value, a store writes nothing), so an execution on
+// which it happens may not be real, and a proof must show that none
+// does (engine/bmc).
+const UBIndeterminatePointer = "access through a pointer read from indeterminate memory"
 
 // foldAccess is folded(t) for the object and offset of a memory
 // access: equal to t in every model, so the formula means the same, and

@@ -19,22 +19,28 @@ const maxValueSet = 32
 // objects the pointer may designate, not over every object (CBMC's value
 // sets, Kroening and Strichman, "Decision Procedures", 2nd ed., section
 // 8.3, computed here on the terms themselves).
-func (e *encoder) valueSet(t *Term) (vals []uint64, ok bool) {
+//
+// indet says that part of the set comes from indeterminate memory (the
+// rule above): an access through the pointer outside the set is then
+// not modelled, and load and store record it (UBIndeterminatePointer).
+func (e *encoder) valueSet(t *Term) (vals []uint64, ok, indet bool) {
 	if t.Sort.Width > 64 || !t.Sort.IsBV() {
-		return nil, false
+		return nil, false, false
 	}
 	if e.vsMemo == nil {
 		e.vsMemo = map[*Term]vset{}
 		e.selMemo = map[[2]*Term]vset{}
 	}
 	s := e.vs(t)
-	return s.vals, s.ok
+	return s.vals, s.ok, s.indet
 }
 
-// vset is a value set: ok false means any value.
+// vset is a value set: ok false means any value; indet marks a set that
+// a read of indeterminate memory contributed to.
 type vset struct {
-	vals []uint64
-	ok   bool
+	vals  []uint64
+	ok    bool
+	indet bool
 }
 
 var anyValue = vset{}
@@ -43,6 +49,7 @@ func union(a, b vset) vset {
 	if !a.ok || !b.ok {
 		return anyValue
 	}
+	indet := a.indet || b.indet
 	m := map[uint64]bool{}
 	for _, v := range a.vals {
 		m[v] = true
@@ -58,7 +65,7 @@ func union(a, b vset) vset {
 		out = append(out, v)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
-	return vset{out, true}
+	return vset{out, true, indet}
 }
 
 func (e *encoder) vs(t *Term) vset {
@@ -72,15 +79,15 @@ func (e *encoder) vs(t *Term) vset {
 	var s vset
 	switch t.Op {
 	case BVConst:
-		s = vset{[]uint64{t.Val}, true}
+		s = vset{vals: []uint64{t.Val}, ok: true}
 	case Ite:
 		s = union(e.vs(t.Args[1]), e.vs(t.Args[2]))
 	case Extract:
 		if x := e.vs(t.Args[0]); x.ok && t.Args[0].Sort.Width <= 64 {
 			w := uint(t.HiBit - t.Lo + 1)
-			out := vset{ok: true}
+			out := vset{ok: true, indet: x.indet}
 			for _, v := range x.vals {
-				out = union(out, vset{[]uint64{(v >> uint(t.Lo)) & mask(w)}, true})
+				out = union(out, vset{vals: []uint64{(v >> uint(t.Lo)) & mask(w)}, ok: true})
 			}
 			s = out
 		}
@@ -88,10 +95,10 @@ func (e *encoder) vs(t *Term) vset {
 		h, l := e.vs(t.Args[0]), e.vs(t.Args[1])
 		if h.ok && l.ok && len(h.vals)*len(l.vals) <= maxValueSet && t.Sort.Width <= 64 {
 			lw := uint(t.Args[1].Sort.Width)
-			out := vset{ok: true}
+			out := vset{ok: true, indet: h.indet || l.indet}
 			for _, hv := range h.vals {
 				for _, lv := range l.vals {
-					out = union(out, vset{[]uint64{hv<<lw | lv}, true})
+					out = union(out, vset{vals: []uint64{hv<<lw | lv}, ok: true})
 				}
 			}
 			s = out
@@ -146,7 +153,7 @@ func (e *encoder) selectSet(a, i *Term) vset {
 			// them was derived from no object, and an access through
 			// it is invalid whatever its bits (C11 6.2.4p6, 7.22.3.4p2;
 			// provenance, DR 260), as CBMC's value sets have it
-			s = vset{ok: true}
+			s = vset{ok: true, indet: true}
 		}
 	}
 	e.selMemo[k] = s
