@@ -11,70 +11,72 @@ import (
 	"github.com/reverify/reverify/results"
 )
 
-// runBMC decides prop with engine/bmc.Check: bounded model checking over
-// merged paths with unwinding assertions. FALSE carries the
-// counterexample bmc confirmed with engine/cegar.CheckPathOpts, as every
-// FALSE is; TRUE is an unrolling that holds every execution; everything
-// else is UNKNOWN with bmc's reason. States counts the unrolling's nodes
-// (bmc builds no ARG).
-func runBMC(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
-	out := bmc.Check(ctx, prog, bmc.Options{
-		Entry: cfg.Entry, ErrorEdges: prop.ErrorEdges, Via: prop.Via, Solver: cfg.Solver, OneShot: cfg.OneShot,
-		Unwind: cfg.Unwind, KInduction: cfg.Unwind <= 0,
+// bmcOptions are the engine/bmc options of cfg (error edges aside).
+func bmcOptions(cfg Config) bmc.Options {
+	return bmc.Options{
+		Entry: cfg.Entry, Solver: cfg.Solver, OneShot: cfg.OneShot, Unwind: cfg.Unwind,
 		Semantics: smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow},
-	})
+	}
+}
+
+// bmcVerdict turns bmc's outcome into res's verdict and reason: FALSE
+// carries the counterexample bmc confirmed with
+// engine/cegar.CheckPathOpts (falseVerdict), unless it passes an
+// unmodelled function (UNKNOWN, res.Unmodelled set); TRUE is an
+// unrolling that holds every execution or a k-induction proof;
+// everything else is UNKNOWN with bmc's reason. States counts the
+// unrolling's nodes (bmc builds no ARG).
+func bmcVerdict(ctx context.Context, prog *cfa.Program, cfg Config, res *Result, out bmc.Result) (results.Verdict, string) {
 	res.States = out.Nodes
-	res.Reason = out.Reason
 	switch out.Status {
 	case bmc.True:
-		res.Verdict = results.True
+		return results.True, out.Reason
 	case bmc.False:
 		if names := prog.PathExterns(out.Path, cfa.ExternUnmodelled); len(names) > 0 {
 			res.Unmodelled = names
-			res.SetUnknown(&results.Cause{Kind: results.CauseUnmodelled, Names: names}, "error path depends on unmodelled "+strings.Join(names, ", unmodelled "))
-			return
+			return results.Unknown, "error path depends on unmodelled " + strings.Join(names, ", unmodelled ")
 		}
 		falseVerdict(ctx, prog, cfg, res, out.Reason, out.Path, out.Inputs)
+		return results.False, res.Reason
+	}
+	return results.Unknown, out.Reason
+}
+
+// runBMC decides prop with engine/bmc.Check: bounded model checking over
+// merged paths with unwinding assertions, and k-induction on the same
+// encoding unless cfg fixes the bound (bmcVerdict).
+func runBMC(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
+	opts := bmcOptions(cfg)
+	opts.ErrorEdges, opts.Via, opts.KInduction = prop.ErrorEdges, prop.Via, cfg.Unwind <= 0
+	v, why := bmcVerdict(ctx, prog, cfg, res, bmc.Check(ctx, prog, opts))
+	switch {
+	case v != results.Unknown:
+		res.Verdict, res.Reason = v, why
+	case res.Unmodelled != nil:
+		res.SetUnknown(&results.Cause{Kind: results.CauseUnmodelled, Names: res.Unmodelled}, why)
 	default:
-		res.SetUnknown(&results.Cause{Kind: results.CauseIncomplete}, out.Reason)
+		res.SetUnknown(&results.Cause{Kind: results.CauseIncomplete}, why)
 	}
 }
 
 // runBMCAll decides the properties props of one entry with
 // engine/bmc.CheckAll: one unrolling per bound for all of them
-// (verifyMulti calls it for the bmc configuration). Results are as
-// runBMC's.
+// (verifyMulti calls it for the bmc configuration). A property left
+// UNKNOWN by the unwinding assertions gets runBMC alone, for
+// k-induction (its step case ends executions at their first error, one
+// property at a time).
 func runBMCAll(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, rs []*Result, decide func(int, results.Verdict, string)) {
 	specs := make([]bmc.Spec, len(props))
 	for i, p := range props {
 		specs[i] = bmc.Spec{ErrorEdges: p.ErrorEdges, Via: p.Via}
 	}
 	take := func(i int, out bmc.Result) {
-		r := rs[i]
-		r.States = out.Nodes
-		switch out.Status {
-		case bmc.True:
-			decide(i, results.True, out.Reason)
-		case bmc.False:
-			if names := prog.PathExterns(out.Path, cfa.ExternUnmodelled); len(names) > 0 {
-				r.Unmodelled = names
-				decide(i, results.Unknown, "error path depends on unmodelled "+strings.Join(names, ", unmodelled "))
-				return
-			}
-			falseVerdict(ctx, prog, cfg, r, out.Reason, out.Path, out.Inputs)
-			decide(i, results.False, r.Reason)
-		default:
-			decide(i, results.Unknown, out.Reason)
-		}
+		v, why := bmcVerdict(ctx, prog, cfg, rs[i], out)
+		decide(i, v, why)
 	}
-	left := bmc.CheckAll(ctx, prog, specs, bmc.Options{
-		Entry: cfg.Entry, Solver: cfg.Solver, OneShot: cfg.OneShot, Unwind: cfg.Unwind,
-		Semantics: smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow},
-	}, take)
+	left := bmc.CheckAll(ctx, prog, specs, bmcOptions(cfg), take)
 	for i, out := range left {
 		if out.CutOff && ctx.Err() == nil {
-			// k-induction needs one property at a time (its step case
-			// ends executions at their first error)
 			one := *rs[i]
 			runBMC(ctx, prog, props[i], cfg, &one)
 			if one.Verdict == results.True || one.Verdict == results.False {
