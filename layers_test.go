@@ -32,6 +32,7 @@ var layer = map[string]int{
 	"engine/graph":              0,
 	"engine/timeslice":          0,
 	"engine/cfa":                1,
+	"engine/features":           2,
 	"engine/cfa/csem":           1,
 	"engine/cfa/cfatest":        1,
 	"results":                   1,

@@ -7,6 +7,7 @@ import (
 	"github.com/reverify/reverify/engine/cegar"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
+	"github.com/reverify/reverify/engine/features"
 	"time"
 )
 
@@ -69,23 +70,44 @@ func init() {
 		direct: runBMC,
 		multi:  runBMCAll,
 	})
-	// default: full-precision value analysis decides finite-state
-	// programs (ECA, lock-step flags, lists of a bounded length) fastest
-	// and gives up quickly elsewhere, so it runs first, alone, under a
-	// state budget; value-cegar decides most loops and its precision is
-	// reused on the next pull request; predicate-cegar and k-induction
-	// prove the loops the value analyses cannot express (linear
-	// invariants, counting loops) and end at once outside their scope,
-	// so they get twice the share; symbolic execution with CEGAR decides
-	// relations between inputs. The arms start in that order of
-	// expected payoff (doc/perf/2026-11-29-default.md: which arm decides
-	// which SV-COMP task, and in how much CPU time alone) and take turns
-	// in time slices when the property has fewer cores than arms.
-	// Further configurations join by an arm here.
-	register("default", portfolio("value (at most 500,000 states, lists not abstracted), value-cegar, predicate-cegar, k-induction, symex-cegar and bmc as a portfolio: the first TRUE or FALSE wins; with fewer cores than arms they take turns in time slices, predicate-cegar and k-induction with twice the share of the others, value-cegar from 0.05 s of the arms' time on, predicate-cegar, k-induction and bmc from 0.1 s, symex-cegar from 0.2 s; with 4 or more properties value first runs once over all of them, for at most a quarter of their limits together and one limit at most, each property charged its part of that time (multi-property verification)",
-		arm{name: "value", maxStates: valueArmStates, concrete: true}, arm{name: "value-cegar", after: 50 * time.Millisecond},
-		arm{name: "predicate-cegar", weight: 2, after: 100 * time.Millisecond}, arm{name: "k-induction", weight: 2, after: 100 * time.Millisecond},
-		arm{name: "symex-cegar", after: 200 * time.Millisecond}, arm{name: "bmc", after: 100 * time.Millisecond}))
+	// default: the arms and the order of their first turns follow the
+	// program's class (engine/features; defaultArms).
+	register("default", configuration{
+		doc:   "value (at most 500,000 states, lists not abstracted), value-cegar, predicate-cegar, k-induction, symex-cegar and bmc as a portfolio: the first TRUE or FALSE wins; with fewer cores than arms they take turns in time slices, in an order and with shares chosen by the program's loops (engine/features): bmc beside value for loop-free and finite-state programs and heap programs, predicate-cegar (three times the share) and k-induction after 0.05 s when a loop's bound is an input or a large constant, value-cegar, bmc, predicate-cegar and k-induction (twice the share) after 0.05–0.1 s for counting loops, the others later; with 4 or more properties value first runs once over all of them, for at most a quarter of their limits together and one limit at most, each property charged its part of that time (multi-property verification)",
+		arms:  defaultArms(features.Counting),
+		order: defaultArms,
+	})
+}
+
+// defaultArms are `default`'s arms for programs of class c, in the
+// order of expected payoff (doc/perf/2026-11-29-selection.md: which arm
+// decides which SV-COMP task, and in how much CPU time alone). Every
+// class has the same arms, value first (the shared multi-property run
+// stands for it): full-precision value analysis decides finite-state
+// programs, lists of a bounded length and FALSE properties fastest and
+// gives up within its state budget elsewhere. Loop-free, finite-state
+// and heap programs get bmc beside it from the start (k-induction over
+// merged paths proves lock-step loops at k = 1). A loop whose bound is
+// an input or a large constant needs an invariant: predicate-cegar
+// leads with three times the share, k-induction beside it. Counting
+// loops bounded by small constants keep the order that serves them:
+// value-cegar and bmc at 0.05 s, predicate-cegar and k-induction
+// (twice the share; they end at once outside their scope) at 0.1 s,
+// symbolic execution with CEGAR (relations between inputs) last.
+func defaultArms(c features.Class) []arm {
+	value := arm{name: "value", maxStates: valueArmStates, concrete: true}
+	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+	switch c {
+	case features.LoopFree, features.FiniteState, features.Heap:
+		return []arm{value, {name: "bmc"}, {name: "value-cegar", after: ms(100)}, {name: "symex-cegar", after: ms(200)},
+			{name: "predicate-cegar", after: ms(300)}, {name: "k-induction", after: ms(300)}}
+	case features.Invariant:
+		return []arm{value, {name: "predicate-cegar", weight: 3, after: ms(50)}, {name: "k-induction", after: ms(50)},
+			{name: "symex-cegar", after: ms(300)}, {name: "bmc", after: ms(300)}, {name: "value-cegar", after: ms(300)}}
+	}
+	return []arm{value, {name: "value-cegar", after: ms(50)}, {name: "bmc", after: ms(50)},
+		{name: "predicate-cegar", weight: 2, after: ms(100)}, {name: "k-induction", weight: 2, after: ms(100)},
+		{name: "symex-cegar", after: ms(200)}}
 }
 
 // valueArmStates is the state budget of full-precision value analysis

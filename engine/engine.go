@@ -47,6 +47,9 @@ type Config struct {
 	// by its runs (cegar.CheckCache; the rounds of ShareDeadline meet
 	// the same error paths again).
 	checks *cegar.CheckCache
+	// features are the programs' features of this Verify call (the
+	// selection of `default`'s arm order; schedule.go).
+	features *featureCache
 	// MaxStates bounds each run's reached set (0: 1,000,000).
 	MaxStates int
 	// MaxDepth bounds the call stack (0: 64).
@@ -217,6 +220,7 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 	cfg.mem = strategy.StartMemoryWatch(cfg.MemoryLimit, cfg.Workers)
 	cfg.sdgs = &sdgCache{}
 	cfg.checks = cegar.NewCheckCache(prog)
+	cfg.features = &featureCache{}
 	defer cfg.mem.Close()
 	rs := make([]*Result, len(props))
 	var onResult sync.Mutex

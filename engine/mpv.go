@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/reverify/reverify/engine/features"
 	"github.com/reverify/reverify/engine/strategy"
 	"strings"
 	"time"
@@ -70,6 +71,9 @@ func multiPlan(conf configuration, cfg Config, n int) (multi configuration, maxS
 	}
 	rest = conf
 	rest.arms = conf.arms[1:]
+	if order := conf.order; order != nil { // the run stood for the first arm of every class
+		rest.order = func(c features.Class) []arm { return order(c)[1:] }
+	}
 	return sub, maxStates, rest, true, len(rest.arms) > 0
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/reverify/reverify/engine/cegar"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
+	"github.com/reverify/reverify/engine/features"
 	"github.com/reverify/reverify/engine/scope"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
@@ -35,6 +36,11 @@ type configuration struct {
 	// configurations (strategy.Portfolio; schedule.go); the fields above are
 	// then unused.
 	arms []arm
+	// order, when not nil, gives a portfolio's arms for the class of the
+	// program's features (engine/features): the arms of arms, in the
+	// order and with the shares expected to pay off first for that class
+	// (TestDefaultArms checks they are the same arms).
+	order func(features.Class) []arm
 	// direct, when not nil, decides the property by itself instead of a
 	// CPA run (k-induction, kinduction.go); the fields above are then
 	// unused.
@@ -75,8 +81,14 @@ func ConfigDoc(name string) string { return configs[name].doc }
 // (strategy.Portfolio, with cfg's slots).
 func (conf configuration) strategy(name string, prog *cfa.Program, prop *spec.Property, cfg Config) strategy.Strategy {
 	if len(conf.arms) > 0 {
-		arms := make([]strategy.Arm, len(conf.arms))
-		for i, a := range conf.arms {
+		chosen, selection := conf.arms, ""
+		if conf.order != nil {
+			f := cfg.features.of(prog, cfg.Entry)
+			chosen = conf.order(f.Class())
+			selection = f.String()
+		}
+		arms := make([]strategy.Arm, len(chosen))
+		for i, a := range chosen {
 			armCfg := cfg
 			armCfg.InitialPrecision = map[string]Precision{prop.ID: cfg.InitialPrecision[prop.ID].arm(a.name, i == 0)}
 			if a.maxStates > 0 && (armCfg.MaxStates <= 0 || a.maxStates < armCfg.MaxStates) {
@@ -85,7 +97,7 @@ func (conf configuration) strategy(name string, prog *cfa.Program, prop *spec.Pr
 			armCfg.NoListAbstraction = cfg.NoListAbstraction || a.concrete
 			arms[i] = strategy.Arm{S: configs[a.name].strategy(a.name, prog, prop, armCfg), Weight: a.weight, After: a.after}
 		}
-		return strategy.Portfolio(name, cfg.slots(), arms...)
+		return strategy.Selected(strategy.Portfolio(name, cfg.slots(), arms...), selection)
 	}
 	return strategy.Func(name, func(ctx context.Context) *Result {
 		res := &Result{Property: prop, Config: name}

@@ -24,7 +24,7 @@ func NewReport(engineVersion string, prog *cfa.Program, entry, config string, rs
 		p := res.Property
 		pr := results.PropertyReport{
 			ID: p.ID, File: p.Pos.File, Line: p.Pos.Line, Column: p.Pos.Col, Function: p.Func, Expression: p.Expr,
-			Verdict: res.Verdict, Reason: res.Reason, Cause: res.Cause, Config: res.Config, Decider: res.Decider, CPUSeconds: round3(res.Seconds),
+			Verdict: res.Verdict, Reason: res.Reason, Cause: res.Cause, Config: res.Config, Decider: res.Decider, Selection: res.Selection, CPUSeconds: round3(res.Seconds),
 			States: res.States, Refinements: res.Refinements, Unmodelled: res.Unmodelled,
 			Assumptions:    res.Assumptions,
 			SignedOverflow: res.SignedOverflow, FailureValues: res.FailureValues, Violated: res.Violated,

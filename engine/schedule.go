@@ -2,7 +2,11 @@ package engine
 
 import (
 	"runtime"
+	"sync"
 	"time"
+
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/features"
 
 	"github.com/reverify/reverify/engine/strategy"
 	"github.com/reverify/reverify/results"
@@ -43,12 +47,55 @@ func portfolio(doc string, arms ...arm) configuration {
 
 // slots is the number of a portfolio's arms that run at a time: the
 // cores per property verified at once (Config.Workers properties in
-// parallel), at least 1; Config.Slots overrides it.
+// parallel), at least 1; Config.Slots overrides it. Under a CPU-time
+// limit (Config.Clock) it is 1: arms running side by side spend the
+// property's CPU time as fast as they run, so they decide nothing more
+// within the limit than in time slices on one core, and the winner,
+// alone on a core, would reach its verdict after the same CPU time
+// only when its share of the turns is at least half; taking turns on
+// one core never costs more CPU time to the verdict.
 func (cfg Config) slots() int {
 	if cfg.Slots > 0 {
 		return cfg.Slots
+	}
+	if cfg.Clock != nil {
+		return 1
 	}
 	return max(1, runtime.NumCPU()/max(cfg.Workers, 1))
 }
 
 func decided(v results.Verdict) bool { return strategy.Decided(v) }
+
+// featureCache holds the features (engine/features) of the programs of
+// one Verify call, computed once per program and entry; a nil cache
+// computes them each time.
+type featureCache struct {
+	mu sync.Mutex
+	m  map[featureKey]features.Features
+}
+
+type featureKey struct {
+	prog  *cfa.Program
+	entry string
+}
+
+func (c *featureCache) of(prog *cfa.Program, entry string) features.Features {
+	if entry == "" {
+		entry = "main"
+	}
+	if c == nil {
+		return features.Of(prog, entry)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	k := featureKey{prog, entry}
+	f, ok := c.m[k]
+	if !ok {
+		if c.m == nil {
+			c.m = map[featureKey]features.Features{}
+		}
+		f = features.Of(prog, entry)
+		c.m[k] = f
+	}
+	return f
+}

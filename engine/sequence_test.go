@@ -2,8 +2,11 @@ package engine
 
 import (
 	"reflect"
+	"slices"
+	"sort"
 	"testing"
 
+	"github.com/reverify/reverify/engine/features"
 	"github.com/reverify/reverify/engine/strategy"
 )
 
@@ -82,5 +85,33 @@ func TestStepPrecision(t *testing.T) {
 	}
 	if got := strategy.Prefixed([]string{"a", "b"}, "value-cegar"); !reflect.DeepEqual(got, []string{"value-cegar/a", "value-cegar/b"}) {
 		t.Errorf("prefixed = %q", got)
+	}
+}
+
+// TestDefaultArms: for every class of program, `default` runs the same
+// arms as its registered list, value first (the multi-property run
+// stands for it, and mpv.go drops it from every class's order).
+func TestDefaultArms(t *testing.T) {
+	conf := configs["default"]
+	names := func(as []arm) []string {
+		var out []string
+		for _, a := range as {
+			out = append(out, a.name)
+		}
+		sort.Strings(out)
+		return out
+	}
+	want := names(conf.arms)
+	for _, c := range []features.Class{features.LoopFree, features.FiniteState, features.Counting, features.Invariant, features.Heap} {
+		as := conf.order(c)
+		if got := names(as); !slices.Equal(got, want) {
+			t.Errorf("%s: arms %v, want %v", c, got, want)
+		}
+		if as[0].name != "value" || as[0].maxStates != valueArmStates || !as[0].concrete {
+			t.Errorf("%s: first arm %+v, want value under its state budget without list abstraction", c, as[0])
+		}
+	}
+	if got := configs["default"].order(features.Invariant)[1].name; got != "predicate-cegar" {
+		t.Errorf("invariant: second arm %s, want predicate-cegar", got)
 	}
 }

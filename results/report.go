@@ -48,7 +48,11 @@ type PropertyReport struct {
 	// Decider is the arm or step of the configuration's strategy that
 	// decided the property ("value-cegar", "value (all properties in
 	// one run)"), empty for UNKNOWN or a configuration of one analysis.
-	Decider     string      `json:"decided_by,omitempty"`
+	Decider string `json:"decided_by,omitempty"`
+	// Selection is why the arms of the strategy ran in the order they
+	// did: the program's features and their class ("invariant: 1 loop (1
+	// input-bounded at f.c:12:3), 14 edges"); empty for a single analysis.
+	Selection   string      `json:"selection,omitempty"`
 	CPUSeconds  float64     `json:"cpu_seconds"`
 	States      int         `json:"states"`
 	Refinements int         `json:"refinements"`

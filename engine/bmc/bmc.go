@@ -101,7 +101,7 @@ func Check(ctx context.Context, prog *cfa.Program, opts Options) (res Result) {
 	if err != nil {
 		return Result{Reason: "bmc: " + err.Error()}
 	}
-	u := &unroller{prog: prog, loc: loc, loops: findLoops(prog), entry: prog.Func(opts.Entry),
+	u := &unroller{prog: prog, loc: loc, loops: cfa.NaturalLoops(prog), entry: prog.Func(opts.Entry),
 		errors: map[*cfa.Edge][]int{}, via: []*cfa.Edge{opts.Via}, sinks: true, maxNodes: opts.MaxNodes, escaped: prog.EscapedFuncs()}
 	for _, e := range opts.ErrorEdges {
 		u.errors[e] = []int{0}
@@ -195,7 +195,7 @@ func encode(ctx context.Context, m *smt.Merger, b *smt.Builder, u *unroller, un 
 		if st.Guard().Op == smt.False {
 			continue
 		}
-		if len(n.pt.frames) == 1 && n.pt.frames[0].fn == u.entry && u.loops.body[n.pt.loc] != nil && enc.template[n.pt.loc] == nil {
+		if len(n.pt.frames) == 1 && n.pt.frames[0].fn == u.entry && u.loops.Body[n.pt.loc] != nil && enc.template[n.pt.loc] == nil {
 			enc.template[n.pt.loc] = m.Clone(st)
 		}
 		last := -1
@@ -434,7 +434,7 @@ func kinduction(ctx context.Context, ses *session, u *unroller, enc *encoding) (
 	}
 	var heads []*cfa.Location
 	for _, l := range u.entry.Locs {
-		if u.loops.body[l] != nil {
+		if u.loops.Body[l] != nil {
 			heads = append(heads, l)
 		}
 	}

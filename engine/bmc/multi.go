@@ -53,7 +53,7 @@ func CheckAll(ctx context.Context, prog *cfa.Program, specs []Spec, opts Options
 	if err != nil {
 		return rest("bmc: "+err.Error(), open)
 	}
-	u := &unroller{prog: prog, loc: loc, loops: findLoops(prog), entry: prog.Func(opts.Entry),
+	u := &unroller{prog: prog, loc: loc, loops: cfa.NaturalLoops(prog), entry: prog.Func(opts.Entry),
 		errors: map[*cfa.Edge][]int{}, via: make([]*cfa.Edge, len(specs)), maxNodes: opts.MaxNodes, escaped: prog.EscapedFuncs()}
 	for i, sp := range specs {
 		u.via[i] = sp.Via

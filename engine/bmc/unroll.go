@@ -115,7 +115,7 @@ type unrolling struct {
 type unroller struct {
 	prog  *cfa.Program
 	loc   *location.CPA
-	loops *loops
+	loops *cfa.Loops
 	entry *cfa.Function
 	// errors maps each error edge to the properties (indices into via)
 	// it violates; via[i], when not nil, restricts property i's error
@@ -319,7 +319,7 @@ func (u *unroller) move(frames []uframe, e *cfa.Edge) (point, string) {
 	top := &frames[len(frames)-1]
 	to := e.To
 	if u.step && len(frames) == 1 {
-		if u.loops.body[to] != nil {
+		if u.loops.Body[to] != nil {
 			if top.cuts > u.bound {
 				return point{}, "step case"
 			}
@@ -329,17 +329,17 @@ func (u *unroller) move(frames []uframe, e *cfa.Edge) (point, string) {
 	}
 	counts := make(map[*cfa.Location]int, len(top.counts)+1)
 	for h, c := range top.counts {
-		if u.loops.body[h][to] {
+		if u.loops.Body[h][to] {
 			counts[h] = c
 		}
 	}
-	if u.loops.back[e] {
+	if u.loops.Back[e] {
 		c := top.counts[to]
 		if c >= u.bound {
 			return point{}, fmt.Sprintf("loop at %s", to.Func.Name+":"+posOf(to))
 		}
 		counts[to] = c + 1
-	} else if u.loops.body[to] != nil {
+	} else if u.loops.Body[to] != nil {
 		counts[to] = 0
 	}
 	top.counts = counts

@@ -72,9 +72,32 @@ type portfolio struct {
 
 func (p portfolio) Name() string { return p.name }
 
-// Arms returns the names of a portfolio's arms (nil for another
-// strategy).
+// Selected is s whose result records selection (Result.Selection): why
+// its arms run in the order they do. An empty selection returns s.
+func Selected(s Strategy, selection string) Strategy {
+	if selection == "" {
+		return s
+	}
+	return selected{s, selection}
+}
+
+type selected struct {
+	Strategy
+	selection string
+}
+
+func (s selected) Run(ctx context.Context) *Result {
+	r := s.Strategy.Run(ctx)
+	r.Selection = s.selection
+	return r
+}
+
+// Arms returns the names of a portfolio's arms, in their order (nil for
+// another strategy).
 func Arms(s Strategy) []string {
+	if sel, ok := s.(selected); ok {
+		s = sel.Strategy
+	}
 	p, ok := s.(portfolio)
 	if !ok {
 		return nil

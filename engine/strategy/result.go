@@ -27,7 +27,11 @@ type Result struct {
 	// Decider is the arm or step of the configuration's strategy that
 	// decided the property ("" when the strategy is one analysis, or
 	// for UNKNOWN).
-	Decider     string
+	Decider string
+	// Selection is why a portfolio's arms ran in the order they did: the
+	// program's features and class (engine/features), "" when the
+	// strategy chose none.
+	Selection   string
 	Seconds     float64 // seconds of this property's runs on the clock its limit is measured on (Clock: CPU under --clock cpu, else wall)
 	States      int     // abstract states reached (summed over refinements)
 	Refinements int

@@ -1,0 +1,282 @@
+package features
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/reverify/reverify/engine/cfa"
+)
+
+// Class is the shape of a program that chooses the order of a
+// portfolio's arms.
+type Class string
+
+// The classes, from the program's loops (Of):
+//   - LoopFree: no loop in a function the entry reaches; explicit values
+//     and bounded model checking enumerate it.
+//   - FiniteState: every loop assigns only constants, inputs and copies
+//     (flags, lock-step programs, list walks): explicit values and
+//     bounded model checking with k-induction.
+//   - Counting: a loop updates a variable arithmetically and an exit
+//     tests input-independent data against constants up to LargeBound:
+//     explicit values enumerate it, CEGAR abstracts it.
+//   - Invariant: a loop updates a variable arithmetically and every exit
+//     tests input-dependent data or a constant over LargeBound: a proof
+//     needs a loop invariant (predicate abstraction, k-induction).
+//   - Heap: loops in a program that allocates; list and tree walks are
+//     bounded by the data structure, which explicit values enumerate
+//     without abstraction up to a bounded length.
+const (
+	LoopFree    Class = "loop-free"
+	FiniteState Class = "finite-state"
+	Counting    Class = "counting"
+	Invariant   Class = "invariant"
+	Heap        Class = "heap"
+)
+
+// LargeBound is the largest constant a counting loop's exit may test: a
+// loop bound past it is too many iterations to enumerate.
+const LargeBound = 1 << 16
+
+// Features of a program as seen from its entry function.
+type Features struct {
+	Loops int // natural loops in the functions the entry reaches
+	// FiniteLoops, CountingLoops and InputLoops split Loops by shape
+	// (see Class).
+	FiniteLoops, CountingLoops, InputLoops int
+	// InputLoopAt is the position of the first input-bounded loop's head
+	// (zero when there is none).
+	InputLoopAt cfa.Pos
+	Heap        bool // calls malloc, calloc, realloc or alloca
+	Arrays      bool // declares an array
+	Recursion   bool // a reached function calls itself, directly or not
+	Edges       int  // CFA edges in the functions the entry reaches
+}
+
+// Class returns the features' class: LoopFree without loops, else Heap
+// when the program allocates, else Invariant when any loop is
+// input-bounded, else Counting when any loop counts, else FiniteState.
+func (f Features) Class() Class {
+	switch {
+	case f.Loops == 0:
+		return LoopFree
+	case f.Heap:
+		return Heap
+	case f.InputLoops > 0:
+		return Invariant
+	case f.CountingLoops > 0:
+		return Counting
+	}
+	return FiniteState
+}
+
+// String is the features in one line: "invariant: 2 loops (1 finite, 1
+// input-bounded at f.c:12:3), heap, 140 edges".
+func (f Features) String() string {
+	var parts []string
+	if f.Loops > 0 {
+		var kinds []string
+		if f.FiniteLoops > 0 {
+			kinds = append(kinds, fmt.Sprintf("%d finite", f.FiniteLoops))
+		}
+		if f.CountingLoops > 0 {
+			kinds = append(kinds, fmt.Sprintf("%d counting", f.CountingLoops))
+		}
+		if f.InputLoops > 0 {
+			k := fmt.Sprintf("%d input-bounded", f.InputLoops)
+			if f.InputLoopAt.Line > 0 {
+				k += " at " + f.InputLoopAt.String()
+			}
+			kinds = append(kinds, k)
+		}
+		s := "loops"
+		if f.Loops == 1 {
+			s = "loop"
+		}
+		parts = append(parts, fmt.Sprintf("%d %s (%s)", f.Loops, s, strings.Join(kinds, ", ")))
+	}
+	for _, b := range []struct {
+		on   bool
+		name string
+	}{{f.Heap, "heap"}, {f.Arrays, "arrays"}, {f.Recursion, "recursion"}} {
+		if b.on {
+			parts = append(parts, b.name)
+		}
+	}
+	parts = append(parts, fmt.Sprintf("%d edges", f.Edges))
+	return string(f.Class()) + ": " + strings.Join(parts, ", ")
+}
+
+// Of returns the features of p seen from the function entry (nil when p
+// has no such function: the zero Features).
+//
+// Input-dependent data is computed flow-insensitively: a variable is
+// input-dependent when a nondeterministic value (__VERIFIER_nondet_*,
+// a volatile read), the result of a function without a body, a
+// parameter of the entry, or an input-dependent expression is assigned
+// to it anywhere; memory written through a pointer counts as one
+// variable. A loop (cfa.NaturalLoops) updates arithmetically when its
+// body assigns to a variable an operation over variables (x = x + 1,
+// y = 2 * x), not a constant, copy, input or load. An exit of a loop is
+// an edge from its body out of it.
+func Of(p *cfa.Program, entry string) Features {
+	var f Features
+	root := p.Func(entry)
+	if root == nil {
+		return f
+	}
+	reached := reach(p, root, &f)
+	in := inputs(p, root, reached)
+	loops := cfa.NaturalLoops(p)
+	for _, fn := range reached {
+		f.Edges += edgeCount(fn)
+		for _, l := range fn.Locs {
+			body := loops.Body[l]
+			if body == nil {
+				continue
+			}
+			f.Loops++
+			switch shape(body, in) {
+			case finite:
+				f.FiniteLoops++
+			case counting:
+				f.CountingLoops++
+			default:
+				f.InputLoops++
+				if f.InputLoopAt.Line == 0 {
+					f.InputLoopAt = headPos(l)
+				}
+			}
+		}
+		for _, v := range fn.Locals {
+			if v.T != nil && v.T.Kind == cfa.Array {
+				f.Arrays = true
+			}
+		}
+	}
+	for _, v := range p.Globals {
+		if v.T != nil && v.T.Kind == cfa.Array {
+			f.Arrays = true
+		}
+	}
+	return f
+}
+
+func edgeCount(fn *cfa.Function) int {
+	n := 0
+	for _, l := range fn.Locs {
+		n += len(l.Out)
+	}
+	return n
+}
+
+// headPos is the position of the first edge out of a loop head.
+func headPos(l *cfa.Location) cfa.Pos {
+	for _, e := range l.Out {
+		if e.Pos.Start.Line > 0 {
+			return e.Pos.Start
+		}
+	}
+	return cfa.Pos{}
+}
+
+// reach returns the functions with a body that root reaches by calls
+// (a call through a pointer reaches every function whose address is
+// taken), in the order found, and sets f.Heap and f.Recursion.
+func reach(p *cfa.Program, root *cfa.Function, f *Features) []*cfa.Function {
+	addrTaken := map[*cfa.Function]bool{}
+	for _, e := range p.Edges {
+		walkOp(e.Op, func(x cfa.Expr) {
+			if r, ok := x.(*cfa.FuncRef); ok {
+				if g := p.Func(r.Name); g != nil {
+					addrTaken[g] = true
+				}
+			}
+		})
+	}
+	callees := func(fn *cfa.Function) []*cfa.Function {
+		var out []*cfa.Function
+		for _, l := range fn.Locs {
+			for _, e := range l.Out {
+				c, ok := e.Op.(*cfa.Call)
+				if !ok {
+					continue
+				}
+				switch c.Fn {
+				case "malloc", "calloc", "realloc", "alloca", "__builtin_alloca":
+					f.Heap = true
+				}
+				if c.Fn == "" {
+					for g := range addrTaken {
+						out = append(out, g)
+					}
+				} else if g := p.Func(c.Fn); g != nil {
+					out = append(out, g)
+				}
+			}
+		}
+		return out
+	}
+	seen := map[*cfa.Function]bool{root: true}
+	order := []*cfa.Function{root}
+	succ := map[*cfa.Function][]*cfa.Function{}
+	for i := 0; i < len(order); i++ {
+		fn := order[i]
+		succ[fn] = callees(fn)
+		for _, g := range succ[fn] {
+			if !seen[g] {
+				seen[g] = true
+				order = append(order, g)
+			}
+		}
+	}
+	// Recursion: a reached function reaches itself.
+	for _, fn := range order {
+		if reaches(succ, fn, fn) {
+			f.Recursion = true
+			break
+		}
+	}
+	return order
+}
+
+func reaches(succ map[*cfa.Function][]*cfa.Function, from, to *cfa.Function) bool {
+	seen := map[*cfa.Function]bool{}
+	work := append([]*cfa.Function(nil), succ[from]...)
+	for len(work) > 0 {
+		g := work[len(work)-1]
+		work = work[:len(work)-1]
+		if g == to {
+			return true
+		}
+		if !seen[g] {
+			seen[g] = true
+			work = append(work, succ[g]...)
+		}
+	}
+	return false
+}
+
+// walkOp calls visit on every expression (and sub-expression) of op.
+func walkOp(op cfa.Op, visit func(cfa.Expr)) {
+	w := func(e cfa.Expr) {
+		cfa.Walk(e, func(x cfa.Expr) bool { visit(x); return true })
+	}
+	switch op := op.(type) {
+	case *cfa.Assign:
+		w(op.LHS)
+		w(op.RHS)
+	case *cfa.Havoc:
+		w(op.LHS)
+	case *cfa.Assume:
+		w(op.Cond)
+	case *cfa.Call:
+		w(op.FnPtr)
+		for _, a := range op.Args {
+			w(a)
+		}
+		w(op.Result)
+	case *cfa.Return:
+		w(op.X)
+	}
+}
