@@ -385,3 +385,30 @@ func TestDesignMap(t *testing.T) {
 		}
 	}
 }
+
+// TestDocFiles: every package of the module keeps its package comment in
+// a doc.go of its own, the first file a reader opens, and no other file
+// of the package carries a package comment.
+func TestDocFiles(t *testing.T) {
+	fset := token.NewFileSet()
+	for dir := range layer {
+		doc, err := parser.ParseFile(fset, filepath.Join(dir, "doc.go"), nil, parser.PackageClauseOnly|parser.ParseComments)
+		if err != nil {
+			t.Errorf("%s: no doc.go (%v)", dir, err)
+			continue
+		}
+		if doc.Doc == nil || len(doc.Doc.Text()) < 40 {
+			t.Errorf("%s/doc.go: no package comment that says what the package is for", dir)
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") || filepath.Base(f) == "doc.go" {
+				continue
+			}
+			pf, err := parser.ParseFile(fset, f, nil, parser.PackageClauseOnly|parser.ParseComments)
+			if err == nil && pf.Doc != nil {
+				t.Errorf("%s: a package comment outside doc.go", f)
+			}
+		}
+	}
+}

@@ -134,3 +134,31 @@ func (cg *CallGraph) Reachable(roots ...*Function) map[string]bool {
 	}
 	return out
 }
+
+// BottomUp returns the functions callees first: the strongly connected
+// components of the graph in reverse topological order (graph.SCCs),
+// the functions of one component in node order. O(V+E).
+func (cg *CallGraph) BottomUp() []*Function {
+	var out []*Function
+	for _, comp := range graph.SCCs(cg.Graph) {
+		for _, n := range comp {
+			out = append(out, cg.Funcs[n])
+		}
+	}
+	return out
+}
+
+// Recursive returns the functions on a cycle of the graph: those of a
+// strongly connected component of more than one function, and those
+// that call themselves. O(V+E).
+func (cg *CallGraph) Recursive() map[*Function]bool {
+	out := map[*Function]bool{}
+	for _, comp := range graph.SCCs(cg.Graph) {
+		for _, n := range comp {
+			if len(comp) > 1 || slices.Contains(cg.Graph.Succs(n), n) {
+				out[cg.Funcs[n]] = true
+			}
+		}
+	}
+	return out
+}

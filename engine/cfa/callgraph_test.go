@@ -72,3 +72,39 @@ int main(void) { mid(); fp(); lib(cb); return 0; }
 		t.Errorf("restricted call graph edges = %v, want [mid->leaf]", got)
 	}
 }
+
+// TestBottomUpRecursive: callees come before their callers, and the
+// functions on a cycle (mutual recursion, a self-call) are recursive,
+// their callers not.
+func TestBottomUpRecursive(t *testing.T) {
+	src := `
+int even(int n);
+int odd(int n) { return n == 0 ? 0 : even(n - 1); }
+int even(int n) { return n == 0 ? 1 : odd(n - 1); }
+int fact(int n) { return n < 2 ? 1 : n * fact(n - 1); }
+int leaf(int n) { return n + 1; }
+int main(void) { return even(4) + fact(3) + leaf(1); }
+`
+	p, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "t.c", Content: src}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cg := cfa.NewCallGraph(p, p.Edges, p.SyntacticTargets())
+	pos := map[string]int{}
+	for i, f := range cg.BottomUp() {
+		pos[f.Name] = i
+	}
+	for _, callee := range []string{"even", "odd", "fact", "leaf"} {
+		if pos[callee] > pos["main"] {
+			t.Errorf("%s after main in %v", callee, pos)
+		}
+	}
+	var rec []string
+	for f := range cg.Recursive() {
+		rec = append(rec, f.Name)
+	}
+	slices.Sort(rec)
+	if got, want := strings.Join(rec, ","), "even,fact,odd"; got != want {
+		t.Errorf("Recursive = %s, want %s", got, want)
+	}
+}

@@ -180,103 +180,32 @@ func headPos(l *cfa.Location) cfa.Pos {
 	return cfa.Pos{}
 }
 
-// reach returns the functions with a body that root reaches by calls
-// (a call through a pointer reaches every function whose address is
-// taken), in the order found, and sets f.Heap and f.Recursion.
+// reach returns the functions with a body that root reaches in the
+// program's call graph (cfa.CallGraph with SyntacticTargets: a call
+// through a pointer, or of an unmodelled function that may call back,
+// reaches every function whose address is taken), in the program's
+// order, and sets f.Heap and f.Recursion.
 func reach(p *cfa.Program, root *cfa.Function, f *Features) []*cfa.Function {
-	addrTaken := map[*cfa.Function]bool{}
-	for _, e := range p.Edges {
-		walkOp(e.Op, func(x cfa.Expr) {
-			if r, ok := x.(*cfa.FuncRef); ok {
-				if g := p.Func(r.Name); g != nil {
-					addrTaken[g] = true
-				}
-			}
-		})
-	}
-	callees := func(fn *cfa.Function) []*cfa.Function {
-		var out []*cfa.Function
+	cg := cfa.NewCallGraph(p, p.Edges, p.SyntacticTargets())
+	reached := cg.Reachable(root)
+	recursive := cg.Recursive()
+	var out []*cfa.Function
+	for _, fn := range p.Funcs {
+		if !reached[fn.Name] {
+			continue
+		}
+		out = append(out, fn)
+		f.Recursion = f.Recursion || recursive[fn]
 		for _, l := range fn.Locs {
 			for _, e := range l.Out {
-				c, ok := e.Op.(*cfa.Call)
-				if !ok {
-					continue
-				}
-				switch c.Fn {
-				case "malloc", "calloc", "realloc", "alloca", "__builtin_alloca":
-					f.Heap = true
-				}
-				if c.Fn == "" {
-					for g := range addrTaken {
-						out = append(out, g)
+				if c, ok := e.Op.(*cfa.Call); ok {
+					switch c.Fn {
+					case "malloc", "calloc", "realloc", "alloca", "__builtin_alloca":
+						f.Heap = true
 					}
-				} else if g := p.Func(c.Fn); g != nil {
-					out = append(out, g)
 				}
 			}
 		}
-		return out
 	}
-	seen := map[*cfa.Function]bool{root: true}
-	order := []*cfa.Function{root}
-	succ := map[*cfa.Function][]*cfa.Function{}
-	for i := 0; i < len(order); i++ {
-		fn := order[i]
-		succ[fn] = callees(fn)
-		for _, g := range succ[fn] {
-			if !seen[g] {
-				seen[g] = true
-				order = append(order, g)
-			}
-		}
-	}
-	// Recursion: a reached function reaches itself.
-	for _, fn := range order {
-		if reaches(succ, fn, fn) {
-			f.Recursion = true
-			break
-		}
-	}
-	return order
-}
-
-func reaches(succ map[*cfa.Function][]*cfa.Function, from, to *cfa.Function) bool {
-	seen := map[*cfa.Function]bool{}
-	work := append([]*cfa.Function(nil), succ[from]...)
-	for len(work) > 0 {
-		g := work[len(work)-1]
-		work = work[:len(work)-1]
-		if g == to {
-			return true
-		}
-		if !seen[g] {
-			seen[g] = true
-			work = append(work, succ[g]...)
-		}
-	}
-	return false
-}
-
-// walkOp calls visit on every expression (and sub-expression) of op.
-func walkOp(op cfa.Op, visit func(cfa.Expr)) {
-	w := func(e cfa.Expr) {
-		cfa.Walk(e, func(x cfa.Expr) bool { visit(x); return true })
-	}
-	switch op := op.(type) {
-	case *cfa.Assign:
-		w(op.LHS)
-		w(op.RHS)
-	case *cfa.Havoc:
-		w(op.LHS)
-	case *cfa.Assume:
-		w(op.Cond)
-	case *cfa.Call:
-		w(op.FnPtr)
-		for _, a := range op.Args {
-			w(a)
-		}
-		w(op.Result)
-	case *cfa.Return:
-		w(op.X)
-	}
+	return out
 }

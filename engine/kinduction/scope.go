@@ -25,11 +25,19 @@ func allowedExtern(fn string) bool {
 // the functions reachable from entry (entry first).
 func checkScope(prog *cfa.Program, entry *cfa.Function, errorEdges map[*cfa.Edge]bool) (string, []*cfa.Function) {
 	var order []*cfa.Function
-	state := map[*cfa.Function]int{} // 1: on the DFS stack, 2: done
+	visited := map[*cfa.Function]bool{}
+	// The functions on a cycle of the direct calls that are run (an
+	// error call's body is not).
+	recursive := cfa.NewCallGraph(prog, prog.Edges, func(e *cfa.Edge, c *cfa.Call) []string {
+		if errorEdges[e] || c.Fn == "" {
+			return nil
+		}
+		return []string{c.Fn}
+	}).Recursive()
 	var reason string
 	var visit func(f *cfa.Function)
 	visit = func(f *cfa.Function) {
-		state[f] = 1
+		visited[f] = true
 		order = append(order, f)
 		for _, l := range f.Locs {
 			for _, e := range l.Out {
@@ -58,16 +66,15 @@ func checkScope(prog *cfa.Program, entry *cfa.Function, errorEdges map[*cfa.Edge
 				if errorEdges[e] {
 					continue // an error call ends the path; its body is never run
 				}
-				switch state[g] {
-				case 1:
+				if recursive[g] {
 					reason = fmt.Sprintf("recursion at %s", e.Pos.Start)
 					return
-				case 0:
+				}
+				if !visited[g] {
 					visit(g)
 				}
 			}
 		}
-		state[f] = 2
 	}
 	visit(entry)
 	if reason != "" {

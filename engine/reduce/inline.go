@@ -67,73 +67,22 @@ type inliner struct {
 	grown    int
 }
 
-// callees returns the functions with bodies f calls by name.
-func (in *inliner) callees(f *cfa.Function) []*cfa.Function {
-	var out []*cfa.Function
-	for _, l := range f.Locs {
-		for _, e := range l.Out {
-			if c, ok := e.Op.(*cfa.Call); ok && c.Fn != "" {
-				if g := in.p.Func(c.Fn); g != nil {
-					out = append(out, g)
-				}
-			}
-		}
-	}
-	return out
-}
-
-// order returns the functions in post-order of the direct call graph
-// (callees first) and the set of functions on a cycle.
+// order returns the functions callees first and the set of functions
+// on a cycle, in the call graph of the direct calls (cfa.CallGraph).
 func (in *inliner) order() ([]*cfa.Function, map[*cfa.Function]bool) {
-	// Tarjan's SCC algorithm; SCCs come out in reverse topological order
-	// (callees first).
-	index := map[*cfa.Function]int{}
-	low := map[*cfa.Function]int{}
-	onStack := map[*cfa.Function]bool{}
-	var stack, post []*cfa.Function
-	cyclic := map[*cfa.Function]bool{}
-	var visit func(f *cfa.Function)
-	visit = func(f *cfa.Function) {
-		index[f] = len(index)
-		low[f] = index[f]
-		stack = append(stack, f)
-		onStack[f] = true
-		for _, g := range in.callees(f) {
-			if g == f {
-				cyclic[f] = true
-			}
-			if _, ok := index[g]; !ok {
-				visit(g)
-				low[f] = min(low[f], low[g])
-			} else if onStack[g] {
-				low[f] = min(low[f], index[g])
-			}
+	cg := cfa.NewCallGraph(in.p, in.p.Edges, func(_ *cfa.Edge, c *cfa.Call) []string {
+		if c.Fn == "" {
+			return nil
 		}
-		if low[f] == index[f] {
-			var scc []*cfa.Function
-			for {
-				g := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				onStack[g] = false
-				scc = append(scc, g)
-				if g == f {
-					break
-				}
-			}
-			if len(scc) > 1 {
-				for _, g := range scc {
-					cyclic[g] = true
-				}
-			}
-			post = append(post, scc...)
+		return []string{c.Fn}
+	})
+	var post []*cfa.Function
+	for _, f := range cg.BottomUp() {
+		if f != in.p.Init { // the initialiser is not inlined into
+			post = append(post, f)
 		}
 	}
-	for _, f := range in.p.Funcs {
-		if _, ok := index[f]; !ok {
-			visit(f)
-		}
-	}
-	return post, cyclic
+	return post, cg.Recursive()
 }
 
 func (in *inliner) run() {
