@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/ctext"
 	"github.com/reverify/reverify/engine/frontend"
 )
 
@@ -210,7 +211,7 @@ func defChanges(base, head *Revision) []DefChange {
 		// clauses', so their fingerprints decide)
 		if d.Kind != cfa.DefMacro && !cfa.Generated(d.Name) {
 			bt, ht := base.defText(old), head.defText(d)
-			if bt != "" && frontend.NormalizeSource(bt, "") == frontend.NormalizeSource(ht, "") && !strings.Contains(ht, "#include") {
+			if bt != "" && ctext.Normalize(bt, "") == ctext.Normalize(ht, "") && !strings.Contains(ht, "#include") {
 				for _, id := range frontend.Identifiers(ht) {
 					if changedMacros[id] {
 						c.Via = append(c.Via, id)
@@ -247,7 +248,7 @@ func defChanges(base, head *Revision) []DefChange {
 		if t == "" || !isIdent(name) {
 			return ""
 		}
-		return fmt.Sprintf("%d\x01%s", d.Kind, frontend.NormalizeSource(t, name))
+		return fmt.Sprintf("%d\x01%s", d.Kind, ctext.Normalize(t, name))
 	}
 	bodies := map[string][]int{}
 	for _, j := range removed {

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
-	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/ctext"
 	"github.com/reverify/reverify/engine/spec"
 )
 
@@ -64,7 +64,7 @@ func renamable(name, entry string) bool {
 // are; comments become a space).
 func renameIdents(text string, m map[string]string) string {
 	var b strings.Builder
-	frontend.ScanC(text, func(id string) {
+	ctext.Scan(text, func(id string) {
 		if o, ok := m[id]; ok {
 			id = o
 		}
@@ -82,7 +82,7 @@ func renameKey(normalized string, m map[string]string) string {
 		old[o] = true
 	}
 	uses, clash := false, false
-	frontend.ScanC(normalized, func(id string) {
+	ctext.Scan(normalized, func(id string) {
 		if _, ok := m[id]; ok {
 			uses = true
 		}
@@ -146,7 +146,7 @@ func explainedByRenames(hits []Hit, m map[string]string, base, head *Revision) b
 		case c.Kind == Renamed && c.Def.Kind == cfa.DefFunc && c.Old != nil && m[c.Def.Name] == c.Old.Name:
 		case c.Kind == Changed && c.Def.Kind == cfa.DefFunc && c.Old != nil && len(c.Via) == 0 && base != nil:
 			bt, ht := base.defText(*c.Old), head.defText(c.Def)
-			if bt == "" || ht == "" || frontend.NormalizeSource(renameIdents(ht, m), "") != frontend.NormalizeSource(bt, "") {
+			if bt == "" || ht == "" || ctext.Normalize(renameIdents(ht, m), "") != ctext.Normalize(bt, "") {
 				return false
 			}
 		default:

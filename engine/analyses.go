@@ -139,7 +139,7 @@ func valueCEGAR(restart cegar.Restart, vo cegar.ValueOptions) configuration {
 // The precision scopes of the CEGAR configurations when
 // Config.PrecisionScope is the zero value: adaptive for both value and constraint
 // interpolation, symex-cegar widening loop-free variables at once
-// (cegar.ScopeWidener.WidenLoopFree; README, Performance: 70 of 133
+// (cegar.ScopeWidener.WidenLoopFree; doc/perf/2026-11-25-reachsafety.md: 70 of 133
 // SV-COMP tasks against 68 for symex). Function scope, the scope of seed
 // 000's CPAchecker, loses the programs whose proof needs a variable only
 // after a loop that assigns it (testdata/verdicts/symex_unbounded.c, the

@@ -12,7 +12,7 @@ import (
 	"github.com/reverify/reverify/results"
 )
 
-// cegarPrograms are programs whose proofs need CEGAR (issue 4): a loop
+// cegarPrograms are programs whose proofs need CEGAR: a loop
 // counter irrelevant to the assertion (cegar_counter.c: a loop of a
 // million iterations before assert(flag == 1)), a flag set before a
 // long loop whose bound is an input (cegar_flag.c), and seed 000's

@@ -394,7 +394,7 @@ func TestInitialPrecision(t *testing.T) {
 }
 
 // TestEntryVerdicts checks the programs of testdata/entry, whose
-// properties depend on the entry function's parameters (issue 14), like
+// properties depend on the entry function's parameters, like
 // TestVerdicts; a file's `// entry: f` line names its entry function.
 // They are apart from testdata/verdicts, whose harnesses all start at
 // main and demand that symbolic execution never rely on path exclusion

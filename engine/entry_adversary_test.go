@@ -10,8 +10,8 @@ import (
 
 // TestEntryAdversaries links the programs of testdata/entry whose
 // verdict is not TRUE with a caller that makes the assertion fail and
-// runs them with gcc: the assertion can fail, so TRUE would be wrong
-// (issue 14). main's argc is 1 when run without arguments.
+// runs them with gcc: the assertion can fail, so TRUE would be wrong.
+// main's argc is 1 when run without arguments.
 func TestEntryAdversaries(t *testing.T) {
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("gcc not installed")

@@ -14,7 +14,7 @@ import (
 // (cmd/reverify) that must not import the packages below the facade
 // (layers_test.go, cmdFacades): the types are aliases, so a value from
 // here is the engine's own, and the functions forward to the one
-// implementation (issue 19).
+// implementation.
 
 // Program is a translated C program: its control-flow automata
 // (engine/cfa).

@@ -81,8 +81,8 @@ func TestMultiMatchesPerProperty(t *testing.T) {
 // assertions (testdata/mpv/lexer.c: 31, and the ringproto example: 15)
 // one property at a time and in one shared run (Config.MultiProperty off
 // and on/auto), with value analysis and with `default`; the ratio of the
-// two in one run is the saving of multi-property verification (README,
-// Multi-property verification). The per-property value runs of lexer.c
+// two in one run is the saving of multi-property verification
+// (doc/perf/2026-11-27-multi-property.md). The per-property value runs of lexer.c
 // take about a minute of CPU each operation:
 //
 //	go test -run '^$' -bench MultiProperty -benchtime 1x ./engine/

@@ -266,8 +266,8 @@ func shapeNotes(cpas []cpa.CPA) []string {
 
 // ConfigTable is the Markdown table of the registered configurations,
 // one row per name with its description, the plain configurations
-// sorted by name and the portfolios after them: the README's
-// "Configurations" table, which TestReadmeConfigTable keeps equal to it.
+// sorted by name and the portfolios after them: the table of
+// doc/configurations.md, which TestConfigTableDoc keeps equal to it.
 func ConfigTable() string {
 	var b strings.Builder
 	b.WriteString("| name | analysis |\n|---|---|\n")

@@ -15,7 +15,7 @@ import (
 // `default` (the portfolio of schedule.go) and with each of its arms
 // alone, all properties of a file per operation: the ratio of default's
 // time to the fastest arm's, in one run, is what the portfolio costs
-// over knowing the best configuration in advance (README, Performance).
+// over knowing the best configuration in advance (doc/perf/2026-11-27-portfolio.md).
 //
 //	go test -run '^$' -bench Portfolio ./engine/
 func BenchmarkPortfolio(b *testing.B) {

@@ -11,7 +11,7 @@ import (
 )
 
 // The facade's access to witness validation and reproducer replay, for
-// `reverify validate` and `reverify reproduce` (issue 19: cmd/reverify
+// `reverify validate` and `reverify reproduce` (cmd/reverify
 // imports no package below the facade). Writing a result's witnesses and
 // reproducer is report/artifacts' job.
 

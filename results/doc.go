@@ -1,6 +1,6 @@
 // Package results is the one vocabulary of verification results that
 // every producer and consumer shares, so that nothing is copied or
-// converted between them (issue 19): the engine produces it, witnesses
+// converted between them: the engine produces it, witnesses
 // are written from it, diffslice caches it, and the reports (SARIF,
 // Markdown, GitHub) and the command read it.
 //

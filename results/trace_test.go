@@ -10,7 +10,7 @@ import (
 
 func ip(i int) *int { return &i }
 
-// protoReport is the counterexample of issue 18's example: a prefix
+// protoReport is the counterexample of a reported example: a prefix
 // through init(), a loop reading six inputs, a call of sum() that reads
 // nothing, and the changed callee clamp_len() whose result fails the
 // assertion in parse().

@@ -44,7 +44,7 @@ repository.
       built-in CaDiCaL solves).
 
   cbmc-compare.py table-svcomp OUT.csv...
-      Markdown rows in the format of the README's bench tables (correct
+      Markdown rows in the format of doc/perf's bench tables (correct
       TRUE, correct FALSE, wrong, UNKNOWN, nearest-rank CPU median / p90 /
       max of correct results, as report/bench.Quantile).
 

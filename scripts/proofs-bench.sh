@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Compares two reverify binaries on CBMC starter-kit proofs, both at once
 # (the same load): properties decided and CPU time (user + system) of
-# each whole `reverify proofs` run, as in README "CBMC proof harnesses".
+# each whole `reverify proofs` run, as in doc/proofs.md ("Measurements").
 #
 #   scripts/proofs-bench.sh OLD NEW PROOFS_DIR OUT_DIR [proofs flags...]
 #

@@ -304,7 +304,7 @@ func TestActionEndToEnd(t *testing.T) {
 		t.Errorf("push: job summary:\n%s", r.summary)
 	}
 	// The scope input defaults to true: each proof names the functions
-	// it depends on (issue 20 §2).
+	// it depends on.
 	for _, want := range []string{
 		"<br>proof depends on <code>check&#95;clamp</code>, <code>clamp</code>, <code>main</code> (3 of 6 functions) |",
 		"<br>proof depends on <code>check&#95;scale</code>, <code>main</code>, <code>scale</code> (3 of 6 functions) |",
@@ -382,7 +382,7 @@ func TestActionEndToEnd(t *testing.T) {
 		}
 		// The pull request changes only clamp(), the callee: the inline
 		// comment goes on the changed line the counterexample passes
-		// through, not into the review body (issue 18, defect 2).
+		// through, not into the review body.
 		rv := r.records[5].Body
 		cs, _ := rv["comments"].([]any)
 		if rv["commit_id"] != w.head || rv["event"] != "COMMENT" || len(cs) != 1 {
@@ -496,7 +496,7 @@ func TestActionEndToEnd(t *testing.T) {
 	r.wantOutputs(t, map[string]string{"false": "1"})
 
 	// 7. A pull request whose head does not compile: exit 2, and the
-	// error is posted (issue 18, defect 7): a sticky comment saying
+	// error is posted: a sticky comment saying
 	// nothing was checked and why, a failed check run with an annotation
 	// on the file and line, no spurious position-less "-: unexpected
 	// <EOF>".

@@ -10,7 +10,7 @@ import (
 
 // TestBadLimits: limits that cannot mean what they say are rejected with
 // one line naming the flag and its value, exit code 2, before any
-// verification (issue 14: they were accepted silently).
+// verification (they were accepted silently).
 func TestBadLimits(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "a.c")
@@ -47,7 +47,7 @@ func TestBadLimits(t *testing.T) {
 }
 
 // TestEntryParamAssertion: an assertion on main's argc is verified, not
-// dropped as "no assertion found" (issue 14).
+// dropped as "no assertion found".
 func TestEntryParamAssertion(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "argc.c")

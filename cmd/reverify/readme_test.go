@@ -9,35 +9,42 @@ import (
 	"github.com/reverify/reverify/engine"
 )
 
-var updateReadme = flag.Bool("update", false, "rewrite the README's generated configuration table")
+var updateConfigTable = flag.Bool("update", false, "rewrite the generated configuration table of doc/configurations.md")
 
-// TestReadmeConfigTable: the README's configuration table is the
-// registry's (engine.ConfigTable); -update rewrites it.
-func TestReadmeConfigTable(t *testing.T) {
-	const path = "../../README.md"
+// TestConfigTableDoc: the configuration table of doc/configurations.md
+// (from its header line to the first blank line) is the registry's
+// (engine.ConfigTable); -update rewrites it.
+func TestConfigTableDoc(t *testing.T) {
+	const path = "../../doc/configurations.md"
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := string(data)
-	const head = "## Configurations\n\n"
-	i := strings.Index(s, head)
-	if i < 0 {
-		t.Fatal("README has no Configurations section")
+	want := engine.ConfigTable()
+	header, _, _ := strings.Cut(want, "\n")
+	start := strings.Index(s, "\n"+header+"\n")
+	if start < 0 {
+		t.Fatalf("%s has no configuration table (a line %q)", path, header)
 	}
-	start := i + len(head)
-	end := start + strings.Index(s[start:], "\n\n") + 1
-	got, want := s[start:end], engine.ConfigTable()
+	start++
+	end := strings.Index(s[start:], "\n\n")
+	if end < 0 {
+		end = len(s)
+	} else {
+		end += start + 1
+	}
+	got := s[start:end]
 	if got == want {
 		return
 	}
-	if *updateReadme {
+	if *updateConfigTable {
 		if err := os.WriteFile(path, []byte(s[:start]+want+s[end:]), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	t.Errorf("README's configuration table differs from the registry's (go test ./cmd/reverify -run ReadmeConfigTable -update):\n%s\nwant\n%s", got, want)
+	t.Errorf("%s: the configuration table differs from the registry's (go test ./cmd/reverify -run ConfigTableDoc -update):\n%s\nwant\n%s", path, got, want)
 }
 
 // TestActionConfigInput: the Action's config input names every

@@ -62,7 +62,7 @@ type ScopeWidener struct {
 // its whole function unrolls no loop (seed 001, section 3.8.5, scores
 // loop-assigned variables as expensive for the same reason), and it
 // spares the refinements that would learn it location by location.
-// symex-cegar uses it (SV-COMP ECA and ssh tasks, README); value-cegar
+// symex-cegar uses it (SV-COMP ECA and ssh tasks, doc/perf/2026-11-25-reachsafety.md); value-cegar
 // does not (not measured).
 func (w *ScopeWidener) WidenLoopFree(prog *cfa.Program) {
 	lv := loopVars(prog)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/ctext"
 )
 
 // The atexit model (C11 7.22.4.2–4, 5.1.2.2.3): functions registered
@@ -91,7 +92,7 @@ func needsAtexit(srcs []Source) bool {
 // name, a qualifier or `*` as in a declaration.
 func callsAtexit(src string) bool {
 	var toks []string
-	ScanC(src, func(id string) { toks = append(toks, id) }, func(t string) {
+	ctext.Scan(src, func(id string) { toks = append(toks, id) }, func(t string) {
 		if strings.TrimSpace(t) != "" {
 			toks = append(toks, t)
 		}
@@ -203,7 +204,7 @@ func (t *translator) mainNamedElsewhere() bool {
 		if u.name == atexitName {
 			continue
 		}
-		ScanC(u.src.content, func(id string) {
+		ctext.Scan(u.src.content, func(id string) {
 			if id == "main" {
 				n++
 			}

@@ -18,8 +18,8 @@ import (
 // The host C compiler's configuration (predefined macros, include
 // paths) costs four compiler runs per process (`cc -dM -E`, `cc -v -E`,
 // for the target and, under ILP32, the host): 0.1–0.2 s of every
-// `reverify check`, the larger part of a trivial task's time (README,
-// Performance, "Fixed costs"). It is kept on disk between processes, in
+// `reverify check`, the larger part of a trivial task's time
+// (doc/perf/2026-11-27-fixed-costs.md). It is kept on disk between processes, in
 // a directory the caller names (HostCompiler.CacheDir; cmd/reverify
 // passes $XDG_CACHE_HOME/reverify or ~/.cache/reverify), one JSON file
 // per data model and compiler. The package reads no environment and

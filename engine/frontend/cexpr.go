@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/ctext"
 )
 
 // ParseExpr parses a side-effect-free C expression, as witnesses carry
@@ -39,7 +40,7 @@ type ctoken struct {
 	kind byte // 'i' identifier, 'n' number, 'p' punctuator
 }
 
-// lexExpr splits a witness expression into tokens with ScanC, the one C
+// lexExpr splits a witness expression into tokens with ctext.Scan, the one C
 // scanner outside cc/v4: identifiers (\result included), numbers with
 // their suffixes, and the punctuators ParseExpr knows, two-character
 // operators joined when their characters are adjacent. Anything else is
@@ -47,7 +48,7 @@ type ctoken struct {
 func lexExpr(s string) ([]ctoken, error) {
 	var out []ctoken
 	backslash, adjacent := false, false
-	ScanC(s, func(id string) {
+	ctext.Scan(s, func(id string) {
 		if backslash {
 			id = "\\" + id
 			backslash = false

@@ -154,7 +154,7 @@
 //
 // # CBMC/ESBMC harness conventions
 //
-// Proof harnesses written for CBMC are translated unedited (issue 17):
+// Proof harnesses written for CBMC are translated unedited:
 // functions without a body named nondet_* (cfa.NondetFunc; declared or
 // not, nondet_<type> typed by its suffix as above) are Havocs like
 // __VERIFIER_nondet_*; __CPROVER_assume(c) is __VERIFIER_assume(c);
@@ -243,11 +243,11 @@
 //
 // # C syntax for the other packages
 //
-// The packages that read C text without translating it use this package's
-// syntax, not their own: ScanC (the one scanner of C text outside cc/v4:
-// identifiers, numbers, literals, punctuators, comments skipped),
-// Identifiers, NormalizeSource, Mentions, MacroUses and Enumerators
-// (diffslice, on definitions' texts; csyntax.go), and ParseExpr and
+// The packages that read C text without translating it use engine/ctext
+// (Scan, the one scanner of C text outside cc/v4; Normalize, the one
+// normal form; Mask) and this package's syntax built on it, not their
+// own: Identifiers, Mentions, MacroUses and Enumerators (diffslice, on
+// definitions' texts; csyntax.go), and ParseExpr and
 // ParseIntLiteral (engine/witness, on the C expressions witnesses carry;
 // cexpr.go).
 //

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/ctext"
 	"github.com/reverify/reverify/engine/graph"
 )
 
@@ -155,7 +156,7 @@ func (h *hasher) function(b *strings.Builder, s *Slice, f *cfa.Function, crit ma
 			}
 			from, to := classOf(e.From), classOf(e.To)
 			h.edge = e
-			fmt.Fprintf(b, "  c%d -> c%d  %s  |%s", from, to, h.op(e.Op), normText(e.Text))
+			fmt.Fprintf(b, "  c%d -> c%d  %s  |%s", from, to, h.op(e.Op), ctext.Normalize(e.Text, ""))
 			if crit[e] {
 				b.WriteString("  criterion")
 			}
@@ -408,71 +409,6 @@ func (h *hasher) writeTypes(b *strings.Builder) {
 			fmt.Fprintf(b, "type %s#%d %s\n", n, i, l)
 		}
 	}
-}
-
-// normText removes C comments from source text (outside string and
-// character literals) and white space, except one space between two
-// words.
-func normText(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '"' || c == '\'':
-			j := i + 1
-			for j < len(s) && s[j] != c {
-				if s[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			if j >= len(s) {
-				j = len(s) - 1
-			}
-			b.WriteString(s[i : j+1])
-			i = j
-		case c == '/' && i+1 < len(s) && s[i+1] == '*':
-			end := strings.Index(s[i+2:], "*/")
-			if end < 0 {
-				i = len(s)
-			} else {
-				i += end + 3
-			}
-			b.WriteByte(' ')
-		case c == '/' && i+1 < len(s) && s[i+1] == '/':
-			end := strings.IndexByte(s[i:], '\n')
-			if end < 0 {
-				i = len(s)
-			} else {
-				i += end
-			}
-			b.WriteByte(' ')
-		default:
-			b.WriteByte(c)
-		}
-	}
-	// Keep white space only where it separates two words.
-	t := b.String()
-	var out strings.Builder
-	word := func(c byte) bool {
-		return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-	}
-	for i := 0; i < len(t); i++ {
-		c := t[i]
-		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' {
-			j := i
-			for j < len(t) && strings.IndexByte(" \t\n\r\f\v", t[j]) >= 0 {
-				j++
-			}
-			if out.Len() > 0 && j < len(t) && word(out.String()[out.Len()-1]) && word(t[j]) {
-				out.WriteByte(' ')
-			}
-			i = j - 1
-			continue
-		}
-		out.WriteByte(c)
-	}
-	return out.String()
 }
 
 // WriteText writes the slice in a stable text form: per function with

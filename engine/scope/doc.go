@@ -79,5 +79,5 @@
 // still change the verdict when it changes (the analysis may never have
 // reached it because a refinement pruned the path, or its variables were
 // irrelevant only under its current body). diffslice therefore keeps
-// deciding re-verification by the slice (README, "Property scopes").
+// deciding re-verification by the slice (doc/commands.md, "Property scopes").
 package scope

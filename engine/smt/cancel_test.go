@@ -27,7 +27,7 @@ func (c *countdownCtx) Err() error {
 }
 
 // TestEncodeStopsAtDeadline: EncodePathContext checks its context before
-// every step of a long path (issue 14: a 23,000-step path encoded for 54 s
+// every step of a long path (a 23,000-step path encoded for 54 s
 // past a 10 s limit) and returns an error that wraps the context's, with
 // the step it stopped at; the same path encodes in full without a
 // deadline.

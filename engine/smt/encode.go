@@ -273,7 +273,7 @@ func EncodePathOpts(b *Builder, p *cfa.Program, path []cfa.Step, opts EncodeOpti
 // before every step and returns ctx's error (wrapped, with the step
 // reached; errors.Is finds context.DeadlineExceeded or context.Canceled)
 // when it is done, so that encoding a path of tens of thousands of steps
-// stops at the property's deadline (issue 14).
+// stops at the property's deadline.
 func EncodePathContext(ctx context.Context, b *Builder, p *cfa.Program, path []cfa.Step, opts EncodeOptions) (f *PathFormula, err error) {
 	e := &encoder{
 		opts: opts,

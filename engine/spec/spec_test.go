@@ -67,7 +67,7 @@ int main(void) {
 		},
 		{
 			// main guarded only by its parameters looks like a wrapper
-			// (issue 14: the property vanished)
+			// (the property vanished)
 			name: "assertion on the entry's parameters",
 			src:  assertHeader + "int main(int argc, char **argv) { assert(argc == 5); return 0; }",
 			want: []string{"main:argc==5 4 true"},

@@ -120,7 +120,7 @@ type SharedRun struct {
 // rounds; a property the deadline leaves undecided is UNKNOWN with its
 // last round's reason, which names the budget, or with deadlineCut.
 // Measured on coreHTTP's 17 CBMC proofs (10 s per property, 30 s per
-// proof, the same load): README, "CBMC proof harnesses".
+// proof, the same load): doc/proofs.md.
 func Rounds(ctx context.Context, r RoundsTask) {
 	s := &rounds{ctx: ctx, r: r, done: make([]bool, r.N), open: r.N, active: map[int]*roundJob{}}
 	s.cond = sync.NewCond(&s.mu)

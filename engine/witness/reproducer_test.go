@@ -359,7 +359,7 @@ func TestReproducerVolatile(t *testing.T) {
 			"its declaration at u.c:2:1 has an initialiser"},
 		{"local", head + "int main(void) { volatile int l; if (l == 42) assert(0); return 0; }\n", []uint64{0, 42},
 			"it is a local variable"},
-		// Reads of volatile lvalues other than variables (issue 14) are
+		// Reads of volatile lvalues other than variables are
 		// havocs of temporaries that no accessor can supply.
 		{"member", head + "struct S { int a; volatile int b; } s;\nint main(void) { if (s.b == 42) assert(0); return 0; }\n", []uint64{42},
 			"nondeterministic value (volatile) at u.c:3:"},

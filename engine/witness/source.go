@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/ctext"
 	"github.com/reverify/reverify/engine/frontend"
 )
 
@@ -26,7 +27,7 @@ type srcFile struct {
 }
 
 func newSrcFile(name string, text []byte) *srcFile {
-	f := &srcFile{name: name, text: text, code: maskCode(text), branches: map[int]*branchCtx{}}
+	f := &srcFile{name: name, text: text, code: ctext.Mask(text), branches: map[int]*branchCtx{}}
 	f.lines = append(f.lines, 0)
 	for i, c := range text {
 		if c == '\n' {
@@ -34,85 +35,6 @@ func newSrcFile(name string, text []byte) *srcFile {
 		}
 	}
 	return f
-}
-
-// maskCode blanks comments, string and character literals and
-// preprocessor lines (with their continuation lines) with spaces.
-func maskCode(text []byte) []byte {
-	code := make([]byte, len(text))
-	copy(code, text)
-	blank := func(i int) {
-		if code[i] != '\n' {
-			code[i] = ' '
-		}
-	}
-	lineStart := true
-	for i := 0; i < len(code); {
-		c := code[i]
-		switch {
-		case c == '\n':
-			lineStart = true
-			i++
-			continue
-		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
-			i++
-			continue
-		case lineStart && c == '#':
-			// Preprocessor line, with backslash continuations.
-			for i < len(code) {
-				if code[i] == '\n' {
-					if i > 0 && text[i-1] == '\\' {
-						i++
-						continue
-					}
-					break
-				}
-				blank(i)
-				i++
-			}
-			continue
-		}
-		lineStart = false
-		switch {
-		case c == '/' && i+1 < len(code) && code[i+1] == '/':
-			for i < len(code) && code[i] != '\n' {
-				blank(i)
-				i++
-			}
-		case c == '/' && i+1 < len(code) && code[i+1] == '*':
-			blank(i)
-			blank(i + 1)
-			i += 2
-			for i < len(code) && !(code[i] == '*' && i+1 < len(code) && code[i+1] == '/') {
-				blank(i)
-				i++
-			}
-			if i < len(code) {
-				blank(i)
-				blank(i + 1)
-				i += 2
-			}
-		case c == '"' || c == '\'':
-			q := c
-			blank(i)
-			i++
-			for i < len(code) && code[i] != q && code[i] != '\n' {
-				if code[i] == '\\' && i+1 < len(code) {
-					blank(i)
-					i++
-				}
-				blank(i)
-				i++
-			}
-			if i < len(code) && code[i] == q {
-				blank(i)
-				i++
-			}
-		default:
-			i++
-		}
-	}
-	return code
 }
 
 // offset converts a 1-based line and column (bytes) into an offset.

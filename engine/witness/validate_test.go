@@ -104,7 +104,7 @@ func TestCorrectnessGolden(t *testing.T) {
 // except where a reason says why the validator cannot confirm them.
 // symex_memory.c and symex_relations.c are left out for time: their
 // many branches make the path-by-path validator take a minute (they are
-// confirmed all the same; see the README's numbers).
+// confirmed all the same; see the numbers in doc/commands.md).
 func TestValidateOwnWitnesses(t *testing.T) {
 	for _, tc := range []struct {
 		file, config string

@@ -259,7 +259,7 @@ func TestDiff(t *testing.T) {
 			}
 			msg := fmt.Sprintf("%s: line %d: %s %s (%s): %s", key, o.Line, o.Problem, o.Verdict, o.Reason, o.Detail)
 			if o.Bodiless {
-				msg += " [bodiless function: issue 14]"
+				msg += " [bodiless function]"
 			}
 			file := filepath.Join(out, fmt.Sprintf("seed%d-%s-%s.txt", j.seed, j.model, j.config))
 			header := map[string]string{"config": j.config, "data-model": j.model.String(), "problem": o.Problem}
@@ -365,7 +365,7 @@ func TestDump(t *testing.T) {
 func TestCaseFormat(t *testing.T) {
 	c := &Case{Source: "int main(void) { return 0; }\n", Benign: "void e(void) { }\n", Adversarial: "void e(void) { }\n",
 		Inputs: [][]int64{{1, -9223372036854775808, 3}, nil}}
-	h := map[string]string{"config": "value", "data-model": "ILP32", "known": "issue 14"}
+	h := map[string]string{"config": "value", "data-model": "ILP32", "known": "bodiless functions"}
 	text := c.Format(h)
 	d, h2, err := ParseCase("x", text)
 	if err != nil {

@@ -1,4 +1,4 @@
-// Package difftest is reverify's differential test harness (issue 14):
+// Package difftest is reverify's differential test harness:
 // it generates random, well-defined C programs, lets gcc compute their
 // values, asserts those values, and compares reverify's verdicts with
 // gcc's runs.
@@ -41,7 +41,7 @@
 // process, and classifies each verdict:
 //
 //   - TRUE on an assertion some gcc run violates: WrongTrue (Bodiless
-//     when only the adversarial bodies violate it; issue 14).
+//     when only the adversarial bodies violate it).
 //   - FALSE on a program without inputs or external functions whose gcc
 //     run passes the assertion: WrongFalse.
 //   - FALSE otherwise: the counterexample's reproducer

@@ -187,7 +187,7 @@ const SelectTimeout = 20 * time.Second
 // SelectBudget is the time invariant selection may take for a TRUE
 // result under the property's time limit (0: none): what the analysis
 // left of the limit, at most SelectTimeout, so that a property never
-// overshoots its limit by more than 10 % + 1 s (issue 14). A budget of
+// overshoots its limit by more than 10 % + 1 s. A budget of
 // zero keeps the reached-set invariants.
 func SelectBudget(timeout time.Duration, r *engine.Result) time.Duration {
 	if timeout <= 0 {

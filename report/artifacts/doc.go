@@ -1,7 +1,7 @@
 // Package artifacts writes the files that document each property's
 // verdict next to results.json, and compiles and runs reproducers: it is
 // the file and process side of the engine's results for `reverify check`,
-// the Action and `reverify reproduce` (issue 19: cmd/reverify wires
+// the Action and `reverify reproduce` (cmd/reverify wires
 // facades and reaches no package below them).
 //
 // Per property, [Write] creates the directory [Dir] (the property ID made

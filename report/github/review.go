@@ -204,7 +204,7 @@ type diffLines struct{ added, context map[int]bool }
 //     marker) when their line is commentable; otherwise, when their
 //     Trace passes through an added line of the diff, an inline comment
 //     on the first such line (body Finding.OnChange: the change lets the
-//     assertion fail, seed of issue 18); otherwise bullets of the review
+//     assertion fail); otherwise bullets of the review
 //     body, unless an earlier review lists them.
 //  5. POST /repos/{o}/{r}/pulls/{pr}/reviews if anything is new; the body
 //     is minimal (the sticky comment is the source of truth). If GitHub

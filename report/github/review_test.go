@@ -228,7 +228,7 @@ func TestReview(t *testing.T) {
 // TestReviewViaChange: the assertion lies outside the diff (a caller of
 // the changed function), its counterexample passes through added lines:
 // the inline comment goes on the first of them, with Finding.OnChange's
-// body (issue 18, defect 2).
+// body.
 func TestReviewViaChange(t *testing.T) {
 	f := newFake(t)
 	f.PageSize = 100

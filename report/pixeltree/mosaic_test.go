@@ -23,7 +23,7 @@ func TestMosaic(t *testing.T) {
 	}
 }
 
-// TestMosaicScale: a deep narrow chain (the 10×114 hairline of issue 18)
+// TestMosaicScale: a deep narrow chain (the 10×114 hairline of a reported pixel tree)
 // keeps its width and is folded to DefaultMosaicLines lines; a wide tree is
 // folded to DefaultMosaicCols squares; a single target among many states
 // stays visible.

@@ -119,7 +119,7 @@ func (s *Stack) Depth() int { return s.depth }
 func (s *Stack) PartitionKey() any { return s }
 
 // TruncatedReason says, for the overflow stack, why the call stack grew
-// beyond its bound, from the functions on it (issue 14: the bare
+// beyond its bound, from the functions on it (the bare
 // "recursion depth 64 exceeded" appeared on programs without
 // recursion):
 //

@@ -65,7 +65,7 @@ func TestStack(t *testing.T) {
 
 // TestOverflowReason: the overflow's reason tells real recursion from a
 // cycle made up by a call through an unresolved function pointer and
-// from a deep chain of distinct functions (issue 14).
+// from a deep chain of distinct functions.
 func TestOverflowReason(t *testing.T) {
 	p := cfa.NewProgram(cfa.LP64)
 	fn := func(name string) *cfa.Function {

@@ -54,7 +54,7 @@
 // the predicates j < n and j == n (engine/testdata/verdicts/
 // predicate_count.c; TestBooleanAndCartesian), which the Cartesian one
 // loses; it costs about three times the Cartesian run on that program
-// (BenchmarkAbstraction, see the README). Both over-approximate, and a
+// (BenchmarkAbstraction, doc/perf/2026-11-27-predicate-cegar.md). Both over-approximate, and a
 // solver that gives up makes the abstraction coarser (Unknown is "not
 // implied"), so both are sound. A predicate over a variable that an
 // unmodelled function may have written is instantiated with the fresh
@@ -94,7 +94,7 @@
 // ("refinement made no progress"), never TRUE. (a) was not built for
 // lack of time, so there is no measurement comparing them; (b) costs
 // one satisfiability check per refinement (BenchmarkRefinement: the
-// running example's 14-step path in the README's numbers).
+// running example's 14-step path in doc/perf/2026-11-27-predicate-cegar.md).
 //
 // Lazy abstraction: the precision maps locations to predicates and
 // grows only where a path needs it; the refiner restarts at the pivot,

@@ -324,7 +324,7 @@ func (t *tx) tracked(obj uint64) bool {
 // does: a call through a pointer the analysis does not know enters every
 // function whose address is taken, which, untracked, makes up call
 // cycles a non-recursive program does not have and ends in "recursion
-// depth exceeded" (issue 14); they take few values, so tracking them
+// depth exceeded"; they take few values, so tracking them
 // costs little.
 func onlyFuncPointers(ty *cfa.Type) bool {
 	switch ty.Kind {

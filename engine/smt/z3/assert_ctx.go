@@ -9,8 +9,8 @@ import (
 
 // AssertContext is Assert, interrupting Z3 when ctx is done: asserting a
 // large term (the path formula of tens of thousands of steps) can take
-// Z3 longer than the property's time limit before any check starts
-// (issue 14). After an interruption the assertion may be partial, so
+// Z3 longer than the property's time limit before any check starts.
+// After an interruption the assertion may be partial, so
 // the error is sticky: the next Check answers Unknown with ctx's error,
 // and Close drops the Z3 context rather than pooling it (smt.AssertContexter).
 func (s *solver) AssertContext(ctx context.Context, t *smt.Term) {
