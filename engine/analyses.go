@@ -73,7 +73,7 @@ func init() {
 	// default: the arms and the order of their first turns follow the
 	// program's class (engine/features; defaultArms).
 	register("default", configuration{
-		doc:   "value (at most 500,000 states, lists not abstracted), value-cegar, predicate-cegar, k-induction, symex-cegar and bmc as a portfolio: the first TRUE or FALSE wins; with fewer cores than arms they take turns in time slices, in an order and with shares chosen by the program's loops (engine/features): bmc beside value for loop-free and finite-state programs and heap programs, predicate-cegar (three times the share) and k-induction after 0.05 s when a loop's bound is an input or a large constant, value-cegar, bmc, predicate-cegar and k-induction (twice the share) after 0.05–0.1 s for counting loops, the others later; with 4 or more properties value first runs once over all of them, for at most a quarter of their limits together and one limit at most, each property charged its part of that time (multi-property verification)",
+		doc:   "value (at most 500,000 states, lists not abstracted), value-cegar, predicate-cegar, k-induction, symex-cegar and bmc as a portfolio: the first TRUE or FALSE wins; with fewer cores than arms they take turns in time slices, in an order and with shares chosen by the program's loops (engine/features): bmc beside value from the start unless a loop's bound is an input or a large constant, where predicate-cegar and k-induction (four times the share each) follow after 0.05 s and the others after 2 s; value-cegar after 0.05 s for counting loops, predicate-cegar and k-induction (twice the share) after 0.1 s, the others later; with 4 or more properties value first runs once over all of them, for at most a quarter of their limits together and one limit at most, each property charged its part of that time (multi-property verification)",
 		arms:  defaultArms(features.Counting),
 		order: defaultArms,
 	})
@@ -87,11 +87,12 @@ func init() {
 // programs, lists of a bounded length and FALSE properties fastest and
 // gives up within its state budget elsewhere. Loop-free, finite-state
 // and heap programs get bmc beside it from the start (k-induction over
-// merged paths proves lock-step loops at k = 1). A loop whose bound is
-// an input or a large constant needs an invariant: predicate-cegar
-// leads with three times the share, k-induction beside it. Counting
-// loops bounded by small constants keep the order that serves them:
-// value-cegar and bmc at 0.05 s, predicate-cegar and k-induction
+// merged paths proves lock-step loops at k = 1), the others from 0.2 s
+// on. A loop whose bound is an input or a large constant needs an
+// invariant: predicate-cegar and k-induction follow value after
+// 0.05 s with four times its share each, the others after 2 s. Counting
+// loops bounded by small constants: bmc beside value (it unrolls them
+// whole), value-cegar at 0.05 s, predicate-cegar and k-induction
 // (twice the share; they end at once outside their scope) at 0.1 s,
 // symbolic execution with CEGAR (relations between inputs) last.
 func defaultArms(c features.Class) []arm {
@@ -99,13 +100,13 @@ func defaultArms(c features.Class) []arm {
 	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
 	switch c {
 	case features.LoopFree, features.FiniteState, features.Heap:
-		return []arm{value, {name: "bmc"}, {name: "value-cegar", after: ms(100)}, {name: "symex-cegar", after: ms(200)},
-			{name: "predicate-cegar", after: ms(300)}, {name: "k-induction", after: ms(300)}}
+		return []arm{value, {name: "bmc"}, {name: "value-cegar", after: ms(200)}, {name: "symex-cegar", after: ms(300)},
+			{name: "predicate-cegar", after: ms(500)}, {name: "k-induction", after: ms(500)}}
 	case features.Invariant:
-		return []arm{value, {name: "predicate-cegar", weight: 3, after: ms(50)}, {name: "k-induction", after: ms(50)},
-			{name: "symex-cegar", after: ms(300)}, {name: "bmc", after: ms(300)}, {name: "value-cegar", after: ms(300)}}
+		return []arm{value, {name: "predicate-cegar", weight: 4, after: ms(50)}, {name: "k-induction", weight: 4, after: ms(50)},
+			{name: "symex-cegar", after: ms(2000)}, {name: "bmc", after: ms(2000)}, {name: "value-cegar", after: ms(2000)}}
 	}
-	return []arm{value, {name: "value-cegar", after: ms(50)}, {name: "bmc", after: ms(50)},
+	return []arm{value, {name: "bmc"}, {name: "value-cegar", after: ms(50)},
 		{name: "predicate-cegar", weight: 2, after: ms(100)}, {name: "k-induction", weight: 2, after: ms(100)},
 		{name: "symex-cegar", after: ms(200)}}
 }
