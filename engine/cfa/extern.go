@@ -287,3 +287,42 @@ func CtypeValue(fn string, c int64) (v int64, ok bool) {
 	}
 	return 0, true
 }
+
+// OutsideFuncPointers reports whether a function pointer of p may
+// designate a function without a body (doc/DESIGN.md, "What the program
+// does not contain"): the address of one is taken, or a pointer may come
+// from outside the program, as the result or a write of an unmodelled
+// function (ExternUnmodelled) or any nondeterministic pointer (a Havoc of
+// pointer type: an extern object no source defines, an entry
+// parameter). A call through a pointer whose value is not known is then
+// also an unmodelled call; otherwise only functions with a body can be
+// its target. O(edges).
+func (p *Program) OutsideFuncPointers() bool {
+	for _, e := range p.Edges {
+		switch op := e.Op.(type) {
+		case *Call:
+			if op.Fn != "" && p.Func(op.Fn) == nil && p.Extern(op.Fn) == ExternUnmodelled {
+				return true
+			}
+		case *Havoc:
+			if t := op.LHS.Type(); t != nil && t.Kind == Pointer {
+				return true
+			}
+		}
+		found := false
+		ForEachExpr(e.Op, func(x Expr) {
+			Walk(x, func(x Expr) bool {
+				if r, ok := x.(*FuncRef); ok && p.Func(r.Name) == nil {
+					if c, isCall := e.Op.(*Call); !isCall || c.Fn != r.Name {
+						found = true
+					}
+				}
+				return !found
+			})
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}

@@ -604,7 +604,9 @@ func (a *pta) bindObj(idx, o int32) {
 		} else if !slices.Contains(s.exts, obj.Func) {
 			a.external(s, obj.Func)
 		}
-	case ObjUnknown:
+	case ObjUnknown, ObjExtern:
+		// Unknown memory, or what an unmodelled function hands out: a
+		// function outside the program among others.
 		if s.unknown {
 			return
 		}

@@ -16,7 +16,8 @@ type CPA struct {
 	start *cfa.Location
 	// addrFuncs are the functions with bodies whose address is taken
 	// (a FuncRef anywhere in the program), in definition order; extAddr
-	// is set when the address of a function without body is taken.
+	// is set when a function pointer may designate a function without a
+	// body (cfa.Program.OutsideFuncPointers).
 	addrFuncs []*cfa.Function
 	extAddr   bool
 }
@@ -54,11 +55,7 @@ func New(prog *cfa.Program, entry string) (*CPA, error) {
 			c.addrFuncs = append(c.addrFuncs, g)
 		}
 	}
-	for n := range taken {
-		if prog.Func(n) == nil {
-			c.extAddr = true
-		}
-	}
+	c.extAddr = prog.OutsideFuncPointers()
 	return c, nil
 }
 

@@ -60,7 +60,10 @@ type CPA struct {
 	// addrFuncs are the functions whose address is taken (FuncRef
 	// outside the callee position), by name.
 	addrFuncs map[string]bool
-	extAddr   bool // the address of a function without body is taken
+	// extAddr says whether a function pointer may designate a function
+	// without a body (cfa.Program.OutsideFuncPointers): a call through an
+	// unknown pointer is then an unmodelled call.
+	extAddr bool
 	// escaped are the functions with a body an unmodelled function may
 	// call back (cfa.Program.EscapedFuncs).
 	escaped []string
@@ -96,11 +99,7 @@ func New(prog *cfa.Program, opts Options) *CPA {
 			})
 		})
 	}
-	for n := range c.addrFuncs {
-		if prog.Func(n) == nil {
-			c.extAddr = true
-		}
-	}
+	c.extAddr = prog.OutsideFuncPointers()
 	c.escaped = prog.EscapedFuncs()
 	c.fnPtrVars = make([]bool, len(prog.Vars))
 	for i, v := range prog.Vars {

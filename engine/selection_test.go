@@ -1,0 +1,48 @@
+package engine_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/results"
+)
+
+// TestSelectionRecorded: under `default` each result says which class
+// of program ordered the arms (results.json's "selection"): a loop whose
+// bound is an input makes the program input-bounded and predicate
+// abstraction proves it; the lone analyses record none.
+func TestSelectionRecorded(t *testing.T) {
+	const src = `extern unsigned __VERIFIER_nondet_uint(void);
+extern void __assert_fail(const char *, const char *, unsigned, const char *);
+#define assert(c) ((c) ? (void)0 : __assert_fail(#c, "f.c", __LINE__, "main"))
+int main(void) {
+  unsigned n = __VERIFIER_nondet_uint(), i = 0, x = 1;
+  while (i < n) { i++; x += 2; }
+  assert(x % 2 == 1); // want TRUE
+  return 0;
+}
+`
+	prog, props := translateString(t, "sel.c", src)
+	for _, c := range []struct{ config, want string }{
+		{"default", "invariant: 1 loop (1 input-bounded at "},
+		{"predicate-cegar", ""},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		rs, err := engine.Verify(ctx, prog, props, engine.Config{Name: c.config, Solver: z3.Factory, Timeout: 30 * time.Second})
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rs[0]
+		if r.Verdict != results.True {
+			t.Errorf("%s: %s (%s), want TRUE", c.config, r.Verdict, r.Reason)
+		}
+		if c.want == "" && r.Selection != "" || !strings.HasPrefix(r.Selection, c.want) {
+			t.Errorf("%s: selection %q, want it to start with %q", c.config, r.Selection, c.want)
+		}
+	}
+}
