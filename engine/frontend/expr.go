@@ -72,7 +72,7 @@ func badSizeof(x *cc.UnaryExpression) bool {
 	default:
 		return false
 	}
-	return t == nil || t.Size() < 0 || isVariable(t, 0)
+	return t == nil || t.Size() < 0 || isVariable(t, 0) || ownLayout(t)
 }
 
 // isVariable reports whether t is a variably modified type.
@@ -111,6 +111,19 @@ func hasBadSizeof(n cc.ExpressionNode, depth int) bool {
 			return hasBadSizeof(x.ExpressionList, depth+1)
 		}
 		return false
+	case *cc.PostfixExpression:
+		// offsetof's member access through a null pointer, folded by
+		// cc/v4 with its own layout
+		if (x.Case == cc.PostfixExpressionSelect || x.Case == cc.PostfixExpressionPSelect) && x.PostfixExpression != nil {
+			t := x.PostfixExpression.Type()
+			if p, ok := t.(*cc.PointerType); ok && x.Case == cc.PostfixExpressionPSelect {
+				t = p.Elem()
+			}
+			if ownLayout(t) {
+				return true
+			}
+		}
+		return hasBadSizeof(x.PostfixExpression, depth+1)
 	case *cc.UnaryExpression:
 		if badSizeof(x) {
 			return true
@@ -758,6 +771,23 @@ func (fc *fnctx) unary(x *cc.UnaryExpression, want bool) cfa.Expr {
 		if v, ok := intValue(x.Value()); ok && !badSizeof(x) {
 			return cfa.NewConst(fc.t.tm.typ(x.Type()), v)
 		}
+		var of cc.Type
+		switch {
+		case x.Case == cc.UnaryExpressionSizeofExpr || x.Case == cc.UnaryExpressionAlignofExpr:
+			if x.UnaryExpression != nil {
+				of = x.UnaryExpression.Type()
+			}
+		case x.TypeName != nil:
+			of = x.TypeName.Type()
+		}
+		if of != nil && ownLayout(of) && !isVariable(of, 0) {
+			lt := fc.t.tm.typ(of) // the layout gcc gives it (layout.go)
+			n := lt.Size
+			if x.Case == cc.UnaryExpressionAlignofExpr || x.Case == cc.UnaryExpressionAlignofType {
+				n = lt.Align
+			}
+			return cfa.NewConst(fc.t.tm.typ(x.Type()), n)
+		}
 		if !want {
 			return nil
 		}
@@ -989,7 +1019,7 @@ func (fc *fnctx) truth(e cfa.Expr, n cc.Node) cfa.Expr {
 // cond branches on n: to t when it is non-zero, else to f. && and ||, !
 // and ?: become branches; constant conditions jump directly.
 func (fc *fnctx) cond(n cc.ExpressionNode, t, f int) {
-	if v, ok := intValue(n.Value()); ok && n.Pure() {
+	if v, ok := intValue(n.Value()); ok && n.Pure() && !hasBadSizeof(n, 0) {
 		target := f
 		if v != 0 {
 			target = t

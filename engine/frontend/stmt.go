@@ -378,7 +378,7 @@ func (fc *fnctx) switchStmt(ss *cc.SelectionStatement) {
 		rng, text := fc.caseRange(ls)
 		constOf := func(ce cc.ExpressionNode) cfa.Expr {
 			val, ok := intValue(ce.Value())
-			if !ok {
+			if !ok || hasBadSizeof(ce, 0) {
 				return nil
 			}
 			return cfa.NewConst(v.Type(), val)

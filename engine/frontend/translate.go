@@ -53,6 +53,17 @@ type funcSym struct {
 	// dupAt lists the positions of further definitions of a C library
 	// function defined more than once (libraryName).
 	dupAt []string
+	// ctor says whether a declaration or the definition carries
+	// __attribute__((constructor)), with its priority (ctors.go).
+	ctor     bool
+	ctorPrio int
+}
+
+// markCtor records a constructor attribute among the tokens of n on s.
+func (s *funcSym) markCtor(n cc.Node) {
+	if ok, prio := ctorAttr(n); ok && (!s.ctor || prio < s.ctorPrio) {
+		s.ctor, s.ctorPrio = true, prio
+	}
 }
 
 type translator struct {
@@ -108,6 +119,7 @@ func (t *translator) run() (*cfa.Program, error) {
 	}
 	t.assignNames()
 	t.init = t.newFnctx(nil, t.p.Init, nil)
+	var ctors []constructor
 	for _, o := range t.objList {
 		if o.defined {
 			t.defineGlobal(o)
@@ -127,7 +139,15 @@ func (t *translator) run() (*cfa.Program, error) {
 			if err := t.function(u, s); err != nil {
 				t.errs = append(t.errs, err.Error())
 			}
+			if s.ctor {
+				rng, text := u.files.rangeText(nodeSpan(fd.Declarator))
+				ctors = append(ctors, constructor{name: s.name, priority: s.ctorPrio, order: len(ctors), pos: u.files.pos(fd.Declarator.Position()), rng: rng, text: text})
+			}
 		}
+	}
+	t.runConstructors(ctors)
+	if issue := t.tm.layoutIssue; issue != "" {
+		t.init.emitAt(&cfa.Unsupported{Construct: issue}, cfa.Range{}, "")
 	}
 	ic := t.init
 	if ic.b.find(ic.cur) == ic.b.entry {
@@ -198,6 +218,8 @@ func (t *translator) collect(u *unit) {
 			}
 			s.def, s.defUnit = fd, u
 			s.typ = t.tm.typ(d.Type())
+			s.markCtor(fd.DeclarationSpecifiers)
+			s.markCtor(fd.Declarator)
 			s.static = d.IsStatic()
 			if hasNoreturn(fd.DeclarationSpecifiers) {
 				s.noreturn = true
@@ -225,6 +247,7 @@ func (t *translator) collectDecl(u *unit, decl *cc.Declaration) {
 		}
 		if d.Type().Kind() == cc.Function {
 			s := t.funcSymbol(u, d)
+			s.markCtor(decl)
 			if !checked {
 				noret = hasNoreturn(decl)
 				checked = true

@@ -17,6 +17,9 @@ type typeMap struct {
 	cache   map[cc.Type]*cfa.Type
 	floats  map[string]*cfa.Type
 	bitInts map[[2]int]*cfa.Type
+	// layoutIssue names a layout gcc computes and the type map does not
+	// (layout.go); the translation then makes Init unsupported.
+	layoutIssue string
 }
 
 func newTypeMap(m cfa.DataModel) *typeMap {
@@ -115,7 +118,7 @@ func (tm *typeMap) convert(t cc.Type) *cfa.Type {
 		r.Align = r.Elem.Align
 		if n >= 0 {
 			r.Size = t.Size()
-			if r.Size < 0 {
+			if r.Size < 0 || ownLayout(at.Elem()) {
 				r.Size = n * r.Elem.Size
 			}
 		}
@@ -172,6 +175,19 @@ func (tm *typeMap) convert(t cc.Type) *cfa.Type {
 			}
 			cf.Type = ft
 			r.Fields = append(r.Fields, cf)
+		}
+		if ownLayout(t) && !t.IsIncomplete() {
+			var packed bool
+			var aligned int64
+			switch st := t.(type) {
+			case *cc.StructType:
+				packed, aligned = packedAttr(st.Attributes()), alignedAttr(st.Attributes())
+			case *cc.UnionType:
+				packed, aligned = packedAttr(st.Attributes()), alignedAttr(st.Attributes())
+			}
+			if !relayout(r, packed, aligned) && tm.layoutIssue == "" {
+				tm.layoutIssue = "bit-fields in a packed " + r.String() + " (gcc's packing of bit-fields is not computed)"
+			}
 		}
 		return r
 	case cc.Function:

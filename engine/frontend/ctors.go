@@ -1,0 +1,81 @@
+package frontend
+
+import (
+	"reflect"
+	"sort"
+	"strconv"
+
+	"modernc.org/cc/v4"
+
+	"github.com/reverify/reverify/engine/cfa"
+)
+
+// defaultCtorPriority is gcc's priority of a constructor without one:
+// the prioritised constructors (101 to 65535) run before it.
+const defaultCtorPriority = 65536
+
+// ctorAttr reads __attribute__((constructor)) or
+// __attribute__((constructor(N))) from the tokens of n: whether it is
+// there and its priority (defaultCtorPriority without one).
+func ctorAttr(n cc.Node) (bool, int) {
+	if n == nil {
+		return false, 0
+	}
+	type tok struct {
+		off int
+		s   string
+	}
+	var ts []tok
+	walkTokens(reflect.ValueOf(n), func(t *cc.Token) bool {
+		ts = append(ts, tok{t.Position().Offset, string(t.Src())})
+		return true
+	})
+	// The walk follows the syntax tree's fields, not the source.
+	sort.SliceStable(ts, func(i, j int) bool { return ts[i].off < ts[j].off })
+	toks := make([]string, len(ts))
+	for i, t := range ts {
+		toks[i] = t.s
+	}
+	for i, s := range toks {
+		if s != "constructor" && s != "__constructor__" {
+			continue
+		}
+		if i+3 < len(toks) && toks[i+1] == "(" && toks[i+3] == ")" {
+			if p, err := strconv.Atoi(toks[i+2]); err == nil {
+				return true, p
+			}
+		}
+		return true, defaultCtorPriority
+	}
+	return false, 0
+}
+
+// constructor is a function gcc runs before main.
+type constructor struct {
+	name     string
+	priority int
+	order    int // definition order: units in command-line order, then the source
+	pos      cfa.Pos
+	text     string
+	rng      cfa.Range
+}
+
+// runConstructors appends to Init the calls of the constructors
+// (functions defined with __attribute__((constructor))), in gcc's order:
+// by priority, lowest first, the constructors without one last, and
+// within one priority in the order of their definitions (units in
+// link order). Init ends by entering the entry function, so they run
+// after every static initialiser and before the entry, as the loader
+// runs .init_array.
+func (t *translator) runConstructors(ctors []constructor) {
+	sort.SliceStable(ctors, func(i, j int) bool {
+		if ctors[i].priority != ctors[j].priority {
+			return ctors[i].priority < ctors[j].priority
+		}
+		return ctors[i].order < ctors[j].order
+	})
+	for _, c := range ctors {
+		t.init.emitAt(&cfa.Call{Fn: c.name, Pos: c.pos}, c.rng, c.text)
+	}
+}
+
