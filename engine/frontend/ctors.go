@@ -78,4 +78,3 @@ func (t *translator) runConstructors(ctors []constructor) {
 		t.init.emitAt(&cfa.Call{Fn: c.name, Pos: c.pos}, c.rng, c.text)
 	}
 }
-
