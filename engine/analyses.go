@@ -73,7 +73,7 @@ func init() {
 	// default: the arms and the order of their first turns follow the
 	// program's class (engine/features; defaultArms).
 	register("default", configuration{
-		doc:   "value (at most 500,000 states, lists not abstracted), value-cegar, predicate-cegar, k-induction, symex-cegar and bmc as a portfolio: the first TRUE or FALSE wins; with fewer cores than arms they take turns in time slices, in an order and with shares chosen by the program's loops (engine/features): bmc beside value from the start unless a loop's bound is an input or a large constant, where predicate-cegar and k-induction (four times the share each) follow after 0.05 s and the others after 2 s; value-cegar after 0.05 s for counting loops, predicate-cegar and k-induction (twice the share) after 0.1 s, the others later; with 4 or more properties value first runs once over all of them, for at most a quarter of their limits together and one limit at most, each property charged its part of that time (multi-property verification)",
+		doc:   "value (at most 500,000 states, lists not abstracted), value-cegar, predicate-cegar, k-induction, symex-cegar and bmc as a portfolio: the first TRUE or FALSE wins; with fewer cores than arms they take turns in time slices, in an order and with shares chosen by the program's loops (engine/features): bmc beside value from the start unless a loop's bound is an input or a large constant, where predicate-cegar and k-induction (four times the share each) follow after 0.05 s and the others after 2 s; otherwise the others from 1–2 s of the arms' time (CPU time under --clock cpu); with 4 or more properties value first runs once over all of them, for at most a quarter of their limits together and one limit at most, each property charged its part of that time (multi-property verification)",
 		arms:  defaultArms(features.Counting),
 		order: defaultArms,
 	})
@@ -85,30 +85,33 @@ func init() {
 // class has the same arms, value first (the shared multi-property run
 // stands for it): full-precision value analysis decides finite-state
 // programs, lists of a bounded length and FALSE properties fastest and
-// gives up within its state budget elsewhere. Loop-free, finite-state
-// and heap programs get bmc beside it from the start (k-induction over
-// merged paths proves lock-step loops at k = 1), the others from 0.2 s
-// on. A loop whose bound is an input or a large constant needs an
-// invariant: predicate-cegar and k-induction follow value after
-// 0.05 s with four times its share each, the others after 2 s. Counting
-// loops bounded by small constants: bmc beside value (it unrolls them
-// whole), value-cegar at 0.05 s, predicate-cegar and k-induction
-// (twice the share; they end at once outside their scope) at 0.1 s,
-// symbolic execution with CEGAR (relations between inputs) last.
+// gives up within its state budget elsewhere. An arm's start is in the
+// arms' executed time together, which passes as fast as they run, so
+// the leading arms have the first second to themselves (in CPU time
+// under a CPU limit: strategy.PortfolioOn). Loop-free, finite-state and
+// heap programs: bmc beside value from the start (k-induction over
+// merged paths proves lock-step loops at k = 1), value-cegar and
+// symex-cegar from 1 s, predicate-cegar and k-induction from 2 s.
+// Counting loops bounded by small constants: bmc beside value (it
+// unrolls them whole), value-cegar and symex-cegar from 1 s,
+// predicate-cegar and k-induction (twice the share; they end at once
+// outside their scope) from 1.5 s. A loop whose bound is an input
+// or a large constant needs an invariant: predicate-cegar and
+// k-induction follow value after 0.05 s with four times its share each,
+// the others from 2 s.
 func defaultArms(c features.Class) []arm {
 	value := arm{name: "value", maxStates: valueArmStates, concrete: true}
 	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
 	switch c {
 	case features.LoopFree, features.FiniteState, features.Heap:
-		return []arm{value, {name: "bmc"}, {name: "value-cegar", after: ms(200)}, {name: "symex-cegar", after: ms(300)},
-			{name: "predicate-cegar", after: ms(500)}, {name: "k-induction", after: ms(500)}}
+		return []arm{value, {name: "bmc"}, {name: "value-cegar", after: ms(1000)}, {name: "symex-cegar", after: ms(1000)},
+			{name: "predicate-cegar", after: ms(2000)}, {name: "k-induction", after: ms(2000)}}
 	case features.Invariant:
 		return []arm{value, {name: "predicate-cegar", weight: 4, after: ms(50)}, {name: "k-induction", weight: 4, after: ms(50)},
 			{name: "symex-cegar", after: ms(2000)}, {name: "bmc", after: ms(2000)}, {name: "value-cegar", after: ms(2000)}}
 	}
-	return []arm{value, {name: "bmc"}, {name: "value-cegar", after: ms(50)},
-		{name: "predicate-cegar", weight: 2, after: ms(100)}, {name: "k-induction", weight: 2, after: ms(100)},
-		{name: "symex-cegar", after: ms(200)}}
+	return []arm{value, {name: "bmc"}, {name: "value-cegar", after: ms(1000)}, {name: "symex-cegar", after: ms(1000)},
+		{name: "predicate-cegar", weight: 2, after: ms(1500)}, {name: "k-induction", weight: 2, after: ms(1500)}}
 }
 
 // valueArmStates is the state budget of full-precision value analysis

@@ -97,7 +97,11 @@ func (conf configuration) strategy(name string, prog *cfa.Program, prop *spec.Pr
 			armCfg.NoListAbstraction = cfg.NoListAbstraction || a.concrete
 			arms[i] = strategy.Arm{S: configs[a.name].strategy(a.name, prog, prop, armCfg), Weight: a.weight, After: a.after}
 		}
-		return strategy.Selected(strategy.Portfolio(name, cfg.slots(), arms...), selection)
+		var clock strategy.Clock
+		if cfg.Clock != nil && cfg.Workers == 1 { // the process runs this property alone
+			clock = strategy.Clock(cfg.Clock)
+		}
+		return strategy.Selected(strategy.PortfolioOn(name, cfg.slots(), clock, arms...), selection)
 	}
 	return strategy.Func(name, func(ctx context.Context) *Result {
 		res := &Result{Property: prop, Config: name}

@@ -64,10 +64,22 @@ func Portfolio(name string, slots int, arms ...Arm) Strategy {
 	return portfolio{name: name, slots: max(slots, 1), arms: arms}
 }
 
+// PortfolioOn is Portfolio whose arms' executed time is measured on
+// clock (nil: wall time while an arm holds a slot). With the process's
+// CPU time (one property at a time, so the process runs only this
+// portfolio), each quantum's CPU time is split among the arms that held
+// a slot in it: the shares and the After thresholds then mean CPU time,
+// on a loaded machine as on an idle one, where wall time would let the
+// later arms start after a fraction of the CPU time.
+func PortfolioOn(name string, slots int, clock Clock, arms ...Arm) Strategy {
+	return portfolio{name: name, slots: max(slots, 1), arms: arms, clock: clock}
+}
+
 type portfolio struct {
 	name  string
 	slots int
 	arms  []Arm
+	clock Clock
 }
 
 func (p portfolio) Name() string { return p.name }
@@ -125,7 +137,7 @@ func (p portfolio) Run(ctx context.Context) *Result {
 	defer cancel()
 	var sched *scheduler
 	if p.slots < len(p.arms) {
-		sched = newScheduler(p.slots, p.arms)
+		sched = newScheduler(p.slots, p.clock, p.arms)
 		go sched.loop(actx)
 	}
 	out := make(chan armResult, len(p.arms))
@@ -276,6 +288,11 @@ type scheduler struct {
 	slots int
 	arms  []*armSlot
 	start time.Time
+	// clock, when not nil, measures executed time (PortfolioOn): at
+	// each accounting the CPU time since the last one (lastCPU) goes to
+	// the arms executing, in equal parts.
+	clock   Clock
+	lastCPU time.Duration
 }
 
 type armSlot struct {
@@ -290,8 +307,11 @@ type armSlot struct {
 	wake    chan struct{}
 }
 
-func newScheduler(slots int, arms []Arm) *scheduler {
-	s := &scheduler{slots: slots, start: time.Now()}
+func newScheduler(slots int, clock Clock, arms []Arm) *scheduler {
+	s := &scheduler{slots: slots, start: time.Now(), clock: clock}
+	if clock != nil {
+		s.lastCPU = clock()
+	}
 	for _, a := range arms {
 		s.arms = append(s.arms, &armSlot{weight: max(a.Weight, 1), after: a.After, alive: true, wake: make(chan struct{}, 1)})
 	}
@@ -306,6 +326,7 @@ func newScheduler(slots int, arms []Arm) *scheduler {
 // reached (s.mu held; when none has, the one with the least After), and
 // wakes those that got one.
 func (s *scheduler) schedule() {
+	s.account()
 	now := time.Now()
 	exec := func(a *armSlot) time.Duration {
 		u := a.used
@@ -384,15 +405,45 @@ func (s *scheduler) loop(ctx context.Context) {
 	}
 }
 
+// account charges the CPU time since the last accounting to the arms
+// executing, in equal parts, and restarts their wall clocks (s.mu held;
+// nothing without a clock: executed time is then wall time).
+func (s *scheduler) account() {
+	if s.clock == nil {
+		return
+	}
+	now, cpu := time.Now(), s.clock()
+	delta := cpu - s.lastCPU
+	s.lastCPU = cpu
+	var running []*armSlot
+	for _, a := range s.arms {
+		if !a.since.IsZero() {
+			running = append(running, a)
+		}
+	}
+	for _, a := range running {
+		a.used += delta / time.Duration(len(running))
+		a.since = now
+	}
+}
+
+// stop ends a's executing time (s.mu held).
+func (s *scheduler) stop(a *armSlot) {
+	s.account()
+	if !a.since.IsZero() {
+		if s.clock == nil {
+			a.used += time.Since(a.since)
+		}
+		a.since = time.Time{}
+	}
+}
+
 // done ends arm i's turns and gives its slot to another.
 func (s *scheduler) done(i int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	a := s.arms[i]
-	if !a.since.IsZero() {
-		a.used += time.Since(a.since)
-		a.since = time.Time{}
-	}
+	s.stop(a)
 	a.alive, a.running = false, false
 	s.schedule()
 }
@@ -411,15 +462,13 @@ func (g gate) Wait(ctx context.Context) {
 	s.mu.Lock()
 	if a.running {
 		if a.since.IsZero() {
+			s.account() // what ran before is not a's
 			a.since = time.Now()
 		}
 		s.mu.Unlock()
 		return
 	}
-	if !a.since.IsZero() {
-		a.used += time.Since(a.since)
-		a.since = time.Time{}
-	}
+	s.stop(a)
 	s.mu.Unlock()
 	for {
 		select {
@@ -428,6 +477,7 @@ func (g gate) Wait(ctx context.Context) {
 		}
 		s.mu.Lock()
 		if a.running || ctx.Err() != nil {
+			s.account()
 			a.since = time.Now()
 			s.mu.Unlock()
 			return

@@ -197,3 +197,45 @@ func TestPortfolioAfter(t *testing.T) {
 		t.Errorf("got %s by %q after %v", r.Verdict, r.Decider, time.Since(start))
 	}
 }
+
+// TestPortfolioOnCPU: measured on a CPU clock, an arm's executed time is
+// the clock's advance while it holds a slot, not wall time: an arm that
+// waits without spending CPU time (the spin arm sleeps, the clock stands
+// still) keeps the slot past a later arm's After, which the same wall
+// time lets in at once (the loaded machine, where wall time passes
+// without CPU time).
+func TestPortfolioOnCPU(t *testing.T) {
+	var n atomic.Int64
+	var cpu atomic.Int64
+	clock := Clock(func() time.Duration { return time.Duration(cpu.Load()) })
+	var started atomic.Bool
+	late := Func("late", func(ctx context.Context) *Result {
+		started.Store(true)
+		return &Result{Verdict: results.False, Reason: "late"}
+	})
+	arms := []Arm{{S: spin("first", 300, &n, results.True)}, {S: late, After: 5 * time.Millisecond}}
+	if r := PortfolioOn("p", 1, clock, arms...).Run(context.Background()); r.Verdict != results.True || started.Load() {
+		t.Errorf("CPU clock at rest: got %s by %q, late arm started: %v", r.Verdict, r.Decider, started.Load())
+	}
+	n.Store(0)
+	if r := Portfolio("p", 1, arms...).Run(context.Background()); r.Verdict != results.False || n.Load() >= 300 {
+		t.Errorf("wall time: got %s by %q after %d steps, want the late arm to start and decide", r.Verdict, r.Decider, n.Load())
+	}
+	// The clock advancing while the first arm runs brings the late arm in.
+	n.Store(0)
+	started.Store(false)
+	burn := Func("burn", func(ctx context.Context) *Result {
+		for i := 0; i < 100000; i++ {
+			timeslice.Yield(ctx)
+			if ctx.Err() != nil {
+				return &Result{Verdict: results.Unknown}
+			}
+			cpu.Add(int64(time.Millisecond))
+			time.Sleep(50 * time.Microsecond)
+		}
+		return &Result{Verdict: results.True}
+	})
+	if r := PortfolioOn("p", 1, clock, Arm{S: burn}, Arm{S: late, After: 5 * time.Millisecond}).Run(context.Background()); r.Verdict != results.False || !started.Load() {
+		t.Errorf("CPU clock advancing: got %s by %q, late arm started: %v", r.Verdict, r.Decider, started.Load())
+	}
+}
