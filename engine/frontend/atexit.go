@@ -68,22 +68,26 @@ var (
 	atexitDefRE = regexp.MustCompile(`\batexit\s*\([^;{}]*\)\s*\{`)
 )
 
-// needsAtexit reports whether the sources call atexit and none defines
-// it. A declaration (`extern int atexit (void (*)(void));`, which every
-// preprocessed stdlib.h has) is no call: the model then stays out, and
-// main's returns run nothing.
+// needsAtexit reports whether the sources call atexit or define a
+// destructor (registered with the model, ctors.go) and none defines
+// atexit. A declaration (`extern int atexit (void (*)(void));`, which
+// every preprocessed stdlib.h has) is no call: the model then stays out,
+// and main's returns run nothing.
 func needsAtexit(srcs []Source) bool {
 	calls := false
 	for _, s := range srcs {
 		if atexitDefRE.MatchString(s.Content) {
 			return false
 		}
-		if atexitCallRE.MatchString(s.Content) && callsAtexit(s.Content) {
+		if atexitCallRE.MatchString(s.Content) && callsAtexit(s.Content) || destructorRE.MatchString(s.Content) {
 			calls = true
 		}
 	}
 	return calls
 }
+
+// destructorRE matches the destructor attribute.
+var destructorRE = regexp.MustCompile(`__attribute__\s*\(\(\s*[^;{}]*\b(__)?destructor(__)?\b`)
 
 // callsAtexit reports whether src names atexit followed by an argument
 // list in an expression: after a token that cannot end a declaration's

@@ -17,7 +17,15 @@ const defaultCtorPriority = 65536
 // ctorAttr reads __attribute__((constructor)) or
 // __attribute__((constructor(N))) from the tokens of n: whether it is
 // there and its priority (defaultCtorPriority without one).
-func ctorAttr(n cc.Node) (bool, int) {
+func ctorAttr(n cc.Node) (bool, int) { return priorityAttr(n, "constructor") }
+
+// dtorAttr reads __attribute__((destructor)) or
+// __attribute__((destructor(N))) as ctorAttr does.
+func dtorAttr(n cc.Node) (bool, int) { return priorityAttr(n, "destructor") }
+
+// priorityAttr reads the attribute name (or __name__) with an optional
+// priority from the tokens of n.
+func priorityAttr(n cc.Node, name string) (bool, int) {
 	if n == nil {
 		return false, 0
 	}
@@ -37,7 +45,7 @@ func ctorAttr(n cc.Node) (bool, int) {
 		toks[i] = t.s
 	}
 	for i, s := range toks {
-		if s != "constructor" && s != "__constructor__" {
+		if s != name && s != "__"+name+"__" {
 			continue
 		}
 		if i+3 < len(toks) && toks[i+1] == "(" && toks[i+3] == ")" {
@@ -76,5 +84,39 @@ func (t *translator) runConstructors(ctors []constructor) {
 	})
 	for _, c := range ctors {
 		t.init.emitAt(&cfa.Call{Fn: c.name, Pos: c.pos}, c.rng, c.text)
+	}
+}
+
+// registerDestructors appends to Init, before the constructors run, an
+// atexit registration of each destructor (functions defined with
+// __attribute__((destructor))), so that the atexit model runs them when
+// main returns or exit is called: after the functions registered with
+// atexit while the program ran (those come later on the stack), in
+// gcc's order: the destructors without a priority first, in the reverse
+// order of their definitions, then the prioritised ones, highest
+// priority first. Without the model (the sources define atexit) they
+// are an unsupported construct.
+func (t *translator) registerDestructors(dtors []constructor) {
+	if len(dtors) == 0 {
+		return
+	}
+	reg := t.byName["atexit"]
+	if !t.atexitActive() || reg == nil {
+		t.init.emitAt(&cfa.Unsupported{Construct: "destructors (run at exit) in a program that defines atexit"}, dtors[0].rng, dtors[0].text)
+		return
+	}
+	// Registered in ascending priority, the ones without one last, each
+	// priority in definition order: the model runs the last registered
+	// first.
+	sort.SliceStable(dtors, func(i, j int) bool {
+		if dtors[i].priority != dtors[j].priority {
+			return dtors[i].priority < dtors[j].priority
+		}
+		return dtors[i].order < dtors[j].order
+	})
+	for _, d := range dtors {
+		fn := t.byName[d.name]
+		arg := &cfa.AddrOf{X: &cfa.FuncRef{Name: d.name, T: fn.typ}, T: t.tm.ptr(fn.typ)}
+		t.init.emitAt(&cfa.Call{Fn: reg.name, Args: []cfa.Expr{arg}, Pos: d.pos}, d.rng, d.text)
 	}
 }

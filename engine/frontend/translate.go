@@ -57,12 +57,19 @@ type funcSym struct {
 	// __attribute__((constructor)), with its priority (ctors.go).
 	ctor     bool
 	ctorPrio int
+	// dtor and dtorPrio: the same of __attribute__((destructor)).
+	dtor     bool
+	dtorPrio int
 }
 
-// markCtor records a constructor attribute among the tokens of n on s.
+// markCtor records a constructor or destructor attribute among the
+// tokens of n on s.
 func (s *funcSym) markCtor(n cc.Node) {
 	if ok, prio := ctorAttr(n); ok && (!s.ctor || prio < s.ctorPrio) {
 		s.ctor, s.ctorPrio = true, prio
+	}
+	if ok, prio := dtorAttr(n); ok && (!s.dtor || prio < s.dtorPrio) {
+		s.dtor, s.dtorPrio = true, prio
 	}
 }
 
@@ -119,7 +126,7 @@ func (t *translator) run() (*cfa.Program, error) {
 	}
 	t.assignNames()
 	t.init = t.newFnctx(nil, t.p.Init, nil)
-	var ctors []constructor
+	var ctors, dtors []constructor
 	for _, o := range t.objList {
 		if o.defined {
 			t.defineGlobal(o)
@@ -139,12 +146,21 @@ func (t *translator) run() (*cfa.Program, error) {
 			if err := t.function(u, s); err != nil {
 				t.errs = append(t.errs, err.Error())
 			}
-			if s.ctor {
+			if s.ctor || s.dtor {
 				rng, text := u.files.rangeText(nodeSpan(fd.Declarator))
-				ctors = append(ctors, constructor{name: s.name, priority: s.ctorPrio, order: len(ctors), pos: u.files.pos(fd.Declarator.Position()), rng: rng, text: text})
+				c := constructor{name: s.name, order: len(ctors) + len(dtors), pos: u.files.pos(fd.Declarator.Position()), rng: rng, text: text}
+				if s.ctor {
+					c.priority = s.ctorPrio
+					ctors = append(ctors, c)
+				}
+				if s.dtor {
+					c.priority = s.dtorPrio
+					dtors = append(dtors, c)
+				}
 			}
 		}
 	}
+	t.registerDestructors(dtors)
 	t.runConstructors(ctors)
 	if issue := t.tm.layoutIssue; issue != "" {
 		t.init.emitAt(&cfa.Unsupported{Construct: issue}, cfa.Range{}, "")
