@@ -120,3 +120,46 @@ func (t *translator) registerDestructors(dtors []constructor) {
 		t.init.emitAt(&cfa.Call{Fn: reg.name, Args: []cfa.Expr{arg}, Pos: d.pos}, d.rng, d.text)
 	}
 }
+
+// hasWord reports whether the identifier w, or __w__, is among the
+// tokens of n (an attribute of a declaration: weak).
+func hasWord(n cc.Node, w string) bool {
+	if n == nil || reflect.ValueOf(n).IsNil() {
+		return false
+	}
+	found := false
+	walkTokens(reflect.ValueOf(n), func(t *cc.Token) bool {
+		if s := string(t.Src()); s == w || s == "__"+w+"__" {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// weakDefs makes the weak definitions that no strong definition
+// replaced not final, as another object file may replace them at link
+// time: a weak object is an extern object no source defines (its
+// scalars are inputs, defineGlobal); a weak function is a function
+// without a body at its calls (unmodelled), and its body is translated
+// as "f.weak", called by nothing, so that its assertions still get a
+// verdict line. It returns those bodies.
+func (t *translator) weakDefs() []*funcSym {
+	for _, o := range t.objList {
+		if o.weak && o.defined {
+			o.def, o.defined = nil, false
+		}
+	}
+	var bodies []*funcSym
+	for _, s := range t.fnList {
+		if s.def == nil || !s.weakDef {
+			continue
+		}
+		b := &funcSym{key: symKey{s.key.name + ".weak", s.key.unit}, unit: s.unit, decl: s.decl, def: s.def, defUnit: s.defUnit, typ: s.typ, static: s.static}
+		t.funcs[b.key] = b
+		bodies = append(bodies, b)
+		s.def, s.defUnit, s.weakDef = nil, nil, false
+	}
+	t.fnList = append(t.fnList, bodies...)
+	return bodies
+}

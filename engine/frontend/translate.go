@@ -32,6 +32,10 @@ type objSym struct {
 	defined bool // has a definition (initialised or tentative)
 	typ     cc.Type
 	spec    *cc.DeclarationSpecifiers // of the declaration defining it
+	// weak says that the definitions seen so far are all weak
+	// (__attribute__((weak))): another object file may define the
+	// object, so its value is not final (weakDefs).
+	weak bool
 }
 
 // funcSym is a function.
@@ -60,6 +64,9 @@ type funcSym struct {
 	// dtor and dtorPrio: the same of __attribute__((destructor)).
 	dtor     bool
 	dtorPrio int
+	// weakDef says that the definition is weak: a strong definition
+	// replaces it, and without one it is not final (weakDefs).
+	weakDef bool
 }
 
 // markCtor records a constructor or destructor attribute among the
@@ -124,6 +131,7 @@ func (t *translator) run() (*cfa.Program, error) {
 	if len(t.errs) > 0 {
 		return nil, errors.New(strings.Join(t.errs, "\n"))
 	}
+	weakBodies := t.weakDefs()
 	t.assignNames()
 	t.init = t.newFnctx(nil, t.p.Init, nil)
 	var ctors, dtors []constructor
@@ -158,6 +166,11 @@ func (t *translator) run() (*cfa.Program, error) {
 					dtors = append(dtors, c)
 				}
 			}
+		}
+	}
+	for _, b := range weakBodies {
+		if err := t.function(b.defUnit, b); err != nil {
+			t.errs = append(t.errs, err.Error())
 		}
 	}
 	t.registerDestructors(dtors)
@@ -213,6 +226,15 @@ func (t *translator) collect(u *unit) {
 				s.removedAs = fl // removedTarget
 				continue
 			}
+			weak := hasWord(fd.DeclarationSpecifiers, "weak") || hasWord(fd.Declarator, "weak")
+			if s.def != nil && (weak || s.weakDef) {
+				// gcc links the strong definition over a weak one
+				if !weak {
+					s.def, s.defUnit, s.weakDef = fd, u, false
+					s.typ = t.tm.typ(d.Type())
+				}
+				continue
+			}
 			if s.def != nil {
 				p := u.files.pos(d.Position())
 				if libraryName(d.Name()) {
@@ -233,6 +255,7 @@ func (t *translator) collect(u *unit) {
 				continue
 			}
 			s.def, s.defUnit = fd, u
+			s.weakDef = weak
 			s.typ = t.tm.typ(d.Type())
 			s.markCtor(fd.DeclarationSpecifiers)
 			s.markCtor(fd.Declarator)
@@ -273,7 +296,7 @@ func (t *translator) collectDecl(u *unit, decl *cc.Declaration) {
 			}
 			continue
 		}
-		o := t.objSymbol(u, d, id)
+		o := t.objSymbol(u, d, id, decl.DeclarationSpecifiers)
 		if o.def == id || o.spec == nil {
 			o.spec = decl.DeclarationSpecifiers
 		}
@@ -291,7 +314,7 @@ func (t *translator) funcSymbol(u *unit, d *cc.Declarator) *funcSym {
 	return s
 }
 
-func (t *translator) objSymbol(u *unit, d *cc.Declarator, id *cc.InitDeclarator) *objSym {
+func (t *translator) objSymbol(u *unit, d *cc.Declarator, id *cc.InitDeclarator, spec *cc.DeclarationSpecifiers) *objSym {
 	k := t.key(u, d)
 	o := t.objs[k]
 	if o == nil {
@@ -300,6 +323,20 @@ func (t *translator) objSymbol(u *unit, d *cc.Declarator, id *cc.InitDeclarator)
 		t.objList = append(t.objList, o)
 	}
 	if id != nil {
+		weak := hasWord(d, "weak") || spec != nil && hasWord(spec, "weak")
+		if (id.Initializer != nil || !d.IsExtern()) && o.defined && (weak || o.weak) {
+			// gcc links a strong definition over weak ones
+			if !weak && o.weak {
+				o.def, o.defUnit, o.typ, o.weak = nil, u, d.Type(), false
+				if id.Initializer != nil {
+					o.def = id
+				}
+			}
+			return o
+		}
+		if id.Initializer != nil || !d.IsExtern() {
+			o.weak = weak
+		}
 		if id.Initializer != nil {
 			if o.def != nil {
 				t.errorf("%s: multiple definition of %s", u.files.pos(d.Position()), d.Name())

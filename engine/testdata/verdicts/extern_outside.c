@@ -3,13 +3,16 @@
 // that no source defines holds whatever its definition elsewhere gives
 // it, an input like an entry parameter's; a function pointer that a
 // bodiless function returns may designate a function outside the
-// program, which may write every global. No assertion below may be
+// program, which may write every global. A weak definition is not
+// final either: another object file may replace it at link time, so a
+// weak object's value is an input and a weak function is unmodelled at
+// its calls (its body is checked as "f.weak"). No assertion below may be
 // TRUE: the adversary at the end (extern_test.go links it with gcc)
 // defines the objects and the function and makes each one fail, case
 // by case (__VERIFIER_nondet_int returns the case). Objects the
 // program defines keep their initialisers.
-// adversary fails: 0 1 2
-// adversary holds: 3
+// adversary fails: 0 1 2 3 4
+// adversary holds: 5
 #include "../sv.h"
 
 extern int config_value;
@@ -18,6 +21,8 @@ int g;
 typedef void (*fp_t)(void);
 fp_t get_handler(void);
 int counter = 7;
+__attribute__((weak)) int weak_limit = 3;
+__attribute__((weak)) void weak_hook(void) { }
 
 int main(void) {
 	int which = __VERIFIER_nondet_int();
@@ -30,6 +35,11 @@ int main(void) {
 		int before = g;
 		h();
 		assert(g == before);       // want UNKNOWN
+	} else if (which == 3) {
+		weak_hook();
+		assert(g == 0);            // want UNKNOWN
+	} else if (which == 4) {
+		assert(weak_limit == 3);   // want FALSE
 	} else {
 		assert(counter == 7);      // want TRUE
 	}
@@ -45,4 +55,6 @@ int table[2] = {0, 5};
 extern int g;
 static void bump(void) { g++; }
 void (*get_handler(void))(void) { return bump; }
+int weak_limit = 4;
+void weak_hook(void) { g = 1; }
 */

@@ -1,0 +1,50 @@
+package frontend
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/reverify/reverify/engine/cfa"
+)
+
+// TestWeakDefinitions: a strong definition replaces a weak one, as gcc
+// links them (no "multiple definition"); a weak definition alone is not
+// final: the object has no initialiser of its own (an input), and the
+// function has no body at its calls, its body kept as "f.weak".
+func TestWeakDefinitions(t *testing.T) {
+	weak := Source{Name: "w.c", Content: "int g;\n__attribute__((weak)) void hook(void) { }\n__attribute__((weak)) int limit = 3;\nint main(void) { hook(); return limit; }\n"}
+	strong := Source{Name: "s.c", Content: "extern int g;\nvoid hook(void) { g = 1; }\nint limit = 4;\n"}
+	p, err := TranslateSources(Options{}, []Source{weak, strong})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var init strings.Builder
+	for _, l := range p.Init.Locs {
+		for _, e := range l.Out {
+			init.WriteString(e.Op.String() + "; ")
+		}
+	}
+	if !strings.Contains(init.String(), "limit = 4") || strings.Contains(init.String(), "limit = 3") {
+		t.Errorf("strong limit: init is %s", init.String())
+	}
+	if f := p.Func("hook"); f == nil || f.Unit != "s.c" || p.Func("hook.weak") != nil {
+		t.Errorf("strong hook: got %v (weak body %v)", f, p.Func("hook.weak"))
+	}
+
+	p, err = TranslateSources(Options{}, []Source{weak})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Func("hook") != nil || p.Func("hook.weak") == nil || p.Extern("hook") != cfa.ExternUnmodelled {
+		t.Errorf("weak hook alone: body %v, weak body %v, extern kind %v", p.Func("hook"), p.Func("hook.weak"), p.Extern("hook"))
+	}
+	havoc := false
+	for _, e := range p.Edges {
+		if h, ok := e.Op.(*cfa.Havoc); ok && h.Source == "extern limit" {
+			havoc = true
+		}
+	}
+	if !havoc {
+		t.Error("weak limit alone: no input for its value")
+	}
+}
