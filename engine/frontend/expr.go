@@ -953,6 +953,18 @@ func (fc *fnctx) logical(n, l, r cc.ExpressionNode, and bool, want bool) cfa.Exp
 }
 
 // conditional translates c ? a : b (and GNU c ?: b).
+// failsAssertion reports whether n calls a function that fails an
+// assertion (assert.h's __assert_fail and its relatives, SV-COMP's
+// reach_error and __VERIFIER_error): the else branch of assert's macro.
+func failsAssertion(n cc.Node) bool {
+	for _, f := range []string{"__assert_fail", "__assert_rtn", "__assert", "_assert", "reach_error", "__VERIFIER_error"} {
+		if hasWord(n, f) {
+			return true
+		}
+	}
+	return false
+}
+
 func (fc *fnctx) conditional(x *cc.ConditionalExpression, want bool) cfa.Expr {
 	typ := fc.t.tm.typ(x.Type())
 	if typ.Kind == cfa.Void {
@@ -970,7 +982,13 @@ func (fc *fnctx) conditional(x *cc.ConditionalExpression, want bool) cfa.Expr {
 		}
 		fc.branchAt(fc.truth(c, x), j, f, rng, text)
 	} else {
-		fc.cond(x.LogicalOrExpression, t, f)
+		if _, constant := intValue(x.LogicalOrExpression.Value()); constant && x.LogicalOrExpression.Pure() && failsAssertion(x.ConditionalExpression) {
+			// assert(c) with a constant c: both branches stay, so the
+			// assertion is a property with a verdict, not folded away
+			fc.branchAt(fc.truth(fc.rv(x.LogicalOrExpression), x), t, f, rng, text)
+		} else {
+			fc.cond(x.LogicalOrExpression, t, f)
+		}
 		if want {
 			tmp = fc.temp(typ)
 		}

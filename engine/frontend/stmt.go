@@ -331,7 +331,15 @@ func (fc *fnctx) selection(ss *cc.SelectionStatement) {
 		fc.cur = f
 	case cc.SelectionStatementIfElse:
 		t, f := fc.b.node(), fc.b.node()
-		fc.guardCond(ss.ExpressionList, t, f)
+		if _, constant := intValue(ss.ExpressionList.Value()); constant && ss.ExpressionList.Pure() && failsAssertion(ss.Statement2) && !hasBadSizeof(ss.ExpressionList, 0) {
+			// assert.h's `if (c) ; else __assert_fail(…)` with a constant
+			// c: both branches stay, so the assertion is a property with
+			// a verdict, not folded away
+			rng, text := fc.rt(ss.ExpressionList)
+			fc.branchAt(fc.truth(fc.rv(ss.ExpressionList), ss.ExpressionList), t, f, rng, text)
+		} else {
+			fc.guardCond(ss.ExpressionList, t, f)
+		}
 		fc.cur = t
 		fc.stmt(ss.Statement)
 		end := fc.cur
