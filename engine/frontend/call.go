@@ -312,6 +312,11 @@ func (fc *fnctx) argPromote(v cfa.Expr, n cc.Node) cfa.Expr {
 	return v
 }
 
+// stdinByteFuncs read one byte of standard input or EOF. (getc and
+// fgetc of another stream stay unmodelled: their end-of-file
+// indicators are the streams'.)
+var stdinByteFuncs = map[string]bool{"getchar": true, "getchar_unlocked": true}
+
 // special translates calls to functions without body that have a meaning
 // of their own (SV-COMP conventions, builtins, unsupported library calls).
 func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.ExpressionNode, want bool, dst cfa.Expr, tn cc.Node) (cfa.Expr, bool) {
@@ -342,6 +347,42 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 		fc.t.p.Externals[s.name] = ext
 		fc.emit(&cfa.Havoc{LHS: lhs, Source: name}, tn)
 		return lhs, true
+	case stdinByteFuncs[name] && (s.typ.Kind != cfa.Func || s.typ.Result == nil || s.typ.Result.IsInteger()):
+		// A byte of standard input or EOF (C11 7.21.7.1, 7.21.7.6): an
+		// input of int in [EOF, UCHAR_MAX]; once it has returned EOF
+		// the end-of-file indicator is set and it returns EOF again
+		// (the program's one flag of stdin, stdinEOF). Reading changes
+		// nothing else the program can see.
+		for _, a := range args {
+			fc.effect(a)
+		}
+		if s.typ.Kind == cfa.Func {
+			fc.t.p.Externals[s.name] = s.typ
+		}
+		c := fc.temp(cfa.IntT)
+		fc.emit(&cfa.Havoc{LHS: c, Source: name}, tn)
+		inRange := &cfa.Binary{Op: cfa.LAnd,
+			X: &cfa.Binary{Op: cfa.Ge, X: c, Y: cfa.NewConst(cfa.IntT, -1), T: cfa.IntT},
+			Y: &cfa.Binary{Op: cfa.Le, X: c, Y: cfa.NewConst(cfa.IntT, 255), T: cfa.IntT}, T: cfa.IntT}
+		term, next := fc.b.node(), fc.b.node()
+		fc.b.terminal[term] = true
+		rng, text := fc.rt(tn)
+		fc.branchAt(inRange, next, term, rng, text)
+		fc.cur = next
+		eof := &cfa.VarRef{Var: fc.t.stdinEOF()}
+		set, skip := fc.b.node(), fc.b.node()
+		fc.branchAt(&cfa.Binary{Op: cfa.Ne, X: eof, Y: cfa.NewConst(cfa.IntT, 0), T: cfa.IntT}, set, skip, rng, text)
+		fc.cur = set
+		fc.emitAt(&cfa.Assign{LHS: c, RHS: cfa.NewConst(cfa.IntT, -1)}, rng, text)
+		fc.b.join(fc.cur, skip, "skip", cfa.Range{}, "")
+		fc.cur = skip
+		mark, done := fc.b.node(), fc.b.node()
+		fc.branchAt(&cfa.Binary{Op: cfa.Eq, X: c, Y: cfa.NewConst(cfa.IntT, -1), T: cfa.IntT}, mark, done, rng, text)
+		fc.cur = mark
+		fc.emitAt(&cfa.Assign{LHS: eof, RHS: cfa.NewConst(cfa.IntT, 1)}, rng, text)
+		fc.b.join(fc.cur, done, "skip", cfa.Range{}, "")
+		fc.cur = done
+		return c, true
 	case name == snapshotFunc && len(args) == 0:
 		fc.snapshot(tn)
 		return nil, true

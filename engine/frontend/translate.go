@@ -96,7 +96,8 @@ type translator struct {
 	byName  map[string]*funcSym // linked name → function
 	names   map[string]bool     // program-level names in use
 
-	init    *fnctx // builds p.Init
+	init    *fnctx   // builds p.Init
+	eofVar  *cfa.Var // stdin's end-of-file indicator (stdinEOF)
 	errs    []string
 	ncompl  int // compound literals with static storage
 	unitTag map[int]string
