@@ -404,10 +404,11 @@ func verifyShared(ctx context.Context, prog *cfa.Program, props []*spec.Property
 		if hasRest && !decided(r.Verdict) {
 			i := runnable[j]
 			after := &afterMulti{conf: rest, arm: armName, shared: r, charge: r.Seconds / float64(len(runnable))}
-			if r.Cause.TimedOut() {
-				// The run was cut by its time, not by its state
-				// budget: alone on the property, its arm may still
-				// decide it (the whole portfolio runs).
+			if r.Cause.TimedOut() || r.Cause != nil && r.Cause.Kind == results.CauseBudget {
+				// The run was cut by its time (its limit, or its share
+				// of the caller's budget), not by its state budget:
+				// alone on the property, its arm may still decide it
+				// (the whole portfolio runs).
 				after.conf = conf
 			}
 			later[i] = after

@@ -21,8 +21,9 @@ type Class string
 //     tests input-independent data against constants up to LargeBound:
 //     explicit values enumerate it, CEGAR abstracts it.
 //   - Invariant: a loop updates a variable arithmetically and every exit
-//     tests input-dependent data or a constant over LargeBound: a proof
-//     needs a loop invariant (predicate abstraction, k-induction).
+//     tests input-dependent data or a constant over LargeBound, in a
+//     program without arrays: a proof needs a loop invariant (predicate
+//     abstraction, k-induction).
 //   - Heap: loops in a program that allocates; list and tree walks are
 //     bounded by the data structure, which explicit values enumerate
 //     without abstraction up to a bounded length.
@@ -55,16 +56,19 @@ type Features struct {
 
 // Class returns the features' class: LoopFree without loops, else Heap
 // when the program allocates, else Invariant when any loop is
-// input-bounded, else Counting when any loop counts, else FiniteState.
+// input-bounded and the program has no arrays (a loop over a buffer
+// whose length is an input is bounded by the buffer, which explicit
+// values enumerate: a parser of packets), else Counting when any loop
+// is input-bounded or counts, else FiniteState.
 func (f Features) Class() Class {
 	switch {
 	case f.Loops == 0:
 		return LoopFree
 	case f.Heap:
 		return Heap
-	case f.InputLoops > 0:
+	case f.InputLoops > 0 && !f.Arrays:
 		return Invariant
-	case f.CountingLoops > 0:
+	case f.CountingLoops > 0 || f.InputLoops > 0:
 		return Counting
 	}
 	return FiniteState

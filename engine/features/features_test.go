@@ -61,6 +61,16 @@ func TestClasses(t *testing.T) {
 			b.Assign(b.V(x), b.C(u, 0))
 			b.While(b.Lt(b.V(x), b.C(u, 0x0fffffff)), func() { b.Assign(b.V(x), b.Add(b.V(x), b.C(u, 2))) })
 		}, "invariant: 1 loop (1 input-bounded), 8 edges"},
+		{"a buffer bounds an input-bounded loop", func(b *cfatest.B) {
+			i, n := b.Local("i", cfa.IntT), b.Local("n", cfa.IntT)
+			buf := b.Local("buf", cfa.ArrayOf(cfa.IntT, 8))
+			b.Havoc(b.V(n))
+			b.Assign(b.V(i), b.I(0))
+			b.While(b.Lt(b.V(i), b.V(n)), func() {
+				b.Assign(b.Index(b.V(buf), b.V(i)), b.I(0))
+				b.Assign(b.V(i), b.Add(b.V(i), b.I(1)))
+			})
+		}, "counting: 1 loop (1 input-bounded), arrays, 12 edges"},
 		{"a negative bound is small", func(b *cfatest.B) {
 			x := b.Local("x", cfa.IntT)
 			b.Assign(b.V(x), b.I(0))
