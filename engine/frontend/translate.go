@@ -530,6 +530,9 @@ func (t *translator) defineGlobal(o *objSym) {
 		})
 	case o.defined:
 		ic.emitAt(&cfa.Assign{LHS: &cfa.VarRef{Var: v}, RHS: zeroOf(typ)}, rng, text)
+	case libraryObjects[d.Name()]:
+		// the C library's own objects (stdin, optind, …): the library
+		// functions that read them are modelled or unmodelled as such
 	default:
 		// Declared extern and defined by no source: its value comes from
 		// outside the program, an input like an entry parameter's.
@@ -537,6 +540,17 @@ func (t *translator) defineGlobal(o *objSym) {
 			ic.emitAt(&cfa.Unsupported{Construct: "extern object " + d.Name() + " without a definition whose contents are not enumerable"}, rng, text)
 		}
 	}
+}
+
+// libraryObjects are objects the C library defines (C11 7.21.1, POSIX
+// unistd.h and time.h, glibc): declared extern by the headers, never
+// inputs of the program.
+var libraryObjects = map[string]bool{
+	"stdin": true, "stdout": true, "stderr": true, "environ": true, "__environ": true,
+	"optarg": true, "optind": true, "opterr": true, "optopt": true,
+	"timezone": true, "daylight": true, "tzname": true, "signgam": true,
+	"sys_errlist": true, "sys_nerr": true, "program_invocation_name": true, "program_invocation_short_name": true,
+	"_IO_2_1_stdin_": true, "_IO_2_1_stdout_": true, "_IO_2_1_stderr_": true,
 }
 
 // maxExternScalars bounds the scalars havocExtern gives inputs to in one

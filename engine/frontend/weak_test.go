@@ -48,3 +48,24 @@ func TestWeakDefinitions(t *testing.T) {
 		t.Error("weak limit alone: no input for its value")
 	}
 }
+
+// TestExternInputs: an extern object no source defines is an input per
+// scalar, the C library's own objects (stderr, optind) are not.
+func TestExternInputs(t *testing.T) {
+	src := Source{Name: "e.c", Content: "typedef struct F F;\nextern F *stderr;\nextern int optind;\nextern int cfg;\nextern struct { int a; char b[2]; } tab;\nint main(void) { return cfg + optind + tab.b[1] + (stderr != 0); }\n"}
+	p, err := TranslateSources(Options{}, []Source{src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range p.Init.Locs {
+		for _, x := range e.Out {
+			if h, ok := x.Op.(*cfa.Havoc); ok {
+				got = append(got, h.Source+" "+h.LHS.String())
+			}
+		}
+	}
+	if want := "extern cfg cfg, extern tab tab.a, extern tab tab.b[0], extern tab tab.b[1]"; strings.Join(got, ", ") != want {
+		t.Errorf("inputs in Init: %s, want %s", strings.Join(got, ", "), want)
+	}
+}
