@@ -23,11 +23,12 @@ func ctorAttr(n cc.Node) (bool, int) { return priorityAttr(n, "constructor") }
 // __attribute__((destructor(N))) as ctorAttr does.
 func dtorAttr(n cc.Node) (bool, int) { return priorityAttr(n, "destructor") }
 
-// priorityAttr reads the attribute name (or __name__) with an optional
-// priority from the tokens of n.
-func priorityAttr(n cc.Node, name string) (bool, int) {
-	if n == nil {
-		return false, 0
+// attrTokens returns the tokens inside the __attribute__((…))
+// specifiers among the tokens of n, in source order: an identifier
+// elsewhere (a parameter named weak or constructor) is no attribute.
+func attrTokens(n cc.Node) []string {
+	if n == nil || reflect.ValueOf(n).IsNil() {
+		return nil
 	}
 	type tok struct {
 		off int
@@ -40,10 +41,29 @@ func priorityAttr(n cc.Node, name string) (bool, int) {
 	})
 	// The walk follows the syntax tree's fields, not the source.
 	sort.SliceStable(ts, func(i, j int) bool { return ts[i].off < ts[j].off })
-	toks := make([]string, len(ts))
-	for i, t := range ts {
-		toks[i] = t.s
+	var out []string
+	depth, in := 0, false
+	for _, t := range ts {
+		switch {
+		case !in && (t.s == "__attribute__" || t.s == "__attribute"):
+			in, depth = true, 0
+		case in && t.s == "(":
+			depth++
+		case in && t.s == ")":
+			if depth--; depth == 0 {
+				in = false
+			}
+		case in && depth > 0:
+			out = append(out, t.s)
+		}
 	}
+	return out
+}
+
+// priorityAttr reads the attribute name (or __name__) with an optional
+// priority among the attributes of n.
+func priorityAttr(n cc.Node, name string) (bool, int) {
+	toks := attrTokens(n)
 	for i, s := range toks {
 		if s != name && s != "__"+name+"__" {
 			continue
@@ -121,20 +141,15 @@ func (t *translator) registerDestructors(dtors []constructor) {
 	}
 }
 
-// hasWord reports whether the identifier w, or __w__, is among the
-// tokens of n (an attribute of a declaration: weak).
-func hasWord(n cc.Node, w string) bool {
-	if n == nil || reflect.ValueOf(n).IsNil() {
-		return false
-	}
-	found := false
-	walkTokens(reflect.ValueOf(n), func(t *cc.Token) bool {
-		if s := string(t.Src()); s == w || s == "__"+w+"__" {
-			found = true
+// hasAttr reports whether the attribute w, or __w__, is among the
+// attributes of n (weak).
+func hasAttr(n cc.Node, w string) bool {
+	for _, s := range attrTokens(n) {
+		if s == w || s == "__"+w+"__" {
+			return true
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
 // weakDefs makes the weak definitions that no strong definition
@@ -155,7 +170,7 @@ func (t *translator) weakDefs() []*funcSym {
 		if s.def == nil || !s.weakDef {
 			continue
 		}
-		b := &funcSym{key: symKey{s.key.name + ".weak", s.key.unit}, unit: s.unit, decl: s.decl, def: s.def, defUnit: s.defUnit, typ: s.typ, static: s.static}
+		b := &funcSym{key: symKey{s.key.name + ".weak", s.key.unit}, unit: s.unit, decl: s.decl, def: s.def, defUnit: s.defUnit, typ: s.typ, static: s.static, weakOf: s}
 		t.funcs[b.key] = b
 		bodies = append(bodies, b)
 		s.def, s.defUnit, s.weakDef = nil, nil, false

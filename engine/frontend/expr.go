@@ -3,6 +3,7 @@ package frontend
 import (
 	"math"
 	"math/big"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -957,12 +958,18 @@ func (fc *fnctx) logical(n, l, r cc.ExpressionNode, and bool, want bool) cfa.Exp
 // assertion (assert.h's __assert_fail and its relatives, SV-COMP's
 // reach_error and __VERIFIER_error): the else branch of assert's macro.
 func failsAssertion(n cc.Node) bool {
-	for _, f := range []string{"__assert_fail", "__assert_rtn", "__assert", "_assert", "reach_error", "__VERIFIER_error"} {
-		if hasWord(n, f) {
-			return true
-		}
+	if n == nil || reflect.ValueOf(n).IsNil() {
+		return false
 	}
-	return false
+	found := false
+	walkTokens(reflect.ValueOf(n), func(t *cc.Token) bool {
+		switch string(t.Src()) {
+		case "__assert_fail", "__assert_rtn", "__assert", "_assert", "reach_error", "__VERIFIER_error":
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 func (fc *fnctx) conditional(x *cc.ConditionalExpression, want bool) cfa.Expr {

@@ -67,6 +67,9 @@ type funcSym struct {
 	// weakDef says that the definition is weak: a strong definition
 	// replaces it, and without one it is not final (weakDefs).
 	weakDef bool
+	// weakOf is, for the body of a weak definition kept as "f.weak"
+	// (weakDefs), the function f, bodiless at its calls.
+	weakOf *funcSym
 }
 
 // markCtor records a constructor or destructor attribute among the
@@ -173,6 +176,21 @@ func (t *translator) run() (*cfa.Program, error) {
 		if err := t.function(b.defUnit, b); err != nil {
 			t.errs = append(t.errs, err.Error())
 		}
+		// A weak constructor or destructor runs, whichever definition
+		// the link keeps: the function without a body (unmodelled).
+		if f := b.weakOf; f.ctor || f.dtor {
+			t.p.Externals[f.name] = f.typ
+			rng, text := b.defUnit.files.rangeText(nodeSpan(b.def.Declarator))
+			c := constructor{name: f.name, order: len(ctors) + len(dtors), pos: b.defUnit.files.pos(b.def.Declarator.Position()), rng: rng, text: text}
+			if f.ctor {
+				c.priority = f.ctorPrio
+				ctors = append(ctors, c)
+			}
+			if f.dtor {
+				c.priority = f.dtorPrio
+				dtors = append(dtors, c)
+			}
+		}
 	}
 	t.registerDestructors(dtors)
 	t.runConstructors(ctors)
@@ -227,7 +245,7 @@ func (t *translator) collect(u *unit) {
 				s.removedAs = fl // removedTarget
 				continue
 			}
-			weak := hasWord(fd.DeclarationSpecifiers, "weak") || hasWord(fd.Declarator, "weak")
+			weak := hasAttr(fd.DeclarationSpecifiers, "weak") || hasAttr(fd.Declarator, "weak")
 			if s.def != nil && (weak || s.weakDef) {
 				// gcc links the strong definition over a weak one
 				if !weak {
@@ -324,7 +342,7 @@ func (t *translator) objSymbol(u *unit, d *cc.Declarator, id *cc.InitDeclarator,
 		t.objList = append(t.objList, o)
 	}
 	if id != nil {
-		weak := hasWord(d, "weak") || spec != nil && hasWord(spec, "weak")
+		weak := hasAttr(d, "weak") || spec != nil && hasAttr(spec, "weak")
 		if (id.Initializer != nil || !d.IsExtern()) && o.defined && (weak || o.weak) {
 			// gcc links a strong definition over weak ones
 			if !weak && o.weak {

@@ -69,3 +69,28 @@ func TestExternInputs(t *testing.T) {
 		t.Errorf("inputs in Init: %s, want %s", strings.Join(got, ", "), want)
 	}
 }
+
+// TestAttributeWords: only the words inside __attribute__((…)) are
+// attributes: a parameter named constructor or weak makes no function a
+// constructor or weak.
+func TestAttributeWords(t *testing.T) {
+	src := Source{Name: "a.c", Content: "int g;\nvoid f(int constructor, int weak) { g = constructor + weak; }\n__attribute__((weak, constructor(300))) void h(void) { g = 2; }\nint main(void) { f(1, 2); return g; }\n"}
+	p, err := TranslateSources(Options{}, []Source{src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var calls []string
+	for _, l := range p.Init.Locs {
+		for _, e := range l.Out {
+			if c, ok := e.Op.(*cfa.Call); ok {
+				calls = append(calls, c.Fn)
+			}
+		}
+	}
+	if got := strings.Join(calls, ","); got != "h" {
+		t.Errorf("constructors called in Init: %q, want h", got)
+	}
+	if p.Func("f") == nil || p.Func("h.weak") == nil || p.Func("h") != nil {
+		t.Errorf("f %v, h.weak %v, h %v: want f with its body and h weak", p.Func("f"), p.Func("h.weak"), p.Func("h"))
+	}
+}
