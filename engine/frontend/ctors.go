@@ -48,8 +48,13 @@ func attrTokens(n cc.Node) []string {
 		case !in && (t.s == "__attribute__" || t.s == "__attribute"):
 			in, depth = true, 0
 		case in && t.s == "(":
-			depth++
+			if depth++; depth > 2 { // an attribute's own arguments
+				out = append(out, t.s)
+			}
 		case in && t.s == ")":
+			if depth > 2 {
+				out = append(out, t.s)
+			}
 			if depth--; depth == 0 {
 				in = false
 			}
