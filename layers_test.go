@@ -39,6 +39,7 @@ var layer = map[string]int{
 	"results":                   1,
 	"engine/contract":           1,
 	"engine/frontend":           2,
+	"engine/llvmir":             2,
 	"engine/spec":               2,
 	"engine/harness":            2,
 	"engine/pdg":                2,

@@ -1,8 +1,11 @@
 package engine
 
 import (
-	"github.com/reverify/reverify/engine/contract"
+	"fmt"
 	"io"
+
+	"github.com/reverify/reverify/engine/contract"
+	"github.com/reverify/reverify/engine/llvmir"
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/frontend"
@@ -68,10 +71,31 @@ func SetHostCompiler(h HostCompiler) { frontend.SetHostCompiler(h) }
 func ParseDataModel(s string) (DataModel, error) { return cfa.ParseDataModel(s) }
 
 // Load translates the C files (.c, or preprocessed .i) into one program
-// (frontend.Translate). Its error lists the sources' syntax and type
-// errors as file:line:col: message, one per line.
+// (frontend.Translate; with opts.Frontend "clang", compiled by clang and
+// translated from LLVM IR, llvmir.TranslateC). LLVM IR files (.ll,
+// .bc) are translated by engine/llvmir; they cannot be mixed with C
+// files. Its error lists the sources' syntax and type errors as
+// file:line:col: message, one per line.
 func Load(opts SourceOptions, files ...string) (*Program, error) {
-	return frontend.Translate(opts, files...)
+	ir := 0
+	for _, f := range files {
+		if llvmir.IsIR(f) {
+			ir++
+		}
+	}
+	switch {
+	case ir > 0 && ir < len(files):
+		return nil, fmt.Errorf("LLVM IR files (.ll, .bc) and C files cannot be verified together: compile the C files to IR first")
+	case ir > 0:
+		return llvmir.TranslateFiles(llvmir.Options{DataModel: opts.DataModel}, files...)
+	}
+	switch opts.Frontend {
+	case "", "cc":
+		return frontend.Translate(opts, files...)
+	case "clang":
+		return llvmir.TranslateC(llvmir.ClangOptions{DataModel: opts.DataModel, IncludeDirs: opts.IncludeDirs, Defines: opts.Defines}, files...)
+	}
+	return nil, fmt.Errorf("unknown front end %q (want cc or clang)", opts.Frontend)
 }
 
 // Source is an in-memory C source file (frontend.Source): a name and its

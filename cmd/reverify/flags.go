@@ -21,12 +21,14 @@ type frontendFlags struct {
 	defines   listFlag
 	dataModel string
 	cbmc      bool
+	frontend  string
 }
 
 func (f *frontendFlags) register(fs *flag.FlagSet) {
 	fs.Var(&f.includes, "I", "add an include directory (repeatable)")
 	fs.Var(&f.defines, "D", "define a macro, name or name=value (repeatable)")
 	fs.StringVar(&f.dataModel, "data-model", "LP64", "data model: ILP32 or LP64")
+	fs.StringVar(&f.frontend, "frontend", "cc", "who reads C files: cc (the built-in front end) or clang (compiled by clang at -O0 -g and verified as LLVM IR, positions mapped back to C lines by the debug information); .ll and .bc files are always read as LLVM IR")
 	fs.BoolVar(&f.cbmc, "cbmc", false, "read the sources in CBMC's dialect (quantifiers, malloc may fail) even when only a header names __CPROVER_ (sources verified with -D CBMC)")
 }
 
@@ -35,7 +37,10 @@ func (f *frontendFlags) config() (engine.SourceOptions, error) {
 	if err != nil {
 		return engine.SourceOptions{}, err
 	}
-	cfg := engine.SourceOptions{DataModel: m, IncludeDirs: f.includes, Defines: map[string]string{}, CBMC: f.cbmc}
+	if f.frontend != "" && f.frontend != "cc" && f.frontend != "clang" {
+		return engine.SourceOptions{}, fmt.Errorf("bad --frontend %q: want cc or clang", f.frontend)
+	}
+	cfg := engine.SourceOptions{DataModel: m, IncludeDirs: f.includes, Defines: map[string]string{}, CBMC: f.cbmc, Frontend: f.frontend}
 	for _, d := range f.defines {
 		name, value, eq := strings.Cut(d, "=")
 		if name == "" {

@@ -59,6 +59,10 @@ type Options struct {
 	// functions with a contract run their bodies. nil: every contract is
 	// used (engine/contract).
 	UseContracts map[string]bool
+	// Frontend selects who reads C files, for engine.Load: "" (or "cc")
+	// this package; "clang" compiles them with clang and translates the
+	// LLVM IR (engine/llvmir). Translate itself ignores it.
+	Frontend string
 }
 
 // MallocMode says whether malloc and calloc may fail (Options.Malloc).

@@ -548,68 +548,16 @@ func (t *translator) defineGlobal(o *objSym) {
 		})
 	case o.defined:
 		ic.emitAt(&cfa.Assign{LHS: &cfa.VarRef{Var: v}, RHS: zeroOf(typ)}, rng, text)
-	case libraryObjects[d.Name()]:
+	case cfa.LibraryObjects[d.Name()]:
 		// the C library's own objects (stdin, optind, …): the library
 		// functions that read them are modelled or unmodelled as such
 	default:
 		// Declared extern and defined by no source: its value comes from
 		// outside the program, an input like an entry parameter's.
-		if !havocExtern(&cfa.VarRef{Var: v}, typ, "extern "+d.Name(), func(op cfa.Op) { ic.emitAt(op, rng, text) }, new(int)) {
+		if !cfa.HavocInputs(&cfa.VarRef{Var: v}, typ, "extern "+d.Name(), func(op cfa.Op) { ic.emitAt(op, rng, text) }) {
 			ic.emitAt(&cfa.Unsupported{Construct: "extern object " + d.Name() + " without a definition whose contents are not enumerable"}, rng, text)
 		}
 	}
-}
-
-// libraryObjects are objects the C library defines (C11 7.21.1, POSIX
-// unistd.h and time.h, glibc): declared extern by the headers, never
-// inputs of the program.
-var libraryObjects = map[string]bool{
-	"stdin": true, "stdout": true, "stderr": true, "environ": true, "__environ": true,
-	"optarg": true, "optind": true, "opterr": true, "optopt": true,
-	"timezone": true, "daylight": true, "tzname": true, "signgam": true,
-	"sys_errlist": true, "sys_nerr": true, "program_invocation_name": true, "program_invocation_short_name": true,
-	"_IO_2_1_stdin_": true, "_IO_2_1_stdout_": true, "_IO_2_1_stderr_": true,
-}
-
-// maxExternScalars bounds the scalars havocExtern gives inputs to in one
-// extern object.
-const maxExternScalars = 256
-
-// havocExtern emits, through emit, a Havoc of source for every scalar of
-// the lvalue x of type t (the fields of structs, the elements of arrays
-// of known length); n counts the scalars. It reports false for what it
-// cannot enumerate (unions, arrays of unknown length, more than
-// maxExternScalars scalars), whose contents are then unsupported.
-func havocExtern(x cfa.Expr, t *cfa.Type, source string, emit func(cfa.Op), n *int) bool {
-	switch t.Kind {
-	case cfa.Int, cfa.Bool, cfa.Pointer, cfa.Float:
-		if *n++; *n > maxExternScalars {
-			return false
-		}
-		emit(&cfa.Havoc{LHS: x, Source: source})
-		return true
-	case cfa.Struct:
-		for i, f := range t.Fields {
-			if f.Name == "" && f.BitWidth > 0 {
-				continue // unnamed padding bits
-			}
-			if !havocExtern(&cfa.Member{X: x, Field: i, T: f.Type}, f.Type, source, emit, n) {
-				return false
-			}
-		}
-		return true
-	case cfa.Array:
-		if t.Len < 0 || t.Len > maxExternScalars {
-			return false
-		}
-		for i := int64(0); i < t.Len; i++ {
-			if !havocExtern(&cfa.Index{X: x, I: cfa.NewConst(cfa.IntT, i), T: t.Elem}, t.Elem, source, emit, n) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
 }
 
 // isVolatile reports whether the object d declares is volatile-qualified.

@@ -1,0 +1,256 @@
+package llvmir
+
+import (
+	"strings"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/metadata"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/reverify/reverify/engine/cfa"
+)
+
+// term translates a block's terminator: ret to a return edge, br to a
+// no-op edge, a conditional br to two assume edges, switch to a chain of
+// assume pairs, unreachable to a terminal location. The phi
+// assignments of the successor are on each edge into it (phiCopies).
+func (fx *fnctx) term(blk *ir.Block) {
+	ll := blk.Term.LLString()
+	if m, ok := blk.Term.(interface{ MDAttachments() []*metadata.Attachment }); ok {
+		fx.at(blk.Term, m.MDAttachments(), ll)
+	} else {
+		fx.at(blk.Term, nil, ll)
+	}
+	switch tm := blk.Term.(type) {
+	case *ir.TermRet:
+		var x cfa.Expr
+		if tm.X != nil && fx.f.RetVar != nil {
+			x = conv(fx.value(tm.X), fx.f.RetVar.T)
+		}
+		fx.t.p.AddEdge(fx.cur, fx.f.Exit, &cfa.Return{X: x}, fx.pos, fx.text)
+	case *ir.TermBr:
+		fx.jump(blk, tm.Target.(*ir.Block), &cfa.Noop{Label: "goto"})
+	case *ir.TermCondBr:
+		c := fx.value(tm.Cond)
+		from := fx.cur
+		fx.jump(blk, tm.TargetTrue.(*ir.Block), &cfa.Assume{Cond: c, Truth: true})
+		fx.cur = from
+		fx.jump(blk, tm.TargetFalse.(*ir.Block), &cfa.Assume{Cond: c, Truth: false})
+	case *ir.TermSwitch:
+		x := fx.value(tm.X)
+		for _, cs := range tm.Cases {
+			k := fx.value(cs.X)
+			cond := &cfa.Binary{Op: cfa.Eq, X: x, Y: conv(k, x.Type()), T: cfa.IntT}
+			from := fx.cur
+			fx.jump(blk, cs.Target.(*ir.Block), &cfa.Assume{Cond: cond, Truth: true})
+			next := fx.node()
+			fx.t.p.AddEdge(from, next, &cfa.Assume{Cond: cond, Truth: false}, fx.pos, fx.text)
+			fx.cur = next
+		}
+		fx.jump(blk, tm.TargetDefault.(*ir.Block), &cfa.Noop{Label: "default"})
+	case *ir.TermUnreachable:
+		fx.cur.Terminal = true
+	case *ir.TermInvoke, *ir.TermResume, *ir.TermCatchSwitch, *ir.TermCatchRet, *ir.TermCleanupRet:
+		fx.fail("exception handling", ll)
+		fx.cur.Terminal = true
+	default:
+		fx.fail("terminator", ll)
+		fx.cur.Terminal = true
+	}
+}
+
+// jump adds the edge op from the current location to the location of
+// block to, with the phi assignments of to for the edge from blk: all
+// incoming values are read before any phi is written (they are
+// parallel), through temporaries when a phi reads another phi of to.
+func (fx *fnctx) jump(blk, to *ir.Block, op cfa.Op) {
+	var phis []*ir.InstPhi
+	for _, in := range to.Insts {
+		if p, ok := in.(*ir.InstPhi); ok {
+			phis = append(phis, p)
+		}
+	}
+	if len(phis) == 0 {
+		fx.t.p.AddEdge(fx.cur, fx.blocks[to], op, fx.pos, fx.text)
+		return
+	}
+	fx.edge(op, fx.pos, fx.text)
+	type copy struct {
+		dst *cfa.Var
+		src cfa.Expr
+	}
+	var copies []copy
+	readsPhi := false
+	for _, p := range phis {
+		for _, inc := range p.Incs {
+			if inc.Pred.(*ir.Block) != blk {
+				continue
+			}
+			if q, ok := inc.X.(*ir.InstPhi); ok && isPhiOf(q, phis) {
+				readsPhi = true
+			}
+			r := fx.reg(p, p.Typ)
+			copies = append(copies, copy{r, conv(fx.value(inc.X), r.T)})
+			break
+		}
+	}
+	if readsPhi {
+		for i, c := range copies {
+			tmp := fx.newVar("phi", c.dst.T)
+			tmp.Temp = true
+			fx.edge(&cfa.Assign{LHS: &cfa.VarRef{Var: tmp}, RHS: c.src}, fx.pos, fx.text)
+			copies[i].src = &cfa.VarRef{Var: tmp}
+		}
+	}
+	for i, c := range copies {
+		if i == len(copies)-1 {
+			fx.t.p.AddEdge(fx.cur, fx.blocks[to], &cfa.Assign{LHS: &cfa.VarRef{Var: c.dst}, RHS: c.src}, fx.pos, fx.text)
+			return
+		}
+		fx.edge(&cfa.Assign{LHS: &cfa.VarRef{Var: c.dst}, RHS: c.src}, fx.pos, fx.text)
+	}
+	fx.t.p.AddEdge(fx.cur, fx.blocks[to], &cfa.Noop{Label: "phi"}, fx.pos, fx.text)
+}
+
+// ignoredIntrinsics have no effect on what a C program computes.
+var ignoredIntrinsics = []string{"llvm.dbg.", "llvm.lifetime.", "llvm.invariant.", "llvm.assume", "llvm.experimental.noalias", "llvm.donothing", "llvm.var.annotation"}
+
+// memIntrinsics are the intrinsics that are C library functions, with
+// the number of arguments the C function takes.
+var memIntrinsics = map[string]string{"llvm.memcpy.": "memcpy", "llvm.memmove.": "memmove", "llvm.memset.": "memset"}
+
+// call translates a call: __VERIFIER_nondet_* to an input,
+// __VERIFIER_assume to an assumption, the memory intrinsics to the C
+// functions they are, the other intrinsics to nothing (debug
+// information, lifetimes) or to an unsupported construct, and every
+// other call to a call edge (through a pointer when the callee is not a
+// function).
+func (fx *fnctx) call(in *ir.InstCall, ll string) {
+	callee := stripCasts(in.Callee)
+	if _, ok := callee.(*ir.InlineAsm); ok {
+		fx.unsupported("inline assembly")
+		return
+	}
+	var result cfa.Expr
+	hasResult := !in.Typ.Equal(types.Void)
+	if hasResult {
+		if _, ok := fx.typ(in.Typ); !ok {
+			return
+		}
+		result = &cfa.VarRef{Var: fx.reg(in, in.Typ)}
+	}
+	f, direct := callee.(*ir.Func)
+	if direct {
+		name := f.Name()
+		for _, p := range ignoredIntrinsics {
+			if strings.HasPrefix(name, p) {
+				return
+			}
+		}
+		for p, c := range memIntrinsics {
+			if strings.HasPrefix(name, p) && len(in.Args) >= 3 {
+				args := make([]cfa.Expr, 3)
+				vp := fx.t.tm.ptr(cfa.VoidType)
+				size := cfa.IntType(fx.t.tm.l.ptrBits, false)
+				args[0] = conv(fx.value(in.Args[0]), vp)
+				if c == "memset" {
+					args[1] = conv(fx.value(in.Args[1]), cfa.IntT)
+				} else {
+					args[1] = conv(fx.value(in.Args[1]), vp)
+				}
+				args[2] = conv(fx.value(in.Args[2]), size)
+				ft := &cfa.Type{Kind: cfa.Func, Result: vp, Params: []*cfa.Type{vp, args[1].Type(), size}}
+				if _, defined := fx.t.p.Externals[c]; !defined && fx.t.m != nil && !fx.t.hasBody(c) {
+					fx.t.p.Externals[c] = ft
+				}
+				fx.emit(&cfa.Call{Fn: c, Args: args, Pos: fx.pos.Start})
+				return
+			}
+		}
+		switch {
+		case name == "llvm.trap" || name == "llvm.debugtrap":
+			fx.t.p.Externals["abort"] = &cfa.Type{Kind: cfa.Func, Result: cfa.VoidType}
+			fx.emit(&cfa.Call{Fn: "abort", Pos: fx.pos.Start})
+			fx.cur.Terminal = true
+			return
+		case name == "llvm.stacksave" || name == "llvm.stackrestore":
+			fx.unsupported("variable-length array (" + name + ")")
+			return
+		case strings.HasPrefix(name, "llvm."):
+			fx.unsupported("LLVM intrinsic " + name)
+			return
+		case (strings.HasPrefix(name, "__VERIFIER_nondet_") || strings.HasPrefix(name, "nondet_")) && len(f.Blocks) == 0:
+			if result != nil {
+				fx.emit(&cfa.Havoc{LHS: result, Source: name})
+			}
+			return
+		case name == "__VERIFIER_assume" && len(f.Blocks) == 0 && len(in.Args) == 1:
+			c := fx.value(in.Args[0])
+			next, stop := fx.node(), fx.node()
+			stop.Terminal = true
+			fx.t.p.AddEdge(fx.cur, next, &cfa.Assume{Cond: c, Truth: true}, fx.pos, fx.text)
+			fx.t.p.AddEdge(fx.cur, stop, &cfa.Assume{Cond: c, Truth: false}, fx.pos, fx.text)
+			fx.cur = next
+			return
+		}
+	}
+	ft, ok := fx.typ(in.Callee.Type().(*types.PointerType).ElemType)
+	if !ok {
+		return
+	}
+	args := make([]cfa.Expr, len(in.Args))
+	for i, a := range in.Args {
+		x := fx.value(a)
+		if i < len(ft.Params) {
+			x = conv(x, ft.Params[i])
+		}
+		args[i] = x
+	}
+	c := &cfa.Call{Args: args, Result: result, Pos: fx.pos.Start}
+	if direct {
+		c.Fn = f.Name()
+		if !f.Sig.Equal(in.Callee.Type().(*types.PointerType).ElemType) {
+			// called through a cast to another function type (an
+			// unprototyped declaration): the arguments as passed
+			for i, a := range c.Args {
+				if i < len(f.Params) {
+					if pt, err := fx.t.tm.of(f.Sig.Params[i]); err == nil {
+						c.Args[i] = conv(a, pt)
+					}
+				}
+			}
+			if rt, err := fx.t.tm.of(f.Sig.RetType); err == nil && result != nil && !cfa.Same(rt, result.Type()) {
+				tmp := fx.newVar("ret", rt)
+				tmp.Temp = true
+				c.Result = &cfa.VarRef{Var: tmp}
+				fx.emit(c)
+				fx.emit(&cfa.Assign{LHS: result, RHS: conv(c.Result, result.Type())})
+				return
+			}
+		}
+	} else {
+		c.FnPtr = fx.value(in.Callee)
+	}
+	fx.emit(c)
+}
+
+func isPhiOf(q *ir.InstPhi, phis []*ir.InstPhi) bool {
+	for _, p := range phis {
+		if p == q {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *translator) hasBody(name string) bool {
+	for _, f := range t.m.Funcs {
+		if f.Name() == name && len(f.Blocks) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+var _ value.Value = (*ir.InstCall)(nil)

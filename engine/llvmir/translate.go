@@ -1,0 +1,406 @@
+package llvmir
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math/big"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/llir/llvm/asm"
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/reverify/reverify/engine/cfa"
+)
+
+// Options are the options of a translation.
+type Options struct {
+	// DataModel is used when the module names no target (no triple and
+	// no pointer width in its data layout); a module's own target
+	// decides otherwise, since its types are laid out for it.
+	DataModel cfa.DataModel
+	// Sources maps the file names of the debug information to readable
+	// paths, for the source text of edges (Edge.Text). Files not listed
+	// are read by their own names when they exist.
+	Sources map[string]string
+}
+
+// TranslateText parses the textual LLVM IR text (name is its file name,
+// for positions) and translates it into a program: the CFA of each
+// defined function, built as seed 000 (000_f76fde50ed4a4828.txt,
+// section 3.4, "LLVM Front-end in CPACHECKER") builds it. Each basic
+// block is a chain of edges, one per instruction; blocks are linked by a
+// no-op edge for an unconditional branch and two assume edges for a
+// conditional one; select becomes a branch and phi becomes assignments
+// on the incoming edges. Registers are local variables; allocas whose
+// address is only loaded from and stored to are plain local variables
+// (the C variable they come from, by its debug name), the others are
+// variables whose address is taken. Global variables are initialised in
+// Program.Init as their initialisers say.
+//
+// Errors: a parse error (file:line from the LLVM parser), and one line
+// per construct the mapping cannot express (vectors, exceptions,
+// atomics, types other than integers, float, double, pointers, arrays
+// and structs), each with its instruction and position. Constructs
+// whose meaning is known but not modelled (inline assembly, intrinsics
+// without a C counterpart, variable-length allocas) become
+// cfa.Unsupported edges: what they reach is UNKNOWN.
+func TranslateText(opts Options, name, text string) (*cfa.Program, error) {
+	m, err := asm.ParseString(name, text)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	return Translate(opts, m, name, text)
+}
+
+// Translate translates the parsed module m, whose text (for positions
+// of modules without debug information) is text, read from file name.
+func Translate(opts Options, m *ir.Module, name, text string) (*cfa.Program, error) {
+	model := opts.DataModel
+	switch {
+	case strings.HasPrefix(m.TargetTriple, "i386"), strings.HasPrefix(m.TargetTriple, "i686"):
+		model = cfa.ILP32
+	case strings.HasPrefix(m.TargetTriple, "x86_64"):
+		model = cfa.LP64
+	case m.TargetTriple != "":
+		return nil, fmt.Errorf("%s: target %s: only x86_64 (LP64) and i386 (ILP32) modules are read", name, m.TargetTriple)
+	}
+	l := parseLayout(m.DataLayout, model)
+	if l.ptrBits != model.PointerBits() {
+		if l.ptrBits == 32 {
+			model = cfa.ILP32
+		} else {
+			model = cfa.LP64
+		}
+	}
+	t := &translator{
+		opts:    opts,
+		m:       m,
+		name:    name,
+		p:       cfa.NewProgram(model),
+		tm:      newTypeMap(l),
+		globals: map[*ir.Global]*cfa.Var{},
+		strs:    map[*ir.Global]*cfa.StringLit{},
+		src:     newSources(opts, name, text, m),
+	}
+	t.p.Files = []string{name}
+	return t.run()
+}
+
+type translator struct {
+	opts    Options
+	m       *ir.Module
+	name    string
+	p       *cfa.Program
+	tm      *typeMap
+	globals map[*ir.Global]*cfa.Var
+	strs    map[*ir.Global]*cfa.StringLit // private constant C strings
+	src     *sources
+	errs    []string
+	names   map[string]bool
+}
+
+func (t *translator) errorf(pos cfa.Pos, format string, args ...any) {
+	t.errs = append(t.errs, fmt.Sprintf("%s: %s", pos, fmt.Sprintf(format, args...)))
+}
+
+// final reports whether a definition with linkage l is the one a link
+// keeps: weak and link-once definitions may be replaced by another
+// module's, and available_externally ones are copies of another's.
+func final(l enum.Linkage) bool {
+	switch l {
+	case enum.LinkageWeak, enum.LinkageWeakODR, enum.LinkageLinkOnce, enum.LinkageLinkOnceODR,
+		enum.LinkageExternWeak, enum.LinkageAvailableExternally:
+		return false
+	}
+	return true
+}
+
+func (t *translator) run() (*cfa.Program, error) {
+	t.names = map[string]bool{}
+	// functions: bodies to translate, declarations as externals
+	var bodies []*ir.Func
+	for _, f := range t.m.Funcs {
+		if strings.HasPrefix(f.Name(), "llvm.") {
+			continue
+		}
+		ft, err := t.tm.of(f.Sig)
+		if err != nil {
+			t.errorf(t.src.funcPos(f), "function %s: %v", f.Name(), err)
+			continue
+		}
+		if len(f.Blocks) == 0 || !final(f.Linkage) {
+			t.p.Externals[f.Name()] = ft
+		}
+		if len(f.Blocks) > 0 {
+			bodies = append(bodies, f)
+		}
+	}
+	if len(t.errs) > 0 {
+		return nil, errors.New(strings.Join(t.errs, "\n"))
+	}
+	t.globalVars()
+	init := newBuilder(t, t.p.Init, nil)
+	t.initGlobals(init)
+	for _, f := range bodies {
+		name := f.Name()
+		if !final(f.Linkage) {
+			// a body a link may replace: checked as its own function,
+			// unmodelled at its calls (as engine/frontend's weak
+			// definitions)
+			name += ".weak"
+		}
+		t.function(f, name)
+	}
+	t.constructors(init)
+	init.finish(t.p.Init)
+	if len(t.errs) > 0 {
+		return nil, errors.New(strings.Join(t.errs, "\n"))
+	}
+	t.p.Finish()
+	return t.p, nil
+}
+
+// globalVars declares the module's global variables: a private or
+// internal constant array of i8 holding a C string is a string literal
+// (its address is what assert.h passes); the others are variables.
+func (t *translator) globalVars() {
+	for _, g := range t.m.Globals {
+		if strings.HasPrefix(g.Name(), "llvm.") {
+			continue
+		}
+		if ca, ok := g.Init.(*constant.CharArray); ok && g.Immutable && (g.Linkage == enum.LinkagePrivate || g.Linkage == enum.LinkageInternal) {
+			if n := len(ca.X); n > 0 && ca.X[n-1] == 0 && !strings.ContainsRune(string(ca.X[:n-1]), 0) {
+				st, _ := t.tm.of(g.ContentType)
+				t.strs[g] = &cfa.StringLit{T: st, Val: string(ca.X[:n-1])}
+				continue
+			}
+		}
+		ct, err := t.tm.of(g.ContentType)
+		if err != nil {
+			t.errorf(t.src.globalPos(g), "global %s: %v", g.Name(), err)
+			continue
+		}
+		v := t.p.NewVar(nil, t.uniqueName(g.Name()), ct)
+		v.Orig = t.src.globalName(g)
+		v.AddrTaken = true
+		v.Pos = t.src.globalPos(g)
+		t.globals[g] = v
+	}
+}
+
+func (t *translator) uniqueName(n string) string {
+	base := n
+	for i := 1; t.names[n]; i++ {
+		n = fmt.Sprintf("%s.%d", base, i)
+	}
+	t.names[n] = true
+	return n
+}
+
+// initGlobals declares and initialises every global variable in Init: a
+// definition with its initialiser, an external declaration (defined
+// outside the module) or a weak definition with inputs for its scalars
+// (cfa.HavocInputs), the C library's own objects untouched.
+func (t *translator) initGlobals(b *builder) {
+	for _, g := range t.m.Globals {
+		v := t.globals[g]
+		if v == nil {
+			continue
+		}
+		pos := t.src.globalPos(g)
+		rng := cfa.Range{Start: pos}
+		b.edge(&cfa.Decl{Var: v}, rng, "")
+		ref := &cfa.VarRef{Var: v}
+		switch {
+		case g.Init != nil && final(g.Linkage):
+			t.initConst(b, ref, g.Init, rng)
+		case cfa.LibraryObjects[g.Name()]:
+		default:
+			if !cfa.HavocInputs(ref, v.T, "extern "+v.Orig, func(op cfa.Op) { b.edge(op, rng, "") }) {
+				b.edge(&cfa.Unsupported{Construct: "extern object " + v.Orig + " without a definition whose contents are not enumerable"}, rng, "")
+			}
+		}
+	}
+}
+
+// initConst stores the constant c into the lvalue x: a zero aggregate
+// first when c is an aggregate, then its non-zero scalars.
+func (t *translator) initConst(b *builder, x cfa.Expr, c constant.Constant, rng cfa.Range) {
+	xt := x.Type()
+	if isZero(c) {
+		b.edge(&cfa.Assign{LHS: x, RHS: zeroOf(xt)}, rng, "")
+		return
+	}
+	switch c := c.(type) {
+	case *constant.Array, *constant.CharArray, *constant.Struct:
+		b.edge(&cfa.Assign{LHS: x, RHS: zeroOf(xt)}, rng, "")
+		t.initElems(b, x, c, rng)
+		return
+	}
+	e, err := b.constant(c)
+	if err != nil {
+		b.edge(&cfa.Unsupported{Construct: "initialiser " + c.Ident() + ": " + err.Error()}, rng, "")
+		return
+	}
+	b.edge(&cfa.Assign{LHS: x, RHS: conv(e, xt)}, rng, "")
+}
+
+// initElems stores the non-zero elements of an aggregate constant.
+func (t *translator) initElems(b *builder, x cfa.Expr, c constant.Constant, rng cfa.Range) {
+	xt := x.Type()
+	switch c := c.(type) {
+	case *constant.CharArray:
+		for i, ch := range c.X {
+			if ch != 0 {
+				b.edge(&cfa.Assign{LHS: &cfa.Index{X: x, I: cfa.NewConst(cfa.LLType, int64(i)), T: xt.Elem}, RHS: &cfa.Const{T: xt.Elem, V: uint64(ch)}}, rng, "")
+			}
+		}
+	case *constant.Array:
+		for i, e := range c.Elems {
+			if !isZero(e) {
+				t.initSub(b, &cfa.Index{X: x, I: cfa.NewConst(cfa.LLType, int64(i)), T: xt.Elem}, e, rng)
+			}
+		}
+	case *constant.Struct:
+		for i, e := range c.Fields {
+			if !isZero(e) && i < len(xt.Fields) {
+				t.initSub(b, &cfa.Member{X: x, Field: i, T: xt.Fields[i].Type}, e, rng)
+			}
+		}
+	}
+}
+
+func (t *translator) initSub(b *builder, x cfa.Expr, c constant.Constant, rng cfa.Range) {
+	switch c.(type) {
+	case *constant.Array, *constant.CharArray, *constant.Struct:
+		t.initElems(b, x, c, rng)
+		return
+	}
+	e, err := b.constant(c)
+	if err != nil {
+		b.edge(&cfa.Unsupported{Construct: "initialiser " + c.Ident() + ": " + err.Error()}, rng, "")
+		return
+	}
+	b.edge(&cfa.Assign{LHS: x, RHS: conv(e, x.Type())}, rng, "")
+}
+
+func isZero(c constant.Constant) bool {
+	switch c := c.(type) {
+	case *constant.ZeroInitializer:
+		return true
+	case *constant.Int:
+		return c.X.Sign() == 0
+	case *constant.Null:
+		return true
+	case *constant.Float:
+		return !c.NaN && c.X.Sign() == 0 && !c.X.Signbit()
+	case *constant.CharArray:
+		for _, ch := range c.X {
+			if ch != 0 {
+				return false
+			}
+		}
+		return true
+	case *constant.Array:
+		for _, e := range c.Elems {
+			if !isZero(e) {
+				return false
+			}
+		}
+		return true
+	case *constant.Struct:
+		for _, e := range c.Fields {
+			if !isZero(e) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func zeroOf(t *cfa.Type) cfa.Expr {
+	if t.Kind == cfa.Float {
+		return &cfa.FloatConst{T: t}
+	}
+	return &cfa.Const{T: t}
+}
+
+// constructors calls, at the end of Init, the functions of
+// @llvm.global_ctors in ascending priority (their order in the array
+// among equal priorities: the order in which gcc and the dynamic linker
+// run them). Destructors (@llvm.global_dtors) are an unsupported
+// construct: they run at exit, which the translation does not model.
+func (t *translator) constructors(b *builder) {
+	for _, g := range t.m.Globals {
+		switch g.Name() {
+		case "llvm.global_dtors":
+			if !isZero(g.Init) {
+				b.edge(&cfa.Unsupported{Construct: "destructors (@llvm.global_dtors) run at exit"}, cfa.Range{Start: t.src.globalPos(g)}, "")
+			}
+		case "llvm.global_ctors":
+			arr, ok := g.Init.(*constant.Array)
+			if !ok {
+				continue
+			}
+			type ctor struct {
+				prio  int64
+				order int
+				fn    string
+			}
+			var cs []ctor
+			for i, e := range arr.Elems {
+				s, ok := e.(*constant.Struct)
+				if !ok || len(s.Fields) < 2 {
+					continue
+				}
+				p, _ := s.Fields[0].(*constant.Int)
+				f, _ := stripCasts(s.Fields[1]).(*ir.Func)
+				if p == nil || f == nil {
+					b.edge(&cfa.Unsupported{Construct: "constructor entry " + e.Ident()}, cfa.Range{Start: t.src.globalPos(g)}, "")
+					continue
+				}
+				cs = append(cs, ctor{p.X.Int64(), i, f.Name()})
+			}
+			sort.SliceStable(cs, func(i, j int) bool { return cs[i].prio < cs[j].prio })
+			for _, c := range cs {
+				pos := t.src.globalPos(g)
+				b.edge(&cfa.Call{Fn: c.fn, Pos: pos}, cfa.Range{Start: pos}, "")
+			}
+		}
+	}
+}
+
+// stripCasts returns v without constant bitcasts.
+func stripCasts(v value.Value) value.Value {
+	for {
+		c, ok := v.(*constant.ExprBitCast)
+		if !ok {
+			return v
+		}
+		v = c.From
+	}
+}
+
+// fingerprint is the hex SHA-256 of a definition's text without its
+// metadata references, so that debug locations do not change it.
+func fingerprint(text string) string {
+	h := sha256.Sum256([]byte(metaRef.ReplaceAllString(text, "")))
+	return hex.EncodeToString(h[:])
+}
+
+var metaRef = regexp.MustCompile(`, !(dbg|llvm\.loop|tbaa) !\d+|!dbg !\d+`)
+
+// bigU is the two's complement bit pattern of x in w bits.
+func bigU(x *big.Int, w int) uint64 {
+	m := new(big.Int).Lsh(big.NewInt(1), uint(w))
+	y := new(big.Int).Mod(x, m)
+	return y.Uint64()
+}
