@@ -17,16 +17,21 @@ command -v git >/dev/null 2>&1 || need+=(git)
 # ("exec format error").
 dpkg -s gcc-multilib >/dev/null 2>&1 || need+=(gcc-multilib)
 command -v qemu-i386 >/dev/null 2>&1 || need+=(qemu-user)
+# clang and llvm (llvm-dis, llvm-link) serve the LLVM front end: .ll and
+# .bc inputs and --frontend clang; without them only those are refused.
+command -v clang >/dev/null 2>&1 || need+=(clang)
+command -v llvm-link >/dev/null 2>&1 || need+=(llvm)
 if ((${#need[@]})); then
 	sudo=""
 	[ "$(id -u)" = 0 ] || sudo=sudo
 	echo "installing: ${need[*]}" >&2
 	$sudo apt-get update -qq
-	# gcc-multilib and qemu-user are optional: without them ILP32
-	# reproducers are not built or not run where the kernel refuses them.
+	# gcc-multilib, qemu-user, clang and llvm are optional: without the
+	# first two ILP32 reproducers are not built or not run where the
+	# kernel refuses them; without the last two LLVM inputs are refused.
 	required=()
 	for p in "${need[@]}"; do
-		case $p in gcc-multilib | qemu-user) ;; *) required+=("$p") ;; esac
+		case $p in gcc-multilib | qemu-user | clang | llvm) ;; *) required+=("$p") ;; esac
 	done
 	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null ||
 		{ ((${#required[@]} == 0)) || DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${required[@]}" >/dev/null; }

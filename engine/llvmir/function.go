@@ -303,13 +303,13 @@ func (fx *fnctx) inst(in ir.Instruction) {
 			return
 		}
 		r := fx.reg(in, in.ElemType)
+		fx.emit(&cfa.Assign{LHS: &cfa.VarRef{Var: r}, RHS: conv(fx.lvalue(fx.value(in.Src), et), r.T)})
 		if in.Volatile {
 			// every volatile read is an input (another agent may have
-			// written the object)
+			// written the object), after the access itself (which may
+			// be invalid)
 			fx.emit(&cfa.Havoc{LHS: &cfa.VarRef{Var: r}, Source: "volatile"})
-			return
 		}
-		fx.emit(&cfa.Assign{LHS: &cfa.VarRef{Var: r}, RHS: conv(fx.lvalue(fx.value(in.Src), et), r.T)})
 	case *ir.InstStore:
 		if in.Atomic {
 			fx.fail("atomic store", ll)
@@ -321,11 +321,11 @@ func (fx *fnctx) inst(in ir.Instruction) {
 		}
 		fx.emit(&cfa.Assign{LHS: fx.lvalue(fx.value(in.Dst), et), RHS: conv(fx.value(in.Src), et)})
 	case *ir.InstAdd:
-		fx.arith(in, cfa.Add, in.X, in.Y, false)
+		fx.arith(in, cfa.Add, in.X, in.Y, nsw(in.OverflowFlags))
 	case *ir.InstSub:
-		fx.arith(in, cfa.Sub, in.X, in.Y, false)
+		fx.arith(in, cfa.Sub, in.X, in.Y, nsw(in.OverflowFlags))
 	case *ir.InstMul:
-		fx.arith(in, cfa.Mul, in.X, in.Y, false)
+		fx.arith(in, cfa.Mul, in.X, in.Y, nsw(in.OverflowFlags))
 	case *ir.InstUDiv:
 		fx.arith(in, cfa.Div, in.X, in.Y, false)
 	case *ir.InstSDiv:
@@ -471,8 +471,21 @@ func (fx *fnctx) inst(in ir.Instruction) {
 	}
 }
 
+// nsw reports whether an add, sub or mul has no signed wrap: clang
+// emits it for C's signed arithmetic, whose overflow is undefined
+// behaviour, so the operation is C's signed one (and the analyses'
+// signed-overflow mode applies to it as to C).
+func nsw(flags []enum.OverflowFlag) bool {
+	for _, f := range flags {
+		if f == enum.OverflowFlagNSW {
+			return true
+		}
+	}
+	return false
+}
+
 // arith translates a binary instruction; sgn says that its operands are
-// read as signed (sdiv, srem, ashr).
+// read as signed (sdiv, srem, ashr, and add, sub and mul with nsw).
 func (fx *fnctx) arith(in value.Named, op cfa.BinaryOp, xv, yv value.Value, sgn bool) {
 	x, y := fx.value(xv), fx.value(yv)
 	t, ok := fx.typ(xv.Type())

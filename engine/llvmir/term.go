@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/metadata"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
@@ -165,6 +166,9 @@ func (fx *fnctx) call(in *ir.InstCall, ll string) {
 					fx.t.p.Externals[c] = ft
 				}
 				fx.emit(&cfa.Call{Fn: c, Args: args, Pos: fx.pos.Start})
+				if len(in.Args) > 3 && !isZeroBool(in.Args[3]) {
+					fx.volatileCopy(in.Args[0])
+				}
 				return
 			}
 		}
@@ -205,6 +209,9 @@ func (fx *fnctx) call(in *ir.InstCall, ll string) {
 		if i < len(ft.Params) {
 			x = conv(x, ft.Params[i])
 		}
+		if direct && len(f.Blocks) == 0 && signedParam(f.Name(), i) {
+			x = signed(x)
+		}
 		args[i] = x
 	}
 	c := &cfa.Call{Args: args, Result: result, Pos: fx.pos.Start}
@@ -233,6 +240,65 @@ func (fx *fnctx) call(in *ir.InstCall, ll string) {
 		c.FnPtr = fx.value(in.Callee)
 	}
 	fx.emit(c)
+	if direct && len(f.Blocks) == 0 && cfa.EndsProgram(f.Name()) {
+		// exit, abort and the assertion failure handlers end the
+		// program whether or not their declaration says noreturn (as
+		// in the C front end); what clang put after the call is dead
+		fx.cur.Terminal = true
+		fx.cur = fx.node()
+	}
+}
+
+func isZeroBool(v value.Value) bool {
+	if a, ok := v.(*ir.Arg); ok {
+		v = a.Value
+	}
+	c, ok := v.(*constant.Int)
+	return ok && c.X.Sign() == 0
+}
+
+// volatileCopy makes the object a volatile memcpy, memmove or memset
+// wrote (through dst, an i8* usually cast from the object's pointer)
+// hold inputs: what a volatile access reads is any value. An object
+// whose scalars cannot be listed is an unsupported construct.
+func (fx *fnctx) volatileCopy(dst value.Value) {
+	if a, ok := dst.(*ir.Arg); ok {
+		dst = a.Value
+	}
+	switch c := dst.(type) {
+	case *ir.InstBitCast:
+		dst = c.From
+	case *constant.ExprBitCast:
+		dst = c.From
+	}
+	pt, ok := dst.Type().(*types.PointerType)
+	if ok {
+		if et, err := fx.t.tm.of(pt.ElemType); err == nil {
+			lv := fx.lvalue(fx.value(dst), et)
+			var ops []cfa.Op
+			if cfa.HavocInputs(lv, et, "volatile", func(op cfa.Op) { ops = append(ops, op) }) {
+				for _, op := range ops {
+					fx.emit(op)
+				}
+				return
+			}
+		}
+	}
+	fx.unsupported("volatile copy of an object whose contents are not enumerable")
+}
+
+// signedParam reports whether parameter i of the C library function
+// name has a signed integer type (int): the models of cfa.LibraryModels
+// read an argument by its type, and LLVM's integers have no sign.
+func signedParam(name string, i int) bool {
+	switch name {
+	case "abs", "labs", "llabs", "toupper", "tolower", "isdigit", "isalpha", "isalnum", "isspace",
+		"isupper", "islower", "isxdigit", "isprint", "putchar", "exit", "_exit", "_Exit":
+		return i == 0
+	case "memset", "strchr", "memchr", "strrchr":
+		return i == 1
+	}
+	return false
 }
 
 func isPhiOf(q *ir.InstPhi, phis []*ir.InstPhi) bool {

@@ -52,11 +52,27 @@ type Options struct {
 // without a C counterpart, variable-length allocas) become
 // cfa.Unsupported edges: what they reach is UNKNOWN.
 func TranslateText(opts Options, name, text string) (*cfa.Program, error) {
-	m, err := asm.ParseString(name, text)
+	m, err := parse(name, text)
+	if err != nil {
+		return nil, err
+	}
+	return Translate(opts, m, name, text)
+}
+
+// parse parses textual IR. The parser panics on constructs it does not
+// implement (a constant expression as a getelementptr index in v0.3.6):
+// that is an error naming the file, not a crash.
+func parse(name, text string) (m *ir.Module, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			m, err = nil, fmt.Errorf("%s: the LLVM IR parser cannot read this module: %v", name, r)
+		}
+	}()
+	m, err = asm.ParseString(name, text)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
-	return Translate(opts, m, name, text)
+	return m, nil
 }
 
 // Translate translates the parsed module m, whose text (for positions

@@ -1,0 +1,168 @@
+package engine_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/results"
+)
+
+// TestLLVMAgrees verifies every verdict program of testdata/verdicts
+// through the LLVM front end (clang at -O0 -g, engine/llvmir) under its
+// first configuration, and checks each decided assertion against its
+// known verdict (`// want`): a verdict that differs is a wrong verdict.
+// It logs how many known verdicts the LLVM path reproduces, and which
+// programs clang or the mapping cannot take and why.
+func TestLLVMAgrees(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs every verdict program")
+	}
+	if _, err := exec.LookPath("clang"); err != nil {
+		t.Skip("clang is not installed (scripts/install.sh installs it)")
+	}
+	var mu sync.Mutex
+	known, agreed, decided := 0, 0, 0
+	var refused []string
+	t.Cleanup(func() {
+		sort.Strings(refused)
+		t.Logf("LLVM front end: %d of %d known verdicts reproduced, %d decided; not translated: %s", agreed, known, decided, strings.Join(refused, "; "))
+	})
+	for _, vf := range verdictFiles(t) {
+		t.Run(filepath.Base(vf.file), func(t *testing.T) {
+			t.Parallel()
+			truth := map[int]results.Verdict{}
+			for i, line := range strings.Split(vf.src, "\n") {
+				m := wantRE.FindStringSubmatch(line)
+				if m == nil {
+					continue
+				}
+				for rest := m[1]; strings.TrimSpace(rest) != ""; {
+					it := wantItemRE.FindStringSubmatch(rest)
+					if it == nil {
+						break
+					}
+					rest = rest[len(it[0]):]
+					if v := results.Verdict(it[2]); v == results.True || v == results.False {
+						truth[i+1] = v
+					}
+				}
+			}
+			opts := engine.SourceOptions{Frontend: "clang"}
+			if mallocRE.MatchString(vf.src) {
+				opts.Malloc = engine.MallocMayFail
+			}
+			prog, err := engine.Load(opts, vf.file)
+			mu.Lock()
+			known += len(truth)
+			mu.Unlock()
+			if err != nil {
+				mu.Lock()
+				refused = append(refused, filepath.Base(vf.file)+": "+firstLine(err.Error()))
+				mu.Unlock()
+				return
+			}
+			if err := prog.Check(); err != nil {
+				t.Fatalf("CFA sanity: %v", err)
+			}
+			entry := "main"
+			if m := entryRE.FindStringSubmatch(vf.src); m != nil {
+				entry = m[1]
+			}
+			cfg := engine.Config{Name: vf.configs[0], Entry: entry, Timeout: 10 * time.Second, Solver: z3.Factory, OneShot: z3.OneShotFactory, MemoryLimit: 6 << 30}
+			if m := overflowRE.FindStringSubmatch(vf.src); m != nil {
+				cfg.SignedOverflow = engine.OverflowMode(m[1])
+			}
+			if m := assumePureRE.FindStringSubmatch(vf.src); m != nil {
+				cfg.AssumePure = strings.Fields(m[1])
+			}
+			rs, err := engine.Verify(context.Background(), prog, spec.Properties(prog, entry), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range rs {
+				if r.Verdict != results.True && r.Verdict != results.False {
+					continue
+				}
+				want, ok := truth[r.Property.Pos.Line]
+				mu.Lock()
+				decided++
+				if ok && r.Verdict == want {
+					agreed++
+				}
+				mu.Unlock()
+				switch {
+				case !ok:
+					t.Errorf("%s:%d: %s (%s) through LLVM, where no configuration decides", vf.file, r.Property.Pos.Line, r.Verdict, r.Reason)
+				case r.Verdict != want:
+					t.Errorf("%s:%d: %s (%s) through LLVM, known %s", vf.file, r.Property.Pos.Line, r.Verdict, r.Reason, want)
+				}
+				if r.Verdict == results.False && len(r.Counterexample) == 0 {
+					t.Errorf("%s:%d: FALSE without a counterexample", vf.file, r.Property.Pos.Line)
+				}
+			}
+		})
+	}
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+
+// TestLLVMOnlyProgram verifies testdata/llvm/overloadable.c, C that the
+// built-in front end rejects (two functions of one name, clang's
+// overloadable attribute) and clang accepts, through the LLVM front end:
+// every assertion gets its `// want` verdict, the FALSE with a
+// counterexample.
+func TestLLVMOnlyProgram(t *testing.T) {
+	if _, err := exec.LookPath("clang"); err != nil {
+		t.Skip("clang is not installed (scripts/install.sh installs it)")
+	}
+	const file = "testdata/llvm/overloadable.c"
+	if _, err := engine.Load(engine.SourceOptions{}, file); err == nil || !strings.Contains(err.Error(), "conflicting types") {
+		t.Fatalf("the built-in front end: got %v, want a conflicting-types error", err)
+	}
+	prog, err := engine.Load(engine.SourceOptions{Frontend: "clang"}, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants := parseWants(t, file, string(src), "value", "value")
+	cfg := engine.Config{Name: "value", Entry: "main", Timeout: time.Minute, Solver: z3.Factory}
+	rs, err := engine.Verify(context.Background(), prog, spec.Properties(prog, "main"), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[int]bool{}
+	for _, r := range rs {
+		line := r.Property.Pos.Line
+		seen[line] = true
+		w, ok := wants[line]
+		switch {
+		case !ok:
+			t.Errorf("%s:%d: unexpected property %s", file, line, r.Property.ID)
+		case r.Verdict != w.verdict:
+			t.Errorf("%s:%d: got %s (%s), want %s", file, line, r.Verdict, r.Reason, w.verdict)
+		case r.Verdict == results.False && len(r.Counterexample) == 0:
+			t.Errorf("%s:%d: FALSE without a counterexample", file, line)
+		}
+	}
+	for line, w := range wants {
+		if !seen[line] {
+			t.Errorf("%s:%d: no property, want %s", file, line, w.verdict)
+		}
+	}
+}
