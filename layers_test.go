@@ -66,6 +66,7 @@ var layer = map[string]int{
 	"diffslice":                 7,
 	"proofs":                    7,
 	"library":                   7,
+	"clangir":                   7,
 	"report/artifacts":          8,
 	"report/bench":              8,
 	"report/github":             8,

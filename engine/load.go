@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/reverify/reverify/engine/contract"
@@ -71,32 +70,39 @@ func SetHostCompiler(h HostCompiler) { frontend.SetHostCompiler(h) }
 func ParseDataModel(s string) (DataModel, error) { return cfa.ParseDataModel(s) }
 
 // Load translates the C files (.c, or preprocessed .i) into one program
-// (frontend.Translate; with opts.Frontend "clang", compiled by clang and
-// translated from LLVM IR, llvmir.TranslateC). LLVM IR files (.ll,
-// .bc) are translated by engine/llvmir; they cannot be mixed with C
-// files. Its error lists the sources' syntax and type errors as
-// file:line:col: message, one per line.
+// (frontend.Translate). Its error lists the sources' syntax and type
+// errors as file:line:col: message, one per line.
 func Load(opts SourceOptions, files ...string) (*Program, error) {
-	ir := 0
-	for _, f := range files {
-		if llvmir.IsIR(f) {
-			ir++
-		}
-	}
-	switch {
-	case ir > 0 && ir < len(files):
-		return nil, fmt.Errorf("LLVM IR files (.ll, .bc) and C files cannot be verified together: compile the C files to IR first")
-	case ir > 0:
-		return llvmir.TranslateFiles(llvmir.Options{DataModel: opts.DataModel}, files...)
-	}
-	switch opts.Frontend {
-	case "", "cc":
-		return frontend.Translate(opts, files...)
-	case "clang":
-		return llvmir.TranslateC(llvmir.ClangOptions{DataModel: opts.DataModel, IncludeDirs: opts.IncludeDirs, Defines: opts.Defines}, files...)
-	}
-	return nil, fmt.Errorf("unknown front end %q (want cc or clang)", opts.Frontend)
+	return frontend.Translate(opts, files...)
 }
+
+// LoadIR translates one module of textual LLVM IR, read from the file
+// name, into a program (llvmir.TranslateText: the LLVM front end of seed
+// 000, section 3.4); files, when given, are the C files it was compiled
+// from (Program.Files). The module's target decides the data model; m
+// is used when it names none. Errors: the IR's parse error, or one line
+// per construct the mapping cannot express.
+func LoadIR(m DataModel, name, text string, files ...string) (*Program, error) {
+	p, err := llvmir.TranslateText(llvmir.Options{DataModel: m}, name, text)
+	if err != nil {
+		return nil, err
+	}
+	if len(files) > 0 {
+		p.Files = append([]string(nil), files...)
+	}
+	return p, nil
+}
+
+// IsIR reports whether the file name is LLVM IR (.ll, .bc).
+func IsIR(name string) bool { return llvmir.IsIR(name) }
+
+// ClangOptions are the options of compiling C for the LLVM front end,
+// and ClangArgs clang's arguments for one file (llvmir.ClangArgs).
+type ClangOptions = llvmir.ClangOptions
+
+// ClangArgs returns clang's arguments that compile src into the IR file
+// out as the LLVM front end reads it (llvmir.ClangArgs).
+func ClangArgs(opts ClangOptions, src, out string) []string { return llvmir.ClangArgs(opts, src, out) }
 
 // Source is an in-memory C source file (frontend.Source): a name and its
 // text; names ending in ".h" are headers the others may include.

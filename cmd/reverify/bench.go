@@ -34,6 +34,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	peerList := fs.String("peer", "", "comma-separated peers run on the same tasks with the same limits: frama-c-eva[:PRECISION], cbmc")
 	outDir := fs.String("out", "reverify-bench", "output directory: results.csv, results.md, quantile.png")
 	overflow := fs.String("signed-overflow", "wrap", "signed overflow semantics of reverify's runs: wrap or assume-none")
+	front := fs.String("frontend", "cc", "reverify check --frontend of reverify's runs: cc or clang")
 	reduceLevel := fs.String("reduce", "none", "reverify check --reduce of reverify's runs: none, slice, full, thin or value")
 	args, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -80,7 +81,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	out, err := bench.Run(ctx, bench.Options{Tasks: args, Timeout: *timeout, Memory: mem, MemoryText: *memory, Jobs: *jobs,
-		Configs: configs, Peers: splitList(*peerList), Out: *outDir, Mode: mode, Reduce: *reduceLevel,
+		Configs: configs, Peers: splitList(*peerList), Out: *outDir, Mode: mode, Reduce: *reduceLevel, Frontend: *front,
 		Command: "reverify bench " + strings.Join(raw, " "), Self: self, Log: stderr})
 	if err != nil {
 		return fail("%v", err)

@@ -25,7 +25,7 @@ func runCFA(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "reverify cfa: %v\n", err)
 		return 2
 	}
-	prog, err := engine.Load(cfg, files...)
+	prog, err := loadProgram(cfg, files...)
 	if err != nil {
 		fmt.Fprintf(stderr, "%v\n", err)
 		return 2

@@ -166,7 +166,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if *entry == "auto" && !svMode {
 		return runLibrary(files, cfg, nil, library.Options{Depth: *ctxDepth, Bound: *ctxBound}, checkOptions{rs, *jsonOut, *outDir}, wantAssertions, wantMemory, sh, stdout, stderr)
 	}
-	prog, err := engine.Load(cfg, files...)
+	prog, err := loadProgram(cfg, files...)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2

@@ -35,7 +35,7 @@ func runSlice(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	prog, err := engine.Load(cfg, files...)
+	prog, err := loadProgram(cfg, files...)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2

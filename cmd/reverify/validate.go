@@ -66,7 +66,7 @@ func loadWitness(name string, args []string, stderr io.Writer) (*witnessInput, *
 	if err != nil {
 		return fail("%v", err)
 	}
-	prog, err := engine.Load(cfg, files...)
+	prog, err := loadProgram(cfg, files...)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return nil, nil, 2

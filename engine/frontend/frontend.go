@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"modernc.org/cc/v4"
@@ -59,9 +60,10 @@ type Options struct {
 	// functions with a contract run their bodies. nil: every contract is
 	// used (engine/contract).
 	UseContracts map[string]bool
-	// Frontend selects who reads C files, for engine.Load: "" (or "cc")
-	// this package; "clang" compiles them with clang and translates the
-	// LLVM IR (engine/llvmir). Translate itself ignores it.
+	// Frontend names who reads the C files, for the command line: ""
+	// (or "cc") this package; "clang": clang compiles them (package
+	// clangir) and engine/llvmir translates the IR. Translate ignores
+	// it.
 	Frontend string
 }
 
@@ -166,6 +168,7 @@ type unit struct {
 	src   *sourceFile
 	ast   *cc.AST
 	files *fileSet
+	packs *packInfo // nil: no pack pragma, no packed struct
 }
 
 // parseStats, when not nil, receives the time spent in cc/v4 (benchmarks).
@@ -226,6 +229,12 @@ func parseAll(cfg Options, srcs []Source) ([]*unit, *contracts, error) {
 			predef += "\n" + contract.Prelude
 		}
 	}
+	// Sources that name packed may define packed structs, whose sizes
+	// cc/v4 folds otherwise than gcc in constant expressions (packInfo).
+	packedText := false
+	for _, v := range mem {
+		packedText = packedText || strings.Contains(v, "packed")
+	}
 	var units []*unit
 	var errs []string
 	for _, s := range srcs {
@@ -258,27 +267,13 @@ func parseAll(cfg Options, srcs []Source) ([]*unit, *contracts, error) {
 				content += gen
 			}
 		}
-		sf := newSourceFile(s.Name, content)
-		files := newFileSet(sf)
-		files.mem = mem
-		for _, d := range ccfg.SysIncludePaths {
-			files.sysDirs = append(files.sysDirs, filepath.Clean(d))
-		}
-		content = sf.ccContent()
-		start := time.Now()
-		ast, err := ccTranslate(&c, []cc.Source{
-			{Name: "<predefined>", Value: predef},
-			{Name: "<builtin>", Value: cc.Builtin},
-			{Name: s.Name, Value: content},
-		}, len(content))
-		if parseStats != nil {
-			parseStats(time.Since(start))
-		}
-		if err != nil {
-			errs = append(errs, files.mapErrors(err.Error())...)
+		u, uerrs := parseUnit(&c, predef, s.Name, content, mem, ccfg.SysIncludePaths, packedText)
+		if u == nil {
+			errs = append(errs, uerrs...)
 			continue
 		}
-		units = append(units, &unit{idx: len(units), name: s.Name, src: sf, ast: ast, files: files})
+		u.idx = len(units)
+		units = append(units, u)
 	}
 	if len(errs) > 0 {
 		return nil, nil, errors.New(strings.Join(errs, "\n"))
@@ -302,6 +297,72 @@ func parseAll(cfg Options, srcs []Source) ([]*unit, *contracts, error) {
 		return nil, nil, errors.New("no C source files to translate")
 	}
 	return units, ctr, nil
+}
+
+// parseUnit runs cc/v4 on the translation unit name (its content, the
+// other sources in mem) with its #pragma pack pragmas marked (pack.go),
+// in the files it includes too. When cc/v4 rejects the marked unit (a
+// pragma where gcc accepts one and cc/v4 no declaration, such as the
+// body of an if without braces), it parses the unit again unmarked, its
+// pack pragmas then not placed; the errors are those of the unmarked
+// unit. The unit's packInfo is computed when it has pack pragmas, or
+// when scan says its sources may define packed structs.
+func parseUnit(base *cc.Config, predef, name, content string, mem memFS, sysDirs []string, scan bool) (*unit, []string) {
+	for _, marks := range []bool{true, false} {
+		c := *base
+		text := content
+		pfs := &packFS{base: base.FS}
+		marked := false
+		if marks {
+			text, marked = markPackPragmas(content)
+			c.FS = pfs
+		}
+		sf := newSourceFile(name, text)
+		files := newFileSet(sf)
+		files.mem = mem
+		files.packMarks = marks
+		for _, d := range sysDirs {
+			files.sysDirs = append(files.sysDirs, filepath.Clean(d))
+		}
+		var unplaced atomic.Pointer[string]
+		c.PragmaHandler = func(toks []cc.Token) error {
+			if _, ok := packDirective(toks); ok {
+				p := "#pragma pack at " + toks[0].Position().String()
+				if toks[0].Position().Filename == name {
+					p = "#pragma pack at " + files.pos(toks[0].Position()).String()
+				}
+				unplaced.CompareAndSwap(nil, &p)
+			}
+			return nil
+		}
+		cct := sf.ccContent()
+		start := time.Now()
+		ast, err := ccTranslate(&c, []cc.Source{
+			{Name: "<predefined>", Value: predef},
+			{Name: "<builtin>", Value: cc.Builtin},
+			{Name: name, Value: cct},
+		}, len(cct))
+		if parseStats != nil {
+			parseStats(time.Since(start))
+		}
+		marked = marked || pfs.marked.Load()
+		if err != nil {
+			if marks && marked {
+				continue
+			}
+			return nil, files.mapErrors(err.Error())
+		}
+		u := &unit{name: name, src: sf, ast: ast, files: files}
+		up := ""
+		if p := unplaced.Load(); p != nil {
+			up = *p
+		}
+		if marked || up != "" || scan {
+			u.packs = scanPacks(ast, up)
+		}
+		return u, nil
+	}
+	return nil, nil // not reached: the unmarked parse returns
 }
 
 // ccTimeout bounds the time cc/v4 may take for one translation unit:

@@ -43,7 +43,10 @@ type Options struct {
 	Out        string   // output directory: results.csv, results.md, quantile.png
 	Mode       engine.OverflowMode
 	Reduce     string // --reduce of reverify's runs
-	Command    string // the command line, for the report
+	// Frontend is --frontend of reverify's runs: "" or "cc" the built-in
+	// C front end, "clang" the LLVM front end.
+	Frontend string
+	Command  string // the command line, for the report
 	// Self is the reverify executable every run re-executes (as
 	// `reverify bench __exec …` and `reverify check --svcomp …`);
 	// empty: os.Executable().
@@ -137,7 +140,7 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 	}
 	defer w.Close()
 
-	r := &benchRun{self: self, timeout: o.Timeout, mem: o.Memory, mode: o.Mode, reduce: o.Reduce, tmp: tmp}
+	r := &benchRun{self: self, timeout: o.Timeout, mem: o.Memory, mode: o.Mode, reduce: o.Reduce, front: o.Frontend, tmp: tmp}
 	var todo []benchJob
 	var rows []Row
 	names := append([]string{}, o.Configs...)
@@ -249,6 +252,7 @@ type benchRun struct {
 	mem     uint64
 	mode    engine.OverflowMode
 	reduce  string // --reduce of each run
+	front   string // --frontend of each run ("": the default)
 	tmp     string
 	seq     int
 	mu      sync.Mutex
@@ -287,6 +291,9 @@ func (r *benchRun) run(ctx context.Context, j benchJob) (row Row, ok bool) {
 	if j.peer == nil {
 		argv = []string{r.self, "check", "--svcomp", j.path, "--config", j.config, "--json", jsonPath,
 			"--timeout", r.timeout.String(), "--clock", "cpu", "--signed-overflow", string(r.mode), "--reduce", r.reduce}
+		if r.front != "" {
+			argv = append(argv, "--frontend", r.front)
+		}
 		defer os.Remove(jsonPath)
 	} else {
 		var cleanup func()
