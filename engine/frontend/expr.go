@@ -33,7 +33,7 @@ func (fc *fnctx) constant(n cc.ExpressionNode) cfa.Expr {
 	if v == nil || v == cc.Unknown {
 		return nil
 	}
-	if !n.Pure() || hasBadSizeof(n, 0) {
+	if !n.Pure() || fc.t.tm.hasBadSizeof(n, 0) {
 		return nil
 	}
 	switch v := v.(type) {
@@ -58,8 +58,9 @@ func (fc *fnctx) constant(n cc.ExpressionNode) cfa.Expr {
 }
 
 // badSizeof reports whether x is sizeof (or _Alignof) of a type whose
-// size is not a constant (a struct with a variable-length member).
-func badSizeof(x *cc.UnaryExpression) bool {
+// size is not a constant (a struct with a variable-length member) or
+// whose layout cc/v4 does not compute as gcc (layout.go).
+func (tm *typeMap) badSizeof(x *cc.UnaryExpression) bool {
 	var t cc.Type
 	switch x.Case {
 	case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionAlignofExpr:
@@ -73,7 +74,52 @@ func badSizeof(x *cc.UnaryExpression) bool {
 	default:
 		return false
 	}
-	return t == nil || t.Size() < 0 || isVariable(t, 0) || ownLayout(t)
+	return t == nil || t.Size() < 0 || isVariable(t, 0) || tm.ownLayout(t)
+}
+
+// nullMemberOffset reports the offset of the member e designates when e
+// is the address of a member (of an element, …) of the object a null
+// pointer points to, as offsetof's expansion takes it.
+func nullMemberOffset(e cfa.Expr) (int64, bool) {
+	a, ok := e.(*cfa.AddrOf)
+	if !ok {
+		return 0, false
+	}
+	return nullObjectOffset(a.X, 0)
+}
+
+func nullObjectOffset(e cfa.Expr, depth int) (int64, bool) {
+	if depth > 64 {
+		return 0, false
+	}
+	switch x := e.(type) {
+	case *cfa.Member:
+		off, ok := nullObjectOffset(x.X, depth+1)
+		t := x.X.Type()
+		if !ok || x.Field < 0 || x.Field >= len(t.Fields) || t.Fields[x.Field].BitWidth > 0 {
+			return 0, false
+		}
+		return off + t.Fields[x.Field].Offset, true
+	case *cfa.Index:
+		off, ok := nullObjectOffset(x.X, depth+1)
+		c, isConst := x.I.(*cfa.Const)
+		if !ok || !isConst || x.T.Size <= 0 {
+			return 0, false
+		}
+		return off + c.Int64()*x.T.Size, true
+	case *cfa.Deref:
+		for p := x.X; ; {
+			switch y := p.(type) {
+			case *cfa.Cast:
+				p = y.X
+				continue
+			case *cfa.Const:
+				return 0, y.V == 0
+			}
+			return 0, false
+		}
+	}
+	return 0, false
 }
 
 // isVariable reports whether t is a variably modified type.
@@ -102,14 +148,14 @@ func isVariable(t cc.Type, depth int) bool {
 
 // hasBadSizeof reports whether the constant expression n contains a
 // badSizeof.
-func hasBadSizeof(n cc.ExpressionNode, depth int) bool {
+func (tm *typeMap) hasBadSizeof(n cc.ExpressionNode, depth int) bool {
 	if n == nil || depth > 64 {
 		return false
 	}
 	switch x := n.(type) {
 	case *cc.PrimaryExpression:
 		if x.Case == cc.PrimaryExpressionExpr {
-			return hasBadSizeof(x.ExpressionList, depth+1)
+			return tm.hasBadSizeof(x.ExpressionList, depth+1)
 		}
 		return false
 	case *cc.PostfixExpression:
@@ -120,51 +166,51 @@ func hasBadSizeof(n cc.ExpressionNode, depth int) bool {
 			if p, ok := t.(*cc.PointerType); ok && x.Case == cc.PostfixExpressionPSelect {
 				t = p.Elem()
 			}
-			if ownLayout(t) {
+			if tm.ownLayout(t) {
 				return true
 			}
 		}
-		return hasBadSizeof(x.PostfixExpression, depth+1)
+		return tm.hasBadSizeof(x.PostfixExpression, depth+1)
 	case *cc.UnaryExpression:
-		if badSizeof(x) {
+		if tm.badSizeof(x) {
 			return true
 		}
-		return hasBadSizeof(x.CastExpression, depth+1) || hasBadSizeof(x.PostfixExpression, depth+1) ||
-			x.Case != cc.UnaryExpressionSizeofExpr && hasBadSizeof(x.UnaryExpression, depth+1)
+		return tm.hasBadSizeof(x.CastExpression, depth+1) || tm.hasBadSizeof(x.PostfixExpression, depth+1) ||
+			x.Case != cc.UnaryExpressionSizeofExpr && tm.hasBadSizeof(x.UnaryExpression, depth+1)
 	case *cc.CastExpression:
-		return hasBadSizeof(x.CastExpression, depth+1) || hasBadSizeof(x.UnaryExpression, depth+1)
+		return tm.hasBadSizeof(x.CastExpression, depth+1) || tm.hasBadSizeof(x.UnaryExpression, depth+1)
 	case *cc.MultiplicativeExpression:
-		return hasBadSizeof(x.MultiplicativeExpression, depth+1) || hasBadSizeof(x.CastExpression, depth+1)
+		return tm.hasBadSizeof(x.MultiplicativeExpression, depth+1) || tm.hasBadSizeof(x.CastExpression, depth+1)
 	case *cc.AdditiveExpression:
-		return hasBadSizeof(x.AdditiveExpression, depth+1) || hasBadSizeof(x.MultiplicativeExpression, depth+1)
+		return tm.hasBadSizeof(x.AdditiveExpression, depth+1) || tm.hasBadSizeof(x.MultiplicativeExpression, depth+1)
 	case *cc.ShiftExpression:
-		return hasBadSizeof(x.ShiftExpression, depth+1) || hasBadSizeof(x.AdditiveExpression, depth+1)
+		return tm.hasBadSizeof(x.ShiftExpression, depth+1) || tm.hasBadSizeof(x.AdditiveExpression, depth+1)
 	case *cc.RelationalExpression:
-		return hasBadSizeof(x.RelationalExpression, depth+1) || hasBadSizeof(x.ShiftExpression, depth+1)
+		return tm.hasBadSizeof(x.RelationalExpression, depth+1) || tm.hasBadSizeof(x.ShiftExpression, depth+1)
 	case *cc.EqualityExpression:
-		return hasBadSizeof(x.EqualityExpression, depth+1) || hasBadSizeof(x.RelationalExpression, depth+1)
+		return tm.hasBadSizeof(x.EqualityExpression, depth+1) || tm.hasBadSizeof(x.RelationalExpression, depth+1)
 	case *cc.AndExpression:
-		return hasBadSizeof(x.AndExpression, depth+1) || hasBadSizeof(x.EqualityExpression, depth+1)
+		return tm.hasBadSizeof(x.AndExpression, depth+1) || tm.hasBadSizeof(x.EqualityExpression, depth+1)
 	case *cc.ExclusiveOrExpression:
-		return hasBadSizeof(x.ExclusiveOrExpression, depth+1) || hasBadSizeof(x.AndExpression, depth+1)
+		return tm.hasBadSizeof(x.ExclusiveOrExpression, depth+1) || tm.hasBadSizeof(x.AndExpression, depth+1)
 	case *cc.InclusiveOrExpression:
-		return hasBadSizeof(x.InclusiveOrExpression, depth+1) || hasBadSizeof(x.ExclusiveOrExpression, depth+1)
+		return tm.hasBadSizeof(x.InclusiveOrExpression, depth+1) || tm.hasBadSizeof(x.ExclusiveOrExpression, depth+1)
 	case *cc.LogicalAndExpression:
-		return hasBadSizeof(x.LogicalAndExpression, depth+1) || hasBadSizeof(x.InclusiveOrExpression, depth+1)
+		return tm.hasBadSizeof(x.LogicalAndExpression, depth+1) || tm.hasBadSizeof(x.InclusiveOrExpression, depth+1)
 	case *cc.LogicalOrExpression:
-		return hasBadSizeof(x.LogicalOrExpression, depth+1) || hasBadSizeof(x.LogicalAndExpression, depth+1)
+		return tm.hasBadSizeof(x.LogicalOrExpression, depth+1) || tm.hasBadSizeof(x.LogicalAndExpression, depth+1)
 	case *cc.ConditionalExpression:
-		return hasBadSizeof(x.LogicalOrExpression, depth+1) || hasBadSizeof(x.ExpressionList, depth+1) || hasBadSizeof(x.ConditionalExpression, depth+1)
+		return tm.hasBadSizeof(x.LogicalOrExpression, depth+1) || tm.hasBadSizeof(x.ExpressionList, depth+1) || tm.hasBadSizeof(x.ConditionalExpression, depth+1)
 	case *cc.ExpressionList:
 		for l := x; l != nil; l = l.ExpressionList {
-			if hasBadSizeof(l.AssignmentExpression, depth+1) {
+			if tm.hasBadSizeof(l.AssignmentExpression, depth+1) {
 				return true
 			}
 		}
 	case *cc.ConstantExpression:
-		return hasBadSizeof(x.ConditionalExpression, depth+1)
+		return tm.hasBadSizeof(x.ConditionalExpression, depth+1)
 	case *cc.AssignmentExpression:
-		return hasBadSizeof(x.ConditionalExpression, depth+1)
+		return tm.hasBadSizeof(x.ConditionalExpression, depth+1)
 	}
 	return false
 }
@@ -361,7 +407,13 @@ func (fc *fnctx) expr(n cc.ExpressionNode, want bool) cfa.Expr {
 		if t.Kind == cfa.Struct || t.Kind == cfa.Union {
 			return fc.expr(x.CastExpression, want)
 		}
-		return fc.conv(fc.rv(x.CastExpression), t, x)
+		e := fc.rv(x.CastExpression)
+		if off, ok := nullMemberOffset(e); ok && t.IsInteger() {
+			// offsetof(T, m), (size_t)&((T *)0)->m, into a type whose
+			// layout cc/v4 does not fold (layout.go): the type map's
+			return cfa.NewConst(t, off)
+		}
+		return fc.conv(e, t, x)
 	case *cc.MultiplicativeExpression:
 		switch x.Case {
 		case cc.MultiplicativeExpressionMul:
@@ -769,7 +821,7 @@ func (fc *fnctx) unary(x *cc.UnaryExpression, want bool) cfa.Expr {
 		}
 		return &cfa.Unary{Op: cfa.LNot, X: e, T: cfa.IntT}
 	case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionSizeofType, cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionAlignofType:
-		if v, ok := intValue(x.Value()); ok && !badSizeof(x) {
+		if v, ok := intValue(x.Value()); ok && !fc.t.tm.badSizeof(x) {
 			return cfa.NewConst(fc.t.tm.typ(x.Type()), v)
 		}
 		var of cc.Type
@@ -781,7 +833,7 @@ func (fc *fnctx) unary(x *cc.UnaryExpression, want bool) cfa.Expr {
 		case x.TypeName != nil:
 			of = x.TypeName.Type()
 		}
-		if of != nil && ownLayout(of) && !isVariable(of, 0) {
+		if of != nil && fc.t.tm.ownLayout(of) && !isVariable(of, 0) {
 			lt := fc.t.tm.typ(of) // the layout gcc gives it (layout.go)
 			n := lt.Size
 			if x.Case == cc.UnaryExpressionAlignofExpr || x.Case == cc.UnaryExpressionAlignofType {
@@ -1044,7 +1096,7 @@ func (fc *fnctx) truth(e cfa.Expr, n cc.Node) cfa.Expr {
 // cond branches on n: to t when it is non-zero, else to f. && and ||, !
 // and ?: become branches; constant conditions jump directly.
 func (fc *fnctx) cond(n cc.ExpressionNode, t, f int) {
-	if v, ok := intValue(n.Value()); ok && n.Pure() && !hasBadSizeof(n, 0) {
+	if v, ok := intValue(n.Value()); ok && n.Pure() && !fc.t.tm.hasBadSizeof(n, 0) {
 		target := f
 		if v != 0 {
 			target = t

@@ -234,10 +234,13 @@ func (sf *sourceFile) lineCol(off int) (int, int) {
 // fileSet maps cc/v4 positions of one translation unit back to original
 // files and extracts source text.
 type fileSet struct {
-	mem     memFS
-	main    *sourceFile
-	files   map[string]*sourceFile
-	sysDirs []string
+	mem memFS
+	// packMarks: cc/v4 read the files with their pack pragmas marked
+	// (markPackPragmas), and so are they here.
+	packMarks bool
+	main      *sourceFile
+	files     map[string]*sourceFile
+	sysDirs   []string
 }
 
 func newFileSet(main *sourceFile) *fileSet {
@@ -251,11 +254,18 @@ func (fs *fileSet) file(name string) *sourceFile {
 	}
 	var sf *sourceFile
 	if c, ok := fs.mem[filepath.Clean(name)]; ok {
+		if fs.packMarks {
+			c, _ = markPackPragmas(c)
+		}
 		sf = &sourceFile{name: name, content: c}
 		sf.index()
 	} else if !strings.HasPrefix(name, "<") {
 		if b, err := os.ReadFile(name); err == nil {
-			sf = &sourceFile{name: name, content: string(b)}
+			c := string(b)
+			if fs.packMarks {
+				c, _ = markPackPragmas(c)
+			}
+			sf = &sourceFile{name: name, content: c}
 			sf.index()
 			for _, d := range fs.sysDirs {
 				if strings.HasPrefix(filepath.Clean(name), d+string(filepath.Separator)) {

@@ -331,7 +331,7 @@ func (fc *fnctx) selection(ss *cc.SelectionStatement) {
 		fc.cur = f
 	case cc.SelectionStatementIfElse:
 		t, f := fc.b.node(), fc.b.node()
-		if _, constant := intValue(ss.ExpressionList.Value()); constant && ss.ExpressionList.Pure() && failsAssertion(ss.Statement2) && !hasBadSizeof(ss.ExpressionList, 0) {
+		if _, constant := intValue(ss.ExpressionList.Value()); constant && ss.ExpressionList.Pure() && failsAssertion(ss.Statement2) && !fc.t.tm.hasBadSizeof(ss.ExpressionList, 0) {
 			// assert.h's `if (c) ; else __assert_fail(…)` with a constant
 			// c: both branches stay, so the assertion is a property with
 			// a verdict, not folded away
@@ -386,7 +386,7 @@ func (fc *fnctx) switchStmt(ss *cc.SelectionStatement) {
 		rng, text := fc.caseRange(ls)
 		constOf := func(ce cc.ExpressionNode) cfa.Expr {
 			val, ok := intValue(ce.Value())
-			if !ok || hasBadSizeof(ce, 0) {
+			if !ok || fc.t.tm.hasBadSizeof(ce, 0) {
 				return nil
 			}
 			return cfa.NewConst(v.Type(), val)

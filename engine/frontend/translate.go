@@ -120,8 +120,39 @@ func newTranslator(cfg Options, units []*unit) *translator {
 	}
 	for _, u := range units {
 		t.p.Files = append(t.p.Files, u.name)
+		if u.packs == nil {
+			continue
+		}
+		for k, v := range u.packs.packs {
+			if t.tm.packs == nil {
+				t.tm.packs = map[cc.Type]int64{}
+			}
+			t.tm.packs[k] = v
+		}
+		if t.tm.unplaced == "" {
+			t.tm.unplaced = u.packs.unplaced
+		}
 	}
 	return t
+}
+
+// checkLayoutConstants makes the program unsupported when a constant
+// expression that cc/v4 folds and the translation takes as folded (an
+// array length, an enumerator, a bit-field width, an alignment, a
+// designator) depends on a layout gcc computes otherwise than cc/v4
+// (layout.go): cc/v4 folds it with its own layout.
+func (t *translator) checkLayoutConstants() {
+	for _, u := range t.units {
+		if u.packs == nil || t.tm.layoutIssue != "" {
+			continue
+		}
+		for _, n := range u.packs.consts {
+			if _, ok := intValue(n.Value()); ok && t.tm.hasBadSizeof(n, 0) {
+				t.tm.layoutIssue = "a constant at " + u.files.pos(n.Position()).String() + " that depends on the layout of a packed struct (cc/v4 folds it with its own layout)"
+				break
+			}
+		}
+	}
 }
 
 func (t *translator) errorf(format string, args ...any) {
@@ -194,6 +225,7 @@ func (t *translator) run() (*cfa.Program, error) {
 	}
 	t.registerDestructors(dtors)
 	t.runConstructors(ctors)
+	t.checkLayoutConstants()
 	if issue := t.tm.layoutIssue; issue != "" {
 		t.init.emitAt(&cfa.Unsupported{Construct: issue}, cfa.Range{}, "")
 	}

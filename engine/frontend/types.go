@@ -20,6 +20,11 @@ type typeMap struct {
 	// layoutIssue names a layout gcc computes and the type map does not
 	// (layout.go); the translation then makes Init unsupported.
 	layoutIssue string
+	// packs are the #pragma pack values of the struct and union
+	// definitions laid out under one (by layoutKey; pack.go), and unplaced
+	// the position of a pack pragma that could not be placed.
+	packs    map[cc.Type]int64
+	unplaced string
 }
 
 func newTypeMap(m cfa.DataModel) *typeMap {
@@ -118,7 +123,7 @@ func (tm *typeMap) convert(t cc.Type) *cfa.Type {
 		r.Align = r.Elem.Align
 		if n >= 0 {
 			r.Size = t.Size()
-			if r.Size < 0 || ownLayout(at.Elem()) {
+			if r.Size < 0 || tm.ownLayout(at.Elem()) {
 				r.Size = n * r.Elem.Size
 			}
 		}
@@ -176,17 +181,9 @@ func (tm *typeMap) convert(t cc.Type) *cfa.Type {
 			cf.Type = ft
 			r.Fields = append(r.Fields, cf)
 		}
-		if ownLayout(t) && !t.IsIncomplete() {
-			var packed bool
-			var aligned int64
-			switch st := t.(type) {
-			case *cc.StructType:
-				packed, aligned = packedAttr(st.Attributes()), alignedAttr(st.Attributes())
-			case *cc.UnionType:
-				packed, aligned = packedAttr(st.Attributes()), alignedAttr(st.Attributes())
-			}
-			if !relayout(r, packed, aligned) && tm.layoutIssue == "" {
-				tm.layoutIssue = "bit-fields in a packed " + r.String() + " (gcc's packing of bit-fields is not computed)"
+		if tm.ownLayout(t) && !t.IsIncomplete() {
+			if issue := tm.gccLayout(r, t); issue != "" && tm.layoutIssue == "" {
+				tm.layoutIssue = issue
 			}
 		}
 		return r
