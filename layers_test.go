@@ -146,12 +146,13 @@ var only = map[string]string{
 	"github.com/google/go-github":           "report/github",
 	"github.com/sethvargo/go-githubactions": "report/github",
 	"gonum.org/v1/plot":                     "report/bench",
+	"github.com/llir/llvm":                  "engine/llvmir",
 }
 
 // cmdFacades lists what cmd/reverify may import from the module: the
 // facades and the solver factory it injects (a prefix ending in "/"
 // admits every package below it).
-var cmdFacades = []string{"engine", "diffslice", "proofs", "library", "results", "engine/smt/z3", "report/"}
+var cmdFacades = []string{"engine", "diffslice", "proofs", "library", "clangir", "results", "engine/smt/z3", "report/"}
 
 // cmdDeep lists today's imports of cmd/reverify past the facades, with
 // what cmd uses them for; making cmd wiring only removes them.

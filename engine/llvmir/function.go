@@ -48,10 +48,16 @@ type fnctx struct {
 	regs   map[value.Value]*cfa.Var
 	slots  map[*ir.InstAlloca]*cfa.Var
 	plain  map[*ir.InstAlloca]bool // address only loaded from and stored to
-	blocks map[*ir.Block]*cfa.Location
-	names  map[string]bool
-	pos    cfa.Range
-	text   string
+	folds  map[value.Value]bool    // values read only by one later instruction of their block
+	folded map[value.Value]cfa.Expr
+	// storeOf maps a call to the store right after it that is the one
+	// use of its result; skip holds the stores a call made
+	storeOf map[*ir.InstCall]*ir.InstStore
+	skip    map[*ir.InstStore]bool
+	blocks  map[*ir.Block]*cfa.Location
+	names   map[string]bool
+	pos     cfa.Range
+	text    string
 }
 
 func (t *translator) function(irf *ir.Func, name string) {
@@ -62,7 +68,7 @@ func (t *translator) function(irf *ir.Func, name string) {
 	f.Unit = fpos.File
 	f.Pos = cfa.Range{Start: fpos, End: cfa.Pos{File: fpos.File, Line: t.src.funcEnd(irf)}}
 	fx := &fnctx{irf: irf, regs: map[value.Value]*cfa.Var{}, slots: map[*ir.InstAlloca]*cfa.Var{},
-		plain: map[*ir.InstAlloca]bool{}, blocks: map[*ir.Block]*cfa.Location{}, names: map[string]bool{}}
+		plain: map[*ir.InstAlloca]bool{}, folds: map[value.Value]bool{}, folded: map[value.Value]cfa.Expr{}, storeOf: map[*ir.InstCall]*ir.InstStore{}, skip: map[*ir.InstStore]bool{}, blocks: map[*ir.Block]*cfa.Location{}, names: map[string]bool{}}
 	fx.builder = newBuilder(t, f, fx)
 	if ft.Result != nil && ft.Result.Kind != cfa.Void {
 		f.RetVar = fx.newVar("__retval", ft.Result)
@@ -76,6 +82,9 @@ func (t *translator) function(irf *ir.Func, name string) {
 		fx.regs[p] = v
 	}
 	fx.findPlain()
+	if !t.opts.Unfolded {
+		fx.findFolds()
+	}
 	for i, blk := range irf.Blocks {
 		if i == 0 {
 			fx.blocks[blk] = f.Entry
@@ -221,6 +230,22 @@ func (fx *fnctx) block(blk *ir.Block) {
 	fx.term(blk)
 }
 
+// define gives the register v (of LLVM type t) the value rhs: an
+// assignment edge, or, for a value folded into its one use (folds),
+// the expression itself, read where the use is.
+func (fx *fnctx) define(v value.Named, t types.Type, rhs cfa.Expr) {
+	if fx.folds[v] {
+		ct, err := fx.t.tm.of(t)
+		if err != nil {
+			ct = rhs.Type()
+		}
+		fx.folded[v] = conv(rhs, ct)
+		return
+	}
+	r := fx.reg(v, t)
+	fx.emit(&cfa.Assign{LHS: &cfa.VarRef{Var: r}, RHS: conv(rhs, r.T)})
+}
+
 // lvalue returns the object a pointer designates as an lvalue of type
 // et: *p, or x itself for p = &x of that type.
 func (fx *fnctx) lvalue(p cfa.Expr, et *cfa.Type) cfa.Expr {
@@ -272,10 +297,7 @@ func (fx *fnctx) inst(in ir.Instruction) {
 	} else {
 		fx.at(in, nil, ll)
 	}
-	assign := func(v value.Named, t types.Type, rhs cfa.Expr) {
-		r := fx.reg(v, t)
-		fx.emit(&cfa.Assign{LHS: &cfa.VarRef{Var: r}, RHS: conv(rhs, r.T)})
-	}
+	assign := fx.define
 	switch in := in.(type) {
 	case *ir.InstAlloca:
 		et, ok := fx.typ(in.ElemType)
@@ -302,15 +324,22 @@ func (fx *fnctx) inst(in ir.Instruction) {
 		if !ok {
 			return
 		}
+		if !in.Volatile {
+			fx.define(in, in.ElemType, fx.lvalue(fx.value(in.Src), et))
+			return
+		}
 		r := fx.reg(in, in.ElemType)
 		fx.emit(&cfa.Assign{LHS: &cfa.VarRef{Var: r}, RHS: conv(fx.lvalue(fx.value(in.Src), et), r.T)})
-		if in.Volatile {
+		{
 			// every volatile read is an input (another agent may have
 			// written the object), after the access itself (which may
 			// be invalid)
 			fx.emit(&cfa.Havoc{LHS: &cfa.VarRef{Var: r}, Source: "volatile"})
 		}
 	case *ir.InstStore:
+		if fx.skip[in] {
+			return
+		}
 		if in.Atomic {
 			fx.fail("atomic store", ll)
 			return
@@ -509,8 +538,7 @@ func (fx *fnctx) arith(in value.Named, op cfa.BinaryOp, xv, yv value.Value, sgn 
 		x, y = signed(x), signed(y)
 		rt = x.Type()
 	}
-	r := fx.reg(in, xv.Type())
-	fx.emit(&cfa.Assign{LHS: &cfa.VarRef{Var: r}, RHS: conv(&cfa.Binary{Op: op, X: x, Y: y, T: rt}, r.T)})
+	fx.define(in, xv.Type(), &cfa.Binary{Op: op, X: x, Y: y, T: rt})
 }
 
 func (fx *fnctx) icmp(in *ir.InstICmp) {
@@ -545,8 +573,7 @@ func (fx *fnctx) icmp(in *ir.InstICmp) {
 	if x.Type().Kind == cfa.Pointer && y.Type().Kind == cfa.Pointer && !cfa.Same(x.Type(), y.Type()) {
 		y = conv(y, x.Type())
 	}
-	r := fx.reg(in, in.Type())
-	fx.emit(&cfa.Assign{LHS: &cfa.VarRef{Var: r}, RHS: conv(&cfa.Binary{Op: op, X: x, Y: y, T: cfa.IntT}, r.T)})
+	fx.define(in, in.Type(), &cfa.Binary{Op: op, X: x, Y: y, T: cfa.IntT})
 }
 
 // gep is the address getelementptr computes from the pointer src to
@@ -629,6 +656,9 @@ func (fx *fnctx) value(v value.Value) cfa.Expr {
 			fx.unsupported("constant " + v.Ident() + ": " + err.Error())
 			return &cfa.Const{T: cfa.IntT}
 		}
+		return e
+	}
+	if e, ok := fx.folded[v]; ok {
 		return e
 	}
 	if r, ok := fx.regs[v]; ok {

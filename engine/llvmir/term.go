@@ -34,6 +34,11 @@ func (fx *fnctx) term(blk *ir.Block) {
 		fx.jump(blk, tm.Target.(*ir.Block), &cfa.Noop{Label: "goto"})
 	case *ir.TermCondBr:
 		c := fx.value(tm.Cond)
+		if k, ok := c.(*cfa.Cast); ok && k.T.Kind == cfa.Bool {
+			if b, ok := k.X.(*cfa.Binary); ok && b.Op.IsComparison() {
+				c = b // a comparison is its own truth value
+			}
+		}
 		from := fx.cur
 		fx.jump(blk, tm.TargetTrue.(*ir.Block), &cfa.Assume{Cond: c, Truth: true})
 		fx.cur = from
@@ -136,10 +141,18 @@ func (fx *fnctx) call(in *ir.InstCall, ll string) {
 	var result cfa.Expr
 	hasResult := !in.Typ.Equal(types.Void)
 	if hasResult {
-		if _, ok := fx.typ(in.Typ); !ok {
+		rt, ok := fx.typ(in.Typ)
+		if !ok {
 			return
 		}
-		result = &cfa.VarRef{Var: fx.reg(in, in.Typ)}
+		if st := fx.storeOf[in]; st != nil {
+			// x = f(…) is one call edge, its result stored by the
+			// call itself (the store is skipped)
+			result = fx.lvalue(fx.value(st.Dst), rt)
+			fx.skip[st] = true
+		} else {
+			result = &cfa.VarRef{Var: fx.reg(in, in.Typ)}
+		}
 	}
 	f, direct := callee.(*ir.Func)
 	if direct {

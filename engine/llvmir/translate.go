@@ -29,6 +29,13 @@ type Options struct {
 	// paths, for the source text of edges (Edge.Text). Files not listed
 	// are read by their own names when they exist.
 	Sources map[string]string
+	// Unfolded keeps one edge per instruction, every register a
+	// variable, as seed 000's figure 23 draws the CFA. By default a
+	// value read only once, later in its own block, is folded into its
+	// use, so that the edges read as C statements (x = x - 1, not three
+	// edges through two registers): fewer states, and no precision on
+	// registers (fold.go).
+	Unfolded bool
 }
 
 // TranslateText parses the textual LLVM IR text (name is its file name,

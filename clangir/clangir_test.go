@@ -1,0 +1,86 @@
+package clangir
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/llvmir"
+)
+
+func need(t *testing.T, tools ...string) {
+	for _, n := range tools {
+		if _, err := tool(n, n); err != nil {
+			t.Skip(err)
+		}
+	}
+}
+
+// TestCompileAndLink compiles two C files that call each other, links
+// them into one module and translates it: both functions have bodies,
+// and the positions of their edges are the C files' lines.
+func TestCompileAndLink(t *testing.T) {
+	need(t, "clang", "llvm-link")
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.c")
+	b := filepath.Join(dir, "b.c")
+	os.WriteFile(a, []byte("int twice(int);\nint main(void) {\n\treturn twice(3) - 6;\n}\n"), 0o644)
+	os.WriteFile(b, []byte("int twice(int x) {\n\treturn 2 * x;\n}\n"), 0o644)
+	text, err := CompileC(llvmir.ClangOptions{}, a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := engine.LoadIR(engine.LP64, a, text, a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fn := range []string{"main", "twice"} {
+		f := p.Func(fn)
+		if f == nil {
+			t.Fatalf("no body for %s in the linked module", fn)
+		}
+	}
+	ret := p.Func("twice").Exit.In[0]
+	if ret.Pos.Start.File != b || ret.Pos.Start.Line != 2 {
+		t.Errorf("twice's return edge at %v, want %s:2", ret.Pos.Start, b)
+	}
+	if len(p.Files) != 2 {
+		t.Errorf("Files = %v, want both C files", p.Files)
+	}
+}
+
+// TestReadBitcode disassembles a bitcode file (llvm-as makes one from
+// textual IR): the module read back is the same program.
+func TestReadBitcode(t *testing.T) {
+	need(t, "llvm-as", "llvm-dis")
+	dir := t.TempDir()
+	ll := filepath.Join(dir, "m.ll")
+	os.WriteFile(ll, []byte("define i32 @main() {\n  ret i32 0\n}\n"), 0o644)
+	as, _ := tool("llvm-as", "llvm")
+	bc := filepath.Join(dir, "m.bc")
+	if out, err := exec.Command(as, "-o", bc, ll).CombinedOutput(); err != nil {
+		t.Fatalf("llvm-as: %v %s", err, out)
+	}
+	name, text, err := ReadIR(bc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if name != bc || !strings.Contains(text, "define i32 @main()") {
+		t.Fatalf("ReadIR(%s) = %s, %q", bc, name, text)
+	}
+}
+
+// TestClangError: a C file clang rejects is an error with clang's
+// diagnostic, file and line.
+func TestClangError(t *testing.T) {
+	need(t, "clang")
+	f := filepath.Join(t.TempDir(), "bad.c")
+	os.WriteFile(f, []byte("int main(void) { return x; }\n"), 0o644)
+	_, err := CompileC(llvmir.ClangOptions{}, f)
+	if err == nil || !strings.Contains(err.Error(), "bad.c:1:25: error: use of undeclared identifier 'x'") {
+		t.Fatalf("got %v, want clang's diagnostic", err)
+	}
+}
