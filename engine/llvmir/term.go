@@ -202,7 +202,10 @@ func (fx *fnctx) call(in *ir.InstCall, ll string) {
 				fx.emit(&cfa.Havoc{LHS: result, Source: name})
 			}
 			return
-		case name == "__VERIFIER_assume" && len(f.Blocks) == 0 && len(in.Args) == 1:
+		case (name == "__CPROVER_assert" || name == "__CPROVER_precondition") && len(f.Blocks) == 0 && len(in.Args) == 2:
+			fx.cbmcAssert(name, in)
+			return
+		case (name == "__VERIFIER_assume" || name == "__CPROVER_assume") && len(f.Blocks) == 0 && len(in.Args) == 1:
 			c := fx.value(in.Args[0])
 			next, stop := fx.node(), fx.node()
 			stop.Terminal = true
@@ -321,6 +324,38 @@ func isPhiOf(q *ir.InstPhi, phis []*ir.InstPhi) bool {
 		}
 	}
 	return false
+}
+
+// cbmcAssert translates CBMC's __CPROVER_assert(c, msg) (and
+// __CPROVER_precondition) as the C front end does: when c is false, a
+// call of __assert_fail with msg, which ends the execution.
+func (fx *fnctx) cbmcAssert(name string, in *ir.InstCall) {
+	c := fx.value(in.Args[0])
+	msg := cfa.Expr(&cfa.Const{T: fx.t.tm.ptr(cfa.CharType)})
+	if m := fx.value(in.Args[1]); m != nil {
+		msg = m
+	}
+	cp := fx.t.tm.ptr(cfa.CharType)
+	ft := &cfa.Type{Kind: cfa.Func, Result: cfa.VoidType, Params: []*cfa.Type{cp, cp, cfa.UIntType, cp}}
+	fx.t.p.Externals["__assert_fail"] = ft
+	ok, fail := fx.node(), fx.node()
+	fx.t.p.AddEdge(fx.cur, ok, &cfa.Assume{Cond: c, Truth: true}, fx.pos, fx.text)
+	fx.t.p.AddEdge(fx.cur, fail, &cfa.Assume{Cond: c, Truth: false}, fx.pos, fx.text)
+	if name == "__CPROVER_precondition" {
+		if fx.t.p.Preconditions == nil {
+			fx.t.p.Preconditions = map[cfa.Pos]bool{}
+		}
+		fx.t.p.Preconditions[fx.pos.Start] = true
+	}
+	str := func(s string) cfa.Expr {
+		lit := &cfa.StringLit{T: cfa.ArrayOf(cfa.CharType, int64(len(s))+1), Val: s}
+		return &cfa.AddrOf{X: &cfa.Index{X: lit, I: cfa.NewConst(cfa.IntT, 0), T: cfa.CharType}, T: cp}
+	}
+	end := fx.node()
+	end.Terminal = true
+	fx.t.p.AddEdge(fail, end, &cfa.Call{Fn: "__assert_fail", Args: []cfa.Expr{conv(msg, cp), str(fx.pos.Start.File),
+		cfa.NewConst(cfa.UIntType, int64(fx.pos.Start.Line)), str(fx.irf.Name())}, Pos: fx.pos.Start}, fx.pos, fx.text)
+	fx.cur = ok
 }
 
 func (t *translator) hasBody(name string) bool {

@@ -194,6 +194,7 @@ func (t *translator) run() (*cfa.Program, error) {
 // internal constant array of i8 holding a C string is a string literal
 // (its address is what assert.h passes); the others are variables.
 func (t *translator) globalVars() {
+	use := t.globalUses()
 	for _, g := range t.m.Globals {
 		if strings.HasPrefix(g.Name(), "llvm.") {
 			continue
@@ -212,9 +213,106 @@ func (t *translator) globalVars() {
 		}
 		v := t.p.NewVar(nil, t.uniqueName(g.Name()), ct)
 		v.Orig = t.src.globalName(g)
-		v.AddrTaken = true
+		v.AddrTaken = ct.Kind == cfa.Array || use[g].escapes
+		v.Volatile = !v.AddrTaken && use[g].volatile && !use[g].plainLoad
 		v.Pos = t.src.globalPos(g)
 		t.globals[g] = v
+	}
+}
+
+// globalUse is how a module uses a global variable: whether its
+// address escapes (is anything but the address of a load or store of
+// its own type, or appears in a constant), and whether it is loaded
+// with and without volatile.
+type globalUse struct{ escapes, volatile, plainLoad bool }
+
+func (t *translator) globalUses() map[*ir.Global]*globalUse {
+	use := map[*ir.Global]*globalUse{}
+	for _, g := range t.m.Globals {
+		use[g] = &globalUse{}
+	}
+	var escape func(v value.Value)
+	escape = func(v value.Value) {
+		switch v := v.(type) {
+		case *ir.Global:
+			if u := use[v]; u != nil {
+				u.escapes = true
+			}
+		case constant.Constant:
+			walkConst(v, func(g *ir.Global) {
+				if u := use[g]; u != nil {
+					u.escapes = true
+				}
+			})
+		}
+	}
+	for _, g := range t.m.Globals {
+		if g.Init != nil {
+			escape(g.Init)
+		}
+	}
+	for _, f := range t.m.Funcs {
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				switch in := in.(type) {
+				case *ir.InstLoad:
+					if g, ok := in.Src.(*ir.Global); ok && in.ElemType.Equal(g.ContentType) && !in.Atomic {
+						if in.Volatile {
+							use[g].volatile = true
+						} else {
+							use[g].plainLoad = true
+						}
+						continue
+					}
+				case *ir.InstStore:
+					escape(in.Src)
+					if g, ok := in.Dst.(*ir.Global); ok && in.Src.Type().Equal(g.ContentType) && !in.Atomic {
+						continue
+					}
+				case *ir.InstCall:
+					if isDbg(in) {
+						continue
+					}
+				}
+				for _, op := range in.Operands() {
+					v := *op
+					if a, ok := v.(*ir.Arg); ok {
+						v = a.Value
+					}
+					escape(v)
+				}
+			}
+			for _, op := range b.Term.Operands() {
+				escape(*op)
+			}
+		}
+	}
+	return use
+}
+
+// walkConst calls f on every global a constant refers to.
+func walkConst(c constant.Constant, f func(*ir.Global)) {
+	switch c := c.(type) {
+	case *ir.Global:
+		f(c)
+	case *constant.Array:
+		for _, e := range c.Elems {
+			walkConst(e, f)
+		}
+	case *constant.Struct:
+		for _, e := range c.Fields {
+			walkConst(e, f)
+		}
+	case *constant.Index:
+		walkConst(c.Constant, f)
+	default:
+		if x, ok := c.(interface{ Operands() []*value.Value }); ok {
+			for _, op := range x.Operands() {
+				if k, ok := (*op).(constant.Constant); ok {
+					walkConst(k, f)
+				}
+			}
+		}
 	}
 }
 
