@@ -23,6 +23,15 @@ type sources struct {
 	files   map[string][]string // source file → lines (nil: unreadable)
 	names   map[*ir.InstAlloca]string
 	last    map[*ir.Func]cfa.Pos // the last debug position seen in a function
+	// modelLine is the line of the text where the atexit model starts
+	// (0: not linked in); atexitModel says that it is
+	modelLine   int
+	atexitModel bool
+}
+
+// inModel reports whether f is a function of the atexit model.
+func (s *sources) inModel(f *ir.Func) bool {
+	return s.atexitModel && s.irLines[f] >= s.modelLine
 }
 
 var (
@@ -31,9 +40,9 @@ var (
 	labelRE  = regexp.MustCompile(`^("[^"]+"|[-a-zA-Z$._0-9]+):`)
 )
 
-func newSources(opts Options, name, text string, m *ir.Module) *sources {
+func newSources(opts Options, name, text string, m *ir.Module, modelLine int) *sources {
 	s := &sources{opts: opts, name: name, irLines: map[any]int{}, files: map[string][]string{},
-		names: map[*ir.InstAlloca]string{}, last: map[*ir.Func]cfa.Pos{}}
+		names: map[*ir.InstAlloca]string{}, last: map[*ir.Func]cfa.Pos{}, modelLine: modelLine, atexitModel: modelLine > 0}
 	s.irText = strings.Split(text, "\n")
 	defLine := map[string]int{}
 	globLine := map[string]int{}
@@ -176,6 +185,9 @@ func (s *sources) instPos(f *ir.Func, it any, md []*metadata.Attachment, ll stri
 	if sp := subprogram(f); sp != nil && sp.File != nil {
 		return cfa.Range{Start: cfa.Pos{File: sp.File.Filename, Line: int(sp.Line)}}, strings.TrimSpace(ll)
 	}
+	if s.inModel(f) {
+		return cfa.Range{Start: cfa.Pos{File: atexitName, Line: s.irLines[it] - s.modelLine, Col: 1}}, strings.TrimSpace(ll)
+	}
 	return cfa.Range{Start: cfa.Pos{File: s.name, Line: s.irLines[it], Col: 1}}, strings.TrimSpace(ll)
 }
 
@@ -195,6 +207,9 @@ func subprogram(f *ir.Func) *metadata.DISubprogram {
 func (s *sources) funcPos(f *ir.Func) cfa.Pos {
 	if sp := subprogram(f); sp != nil && sp.File != nil {
 		return cfa.Pos{File: sp.File.Filename, Line: int(sp.Line), Col: 1}
+	}
+	if s.inModel(f) {
+		return cfa.Pos{File: atexitName, Line: s.irLines[f] - s.modelLine, Col: 1}
 	}
 	return cfa.Pos{File: s.name, Line: s.irLines[f], Col: 1}
 }

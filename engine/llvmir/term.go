@@ -29,6 +29,15 @@ func (fx *fnctx) term(blk *ir.Block) {
 		if tm.X != nil && fx.f.RetVar != nil {
 			x = conv(fx.value(tm.X), fx.f.RetVar.T)
 		}
+		if fx.irf.Name() == "main" && fx.t.src.atexitModel {
+			if _, isConst := x.(*cfa.Const); x != nil && !isConst {
+				tmp := fx.newVar("ret", x.Type())
+				tmp.Temp = true
+				fx.emit(&cfa.Assign{LHS: &cfa.VarRef{Var: tmp}, RHS: x})
+				x = &cfa.VarRef{Var: tmp}
+			}
+			fx.runAtexit(true)
+		}
 		fx.t.p.AddEdge(fx.cur, fx.f.Exit, &cfa.Return{X: x}, fx.pos, fx.text)
 	case *ir.TermBr:
 		fx.jump(blk, tm.Target.(*ir.Block), &cfa.Noop{Label: "goto"})
@@ -229,6 +238,9 @@ func (fx *fnctx) call(in *ir.InstCall, ll string) {
 			x = signed(x)
 		}
 		args[i] = x
+	}
+	if direct && len(f.Blocks) == 0 && f.Name() == "exit" {
+		fx.runAtexit(false)
 	}
 	c := &cfa.Call{Args: args, Result: result, Pos: fx.pos.Start}
 	if direct {

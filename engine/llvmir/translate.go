@@ -59,11 +59,12 @@ type Options struct {
 // without a C counterpart, variable-length allocas) become
 // cfa.Unsupported edges: what they reach is UNKNOWN.
 func TranslateText(opts Options, name, text string) (*cfa.Program, error) {
+	text, modelLine := withAtexit(text)
 	m, err := parse(name, text)
 	if err != nil {
 		return nil, err
 	}
-	return Translate(opts, m, name, text)
+	return translate(opts, m, name, text, modelLine)
 }
 
 // parse parses textual IR. The parser panics on constructs it does not
@@ -82,9 +83,10 @@ func parse(name, text string) (m *ir.Module, err error) {
 	return m, nil
 }
 
-// Translate translates the parsed module m, whose text (for positions
-// of modules without debug information) is text, read from file name.
-func Translate(opts Options, m *ir.Module, name, text string) (*cfa.Program, error) {
+// translate translates the parsed module m, whose text (for positions
+// of modules without debug information) is text, read from file name;
+// the atexit model starts at line modelLine of text (0: none).
+func translate(opts Options, m *ir.Module, name, text string, modelLine int) (*cfa.Program, error) {
 	model := opts.DataModel
 	switch {
 	case strings.HasPrefix(m.TargetTriple, "i386"), strings.HasPrefix(m.TargetTriple, "i686"):
@@ -110,7 +112,18 @@ func Translate(opts Options, m *ir.Module, name, text string) (*cfa.Program, err
 		tm:      newTypeMap(l),
 		globals: map[*ir.Global]*cfa.Var{},
 		strs:    map[*ir.Global]*cfa.StringLit{},
-		src:     newSources(opts, name, text, m),
+		src:     newSources(opts, name, text, m, modelLine),
+	}
+	for _, f := range m.Funcs {
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				if c, ok := in.(*ir.InstCall); ok {
+					if g, ok := stripCasts(c.Callee).(*ir.Func); ok && g.Name() == "main" {
+						t.callsMain = true
+					}
+				}
+			}
+		}
 	}
 	t.p.Files = []string{name}
 	return t.run()
@@ -127,6 +140,9 @@ type translator struct {
 	src     *sources
 	errs    []string
 	names   map[string]bool
+	// callsMain: the module calls main (the atexit model then cannot
+	// run the registered functions at main's returns)
+	callsMain bool
 }
 
 func (t *translator) errorf(pos cfa.Pos, format string, args ...any) {
@@ -171,6 +187,7 @@ func (t *translator) run() (*cfa.Program, error) {
 	t.globalVars()
 	init := newBuilder(t, t.p.Init, nil)
 	t.initGlobals(init)
+	t.registerDestructors(init)
 	for _, f := range bodies {
 		name := f.Name()
 		if !final(f.Linkage) {
@@ -457,15 +474,11 @@ func zeroOf(t *cfa.Type) cfa.Expr {
 // constructors calls, at the end of Init, the functions of
 // @llvm.global_ctors in ascending priority (their order in the array
 // among equal priorities: the order in which gcc and the dynamic linker
-// run them). Destructors (@llvm.global_dtors) are an unsupported
-// construct: they run at exit, which the translation does not model.
+// run them). Destructors are registered with the atexit model
+// (registerDestructors).
 func (t *translator) constructors(b *builder) {
 	for _, g := range t.m.Globals {
 		switch g.Name() {
-		case "llvm.global_dtors":
-			if !isZero(g.Init) {
-				b.edge(&cfa.Unsupported{Construct: "destructors (@llvm.global_dtors) run at exit"}, cfa.Range{Start: t.src.globalPos(g)}, "")
-			}
 		case "llvm.global_ctors":
 			arr, ok := g.Init.(*constant.Array)
 			if !ok {
