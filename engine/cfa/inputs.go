@@ -60,3 +60,25 @@ func havocObject(x Expr, t *Type, source string, emit func(Op), n *int) bool {
 	}
 	return false
 }
+
+// StdinEOF names the global the front ends add for standard input's
+// end-of-file indicator when the program reads standard input with
+// StdinByte's functions: once a read returned EOF, every later one does.
+const StdinEOF = "__reverify_stdin_eof"
+
+// StdinByte reports whether a call of the function name, without a
+// body, reads one byte of standard input or EOF (C11 7.21.7.1,
+// 7.21.7.6): getchar, and getc and fgetc when their stream is stdin
+// (onStdin). Both front ends make such a call an input of int in
+// [EOF, UCHAR_MAX] with StdinEOF's stickiness; on another stream the
+// functions stay unmodelled (its end-of-file indicator is the
+// stream's).
+func StdinByte(name string, onStdin bool) bool {
+	switch name {
+	case "getchar", "getchar_unlocked":
+		return true
+	case "getc", "fgetc", "_IO_getc", "getc_unlocked":
+		return onStdin
+	}
+	return false
+}

@@ -312,14 +312,6 @@ func (fc *fnctx) argPromote(v cfa.Expr, n cc.Node) cfa.Expr {
 	return v
 }
 
-// stdinByteFuncs read one byte of standard input or EOF; so do
-// streamByteFuncs on stdin. (On another stream they stay unmodelled:
-// its end-of-file indicator is the stream's.)
-var (
-	stdinByteFuncs  = map[string]bool{"getchar": true, "getchar_unlocked": true}
-	streamByteFuncs = map[string]bool{"getc": true, "fgetc": true, "_IO_getc": true, "getc_unlocked": true}
-)
-
 // isStdin reports whether n is the identifier stdin (the C library's
 // object, not a local of that name).
 func isStdin(n cc.ExpressionNode) bool {
@@ -361,7 +353,7 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 		fc.t.p.Externals[s.name] = ext
 		fc.emit(&cfa.Havoc{LHS: lhs, Source: name}, tn)
 		return lhs, true
-	case (stdinByteFuncs[name] || streamByteFuncs[name] && len(args) == 1 && isStdin(args[0])) && (s.typ.Kind != cfa.Func || s.typ.Result == nil || s.typ.Result.IsInteger()):
+	case cfa.StdinByte(name, len(args) == 1 && isStdin(args[0])) && (s.typ.Kind != cfa.Func || s.typ.Result == nil || s.typ.Result.IsInteger()):
 		// A byte of standard input or EOF (C11 7.21.7.1, 7.21.7.6): an
 		// input of int in [EOF, UCHAR_MAX]; once it has returned EOF
 		// the end-of-file indicator is set and it returns EOF again

@@ -188,7 +188,7 @@ func (t *translator) weakDefs() []*funcSym {
 // call.go): a global of the program, 0 in Init, created on first use.
 func (t *translator) stdinEOF() *cfa.Var {
 	if t.eofVar == nil {
-		v := t.newGlobal("__reverify_stdin_eof", "__reverify_stdin_eof", cfa.IntT, cfa.Pos{})
+		v := t.newGlobal(cfa.StdinEOF, cfa.StdinEOF, cfa.IntT, cfa.Pos{})
 		t.init.emitAt(&cfa.Decl{Var: v}, cfa.Range{}, "")
 		t.init.emitAt(&cfa.Assign{LHS: &cfa.VarRef{Var: v}, RHS: cfa.NewConst(cfa.IntT, 0)}, cfa.Range{}, "")
 		t.eofVar = v

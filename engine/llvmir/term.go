@@ -211,6 +211,9 @@ func (fx *fnctx) call(in *ir.InstCall, ll string) {
 				fx.emit(&cfa.Havoc{LHS: result, Source: name})
 			}
 			return
+		case cfa.StdinByte(name, len(in.Args) == 1 && isStdin(in.Args[0])) && len(f.Blocks) == 0 && result != nil && result.Type().IsInteger():
+			fx.stdinByte(name, result)
+			return
 		case (name == "__CPROVER_assert" || name == "__CPROVER_precondition") && len(f.Blocks) == 0 && len(in.Args) == 2:
 			fx.cbmcAssert(name, in)
 			return
@@ -336,6 +339,60 @@ func isPhiOf(q *ir.InstPhi, phis []*ir.InstPhi) bool {
 		}
 	}
 	return false
+}
+
+// isStdin reports whether v is the value of the C library's stdin (a
+// load of the global @stdin).
+func isStdin(v value.Value) bool {
+	if a, ok := v.(*ir.Arg); ok {
+		v = a.Value
+	}
+	ld, ok := v.(*ir.InstLoad)
+	if !ok {
+		return false
+	}
+	g, ok := ld.Src.(*ir.Global)
+	return ok && g.Name() == "stdin" && g.Init == nil
+}
+
+// stdinByte translates a read of one byte of standard input
+// (cfa.StdinByte) into res as the C front end does: an input of int in
+// [EOF, UCHAR_MAX]; once it is EOF, the end-of-file indicator
+// (cfa.StdinEOF) is set and every later read returns EOF.
+func (fx *fnctx) stdinByte(name string, res cfa.Expr) {
+	c := fx.newVar("byte", cfa.IntT)
+	c.Temp = true
+	cr := &cfa.VarRef{Var: c}
+	fx.emit(&cfa.Havoc{LHS: cr, Source: name})
+	in := &cfa.Binary{Op: cfa.LAnd,
+		X: &cfa.Binary{Op: cfa.Ge, X: cr, Y: cfa.NewConst(cfa.IntT, -1), T: cfa.IntT},
+		Y: &cfa.Binary{Op: cfa.Le, X: cr, Y: cfa.NewConst(cfa.IntT, 255), T: cfa.IntT}, T: cfa.IntT}
+	fx.branch(in, nil)
+	eof := &cfa.VarRef{Var: fx.t.stdinEOF()}
+	fx.branch(&cfa.Binary{Op: cfa.Ne, X: eof, Y: cfa.NewConst(cfa.IntT, 0), T: cfa.IntT},
+		&cfa.Assign{LHS: cr, RHS: cfa.NewConst(cfa.IntT, -1)})
+	fx.branch(&cfa.Binary{Op: cfa.Eq, X: cr, Y: cfa.NewConst(cfa.IntT, -1), T: cfa.IntT},
+		&cfa.Assign{LHS: eof, RHS: cfa.NewConst(cfa.IntT, 1)})
+	fx.emit(&cfa.Assign{LHS: res, RHS: conv(cr, res.Type())})
+}
+
+// branch continues at the current location when cond holds after the
+// edge op (nil: only when cond holds; the other side ends, a terminal
+// location, as an assumption does), or joins both sides after op on
+// the true side.
+func (fx *fnctx) branch(cond cfa.Expr, op cfa.Op) {
+	yes, no := fx.node(), fx.node()
+	fx.t.p.AddEdge(fx.cur, yes, &cfa.Assume{Cond: cond, Truth: true}, fx.pos, fx.text)
+	fx.t.p.AddEdge(fx.cur, no, &cfa.Assume{Cond: cond, Truth: false}, fx.pos, fx.text)
+	if op == nil {
+		no.Terminal = true
+		fx.cur = yes
+		return
+	}
+	join := fx.node()
+	fx.t.p.AddEdge(yes, join, op, fx.pos, fx.text)
+	fx.t.p.AddEdge(no, join, &cfa.Noop{Label: "skip"}, fx.pos, fx.text)
+	fx.cur = join
 }
 
 // cbmcAssert translates CBMC's __CPROVER_assert(c, msg) (and

@@ -140,6 +140,8 @@ type translator struct {
 	src     *sources
 	errs    []string
 	names   map[string]bool
+	init    *builder // Init, open until the functions are translated
+	eofVar  *cfa.Var // stdin's end-of-file indicator (stdinEOF)
 	// callsMain: the module calls main (the atexit model then cannot
 	// run the registered functions at main's returns)
 	callsMain bool
@@ -186,6 +188,7 @@ func (t *translator) run() (*cfa.Program, error) {
 	}
 	t.globalVars()
 	init := newBuilder(t, t.p.Init, nil)
+	t.init = init
 	t.initGlobals(init)
 	t.registerDestructors(init)
 	for _, f := range bodies {
@@ -331,6 +334,18 @@ func walkConst(c constant.Constant, f func(*ir.Global)) {
 			}
 		}
 	}
+}
+
+// stdinEOF is the global of stdin's end-of-file indicator
+// (cfa.StdinEOF), declared and zeroed in Init on first use.
+func (t *translator) stdinEOF() *cfa.Var {
+	if t.eofVar == nil {
+		v := t.p.NewVar(nil, t.uniqueName(cfa.StdinEOF), cfa.IntT)
+		t.init.edge(&cfa.Decl{Var: v}, cfa.Range{}, "")
+		t.init.edge(&cfa.Assign{LHS: &cfa.VarRef{Var: v}, RHS: cfa.NewConst(cfa.IntT, 0)}, cfa.Range{}, "")
+		t.eofVar = v
+	}
+	return t.eofVar
 }
 
 func (t *translator) uniqueName(n string) string {
