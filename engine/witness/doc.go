@@ -289,7 +289,15 @@
 //     writes v or takes its address, v is local or initialised, its name
 //     is not unique, one expression reads it twice with different values);
 //   - exits with status 0 before main when the environment variable
-//     ProbeEnv is set (reproduce.sh's probe of whether the kernel runs it).
+//     ProbeEnv is set (reproduce.sh's probe of whether the kernel runs it);
+//   - calls the entry function itself when it is not main (entry.go): it
+//     defines __wrap_main and names -Wl,--wrap=main among its build flags,
+//     so that the C runtime calls the harness, which calls the entry
+//     function with the counterexample's values of its parameters ("param
+//     x"); a pointer parameter the function never uses is a null pointer,
+//     and a static entry function, a used pointer parameter (what it
+//     points to is not part of the counterexample) or a parameter or result
+//     of a type the harness cannot spell is refused with the reason.
 //
 // A counterexample that depends on values a harness cannot supply fails
 // with an error naming the value: an uninitialised local read before it is

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"bytes"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/reverify/reverify/report/artifacts"
+	"github.com/reverify/reverify/results"
+)
+
+// reproduceCase is a program of testdata/reproduce checked with `check
+// --output` and its options.
+type reproduceCase struct {
+	file string
+	args []string // check's options (reproduce gets --entry from them)
+	// reached is the number of FALSE verdicts whose reproducer must end
+	// in the reported assertion; refused names, for every other FALSE,
+	// what results.json says about its missing reproducer.
+	reached int
+	refused string
+}
+
+// checkReproducers runs check on the case (LP64, and ILP32 with ilp32
+// where an i386 program runs here) and, per FALSE verdict, its
+// reproducer twice: reproduce.sh (exit 77, the marker and the program's
+// file name in its output) and `reverify reproduce` from the YAML witness
+// (exit 0). A FALSE without a reproducer must give the reason refused.
+func checkReproducers(t *testing.T, tc reproduceCase, ilp32 bool) {
+	t.Helper()
+	if !gccWorks(t) {
+		t.Skip("gcc is missing: reproducers cannot be compiled here")
+	}
+	prog := filepath.Join("testdata", "reproduce", tc.file)
+	args := append([]string{prog}, tc.args...)
+	if ilp32 {
+		if why := i386Runs(t); why != "" {
+			t.Skip(why)
+		}
+		args = append(args, "--data-model", "ILP32")
+	}
+	var entry []string
+	for i, a := range tc.args {
+		if a == "--entry" {
+			entry = tc.args[i : i+2]
+		}
+	}
+	_, rep := checkOutput(t, args...)
+	reached, refused := 0, 0
+	for _, p := range rep.Properties {
+		if p.Verdict != results.False {
+			continue
+		}
+		if p.Reproducer == "" {
+			refused++
+			if tc.refused == "" || !strings.Contains(p.Reason, "no reproducer: ") || !strings.Contains(p.Reason, tc.refused) {
+				t.Errorf("%s: no reproducer: %s", p.ID, p.Reason)
+			}
+			continue
+		}
+		msg, err := exec.Command("sh", filepath.Join(filepath.Dir(p.Reproducer), "reproduce.sh")).CombinedOutput()
+		ee, ok := err.(*exec.ExitError)
+		if !ok || ee.ExitCode() != artifacts.ReachedExitCode || !bytes.Contains(msg, []byte(artifacts.ReachedMarker)) || !bytes.Contains(msg, []byte(tc.file)) {
+			t.Errorf("%s: reproduce.sh: %v, want exit %d at %s; output:\n%s", p.ID, err, artifacts.ReachedExitCode, tc.file, msg)
+			continue
+		}
+		var stdout, stderr bytes.Buffer
+		if code := run(append(append([]string{"reproduce", "--witness", p.Witness}, entry...), prog), &stdout, &stderr); code != 0 {
+			t.Errorf("%s: reproduce exit %d: %s%s", p.ID, code, stdout.String(), stderr.String())
+			continue
+		}
+		reached++
+	}
+	if reached != tc.reached || (tc.refused != "") != (refused > 0) {
+		t.Errorf("%d FALSE verdicts reproduced and %d without a reproducer, want %d reproduced and refusals %v", reached, refused, tc.reached, tc.refused != "")
+	}
+}
+
+// TestReproducerEntry: checked with --entry f, a function other than
+// main, a FALSE verdict's reproducer calls f with the counterexample's
+// values of its integer parameters (from a main of its own, also when the
+// program has none or has a main that never fails); a pointer parameter
+// f never uses is a null pointer. A static f cannot be called from the
+// reproducer: results.json says so.
+func TestReproducerEntry(t *testing.T) {
+	for _, tc := range []reproduceCase{
+		{file: "entry_params.c", args: []string{"--entry", "f"}, reached: 1},
+		{file: "entry_nomain.c", args: []string{"--entry", "f"}, reached: 1},
+		{file: "entry_static.c", args: []string{"--entry", "f"}, refused: "cannot call the entry function f: it is static"},
+	} {
+		for _, ilp32 := range []bool{false, true} {
+			name := tc.file + map[bool]string{true: "/ilp32"}[ilp32]
+			t.Run(name, func(t *testing.T) { checkReproducers(t, tc, ilp32) })
+		}
+	}
+}

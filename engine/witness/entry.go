@@ -1,0 +1,167 @@
+package witness
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/results"
+)
+
+// The entry function is called by the harness when the C runtime's own
+// call of main is not the counterexample's: the entry is another function
+// (--entry f), which needs a main that calls it, or the counterexample
+// gives values of main's parameters (argc), which the runtime would not
+// pass. The harness then defines __wrap_main and the reproducer is linked
+// with -Wl,--wrap=main, so that the C runtime calls the harness instead of
+// main (a program without main links too, and the program's own main stays
+// reachable as __real_main); the harness calls the entry function with the
+// counterexample's values of its parameters. A most general context
+// (library mode) is called by report/artifacts' own main instead.
+
+// wrapMainFlag is the linker flag that routes the C runtime's call of
+// main to the harness's __wrap_main.
+const wrapMainFlag = "-Wl,--wrap=main"
+
+// entryCall is how the harness calls the entry function.
+type entryCall struct {
+	fn    *cfa.Function
+	proto string   // the harness's declaration of the entry function
+	args  []string // one C expression per parameter
+	notes []string // how the arguments were chosen (comments)
+}
+
+// entryFunc returns the entry function of the counterexample: the callee
+// of its step from the global initialiser, else the task's entry.
+func (c *ctx) entryFunc() *cfa.Function {
+	for _, s := range c.v.Path {
+		if s.Kind == cfa.Enter && s.Edge == nil && s.Callee != nil {
+			return s.Callee
+		}
+	}
+	name := c.v.Task.Entry
+	if name == "" {
+		name = "main"
+	}
+	return c.v.Program.Func(name)
+}
+
+// paramInputs returns the counterexample's values of the entry
+// function's parameters ("param x") by parameter name.
+func (c *ctx) paramInputs() map[string]results.Input {
+	m := map[string]results.Input{}
+	for _, in := range c.v.Inputs {
+		if name, ok := strings.CutPrefix(in.Source, "param "); ok {
+			m[name] = in
+		}
+	}
+	return m
+}
+
+// entryCall returns how the harness calls the entry function, nil when
+// the C runtime's call of main is the counterexample's, or why no harness
+// can call it as the counterexample does.
+func (c *ctx) entryCall() (*entryCall, error) {
+	fn := c.entryFunc()
+	if fn == nil || cfa.IsContext(fn.Name) || fn.Name == "main" {
+		return nil, nil
+	}
+	if fn.Static {
+		return nil, fmt.Errorf("witness: cannot call the entry function %s: it is static, so a harness in another file cannot name it", fn.Name)
+	}
+	params := c.paramInputs()
+	ec := &entryCall{fn: fn}
+	var ptypes []string
+	for _, v := range fn.Params {
+		ct, ok := cType(v.T)
+		if !ok {
+			return nil, fmt.Errorf("witness: cannot call the entry function %s: parameter %s has type %s, which the harness cannot spell", fn.Name, v.Orig, v.T)
+		}
+		ptypes = append(ptypes, ct)
+		name := v.Orig
+		if name == "" {
+			name = v.Name
+		}
+		in, given := params[v.Name]
+		switch {
+		case v.T.Kind == cfa.Int || v.T.Kind == cfa.Bool:
+			if !given {
+				ec.args = append(ec.args, "0")
+				ec.notes = append(ec.notes, fmt.Sprintf("%s = 0: the counterexample does not read it", name))
+				continue
+			}
+			ec.args = append(ec.args, argLiteral(v.T, ct, in.Bits))
+			ec.notes = append(ec.notes, fmt.Sprintf("%s = %s", name, cValue(v.T, in.Bits)))
+		case fn.Mentions(v):
+			what := "the value"
+			if v.T.Kind == cfa.Pointer {
+				what = "what it points to"
+			}
+			return nil, fmt.Errorf("witness: cannot call the entry function %s: the counterexample does not give %s of parameter %s (type %s)", fn.Name, what, name, v.T)
+		case v.T.Kind == cfa.Pointer:
+			ec.args = append(ec.args, "0")
+			ec.notes = append(ec.notes, fmt.Sprintf("%s = a null pointer: %s never uses it", name, fn.Name))
+		default:
+			ec.args = append(ec.args, "0")
+			ec.notes = append(ec.notes, fmt.Sprintf("%s = 0: %s never uses it", name, fn.Name))
+		}
+	}
+	result := "void"
+	if r := resultType(fn.T); r != nil && r.Kind != cfa.Void {
+		ct, ok := cType(r)
+		if !ok {
+			return nil, fmt.Errorf("witness: cannot call the entry function %s: it returns %s, which the harness cannot spell", fn.Name, r)
+		}
+		result = ct
+	}
+	plist := strings.Join(ptypes, ", ")
+	switch {
+	case fn.T != nil && fn.T.Variadic && plist != "":
+		plist += ", ..."
+	case plist == "":
+		plist = "void"
+	}
+	ec.proto = fmt.Sprintf("extern %s rv_entry(%s) __asm__(%q);", result, plist, fn.Name)
+	return ec, nil
+}
+
+// argLiteral writes bits as an argument of type t (C spelling ct).
+func argLiteral(t *cfa.Type, ct string, bits uint64) string {
+	if t.Kind == cfa.Bool {
+		if bits&1 != 0 {
+			return "1"
+		}
+		return "0"
+	}
+	if w := t.Width(); w > 0 && w < 64 {
+		bits = cfa.Truncate(bits, w)
+	}
+	return fmt.Sprintf("(%s)%#xULL", ct, bits)
+}
+
+// write defines __wrap_main, which calls the entry function.
+func (ec *entryCall) write(b *strings.Builder) {
+	fmt.Fprintf(b, "\n/* The entry function %s, called with the counterexample's values of its\n * parameters:\n", ec.fn.Name)
+	for _, n := range ec.notes {
+		fmt.Fprintf(b, " *   %s\n", comment(n))
+	}
+	if len(ec.notes) == 0 {
+		b.WriteString(" *   (none)\n")
+	}
+	fmt.Fprintf(b, ` * The reproducer is linked with %s: the C runtime calls
+ * __wrap_main instead of main.
+ */
+%s
+
+int __wrap_main(int argc, char **argv, char **envp);
+
+int __wrap_main(int argc, char **argv, char **envp)
+{
+	(void)argc;
+	(void)argv;
+	(void)envp;
+	rv_entry(%s);
+	return 0;
+}
+`, wrapMainFlag, ec.proto, strings.Join(ec.args, ", "))
+}
