@@ -123,6 +123,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		if len(files) > 0 || *svcomp != "" || *prp != "" {
 			return fail("with --base the sources come from the repository (--sources, .reverify.yml or compile_commands.json), not from arguments, --svcomp or --spec")
 		}
+		if ff.frontend == "clang" {
+			return fail("--frontend clang: pull-request mode (--base) reads C with the built-in front end only")
+		}
 		return runCheckIncremental(&rf, &ff, checkOptions{rs, *jsonOut, *outDir}, sh, *budget, stdout, stderr)
 	} else if set := rs.set; set["head"] || set["head-dir"] || set["repo"] || set["cache"] || set["sources"] {
 		return fail("--head, --head-dir, --repo, --cache and --sources need --base or --base-dir")
@@ -164,6 +167,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return fail("no input files")
 	}
 	if *entry == "auto" && !svMode {
+		if cfg.Frontend == "clang" {
+			return fail("--frontend clang: library mode (--entry auto) reads C with the built-in front end only")
+		}
 		return runLibrary(files, cfg, nil, library.Options{Depth: *ctxDepth, Bound: *ctxBound}, checkOptions{rs, *jsonOut, *outDir}, wantAssertions, wantMemory, sh, stdout, stderr)
 	}
 	prog, err := loadProgram(cfg, files...)
@@ -172,6 +178,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if prog.Func(*entry) == nil && *entry == "main" && !rs.set["entry"] && !svMode {
+		if cfg.Frontend == "clang" || len(files) > 0 && engine.IsIR(files[0]) {
+			return fail("%s: no main: library mode reads C with the built-in front end only (pass --entry f to verify from f)", strings.Join(files, ", "))
+		}
 		rs.entry = "auto"
 		return runLibrary(files, cfg, prog, library.Options{Depth: *ctxDepth, Bound: *ctxBound}, checkOptions{rs, *jsonOut, *outDir}, wantAssertions, wantMemory, sh, stdout, stderr)
 	}
