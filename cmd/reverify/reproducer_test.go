@@ -96,3 +96,21 @@ func TestReproducerEntry(t *testing.T) {
 		}
 	}
 }
+
+// TestReproducerArgc: counterexamples that depend on main's argc (an
+// input) are reproduced by running main with their argc, and an argv of
+// as many strings (the program's name, then empty ones: a counterexample
+// never reads them) and the real environment; a counterexample with more
+// arguments than a reproducer passes has none, and results.json says so.
+func TestReproducerArgc(t *testing.T) {
+	for _, tc := range []reproduceCase{
+		{file: "argc.c", reached: 1},
+		{file: "argc_envp.c", reached: 1},
+		{file: "argc_huge.c", refused: "cannot call main with argc = "},
+	} {
+		for _, ilp32 := range []bool{false, true} {
+			name := tc.file + map[bool]string{true: "/ilp32"}[ilp32]
+			t.Run(name, func(t *testing.T) { checkReproducers(t, tc, ilp32) })
+		}
+	}
+}

@@ -294,7 +294,10 @@
 //     defines __wrap_main and names -Wl,--wrap=main among its build flags,
 //     so that the C runtime calls the harness, which calls the entry
 //     function with the counterexample's values of its parameters ("param
-//     x"); a pointer parameter the function never uses is a null pointer,
+//     x"); so it calls main when the counterexample gives main's argc (an
+//     input): with that argc, an argv of as many strings (the program's
+//     name, then empty strings: a counterexample never reads them) and
+//     the real envp; a pointer parameter the function never uses is a null pointer,
 //     and a static entry function, a used pointer parameter (what it
 //     points to is not part of the counterexample) or a parameter or result
 //     of a type the harness cannot spell is refused with the reason.

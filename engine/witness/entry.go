@@ -16,8 +16,15 @@ import (
 // with -Wl,--wrap=main, so that the C runtime calls the harness instead of
 // main (a program without main links too, and the program's own main stays
 // reachable as __real_main); the harness calls the entry function with the
-// counterexample's values of its parameters. A most general context
+// counterexample's values of its parameters. main gets the
+// counterexample's argc and an argv of as many strings: the program's
+// name, then empty strings, since a counterexample never reads what argv
+// points to (a path that does cannot be encoded, so its property is
+// UNKNOWN), and the real environment as envp. A most general context
 // (library mode) is called by report/artifacts' own main instead.
+
+// maxArgc bounds the argc a harness passes (its argv is allocated).
+const maxArgc = 1 << 24
 
 // wrapMainFlag is the linker flag that routes the C runtime's call of
 // main to the harness's __wrap_main.
@@ -25,10 +32,16 @@ const wrapMainFlag = "-Wl,--wrap=main"
 
 // entryCall is how the harness calls the entry function.
 type entryCall struct {
-	fn    *cfa.Function
-	proto string   // the harness's declaration of the entry function
-	args  []string // one C expression per parameter
-	notes []string // how the arguments were chosen (comments)
+	fn *cfa.Function
+	// argc, for main, is the counterexample's argc, which the harness
+	// passes with an argv of as many strings (-1: main is called without
+	// argv).
+	argc int64
+	// returns: __wrap_main returns the entry function's result (main's).
+	returns bool
+	proto   string   // the harness's declaration of the entry function
+	args    []string // one C expression per parameter
+	notes   []string // how the arguments were chosen (comments)
 }
 
 // entryFunc returns the entry function of the counterexample: the callee
@@ -63,16 +76,28 @@ func (c *ctx) paramInputs() map[string]results.Input {
 // can call it as the counterexample does.
 func (c *ctx) entryCall() (*entryCall, error) {
 	fn := c.entryFunc()
-	if fn == nil || cfa.IsContext(fn.Name) || fn.Name == "main" {
+	if fn == nil || cfa.IsContext(fn.Name) {
 		return nil, nil
+	}
+	params := c.paramInputs()
+	isMain := fn.Name == "main"
+	if isMain {
+		given := false
+		for _, v := range fn.Params {
+			_, ok := params[v.Name]
+			given = given || ok
+		}
+		if !given {
+			return nil, nil // the C runtime's call is as good
+		}
 	}
 	if fn.Static {
 		return nil, fmt.Errorf("witness: cannot call the entry function %s: it is static, so a harness in another file cannot name it", fn.Name)
 	}
-	params := c.paramInputs()
-	ec := &entryCall{fn: fn}
+	hosted := isMain && len(fn.Params) > 0 && fn.IsArgc(fn.Params[0])
+	ec := &entryCall{fn: fn, argc: -1}
 	var ptypes []string
-	for _, v := range fn.Params {
+	for i, v := range fn.Params {
 		ct, ok := cType(v.T)
 		if !ok {
 			return nil, fmt.Errorf("witness: cannot call the entry function %s: parameter %s has type %s, which the harness cannot spell", fn.Name, v.Orig, v.T)
@@ -84,6 +109,26 @@ func (c *ctx) entryCall() (*entryCall, error) {
 		}
 		in, given := params[v.Name]
 		switch {
+		case hosted && i == 0:
+			argc := int64(0)
+			if given {
+				argc = cfa.SignExtend(in.Bits, v.T.Width())
+			}
+			if argc < 0 || argc > maxArgc {
+				return nil, fmt.Errorf("witness: cannot call main with argc = %d: a reproducer passes at most %d arguments", argc, maxArgc)
+			}
+			ec.argc = argc
+			ec.args = append(ec.args, fmt.Sprint(argc))
+			ec.notes = append(ec.notes, fmt.Sprintf("%s = %d", name, argc))
+			continue
+		case hosted && i == 1:
+			ec.args = append(ec.args, "rv_argv")
+			ec.notes = append(ec.notes, fmt.Sprintf("%s = the program's name, then empty strings, and %s[argc] a null pointer: the counterexample does not read the strings, so it does not give them", name, name))
+			continue
+		case hosted && i == 2:
+			ec.args = append(ec.args, name)
+			ec.notes = append(ec.notes, fmt.Sprintf("%s = the environment", name))
+			continue
 		case v.T.Kind == cfa.Int || v.T.Kind == cfa.Bool:
 			if !given {
 				ec.args = append(ec.args, "0")
@@ -113,6 +158,7 @@ func (c *ctx) entryCall() (*entryCall, error) {
 			return nil, fmt.Errorf("witness: cannot call the entry function %s: it returns %s, which the harness cannot spell", fn.Name, r)
 		}
 		result = ct
+		ec.returns = isMain && r.Kind == cfa.Int
 	}
 	plist := strings.Join(ptypes, ", ")
 	switch {
@@ -121,7 +167,11 @@ func (c *ctx) entryCall() (*entryCall, error) {
 	case plist == "":
 		plist = "void"
 	}
-	ec.proto = fmt.Sprintf("extern %s rv_entry(%s) __asm__(%q);", result, plist, fn.Name)
+	sym := fn.Name
+	if isMain {
+		sym = "__real_main" // main itself, under -Wl,--wrap=main
+	}
+	ec.proto = fmt.Sprintf("extern %s rv_entry(%s) __asm__(%q);", result, plist, sym)
 	return ec, nil
 }
 
@@ -157,11 +207,32 @@ int __wrap_main(int argc, char **argv, char **envp);
 
 int __wrap_main(int argc, char **argv, char **envp)
 {
-	(void)argc;
-	(void)argv;
+`, wrapMainFlag, ec.proto)
+	call := fmt.Sprintf("rv_entry(%s)", strings.Join(ec.args, ", "))
+	if ec.argc < 0 {
+		ret := call + ";\n\treturn 0"
+		if ec.returns {
+			ret = "return " + call
+		}
+		fmt.Fprintf(b, "\t(void)argc;\n\t(void)argv;\n\t(void)envp;\n\t%s;\n}\n", ret)
+		return
+	}
+	fmt.Fprintf(b, `	const unsigned long n = %[1]d;
+	char **rv_argv = calloc(n + 1, sizeof *rv_argv);
+	char *rv_strings = calloc(n + 1, 1);
+	unsigned long i;
+
 	(void)envp;
-	rv_entry(%s);
-	return 0;
+	if (!rv_argv || !rv_strings) {
+		fprintf(stderr, "reverify-reproducer: cannot allocate the %%lu arguments of main\n", n);
+		return 2;
+	}
+	for (i = 0; i < n; i++)
+		rv_argv[i] = rv_strings + i;
+	if (n > 0 && argc > 0)
+		rv_argv[0] = argv[0];
+	fprintf(stderr, "reverify-reproducer: note: main runs with argc = %%lu, as in the counterexample; its argv strings after the program's name are empty (the counterexample does not read them)\n", n);
+	return %[2]s;
 }
-`, wrapMainFlag, ec.proto, strings.Join(ec.args, ", "))
+`, ec.argc, call)
 }
