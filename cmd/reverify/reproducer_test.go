@@ -114,3 +114,20 @@ func TestReproducerArgc(t *testing.T) {
 		}
 	}
 }
+
+// TestReproducerStdin: counterexamples that read standard input with
+// getchar, getc(stdin) or fgetc(stdin) get its bytes on the reproducer's
+// standard input (reproduce.sh pipes them in with printf; `reverify
+// reproduce` feeds them), where the C library reads them; the input ends
+// where the counterexample reads EOF.
+func TestReproducerStdin(t *testing.T) {
+	for _, tc := range []reproduceCase{
+		{file: "stdin_bytes.c", reached: 1},
+		{file: "stdin_eof.c", reached: 1},
+	} {
+		for _, ilp32 := range []bool{false, true} {
+			name := tc.file + map[bool]string{true: "/ilp32"}[ilp32]
+			t.Run(name, func(t *testing.T) { checkReproducers(t, tc, ilp32) })
+		}
+	}
+}

@@ -290,6 +290,12 @@
 //     is not unique, one expression reads it twice with different values);
 //   - exits with status 0 before main when the environment variable
 //     ProbeEnv is set (reproduce.sh's probe of whether the kernel runs it);
+//   - carries the bytes the counterexample reads from standard input
+//     (getchar, getc and fgetc of stdin: cfa.StdinByte) up to its first
+//     EOF in lines starting "// reverify-stdin: " (printf octal escapes,
+//     read back by Stdin), for the runner to put on the program's standard
+//     input (stdin.go); a path that also consumes stdin with an unmodelled
+//     function (ungetc, scanf, …) is refused;
 //   - calls the entry function itself when it is not main (entry.go): it
 //     defines __wrap_main and names -Wl,--wrap=main among its build flags,
 //     so that the C runtime calls the harness, which calls the entry

@@ -147,7 +147,8 @@ func Write(out string, t Task, rs []*engine.Result, report *results.Report) erro
 			errs = append(errs, err.Error())
 			continue
 		}
-		script, err := reproduceScript(prog.DataModel, files, dir, flags)
+		stdin, hasStdin := witness.Stdin(src)
+		script, err := reproduceScript(prog.DataModel, files, dir, flags, stdin, hasStdin)
 		if err != nil {
 			errs = append(errs, err.Error())
 			continue

@@ -30,10 +30,12 @@ const (
 // dir/reproducer.c with the program's files (witness.BuildLine, with the
 // reproducer's own flags, witness.BuildFlags) and runs
 // it: an ILP32 reproducer under qemu-i386 when the kernel cannot execute
-// it (exit 2 when neither works). Every path is relative to the script's own directory, so the script
+// it (exit 2 when neither works). With stdin (hasStdin: the
+// counterexample reads standard input, witness.Stdin), printf pipes those
+// bytes into the run. Every path is relative to the script's own directory, so the script
 // still works when the output directory and the checkout move together
 // (a downloaded Actions artifact unpacked at its place in a checkout).
-func reproduceScript(dm cfa.DataModel, files []string, dir string, flags []string) (string, error) {
+func reproduceScript(dm cfa.DataModel, files []string, dir string, flags []string, stdin []byte, hasStdin bool) (string, error) {
 	absDir, err := filepath.Abs(dir)
 	if err != nil {
 		return "", err
@@ -63,24 +65,31 @@ func reproduceScript(dm cfa.DataModel, files []string, dir string, flags []strin
 			q[i] = `"$here"/` + q[i]
 		}
 	}
-	run := "\"$here\"/reproducer\n"
+	feed, input := "", ""
+	if hasStdin {
+		// The bytes the counterexample reads from standard input; the
+		// input ends after them (EOF).
+		input = "# Standard input, as the counterexample reads it.\ninput() {\n\tprintf '" + witness.StdinPrintf(stdin) + "'\n}\n"
+		feed = "input | "
+	}
+	run := feed + "\"$here\"/reproducer\n"
 	if dm == cfa.ILP32 {
 		// An i386 program on a kernel without 32-bit support fails with
 		// "exec format error": the probe (witness.ProbeEnv) tells, and
 		// qemu-i386 runs it instead (reproducer.Run does the same).
-		run = fmt.Sprintf(`if %s=1 "$here"/reproducer >/dev/null 2>&1 </dev/null; then
-	"$here"/reproducer
+		run = fmt.Sprintf(`if %[1]s=1 "$here"/reproducer >/dev/null 2>&1 </dev/null; then
+	%[3]s"$here"/reproducer
 elif command -v %[2]s >/dev/null 2>&1; then
-	%[2]s "$here"/reproducer
+	%[3]s%[2]s "$here"/reproducer
 else
 	echo "reproduce.sh: this kernel cannot execute the i386 reproducer and %[2]s is missing (Debian package qemu-user)" >&2
 	exit 2
 fi
-`, witness.ProbeEnv, witness.Emulator)
+`, witness.ProbeEnv, witness.Emulator, feed)
 	}
 	return "#!/bin/sh\n# Builds and runs the reproducer; exit code 77 means the assertion failed.\n" +
 		"# Paths are relative to this script's directory.\nset -e\nhere=$(cd \"$(dirname \"$0\")\" && pwd)\n" +
-		strings.Join(q, " ") + "\n" + run, nil
+		input + strings.Join(q, " ") + "\n" + run, nil
 }
 
 // ShellQuote returns s as one word of a POSIX shell command line: as is
@@ -139,7 +148,8 @@ func BuildAndRun(dm engine.DataModel, files []string, src string, timeout time.D
 		return false, "", fmt.Errorf("cannot compile the reproducer (%s): %v\n%s", strings.Join(argv, " "), err, cerr.String())
 	}
 	var rerr bytes.Buffer
-	code, _, err := reproducer.Run(ctx, exe, nil, io.Discard, &rerr)
+	stdin, _ := witness.Stdin(src)
+	code, _, err := reproducer.RunInput(ctx, exe, nil, stdin, io.Discard, &rerr)
 	switch {
 	case err != nil:
 		return false, "", fmt.Errorf("cannot run the reproducer: %v", err)

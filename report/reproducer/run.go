@@ -1,6 +1,7 @@
 package reproducer
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -31,9 +32,19 @@ var startDirect = (*exec.Cmd).Start
 // emulated reports the Emulator route. err is non-nil only when exe could
 // not be started at all (ENOEXEC without Emulator in PATH says so).
 func Run(ctx context.Context, exe string, env []string, stdout, stderr io.Writer) (code int, emulated bool, err error) {
+	return RunInput(ctx, exe, env, nil, stdout, stderr)
+}
+
+// RunInput is Run with stdin on the reproducer's standard input (nil:
+// empty), e.g. the bytes a counterexample reads with getchar
+// (witness.Stdin).
+func RunInput(ctx context.Context, exe string, env []string, stdin []byte, stdout, stderr io.Writer) (code int, emulated bool, err error) {
 	run := func(argv ...string) (*exec.Cmd, error) {
 		cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 		cmd.Stdout, cmd.Stderr = stdout, stderr
+		if stdin != nil {
+			cmd.Stdin = bytes.NewReader(stdin)
+		}
 		if len(env) > 0 {
 			cmd.Env = append(cmd.Environ(), env...)
 		}

@@ -94,3 +94,21 @@ func TestRunEmulated(t *testing.T) {
 		t.Errorf("without %s: error %v, want one naming qemu-user", Emulator, err)
 	}
 }
+
+// TestRunInput: the bytes given reach the program's standard input, NUL
+// included, and end there (EOF).
+func TestRunInput(t *testing.T) {
+	exe := build(t, `#include <stdio.h>
+int main(void) {
+	int a = getchar(), b = getchar(), c = getchar();
+	return a == 'x' && b == 0 && c == EOF ? 5 : 1;
+}
+`)
+	code, _, err := RunInput(context.Background(), exe, nil, []byte("x\x00"), nil, nil)
+	if err != nil || code != 5 {
+		t.Errorf("RunInput: exit %d, err %v; want 5", code, err)
+	}
+	if code, _, _ := Run(context.Background(), exe, nil, nil, nil); code != 1 {
+		t.Errorf("Run (empty input): exit %d, want 1", code)
+	}
+}
