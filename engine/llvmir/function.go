@@ -127,6 +127,17 @@ func (fx *fnctx) newVar(name string, t *cfa.Type) *cfa.Var {
 	return fx.t.p.NewVar(fx.f, name, t)
 }
 
+// inEntry reports whether the alloca a is in the function's entry
+// block.
+func (fx *fnctx) inEntry(a *ir.InstAlloca) bool {
+	for _, in := range fx.irf.Blocks[0].Insts {
+		if in == ir.Instruction(a) {
+			return true
+		}
+	}
+	return false
+}
+
 // findPlain finds the allocas whose address is only the address of
 // loads and stores of the allocated type (and of llvm.dbg.declare):
 // those are plain variables, read and written by name.
@@ -306,6 +317,12 @@ func (fx *fnctx) inst(in ir.Instruction) {
 		}
 		if in.NElems != nil {
 			fx.unsupported("variable-length array (alloca of a run-time count)")
+			return
+		}
+		if !fx.inEntry(in) {
+			// each execution allocates a new object, where a declared
+			// variable is one object (the C front end's locals are)
+			fx.unsupported("alloca outside the entry block")
 			return
 		}
 		name, orig := fx.t.src.allocaName(fx.irf, in)
@@ -654,7 +671,11 @@ func (fx *fnctx) value(v value.Value) cfa.Expr {
 		e, err := fx.constant(v)
 		if err != nil {
 			fx.unsupported("constant " + v.Ident() + ": " + err.Error())
-			return &cfa.Const{T: cfa.IntT}
+			t, err := fx.t.tm.of(v.Type())
+			if err != nil || !t.IsScalar() {
+				t = cfa.IntT
+			}
+			return &cfa.Const{T: t} // after the unsupported edge: never used
 		}
 		return e
 	}
@@ -688,7 +709,17 @@ func (b *builder) constant(c constant.Constant) (cfa.Expr, error) {
 		if t.Kind == cfa.Bool {
 			return &cfa.Const{T: t, V: uint64(c.X.Int64() & 1)}, nil
 		}
-		return &cfa.Const{T: t, V: bigU(c.X, t.Bits)}, nil
+		if t.Bits > 64 && !c.X.IsInt64() && !c.X.IsUint64() {
+			return nil, fmt.Errorf("a %d-bit constant beyond 64 bits", t.Bits)
+		}
+		v := bigU(c.X, min(t.Bits, 64))
+		if t.Bits > 64 && c.X.Sign() < 0 {
+			// sign-extended: a negative 64-bit pattern of a wider type
+			// is the constant's value only if cfa.Const extends it; it
+			// does not
+			return nil, fmt.Errorf("a negative %d-bit constant", t.Bits)
+		}
+		return &cfa.Const{T: t, V: v}, nil
 	case *constant.Null:
 		return &cfa.Const{T: tm.ptr(cfa.CharType)}, nil
 	case *constant.Float:

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -55,5 +56,65 @@ func golden(t *testing.T, name, out string, opts Options) {
 	}
 	if got != string(want) {
 		t.Errorf("CFA of %s differs from %s:\n%s", src, path, got)
+	}
+}
+
+// TestUnsupported: what the mapping does not model becomes an
+// unsupported edge naming it (a call with the wrong number of
+// arguments, an alloca outside the entry block, a constant wider than
+// 64 bits, a weak undefined object), and the program still passes the
+// CFA sanity check.
+func TestUnsupported(t *testing.T) {
+	p, err := TranslateText(Options{}, "w.ll", `@x = extern_weak global i32
+define i32 @f(i32 %a) {
+  ret i32 %a
+}
+define i32 @main() {
+  %1 = call i32 bitcast (i32 (i32)* @f to i32 (i32, i32)*)(i32 1, i32 2)
+  br label %loop
+loop:
+  %p = alloca i32
+  store i32 1, i32* %p
+  %c = load i32, i32* @x
+  %z = add i128 340282366920938463463374607431768211455, 0
+  ret i32 %c
+}
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Check(); err != nil {
+		t.Fatalf("CFA sanity: %v", err)
+	}
+	text := p.Text()
+	for _, want := range []string{
+		"unsupported: weak undefined object x, whose address may be null",
+		"unsupported: call of f with 2 arguments, which takes 1",
+		"unsupported: alloca outside the entry block",
+		"a 128-bit constant beyond 64 bits",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing %q in\n%s", want, text)
+		}
+	}
+}
+
+// TestErrors: what the mapping cannot express is an error naming the
+// instruction and its line.
+func TestErrors(t *testing.T) {
+	_, err := TranslateText(Options{}, "v.ll", `define i32 @main() {
+  %v = add <2 x i32> <i32 1, i32 2>, <i32 3, i32 4>
+  %a = alloca i32
+  %o = atomicrmw add i32* %a, i32 1 seq_cst
+  ret i32 0
+}
+`)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, want := range []string{"v.ll:2:1: main: unsupported type <2 x i32> cannot be verified", "v.ll:4:1: main: atomic operation cannot be verified (%o = atomicrmw add i32* %a, i32 1 seq_cst)"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("missing %q in\n%v", want, err)
+		}
 	}
 }

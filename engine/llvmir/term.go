@@ -1,6 +1,7 @@
 package llvmir
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/llir/llvm/ir"
@@ -244,6 +245,10 @@ func (fx *fnctx) call(in *ir.InstCall, ll string) {
 	}
 	if direct && len(f.Blocks) == 0 && f.Name() == "exit" {
 		fx.runAtexit(false)
+	}
+	if direct && !f.Sig.Variadic && len(args) != len(f.Params) {
+		fx.unsupported(fmt.Sprintf("call of %s with %d arguments, which takes %d", f.Name(), len(args), len(f.Params)))
+		return
 	}
 	c := &cfa.Call{Args: args, Result: result, Pos: fx.pos.Start}
 	if direct {

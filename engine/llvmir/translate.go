@@ -370,6 +370,11 @@ func (t *translator) initGlobals(b *builder) {
 		pos := t.src.globalPos(g)
 		rng := cfa.Range{Start: pos}
 		b.edge(&cfa.Decl{Var: v}, rng, "")
+		if g.Linkage == enum.LinkageExternWeak {
+			// a weak symbol no module defines has the address null
+			b.edge(&cfa.Unsupported{Construct: "weak undefined object " + v.Orig + ", whose address may be null"}, rng, "")
+			continue
+		}
 		ref := &cfa.VarRef{Var: v}
 		switch {
 		case g.Init != nil && final(g.Linkage):
