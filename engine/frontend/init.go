@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"fmt"
 	"strings"
 
 	"modernc.org/cc/v4"
@@ -81,6 +82,12 @@ type step struct {
 }
 
 // initList initialises obj from an initialiser list.
+// maxInitScalars bounds the elements one initialiser list is
+// translated with: beyond it the initialiser is an unsupported
+// construct, so that translation stays within a small multiple of the
+// source's size.
+const maxInitScalars = 1 << 16
+
 func (fc *fnctx) initList(obj cfa.Expr, ct cc.Type, list *cc.InitializerList, n cc.Node) {
 	// Leaves with the offsets they initialise: GNU range designators
 	// [lo ... hi] initialise several elements (the value is evaluated
@@ -123,6 +130,16 @@ func (fc *fnctx) initList(obj cfa.Expr, ct cc.Type, list *cc.InitializerList, n 
 		}
 	}
 	collect(list, []int64{0})
+	scalars := 0
+	for _, la := range leaves {
+		scalars += len(la.offs)
+	}
+	if scalars > maxInitScalars {
+		// one edge per element would hold the property's memory and
+		// time outside its limits (1 MiB of initialised bytes took 2.5 GB
+		// and a minute before the first property started)
+		fc.unsupported(fmt.Sprintf("initialiser of %d elements (more than %d are not translated)", scalars, maxInitScalars), n)
+	}
 	type target struct {
 		leaf  *cc.Initializer
 		path  []step
