@@ -115,6 +115,7 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 	open := len(props)
 	parent := ctx
 	var alg *cpa.Algorithm
+	panicked := false // the run ended in a panic (Guard): an internal error
 	// decide gives property i its verdict; an UNKNOWN by a limit reads
 	// as for one property ("timeout after 30s (value)").
 	decide := func(i int, v results.Verdict, reason string) {
@@ -125,7 +126,7 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 			if ctx.Err() != nil {
 				detail = "" // the limit says it: "cancelled: …" adds nothing
 			}
-			r.SetUnknown(multiCause(ctx, parent, cfg, alg, reason), detail)
+			r.SetUnknown(multiCause(ctx, parent, cfg, alg, panicked), detail)
 		}
 		if alg != nil {
 			r.States = alg.Stats().Reached
@@ -155,6 +156,7 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 		}
 		runMulti(ctx, prog, props, cfg, conf, rs, &alg, decide, &open)
 	}, func(msg string) {
+		panicked = true
 		for i, r := range rs {
 			if r.Verdict == "" {
 				decide(i, results.Unknown, msg)
@@ -165,9 +167,9 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 }
 
 // multiCause is the cause of a property the multi-property run left
-// UNKNOWN with reason: the run's limit (ctx ended: timeout on cfg's
-// clock or memory), the state limit, else the run's own end.
-func multiCause(ctx, parent context.Context, cfg Config, alg *cpa.Algorithm, reason string) *results.Cause {
+// UNKNOWN: the run's limit (ctx ended: timeout on cfg's clock or
+// memory), the state limit, a panic (internal), else the run's own end.
+func multiCause(ctx, parent context.Context, cfg Config, alg *cpa.Algorithm, internal bool) *results.Cause {
 	switch {
 	case parent.Err() != nil:
 		return &results.Cause{Kind: results.CauseBudget}
@@ -177,7 +179,7 @@ func multiCause(ctx, parent context.Context, cfg Config, alg *cpa.Algorithm, rea
 		return &results.Cause{Kind: results.CauseTimeout, Limit: results.TimeLimit(cfg.Timeout, cfg.Clock != nil)}
 	case alg != nil && alg.StateLimited():
 		return &results.Cause{Kind: results.CauseStates, Limit: fmt.Sprint(cfg.MaxStates)}
-	case strings.HasPrefix(reason, "internal error"):
+	case internal:
 		return &results.Cause{Kind: results.CauseInternal}
 	}
 	return &results.Cause{Kind: results.CauseIncomplete}
