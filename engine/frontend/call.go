@@ -639,16 +639,7 @@ func (fc *fnctx) byteSwap(w int, n cc.Node, an cc.ExpressionNode) cfa.Expr {
 		ct = cfa.IntType(32, false)
 	}
 	x := fc.conv(fc.conv(a, u, n), ct, n)
-	var r cfa.Expr
-	for i := 0; i < w/8; i++ {
-		b := cfa.Expr(&cfa.Binary{Op: cfa.And, X: &cfa.Binary{Op: cfa.Shr, X: x, Y: cfa.NewConst(cfa.IntT, int64(8*i)), T: ct}, Y: cfa.NewConst(ct, 0xff), T: ct})
-		b = &cfa.Binary{Op: cfa.Shl, X: b, Y: cfa.NewConst(cfa.IntT, int64(8*(w/8-1-i))), T: ct}
-		if r == nil {
-			r = b
-		} else {
-			r = &cfa.Binary{Op: cfa.Or, X: r, Y: b, T: ct}
-		}
-	}
+	r := cfa.ByteSwap(x, w)
 	return fc.conv(r, u, n)
 }
 

@@ -64,7 +64,6 @@ func (fc *fnctx) bitCount(name, op string, w int, x *cc.PostfixExpression, an cc
 	u := cfa.IntType(w, false)
 	bin := func(op cfa.BinaryOp, x, y cfa.Expr) cfa.Expr { return &cfa.Binary{Op: op, X: x, Y: y, T: u} }
 	k := func(v uint64) cfa.Expr { return cfa.NewConst(u, int64(v)) }
-	sh := func(n int) cfa.Expr { return cfa.NewConst(cfa.IntT, int64(n)) }
 	v := fc.let(fc.conv(a, u, an), rng, text)
 	if op == "clz" || op == "ctz" {
 		zero, next := fc.b.node(), fc.b.node()
@@ -74,26 +73,17 @@ func (fc *fnctx) bitCount(name, op string, w int, x *cc.PostfixExpression, an cc
 		fc.b.join(fc.cur, next, "", rng, text)
 		fc.cur = next
 	}
-	popcount := func(x cfa.Expr) cfa.Expr {
-		x = fc.let(bin(cfa.Sub, x, bin(cfa.And, bin(cfa.Shr, x, sh(1)), k(^uint64(0)/3))), rng, text)
-		x = fc.let(bin(cfa.Add, bin(cfa.And, x, k(^uint64(0)/5)), bin(cfa.And, bin(cfa.Shr, x, sh(2)), k(^uint64(0)/5))), rng, text)
-		x = fc.let(bin(cfa.And, bin(cfa.Add, x, bin(cfa.Shr, x, sh(4))), k(^uint64(0)/17)), rng, text)
-		return bin(cfa.Shr, bin(cfa.Mul, x, k(^uint64(0)/255)), sh(w-8))
-	}
+	let := func(e cfa.Expr) cfa.Expr { return fc.let(e, rng, text) }
 	var r cfa.Expr
 	switch op {
 	case "popcount":
-		r = popcount(v)
+		r = cfa.PopCount(v, w, let)
 	case "parity":
-		r = bin(cfa.And, popcount(v), k(1))
+		r = bin(cfa.And, cfa.PopCount(v, w, let), k(1))
 	case "clz":
-		s := v
-		for n := 1; n < w; n *= 2 {
-			s = fc.let(bin(cfa.Or, s, bin(cfa.Shr, s, sh(n))), rng, text)
-		}
-		r = popcount(&cfa.Unary{Op: cfa.BNot, X: s, T: u})
+		r = cfa.LeadingZeros(v, w, let)
 	case "ctz":
-		r = popcount(bin(cfa.And, &cfa.Unary{Op: cfa.BNot, X: v, T: u}, bin(cfa.Sub, v, k(1))))
+		r = cfa.TrailingZeros(v, w, let)
 	}
 	return fc.conv(r, cfa.IntT, x)
 }

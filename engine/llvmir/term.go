@@ -201,6 +201,19 @@ func (fx *fnctx) call(in *ir.InstCall, ll string) {
 			fx.emit(&cfa.Call{Fn: "abort", Pos: fx.pos.Start})
 			fx.cur.Terminal = true
 			return
+		case bitIntrinsic(name) != "" && result != nil && len(in.Args) >= 1:
+			fx.bitOp(bitIntrinsic(name), in, result)
+			return
+		case byteOrder[name] != 0 && len(f.Blocks) == 0 && result != nil && len(in.Args) == 1:
+			w := byteOrder[name]
+			u := cfa.IntType(w, false)
+			ct := u
+			if w < 32 {
+				ct = cfa.UIntType
+			}
+			x := conv(conv(fx.value(in.Args[0]), u), ct)
+			fx.emit(&cfa.Assign{LHS: result, RHS: conv(conv(cfa.ByteSwap(x, w), u), result.Type())})
+			return
 		case name == "llvm.stacksave" || name == "llvm.stackrestore":
 			fx.unsupported("variable-length array (" + name + ")")
 			return
@@ -321,6 +334,79 @@ func (fx *fnctx) volatileCopy(dst value.Value) {
 		}
 	}
 	fx.unsupported("volatile copy of an object whose contents are not enumerable")
+}
+
+// byteOrder are the byte-order functions, by the width they swap: on
+// the little-endian targets (x86) host to network order and back
+// reverse the bytes (as in the C front end).
+var byteOrder = map[string]int{"htonl": 32, "ntohl": 32, "htons": 16, "ntohs": 16}
+
+// bitIntrinsic is the operation of LLVM's bit-counting and byte-swap
+// intrinsics (LLVM Language Reference, "Bit Manipulation Intrinsics"):
+// "ctpop", "ctlz", "cttz", "bswap", or "".
+func bitIntrinsic(name string) string {
+	for _, op := range []string{"ctpop", "ctlz", "cttz", "bswap"} {
+		if strings.HasPrefix(name, "llvm."+op+".i") {
+			return op
+		}
+	}
+	return ""
+}
+
+// bitOp translates llvm.ctpop, llvm.ctlz, llvm.cttz and llvm.bswap into
+// res with the shared lowerings (cfa.PopCount, …). ctlz and cttz of 0
+// are the width when their second argument is false; when it is true
+// the result is poison, and that branch is an unsupported construct.
+func (fx *fnctx) bitOp(op string, in *ir.InstCall, res cfa.Expr) {
+	x := fx.value(in.Args[0])
+	u := x.Type()
+	if !u.IsInteger() || u.Kind == cfa.Bool || u.Bits > 64 || u.Bits%8 != 0 {
+		fx.unsupported("LLVM intrinsic " + stripCasts(in.Callee).(*ir.Func).Name() + " of " + u.String())
+		return
+	}
+	w := u.Bits
+	let := func(e cfa.Expr) cfa.Expr {
+		v := fx.newVar("bits", e.Type())
+		v.Temp = true
+		fx.emit(&cfa.Assign{LHS: &cfa.VarRef{Var: v}, RHS: e})
+		return &cfa.VarRef{Var: v}
+	}
+	v := let(x)
+	switch op {
+	case "ctpop":
+		fx.emit(&cfa.Assign{LHS: res, RHS: conv(cfa.PopCount(v, w, let), res.Type())})
+		return
+	case "bswap":
+		if w < 16 {
+			fx.unsupported("llvm.bswap of " + u.String())
+			return
+		}
+		ct := u
+		if w < 32 {
+			ct = cfa.UIntType
+		}
+		fx.emit(&cfa.Assign{LHS: res, RHS: conv(conv(cfa.ByteSwap(conv(v, ct), w), u), res.Type())})
+		return
+	}
+	// ctlz, cttz: 0 separately
+	zero := &cfa.Binary{Op: cfa.Eq, X: v, Y: &cfa.Const{T: u}, T: cfa.IntT}
+	isZero, nonzero, join := fx.node(), fx.node(), fx.node()
+	fx.t.p.AddEdge(fx.cur, isZero, &cfa.Assume{Cond: zero, Truth: true}, fx.pos, fx.text)
+	fx.t.p.AddEdge(fx.cur, nonzero, &cfa.Assume{Cond: zero, Truth: false}, fx.pos, fx.text)
+	fx.cur = isZero
+	if len(in.Args) < 2 || !isZeroBool(in.Args[1]) {
+		fx.unsupported(op + " of 0 (poison)")
+	}
+	fx.edge(&cfa.Assign{LHS: res, RHS: conv(&cfa.Const{T: u, V: uint64(w)}, res.Type())}, fx.pos, fx.text)
+	fx.t.p.AddEdge(fx.cur, join, &cfa.Noop{Label: "skip"}, fx.pos, fx.text)
+	fx.cur = nonzero
+	r := cfa.LeadingZeros(v, w, let)
+	if op == "cttz" {
+		r = cfa.TrailingZeros(v, w, let)
+	}
+	fx.edge(&cfa.Assign{LHS: res, RHS: conv(r, res.Type())}, fx.pos, fx.text)
+	fx.t.p.AddEdge(fx.cur, join, &cfa.Noop{Label: "skip"}, fx.pos, fx.text)
+	fx.cur = join
 }
 
 // signedParam reports whether parameter i of the C library function
