@@ -33,7 +33,7 @@ func TestCompileAndLink(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := engine.LoadIR(engine.LP64, a, text, a, b)
+	p, err := engine.LoadIR(engine.SourceOptions{}, a, text, a, b)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -203,6 +203,10 @@ func TestLLVMOnlyProgram(t *testing.T) {
 // (engine.ClangArgs) and translates its IR (engine.LoadIR); clang's
 // diagnostics are the error.
 func loadClang(t *testing.T, file string) (*engine.Program, error) {
+	var opts engine.SourceOptions
+	if src, err := os.ReadFile(file); err == nil && mallocRE.Match(src) {
+		opts.Malloc = engine.MallocMayFail
+	}
 	ll := filepath.Join(t.TempDir(), "p.ll")
 	out, err := exec.Command("clang", engine.ClangArgs(engine.ClangOptions{}, file, ll)...).CombinedOutput()
 	if err != nil {
@@ -212,7 +216,7 @@ func loadClang(t *testing.T, file string) (*engine.Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	return engine.LoadIR(engine.LP64, file, string(text), file)
+	return engine.LoadIR(opts, file, string(text), file)
 }
 
 func firstLine(s string) string {

@@ -79,11 +79,12 @@ func Load(opts SourceOptions, files ...string) (*Program, error) {
 // LoadIR translates one module of textual LLVM IR, read from the file
 // name, into a program (llvmir.TranslateText: the LLVM front end of seed
 // 000, section 3.4); files, when given, are the C files it was compiled
-// from (Program.Files). The module's target decides the data model; m
-// is used when it names none. Errors: the IR's parse error, or one line
+// from (Program.Files). The module's target decides the data model;
+// opts.DataModel is used when it names none; opts.Malloc says whether
+// malloc may fail, as for C. Errors: the IR's parse error, or one line
 // per construct the mapping cannot express.
-func LoadIR(m DataModel, name, text string, files ...string) (*Program, error) {
-	p, err := llvmir.TranslateText(llvmir.Options{DataModel: m}, name, text)
+func LoadIR(opts SourceOptions, name, text string, files ...string) (*Program, error) {
+	p, err := llvmir.TranslateText(llvmir.Options{DataModel: opts.DataModel, Malloc: llvmir.MallocMode(opts.Malloc)}, name, text)
 	if err != nil {
 		return nil, err
 	}

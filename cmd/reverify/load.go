@@ -27,7 +27,7 @@ func loadProgram(cfg engine.SourceOptions, files ...string) (*engine.Program, er
 		if err != nil {
 			return nil, err
 		}
-		return engine.LoadIR(cfg.DataModel, name, text)
+		return engine.LoadIR(cfg, name, text)
 	}
 	switch cfg.Frontend {
 	case "", "cc":
@@ -37,7 +37,7 @@ func loadProgram(cfg engine.SourceOptions, files ...string) (*engine.Program, er
 		if err != nil {
 			return nil, err
 		}
-		return engine.LoadIR(cfg.DataModel, files[0], text, files...)
+		return engine.LoadIR(cfg, files[0], text, files...)
 	}
 	return nil, fmt.Errorf("unknown front end %q (want cc or clang)", cfg.Frontend)
 }

@@ -289,6 +289,15 @@ func (fx *fnctx) call(in *ir.InstCall, ll string) {
 		c.FnPtr = fx.value(in.Callee)
 	}
 	fx.emit(c)
+	if direct && len(f.Blocks) == 0 && (f.Name() == "malloc" || f.Name() == "calloc") && c.Result != nil && fx.t.opts.Malloc == MallocMayFail {
+		// the block may be NULL instead (as the C front end's
+		// mallocFail): a choice, then the result 0 on one branch
+		choice := fx.newVar("fails", cfa.IntT)
+		choice.Temp = true
+		fx.emit(&cfa.Havoc{LHS: &cfa.VarRef{Var: choice}, Source: cfa.MallocFailureSource})
+		fx.branch(&cfa.Binary{Op: cfa.Ne, X: &cfa.VarRef{Var: choice}, Y: cfa.NewConst(cfa.IntT, 0), T: cfa.IntT},
+			&cfa.Assign{LHS: c.Result, RHS: &cfa.Const{T: c.Result.Type()}})
+	}
 	if direct && len(f.Blocks) == 0 && cfa.EndsProgram(f.Name()) {
 		// exit, abort and the assertion failure handlers end the
 		// program whether or not their declaration says noreturn (as

@@ -29,6 +29,11 @@ type Options struct {
 	// paths, for the source text of edges (Edge.Text). Files not listed
 	// are read by their own names when they exist.
 	Sources map[string]string
+	// MallocMayFail lets malloc and calloc (without a body) return NULL,
+	// as the C front end's frontend.MallocMayFail does; MallocAuto (the
+	// zero value) does when the module names CBMC's builtins
+	// (__CPROVER_…), as CBMC's harness dialect assumes.
+	Malloc MallocMode
 	// Unfolded keeps one edge per instruction, every register a
 	// variable, as seed 000's figure 23 draws the CFA. By default a
 	// value read only once, later in its own block, is folded into its
@@ -37,6 +42,17 @@ type Options struct {
 	// registers (fold.go).
 	Unfolded bool
 }
+
+// MallocMode says whether malloc and calloc may fail (Options.Malloc),
+// with the values of frontend.MallocMode.
+type MallocMode uint8
+
+// Malloc modes.
+const (
+	MallocAuto MallocMode = iota
+	MallocMayFail
+	MallocNeverFails
+)
 
 // TranslateText parses the textual LLVM IR text (name is its file name,
 // for positions) and translates it into a program: the CFA of each
@@ -59,6 +75,12 @@ type Options struct {
 // without a C counterpart, variable-length allocas) become
 // cfa.Unsupported edges: what they reach is UNKNOWN.
 func TranslateText(opts Options, name, text string) (*cfa.Program, error) {
+	if opts.Malloc == MallocAuto {
+		opts.Malloc = MallocNeverFails
+		if strings.Contains(text, "@__CPROVER_") {
+			opts.Malloc = MallocMayFail
+		}
+	}
 	text, modelLine := withAtexit(text)
 	m, err := parse(name, text)
 	if err != nil {
