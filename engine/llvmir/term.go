@@ -228,6 +228,9 @@ func (fx *fnctx) call(in *ir.InstCall, ll string) {
 		case cfa.StdinByte(name, len(in.Args) == 1 && isStdin(in.Args[0])) && len(f.Blocks) == 0 && result != nil && result.Type().IsInteger():
 			fx.stdinByte(name, result)
 			return
+		case name == "posix_memalign" && len(f.Blocks) == 0 && len(in.Args) == 3 && result != nil:
+			fx.posixMemalign(in, result)
+			return
 		case (name == "__CPROVER_assert" || name == "__CPROVER_precondition") && len(f.Blocks) == 0 && len(in.Args) == 2:
 			fx.cbmcAssert(name, in)
 			return
@@ -416,6 +419,70 @@ func (fx *fnctx) bitOp(op string, in *ir.InstCall, res cfa.Expr) {
 	fx.edge(&cfa.Assign{LHS: res, RHS: conv(r, res.Type())}, fx.pos, fx.text)
 	fx.t.p.AddEdge(fx.cur, join, &cfa.Noop{Label: "skip"}, fx.pos, fx.text)
 	fx.cur = join
+}
+
+// posixMemalign translates posix_memalign(memptr, alignment, size)
+// without a body as the C front end does (POSIX.1-2008; CBMC's library
+// models it on malloc): an alignment that is not a power of two
+// multiple of sizeof(void *) gives EINVAL (22) and allocates nothing;
+// otherwise malloc(size) (which may fail as malloc does) gives ENOMEM
+// (12) on NULL, else *memptr is the block and the result 0.
+func (fx *fnctx) posixMemalign(in *ir.InstCall, res cfa.Expr) {
+	vp := fx.t.tm.ptr(cfa.VoidType)
+	sizeT := cfa.IntType(fx.t.tm.l.ptrBits, false)
+	let := func(e cfa.Expr) cfa.Expr {
+		v := fx.newVar("pm", e.Type())
+		v.Temp = true
+		fx.emit(&cfa.Assign{LHS: &cfa.VarRef{Var: v}, RHS: e})
+		return &cfa.VarRef{Var: v}
+	}
+	mp := let(conv(fx.value(in.Args[0]), fx.t.tm.ptr(vp)))
+	al := let(conv(fx.value(in.Args[1]), sizeT))
+	sz := let(conv(fx.value(in.Args[2]), sizeT))
+	k := func(v int64) cfa.Expr { return cfa.NewConst(sizeT, v) }
+	bin := func(op cfa.BinaryOp, a, b cfa.Expr, t *cfa.Type) cfa.Expr {
+		return &cfa.Binary{Op: op, X: a, Y: b, T: t}
+	}
+	valid := bin(cfa.LAnd, bin(cfa.Ne, al, k(0), cfa.IntT),
+		bin(cfa.LAnd, bin(cfa.Eq, bin(cfa.And, al, bin(cfa.Sub, al, k(1), sizeT), sizeT), k(0), cfa.IntT),
+			bin(cfa.Eq, bin(cfa.Rem, al, k(int64(fx.t.tm.l.ptrBits/8)), sizeT), k(0), cfa.IntT), cfa.IntT), cfa.IntT)
+	r := fx.newVar("pmres", cfa.IntT)
+	r.Temp = true
+	rr := &cfa.VarRef{Var: r}
+	alloc, bad, join := fx.node(), fx.node(), fx.node()
+	fx.t.p.AddEdge(fx.cur, alloc, &cfa.Assume{Cond: valid, Truth: true}, fx.pos, fx.text)
+	fx.t.p.AddEdge(fx.cur, bad, &cfa.Assume{Cond: valid, Truth: false}, fx.pos, fx.text)
+	fx.cur = bad
+	fx.edge(&cfa.Assign{LHS: rr, RHS: cfa.NewConst(cfa.IntT, 22)}, fx.pos, fx.text)
+	fx.t.p.AddEdge(fx.cur, join, &cfa.Noop{Label: "skip"}, fx.pos, fx.text)
+	fx.cur = alloc
+	blk := fx.newVar("block", vp)
+	blk.Temp = true
+	br := &cfa.VarRef{Var: blk}
+	if !fx.t.hasBody("malloc") {
+		fx.t.p.Externals["malloc"] = &cfa.Type{Kind: cfa.Func, Result: vp, Params: []*cfa.Type{sizeT}}
+	}
+	fx.emit(&cfa.Call{Fn: "malloc", Args: []cfa.Expr{sz}, Result: br, Pos: fx.pos.Start})
+	if fx.t.opts.Malloc == MallocMayFail && !fx.t.hasBody("malloc") {
+		choice := fx.newVar("fails", cfa.IntT)
+		choice.Temp = true
+		fx.emit(&cfa.Havoc{LHS: &cfa.VarRef{Var: choice}, Source: cfa.MallocFailureSource})
+		fx.branch(&cfa.Binary{Op: cfa.Ne, X: &cfa.VarRef{Var: choice}, Y: cfa.NewConst(cfa.IntT, 0), T: cfa.IntT},
+			&cfa.Assign{LHS: br, RHS: &cfa.Const{T: vp}})
+	}
+	nonnull := bin(cfa.Ne, br, &cfa.Const{T: vp}, cfa.IntT)
+	ok, fail := fx.node(), fx.node()
+	fx.t.p.AddEdge(fx.cur, ok, &cfa.Assume{Cond: nonnull, Truth: true}, fx.pos, fx.text)
+	fx.t.p.AddEdge(fx.cur, fail, &cfa.Assume{Cond: nonnull, Truth: false}, fx.pos, fx.text)
+	fx.cur = fail
+	fx.edge(&cfa.Assign{LHS: rr, RHS: cfa.NewConst(cfa.IntT, 12)}, fx.pos, fx.text)
+	fx.t.p.AddEdge(fx.cur, join, &cfa.Noop{Label: "skip"}, fx.pos, fx.text)
+	fx.cur = ok
+	fx.edge(&cfa.Assign{LHS: &cfa.Deref{X: mp, T: vp}, RHS: br}, fx.pos, fx.text)
+	fx.edge(&cfa.Assign{LHS: rr, RHS: cfa.NewConst(cfa.IntT, 0)}, fx.pos, fx.text)
+	fx.t.p.AddEdge(fx.cur, join, &cfa.Noop{Label: "skip"}, fx.pos, fx.text)
+	fx.cur = join
+	fx.emit(&cfa.Assign{LHS: res, RHS: conv(rr, res.Type())})
 }
 
 // signedParam reports whether parameter i of the C library function
