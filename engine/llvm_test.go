@@ -164,6 +164,23 @@ func TestLLVMOnlyProgram(t *testing.T) {
 	if _, err := engine.Load(engine.SourceOptions{}, file); err == nil || !strings.Contains(err.Error(), "conflicting types") {
 		t.Fatalf("the built-in front end: got %v, want a conflicting-types error", err)
 	}
+	checkLLVMFile(t, file)
+}
+
+// TestLLVMBuiltins verifies testdata/llvm/overflow_builtins.c through
+// the LLVM front end: gcc's checked arithmetic builtins, which clang
+// turns into LLVM's arithmetic-with-overflow intrinsics, give each
+// assertion its `// want` verdict.
+func TestLLVMBuiltins(t *testing.T) {
+	if _, err := exec.LookPath("clang"); err != nil {
+		t.Skip("clang is not installed (scripts/install.sh installs it)")
+	}
+	checkLLVMFile(t, "testdata/llvm/overflow_builtins.c")
+}
+
+// checkLLVMFile compiles file with clang, verifies it under value and
+// compares every verdict with its `// want`.
+func checkLLVMFile(t *testing.T, file string) {
 	prog, err := loadClang(t, file)
 	if err != nil {
 		t.Fatal(err)

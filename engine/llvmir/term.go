@@ -204,6 +204,9 @@ func (fx *fnctx) call(in *ir.InstCall, ll string) {
 		case bitIntrinsic(name) != "" && result != nil && len(in.Args) >= 1:
 			fx.bitOp(bitIntrinsic(name), in, result)
 			return
+		case overflowIntrinsic(name) != "" && result != nil && len(in.Args) == 2:
+			fx.withOverflow(overflowIntrinsic(name), in, result)
+			return
 		case byteOrder[name] != 0 && len(f.Blocks) == 0 && result != nil && len(in.Args) == 1:
 			w := byteOrder[name]
 			u := cfa.IntType(w, false)
@@ -346,6 +349,79 @@ func (fx *fnctx) volatileCopy(dst value.Value) {
 		}
 	}
 	fx.unsupported("volatile copy of an object whose contents are not enumerable")
+}
+
+// overflowIntrinsic is the operation of LLVM's arithmetic with
+// overflow intrinsics (LLVM Language Reference, "Arithmetic with
+// Overflow Intrinsics"): "sadd", "uadd", "ssub", "usub", "smul", "umul",
+// or "".
+func overflowIntrinsic(name string) string {
+	for _, op := range []string{"sadd", "uadd", "ssub", "usub", "smul", "umul"} {
+		if strings.HasPrefix(name, "llvm."+op+".with.overflow.i") {
+			return op
+		}
+	}
+	return ""
+}
+
+// withOverflow translates llvm.{s,u}{add,sub,mul}.with.overflow into
+// res, a {iN, i1} struct: field 0 the result modulo 2^N, field 1
+// whether the exact result leaves the signed or unsigned range of N
+// bits (the conditions of the C front end's overflow builtins).
+// Signed multiplication of 64 bits is unsupported.
+func (fx *fnctx) withOverflow(op string, in *ir.InstCall, res cfa.Expr) {
+	a, b := fx.value(in.Args[0]), fx.value(in.Args[1])
+	rt := res.Type()
+	u := a.Type()
+	if rt.Kind != cfa.Struct || len(rt.Fields) != 2 || !u.IsInteger() || u.Kind == cfa.Bool || u.Bits > 64 {
+		fx.unsupported("LLVM intrinsic llvm." + op + ".with.overflow of " + u.String())
+		return
+	}
+	w := u.Bits
+	if op == "smul" && w == 64 {
+		fx.unsupported("llvm.smul.with.overflow.i64")
+		return
+	}
+	let := func(e cfa.Expr) cfa.Expr {
+		v := fx.newVar("ov", e.Type())
+		v.Temp = true
+		fx.emit(&cfa.Assign{LHS: &cfa.VarRef{Var: v}, RHS: e})
+		return &cfa.VarRef{Var: v}
+	}
+	a, b = let(a), let(b)
+	bin := func(o cfa.BinaryOp, x, y cfa.Expr, t *cfa.Type) cfa.Expr { return &cfa.Binary{Op: o, X: x, Y: y, T: t} }
+	arith := map[string]cfa.BinaryOp{"sadd": cfa.Add, "uadd": cfa.Add, "ssub": cfa.Sub, "usub": cfa.Sub, "smul": cfa.Mul, "umul": cfa.Mul}[op]
+	r := let(bin(arith, a, b, u))
+	s := cfa.IntType(w, true)
+	var ov cfa.Expr
+	switch op {
+	case "uadd":
+		ov = bin(cfa.Lt, r, a, cfa.IntT)
+	case "usub":
+		ov = bin(cfa.Lt, a, b, cfa.IntT)
+	case "sadd":
+		ov = bin(cfa.Lt, conv(bin(cfa.And, bin(cfa.Xor, a, r, u), bin(cfa.Xor, b, r, u), u), s), &cfa.Const{T: s}, cfa.IntT)
+	case "ssub":
+		ov = bin(cfa.Lt, conv(bin(cfa.And, bin(cfa.Xor, a, b, u), bin(cfa.Xor, a, r, u), u), s), &cfa.Const{T: s}, cfa.IntT)
+	case "umul":
+		if w <= 32 {
+			u64 := cfa.ULLType
+			ov = bin(cfa.Gt, bin(cfa.Mul, conv(a, u64), conv(b, u64), u64), &cfa.Const{T: u64, V: cfa.Truncate(^uint64(0), w)}, cfa.IntT)
+		} else {
+			ov = bin(cfa.LAnd, bin(cfa.Ne, b, &cfa.Const{T: u}, cfa.IntT), bin(cfa.Ne, bin(cfa.Div, r, b, u), a, cfa.IntT), cfa.IntT)
+		}
+	case "smul":
+		s64 := cfa.LLType
+		p := let(bin(cfa.Mul, conv(conv(a, s), s64), conv(conv(b, s), s64), s64))
+		lo := &cfa.Const{T: s64, V: uint64(-(int64(1) << (w - 1)))}
+		hi := &cfa.Const{T: s64, V: uint64(int64(1)<<(w-1) - 1)}
+		ov = bin(cfa.LOr, bin(cfa.Lt, p, lo, cfa.IntT), bin(cfa.Gt, p, hi, cfa.IntT), cfa.IntT)
+	}
+	fx.emit(&cfa.Assign{LHS: &cfa.Member{X: res, Field: 0, T: rt.Fields[0].Type}, RHS: conv(r, rt.Fields[0].Type)})
+	// LAnd and LOr only in assume conditions: the flag by a branch
+	flag := &cfa.Member{X: res, Field: 1, T: rt.Fields[1].Type}
+	fx.emit(&cfa.Assign{LHS: flag, RHS: &cfa.Const{T: flag.T}})
+	fx.branch(ov, &cfa.Assign{LHS: flag, RHS: &cfa.Const{T: flag.T, V: 1}})
 }
 
 // byteOrder are the byte-order functions, by the width they swap: on
