@@ -33,23 +33,7 @@ func TestBMCAgrees(t *testing.T) {
 	for _, vf := range verdictFiles(t) {
 		t.Run(filepath.Base(vf.file), func(t *testing.T) {
 			t.Parallel()
-			truth := map[int]results.Verdict{}
-			for i, line := range strings.Split(vf.src, "\n") {
-				m := wantRE.FindStringSubmatch(line)
-				if m == nil {
-					continue
-				}
-				for rest := m[1]; strings.TrimSpace(rest) != ""; {
-					it := wantItemRE.FindStringSubmatch(rest)
-					if it == nil {
-						break
-					}
-					rest = rest[len(it[0]):]
-					if v := results.Verdict(it[2]); v == results.True || v == results.False {
-						truth[i+1] = v
-					}
-				}
-			}
+			truth := knownVerdicts(vf.src)
 			var fcfg frontend.Options
 			if mallocRE.MatchString(vf.src) {
 				fcfg.Malloc = frontend.MallocMayFail
@@ -97,6 +81,30 @@ func TestBMCAgrees(t *testing.T) {
 			}
 		})
 	}
+}
+
+// knownVerdicts returns the decided verdicts of src's wants by line:
+// TRUE or FALSE under any configuration (a property no configuration
+// decides has none).
+func knownVerdicts(src string) map[int]results.Verdict {
+	truth := map[int]results.Verdict{}
+	for i, line := range strings.Split(src, "\n") {
+		m := wantRE.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		for rest := m[1]; strings.TrimSpace(rest) != ""; {
+			it := wantItemRE.FindStringSubmatch(rest)
+			if it == nil {
+				break
+			}
+			rest = rest[len(it[0]):]
+			if v := results.Verdict(it[2]); v == results.True || v == results.False {
+				truth[i+1] = v
+			}
+		}
+	}
+	return truth
 }
 
 // TestBMCAll: bmc verifies the properties of an entry over one unrolling

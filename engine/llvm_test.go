@@ -53,23 +53,7 @@ func TestLLVMAgrees(t *testing.T) {
 	for _, vf := range verdictFiles(t) {
 		t.Run(filepath.Base(vf.file), func(t *testing.T) {
 			t.Parallel()
-			truth := map[int]results.Verdict{}
-			for i, line := range strings.Split(vf.src, "\n") {
-				m := wantRE.FindStringSubmatch(line)
-				if m == nil {
-					continue
-				}
-				for rest := m[1]; strings.TrimSpace(rest) != ""; {
-					it := wantItemRE.FindStringSubmatch(rest)
-					if it == nil {
-						break
-					}
-					rest = rest[len(it[0]):]
-					if v := results.Verdict(it[2]); v == results.True || v == results.False {
-						truth[i+1] = v
-					}
-				}
-			}
+			truth := knownVerdicts(vf.src)
 			config := vf.configs[0]
 			cwants := parseWants(t, vf.file, vf.src, config, config)
 			mu.Lock()

@@ -197,6 +197,15 @@ func (*AddrOf) isExpr()     {}
 func (*Member) isExpr()     {}
 func (*Index) isExpr()      {}
 
+// Zero is the zero value of t: 0, NULL, or for aggregates the
+// all-zero object (a Const of the aggregate type with V = 0).
+func Zero(t *Type) Expr {
+	if t.Kind == Float {
+		return &FloatConst{T: t}
+	}
+	return &Const{T: t}
+}
+
 // NewConst returns the constant v of integer or pointer type t, truncated
 // to t's width.
 func NewConst(t *Type, v int64) *Const {

@@ -613,14 +613,8 @@ func isVolatile(d *cc.Declarator) bool {
 	return false
 }
 
-// zeroOf is the zero value of t: 0, NULL, or for aggregates the all-zero
-// object (a Const of the aggregate type with V = 0).
-func zeroOf(t *cfa.Type) cfa.Expr {
-	if t.Kind == cfa.Float {
-		return &cfa.FloatConst{T: t}
-	}
-	return &cfa.Const{T: t}
-}
+// zeroOf is the zero value of t (cfa.Zero).
+func zeroOf(t *cfa.Type) cfa.Expr { return cfa.Zero(t) }
 
 // function translates a function definition.
 func (t *translator) function(u *unit, s *funcSym) error {

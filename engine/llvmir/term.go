@@ -382,12 +382,7 @@ func (fx *fnctx) withOverflow(op string, in *ir.InstCall, res cfa.Expr) {
 		fx.unsupported("llvm.smul.with.overflow.i64")
 		return
 	}
-	let := func(e cfa.Expr) cfa.Expr {
-		v := fx.newVar("ov", e.Type())
-		v.Temp = true
-		fx.emit(&cfa.Assign{LHS: &cfa.VarRef{Var: v}, RHS: e})
-		return &cfa.VarRef{Var: v}
-	}
+	let := fx.let
 	a, b = let(a), let(b)
 	bin := func(o cfa.BinaryOp, x, y cfa.Expr, t *cfa.Type) cfa.Expr { return &cfa.Binary{Op: o, X: x, Y: y, T: t} }
 	arith := map[string]cfa.BinaryOp{"sadd": cfa.Add, "uadd": cfa.Add, "ssub": cfa.Sub, "usub": cfa.Sub, "smul": cfa.Mul, "umul": cfa.Mul}[op]
@@ -453,12 +448,7 @@ func (fx *fnctx) bitOp(op string, in *ir.InstCall, res cfa.Expr) {
 		return
 	}
 	w := u.Bits
-	let := func(e cfa.Expr) cfa.Expr {
-		v := fx.newVar("bits", e.Type())
-		v.Temp = true
-		fx.emit(&cfa.Assign{LHS: &cfa.VarRef{Var: v}, RHS: e})
-		return &cfa.VarRef{Var: v}
-	}
+	let := fx.let
 	v := let(x)
 	switch op {
 	case "ctpop":
@@ -506,12 +496,7 @@ func (fx *fnctx) bitOp(op string, in *ir.InstCall, res cfa.Expr) {
 func (fx *fnctx) posixMemalign(in *ir.InstCall, res cfa.Expr) {
 	vp := fx.t.tm.ptr(cfa.VoidType)
 	sizeT := cfa.IntType(fx.t.tm.l.ptrBits, false)
-	let := func(e cfa.Expr) cfa.Expr {
-		v := fx.newVar("pm", e.Type())
-		v.Temp = true
-		fx.emit(&cfa.Assign{LHS: &cfa.VarRef{Var: v}, RHS: e})
-		return &cfa.VarRef{Var: v}
-	}
+	let := fx.let
 	mp := let(conv(fx.value(in.Args[0]), fx.t.tm.ptr(vp)))
 	al := let(conv(fx.value(in.Args[1]), sizeT))
 	sz := let(conv(fx.value(in.Args[2]), sizeT))
@@ -582,6 +567,15 @@ func isPhiOf(q *ir.InstPhi, phis []*ir.InstPhi) bool {
 		}
 	}
 	return false
+}
+
+// let assigns e to a fresh temporary and returns the temporary, so that
+// an expression used several times is evaluated once.
+func (fx *fnctx) let(e cfa.Expr) cfa.Expr {
+	v := fx.newVar("let", e.Type())
+	v.Temp = true
+	fx.emit(&cfa.Assign{LHS: &cfa.VarRef{Var: v}, RHS: e})
+	return &cfa.VarRef{Var: v}
 }
 
 // isStdin reports whether v is the value of the C library's stdin (a

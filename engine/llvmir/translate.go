@@ -418,18 +418,11 @@ func (t *translator) initConst(b *builder, x cfa.Expr, c constant.Constant, rng 
 		b.edge(&cfa.Assign{LHS: x, RHS: zeroOf(xt)}, rng, "")
 		return
 	}
-	switch c := c.(type) {
+	switch c.(type) {
 	case *constant.Array, *constant.CharArray, *constant.Struct:
 		b.edge(&cfa.Assign{LHS: x, RHS: zeroOf(xt)}, rng, "")
-		t.initElems(b, x, c, rng)
-		return
 	}
-	e, err := b.constant(c)
-	if err != nil {
-		b.edge(&cfa.Unsupported{Construct: "initialiser " + c.Ident() + ": " + err.Error()}, rng, "")
-		return
-	}
-	b.edge(&cfa.Assign{LHS: x, RHS: conv(e, xt)}, rng, "")
+	t.initSub(b, x, c, rng)
 }
 
 // initElems stores the non-zero elements of an aggregate constant.
@@ -506,12 +499,7 @@ func isZero(c constant.Constant) bool {
 	return false
 }
 
-func zeroOf(t *cfa.Type) cfa.Expr {
-	if t.Kind == cfa.Float {
-		return &cfa.FloatConst{T: t}
-	}
-	return &cfa.Const{T: t}
-}
+func zeroOf(t *cfa.Type) cfa.Expr { return cfa.Zero(t) }
 
 // constructors calls, at the end of Init, the functions of
 // @llvm.global_ctors in ascending priority (their order in the array
