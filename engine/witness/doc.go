@@ -280,7 +280,13 @@
 //     harness defines gcc's __cyg_profile_func_enter hook
 //     (-finstrument-functions) and compares the function entered with
 //     the error function; a static one cannot be named and Reproducer
-//     says so;
+//     says so. Only the reported assertion counts (site.go): the harness
+//     compares the failing call's file name and line with the property's
+//     error calls and, for an assert wrapper's property, the wrapper's call
+//     site (the arguments of __assert_fail, else addr2line on return
+//     addresses from a shadow call stack the -finstrument-functions hooks
+//     keep); another failing assertion prints where it failed and aborts
+//     (exit status 134);
 //   - supplies the counterexample's value for each read of a volatile
 //     global (see volatile.go: the macro -Dv=(*rv_volatile_0()) turns
 //     every evaluation of v in the program into an accessor call, one

@@ -160,6 +160,7 @@ func Reproducer(v *Violation) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	sc := c.siteCheck()
 
 	var b strings.Builder
 	files := strings.Join(c.order, " ")
@@ -167,6 +168,9 @@ func Reproducer(v *Violation) (string, error) {
 	allFlags := vols.flags()
 	if ec != nil {
 		allFlags = append(allFlags, wrapMainFlag)
+	}
+	if sc.addrs {
+		allFlags = append(allFlags, debugFlag)
 	}
 	for _, f := range allFlags {
 		flags += " '" + f + "'"
@@ -192,6 +196,9 @@ func Reproducer(v *Violation) (string, error) {
 	if ec != nil {
 		fmt.Fprintf(&b, "/* The harness calls the entry function %s (see __wrap_main). */\n%s%s\n\n", comment(ec.fn.Name), buildFlagPrefix, wrapMainFlag)
 	}
+	if sc.addrs {
+		fmt.Fprintf(&b, "/* Debugging information: addr2line tells where an error is called. */\n%s%s\n\n", buildFlagPrefix, debugFlag)
+	}
 	if v.Memory != "" {
 		fmt.Fprintf(&b, `/* The counterexample violates %s: AddressSanitizer reports it. */
 %s-fsanitize=address
@@ -202,6 +209,8 @@ func Reproducer(v *Violation) (string, error) {
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 struct rv_value {
@@ -234,7 +243,7 @@ static unsigned long long rv_read(const char *fn)
 	return v->bits;
 }
 
-static void rv_reached(const char *how)
+%s static void rv_reached(const char *how)
 {
 	fflush(stdout);
 	fprintf(stderr, "%s: %%s\n", how);
@@ -249,7 +258,8 @@ __attribute__((constructor)) static void rv_probe(void)
 	if (getenv("%s"))
 		_exit(0);
 }
-`, len(values), ReachedMarker, ReachedExitCode, ProbeEnv, ProbeEnv)
+`, len(values), rvFn, ReachedMarker, ReachedExitCode, ProbeEnv, ProbeEnv)
+	sc.writeSupport(&b)
 
 	for _, name := range names {
 		def, err := nondetDef(name, nondet[name])
@@ -260,7 +270,13 @@ __attribute__((constructor)) static void rv_probe(void)
 	}
 	for _, name := range []string{"reach_error", "__VERIFIER_error"} {
 		if external(name) || name == c.errFunc && p.Func(name) == nil {
-			fmt.Fprintf(&b, "\nvoid %s(void)\n{\n\trv_reached(\"%s()\");\n}\n", name, name)
+			judge := fmt.Sprintf("rv_not_reported(\"%s()\");", name)
+			if name == c.errFunc {
+				// the call returns to the error call; the frame executing
+				// it is the top one (the harness is not instrumented)
+				judge = fmt.Sprintf("rv_error(\"%s()\", 0, 0, __builtin_return_address(0), rv_depth - 1);", name)
+			}
+			fmt.Fprintf(&b, "\n__attribute__((no_instrument_function)) void %s(void)\n{\n\t%s\n}\n", name, judge)
 		}
 	}
 	var asserts []string
@@ -272,7 +288,19 @@ __attribute__((constructor)) static void rv_probe(void)
 	sort.Strings(asserts)
 	for _, name := range asserts {
 		a := assertFuncs[name]
-		fmt.Fprintf(&b, "\n%s\n{\n\tchar rv_buf[1024];\n\n\t%s;\n\trv_reached(rv_buf);\n}\n", a.proto, a.describe)
+		var judge string
+		switch {
+		case name == c.errFunc:
+			// called at the assertion: file and line are its place
+			judge = "rv_error(rv_buf, file, (long)line, 0, rv_depth - 1);"
+		case len(sc.inErr) > 0:
+			// the program's error function calls it: the error is
+			// the call of that function, the top frame
+			judge = "if (rv_match(rv_in_error, file, (long)line))\n\t\trv_error(rv_buf, 0, 0, rv_frame_site(rv_depth - 1), rv_depth - 2);\n\trv_not_reported(rv_buf);"
+		default:
+			judge = "rv_not_reported(rv_buf);"
+		}
+		fmt.Fprintf(&b, "\n__attribute__((no_instrument_function)) %s\n{\n\tchar rv_buf[1024];\n\n\t%s;\n\t%s\n}\n", a.proto, a.describe, judge)
 	}
 	if external("__VERIFIER_assume") {
 		b.WriteString(`
@@ -295,7 +323,7 @@ void __VERIFIER_assume(int cond)
 	if abortRoute {
 		c.writeAbort(&b)
 	}
-	c.writeHooks(&b, hookRoute)
+	sc.writeHooks(&b, c.errFunc, hookRoute)
 	if ec != nil {
 		ec.write(&b)
 	}
@@ -322,7 +350,7 @@ func (c *ctx) writeAbort(b *strings.Builder) {
 		others = append(others, fmt.Sprintf("rv_fn%d", len(others)))
 	}
 	others = append(others, "(void (*)(void))rv_read", "(void (*)(void))rv_reached", "abort")
-	fmt.Fprintf(b, `void abort(void);
+	fmt.Fprintf(b, `void abort(void) __attribute__((no_instrument_function));
 
 typedef unsigned long rv_addr;
 
@@ -346,54 +374,13 @@ static int rv_in_error_function(rv_addr ra)
 void abort(void)
 {
 	if (rv_in_error_function((rv_addr)__builtin_return_address(0)))
-		rv_reached("abort() in %s");
+		rv_error("abort() in %s", 0, 0, rv_frame_site(rv_depth - 1), rv_depth - 2);
 	fflush(stdout);
 	signal(SIGABRT, SIG_DFL);
 	raise(SIGABRT);
 	_exit(134);
 }
 `, strings.Join(others, ",\n\t\t"), c.errFunc)
-}
-
-// writeHooks defines the hooks of gcc's -finstrument-functions (part of
-// BuildLine): every function of the program calls
-// __cyg_profile_func_enter on entry. With hook, entering the program's
-// own error function is the error (an error function with an empty
-// body, as SV-COMP tasks often define reach_error, leaves no other
-// trace); otherwise the hooks do nothing.
-func (c *ctx) writeHooks(b *strings.Builder, hook bool) {
-	b.WriteString(`
-void __cyg_profile_func_enter(void *fn, void *site) __attribute__((no_instrument_function));
-void __cyg_profile_func_exit(void *fn, void *site) __attribute__((no_instrument_function));
-`)
-	if hook {
-		fmt.Fprintf(b, `
-/* %[1]s is defined by the program: entering it is the error. */
-extern void rv_errhook(void) __asm__(%[1]q);
-
-void __cyg_profile_func_enter(void *fn, void *site)
-{
-	(void)site;
-	if (fn == (void *)rv_errhook)
-		rv_reached("%[1]s()");
-}
-`, c.errFunc)
-	} else {
-		b.WriteString(`
-void __cyg_profile_func_enter(void *fn, void *site)
-{
-	(void)fn;
-	(void)site;
-}
-`)
-	}
-	b.WriteString(`
-void __cyg_profile_func_exit(void *fn, void *site)
-{
-	(void)fn;
-	(void)site;
-}
-`)
 }
 
 func comment(s string) string { return strings.ReplaceAll(s, "*/", "* /") }

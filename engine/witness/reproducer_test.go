@@ -241,7 +241,7 @@ int main(void) {
 				t.Errorf("unexpected error: %v", err)
 			case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
 				t.Errorf("error %v, want %q", err, tc.err)
-			case tc.err == "" && !strings.Contains(src, "void reach_error(void)\n{\n\trv_reached"):
+			case tc.err == "" && !strings.Contains(src, "void reach_error(void)\n{\n\trv_error(\"reach_error()\""):
 				t.Errorf("the harness must define the external reach_error:\n%s", src)
 			}
 			// The witnesses do not depend on reproducibility: the

@@ -59,6 +59,12 @@ type Violation struct {
 	// specifies for memory safety, and the reproducer is built with
 	// AddressSanitizer, which reports the error.
 	Memory string
+	// Property, when not nil, is the property the path violates; the
+	// reproducer exits with ReachedExitCode only when a run reaches that
+	// assertion. Without it the property is the one of spec.Properties
+	// whose error call (through the wrapper call, for a wrapper's) the
+	// path's target is.
+	Property *spec.Property
 }
 
 // ctx is what the writers share: the violation, the loaded sources and the

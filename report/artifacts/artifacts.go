@@ -112,7 +112,7 @@ func Write(out string, t Task, rs []*engine.Result, report *results.Report) erro
 		if r.Entry != "" {
 			wt.Entry = r.Entry
 		}
-		v := &witness.Violation{Program: prog, Path: r.Counterexample, Inputs: r.Inputs, Task: wt, Memory: r.Violated}
+		v := &witness.Violation{Program: prog, Path: r.Counterexample, Inputs: r.Inputs, Task: wt, Memory: r.Violated, Property: r.Property}
 		yml := filepath.Join(dir, "witness.yml")
 		if err := writeWith(yml, func(b *bytes.Buffer) error { return witness.WriteViolationYAML(b, v) }); err != nil {
 			errs = append(errs, err.Error())

@@ -35,9 +35,15 @@ int main(void) {
 // properties with value-cegar, keeping the ARG.
 func verify(t *testing.T) (Task, []*engine.Result, *results.Report) {
 	t.Helper()
+	return verifySource(t, prog)
+}
+
+// verifySource is verify for the program src.
+func verifySource(t *testing.T, src string) (Task, []*engine.Result, *results.Report) {
+	t.Helper()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "p.c")
-	if err := os.WriteFile(file, []byte(prog), 0o644); err != nil {
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	p, err := engine.Load(engine.SourceOptions{DataModel: engine.LP64}, file)
@@ -142,5 +148,82 @@ func TestBuildAndRunNotReached(t *testing.T) {
 	_, _, err = BuildAndRun(engine.LP64, []string{file}, "int main(void) { return g(; }\n", time.Minute)
 	if err == nil || !strings.Contains(err.Error(), "cannot compile the reproducer (gcc") {
 		t.Errorf("err %v, want a compile error naming gcc", err)
+	}
+}
+
+// TestWriteReportedAssertion: a reproducer ends with ReachedExitCode
+// only when the reported assertion fails, not any assertion. Each
+// program has two assertions that fail, for x == 3 and for x == 42; every
+// FALSE verdict's reproduce.sh reaches its own. Then each verdict gets
+// the other's input, as a wrong verdict's counterexample would lead the
+// run to another assertion: its reproduce.sh must say that the failing
+// assertion is not the reported one and not exit with ReachedExitCode.
+// Both the C library's assert and SV-COMP's assert wrapper with an empty
+// reach_error are covered.
+func TestWriteReportedAssertion(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not found")
+	}
+	const body = `extern int __VERIFIER_nondet_int(void);
+int main(void) {
+	int x = __VERIFIER_nondet_int();
+	assert(x != 3);
+	assert(x != 42);
+	return 0;
+}
+`
+	for name, head := range map[string]string{
+		"assert.h": "#include <assert.h>\n",
+		"wrapper":  "extern void abort(void);\nvoid reach_error(void) {}\nvoid __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort();} } }\n#define assert(c) __VERIFIER_assert(c)\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			task, rs, report := verifySource(t, head+body)
+			// each FALSE verdict's value of x (its nondet input)
+			var falses []*engine.Result
+			var xs []*results.Input
+			for _, r := range rs {
+				if r.Verdict != results.False {
+					continue
+				}
+				falses = append(falses, r)
+				for i := range r.Inputs {
+					if r.Inputs[i].Source == "__VERIFIER_nondet_int" {
+						xs = append(xs, &r.Inputs[i])
+					}
+				}
+			}
+			if len(falses) != 2 || len(xs) != 2 {
+				t.Fatalf("%d FALSE verdicts with %d values of x, want 2 and 2", len(falses), len(xs))
+			}
+			run := func(r *engine.Result, out string) (int, string) {
+				msg, err := exec.Command("sh", filepath.Join(Dir(out, r), "reproduce.sh")).CombinedOutput()
+				if ee, ok := err.(*exec.ExitError); ok {
+					return ee.ExitCode(), string(msg)
+				} else if err != nil {
+					t.Fatal(err)
+				}
+				return 0, string(msg)
+			}
+			out := t.TempDir()
+			if err := Write(out, task, rs, report); err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range falses {
+				if code, msg := run(r, out); code != ReachedExitCode || !strings.Contains(msg, ReachedMarker) {
+					t.Errorf("%s: reproduce.sh exits %d, want %d:\n%s", r.Property.ID, code, ReachedExitCode, msg)
+				}
+			}
+			xs[0].Bits, xs[1].Bits = xs[1].Bits, xs[0].Bits
+			out = t.TempDir()
+			if err := Write(out, task, rs, report); err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range falses {
+				code, msg := run(r, out)
+				if code == ReachedExitCode || strings.Contains(msg, ReachedMarker) || !strings.Contains(msg, "not the reported assertion ("+r.Property.ID+" at p.c:") {
+					t.Errorf("%s with the other verdict's input: reproduce.sh exits %d:\n%s", r.Property.ID, code, msg)
+				}
+			}
+		})
 	}
 }
