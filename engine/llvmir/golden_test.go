@@ -6,6 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/llir/llvm/ir/types"
+
+	"github.com/reverify/reverify/engine/cfa"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden CFA files")
@@ -116,5 +120,27 @@ func TestErrors(t *testing.T) {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("missing %q in\n%v", want, err)
 		}
+	}
+}
+
+// TestLiteralStructs: two literal struct types of one size and field
+// count are different types (cfa.Same compares names, sizes and field
+// counts), so a cast between them is kept and a member access reads the
+// right offset.
+func TestLiteralStructs(t *testing.T) {
+	tm := newTypeMap(parseLayout("", cfa.LP64))
+	a, err := tm.of(types.NewStruct(types.I8, types.I32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := tm.of(types.NewStruct(types.I32, types.I8))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfa.Same(a, b) {
+		t.Errorf("%s and %s are the same type", a.Name, b.Name)
+	}
+	if a.Fields[1].Offset != 4 || b.Fields[1].Offset != 4 || a.Size != 8 || b.Size != 8 {
+		t.Errorf("layouts: %+v, %+v", a.Fields, b.Fields)
 	}
 }

@@ -196,9 +196,12 @@ func (tm *typeMap) structType(t *types.StructType) (*cfa.Type, error) {
 	if c, ok := tm.structs[t]; ok {
 		return c, nil
 	}
-	name := ""
+	// %struct.S → "struct S"; a literal struct type is named by its own
+	// text, so that cfa.Same (names, sizes, field counts) never takes
+	// two different literal types for one
+	name := t.LLString()
 	if n := t.Name(); n != "" {
-		name = strings.Replace(n, ".", " ", 1) // %struct.S → "struct S"
+		name = strings.Replace(n, ".", " ", 1)
 	}
 	c := &cfa.Type{Kind: cfa.Struct, Name: name}
 	tm.structs[t] = c
