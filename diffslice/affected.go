@@ -44,7 +44,8 @@ type Options struct {
 	// contexts.
 	Verify func(ctx context.Context, props []*spec.Property, cfg engine.Config) ([]*engine.Result, error)
 
-	unsupported []string // the head's reachable unsupported constructs (unsupported.go)
+	unsupported []string    // the head's reachable unsupported constructs (unsupported.go)
+	baseHashes  *baseHasher // the base's slice hashes, shared with the plan (NewPlan)
 }
 
 func (o Options) withDefaults(head *Revision) Options {
@@ -204,31 +205,11 @@ func Affected(head *Revision, props []*spec.Property, changes []DefChange, cache
 			}
 		}
 	})
-	var baseHashes map[string]string // property ID → slice hash at base, computed on demand
-	baseHash := func(id string) string {
-		if opts.Base == nil || !baseIDs[id] {
-			return ""
-		}
-		if baseHashes == nil {
-			if s := opts.Base.summary; s != nil {
-				baseHashes = map[string]string{}
-				if s.HashKey == hashKey(opts) {
-					baseHashes = s.SliceHashes
-				}
-				return baseHashes[id]
-			}
-			baseHashes = map[string]string{}
-			bsdg := opts.Base.SDG()
-			bopts := opts
-			bopts.unsupported, _ = unsupportedConstructs(opts.Base.Program, opts.Entry)
-			withStableErrorCalls(opts.Base.Program, func() {
-				for _, p := range opts.Base.Properties() {
-					baseHashes[p.ID] = sliceHash(opts.Base.Program, sliceOf(bsdg, p), p, bopts)
-				}
-			})
-		}
-		return baseHashes[id]
+	bh := opts.baseHashes
+	if bh == nil {
+		bh = newBaseHasher(opts)
 	}
+	baseHash := bh.hash
 
 	out := make([]Decision, len(props))
 	for i, p := range props {
@@ -307,6 +288,54 @@ func Affected(head *Revision, props []*spec.Property, changes []DefChange, cache
 		out[i] = d
 	}
 	return out
+}
+
+// baseHasher computes the slice hashes of the base revision's
+// properties once, on demand: from the summary a verified head left in
+// the cache (LoadBase), else from the base's own SDG.
+type baseHasher struct {
+	opts   Options // with defaults; Base may be nil
+	ids    map[string]bool
+	hashes map[string]string // nil until computed
+}
+
+func newBaseHasher(opts Options) *baseHasher {
+	b := &baseHasher{opts: opts}
+	if opts.Base != nil {
+		b.ids = map[string]bool{}
+		for _, p := range opts.Base.propertyRefs() {
+			b.ids[p.ID] = true
+		}
+	}
+	return b
+}
+
+// hash returns the slice hash of the base's property id, "" when there is
+// no base, the base lacks the property, or the base's summary was made
+// for other options.
+func (b *baseHasher) hash(id string) string {
+	opts := b.opts
+	if opts.Base == nil || !b.ids[id] {
+		return ""
+	}
+	if b.hashes == nil {
+		b.hashes = map[string]string{}
+		if s := opts.Base.summary; s != nil {
+			if s.HashKey == hashKey(opts) {
+				b.hashes = s.SliceHashes
+			}
+			return b.hashes[id]
+		}
+		bsdg := opts.Base.SDG()
+		bopts := opts
+		bopts.unsupported, _ = unsupportedConstructs(opts.Base.Program, opts.Entry)
+		withStableErrorCalls(opts.Base.Program, func() {
+			for _, p := range opts.Base.Properties() {
+				b.hashes[p.ID] = sliceHash(opts.Base.Program, sliceOf(bsdg, p), p, bopts)
+			}
+		})
+	}
+	return b.hashes[id]
 }
 
 // decided reports whether a verdict is TRUE or FALSE.

@@ -3,6 +3,8 @@ package diffslice
 import (
 	"context"
 	"fmt"
+	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/reverify/reverify/engine"
@@ -33,6 +35,7 @@ type Plan struct {
 func NewPlan(base, head *Revision, cache *Cache, opts Options) *Plan {
 	opts.Base = base
 	opts = opts.withDefaults(head)
+	opts.baseHashes = newBaseHasher(opts)
 	p := &Plan{Base: base, Head: head, Options: opts}
 	if base != nil {
 		p.Changes = defChanges(base, head)
@@ -140,9 +143,14 @@ func (p *Plan) Verify(ctx context.Context, cfg engine.Config) ([]*engine.Result,
 	return out, nil
 }
 
+// maxChangedSpans bounds the spans of changed lines recorded per
+// property (PropertyReport.ChangedLines).
+const maxChangedSpans = 20
+
 // Annotate records, in a report built from Verify's results, each
-// property's slice hash, whether its verdict came from the cache, and why
-// it was re-verified.
+// property's slice hash, whether its verdict came from the cache, why it
+// was re-verified, and the head lines the change added or modified in
+// the definitions of its slice (nearest first).
 func (p *Plan) Annotate(r *results.Report) {
 	byID := map[string]*Decision{}
 	for i := range p.Decisions {
@@ -157,6 +165,7 @@ func (p *Plan) Annotate(r *results.Report) {
 		pr.SliceHash = d.SliceHash
 		pr.CacheHit = !d.Reverify
 		pr.Reverified = d.Reasons
+		pr.ChangedLines = changedSpans(d.Hits)
 		if !d.Reverify && d.Cached != nil {
 			if pr.Witness == "" {
 				pr.Witness = d.Cached.Witness
@@ -164,6 +173,84 @@ func (p *Plan) Annotate(r *results.Report) {
 			if pr.PixelTree == "" {
 				pr.PixelTree = d.Cached.PixelTree
 			}
+		}
+	}
+}
+
+// changedSpans are the head lines of the hunks of the hits' changes, in
+// the order of the hits, each hunk once, at most maxChangedSpans.
+func changedSpans(hits []Hit) []results.Span {
+	var out []results.Span
+	seen := map[Hunk]bool{}
+	for _, h := range hits {
+		for _, k := range h.Change.Hunks {
+			if k.NewFile == "" || k.NewCount <= 0 || seen[k] || len(out) >= maxChangedSpans {
+				continue
+			}
+			seen[k] = true
+			out = append(out, results.Span{File: path.Clean(filepath.ToSlash(k.NewFile)), Line: k.NewStart, Lines: k.NewCount})
+		}
+	}
+	return out
+}
+
+// BaseVerdict returns the cache entry of the property with this ID at the
+// base revision: the verdict cached under its slice hash there, computed
+// by the plan's engine version and configuration; nil when the plan has
+// no base, the base lacks the property, or the cache has no such entry.
+// The base's slice hashes come from its summary in the cache, else from
+// its SDG, computed once per plan.
+func (p *Plan) BaseVerdict(cache *Cache, id string) *Entry {
+	bh := p.Options.baseHashes
+	if bh == nil || p.Base == nil {
+		return nil
+	}
+	h := bh.hash(id)
+	if h == "" {
+		return nil
+	}
+	e, ok := cache.Get(h)
+	if !ok || e.EngineVersion != p.Options.EngineVersion || e.Config != p.Options.Config {
+		return nil
+	}
+	return e
+}
+
+// AnnotateEarlier records, for each UNKNOWN property of r (a report
+// annotated by Annotate), the verdict known before this run as its
+// Earlier verdict: the one the cache holds for it at the base revision
+// (BaseVerdict; results.EarlierCommit when the base is the head's
+// commit), unless that is not FALSE and the cache holds FALSE under the
+// property's own slice hash (its violation was confirmed for this very
+// slice on another commit, or by an earlier run on this one:
+// results.EarlierSlice, results.EarlierCommit).
+func (p *Plan) AnnotateEarlier(cache *Cache, r *results.Report) {
+	byID := map[string]*Decision{}
+	for i := range p.Decisions {
+		byID[p.Decisions[i].Property.ID] = &p.Decisions[i]
+	}
+	head := p.Head.Commit
+	for i := range r.Properties {
+		pr := &r.Properties[i]
+		if pr.Verdict != results.Unknown {
+			continue
+		}
+		if e := p.BaseVerdict(cache, pr.ID); e != nil {
+			on := results.EarlierBase
+			if p.Base.Commit != "" && p.Base.Commit == head {
+				on = results.EarlierCommit
+			}
+			pr.Earlier = &results.Earlier{Verdict: e.Verdict, On: on, Commit: p.Base.Commit}
+		}
+		if pr.Earlier != nil && pr.Earlier.Verdict == results.False {
+			continue
+		}
+		if d := byID[pr.ID]; d != nil && d.Cached != nil && d.Cached.Verdict == results.False && d.Cached.SliceHash == d.SliceHash {
+			on := results.EarlierSlice
+			if d.Cached.Commit != "" && d.Cached.Commit == head {
+				on = results.EarlierCommit
+			}
+			pr.Earlier = &results.Earlier{Verdict: results.False, On: on, Commit: d.Cached.Commit}
 		}
 	}
 }

@@ -15,7 +15,8 @@ import (
 // Merge combines results.json reports of shards (disjoint
 // properties) or of entry functions (a property reached from several):
 // one entry per property ID, keeping the strongest verdict in the order
-// FALSE, UNKNOWN, TRUE, NOT_CHECKED; properties sorted by file, line,
+// FALSE, UNKNOWN, TRUE, NOT_CHECKED (an UNKNOWN keeps an earlier FALSE
+// any of them knew: the finding stays open); properties sorted by file, line,
 // column and ID; files united; the summary recounted; Entry the distinct
 // entries joined by spaces. Reports of different engine versions,
 // configurations, schemas or data models are an error.
@@ -51,8 +52,16 @@ func Merge(reports []*Report) (*Report, error) {
 		}
 		for _, p := range r.Properties {
 			if k, ok := byID[p.ID]; ok {
-				if Strength(p.Verdict) < Strength(out.Properties[k].Verdict) {
-					out.Properties[k] = p
+				q := &out.Properties[k]
+				earlier := q.Earlier
+				if p.Earlier != nil && p.Earlier.Verdict == False {
+					earlier = p.Earlier // an open finding is never merged away
+				}
+				if Strength(p.Verdict) < Strength(q.Verdict) {
+					*q = p
+				}
+				if q.Verdict == Unknown && earlier != nil && (q.Earlier == nil || earlier.Verdict == False) {
+					q.Earlier = earlier
 				}
 				continue
 			}

@@ -79,6 +79,14 @@ type PropertyReport struct {
 	Violated string `json:"violated,omitempty"`
 	// Scope is the property scope (engine/scope), when computed.
 	Scope *Scope `json:"scope,omitempty"`
+	// ChangedLines are the lines of the head revision, in definitions of
+	// the property's slice, that the change under review added or
+	// modified, nearest definition first: where a comment about the
+	// property can sit on the diff.
+	ChangedLines []Span `json:"changed_lines,omitempty"`
+	// Earlier is, for an UNKNOWN property, the verdict known before this
+	// run (Earlier): FALSE there makes the UNKNOWN an unresolved finding.
+	Earlier *Earlier `json:"earlier,omitempty"`
 }
 
 // InputJSON is a counterexample input (Input) in results.json: its

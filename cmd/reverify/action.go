@@ -28,9 +28,13 @@ import (
 // def. action.yml also passes every input as --name=value, which wins.
 func inputDefault(name, def string) string { return github.InputDefault(os.LookupEnv, name, def) }
 
-// Failure policies (input fail-on) and comment modes (input comment-mode).
+// Failure policies (input fail-on), from strict to lenient, and comment
+// modes (input comment-mode). unresolved, the default, fails on FALSE and
+// on an unresolved finding (FALSE before, UNKNOWN now: results
+// PropertyReport.Unresolved); violation on FALSE only; unknown on FALSE
+// or any UNKNOWN.
 var (
-	failPolicies = []string{"violation", "unknown", "never"}
+	failPolicies = []string{"unknown", "unresolved", "violation", "never"}
 	commentModes = []string{"all", "sticky", "review", "off"}
 )
 
@@ -43,7 +47,7 @@ type postFlags struct {
 }
 
 func (o *postFlags) register(fs *flag.FlagSet, action bool) {
-	fs.StringVar(&o.failOn, "fail-on", inputDefault("fail-on", "violation"), "failure policy: violation (exit 1 on FALSE), unknown (on FALSE or UNKNOWN) or never")
+	fs.StringVar(&o.failOn, "fail-on", inputDefault("fail-on", "unresolved"), "failure policy: unresolved (exit 1 on FALSE, or on UNKNOWN where the property was FALSE before), violation (on FALSE only), unknown (on FALSE or any UNKNOWN) or never")
 	fs.StringVar(&o.commentMode, "comment-mode", inputDefault("comment-mode", "all"), "pull-request comments: all (sticky summary and review), sticky, review or off")
 	fs.StringVar(&o.checkName, "check-name", inputDefault("check-name", "reverify"), "name of the check run (the one to require in branch protection); empty: no check run")
 	fs.StringVar(&o.output, "output", inputDefault("output", "reverify-out"), "directory for results.json, results.sarif, summary.md, witnesses, reproducers and pixel trees")
@@ -270,7 +274,7 @@ func runAction(args []string, stdout, stderr io.Writer) int {
 		}
 		res, err := runIncremental(context.Background(), incRequest{rf: rf, sc: sc, s: s, entries: ents, outDir: in.post.output,
 			shard: in.post.shard, budget: budget, stdout: stdout, stderr: stderr, prefix: "reverify action",
-			mode: progressMode(stderr, os.Getenv)})
+			mode: progressMode(stderr, os.Getenv), pr: ev.PR})
 		if err != nil {
 			if what, problems := sourceProblems(err); len(problems) > 0 {
 				fmt.Fprintf(stderr, "reverify action: %v\n", err)
@@ -285,12 +289,16 @@ func runAction(args []string, stdout, stderr io.Writer) int {
 	return publishReport(context.Background(), env, ev, report, in.post, ev.PR == 0, stdout, stderr)
 }
 
-// policyFails reports whether the failure policy rejects the report.
+// policyFails reports whether the failure policy rejects the report. An
+// unresolved finding (FALSE before, UNKNOWN now) fails unresolved and
+// unknown: only TRUE resolves a finding.
 func policyFails(failOn string, r *results.Report) bool {
 	f, u := r.Summary[string(results.False)], r.Summary[string(results.Unknown)]
 	switch failOn {
 	case "violation":
 		return f > 0
+	case "unresolved":
+		return f > 0 || r.Unresolved() > 0
 	case "unknown":
 		return f+u > 0
 	}

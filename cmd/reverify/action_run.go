@@ -39,6 +39,10 @@ type incRequest struct {
 	// mode is how progress shows (progressMode): "terminal", "action"
 	// or "plain" ("" too).
 	mode string
+	// pr is the pull request under review (0: none): its open findings
+	// (diffslice.Cache.OpenFindings) give the UNKNOWN properties their
+	// earlier FALSE and learn this run's verdicts.
+	pr int
 }
 
 // incResult is what runIncremental produced.
@@ -58,7 +62,9 @@ func budgetReason(budget time.Duration) string {
 // verify those, take the cached verdicts of the others, write
 // artifacts, results.json and the verdict cache, and print one line per
 // property. Properties not decided when the budget ends are UNKNOWN with
-// a "time budget" reason and are not cached. Errors are bad input (exit
+// a "time budget" reason and are not cached. An UNKNOWN property carries
+// the verdict it had before (at the base, from the cache; on an earlier
+// head of the pull request q.pr, from its open findings). Errors are bad input (exit
 // code 2 for the caller); an error writing artifacts is printed, not
 // returned.
 func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
@@ -222,6 +228,7 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 			writeBaselines(bctx, dir, head.Program, cfg, all)
 		}
 		sub.Annotate(report)
+		p.AnnotateEarlier(cache, report)
 		reports = append(reports, report)
 		// The cache learns the shard's fresh verdicts (aligned with all
 		// of p's decisions; nil is "not verified here"), never a verdict
@@ -243,6 +250,15 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 		return nil, err
 	}
 	res.report = merged
+	if q.pr > 0 {
+		// Findings of earlier heads of the pull request stay open until
+		// a run proves them.
+		open := cache.OpenFindings(q.pr)
+		open.Track(merged, head.Commit)
+		if err := cache.StoreOpenFindings(q.pr, open); err != nil {
+			fmt.Fprintf(q.stderr, "%s: open findings: %v\n", q.prefix, err)
+		}
+	}
 	if q.outDir != "" {
 		if err := writeJSON(filepath.Join(q.outDir, "results.json"), merged); err != nil {
 			return nil, err

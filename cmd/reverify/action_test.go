@@ -153,28 +153,54 @@ func TestDockerfileUsesInstallScript(t *testing.T) {
 	}
 }
 
+// TestFailurePolicy: per policy, whether FALSE, UNKNOWN and unresolved
+// findings (FALSE earlier, UNKNOWN now; counted among the UNKNOWN) fail
+// the step, and the check run's conclusion.
 func TestFailurePolicy(t *testing.T) {
 	for _, tt := range []struct {
-		f, u        int
+		f, u, open  int
 		policy      string
 		fails       bool
 		conclusionI string
 	}{
-		{0, 0, "violation", false, "success"},
-		{1, 0, "violation", true, "failure"},
-		{0, 2, "violation", false, "neutral"},
-		{0, 2, "unknown", true, "failure"},
-		{1, 0, "unknown", true, "failure"},
-		{0, 0, "unknown", false, "success"},
-		{3, 3, "never", false, "neutral"},
+		{0, 0, 0, "violation", false, "success"},
+		{1, 0, 0, "violation", true, "failure"},
+		{0, 2, 0, "violation", false, "neutral"},
+		{0, 2, 1, "violation", false, "neutral"},
+		{0, 0, 0, "unresolved", false, "success"},
+		{1, 0, 0, "unresolved", true, "failure"},
+		{0, 2, 0, "unresolved", false, "neutral"},
+		{0, 2, 1, "unresolved", true, "failure"},
+		{0, 2, 0, "unknown", true, "failure"},
+		{0, 2, 1, "unknown", true, "failure"},
+		{1, 0, 0, "unknown", true, "failure"},
+		{0, 0, 0, "unknown", false, "success"},
+		{3, 3, 1, "never", false, "neutral"},
 	} {
 		r := &results.Report{Summary: map[string]int{"FALSE": tt.f, "UNKNOWN": tt.u, "TRUE": 4}}
+		for i := 0; i < tt.u; i++ {
+			p := results.PropertyReport{ID: fmt.Sprint("p", i), Verdict: results.Unknown}
+			if i < tt.open {
+				p.Earlier = &results.Earlier{Verdict: results.False, On: results.EarlierBase}
+			} else if i%2 == 0 {
+				p.Earlier = &results.Earlier{Verdict: results.True, On: results.EarlierBase}
+			}
+			r.Properties = append(r.Properties, p)
+		}
 		if got := policyFails(tt.policy, r); got != tt.fails {
-			t.Errorf("%d FALSE, %d UNKNOWN, fail-on %s: fails %v", tt.f, tt.u, tt.policy, got)
+			t.Errorf("%d FALSE, %d UNKNOWN (%d unresolved), fail-on %s: fails %v", tt.f, tt.u, tt.open, tt.policy, got)
 		}
 		if got := conclusion(tt.policy, r); got != tt.conclusionI {
-			t.Errorf("%d FALSE, %d UNKNOWN, fail-on %s: conclusion %s, want %s", tt.f, tt.u, tt.policy, got, tt.conclusionI)
+			t.Errorf("%d FALSE, %d UNKNOWN (%d unresolved), fail-on %s: conclusion %s, want %s", tt.f, tt.u, tt.open, tt.policy, got, tt.conclusionI)
 		}
+	}
+	var stderr bytes.Buffer
+	fs, in := actionFlags(&stderr)
+	if err := fs.Parse(nil); err != nil || in.post.failOn != "unresolved" {
+		t.Errorf("the default of --fail-on is %q (%v), want unresolved", in.post.failOn, err)
+	}
+	if d := readActionYAML(t).Inputs["fail-on"].Default; d != "unresolved" {
+		t.Errorf("action.yml: the default of fail-on is %q, want unresolved", d)
 	}
 }
 

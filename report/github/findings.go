@@ -2,12 +2,17 @@ package github
 
 import (
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/reverify/reverify/report/markdown"
 	"github.com/reverify/reverify/report/sarif"
 	"github.com/reverify/reverify/results"
 )
+
+// maxTraceLines bounds the changed lines an UNKNOWN finding's Trace
+// lists (results.PropertyReport.ChangedLines, line by line).
+const maxTraceLines = 500
 
 // FindingsFromReport returns one finding per FALSE (LevelFailure) and
 // UNKNOWN (LevelWarning) property of r, in report order, with paths
@@ -17,16 +22,29 @@ import (
 // same value SARIF's partialFingerprints carry. A FALSE property's
 // finding also carries its counterexample path (Trace) and the body of a
 // comment on a changed line of it (markdown.ChangeFinding), for Review.
+//
+// An unresolved finding (FALSE before, UNKNOWN now: only TRUE resolves
+// it) is of LevelFailure and goes to the review like a FALSE one; a new
+// UNKNOWN that the change touches (opts.Changed, the property's changed
+// lines) is of LevelWarning and goes to the review too, as a warning.
+// Both take the changed lines of their slice as Trace, so that their
+// inline comment sits on the diff when their own line does not.
 func FindingsFromReport(r *results.Report, repoRoot string, opts markdown.Options) []Finding {
 	var out []Finding
 	for i := range r.Properties {
 		p := &r.Properties[i]
 		var level, what string
-		switch p.Verdict {
-		case results.False:
+		review := false // a warning for the review
+		switch {
+		case p.Verdict == results.False:
 			level, what = LevelFailure, "violated"
-		case results.Unknown:
+		case p.Unresolved():
+			level, what = LevelFailure, "still open (violated before, unknown now)"
+		case p.Verdict == results.Unknown:
 			level, what = LevelWarning, "unknown"
+			if review = p.NewUnknownAtChange(repoRoot, opts.Changed); review {
+				what = "not proved where this change touches"
+			}
 		default:
 			continue
 		}
@@ -40,6 +58,20 @@ func FindingsFromReport(r *results.Report, repoRoot string, opts markdown.Option
 			Message:     sarif.MessageText(p),
 			Body:        markdown.Finding(p, opts),
 			Fingerprint: sarif.Fingerprint(r.Entry, p.ID),
+			Review:      review,
+		}
+		if p.Unresolved() {
+			f.Message = "Still open: " + markdown.UnresolvedPlain(p) + ". " + f.Message
+		}
+		if review || p.Unresolved() {
+			n := 0
+			for _, sp := range p.ChangedLines {
+				for l := sp.Line; l < sp.Line+sp.Lines && n < maxTraceLines; l++ {
+					f.Trace = append(f.Trace, TracePoint{Path: path.Clean(sp.File), Line: l}) // repository-relative already
+					n++
+				}
+			}
+			f.OnChange = func(path string, line int) string { return markdown.ChangeFinding(p, path, line, opts) }
 		}
 		if p.Verdict == results.False {
 			for _, s := range p.Steps {
@@ -54,6 +86,18 @@ func FindingsFromReport(r *results.Report, repoRoot string, opts markdown.Option
 			f.OnChange = func(path string, line int) string { return markdown.ChangeFinding(p, path, line, opts) }
 		}
 		out = append(out, f)
+	}
+	return out
+}
+
+// ReviewFindings returns the findings for the pull request's review:
+// those of LevelFailure and those marked Review.
+func ReviewFindings(findings []Finding) []Finding {
+	var out []Finding
+	for _, f := range findings {
+		if f.Level == LevelFailure || f.Review {
+			out = append(out, f)
+		}
 	}
 	return out
 }

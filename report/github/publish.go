@@ -113,8 +113,9 @@ func (r *Result) String() string {
 // Publish reports p on every channel it can:
 //
 //  1. the sticky comment (Client.UpsertSummary), if p.PR > 0;
-//  2. the review (Client.Review) of the findings of level failure, if
-//     p.PR > 0;
+//  2. the review (Client.Review) of the findings marked for it
+//     (Finding.Review: violations, unresolved findings, new UNKNOWN
+//     verdicts the change touches), if p.PR > 0;
 //  3. the check run (Client.CheckRun) with all findings as annotations,
 //     if p.CheckName is set;
 //  4. the job summary (Actions.JobSummary), with ReadOnlyNote appended
@@ -161,7 +162,7 @@ func Publish(ctx context.Context, c *Client, a *Actions, p Publication) *Result 
 		return err
 	})
 	api(ChannelReview, notPR, func() error {
-		_, err := c.Review(ctx, p.PR, p.HeadSHA, Failures(p.Findings), p.Diff)
+		_, err := c.Review(ctx, p.PR, p.HeadSHA, ReviewFindings(p.Findings), p.Diff)
 		return err
 	})
 	noCheck := ""

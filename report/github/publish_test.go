@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -365,5 +366,50 @@ func TestPublishDisabled(t *testing.T) {
 	}
 	if s := read(t, rn.summary); strings.Contains(s, github.ReadOnlyNote) {
 		t.Errorf("read-only note without a read-only token:\n%s", s)
+	}
+}
+
+// TestFindingsFromReportOpen: an unresolved finding (FALSE before,
+// UNKNOWN now) is a failure for the review and the annotations; a new
+// UNKNOWN the change touches is a warning the review carries too; both
+// take their slice's changed lines as the trace that places the inline
+// comment on the diff; an old UNKNOWN stays out of the review.
+func TestFindingsFromReportOpen(t *testing.T) {
+	timeout := &results.Cause{Kind: results.CauseTimeout, Limit: "60s"}
+	r := &results.Report{Entry: "main", Properties: []results.PropertyReport{
+		{ID: "c:v<=10", File: "/repo/src/main.c", Line: 8, Function: "c", Expression: "v <= 10", Verdict: results.Unknown, Reason: "timeout after 60s", Cause: timeout,
+			Earlier:      &results.Earlier{Verdict: results.False, On: results.EarlierBase, Commit: "0123456789abcdef"},
+			ChangedLines: []results.Span{{File: "src/clamp.c", Line: 4, Lines: 2}}},
+		{ID: "s:k==6", File: "/repo/src/main.c", Line: 14, Function: "s", Expression: "k == 6", Verdict: results.Unknown, Reason: "timeout after 60s", Cause: timeout,
+			Earlier: &results.Earlier{Verdict: results.True, On: results.EarlierBase}, ChangedLines: []results.Span{{File: "src/scale.c", Line: 2, Lines: 1}}},
+		{ID: "o:s!=3", File: "/repo/src/main.c", Line: 30, Function: "o", Expression: "s != 3", Verdict: results.Unknown, Reason: "unmodelled",
+			Earlier: &results.Earlier{Verdict: results.Unknown, On: results.EarlierBase}, ChangedLines: []results.Span{{File: "src/main.c", Line: 28, Lines: 1}}},
+	}}
+	fs := github.FindingsFromReport(r, "/repo", markdown.Options{})
+	if len(fs) != 3 {
+		t.Fatalf("%d findings", len(fs))
+	}
+	open, warn, old := fs[0], fs[1], fs[2]
+	if open.Level != github.LevelFailure || open.Title != "reverify: assertion v <= 10 still open (violated before, unknown now)" ||
+		!strings.HasPrefix(open.Message, "Still open: was violated on the base revision 0123456789ab; no longer shown violated, not proved either: timeout after 60s. ") ||
+		!strings.Contains(open.Body, "**❗ reverify: ") || open.OnChange == nil {
+		t.Errorf("unresolved finding %+v", open)
+	}
+	if fmt.Sprint(open.Trace) != "[{src/clamp.c 4} {src/clamp.c 5}]" {
+		t.Errorf("unresolved finding: trace %v", open.Trace)
+	}
+	if warn.Level != github.LevelWarning || !warn.Review || warn.Title != "reverify: assertion k == 6 not proved where this change touches" || !strings.Contains(warn.Body, "**⚠️ reverify: ") || fmt.Sprint(warn.Trace) != "[{src/scale.c 2}]" {
+		t.Errorf("warning %+v", warn)
+	}
+	if old.Level != github.LevelWarning || old.Review || old.Trace != nil {
+		t.Errorf("old unknown %+v", old)
+	}
+	var got []string
+	for _, f := range github.ReviewFindings(fs) {
+		got = append(got, f.Title)
+	}
+	equal(t, "review findings", got, []string{open.Title, warn.Title})
+	if n := len(github.Failures(fs)); n != 1 {
+		t.Errorf("Failures: %d", n)
 	}
 }

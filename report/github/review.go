@@ -40,6 +40,10 @@ type Finding struct {
 	// OnChange, if set, is the Markdown body of a comment on a changed
 	// line (path, line) of Trace; nil means Body.
 	OnChange func(path string, line int) string
+	// Review puts a finding below LevelFailure into the pull request's
+	// review too (Publish, ReviewFindings): a new UNKNOWN the change
+	// touches (FindingsFromReport).
+	Review bool
 }
 
 // TracePoint is one location of a counterexample.

@@ -17,9 +17,16 @@ const DefaultFindingSteps = 30
 // reason, the counterexample inputs and, folded in a <details> block, the
 // numbered counterexample steps (at most min(Options.MaxSteps,
 // DefaultFindingSteps), first and last halves). It carries no hidden
-// marker; report/github appends its fingerprint. The body stays under
-// Options.MaxChars (steps are dropped first, then it is cut).
+// marker; report/github appends its fingerprint. An unresolved finding
+// (FALSE before, UNKNOWN now) and a new UNKNOWN where the change touches
+// say so in their bold line ("… was violated on the base revision …; no
+// longer shown violated, not proved either: timeout after 60s", "… is
+// not proved: timeout after 60s"). The body stays under Options.MaxChars
+// (steps are dropped first, then it is cut).
 func Finding(p *results.PropertyReport, opts Options) string {
+	if s, ok := openFinding(p, opts, ""); ok {
+		return clipFinding(s, opts)
+	}
 	steps := min(opts.maxSteps(), DefaultFindingSteps)
 	var s string
 	for _, n := range []int{steps, 10, 0} {
@@ -96,8 +103,14 @@ func findingDetails(b *strings.Builder, p *results.PropertyReport, opts Options,
 // followed by the inputs and the folded counterexample as in [Finding],
 // with the assertion's location linked when Options.SourceURL is set.
 // Without failure values the headline reads "this change lets
-// `assert(…)` at … fail". The body stays under Options.MaxChars.
+// `assert(…)` at … fail". An unresolved finding or a new UNKNOWN where
+// the change touches reads as in [Finding] and says that file:line is a
+// changed line its assertion depends on. The body stays under
+// Options.MaxChars.
 func ChangeFinding(p *results.PropertyReport, file string, line int, opts Options) string {
+	if s, ok := openFinding(p, opts, location(file, line, opts)); ok {
+		return clipFinding(s, opts)
+	}
 	steps := min(opts.maxSteps(), DefaultFindingSteps)
 	var s string
 	for _, n := range []int{steps, 10, 0} {
@@ -135,4 +148,12 @@ func changeFinding(p *results.PropertyReport, file string, line int, opts Option
 	pp.FailureValues = nil // in the headline
 	findingDetails(&b, &pp, opts, steps)
 	return b.String()
+}
+
+// clipFinding cuts a finding's body to Options.MaxChars.
+func clipFinding(s string, opts Options) string {
+	if utf8.RuneCountInString(s) <= opts.maxChars() {
+		return s
+	}
+	return cut(s, opts.maxChars(), note(opts))
 }

@@ -139,6 +139,12 @@ func ladder(maxSteps int) []limits {
 //	counterexample steps (location, source line, operation, input values), reproducer,
 //	witness, pixel tree </details>
 //
+//	### ❗ Still open: violated before, not resolved
+//	- … at b.c:9 (id) was violated on the base revision <sha>; no longer shown violated, not proved either: timeout after 60s.
+//
+//	### ⚠️ Not proved where this change touches
+//	- … at c.c:3 (id): not proved: timeout after 60s; proved on the base revision <sha>.
+//
 //	### ❓ Unknown
 //	- … at b.c:4: reason
 //
@@ -175,20 +181,29 @@ func note(opts Options) string {
 }
 
 // Headline is the one-line count of verdicts over all properties, e.g.
-// "❌ 1 assertion violated · ✅ 5 proved · ❓ 1 unknown". Zero counts are
-// left out; the first part carries the noun.
+// "❌ 1 assertion violated · ✅ 5 proved · ❓ 1 unknown". Unresolved
+// findings (FALSE before, UNKNOWN now) are counted apart from the other
+// unknowns, after the violations: "❗ 1 still open (violated before,
+// unknown now)". Zero counts are left out; the first part carries the
+// noun.
 func Headline(r *results.Report) string {
+	const unresolved = results.Verdict("unresolved")
 	n := map[results.Verdict]int{}
-	for _, p := range r.Properties {
-		n[p.Verdict]++
+	for i := range r.Properties {
+		p := &r.Properties[i]
+		if p.Unresolved() {
+			n[unresolved]++
+		} else {
+			n[p.Verdict]++
+		}
 	}
 	type part struct {
 		v          results.Verdict
 		icon, verb string
 	}
 	var parts []string
-	for _, p := range []part{{results.False, "❌", "violated"}, {results.True, "✅", "proved"},
-		{results.Unknown, "❓", "unknown"}, {results.NotChecked, "➖", "not checked"}} {
+	for _, p := range []part{{results.False, "❌", "violated"}, {unresolved, "❗", "still open (violated before, unknown now)"},
+		{results.True, "✅", "proved"}, {results.Unknown, "❓", "unknown"}, {results.NotChecked, "➖", "not checked"}} {
 		k := n[p.v]
 		if k == 0 {
 			continue
@@ -215,6 +230,15 @@ var verdictRank = map[results.Verdict]int{results.False: 0, results.Unknown: 1, 
 // word on one line in narrow table columns.
 var verdictLabel = map[results.Verdict]string{
 	results.False: "❌\u00a0violated", results.Unknown: "❓\u00a0unknown", results.NotChecked: "➖\u00a0not\u00a0checked", results.True: "✅\u00a0proved",
+}
+
+// labelOf is the verdict column of p: an unresolved finding shows as
+// still open.
+func labelOf(p *results.PropertyReport) string {
+	if p.Unresolved() {
+		return "❗\u00a0still\u00a0open"
+	}
+	return label(p.Verdict)
 }
 
 func label(v results.Verdict) string {
@@ -268,17 +292,21 @@ func render(r *results.Report, opts Options, lim limits, truncated bool, limit i
 	b.WriteString(Headline(r) + "\n\n")
 
 	ps := sorted(r, opts.RepoRoot)
-	var checked, reused, violations, unknowns []*results.PropertyReport
+	var checked, reused, violations, open, warned, unknowns []*results.PropertyReport
 	for _, p := range ps {
 		if p.CacheHit {
 			reused = append(reused, p)
 		} else {
 			checked = append(checked, p)
 		}
-		switch p.Verdict {
-		case results.False:
+		switch {
+		case p.Verdict == results.False:
 			violations = append(violations, p)
-		case results.Unknown:
+		case p.Unresolved():
+			open = append(open, p)
+		case p.NewUnknownAtChange(opts.RepoRoot, opts.Changed):
+			warned = append(warned, p)
+		case p.Verdict == results.Unknown:
 			unknowns = append(unknowns, p)
 		}
 	}
@@ -324,7 +352,7 @@ func render(r *results.Report, opts Options, lim limits, truncated bool, limit i
 			b.WriteString("| verdict | assertion | why re-checked | time |\n")
 			b.WriteString("|---|---|---|--:|\n")
 			for _, p := range rows {
-				fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", label(p.Verdict), assertion(p, opts)+scopeCell(p), why(p, opts), seconds(p.CPUSeconds))
+				fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", labelOf(p), assertion(p, opts)+scopeCell(p), why(p, opts), seconds(p.CPUSeconds))
 			}
 			b.WriteString("\n")
 		}
@@ -338,7 +366,7 @@ func render(r *results.Report, opts Options, lim limits, truncated bool, limit i
 		if lim.reusedRows {
 			b.WriteString("| verdict | assertion | slice |\n|---|---|---|\n")
 			for _, p := range reused {
-				fmt.Fprintf(&b, "| %s | %s | %s |\n", label(p.Verdict), assertion(p, opts), Code(short(p.SliceHash)))
+				fmt.Fprintf(&b, "| %s | %s | %s |\n", labelOf(p), assertion(p, opts), Code(short(p.SliceHash)))
 			}
 		} else {
 			b.WriteString("Not listed to stay within the size limit.\n")
@@ -361,6 +389,8 @@ func render(r *results.Report, opts Options, lim limits, truncated bool, limit i
 			}
 		}
 	}
+
+	openSections(&b, open, warned, opts, lim)
 
 	if len(unknowns) > 0 {
 		b.WriteString("### ❓ Unknown\n\n")
