@@ -291,12 +291,14 @@ __attribute__((constructor)) static void rv_probe(void)
 		var judge string
 		switch {
 		case name == c.errFunc:
-			// called at the assertion: file and line are its place
-			judge = "rv_error(rv_buf, file, (long)line, 0, rv_depth - 1);"
+			// called at the assertion: file and line are its place,
+			// else (a preprocessed file keeps its original's __FILE__
+			// and __LINE__) where the call returns to
+			judge = "rv_error(rv_buf, file, (long)line, __builtin_return_address(0), rv_depth - 1);"
 		case len(sc.inErr) > 0:
 			// the program's error function calls it: the error is
 			// the call of that function, the top frame
-			judge = "if (rv_match(rv_in_error, file, (long)line))\n\t\trv_error(rv_buf, 0, 0, rv_frame_site(rv_depth - 1), rv_depth - 2);\n\trv_not_reported(rv_buf);"
+			judge = "if (rv_at(rv_in_error, file, (long)line, __builtin_return_address(0)))\n\t\trv_error(rv_buf, 0, 0, rv_frame_site(rv_depth - 1), rv_depth - 2);\n\trv_not_reported(rv_buf);"
 		default:
 			judge = "rv_not_reported(rv_buf);"
 		}

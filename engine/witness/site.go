@@ -175,6 +175,12 @@ func (c *ctx) siteCheck() *siteCheck {
 	// through a wrapper, tells its place without addresses.
 	_, direct := assertFuncs[c.errFunc]
 	sc.addrs = !direct || c.v.Program.Func(c.errFunc) != nil || len(sc.via) > 0
+	for _, f := range c.v.Program.Files {
+		if strings.HasSuffix(f, ".i") {
+			// __assert_fail's arguments may name the original's place
+			sc.addrs = true
+		}
+	}
 	return sc
 }
 
@@ -296,6 +302,20 @@ extern char __executable_start[];
 	return 1;
 }
 
+/* rv_at reports whether a call of an assertion function with the
+ * arguments file and line, returning to ra, is at one of the places p:
+ * by its arguments, else (a preprocessed file keeps the __FILE__ and
+ * __LINE__ of its original) by where it returns to. */
+%[2]s static int rv_at(const struct rv_place *p, const char *file, long line, void *ra)
+{
+	char buf[4096];
+	long l = 0;
+
+	if (rv_match(p, file, line))
+		return 1;
+	return ra && rv_where(ra, buf, sizeof buf, &l) && rv_match(p, buf, l);
+}
+
 /* rv_error judges a reached error: how describes it; the error call is at
  * file:line when file is not null, else it returns to ra0; caller is the
  * frame (in rv_stack) executing it. */
@@ -312,8 +332,13 @@ extern char __executable_start[];
 		}
 	}
 	if (file && rv_calls[0].file && !rv_match(rv_calls, file, l)) {
-		fprintf(stderr, "reverify-reproducer: the error is called at %%s:%%ld\n", file, l);
-		rv_not_reported(how);
+		/* The arguments name another place: a preprocessed file (.i)
+		 * keeps the __FILE__ and __LINE__ of its original. Where the
+		 * call returns to decides then. */
+		if (!rv_at(rv_calls, file, l, ra0)) {
+			fprintf(stderr, "reverify-reproducer: the error is called at %%s:%%ld\n", file, l);
+			rv_not_reported(how);
+		}
 	}
 	if (rv_via[0].file) {
 		if (caller < 0 || caller >= RV_FRAMES || caller >= rv_depth || !rv_where(rv_stack[caller].site, buf, sizeof buf, &l)) {

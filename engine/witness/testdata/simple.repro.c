@@ -166,6 +166,20 @@ __attribute__((no_instrument_function, unused)) static int rv_where(void *ra, ch
 	return 1;
 }
 
+/* rv_at reports whether a call of an assertion function with the
+ * arguments file and line, returning to ra, is at one of the places p:
+ * by its arguments, else (a preprocessed file keeps the __FILE__ and
+ * __LINE__ of its original) by where it returns to. */
+__attribute__((no_instrument_function, unused)) static int rv_at(const struct rv_place *p, const char *file, long line, void *ra)
+{
+	char buf[4096];
+	long l = 0;
+
+	if (rv_match(p, file, line))
+		return 1;
+	return ra && rv_where(ra, buf, sizeof buf, &l) && rv_match(p, buf, l);
+}
+
 /* rv_error judges a reached error: how describes it; the error call is at
  * file:line when file is not null, else it returns to ra0; caller is the
  * frame (in rv_stack) executing it. */
@@ -182,8 +196,13 @@ __attribute__((no_instrument_function, unused)) static void rv_error(const char 
 		}
 	}
 	if (file && rv_calls[0].file && !rv_match(rv_calls, file, l)) {
-		fprintf(stderr, "reverify-reproducer: the error is called at %s:%ld\n", file, l);
-		rv_not_reported(how);
+		/* The arguments name another place: a preprocessed file (.i)
+		 * keeps the __FILE__ and __LINE__ of its original. Where the
+		 * call returns to decides then. */
+		if (!rv_at(rv_calls, file, l, ra0)) {
+			fprintf(stderr, "reverify-reproducer: the error is called at %s:%ld\n", file, l);
+			rv_not_reported(how);
+		}
 	}
 	if (rv_via[0].file) {
 		if (caller < 0 || caller >= RV_FRAMES || caller >= rv_depth || !rv_where(rv_stack[caller].site, buf, sizeof buf, &l)) {
@@ -212,7 +231,7 @@ __attribute__((no_instrument_function)) void __assert_fail(const char *assertion
 	char rv_buf[1024];
 
 	snprintf(rv_buf, sizeof rv_buf, "__assert_fail(\"%s\", \"%s\", %u, \"%s\")", assertion, file, line, function);
-	if (rv_match(rv_in_error, file, (long)line))
+	if (rv_at(rv_in_error, file, (long)line, __builtin_return_address(0)))
 		rv_error(rv_buf, 0, 0, rv_frame_site(rv_depth - 1), rv_depth - 2);
 	rv_not_reported(rv_buf);
 }
