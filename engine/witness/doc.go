@@ -302,17 +302,18 @@
 //     read back by Stdin), for the runner to put on the program's standard
 //     input (stdin.go); a path that also consumes stdin with an unmodelled
 //     function (ungetc, scanf, …) is refused;
-//   - calls the entry function itself when it is not main (entry.go): it
-//     defines __wrap_main and names -Wl,--wrap=main among its build flags,
-//     so that the C runtime calls the harness, which calls the entry
-//     function with the counterexample's values of its parameters ("param
-//     x"); so it calls main when the counterexample gives main's argc (an
-//     input): with that argc, an argv of as many strings (the program's
-//     name, then empty strings: a counterexample never reads them) and
-//     the real envp; a pointer parameter the function never uses is a null pointer,
-//     and a static entry function, a used pointer parameter (what it
-//     points to is not part of the counterexample) or a parameter or result
-//     of a type the harness cannot spell is refused with the reason.
+//   - calls the entry function itself when it is not main, or when the
+//     counterexample gives main's parameters (argc is an input; entry.go):
+//     it defines __wrap_main and names -Wl,--wrap=main among its build
+//     flags, so that the C runtime calls the harness, which calls the
+//     entry function with the counterexample's values of its parameters
+//     ("param x"). main gets that argc, an argv of as many strings (the
+//     program's name, then empty strings: a counterexample never reads
+//     them) and the real envp; a pointer parameter the function never uses
+//     is a null pointer. A static entry function, a used pointer parameter
+//     (what it points to is not part of the counterexample), a parameter or
+//     result of a type the harness cannot spell, and an argc above 2^24
+//     are refused with the reason.
 //
 // A counterexample that depends on values a harness cannot supply fails
 // with an error naming the value: an uninitialised local read before it is

@@ -126,7 +126,7 @@ func (c *ctx) entryCall() (*entryCall, error) {
 			ec.notes = append(ec.notes, fmt.Sprintf("%s = the program's name, then empty strings, and %s[argc] a null pointer: the counterexample does not read the strings, so it does not give them", name, name))
 			continue
 		case hosted && i == 2:
-			ec.args = append(ec.args, name)
+			ec.args = append(ec.args, "envp") // __wrap_main's
 			ec.notes = append(ec.notes, fmt.Sprintf("%s = the environment", name))
 			continue
 		case v.T.Kind == cfa.Int || v.T.Kind == cfa.Bool:

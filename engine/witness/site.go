@@ -26,8 +26,8 @@ import (
 //     the program's call stack from gcc's -finstrument-functions hooks
 //     (each frame: the function entered and the return address in its
 //     caller) and, only when an error is reached, asks addr2line for the
-//     line of the call (the reproducer is built with debugFlag); an error function
-//     the harness defines gets the address of its own call.
+//     line of the call (the reproducer is built with debugFlag); an error
+//     function the harness defines gets the address of its own call.
 //
 // An error that is not the reported one prints what and where, with the
 // reported assertion, and aborts as the C library's assert does (SIGABRT,
