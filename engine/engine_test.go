@@ -81,15 +81,63 @@ type want struct {
 // and compares each property's verdict with the `// want` comment on its
 // line: missing and unexpected properties both fail. A `// max-states: N`
 // line sets the state limit of the file's runs.
+//
+// The fast tier (go test -short) runs the share shortVerdictRuns picks.
 func TestVerdicts(t *testing.T) {
-	for _, vf := range verdictFiles(t) {
+	files := verdictFiles(t)
+	short := shortVerdictRuns(files)
+	for _, vf := range files {
 		for _, config := range vf.configs {
-			t.Run(config+"/"+filepath.Base(vf.file), func(t *testing.T) {
+			name := config + "/" + filepath.Base(vf.file)
+			if testing.Short() && !short[name] {
+				continue
+			}
+			t.Run(name, func(t *testing.T) {
 				t.Parallel()
 				checkFile(t, vf.file, vf.src, config)
 			})
 		}
 	}
+}
+
+// shortDirectives are the file directives of testdata/verdicts that
+// shortVerdictRuns covers.
+var shortDirectives = []*regexp.Regexp{maxStatesRE, overflowRE, assumePureRE, reduceRE, entryRE, memoryRE, sitesRE, mallocRE}
+
+// shortVerdictRuns is the share of TestVerdicts the fast tier keeps, by
+// subtest name (config/file), chosen from the sorted file list alone:
+// the first program of each name prefix (the part before the first "_"
+// or ".": atexit, cbmc, memsafety, ...) and the first program of each
+// directive (shortDirectives) under its first configuration, and each
+// configuration on the first program that names it. About one run in
+// eight; the full tier runs every program under each of its
+// configurations.
+func shortVerdictRuns(files []verdictFile) map[string]bool {
+	runs := map[string]bool{}
+	seen := map[string]bool{} // name prefixes, directives and configurations covered
+	for _, vf := range files {
+		base := filepath.Base(vf.file)
+		first := vf.configs[0] + "/" + base
+		if prefix := strings.FieldsFunc(base, func(r rune) bool { return r == '_' || r == '.' })[0]; !seen["prefix "+prefix] {
+			seen["prefix "+prefix] = true
+			runs[first] = true
+		}
+		for i, re := range shortDirectives {
+			if key := fmt.Sprint("directive ", i); !seen[key] && re.MatchString(vf.src) {
+				seen[key] = true
+				runs[first] = true
+			}
+		}
+	}
+	for _, vf := range files {
+		for _, config := range vf.configs {
+			if !seen["config "+config] {
+				seen["config "+config] = true
+				runs[config+"/"+filepath.Base(vf.file)] = true
+			}
+		}
+	}
+	return runs
 }
 
 // verdictFile is a program of testdata/verdicts with the configurations
@@ -125,6 +173,9 @@ func verdictFiles(t *testing.T) []verdictFile {
 // (alternating), and expects the verdicts of its wants: reduction must
 // preserve every verdict (engine/reduce).
 func TestVerdictsReduced(t *testing.T) {
+	if testing.Short() {
+		t.Skip("verifies every verdict program under three reduction levels; the full tier runs it, and the fast tier's TestVerdicts runs a program with a `// reduce:` line")
+	}
 	for i, vf := range verdictFiles(t) {
 		config := vf.configs[0]
 		// Thin and value slicing on alternate files: both are covered,

@@ -25,12 +25,14 @@ import (
 // requires the sanitizer to report the violation: the kind of error for
 // invalid accesses and frees, a leak for valid-memtrack. (A block still
 // reachable at exit, a valid-memcleanup violation only, is no leak to
-// LeakSanitizer.)
+// LeakSanitizer.) The fast tier (go test -short) runs the first case of
+// each property form and violated subproperty.
 func TestMemoryReproducersASan(t *testing.T) {
 	gcc, err := exec.LookPath("gcc")
 	if err != nil {
 		t.Skip("gcc not installed")
 	}
+	covered := map[string]bool{} // property form and violated subproperty
 	for _, tt := range []struct {
 		file, prop, violated, report string
 	}{
@@ -59,7 +61,13 @@ func TestMemoryReproducersASan(t *testing.T) {
 		{"symoff_ptr.c", "sites", "valid-deref", "heap-buffer-overflow"},
 		{"symoff_memcpy.c", "sites", "valid-deref", "heap-buffer-overflow"},
 	} {
+		kind := tt.prop + " " + tt.violated
+		again := covered[kind]
+		covered[kind] = true
 		t.Run(tt.file, func(t *testing.T) {
+			if testing.Short() && again {
+				t.Skipf("an earlier case covers %s; the full tier runs every case", kind)
+			}
 			file := filepath.Join("testdata/verdicts", tt.file)
 			prog, err := frontend.Translate(frontend.Options{DataModel: cfa.LP64}, file)
 			if err != nil {
@@ -123,13 +131,17 @@ func TestMemoryReproducersASan(t *testing.T) {
 // (the engine would answer UNKNOWN "outside the enumerated sites" for
 // every site), and that the per-site verdicts agree with the
 // whole-program one: FALSE there needs a FALSE site, TRUE there needs
-// every site TRUE or NOT_CHECKED.
+// every site TRUE or NOT_CHECKED. The fast tier (go test -short) checks
+// every third file.
 func TestMemorySitesCoverChecks(t *testing.T) {
 	files, _ := filepath.Glob("testdata/verdicts/memsafety_*.c")
 	more, _ := filepath.Glob("testdata/verdicts/memsites_*.c")
 	files = append(files, more...)
-	for _, file := range files {
+	for i, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
+			if testing.Short() && i%3 != 0 {
+				t.Skip("the fast tier checks every third file; the full tier checks them all")
+			}
 			t.Parallel()
 			src, err := os.ReadFile(file)
 			if err != nil {

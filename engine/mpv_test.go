@@ -125,11 +125,19 @@ func BenchmarkMultiProperty(b *testing.B) {
 // under `default` with at least four properties twice, with the shared
 // value run first (MultiAuto) and one property at a time (MultiOff), and
 // requires the same verdicts; the shared run must decide some properties
-// and leave some to the rest of the portfolio.
+// and leave some to the rest of the portfolio. The fast tier (go test
+// -short) verifies the two quick files, libc_models.c (all decided by the
+// shared run) and extern_global.c (all left to the rest).
 func TestMultiDefault(t *testing.T) {
 	byShared, byRest := 0, 0
-	for _, f := range []string{"symex_relations.c", "libc_models.c", "extern_global.c", "symex_memory.c"} {
-		file := "testdata/verdicts/" + f
+	for _, tc := range []struct {
+		file  string
+		short bool
+	}{{"symex_relations.c", false}, {"libc_models.c", true}, {"extern_global.c", true}, {"symex_memory.c", false}} {
+		if testing.Short() && !tc.short {
+			continue
+		}
+		file := "testdata/verdicts/" + tc.file
 		prog, err := frontend.Translate(frontend.Options{}, file)
 		if err != nil {
 			t.Fatal(err)

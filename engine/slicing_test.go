@@ -175,6 +175,9 @@ func groundTruth(src string) map[int]results.Verdict {
 // carries a confirmed counterexample (verifyFile). A file's
 // `// signed-overflow: MODE` line selects the C semantics.
 func TestSlicingNoWrongVerdicts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the three slicing configurations on every verdict program; the full tier runs it, and the fast tier's TestVerdicts runs each configuration")
+	}
 	files, _ := filepath.Glob("testdata/verdicts/*.c")
 	if len(files) == 0 {
 		t.Fatal("no test programs")

@@ -24,6 +24,9 @@ import (
 // construction, so no symex verdict may rest on the engine's exclusion
 // of infeasible paths.
 func TestSymexNoWrongVerdicts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs symex and symex-cegar on every verdict program; the full tier runs it, and the fast tier's TestVerdicts runs both configurations")
+	}
 	files := verdictFiles(t)
 	for _, config := range []string{"symex", "symex-cegar"} {
 		for _, vf := range files {

@@ -137,6 +137,9 @@ func stripTimes(s string) string { return timeColumn.ReplaceAllString(s, "| |") 
 // exactly; --checks assertions checks no memory property and lists
 // them all; a bad --checks value is a one-line usage error.
 func TestProofsChecks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about 20 s (the memory properties of two proofs run to half their 20 s limit); the full tier runs it, and the fast tier has TestProofs (the command) and proofs.TestChecks (the check flags)")
+	}
 	root := t.TempDir()
 	write := func(name, text string) {
 		p := filepath.Join(root, name)

@@ -28,8 +28,12 @@ type reproduceCase struct {
 // reproducer twice: reproduce.sh (exit 77, the marker and the program's
 // file name in its output) and `reverify reproduce` from the YAML witness
 // (exit 0). A FALSE without a reproducer must give the reason refused.
+// The fast tier (go test -short) checks LP64 only.
 func checkReproducers(t *testing.T, tc reproduceCase, ilp32 bool) {
 	t.Helper()
+	if ilp32 && testing.Short() {
+		t.Skip("the fast tier builds ILP32 reproducers in TestReproduceCommand only; the full tier checks every case under both data models")
+	}
 	if !gccWorks(t) {
 		t.Skip("gcc is missing: reproducers cannot be compiled here")
 	}

@@ -148,29 +148,34 @@ func i386Runs(t *testing.T) string {
 
 // TestReproduceCommand builds and runs the reproducers of the FALSE
 // verdicts of test programs from their YAML witnesses: each reaches the
-// failing assertion (exit 0); a witness leading elsewhere does not.
+// failing assertion (exit 0); a witness leading elsewhere does not. The
+// fast tier (go test -short) runs the two cases marked short, between
+// them value and symex, LP64 and ILP32, inputs and volatile reads.
 func TestReproduceCommand(t *testing.T) {
 	if !gccWorks(t) {
 		t.Skip("gcc is missing: reproducers cannot be compiled here")
 	}
 	for _, tc := range []struct {
 		file, config string
-		ilp32        bool
+		ilp32, short bool
 	}{
-		{"loops.c", "value", false},
-		{"nondet.c", "value", false},
-		{"symex_relations.c", "symex", false},
-		{"arith.c", "value", true},
-		{"reproducer_inputs.c", "value", false},
-		{"reproducer_inputs.c", "symex", false},
-		{"reproducer_volatile.c", "value", false},
-		{"reproducer_volatile.c", "value", true},
+		{"loops.c", "value", false, false},
+		{"nondet.c", "value", false, false},
+		{"symex_relations.c", "symex", false, false},
+		{"arith.c", "value", true, false},
+		{"reproducer_inputs.c", "value", false, false},
+		{"reproducer_inputs.c", "symex", false, true},
+		{"reproducer_volatile.c", "value", false, false},
+		{"reproducer_volatile.c", "value", true, true},
 	} {
 		name := tc.file
 		if tc.config != "value" || tc.ilp32 {
 			name += "/" + tc.config + map[bool]string{true: "-ilp32"}[tc.ilp32]
 		}
 		t.Run(name, func(t *testing.T) {
+			if testing.Short() && !tc.short {
+				t.Skip("the fast tier runs one case of each configuration, data model and input kind; the full tier runs every case")
+			}
 			prog := "../../engine/testdata/verdicts/" + tc.file
 			args := []string{prog, "--config", tc.config}
 			if tc.ilp32 {

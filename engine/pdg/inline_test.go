@@ -252,10 +252,15 @@ func (in *inliner) copies(e *cfa.Edge) []*cfa.Edge {
 // a non-terminating loop. (With one, the inlined program can be more
 // precise: a loop around a call that never ends makes everything inside
 // it post-dominated by the callee's way into its own endless loop, while
-// the SDG judges control dependence one function at a time.)
+// the SDG judges control dependence one function at a time.) The fast
+// tier (go test -short) compares 60 programs, the full tier 300.
 func TestInterproceduralSliceAgreesWithInlining(t *testing.T) {
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
 	skipped, exact := 0, 0
-	for seed := range 300 {
+	for seed := range n {
 		p := randomProgram(t, uint64(1000+seed), 3, 9)
 		g := Build(p)
 		if !allCalled(g) {
@@ -295,8 +300,8 @@ func TestInterproceduralSliceAgreesWithInlining(t *testing.T) {
 		}
 	}
 	t.Logf("%d programs compared exactly, %d skipped", exact, skipped)
-	if exact < 60 || skipped > 200 {
-		t.Errorf("only %d programs compared exactly, %d of 300 skipped", exact, skipped)
+	if exact < n/5 || skipped > 2*n/3 {
+		t.Errorf("only %d programs compared exactly, %d of %d skipped", exact, skipped, n)
 	}
 }
 
@@ -331,12 +336,17 @@ func callGraphOf(g *SDG) *graph.Adjacency {
 }
 
 // With every interface collapsed into the rest, slices stay sound: they
-// contain the slices of the inlined program.
+// contain the slices of the inlined program. The fast tier (go test
+// -short) checks 30 programs per limit, the full tier 150.
 func TestCollapsedInterfacesAreSound(t *testing.T) {
+	n := 150
+	if testing.Short() {
+		n = 30
+	}
 	defer func(l int) { restLimit = l }(restLimit)
 	for _, limit := range []int{0, 1} {
 		restLimit = limit
-		for seed := range 150 {
+		for seed := range n {
 			p := randomProgram(t, uint64(1000+seed), 3, 9)
 			g := Build(p)
 			if !allCalled(g) {
