@@ -84,7 +84,7 @@ func Load(opts SourceOptions, files ...string) (*Program, error) {
 // malloc may fail, as for C. Errors: the IR's parse error, or one line
 // per construct the mapping cannot express.
 func LoadIR(opts SourceOptions, name, text string, files ...string) (*Program, error) {
-	p, err := llvmir.TranslateText(llvmir.Options{DataModel: opts.DataModel, Malloc: llvmir.MallocMode(opts.Malloc)}, name, text)
+	p, err := llvmir.TranslateText(llvmir.Options{DataModel: opts.DataModel, Malloc: llvmir.MallocMode(opts.Malloc), Files: files}, name, text)
 	if err != nil {
 		return nil, err
 	}

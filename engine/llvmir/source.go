@@ -16,13 +16,15 @@ import (
 // instruction's debug location (!dbg) when the module has one, else
 // the line of the instruction in the IR text.
 type sources struct {
-	opts    Options
-	name    string
-	irLines map[any]int // instruction, terminator, function or global → line in the IR text
-	irText  []string
-	files   map[string][]string // source file → lines (nil: unreadable)
-	names   map[*ir.InstAlloca]string
-	last    map[*ir.Func]cfa.Pos // the last debug position seen in a function
+	opts      Options
+	name      string
+	irLines   map[any]int // instruction, terminator, function or global → line in the IR text
+	irText    []string
+	files     map[string][]string // source file → lines (nil: unreadable)
+	names     map[*ir.InstAlloca]string
+	last      map[*ir.Func]cfa.Pos // the last debug position seen in a function
+	given     map[string]string    // absolute path → the name given (Options.Files)
+	fileNames map[*metadata.DIFile]string
 	// modelLine is the line of the text where the atexit model starts
 	// (0: not linked in); atexitModel says that it is
 	modelLine   int
@@ -42,7 +44,13 @@ var (
 
 func newSources(opts Options, name, text string, m *ir.Module, modelLine int) *sources {
 	s := &sources{opts: opts, name: name, irLines: map[any]int{}, files: map[string][]string{},
-		names: map[*ir.InstAlloca]string{}, last: map[*ir.Func]cfa.Pos{}, modelLine: modelLine, atexitModel: modelLine > 0}
+		names: map[*ir.InstAlloca]string{}, last: map[*ir.Func]cfa.Pos{}, modelLine: modelLine, atexitModel: modelLine > 0,
+		given: map[string]string{}, fileNames: map[*metadata.DIFile]string{}}
+	for _, f := range opts.Files {
+		if abs, err := filepath.Abs(f); err == nil {
+			s.given[filepath.Clean(abs)] = f
+		}
+	}
 	s.irText = strings.Split(text, "\n")
 	defLine := map[string]int{}
 	globLine := map[string]int{}
@@ -140,6 +148,36 @@ func scopeFile(f metadata.Field) *metadata.DIFile {
 	return nil
 }
 
+// fileName is the name positions give a debug file: the name the
+// translation was given for it (Options.Files, matched by absolute
+// path), else its name relative to the working directory when it is
+// below it, else its absolute path. clang records a file as a directory
+// and a name relative to it, sharing the longest prefix with its
+// working directory (/tmp/x/b.c compiled in /tmp/y is "x/b.c" in
+// "/tmp").
+func (s *sources) fileName(f *metadata.DIFile) string {
+	if n, ok := s.fileNames[f]; ok {
+		return n
+	}
+	name := f.Filename
+	abs := name
+	if !filepath.IsAbs(abs) && f.Directory != "" {
+		abs = filepath.Join(f.Directory, abs)
+	}
+	if filepath.IsAbs(abs) {
+		name = abs
+		if given, ok := s.given[filepath.Clean(abs)]; ok {
+			name = given
+		} else if wd, err := os.Getwd(); err == nil {
+			if rel, err := filepath.Rel(wd, abs); err == nil && !strings.HasPrefix(rel, "..") {
+				name = rel
+			}
+		}
+	}
+	s.fileNames[f] = name
+	return name
+}
+
 // sourceLine is the text of line n of file (trimmed), "" if unreadable.
 func (s *sources) sourceLine(file *metadata.DIFile, n int) string {
 	path := file.Filename
@@ -168,7 +206,7 @@ func (s *sources) sourceLine(file *metadata.DIFile, n int) string {
 func (s *sources) instPos(f *ir.Func, it any, md []*metadata.Attachment, ll string) (cfa.Range, string) {
 	if l := dbgLoc(md); l != nil && l.Line > 0 {
 		if file := scopeFile(l.Scope); file != nil {
-			p := cfa.Pos{File: file.Filename, Line: int(l.Line), Col: int(l.Column)}
+			p := cfa.Pos{File: s.fileName(file), Line: int(l.Line), Col: int(l.Column)}
 			s.last[f] = p
 			text := s.sourceLine(file, p.Line)
 			if text == "" {
@@ -183,7 +221,7 @@ func (s *sources) instPos(f *ir.Func, it any, md []*metadata.Attachment, ll stri
 		return cfa.Range{Start: p}, strings.TrimSpace(ll)
 	}
 	if sp := subprogram(f); sp != nil && sp.File != nil {
-		return cfa.Range{Start: cfa.Pos{File: sp.File.Filename, Line: int(sp.Line)}}, strings.TrimSpace(ll)
+		return cfa.Range{Start: cfa.Pos{File: s.fileName(sp.File), Line: int(sp.Line)}}, strings.TrimSpace(ll)
 	}
 	if s.inModel(f) {
 		return cfa.Range{Start: cfa.Pos{File: atexitName, Line: s.irLines[it] - s.modelLine, Col: 1}}, strings.TrimSpace(ll)
@@ -206,7 +244,7 @@ func subprogram(f *ir.Func) *metadata.DISubprogram {
 // define line in the IR text.
 func (s *sources) funcPos(f *ir.Func) cfa.Pos {
 	if sp := subprogram(f); sp != nil && sp.File != nil {
-		return cfa.Pos{File: sp.File.Filename, Line: int(sp.Line), Col: 1}
+		return cfa.Pos{File: s.fileName(sp.File), Line: int(sp.Line), Col: 1}
 	}
 	if s.inModel(f) {
 		return cfa.Pos{File: atexitName, Line: s.irLines[f] - s.modelLine, Col: 1}
@@ -245,7 +283,7 @@ func (s *sources) funcEnd(f *ir.Func) int {
 // in the IR text.
 func (s *sources) globalPos(g *ir.Global) cfa.Pos {
 	if gv := globalDbg(g); gv != nil && gv.File != nil {
-		return cfa.Pos{File: gv.File.Filename, Line: int(gv.Line), Col: 1}
+		return cfa.Pos{File: s.fileName(gv.File), Line: int(gv.Line), Col: 1}
 	}
 	return cfa.Pos{File: s.name, Line: s.irLines[g], Col: 1}
 }

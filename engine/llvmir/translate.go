@@ -29,6 +29,9 @@ type Options struct {
 	// paths, for the source text of edges (Edge.Text). Files not listed
 	// are read by their own names when they exist.
 	Sources map[string]string
+	// Files are the C files the module was compiled from, as the user
+	// named them: positions in them use these names.
+	Files []string
 	// MallocMayFail lets malloc and calloc (without a body) return NULL,
 	// as the C front end's frontend.MallocMayFail does; MallocAuto (the
 	// zero value) does when the module names CBMC's builtins
