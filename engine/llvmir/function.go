@@ -75,7 +75,7 @@ func (t *translator) function(irf *ir.Func, name string) {
 		f.RetVar.Temp = true
 	}
 	for i, p := range irf.Params {
-		v := fx.newVar(localName(p.LocalIdent, "p"), ft.Params[i])
+		v := fx.newVar(localName(p.LocalIdent), ft.Params[i])
 		v.Param = true
 		v.Pos = fpos
 		f.Params = append(f.Params, v)
@@ -85,12 +85,25 @@ func (t *translator) function(irf *ir.Func, name string) {
 	if !t.opts.Unfolded {
 		fx.findFolds()
 	}
+	// The entry block is the entry location, unless a branch targets it
+	// (invalid IR the parser accepts): the entry must have no in-edges.
+	entryTargeted := false
+	for _, blk := range irf.Blocks {
+		for _, op := range blk.Term.Operands() {
+			if *op == value.Value(irf.Blocks[0]) {
+				entryTargeted = true
+			}
+		}
+	}
 	for i, blk := range irf.Blocks {
-		if i == 0 {
+		if i == 0 && !entryTargeted {
 			fx.blocks[blk] = f.Entry
 		} else {
 			fx.blocks[blk] = fx.node()
 		}
+	}
+	if entryTargeted {
+		t.p.AddEdge(f.Entry, fx.blocks[irf.Blocks[0]], &cfa.Noop{Label: "entry"}, cfa.Range{Start: fpos}, "")
 	}
 	for _, blk := range irf.Blocks {
 		fx.cur = fx.blocks[blk]
@@ -111,7 +124,7 @@ func (t *translator) function(irf *ir.Func, name string) {
 
 // localName is the variable name of an LLVM local: its name, or t_N for
 // the unnamed value %N (seed 000, section 3.4).
-func localName(id ir.LocalIdent, unnamed string) string {
+func localName(id ir.LocalIdent) string {
 	if id.IsUnnamed() {
 		return fmt.Sprintf("t_%d", id.LocalID)
 	}

@@ -103,6 +103,19 @@ loop:
 	}
 }
 
+// TestEntryTargeted: a branch to the entry block (invalid IR that the
+// parser accepts) leaves the entry location without in-edges: the block
+// gets a location of its own after a no-op edge.
+func TestEntryTargeted(t *testing.T) {
+	p, err := TranslateText(Options{}, "e.ll", "define void @main() {\nentry:\n  br label %entry\n}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Check(); err != nil {
+		t.Fatalf("CFA sanity: %v", err)
+	}
+}
+
 // TestErrors: what the mapping cannot express is an error naming the
 // instruction and its line.
 func TestErrors(t *testing.T) {

@@ -315,6 +315,6 @@ func (s *sources) allocaName(f *ir.Func, a *ir.InstAlloca) (name, orig string) {
 	if n, ok := s.names[a]; ok {
 		return n, n
 	}
-	n := localName(a.LocalIdent, "t")
+	n := localName(a.LocalIdent)
 	return n, n
 }
