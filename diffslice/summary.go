@@ -116,24 +116,7 @@ func (p *Plan) storeSummary(c *Cache) error {
 	if err != nil {
 		return err
 	}
-	path := c.summaryPath(h.Commit, h.flags)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	return os.Rename(f.Name(), path)
+	return writeAtomic(c.summaryPath(h.Commit, h.flags), data)
 }
 
 // propertyRefs returns the IDs and functions of the revision's
