@@ -87,10 +87,44 @@ func firstLine(s string, err error) string {
 	return strings.Join(strings.Split(s, "\n"), "; ")
 }
 
+// usesCBMC reports whether the sources, or a header in one of the
+// include directories, use CBMC's harness dialect (llvmir.UsesCBMC):
+// clang then reads its GNU C prelude first.
+func usesCBMC(includeDirs, files []string) (bool, error) {
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return false, err
+		}
+		if llvmir.UsesCBMC(string(b)) {
+			return true, nil
+		}
+	}
+	for _, d := range includeDirs {
+		found := false
+		filepath.WalkDir(d, func(p string, e os.DirEntry, err error) error {
+			if err != nil || found || e.IsDir() || filepath.Ext(p) != ".h" {
+				return nil
+			}
+			if b, err := os.ReadFile(p); err == nil && llvmir.UsesCBMC(string(b)) {
+				found = true
+				return filepath.SkipAll
+			}
+			return nil
+		})
+		if found {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
 // CompileC compiles the C files with clang (llvmir.ClangArgs: -O0 -g
 // -Xclang -disable-O0-optnone, the IR of each function as written, with
 // debug locations) and links them (llvm-link) into one module's textual
-// IR: the input of `--frontend clang` (seed 000, section 3.4). Errors:
+// IR: the input of `--frontend clang` (seed 000, section 3.4). Sources
+// in CBMC's harness dialect (usesCBMC) are compiled with its GNU C
+// prelude force-included (llvmir.ClangOptions.WithCBMCPrelude). Errors:
 // clang's diagnostics (file:line:col: error: …), joined on one line.
 func CompileC(opts llvmir.ClangOptions, files ...string) (string, error) {
 	clang, err := tool("clang", "clang")
@@ -102,6 +136,13 @@ func CompileC(opts llvmir.ClangOptions, files ...string) (string, error) {
 		return "", err
 	}
 	defer os.RemoveAll(dir)
+	if dialect, err := usesCBMC(opts.IncludeDirs, files); err != nil {
+		return "", err
+	} else if dialect {
+		if opts, err = opts.WithCBMCPrelude(dir); err != nil {
+			return "", err
+		}
+	}
 	var lls []string
 	for i, f := range files {
 		ll := filepath.Join(dir, fmt.Sprintf("%d.ll", i))

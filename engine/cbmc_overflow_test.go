@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/interp"
 )
@@ -104,29 +105,50 @@ func TestCBMCOverflowAgainstGCC(t *testing.T) {
 		}
 	}
 	r.WriteString("  return 0;\n}\n")
+	check := func(label string, prog *cfa.Program) {
+		t.Helper()
+		tr, err := interp.Run(context.Background(), prog, "main", nil, interp.Options{MaxSteps: 200 * n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tr.Stop != interp.ReachedExit {
+			t.Fatalf("%s: run stopped: %v %s at %v", label, tr.Stop, tr.Reason, tr.Pos)
+		}
+		if tr.Exit != 0 {
+			k := int(tr.Exit) - 1
+			for _, p := range pairs {
+				for _, op := range ops {
+					m := len(p[0].vals) * len(p[1].vals)
+					if k < m {
+						t.Fatalf("%s: __CPROVER_overflow_%s((%s)%s, (%s)%s) differs from gcc's __builtin_%s_overflow (%c)",
+							label, op.cbmc, p[0].name, p[0].vals[k/len(p[1].vals)], p[1].name, p[1].vals[k%len(p[1].vals)], op.gcc, want[tr.Exit-1])
+					}
+					k -= m
+				}
+			}
+		}
+	}
 	prog, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "ov.c", Content: r.String()}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, err := interp.Run(context.Background(), prog, "main", nil, interp.Options{MaxSteps: 200 * n})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if tr.Stop != interp.ReachedExit {
-		t.Fatalf("run stopped: %v %s at %v", tr.Stop, tr.Reason, tr.Pos)
-	}
-	if tr.Exit != 0 {
-		k := int(tr.Exit) - 1
-		for _, p := range pairs {
-			for _, op := range ops {
-				m := len(p[0].vals) * len(p[1].vals)
-				if k < m {
-					t.Fatalf("__CPROVER_overflow_%s((%s)%s, (%s)%s) differs from gcc's __builtin_%s_overflow (%c)",
-						op.cbmc, p[0].name, p[0].vals[k/len(p[1].vals)], p[1].name, p[1].vals[k%len(p[1].vals)], op.gcc, want[tr.Exit-1])
-				}
-				k -= m
-			}
+	check("C front end", prog)
+	// The same program through clang with CBMC's GNU C prelude
+	// (csem.CBMCPreludeGNU) and the LLVM front end: the prelude's
+	// statement expressions become LLVM's *.with.overflow intrinsics,
+	// which llvmir lowers with cfa.Overflow.
+	if _, err := exec.LookPath("clang"); err != nil {
+		t.Logf("clang not installed: the LLVM front end is not checked")
+	} else {
+		src := filepath.Join(dir, "ov.c")
+		if err := os.WriteFile(src, []byte(r.String()), 0o644); err != nil {
+			t.Fatal(err)
 		}
+		ir, err := loadClang(t, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check("LLVM front end", ir)
 	}
 	t.Logf("%d cases agree with gcc (%d overflow)", n, ones)
 }

@@ -205,11 +205,20 @@ func checkLLVMFile(t *testing.T, file string) {
 // diagnostics are the error.
 func loadClang(t *testing.T, file string) (*engine.Program, error) {
 	var opts engine.SourceOptions
-	if src, err := os.ReadFile(file); err == nil && mallocRE.Match(src) {
-		opts.Malloc = engine.MallocMayFail
+	var copts engine.ClangOptions
+	dir := t.TempDir()
+	if src, err := os.ReadFile(file); err == nil {
+		if mallocRE.Match(src) {
+			opts.Malloc = engine.MallocMayFail
+		}
+		if engine.UsesCBMC(string(src)) {
+			if copts, err = copts.WithCBMCPrelude(dir); err != nil {
+				return nil, err
+			}
+		}
 	}
-	ll := filepath.Join(t.TempDir(), "p.ll")
-	out, err := exec.Command("clang", engine.ClangArgs(engine.ClangOptions{}, file, ll)...).CombinedOutput()
+	ll := filepath.Join(dir, "p.ll")
+	out, err := exec.Command("clang", engine.ClangArgs(copts, file, ll)...).CombinedOutput()
 	if err != nil {
 		return nil, fmt.Errorf("clang: %s", out)
 	}

@@ -105,6 +105,10 @@ type ClangOptions = llvmir.ClangOptions
 // out as the LLVM front end reads it (llvmir.ClangArgs).
 func ClangArgs(opts ClangOptions, src, out string) []string { return llvmir.ClangArgs(opts, src, out) }
 
+// UsesCBMC reports whether C text uses CBMC's harness dialect
+// (llvmir.UsesCBMC); clang then needs ClangOptions.WithCBMCPrelude.
+func UsesCBMC(text string) bool { return llvmir.UsesCBMC(text) }
+
 // Source is an in-memory C source file (frontend.Source): a name and its
 // text; names ending in ".h" are headers the others may include.
 type Source = frontend.Source

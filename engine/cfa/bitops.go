@@ -63,3 +63,75 @@ func ByteSwap(x Expr, w int) Expr {
 	}
 	return r
 }
+
+// Overflow is whether a op b (op Add, Sub or Mul), for a and b of the
+// integer type t of w ≤ 64 bits, leaves t's range: whether the exact
+// result of the operation on their values does not fit t. It is the
+// condition of gcc's __builtin_*_overflow on operands of the result's
+// type, of CBMC's __CPROVER_overflow_* after the usual arithmetic
+// conversions (engine/frontend) and of LLVM's *.with.overflow
+// intrinsics (engine/llvmir). The result is an int 0 or 1 built from
+// operations that never overflow themselves (unsigned arithmetic, a
+// product in 64 bits for w ≤ 32), with no short-circuit operator:
+//
+//   - unsigned: a + b < a; a < b; a*b > MAX in 64 bits, else
+//     a > MAX / (b | (b == 0));
+//   - signed, on the unsigned images ua, ub and r = ua op ub (mod 2^w):
+//     plus when (ua^r)&(ub^r) has its sign bit set, minus when
+//     (ua^ub)&(ua^r) has; mult of at most 32 bits when the exact 64-bit
+//     product plus 2^(w-1) exceeds 2^w - 1 as an unsigned 64-bit number,
+//     of more bits when |a| > (MAX + neg) / (|b| | (|b| == 0)) with |x|
+//     computed as (ux ^ m) - m, m = x >> (w-1), and neg = 1 when the
+//     signs differ (Hacker's Delight, 2nd ed., section 2-13).
+//
+// conv converts an expression to an integer type (the caller's
+// conversion, which may fold constants). a and b are read more than
+// once: they must be free of side effects.
+func Overflow(op BinaryOp, a, b Expr, t *Type, conv func(Expr, *Type) Expr) Expr {
+	w := t.Width()
+	u := IntType(w, false)
+	bin := func(op BinaryOp, x, y Expr, t *Type) Expr { return &Binary{Op: op, X: x, Y: y, T: t} }
+	cmp := func(op BinaryOp, x, y Expr) Expr { return bin(op, x, y, IntT) }
+	umax := NewConst(u, -1)
+	smax := NewConst(u, int64(umax.V>>1))
+	if !t.IsSigned() {
+		switch op {
+		case Add:
+			return cmp(Lt, bin(Add, a, b, u), a)
+		case Sub:
+			return cmp(Lt, a, b)
+		}
+		if w <= 32 {
+			u64 := IntType(64, false)
+			return cmp(Gt, bin(Mul, conv(a, u64), conv(b, u64), u64), conv(umax, u64))
+		}
+		den := bin(Or, b, conv(cmp(Eq, b, NewConst(u, 0)), u), u)
+		return cmp(Gt, a, bin(Div, umax, den, u))
+	}
+	ua, ub := conv(a, u), conv(b, u)
+	switch op {
+	case Add:
+		r := bin(Add, ua, ub, u)
+		return cmp(Gt, bin(And, bin(Xor, ua, r, u), bin(Xor, ub, r, u), u), smax)
+	case Sub:
+		r := bin(Sub, ua, ub, u)
+		return cmp(Gt, bin(And, bin(Xor, ua, ub, u), bin(Xor, ua, r, u), u), smax)
+	}
+	if w <= 32 {
+		s64, u64 := IntType(64, true), IntType(64, false)
+		r := bin(Mul, conv(a, s64), conv(b, s64), s64)
+		shifted := bin(Add, r, NewConst(s64, int64(1)<<(w-1)), s64)
+		return cmp(Gt, conv(shifted, u64), conv(umax, u64))
+	}
+	sign := NewConst(IntT, int64(w-1))
+	mag := func(x, ux Expr) (m, abs Expr) {
+		m = conv(bin(Shr, x, sign, t), u)
+		return m, bin(Sub, bin(Xor, ux, m, u), m, u)
+	}
+	ma, absA := mag(a, ua)
+	mb, absB := mag(b, ub)
+	neg := bin(And, bin(Xor, ma, mb, u), NewConst(u, 1), u)
+	lim := bin(Add, smax, neg, u)
+	den := bin(Or, absB, conv(cmp(Eq, absB, NewConst(u, 0)), u), u)
+	return cmp(Gt, absA, bin(Div, lim, den, u))
+}

@@ -532,22 +532,8 @@ func isCBMCOverflow(name string) bool { _, ok := cbmcOverflow[name]; return ok }
 // overflowCheck translates __CPROVER_overflow_plus/minus/mult(a, b):
 // whether a op b, computed in the type of the usual arithmetic conversions
 // of a and b (CBMC's c_typecheck: implicit_typecast_arithmetic), falls
-// outside that type's range. The result is an int comparison (0 or 1)
-// built from operations that never overflow themselves (unsigned
-// arithmetic, a product in 64 bits for types of at most 32 bits):
-//
-//   - unsigned: a + b < a; a < b; a*b > MAX in 64 bits, else
-//     a > MAX / (b | (b == 0));
-//   - signed, on the unsigned images ua, ub and r = ua op ub (mod 2^w):
-//     plus when (ua^r)&(ub^r) has its sign bit set, minus when
-//     (ua^ub)&(ua^r) has; mult of at most 32 bits when the exact 64-bit
-//     product plus 2^(w-1) exceeds 2^w - 1 as an unsigned 64-bit number,
-//     of 64 bits when |a| > (MAX + neg) / (|b| | (|b| == 0)) with |x|
-//     computed as (ux ^ m) - m, m = x >> (w-1), and neg = 1 when the
-//     signs differ.
-//
-// Operands that are not integers, or wider than 64 bits, are
-// unsupported.
+// outside that type's range (cfa.Overflow). Operands that are not
+// integers, or wider than 64 bits, are unsupported.
 func (fc *fnctx) overflowCheck(name string, n cc.Node, an, bn cc.ExpressionNode) cfa.Expr {
 	op := cbmcOverflow[name]
 	a, b := fc.rv(an), fc.rv(bn)
@@ -563,57 +549,10 @@ func (fc *fnctx) overflowCheck(name string, n cc.Node, an, bn cc.ExpressionNode)
 }
 
 // overflowIn is overflowCheck's condition on a and b already of the
-// integer type c (at least int, at most 64 bits): whether a op b leaves
-// c's range, as an int 0 or 1.
+// integer type c (at most 64 bits): whether a op b leaves c's range, as
+// an int 0 or 1 (cfa.Overflow, shared with the LLVM front end).
 func (fc *fnctx) overflowIn(op cfa.BinaryOp, a, b cfa.Expr, c *cfa.Type, n cc.Node) cfa.Expr {
-	w := c.Width()
-	u := cfa.IntType(w, false)
-	bin := func(op cfa.BinaryOp, x, y cfa.Expr, t *cfa.Type) cfa.Expr {
-		return &cfa.Binary{Op: op, X: x, Y: y, T: t}
-	}
-	cmp := func(op cfa.BinaryOp, x, y cfa.Expr) cfa.Expr { return bin(op, x, y, cfa.IntT) }
-	umax := cfa.NewConst(u, -1)
-	smax := cfa.NewConst(u, int64(umax.V>>1))
-	if !c.IsSigned() {
-		switch op {
-		case cfa.Add:
-			return cmp(cfa.Lt, bin(cfa.Add, a, b, u), a)
-		case cfa.Sub:
-			return cmp(cfa.Lt, a, b)
-		}
-		if w <= 32 {
-			u64 := cfa.IntType(64, false)
-			return cmp(cfa.Gt, bin(cfa.Mul, fc.conv(a, u64, n), fc.conv(b, u64, n), u64), fc.conv(umax, u64, n))
-		}
-		den := bin(cfa.Or, b, fc.conv(cmp(cfa.Eq, b, cfa.NewConst(u, 0)), u, n), u)
-		return cmp(cfa.Gt, a, bin(cfa.Div, umax, den, u))
-	}
-	ua, ub := fc.conv(a, u, n), fc.conv(b, u, n)
-	switch op {
-	case cfa.Add:
-		r := bin(cfa.Add, ua, ub, u)
-		return cmp(cfa.Gt, bin(cfa.And, bin(cfa.Xor, ua, r, u), bin(cfa.Xor, ub, r, u), u), smax)
-	case cfa.Sub:
-		r := bin(cfa.Sub, ua, ub, u)
-		return cmp(cfa.Gt, bin(cfa.And, bin(cfa.Xor, ua, ub, u), bin(cfa.Xor, ua, r, u), u), smax)
-	}
-	if w <= 32 {
-		s64, u64 := cfa.IntType(64, true), cfa.IntType(64, false)
-		r := bin(cfa.Mul, fc.conv(a, s64, n), fc.conv(b, s64, n), s64)
-		shifted := bin(cfa.Add, r, cfa.NewConst(s64, int64(1)<<(w-1)), s64)
-		return cmp(cfa.Gt, fc.conv(shifted, u64, n), fc.conv(umax, u64, n))
-	}
-	sign := cfa.NewConst(cfa.IntT, int64(w-1))
-	mag := func(x, ux cfa.Expr) (m, abs cfa.Expr) {
-		m = fc.conv(bin(cfa.Shr, x, sign, c), u, n)
-		return m, bin(cfa.Sub, bin(cfa.Xor, ux, m, u), m, u)
-	}
-	ma, absA := mag(a, ua)
-	mb, absB := mag(b, ub)
-	neg := bin(cfa.And, bin(cfa.Xor, ma, mb, u), cfa.NewConst(u, 1), u)
-	lim := bin(cfa.Add, smax, neg, u)
-	den := bin(cfa.Or, absB, fc.conv(cmp(cfa.Eq, absB, cfa.NewConst(u, 0)), u, n), u)
-	return cmp(cfa.Gt, absA, bin(cfa.Div, lim, den, u))
+	return cfa.Overflow(op, a, b, c, func(x cfa.Expr, t *cfa.Type) cfa.Expr { return fc.conv(x, t, n) })
 }
 
 // byteSwaps are the byte-order functions, by the width they swap: on the

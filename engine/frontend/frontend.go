@@ -88,22 +88,6 @@ func cbmcDialect(srcs []Source) bool {
 	return false
 }
 
-// cbmcPrelude declares the CBMC names a harness uses without declaring
-// them: __CPROVER_bool, __CPROVER_size_t, and __CPROVER_max_malloc_size,
-// the largest size of a block the memory model holds (csem.OffsetBits).
-func cbmcPrelude(m cfa.DataModel) string {
-	return fmt.Sprintf(`#ifndef __CPROVER_bool
-#define __CPROVER_bool _Bool
-#endif
-#ifndef __CPROVER_size_t
-#define __CPROVER_size_t __SIZE_TYPE__
-#endif
-#ifndef __CPROVER_max_malloc_size
-#define __CPROVER_max_malloc_size ((__SIZE_TYPE__)%d)
-#endif
-`, int64(1)<<csem.OffsetBits(m)-1)
-}
-
 // Source is an in-memory source file. Headers (isHeader: names ending in
 // .h, .inc or .def) are not translated but can be included by the
 // others.
@@ -221,7 +205,7 @@ func parseAll(cfg Options, srcs []Source) ([]*unit, *contracts, error) {
 	}
 	var ctr *contracts
 	if dialect {
-		predef += "\n" + cbmcPrelude(cfg.DataModel)
+		predef += "\n" + csem.CBMCMacros(cfg.DataModel)
 		if ctr, err = prepareContracts(cfg, srcs, mem); err != nil {
 			return nil, nil, err
 		}

@@ -367,8 +367,8 @@ func overflowIntrinsic(name string) string {
 // withOverflow translates llvm.{s,u}{add,sub,mul}.with.overflow into
 // res, a {iN, i1} struct: field 0 the result modulo 2^N, field 1
 // whether the exact result leaves the signed or unsigned range of N
-// bits (the conditions of the C front end's overflow builtins).
-// Signed multiplication of 64 bits is unsupported.
+// bits (cfa.Overflow, the condition the C front end's overflow builtins
+// use).
 func (fx *fnctx) withOverflow(op string, in *ir.InstCall, res cfa.Expr) {
 	a, b := fx.value(in.Args[0]), fx.value(in.Args[1])
 	rt := res.Type()
@@ -377,46 +377,18 @@ func (fx *fnctx) withOverflow(op string, in *ir.InstCall, res cfa.Expr) {
 		fx.unsupported("LLVM intrinsic llvm." + op + ".with.overflow of " + u.String())
 		return
 	}
-	w := u.Bits
-	if op == "smul" && w == 64 {
-		fx.unsupported("llvm.smul.with.overflow.i64")
-		return
-	}
 	let := fx.let
 	a, b = let(a), let(b)
-	bin := func(o cfa.BinaryOp, x, y cfa.Expr, t *cfa.Type) cfa.Expr { return &cfa.Binary{Op: o, X: x, Y: y, T: t} }
 	arith := map[string]cfa.BinaryOp{"sadd": cfa.Add, "uadd": cfa.Add, "ssub": cfa.Sub, "usub": cfa.Sub, "smul": cfa.Mul, "umul": cfa.Mul}[op]
-	r := let(bin(arith, a, b, u))
-	s := cfa.IntType(w, true)
-	var ov cfa.Expr
-	switch op {
-	case "uadd":
-		ov = bin(cfa.Lt, r, a, cfa.IntT)
-	case "usub":
-		ov = bin(cfa.Lt, a, b, cfa.IntT)
-	case "sadd":
-		ov = bin(cfa.Lt, conv(bin(cfa.And, bin(cfa.Xor, a, r, u), bin(cfa.Xor, b, r, u), u), s), &cfa.Const{T: s}, cfa.IntT)
-	case "ssub":
-		ov = bin(cfa.Lt, conv(bin(cfa.And, bin(cfa.Xor, a, b, u), bin(cfa.Xor, a, r, u), u), s), &cfa.Const{T: s}, cfa.IntT)
-	case "umul":
-		if w <= 32 {
-			u64 := cfa.ULLType
-			ov = bin(cfa.Gt, bin(cfa.Mul, conv(a, u64), conv(b, u64), u64), &cfa.Const{T: u64, V: cfa.Truncate(^uint64(0), w)}, cfa.IntT)
-		} else {
-			ov = bin(cfa.LAnd, bin(cfa.Ne, b, &cfa.Const{T: u}, cfa.IntT), bin(cfa.Ne, bin(cfa.Div, r, b, u), a, cfa.IntT), cfa.IntT)
-		}
-	case "smul":
-		s64 := cfa.LLType
-		p := let(bin(cfa.Mul, conv(conv(a, s), s64), conv(conv(b, s), s64), s64))
-		lo := &cfa.Const{T: s64, V: uint64(-(int64(1) << (w - 1)))}
-		hi := &cfa.Const{T: s64, V: uint64(int64(1)<<(w-1) - 1)}
-		ov = bin(cfa.LOr, bin(cfa.Lt, p, lo, cfa.IntT), bin(cfa.Gt, p, hi, cfa.IntT), cfa.IntT)
+	r := &cfa.Binary{Op: arith, X: a, Y: b, T: u}
+	t := u
+	if op[0] == 's' {
+		t = cfa.IntType(u.Bits, true)
 	}
+	ov := cfa.Overflow(arith, conv(a, t), conv(b, t), t, conv)
 	fx.emit(&cfa.Assign{LHS: &cfa.Member{X: res, Field: 0, T: rt.Fields[0].Type}, RHS: conv(r, rt.Fields[0].Type)})
-	// LAnd and LOr only in assume conditions: the flag by a branch
 	flag := &cfa.Member{X: res, Field: 1, T: rt.Fields[1].Type}
-	fx.emit(&cfa.Assign{LHS: flag, RHS: &cfa.Const{T: flag.T}})
-	fx.branch(ov, &cfa.Assign{LHS: flag, RHS: &cfa.Const{T: flag.T, V: 1}})
+	fx.emit(&cfa.Assign{LHS: flag, RHS: conv(ov, flag.T)})
 }
 
 // byteOrder are the byte-order functions, by the width they swap: on
