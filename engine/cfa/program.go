@@ -203,6 +203,11 @@ type Program struct {
 	// satisfy (library mode reads a violation in the function's own
 	// context as a precondition, not a bug).
 	Preconditions map[Pos]bool
+	// CBMC reports that the sources use CBMC's harness dialect (a name
+	// starting with __CPROVER_): a C compiler needs its GNU C prelude
+	// (csem.CBMCPreludeGNU) and definitions of the functions it declares
+	// (a reproducer's harness gives them).
+	CBMC bool
 
 	Vars  []*Var
 	Locs  []*Location

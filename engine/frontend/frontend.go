@@ -140,6 +140,7 @@ func TranslateSources(cfg Options, srcs []Source) (p *cfa.Program, err error) {
 	}
 	p, err = t.run()
 	if err == nil && p != nil {
+		p.CBMC = cfg.CBMC || cbmcDialect(srcs)
 		contract.Instrument(p, cfg.UseContracts)
 	}
 	return p, err

@@ -89,7 +89,11 @@ func TranslateText(opts Options, name, text string) (*cfa.Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	return translate(opts, m, name, text, modelLine)
+	p, err := translate(opts, m, name, text, modelLine)
+	if p != nil {
+		p.CBMC = strings.Contains(text, "@__CPROVER_")
+	}
+	return p, err
 }
 
 // parse parses textual IR. The parser panics on constructs it does not

@@ -161,6 +161,14 @@ func Reproducer(v *Violation) (string, error) {
 		return "", err
 	}
 	sc := c.siteCheck()
+	cbmc, err := cbmcDefs(p, c.errFunc)
+	if err != nil {
+		return "", err
+	}
+	if p.CBMC && c.errFunc == "__assert_fail" {
+		// a failing __CPROVER_assert is judged by its return address
+		sc.addrs = true
+	}
 
 	var b strings.Builder
 	files := strings.Join(c.order, " ")
@@ -174,6 +182,9 @@ func Reproducer(v *Violation) (string, error) {
 	}
 	for _, f := range allFlags {
 		flags += " '" + f + "'"
+	}
+	if p.CBMC {
+		flags += " -include <this file>"
 	}
 	run := "./repro"
 	if sin.read {
@@ -205,6 +216,7 @@ func Reproducer(v *Violation) (string, error) {
 %s-fno-omit-frame-pointer
 `, v.Memory, buildFlagPrefix, buildFlagPrefix)
 	}
+	b.WriteString(cbmcPrelude(p))
 	b.WriteString(`#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -304,6 +316,7 @@ __attribute__((constructor)) static void rv_probe(void)
 		}
 		fmt.Fprintf(&b, "\n__attribute__((no_instrument_function)) %s\n{\n\tchar rv_buf[1024];\n\n\t%s;\n\t%s\n}\n", a.proto, a.describe, judge)
 	}
+	b.WriteString(cbmc)
 	if external("__VERIFIER_assume") {
 		b.WriteString(`
 void __VERIFIER_assume(int cond)
@@ -329,6 +342,7 @@ void __VERIFIER_assume(int cond)
 	if ec != nil {
 		ec.write(&b)
 	}
+	b.WriteString(cbmcClose(p))
 	return b.String(), nil
 }
 
@@ -676,7 +690,13 @@ func BuildLine(dm cfa.DataModel, original []string, reproducer, out string, flag
 	if dm == cfa.ILP32 {
 		argv = append(argv, "-m32")
 	}
-	argv = append(argv, flags...)
+	for _, f := range flags {
+		if f == selfInclude {
+			argv = append(argv, "-include", reproducer)
+		} else {
+			argv = append(argv, f)
+		}
+	}
 	argv = append(argv, "-o", out)
 	argv = append(argv, original...)
 	return append(argv, reproducer)

@@ -19,6 +19,15 @@ import (
 // defines, a reach_error that calls __assert_fail, and one that ends in
 // abort().
 func TestReproducerReportedAssertion(t *testing.T) {
+	// x == 42 is exactly when x + 2147483606 overflows an int
+	const cbmcTwo = `int main(void) {
+  int x = __VERIFIER_nondet_int();
+  __CPROVER_assume(x != 7);
+  __CPROVER_assert(x != 3, "x is not 3");
+  __CPROVER_assert(!__CPROVER_overflow_plus(x, 2147483606) || x < 42, "no overflow");
+  return 0;
+}
+`
 	const nondet = "extern int __VERIFIER_nondet_int(void);\n"
 	const wrapper = "void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort();} } }\n"
 	const twoWrapped = `int main(void) {
@@ -53,6 +62,10 @@ extern void __assert_fail(const char *, const char *, unsigned int, const char *
 void reach_error() { __assert_fail("0", "u.c", 3, "reach_error"); }
 ` + wrapper + nondet + twoWrapped, cfa.LP64},
 		{"reach-error-abort", "extern void abort(void);\nvoid reach_error(void) { abort(); }\n" + wrapper + nondet + twoWrapped, cfa.LP64},
+		// CBMC's dialect, which gcc lacks: the reproducer force-includes
+		// itself as its GNU C prelude and defines the functions
+		{"cbmc", nondet + cbmcTwo, cfa.LP64},
+		{"cbmc-ilp32", nondet + cbmcTwo, cfa.ILP32},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			needGCC(t, tc.dm)
@@ -85,5 +98,32 @@ void reach_error() { __assert_fail("0", "u.c", 3, "reach_error"); }
 				t.Errorf("another assertion fails: exit %d, stderr %q", code, stderr)
 			}
 		})
+	}
+}
+
+// TestReproducerCBMCPrimitives: a program in CBMC's dialect that calls a
+// primitive gcc cannot compute (here __CPROVER_r_ok, in a function the
+// counterexample does not call: the program still needs it to link) gets
+// no reproducer, and the error names the primitive, instead of a
+// reproduce.sh that does not link.
+func TestReproducerCBMCPrimitives(t *testing.T) {
+	src := `extern int __VERIFIER_nondet_int(void);
+int a[4];
+int readable(void) { return __CPROVER_r_ok(a, sizeof a); }
+int main(void) {
+  int x = __VERIFIER_nondet_int();
+  __CPROVER_assert(x != 42, "x is not 42");
+  return 0;
+}
+`
+	p := translate(t, cfa.LP64, "u.c", src)
+	path, inputs, reached := execute(t, p, "main", []uint64{42}, execOpts{})
+	if !reached {
+		t.Fatal("no violation")
+	}
+	v := &Violation{Program: p, Path: path, Inputs: inputs, Task: Task{Contents: map[string]string{"u.c": src}, DataModel: cfa.LP64}}
+	_, err := Reproducer(v)
+	if err == nil || !strings.Contains(err.Error(), "__CPROVER_r_ok") {
+		t.Fatalf("err = %v, want one naming __CPROVER_r_ok", err)
 	}
 }
