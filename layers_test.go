@@ -102,6 +102,7 @@ var peers = map[[2]string]string{
 	{"report/artifacts", "report/pixeltree"}:                 "a property's artifacts include the pixel tree of its ARG",
 	{"report/artifacts", "report/scopegraph"}:                "a property's artifacts include the picture of its scope",
 	{"report/artifacts", "report/reproducer"}:                "BuildAndRun runs the compiled reproducer with reproducer.Run",
+	{"diffslice", "clangir"}:                                 "a revision read with the clang front end is compiled by clang",
 }
 
 // testPeers lists imports between two packages of one layer that occur

@@ -127,6 +127,14 @@ func usesCBMC(includeDirs, files []string) (bool, error) {
 // prelude force-included (llvmir.ClangOptions.WithCBMCPrelude). Errors:
 // clang's diagnostics (file:line:col: error: …), joined on one line.
 func CompileC(opts llvmir.ClangOptions, files ...string) (string, error) {
+	return CompileCIn("", opts, files...)
+}
+
+// CompileCIn is CompileC with clang run in the directory wd ("" the
+// current one): files and include directories relative to wd are as
+// given, so that __FILE__ and the debug information name them by those
+// relative paths (a repository's files compiled in a copy of it).
+func CompileCIn(wd string, opts llvmir.ClangOptions, files ...string) (string, error) {
 	clang, err := tool("clang", "clang")
 	if err != nil {
 		return "", err
@@ -136,7 +144,20 @@ func CompileC(opts llvmir.ClangOptions, files ...string) (string, error) {
 		return "", err
 	}
 	defer os.RemoveAll(dir)
-	if dialect, err := usesCBMC(opts.IncludeDirs, files); err != nil {
+	inWD := func(p string) string {
+		if wd == "" || filepath.IsAbs(p) {
+			return p
+		}
+		return filepath.Join(wd, p)
+	}
+	var srcs, incs []string
+	for _, f := range files {
+		srcs = append(srcs, inWD(f))
+	}
+	for _, d := range opts.IncludeDirs {
+		incs = append(incs, inWD(d))
+	}
+	if dialect, err := usesCBMC(incs, srcs); err != nil {
 		return "", err
 	} else if dialect {
 		if opts, err = opts.WithCBMCPrelude(dir); err != nil {
@@ -147,6 +168,7 @@ func CompileC(opts llvmir.ClangOptions, files ...string) (string, error) {
 	for i, f := range files {
 		ll := filepath.Join(dir, fmt.Sprintf("%d.ll", i))
 		cmd := exec.Command(clang, llvmir.ClangArgs(opts, f, ll)...)
+		cmd.Dir = wd
 		var errb bytes.Buffer
 		cmd.Stderr = &errb
 		if err := cmd.Run(); err != nil {

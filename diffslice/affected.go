@@ -61,6 +61,10 @@ func (o Options) withDefaults(head *Revision) Options {
 	if o.Entry == "" {
 		o.Entry = "main"
 	}
+	if head.Config.Frontend == "clang" && !strings.Contains(o.Variant, "frontend clang") {
+		// the IR's CFA: shared only with runs through clang
+		o.Variant = strings.TrimPrefix(o.Variant+", frontend clang", ", ")
+	}
 	return o
 }
 

@@ -1,6 +1,7 @@
 package diffslice
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/reverify/reverify/clangir"
 	"github.com/reverify/reverify/engine"
 
 	"github.com/reverify/reverify/engine/cfa"
@@ -280,7 +282,13 @@ func LoadRevision(repo, rev string, cfg SourceConfig) (*Revision, error) {
 			hdrs = append(hdrs, frontend.Source{Name: n, Content: r.Contents[n]})
 		}
 	}
-	prog, err := frontend.TranslateSources(r.frontendConfig(), append(srcs, hdrs...))
+	var prog *cfa.Program
+	var err error
+	if r.Config.Frontend == "clang" {
+		prog, err = r.translateClang(load)
+	} else {
+		prog, err = frontend.TranslateSources(r.frontendConfig(), append(srcs, hdrs...))
+	}
 	if err != nil {
 		if rev != "" {
 			return nil, fmt.Errorf("translating %s:\n%v", rev, err)
@@ -292,6 +300,9 @@ func LoadRevision(repo, rev string, cfg SourceConfig) (*Revision, error) {
 		// A library: no main, no entry configured.
 		r.Config.Entry = AutoEntry
 		r.Config.setOrigin("entry", "default: no main")
+	}
+	if r.Config.Entry == AutoEntry && r.Config.Frontend == "clang" {
+		return nil, fmt.Errorf("%s: frontend clang: library mode (entry auto, or sources without main) reads C with the built-in front end only; set an entry function or frontend cc", r.Label())
 	}
 	if r.Config.Entry == AutoEntry {
 		load := func(fs []harness.File) (*cfa.Program, error) {
@@ -318,6 +329,52 @@ func LoadRevision(repo, rev string, cfg SourceConfig) (*Revision, error) {
 	engine.SetAssumePure(prog, r.Config.AssumePure)
 	r.Program = prog
 	return r, nil
+}
+
+// translateClang translates the revision through clang and the LLVM
+// front end (SourceConfig.Frontend "clang"): the loaded files (sources
+// and headers) are written under their repository paths into a
+// temporary directory, the sources compiled there (clang runs in it,
+// with repository paths) with the revision's
+// include directories, defines and data model (clangir.CompileC), and
+// the IR translated with positions named by repository paths
+// (engine.LoadIRNamed). The definitions are the IR's (llvmir: functions
+// and globals fingerprinted by their IR text). Errors: a file's write,
+// clang's diagnostics, the LLVM front end's errors.
+func (r *Revision) translateClang(load []string) (*cfa.Program, error) {
+	dir, err := os.MkdirTemp("", "reverify-revision-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	names := map[string]string{}
+	for _, n := range load {
+		p := filepath.Join(dir, filepath.FromSlash(n))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(p, []byte(r.Contents[n]), 0o644); err != nil {
+			return nil, err
+		}
+		names[p] = n
+	}
+	// clang runs in the copy, given repository paths: __FILE__ (and
+	// so the IR of assertions) is the same in every copy
+	var srcs []string
+	for _, n := range r.Files {
+		srcs = append(srcs, filepath.FromSlash(n))
+	}
+	opts := engine.ClangOptions{DataModel: r.Config.model(), Defines: r.Config.Defines}
+	for _, d := range r.Config.Include {
+		opts.IncludeDirs = append(opts.IncludeDirs, filepath.FromSlash(path.Clean(d)))
+	}
+	text, err := clangir.CompileCIn(dir, opts, srcs...)
+	if err != nil {
+		// clang names the temporary copies: name the repository's files
+		msg := strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), "")
+		return nil, errors.New(msg)
+	}
+	return engine.LoadIRNamed(engine.SourceOptions{DataModel: r.Config.model()}, "linked.ll", text, names, r.Files...)
 }
 
 // frontendConfig is the translation configuration of the revision.

@@ -56,6 +56,10 @@ type SourceConfig struct {
 	// write nothing and return any value (engine.Config.AssumePure); every
 	// verdict of a program calling one lists the assumption.
 	AssumePure []string `json:"assume_pure,omitempty"`
+	// Frontend says who reads the C sources: "cc" (the built-in front
+	// end, the default) or "clang" (compiled by clang at -O0 -g and
+	// translated from LLVM IR; engine/llvmir, clangir).
+	Frontend string `json:"frontend,omitempty"`
 
 	// origin records, per field, where its value came from ("flag",
 	// ".reverify.yml", "compile_commands.json", "default"), for messages.
@@ -114,6 +118,10 @@ func (c *SourceConfig) merge(d SourceConfig, from string) {
 		c.DataModel = d.DataModel
 		c.setOrigin("data_model", from)
 	}
+	if c.Frontend == "" && d.Frontend != "" {
+		c.Frontend = d.Frontend
+		c.setOrigin("frontend", from)
+	}
 	if c.CompileCommands == "" && d.CompileCommands != "" {
 		c.CompileCommands = d.CompileCommands
 		c.setOrigin("compile_commands", from)
@@ -130,7 +138,7 @@ func (c *SourceConfig) flagged() {
 		"sources": len(c.Sources) > 0, "include": len(c.Include) > 0, "defines": len(c.Defines) > 0,
 		"entry": c.Entry != "", "config": c.Config != "", "timeout": c.Timeout != 0,
 		"data_model": c.DataModel != "", "compile_commands": c.CompileCommands != "",
-		"assume": len(c.AssumePure) > 0,
+		"assume": len(c.AssumePure) > 0, "frontend": c.Frontend != "",
 	} {
 		if set {
 			c.setOrigin(field, "flag")
@@ -156,6 +164,10 @@ func (c *SourceConfig) defaults() {
 		c.DataModel = "LP64"
 		c.setOrigin("data_model", "default")
 	}
+	if c.Frontend == "" {
+		c.Frontend = "cc"
+		c.setOrigin("frontend", "default")
+	}
 }
 
 // validate checks what the files cannot check field by field.
@@ -176,6 +188,9 @@ func (c *SourceConfig) validate() error {
 	if c.Timeout < 0 {
 		return fmt.Errorf("timeout: negative duration %v", c.Timeout)
 	}
+	if c.Frontend != "" && c.Frontend != "cc" && c.Frontend != "clang" {
+		return fmt.Errorf("frontend: unknown front end %q (want cc or clang)", c.Frontend)
+	}
 	return nil
 }
 
@@ -189,7 +204,7 @@ func (c *SourceConfig) model() cfa.DataModel {
 }
 
 // yamlKeys are the keys .reverify.yml accepts.
-var yamlKeys = []string{"sources", "include", "defines", "entry", "config", "timeout", "data_model", "compile_commands", "assume"}
+var yamlKeys = []string{"sources", "include", "defines", "entry", "config", "timeout", "data_model", "compile_commands", "assume", "frontend"}
 
 // assumeKeys are the keys of .reverify.yml's assume mapping.
 var assumeKeys = []string{"pure"}
@@ -303,6 +318,11 @@ func ParseConfig(name string, data []byte) (SourceConfig, error) {
 				return fail(v.Line, "entry: %q is not a C identifier", list[0])
 			}
 			c.Entry = list[0]
+		case "frontend":
+			if v.Kind != yaml.ScalarNode || v.Value != "cc" && v.Value != "clang" {
+				return fail(v.Line, "frontend: want cc or clang, found %q", v.Value)
+			}
+			c.Frontend = v.Value
 		case "config":
 			if v.Kind != yaml.ScalarNode || v.Value == "" {
 				return fail(v.Line, "config: want a configuration name (%s)", strings.Join(engine.ConfigNames(), ", "))

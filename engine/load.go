@@ -94,6 +94,19 @@ func LoadIR(opts SourceOptions, name, text string, files ...string) (*Program, e
 	return p, nil
 }
 
+// LoadIRNamed is LoadIR for IR compiled from copies of files: names
+// maps the copies' absolute paths to the names positions give them
+// (repository paths), and files are the names of the C sources
+// (Program.Files).
+func LoadIRNamed(opts SourceOptions, name, text string, names map[string]string, files ...string) (*Program, error) {
+	p, err := llvmir.TranslateText(llvmir.Options{DataModel: opts.DataModel, Malloc: llvmir.MallocMode(opts.Malloc), Names: names}, name, text)
+	if err != nil {
+		return nil, err
+	}
+	p.Files = append([]string(nil), files...)
+	return p, nil
+}
+
 // IsIR reports whether the file name is LLVM IR (.ll, .bc).
 func IsIR(name string) bool { return llvmir.IsIR(name) }
 

@@ -123,6 +123,7 @@ type actionInputs struct {
 	entry, config, timeout, budget, cache, merge string
 	scope                                        string // "true" or "false" ("": true)
 	properties                                   string
+	frontend                                     string
 	post                                         postFlags
 }
 
@@ -144,6 +145,7 @@ func actionFlags(stderr io.Writer) (*flag.FlagSet, *actionInputs) {
 	str(&in.merge, "merge", "", "instead of verifying, merge these shard output directories (globs) and report")
 	str(&in.scope, "scope", "true", "compute the scope of each verified property (engine.Config.Scope): the comment says which functions its verdict depends on; true or false (empty: true)")
 	str(&in.properties, "properties", "assertions", "what to check: assertions, or assertions,memory (also the memory-safety properties of each entry: valid-deref and valid-free per access site, valid-memtrack of the whole program, verified anew on every run: never cached)")
+	str(&in.frontend, "frontend", "", "who reads the C sources: cc (the built-in front end) or clang (compiled by clang at -O0 -g, verified as LLVM IR, positions mapped to C lines by the debug information); empty: .reverify.yml's, else cc")
 	in.post.register(fs, true)
 	return fs, in
 }
@@ -265,6 +267,13 @@ func runAction(args []string, stdout, stderr io.Writer) int {
 			return fail("%v", err)
 		}
 		sc.CompileCommands = in.compileCommands
+		switch in.frontend {
+		case "":
+		case "cc", "clang":
+			sc.Frontend = in.frontend
+		default:
+			return fail("frontend: want cc or clang, got %q", in.frontend)
+		}
 		if len(rf.sources) > 0 {
 			sc.SetOrigin("sources", "input paths")
 		}

@@ -123,9 +123,6 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		if len(files) > 0 || *svcomp != "" || *prp != "" {
 			return fail("with --base the sources come from the repository (--sources, .reverify.yml or compile_commands.json), not from arguments, --svcomp or --spec")
 		}
-		if ff.frontend == "clang" {
-			return fail("--frontend clang: pull-request mode (--base) reads C with the built-in front end only")
-		}
 		return runCheckIncremental(&rf, &ff, checkOptions{rs, *jsonOut, *outDir}, sh, *budget, stdout, stderr)
 	} else if set := rs.set; set["head"] || set["head-dir"] || set["repo"] || set["cache"] || set["sources"] {
 		return fail("--head, --head-dir, --repo, --cache and --sources need --base or --base-dir")

@@ -153,6 +153,9 @@ func (r *revFlags) sourceConfig(ff *frontendFlags, s runSettings) (diffslice.Sou
 	if s.set["assume-pure"] {
 		sc.AssumePure = s.assumePure
 	}
+	if s.set["frontend"] {
+		sc.Frontend = ff.frontend
+	}
 	return sc, nil
 }
 

@@ -109,8 +109,6 @@ func (t *translator) function(irf *ir.Func, name string) {
 		fx.cur = fx.blocks[blk]
 		fx.block(blk)
 	}
-	t.p.Defs = append(t.p.Defs, cfa.Definition{Kind: cfa.DefFunc, Name: irf.Name(), File: fpos.File, Line: fpos.Line,
-		EndLine: t.src.funcEnd(irf), Fingerprint: fingerprint(irf.LLString())})
 	// locations no edge reaches (a block after unreachable code) are
 	// dead, as the front end's are
 	seen := make([]bool, len(f.Locs))
@@ -382,6 +380,9 @@ func (fx *fnctx) inst(in ir.Instruction) {
 	case *ir.InstAdd:
 		fx.arith(in, cfa.Add, in.X, in.Y, nsw(in.OverflowFlags))
 	case *ir.InstSub:
+		if fx.pointerDiff(in) {
+			return
+		}
 		fx.arith(in, cfa.Sub, in.X, in.Y, nsw(in.OverflowFlags))
 	case *ir.InstMul:
 		fx.arith(in, cfa.Mul, in.X, in.Y, nsw(in.OverflowFlags))
@@ -545,6 +546,35 @@ func nsw(flags []enum.OverflowFlag) bool {
 
 // arith translates a binary instruction; sgn says that its operands are
 // read as signed (sdiv, srem, ashr, and add, sub and mul with nsw).
+// pointerDiff translates sub (ptrtoint p), (ptrtoint q), C's pointer
+// subtraction as clang emits it (before its sdiv exact by the element
+// size), as the C front end's pointer subtraction of char pointers: the
+// byte distance of p and q as a signed integer of the result's width,
+// which the analyses compute on the pointers' objects and offsets
+// (UB when they point into different objects), without casting a
+// pointer to an integer. It reports whether in had that shape.
+func (fx *fnctx) pointerDiff(in *ir.InstSub) bool {
+	px, ok1 := in.X.(*ir.InstPtrToInt)
+	py, ok2 := in.Y.(*ir.InstPtrToInt)
+	if !ok1 || !ok2 {
+		return false
+	}
+	it, ok := in.Type().(*types.IntType)
+	if !ok || int(it.BitSize) != fx.t.tm.l.ptrBits {
+		return false
+	}
+	x, y := fx.value(in.X), fx.value(in.Y)
+	cx, ok1 := x.(*cfa.Cast)
+	cy, ok2 := y.(*cfa.Cast)
+	if !ok1 || !ok2 || cx.X.Type().Kind != cfa.Pointer || cy.X.Type().Kind != cfa.Pointer || px.From == nil || py.From == nil {
+		return false
+	}
+	cp := fx.t.tm.ptr(cfa.CharType)
+	d := &cfa.Binary{Op: cfa.Sub, X: conv(cx.X, cp), Y: conv(cy.X, cp), T: cfa.IntType(int(it.BitSize), true)}
+	fx.define(in, in.Type(), d)
+	return true
+}
+
 func (fx *fnctx) arith(in value.Named, op cfa.BinaryOp, xv, yv value.Value, sgn bool) {
 	x, y := fx.value(xv), fx.value(yv)
 	t, ok := fx.typ(xv.Type())

@@ -51,6 +51,9 @@ func newSources(opts Options, name, text string, m *ir.Module, modelLine int) *s
 			s.given[filepath.Clean(abs)] = f
 		}
 	}
+	for abs, n := range opts.Names {
+		s.given[filepath.Clean(abs)] = n
+	}
 	s.irText = strings.Split(text, "\n")
 	defLine := map[string]int{}
 	globLine := map[string]int{}

@@ -1,12 +1,9 @@
 package llvmir
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/big"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -32,6 +29,10 @@ type Options struct {
 	// Files are the C files the module was compiled from, as the user
 	// named them: positions in them use these names.
 	Files []string
+	// Names maps absolute paths of debug files to the names positions
+	// give them (files compiled from a temporary copy of a repository,
+	// named by their repository paths); it wins over Files.
+	Names map[string]string
 	// MallocMayFail lets malloc and calloc (without a body) return NULL,
 	// as the C front end's frontend.MallocMayFail does; MallocAuto (the
 	// zero value) does when the module names CBMC's builtins
@@ -220,6 +221,7 @@ func (t *translator) run() (*cfa.Program, error) {
 	t.init = init
 	t.initGlobals(init)
 	t.registerDestructors(init)
+	names := map[*ir.Func]string{}
 	for _, f := range bodies {
 		name := f.Name()
 		if !final(f.Linkage) {
@@ -228,8 +230,10 @@ func (t *translator) run() (*cfa.Program, error) {
 			// definitions)
 			name += ".weak"
 		}
+		names[f] = name
 		t.function(f, name)
 	}
+	t.defs(bodies, names)
 	t.constructors(init)
 	init.finish(t.p.Init)
 	if len(t.errs) > 0 {
@@ -559,15 +563,6 @@ func stripCasts(v value.Value) value.Value {
 		v = c.From
 	}
 }
-
-// fingerprint is the hex SHA-256 of a definition's text without its
-// metadata references, so that debug locations do not change it.
-func fingerprint(text string) string {
-	h := sha256.Sum256([]byte(metaRef.ReplaceAllString(text, "")))
-	return hex.EncodeToString(h[:])
-}
-
-var metaRef = regexp.MustCompile(`, !(dbg|llvm\.loop|tbaa) !\d+|!dbg !\d+`)
 
 // bigU is the two's complement bit pattern of x in w bits.
 func bigU(x *big.Int, w int) uint64 {
