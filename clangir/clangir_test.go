@@ -84,3 +84,75 @@ func TestClangError(t *testing.T) {
 		t.Fatalf("got %v, want clang's diagnostic", err)
 	}
 }
+
+// TestDefinitionFingerprints compiles versions of one file in the way a
+// revision is (CompileCIn, a repository path) and compares the IR
+// definitions' fingerprints (engine/llvmir, defs.go): moving code and
+// renumbering strings and metadata keep a definition's fingerprint; a
+// change of a struct it uses, of a string it uses, or of its own code
+// changes it.
+func TestDefinitionFingerprints(t *testing.T) {
+	need(t, "clang")
+	const v1 = `int g = 3;
+struct s { int a[1]; int b; };
+int f(struct s *p) { return p->b + g; }
+const char *h(void) { return "hello"; }
+int m(void) { return g; }
+`
+	for _, tc := range []struct {
+		name, src string
+		changed   []string // the definitions whose fingerprints differ
+	}{
+		{"moved", "\n\n/* moved */\nconst char *k(void) { return \"world\"; }\n" + v1, nil},
+		// f's text stays (field 1 of %struct.s), its offset does not
+		{"struct", strings.Replace(v1, "int a[1];", "int a[2];", 1), []string{"f"}},
+		{"string", strings.Replace(v1, `"hello"`, `"hullo"`, 1), []string{"h"}},
+		{"global", strings.Replace(v1, "g = 3", "g = 4", 1), []string{"g"}},
+		{"body", strings.Replace(v1, "return g; }", "return g + 1; }", 1), []string{"m"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			base, head := fingerprints(t, v1), fingerprints(t, tc.src)
+			var changed []string
+			for _, n := range []string{"g", "f", "h", "m"} {
+				if base[n] == "" || head[n] == "" {
+					t.Fatalf("no definition %s: base %v, head %v", n, base, head)
+				}
+				if base[n] != head[n] {
+					changed = append(changed, n)
+				}
+			}
+			if strings.Join(changed, " ") != strings.Join(tc.changed, " ") {
+				t.Errorf("changed %v, want %v", changed, tc.changed)
+			}
+		})
+	}
+}
+
+// fingerprints compiles src as src/x.c in a fresh directory (clang run
+// there) and returns its definitions' fingerprints by name, checking
+// that positions name the repository path.
+func fingerprints(t *testing.T, src string) map[string]string {
+	t.Helper()
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "src"), 0o755)
+	f := filepath.Join(dir, "src", "x.c")
+	if err := os.WriteFile(f, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	text, err := CompileCIn(dir, llvmir.ClangOptions{}, "src/x.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := engine.LoadIRNamed(engine.SourceOptions{}, "x.ll", text, map[string]string{f: "src/x.c"}, "src/x.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, d := range p.Defs {
+		if d.File != "src/x.c" || d.Line < 1 {
+			t.Errorf("definition %s at %s:%d", d.Name, d.File, d.Line)
+		}
+		out[d.Name] = d.Fingerprint
+	}
+	return out
+}
