@@ -40,7 +40,10 @@ func CBMCMacros(m cfa.DataModel) string {
 // exact result of that operation leaves the type; each operand is
 // evaluated once. The C front end lowers the same predicates itself
 // (engine/frontend, overflowCheck), and the verdict program
-// cbmc_overflow.c holds both to the same verdicts.
+// cbmc_overflow.c holds both to the same verdicts. Contract clauses
+// (__CPROVER_requires, ensures, assigns, frees, loop_invariant,
+// decreases) expand to nothing: the compiled program runs the bodies,
+// as a reproducer does (the C front end checks and uses the contracts).
 //
 // Whoever force-includes it must define the declared functions it calls
 // (the LLVM front end models them by name; a reproducer defines them).
@@ -58,5 +61,11 @@ __CPROVER_bool __CPROVER_same_object(const void *, const void *);
 #define __CPROVER_overflow_plus(a, b) __cprover_overflow(add, a, b)
 #define __CPROVER_overflow_minus(a, b) __cprover_overflow(sub, a, b)
 #define __CPROVER_overflow_mult(a, b) __cprover_overflow(mul, a, b)
+#define __CPROVER_requires(...)
+#define __CPROVER_ensures(...)
+#define __CPROVER_assigns(...)
+#define __CPROVER_frees(...)
+#define __CPROVER_loop_invariant(...)
+#define __CPROVER_decreases(...)
 `
 }
