@@ -368,27 +368,38 @@ func components(prog *cfa.Program, prop *spec.Property, cfg Config) ([]cpa.CPA, 
 	return []cpa.CPA{loc, callstack.New(cfg.MaxDepth), property.New(property.Spec{Name: prop.ID, ErrorEdges: prop.ErrorEdges, Via: prop.Via})}, nil
 }
 
-// splitExplanations separates reasons that forbid TRUE (unsupported
-// constructs: their effect is not over-approximated) from those that only
-// forbid FALSE (unmodelled functions are havocked soundly, but a path
-// through them may not be real).
-func splitExplanations(reasons []string) (blockTrue, blockFalse []string) {
-	for _, r := range reasons {
-		if strings.HasPrefix(r, "unmodelled") {
-			blockFalse = append(blockFalse, r)
+// splitExplanations separates explanations that forbid TRUE
+// (unsupported constructs, whose effect is not over-approximated; cut
+// paths; callbacks) from those that only forbid FALSE (unmodelled
+// functions are havocked soundly, but a path through them may not be
+// real), by kind (cpa.Explanation).
+func splitExplanations(es []cpa.Explanation) (blockTrue, blockFalse []cpa.Explanation) {
+	for _, e := range es {
+		if e.Kind == cpa.Unmodelled {
+			blockFalse = append(blockFalse, e)
 		} else {
-			blockTrue = append(blockTrue, r)
+			blockTrue = append(blockTrue, e)
 		}
 	}
 	return blockTrue, blockFalse
 }
 
-// unmodelledNames extracts function names from "unmodelled f" reasons.
-func unmodelledNames(reasons []string) []string {
+// texts renders explanations for people, in order.
+func texts(es []cpa.Explanation) []string {
+	out := make([]string, len(es))
+	for i, e := range es {
+		out[i] = e.String()
+	}
+	return out
+}
+
+// unmodelledNames are the functions of unmodelled-call explanations,
+// sorted.
+func unmodelledNames(es []cpa.Explanation) []string {
 	var names []string
-	for _, r := range reasons {
-		if n, ok := strings.CutPrefix(r, "unmodelled "); ok {
-			names = append(names, strings.Trim(n, "`"))
+	for _, e := range es {
+		if e.Kind == cpa.Unmodelled {
+			names = append(names, e.Name)
 		}
 	}
 	sort.Strings(names)

@@ -468,3 +468,50 @@ func TestEntryVerdicts(t *testing.T) {
 		}
 	}
 }
+
+// TestUnsupportedCause: an assertion that holds on every path the value
+// analysis follows, past a construct it does not model (inline
+// assembly), is UNKNOWN with the typed cause of the analysis's
+// explanation (cpa.Explanation): unsupported, at the construct's
+// position; a path through an unmodelled call to a failing assertion is
+// UNKNOWN with the function's name.
+func TestUnsupportedCause(t *testing.T) {
+	verify := func(src string) *engine.Result {
+		t.Helper()
+		prog, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "t.c", Content: src}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := engine.Config{Name: "value", Timeout: time.Minute, Solver: z3.Factory}
+		rs, err := engine.Verify(context.Background(), prog, spec.Properties(prog, "main"), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rs) != 1 {
+			t.Fatalf("%d results, want 1", len(rs))
+		}
+		return rs[0]
+	}
+	r := verify(`#include <assert.h>
+int main(void) {
+  int x = 1;
+  __asm__("nop");
+  assert(x == 1);
+  return 0;
+}
+`)
+	if r.Verdict != results.Unknown || r.Cause == nil || r.Cause.Kind != results.CauseUnsupported || r.Cause.At != "t.c:4:3" {
+		t.Errorf("asm: %s %+v (%s), want UNKNOWN unsupported at t.c:4:3", r.Verdict, r.Cause, r.Reason)
+	}
+	r = verify(`#include <assert.h>
+extern int ext(int);
+int main(void) {
+  int y = ext(1);
+  assert(y != 7);
+  return 0;
+}
+`)
+	if r.Verdict != results.Unknown || r.Cause == nil || r.Cause.Kind != results.CauseUnmodelled || len(r.Cause.Names) != 1 || r.Cause.Names[0] != "ext" {
+		t.Errorf("ext: %s %+v (%s), want UNKNOWN unmodelled ext", r.Verdict, r.Cause, r.Reason)
+	}
+}

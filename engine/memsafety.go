@@ -455,7 +455,7 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 	checks.Undecided = func(sub string, e *cfa.Edge, why string) {
 		for _, i := range covering(e, sub) {
 			if props[i].Sites != nil {
-				block(i, fmt.Sprintf("%s%s at %s: %s", value.MemUnknownPrefix, sub, e.Pos.Start, why))
+				block(i, cpa.Explanation{Kind: cpa.MemUndecided, Name: sub, At: e.Pos.Start.String(), Text: why}.String())
 			}
 		}
 	}
@@ -483,14 +483,14 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 	alg = cpa.NewAlgorithm(comp, cpa.Options{MaxStates: cfg.MaxStates})
 	// classify splits the run's explanations into those that forbid
 	// TRUE for every property and the undecided memory checks.
-	classify := func() (global, memUnknown []string) {
+	classify := func() (global []string, memUnknown []cpa.Explanation) {
 		for _, r := range alg.Explanations() {
-			switch {
-			case strings.HasPrefix(r, value.MemViolationPrefix):
-			case strings.HasPrefix(r, value.MemUnknownPrefix):
+			switch r.Kind {
+			case cpa.MemViolation:
+			case cpa.MemUndecided:
 				memUnknown = append(memUnknown, r)
 			default:
-				global = append(global, r)
+				global = append(global, r.String())
 			}
 		}
 		if len(outside) > 0 {
@@ -598,9 +598,8 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 					// the states kept (as before per-site properties).
 					why = append([]string(nil), blocked[i]...)
 					for _, u := range memUnknown {
-						sub, _, _ := strings.Cut(strings.TrimPrefix(u, value.MemUnknownPrefix), " ")
-						if slices.Contains(props[i].Memory, sub) {
-							why = append(why, u)
+						if slices.Contains(props[i].Memory, u.Name) {
+							why = append(why, u.String())
 						}
 					}
 					why = append(why, global...)
@@ -634,8 +633,7 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 					}
 					undecided := len(blocked[i]) > 0
 					for _, u := range memUnknown {
-						sub, _, _ := strings.Cut(strings.TrimPrefix(u, value.MemUnknownPrefix), " ")
-						undecided = undecided || props[i].Sites == nil && slices.Contains(props[i].Memory, sub)
+						undecided = undecided || props[i].Sites == nil && slices.Contains(props[i].Memory, u.Name)
 					}
 					switch {
 					case sym || len(global) > 0 || unconfirmed[i]:
@@ -689,11 +687,11 @@ func confirmMemory(ctx context.Context, prog *cfa.Program, cfg Config, sem smt.E
 		return "empty path"
 	}
 	if _, blockFalse := splitExplanations(explain(node)); len(blockFalse) > 0 {
-		return "the path depends on " + strings.Join(blockFalse, ", ")
+		return "the path depends on " + strings.Join(texts(blockFalse), ", ")
 	}
 	for _, r := range explain(node) {
-		if strings.HasPrefix(r, "unsupported") || strings.HasPrefix(r, "callback") {
-			return "the path passes " + r
+		if r.Kind == cpa.Unsupported || r.Kind == cpa.Callback {
+			return "the path passes " + r.String()
 		}
 	}
 	prefix := path[:len(path)-1]
@@ -794,13 +792,12 @@ func checksOf(c *value.MemChecks, sub string) bool {
 	return false
 }
 
-// probedWhy reports whether an undecided check's reason (after "at
-// POS") is one probeUndecided tries: a pointer value the analysis does
+// probedWhy reports whether an undecided check's reason (its
+// explanation's Text) is one probeUndecided tries: a pointer value the analysis does
 // not know, a block whose validity it does not know, or an integer
 // address. Unknown offsets and sizes are symbolic execution's, which
 // splits them exactly.
-func probedWhy(rest string) bool {
-	_, why, _ := strings.Cut(rest, ": ")
+func probedWhy(why string) bool {
 	for _, w := range []string{"unknown pointer", "the validity of ", "access through the integer address"} {
 		if strings.HasPrefix(why, w) {
 			return true
@@ -832,7 +829,7 @@ func probeUndecided(ctx context.Context, prog *cfa.Program, cfg Config, sem smt.
 	if arg == nil || len(subs) == 0 {
 		return
 	}
-	tried := map[string]bool{}
+	tried := map[cpa.Explanation]bool{}
 	for _, n := range arg.Nodes {
 		if len(tried) >= maxProbes || ctx.Err() != nil {
 			return
@@ -846,11 +843,11 @@ func probeUndecided(ctx context.Context, prog *cfa.Program, cfg Config, sem smt.
 		}
 		before := pst.Explain()
 		for _, r := range st.Explain() {
-			if !strings.HasPrefix(r, value.MemUnknownPrefix) || tried[r] || slices.Contains(before, r) {
+			if r.Kind != cpa.MemUndecided || tried[r] || slices.Contains(before, r) {
 				continue
 			}
-			sub, rest, _ := strings.Cut(strings.TrimPrefix(r, value.MemUnknownPrefix), " at ")
-			if !slices.Contains(subs, sub) || !probedWhy(rest) {
+			sub := r.Name
+			if !slices.Contains(subs, sub) || !probedWhy(r.Text) {
 				continue
 			}
 			if len(tried) >= maxProbes {
@@ -861,11 +858,7 @@ func probeUndecided(ctx context.Context, prog *cfa.Program, cfg Config, sem smt.
 			if confirmMemory(ctx, prog, cfg, sem, n, sub, &cex) != "" {
 				continue
 			}
-			why := rest
-			if _, w, ok := strings.Cut(rest, ": "); ok {
-				why = w
-			}
-			if !found(n, sub, why, &cex) {
+			if !found(n, sub, r.Text, &cex) {
 				return
 			}
 		}

@@ -230,14 +230,14 @@ func runMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property, cf
 			finish(results.Unknown, err.Error())
 			return
 		case status == cpa.Incomplete:
-			finish(results.Unknown, strings.Join(append([]string{alg.Reason()}, blockTrue...), "; "))
+			finish(results.Unknown, strings.Join(append([]string{alg.Reason()}, texts(blockTrue)...), "; "))
 			return
 		case status == cpa.Unsafe:
 			finish(results.Unknown, "error states remain that were not checked")
 			return
 		case status == cpa.Safe:
 			if len(blockTrue) > 0 {
-				finish(results.Unknown, strings.Join(blockTrue, "; "))
+				finish(results.Unknown, strings.Join(texts(blockTrue), "; "))
 				return
 			}
 			invariants := loopInvariants(prog, alg)
@@ -273,7 +273,7 @@ func runMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property, cf
 				multi.Deactivate(p)
 				if len(blockFalse) > 0 {
 					r.Unmodelled = unmodelledNames(blockFalse)
-					decide(p, results.Unknown, "error path depends on "+strings.Join(blockFalse, ", "))
+					decide(p, results.Unknown, "error path depends on "+strings.Join(texts(blockFalse), ", "))
 					continue
 				}
 				falseVerdict(ctx, prog, cfg, r, "error path confirmed by SMT and concrete replay", path, chk.Inputs)

@@ -129,7 +129,6 @@ func (conf configuration) run(ctx context.Context, prog *cfa.Program, prop *spec
 // from strategy.Func).
 func (conf configuration) runCPA(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
 	incomplete := &results.Cause{Kind: results.CauseIncomplete}
-	unsupported := &results.Cause{Kind: results.CauseUnsupported}
 	comps, err := components(prog, prop, cfg)
 	if err != nil {
 		res.SetUnknown(incomplete, err.Error())
@@ -176,7 +175,7 @@ func (conf configuration) runCPA(ctx context.Context, prog *cfa.Program, prop *s
 	switch out.Status {
 	case cegar.Safe:
 		if len(blockTrue) > 0 {
-			res.SetUnknown(unsupported, strings.Join(blockTrue, "; "))
+			res.SetUnknown(limitCause("", nil, 0, 0, blockTrue), strings.Join(texts(blockTrue), "; "))
 			return
 		}
 		res.Verdict, res.Reason = results.True, "reached set is a fixed point without error states"
@@ -192,12 +191,12 @@ func (conf configuration) runCPA(ctx context.Context, prog *cfa.Program, prop *s
 			res.Reason += " (" + strings.Join(notes, ", ") + ")"
 		}
 	case cegar.Incomplete, cegar.Unknown:
-		detail := strings.Join(append(append([]string{out.Reason}, blockTrue...), shapeNotes(data)...), "; ")
+		detail := strings.Join(append(append([]string{out.Reason}, texts(blockTrue)...), shapeNotes(data)...), "; ")
 		res.SetUnknown(limitCause(out.Limit, out.UB, opts.MaxStates, cfg.maxRefinements(), blockTrue), detail)
 	case cegar.Unsafe:
 		if _, blockFalse := splitExplanations(explain(out.Target)); len(blockFalse) > 0 {
 			res.Unmodelled = unmodelledNames(blockFalse)
-			res.SetUnknown(&results.Cause{Kind: results.CauseUnmodelled, Names: res.Unmodelled}, "error path depends on "+strings.Join(blockFalse, ", "))
+			res.SetUnknown(&results.Cause{Kind: results.CauseUnmodelled, Names: res.Unmodelled}, "error path depends on "+strings.Join(texts(blockFalse), ", "))
 			return
 		}
 		falseVerdict(ctx, prog, cfg, res, "error path confirmed by SMT and concrete replay", out.Path, out.Inputs)
@@ -206,9 +205,10 @@ func (conf configuration) runCPA(ctx context.Context, prog *cfa.Program, prop *s
 
 // limitCause is the cause of an analysis that ended on its own before a
 // verdict: the limit it hit (a state or refinement limit), else an
-// unsupported construct that forbids TRUE, else an error path that
-// needs undefined behaviour (ub), else incomplete.
-func limitCause(limit results.CauseKind, ub *smt.UBCond, maxStates, maxRefinements int, blockTrue []string) *results.Cause {
+// unsupported construct that forbids TRUE (with the position of the
+// first one), else an error path that needs undefined behaviour (ub),
+// else incomplete.
+func limitCause(limit results.CauseKind, ub *smt.UBCond, maxStates, maxRefinements int, blockTrue []cpa.Explanation) *results.Cause {
 	switch limit {
 	case results.CauseStates:
 		return &results.Cause{Kind: limit, Limit: fmt.Sprint(maxStates)}
@@ -216,7 +216,14 @@ func limitCause(limit results.CauseKind, ub *smt.UBCond, maxStates, maxRefinemen
 		return &results.Cause{Kind: limit, Limit: fmt.Sprint(maxRefinements)}
 	}
 	if len(blockTrue) > 0 {
-		return &results.Cause{Kind: results.CauseUnsupported}
+		c := &results.Cause{Kind: results.CauseUnsupported}
+		for _, e := range blockTrue {
+			if e.Kind == cpa.Unsupported && e.At != "" {
+				c.At = e.At
+				break
+			}
+		}
+		return c
 	}
 	if limit == results.CauseUndefined && ub != nil {
 		return &results.Cause{Kind: limit, At: ub.Pos.String(), Names: []string{ub.Kind}}
@@ -248,8 +255,8 @@ func plural(n int, what string) string {
 	return fmt.Sprintf("%d %ss", n, what)
 }
 
-// explain returns the reasons carried by an ARG node's state.
-func explain(n *cpa.Node) []string {
+// explain returns the explanations carried by an ARG node's state.
+func explain(n *cpa.Node) []cpa.Explanation {
 	if e, ok := any(n.State).(cpa.Explainer); ok {
 		return e.Explain()
 	}

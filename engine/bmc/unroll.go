@@ -268,7 +268,7 @@ func (u *unroller) callback(s cfa.Step) string {
 	} else if u.prog.Func(c.Fn) != nil || u.prog.Extern(c.Fn) != cfa.ExternUnmodelled {
 		return ""
 	}
-	return fmt.Sprintf("callback: unmodelled %s may call back %s (not modelled)", name, strings.Join(u.escaped, ", "))
+	return cpa.Explanation{Kind: cpa.Callback, Name: name, Text: strings.Join(u.escaped, ", ")}.String()
 }
 
 // inside reports whether the node's call stack holds the call edge via.

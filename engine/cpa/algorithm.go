@@ -211,7 +211,7 @@ type Algorithm struct {
 
 	pending      []*Node // targets found but not yet returned
 	truncated    map[string]bool
-	explained    map[string]bool
+	explained    map[Explanation]bool
 	reason       string
 	stateLimited bool
 	buf          []Successor
@@ -222,7 +222,7 @@ type Algorithm struct {
 // NewAlgorithm returns the algorithm over c with the initial state and
 // precision of c in the reached set and the waitlist.
 func NewAlgorithm(c *Composite, opts Options) *Algorithm {
-	a := &Algorithm{c: c, opts: opts, parts: map[partKey]*partition{}, truncated: map[string]bool{}, explained: map[string]bool{}}
+	a := &Algorithm{c: c, opts: opts, parts: map[partKey]*partition{}, truncated: map[string]bool{}, explained: map[Explanation]bool{}}
 	switch opts.Order {
 	case DFS:
 		a.wait = &lifo{}
@@ -271,9 +271,15 @@ func (a *Algorithm) Reason() string { return a.reason }
 // state limit (Options.MaxStates).
 func (a *Algorithm) StateLimited() bool { return a.stateLimited }
 
-// Explanations returns the sorted reasons (Explainer) of all states added
-// to the reached set so far: what a Safe result is subject to.
-func (a *Algorithm) Explanations() []string { return sortedKeys(a.explained) }
+// Explanations returns the sorted explanations (Explainer) of all states
+// added to the reached set so far: what a Safe result is subject to.
+func (a *Algorithm) Explanations() []Explanation {
+	out := make([]Explanation, 0, len(a.explained))
+	for e := range a.explained {
+		out = append(out, e)
+	}
+	return SortExplanations(out)
+}
 
 // Waiting returns the number of states on the waitlist.
 func (a *Algorithm) Waiting() int { return a.nwait }

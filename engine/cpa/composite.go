@@ -3,7 +3,6 @@ package cpa
 import (
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
@@ -151,26 +150,16 @@ func (s *CompositeState) IsTarget() bool {
 	return false
 }
 
-// Explain returns the sorted, deduplicated reasons of all component
+// Explain returns the sorted, deduplicated explanations of all component
 // states (nil when none).
-func (s *CompositeState) Explain() []string {
-	var rs []string
+func (s *CompositeState) Explain() []Explanation {
+	var rs []Explanation
 	for _, x := range s.Comps {
 		if e, ok := x.(Explainer); ok {
-			rs = append(rs, e.Explain()...)
+			rs = UnionExplanations(rs, e.Explain())
 		}
 	}
-	if len(rs) < 2 {
-		return rs
-	}
-	sort.Strings(rs)
-	out := rs[:1]
-	for _, r := range rs[1:] {
-		if r != out[len(out)-1] {
-			out = append(out, r)
-		}
-	}
-	return out
+	return rs
 }
 
 // TruncatedReason returns the first component's non-empty truncation

@@ -87,13 +87,15 @@ type Targetable interface {
 	IsTarget() bool
 }
 
-// Explainer is implemented by states that carry reasons why a verdict
-// derived from a path through them cannot be trusted, for example
-// "unsupported: inline assembly at f.c:3:5" or "unmodelled f". The engine
-// turns a FALSE whose target state explains itself into UNKNOWN. Reasons
-// are short, stable strings; the result must not be modified.
+// Explainer is implemented by states that carry explanations why a
+// verdict derived from a path through them cannot be trusted, for
+// example an unsupported construct (inline assembly at f.c:3:5) or an
+// unmodelled call of f. The engine turns a FALSE whose target state
+// explains an unmodelled call into UNKNOWN, and a Safe reached set that
+// explains an unsupported construct into UNKNOWN, by kind (Explanation).
+// The result is sorted (SortExplanations) and must not be modified.
 type Explainer interface {
-	Explain() []string
+	Explain() []Explanation
 }
 
 // InvariantReporter is implemented by states that report what they know

@@ -15,7 +15,7 @@
 // default stop-sep). Everything else is optional and found by type
 // assertion: Joiner (merge-join), Merger and Stopper (operator
 // overrides), PrecisionAdjuster, Strengthener. Component states may be
-// Targetable, Explainer (reasons for UNKNOWN), Truncated (a path the
+// Targetable, Explainer (typed explanations for UNKNOWN: cpa.Explanation), Truncated (a path the
 // analysis cannot follow; the run then ends Incomplete), Locator,
 // ReturnSiter (the call stack), Partitioned (reached-set partition keys),
 // Featured (an index that makes stop fast on large partitions) and

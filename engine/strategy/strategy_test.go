@@ -90,7 +90,12 @@ func spin(name string, n int64, steps *atomic.Int64, v results.Verdict) Strategy
 func TestPortfolioTimeSlices(t *testing.T) {
 	var a, b atomic.Int64
 	var started atomic.Bool
-	p := Portfolio("p", 1, Arm{S: spin("fast", 10, &a, results.True)},
+	// the easy arm passes one checkpoint, well within the first quantum
+	// however loaded the machine (sleeping steps could outlast it)
+	p := Portfolio("p", 1, Arm{S: Func("fast", func(ctx context.Context) *Result {
+		timeslice.Yield(ctx)
+		return &Result{Verdict: results.True, Reason: "done"}
+	})},
 		Arm{S: Func("late", func(ctx context.Context) *Result { started.Store(true); return &Result{Verdict: results.Unknown} })})
 	if r := p.Run(context.Background()); r.Verdict != results.True || started.Load() {
 		t.Errorf("easy: %s, late arm started: %v", r.Verdict, started.Load())

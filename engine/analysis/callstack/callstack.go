@@ -169,9 +169,9 @@ func (s *Stack) TruncatedReason() string {
 }
 
 // Explain returns the truncation reason, if any.
-func (s *Stack) Explain() []string {
+func (s *Stack) Explain() []cpa.Explanation {
 	if s.Overflow {
-		return []string{s.TruncatedReason()}
+		return []cpa.Explanation{{Kind: cpa.Cut, Text: s.TruncatedReason()}}
 	}
 	return nil
 }

@@ -137,7 +137,7 @@ func (s *State) Formula() []*smt.Term { return s.pc }
 func (s *State) Abstraction() bool { return s.abs }
 
 // Explain returns the memory's reasons (cpa.Explainer).
-func (s *State) Explain() []string { return s.v.Explain() }
+func (s *State) Explain() []cpa.Explanation { return s.v.Explain() }
 
 // String prints the memory and the block formula.
 func (s *State) String() string {

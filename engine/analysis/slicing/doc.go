@@ -57,7 +57,8 @@
 // # Explanations
 //
 // A call of a function without a body that the wrapped analysis does not
-// model makes its state explain "unmodelled f", which turns a FALSE
+// model makes its state explain an unmodelled call of f
+// (cpa.Unmodelled), which turns a FALSE
 // through it into UNKNOWN (engine). When such a call is outside the
 // slice, the wrapped transfer of the original edge is computed as well,
 // only to collect the reasons it adds; they are kept in the State.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/bits"
-	"sort"
 	"strings"
 	"sync"
 
@@ -39,7 +38,7 @@ type CPA struct {
 
 	mu      sync.Mutex
 	calls   map[callKey]*[2]*cfa.Edge // muted Enter and Leave edges
-	reasons map[int][]string          // by Edge.ID: what an external call explains
+	reasons map[int][]cpa.Explanation // by Edge.ID: what an external call explains
 }
 
 type callKey struct {
@@ -55,7 +54,7 @@ func New(prog *cfa.Program, g *pdg.SDG, w cpa.CPA, opts Options) *CPA {
 		always:  make([]uint64, (len(prog.Edges)+63)/64),
 		noops:   make([]*cfa.Edge, len(prog.Edges)),
 		calls:   map[callKey]*[2]*cfa.Edge{},
-		reasons: map[int][]string{},
+		reasons: map[int][]cpa.Explanation{},
 	}
 	c.joiner, _ = w.(cpa.Joiner)
 	c.adjust, _ = w.(cpa.PrecisionAdjuster)
@@ -169,7 +168,7 @@ func (c *CPA) Successors(dst []cpa.State, s cpa.State, step cfa.Step, p cpa.Prec
 	reasons := st.reasons
 	if ws.Edge != step.Edge && step.Kind == cfa.Intra {
 		if call, ok := step.Edge.Op.(*cfa.Call); ok {
-			reasons = union(reasons, c.callReasons(step, call))
+			reasons = cpa.UnionExplanations(reasons, c.callReasons(step, call))
 		}
 	}
 	n := len(dst)
@@ -191,7 +190,7 @@ func (c *CPA) Successors(dst []cpa.State, s cpa.State, step cfa.Step, p cpa.Prec
 // external call, computed once per edge from its initial state (the
 // reasons name the function, not values). Calls of __VERIFIER_
 // functions are modelled and skipped.
-func (c *CPA) callReasons(step cfa.Step, call *cfa.Call) []string {
+func (c *CPA) callReasons(step cfa.Step, call *cfa.Call) []cpa.Explanation {
 	if strings.HasPrefix(call.Fn, "__VERIFIER_") {
 		return nil
 	}
@@ -205,7 +204,7 @@ func (c *CPA) callReasons(step cfa.Step, call *cfa.Call) []string {
 	succ, _ := c.w.Successors(nil, ws, step, wp)
 	for _, x := range succ {
 		if e, ok := x.(cpa.Explainer); ok {
-			r = union(r, e.Explain())
+			r = cpa.UnionExplanations(r, e.Explain())
 		}
 	}
 	c.mu.Lock()
@@ -222,7 +221,7 @@ func (c *CPA) LessOrEqual(a, b cpa.State) bool {
 	if x == y {
 		return true
 	}
-	return x.Muted == y.Muted && subset(x.reasons, y.reasons) && c.w.LessOrEqual(x.W, y.W)
+	return x.Muted == y.Muted && cpa.SubsetExplanations(x.reasons, y.reasons) && c.w.LessOrEqual(x.W, y.W)
 }
 
 // Join joins the wrapped states when the wrapped analysis has a join
@@ -237,10 +236,10 @@ func (c *CPA) Join(a, b cpa.State) (cpa.State, bool) {
 	if !ok {
 		return nil, false
 	}
-	if j == y.W && subset(x.reasons, y.reasons) {
+	if j == y.W && cpa.SubsetExplanations(x.reasons, y.reasons) {
 		return y, true
 	}
-	return &State{W: j, Muted: y.Muted, reasons: union(x.reasons, y.reasons)}, true
+	return &State{W: j, Muted: y.Muted, reasons: cpa.UnionExplanations(x.reasons, y.reasons)}, true
 }
 
 // AdjustPrecision delegates to the wrapped analysis's precision
@@ -275,20 +274,20 @@ type State struct {
 	W     cpa.State
 	Muted int
 	// reasons are sorted and deduplicated; shared, never modified.
-	reasons []string
+	reasons []cpa.Explanation
 }
 
 // Explain returns the wrapped state's reasons and those of out-of-slice
 // calls (cpa.Explainer).
-func (s *State) Explain() []string {
-	var r []string
+func (s *State) Explain() []cpa.Explanation {
+	var r []cpa.Explanation
 	if e, ok := s.W.(cpa.Explainer); ok {
 		r = e.Explain()
 	}
 	if len(s.reasons) == 0 {
 		return r
 	}
-	return union(r, s.reasons)
+	return cpa.UnionExplanations(r, s.reasons)
 }
 
 // Features forwards the wrapped state's features (cpa.Featured).
@@ -395,47 +394,6 @@ func (p *Precision) String() string {
 		h.Write(b[:])
 	}
 	return fmt.Sprintf("slice %d edges #%016x | %v", p.n, h.Sum64(), p.Wrapped)
-}
-
-// subset reports whether sorted a ⊆ sorted b.
-func subset(a, b []string) bool {
-	if len(a) > len(b) {
-		return false
-	}
-	j := 0
-	for _, x := range a {
-		for j < len(b) && b[j] < x {
-			j++
-		}
-		if j == len(b) || b[j] != x {
-			return false
-		}
-	}
-	return true
-}
-
-// union returns the sorted, deduplicated union of a and b (a itself when
-// b adds nothing).
-func union(a, b []string) []string {
-	if subset(b, a) {
-		return a
-	}
-	out := append(append([]string(nil), a...), b...)
-	sort.Strings(out)
-	return compact(out)
-}
-
-func compact(s []string) []string {
-	if len(s) < 2 {
-		return s
-	}
-	out := s[:1]
-	for _, x := range s[1:] {
-		if x != out[len(out)-1] {
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 var (

@@ -133,7 +133,7 @@ func (s *State) Memory() *value.State { return s.v }
 func (s *State) Constraints() []Constraint { return s.pc }
 
 // Explain returns the memory's reasons (cpa.Explainer).
-func (s *State) Explain() []string { return s.v.Explain() }
+func (s *State) Explain() []cpa.Explanation { return s.v.Explain() }
 
 // IsTarget reports whether the memory part violates a memory-safety
 // property (value.State.IsTarget; only with value.Options.Memory).

@@ -89,12 +89,15 @@
 // pure (unknown result, no effect), __VERIFIER_nondet_* (unknown result),
 // __VERIFIER_assume. Any other function havocs its result, every global,
 // every address-taken variable of every frame and every heap block
-// (cfa.UnmodelledWrites), records "callback: …" (no TRUE) when the
-// program takes the address of a function with a body,
-// and the state records "unmodelled f". Unsupported edges record
-// "unsupported: <construct> at file:line:col" and otherwise change
+// (cfa.UnmodelledWrites), explains a cpa.Callback (no TRUE) when the
+// program takes the address of a function with a body, and the state
+// explains a cpa.Unmodelled call of f. Unsupported edges explain a
+// cpa.Unsupported construct at their position and otherwise change
 // nothing: a FALSE through them must be reported UNKNOWN, and a Safe run
-// must be qualified by cpa.Algorithm.Explanations.
+// must be qualified by cpa.Algorithm.Explanations. Memory checks explain
+// cpa.MemViolation and cpa.MemUndecided (the property, the position, the
+// detail). Explanations are typed (cpa.Explanation): the engine decides
+// on their kinds, names and positions, never on their text.
 //
 // # Precision, merge, stop
 //

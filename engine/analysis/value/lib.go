@@ -1,10 +1,10 @@
 package value
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/smt"
 )
 
@@ -87,9 +87,9 @@ func (t *tx) setResult(call *cfa.Call, v Value, known bool) {
 // functions with a body, "callback: …", which forbids TRUE (callbacks
 // are not modelled).
 func (t *tx) unmodelled(e *cfa.Edge, call *cfa.Call, name string) {
-	t.reason("unmodelled " + name)
+	t.reason(cpa.Explanation{Kind: cpa.Unmodelled, Name: name})
 	if len(t.c.escaped) > 0 {
-		t.reason(fmt.Sprintf("callback: unmodelled %s may call back %s (not modelled)", name, strings.Join(t.c.escaped, ", ")))
+		t.reason(cpa.Explanation{Kind: cpa.Callback, Name: name, Text: strings.Join(t.c.escaped, ", ")})
 	}
 	t.s.mem = t.s.mem.filter(func(n *node) bool {
 		switch objKind(n.obj) {

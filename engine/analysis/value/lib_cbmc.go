@@ -15,7 +15,7 @@ import (
 // havocking one is recorded as unsupported (no TRUE).
 func (t *tx) havocObject(e *cfa.Edge, call *cfa.Call) {
 	if len(call.Args) != 1 {
-		t.reason("unsupported: " + cfa.HavocObject + " with a wrong number of arguments at " + posString(e))
+		t.unsupported(e, cfa.HavocObject+" with a wrong number of arguments")
 		return
 	}
 	a, v, ok := t.argAddr(call, 0)
@@ -23,13 +23,13 @@ func (t *tx) havocObject(e *cfa.Edge, call *cfa.Call) {
 	case !ok:
 		t.havocAddressable()
 	case a.known && objKind(a.obj) == kindString:
-		t.reason("unsupported: " + cfa.HavocObject + " of a string literal at " + posString(e))
+		t.unsupported(e, cfa.HavocObject+" of a string literal")
 	case a.known:
 		t.clearObj(a.obj)
 	case v.Obj == 0 && v.Sym == nil && v.Bits == 0:
 		// NULL: nothing
 	case objKind(v.Obj) == kindFunc:
-		t.reason("unsupported: " + cfa.HavocObject + " of a function at " + posString(e))
+		t.unsupported(e, cfa.HavocObject+" of a function")
 	default:
 		t.havocAddressable()
 	}

@@ -2,11 +2,10 @@ package value
 
 import (
 	"fmt"
-	"sort"
-	"strings"
 	"sync"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/graph"
 )
 
@@ -51,14 +50,6 @@ const (
 	ValidFree       = "valid-free"
 	ValidMemtrack   = "valid-memtrack"
 	ValidMemcleanup = "valid-memcleanup"
-)
-
-// MemViolationPrefix starts the reason of a state that violates a memory
-// property; MemUnknownPrefix the reason of a check that could not be
-// decided.
-const (
-	MemViolationPrefix = "memory violation: "
-	MemUnknownPrefix   = "memory: cannot prove "
 )
 
 // kindMeta objects hold the metadata of the heap block with the same low
@@ -119,22 +110,22 @@ func (s *State) IsTarget() bool {
 // …) and the violation's description with its position, if the state
 // violates one.
 func (s *State) MemoryViolation() (prop, detail string, ok bool) {
-	i := sort.SearchStrings(s.reasons, MemViolationPrefix)
-	if i == len(s.reasons) || !strings.HasPrefix(s.reasons[i], MemViolationPrefix) {
-		return "", "", false
+	for _, r := range s.reasons {
+		if r.Kind == cpa.MemViolation {
+			return r.Name, r.Text + " at " + r.At, true
+		}
 	}
-	rest := strings.TrimPrefix(s.reasons[i], MemViolationPrefix)
-	prop, detail, _ = strings.Cut(rest, ": ")
-	return prop, detail, true
+	return "", "", false
 }
 
 // MemoryViolations returns every memory violation of the state (one step
 // may violate several properties, or one at several accesses): the
 // properties and descriptions, in the order of MemoryViolation.
 func (s *State) MemoryViolations() (props, details []string) {
-	for i := sort.SearchStrings(s.reasons, MemViolationPrefix); i < len(s.reasons) && strings.HasPrefix(s.reasons[i], MemViolationPrefix); i++ {
-		prop, detail, _ := strings.Cut(strings.TrimPrefix(s.reasons[i], MemViolationPrefix), ": ")
-		props, details = append(props, prop), append(details, detail)
+	for _, r := range s.reasons {
+		if r.Kind == cpa.MemViolation {
+			props, details = append(props, r.Name), append(details, r.Text+" at "+r.At)
+		}
 	}
 	return props, details
 }
@@ -142,12 +133,12 @@ func (s *State) MemoryViolations() (props, details []string) {
 func (t *tx) mem() *MemChecks { return t.c.opts.Memory }
 
 func (t *tx) violation(prop string, e *cfa.Edge, format string, args ...any) {
-	t.reason(MemViolationPrefix + prop + ": " + fmt.Sprintf(format, args...) + " at " + posString(e))
+	t.reason(cpa.Explanation{Kind: cpa.MemViolation, Name: prop, Text: fmt.Sprintf(format, args...), At: posString(e)})
 }
 
 func (t *tx) memUnknown(prop string, e *cfa.Edge, format string, args ...any) {
 	why := fmt.Sprintf(format, args...)
-	t.reason(MemUnknownPrefix + prop + " at " + posString(e) + ": " + why)
+	t.reason(cpa.Explanation{Kind: cpa.MemUndecided, Name: prop, Text: why, At: posString(e)})
 	if f := t.mem().Undecided; f != nil {
 		if t.split != 0 {
 			// The step dereferenced a segment that needs a case split:

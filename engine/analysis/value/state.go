@@ -3,10 +3,10 @@ package value
 import (
 	"fmt"
 	"math"
-	"sort"
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/smt"
 )
 
@@ -74,60 +74,17 @@ type State struct {
 	depth   int
 	allocs  uint32
 	syms    uint32
-	reasons []string
+	reasons []cpa.Explanation
 }
 
 // Explain returns the reasons (cpa.Explainer).
-func (s *State) Explain() []string { return s.reasons }
+func (s *State) Explain() []cpa.Explanation { return s.reasons }
 
 // Depth returns the call-frame depth.
 func (s *State) Depth() int { return s.depth }
 
 // Len returns the number of known memory cells (O(n)).
 func (s *State) Len() int { return s.mem.len() }
-
-func subset(a, b []string) bool {
-	if len(a) == 0 {
-		return true
-	}
-	i := 0
-	for _, x := range b {
-		if i < len(a) && a[i] == x {
-			i++
-		}
-	}
-	return i == len(a)
-}
-
-func union(a, b []string) []string {
-	if subset(b, a) {
-		return a
-	}
-	if subset(a, b) {
-		return b
-	}
-	out := append(append([]string(nil), a...), b...)
-	sort.Strings(out)
-	k := 1
-	for _, x := range out[1:] {
-		if x != out[k-1] {
-			out[k] = x
-			k++
-		}
-	}
-	return out[:k]
-}
-
-func addReason(rs []string, r string) []string {
-	i := sort.SearchStrings(rs, r)
-	if i < len(rs) && rs[i] == r {
-		return rs
-	}
-	out := make([]string, 0, len(rs)+1)
-	out = append(out, rs[:i]...)
-	out = append(out, r)
-	return append(out, rs[i:]...)
-}
 
 // lessOrEqual: a ⊑ b iff they are in the same frame with the same
 // allocations, b's reasons include a's, and every cell b knows, a knows
@@ -136,7 +93,7 @@ func lessOrEqual(a, b *State) bool {
 	if a == b {
 		return true
 	}
-	if a.depth != b.depth || a.allocs != b.allocs || !subset(a.reasons, b.reasons) {
+	if a.depth != b.depth || a.allocs != b.allocs || !cpa.SubsetExplanations(a.reasons, b.reasons) {
 		return false
 	}
 	return (covers(a.mem, b.mem) || coversSegs(a, b)) && pairsAgree(a.mem, b.mem)
@@ -147,7 +104,7 @@ func joinStates(a, b *State) (*State, bool) {
 	if a.depth != b.depth {
 		return nil, false
 	}
-	j := &State{c: b.c, depth: b.depth, allocs: max(a.allocs, b.allocs), reasons: union(a.reasons, b.reasons)}
+	j := &State{c: b.c, depth: b.depth, allocs: max(a.allocs, b.allocs), reasons: cpa.UnionExplanations(a.reasons, b.reasons)}
 	if a.mem == b.mem {
 		j.mem = b.mem
 	} else {
@@ -188,7 +145,7 @@ func (s *State) String() string {
 	})
 	b.WriteByte('}')
 	if len(s.reasons) > 0 {
-		b.WriteString(" ! " + strings.Join(s.reasons, "; "))
+		b.WriteString(" ! " + cpa.JoinExplanations(s.reasons, "; "))
 	}
 	return b.String()
 }

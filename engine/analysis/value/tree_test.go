@@ -4,6 +4,8 @@ import (
 	"math/rand"
 	"sort"
 	"testing"
+
+	"github.com/reverify/reverify/engine/cpa"
 )
 
 type key struct {
@@ -148,7 +150,7 @@ func TestLessOrEqualAndJoin(t *testing.T) {
 	s1.mem = s1.mem.put(globalObj(1), 0, Value{Bits: 1}, 4).put(globalObj(2), 0, Value{Bits: 2}, 4)
 	s2 := &State{c: c}
 	s2.mem = s2.mem.put(globalObj(1), 0, Value{Bits: 1}, 4)
-	s3 := &State{c: c, reasons: []string{"unmodelled f"}}
+	s3 := &State{c: c, reasons: []cpa.Explanation{{Kind: cpa.Unmodelled, Name: "f"}}}
 	s3.mem = s2.mem
 	for _, tc := range []struct {
 		a, b *State

@@ -342,7 +342,13 @@ func onlyFuncPointers(ty *cfa.Type) bool {
 	return false
 }
 
-func (t *tx) reason(r string) { t.s.reasons = addReason(t.s.reasons, r) }
+func (t *tx) reason(r cpa.Explanation) { t.s.reasons = cpa.AddExplanation(t.s.reasons, r) }
+
+// unsupported records that the path passed a construct (what) at e that
+// the analysis does not model: no TRUE.
+func (t *tx) unsupported(e *cfa.Edge, what string) {
+	t.reason(cpa.Explanation{Kind: cpa.Unsupported, Text: what, At: posString(e)})
+}
 
 func posString(e *cfa.Edge) string {
 	p := e.Pos.Start
@@ -387,10 +393,10 @@ func (t *tx) intra(e *cfa.Edge) bool {
 	case *cfa.Call:
 		return t.callExternal(e, op)
 	case *cfa.Unsupported:
-		t.reason(fmt.Sprintf("unsupported: %s at %s", op.Construct, posString(e)))
+		t.unsupported(e, op.Construct)
 		return true
 	}
-	t.reason(fmt.Sprintf("unsupported: operation %T at %s", e.Op, posString(e)))
+	t.unsupported(e, fmt.Sprintf("operation %T", e.Op))
 	return true
 }
 

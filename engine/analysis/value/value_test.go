@@ -163,7 +163,7 @@ int main() { int l = 2; int k = 3; ext(&l); check(k == 3); return 0; }`, cpa.Saf
 				t.Fatalf("status %v, want %v (reason %q)%s", st, tc.want, alg.Reason(), msg)
 			}
 			if tc.explain != "" {
-				if got := strings.Join(n.State.Explain(), "; "); !strings.Contains(got, tc.explain) {
+				if got := cpa.JoinExplanations(n.State.Explain(), "; "); !strings.Contains(got, tc.explain) {
 					t.Errorf("target explains %q, want %q", got, tc.explain)
 				}
 			}
@@ -226,9 +226,9 @@ func TestUnsupported(t *testing.T) {
 	if st != cpa.Target {
 		t.Fatal(st)
 	}
-	want := "unsupported: inline assembly at t.c:3:1"
-	if got := n.State.Explain(); len(got) != 1 || got[0] != want {
-		t.Errorf("explain %q, want %q", got, want)
+	want := cpa.Explanation{Kind: cpa.Unsupported, Text: "inline assembly", At: "t.c:3:1"}
+	if got := n.State.Explain(); len(got) != 1 || got[0] != want || got[0].String() != "unsupported: inline assembly at t.c:3:1" {
+		t.Errorf("explain %v, want %v", got, want)
 	}
 	if got := alg.Explanations(); len(got) != 1 || got[0] != want {
 		t.Errorf("explanations %q", got)
