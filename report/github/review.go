@@ -80,6 +80,15 @@ func inlineMarker(fingerprint string) string {
 
 var inlineRE = regexp.MustCompile(`<!-- reverify:inline ([0-9A-Za-z_.:/+=-]+) -->`)
 
+// cappedMarker records in a review body the fingerprint of a finding
+// that the cap on inline comments kept out of the review's comments,
+// so that a re-run does not post it either.
+func cappedMarker(fingerprint string) string {
+	return "<!-- reverify:capped " + fingerprint + " -->"
+}
+
+var cappedRE = regexp.MustCompile(`<!-- reverify:capped ([0-9A-Za-z_.:/+=-]+) -->`)
+
 // resolvedMarker replaces the FindingMarker of a finding in an inline
 // comment that groups several findings once that one is no longer
 // reported while others still are (Review).
@@ -264,8 +273,9 @@ type lineGroup struct {
 //     first; beyond the cap of inline comments (MaxInlineComments, or
 //     WithMaxInlineComments) the findings of further lines are not
 //     commented inline: the review body says how many and that the
-//     summary comment lists them, and records their markers, so that a
-//     re-run does not post them again.
+//     summary comment lists them, and records their fingerprints
+//     ("<!-- reverify:capped FP -->"), so that a re-run does not post
+//     them inline either.
 //  5. POST /repos/{o}/{r}/pulls/{pr}/reviews if anything is new; the body
 //     is minimal (the sticky comment is the source of truth). If GitHub
 //     rejects an inline position (422), the review is posted once more
@@ -340,10 +350,14 @@ func (c *Client) Review(ctx context.Context, pr int, commitSHA string, findings 
 	if err != nil {
 		return res, err
 	}
-	seen := map[string]bool{} // fingerprints listed in earlier review bodies
+	seen := map[string]bool{}   // fingerprints listed in earlier review bodies
+	capSeen := map[string]bool{} // fingerprints an earlier review's cap kept from inline comments
 	for _, rv := range reviews {
 		for _, fp := range fingerprints(rv.GetBody()) {
 			seen[fp] = true
+		}
+		for _, m := range cappedRE.FindAllStringSubmatch(rv.GetBody(), -1) {
+			capSeen[m[1]] = true
 		}
 	}
 
@@ -373,7 +387,7 @@ func (c *Client) Review(ctx context.Context, pr int, commitSHA string, findings 
 			res.Filtered++
 			continue
 		}
-		if posted[f.Fingerprint] {
+		if posted[f.Fingerprint] || onDiff && capSeen[f.Fingerprint] {
 			res.Duplicates++
 			continue
 		}
@@ -493,6 +507,9 @@ func (c *Client) Review(ctx context.Context, pr int, commitSHA string, findings 
 	for _, rv := range reviews {
 		fps := fingerprints(rv.GetBody())
 		for _, m := range inlineRE.FindAllStringSubmatch(rv.GetBody(), -1) {
+			fps = append(fps, m[1])
+		}
+		for _, m := range cappedRE.FindAllStringSubmatch(rv.GetBody(), -1) {
 			fps = append(fps, m[1])
 		}
 		stale := len(fps) > 0
@@ -703,7 +720,7 @@ func levelIcon(level string) string {
 // marker and the reason why returns for it. Findings left out of the
 // inline comments by the cap (capped; limit is the cap) are counted in
 // one sentence that sends the reader to the summary comment, with their
-// markers.
+// fingerprints (cappedMarker).
 func reviewBody(inline, listed, capped []Finding, limit int, why func(Finding) string) string {
 	var b strings.Builder
 	b.WriteString(reviewMarker + "\n")
@@ -716,7 +733,7 @@ func reviewBody(inline, listed, capped []Finding, limit int, why func(Finding) s
 		fmt.Fprintf(&b, "\n%d more %s not commented inline: a review gets at most %d inline comments. The summary comment lists %s. ",
 			len(capped), plural(len(capped), "finding is", "findings are"), limit, plural(len(capped), "it", "them"))
 		for _, f := range capped {
-			b.WriteString(FindingMarker(fpOf(f)))
+			b.WriteString(cappedMarker(fpOf(f)))
 		}
 		b.WriteString("\n")
 	}
