@@ -350,7 +350,7 @@ func (c *Client) Review(ctx context.Context, pr int, commitSHA string, findings 
 	if err != nil {
 		return res, err
 	}
-	seen := map[string]bool{}   // fingerprints listed in earlier review bodies
+	seen := map[string]bool{}    // fingerprints listed in earlier review bodies
 	capSeen := map[string]bool{} // fingerprints an earlier review's cap kept from inline comments
 	for _, rv := range reviews {
 		for _, fp := range fingerprints(rv.GetBody()) {

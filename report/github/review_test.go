@@ -365,8 +365,10 @@ func TestReviewGroupsOneLine(t *testing.T) {
 		return github.Finding{Path: "src/c.c", Line: 20 + i, Level: github.LevelFailure, Title: fmt.Sprintf("assertion q%d violated", i),
 			Fingerprint: fmt.Sprintf("fp%d", i), Body: fmt.Sprintf("full body %d", i),
 			Label: fmt.Sprintf("❌ q%d at <code>src/c.c:%d</code>", i, 20+i), Brief: fmt.Sprintf("brief %d", i),
-			Trace:    []github.TracePoint{{Path: "src/a.c", Line: 11}, {Path: "src/c.c", Line: 20 + i}},
-			OnChange: func(path string, line int) string { return fmt.Sprintf("this change lets q%d fail (%s:%d)", i, path, line) }}
+			Trace: []github.TracePoint{{Path: "src/a.c", Line: 11}, {Path: "src/c.c", Line: 20 + i}},
+			OnChange: func(path string, line int) string {
+				return fmt.Sprintf("this change lets q%d fail (%s:%d)", i, path, line)
+			}}
 	}
 	all := []github.Finding{mk(1), mk(2), mk(3)}
 	res, err := c.Review(ctx, 1, "abc", all, github.FilterNoFilter)
