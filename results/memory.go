@@ -228,7 +228,9 @@ func pointerOf(access string) string {
 
 // IsHeap reports whether the engine's object name is a heap block
 // ("heap7#0").
-func IsHeap(object string) bool { return heapNameRE.MatchString(object) && heapNameRE.FindString(object) == object }
+func IsHeap(object string) bool {
+	return heapNameRE.MatchString(object) && heapNameRE.FindString(object) == object
+}
 
 // Block describes the object of the violation in words: "the block
 // allocated at f.c:4 by malloc" (Alloc known), "a heap block allocated
