@@ -295,3 +295,199 @@ func Sites(sites []Site) string {
 // memory (a call of malloc, calloc, alloca or free): the steps a
 // memory-safety counterexample keeps in view (ReadableTrace).
 func IsMemoryStep(s StepJSON) bool { return allocRE.MatchString(s.Op) || freeRE.MatchString(s.Op) }
+
+// MemoryFormat says how MemoryFacts' sentences render code and places:
+// Code wraps an expression or function name (Markdown: <code>…</code>;
+// plain text: as it is), At a site (Markdown: a link). Nil functions
+// render as plain text.
+type MemoryFormat struct {
+	Code func(string) string
+	At   func(Site) string
+}
+
+func (f MemoryFormat) code(s string) string {
+	if f.Code == nil {
+		return s
+	}
+	return f.Code(s)
+}
+
+func (f MemoryFormat) at(s Site) string {
+	if f.At == nil {
+		return s.String()
+	}
+	return f.At(s)
+}
+
+func (f MemoryFormat) sites(ss []Site) string {
+	var at []string
+	for _, s := range ss {
+		at = append(at, f.at(s))
+	}
+	switch len(at) {
+	case 0:
+		return ""
+	case 1:
+		return at[0]
+	}
+	return strings.Join(at[:len(at)-1], ", ") + " and " + at[len(at)-1]
+}
+
+// block is Block in the format: "the block allocated at f.c:4 by
+// malloc".
+func (m *MemoryFacts) block(f MemoryFormat) string {
+	switch {
+	case m.Object == "":
+		return ""
+	case !IsHeap(m.Object):
+		return f.code(m.Object)
+	case m.Alloc != nil:
+		return "the block allocated at " + f.at(*m.Alloc) + " by " + f.code(m.Alloc.Func)
+	case len(m.AllocSites) > 1:
+		var at []string
+		for _, s := range m.AllocSites {
+			at = append(at, f.at(s))
+		}
+		return "a heap block allocated at " + strings.Join(at[:len(at)-1], ", ") + " or " + at[len(at)-1]
+	}
+	return "a heap block"
+}
+
+// Clause says what the violation lets happen as a subject and a
+// predicate in the base form, so that callers write "SUBJECT can
+// PREDICATE" or "this change lets SUBJECT PREDICATE":
+//
+//	p | be dereferenced after free (the block allocated at f.c:4 by malloc, freed at f.c:12)
+//	the block allocated at f.c:4 by malloc | be freed twice (at f.c:12, again at f.c:20)
+//	a[2] | access 4 bytes at offset 8 of the block allocated at f.c:3 by malloc, which has 8 bytes
+//	the block allocated at f.c:4 by malloc | become unreachable without being freed (a memory leak)
+//
+// at is the violating step's place (the property's file and line; a
+// zero Site when unknown).
+func (m *MemoryFacts) Clause(f MemoryFormat, at Site) (subject, predicate string) {
+	ptr := f.code(m.Pointer)
+	blk := m.block(f)
+	if blk == "" {
+		blk = "a block"
+	}
+	switch m.Problem {
+	case UseAfterFree:
+		var in []string
+		if m.Object != "" {
+			in = append(in, m.block(f))
+		}
+		switch len(m.Frees) {
+		case 0:
+		case 1:
+			in = append(in, "freed at "+f.at(m.Frees[0]))
+		default:
+			in = append(in, f.code("free")+" called at "+f.sites(m.Frees))
+		}
+		paren := ""
+		if len(in) > 0 {
+			paren = " (" + strings.Join(in, ", ") + ")"
+		}
+		if m.Pointer == "" {
+			return "a freed block", "be accessed" + paren
+		}
+		return ptr, "be dereferenced after " + f.code("free") + paren
+	case DeadStack:
+		if m.Pointer == "" {
+			return "a local variable", "be accessed after its lifetime ended"
+		}
+		return ptr, "be dereferenced after the local variable it points to went out of scope"
+	case InvalidObject:
+		if m.Pointer == "" {
+			return "a pointer to no object", "be dereferenced"
+		}
+		return ptr, "be dereferenced while it points to no valid object"
+	case NullDeref:
+		if m.Pointer == "" {
+			return "a NULL pointer", "be dereferenced"
+		}
+		return ptr, "be dereferenced while it is NULL"
+	case OutOfBounds:
+		size := ""
+		if m.Size > 0 {
+			size = fmt.Sprintf(", which has %d %s", m.Size, pluralS(m.Size, "byte", "bytes"))
+		}
+		if m.Func != "" {
+			return f.code(m.Func), "read past the end of " + blk + size
+		}
+		subj := f.code(m.Access)
+		if m.Access == "" {
+			subj = "an access"
+		}
+		return subj, fmt.Sprintf("reach %d %s at offset %d of %s%s, outside it", m.Bytes, pluralS(m.Bytes, "byte", "bytes"), m.Offset, blk, size)
+	case DoubleFree:
+		var in []string
+		if len(m.Frees) > 0 {
+			in = append(in, "first at "+f.sites(m.Frees))
+		}
+		if at.Line > 0 {
+			in = append(in, "again at "+f.at(at))
+		}
+		paren := ""
+		if len(in) > 0 {
+			paren = " (" + strings.Join(in, ", ") + ")"
+		}
+		return blk, "be freed twice" + paren
+	case InvalidFree:
+		switch {
+		case IsHeap(m.Object):
+			return f.code("free"), fmt.Sprintf("be called with a pointer to offset %d of %s, not to its start", m.Offset, blk)
+		case strings.HasPrefix(m.Object, "0x") || strings.HasPrefix(m.Object, "0"):
+			return f.code("free"), "be called with " + f.code(m.Object) + ", which points to no object"
+		}
+		return f.code("free"), "be called with a pointer to " + blk + ", which is not a heap block"
+	case Leak:
+		return blk, "become unreachable without being freed (a memory leak)"
+	case NotFreed:
+		return blk, "still be allocated when the program ends"
+	}
+	d := m.Detail
+	if d == "" {
+		d = "violated"
+	}
+	return "the memory-safety property " + f.code(m.Kind), "fail: " + d
+}
+
+// Noun names the violation in a few words, e.g. "use after free of
+// p", "NULL dereference of p->next", "double free", "memory leak".
+func (m *MemoryFacts) Noun(f MemoryFormat) string {
+	of := func(s string) string {
+		if s == "" {
+			return ""
+		}
+		return " of " + f.code(s)
+	}
+	switch m.Problem {
+	case UseAfterFree:
+		return "use after free" + of(m.Pointer)
+	case DeadStack:
+		return "use of a dead local variable" + of(m.Pointer)
+	case InvalidObject:
+		return "invalid dereference" + of(m.Pointer)
+	case NullDeref:
+		return "NULL dereference" + of(m.Pointer)
+	case OutOfBounds:
+		if m.Func != "" {
+			return "out-of-bounds read by " + f.code(m.Func)
+		}
+		return "out-of-bounds access" + func() string {
+			if m.Access == "" {
+				return ""
+			}
+			return " " + f.code(m.Access)
+		}()
+	case DoubleFree:
+		return "double free"
+	case InvalidFree:
+		return "invalid free"
+	case Leak:
+		return "memory leak"
+	case NotFreed:
+		return "memory not freed at exit"
+	}
+	return f.code(m.Kind) + " violated"
+}
