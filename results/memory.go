@@ -489,5 +489,5 @@ func (m *MemoryFacts) Noun(f MemoryFormat) string {
 	case NotFreed:
 		return "memory not freed at exit"
 	}
-	return f.code(m.Kind) + " violated"
+	return "memory-safety violation"
 }
