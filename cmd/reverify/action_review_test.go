@@ -103,8 +103,8 @@ func helperReport(n int) *results.Report {
 		r.Properties = append(r.Properties, results.PropertyReport{
 			ID: fmt.Sprintf("%s:v<=LIMIT+%d", fn, i-1), File: "src/main.c", Line: line, Column: 3, Function: fn,
 			Expression: fmt.Sprintf("v <= LIMIT + %d", i-1), Verdict: results.False, Config: "value", CPUSeconds: 0.05,
-			Reason:     "counterexample confirmed by SMT and concrete replay", Reverified: []string{"`clamp` changed, 1 call away"},
-			Inputs:     []results.InputJSON{{Source: "__VERIFIER_nondet_int()", Type: "int", Value: int64(10 + i), Line: 40, Step: &step0}},
+			Reason: "counterexample confirmed by SMT and concrete replay", Reverified: []string{"`clamp` changed, 1 call away"},
+			Inputs:        []results.InputJSON{{Source: "__VERIFIER_nondet_int()", Type: "int", Value: int64(10 + i), Line: 40, Step: &step0}},
 			FailureValues: []results.FailureValue{{Expr: "v", Type: "int", Value: int64(10 + i)}},
 			Steps: []results.StepJSON{
 				{File: "src/main.c", Line: 40, Op: "__t0 = __VERIFIER_nondet_int()", Text: "int x = __VERIFIER_nondet_int()"},
