@@ -359,7 +359,7 @@ func (m *MemoryFacts) block(f MemoryFormat) string {
 //
 //	p | be dereferenced after free (the block allocated at f.c:4 by malloc, freed at f.c:12)
 //	the block allocated at f.c:4 by malloc | be freed twice (at f.c:12, again at f.c:20)
-//	a[2] | access 4 bytes at offset 8 of the block allocated at f.c:3 by malloc, which has 8 bytes
+//	a[2] | access 4 bytes at offset 8 of the block allocated at f.c:3 by malloc, which has 8 bytes: out of bounds
 //	the block allocated at f.c:4 by malloc | become unreachable without being freed (a memory leak)
 //
 // at is the violating step's place (the property's file and line; a
@@ -418,7 +418,7 @@ func (m *MemoryFacts) Clause(f MemoryFormat, at Site) (subject, predicate string
 		if m.Access == "" {
 			subj = "an access"
 		}
-		return subj, fmt.Sprintf("reach %d %s at offset %d of %s%s, outside it", m.Bytes, pluralS(m.Bytes, "byte", "bytes"), m.Offset, blk, size)
+		return subj, fmt.Sprintf("access %d %s at offset %d of %s%s: out of bounds", m.Bytes, pluralS(m.Bytes, "byte", "bytes"), m.Offset, blk, size)
 	case DoubleFree:
 		var in []string
 		if len(m.Frees) > 0 {
