@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -373,6 +375,24 @@ func TestActionReviewMemory(t *testing.T) {
 		rules = append(rules, res.RuleID+" "+log.Runs[0].Tool.Driver.Rules[res.RuleIndex].ID+" "+res.Level)
 	}
 	sameLines(t, "SARIF results", rules, []string{"invalid-dereference invalid-dereference error"})
+
+	// What the note says is what the reproducer does.
+	var repro string
+	for _, p := range r.Properties {
+		if p.Verdict == results.False {
+			repro = p.Reproducer
+		}
+	}
+	script := filepath.Join(filepath.Dir(repro), "reproduce.sh")
+	wantContains(t, "reproduce.sh", readFile(t, script), "# Builds and runs the reproducer with AddressSanitizer, which reports the memory-safety\n# violation on stderr and exits with status 1")
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not installed")
+	}
+	out, err := exec.Command("sh", script).CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(string(out), "ERROR: AddressSanitizer: heap-use-after-free") {
+		t.Errorf("reproduce.sh: %v, want exit status 1 with AddressSanitizer's heap-use-after-free:\n%s", err, out)
+	}
 }
 
 // docOnlyReport is the report of a pull request that changes no
