@@ -79,6 +79,8 @@ func FindingsFromReport(r *results.Report, repoRoot string, opts markdown.Option
 		}
 		if m := results.Memory(p, repoRoot); m != nil {
 			f.Title = "reverify: " + m.Noun(results.MemoryFormat{}) + " (" + m.Kind + ")"
+		} else if k := p.MemoryKind(); k != "" {
+			f.Title = "reverify: memory safety (" + k + ") " + what
 		}
 		if p.Unresolved() {
 			f.Message = "Still open: " + markdown.UnresolvedPlain(p) + ". " + f.Message

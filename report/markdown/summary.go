@@ -185,12 +185,17 @@ func note(opts Options) string {
 // findings (FALSE before, UNKNOWN now) are counted apart from the other
 // unknowns, after the violations: "❗ 1 still open (violated before,
 // unknown now)". Zero counts are left out; the first part carries the
-// noun.
+// noun: "assertion", or "property" when the report has memory-safety
+// properties ("❌ 1 property violated · ✅ 4 proved").
 func Headline(r *results.Report) string {
 	const unresolved = results.Verdict("unresolved")
 	n := map[results.Verdict]int{}
+	one, many := "assertion", "assertions"
 	for i := range r.Properties {
 		p := &r.Properties[i]
+		if p.MemoryKind() != "" {
+			one, many = "property", "properties"
+		}
 		if p.Unresolved() {
 			n[unresolved]++
 		} else {
@@ -209,9 +214,9 @@ func Headline(r *results.Report) string {
 			continue
 		}
 		if len(parts) == 0 {
-			noun := "assertions"
+			noun := many
 			if k == 1 {
-				noun = "assertion"
+				noun = one
 			}
 			parts = append(parts, fmt.Sprintf("%s %d %s %s", p.icon, k, noun, p.verb))
 		} else {
