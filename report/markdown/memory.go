@@ -165,7 +165,7 @@ func FindingBrief(p *results.PropertyReport, opts Options) string {
 		b.WriteString("Inputs: " + strings.Join(in, ", ") + "\n\n")
 	}
 	if len(p.Steps) > 0 {
-		fmt.Fprintf(&b, "Counterexample: %d %s, in the summary comment and the witness.\n", len(p.Steps), plural(len(p.Steps), "step", "steps"))
+		fmt.Fprintf(&b, "Counterexample: %d %s, in the witness (and in the summary comment, space permitting).\n", len(p.Steps), plural(len(p.Steps), "step", "steps"))
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
