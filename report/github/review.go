@@ -362,6 +362,7 @@ func (c *Client) Review(ctx context.Context, pr int, commitSHA string, findings 
 	}
 
 	want := map[string]bool{}
+	via := map[string]bool{} // placed on a changed line of their counterexample
 	var groups []*lineGroup
 	byLine := map[string]*lineGroup{}
 	var body []Finding
@@ -393,7 +394,7 @@ func (c *Client) Review(ctx context.Context, pr int, commitSHA string, findings 
 		}
 		if onDiff {
 			if text != "" {
-				res.ViaChange++
+				via[f.Fingerprint] = true
 				f.Body = text
 			}
 			key := path + "\x00" + strconv.Itoa(line)
@@ -423,6 +424,11 @@ func (c *Client) Review(ctx context.Context, pr int, commitSHA string, findings 
 	var inline []*gh.DraftReviewComment
 	var inlineF []Finding
 	for _, g := range groups {
+		for _, f := range g.fs {
+			if via[f.Fingerprint] {
+				res.ViaChange++
+			}
+		}
 		inlineF = append(inlineF, g.fs...)
 		inline = append(inline, &gh.DraftReviewComment{
 			Path: gh.String(g.path), Line: gh.Int(g.line), Side: gh.String("RIGHT"),
