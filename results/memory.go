@@ -296,13 +296,22 @@ func Sites(sites []Site) string {
 // memory-safety counterexample keeps in view (ReadableTrace).
 func IsMemoryStep(s StepJSON) bool { return allocRE.MatchString(s.Op) || freeRE.MatchString(s.Op) }
 
-// MemoryFormat says how MemoryFacts' sentences render code and places:
-// Code wraps an expression or function name (Markdown: <code>…</code>;
-// plain text: as it is), At a site (Markdown: a link). Nil functions
-// render as plain text.
+// MemoryFormat says how MemoryFacts' sentences render code, places and
+// the engine's own words: Code wraps an expression or function name
+// (Markdown: <code>…</code>; plain text: as it is), At a site (Markdown:
+// a link), Text escapes free text (Markdown: markdown.Escape). Nil
+// functions render as plain text.
 type MemoryFormat struct {
 	Code func(string) string
 	At   func(Site) string
+	Text func(string) string
+}
+
+func (f MemoryFormat) text(s string) string {
+	if f.Text == nil {
+		return s
+	}
+	return f.Text(s)
 }
 
 func (f MemoryFormat) code(s string) string {
@@ -449,7 +458,7 @@ func (m *MemoryFacts) Clause(f MemoryFormat, at Site) (subject, predicate string
 	if d == "" {
 		d = "violated"
 	}
-	return "the memory-safety property " + f.code(m.Kind), "fail: " + d
+	return "the memory-safety property " + f.code(m.Kind), "fail: " + f.text(d)
 }
 
 // Noun names the violation in a few words, e.g. "use after free of

@@ -13,7 +13,7 @@ import (
 // memoryFormat renders results.MemoryFacts' sentences as Markdown: code
 // as <code>, places as [file:line] links when Options.SourceURL is set.
 func memoryFormat(opts Options) results.MemoryFormat {
-	return results.MemoryFormat{Code: Code, At: func(s results.Site) string { return location(s.File, s.Line, opts) }}
+	return results.MemoryFormat{Code: Code, At: func(s results.Site) string { return location(s.File, s.Line, opts) }, Text: Escape}
 }
 
 // memoryFacts returns the facts of p's memory-safety violation (nil for
