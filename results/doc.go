@@ -22,7 +22,12 @@
 //   - Reading a report: [RepoPath] (file paths relative to the
 //     repository), [AlignInputs] (which step reads which input),
 //     [ReadableTrace] (the counterexample folded to what a reviewer
-//     reads), [StepText], [IsInput]; SARIF and Markdown render these.
+//     reads; a memory-safety counterexample keeps its allocations and
+//     frees in view), [StepText], [IsInput]; [Memory] (what a memory-safety
+//     violation did to which block: the engine's detail in the reason,
+//     the allocation and free steps of the counterexample, heap block
+//     names such as "heap7#0" as "the block allocated at f.c:4 by
+//     malloc"); SARIF and Markdown render these.
 //   - Shards: [Shard] selects the properties of one job of a GitHub
 //     Actions matrix by a hash of the property ID; [Merge] combines
 //     shard (or per-entry) reports, keeping the strongest verdict per

@@ -41,8 +41,10 @@ func IsInput(in InputJSON) bool { return !strings.HasPrefix(in.Source, "decl ") 
 //     and declarations that read no input (an uninitialised local's
 //     indeterminate value is not an input) are left out;
 //   - a call that returns (its "enter f" to its "return from f") becomes
-//     one row, unless it reads an input, passes through a changed line or
-//     is still active at the failure;
+//     one row, unless it reads an input, passes through a changed line,
+//     is still active at the failure or, for a memory-safety property
+//     (MemoryKind), allocates or frees memory (IsMemoryStep: the
+//     malloc and free of the block the violation concerns stay in view);
 //   - a loop whose body repeats at least three times shows its first and
 //     last iterations; the iterations between become one row that lists
 //     the inputs read in them.
@@ -55,6 +57,7 @@ func IsInput(in InputJSON) bool { return !strings.HasPrefix(in.Source, "decl ") 
 func ReadableTrace(p *PropertyReport, root string, changed func(file string, line int) bool) []TraceRow {
 	at, _ := AlignInputs(p)
 	n := len(p.Steps)
+	memory := p.MemoryKind() != ""
 	isChanged := func(i int) bool {
 		if changed == nil {
 			return false
@@ -105,7 +108,7 @@ func ReadableTrace(p *PropertyReport, root string, changed func(file string, lin
 			var ins []int
 			for k := i; k <= j; k++ {
 				ins = append(ins, inputsAt(k)...)
-				if isChanged(k) {
+				if isChanged(k) || memory && IsMemoryStep(p.Steps[k]) {
 					keep = true
 				}
 			}

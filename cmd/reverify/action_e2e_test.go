@@ -401,10 +401,14 @@ func TestActionEndToEnd(t *testing.T) {
 		// As a reviewer sees them: rendered as GitHub does, laid out at
 		// the comment column's width (when Chromium is installed).
 		checkRendered(t, map[string]string{"sticky-comment": body, "inline-comment": cb, "job-summary": r.summary})
+		// One annotation: the violation. The UNKNOWN of check_sensor is
+		// reused from the cache and the change does not touch it: it was
+		// reported before and is not annotated again (the sticky comment
+		// lists it).
 		cr := r.records[6].Body
 		out, _ := cr["output"].(map[string]any)
 		if cr["head_sha"] != w.head || cr["name"] != "reverify" || cr["conclusion"] != "failure" || cr["status"] != "completed" ||
-			len(annotationsIn(cr)) != 2 || out["title"] != "❌ 1 assertion violated · ✅ 1 proved · ❓ 1 unknown" {
+			len(annotationsIn(cr)) != 1 || out["title"] != "❌ 1 assertion violated · ✅ 1 proved · ❓ 1 unknown" {
 			t.Errorf("check run: %v", cr)
 		}
 	}
@@ -486,12 +490,15 @@ func TestActionEndToEnd(t *testing.T) {
 	}
 	for _, want := range []string{
 		"::error col=3,file=src/main.c,line=9,title=reverify%3A assertion v <= LIMIT violated::",
-		"::warning col=3,file=src/main.c,line=19,title=reverify%3A assertion s != 3 unknown::",
 		"::warning title=reverify::the token cannot write to this repository",
 	} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("fork: stdout lacks %q:\n%s", want, r.stdout)
 		}
+	}
+	// The cached UNKNOWN the change does not touch: no annotation.
+	if strings.Contains(r.stdout, "title=reverify%3A assertion s != 3 unknown::") {
+		t.Errorf("fork: the cached UNKNOWN of unchanged code is annotated:\n%s", r.stdout)
 	}
 	r.wantOutputs(t, map[string]string{"false": "1"})
 

@@ -420,3 +420,41 @@ func TestActionNewUnknownAtChange(t *testing.T) {
 		t.Errorf("fail-on unknown: %d reviews, %d review comments; want 1 and 2", len(w.api.Reviews), len(w.api.ReviewComments))
 	}
 }
+
+// TestActionDocOnlyPullRequest: on the base, where clamp() counts to
+// 2^48 first, both assertions are UNKNOWN under a timeout of 1s, and the
+// push caches the UNKNOWNs. A
+// pull request that changes only the README reuses every verdict: the
+// check run carries no annotation for the UNKNOWNs of code it does not
+// change, there is nothing to review, and the sticky comment still
+// lists them.
+func TestActionDocOnlyPullRequest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	base := unresBase(unresSlowGood)
+	base["README.md"] = "# clamp\n"
+	w, heads := newCommitsWorld(t, base, map[string]string{"README.md": "# clamp\n\nClamps integers.\n"})
+
+	r := w.run("push", map[string]any{"after": w.base}, map[string]string{"timeout": "1s"})
+	r.wantCode(t, 0)
+	r.wantOutputs(t, map[string]string{"true": "0", "unknown": "2"})
+
+	w.prFiles(heads[0])
+	r = w.run("pull_request", prEvent(14, w.base, heads[0], "o/r"), map[string]string{"timeout": "1s"})
+	r.wantCode(t, 0)
+	r.wantOutputs(t, map[string]string{"true": "0", "unknown": "2", "reverified": "0", "reused": "2"})
+	sameLines(t, "documentation only: API requests", r.requests, []string{
+		"GET /repos/o/r/issues/14/comments",
+		"POST /repos/o/r/issues/14/comments",
+		"GET /repos/o/r/pulls/14/files",
+		"GET /repos/o/r/pulls/14/comments",
+		"GET /repos/o/r/pulls/14/reviews",
+		"POST /repos/o/r/check-runs",
+	})
+	cr := r.record(t, "POST", "/repos/o/r/check-runs")
+	if as := annotationsIn(cr); len(as) != 0 || cr["conclusion"] != "neutral" {
+		t.Errorf("documentation only: check run conclusion %v, annotations %v; want neutral, none", cr["conclusion"], as)
+	}
+	wantContains(t, "documentation only: sticky comment", r.commentOf(), "### ❓ Unknown", "(<code>check&#95;clamp&#58;v&lt;=LIMIT</code>): timeout after 1s")
+}

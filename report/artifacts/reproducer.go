@@ -26,7 +26,10 @@ const (
 	ReachedExitCode = witness.ReachedExitCode
 )
 
-// reproduceScript is the text of dir/reproduce.sh: it builds
+// reproduceScript is the text of dir/reproduce.sh: its first comment
+// says what a run shows (exit code 77 for an assertion; for a reproducer
+// built with -fsanitize=address, AddressSanitizer's report and exit
+// status 1); it builds
 // dir/reproducer.c with the program's files (witness.BuildLine, with the
 // reproducer's own flags, witness.BuildFlags) and runs
 // it: an ILP32 reproducer under qemu-i386 when the kernel cannot execute
@@ -87,7 +90,16 @@ else
 fi
 `, witness.ProbeEnv, witness.Emulator, feed)
 	}
-	return "#!/bin/sh\n# Builds and runs the reproducer; exit code 77 means the assertion failed.\n" +
+	what := "# Builds and runs the reproducer; exit code 77 means the assertion failed.\n"
+	for _, f := range flags {
+		if f == "-fsanitize=address" {
+			// A memory-safety violation: the sanitizer, not the
+			// harness, reports it (ASan's default exitcode is 1).
+			what = "# Builds and runs the reproducer with AddressSanitizer, which reports the memory-safety\n" +
+				"# violation on stderr and exits with status 1 (a leak: LeakSanitizer, when the program exits).\n"
+		}
+	}
+	return "#!/bin/sh\n" + what +
 		"# Paths are relative to this script's directory.\nset -e\nhere=$(cd \"$(dirname \"$0\")\" && pwd)\n" +
 		input + strings.Join(q, " ") + "\n" + run, nil
 }

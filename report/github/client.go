@@ -100,6 +100,7 @@ type Client struct {
 	sleep       func(context.Context, time.Duration) error
 	now         func() time.Time
 	readOnly    atomic.Bool
+	maxInline   int // 0: MaxInlineComments
 }
 
 // Option configures a Client.
@@ -126,6 +127,17 @@ func WithRetries(n int, backoff time.Duration) Option {
 // summary, review comments it may delete) to those by this user, e.g.
 // "github-actions[bot]". Without it, the hidden markers alone decide.
 func WithLogin(login string) Option { return func(c *Client) { c.login = login } }
+
+// WithMaxInlineComments sets the cap on the inline comments of one
+// review (Review); n ≤ 0 means MaxInlineComments.
+func WithMaxInlineComments(n int) Option { return func(c *Client) { c.maxInline = n } }
+
+func (c *Client) inlineCap() int {
+	if c.maxInline <= 0 {
+		return MaxInlineComments
+	}
+	return c.maxInline
+}
 
 // New returns a client for owner/repo. httpClient may be nil
 // (http.DefaultClient's transport is used); it is copied, not modified.

@@ -33,17 +33,48 @@
 // # Markers
 //
 // The sticky comment starts with markdown.Marker
-// ("<!-- reverify:summary -->"). Every inline comment and every bullet of
-// a review body ends with [FindingMarker] ("<!-- reverify:finding FP -->",
-// FP = sarif.Fingerprint of entry function and property ID, which survive
-// edits). A re-run therefore edits the sticky comment instead of adding
-// one, skips findings already commented on, and deletes its own inline
-// comments whose fingerprint is gone (the assertion was fixed or
+// ("<!-- reverify:summary -->"). Every finding in an inline comment and
+// every bullet of a review body ends with [FindingMarker]
+// ("<!-- reverify:finding FP -->", FP = sarif.Fingerprint of entry
+// function and property ID, which survive edits). A re-run therefore
+// edits the sticky comment instead of adding one, skips findings already
+// commented on, and deletes its own inline comments none of whose
+// fingerprints is reported any more (the assertions were fixed or
 // removed). Review bodies are minimal (the sticky comment is the source
 // of truth) and record the fingerprints of their inline comments
-// ("<!-- reverify:inline FP -->"); a review none of whose findings is
-// reported any more gets [ResolvedNote] as its body. Comments by others
-// are never touched; [WithLogin] narrows "own" to one author.
+// ("<!-- reverify:inline FP -->") and of the findings the cap kept out
+// of them ("<!-- reverify:capped FP -->"); a review none of whose
+// findings is reported any more gets [ResolvedNote] as its body.
+// Comments by others are never touched; [WithLogin] narrows "own" to one
+// author.
+//
+// # One comment per line
+//
+// The findings of one line (path, line, side RIGHT: their own line, or
+// the changed line their counterexamples pass through) make one inline
+// comment: a header counting them, ending with "<!-- reverify:group -->",
+// the first finding's Body in full, then each other finding folded in a
+// <details> block named by its Label and holding its Brief, every
+// finding followed by its marker:
+//
+//	**❌ reverify: 60 findings at this line**: the first in full, the other 59 folded below, …
+//	<!-- reverify:group -->
+//
+//	**❌ reverify: this change lets v reach 11; assert(v <= LIMIT + 0) at src/main.c:101 fails** …
+//
+//	<!-- reverify:finding 0d7c… -->
+//
+//	<details><summary>❌ assert(v <= LIMIT + 1) at src/main.c:102 (property check_2:…)</summary> … </details>
+//	<!-- reverify:finding fcd6… -->
+//
+// A grouped comment stays while any of its findings is reported; when
+// some are gone, it is edited (PATCH): each gone finding gets a
+// "✅ Resolved as of SHA" note above its section and its marker becomes
+// "<!-- reverify:resolved FP -->" (no longer a finding marker, so the
+// finding is posted anew if it fails again). A review carries at most
+// [MaxInlineComments] inline comments ([WithMaxInlineComments]), lines
+// with a failure first; the findings of further lines are counted in the
+// review body, which sends the reader to the summary comment.
 //
 // # Diff
 //
@@ -62,6 +93,9 @@
 // # Limits
 //
 //   - comment and review bodies: 65,536 characters ([MaxCommentChars]);
+//     a grouped inline comment drops folded sections that do not fit,
+//     never a marker;
+//   - inline comments: [MaxInlineComments] per review;
 //   - check runs: 50 annotations per request ([MaxAnnotationsPerRequest]):
 //     the run is created with the first 50 (status in_progress unless
 //     that is all) and updated with each further 50, the last update

@@ -29,12 +29,27 @@ const maxTraceLines = 500
 // lines) is of LevelWarning and goes to the review too, as a warning.
 // Both take the changed lines of their slice as Trace, so that their
 // inline comment sits on the diff when their own line does not.
+//
+// An UNKNOWN reused from the verdict cache (CacheHit) that the change
+// does not touch (results.PropertyReport.Touched: neither its line nor
+// a line of its slice changed) yields no finding: its verdict is the
+// one reported before, on code this change leaves alone, so a pull
+// request that changes no analysed code (documentation only) annotates
+// nothing; the summary still lists it.
+//
+// Each finding has a Label and a Brief (markdown.FindingLabel,
+// FindingBrief) for when it shares an inline comment with others; a
+// memory-safety violation's Title names what happened
+// ("reverify: use after free of p (valid-deref)").
 func FindingsFromReport(r *results.Report, repoRoot string, opts markdown.Options) []Finding {
 	var out []Finding
 	for i := range r.Properties {
 		p := &r.Properties[i]
 		var level, what string
 		review := false // a warning for the review
+		if p.Verdict == results.Unknown && p.CacheHit && !p.Unresolved() && !p.Touched(repoRoot, opts.Changed) {
+			continue
+		}
 		switch {
 		case p.Verdict == results.False:
 			level, what = LevelFailure, "violated"
@@ -59,6 +74,13 @@ func FindingsFromReport(r *results.Report, repoRoot string, opts markdown.Option
 			Body:        markdown.Finding(p, opts),
 			Fingerprint: sarif.Fingerprint(r.Entry, p.ID),
 			Review:      review,
+			Label:       markdown.FindingLabel(p, opts),
+			Brief:       markdown.FindingBrief(p, opts),
+		}
+		if m := results.Memory(p, repoRoot); m != nil {
+			f.Title = "reverify: " + m.Noun(results.MemoryFormat{}) + " (" + m.Kind + ")"
+		} else if k := p.MemoryKind(); k != "" {
+			f.Title = "reverify: memory safety (" + k + ") " + what
 		}
 		if p.Unresolved() {
 			f.Message = "Still open: " + markdown.UnresolvedPlain(p) + ". " + f.Message

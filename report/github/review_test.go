@@ -3,6 +3,7 @@ package github_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"sort"
 	"strings"
@@ -345,5 +346,174 @@ func TestReviewError(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), "list pull request files: 404 Not Found") {
 		t.Errorf("message %q", err)
+	}
+}
+
+// TestReviewGroupsOneLine: three findings whose counterexamples pass
+// through one added line make one inline comment there that carries all
+// three markers: the first finding in full, the others folded. A re-run
+// posts nothing; when one of them is resolved, the comment is edited
+// (that one marked resolved) rather than deleted, and it goes once all
+// are resolved.
+func TestReviewGroupsOneLine(t *testing.T) {
+	f := newFake(t)
+	f.PageSize = 100
+	f.Files = prFiles()
+	c, _ := clientOf(f, t)
+	ctx := context.Background()
+	mk := func(i int) github.Finding {
+		return github.Finding{Path: "src/c.c", Line: 20 + i, Level: github.LevelFailure, Title: fmt.Sprintf("assertion q%d violated", i),
+			Fingerprint: fmt.Sprintf("fp%d", i), Body: fmt.Sprintf("full body %d", i),
+			Label: fmt.Sprintf("❌ q%d at <code>src/c.c:%d</code>", i, 20+i), Brief: fmt.Sprintf("brief %d", i),
+			Trace: []github.TracePoint{{Path: "src/a.c", Line: 11}, {Path: "src/c.c", Line: 20 + i}},
+			OnChange: func(path string, line int) string {
+				return fmt.Sprintf("this change lets q%d fail (%s:%d)", i, path, line)
+			}}
+	}
+	all := []github.Finding{mk(1), mk(2), mk(3)}
+	res, err := c.Review(ctx, 1, "abc", all, github.FilterNoFilter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, reqs := f.Take()
+	equal(t, "first run", got, []string{
+		"GET /repos/o/r/pulls/1/files",
+		"GET /repos/o/r/pulls/1/comments",
+		"GET /repos/o/r/pulls/1/reviews",
+		"POST /repos/o/r/pulls/1/reviews",
+	})
+	post := reqs[3].Body
+	cs := asSlice(post["comments"])
+	if len(cs) != 1 {
+		t.Fatalf("%d inline comments, want 1", len(cs))
+	}
+	cm := cs[0].(map[string]any)
+	want := "**❌ reverify: 3 findings at this line**: the first in full, the other 2 folded below, each with its property and location; the summary comment lists them all.\n" +
+		"<!-- reverify:group -->\n\n" +
+		"this change lets q1 fail (src/a.c:11)\n\n<!-- reverify:finding fp1 -->\n" +
+		"\n<details><summary>❌ q2 at <code>src/c.c:22</code></summary>\n\nbrief 2\n\n</details>\n<!-- reverify:finding fp2 -->\n" +
+		"\n<details><summary>❌ q3 at <code>src/c.c:23</code></summary>\n\nbrief 3\n\n</details>\n<!-- reverify:finding fp3 -->\n"
+	if cm["path"] != "src/a.c" || cm["line"] != float64(11) || cm["body"] != want {
+		t.Errorf("inline comment at %v:%v:\n%s\nwant:\n%s", cm["path"], cm["line"], cm["body"], want)
+	}
+	if b := post["body"].(string); !strings.Contains(b, "<!-- reverify:inline fp1 --><!-- reverify:inline fp2 --><!-- reverify:inline fp3 -->") {
+		t.Errorf("review body %q", b)
+	}
+	if res.Inline != 1 || res.Grouped != 2 || res.ViaChange != 3 || res.InBody != 0 {
+		t.Errorf("result %+v", res)
+	}
+
+	// Re-run: nothing new.
+	if res, err = c.Review(ctx, 1, "abc", all, github.FilterNoFilter); err != nil {
+		t.Fatal(err)
+	}
+	got, _ = f.Take()
+	equal(t, "re-run", got, []string{
+		"GET /repos/o/r/pulls/1/files",
+		"GET /repos/o/r/pulls/1/comments",
+		"GET /repos/o/r/pulls/1/reviews",
+	})
+	if res.Duplicates != 3 {
+		t.Errorf("re-run: %+v", res)
+	}
+
+	// q2 is resolved: the comment stays for q1 and q3, q2 marked resolved.
+	id := itoa(f.ReviewComments[0]["id"].(int64))
+	if res, err = c.Review(ctx, 1, "0123456789abcdef", []github.Finding{mk(1), mk(3)}, github.FilterNoFilter); err != nil {
+		t.Fatal(err)
+	}
+	got, reqs = f.Take()
+	equal(t, "one resolved", got, []string{
+		"GET /repos/o/r/pulls/1/files",
+		"GET /repos/o/r/pulls/1/comments",
+		"GET /repos/o/r/pulls/1/reviews",
+		"PATCH /repos/o/r/pulls/comments/" + id,
+	})
+	edited := strings.Replace(want, "\n<details><summary>❌ q2", "\n✅ **Resolved as of <code>0123456789ab</code>**: the next finding is no longer reported.\n\n<details><summary>❌ q2", 1)
+	edited = strings.Replace(edited, "<!-- reverify:finding fp2 -->", "<!-- reverify:resolved fp2 -->", 1)
+	if b := reqs[3].Body["body"]; b != edited {
+		t.Errorf("edited comment:\n%s\nwant:\n%s", b, edited)
+	}
+	if res.Edited != 1 || res.Deleted != 0 || res.Duplicates != 2 {
+		t.Errorf("one resolved: %+v", res)
+	}
+	// q2 fails again: a new comment for it alone.
+	if res, err = c.Review(ctx, 1, "abc", all, github.FilterNoFilter); err != nil {
+		t.Fatal(err)
+	}
+	got, reqs = f.Take()
+	equal(t, "q2 again", got, []string{
+		"GET /repos/o/r/pulls/1/files",
+		"GET /repos/o/r/pulls/1/comments",
+		"GET /repos/o/r/pulls/1/reviews",
+		"POST /repos/o/r/pulls/1/reviews",
+	})
+	if cs := draftComments(t, reqs[3].Body); len(cs) != 1 || cs[0] != (comment{"src/a.c", 11, "RIGHT", "fp2"}) {
+		t.Errorf("q2 again: %v", cs)
+	}
+
+	// All resolved: both comments go.
+	id2 := itoa(f.ReviewComments[1]["id"].(int64))
+	if res, err = c.Review(ctx, 1, "0123456789abcdef", nil, github.FilterNoFilter); err != nil {
+		t.Fatal(err)
+	}
+	got, _ = f.Take()
+	equal(t, "all resolved", got[:5], []string{
+		"GET /repos/o/r/pulls/1/files",
+		"GET /repos/o/r/pulls/1/comments",
+		"GET /repos/o/r/pulls/1/reviews",
+		"DELETE /repos/o/r/pulls/comments/" + id,
+		"DELETE /repos/o/r/pulls/comments/" + id2,
+	})
+	if res.Deleted != 2 || len(f.ReviewComments) != 0 {
+		t.Errorf("all resolved: %+v, comments left %v", res, f.ReviewComments)
+	}
+}
+
+// TestReviewCap: findings on 25 changed lines make 20 inline comments
+// (MaxInlineComments), failures first; the review body counts the 5
+// others and records their fingerprints, so a re-run posts nothing.
+func TestReviewCap(t *testing.T) {
+	f := newFake(t)
+	f.PageSize = 100
+	patch := "@@ -0,0 +1,25 @@\n" + strings.Repeat("+x;\n", 25)
+	f.Files = []map[string]any{{"filename": "src/d.c", "status": "added", "patch": patch}}
+	c, _ := clientOf(f, t)
+	var fs []github.Finding
+	for i := 1; i <= 25; i++ {
+		level := github.LevelFailure
+		if i <= 3 {
+			level = github.LevelWarning // new UNKNOWNs: after the failures
+		}
+		fs = append(fs, github.Finding{Path: "src/d.c", Line: i, Level: level, Review: true, Title: fmt.Sprintf("q%d", i), Message: "m", Fingerprint: fmt.Sprintf("fp%d", i)})
+	}
+	res, err := c.Review(context.Background(), 1, "abc", fs, github.FilterNoFilter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, reqs := f.Take()
+	equal(t, "requests", got, []string{
+		"GET /repos/o/r/pulls/1/files",
+		"GET /repos/o/r/pulls/1/comments",
+		"GET /repos/o/r/pulls/1/reviews",
+		"POST /repos/o/r/pulls/1/reviews",
+	})
+	var lines []string
+	for _, cm := range draftComments(t, reqs[3].Body) {
+		lines = append(lines, fmt.Sprint(cm.line))
+	}
+	equal(t, "commented lines", lines, []string{"4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19", "20", "21", "22", "23"})
+	body := reqs[3].Body["body"].(string)
+	wantBody := "5 more findings are not commented inline: a review gets at most 20 inline comments. The summary comment lists them. " +
+		"<!-- reverify:capped fp24 --><!-- reverify:capped fp25 --><!-- reverify:capped fp1 --><!-- reverify:capped fp2 --><!-- reverify:capped fp3 -->\n"
+	if !strings.HasSuffix(body, wantBody) {
+		t.Errorf("review body:\n%s\nwant it to end with:\n%s", body, wantBody)
+	}
+	if res.Inline != 20 || res.Capped != 5 || res.InBody != 0 {
+		t.Errorf("result %+v", res)
+	}
+	res, err = c.Review(context.Background(), 1, "abc", fs, github.FilterNoFilter)
+	if got, _ := f.Take(); err != nil || got[len(got)-1] != "GET /repos/o/r/pulls/1/reviews" || res.Duplicates != 25 {
+		t.Errorf("re-run: %v %+v %v", err, res, got)
 	}
 }

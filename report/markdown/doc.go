@@ -49,6 +49,17 @@
 //   - Equal reports and options give equal text: properties are ordered by
 //     verdict (FALSE, UNKNOWN, NOT_CHECKED, TRUE), file, line and ID.
 //
+// A memory-safety violation (results.Memory) is worded as what happened
+// to which block, in the inline comments, the summary and the folded
+// entries of a grouped inline comment ([FindingLabel], [FindingBrief]):
+// "<code>p</code> can be dereferenced after <code>free</code> (the block
+// allocated at <code>f.c&#58;4</code> by <code>malloc</code>, freed at
+// <code>f.c&#58;12</code>)" ([MemoryHeadline]; testdata/memory.golden.md);
+// the engine's heap block names ("heap7#0") never show; the note above
+// the reproducer command says what its run shows ([ReproduceNote]:
+// exit code 77 for an assertion, AddressSanitizer's report and exit
+// status 1 for a memory-safety violation).
+//
 // Counterexample inputs are attached to the steps that read them by
 // [results.AlignInputs] (results.json names the step; older files only the
 // line). [Problems] renders the comment of a run whose sources do not

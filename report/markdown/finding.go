@@ -13,8 +13,9 @@ import (
 const DefaultFindingSteps = 30
 
 // Finding renders one property as the body of an inline review comment:
-// a bold verdict line with the expression, function and property ID, the
-// reason, the counterexample inputs and, folded in a <details> block, the
+// a bold verdict line with the expression, function and property ID (for
+// a memory-safety violation, what happened to which block: MemoryHeadline),
+// the reason (heap block names replaced by their allocation sites), the counterexample inputs and, folded in a <details> block, the
 // numbered counterexample steps (at most min(Options.MaxSteps,
 // DefaultFindingSteps), first and last halves). It carries no hidden
 // marker; report/github appends its fingerprint. An unresolved finding
@@ -40,12 +41,14 @@ func Finding(p *results.PropertyReport, opts Options) string {
 
 func finding(p *results.PropertyReport, opts Options, steps int) string {
 	var b strings.Builder
-	switch p.Verdict {
-	case results.False:
+	switch h := MemoryHeadline(p, opts); {
+	case h != "":
+		fmt.Fprintf(&b, "**❌ %s**", h)
+	case p.Verdict == results.False:
 		fmt.Fprintf(&b, "**❌ reverify: assertion %s can fail**", Code(p.Expression))
-	case results.Unknown:
+	case p.Verdict == results.Unknown:
 		fmt.Fprintf(&b, "**❓ reverify: assertion %s could not be decided**", Code(p.Expression))
-	case results.True:
+	case p.Verdict == results.True:
 		fmt.Fprintf(&b, "**✅ reverify: assertion %s holds**", Code(p.Expression))
 	default:
 		fmt.Fprintf(&b, "**reverify: assertion %s: %s**", Code(p.Expression), Escape(string(p.Verdict)))
@@ -54,8 +57,8 @@ func finding(p *results.PropertyReport, opts Options, steps int) string {
 		fmt.Fprintf(&b, " in %s", Code(p.Function))
 	}
 	fmt.Fprintf(&b, " (property %s).\n\n", Code(p.ID))
-	if p.Reason != "" {
-		b.WriteString(Escape(p.Reason) + "\n\n")
+	if r := readableReason(p, opts); r != "" {
+		b.WriteString(Escape(r) + "\n\n")
 	}
 	findingDetails(&b, p, opts, steps)
 	return b.String()
@@ -103,7 +106,10 @@ func findingDetails(b *strings.Builder, p *results.PropertyReport, opts Options,
 // followed by the inputs and the folded counterexample as in [Finding],
 // with the assertion's location linked when Options.SourceURL is set.
 // Without failure values the headline reads "this change lets
-// `assert(…)` at … fail". An unresolved finding or a new UNKNOWN where
+// `assert(…)` at … fail". A memory-safety violation says what the
+// change lets happen to which block (results.MemoryFacts.Clause):
+// "this change lets `p` be dereferenced after `free` (the block
+// allocated at f.c:4 by `malloc`, freed at f.c:12) at f.c:18". An unresolved finding or a new UNKNOWN where
 // the change touches reads as in [Finding] and says that file:line is a
 // changed line its assertion depends on. The body stays under
 // Options.MaxChars.
@@ -133,7 +139,16 @@ func changeFinding(p *results.PropertyReport, file string, line int, opts Option
 	for _, v := range p.FailureValues {
 		vs = append(vs, fmt.Sprintf("%s reach %d", Code(v.Expr), v.Value))
 	}
-	if len(vs) > 0 {
+	target := "the assertion"
+	if m := memoryFacts(p, opts); m != nil {
+		subj, pred := m.Clause(memoryFormat(opts), violationSite(p, opts))
+		fmt.Fprintf(&b, "**❌ reverify: this change lets %s %s", subj, pred)
+		if p.Line > 0 {
+			fmt.Fprintf(&b, " at %s", at)
+		}
+		b.WriteString("**")
+		target = "the violation"
+	} else if len(vs) > 0 {
 		fmt.Fprintf(&b, "**❌ reverify: this change lets %s; %s at %s fails**", strings.Join(vs, " and "), Code("assert("+expr+")"), at)
 	} else {
 		fmt.Fprintf(&b, "**❌ reverify: this change lets %s at %s fail**", Code("assert("+expr+")"), at)
@@ -142,8 +157,8 @@ func changeFinding(p *results.PropertyReport, file string, line int, opts Option
 		fmt.Fprintf(&b, " (in %s, property %s)", Code(p.Function), Code(p.ID))
 	}
 	b.WriteString("\n\n")
-	fmt.Fprintf(&b, "The counterexample passes through %s, a line this pull request changes, on its way to the assertion.\n\n",
-		location(file, line, opts))
+	fmt.Fprintf(&b, "The counterexample passes through %s, a line this pull request changes, on its way to %s.\n\n",
+		location(file, line, opts), target)
 	pp := *p
 	pp.FailureValues = nil // in the headline
 	findingDetails(&b, &pp, opts, steps)

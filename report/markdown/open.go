@@ -154,11 +154,15 @@ func openFinding(p *results.PropertyReport, opts Options, onChange string) (body
 		expr = p.ID
 	}
 	at := location(p.File, p.Line, opts)
+	what := Code("assert(" + expr + ")")
+	if k := p.MemoryKind(); k != "" {
+		what = "memory safety (" + Code(k) + ")" // not an assertion
+	}
 	switch {
 	case p.Unresolved():
-		fmt.Fprintf(&b, "**❗ reverify: %s at %s %s**", Code("assert("+expr+")"), at, UnresolvedText(p))
+		fmt.Fprintf(&b, "**❗ reverify: %s at %s %s**", what, at, UnresolvedText(p))
 	case p.NewUnknownAtChange(opts.RepoRoot, opts.Changed):
-		fmt.Fprintf(&b, "**⚠️ reverify: %s at %s is not proved: %s**", Code("assert("+expr+")"), at, Escape(notProvedCause(p)))
+		fmt.Fprintf(&b, "**⚠️ reverify: %s at %s is not proved: %s**", what, at, Escape(notProvedCause(p)))
 	default:
 		return "", false
 	}

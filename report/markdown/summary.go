@@ -185,12 +185,17 @@ func note(opts Options) string {
 // findings (FALSE before, UNKNOWN now) are counted apart from the other
 // unknowns, after the violations: "❗ 1 still open (violated before,
 // unknown now)". Zero counts are left out; the first part carries the
-// noun.
+// noun: "assertion", or "property" when the report has memory-safety
+// properties ("❌ 1 property violated · ✅ 4 proved").
 func Headline(r *results.Report) string {
 	const unresolved = results.Verdict("unresolved")
 	n := map[results.Verdict]int{}
+	one, many := "assertion", "assertions"
 	for i := range r.Properties {
 		p := &r.Properties[i]
+		if p.MemoryKind() != "" {
+			one, many = "property", "properties"
+		}
 		if p.Unresolved() {
 			n[unresolved]++
 		} else {
@@ -209,9 +214,9 @@ func Headline(r *results.Report) string {
 			continue
 		}
 		if len(parts) == 0 {
-			noun := "assertions"
+			noun := many
 			if k == 1 {
-				noun = "assertion"
+				noun = one
 			}
 			parts = append(parts, fmt.Sprintf("%s %d %s %s", p.icon, k, noun, p.verb))
 		} else {
@@ -425,15 +430,22 @@ func render(r *results.Report, opts Options, lim limits, truncated bool, limit i
 func violation(b *strings.Builder, r *results.Report, p *results.PropertyReport, opts Options, lim limits) {
 	// Markdown is not parsed on the line of an HTML block's start tag,
 	// so the summary links with <a>.
-	fmt.Fprintf(b, "<details open><summary>❌ %s at %s in %s</summary>\n\n", Code(p.Expression), htmlLocation(p.File, p.Line, opts), Code(p.Function))
+	what := Code(p.Expression)
+	if n := memoryName(p, opts); n != "" {
+		what = n
+	}
+	fmt.Fprintf(b, "<details open><summary>❌ %s at %s in %s</summary>\n\n", what, htmlLocation(p.File, p.Line, opts), Code(p.Function))
 	fmt.Fprintf(b, "Property %s", Code(p.ID))
 	if p.Config != "" {
 		fmt.Fprintf(b, " (configuration %s)", Code(p.Config))
 	}
-	if p.Reason != "" {
-		b.WriteString(": " + Escape(strings.TrimSuffix(p.Reason, ".")))
+	if r := readableReason(p, opts); r != "" {
+		b.WriteString(": " + Escape(strings.TrimSuffix(r, ".")))
 	}
 	b.WriteString(".\n\n")
+	if h := MemoryHeadline(p, opts); h != "" {
+		b.WriteString("**What happens:** " + strings.TrimPrefix(h, "reverify: ") + ".\n\n")
+	}
 	if v := FailureValues(p); v != "" {
 		b.WriteString("**At the failure:** " + v + "\n\n")
 	}
@@ -442,7 +454,7 @@ func violation(b *strings.Builder, r *results.Report, p *results.PropertyReport,
 		fmt.Fprintf(b, "**Reproducer:** %s\n\n", Code(results.RepoPath(p.Reproducer, opts.RepoRoot)))
 		if opts.ReproducerCommand != nil {
 			if cmd := opts.ReproducerCommand(p); cmd != "" {
-				b.WriteString("Reproduce (exit code 77: the assertion fails):\n\n" + codeBlock("sh", cmd) + "\n")
+				b.WriteString(ReproduceNote(p) + "\n\n" + codeBlock("sh", cmd) + "\n")
 			}
 		}
 	}
@@ -679,12 +691,16 @@ func locationParts(file string, line int, opts Options) (code, link string) {
 	return code, link
 }
 
-// assertion is the table cell of p: its expression and, under it, its
-// location (linked when Options.SourceURL is set).
+// assertion is the table cell of p: its expression (for a memory-safety
+// violation, its name: "use after free of <code>p</code>") and, under
+// it, its location (linked when Options.SourceURL is set).
 func assertion(p *results.PropertyReport, opts Options) string {
 	expr := p.Expression
 	if expr == "" {
 		expr = p.ID
+	}
+	if n := memoryName(p, opts); n != "" {
+		return n + "<br>" + location(p.File, p.Line, opts)
 	}
 	return Code(expr) + "<br>" + location(p.File, p.Line, opts)
 }

@@ -4,17 +4,26 @@
 // DESIGN.md ("The Action", "Output contracts").
 //
 // A log has exactly one run. Its tool.driver is "reverify" with one
-// reporting descriptor (rule) per verdict kind:
+// reporting descriptor (rule, with short and full descriptions) per
+// verdict of an assertion and per property kind of a memory-safety
+// violation:
 //
-//	rule id                 verdict      default level
-//	assertion-violated      FALSE        error
-//	assertion-unknown       UNKNOWN      warning
-//	assertion-not-checked   NOT_CHECKED  note
-//	assertion-proved        TRUE         none
+//	index  rule id                 results                     default level
+//	0      assertion-violated      FALSE assertion             error
+//	1      assertion-unknown       UNKNOWN                     warning
+//	2      assertion-not-checked   NOT_CHECKED                 note
+//	3      assertion-proved        TRUE                        none
+//	4      invalid-dereference     FALSE valid-deref           error
+//	5      invalid-free            FALSE valid-free            error
+//	6      memory-leak             FALSE valid-memtrack        error
+//	7      memory-not-freed        FALSE valid-memcleanup      warning
 //
-// Only FALSE and UNKNOWN produce results unless [Options.Verdicts] says
-// otherwise; the rules are always all present so that rule indices are
-// stable across runs. Results are sorted by file, line, column and
+// (UNKNOWN, NOT_CHECKED and TRUE memory-safety properties take the
+// verdict rules.) Only FALSE and UNKNOWN produce results unless
+// [Options.Verdicts] says otherwise; the rules are always all present,
+// new ones appended, so that rule indices are stable across runs. A
+// memory-safety violation's message says what happened to which block
+// (results.Memory), not that an assertion fails. Results are sorted by file, line, column and
 // property ID, so equal reports give byte-identical logs.
 //
 // Each result carries:

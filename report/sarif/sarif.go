@@ -27,12 +27,26 @@ const FingerprintKey = "reverifyProperty/v1"
 // DefaultInformationURI is the tool's home page unless Options say otherwise.
 const DefaultInformationURI = "https://github.com/reverify/reverify"
 
-// Rule IDs, one per verdict kind.
+// Rule IDs: one per verdict of an assertion, and one per property kind
+// of a memory-safety violation.
 const (
 	RuleViolated   = "assertion-violated"
 	RuleUnknown    = "assertion-unknown"
 	RuleNotChecked = "assertion-not-checked"
 	RuleProved     = "assertion-proved"
+	// RuleInvalidDeref is a FALSE valid-deref property: an access
+	// through NULL, after free, outside its object, or to a local after
+	// its lifetime.
+	RuleInvalidDeref = "invalid-dereference"
+	// RuleInvalidFree is a FALSE valid-free property: a double free, or
+	// free of something malloc did not return.
+	RuleInvalidFree = "invalid-free"
+	// RuleMemoryLeak is a FALSE valid-memtrack property: a block
+	// becomes unreachable without being freed.
+	RuleMemoryLeak = "memory-leak"
+	// RuleMemoryNotFreed is a FALSE valid-memcleanup property: a block
+	// is still allocated when the program ends.
+	RuleMemoryNotFreed = "memory-not-freed"
 )
 
 // SARIF levels.
@@ -43,9 +57,12 @@ const (
 	LevelNone    = "none"
 )
 
-// ruleInfo is the static description of one verdict kind.
+// ruleInfo is the static description of one verdict kind, or of the
+// violations (FALSE) of one memory-safety property (memory: valid-deref,
+// valid-free, valid-memtrack, valid-memcleanup).
 type ruleInfo struct {
 	verdict results.Verdict
+	memory  string
 	id      string
 	name    string
 	level   string
@@ -57,22 +74,40 @@ type ruleInfo struct {
 // rules is the driver's rule table; the index of a rule here is its
 // ruleIndex in every log.
 var rules = []ruleInfo{
-	{results.False, RuleViolated, "AssertionViolated", LevelError,
+	{results.False, "", RuleViolated, "AssertionViolated", LevelError,
 		"An assertion can fail.",
 		"reverify found a feasible path from the entry function to a failing assertion; the result carries the path as a code flow and the inputs that drive the program along it.",
 		[]string{"correctness", "model-checking"}},
-	{results.Unknown, RuleUnknown, "AssertionUnknown", LevelWarning,
+	{results.Unknown, "", RuleUnknown, "AssertionUnknown", LevelWarning,
 		"An assertion could be neither proved nor refuted.",
 		"reverify gave up on this assertion (time or state limit, unsupported construct, unmodelled function); the message names the reason. The assertion may or may not hold.",
 		[]string{"correctness", "model-checking"}},
-	{results.NotChecked, RuleNotChecked, "AssertionNotChecked", LevelNote,
+	{results.NotChecked, "", RuleNotChecked, "AssertionNotChecked", LevelNote,
 		"An assertion was not checked.",
 		"No configured entry function reaches this assertion, so it was not verified.",
 		[]string{"model-checking"}},
-	{results.True, RuleProved, "AssertionProved", LevelNone,
+	{results.True, "", RuleProved, "AssertionProved", LevelNone,
 		"An assertion holds on every execution.",
 		"reverify proved that no execution from the entry function violates this assertion.",
 		[]string{"model-checking"}},
+	// Memory-safety violations, after the verdict rules so that their
+	// indices stay as they were.
+	{results.False, results.ValidDeref, RuleInvalidDeref, "InvalidDereference", LevelError,
+		"A memory access can be invalid.",
+		"reverify found a feasible path on which the program accesses memory it may not: through a NULL pointer, after the block was freed, outside the object, or in a local variable after its lifetime ended (SV-COMP valid-deref). The message says what happens to which block; the code flow is the path; the reproducer, built with AddressSanitizer, stops there with AddressSanitizer's report.",
+		[]string{"security", "memory-safety", "model-checking"}},
+	{results.False, results.ValidFree, RuleInvalidFree, "InvalidFree", LevelError,
+		"free can be called on memory it may not release.",
+		"reverify found a feasible path on which free is called twice on the same block, on memory that malloc did not return, or on a pointer into the middle of a block (SV-COMP valid-free). The reproducer, built with AddressSanitizer, stops there with AddressSanitizer's report.",
+		[]string{"security", "memory-safety", "model-checking"}},
+	{results.False, results.ValidMemtrack, RuleMemoryLeak, "MemoryLeak", LevelError,
+		"Allocated memory can become unreachable without being freed.",
+		"reverify found a feasible path on which the last pointer to a heap block is lost while the block is still allocated (SV-COMP valid-memtrack): a memory leak. The reproducer, built with AddressSanitizer, ends with LeakSanitizer's report when the program exits.",
+		[]string{"memory-safety", "model-checking"}},
+	{results.False, results.ValidMemcleanup, RuleMemoryNotFreed, "MemoryNotFreed", LevelWarning,
+		"Allocated memory can remain unfreed when the program ends.",
+		"reverify found a feasible path at whose end a heap block is still allocated (SV-COMP valid-memcleanup), though still reachable, which LeakSanitizer does not report.",
+		[]string{"memory-safety", "model-checking"}},
 }
 
 // Options control [New].
@@ -222,15 +257,46 @@ func Fingerprint(entry, propertyID string) string {
 	return hex.EncodeToString(h[:16])
 }
 
-// RuleFor returns the rule ID and default level of a verdict, and false
-// for a verdict without a rule.
+// RuleFor returns the rule ID and default level of an assertion's
+// verdict, and false for a verdict without a rule.
 func RuleFor(v results.Verdict) (id, level string, ok bool) {
-	for _, r := range rules {
-		if r.verdict == v {
-			return r.id, r.level, true
-		}
+	if i := ruleIndex(v, ""); i >= 0 {
+		return rules[i].id, rules[i].level, true
 	}
 	return "", "", false
+}
+
+// RuleOf returns the rule ID and default level of a property's result:
+// for a memory-safety violation the rule of its property kind
+// (invalid-dereference, invalid-free, memory-leak, memory-not-freed),
+// else the rule of its verdict; false for a verdict without a rule.
+func RuleOf(p *results.PropertyReport) (id, level string, ok bool) {
+	if i := ruleOf(p); i >= 0 {
+		return rules[i].id, rules[i].level, true
+	}
+	return "", "", false
+}
+
+// ruleIndex is the index in rules of a verdict's rule for memory
+// property kind memory ("" for the verdict rules), or -1.
+func ruleIndex(v results.Verdict, memory string) int {
+	for i, r := range rules {
+		if r.verdict == v && r.memory == memory {
+			return i
+		}
+	}
+	return -1
+}
+
+// ruleOf is the index of p's rule: the memory-safety rule of a FALSE
+// memory-safety property, else its verdict's; -1 if none.
+func ruleOf(p *results.PropertyReport) int {
+	if p.Verdict == results.False {
+		if i := ruleIndex(results.False, p.MemoryKind()); i >= 0 {
+			return i
+		}
+	}
+	return ruleIndex(p.Verdict, "")
 }
 
 // New builds the SARIF log of r. It does not fail: properties with a
@@ -286,12 +352,7 @@ func New(r *results.Report, opts Options) *Log {
 		return a.ID < b.ID
 	})
 	for _, p := range props {
-		idx := -1
-		for i, ri := range rules {
-			if ri.verdict == p.Verdict {
-				idx = i
-			}
-		}
+		idx := ruleOf(p)
 		if idx < 0 {
 			continue
 		}
@@ -357,9 +418,13 @@ func result(r *results.Report, p *results.PropertyReport, idx int, opts Options)
 				ExecutionOrder: i + 1,
 			})
 		}
+		target := "the failing assertion"
+		if p.MemoryKind() != "" {
+			target = "the violation"
+		}
 		res.CodeFlows = []CodeFlow{{
-			Message: &Message{Text: fmt.Sprintf("Counterexample: %d steps to the failing assertion (%d shown, the rest folded)",
-				len(p.Steps), len(rows))},
+			Message: &Message{Text: fmt.Sprintf("Counterexample: %d steps to %s (%d shown, the rest folded)",
+				len(p.Steps), target, len(rows))},
 			ThreadFlows: []ThreadFlow{{Locations: locs}},
 		}}
 	}
@@ -368,7 +433,11 @@ func result(r *results.Report, p *results.PropertyReport, idx int, opts Options)
 
 // MessageText is the plain-text message of a result: verdict, expression,
 // function, reason, counterexample inputs and unmodelled functions on one
-// line. report/github uses it for annotations.
+// line. A memory-safety violation says what happened to which block
+// ("Use after free of p (valid-deref): p can be dereferenced after free
+// (the block allocated at f.c:4 by malloc, freed at f.c:12) in main."),
+// its reason with heap block names replaced (results.Memory).
+// report/github uses it for annotations.
 func MessageText(p *results.PropertyReport) string {
 	var b strings.Builder
 	expr := p.Expression
@@ -383,14 +452,22 @@ func MessageText(p *results.PropertyReport) string {
 			what += " at this access"
 		}
 	}
-	switch p.Verdict {
-	case results.False:
+	reason := p.Reason
+	switch m := results.Memory(p, ""); {
+	case m != nil && m.Problem != results.OtherViolation:
+		// What happened to which block, not an assertion.
+		subj, pred := m.Clause(results.MemoryFormat{}, results.Site{File: results.RepoPath(p.File, ""), Line: p.Line})
+		noun := m.Noun(results.MemoryFormat{})
+		fmt.Fprintf(&b, "%s%s (%s): %s can %s", strings.ToUpper(noun[:1]), noun[1:], m.Kind, subj, pred)
+		reason = m.HeapNames(p.Reason)
+	case p.Verdict == results.False:
 		fmt.Fprintf(&b, "%s is violated", what)
-	case results.Unknown:
+		reason = p.ReadableReason("")
+	case p.Verdict == results.Unknown:
 		fmt.Fprintf(&b, "%s could not be decided", what)
-	case results.True:
+	case p.Verdict == results.True:
 		fmt.Fprintf(&b, "%s holds", what)
-	case results.NotChecked:
+	case p.Verdict == results.NotChecked:
 		fmt.Fprintf(&b, "%s was not checked", what)
 	default:
 		fmt.Fprintf(&b, "%s: %s", what, p.Verdict)
@@ -399,8 +476,8 @@ func MessageText(p *results.PropertyReport) string {
 		fmt.Fprintf(&b, " in %s", p.Function)
 	}
 	b.WriteString(".")
-	if p.Reason != "" {
-		fmt.Fprintf(&b, " Reason: %s.", strings.TrimSuffix(p.Reason, "."))
+	if reason != "" {
+		fmt.Fprintf(&b, " Reason: %s.", strings.TrimSuffix(reason, "."))
 	}
 	var ins []string
 	for _, in := range p.Inputs {

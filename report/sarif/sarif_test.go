@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -154,8 +155,8 @@ func TestLog(t *testing.T) {
 	if drv["version"] != "0.1.0" || drv["informationUri"] != sarif.DefaultInformationURI {
 		t.Errorf("driver = %v", drv)
 	}
-	if got := len(drv["rules"].([]any)); got != 4 {
-		t.Errorf("%d rules, want 4", got)
+	if got := len(drv["rules"].([]any)); got != 8 {
+		t.Errorf("%d rules, want 8", got)
 	}
 	results := run["results"].([]any)
 	if len(results) != 2 {
@@ -289,5 +290,65 @@ func TestMessageTextMemory(t *testing.T) {
 		if got := sarif.MessageText(&tt.p); got != tt.want {
 			t.Errorf("MessageText(%s) = %q, want %q", tt.p.ID, got, tt.want)
 		}
+	}
+}
+
+// TestMemoryRule: a memory-safety violation gets the rule of its
+// property kind, not assertion-violated, and a message that says what
+// happened to which block (no heap block names).
+func TestMemoryRule(t *testing.T) {
+	data, err := os.ReadFile("../../results/testdata/use_after_free.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p results.PropertyReport
+	if err := json.Unmarshal(data, &p); err != nil {
+		t.Fatal(err)
+	}
+	leak := results.PropertyReport{ID: "valid-memtrack", Expression: "G valid-memtrack", Verdict: results.False, Violated: "valid-memtrack",
+		Reason: "valid-memtrack: heap3#0 is allocated but no longer reachable at f.c:20:1; confirmed by SMT and concrete replay", File: "f.c", Line: 20}
+	r := &results.Report{Engine: "0.1.0", Entry: "main", Properties: []results.PropertyReport{p, leak}}
+	doc := roundTrip(t, r, sarif.Options{})
+	checkSchema(t, doc)
+	run := doc["runs"].([]any)[0].(map[string]any)
+	var ids []string
+	for _, x := range run["tool"].(map[string]any)["driver"].(map[string]any)["rules"].([]any) {
+		rule := x.(map[string]any)
+		ids = append(ids, rule["id"].(string))
+		if rule["shortDescription"] == nil || rule["fullDescription"] == nil {
+			t.Errorf("rule %s lacks a description", rule["id"])
+		}
+	}
+	if got := strings.Join(ids, " "); got != "assertion-violated assertion-unknown assertion-not-checked assertion-proved invalid-dereference invalid-free memory-leak memory-not-freed" {
+		t.Errorf("rules %s", got)
+	}
+	res := run["results"].([]any)
+	var got []string
+	for _, x := range res {
+		m := x.(map[string]any)
+		got = append(got, fmt.Sprint(m["ruleId"], " ", m["ruleIndex"], " ", m["level"], ": ", m["message"].(map[string]any)["text"]))
+	}
+	want := []string{
+		"invalid-dereference 4 error: Use after free of p (valid-deref): p can be dereferenced after free (the block allocated at f.c:4 by malloc, freed at f.c:12) in main. " +
+			"Reason: valid-deref: access to the block allocated at f.c:4 by malloc after it was freed (*p) at f.c:18:3; confirmed by SMT and concrete replay.",
+		"memory-leak 6 error: Memory leak (valid-memtrack): a heap block can become unreachable without being freed (a memory leak). " +
+			"Reason: valid-memtrack: a heap block is allocated but no longer reachable at f.c:20:1; confirmed by SMT and concrete replay.",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("results:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	flow := res[0].(map[string]any)["codeFlows"].([]any)[0].(map[string]any)
+	if msg := flow["message"].(map[string]any)["text"]; msg != "Counterexample: 14 steps to the violation (12 shown, the rest folded)" {
+		t.Errorf("code flow %v", msg)
+	}
+	var steps []string
+	for _, x := range flow["threadFlows"].([]any)[0].(map[string]any)["locations"].([]any) {
+		steps = append(steps, x.(map[string]any)["location"].(map[string]any)["message"].(map[string]any)["text"].(string))
+	}
+	if !strings.Contains(strings.Join(steps, "; "), "free(p)") {
+		t.Errorf("the free step is not in the code flow: %v", steps)
+	}
+	if id, level, ok := sarif.RuleOf(&p); id != sarif.RuleInvalidDeref || level != "error" || !ok {
+		t.Errorf("RuleOf = %s %s %v", id, level, ok)
 	}
 }

@@ -1,7 +1,7 @@
 // Package githubfake is a recording in-memory fake of the part of
 // GitHub's REST API that report/github uses, for tests: issue comments,
-// pull-request files, review comments, reviews (created, listed,
-// updated) and check runs of one repository, o/r. Every request is
+// pull-request files, review comments (listed, edited, deleted), reviews
+// (created, listed, updated) and check runs of one repository, o/r. Every request is
 // recorded (Take); lists are paged with Link headers when PageSize is
 // set, so clients' pagination is exercised; Fail makes matching requests
 // fail (rate limits, 5xx, 422); ReadOnly answers every write with 403 as

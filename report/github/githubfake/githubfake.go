@@ -101,6 +101,14 @@ func New(t testing.TB) *Server {
 	mux.HandleFunc("GET /repos/o/r/pulls/{n}/comments", func(w http.ResponseWriter, r *http.Request) {
 		f.list(w, r, f.ReviewComments)
 	})
+	mux.HandleFunc("PATCH /repos/o/r/pulls/comments/{id}", func(w http.ResponseWriter, r *http.Request) {
+		if c := find(f.ReviewComments, r.PathValue("id")); c != nil {
+			c["body"] = f.last().Body["body"]
+			Reply(w, http.StatusOK, c)
+			return
+		}
+		Reply(w, http.StatusNotFound, map[string]any{"message": "Not Found"})
+	})
 	mux.HandleFunc("DELETE /repos/o/r/pulls/comments/{id}", func(w http.ResponseWriter, r *http.Request) {
 		f.ReviewComments = remove(f.ReviewComments, r.PathValue("id"))
 		w.WriteHeader(http.StatusNoContent)
