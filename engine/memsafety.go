@@ -539,7 +539,7 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 		}
 		switch status {
 		case cpa.Target:
-			subs, details := memState(node).MemoryViolations()
+			subs, details, facts := memState(node).MemoryViolations()
 			path := node.Path()
 			var e *cfa.Edge
 			if len(path) > 0 {
@@ -557,6 +557,7 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 					for _, i := range hit {
 						r := rs[i]
 						r.Violated, r.Counterexample, r.Inputs, r.ViolationPos = sub, cex.Counterexample, cex.Inputs, cex.ViolationPos
+						r.Memory = facts[k]
 						decide(i, results.False, fmt.Sprintf("%s: %s; confirmed by SMT and concrete replay", sub, details[k]))
 					}
 					continue

@@ -224,3 +224,50 @@ func TestAbortLocalsValgrind(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoryFacts: a memory-safety FALSE carries what the violation did
+// as a typed fact (results.MemoryViolation), filled where the value
+// analysis found it: the problem, the object with the position and
+// function of its allocation, and the access; reports read it instead of
+// the reason's text.
+func TestMemoryFacts(t *testing.T) {
+	const prog = `#include <stdlib.h>
+int main(void) {
+  int *q = malloc(sizeof(int));
+  int *p = malloc(sizeof(int));
+  if (!p || !q)
+    return 0;
+  BUG
+  return 0;
+}
+`
+	for _, tc := range []struct {
+		bug  string
+		sub  string
+		want results.MemoryViolation
+	}{
+		{"free(p); *p = 1;", spec.DerefID, results.MemoryViolation{Problem: results.UseAfterFree, AllocFile: "f.c", AllocLine: 4, AllocFunc: "malloc", Access: "*p"}},
+		{"free(q); free(q);", spec.FreeID, results.MemoryViolation{Problem: results.DoubleFree, AllocFile: "f.c", AllocLine: 3, AllocFunc: "malloc"}},
+	} {
+		p, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "f.c", Content: strings.Replace(prog, "BUG", tc.bug, 1)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs, err := engine.Verify(context.Background(), p, []*spec.Property{spec.MemoryProperty("main", []string{tc.sub})}, engine.Config{Name: "value", Timeout: time.Minute, Solver: z3.Factory})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rs[0]
+		if r.Verdict != results.False || r.Memory == nil {
+			t.Fatalf("%s: %s, fact %v (%s)", tc.bug, r.Verdict, r.Memory, r.Reason)
+		}
+		got := *r.Memory
+		if !strings.HasPrefix(got.Object, "heap") {
+			t.Errorf("%s: object %q, want a heap block", tc.bug, got.Object)
+		}
+		got.Object = ""
+		if got != tc.want {
+			t.Errorf("%s: fact %+v, want %+v", tc.bug, got, tc.want)
+		}
+	}
+}

@@ -27,7 +27,7 @@ func NewReport(engineVersion string, prog *cfa.Program, entry, config string, rs
 			Verdict: res.Verdict, Reason: res.Reason, Cause: res.Cause, Config: res.Config, Decider: res.Decider, Selection: res.Selection, CPUSeconds: round3(res.Seconds),
 			States: res.States, Refinements: res.Refinements, Unmodelled: res.Unmodelled,
 			Assumptions:    res.Assumptions,
-			SignedOverflow: res.SignedOverflow, FailureValues: res.FailureValues, Violated: res.Violated,
+			SignedOverflow: res.SignedOverflow, FailureValues: res.FailureValues, Violated: res.Violated, Memory: res.Memory,
 			Precision: res.Precision, Scope: res.Scope,
 		}
 		if vp := res.ViolationPos; vp.Line != 0 { // a memory-safety property is where it is violated

@@ -24,8 +24,9 @@
 //     [ReadableTrace] (the counterexample folded to what a reviewer
 //     reads; a memory-safety counterexample keeps its allocations and
 //     frees in view), [StepText], [IsInput]; [Memory] (what a memory-safety
-//     violation did to which block: the engine's detail in the reason,
-//     the allocation and free steps of the counterexample, heap block
+//     violation did to which block: the analysis's typed fact
+//     ([MemoryViolation]), the allocation and free steps of the
+//     counterexample, heap block
 //     names such as "heap7#0" as "the block allocated at f.c:4 by
 //     malloc"); SARIF and Markdown render these.
 //   - Shards: [Shard] selects the properties of one job of a GitHub

@@ -3,7 +3,6 @@ package results
 import (
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 )
 
@@ -32,8 +31,39 @@ func (p *PropertyReport) MemoryKind() string {
 	return ""
 }
 
-// Problems a memory-safety violation can be (MemoryFacts.Problem), read
-// from the engine's detail in the reason.
+// MemoryViolation is what a memory-safety violation did, as the
+// analysis that found it records it (engine/analysis/value): typed, so
+// that reports never read it from the reason's text. Its fields are
+// those the problem has; the rest are zero.
+type MemoryViolation struct {
+	// Problem is one of UseAfterFree … NotFreed.
+	Problem string `json:"problem"`
+	// Object is the analysis's name of the object: a heap block
+	// ("heap7#0"), a variable, or "" when none is named.
+	Object string `json:"object,omitempty"`
+	// AllocFile and AllocLine are where the heap block Object is
+	// allocated (the allocating call's position; "", 0 when Object is no
+	// heap block, or a block of an abstracted list), AllocFunc the
+	// function called ("malloc").
+	AllocFile string `json:"alloc_file,omitempty"`
+	AllocLine int    `json:"alloc_line,omitempty"`
+	AllocFunc string `json:"alloc_func,omitempty"`
+	// Access is the accessing expression ("*p", "p->next").
+	Access string `json:"access,omitempty"`
+	// Address is the integer freed as a pointer (InvalidFree of a
+	// non-pointer).
+	Address uint64 `json:"address,omitempty"`
+	// Bytes, Offset and Size are the width of an out-of-bounds access,
+	// its offset in the object (or the offset of an invalid free) and
+	// the object's size in bytes (0: not known).
+	Bytes  int64 `json:"bytes,omitempty"`
+	Offset int64 `json:"offset,omitempty"`
+	Size   int64 `json:"size,omitempty"`
+	// Func is the library function that reads past the end ("strlen").
+	Func string `json:"func,omitempty"`
+}
+
+// Problems a memory-safety violation can be (MemoryFacts.Problem).
 const (
 	UseAfterFree   = "use-after-free"   // an access to a freed heap block
 	DeadStack      = "dead-stack"       // an access to a local after its lifetime
@@ -76,10 +106,11 @@ type MemoryFacts struct {
 	// Object is the engine's name of the object involved: a heap block
 	// ("heap7#0"), a variable, or "" when none is named.
 	Object string
-	// Alloc is where the counterexample allocates the heap block
-	// Object, when the counterexample has exactly one allocation site
-	// (file and line); nil otherwise. AllocSites are all its
-	// allocation sites (file:line, distinct, in order).
+	// Alloc is where the heap block Object is allocated: the typed
+	// fact's allocation, else the counterexample's allocation when it
+	// has exactly one allocation site (file and line); nil otherwise.
+	// AllocSites are all the counterexample's allocation sites
+	// (file:line, distinct, in order).
 	Alloc      *Site
 	AllocSites []Site
 	// Frees are the calls of free on the counterexample before the
@@ -103,39 +134,21 @@ var (
 	allocRE    = regexp.MustCompile(`^(?:[^=]*= *)?(malloc|calloc|alloca|__builtin_alloca)\(`)
 	freeRE     = regexp.MustCompile(`^free\(`)
 	atSuffixRE = regexp.MustCompile(` at [^ ]+:\d+(?::\d+)?$`)
-	memForms   = []struct {
-		problem string
-		re      *regexp.Regexp
-		fields  []string // what each group is: access, object, bytes, offset, size, func
-	}{
-		{UseAfterFree, regexp.MustCompile(`^access to (\S+) after it was freed \((.*)\)$`), []string{"object", "access"}},
-		{DeadStack, regexp.MustCompile(`^access to a stack object after its lifetime ended \((.*)\)$`), []string{"access"}},
-		{InvalidObject, regexp.MustCompile(`^access to an invalid object \((.*)\)$`), []string{"access"}},
-		{NullDeref, regexp.MustCompile(`^NULL pointer dereference \((.*)\)$`), []string{"access"}},
-		{OutOfBounds, regexp.MustCompile(`^out-of-bounds access of (\d+) bytes at offset (-?\d+) of (\S+) \((\d+) bytes\) by (.*)$`), []string{"bytes", "offset", "object", "size", "access"}},
-		{OutOfBounds, regexp.MustCompile(`^out-of-bounds access of (\d+) bytes at offset (-?\d+) of (\S+) by (.*)$`), []string{"bytes", "offset", "object", "access"}},
-		{OutOfBounds, regexp.MustCompile(`^(\w+) reads past the end of (\S+) \((\d+) bytes\)$`), []string{"func", "object", "size"}},
-		{DoubleFree, regexp.MustCompile(`^double free of (\S+)$`), []string{"object"}},
-		{InvalidFree, regexp.MustCompile(`^free of (\S+), which is not a heap block$`), []string{"object"}},
-		{InvalidFree, regexp.MustCompile(`^free of the non-pointer (\S+)$`), []string{"object"}},
-		{InvalidFree, regexp.MustCompile(`^free of a pointer to offset (-?\d+) of (\S+)$`), []string{"offset", "object"}},
-		{Leak, regexp.MustCompile(`^(\S+) is allocated but no longer reachable$`), []string{"object"}},
-		{NotFreed, regexp.MustCompile(`^(\S+) is still allocated at the end of the program$`), []string{"object"}},
-	}
 )
 
 // Memory returns the facts of p's memory-safety violation, or nil when
-// p is not a FALSE memory-safety property. The reason's detail is the
-// engine's ("valid-deref: access to heap7#0 after it was freed (*p) at
-// f.c:18:3; confirmed by SMT and concrete replay"); a detail of another
-// form gives Problem OtherViolation with Detail only. root makes the
-// sites' files repository-relative (RepoPath).
+// p is not a FALSE memory-safety property. The problem, object, access
+// and sizes are the analysis's typed fact (p.Memory); without one (a
+// violation found by probing an undecided check, or a results.json of
+// an older version) the problem is OtherViolation with the engine's
+// description as Detail. root makes the sites' files repository-relative
+// (RepoPath).
 //
 // The engine names heap blocks by allocation site and number
-// ("heap7#0"), which results.json does not map to source lines; the
-// block is placed at the counterexample's allocation (Alloc) only when
-// the counterexample allocates at exactly one file and line, so that
-// the place cannot be wrong.
+// ("heap7#0"); the fact gives the allocating call's position. Without
+// it the block is placed at the counterexample's allocation (Alloc) only
+// when the counterexample allocates at exactly one file and line, so
+// that the place cannot be wrong.
 func Memory(p *PropertyReport, root string) *MemoryFacts {
 	kind := p.MemoryKind()
 	if p.Verdict != False || kind == "" {
@@ -175,31 +188,18 @@ func Memory(p *PropertyReport, root string) *MemoryFacts {
 		}
 	}
 	detail = atSuffixRE.ReplaceAllString(strings.TrimSpace(detail), "")
-	for _, f := range memForms {
-		g := f.re.FindStringSubmatch(detail)
-		if g == nil {
-			continue
+	if f := p.Memory; f != nil {
+		m.Problem = f.Problem
+		m.Access, m.Object, m.Func = f.Access, f.Object, f.Func
+		m.Bytes, m.Offset, m.Size = int(f.Bytes), int(f.Offset), int(f.Size)
+		if f.Problem == InvalidFree && f.Object == "" {
+			m.Object = fmt.Sprintf("%#x", f.Address) // free of a non-pointer
 		}
-		m.Problem = f.problem
-		for i, what := range f.fields {
-			v := g[i+1]
-			n, _ := strconv.Atoi(v)
-			switch what {
-			case "access":
-				m.Access = v
-			case "object":
-				m.Object = v
-			case "bytes":
-				m.Bytes = n
-			case "offset":
-				m.Offset = n
-			case "size":
-				m.Size = n
-			case "func":
-				m.Func = v
-			}
+		if f.AllocFile != "" {
+			// where the analysis allocated the block: exact, whatever the
+			// counterexample's other allocations
+			m.Alloc = &Site{File: RepoPath(f.AllocFile, root), Line: f.AllocLine, Func: f.AllocFunc}
 		}
-		break
 	}
 	m.Pointer = pointerOf(m.Access)
 	m.Detail = m.HeapNames(detail)

@@ -45,22 +45,39 @@ func TestMemory(t *testing.T) {
 	if got, want := p.ReadableReason(""), "valid-deref: access to the block allocated at f.c:4 by malloc after it was freed (*p) at f.c:18:3; confirmed by SMT and concrete replay"; got != want {
 		t.Errorf("ReadableReason = %q, want %q", got, want)
 	}
-	// Two allocation sites: the block is not placed.
+	// Two allocation sites: the analysis's allocation site places the
+	// block; without it (a block of an abstracted list) it is not placed.
 	q := *p
 	q.Steps = append([]StepJSON{{File: "f.c", Line: 2, Op: "__t9 = calloc(1U, 4U)"}}, p.Steps...)
-	if got := Memory(&q, "").Block(); got != "a heap block allocated at f.c:2 or f.c:4" {
+	if got := Memory(&q, "").Block(); got != "the block allocated at f.c:4 by malloc" {
 		t.Errorf("two sites: %q", got)
 	}
-	for _, c := range []struct{ reason, problem, access, object string }{
-		{"valid-deref: NULL pointer dereference (p->next) at a.c:3:1; confirmed by SMT and concrete replay", NullDeref, "p->next", ""},
-		{"valid-free: double free of heap3#1 at a.c:9:2; confirmed by SMT and concrete replay", DoubleFree, "", "heap3#1"},
-		{"valid-deref: out-of-bounds access of 4 bytes at offset 8 of heap2#0 (8 bytes) by a[2] at a.c:5:3; confirmed by SMT and concrete replay", OutOfBounds, "a[2]", "heap2#0"},
-		{"valid-memtrack: heap2#0 is allocated but no longer reachable at a.c:7:1; confirmed by SMT and concrete replay", Leak, "", "heap2#0"},
-		{"valid-deref: something new, and an execution of the path makes it invalid; confirmed by SMT and concrete replay", OtherViolation, "", ""},
+	unplaced := *q.Memory
+	unplaced.AllocFile, unplaced.AllocLine, unplaced.AllocFunc = "", 0, ""
+	q.Memory = &unplaced
+	if got := Memory(&q, "").Block(); got != "a heap block allocated at f.c:2 or f.c:4" {
+		t.Errorf("two sites, no allocation site: %q", got)
+	}
+	// The problem is the typed fact's, never read from the reason: a
+	// reason without a fact is OtherViolation whatever it says.
+	for _, c := range []struct {
+		reason string
+		fact   *MemoryViolation
+	}{
+		{"valid-deref: NULL pointer dereference (p->next) at a.c:3:1; confirmed by SMT and concrete replay", &MemoryViolation{Problem: NullDeref, Access: "p->next"}},
+		{"valid-free: double free of heap3#1 at a.c:9:2; confirmed by SMT and concrete replay", &MemoryViolation{Problem: DoubleFree, Object: "heap3#1"}},
+		{"valid-deref: out-of-bounds access of 4 bytes at offset 8 of heap2#0 (8 bytes) by a[2] at a.c:5:3; confirmed by SMT and concrete replay", &MemoryViolation{Problem: OutOfBounds, Access: "a[2]", Object: "heap2#0", Bytes: 4, Offset: 8, Size: 8}},
+		{"valid-memtrack: heap2#0 is allocated but no longer reachable at a.c:7:1; confirmed by SMT and concrete replay", &MemoryViolation{Problem: Leak, Object: "heap2#0"}},
+		{"valid-free: double free of heap3#1 at a.c:9:2; confirmed by SMT and concrete replay", nil},
+		{"valid-deref: something new, and an execution of the path makes it invalid; confirmed by SMT and concrete replay", nil},
 	} {
-		r := PropertyReport{Verdict: False, Violated: strings.Split(c.reason, ":")[0], Reason: c.reason}
+		r := PropertyReport{Verdict: False, Violated: strings.Split(c.reason, ":")[0], Reason: c.reason, Memory: c.fact}
 		m := Memory(&r, "")
-		if m.Problem != c.problem || m.Access != c.access || m.Object != c.object {
+		want := MemoryViolation{Problem: OtherViolation}
+		if c.fact != nil {
+			want = *c.fact
+		}
+		if m.Problem != want.Problem || m.Access != want.Access || m.Object != want.Object || m.Bytes != int(want.Bytes) || m.Offset != int(want.Offset) || m.Size != int(want.Size) {
 			t.Errorf("%s: %+v", c.reason, m)
 		}
 	}

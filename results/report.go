@@ -77,6 +77,10 @@ type PropertyReport struct {
 	// subproperty (valid-deref, valid-free, valid-memtrack,
 	// valid-memcleanup).
 	Violated string `json:"violated,omitempty"`
+	// Memory is, for FALSE of a memory-safety property found by a
+	// violation (not by a probe of an undecided check), what the
+	// violation did (MemoryViolation).
+	Memory *MemoryViolation `json:"memory,omitempty"`
 	// Scope is the property scope (engine/scope), when computed.
 	Scope *Scope `json:"scope,omitempty"`
 	// ChangedLines are the lines of the head revision, in definitions of

@@ -47,6 +47,9 @@ type Explanation struct {
 	// functions that may be called back (Callback), the cause
 	// (Cut, MemUndecided), the violation (MemViolation).
 	Text string
+	// Data is the analysis's typed detail, a comparable value (for
+	// MemViolation, a results.MemoryViolation), or nil.
+	Data any
 }
 
 // BlocksTrue reports whether the explanation forbids a TRUE verdict of

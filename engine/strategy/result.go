@@ -74,6 +74,9 @@ type Result struct {
 	// "valid-memcleanup"; memsafety.go), and ViolationPos where.
 	Violated     string
 	ViolationPos cfa.Pos
+	// Memory is the violation's typed fact, when the analysis recorded
+	// one (results.MemoryViolation).
+	Memory *results.MemoryViolation
 	// ARG is the final abstract reachability graph of the last run, kept
 	// only when Config.KeepARG is set (for pixel trees and witnesses).
 	ARG *cpa.ARG

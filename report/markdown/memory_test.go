@@ -64,14 +64,17 @@ func TestMemoryFinding(t *testing.T) {
 }
 
 func TestReproduceNote(t *testing.T) {
-	for _, c := range []struct{ violated, reason, want string }{
-		{"", "", "Reproduce (exit code 77: the assertion fails):"},
-		{"valid-free", "valid-free: double free of heap3#0 at a.c:9:2; confirmed by SMT and concrete replay", "<code>ERROR&#58; AddressSanitizer&#58; attempting double-free</code>"},
-		{"valid-deref", "valid-deref: NULL pointer dereference (*p) at a.c:3:1; confirmed by SMT and concrete replay", "<code>ERROR&#58; AddressSanitizer&#58; SEGV</code>"},
-		{"valid-memtrack", "valid-memtrack: heap2#0 is allocated but no longer reachable at a.c:7:1; confirmed by SMT and concrete replay", "LeakSanitizer&#39;s"},
-		{"valid-memcleanup", "valid-memcleanup: heap2#0 is still allocated at the end of the program at a.c:9:1; confirmed by SMT and concrete replay", "LeakSanitizer does not report a block still reachable at exit"},
+	for _, c := range []struct {
+		violated, reason, want string
+		fact                   *results.MemoryViolation
+	}{
+		{"", "", "Reproduce (exit code 77: the assertion fails):", nil},
+		{"valid-free", "valid-free: double free of heap3#0 at a.c:9:2; confirmed by SMT and concrete replay", "<code>ERROR&#58; AddressSanitizer&#58; attempting double-free</code>", &results.MemoryViolation{Problem: results.DoubleFree, Object: "heap3#0"}},
+		{"valid-deref", "valid-deref: NULL pointer dereference (*p) at a.c:3:1; confirmed by SMT and concrete replay", "<code>ERROR&#58; AddressSanitizer&#58; SEGV</code>", &results.MemoryViolation{Problem: results.NullDeref, Access: "*p"}},
+		{"valid-memtrack", "valid-memtrack: heap2#0 is allocated but no longer reachable at a.c:7:1; confirmed by SMT and concrete replay", "LeakSanitizer&#39;s", &results.MemoryViolation{Problem: results.Leak, Object: "heap2#0"}},
+		{"valid-memcleanup", "valid-memcleanup: heap2#0 is still allocated at the end of the program at a.c:9:1; confirmed by SMT and concrete replay", "LeakSanitizer does not report a block still reachable at exit", &results.MemoryViolation{Problem: results.NotFreed, Object: "heap2#0"}},
 	} {
-		p := results.PropertyReport{Verdict: results.False, Violated: c.violated, Reason: c.reason, Expression: "x > 0"}
+		p := results.PropertyReport{Verdict: results.False, Violated: c.violated, Reason: c.reason, Expression: "x > 0", Memory: c.fact}
 		if got := markdown.ReproduceNote(&p); !strings.Contains(got, c.want) && !strings.Contains(got, strings.ReplaceAll(c.want, "&#39;", "'")) {
 			t.Errorf("%s: %q lacks %q", c.reason, got, c.want)
 		}

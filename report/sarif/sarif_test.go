@@ -306,7 +306,8 @@ func TestMemoryRule(t *testing.T) {
 		t.Fatal(err)
 	}
 	leak := results.PropertyReport{ID: "valid-memtrack", Expression: "G valid-memtrack", Verdict: results.False, Violated: "valid-memtrack",
-		Reason: "valid-memtrack: heap3#0 is allocated but no longer reachable at f.c:20:1; confirmed by SMT and concrete replay", File: "f.c", Line: 20}
+		Reason: "valid-memtrack: heap3#0 is allocated but no longer reachable at f.c:20:1; confirmed by SMT and concrete replay", File: "f.c", Line: 20,
+		Memory: &results.MemoryViolation{Problem: results.Leak, Object: "heap3#0"}}
 	r := &results.Report{Engine: "0.1.0", Entry: "main", Properties: []results.PropertyReport{p, leak}}
 	doc := roundTrip(t, r, sarif.Options{})
 	checkSchema(t, doc)

@@ -7,6 +7,7 @@ import (
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/graph"
+	"github.com/reverify/reverify/results"
 )
 
 // MemChecks select the memory-safety checks of the value analysis
@@ -120,20 +121,49 @@ func (s *State) MemoryViolation() (prop, detail string, ok bool) {
 
 // MemoryViolations returns every memory violation of the state (one step
 // may violate several properties, or one at several accesses): the
-// properties and descriptions, in the order of MemoryViolation.
-func (s *State) MemoryViolations() (props, details []string) {
+// properties, descriptions and typed facts (nil where none was
+// recorded), in the order of MemoryViolation.
+func (s *State) MemoryViolations() (props, details []string, facts []*results.MemoryViolation) {
 	for _, r := range s.reasons {
 		if r.Kind == cpa.MemViolation {
 			props, details = append(props, r.Name), append(details, r.Text+" at "+r.At)
+			var f *results.MemoryViolation
+			if m, ok := r.Data.(results.MemoryViolation); ok {
+				f = &m
+			}
+			facts = append(facts, f)
 		}
 	}
-	return props, details
+	return props, details, facts
 }
 
 func (t *tx) mem() *MemChecks { return t.c.opts.Memory }
 
-func (t *tx) violation(prop string, e *cfa.Edge, format string, args ...any) {
-	t.reason(cpa.Explanation{Kind: cpa.MemViolation, Name: prop, Text: fmt.Sprintf(format, args...), At: posString(e)})
+// violation records that the step e violates the memory property prop:
+// what it did as a typed fact f (its Object and allocation site filled
+// by object) and in words (format, args).
+func (t *tx) violation(prop string, e *cfa.Edge, f results.MemoryViolation, format string, args ...any) {
+	t.reason(cpa.Explanation{Kind: cpa.MemViolation, Name: prop, Text: fmt.Sprintf(format, args...), At: posString(e), Data: f})
+}
+
+// object fills f's Object with the name of obj and, for a heap block,
+// where it is allocated: its allocation site is the ID of the edge that
+// allocates it (heapObj), unless it stands for a dead local or a block
+// of an abstracted list.
+func (t *tx) object(f results.MemoryViolation, obj uint64) results.MemoryViolation {
+	f.Object = t.c.objName(obj, t.s.depth)
+	if objKind(obj) != kindHeap {
+		return f
+	}
+	site := int((obj >> 32) & 0x1fffffff)
+	if site == deadSite || site < 0 || site >= len(t.c.prog.Edges) {
+		return f
+	}
+	e := t.c.prog.Edges[site]
+	if c, ok := e.Op.(*cfa.Call); ok && e.Pos.Start.Line > 0 {
+		f.AllocFile, f.AllocLine, f.AllocFunc = e.Pos.Start.File, e.Pos.Start.Line, c.Fn
+	}
+	return f
 }
 
 func (t *tx) memUnknown(prop string, e *cfa.Edge, format string, args ...any) {
@@ -218,7 +248,7 @@ func (t *tx) memFree(e *cfa.Edge, call *cfa.Call) {
 	}
 	if v.Obj == 0 {
 		if v.Bits != 0 && check {
-			t.violation(ValidFree, e, "free of the non-pointer %#x", v.Bits)
+			t.violation(ValidFree, e, results.MemoryViolation{Problem: results.InvalidFree, Address: v.Bits}, "free of the non-pointer %#x", v.Bits)
 		}
 		return // free(NULL) does nothing
 	}
@@ -236,7 +266,7 @@ func (t *tx) memFree(e *cfa.Edge, call *cfa.Call) {
 	}
 	if objKind(v.Obj) != kindHeap {
 		if check {
-			t.violation(ValidFree, e, "free of %s, which is not a heap block", t.c.objName(v.Obj, t.s.depth))
+			t.violation(ValidFree, e, t.object(results.MemoryViolation{Problem: results.InvalidFree}, v.Obj), "free of %s, which is not a heap block", t.c.objName(v.Obj, t.s.depth))
 		}
 		return
 	}
@@ -249,17 +279,17 @@ func (t *tx) memFree(e *cfa.Edge, call *cfa.Call) {
 		}
 	case st == stFreed:
 		if check {
-			t.violation(ValidFree, e, "double free of %s", t.c.objName(v.Obj, t.s.depth))
+			t.violation(ValidFree, e, t.object(results.MemoryViolation{Problem: results.DoubleFree}, v.Obj), "double free of %s", t.c.objName(v.Obj, t.s.depth))
 		}
 		return
 	case st != stHeap:
 		if check {
-			t.violation(ValidFree, e, "free of %s, which is not a heap block", t.c.objName(v.Obj, t.s.depth))
+			t.violation(ValidFree, e, t.object(results.MemoryViolation{Problem: results.InvalidFree}, v.Obj), "free of %s, which is not a heap block", t.c.objName(v.Obj, t.s.depth))
 		}
 		return
 	case off != 0:
 		if check {
-			t.violation(ValidFree, e, "free of a pointer to offset %d of %s", off, t.c.objName(v.Obj, t.s.depth))
+			t.violation(ValidFree, e, t.object(results.MemoryViolation{Problem: results.InvalidFree, Offset: off}, v.Obj), "free of a pointer to offset %d of %s", off, t.c.objName(v.Obj, t.s.depth))
 		}
 		return
 	}
@@ -416,7 +446,7 @@ func (t *tx) stringAccess(e *cfa.Edge, call *cfa.Call, i int) {
 	}
 	for k := off; ; k++ {
 		if k < 0 || k >= size {
-			t.violation(ValidDeref, e, "%s reads past the end of %s (%d bytes)", call.Fn, t.c.objName(v.Obj, t.s.depth), size)
+			t.violation(ValidDeref, e, t.object(results.MemoryViolation{Problem: results.OutOfBounds, Func: call.Fn, Size: size}, v.Obj), "%s reads past the end of %s (%d bytes)", call.Fn, t.c.objName(v.Obj, t.s.depth), size)
 			return
 		}
 		b, ok := t.loadByte(v.Obj, k)
@@ -445,13 +475,13 @@ func (t *tx) objSize(e *cfa.Edge, obj uint64, what string) (int64, bool) {
 			t.memUnknown(ValidDeref, e, "the validity of %s (%s) is unknown", t.c.objName(obj, t.s.depth), what)
 			return 0, false
 		case st == stFreed:
-			t.violation(ValidDeref, e, "access to %s after it was freed (%s)", t.c.objName(obj, t.s.depth), what)
+			t.violation(ValidDeref, e, t.object(results.MemoryViolation{Problem: results.UseAfterFree, Access: what}, obj), "access to %s after it was freed (%s)", t.c.objName(obj, t.s.depth), what)
 			return 0, false
 		case st == stDead:
-			t.violation(ValidDeref, e, "access to a stack object after its lifetime ended (%s)", what)
+			t.violation(ValidDeref, e, results.MemoryViolation{Problem: results.DeadStack, Access: what}, "access to a stack object after its lifetime ended (%s)", what)
 			return 0, false
 		case st != stHeap && st < stAlloca:
-			t.violation(ValidDeref, e, "access to an invalid object (%s)", what)
+			t.violation(ValidDeref, e, results.MemoryViolation{Problem: results.InvalidObject, Access: what}, "access to an invalid object (%s)", what)
 			return 0, false
 		}
 		size, ok := t.metaGet(obj, metaSize)
@@ -478,7 +508,7 @@ func (t *tx) checkPointer(e *cfa.Edge, what string, v Value, ok bool, n int64) {
 		t.memUnknown(ValidDeref, e, "unknown pointer %s", what)
 		return
 	case v.Obj == 0 && v.Bits == 0:
-		t.violation(ValidDeref, e, "NULL pointer dereference (%s)", what)
+		t.violation(ValidDeref, e, results.MemoryViolation{Problem: results.NullDeref, Access: what}, "NULL pointer dereference (%s)", what)
 		return
 	case v.Obj == 0:
 		t.memUnknown(ValidDeref, e, "access through the integer address %#x (%s)", v.Bits, what)
@@ -503,7 +533,7 @@ func (t *tx) checkAddr(e *cfa.Edge, what string, a addr, n int64) {
 	}
 	if a.sym == nil && a.off < 0 && size < 0 {
 		// before the object, whatever its (unknown) size
-		t.violation(ValidDeref, e, "out-of-bounds access of %d bytes at offset %d of %s by %s", n, a.off, t.c.objName(a.obj, t.s.depth), what)
+		t.violation(ValidDeref, e, t.object(results.MemoryViolation{Problem: results.OutOfBounds, Access: what, Bytes: n, Offset: a.off}, a.obj), "out-of-bounds access of %d bytes at offset %d of %s by %s", n, a.off, t.c.objName(a.obj, t.s.depth), what)
 		return
 	}
 	if a.sym != nil || size < 0 {
@@ -517,7 +547,7 @@ func (t *tx) checkAddr(e *cfa.Edge, what string, a addr, n int64) {
 		return
 	}
 	if a.off < 0 || a.off+n > size {
-		t.violation(ValidDeref, e, "out-of-bounds access of %d bytes at offset %d of %s (%d bytes) by %s", n, a.off, t.c.objName(a.obj, t.s.depth), size, what)
+		t.violation(ValidDeref, e, t.object(results.MemoryViolation{Problem: results.OutOfBounds, Access: what, Bytes: n, Offset: a.off, Size: size}, a.obj), "out-of-bounds access of %d bytes at offset %d of %s (%d bytes) by %s", n, a.off, t.c.objName(a.obj, t.s.depth), size, what)
 	}
 }
 
@@ -605,7 +635,7 @@ func (w accessWalker) access(x cfa.Expr, write bool) {
 		if d, ok := base.(*cfa.Deref); ok {
 			v, vok := t.eval(d.X)
 			if conc(v, vok) && v.Obj == 0 && v.Bits == 0 {
-				t.violation(ValidDeref, w.e, "NULL pointer dereference (%s)", x)
+				t.violation(ValidDeref, w.e, results.MemoryViolation{Problem: results.NullDeref, Access: x.String()}, "NULL pointer dereference (%s)", x)
 				return
 			}
 		}
@@ -804,7 +834,7 @@ func (t *tx) track(e *cfa.Edge, atExit bool) {
 	for _, b := range live {
 		switch t.segReached(reached, b) {
 		case reachNone:
-			t.violation(ValidMemtrack, e, "%s is allocated but no longer reachable", t.c.objName(b, t.s.depth))
+			t.violation(ValidMemtrack, e, t.object(results.MemoryViolation{Problem: results.Leak}, b), "%s is allocated but no longer reachable", t.c.objName(b, t.s.depth))
 			return
 		case reachMaybe:
 			t.memUnknown(ValidMemtrack, e, "the blocks of the list segment %s but its last may be unreachable", t.c.objName(b, t.s.depth))
@@ -815,7 +845,7 @@ func (t *tx) track(e *cfa.Edge, atExit bool) {
 // cleanup reports an allocated block at the end of the program.
 func (t *tx) cleanup(e *cfa.Edge) {
 	for _, b := range t.liveBlocks() {
-		t.violation(ValidMemcleanup, e, "%s is still allocated at the end of the program", t.c.objName(b, t.s.depth))
+		t.violation(ValidMemcleanup, e, t.object(results.MemoryViolation{Problem: results.NotFreed}, b), "%s is still allocated at the end of the program", t.c.objName(b, t.s.depth))
 		return
 	}
 	unknown := false

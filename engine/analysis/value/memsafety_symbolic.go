@@ -3,6 +3,7 @@ package value
 import (
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/smt"
+	"github.com/reverify/reverify/results"
 )
 
 // Symbolic block sizes and offsets in memory mode (Options.Memory with
@@ -92,7 +93,7 @@ func (t *tx) symBounds(e *cfa.Edge, what string, a addr, n int64, size int64) bo
 	default:
 		in = b.Ule(b.BV(uint64(a.off+n), 64), sizeT)
 	}
-	t.splitOn(e, in, "out-of-bounds access of %d bytes by %s (%s of symbolic size or offset)", n, what, t.c.objName(a.obj, t.s.depth))
+	t.splitOn(e, in, t.object(results.MemoryViolation{Problem: results.OutOfBounds, Access: what, Bytes: n}, a.obj), "out-of-bounds access of %d bytes by %s (%s of symbolic size or offset)", n, what, t.c.objName(a.obj, t.s.depth))
 	return true
 }
 
@@ -100,7 +101,7 @@ func (t *tx) symBounds(e *cfa.Edge, what string, a addr, n int64, size int64) bo
 // step's successor assumes in, a second successor (the state before the
 // step) assumes ¬in and carries the valid-deref violation described by
 // format and args. The caller has checked that t.alt is free.
-func (t *tx) splitOn(e *cfa.Edge, in *smt.Term, format string, args ...any) {
+func (t *tx) splitOn(e *cfa.Edge, in *smt.Term, f results.MemoryViolation, format string, args ...any) {
 	b := t.c.b
 	if in == b.True() {
 		return
@@ -111,7 +112,7 @@ func (t *tx) splitOn(e *cfa.Edge, in *smt.Term, format string, args ...any) {
 	if in != b.False() {
 		t.assumed = append(t.assumed, in)
 	}
-	alt.violation(ValidDeref, e, format, args...)
+	alt.violation(ValidDeref, e, f, format, args...)
 	st := alt.s
 	if in == b.False() {
 		// certainly out of bounds: the step itself is the violation
@@ -167,7 +168,7 @@ func (t *tx) checkSymOff(e *cfa.Edge, what string, a addr, n int64) {
 	if size == nil {
 		return
 	}
-	t.splitOn(e, t.inBounds(off, t.c.b.BV(uint64(n), 64), size),
+	t.splitOn(e, t.inBounds(off, t.c.b.BV(uint64(n), 64), size), t.object(results.MemoryViolation{Problem: results.OutOfBounds, Access: what, Bytes: n}, a.obj),
 		"out-of-bounds access of %d bytes by %s (%s at a symbolic offset)", n, what, t.c.objName(a.obj, t.s.depth))
 }
 
@@ -226,6 +227,6 @@ func (t *tx) symRangeAccess(e *cfa.Edge, call *cfa.Call, ptrs ...int) bool {
 		}
 		in = b.And(in, t.inBounds(t.offTerm(r.v), n, size))
 	}
-	t.splitOn(e, in, "out-of-bounds access by %s (a symbolic length or offset)", call.Fn)
+	t.splitOn(e, in, results.MemoryViolation{Problem: results.OutOfBounds, Func: call.Fn}, "out-of-bounds access by %s (a symbolic length or offset)", call.Fn)
 	return true
 }
