@@ -55,7 +55,7 @@ func TestVersionsAgree(t *testing.T) {
 		t.Errorf("action.yml runs image %q, want %s:v%s", img, actionImage, version)
 	}
 	major := "v" + strings.SplitN(version, ".", 2)[0]
-	usesRE := regexp.MustCompile(`uses: reverify/reverify@([0-9A-Za-z.]+)`)
+	usesRE := regexp.MustCompile(`uses: reverify/reverify@(v[0-9][0-9A-Za-z.]*)`)
 	for _, doc := range []string{"README.md", filepath.Join("doc", "action.md"), "CHANGELOG.md"} {
 		uses := usesRE.FindAllStringSubmatch(readFile(t, filepath.Join(root, doc)), -1)
 		if len(uses) == 0 && doc != "CHANGELOG.md" {
