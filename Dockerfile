@@ -26,7 +26,7 @@ FROM debian:bookworm-slim
 RUN apt-get update -qq && \
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
         libz3-4 git gcc libc6-dev ca-certificates && \
-    rm -rf /var/lib/apt/lists/*
+    apt-get clean && rm -rf /var/lib/apt/lists/*
 COPY --from=build /src/bin/reverify /usr/local/bin/reverify
 LABEL org.opencontainers.image.source=https://github.com/reverify/reverify
 ENTRYPOINT ["/usr/local/bin/reverify", "action"]
