@@ -7,9 +7,10 @@
 #   docker run --rm -v "$PWD:/src" -w /src --entrypoint reverify reverify:dev check FILE.c
 #
 # The build stage runs exactly scripts/install.sh, as .ci/run does (a test
-# checks both); REVERIFY_VERSION stamps the binary (`reverify version`;
-# empty: the default in cmd/reverify/version.go) and REVERIFY_INSTALL=build
-# installs only what compiling needs. The runtime stage holds the binary
+# checks both); REVERIFY_VERSION (the tag; a leading v is dropped) stamps
+# the binary (`reverify version`; empty: the default in
+# cmd/reverify/version.go) and REVERIFY_INSTALL=build installs only what
+# compiling needs. The runtime stage holds the binary
 # and what it runs in action mode: libz3-4 (linked), git (the diff and the
 # base revision), gcc and libc6-dev (the front end reads the host C
 # compiler's configuration and headers), ca-certificates (GitHub's API).
