@@ -16,13 +16,14 @@ import (
 )
 
 // TestActionYAMLInputs checks action.yml against `reverify action`: a
-// Docker action built from the Dockerfile; every input is passed as
+// Docker action running the published image of this version
+// (TestVersionsAgree checks the tag); every input is passed as
 // --name=${{ inputs.name }} and is a flag of the command (github-token
 // goes through GITHUB_TOKEN), and every flag is an input.
 func TestActionYAMLInputs(t *testing.T) {
 	meta := readActionYAML(t)
-	if meta.Runs.Using != "docker" || meta.Runs.Image != "Dockerfile" {
-		t.Errorf("runs: using %q, image %q; want a docker action from the Dockerfile", meta.Runs.Using, meta.Runs.Image)
+	if meta.Runs.Using != "docker" || !strings.HasPrefix(meta.Runs.Image, actionImage+":") {
+		t.Errorf("runs: using %q, image %q; want a docker action running %s:TAG", meta.Runs.Using, meta.Runs.Image, actionImage)
 	}
 	fs, _ := actionFlags(&bytes.Buffer{})
 	flags := map[string]bool{}
@@ -93,37 +94,7 @@ func TestActionYAMLInputs(t *testing.T) {
 // compiler, entering `reverify action`.
 func TestDockerfileUsesInstallScript(t *testing.T) {
 	root := filepath.Join("..", "..")
-	docker := readFile(t, filepath.Join(root, "Dockerfile"))
-	type stage struct {
-		from string
-		runs []string
-	}
-	var stages []*stage
-	var entry string
-	var cont string
-	for _, line := range strings.Split(docker, "\n") {
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "#") || line == "" {
-			continue
-		}
-		if cont != "" {
-			line = cont + " " + line
-			cont = ""
-		}
-		if strings.HasSuffix(line, "\\") {
-			cont = strings.TrimSuffix(line, "\\")
-			continue
-		}
-		word, rest, _ := strings.Cut(line, " ")
-		switch strings.ToUpper(word) {
-		case "FROM":
-			stages = append(stages, &stage{from: rest})
-		case "RUN":
-			stages[len(stages)-1].runs = append(stages[len(stages)-1].runs, strings.Join(strings.Fields(rest), " "))
-		case "ENTRYPOINT":
-			entry = rest
-		}
-	}
+	stages, entry := readDockerfile(t)
 	if len(stages) != 2 {
 		t.Fatalf("Dockerfile has %d stages, want 2 (build, runtime)", len(stages))
 	}
@@ -151,6 +122,49 @@ func TestDockerfileUsesInstallScript(t *testing.T) {
 	if st, err := os.Stat(filepath.Join(root, "scripts", "install.sh")); err != nil || st.Mode()&0o111 == 0 {
 		t.Errorf("scripts/install.sh is missing or not executable: %v", err)
 	}
+}
+
+// dockerStage is one stage of the Dockerfile: its FROM line after the
+// keyword and its RUN commands, continuation lines joined and runs of
+// white space made one space.
+type dockerStage struct {
+	from string
+	runs []string
+}
+
+// readDockerfile parses the repository's Dockerfile into its stages and
+// the ENTRYPOINT's argument (comments and blank lines skipped).
+func readDockerfile(t *testing.T) (stages []*dockerStage, entry string) {
+	t.Helper()
+	docker := readFile(t, filepath.Join("..", "..", "Dockerfile"))
+	var cont string
+	for _, line := range strings.Split(docker, "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "#") || line == "" {
+			continue
+		}
+		if cont != "" {
+			line = cont + " " + line
+			cont = ""
+		}
+		if strings.HasSuffix(line, "\\") {
+			cont = strings.TrimSuffix(line, "\\")
+			continue
+		}
+		word, rest, _ := strings.Cut(line, " ")
+		switch strings.ToUpper(word) {
+		case "FROM":
+			stages = append(stages, &dockerStage{from: rest})
+		case "RUN":
+			if len(stages) == 0 {
+				t.Fatalf("Dockerfile: RUN before FROM")
+			}
+			stages[len(stages)-1].runs = append(stages[len(stages)-1].runs, strings.Join(strings.Fields(rest), " "))
+		case "ENTRYPOINT":
+			entry = rest
+		}
+	}
+	return stages, entry
 }
 
 // TestFailurePolicy: per policy, whether FALSE, UNKNOWN and unresolved

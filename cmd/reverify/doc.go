@@ -11,5 +11,5 @@
 //	reverify check --base REV [--head REV] [--repo DIR] [--cache DIR] [flags]
 //	reverify diff --base REV [--head REV] [--repo DIR] [--json FILE]
 //	reverify bench TASKS... [--timeout 60s] [--memory 4GiB] [--jobs N] [--config a,b] [--peer frama-c-eva,cbmc] [--out DIR]
-//	reverify version
+//	reverify version    (or --version; the version is set in version.go or by -ldflags -X main.version=)
 package main

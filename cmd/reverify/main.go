@@ -10,9 +10,6 @@ import (
 	"github.com/reverify/reverify/engine"
 )
 
-// version is the engine version, part of every slice hash and cache key.
-const version = "0.3.0"
-
 type command struct {
 	name  string
 	usage string
@@ -33,10 +30,7 @@ func init() {
 		{"bench", "run SV-COMP tasks under CPU and memory limits: CSV, Markdown table, quantile plot", runBench},
 		{"validate", "validate a YAML witness by replay (confirmed: exit 0, rejected: 1)", runValidate},
 		{"reproduce", "compile and run the reproducer of a YAML violation witness", runReproduce},
-		{"version", "print the version", func(_ []string, stdout, _ io.Writer) int {
-			fmt.Fprintln(stdout, "reverify", version)
-			return 0
-		}},
+		{"version", "print the version", runVersion},
 	}
 }
 
@@ -48,6 +42,9 @@ func main() {
 // a verdict the policy rejects, 2 bad input or usage.
 func run(args []string, stdout, stderr io.Writer) int {
 	engine.SetHostCompiler(hostCompiler(os.Getenv))
+	if len(args) > 0 && (args[0] == "--version" || args[0] == "-version") {
+		return runVersion(args[1:], stdout, stderr)
+	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		usage(stderr)
 		if len(args) == 0 {
