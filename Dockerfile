@@ -13,7 +13,9 @@
 # compiling needs. The runtime stage holds the binary
 # and what it runs in action mode: libz3-4 (linked), git (the diff and the
 # base revision), gcc and libc6-dev (the front end reads the host C
-# compiler's configuration and headers), ca-certificates (GitHub's API).
+# compiler's configuration and headers), clang and llvm (the input
+# frontend: clang compiles the sources and links their IR with
+# llvm-link), ca-certificates (GitHub's API).
 # cmd/reverify/exec_test.go checks this list against the programs the code
 # runs.
 FROM golang:1.26-bookworm AS build
@@ -26,7 +28,7 @@ RUN scripts/install.sh
 FROM debian:bookworm-slim
 RUN apt-get update -qq && \
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-        libz3-4 git gcc libc6-dev ca-certificates && \
+        libz3-4 git gcc libc6-dev clang llvm ca-certificates && \
     apt-get clean && rm -rf /var/lib/apt/lists/*
 COPY --from=build /src/bin/reverify /usr/local/bin/reverify
 LABEL org.opencontainers.image.source=https://github.com/reverify/reverify

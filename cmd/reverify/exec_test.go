@@ -26,7 +26,7 @@ var execSites = []struct {
 }{
 	{"diffslice/git.go", []string{"git"}, true, "the definitions a change touches, the base revision's files, fetching the base of a shallow checkout"},
 	{"cmd/reverify/main.go", []string{"cc", "gcc"}, true, "the host C compiler, whose predefined macros and include paths the C front end reads (modernc.org/cc/v4 runs it)"},
-	{"clangir/clangir.go", []string{"clang", "llvm-dis", "llvm-link"}, false, "the LLVM front end (.ll and .bc inputs, --frontend clang); the Action reads C with the built-in front end"},
+	{"clangir/clangir.go", []string{"clang", "llvm-dis", "llvm-link"}, true, "the LLVM front end (.ll and .bc inputs, --frontend clang, the Action's input frontend: clang)"},
 	{"report/artifacts/reproducer.go", []string{"gcc", "clang"}, false, "reverify reproduce builds a reproducer; the Action writes reproducers and does not build them"},
 	{"report/reproducer/run.go", []string{"qemu-i386"}, false, "runs a built reproducer (reverify reproduce), under qemu-i386 where the kernel refuses i386 programs"},
 	{"report/bench/run.go", nil, false, "reverify bench runs reverify itself under limits"},
@@ -40,6 +40,10 @@ var actionPackages = map[string]string{
 	"git": "git",
 	"cc":  "gcc", // /usr/bin/cc is gcc's alternative
 	"gcc": "gcc",
+	// Debian's clang and llvm packages provide the unversioned names
+	"clang":     "clang",
+	"llvm-dis":  "llvm",
+	"llvm-link": "llvm",
 }
 
 // TestRuntimeImagePrograms: every non-test Go file that imports os/exec
