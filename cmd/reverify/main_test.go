@@ -50,8 +50,11 @@ func TestCheckExample(t *testing.T) {
 	var falseProp *results.PropertyReport
 	for i := range rep.Properties {
 		p := &rep.Properties[i]
-		if p.PixelTree == "" {
-			t.Errorf("%s: no pixel tree", p.ID)
+		// a pixel tree draws a reached set: every analysis but the
+		// formula-based ones has one (which arm of default decides
+		// first depends on the machine's load)
+		if p.PixelTree == "" && p.Decider != "bmc" && p.Decider != "k-induction" {
+			t.Errorf("%s: no pixel tree (decided by %s)", p.ID, p.Decider)
 		}
 		if p.Verdict == results.False {
 			falseProp = p
