@@ -82,3 +82,111 @@ func StdinByte(name string, onStdin bool) bool {
 	}
 	return false
 }
+
+// RandMax is RAND_MAX of glibc (stdlib.h), the largest value rand
+// returns; random returns values up to 2^31-1 as well (POSIX random).
+const RandMax = 2147483647
+
+// An InputBuilder is where a front end lets InputCall emit a model: the
+// operations continue the current path of the call.
+type InputBuilder interface {
+	// Op continues with op.
+	Op(op Op)
+	// Assume continues only where cond holds; the executions where it
+	// does not end (as an assumption's do).
+	Assume(cond Expr)
+	// When continues after op where cond holds, and directly where it
+	// does not.
+	When(cond Expr, op Op)
+}
+
+// InputCall reports whether a call of the function name without a body,
+// whose result has type res (nil or void: none declared), with nargs
+// arguments, is one of the C library's input functions, whose values
+// come from outside the program and which have no other effect the
+// program can see, and returns the model: Emit then emits it. Both
+// front ends use it, so each function means one thing whichever reads
+// the program:
+//
+//   - rand() (C11 7.22.2.1; glibc's RAND_MAX is 2^31-1) and random()
+//     (POSIX random): an input in [0, RandMax]; srand and srandom are
+//     not modelled here, and need not be: whatever the seed, every
+//     value in the range is admitted.
+//   - time(t) (C11 7.27.2.4, POSIX time): any time_t value, (time_t)-1
+//     (the failure glibc reports) included, also written to *t when t
+//     is not NULL.
+//   - clock() (C11 7.27.2.1): any clock_t value, (clock_t)-1 (processor
+//     time not available) included.
+//
+// A call whose result type or arguments do not fit (a program declaring
+// rand as returning something else than an integer of at least 32 bits,
+// time with an argument that is not a pointer) is not modelled: it stays
+// an unmodelled call (cfa.Program.Extern), which is sound.
+func InputCall(name string, res *Type, nargs int) (InputModel, bool) {
+	if res == nil || !res.IsInteger() || res.Kind == Bool || res.Bits < 32 {
+		return InputModel{}, false
+	}
+	switch name {
+	case "rand", "random":
+		return InputModel{Name: name, Ranged: true, Lo: 0, Hi: RandMax}, nargs == 0
+	case "clock":
+		return InputModel{Name: name}, nargs == 0
+	case "time":
+		return InputModel{Name: name, Store: true}, nargs == 1
+	}
+	return InputModel{}, false
+}
+
+// IsInputFunc reports whether source, the Source of a Havoc, is the
+// value of a call of one of InputCall's functions.
+func IsInputFunc(source string) bool {
+	switch source {
+	case "rand", "random", "clock", "time":
+		return true
+	}
+	return false
+}
+
+// An InputModel is the model of a call of an input function (InputCall).
+type InputModel struct {
+	Name string // the function, the Source of the Havoc of its value
+	// Ranged: the value lies in [Lo, Hi], compared in the signed type of
+	// the result's width.
+	Ranged bool
+	Lo, Hi int64
+	// Store: the value is also written to *p for the first argument p
+	// when p is not NULL (time).
+	Store bool
+}
+
+// Emit emits the model of the call into b: the value into the lvalue
+// res (of the call's result type), args the arguments' values. It
+// reports false, having emitted nothing, when an argument does not fit
+// the model (a Store argument that is not a pointer); the call is then
+// to be translated as an unmodelled call.
+func (m InputModel) Emit(b InputBuilder, res Expr, args []Expr) bool {
+	if m.Store && (len(args) < 1 || args[0].Type().Kind != Pointer) {
+		return false
+	}
+	b.Op(&Havoc{LHS: res, Source: m.Name})
+	if m.Ranged {
+		t := res.Type()
+		st := IntType(t.Bits, true)
+		x := Expr(res)
+		if !Same(t, st) {
+			x = &Cast{X: res, T: st}
+		}
+		b.Assume(&Binary{Op: LAnd,
+			X: &Binary{Op: Ge, X: x, Y: NewConst(st, m.Lo), T: IntT},
+			Y: &Binary{Op: Le, X: x, Y: NewConst(st, m.Hi), T: IntT}, T: IntT})
+	}
+	if m.Store {
+		p := args[0]
+		pt := PointerTo(res.Type(), p.Type().Bits)
+		if !Same(p.Type(), pt) {
+			p = &Cast{X: p, T: pt}
+		}
+		b.When(&Binary{Op: Ne, X: p, Y: NewConst(pt, 0), T: IntT}, &Assign{LHS: &Deref{X: p, T: res.Type()}, RHS: res})
+	}
+	return true
+}

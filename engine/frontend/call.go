@@ -389,6 +389,8 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 		fc.b.join(fc.cur, done, "skip", cfa.Range{}, "")
 		fc.cur = done
 		return c, true
+	case fc.inputModel(s, len(args)) != nil:
+		return fc.input(s, args, tn), true
 	case name == snapshotFunc && len(args) == 0:
 		fc.snapshot(tn)
 		return nil, true
@@ -620,4 +622,73 @@ func (fc *fnctx) memoryQuery(name string, x *cc.PostfixExpression, args []cc.Exp
 	rng, text := fc.rt(tn)
 	fc.emitAt(&cfa.Call{Fn: name, Args: vals, Result: res, Pos: rng.Start}, rng, text)
 	return res
+}
+
+// inputModel returns the model of a call of s with nargs arguments when
+// s is one of the C library's input functions (cfa.InputCall: rand,
+// random, time, clock), else nil. time is modelled only when its
+// declaration gives its pointer parameter, so that the argument's value
+// is a pointer.
+func (fc *fnctx) inputModel(s *funcSym, nargs int) *cfa.InputModel {
+	res := cfa.IntT
+	if s.typ.Kind == cfa.Func {
+		res = s.typ.Result
+	}
+	m, ok := cfa.InputCall(s.key.name, res, nargs)
+	if !ok {
+		return nil
+	}
+	if m.Store && (s.typ.Kind != cfa.Func || len(s.typ.Params) < 1 || s.typ.Params[0].Kind != cfa.Pointer) {
+		return nil
+	}
+	return &m
+}
+
+// input translates a call of an input function (cfa.InputCall) by its
+// model: its value, a fresh temporary, is returned.
+func (fc *fnctx) input(s *funcSym, args []cc.ExpressionNode, tn cc.Node) cfa.Expr {
+	m := fc.inputModel(s, len(args))
+	res := cfa.IntT
+	if s.typ.Kind == cfa.Func {
+		fc.t.p.Externals[s.name] = s.typ
+		res = s.typ.Result
+	}
+	vals := make([]cfa.Expr, len(args))
+	for i, a := range args {
+		vals[i] = fc.conv(fc.rv(a), s.typ.Params[i], a)
+	}
+	c := fc.temp(res)
+	rng, text := fc.rt(tn)
+	if !m.Emit(cInput{fc, rng, text}, c, vals) {
+		fc.unsupported("call of "+s.key.name, tn)
+	}
+	return c
+}
+
+// cInput is the C front end's cfa.InputBuilder: edges from the current
+// location, at the call's source range.
+type cInput struct {
+	fc   *fnctx
+	rng  cfa.Range
+	text string
+}
+
+func (b cInput) Op(op cfa.Op) { b.fc.emitAt(op, b.rng, b.text) }
+
+func (b cInput) Assume(c cfa.Expr) {
+	fc := b.fc
+	term, next := fc.b.node(), fc.b.node()
+	fc.b.terminal[term] = true
+	fc.branchAt(c, next, term, b.rng, b.text)
+	fc.cur = next
+}
+
+func (b cInput) When(c cfa.Expr, op cfa.Op) {
+	fc := b.fc
+	set, skip := fc.b.node(), fc.b.node()
+	fc.branchAt(c, set, skip, b.rng, b.text)
+	fc.cur = set
+	fc.emitAt(op, b.rng, b.text)
+	fc.b.join(fc.cur, skip, "skip", cfa.Range{}, "")
+	fc.cur = skip
 }

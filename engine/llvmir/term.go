@@ -231,6 +231,8 @@ func (fx *fnctx) call(in *ir.InstCall, ll string) {
 		case cfa.StdinByte(name, len(in.Args) == 1 && isStdin(in.Args[0])) && len(f.Blocks) == 0 && result != nil && result.Type().IsInteger():
 			fx.stdinByte(name, result)
 			return
+		case len(f.Blocks) == 0 && result != nil && fx.input(name, in, result):
+			return
 		case name == "posix_memalign" && len(f.Blocks) == 0 && len(in.Args) == 3 && result != nil:
 			fx.posixMemalign(in, result)
 			return
@@ -584,6 +586,41 @@ func (fx *fnctx) stdinByte(name string, res cfa.Expr) {
 		&cfa.Assign{LHS: eof, RHS: cfa.NewConst(cfa.IntT, 1)})
 	fx.emit(&cfa.Assign{LHS: res, RHS: conv(cr, res.Type())})
 }
+
+// input translates a call of one of the C library's input functions
+// (cfa.InputCall: rand, random, time, clock) by its model, as the C
+// front end does, with its value stored into res; it reports false,
+// having emitted nothing, for any other call.
+func (fx *fnctx) input(name string, in *ir.InstCall, res cfa.Expr) bool {
+	m, ok := cfa.InputCall(name, res.Type(), len(in.Args))
+	if !ok {
+		return false
+	}
+	if m.Store {
+		if _, ok := in.Args[0].Type().(*types.PointerType); !ok {
+			return false
+		}
+	}
+	args := make([]cfa.Expr, len(in.Args))
+	for i, a := range in.Args {
+		args[i] = fx.value(a)
+	}
+	v := fx.newVar("input", res.Type())
+	v.Temp = true
+	x := &cfa.VarRef{Var: v}
+	if !m.Emit(llInput{fx}, x, args) {
+		return false
+	}
+	fx.emit(&cfa.Assign{LHS: res, RHS: x})
+	return true
+}
+
+// llInput is the LLVM front end's cfa.InputBuilder.
+type llInput struct{ fx *fnctx }
+
+func (b llInput) Op(op cfa.Op)               { b.fx.emit(op) }
+func (b llInput) Assume(c cfa.Expr)          { b.fx.branch(c, nil) }
+func (b llInput) When(c cfa.Expr, op cfa.Op) { b.fx.branch(c, op) }
 
 // branch continues at the current location when cond holds after the
 // edge op (nil: only when cond holds; the other side ends, a terminal
