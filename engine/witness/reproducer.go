@@ -223,13 +223,15 @@ func Reproducer(v *Violation) (string, error) {
 `, v.Memory, buildFlagPrefix, buildFlagPrefix)
 	}
 	b.WriteString(cbmcPrelude(p))
+	if inputs["time"] || inputs["clock"] {
+		b.WriteString("#include <time.h>\n")
+	}
 	b.WriteString(`#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 struct rv_value {
