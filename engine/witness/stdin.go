@@ -47,7 +47,7 @@ func (c *ctx) stdinRead(i int) (string, bool) {
 		return "", false
 	}
 	h, ok := c.v.Path[i].Edge.Op.(*cfa.Havoc)
-	if !ok || !cfa.StdinByte(h.Source, true) {
+	if !ok || !cfa.IsStdinRead(h.Source) {
 		return "", false
 	}
 	return h.Source, true
