@@ -46,6 +46,12 @@ func TestInputsAgainstGCC(t *testing.T) {
 		// the loop reads 'x' after four bytes
 		{"stdin_getchar.c", "abcdx", []int{31}},
 		{"stdin_getchar.c", "", nil},
+		// fgets stops after the newline, fread reads the rest
+		{"stdin_fgets.c", "ok\nab!", []int{26, 35}},
+		{"stdin_fgets.c", "", nil},
+		{"stdin_fgets.c", "\n", nil},
+		{"stdin_fgets.c", "a\x00b\ncd", nil},
+		{"stdin_fgets.c", "abcdefghij", nil},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			src, err := os.ReadFile(filepath.Join("testdata/verdicts", tc.file))
