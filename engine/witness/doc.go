@@ -297,7 +297,8 @@
 //   - exits with status 0 before main when the environment variable
 //     ProbeEnv is set (reproduce.sh's probe of whether the kernel runs it);
 //   - carries the bytes the counterexample reads from standard input
-//     (getchar, getc and fgetc of stdin: cfa.StdinByte) up to its first
+//     (getchar, getc and fgetc of stdin: cfa.StdinByte; fgets and fread
+//     of stdin byte by byte: cfa.StdinCall; cfa.IsStdinRead) up to its first
 //     EOF in lines starting "// reverify-stdin: " (printf octal escapes,
 //     read back by Stdin), for the runner to put on the program's standard
 //     input (stdin.go); a path that also consumes stdin with an unmodelled
