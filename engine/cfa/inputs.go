@@ -134,28 +134,26 @@ type InputBuilder interface {
 // time with an argument that is not a pointer) is not modelled: it stays
 // an unmodelled call (cfa.Program.Extern), which is sound.
 func InputCall(name string, res *Type, nargs int) (InputModel, bool) {
-	if res == nil || !res.IsInteger() || res.Kind == Bool || res.Bits < 32 {
+	m, ok := inputFuncs[name]
+	if !ok || res == nil || !res.IsInteger() || res.Kind == Bool || res.Bits < 32 || nargs != m.nargs {
 		return InputModel{}, false
 	}
-	switch name {
-	case "rand", "random":
-		return InputModel{Name: name, Ranged: true, Lo: 0, Hi: RandMax}, nargs == 0
-	case "clock":
-		return InputModel{Name: name}, nargs == 0
-	case "time":
-		return InputModel{Name: name, Store: true}, nargs == 1
-	}
-	return InputModel{}, false
+	return m, true
+}
+
+// inputFuncs are InputCall's functions with their models.
+var inputFuncs = map[string]InputModel{
+	"rand":   {Name: "rand", Ranged: true, Lo: 0, Hi: RandMax},
+	"random": {Name: "random", Ranged: true, Lo: 0, Hi: RandMax},
+	"clock":  {Name: "clock"},
+	"time":   {Name: "time", Store: true, nargs: 1},
 }
 
 // IsInputFunc reports whether source, the Source of a Havoc, is the
 // value of a call of one of InputCall's functions.
 func IsInputFunc(source string) bool {
-	switch source {
-	case "rand", "random", "clock", "time":
-		return true
-	}
-	return false
+	_, ok := inputFuncs[source]
+	return ok
 }
 
 // An InputModel is the model of a call of an input function (InputCall).
@@ -168,6 +166,7 @@ type InputModel struct {
 	// Store: the value is also written to *p for the first argument p
 	// when p is not NULL (time).
 	Store bool
+	nargs int // the number of arguments of the function
 }
 
 // Emit emits the model of the call into b: the value into the lvalue
