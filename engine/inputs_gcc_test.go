@@ -52,6 +52,9 @@ func TestInputsAgainstGCC(t *testing.T) {
 		{"stdin_fgets.c", "\n", nil},
 		{"stdin_fgets.c", "a\x00b\ncd", nil},
 		{"stdin_fgets.c", "abcdefghij", nil},
+		// EOF after bytes: fread and getchar find it again (sticky)
+		{"stdin_fgets.c", "ab", nil},
+		{"stdin_fgets.c", "ok\nab", []int{26}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			src, err := os.ReadFile(filepath.Join("testdata/verdicts", tc.file))
