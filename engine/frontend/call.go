@@ -647,7 +647,9 @@ func (fc *fnctx) input(s *funcSym, args []cc.ExpressionNode, tn cc.Node) cfa.Exp
 }
 
 // cInput is the C front end's cfa.InputBuilder: edges from the current
-// location, at the call's source range.
+// location; its operations carry the call's source range, its
+// conditions none (they are the model's, not a branch of the source,
+// and witnesses give no branching waypoints for them).
 type cInput struct {
 	fc   *fnctx
 	rng  cfa.Range
@@ -660,14 +662,14 @@ func (b cInput) Assume(c cfa.Expr) {
 	fc := b.fc
 	term, next := fc.b.node(), fc.b.node()
 	fc.b.terminal[term] = true
-	fc.branchAt(c, next, term, b.rng, b.text)
+	fc.branchAt(c, next, term, cfa.Range{}, "")
 	fc.cur = next
 }
 
 func (b cInput) If(c cfa.Expr, then, els func()) {
 	fc := b.fc
 	yes, no, join := fc.b.node(), fc.b.node(), fc.b.node()
-	fc.branchAt(c, yes, no, b.rng, b.text)
+	fc.branchAt(c, yes, no, cfa.Range{}, "")
 	fc.cur = yes
 	then()
 	fc.b.join(fc.cur, join, "skip", cfa.Range{}, "")
@@ -684,7 +686,7 @@ func (b cInput) While(c cfa.Expr, body func()) {
 	head, in, out := fc.b.node(), fc.b.node(), fc.b.node()
 	fc.b.join(fc.cur, head, "loop", cfa.Range{}, "")
 	fc.cur = head
-	fc.branchAt(c, in, out, b.rng, b.text)
+	fc.branchAt(c, in, out, cfa.Range{}, "")
 	fc.cur = in
 	body()
 	fc.b.join(fc.cur, head, "loop", cfa.Range{}, "")

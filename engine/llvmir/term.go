@@ -637,17 +637,27 @@ func (fx *fnctx) input(name string, in *ir.InstCall, res cfa.Expr) bool {
 	return true
 }
 
-// llInput is the LLVM front end's cfa.InputBuilder.
+// llInput is the LLVM front end's cfa.InputBuilder: its operations carry
+// the call's position, its conditions none (they are the model's, as in
+// the C front end).
 type llInput struct{ fx *fnctx }
 
-func (b llInput) Op(op cfa.Op)      { b.fx.emit(op) }
-func (b llInput) Assume(c cfa.Expr) { b.fx.branch(c, nil) }
+func (b llInput) Op(op cfa.Op) { b.fx.emit(op) }
+
+func (b llInput) Assume(c cfa.Expr) {
+	fx := b.fx
+	yes, no := fx.node(), fx.node()
+	no.Terminal = true
+	fx.t.p.AddEdge(fx.cur, yes, &cfa.Assume{Cond: c, Truth: true}, cfa.Range{}, "")
+	fx.t.p.AddEdge(fx.cur, no, &cfa.Assume{Cond: c, Truth: false}, cfa.Range{}, "")
+	fx.cur = yes
+}
 
 func (b llInput) If(c cfa.Expr, then, els func()) {
 	fx := b.fx
 	yes, no, join := fx.node(), fx.node(), fx.node()
-	fx.t.p.AddEdge(fx.cur, yes, &cfa.Assume{Cond: c, Truth: true}, fx.pos, fx.text)
-	fx.t.p.AddEdge(fx.cur, no, &cfa.Assume{Cond: c, Truth: false}, fx.pos, fx.text)
+	fx.t.p.AddEdge(fx.cur, yes, &cfa.Assume{Cond: c, Truth: true}, cfa.Range{}, "")
+	fx.t.p.AddEdge(fx.cur, no, &cfa.Assume{Cond: c, Truth: false}, cfa.Range{}, "")
 	fx.cur = yes
 	then()
 	fx.t.p.AddEdge(fx.cur, join, &cfa.Noop{Label: "skip"}, fx.pos, fx.text)
@@ -663,8 +673,8 @@ func (b llInput) While(c cfa.Expr, body func()) {
 	fx := b.fx
 	head, in, out := fx.node(), fx.node(), fx.node()
 	fx.t.p.AddEdge(fx.cur, head, &cfa.Noop{Label: "loop"}, fx.pos, fx.text)
-	fx.t.p.AddEdge(head, in, &cfa.Assume{Cond: c, Truth: true}, fx.pos, fx.text)
-	fx.t.p.AddEdge(head, out, &cfa.Assume{Cond: c, Truth: false}, fx.pos, fx.text)
+	fx.t.p.AddEdge(head, in, &cfa.Assume{Cond: c, Truth: true}, cfa.Range{}, "")
+	fx.t.p.AddEdge(head, out, &cfa.Assume{Cond: c, Truth: false}, cfa.Range{}, "")
 	fx.cur = in
 	body()
 	fx.t.p.AddEdge(fx.cur, head, &cfa.Noop{Label: "loop"}, fx.pos, fx.text)
