@@ -22,7 +22,10 @@ const (
 	ExternUnmodelled ExternKind = iota
 	// ExternNoEffect: error, exit and output functions, which change no
 	// memory the program can read (printf's %n is not modelled, nor the
-	// buffer inside a FILE that fprintf, fputs, fputc and fflush write).
+	// buffer inside a FILE that fprintf, fputs, fputc and fflush write),
+	// and srand and srandom, whose seed only chooses among the values of
+	// rand and random, every one of which their model admits
+	// (InputCall).
 	ExternNoEffect
 	// ExternNondet: __VERIFIER_nondet_* and CBMC's nondet_* (NondetFunc),
 	// an arbitrary value.
@@ -53,6 +56,8 @@ var noEffectFuncs = map[string]bool{
 	// output to a stream: the FILE object's buffer is not modelled
 	"fprintf": true, "vfprintf": true, "vprintf": true, "fputs": true, "fputc": true, "putc": true,
 	"fflush": true, "perror": true,
+	// seeds of the C library's generators (InputCall: any value, any seed)
+	"srand": true, "srandom": true,
 }
 
 // LibraryModels are the C library functions the analyses model exactly

@@ -13,6 +13,7 @@ func TestExternKinds(t *testing.T) {
 		"printf": ExternNoEffect, "abort": ExternNoEffect, "__VERIFIER_nondet_int": ExternNondet,
 		"__VERIFIER_assume": ExternAssume, "memcpy": ExternModelled, "isdigit": ExternModelled,
 		"log_msg": ExternPure, "ext": ExternUnmodelled, "rand": ExternUnmodelled,
+		"srand": ExternNoEffect, "srandom": ExternNoEffect,
 	} {
 		if got := p.Extern(name); got != want {
 			t.Errorf("Extern(%s) = %v, want %v", name, got, want)

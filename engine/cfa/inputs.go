@@ -1,5 +1,7 @@
 package cfa
 
+import "strings"
+
 // LibraryObjects are objects the C library defines (C11 7.21.1, POSIX
 // unistd.h and time.h, glibc): declared extern by the headers, never
 // inputs of the program.
@@ -81,4 +83,262 @@ func StdinByte(name string, onStdin bool) bool {
 		return onStdin
 	}
 	return false
+}
+
+// RandMax is RAND_MAX of glibc (stdlib.h), the largest value rand
+// returns; random returns values up to 2^31-1 as well (POSIX random).
+const RandMax = 2147483647
+
+// An InputBuilder is where a front end lets the models of the C
+// library's input functions (InputModel.Emit, StdinRead, StdinCall)
+// emit their operations: they continue the current path of the call,
+// as a small structured program the front end lowers to its edges.
+type InputBuilder interface {
+	// Op continues with op.
+	Op(op Op)
+	// Assume continues only where cond holds; the executions where it
+	// does not end (as an assumption's do).
+	Assume(cond Expr)
+	// If continues with then where cond holds and with els (nil:
+	// nothing) where it does not; both continue after it.
+	If(cond Expr, then, els func())
+	// While runs body as long as cond holds at its head.
+	While(cond Expr, body func())
+	// Temp returns a fresh temporary of type t.
+	Temp(t *Type) Expr
+	// StdinEOF returns the program's end-of-file indicator of standard
+	// input (the global StdinEOF, 0 in Init).
+	StdinEOF() Expr
+}
+
+// InputCall reports whether a call of the function name without a body,
+// whose result has type res (nil or void: none declared), with nargs
+// arguments, is one of the C library's input functions, whose values
+// come from outside the program and which have no other effect the
+// program can see, and returns the model: Emit then emits it. Both
+// front ends use it, so each function means one thing whichever reads
+// the program:
+//
+//   - rand() (C11 7.22.2.1; glibc's RAND_MAX is 2^31-1) and random()
+//     (POSIX random): an input in [0, RandMax]; srand and srandom are
+//     not modelled here, and need not be: whatever the seed, every
+//     value in the range is admitted.
+//   - time(t) (C11 7.27.2.4, POSIX time): any time_t value, (time_t)-1
+//     (the failure glibc reports) included, also written to *t when t
+//     is not NULL.
+//   - clock() (C11 7.27.2.1): any clock_t value, (clock_t)-1 (processor
+//     time not available) included.
+//
+// A call whose result type or arguments do not fit (a program declaring
+// rand as returning something else than an integer of at least 32 bits,
+// time with an argument that is not a pointer) is not modelled: it stays
+// an unmodelled call (cfa.Program.Extern), which is sound.
+func InputCall(name string, res *Type, nargs int) (InputModel, bool) {
+	m, ok := inputFuncs[name]
+	if !ok || res == nil || !res.IsInteger() || res.Kind == Bool || res.Bits < 32 || nargs != m.nargs {
+		return InputModel{}, false
+	}
+	return m, true
+}
+
+// inputFuncs are InputCall's functions with their models.
+var inputFuncs = map[string]InputModel{
+	"rand":   {Name: "rand", Ranged: true, Lo: 0, Hi: RandMax},
+	"random": {Name: "random", Ranged: true, Lo: 0, Hi: RandMax},
+	"clock":  {Name: "clock"},
+	"time":   {Name: "time", Store: true, nargs: 1},
+}
+
+// IsInputFunc reports whether source, the Source of a Havoc, is the
+// value of a call of one of InputCall's functions.
+func IsInputFunc(source string) bool {
+	_, ok := inputFuncs[source]
+	return ok
+}
+
+// An InputModel is the model of a call of an input function (InputCall).
+type InputModel struct {
+	Name string // the function, the Source of the Havoc of its value
+	// Ranged: the value lies in [Lo, Hi], compared in the signed type of
+	// the result's width.
+	Ranged bool
+	Lo, Hi int64
+	// Store: the value is also written to *p for the first argument p
+	// when p is not NULL (time).
+	Store bool
+	nargs int // the number of arguments of the function
+}
+
+// Emit emits the model of the call into b: the value into the lvalue
+// res (of the call's result type), args the arguments' values. It
+// reports false, having emitted nothing, when an argument does not fit
+// the model (a Store argument that is not a pointer); the call is then
+// to be translated as an unmodelled call.
+func (m InputModel) Emit(b InputBuilder, res Expr, args []Expr) bool {
+	if m.Store && (len(args) < 1 || args[0].Type().Kind != Pointer) {
+		return false
+	}
+	b.Op(&Havoc{LHS: res, Source: m.Name})
+	if m.Ranged {
+		t := res.Type()
+		st := IntType(t.Bits, true)
+		x := Expr(res)
+		if !Same(t, st) {
+			x = &Cast{X: res, T: st}
+		}
+		b.Assume(&Binary{Op: LAnd,
+			X: &Binary{Op: Ge, X: x, Y: NewConst(st, m.Lo), T: IntT},
+			Y: &Binary{Op: Le, X: x, Y: NewConst(st, m.Hi), T: IntT}, T: IntT})
+	}
+	if m.Store {
+		p := args[0]
+		pt := PointerTo(res.Type(), p.Type().Bits)
+		if !Same(p.Type(), pt) {
+			p = &Cast{X: p, T: pt}
+		}
+		b.If(&Binary{Op: Ne, X: p, Y: NewConst(pt, 0), T: IntT}, func() {
+			b.Op(&Assign{LHS: &Deref{X: p, T: res.Type()}, RHS: res})
+		}, nil)
+	}
+	return true
+}
+
+// StdinRead emits, into b, one read of a byte of standard input by the
+// function source (StdinByte's functions, and StdinCall's per byte) and
+// returns its value, a temporary of int: an input in [EOF, UCHAR_MAX]
+// (C11 7.21.7.1: the byte as an unsigned char converted to int, or EOF);
+// once a read returned EOF the end-of-file indicator is set and every
+// later read returns EOF (glibc since 2.28 keeps EOF sticky). Read
+// errors are not modelled: they are taken as EOF.
+func StdinRead(b InputBuilder, source string) Expr {
+	c := b.Temp(IntT)
+	b.Op(&Havoc{LHS: c, Source: source})
+	b.Assume(&Binary{Op: LAnd,
+		X: &Binary{Op: Ge, X: c, Y: NewConst(IntT, -1), T: IntT},
+		Y: &Binary{Op: Le, X: c, Y: NewConst(IntT, 255), T: IntT}, T: IntT})
+	eof := b.StdinEOF()
+	b.If(&Binary{Op: Ne, X: eof, Y: NewConst(IntT, 0), T: IntT}, func() {
+		b.Op(&Assign{LHS: c, RHS: NewConst(IntT, -1)})
+	}, nil)
+	b.If(&Binary{Op: Eq, X: c, Y: NewConst(IntT, -1), T: IntT}, func() {
+		b.Op(&Assign{LHS: eof, RHS: NewConst(IntT, 1)})
+	}, nil)
+	return c
+}
+
+// IsStdinRead reports whether source, the Source of a Havoc, is a byte
+// of standard input read by StdinRead (for StdinByte's functions or
+// StdinCall's): the reproducer puts those bytes on its standard input.
+func IsStdinRead(source string) bool {
+	return StdinByte(source, true) || source == "fgets" || source == "fread"
+}
+
+// StdinCall reports whether a call of the function name without a body
+// with nargs arguments reads a block of standard input that StdinCall's
+// model (EmitStdinCall) emits byte by byte with StdinRead, sharing the
+// end-of-file indicator with getchar and consuming the same bytes the
+// C library's functions would (they read from stdin's one buffer):
+//
+//   - fgets(buf, n, stdin) (C11 7.21.7.2, glibc iofgets.c): n ≤ 0
+//     returns NULL and reads nothing; n = 1 stores a NUL in buf[0] and
+//     returns buf; otherwise it reads bytes into buf until n-1 are read,
+//     a newline is read (and stored) or EOF; EOF before any byte returns
+//     NULL with buf unchanged, else a NUL follows the bytes and it
+//     returns buf.
+//   - fread(buf, 1, n, stdin) (C11 7.21.8.1): reads up to n bytes into
+//     buf, fewer only at EOF, and returns their number (size_t). Only an
+//     element size of the constant 1 is modelled (sizeArgOne).
+//
+// onStdin says whether the stream argument is stdin. Other streams,
+// fread of other element sizes and read(2) on descriptor 0 (whose short
+// reads and bypassing of stdin's buffer a byte model cannot mirror)
+// stay unmodelled.
+func StdinCall(name string, nargs int, onStdin, sizeArgOne bool) bool {
+	switch name {
+	case "fgets", "fgets_unlocked":
+		return nargs == 3 && onStdin
+	case "fread", "fread_unlocked":
+		return nargs == 4 && onStdin && sizeArgOne
+	}
+	return false
+}
+
+// EmitStdinCall emits StdinCall's model of the call of name into b,
+// with args the values of its arguments converted to the parameter
+// types (buf a pointer, n an integer), its result stored into res (an
+// lvalue of the call's result type: char * for fgets, size_t for
+// fread). The bytes are inputs of source "fgets" or "fread".
+func EmitStdinCall(b InputBuilder, name string, res Expr, args []Expr) {
+	src := strings.TrimSuffix(name, "_unlocked")
+	buf, n := args[0], args[1]
+	if src == "fread" {
+		n = args[2]
+	}
+	nt := n.Type()
+	one := NewConst(nt, 1)
+	i := b.Temp(nt)
+	done := b.Temp(IntT)
+	ct := buf.Type().Elem
+	if ct == nil || !ct.IsInteger() || ct.Bits != 8 {
+		ct = CharType
+	}
+	bp, pt := buf, PointerTo(ct, buf.Type().Bits)
+	if !Same(buf.Type(), pt) {
+		bp = &Cast{X: buf, T: pt}
+	}
+	at := func(k Expr) Expr {
+		return &Deref{X: &Binary{Op: Add, X: bp, Y: k, T: pt}, T: ct}
+	}
+	// the loop reading up to limit bytes, stopping at EOF and, for
+	// fgets, after a newline
+	loop := func(limit Expr, stopAtNewline bool) {
+		b.Op(&Assign{LHS: i, RHS: NewConst(nt, 0)})
+		b.Op(&Assign{LHS: done, RHS: NewConst(IntT, 0)})
+		b.While(&Binary{Op: LAnd,
+			X: &Binary{Op: Eq, X: done, Y: NewConst(IntT, 0), T: IntT},
+			Y: &Binary{Op: Lt, X: i, Y: limit, T: IntT}, T: IntT}, func() {
+			c := StdinRead(b, src)
+			b.If(&Binary{Op: Eq, X: c, Y: NewConst(IntT, -1), T: IntT}, func() {
+				b.Op(&Assign{LHS: done, RHS: NewConst(IntT, 1)})
+			}, func() {
+				b.Op(&Assign{LHS: at(i), RHS: &Cast{X: c, T: ct}})
+				b.Op(&Assign{LHS: i, RHS: &Binary{Op: Add, X: i, Y: one, T: nt}})
+				if stopAtNewline {
+					b.If(&Binary{Op: Eq, X: c, Y: NewConst(IntT, '\n'), T: IntT}, func() {
+						b.Op(&Assign{LHS: done, RHS: NewConst(IntT, 1)})
+					}, nil)
+				}
+			})
+		})
+	}
+	if src == "fread" {
+		loop(n, false)
+		b.Op(&Assign{LHS: res, RHS: convInt(i, res.Type())})
+		return
+	}
+	null := NewConst(res.Type(), 0)
+	bufRes := Expr(buf)
+	if !Same(buf.Type(), res.Type()) {
+		bufRes = &Cast{X: buf, T: res.Type()}
+	}
+	b.If(&Binary{Op: Le, X: n, Y: NewConst(nt, 0), T: IntT}, func() {
+		b.Op(&Assign{LHS: res, RHS: null})
+	}, func() {
+		loop(&Binary{Op: Sub, X: n, Y: one, T: nt}, true)
+		b.If(&Binary{Op: LAnd,
+			X: &Binary{Op: Eq, X: i, Y: NewConst(nt, 0), T: IntT},
+			Y: &Binary{Op: Gt, X: n, Y: one, T: IntT}, T: IntT}, func() {
+			b.Op(&Assign{LHS: res, RHS: null})
+		}, func() {
+			b.Op(&Assign{LHS: at(i), RHS: NewConst(ct, 0)})
+			b.Op(&Assign{LHS: res, RHS: bufRes})
+		})
+	})
+}
+
+func convInt(x Expr, t *Type) Expr {
+	if Same(x.Type(), t) {
+		return x
+	}
+	return &Cast{X: x, T: t}
 }

@@ -357,38 +357,21 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 		// A byte of standard input or EOF (C11 7.21.7.1, 7.21.7.6): an
 		// input of int in [EOF, UCHAR_MAX]; once it has returned EOF
 		// the end-of-file indicator is set and it returns EOF again
-		// (the program's one flag of stdin, stdinEOF). Reading changes
-		// nothing else the program can see.
+		// (cfa.StdinRead, the program's one flag of stdin). Reading
+		// changes nothing else the program can see.
 		for _, a := range args {
 			fc.effect(a)
 		}
 		if s.typ.Kind == cfa.Func {
 			fc.t.p.Externals[s.name] = s.typ
 		}
-		c := fc.temp(cfa.IntT)
-		fc.emit(&cfa.Havoc{LHS: c, Source: name}, tn)
-		inRange := &cfa.Binary{Op: cfa.LAnd,
-			X: &cfa.Binary{Op: cfa.Ge, X: c, Y: cfa.NewConst(cfa.IntT, -1), T: cfa.IntT},
-			Y: &cfa.Binary{Op: cfa.Le, X: c, Y: cfa.NewConst(cfa.IntT, 255), T: cfa.IntT}, T: cfa.IntT}
-		term, next := fc.b.node(), fc.b.node()
-		fc.b.terminal[term] = true
 		rng, text := fc.rt(tn)
-		fc.branchAt(inRange, next, term, rng, text)
-		fc.cur = next
-		eof := &cfa.VarRef{Var: fc.t.stdinEOF()}
-		set, skip := fc.b.node(), fc.b.node()
-		fc.branchAt(&cfa.Binary{Op: cfa.Ne, X: eof, Y: cfa.NewConst(cfa.IntT, 0), T: cfa.IntT}, set, skip, rng, text)
-		fc.cur = set
-		fc.emitAt(&cfa.Assign{LHS: c, RHS: cfa.NewConst(cfa.IntT, -1)}, rng, text)
-		fc.b.join(fc.cur, skip, "skip", cfa.Range{}, "")
-		fc.cur = skip
-		mark, done := fc.b.node(), fc.b.node()
-		fc.branchAt(&cfa.Binary{Op: cfa.Eq, X: c, Y: cfa.NewConst(cfa.IntT, -1), T: cfa.IntT}, mark, done, rng, text)
-		fc.cur = mark
-		fc.emitAt(&cfa.Assign{LHS: eof, RHS: cfa.NewConst(cfa.IntT, 1)}, rng, text)
-		fc.b.join(fc.cur, done, "skip", cfa.Range{}, "")
-		fc.cur = done
+		c := cfa.StdinRead(cInput{fc, rng, text}, name)
 		return c, true
+	case fc.inputModel(s, len(args)) != nil:
+		return fc.input(s, args, tn), true
+	case cfa.StdinCall(name, len(args), len(args) >= 3 && isStdin(args[len(args)-1]), len(args) == 4 && isConstOne(args[1])) && fc.stdinCallTypes(s):
+		return fc.stdinCall(s, args, tn), true
 	case name == snapshotFunc && len(args) == 0:
 		fc.snapshot(tn)
 		return nil, true
@@ -620,4 +603,131 @@ func (fc *fnctx) memoryQuery(name string, x *cc.PostfixExpression, args []cc.Exp
 	rng, text := fc.rt(tn)
 	fc.emitAt(&cfa.Call{Fn: name, Args: vals, Result: res, Pos: rng.Start}, rng, text)
 	return res
+}
+
+// inputModel returns the model of a call of s with nargs arguments when
+// s is one of the C library's input functions (cfa.InputCall: rand,
+// random, time, clock), else nil. time is modelled only when its
+// declaration gives its pointer parameter, so that the argument's value
+// is a pointer.
+func (fc *fnctx) inputModel(s *funcSym, nargs int) *cfa.InputModel {
+	res := cfa.IntT
+	if s.typ.Kind == cfa.Func {
+		res = s.typ.Result
+	}
+	m, ok := cfa.InputCall(s.key.name, res, nargs)
+	if !ok {
+		return nil
+	}
+	if m.Store && (s.typ.Kind != cfa.Func || len(s.typ.Params) < 1 || s.typ.Params[0].Kind != cfa.Pointer) {
+		return nil
+	}
+	return &m
+}
+
+// input translates a call of an input function (cfa.InputCall) by its
+// model: its value, a fresh temporary, is returned.
+func (fc *fnctx) input(s *funcSym, args []cc.ExpressionNode, tn cc.Node) cfa.Expr {
+	m := fc.inputModel(s, len(args))
+	res := cfa.IntT
+	if s.typ.Kind == cfa.Func {
+		fc.t.p.Externals[s.name] = s.typ
+		res = s.typ.Result
+	}
+	vals := make([]cfa.Expr, len(args))
+	for i, a := range args {
+		vals[i] = fc.conv(fc.rv(a), s.typ.Params[i], a)
+	}
+	c := fc.temp(res)
+	rng, text := fc.rt(tn)
+	if !m.Emit(cInput{fc, rng, text}, c, vals) {
+		fc.unsupported("call of "+s.key.name, tn)
+	}
+	return c
+}
+
+// cInput is the C front end's cfa.InputBuilder: edges from the current
+// location; its operations carry the call's source range, its
+// conditions none (they are the model's, not a branch of the source,
+// and witnesses give no branching waypoints for them).
+type cInput struct {
+	fc   *fnctx
+	rng  cfa.Range
+	text string
+}
+
+func (b cInput) Op(op cfa.Op) { b.fc.emitAt(op, b.rng, b.text) }
+
+func (b cInput) Assume(c cfa.Expr) {
+	fc := b.fc
+	term, next := fc.b.node(), fc.b.node()
+	fc.b.terminal[term] = true
+	fc.branchAt(c, next, term, cfa.Range{}, "")
+	fc.cur = next
+}
+
+func (b cInput) If(c cfa.Expr, then, els func()) {
+	fc := b.fc
+	yes, no, join := fc.b.node(), fc.b.node(), fc.b.node()
+	fc.branchAt(c, yes, no, cfa.Range{}, "")
+	fc.cur = yes
+	then()
+	fc.b.join(fc.cur, join, "skip", cfa.Range{}, "")
+	fc.cur = no
+	if els != nil {
+		els()
+	}
+	fc.b.join(fc.cur, join, "skip", cfa.Range{}, "")
+	fc.cur = join
+}
+
+func (b cInput) While(c cfa.Expr, body func()) {
+	fc := b.fc
+	head, in, out := fc.b.node(), fc.b.node(), fc.b.node()
+	fc.b.join(fc.cur, head, "loop", cfa.Range{}, "")
+	fc.cur = head
+	fc.branchAt(c, in, out, cfa.Range{}, "")
+	fc.cur = in
+	body()
+	fc.b.join(fc.cur, head, "loop", cfa.Range{}, "")
+	fc.cur = out
+}
+
+func (b cInput) Temp(t *cfa.Type) cfa.Expr { return b.fc.temp(t) }
+
+func (b cInput) StdinEOF() cfa.Expr { return &cfa.VarRef{Var: b.fc.t.stdinEOF()} }
+
+// isConstOne reports whether n is an integer constant expression of
+// value 1 (fread's element size).
+func isConstOne(n cc.ExpressionNode) bool {
+	v, ok := intValue(n.Value())
+	return ok && v == 1
+}
+
+// stdinCallTypes reports whether s's declaration gives the parameters
+// and result cfa.EmitStdinCall needs: a pointer buffer, an integer
+// count, a pointer (fgets) or integer (fread) result.
+func (fc *fnctx) stdinCallTypes(s *funcSym) bool {
+	t := s.typ
+	if t.Kind != cfa.Func || t.Result == nil || len(t.Params) < 3 || t.Params[0].Kind != cfa.Pointer {
+		return false
+	}
+	if strings.HasPrefix(s.key.name, "fgets") {
+		return t.Params[1].IsInteger() && t.Result.Kind == cfa.Pointer
+	}
+	return len(t.Params) == 4 && t.Params[2].IsInteger() && t.Result.IsInteger()
+}
+
+// stdinCall translates a read of a block of standard input
+// (cfa.StdinCall: fgets, fread of stdin) by its model, byte by byte.
+func (fc *fnctx) stdinCall(s *funcSym, args []cc.ExpressionNode, tn cc.Node) cfa.Expr {
+	fc.t.p.Externals[s.name] = s.typ
+	vals := make([]cfa.Expr, len(args))
+	for i, a := range args {
+		vals[i] = fc.conv(fc.rv(a), s.typ.Params[i], a)
+	}
+	r := fc.temp(s.typ.Result)
+	rng, text := fc.rt(tn)
+	cfa.EmitStdinCall(cInput{fc, rng, text}, s.key.name, r, vals)
+	return r
 }

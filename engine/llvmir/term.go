@@ -229,7 +229,11 @@ func (fx *fnctx) call(in *ir.InstCall, ll string) {
 			}
 			return
 		case cfa.StdinByte(name, len(in.Args) == 1 && isStdin(in.Args[0])) && len(f.Blocks) == 0 && result != nil && result.Type().IsInteger():
-			fx.stdinByte(name, result)
+			fx.emit(&cfa.Assign{LHS: result, RHS: conv(cfa.StdinRead(llInput{fx}, name), result.Type())})
+			return
+		case len(f.Blocks) == 0 && result != nil && cfa.StdinCall(name, len(in.Args), len(in.Args) >= 3 && isStdin(in.Args[len(in.Args)-1]), len(in.Args) == 4 && isConstOne(in.Args[1])) && fx.stdinCall(name, in, result):
+			return
+		case len(f.Blocks) == 0 && result != nil && fx.input(name, in, result):
 			return
 		case name == "posix_memalign" && len(f.Blocks) == 0 && len(in.Args) == 3 && result != nil:
 			fx.posixMemalign(in, result)
@@ -564,26 +568,126 @@ func isStdin(v value.Value) bool {
 	return ok && g.Name() == "stdin" && g.Init == nil
 }
 
-// stdinByte translates a read of one byte of standard input
-// (cfa.StdinByte) into res as the C front end does: an input of int in
-// [EOF, UCHAR_MAX]; once it is EOF, the end-of-file indicator
-// (cfa.StdinEOF) is set and every later read returns EOF.
-func (fx *fnctx) stdinByte(name string, res cfa.Expr) {
-	c := fx.newVar("byte", cfa.IntT)
-	c.Temp = true
-	cr := &cfa.VarRef{Var: c}
-	fx.emit(&cfa.Havoc{LHS: cr, Source: name})
-	in := &cfa.Binary{Op: cfa.LAnd,
-		X: &cfa.Binary{Op: cfa.Ge, X: cr, Y: cfa.NewConst(cfa.IntT, -1), T: cfa.IntT},
-		Y: &cfa.Binary{Op: cfa.Le, X: cr, Y: cfa.NewConst(cfa.IntT, 255), T: cfa.IntT}, T: cfa.IntT}
-	fx.branch(in, nil)
-	eof := &cfa.VarRef{Var: fx.t.stdinEOF()}
-	fx.branch(&cfa.Binary{Op: cfa.Ne, X: eof, Y: cfa.NewConst(cfa.IntT, 0), T: cfa.IntT},
-		&cfa.Assign{LHS: cr, RHS: cfa.NewConst(cfa.IntT, -1)})
-	fx.branch(&cfa.Binary{Op: cfa.Eq, X: cr, Y: cfa.NewConst(cfa.IntT, -1), T: cfa.IntT},
-		&cfa.Assign{LHS: eof, RHS: cfa.NewConst(cfa.IntT, 1)})
-	fx.emit(&cfa.Assign{LHS: res, RHS: conv(cr, res.Type())})
+// isConstOne reports whether v is the integer constant 1 (fread's
+// element size).
+func isConstOne(v value.Value) bool {
+	if a, ok := v.(*ir.Arg); ok {
+		v = a.Value
+	}
+	c, ok := v.(*constant.Int)
+	return ok && c.X.IsInt64() && c.X.Int64() == 1
 }
+
+// stdinCall translates a read of a block of standard input
+// (cfa.StdinCall: fgets, fread of stdin) by its model, as the C front
+// end does, its result stored into res; it reports false, having
+// emitted nothing, when the arguments' or result's types do not fit.
+func (fx *fnctx) stdinCall(name string, in *ir.InstCall, res cfa.Expr) bool {
+	if _, ok := in.Args[0].Type().(*types.PointerType); !ok {
+		return false
+	}
+	k := 1
+	if len(in.Args) == 4 {
+		k = 2
+	}
+	if _, ok := in.Args[k].Type().(*types.IntType); !ok {
+		return false
+	}
+	rt := res.Type()
+	if strings.HasPrefix(name, "fgets") != (rt.Kind == cfa.Pointer) || rt.Kind != cfa.Pointer && !rt.IsInteger() {
+		return false
+	}
+	args := make([]cfa.Expr, len(in.Args))
+	for i, a := range in.Args {
+		args[i] = fx.value(a)
+	}
+	v := fx.newVar("input", rt)
+	v.Temp = true
+	x := &cfa.VarRef{Var: v}
+	cfa.EmitStdinCall(llInput{fx}, name, x, args)
+	fx.emit(&cfa.Assign{LHS: res, RHS: x})
+	return true
+}
+
+// input translates a call of one of the C library's input functions
+// (cfa.InputCall: rand, random, time, clock) by its model, as the C
+// front end does, with its value stored into res; it reports false,
+// having emitted nothing, for any other call.
+func (fx *fnctx) input(name string, in *ir.InstCall, res cfa.Expr) bool {
+	m, ok := cfa.InputCall(name, res.Type(), len(in.Args))
+	if !ok {
+		return false
+	}
+	if m.Store {
+		if _, ok := in.Args[0].Type().(*types.PointerType); !ok {
+			return false
+		}
+	}
+	args := make([]cfa.Expr, len(in.Args))
+	for i, a := range in.Args {
+		args[i] = fx.value(a)
+	}
+	v := fx.newVar("input", res.Type())
+	v.Temp = true
+	x := &cfa.VarRef{Var: v}
+	if !m.Emit(llInput{fx}, x, args) {
+		return false
+	}
+	fx.emit(&cfa.Assign{LHS: res, RHS: x})
+	return true
+}
+
+// llInput is the LLVM front end's cfa.InputBuilder: its operations carry
+// the call's position, its conditions none (they are the model's, as in
+// the C front end).
+type llInput struct{ fx *fnctx }
+
+func (b llInput) Op(op cfa.Op) { b.fx.emit(op) }
+
+func (b llInput) Assume(c cfa.Expr) {
+	fx := b.fx
+	yes, no := fx.node(), fx.node()
+	no.Terminal = true
+	fx.t.p.AddEdge(fx.cur, yes, &cfa.Assume{Cond: c, Truth: true}, cfa.Range{}, "")
+	fx.t.p.AddEdge(fx.cur, no, &cfa.Assume{Cond: c, Truth: false}, cfa.Range{}, "")
+	fx.cur = yes
+}
+
+func (b llInput) If(c cfa.Expr, then, els func()) {
+	fx := b.fx
+	yes, no, join := fx.node(), fx.node(), fx.node()
+	fx.t.p.AddEdge(fx.cur, yes, &cfa.Assume{Cond: c, Truth: true}, cfa.Range{}, "")
+	fx.t.p.AddEdge(fx.cur, no, &cfa.Assume{Cond: c, Truth: false}, cfa.Range{}, "")
+	fx.cur = yes
+	then()
+	fx.t.p.AddEdge(fx.cur, join, &cfa.Noop{Label: "skip"}, fx.pos, fx.text)
+	fx.cur = no
+	if els != nil {
+		els()
+	}
+	fx.t.p.AddEdge(fx.cur, join, &cfa.Noop{Label: "skip"}, fx.pos, fx.text)
+	fx.cur = join
+}
+
+func (b llInput) While(c cfa.Expr, body func()) {
+	fx := b.fx
+	head, in, out := fx.node(), fx.node(), fx.node()
+	fx.t.p.AddEdge(fx.cur, head, &cfa.Noop{Label: "loop"}, fx.pos, fx.text)
+	fx.t.p.AddEdge(head, in, &cfa.Assume{Cond: c, Truth: true}, cfa.Range{}, "")
+	fx.t.p.AddEdge(head, out, &cfa.Assume{Cond: c, Truth: false}, cfa.Range{}, "")
+	fx.cur = in
+	body()
+	fx.t.p.AddEdge(fx.cur, head, &cfa.Noop{Label: "loop"}, fx.pos, fx.text)
+	fx.cur = out
+}
+
+func (b llInput) Temp(t *cfa.Type) cfa.Expr {
+	v := b.fx.newVar("input", t)
+	v.Temp = true
+	return &cfa.VarRef{Var: v}
+}
+
+func (b llInput) StdinEOF() cfa.Expr { return &cfa.VarRef{Var: b.fx.t.stdinEOF()} }
 
 // branch continues at the current location when cond holds after the
 // edge op (nil: only when cond holds; the other side ends, a terminal

@@ -297,11 +297,18 @@
 //   - exits with status 0 before main when the environment variable
 //     ProbeEnv is set (reproduce.sh's probe of whether the kernel runs it);
 //   - carries the bytes the counterexample reads from standard input
-//     (getchar, getc and fgetc of stdin: cfa.StdinByte) up to its first
+//     (getchar, getc and fgetc of stdin: cfa.StdinByte; fgets and fread
+//     of stdin byte by byte: cfa.StdinCall; cfa.IsStdinRead) up to its first
 //     EOF in lines starting "// reverify-stdin: " (printf octal escapes,
 //     read back by Stdin), for the runner to put on the program's standard
 //     input (stdin.go); a path that also consumes stdin with an unmodelled
 //     function (ungetc, scanf, …) is refused;
+//   - defines the C library's input functions the program calls
+//     (rand, random, time, clock: cfa.InputCall, cfa.IsInputFunc) to
+//     return the counterexample's values in order with the values of the
+//     __VERIFIER_nondet_* functions, time storing its value through its
+//     argument as its model does (inputDefs); the executable's definition
+//     takes precedence over the shared C library's;
 //   - calls the entry function itself when it is not main, or when the
 //     counterexample gives main's parameters (argc is an input; entry.go):
 //     it defines __wrap_main and names -Wl,--wrap=main among its build

@@ -112,7 +112,7 @@ func Reproducer(v *Violation) (string, error) {
 		}
 	}
 	for _, x := range values {
-		if nondet[x.fn] == nil {
+		if nondet[x.fn] == nil && !cfa.IsInputFunc(x.fn) {
 			nondet[x.fn] = x.t
 		}
 	}
@@ -127,6 +127,12 @@ func Reproducer(v *Violation) (string, error) {
 		}
 	}
 	sort.Strings(names)
+	inputs := map[string]bool{}
+	for _, e := range p.Edges {
+		if h, ok := e.Op.(*cfa.Havoc); ok && cfa.IsInputFunc(h.Source) && p.Func(h.Source) == nil {
+			inputs[h.Source] = true
+		}
+	}
 
 	// How reaching the error becomes observable.
 	abortRoute, hookRoute := false, false
@@ -217,6 +223,9 @@ func Reproducer(v *Violation) (string, error) {
 `, v.Memory, buildFlagPrefix, buildFlagPrefix)
 	}
 	b.WriteString(cbmcPrelude(p))
+	if inputs["time"] || inputs["clock"] {
+		b.WriteString("#include <time.h>\n")
+	}
 	b.WriteString(`#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -279,6 +288,9 @@ __attribute__((constructor)) static void rv_probe(void)
 			return "", err
 		}
 		b.WriteString("\n" + def)
+	}
+	for _, name := range sortedKeys(inputs) {
+		b.WriteString("\n" + inputDefs[name])
 	}
 	for _, name := range []string{"reach_error", "__VERIFIER_error"} {
 		if external(name) || name == c.errFunc && p.Func(name) == nil {
@@ -446,6 +458,28 @@ func cType(t *cfa.Type) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// inputDefs define the C library's input functions (cfa.IsInputFunc)
+// that the program calls, so that they return the counterexample's
+// values in order, with the effects of their models (cfa.InputCall:
+// time also stores its value through its argument). The program's calls
+// bind to these definitions, not the C library's: a definition in the
+// executable takes precedence over the shared library's.
+var inputDefs = map[string]string{
+	"rand":   "int rand(void)\n{\n\treturn (int)rv_read(\"rand\");\n}\n",
+	"random": "long random(void)\n{\n\treturn (long)rv_read(\"random\");\n}\n",
+	"clock":  "clock_t clock(void)\n{\n\treturn (clock_t)rv_read(\"clock\");\n}\n",
+	"time":   "time_t time(time_t *rv_t)\n{\n\ttime_t rv_v = (time_t)rv_read(\"time\");\n\tif (rv_t)\n\t\t*rv_t = rv_v;\n\treturn rv_v;\n}\n",
+}
+
+func sortedKeys(m map[string]bool) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
 }
 
 // nondetDef defines the nondet function name returning values of type t.

@@ -9,7 +9,8 @@ import (
 )
 
 // A counterexample that reads standard input byte by byte (getchar, and
-// getc or fgetc of stdin: cfa.StdinByte) gets its bytes on the
+// getc or fgetc of stdin: cfa.StdinByte; fgets and fread of stdin, whose
+// models read byte by byte: cfa.StdinCall) gets its bytes on the
 // reproducer's standard input, so that the C library's own functions read
 // them: the front ends make each such call an input in [EOF, 255], and
 // once one returned EOF every later one does (the end-of-file indicator).
@@ -28,7 +29,9 @@ const stdinBytesPerLine = 16
 // stdinConsumers are functions without body that read standard input
 // (with stdin, or implicitly) other than byte by byte: a counterexample
 // that calls them besides getchar cannot be fed its bytes, since the
-// front end does not model what they consume.
+// front end does not model what they consume (fgets and fread are
+// among them where their model does not apply: fread of an element
+// size other than 1, a declaration that does not fit).
 var stdinConsumers = map[string]bool{
 	"ungetc": true, "scanf": true, "vscanf": true, "fscanf": true, "vfscanf": true,
 	"__isoc99_scanf": true, "__isoc99_fscanf": true, "__isoc99_vscanf": true, "__isoc99_vfscanf": true,
@@ -41,13 +44,14 @@ var implicitStdin = map[string]bool{
 	"scanf": true, "vscanf": true, "__isoc99_scanf": true, "__isoc99_vscanf": true, "gets": true, "getwchar": true,
 }
 
-// stdinRead reports whether step i reads a byte of standard input.
+// stdinRead reports whether step i reads a byte of standard input
+// (cfa.IsStdinRead).
 func (c *ctx) stdinRead(i int) (string, bool) {
 	if i < 0 || i >= len(c.v.Path) || c.v.Path[i].Edge == nil {
 		return "", false
 	}
 	h, ok := c.v.Path[i].Edge.Op.(*cfa.Havoc)
-	if !ok || !cfa.StdinByte(h.Source, true) {
+	if !ok || !cfa.IsStdinRead(h.Source) {
 		return "", false
 	}
 	return h.Source, true

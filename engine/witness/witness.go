@@ -335,7 +335,7 @@ type valueSite struct {
 type siteKind uint8
 
 const (
-	siteNondet siteKind = iota // __VERIFIER_nondet_* call (Havoc)
+	siteNondet siteKind = iota // __VERIFIER_nondet_* call or input function (cfa.IsInputFunc) (Havoc)
 	siteUninit                 // Decl of a local
 	siteExtern                 // Intra call of an external function
 	siteOther                  // volatile read, unsupported construct, …
@@ -355,7 +355,7 @@ func (c *ctx) site(i int) (valueSite, bool) {
 	switch op := s.Edge.Op.(type) {
 	case *cfa.Havoc:
 		vs.lhs = op.LHS
-		if cfa.NondetFunc(op.Source) {
+		if cfa.NondetFunc(op.Source) || cfa.IsInputFunc(op.Source) {
 			vs.kind, vs.fn = siteNondet, op.Source
 		}
 	case *cfa.Decl:
