@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -214,7 +215,7 @@ func (t *errorTarget) hit(e *cfa.Edge, stack []*cfa.Edge) bool {
 }
 
 func targetOf(md YAMLMetadata, props []*spec.Property) (*errorTarget, string, error) {
-	if id, ok := strings.CutPrefix(md.Producer.Description, propertyPrefix); ok {
+	if id, ok := descriptionField(md.Producer.Description, propertyKey); ok {
 		for _, p := range props {
 			if p.ID == id {
 				t := &errorTarget{edges: map[*cfa.Edge]bool{}, via: p.Via}
@@ -290,8 +291,10 @@ func (c *cutPoint) refresh() {
 	}
 }
 
-// validateCorrectness checks the loop invariants by k-induction with
-// k = 1 over the cut points (Floyd's inductive assertions): the program
+// validateCorrectness checks the loop invariants by k-induction over the
+// cut points, with k = 1 (Floyd's inductive assertions) unless the
+// witness's producer.description names another ("k-induction: K",
+// inductionDepth). For k = 1: the program
 // is cut at every loop head carrying an invariant; every loop-free
 // interprocedural path segment from the program start, or from a cut
 // point under its invariant, to the next cut point must establish that
@@ -312,6 +315,26 @@ func (c *cutPoint) refresh() {
 // calls from the entry function with the callers' locals and the
 // callee's parameters unconstrained (an over-approximation of every
 // calling context) and continues into the caller on return.
+//
+// For k > 1 (the k-induction of Beyer, Dangl, Dietsch, Heizmann,
+// Stahlbauer, "Witness validation and stepwise testification across
+// software verifiers", FSE 2015, and Beyer, Dangl, Dietsch, Heizmann,
+// "Correctness witnesses: exchanging verification results between
+// verifiers", FSE 2016, over the same segments; engine/kinduction's two
+// cases): a path no longer ends at its first cut point but passes k-1 of
+// them, each under its invariant, and ends at the k-th. Base case: every
+// path from the program start through at most k cut points must
+// establish the invariant at each and reach no error call. Step case:
+// from every cut point under its invariant, every path whose first k-1
+// segments reach no error call (the hypothesis: errors there end the
+// path unchecked, invariants at their ends are assumed) must reach no
+// error call in its k-th segment and establish the invariant at its end.
+// Any execution then has all its segments good by induction over their
+// number (the window of k segments before segment m+1 starts at a cut
+// point). When no feasible path from the start reaches a k-th cut point,
+// the base case covered every execution and the step case is skipped:
+// that is how a bounded model checking proof (unwinding assertions) is
+// confirmed with the invariant "1" everywhere.
 func validateCorrectness(ctx context.Context, prog *cfa.Program, src *sources, entries []YAMLCorrectnessEntry, opts ValidateOptions) (Validation, error) {
 	target, what, err := targetOf(entries[0].Metadata, opts.Properties)
 	if err != nil {
@@ -347,10 +370,22 @@ func validateCorrectness(ctx context.Context, prog *cfa.Program, src *sources, e
 			}
 		}
 	}
-	v := &segments{ctx: ctx, prog: prog, opts: opts, target: target, cuts: cuts, entry: prog.Func(opts.Entry), b: smt.NewBuilder()}
-	// From the program start, then from every cut point.
+	k := 1
+	for _, e := range entries {
+		ke, err := inductionDepth(e.Metadata)
+		if err != nil {
+			return Validation{}, err
+		}
+		k = max(k, ke)
+	}
+	v := &segments{ctx: ctx, prog: prog, opts: opts, target: target, cuts: cuts, entry: prog.Func(opts.Entry), b: smt.NewBuilder(), k: k}
+	// From the program start (the base case), then from every cut point
+	// (the step case) unless no execution reaches the k-th cut point.
 	if r, done := v.from(nil); done {
 		return r, nil
+	}
+	if k > 1 && !v.reachedK {
+		return Validation{Confirmed: true, Reason: fmt.Sprintf("every execution ends before its %d-th loop head visit, and all satisfy %s (%d path segments checked)", k, what, v.paths)}, nil
 	}
 	for _, l := range prog.Locs {
 		if c := cuts[l]; c != nil {
@@ -358,6 +393,9 @@ func validateCorrectness(ctx context.Context, prog *cfa.Program, src *sources, e
 				return r, nil
 			}
 		}
+	}
+	if k > 1 {
+		return Validation{Confirmed: true, Reason: fmt.Sprintf("%d loop invariants are %d-inductive and imply %s (%d path segments checked)", len(cuts), k, what, v.paths)}, nil
 	}
 	return Validation{Confirmed: true, Reason: fmt.Sprintf("%d loop invariants are inductive and imply %s (%d path segments checked)", len(cuts), what, v.paths)}, nil
 }
@@ -420,7 +458,7 @@ func houdini(ctx context.Context, prog *cfa.Program, src *sources, target *error
 			cuts[l] = cp
 		}
 	}
-	v := &segments{ctx: ctx, prog: prog, opts: opts, target: target, cuts: cuts, entry: prog.Func(opts.Entry), b: smt.NewBuilder(), houdini: true}
+	v := &segments{ctx: ctx, prog: prog, opts: opts, target: target, cuts: cuts, entry: prog.Func(opts.Entry), b: smt.NewBuilder(), houdini: true, k: 1}
 	for round := 0; ; round++ {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("invariant selection interrupted in round %d: %w", round, err)
@@ -550,6 +588,12 @@ type segments struct {
 	// not checked.
 	houdini bool
 	changed bool
+	// k is the induction depth (1: Floyd's inductive assertions);
+	// reachedK records that a feasible path from the program start
+	// reached the k-th cut point (else the base case covered every
+	// execution).
+	k        int
+	reachedK bool
 }
 
 // flatten lists the operands of nested op (LAnd or LOr) in x.
@@ -563,6 +607,7 @@ func flatten(x cfa.Expr, op cfa.BinaryOp, out []cfa.Expr) []cfa.Expr {
 type frameKey struct {
 	loc   *cfa.Location
 	stack string
+	depth int // cut points passed
 }
 
 // from checks every segment starting at cut point c (nil: the program
@@ -690,10 +735,14 @@ func (v *segments) fromCase(c *cutPoint, inv cfa.Expr, chain []*cfa.Edge) (Valid
 	inc := &incremental{b: v.b, prog: v.prog, s: v.opts.Solver(v.b)}
 	defer inc.s.Close()
 	onPath := map[frameKey]bool{}
-	// descend extends the path by step and walks on from next, unless the
-	// extended path is infeasible (checked at branches).
 	var walk func(l *cfa.Location, first bool) (Validation, bool)
-	descend := func(step cfa.Step, next *cfa.Location) (Validation, bool) {
+	// descendAt extends the path by step and walks on from next (first:
+	// next is where the path resumes past a cut point, not the end of
+	// a segment), unless the extended path is infeasible (checked at
+	// branches).
+	var descendAt func(step cfa.Step, next *cfa.Location, first bool) (Validation, bool)
+	descend := func(step cfa.Step, next *cfa.Location) (Validation, bool) { return descendAt(step, next, false) }
+	descendAt = func(step cfa.Step, next *cfa.Location, first bool) (Validation, bool) {
 		path = append(path, step)
 		defer func() { path = path[:len(path)-1] }()
 		branch := false
@@ -708,8 +757,11 @@ func (v *segments) fromCase(c *cutPoint, inv cfa.Expr, chain []*cfa.Edge) (Valid
 		if !feasible {
 			return Validation{}, false
 		}
-		return walk(next, false)
+		return walk(next, first)
 	}
+	// depth counts the cut points passed since the start (k-induction:
+	// segments before the k-th continue past their end).
+	depth := 0
 	walk = func(l *cfa.Location, first bool) (Validation, bool) {
 		if err := v.ctx.Err(); err != nil {
 			return rejected("validation cancelled: %v", err), true
@@ -719,18 +771,37 @@ func (v *segments) fromCase(c *cutPoint, inv cfa.Expr, chain []*cfa.Edge) (Valid
 			if v.houdini {
 				return v.dropUnestablished(inc, path, cp)
 			}
-			end := append(append([]cfa.Step(nil), path...), synth(l, &cfa.Assume{Cond: cp.inv, Truth: false}))
-			if r, bad := v.check(inc, end, func() string {
-				if c == nil {
-					return fmt.Sprintf("loop invariant at %s does not hold when the loop is entered: a path from %s reaches it violating %q%s", cp.at, startName, cp.text, lines(path))
+			last := depth+1 == v.k
+			if c == nil || last {
+				end := append(append([]cfa.Step(nil), path...), synth(l, &cfa.Assume{Cond: cp.inv, Truth: false}))
+				if r, bad := v.check(inc, end, func() string {
+					if c == nil {
+						return fmt.Sprintf("loop invariant at %s does not hold when the loop is entered: a path from %s reaches it violating %q%s", cp.at, startName, cp.text, lines(path))
+					}
+					return fmt.Sprintf("loop invariant at %s is not inductive: a path from %s reaches %s violating %q%s", cp.at, startName, cp.at, cp.text, lines(path))
+				}); bad {
+					return r, true
 				}
-				return fmt.Sprintf("loop invariant at %s is not inductive: a path from %s reaches %s violating %q%s", cp.at, startName, cp.at, cp.text, lines(path))
-			}); bad {
-				return r, true
+			}
+			if !last {
+				// A segment before the k-th: the invariant holds here
+				// (checked in the base case, the hypothesis in the step
+				// case); the path goes on into the next segment.
+				depth++
+				r, done := descendAt(synth(l, &cfa.Assume{Cond: cp.inv, Truth: true}), l, true)
+				depth--
+				return r, done
+			}
+			if c == nil && !v.reachedK {
+				if v.k == 1 {
+					v.reachedK = true
+				} else if r, err := v.decide(inc, path); r != smt.Unsat || err != nil {
+					v.reachedK = true
+				}
 			}
 			return Validation{}, false
 		}
-		key := frameKey{l, stackKey(stack)}
+		key := frameKey{l, stackKey(stack), depth}
 		if onPath[key] {
 			return rejected("the loop at %s carries no invariant: the validator cannot cut it (from %s)", l.Func.Name+":"+posOf(l), startName), true
 		}
@@ -768,7 +839,10 @@ func (v *segments) fromCase(c *cutPoint, inv cfa.Expr, chain []*cfa.Edge) (Valid
 		}
 		for _, e := range l.Out {
 			if v.target.hit(e, stack) {
-				if v.houdini {
+				if v.houdini || c != nil && depth+1 < v.k {
+					// Houdini checks no property; in the step case an
+					// error before the k-th segment is excluded by the
+					// hypothesis.
 					continue
 				}
 				if r, bad := v.check(inc, append(append([]cfa.Step(nil), path...), callStep(v.prog, e)), func() string {
@@ -1086,8 +1160,9 @@ func (in *incremental) push(ctx context.Context, path []cfa.Step, check bool) (f
 		in.broken = true
 		return true, nil
 	}
+	ren := map[string]string{}
 	for i, t := range in.terms {
-		if pf.Conjuncts[i] != t {
+		if pf.Conjuncts[i] != t && !sameUpToFresh(t, pf.Conjuncts[i], ren, map[[2]int]bool{}) {
 			in.broken = true
 			return true, nil
 		}
@@ -1102,6 +1177,81 @@ func (in *incremental) push(ctx context.Context, path []cfa.Step, check bool) (f
 		return true, nil
 	}
 	return r != smt.Unsat, nil
+}
+
+// sameUpToFresh reports whether a and b are the same term up to a
+// consistent renaming (ren, from a's names to b's) of the fresh
+// variables the encoding creates for undefined behaviour ("undef!n",
+// numbered anew by every encoding). The conjuncts a path's encoding adds
+// after such a prefix name only fresh variables newer than any the
+// asserted prefix holds, so asserting them on top of the old prefix
+// means the same formula (at worst a fresh variable of the new prefix
+// is left unconstrained, which only admits more). same memoises pairs
+// of term IDs found equal.
+func sameUpToFresh(a, b *smt.Term, ren map[string]string, same map[[2]int]bool) bool {
+	if a == b {
+		return true
+	}
+	key := [2]int{a.ID, b.ID}
+	if same[key] {
+		return true
+	}
+	if a.Op != b.Op || a.Sort != b.Sort || len(a.Args) != len(b.Args) || a.Val != b.Val || a.Hi != b.Hi || a.Lo != b.Lo || a.HiBit != b.HiBit {
+		return false
+	}
+	if a.Name != b.Name {
+		if a.Op != smt.Var || !strings.HasPrefix(a.Name, "undef!") || !strings.HasPrefix(b.Name, "undef!") {
+			return false
+		}
+		if r, ok := ren[a.Name]; ok && r != b.Name {
+			return false
+		} else if !ok {
+			for _, r := range ren {
+				if r == b.Name {
+					return false // not a bijection
+				}
+			}
+			ren[a.Name] = b.Name
+		}
+	}
+	args := func(swap bool) bool {
+		for i := range a.Args {
+			j := i
+			if swap {
+				j = len(a.Args) - 1 - i
+			}
+			if !sameUpToFresh(a.Args[i], b.Args[j], ren, same) {
+				return false
+			}
+		}
+		return true
+	}
+	if len(a.Args) == 2 && orderedOp(a.Op) {
+		// The builder orders the operands of these by creation: a
+		// renamed operand can come second.
+		saved := maps.Clone(ren)
+		if !args(false) {
+			clear(ren)
+			maps.Copy(ren, saved)
+			if !args(true) {
+				return false
+			}
+		}
+	} else if !args(false) {
+		return false
+	}
+	same[key] = true
+	return true
+}
+
+// orderedOp reports whether the smt.Builder orders the two operands of
+// op (commutative operators, equality).
+func orderedOp(op smt.Op) bool {
+	switch op {
+	case smt.And, smt.Or, smt.Eq, smt.Add, smt.Mul, smt.BAnd, smt.BOr, smt.BXor:
+		return true
+	}
+	return false
 }
 
 func (in *incremental) pop() {
