@@ -1,0 +1,136 @@
+package witness_test
+
+import (
+	"bytes"
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/results"
+)
+
+// TestProofWitnessesPerAnalysis writes the correctness witness of a TRUE
+// verdict of each analysis that proves properties and validates it:
+// value, predicate-cegar and symex (reached-set invariants), k-induction
+// (its proved invariants and depth), bmc by unwinding assertions (the
+// invariant "1" with a depth that makes the base case cover every
+// execution) and bmc by k-induction (the invariant "1", 2-inductive).
+// The bmc witnesses are also checked to need their depth: without it
+// (Floyd's 1-induction) the validator rejects them.
+func TestProofWitnessesPerAnalysis(t *testing.T) {
+	for _, tc := range []struct {
+		file, config string
+		needsK       bool // the witness is rejected without its depth
+	}{
+		{"testdata/invariants.c", "value", false},
+		{"../testdata/verdicts/predicate_count.c", "predicate-cegar", false},
+		{"testdata/invariants.c", "symex", false},
+		{"../testdata/verdicts/kind_counting.c", "k-induction", false},
+		{"testdata/bits.c", "bmc", true},
+		{"testdata/fill.c", "bmc", true},
+	} {
+		t.Run(tc.config+"/"+tc.file, func(t *testing.T) {
+			t.Parallel()
+			prog, props, res := verify(t, tc.file, tc.config)
+			n := 0
+			for _, r := range res {
+				if r.Verdict != results.True {
+					continue
+				}
+				n++
+				c := correctness(prog, r, task(tc.file, tc.config))
+				var y bytes.Buffer
+				if err := witness.WriteCorrectnessYAML(&y, c); err != nil {
+					t.Fatal(err)
+				}
+				v, err := validate(t, prog, props, y.Bytes())
+				if err != nil || !v.Confirmed {
+					t.Fatalf("%s: own witness not confirmed: %v %s\n%s", r.Property.ID, err, v.Reason, y.String())
+				}
+				t.Logf("%s: %s", r.Property.ID, v.Reason)
+				if !tc.needsK {
+					continue
+				}
+				if r.InductionDepth < 2 || !strings.Contains(y.String(), "k-induction: ") {
+					t.Fatalf("%s: depth %d, witness without it:\n%s", r.Property.ID, r.InductionDepth, y.String())
+				}
+				c.K = 0
+				y.Reset()
+				if err := witness.WriteCorrectnessYAML(&y, c); err != nil {
+					t.Fatal(err)
+				}
+				if v, err := validate(t, prog, props, y.Bytes()); err != nil || v.Confirmed {
+					t.Errorf("%s: witness without its depth: confirmed=%v %v %s", r.Property.ID, v.Confirmed, err, v.Reason)
+				}
+			}
+			if n == 0 {
+				t.Fatalf("no TRUE verdict: %+v", res)
+			}
+		})
+	}
+}
+
+// TestForgedWitnessesRejected forges correctness witnesses for a
+// program whose property fails (after ten iterations): wrong
+// invariants, the invariant "1" and invariants that exclude the error,
+// each under induction depths from 1 to far beyond the loop. The
+// validator must reject every one: a base case that stops before the
+// error leaves a step case that reaches it, and a depth that covers the
+// loop finds it in the base case.
+func TestForgedWitnessesRejected(t *testing.T) {
+	const file = "testdata/late.c"
+	prog, err := frontend.Translate(frontend.Options{}, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := spec.Properties(prog, "main")
+	forge := func(inv string, k int) []byte {
+		d := ""
+		if k > 0 {
+			d = "\n      description: 'k-induction: " + strconv.Itoa(k) + "'"
+		}
+		return []byte(`- entry_type: invariant_set
+  metadata:
+    format_version: "2.0"
+    uuid: ` + fixedUUID + `
+    creation_time: "2024-05-01T12:00:00Z"
+    producer:
+      name: forger` + d + `
+    task:
+      input_files: [` + file + `]
+      specification: G ! call(reach_error())
+      data_model: LP64
+      language: C
+  content:
+    - invariant:
+        type: loop_invariant
+        location: {file_name: late.c, line: 7, column: 2, function: main}
+        value: "` + inv + `"
+        format: c_expression
+`)
+	}
+	for _, inv := range []string{"1", "c <= 9", "c != 10", "c < 10 || c > 10", "c <= 5", "0 <= c && c <= 10"} {
+		for _, k := range []int{0, 1, 2, 3, 5, 9, 10, 11, 12, 40} {
+			v, err := validate(t, prog, props, forge(inv, k))
+			if err != nil {
+				t.Fatalf("%q k=%d: %v", inv, k, err)
+			}
+			if v.Confirmed {
+				t.Errorf("forged witness %q with k=%d confirmed: %s", inv, k, v.Reason)
+			}
+		}
+	}
+	// A depth that is not a positive integer is bad input.
+	for _, d := range []string{"0", "-1", "x", "99999999999"} {
+		y := bytes.Replace(forge("1", 2), []byte("k-induction: 2"), []byte("k-induction: "+d), 1)
+		_, err := validate(t, prog, props, y)
+		var b *witness.BadWitnessError
+		if !errors.As(err, &b) {
+			t.Errorf("k-induction: %s: want a BadWitnessError, got %v", d, err)
+		}
+	}
+}
