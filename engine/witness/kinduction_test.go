@@ -2,12 +2,16 @@ package witness_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/engine/witness"
 	"github.com/reverify/reverify/results"
@@ -131,6 +135,62 @@ func TestForgedWitnessesRejected(t *testing.T) {
 		var b *witness.BadWitnessError
 		if !errors.As(err, &b) {
 			t.Errorf("k-induction: %s: want a BadWitnessError, got %v", d, err)
+		}
+	}
+}
+
+// TestNonlinearInvariants validates hand-written witnesses of a loop
+// with a polynomial invariant over 64-bit integers (SV-COMP's ps2-ll),
+// which bit-blasting alone does not decide in minutes: the correct
+// invariant is confirmed (normalised to sums of monomials, the segment's
+// formula is an invariant and its negation), wrong ones are rejected,
+// and the correct invariant is rejected on a variant of the program
+// whose error it does not exclude.
+func TestNonlinearInvariants(t *testing.T) {
+	witnessFor := func(file, inv string) []byte {
+		return []byte(`- entry_type: invariant_set
+  metadata:
+    format_version: "2.0"
+    uuid: ` + fixedUUID + `
+    creation_time: "2024-05-01T12:00:00Z"
+    producer: {name: hand}
+    task:
+      input_files: [` + file + `]
+      specification: G ! call(reach_error())
+      data_model: LP64
+      language: C
+  content:
+    - invariant:
+        type: loop_invariant
+        location: {file_name: ` + filepath.Base(file) + `, line: 7, column: 2, function: main}
+        value: "` + inv + `"
+        format: c_expression
+`)
+	}
+	for _, tc := range []struct {
+		file, inv string
+		confirmed bool
+	}{
+		{"testdata/square.c", "y * y - 2 * x + y == 0", true},
+		{"testdata/square.c", "y * y - 2 * x - y == 0", false}, // holds initially, not inductive
+		{"testdata/square.c", "y * y == x", false},
+		{"testdata/square.c", "1", false},
+		{"testdata/square_false.c", "y * y - 2 * x + y == 0", false},
+		{"testdata/square_false.c", "y * y - 2 * x + y == 0 && x != 6", false},
+	} {
+		prog, err := frontend.Translate(frontend.Options{}, tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		w, err := witness.ReadWitness(bytes.NewReader(witnessFor(tc.file, tc.inv)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := witness.Validate(ctx, prog, w, witness.ValidateOptions{Solver: z3.Factory, Properties: spec.Properties(prog, "main")})
+		cancel()
+		if err != nil || v.Confirmed != tc.confirmed {
+			t.Errorf("%s %q: confirmed=%v (want %v) %v: %s", tc.file, tc.inv, v.Confirmed, tc.confirmed, err, v.Reason)
 		}
 	}
 }

@@ -1102,6 +1102,14 @@ func (v *segments) dropUnestablished(inc *incremental, path []cfa.Step, cp *cutP
 func (v *segments) decide(inc *incremental, path []cfa.Step) (smt.Result, error) {
 	var r smt.Result
 	var err error
+	if nonlinear(path) {
+		// Bit-blasting a product of two variables (ps2's y*y) can take
+		// Z3's incremental core forever: normalise the whole segment
+		// into sums of monomials instead (smt.Normalizer), where an
+		// inductive polynomial invariant and its negated successor are
+		// one term and its negation.
+		return v.decideNormalized(path)
+	}
 	if !inc.broken {
 		var feasible bool
 		feasible, err = inc.push(v.ctx, path, true)
@@ -1123,6 +1131,62 @@ func (v *segments) decide(inc *incremental, path []cfa.Step) (smt.Result, error)
 		r, err = solve(v.ctx, v.b, v.opts.Solver, conj)
 	}
 	return r, err
+}
+
+// decideNormalized decides path alone on a solver that normalises its
+// assertions (smt.Normalizer, when the factory's solvers are one; else
+// plainly), the whole inlined formula as one conjunction.
+func (v *segments) decideNormalized(path []cfa.Step) (smt.Result, error) {
+	pf, err := smt.EncodePathContext(v.ctx, v.b, v.prog, path, smt.EncodeOptions{})
+	if err != nil {
+		return smt.Unknown, fmt.Errorf("encode: %v", err)
+	}
+	conj, _ := pf.Inline(v.b)
+	f := v.b.And(conj...)
+	if f.Op == smt.False {
+		return smt.Unsat, nil
+	}
+	s := v.opts.Solver(v.b)
+	defer s.Close()
+	if n, ok := s.(smt.Normalizer); ok {
+		n.Normalize()
+	}
+	s.Assert(f)
+	return s.Check(v.ctx)
+}
+
+// nonlinear reports whether a step of path multiplies two operands
+// neither of which is a constant.
+func nonlinear(path []cfa.Step) bool {
+	found := false
+	for _, st := range path {
+		if st.Edge == nil || found {
+			continue
+		}
+		cfa.ForEachExpr(st.Edge.Op, func(x cfa.Expr) {
+			cfa.Walk(x, func(x cfa.Expr) bool {
+				if b, ok := x.(*cfa.Binary); ok && b.Op == cfa.Mul && !constant(b.X) && !constant(b.Y) {
+					found = true
+				}
+				return !found
+			})
+		})
+	}
+	return found
+}
+
+// constant reports whether x is an integer constant, possibly cast.
+func constant(x cfa.Expr) bool {
+	for {
+		switch e := x.(type) {
+		case *cfa.Const:
+			return true
+		case *cfa.Cast:
+			x = e.X
+		default:
+			return false
+		}
+	}
 }
 
 // incremental keeps the SSA conjuncts of the current DFS path asserted in
