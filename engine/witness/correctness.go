@@ -839,7 +839,11 @@ const maxDisjunctCandidate = 16
 // the others, and the property implied); otherwise the reached-set
 // invariants stay (InvariantText) and the result says why. opts are as
 // for Validate (Solver required; Properties resolve c.Property); ctx
-// bounds the work. The Validation reports what the written witness
+// bounds the work. With an induction depth c.K > 1, the invariants are
+// first tried without it (a smaller depth is cheaper to validate: the
+// paths of a segment multiply), then the Houdini survivors with depth 1
+// and c.K, then the invariants as given with c.K; c.K is set to the
+// depth of the confirmed choice. The Validation reports what the written witness
 // achieves: Confirmed only after a full validateCorrectness run of the
 // chosen invariants.
 func (c *Correctness) Select(ctx context.Context, opts ValidateOptions) (Validation, error) {
@@ -883,6 +887,20 @@ func (c *Correctness) Select(ctx context.Context, opts ValidateOptions) (Validat
 				Value:    texts[i], Format: "c_expression"}})
 		}
 		return []YAMLCorrectnessEntry{e}
+	}
+	if c.K > 1 {
+		// A k-induction proof's invariants may be inductive on their
+		// own (bmc proves test_locks_N with k = 1 where the loop body
+		// resets every lock): a witness without a depth is validated
+		// with one segment per path instead of 2^N per iteration.
+		texts := make([]string, len(locs))
+		for i, l := range locs {
+			texts[i] = l.text
+		}
+		if r, err := validateCorrectness(ctx, c.Program, src, entryOf(texts, 1), opts); err == nil && r.Confirmed {
+			c.K = 1
+			return r, nil
+		}
 	}
 	var hs []houdiniSite
 	for _, l := range locs {
