@@ -960,8 +960,19 @@ func (c *Correctness) Select(ctx context.Context, opts ValidateOptions) (Validat
 	if err != nil {
 		return rejected("%s; reached-set invariants: %v", why, err), nil
 	}
-	if !r.Confirmed {
-		r.Reason = why + "; reached-set invariants: " + r.Reason
+	if r.Confirmed {
+		return r, nil
+	}
+	r.Reason = why + "; reached-set invariants: " + r.Reason
+	// Last, a base case that covers every execution: when the loops
+	// are bounded, the paths from the start end before any depth, and
+	// segments from the start may read memory that segments from an
+	// invariant cannot (pointer dereferences). The depth written is one
+	// more than the most loop heads a path passed (at least 2, which
+	// skips the step case).
+	if e, err := validateCorrectness(ctx, c.Program, src, entryOf(texts, maxK), opts); err == nil && e.Confirmed && e.depth < maxK {
+		c.K = max(2, e.depth+1)
+		return e, nil
 	}
 	return r, nil
 }

@@ -194,3 +194,67 @@ func TestNonlinearInvariants(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundedBaseCase: value-cegar proves a program that builds
+// and traverses a list of five nodes; its invariants are not checkable
+// from a cut point (pointer dereferences), so Select writes a depth with
+// which the validator's base case covers every execution, and the
+// witness is confirmed. On the variant whose final check fails, forged
+// witnesses with any depth are rejected.
+func TestBoundedBaseCase(t *testing.T) {
+	const file = "testdata/list5.c"
+	prog, props, res := verify(t, file, "value-cegar")
+	if len(res) != 2 || res[0].Verdict != results.True || res[1].Verdict != results.True {
+		t.Fatalf("want two TRUE verdicts, got %+v", res)
+	}
+	for _, r := range res {
+		c := correctness(prog, r, task(file, "value-cegar"))
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		s, err := c.Select(ctx, witness.ValidateOptions{Solver: z3.Factory, Properties: props})
+		cancel()
+		if err != nil || !s.Confirmed || c.K < 2 {
+			t.Fatalf("%s: Select: confirmed=%v K=%d %v %s", r.Property.ID, s.Confirmed, c.K, err, s.Reason)
+		}
+		var y bytes.Buffer
+		if err := witness.WriteCorrectnessYAML(&y, c); err != nil {
+			t.Fatal(err)
+		}
+		v, err := validate(t, prog, props, y.Bytes())
+		if err != nil || !v.Confirmed {
+			t.Fatalf("%s: own witness not confirmed: %v %s\n%s", r.Property.ID, err, v.Reason, y.String())
+		}
+	}
+	const bad = "testdata/list5_false.c"
+	bprog, err := frontend.Translate(frontend.Options{}, bad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bprops := spec.Properties(bprog, "main")
+	for _, k := range []string{"2", "3", "7", "8", "1000"} {
+		y := []byte(`- entry_type: invariant_set
+  metadata:
+    format_version: "2.0"
+    uuid: ` + fixedUUID + `
+    creation_time: "2024-05-01T12:00:00Z"
+    producer: {name: forger, description: "k-induction: ` + k + `"}
+    task:
+      input_files: [` + bad + `]
+      specification: G ! call(reach_error())
+      data_model: LP64
+      language: C
+  content:
+    - invariant:
+        type: loop_invariant
+        location: {file_name: list5_false.c, line: 15, column: 2, function: main}
+        value: "0 <= len && len <= 5"
+        format: c_expression
+`)
+		v, err := validate(t, bprog, bprops, y)
+		if err != nil {
+			t.Fatalf("k=%s: %v", k, err)
+		}
+		if v.Confirmed {
+			t.Errorf("forged witness with k=%s confirmed: %s", k, v.Reason)
+		}
+	}
+}

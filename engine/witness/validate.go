@@ -124,6 +124,11 @@ type Validation struct {
 	// nondeterministic inputs in read order (for Reproducer).
 	Path   []cfa.Step
 	Inputs []results.Input
+
+	// depth is, for a correctness witness confirmed by a complete base
+	// case (validateCorrectness), the most cut points a path from the
+	// start passed; 0 otherwise.
+	depth int
 }
 
 func rejected(format string, args ...any) Validation {
@@ -378,6 +383,16 @@ func validateCorrectness(ctx context.Context, prog *cfa.Program, src *sources, e
 		}
 		k = max(k, ke)
 	}
+	if k > 1 {
+		// Loops without an invariant (do … while, goto loops) are cut
+		// points with the invariant "1": the base case unrolls them,
+		// the step case starts there from any state.
+		for _, l := range prog.Locs {
+			if l.LoopHead && l.Func != prog.Init && cuts[l] == nil {
+				cuts[l] = &cutPoint{loc: l, inv: &cfa.Const{T: cfa.IntT, V: 1}, text: "1", at: l.Func.Name + ":" + posOf(l) + " (no invariant)"}
+			}
+		}
+	}
 	v := &segments{ctx: ctx, prog: prog, opts: opts, target: target, cuts: cuts, entry: prog.Func(opts.Entry), b: smt.NewBuilder(), k: k}
 	// From the program start (the base case), then from every cut point
 	// (the step case) unless no execution reaches the k-th cut point.
@@ -385,7 +400,7 @@ func validateCorrectness(ctx context.Context, prog *cfa.Program, src *sources, e
 		return r, nil
 	}
 	if k > 1 && !v.reachedK {
-		return Validation{Confirmed: true, Reason: fmt.Sprintf("every execution ends before its %d-th loop head visit, and all satisfy %s (%d path segments checked)", k, what, v.paths)}, nil
+		return Validation{Confirmed: true, depth: v.maxDepth, Reason: fmt.Sprintf("every execution ends before its %d-th loop head visit, and all satisfy %s (%d path segments checked)", k, what, v.paths)}, nil
 	}
 	for _, l := range prog.Locs {
 		if c := cuts[l]; c != nil {
@@ -594,6 +609,8 @@ type segments struct {
 	// execution).
 	k        int
 	reachedK bool
+	// maxDepth is the most cut points a path of the base case passed.
+	maxDepth int
 }
 
 // flatten lists the operands of nested op (LAnd or LOr) in x.
@@ -772,6 +789,9 @@ func (v *segments) fromCase(c *cutPoint, inv cfa.Expr, chain []*cfa.Edge) (Valid
 				return v.dropUnestablished(inc, path, cp)
 			}
 			last := depth+1 == v.k
+			if c == nil {
+				v.maxDepth = max(v.maxDepth, depth+1)
+			}
 			if c == nil || last {
 				end := append(append([]cfa.Step(nil), path...), synth(l, &cfa.Assume{Cond: cp.inv, Truth: false}))
 				if r, bad := v.check(inc, end, func() string {
