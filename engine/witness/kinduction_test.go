@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/engine/witness"
@@ -255,6 +256,31 @@ func TestBoundedBaseCase(t *testing.T) {
 		}
 		if v.Confirmed {
 			t.Errorf("forged witness with k=%s confirmed: %s", k, v.Reason)
+		}
+	}
+}
+
+// TestSameUpToFresh: the incremental prefix check accepts a re-encoded
+// conjunct whose fresh undefined-behaviour variables are renumbered
+// (and whose operands the builder reordered for it), and refuses
+// renamings that are not one-to-one or rename anything else.
+func TestSameUpToFresh(t *testing.T) {
+	b := smt.NewBuilder()
+	w := smt.BVSort(32)
+	x, y, c := b.Var("x", w), b.Var("y", w), b.Var("c", smt.BoolSort)
+	u0, u1, u2 := b.FreshVar("undef", w), b.FreshVar("undef", w), b.FreshVar("undef", w)
+	for _, tc := range []struct {
+		a, b *smt.Term
+		want bool
+	}{
+		{b.Eq(b.Ite(c, u0, y), x), b.Eq(x, b.Ite(c, u1, y)), true},
+		{b.And(b.Eq(x, u0), b.Eq(y, u0)), b.And(b.Eq(x, u1), b.Eq(y, u2)), false}, // one variable, two names
+		{b.And(b.Eq(x, u0), b.Eq(y, u1)), b.And(b.Eq(x, u2), b.Eq(y, u2)), false}, // two variables, one name
+		{b.Eq(x, u0), b.Eq(y, u1), false},
+		{b.Eq(x, b.Add(u0, y)), b.Eq(x, b.Add(y, u2)), true},
+	} {
+		if got := witness.SameUpToFresh(tc.a, tc.b); got != tc.want {
+			t.Errorf("SameUpToFresh(%v, %v) = %v, want %v", tc.a, tc.b, got, tc.want)
 		}
 	}
 }

@@ -339,7 +339,13 @@ func (c *cutPoint) refresh() {
 // point). When no feasible path from the start reaches a k-th cut point,
 // the base case covered every execution and the step case is skipped:
 // that is how a bounded model checking proof (unwinding assertions) is
-// confirmed with the invariant "1" everywhere.
+// confirmed with the invariant "1" everywhere. For k > 1, loops without
+// an invariant (do … while, goto loops) are cut points with the
+// invariant "1" (more cut points with a true invariant only add
+// obligations), so that the base case can unroll them; segments from
+// the start may read memory, which segments from a cut point may not,
+// so a bounded program that dereferences pointers in its loops is
+// confirmed by a depth its base case exhausts.
 func validateCorrectness(ctx context.Context, prog *cfa.Program, src *sources, entries []YAMLCorrectnessEntry, opts ValidateOptions) (Validation, error) {
 	target, what, err := targetOf(entries[0].Metadata, opts.Properties)
 	if err != nil {
@@ -1313,10 +1319,14 @@ func sameUpToFresh(a, b *smt.Term, ren map[string]string, same map[[2]int]bool) 
 	if len(a.Args) == 2 && orderedOp(a.Op) {
 		// The builder orders the operands of these by creation: a
 		// renamed operand can come second.
-		saved := maps.Clone(ren)
+		// A failed attempt's renamings and the pairs it found equal
+		// under them are rolled back.
+		saved, savedSame := maps.Clone(ren), maps.Clone(same)
 		if !args(false) {
 			clear(ren)
 			maps.Copy(ren, saved)
+			clear(same)
+			maps.Copy(same, savedSame)
 			if !args(true) {
 				return false
 			}
