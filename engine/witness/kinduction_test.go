@@ -210,7 +210,7 @@ func TestBoundedBaseCase(t *testing.T) {
 	}
 	for _, r := range res {
 		c := correctness(prog, r, task(file, "value-cegar"))
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		s, err := c.Select(ctx, witness.ValidateOptions{Solver: z3.Factory, Properties: props})
 		cancel()
 		if err != nil || !s.Confirmed || c.K < 2 {
