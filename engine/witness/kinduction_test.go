@@ -146,15 +146,20 @@ func TestForgedWitnessesRejected(t *testing.T) {
 // invariant is confirmed (normalised to sums of monomials, the segment's
 // formula is an invariant and its negation), wrong ones are rejected,
 // and the correct invariant is rejected on a variant of the program
-// whose error it does not exclude.
+// whose error it does not exclude. With the check inside the loop,
+// the invariant "1" is 2-inductive.
 func TestNonlinearInvariants(t *testing.T) {
 	witnessFor := func(file, inv string) []byte {
+		line, desc := "7", ""
+		if strings.HasSuffix(file, "_loop.c") {
+			line, desc = "8", ", description: 'k-induction: 2'"
+		}
 		return []byte(`- entry_type: invariant_set
   metadata:
     format_version: "2.0"
     uuid: ` + fixedUUID + `
     creation_time: "2024-05-01T12:00:00Z"
-    producer: {name: hand}
+    producer: {name: hand` + desc + `}
     task:
       input_files: [` + file + `]
       specification: G ! call(reach_error())
@@ -163,7 +168,7 @@ func TestNonlinearInvariants(t *testing.T) {
   content:
     - invariant:
         type: loop_invariant
-        location: {file_name: ` + filepath.Base(file) + `, line: 7, column: 2, function: main}
+        location: {file_name: ` + filepath.Base(file) + `, line: ` + line + `, column: 2, function: main}
         value: "` + inv + `"
         format: c_expression
 `)
@@ -178,6 +183,10 @@ func TestNonlinearInvariants(t *testing.T) {
 		{"testdata/square.c", "1", false},
 		{"testdata/square_false.c", "y * y - 2 * x + y == 0", false},
 		{"testdata/square_false.c", "y * y - 2 * x + y == 0 && x != 6", false},
+		// the check in the loop makes "1" 2-inductive; its branches are
+		// decided normalised too
+		{"testdata/square_loop.c", "1", true},
+		{"testdata/square_loop.c", "x <= 5", false},
 	} {
 		prog, err := frontend.Translate(frontend.Options{}, tc.file)
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"gopkg.in/yaml.v3"
 
@@ -758,6 +759,11 @@ func (v *segments) fromCase(c *cutPoint, inv cfa.Expr, chain []*cfa.Edge) (Valid
 	inc := &incremental{b: v.b, prog: v.prog, s: v.opts.Solver(v.b)}
 	defer inc.s.Close()
 	onPath := map[frameKey]bool{}
+	// nlSteps counts the steps of path that multiply two variables.
+	nlSteps := 0
+	if nonlinear(path) {
+		nlSteps = 1
+	}
 	var walk func(l *cfa.Location, first bool) (Validation, bool)
 	// descendAt extends the path by step and walks on from next (first:
 	// next is where the path resumes past a cut point, not the end of
@@ -772,7 +778,27 @@ func (v *segments) fromCase(c *cutPoint, inv cfa.Expr, chain []*cfa.Edge) (Valid
 		if step.Edge != nil && step.Kind == cfa.Intra && len(step.Edge.From.Out) > 1 {
 			_, branch = step.Edge.Op.(*cfa.Assume)
 		}
-		feasible, err := inc.push(v.ctx, path, branch)
+		nl := nonlinear(path[len(path)-1:])
+		if nl {
+			nlSteps++
+			defer func() { nlSteps-- }()
+		}
+		var feasible bool
+		var err error
+		if nlSteps > 0 {
+			// A branch after a product of variables: the incremental
+			// core may bit-blast it forever; the normalised check
+			// decides it, or within nonlinearBranch leaves it feasible.
+			feasible, _ = inc.push(v.ctx, path, false)
+			if branch {
+				bctx, cancel := context.WithTimeout(v.ctx, nonlinearBranch)
+				r, _ := v.decideNormalizedCtx(bctx, path)
+				cancel()
+				feasible = r != smt.Unsat
+			}
+		} else {
+			feasible, err = inc.push(v.ctx, path, branch)
+		}
 		defer inc.pop()
 		if err != nil {
 			return rejected("a segment from %s cannot be encoded: %v", startName, err), true
@@ -1163,7 +1189,16 @@ func (v *segments) decide(inc *incremental, path []cfa.Step) (smt.Result, error)
 // assertions (smt.Normalizer, when the factory's solvers are one; else
 // plainly), the whole inlined formula as one conjunction.
 func (v *segments) decideNormalized(path []cfa.Step) (smt.Result, error) {
-	pf, err := smt.EncodePathContext(v.ctx, v.b, v.prog, path, smt.EncodeOptions{})
+	return v.decideNormalizedCtx(v.ctx, path)
+}
+
+// nonlinearBranch bounds the check of a branch on a path with a product
+// of variables: a branch undecided within it is explored.
+const nonlinearBranch = 2 * time.Second
+
+// decideNormalizedCtx is decideNormalized under ctx.
+func (v *segments) decideNormalizedCtx(ctx context.Context, path []cfa.Step) (smt.Result, error) {
+	pf, err := smt.EncodePathContext(ctx, v.b, v.prog, path, smt.EncodeOptions{})
 	if err != nil {
 		return smt.Unknown, fmt.Errorf("encode: %v", err)
 	}
@@ -1178,7 +1213,7 @@ func (v *segments) decideNormalized(path []cfa.Step) (smt.Result, error) {
 		n.Normalize()
 	}
 	s.Assert(f)
-	return s.Check(v.ctx)
+	return s.Check(ctx)
 }
 
 // nonlinear reports whether a step of path multiplies two operands
