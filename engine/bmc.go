@@ -30,6 +30,7 @@ func bmcVerdict(ctx context.Context, prog *cfa.Program, cfg Config, res *Result,
 	res.States = out.Nodes
 	switch out.Status {
 	case bmc.True:
+		res.Invariants, res.InductionDepth = bmcWitness(prog, out)
 		return results.True, out.Reason
 	case bmc.False:
 		if names := prog.PathExterns(out.Path, cfa.ExternUnmodelled); len(names) > 0 {
@@ -88,3 +89,50 @@ func runBMCAll(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 		take(i, out)
 	}
 }
+
+// bmcWitness returns what a correctness witness of bmc's TRUE out
+// carries: the invariant "1" at every loop head (functions other than
+// the initialiser), and the induction depth with which the validator
+// checks them (engine/witness, validateCorrectness: k-induction over the
+// loop heads as cut points, whose base case needs no step case when no
+// execution reaches the k-th cut point visit).
+//
+// A k-induction proof with k = out.Bound (its step case: from any state
+// at a loop head, k error-free iterations are followed by an error-free
+// one) is the validator's (k+1)-induction. A proof by unwinding
+// assertions (no loop takes its back edge more than out.Bound times in a
+// row) bounds the loop head visits of every execution: at most
+// (Bound+1)^L for L loop heads, times the call edges that may repeat a
+// loop (1 + their number), plus one so that the base case sees that no
+// execution reaches the bound; capped at maxWitnessDepth. An estimate
+// that is too small makes the validator reject the witness, never
+// confirm a wrong one.
+func bmcWitness(prog *cfa.Program, out bmc.Result) ([]results.Invariant, int) {
+	var invs []results.Invariant
+	for _, l := range prog.Locs {
+		if l.LoopHead && l.Func != prog.Init {
+			invs = append(invs, results.Invariant{Loc: l, States: [][]results.Fact{nil}})
+		}
+	}
+	if out.KInduction {
+		return invs, out.Bound + 1
+	}
+	calls := 1
+	for _, e := range prog.Edges {
+		if _, ok := e.Op.(*cfa.Call); ok {
+			calls++
+		}
+	}
+	k := calls
+	for range invs {
+		k *= out.Bound + 1
+		if k > maxWitnessDepth {
+			return invs, maxWitnessDepth
+		}
+	}
+	return invs, min(k+1, maxWitnessDepth)
+}
+
+// maxWitnessDepth caps the induction depth written into a witness: the
+// validator's bound (engine/witness) on it.
+const maxWitnessDepth = 1 << 20

@@ -29,7 +29,9 @@ func runKInduction(ctx context.Context, prog *cfa.Program, prop *spec.Property, 
 	switch out.Status {
 	case kinduction.True:
 		res.Verdict = results.True
-		res.Invariants = kInductionInvariants(prog, out.Proved)
+		// The step case with k = out.K is the validator's (K+1)-induction
+		// (engine/witness, validateCorrectness).
+		res.Invariants, res.InductionDepth = kInductionInvariants(prog, out.Proved), out.K+1
 	case kinduction.False:
 		falseVerdict(ctx, prog, cfg, res, out.Reason, out.Path, out.Inputs)
 	default:

@@ -64,6 +64,9 @@ type Result struct {
 	// engine/cegar.CheckPathOpts (bit-precise SMT and concrete replay).
 	Path   []cfa.Step
 	Inputs []smt.InputValue
+	// KInduction says, for TRUE, that the proof is k-induction's step
+	// case with k = Bound (else the unwinding assertions hold at Bound).
+	KInduction bool
 	// CutOff says, for UNKNOWN, that the last bound's unwinding
 	// assertions failed (a larger bound, or k-induction, may decide).
 	CutOff bool
@@ -382,7 +385,7 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 			res.Reason = "bmc: " + err.Error()
 			return res, false
 		case proved:
-			res.Status = True
+			res.Status, res.KInduction = True, true
 			res.Reason = fmt.Sprintf("k-induction over merged paths with k = %d: no error within bound %d, and from any state at a loop head of %s, %d error-free iterations are followed by an error-free one", k, k, u.entry.Name, k)
 			return res, false
 		case why != "":

@@ -50,6 +50,17 @@ type Solver interface {
 	Close()
 }
 
+// Normalizer is a Solver that can rewrite the terms asserted after
+// Normalize into a normal form of bit-vector arithmetic: sums of
+// monomials, so that polynomial identities (y*y + y - 2*x with y and x
+// advanced by a loop step) become syntactic ones. Bit-blasting decides
+// nonlinear 64-bit identities badly; normalised, the conjunction of an
+// invariant and its negated successor is often false outright. The
+// witness validator uses it for segments with nonlinear arithmetic.
+type Normalizer interface {
+	Normalize()
+}
+
 // AssertContexter is a Solver whose Assert can be interrupted: when ctx
 // is done during the assertion, the assertion may be partial and the
 // next Check answers Unknown with ctx's error. solveOnce uses it, so that

@@ -84,6 +84,12 @@ type Result struct {
 	// head, what the final reached set knows there (for correctness
 	// witnesses, engine/witness).
 	Invariants []results.Invariant
+	// InductionDepth is the k with which Invariants prove a TRUE verdict
+	// by k-induction over the loop heads as cut points (0 and 1: they
+	// are inductive): a k-induction proof's k + 1, or, for bounded model
+	// checking whose unwinding assertions hold, a bound on the loop head
+	// visits of every execution (engine/witness, Correctness.K).
+	InductionDepth int
 	// Scope is the property scope of a TRUE or FALSE verdict
 	// (Config.Scope; engine/scope), nil otherwise.
 	Scope *results.Scope

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -28,6 +29,14 @@ type Correctness struct {
 	// unreach-call); it is recorded in producer.description as
 	// "property: ID" so that `reverify validate` checks that property.
 	Property string
+	// K is the induction depth the invariants need (0 and 1: they are
+	// inductive, Floyd's inductive assertions): with K > 1 the witness
+	// records "k-induction: K" in producer.description and the
+	// validator checks the invariant set by K-induction over the cut
+	// points (validateCorrectness). A bounded model checking proof
+	// (every execution ends within the unwinding bound) or a
+	// k-induction proof sets it; their invariants may be "1".
+	K int
 
 	// chosen, set by Select, replaces the rendered invariant at a loop
 	// keyword.
@@ -637,7 +646,7 @@ func CorrectnessYAML(c *Correctness) (YAMLCorrectnessEntry, error) {
 			FormatVersion: FormatVersion,
 			UUID:          vc.uuid(),
 			CreationTime:  vc.created(),
-			Producer:      YAMLProducer{Name: name, Version: version, Configuration: c.Task.Configuration, Description: propertyDescription(c.Property)},
+			Producer:      YAMLProducer{Name: name, Version: version, Configuration: c.Task.Configuration, Description: description(c.Property, c.K)},
 			Task: YAMLTask{
 				InputFiles:      append([]string(nil), files...),
 				InputFileHashes: hashes,
@@ -659,13 +668,55 @@ func CorrectnessYAML(c *Correctness) (YAMLCorrectnessEntry, error) {
 	return e, nil
 }
 
-const propertyPrefix = "property: "
+// The fields of producer.description that reverify writes and reads,
+// one "key: value" per line: the property a per-assertion witness
+// proves, and the induction depth of the invariant set.
+const (
+	propertyKey = "property"
+	kKey        = "k-induction"
+)
 
-func propertyDescription(id string) string {
-	if id == "" {
-		return ""
+// description returns producer.description for the property id ("" for
+// SV-COMP's whole unreach-call) and induction depth k (written only
+// above 1).
+func description(id string, k int) string {
+	var lines []string
+	if id != "" {
+		lines = append(lines, propertyKey+": "+id)
 	}
-	return propertyPrefix + id
+	if k > 1 {
+		lines = append(lines, fmt.Sprintf("%s: %d", kKey, k))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// descriptionField returns the value of the line "key: value" of a
+// producer.description (description).
+func descriptionField(desc, key string) (string, bool) {
+	for _, line := range strings.Split(desc, "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), key+":"); ok {
+			return strings.TrimSpace(v), true
+		}
+	}
+	return "", false
+}
+
+// maxK bounds the induction depth a witness may ask for.
+const maxK = 1 << 20
+
+// inductionDepth returns the induction depth of a correctness witness's
+// metadata: 1 without a "k-induction" field; a field that is not an
+// integer in [1, maxK] is a *BadWitnessError.
+func inductionDepth(md YAMLMetadata) (int, error) {
+	v, ok := descriptionField(md.Producer.Description, kKey)
+	if !ok {
+		return 1, nil
+	}
+	k, err := strconv.Atoi(v)
+	if err != nil || k < 1 || k > maxK {
+		return 0, bad("witness: producer.description: %s: %q is not an induction depth in [1, %d]", kKey, v, maxK)
+	}
+	return k, nil
 }
 
 // WriteCorrectnessYAML writes c as a YAML correctness witness, format
@@ -788,7 +839,11 @@ const maxDisjunctCandidate = 16
 // the others, and the property implied); otherwise the reached-set
 // invariants stay (InvariantText) and the result says why. opts are as
 // for Validate (Solver required; Properties resolve c.Property); ctx
-// bounds the work. The Validation reports what the written witness
+// bounds the work. With an induction depth c.K > 1, the invariants are
+// first tried without it (a smaller depth is cheaper to validate: the
+// paths of a segment multiply), then the Houdini survivors with depth 1
+// and c.K, then the invariants as given with c.K; c.K is set to the
+// depth of the confirmed choice. The Validation reports what the written witness
 // achieves: Confirmed only after a full validateCorrectness run of the
 // chosen invariants.
 func (c *Correctness) Select(ctx context.Context, opts ValidateOptions) (Validation, error) {
@@ -812,7 +867,7 @@ func (c *Correctness) Select(ctx context.Context, opts ValidateOptions) (Validat
 	}
 	src := newSources(opts.Contents)
 	c.chosen = nil
-	md := YAMLMetadata{Producer: YAMLProducer{Description: propertyDescription(c.Property)},
+	md := YAMLMetadata{Producer: YAMLProducer{Description: description(c.Property, c.K)},
 		Task: YAMLTask{Specification: specFormula(c.Task.Specification)}}
 	target, _, err := targetOf(md, opts.Properties)
 	if err != nil {
@@ -822,7 +877,9 @@ func (c *Correctness) Select(ctx context.Context, opts ValidateOptions) (Validat
 	if len(locs) == 0 {
 		return rejected("no loop invariant to choose"), nil
 	}
-	entryOf := func(texts []string) []YAMLCorrectnessEntry {
+	entryOf := func(texts []string, k int) []YAMLCorrectnessEntry {
+		md := md
+		md.Producer.Description = description(c.Property, k)
 		e := YAMLCorrectnessEntry{EntryType: "invariant_set", Metadata: md}
 		for i, l := range locs {
 			e.Content = append(e.Content, YAMLInvariantItem{Invariant: YAMLInvariant{Type: LoopInvariantType,
@@ -830,6 +887,20 @@ func (c *Correctness) Select(ctx context.Context, opts ValidateOptions) (Validat
 				Value:    texts[i], Format: "c_expression"}})
 		}
 		return []YAMLCorrectnessEntry{e}
+	}
+	if c.K > 1 {
+		// A k-induction proof's invariants may be inductive on their
+		// own (bmc proves test_locks_N with k = 1 where the loop body
+		// resets every lock): a witness without a depth is validated
+		// with one segment per path instead of 2^N per iteration.
+		texts := make([]string, len(locs))
+		for i, l := range locs {
+			texts[i] = l.text
+		}
+		if r, err := validateCorrectness(ctx, c.Program, src, entryOf(texts, 1), opts); err == nil && r.Confirmed {
+			c.K = 1
+			return r, nil
+		}
 	}
 	var hs []houdiniSite
 	for _, l := range locs {
@@ -857,13 +928,24 @@ func (c *Correctness) Select(ctx context.Context, opts ValidateOptions) (Validat
 				texts[i] = strings.Join(live, " && ")
 			}
 		}
-		r, err := validateCorrectness(ctx, c.Program, src, entryOf(texts), opts)
-		if err == nil && r.Confirmed {
-			c.chosen = map[cfa.Pos]string{}
-			for i, l := range locs {
-				c.chosen[l.site.kw] = texts[i]
+		// Inductive survivors need no induction depth; else they may
+		// still strengthen the proof's k-induction.
+		ks := []int{1}
+		if c.K > 1 {
+			ks = append(ks, c.K)
+		}
+		var r Validation
+		var err error
+		for _, k := range ks {
+			r, err = validateCorrectness(ctx, c.Program, src, entryOf(texts, k), opts)
+			if err == nil && r.Confirmed {
+				c.chosen = map[cfa.Pos]string{}
+				for i, l := range locs {
+					c.chosen[l.site.kw] = texts[i]
+				}
+				c.K = k
+				return r, nil
 			}
-			return r, nil
 		}
 		why = "the inductive candidates do not imply the property: " + r.Reason
 		if err != nil {
@@ -874,12 +956,23 @@ func (c *Correctness) Select(ctx context.Context, opts ValidateOptions) (Validat
 	for i, l := range locs {
 		texts[i] = l.text
 	}
-	r, err := validateCorrectness(ctx, c.Program, src, entryOf(texts), opts)
+	r, err := validateCorrectness(ctx, c.Program, src, entryOf(texts, c.K), opts)
 	if err != nil {
 		return rejected("%s; reached-set invariants: %v", why, err), nil
 	}
-	if !r.Confirmed {
-		r.Reason = why + "; reached-set invariants: " + r.Reason
+	if r.Confirmed {
+		return r, nil
+	}
+	r.Reason = why + "; reached-set invariants: " + r.Reason
+	// Last, a base case that covers every execution: when the loops
+	// are bounded, the paths from the start end before any depth, and
+	// segments from the start may read memory that segments from an
+	// invariant cannot (pointer dereferences). The depth written is one
+	// more than the most loop heads a path passed (at least 2, which
+	// skips the step case).
+	if e, err := validateCorrectness(ctx, c.Program, src, entryOf(texts, maxK), opts); err == nil && e.Confirmed && e.depth < maxK {
+		c.K = max(2, e.depth+1)
+		return e, nil
 	}
 	return r, nil
 }

@@ -167,7 +167,13 @@
 // abstraction, a Boolean combination of predicates, as bit-precise C
 // conditions). k-induction has no reached set: its invariants are the
 // Houdini-selected candidates its proof assumed (or, with evidence kept,
-// searched after a proof that needed none). Correctness (mirroring it as
+// searched after a proof that needed none), with the proof's k + 1 as
+// the witness's induction depth (Correctness.K); bounded model checking
+// (engine/bmc) writes the invariant "1" at every loop head with the
+// depth of its proof: k + 1 for its k-induction, and for unwinding
+// assertions a bound on the loop head visits of every execution, so
+// that the validator's base case covers every execution. A program
+// without loops gets an empty invariant set. Correctness (mirroring it as
 // Invariant and Fact) locates each loop head at the first character of
 // its while or for keyword (the statement whose controlling expression
 // holds the head's condition; do … while, goto loops and loops without a
@@ -194,13 +200,18 @@
 // die; survivors implied by the others are dropped; the result is kept
 // only when the validator confirms it (inductive and implying the
 // property), else the reached-set invariants are written unchanged.
+// With a depth above 1, Select first tries the invariants without it,
+// and keeps the smallest depth it confirms.
 //
 // WriteCorrectnessYAML writes one invariant_set entry (format 2.0: the
 // metadata of violation witnesses, content items invariant {type
 // loop_invariant, location {file_name, line, column, function}, value,
 // format c_expression}); a per-assertion property is named in
 // producer.description as "property: ID" (SV-COMP's specification
-// covers every reach_error call). WriteCorrectnessGraphML writes the
+// covers every reach_error call), an induction depth above 1 as a line
+// "k-induction: K" there (the format has no field for it; description
+// is free text, so other validators ignore it and check the invariants
+// as usual). WriteCorrectnessGraphML writes the
 // GraphML 1.0 correctness witness: entry node N0, one node per invariant
 // (invariant, invariant.scope) entered from N0 by the transitions
 // matching the CFA edges into the loop head (enterLoopHead, startline,
@@ -226,7 +237,19 @@
 // point under its invariant to the next cut point must establish that
 // invariant (negation unsatisfiable), and no segment may reach an error
 // call of the property. Each invariant may assume the others (the
-// invariant_set semantics). A segment from a loop in a callee starts in
+// invariant_set semantics). With "k-induction: K" the invariant set is
+// checked by K-induction over the same segments (as CPAchecker's
+// k-induction-based validator; Beyer, Dangl, Dietsch, Heizmann,
+// Stahlbauer, FSE 2015; Beyer, Dangl, Dietsch, Heizmann, FSE 2016): base
+// case, every path from the start through K cut points establishes each
+// invariant and reaches no error; step case, from each cut point under
+// its invariant, every path whose first K-1 segments are good has a
+// good K-th segment; when no feasible path from the start reaches a K-th
+// cut point the base case covered every execution and the step case is
+// skipped. Segments that multiply two variables are decided on one
+// formula normalised into sums of monomials (smt.Normalizer), where
+// bit-blasting alone does not finish on 64-bit polynomial invariants.
+// A segment from a loop in a callee starts in
 // every chain of direct calls from the entry function, with the callers'
 // locals and the callee's parameters unconstrained, and continues into
 // the caller on return; main(int argc, char **argv) is entered with

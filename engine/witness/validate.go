@@ -7,10 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"gopkg.in/yaml.v3"
 
@@ -123,6 +125,11 @@ type Validation struct {
 	// nondeterministic inputs in read order (for Reproducer).
 	Path   []cfa.Step
 	Inputs []results.Input
+
+	// depth is, for a correctness witness confirmed by a complete base
+	// case (validateCorrectness), the most cut points a path from the
+	// start passed; 0 otherwise.
+	depth int
 }
 
 func rejected(format string, args ...any) Validation {
@@ -214,7 +221,7 @@ func (t *errorTarget) hit(e *cfa.Edge, stack []*cfa.Edge) bool {
 }
 
 func targetOf(md YAMLMetadata, props []*spec.Property) (*errorTarget, string, error) {
-	if id, ok := strings.CutPrefix(md.Producer.Description, propertyPrefix); ok {
+	if id, ok := descriptionField(md.Producer.Description, propertyKey); ok {
 		for _, p := range props {
 			if p.ID == id {
 				t := &errorTarget{edges: map[*cfa.Edge]bool{}, via: p.Via}
@@ -290,8 +297,10 @@ func (c *cutPoint) refresh() {
 	}
 }
 
-// validateCorrectness checks the loop invariants by k-induction with
-// k = 1 over the cut points (Floyd's inductive assertions): the program
+// validateCorrectness checks the loop invariants by k-induction over the
+// cut points, with k = 1 (Floyd's inductive assertions) unless the
+// witness's producer.description names another ("k-induction: K",
+// inductionDepth). For k = 1: the program
 // is cut at every loop head carrying an invariant; every loop-free
 // interprocedural path segment from the program start, or from a cut
 // point under its invariant, to the next cut point must establish that
@@ -312,6 +321,32 @@ func (c *cutPoint) refresh() {
 // calls from the entry function with the callers' locals and the
 // callee's parameters unconstrained (an over-approximation of every
 // calling context) and continues into the caller on return.
+//
+// For k > 1 (the k-induction of Beyer, Dangl, Dietsch, Heizmann,
+// Stahlbauer, "Witness validation and stepwise testification across
+// software verifiers", FSE 2015, and Beyer, Dangl, Dietsch, Heizmann,
+// "Correctness witnesses: exchanging verification results between
+// verifiers", FSE 2016, over the same segments; engine/kinduction's two
+// cases): a path no longer ends at its first cut point but passes k-1 of
+// them, each under its invariant, and ends at the k-th. Base case: every
+// path from the program start through at most k cut points must
+// establish the invariant at each and reach no error call. Step case:
+// from every cut point under its invariant, every path whose first k-1
+// segments reach no error call (the hypothesis: errors there end the
+// path unchecked, invariants at their ends are assumed) must reach no
+// error call in its k-th segment and establish the invariant at its end.
+// Any execution then has all its segments good by induction over their
+// number (the window of k segments before segment m+1 starts at a cut
+// point). When no feasible path from the start reaches a k-th cut point,
+// the base case covered every execution and the step case is skipped:
+// that is how a bounded model checking proof (unwinding assertions) is
+// confirmed with the invariant "1" everywhere. For k > 1, loops without
+// an invariant (do … while, goto loops) are cut points with the
+// invariant "1" (more cut points with a true invariant only add
+// obligations), so that the base case can unroll them; segments from
+// the start may read memory, which segments from a cut point may not,
+// so a bounded program that dereferences pointers in its loops is
+// confirmed by a depth its base case exhausts.
 func validateCorrectness(ctx context.Context, prog *cfa.Program, src *sources, entries []YAMLCorrectnessEntry, opts ValidateOptions) (Validation, error) {
 	target, what, err := targetOf(entries[0].Metadata, opts.Properties)
 	if err != nil {
@@ -347,10 +382,32 @@ func validateCorrectness(ctx context.Context, prog *cfa.Program, src *sources, e
 			}
 		}
 	}
-	v := &segments{ctx: ctx, prog: prog, opts: opts, target: target, cuts: cuts, entry: prog.Func(opts.Entry), b: smt.NewBuilder()}
-	// From the program start, then from every cut point.
+	k := 1
+	for _, e := range entries {
+		ke, err := inductionDepth(e.Metadata)
+		if err != nil {
+			return Validation{}, err
+		}
+		k = max(k, ke)
+	}
+	if k > 1 {
+		// Loops without an invariant (do … while, goto loops) are cut
+		// points with the invariant "1": the base case unrolls them,
+		// the step case starts there from any state.
+		for _, l := range prog.Locs {
+			if l.LoopHead && l.Func != prog.Init && cuts[l] == nil {
+				cuts[l] = &cutPoint{loc: l, inv: &cfa.Const{T: cfa.IntT, V: 1}, text: "1", at: l.Func.Name + ":" + posOf(l) + " (no invariant)"}
+			}
+		}
+	}
+	v := &segments{ctx: ctx, prog: prog, opts: opts, target: target, cuts: cuts, entry: prog.Func(opts.Entry), b: smt.NewBuilder(), k: k}
+	// From the program start (the base case), then from every cut point
+	// (the step case) unless no execution reaches the k-th cut point.
 	if r, done := v.from(nil); done {
 		return r, nil
+	}
+	if k > 1 && !v.reachedK {
+		return Validation{Confirmed: true, depth: v.maxDepth, Reason: fmt.Sprintf("every execution ends before its %d-th loop head visit, and all satisfy %s (%d path segments checked)", k, what, v.paths)}, nil
 	}
 	for _, l := range prog.Locs {
 		if c := cuts[l]; c != nil {
@@ -358,6 +415,9 @@ func validateCorrectness(ctx context.Context, prog *cfa.Program, src *sources, e
 				return r, nil
 			}
 		}
+	}
+	if k > 1 {
+		return Validation{Confirmed: true, Reason: fmt.Sprintf("%d loop invariants are %d-inductive and imply %s (%d path segments checked)", len(cuts), k, what, v.paths)}, nil
 	}
 	return Validation{Confirmed: true, Reason: fmt.Sprintf("%d loop invariants are inductive and imply %s (%d path segments checked)", len(cuts), what, v.paths)}, nil
 }
@@ -420,7 +480,7 @@ func houdini(ctx context.Context, prog *cfa.Program, src *sources, target *error
 			cuts[l] = cp
 		}
 	}
-	v := &segments{ctx: ctx, prog: prog, opts: opts, target: target, cuts: cuts, entry: prog.Func(opts.Entry), b: smt.NewBuilder(), houdini: true}
+	v := &segments{ctx: ctx, prog: prog, opts: opts, target: target, cuts: cuts, entry: prog.Func(opts.Entry), b: smt.NewBuilder(), houdini: true, k: 1}
 	for round := 0; ; round++ {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("invariant selection interrupted in round %d: %w", round, err)
@@ -550,6 +610,14 @@ type segments struct {
 	// not checked.
 	houdini bool
 	changed bool
+	// k is the induction depth (1: Floyd's inductive assertions);
+	// reachedK records that a feasible path from the program start
+	// reached the k-th cut point (else the base case covered every
+	// execution).
+	k        int
+	reachedK bool
+	// maxDepth is the most cut points a path of the base case passed.
+	maxDepth int
 }
 
 // flatten lists the operands of nested op (LAnd or LOr) in x.
@@ -563,6 +631,7 @@ func flatten(x cfa.Expr, op cfa.BinaryOp, out []cfa.Expr) []cfa.Expr {
 type frameKey struct {
 	loc   *cfa.Location
 	stack string
+	depth int // cut points passed
 }
 
 // from checks every segment starting at cut point c (nil: the program
@@ -690,17 +759,46 @@ func (v *segments) fromCase(c *cutPoint, inv cfa.Expr, chain []*cfa.Edge) (Valid
 	inc := &incremental{b: v.b, prog: v.prog, s: v.opts.Solver(v.b)}
 	defer inc.s.Close()
 	onPath := map[frameKey]bool{}
-	// descend extends the path by step and walks on from next, unless the
-	// extended path is infeasible (checked at branches).
+	// nlSteps counts the steps of path that multiply two variables.
+	nlSteps := 0
+	if nonlinear(path) {
+		nlSteps = 1
+	}
 	var walk func(l *cfa.Location, first bool) (Validation, bool)
-	descend := func(step cfa.Step, next *cfa.Location) (Validation, bool) {
+	// descendAt extends the path by step and walks on from next (first:
+	// next is where the path resumes past a cut point, not the end of
+	// a segment), unless the extended path is infeasible (checked at
+	// branches).
+	var descendAt func(step cfa.Step, next *cfa.Location, first bool) (Validation, bool)
+	descend := func(step cfa.Step, next *cfa.Location) (Validation, bool) { return descendAt(step, next, false) }
+	descendAt = func(step cfa.Step, next *cfa.Location, first bool) (Validation, bool) {
 		path = append(path, step)
 		defer func() { path = path[:len(path)-1] }()
 		branch := false
 		if step.Edge != nil && step.Kind == cfa.Intra && len(step.Edge.From.Out) > 1 {
 			_, branch = step.Edge.Op.(*cfa.Assume)
 		}
-		feasible, err := inc.push(v.ctx, path, branch)
+		nl := nonlinear(path[len(path)-1:])
+		if nl {
+			nlSteps++
+			defer func() { nlSteps-- }()
+		}
+		var feasible bool
+		var err error
+		if nlSteps > 0 {
+			// A branch after a product of variables: the incremental
+			// core may bit-blast it forever; the normalised check
+			// decides it, or within nonlinearBranch leaves it feasible.
+			feasible, _ = inc.push(v.ctx, path, false)
+			if branch {
+				bctx, cancel := context.WithTimeout(v.ctx, nonlinearBranch)
+				r, _ := v.decideNormalizedCtx(bctx, path)
+				cancel()
+				feasible = r != smt.Unsat
+			}
+		} else {
+			feasible, err = inc.push(v.ctx, path, branch)
+		}
 		defer inc.pop()
 		if err != nil {
 			return rejected("a segment from %s cannot be encoded: %v", startName, err), true
@@ -708,8 +806,11 @@ func (v *segments) fromCase(c *cutPoint, inv cfa.Expr, chain []*cfa.Edge) (Valid
 		if !feasible {
 			return Validation{}, false
 		}
-		return walk(next, false)
+		return walk(next, first)
 	}
+	// depth counts the cut points passed since the start (k-induction:
+	// segments before the k-th continue past their end).
+	depth := 0
 	walk = func(l *cfa.Location, first bool) (Validation, bool) {
 		if err := v.ctx.Err(); err != nil {
 			return rejected("validation cancelled: %v", err), true
@@ -719,18 +820,40 @@ func (v *segments) fromCase(c *cutPoint, inv cfa.Expr, chain []*cfa.Edge) (Valid
 			if v.houdini {
 				return v.dropUnestablished(inc, path, cp)
 			}
-			end := append(append([]cfa.Step(nil), path...), synth(l, &cfa.Assume{Cond: cp.inv, Truth: false}))
-			if r, bad := v.check(inc, end, func() string {
-				if c == nil {
-					return fmt.Sprintf("loop invariant at %s does not hold when the loop is entered: a path from %s reaches it violating %q%s", cp.at, startName, cp.text, lines(path))
+			last := depth+1 == v.k
+			if c == nil {
+				v.maxDepth = max(v.maxDepth, depth+1)
+			}
+			if c == nil || last {
+				end := append(append([]cfa.Step(nil), path...), synth(l, &cfa.Assume{Cond: cp.inv, Truth: false}))
+				if r, bad := v.check(inc, end, func() string {
+					if c == nil {
+						return fmt.Sprintf("loop invariant at %s does not hold when the loop is entered: a path from %s reaches it violating %q%s", cp.at, startName, cp.text, lines(path))
+					}
+					return fmt.Sprintf("loop invariant at %s is not inductive: a path from %s reaches %s violating %q%s", cp.at, startName, cp.at, cp.text, lines(path))
+				}); bad {
+					return r, true
 				}
-				return fmt.Sprintf("loop invariant at %s is not inductive: a path from %s reaches %s violating %q%s", cp.at, startName, cp.at, cp.text, lines(path))
-			}); bad {
-				return r, true
+			}
+			if !last {
+				// A segment before the k-th: the invariant holds here
+				// (checked in the base case, the hypothesis in the step
+				// case); the path goes on into the next segment.
+				depth++
+				r, done := descendAt(synth(l, &cfa.Assume{Cond: cp.inv, Truth: true}), l, true)
+				depth--
+				return r, done
+			}
+			if c == nil && !v.reachedK {
+				if v.k == 1 {
+					v.reachedK = true
+				} else if r, err := v.decide(inc, path); r != smt.Unsat || err != nil {
+					v.reachedK = true
+				}
 			}
 			return Validation{}, false
 		}
-		key := frameKey{l, stackKey(stack)}
+		key := frameKey{l, stackKey(stack), depth}
 		if onPath[key] {
 			return rejected("the loop at %s carries no invariant: the validator cannot cut it (from %s)", l.Func.Name+":"+posOf(l), startName), true
 		}
@@ -768,7 +891,10 @@ func (v *segments) fromCase(c *cutPoint, inv cfa.Expr, chain []*cfa.Edge) (Valid
 		}
 		for _, e := range l.Out {
 			if v.target.hit(e, stack) {
-				if v.houdini {
+				if v.houdini || c != nil && depth+1 < v.k {
+					// Houdini checks no property; in the step case an
+					// error before the k-th segment is excluded by the
+					// hypothesis.
 					continue
 				}
 				if r, bad := v.check(inc, append(append([]cfa.Step(nil), path...), callStep(v.prog, e)), func() string {
@@ -1028,6 +1154,14 @@ func (v *segments) dropUnestablished(inc *incremental, path []cfa.Step, cp *cutP
 func (v *segments) decide(inc *incremental, path []cfa.Step) (smt.Result, error) {
 	var r smt.Result
 	var err error
+	if nonlinear(path) {
+		// Bit-blasting a product of two variables (ps2's y*y) can take
+		// Z3's incremental core forever: normalise the whole segment
+		// into sums of monomials instead (smt.Normalizer), where an
+		// inductive polynomial invariant and its negated successor are
+		// one term and its negation.
+		return v.decideNormalized(path)
+	}
 	if !inc.broken {
 		var feasible bool
 		feasible, err = inc.push(v.ctx, path, true)
@@ -1049,6 +1183,71 @@ func (v *segments) decide(inc *incremental, path []cfa.Step) (smt.Result, error)
 		r, err = solve(v.ctx, v.b, v.opts.Solver, conj)
 	}
 	return r, err
+}
+
+// decideNormalized decides path alone on a solver that normalises its
+// assertions (smt.Normalizer, when the factory's solvers are one; else
+// plainly), the whole inlined formula as one conjunction.
+func (v *segments) decideNormalized(path []cfa.Step) (smt.Result, error) {
+	return v.decideNormalizedCtx(v.ctx, path)
+}
+
+// nonlinearBranch bounds the check of a branch on a path with a product
+// of variables: a branch undecided within it is explored.
+const nonlinearBranch = 2 * time.Second
+
+// decideNormalizedCtx is decideNormalized under ctx.
+func (v *segments) decideNormalizedCtx(ctx context.Context, path []cfa.Step) (smt.Result, error) {
+	pf, err := smt.EncodePathContext(ctx, v.b, v.prog, path, smt.EncodeOptions{})
+	if err != nil {
+		return smt.Unknown, fmt.Errorf("encode: %v", err)
+	}
+	conj, _ := pf.Inline(v.b)
+	f := v.b.And(conj...)
+	if f.Op == smt.False {
+		return smt.Unsat, nil
+	}
+	s := v.opts.Solver(v.b)
+	defer s.Close()
+	if n, ok := s.(smt.Normalizer); ok {
+		n.Normalize()
+	}
+	s.Assert(f)
+	return s.Check(ctx)
+}
+
+// nonlinear reports whether a step of path multiplies two operands
+// neither of which is a constant.
+func nonlinear(path []cfa.Step) bool {
+	found := false
+	for _, st := range path {
+		if st.Edge == nil || found {
+			continue
+		}
+		cfa.ForEachExpr(st.Edge.Op, func(x cfa.Expr) {
+			cfa.Walk(x, func(x cfa.Expr) bool {
+				if b, ok := x.(*cfa.Binary); ok && b.Op == cfa.Mul && !constant(b.X) && !constant(b.Y) {
+					found = true
+				}
+				return !found
+			})
+		})
+	}
+	return found
+}
+
+// constant reports whether x is an integer constant, possibly cast.
+func constant(x cfa.Expr) bool {
+	for {
+		switch e := x.(type) {
+		case *cfa.Const:
+			return true
+		case *cfa.Cast:
+			x = e.X
+		default:
+			return false
+		}
+	}
 }
 
 // incremental keeps the SSA conjuncts of the current DFS path asserted in
@@ -1086,8 +1285,9 @@ func (in *incremental) push(ctx context.Context, path []cfa.Step, check bool) (f
 		in.broken = true
 		return true, nil
 	}
+	ren := map[string]string{}
 	for i, t := range in.terms {
-		if pf.Conjuncts[i] != t {
+		if pf.Conjuncts[i] != t && !sameUpToFresh(t, pf.Conjuncts[i], ren, map[[2]int]bool{}) {
 			in.broken = true
 			return true, nil
 		}
@@ -1102,6 +1302,85 @@ func (in *incremental) push(ctx context.Context, path []cfa.Step, check bool) (f
 		return true, nil
 	}
 	return r != smt.Unsat, nil
+}
+
+// sameUpToFresh reports whether a and b are the same term up to a
+// consistent renaming (ren, from a's names to b's) of the fresh
+// variables the encoding creates for undefined behaviour ("undef!n",
+// numbered anew by every encoding). The conjuncts a path's encoding adds
+// after such a prefix name only fresh variables newer than any the
+// asserted prefix holds, so asserting them on top of the old prefix
+// means the same formula (at worst a fresh variable of the new prefix
+// is left unconstrained, which only admits more). same memoises pairs
+// of term IDs found equal.
+func sameUpToFresh(a, b *smt.Term, ren map[string]string, same map[[2]int]bool) bool {
+	if a == b {
+		return true
+	}
+	key := [2]int{a.ID, b.ID}
+	if same[key] {
+		return true
+	}
+	if a.Op != b.Op || a.Sort != b.Sort || len(a.Args) != len(b.Args) || a.Val != b.Val || a.Hi != b.Hi || a.Lo != b.Lo || a.HiBit != b.HiBit {
+		return false
+	}
+	if a.Name != b.Name {
+		if a.Op != smt.Var || !strings.HasPrefix(a.Name, "undef!") || !strings.HasPrefix(b.Name, "undef!") {
+			return false
+		}
+		if r, ok := ren[a.Name]; ok && r != b.Name {
+			return false
+		} else if !ok {
+			for _, r := range ren {
+				if r == b.Name {
+					return false // not a bijection
+				}
+			}
+			ren[a.Name] = b.Name
+		}
+	}
+	args := func(swap bool) bool {
+		for i := range a.Args {
+			j := i
+			if swap {
+				j = len(a.Args) - 1 - i
+			}
+			if !sameUpToFresh(a.Args[i], b.Args[j], ren, same) {
+				return false
+			}
+		}
+		return true
+	}
+	if len(a.Args) == 2 && orderedOp(a.Op) {
+		// The builder orders the operands of these by creation: a
+		// renamed operand can come second.
+		// A failed attempt's renamings and the pairs it found equal
+		// under them are rolled back.
+		saved, savedSame := maps.Clone(ren), maps.Clone(same)
+		if !args(false) {
+			clear(ren)
+			maps.Copy(ren, saved)
+			clear(same)
+			maps.Copy(same, savedSame)
+			if !args(true) {
+				return false
+			}
+		}
+	} else if !args(false) {
+		return false
+	}
+	same[key] = true
+	return true
+}
+
+// orderedOp reports whether the smt.Builder orders the two operands of
+// op (commutative operators, equality).
+func orderedOp(op smt.Op) bool {
+	switch op {
+	case smt.And, smt.Or, smt.Eq, smt.Add, smt.Mul, smt.BAnd, smt.BOr, smt.BXor:
+		return true
+	}
+	return false
 }
 
 func (in *incremental) pop() {

@@ -49,7 +49,7 @@ func task(file, config string) witness.Task {
 // `reverify check --output` writes).
 func correctness(prog *cfa.Program, r *engine.Result, tk witness.Task) *witness.Correctness {
 	tk.DataModel = prog.DataModel
-	c := &witness.Correctness{Program: prog, Task: tk, Property: r.Property.ID}
+	c := &witness.Correctness{Program: prog, Task: tk, Property: r.Property.ID, K: r.InductionDepth}
 	c.Invariants = r.Invariants
 	return c
 }

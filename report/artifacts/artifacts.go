@@ -174,7 +174,7 @@ func (t Task) witnessTask() witness.Task {
 
 // correctnessOf returns the correctness witness content of a TRUE result.
 func correctnessOf(t Task, r *engine.Result) *witness.Correctness {
-	c := &witness.Correctness{Program: t.Program, Invariants: r.Invariants, Task: t.witnessTask()}
+	c := &witness.Correctness{Program: t.Program, Invariants: r.Invariants, K: r.InductionDepth, Task: t.witnessTask()}
 	if r.Property.ID != spec.UnreachCallID {
 		c.Property = r.Property.ID
 	}
@@ -199,8 +199,8 @@ func SelectBudget(timeout time.Duration, r *engine.Result) time.Duration {
 }
 
 // writeCorrectness writes the correctness witnesses of a TRUE result
-// into dir (witness.yml when it has a loop invariant, witness.graphml
-// always) and names them in pr; it returns the errors.
+// into dir (witness.yml and witness.graphml) and names them in pr; it
+// returns the errors.
 func writeCorrectness(dir string, t Task, r *engine.Result, pr *results.PropertyReport) []string {
 	c := correctnessOf(t, r)
 	// Prefer compact invariants the validator proves (Houdini over
@@ -211,17 +211,13 @@ func writeCorrectness(dir string, t Task, r *engine.Result, pr *results.Property
 		cancel()
 	}
 	var errs []string
-	e, err := witness.CorrectnessYAML(c)
-	if err != nil {
-		return []string{err.Error()}
-	}
-	if len(e.Content) > 0 {
-		yml := filepath.Join(dir, "witness.yml")
-		if err := writeWith(yml, func(b *bytes.Buffer) error { return witness.WriteCorrectnessYAML(b, c) }); err != nil {
-			errs = append(errs, err.Error())
-		} else {
-			pr.Witness = yml
-		}
+	// Every TRUE gets a YAML witness, an empty invariant set where the
+	// program has no loop.
+	yml := filepath.Join(dir, "witness.yml")
+	if err := writeWith(yml, func(b *bytes.Buffer) error { return witness.WriteCorrectnessYAML(b, c) }); err != nil {
+		errs = append(errs, err.Error())
+	} else {
+		pr.Witness = yml
 	}
 	gml := filepath.Join(dir, "witness.graphml")
 	if err := writeWith(gml, func(b *bytes.Buffer) error { return witness.WriteCorrectnessGraphML(b, c) }); err != nil {

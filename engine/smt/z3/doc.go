@@ -33,4 +33,7 @@
 //     ends first (then a larger, still unsatisfiable subset).
 //   - Z3 errors (go-z3 panics) become the error of the next Check, which
 //     answers Unknown.
+//   - smt.Normalizer: after Normalize, each assertion is rewritten by Z3's
+//     simplifier with som (sums of monomials) before it is asserted, an
+//     equivalence that turns polynomial identities into syntactic ones.
 package z3

@@ -126,6 +126,9 @@ type solver struct {
 	sorts map[smt.Sort]z3.Sort
 	model *z3.Model
 	depth int // open Push levels
+	// normalize: assertions are simplified to sums of monomials first
+	// (Normalize).
+	normalize bool
 	// unknown is set after a check answered unknown (interrupted, timed
 	// out): Close then drops the Z3 context instead of pooling it.
 	unknown bool
@@ -305,8 +308,21 @@ func (s *solver) Assert(t *smt.Term) {
 	if !t.Sort.IsBool() {
 		panic("smt/z3: Assert of a non-Bool term " + t.Describe())
 	}
-	s.guard("assert", func() { s.s.Assert(s.tr(t).(z3.Bool)) })
+	s.guard("assert", func() {
+		v := s.tr(t)
+		if s.normalize {
+			v = s.ctx.Simplify(v, z3.NewSimplifyConfig(s.ctx).SetBool("som", true))
+		}
+		s.s.Assert(v.(z3.Bool))
+	})
 }
+
+// Normalize implements smt.Normalizer: later assertions are rewritten by
+// Z3's simplifier with som (sum of monomials: products distributed over
+// sums, monomials ordered and their coefficients summed) before they are
+// asserted. The rewriting is an equivalence, so answers are unchanged;
+// only their cost differs.
+func (s *solver) Normalize() { s.normalize = true }
 
 func (s *solver) Push() {
 	s.depth++

@@ -1,0 +1,35 @@
+// A list of five nodes built by a loop and traversed by a do … while
+// loop through pointers: segments from a loop invariant cannot read the
+// nodes, a base case that covers every execution can.
+#include <stdlib.h>
+extern void reach_error(void);
+
+struct node {
+	struct node *next;
+	int data;
+};
+
+int main(void) {
+	struct node *head = 0;
+	int len = 5;
+	while (len > 0) {
+		struct node *n = malloc(sizeof(struct node));
+		if (!n)
+			return 0;
+		n->next = head;
+		n->data = 1;
+		head = n;
+		len--;
+	}
+	struct node *p = head;
+	int sum = 0;
+	do {
+		if (p->data != 1)
+			reach_error();
+		sum += p->data;
+		p = p->next;
+	} while (p);
+	if (sum != 5)
+		reach_error();
+	return 0;
+}

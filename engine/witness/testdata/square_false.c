@@ -1,0 +1,17 @@
+// square.c with an error the invariant does not exclude (k = 3).
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main(void) {
+	int k = __VERIFIER_nondet_int();
+	long long y = 0, x = 0, c = 0;
+	while (1) {
+		if (!(c < k))
+			break;
+		c = c + 1;
+		y = y + 1;
+		x = y + x;
+	}
+	if (x == 6)
+		reach_error();
+	return 0;
+}
