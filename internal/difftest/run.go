@@ -361,7 +361,12 @@ func (e *Env) Check(ctx context.Context, c *Case, config string, lim Limits) ([]
 			}
 		}
 	}
-	deterministic := c.Benign == "" && !strings.Contains(c.Source, "__VERIFIER_nondet_")
+	// Volatile reads are inputs to reverify (any value), while gcc's runs
+	// read what is stored: neither a passing run nor a replay of the
+	// nondet values refutes a FALSE there; only its reproducer can
+	// confirm it.
+	volatile := strings.Contains(c.Source, "volatile")
+	deterministic := c.Benign == "" && !strings.Contains(c.Source, "__VERIFIER_nondet_") && !volatile
 
 	p, err := frontend.Translate(frontend.Options{DataModel: e.DataModel}, prog)
 	if err != nil {
@@ -395,7 +400,7 @@ func (e *Env) Check(ctx context.Context, c *Case, config string, lim Limits) ([]
 				break
 			}
 			o.Problem, o.Detail = e.reproduce(ctx, dir, p, r, c)
-			if o.Problem == NoReproducer && c.Benign == "" {
+			if o.Problem == NoReproducer && c.Benign == "" && !volatile {
 				// Without external functions the counterexample's nondet
 				// values determine the run: replay them with gcc.
 				if line, err := e.firstViolation(ctx, benignExe, cexInputs(r)); err != nil {
