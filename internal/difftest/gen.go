@@ -168,6 +168,9 @@ type Generated struct {
 	// returns a nonzero value.
 	Benign, Adversarial string
 	nondet              []string // suffixes used
+	// exitChecks counts the checkpoints in the functions registered with
+	// atexit: the last ones of checks, reached after main's.
+	exitChecks int
 }
 
 type scope struct {
@@ -231,7 +234,7 @@ func (g *gen) specials() {
 func Generate(seed int64, opt Options) *Generated {
 	g := &gen{r: rand.New(rand.NewSource(seed)), opt: opt, nondet: map[string]bool{}}
 	g.program()
-	gp := &Generated{Seed: seed, Options: opt, pieces: g.out, checks: g.checks}
+	gp := &Generated{Seed: seed, Options: opt, pieces: g.out, checks: g.checks, exitChecks: len(g.handlers)}
 	for s := range g.nondet {
 		gp.nondet = append(gp.nondet, s)
 	}
