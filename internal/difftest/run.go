@@ -472,7 +472,7 @@ func (e *Env) reproduce(ctx context.Context, dir string, p *cfa.Program, r *engi
 		orig = append(orig, write(dir, "benign.c", c.Benign))
 	}
 	exe := filepath.Join(dir, name)
-	argv := witness.BuildLine(e.DataModel, orig, repro, exe)
+	argv := witness.BuildLine(e.DataModel, orig, repro, exe, witness.BuildFlags(src)...)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	var cerr bytes.Buffer
 	cmd.Stderr = &cerr
