@@ -205,8 +205,10 @@ type gen struct {
 
 	// Options.WideBits: the widths of S's b2 and b3.
 	w2, w3 int
-	// Options.Layout: struct L's member types.
+	// Options.Layout: struct L's member types; main has declared its
+	// copy ll.
 	lfields []*cType
+	llReady bool
 	// Options.Volatile, Options.ExternObj: volatile globals and extern
 	// objects without a definition, read only.
 	volatiles, externObjs []*variable
@@ -452,6 +454,7 @@ func (g *gen) mainFunc() {
 	g.emit("struct S ls = gs;")
 	if g.opt.Layout {
 		g.emit("struct L ll = gl;")
+		g.llReady = true
 		// Not lb[sizeof(struct L)]: an array length from a layout that
 		// is not cc/v4's own is unsupported (doc/semantics.md).
 		g.emit("unsigned char lb[64]; /* >= sizeof(struct L) */")
@@ -1010,10 +1013,11 @@ func (g *gen) layoutDecl() {
 	g.emit("struct L gl = {%s};", strings.Join(init, ", "))
 }
 
-// layoutField returns a member of gl or, in main, of its copy ll.
+// layoutField returns a member of gl or, in main once it is declared,
+// of its copy ll.
 func (g *gen) layoutField() string {
 	s := "gl"
-	if g.inMain && g.r.Intn(2) == 0 {
+	if g.inMain && g.llReady && g.r.Intn(2) == 0 {
 		s = "ll"
 	}
 	return fmt.Sprintf("%s.m%d", s, g.r.Intn(len(g.lfields)))
