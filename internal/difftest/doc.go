@@ -59,7 +59,12 @@
 //	assert(lb[offsetof(struct L, m1) + 0] == (unsigned char)1ULL);
 //
 // Bit-fields (BitFields, WideBits) cannot be encoded in SMT yet, so most
-// FALSE verdicts of programs with them are UNKNOWN.
+// FALSE verdicts of programs with them are UNKNOWN. A FALSE that depends
+// on an extern object has no reproducer yet (the witness package cannot
+// supply the object's value: counted as "no reproducer"), and in a
+// program that also calls functions without a body, the atexit model's
+// call through its array of functions is an unmodelled callback
+// (UNKNOWN).
 //
 // # Procedure
 //
