@@ -68,8 +68,8 @@
 //
 // # Procedure
 //
-// MakeCase compiles an instrumented variant (each checkpoint in main
-// prints its object's value) with gcc, runs it on the first input
+// MakeCase compiles an instrumented variant (each checkpoint, in main or
+// in a function registered with atexit, prints its object's value) with gcc, runs it on the first input
 // vector with the benign bodies of the external functions (no effect,
 // result 0), and returns the asserted program: at each checkpoint
 // `assert(obj == value)`, except one in the second half,
@@ -88,16 +88,18 @@
 //
 //   - TRUE on an assertion some gcc run violates: WrongTrue (Bodiless
 //     when only the adversarial bodies violate it).
-//   - FALSE on a program without inputs or external functions whose gcc
-//     run passes the assertion: WrongFalse.
+//   - FALSE on a program without inputs, volatile reads, extern objects
+//     or external functions whose gcc run passes the assertion:
+//     WrongFalse.
 //   - FALSE otherwise: the counterexample's reproducer
-//     (engine/witness.Reproducer, built with witness.BuildLine and the
-//     benign bodies) must reach the error: NotReached or BadRepro if not;
-//     NoReproducer when the witness package refuses to write one
-//     (counted, not a failure: the reason is reported). Then, in a
-//     program without external functions, gcc's run on the
-//     counterexample's __VERIFIER_nondet_* values must violate the
-//     assertion first, else WrongFalse.
+//     (engine/witness.Reproducer, built with witness.BuildLine, its
+//     BuildFlags and the benign bodies) must reach the error: NotReached
+//     or BadRepro if not; NoReproducer when the witness package refuses
+//     to write one (counted, not a failure: the reason is reported).
+//     Then, in a program without external functions, extern objects or
+//     volatile reads, gcc's run on the counterexample's
+//     __VERIFIER_nondet_* values must violate the assertion first, else
+//     WrongFalse.
 //   - UNKNOWN: allowed, counted with its reason.
 //
 // ILP32 programs are built with -m32 and run directly or, on a kernel
@@ -118,10 +120,13 @@
 //	go test ./internal/difftest -run 'TestDiff$' -v -timeout 3h -diff.n 500 -diff.seed 1000 \
 //		-diff.timeout 2s -diff.out /tmp/difftest-fails -diff.reduce 150
 //
-// (about 8 s a program on two shared cores). A failing case file is
-// reduced by hand with
+// (about 5 s a program on two shared cores). A failing case file is
+// reduced by hand with (-v, or go test hides what it prints)
 //
-//	go test ./internal/difftest -run TestReduceFile -diff.reducefile F -diff.reduce 300
+//	go test ./internal/difftest -v -run TestReduceFile -diff.reducefile F -diff.reduce 300
+//
+// Reduce removes lines without regard to well-definedness (a helper may
+// lose its return statement): check a reduced program before filing it.
 //
 // Failing cases are written to -diff.out in the format of testdata/*.txt
 // (Case.Format), the regression inputs TestRegressions checks; a
