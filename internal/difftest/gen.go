@@ -67,8 +67,10 @@ type Options struct {
 // options change with the group of four q = seed/4: Layout in odd
 // groups, WideShift when q%3 != 0, WideBits when q%4 == 3, Startup when
 // q%3 == 1, Volatile when q%5 is 1 or 3, ExternObj when q%5 >= 3, so
-// that any 60 consecutive groups (240 seeds) meet each of them with and
-// without each of the others but WideShift, which Startup implies.
+// that any 60 consecutive groups (240 seeds) meet every pattern these
+// formulas allow, each under every combination of Nondet and Extern (not
+// every pair of options: WideBits implies Layout, Startup and BitFields
+// imply WideShift and exclude each other).
 func OptionsFor(seed int64) Options {
 	if seed < 0 {
 		seed = -seed
