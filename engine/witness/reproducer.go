@@ -707,7 +707,9 @@ func mallocChoice(src string, e *cfa.Edge) bool {
 // -m32 selects the ILP32 data model (gcc-multilib); -fwrapv makes signed
 // overflow wrap as the analysis assumes; -finstrument-functions lets the
 // harness see the program enter its own error function; flags are the
-// reproducer's own (BuildFlags).
+// reproducer's own (BuildFlags). The front end's own units in original
+// ("<atexit>", its model of atexit) are no files and are left out: the
+// C library's atexit takes their part.
 //
 // A program given as LLVM IR (.ll, .bc files) is built with clang
 // instead, which compiles IR; its functions were compiled without
@@ -732,6 +734,10 @@ func BuildLine(dm cfa.DataModel, original []string, reproducer, out string, flag
 		}
 	}
 	argv = append(argv, "-o", out)
-	argv = append(argv, original...)
+	for _, f := range original {
+		if !strings.HasPrefix(f, "<") {
+			argv = append(argv, f)
+		}
+	}
 	return append(argv, reproducer)
 }

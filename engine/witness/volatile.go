@@ -16,8 +16,9 @@ import (
 //	-Dv=(*rv_volatile_0())
 //
 // so that every evaluation of v calls rv_volatile_0, which stores the
-// counterexample's next value of v in a slot of v's type and returns the
-// slot's address; the declaration `volatile int v;` becomes the
+// counterexample's next value of v in a slot of v's type (a _Bool's byte
+// as it is, any of 256 values, as the SMT encoding reads it) and returns
+// the slot's address; the declaration `volatile int v;` becomes the
 // declaration of a function returning a pointer to volatile int. The
 // harness #undefs the macros before its own code. Each variable has its
 // own queue of values, so the order in which gcc evaluates reads of
@@ -250,9 +251,16 @@ func (vols *volatiles) writeAccessors(b *strings.Builder) {
 		for j, x := range vv.values {
 			fmt.Fprintf(b, "\t%#xULL, /* %s: %s */\n", x, vv.at[j], cValue(vv.v.T, x))
 		}
-		conv := "(" + vv.ctype + ")"
-		if vv.v.T.Kind == cfa.Pointer {
-			conv = "(void *)(unsigned long)"
+		store := fmt.Sprintf("rv_volatile_%d_slot = (%s)", i, vv.ctype)
+		switch vv.v.T.Kind {
+		case cfa.Pointer:
+			store = fmt.Sprintf("rv_volatile_%d_slot = (void *)(unsigned long)", i)
+		case cfa.Bool:
+			// The byte of a volatile _Bool may hold any of its 256
+			// values (the encoder's input), which a conversion to _Bool
+			// would turn into 1: the byte is stored as it is, and gcc
+			// reads it with a zero extension.
+			store = fmt.Sprintf("*(volatile unsigned char *)&rv_volatile_%d_slot = (unsigned char)", i)
 		}
 		fmt.Fprintf(b, `};
 static volatile %[2]s rv_volatile_%[1]d_slot;
@@ -263,7 +271,7 @@ void *rv_volatile_%[1]d(void)
 {
 	static unsigned long next;
 	if (next < %[3]d) {
-		rv_volatile_%[1]d_slot = %[4]srv_volatile_%[1]d_values[next];
+		%[4]srv_volatile_%[1]d_values[next];
 	} else {
 		fprintf(stderr, "reverify-reproducer: note: volatile %[5]s read after the %[3]d recorded value(s); it reads 0\n");
 		rv_volatile_%[1]d_slot = 0;
@@ -271,7 +279,7 @@ void *rv_volatile_%[1]d(void)
 	next++;
 	return (void *)&rv_volatile_%[1]d_slot;
 }
-`, i, vv.ctype, len(vv.values), conv, vv.name)
+`, i, vv.ctype, len(vv.values), store, vv.name)
 	}
 }
 

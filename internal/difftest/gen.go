@@ -16,17 +16,69 @@ type Options struct {
 	// BitFields gives struct S two bit-fields (which the SMT encoding
 	// does not support yet: they make FALSE verdicts rare).
 	BitFields bool
+
+	// The options below draw random numbers only when they are on, so
+	// that a program generated without them is the one it always was.
+
+	// Layout adds struct L, whose layout is not the default one: packed
+	// (`__attribute__((packed))`, GCC manual "Common Type Attributes"),
+	// completed under `#pragma pack(N)`, N in 1, 2, 4 ("Structure-Layout
+	// Pragmas"), or with a member `__attribute__((aligned(8|16)))`
+	// ("Common Variable Attributes"), or packed or packed to N with such
+	// a member. Its members are read and written (gl, main's copy ll;
+	// never through pointers), and checkpoints take `sizeof`,
+	// `offsetof` (C11 7.19), `_Alignof` (C11 6.5.3.4) and member bytes
+	// of its object representation (memcpy into an unsigned char array,
+	// C11 6.2.6.1p4).
+	Layout bool
+	// WideShift adds shifts of 64-bit operands by counts 0..63 and of
+	// 32-bit ones by 0..31 (C11 6.5.7: defined while the count is below
+	// the promoted left operand's width; left shifts stay unsigned).
+	WideShift bool
+	// WideBits gives struct S two bit-fields of long long type, b2
+	// (unsigned long long, 20 to 63 bits) and b3 (long long, 8 to 63
+	// bits): a GCC extension (C11 6.7.2.1p5, "implementation-defined
+	// type"); gcc computes with a field wider than int in its own width
+	// (`s.b2 + 1` wraps at 2^w) and promotes a narrower one to int.
+	WideBits bool
+	// Startup adds functions that run before and after main: one or two
+	// `__attribute__((constructor))` functions (some with a priority in
+	// 101..65535, GCC manual "Common Function Attributes") that write
+	// globals, and one or two functions registered with atexit (C11
+	// 7.22.4.2) that write a global and hold a checkpoint of their own;
+	// main then ends with exit(0), so that its locals, whose addresses
+	// the program takes, still live while they run (C11 7.22.4.4).
+	Startup bool
+	// Volatile adds volatile globals without an initialiser that main
+	// reads and never writes: reverify reads any value there (an input,
+	// which a reproducer supplies), gcc's runs read 0.
+	Volatile bool
+	// ExternObj adds objects declared extern that the program does not
+	// define (`extern int cfg_value3;`), read by main and the helpers:
+	// inputs for reverify; gcc's runs link a benign definition (0) and an
+	// adversarial one (nonzero) with the bodies of the external
+	// functions.
+	ExternObj bool
 }
 
 // OptionsFor derives the options of a seed: the four combinations of
 // Nondet and Extern in turn, so that any run of consecutive seeds covers
-// them all, and BitFields in every third group of four.
+// them all, and BitFields in every third group of four. The later
+// options change with the group of four q = seed/4: Layout in odd
+// groups, WideShift when q%3 != 0, WideBits when q%4 == 3, Startup when
+// q%3 == 1, Volatile when q%5 is 1 or 3, ExternObj when q%5 >= 3, so
+// that any 60 consecutive groups (240 seeds) meet every pattern these
+// formulas allow, each under every combination of Nondet and Extern (not
+// every pair of options: WideBits implies Layout, Startup and BitFields
+// imply WideShift and exclude each other).
 func OptionsFor(seed int64) Options {
 	if seed < 0 {
 		seed = -seed
 	}
-	m := seed % 4
-	return Options{Nondet: m&1 != 0, Extern: m&2 != 0, BitFields: seed/4%3 == 2}
+	m, q := seed%4, seed/4
+	return Options{Nondet: m&1 != 0, Extern: m&2 != 0, BitFields: q%3 == 2,
+		Layout: q%2 == 1, WideShift: q%3 != 0, WideBits: q%4 == 3, Startup: q%3 == 1,
+		Volatile: q%5 == 1 || q%5 == 3, ExternObj: q%5 >= 3}
 }
 
 // cType is a C integer type the generator uses.
@@ -118,6 +170,9 @@ type Generated struct {
 	// returns a nonzero value.
 	Benign, Adversarial string
 	nondet              []string // suffixes used
+	// exitChecks counts the checkpoints in the functions registered with
+	// atexit: the last ones of checks, reached after main's.
+	exitChecks int
 }
 
 type scope struct {
@@ -149,6 +204,18 @@ type gen struct {
 	rec     string // a recursive function T rec(int n, T acc)
 	recT    *cType
 	sfun    string // struct S sfun(struct S s, int k)
+
+	// Options.WideBits: the widths of S's b2 and b3.
+	w2, w3 int
+	// Options.Layout: struct L's member types; main has declared its
+	// copy ll.
+	lfields []*cType
+	llReady bool
+	// Options.Volatile, Options.ExternObj: volatile globals and extern
+	// objects without a definition, read only.
+	volatiles, externObjs []*variable
+	// Options.Startup: the functions registered with atexit.
+	handlers []string
 }
 
 // specials emits a recursive function (at most 4 calls deep) and a
@@ -171,13 +238,21 @@ func (g *gen) specials() {
 func Generate(seed int64, opt Options) *Generated {
 	g := &gen{r: rand.New(rand.NewSource(seed)), opt: opt, nondet: map[string]bool{}}
 	g.program()
-	gp := &Generated{Seed: seed, Options: opt, pieces: g.out, checks: g.checks}
+	gp := &Generated{Seed: seed, Options: opt, pieces: g.out, checks: g.checks, exitChecks: len(g.handlers)}
 	for s := range g.nondet {
 		gp.nondet = append(gp.nondet, s)
 	}
 	sortStrings(gp.nondet)
 	if opt.Extern {
 		gp.Benign, gp.Adversarial = g.bodies()
+	}
+	for i, v := range g.externObjs {
+		if gp.Benign == "" {
+			gp.Benign = "/* Benign definitions: 0. */\n"
+			gp.Adversarial = "/* Adversarial definitions: nonzero. */\n"
+		}
+		gp.Benign += fmt.Sprintf("%s %s = 0;\n", v.t.name, v.name)
+		gp.Adversarial += fmt.Sprintf("%s %s = %s;\n", v.t.name, v.name, []string{"42", "-3"}[i%2])
 	}
 	return gp
 }
@@ -202,6 +277,12 @@ func (g *gen) name(prefix string) string {
 func (g *gen) typ() *cType { return types[g.r.Intn(len(types))] }
 
 func (g *gen) program() {
+	if g.opt.Layout {
+		g.emit("#include <stddef.h>\n#include <string.h>")
+	}
+	if g.opt.Startup {
+		g.emit("#include <stdlib.h>")
+	}
 	// Globals: scalars, an array, a struct.
 	for i, n := 0, 2+g.r.Intn(3); i < n; i++ {
 		v := &variable{name: g.name("g"), t: g.typ()}
@@ -214,12 +295,36 @@ func (g *gen) program() {
 	for i := 0; i < 3; i++ {
 		g.fields = append(g.fields, g.typ())
 	}
+	if g.opt.WideBits {
+		g.w2 = []int{20, 31, 32, 33, 40, 48, 63}[g.r.Intn(7)]
+		g.w3 = []int{8, 32, 33, 40, 63}[g.r.Intn(5)]
+	}
 	g.emit("%s", g.structDecl())
 	init := []string{g.constant(), g.constant(), g.constant()}
 	if g.opt.BitFields {
 		init = append(init, g.constant(), g.constant())
 	}
+	if g.opt.WideBits {
+		init = append(init, g.constant(), g.constant())
+	}
 	g.emit("struct S gs = {%s};", strings.Join(init, ", "))
+	if g.opt.Layout {
+		g.layoutDecl()
+	}
+	if g.opt.Volatile {
+		for i, n := 0, 1+g.r.Intn(2); i < n; i++ {
+			v := &variable{name: g.name("vol"), t: g.typ()}
+			g.volatiles = append(g.volatiles, v)
+			g.emit("volatile %s %s; /* read only: an input for reverify, 0 for gcc */", v.t.name, v.name)
+		}
+	}
+	if g.opt.ExternObj {
+		for i, n := 0, 1+g.r.Intn(2); i < n; i++ {
+			v := &variable{name: g.name("cfg_value"), t: g.typ()}
+			g.externObjs = append(g.externObjs, v)
+			g.emit("extern %s %s; /* defined by benign.c and adversarial.c */", v.t.name, v.name)
+		}
+	}
 	g.gptr, g.gptrT = g.name("gp"), g.typ()
 	g.emit("%s *%s = 0; /* set first thing in main */", g.gptrT.name, g.gptr)
 	if g.opt.Extern {
@@ -242,7 +347,18 @@ func (g *gen) program() {
 		g.function()
 	}
 	g.specials()
+	if g.opt.Startup {
+		g.constructors()
+		for i, n := 0, 1+g.r.Intn(2); i < n; i++ {
+			h := g.name("at_exit")
+			g.handlers = append(g.handlers, h)
+			g.emit("static void %s(void);", h)
+		}
+	}
 	g.mainFunc()
+	for _, h := range g.handlers {
+		g.handler(h)
+	}
 	var decl strings.Builder
 	for _, s := range sortedKeys(g.nondet) {
 		fmt.Fprintf(&decl, "extern %s __VERIFIER_nondet_%s(void);\n", nondetRet[s], s)
@@ -338,6 +454,16 @@ func (g *gen) mainFunc() {
 		}
 	}
 	g.emit("struct S ls = gs;")
+	if g.opt.Layout {
+		g.emit("struct L ll = gl;")
+		g.llReady = true
+		// Not lb[sizeof(struct L)]: an array length from a layout that
+		// is not cc/v4's own is unsupported (doc/semantics.md).
+		g.emit("unsigned char lb[64]; /* >= sizeof(struct L) */")
+	}
+	for _, h := range g.handlers {
+		g.emit("atexit(%s);", h)
+	}
 	g.sc.structs = append(g.sc.structs, "ls.", "ps->")
 	g.emit("struct S *ps = &%s;", []string{"gs", "ls"}[g.r.Intn(2)])
 	for i := range g.fields {
@@ -360,9 +486,14 @@ func (g *gen) mainFunc() {
 		g.checkpoint()
 	}
 	g.checkpoint()
-	g.emit("return 0;")
+	if len(g.handlers) > 0 {
+		g.emit("exit(0);")
+	} else {
+		g.emit("return 0;")
+	}
 	g.ind--
 	g.emit("}")
+	g.inMain = false
 }
 
 // sameType returns an object of main's lifetime of type t, declaring a
@@ -408,12 +539,21 @@ func (g *gen) structDecl() string {
 	if g.opt.BitFields {
 		bits = " unsigned int b0 : 5; signed int b1 : 3;"
 	}
+	if g.opt.WideBits {
+		bits += fmt.Sprintf(" unsigned long long b2 : %d; long long b3 : %d;", g.w2, g.w3)
+	}
 	return fmt.Sprintf("struct S { %s f0; %s f1; %s f2;%s };", g.fields[0].name, g.fields[1].name, g.fields[2].name, bits)
 }
 
 // field returns a struct member access: a field or a bit-field.
 func (g *gen) field() string {
+	if g.opt.Layout && g.r.Intn(5) == 0 {
+		return g.layoutField()
+	}
 	p := g.sc.structs[g.r.Intn(len(g.sc.structs))]
+	if g.opt.WideBits && g.r.Intn(3) == 0 {
+		return fmt.Sprintf("%sb%d", p, 2+g.r.Intn(2))
+	}
 	if g.opt.BitFields && g.r.Intn(3) == 0 {
 		return fmt.Sprintf("%sb%d", p, g.r.Intn(2))
 	}
@@ -422,7 +562,18 @@ func (g *gen) field() string {
 
 // checkpoint records the value of a random object at this point of main.
 func (g *gen) checkpoint() {
+	if g.opt.Layout && g.r.Intn(3) == 0 {
+		g.layoutCheckpoint()
+		return
+	}
 	lv := g.addrs[g.r.Intn(len(g.addrs))]
+	if g.opt.WideBits && g.r.Intn(5) == 0 {
+		s := []string{"gs.", "ls."}[g.r.Intn(2)]
+		lv = lvalue{s + "b2", types[9]}
+		if g.r.Intn(2) == 0 {
+			lv = lvalue{s + "b3", types[8]}
+		}
+	}
 	if g.opt.BitFields && g.r.Intn(6) == 0 {
 		s := []string{"gs.", "ls."}[g.r.Intn(2)]
 		lv = lvalue{s + "b0", bitU}
@@ -438,6 +589,11 @@ func (g *gen) checkpoint() {
 			}
 		}
 	}
+	g.addCheck(lv)
+}
+
+// addCheck records a checkpoint on lv here.
+func (g *gen) addCheck(lv lvalue) {
 	g.checks = append(g.checks, check{lv})
 	g.out = append(g.out, piece{text: strings.Repeat("\t", g.ind), check: len(g.checks) - 1})
 }
@@ -459,6 +615,12 @@ func (g *gen) constant() string {
 // read returns an rvalue naming an object in scope.
 func (g *gen) read(depth int) string {
 	sc := g.sc
+	if len(g.volatiles) > 0 && g.inMain && g.r.Intn(8) == 0 {
+		return g.volatiles[g.r.Intn(len(g.volatiles))].name
+	}
+	if len(g.externObjs) > 0 && g.r.Intn(8) == 0 {
+		return g.externObjs[g.r.Intn(len(g.externObjs))].name
+	}
 	switch g.r.Intn(6) {
 	case 0:
 		if len(sc.ptrs) > 0 {
@@ -492,6 +654,9 @@ func (g *gen) expr(depth int) string {
 			return g.constant()
 		}
 		return g.read(depth)
+	}
+	if g.opt.WideShift && g.r.Intn(6) == 0 {
+		return g.wideShift(depth)
 	}
 	a, b := g.expr(depth-1), g.expr(depth-1)
 	switch k := g.r.Intn(14); {
@@ -801,4 +966,189 @@ func (g *gen) bodies() (benign, adversarial string) {
 		}
 	}
 	return b.String(), a.String()
+}
+
+// layoutDecl declares struct L, with three or four members of random
+// types, in one of six layouts, and its global gl, e.g.
+//
+//	#pragma pack(push, 2)
+//	struct L { signed char m0; long long m1 __attribute__((aligned(8))); short m2; };
+//	#pragma pack(pop)
+//	struct L gl = {1, -8, 127};
+func (g *gen) layoutDecl() {
+	for i, n := 0, 3+g.r.Intn(2); i < n; i++ {
+		g.lfields = append(g.lfields, g.typ())
+	}
+	kind := g.r.Intn(6)
+	aligned := -1 // the member with aligned(A)
+	if kind >= 3 {
+		aligned = g.r.Intn(len(g.lfields))
+	}
+	var m []string
+	for i, t := range g.lfields {
+		attr := ""
+		if i == aligned {
+			attr = fmt.Sprintf(" __attribute__((aligned(%d)))", []int{8, 16}[g.r.Intn(2)])
+		}
+		m = append(m, fmt.Sprintf("%s m%d%s;", t.name, i, attr))
+	}
+	members := strings.Join(m, " ")
+	pack := []int{1, 2, 4}[g.r.Intn(3)]
+	switch kind {
+	case 0, 5: // packed, with an aligned member in 5
+		g.emit("struct __attribute__((packed)) L { %s };", members)
+	case 1:
+		g.emit("struct L { %s } __attribute__((packed));", members)
+	case 2, 4: // pack(N), with an aligned member (capped at N) in 4
+		if g.r.Intn(2) == 0 {
+			g.emit("#pragma pack(push, %d)\nstruct L { %s };\n#pragma pack(pop)", pack, members)
+		} else {
+			g.emit("#pragma pack(%d)\nstruct L { %s };\n#pragma pack()", pack, members)
+		}
+	case 3:
+		g.emit("struct L { %s };", members)
+	}
+	var init []string
+	for range g.lfields {
+		init = append(init, g.constant())
+	}
+	g.emit("struct L gl = {%s};", strings.Join(init, ", "))
+}
+
+// layoutField returns a member of gl or, in main once it is declared,
+// of its copy ll.
+func (g *gen) layoutField() string {
+	s := "gl"
+	if g.inMain && g.llReady && g.r.Intn(2) == 0 {
+		s = "ll"
+	}
+	return fmt.Sprintf("%s.m%d", s, g.r.Intn(len(g.lfields)))
+}
+
+// minSize is the size of t in both data models (long: 4 in ILP32).
+func minSize(t *cType) int {
+	switch t.name {
+	case "signed char", "unsigned char", "_Bool":
+		return 1
+	case "short", "unsigned short":
+		return 2
+	case "long long", "unsigned long long":
+		return 8
+	}
+	return 4
+}
+
+// layoutCheckpoint records sizeof(struct L), _Alignof(struct L), the
+// offsetof of a member, or a byte of a member's representation in gl or
+// ll, copied with memcpy just before:
+//
+//	memcpy(lb, &ll, sizeof(struct L));
+//	assert(lb[offsetof(struct L, m2) + 1] == (unsigned char)255ULL);
+func (g *gen) layoutCheckpoint() {
+	size := types[7] // unsigned long: size_t's value fits in both data models
+	k := g.r.Intn(len(g.lfields))
+	switch g.r.Intn(5) {
+	case 0:
+		g.addCheck(lvalue{"sizeof(struct L)", size})
+	case 1:
+		g.addCheck(lvalue{"_Alignof(struct L)", size})
+	case 2:
+		g.addCheck(lvalue{fmt.Sprintf("offsetof(struct L, m%d)", k), size})
+	default:
+		// A byte inside a member, never padding (whose value C leaves
+		// unspecified).
+		g.emit("memcpy(lb, &%s, sizeof(struct L));", []string{"gl", "ll"}[g.r.Intn(2)])
+		j := g.r.Intn(minSize(g.lfields[k]))
+		g.addCheck(lvalue{fmt.Sprintf("lb[offsetof(struct L, m%d) + %d]", k, j), types[1]})
+	}
+}
+
+// wideShift returns a shift of a 64-bit operand by 0..63 or of a 32-bit
+// one by 0..31, a masked count or a constant one; left shifts are
+// unsigned:
+//
+//	((unsigned long long)(x3) << ((g1) & 63))
+//	((int)(ga2[1]) >> 31)
+func (g *gen) wideShift(depth int) string {
+	a := g.expr(depth - 1)
+	var t string
+	bits := 64
+	left := g.r.Intn(2) == 0
+	switch g.r.Intn(3) {
+	case 0:
+		t = "unsigned long long"
+	case 1:
+		t = "long long"
+		if left {
+			t = "unsigned long long"
+		}
+	default:
+		bits = 32
+		t = []string{"unsigned", "int"}[g.r.Intn(2)]
+		if left {
+			t = "unsigned"
+		}
+	}
+	var count string
+	if g.r.Intn(3) == 0 {
+		count = fmt.Sprint([]int{0, 1, bits/2 - 1, bits / 2, bits/2 + 1, bits - 1}[g.r.Intn(6)])
+	} else {
+		count = fmt.Sprintf("((%s) & %d)", g.expr(depth-1), bits-1)
+	}
+	op := ">>"
+	if left {
+		op = "<<"
+	}
+	return fmt.Sprintf("((%s)(%s) %s %s)", t, a, op, count)
+}
+
+// startupScope is the scope of the functions that run before and after
+// main: the globals, without the global pointer (0 before main).
+func (g *gen) startupScope() *scope {
+	sc := &scope{structs: []string{"gs."}}
+	sc.vars = append(sc.vars, g.globals...)
+	return sc
+}
+
+// constructors emits one or two constructors that write globals, some
+// with a priority (lowest first, those without one last), e.g.
+//
+//	__attribute__((constructor(300))) static void ctor7(void) {
+//		g2 = (g1 + 3);
+//	}
+func (g *gen) constructors() {
+	for i, n := 0, 1+g.r.Intn(2); i < n; i++ {
+		g.sc = g.startupScope()
+		attr := "constructor"
+		if g.r.Intn(2) == 0 {
+			attr = fmt.Sprintf("constructor(%d)", []int{101, 102, 200, 1000, 65535}[g.r.Intn(5)])
+		}
+		g.emit("__attribute__((%s)) static void %s(void) {", attr, g.name("ctor"))
+		g.ind++
+		for j, m := 0, 1+g.r.Intn(3); j < m; j++ {
+			g.emit("%s = %s;", g.target(), g.expr(2))
+		}
+		g.ind--
+		g.emit("}")
+	}
+}
+
+// handler emits the definition of a function registered with atexit:
+// it writes a global and holds a checkpoint on a global object.
+func (g *gen) handler(name string) {
+	g.sc = g.startupScope()
+	g.emit("static void %s(void) {", name)
+	g.ind++
+	for j, m := 0, 1+g.r.Intn(2); j < m; j++ {
+		g.emit("%s %s= %s;", g.target(), []string{"", "+", "^"}[g.r.Intn(3)], g.expr(2))
+	}
+	var objs []lvalue
+	for _, a := range g.addrs {
+		if strings.HasPrefix(a.text, "g") { // g, ga, gs: a global, not one of main's locals
+			objs = append(objs, a)
+		}
+	}
+	g.addCheck(objs[g.r.Intn(len(objs))])
+	g.ind--
+	g.emit("}")
 }

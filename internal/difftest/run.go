@@ -232,7 +232,14 @@ func (e *Env) MakeCase(ctx context.Context, gp *Generated) (*Case, error) {
 	}
 	var missing error
 	// The checkpoint asserted `!=`; those after it are not asserted.
-	last := len(gp.checks) - 1 - rand.New(rand.NewSource(gp.Seed)).Intn(len(gp.checks))/2
+	r := rand.New(rand.NewSource(gp.Seed))
+	last := len(gp.checks) - 1 - r.Intn(len(gp.checks))/2
+	if gp.exitChecks > 0 && r.Intn(2) == 0 {
+		// A violated assertion in main stops the program before the
+		// atexit functions run: in every other such program the `!=` is
+		// one of theirs, so that main's and theirs are asserted.
+		last = len(gp.checks) - 1 - r.Intn(gp.exitChecks)
+	}
 	c.Source, _ = gp.render(func(i int, ch check) string {
 		v, ok := values[i]
 		if !ok {
@@ -361,7 +368,12 @@ func (e *Env) Check(ctx context.Context, c *Case, config string, lim Limits) ([]
 			}
 		}
 	}
-	deterministic := c.Benign == "" && !strings.Contains(c.Source, "__VERIFIER_nondet_")
+	// Volatile reads are inputs to reverify (any value), while gcc's runs
+	// read what is stored: neither a passing run nor a replay of the
+	// nondet values refutes a FALSE there; only its reproducer can
+	// confirm it.
+	volatile := strings.Contains(c.Source, "volatile")
+	deterministic := c.Benign == "" && !strings.Contains(c.Source, "__VERIFIER_nondet_") && !volatile
 
 	p, err := frontend.Translate(frontend.Options{DataModel: e.DataModel}, prog)
 	if err != nil {
@@ -395,7 +407,7 @@ func (e *Env) Check(ctx context.Context, c *Case, config string, lim Limits) ([]
 				break
 			}
 			o.Problem, o.Detail = e.reproduce(ctx, dir, p, r, c)
-			if o.Problem == NoReproducer && c.Benign == "" {
+			if o.Problem == NoReproducer && c.Benign == "" && !volatile {
 				// Without external functions the counterexample's nondet
 				// values determine the run: replay them with gcc.
 				if line, err := e.firstViolation(ctx, benignExe, cexInputs(r)); err != nil {
@@ -460,7 +472,7 @@ func (e *Env) reproduce(ctx context.Context, dir string, p *cfa.Program, r *engi
 		orig = append(orig, write(dir, "benign.c", c.Benign))
 	}
 	exe := filepath.Join(dir, name)
-	argv := witness.BuildLine(e.DataModel, orig, repro, exe)
+	argv := witness.BuildLine(e.DataModel, orig, repro, exe, witness.BuildFlags(src)...)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	var cerr bytes.Buffer
 	cmd.Stderr = &cerr
