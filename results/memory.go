@@ -277,19 +277,7 @@ func (p *PropertyReport) ReadableReason(root string) string {
 }
 
 // Sites renders sites as "f.c:12" or "f.c:12, f.c:20 and g.c:3".
-func Sites(sites []Site) string {
-	var at []string
-	for _, s := range sites {
-		at = append(at, s.String())
-	}
-	switch len(at) {
-	case 0:
-		return ""
-	case 1:
-		return at[0]
-	}
-	return strings.Join(at[:len(at)-1], ", ") + " and " + at[len(at)-1]
-}
+func Sites(sites []Site) string { return MemoryFormat{}.sites(sites) }
 
 // IsMemoryStep reports whether a counterexample step allocates or frees
 // memory (a call of malloc, calloc, alloca or free): the steps a
