@@ -623,3 +623,43 @@ func readActionYAML(t *testing.T) *actionYAML {
 	}
 	return &a
 }
+
+// TestActionFrontendClang runs the Action with the input frontend: clang
+// on the pull request of TestActionEndToEnd: the sources are compiled by
+// clang and verified as LLVM IR, the violation is found at the same C
+// line, its reproducer is named as through the built-in front end, and
+// the verdicts are cached apart from the built-in front end's (nothing
+// the push cached is reused). A bad value is a one-line error, exit 2.
+func TestActionFrontendClang(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	if _, err := exec.LookPath("clang"); err != nil {
+		t.Skip("clang is not installed (scripts/install.sh installs it)")
+	}
+	w := newActionWorld(t)
+	// the push fills the cache through the built-in front end; the pull
+	// request through clang reuses none of it (TestActionEndToEnd's
+	// reuses 2 of 3)
+	r := w.run("push", map[string]any{"after": w.base}, map[string]string{})
+	r.wantCode(t, 0)
+	r.wantOutputs(t, map[string]string{"reverified": "3"})
+	w.prFiles(w.head)
+	r = w.run("pull_request", prEvent(7, w.base, w.head, "o/r"), map[string]string{"frontend": "clang"})
+	r.wantCode(t, 1)
+	r.wantOutputs(t, map[string]string{"false": "1", "reverified": "3", "reused": "0"})
+	res := readFile(t, filepath.Join(r.outDir, "results.json"))
+	for _, want := range []string{`"file": "src/clamp.c"`, `"line": 9`, `"verdict": "FALSE"`} {
+		if !strings.Contains(res, want) {
+			t.Errorf("results.json lacks %s:\n%s", want, res)
+		}
+	}
+	if body := r.commentOf(); !strings.Contains(body, "sh reverify-out/check_clamp_v_LIMIT-L9/reproduce.sh") {
+		t.Errorf("sticky comment lacks the reproducer:\n%s", body)
+	}
+	r = w.run("pull_request", prEvent(7, w.base, w.head, "o/r"), map[string]string{"frontend": "gcc"})
+	r.wantCode(t, 2)
+	if !strings.Contains(r.stderr, `frontend: want cc or clang, got "gcc"`) {
+		t.Errorf("bad frontend: stderr %q", r.stderr)
+	}
+}
