@@ -107,6 +107,9 @@ func SubsetExplanations(a, b []Explanation) bool {
 	if len(a) > len(b) {
 		return false
 	}
+	if len(a) == 0 || len(a) == len(b) && &a[0] == &b[0] {
+		return true // states share their lists: the stop check's usual case
+	}
 	j := 0
 	for _, x := range a {
 		for j < len(b) && b[j] != x && less(b[j], x) {
