@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"github.com/reverify/reverify/engine/strategy"
 	"slices"
@@ -35,24 +34,11 @@ const maxValueMemoryStates = 20_000
 const maxMemoryCandidates = 32
 
 // verifyMemory decides one memory-safety property (spec.Property.Memory)
-// under the budget verifyOne set up: memoryRun with that property alone.
+// under the budget verifyOne set up: the memory-safety sequence
+// (memorySequence) with that property alone, without list abstraction.
 func verifyMemory(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
-	// Without list abstraction: its run has no state cap, and a bounded
-	// list's counter diverges under abstraction (verifyMemoryGroup runs
-	// it first, capped).
 	cfg.NoListAbstraction = true
-	rs, retry := memoryRun(ctx, prog, []*spec.Property{prop}, cfg, false, nil)
-	r := rs[0]
-	if retry[0] != retryNone {
-		again, _ := memoryRun(ctx, prog, []*spec.Property{prop}, cfg, true, nil)
-		if again[0].Verdict != results.Unknown {
-			r = again[0]
-		} else {
-			r.Reason += "; symbolic execution: " + again[0].Reason
-		}
-	}
-	r.Seconds = res.Seconds
-	*res = *r
+	memorySequence(prog, []*spec.Property{prop}, cfg).Run(ctx, []int{0}, func(_ int, r *Result) { *res = *r })
 }
 
 // memSite is an access site and the subproperty checked there.
@@ -104,7 +90,6 @@ func verifyMemoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Pro
 
 // memoryGroup is verifyMemoryGroup inside its Guard.
 func memoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, emit func(int, *Result)) (rs []*Result) {
-	parent := ctx
 	if why := unmodelledEntryParam(prog.Func(cfg.Entry)); why != "" {
 		rs = make([]*Result, len(props))
 		for i, p := range props {
@@ -118,8 +103,6 @@ func memoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 		}
 		return rs
 	}
-	ctx, untrack := cfg.mem.Track(ctx)
-	defer untrack()
 	// The per-site properties share one run; each whole-program
 	// property has a run of its own, as a property alone: a leak
 	// (valid-memtrack, valid-memcleanup) is no undefined behaviour, so
@@ -142,132 +125,92 @@ func memoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 			continue
 		}
 		sub := make([]*spec.Property, len(g))
-		for j, i := range g {
-			sub[j] = props[i]
-		}
-		gctx, gstart := ctx, strategy.Clock(cfg.Clock).Now()
-		var cancel context.CancelFunc = func() {}
-		if cfg.Timeout > 0 {
-			gctx, cancel = strategy.WithBudget(ctx, strategy.Clock(cfg.Clock), cfg.Timeout)
-		}
-		// run verifies the properties idx (indices into g) in one run
-		// and passes the final results on, except the UNKNOWNs that hold
-		// keeps for a later run; it returns the results and what may
-		// decide those left open. prior[j], when set, is an earlier
-		// run's UNKNOWN whose reason comes first.
-		run := func(ctx context.Context, idx []int, rcfg Config, sym bool, prior []*Result, hold func(j int) bool) ([]*Result, []retryKind) {
-			ps := make([]*spec.Property, len(idx))
-			for k, j := range idx {
-				ps[k] = sub[j]
-			}
-			out, retry := memoryRun(ctx, prog, ps, rcfg, sym, func(k int, r *Result) {
-				j := idx[k]
-				if r.Verdict == results.Unknown && prior[j] != nil {
-					step := "value analysis without the state cap: "
-					if sym {
-						step = "symbolic execution: "
-					}
-					r.Reason = prior[j].Reason + "; " + step + r.Reason
-				}
-				r.Seconds = strategy.Clock(cfg.Clock).Since(gstart).Seconds()
-				applyLimit(ctx, parent, cfg, r)
-				if r.Verdict == results.Unknown && hold != nil && hold(j) {
-					return
-				}
-				if emit != nil {
-					emit(g[j], r)
-				}
-			})
-			for k, j := range idx {
-				rs[g[j]] = out[k]
-			}
-			return out, retry
-		}
-		vcfg := cfg
-		vcfg.MaxStates = min(cfg.MaxStates, maxValueMemoryStates)
 		all := make([]int, len(g))
-		for j := range g {
-			all[j] = j
+		for j, i := range g {
+			sub[j], all[j] = props[i], j
 		}
-		// 0. The value analysis with list abstraction (analysis/value,
-		// smg_mem.go), with the state cap and a quarter of the time: it
-		// decides loops over lists of unbounded length, but loses the
-		// bound of a bounded list, where a counter beside it then never
-		// converges. What it leaves UNKNOWN the later steps, all
-		// without abstraction, take up.
-		todo, budget := all, cfg.Timeout/2
-		if !cfg.NoListAbstraction {
-			actx, acancel := gctx, context.CancelFunc(func() {})
-			if cfg.Timeout > 0 {
-				actx, acancel = strategy.WithBudget(gctx, strategy.Clock(cfg.Clock), cfg.Timeout/4)
-				budget = cfg.Timeout / 4
+		memorySequence(prog, sub, cfg).Run(ctx, all, func(j int, r *Result) {
+			r.Property = sub[j]
+			if r.Config == "" {
+				r.Config = memConfig
 			}
-			abs, _ := run(actx, all, vcfg, false, make([]*Result, len(g)), func(int) bool { return true })
-			acancel()
-			todo = nil
-			for k, j := range all {
-				if abs[k].Verdict == results.Unknown {
-					todo = append(todo, j)
-				}
+			rs[g[j]] = r
+			if emit != nil {
+				emit(g[j], r)
 			}
-		}
-		plain := cfg // the later steps: without list abstraction
-		plain.NoListAbstraction = true
-		vcfg.NoListAbstraction = true
-		// 1. The value analysis, with a state cap and half of the time
-		// (what step 0 left of it).
-		vctx, vcancel := gctx, context.CancelFunc(func() {})
-		if cfg.Timeout > 0 {
-			vctx, vcancel = strategy.WithBudget(gctx, strategy.Clock(cfg.Clock), budget)
-		}
-		first, retry := make([]*Result, len(g)), make([]retryKind, len(g))
-		if len(todo) > 0 {
-			out, rt := run(vctx, todo, vcfg, false, make([]*Result, len(g)), nil)
-			for k, j := range todo {
-				first[j], retry[j] = out[k], rt[k]
-			}
-		}
-		vcancel()
-		var symb []int
-		again := map[int]bool{} // the value analysis may finish without the cap
-		for j := range g {
-			if retry[j] != retryNone {
-				symb = append(symb, j)
-				if retry[j] == retryValue && vcfg.MaxStates < cfg.MaxStates {
-					again[j] = true
-				}
-			}
-		}
-		if len(symb) == 0 {
-			cancel()
-			continue
-		}
-		// 2. Symbolic execution over the same memory model (symbolic
-		// sizes and offsets, memsafety_symbolic.go in analysis/value)
-		// for the checks the value analysis left undecided or did not
-		// reach; half of what is left when step 3 may follow.
-		sctx, scancel := gctx, context.CancelFunc(func() {})
-		if cfg.Timeout > 0 && len(again) > 0 {
-			sctx, scancel = strategy.WithBudget(gctx, strategy.Clock(cfg.Clock), cfg.Timeout/4)
-		}
-		second, _ := run(sctx, symb, plain, true, first, func(j int) bool { return again[j] })
-		scancel()
-		// 3. The value analysis without the cap for those whose checks it
-		// had all decided (a long loop with known bounds).
-		var more []int
-		prior := make([]*Result, len(g))
-		for k, j := range symb {
-			if again[j] && second[k].Verdict == results.Unknown {
-				more = append(more, j)
-				prior[j] = second[k]
-			}
-		}
-		if len(more) > 0 {
-			run(gctx, more, plain, false, prior, nil)
-		}
-		cancel()
+		})
 	}
 	return rs
+}
+
+// memorySequence is how the memory-safety properties props of one
+// group are decided together, as a sequence of runs over the
+// properties each leaves open, under the limit of one property
+// (strategy.GroupSequence):
+//
+//  0. the value analysis with list abstraction (analysis/value,
+//     smg_mem.go), with the state cap and a quarter of the time (unless
+//     Config.NoListAbstraction): it decides loops over lists of
+//     unbounded length, but loses the bound of a bounded list, where a
+//     counter beside it then never converges. Its UNKNOWNs all go on,
+//     and their reasons are left out;
+//  1. the value analysis without abstraction, with the state cap and a
+//     quarter of the time (half without step 0): what it leaves
+//     undecided or did not reach (retrySymbolic), or could finish
+//     without the cap (retryValue), goes on;
+//  2. symbolic execution over the same memory model (symbolic sizes and
+//     offsets, memsafety_symbolic.go in analysis/value), with a quarter
+//     of the time when step 3 may follow, else what is left;
+//  3. the value analysis without the cap, for the properties whose
+//     checks step 1 had all decided (a long loop with known bounds),
+//     with what is left.
+func memorySequence(prog *cfa.Program, props []*spec.Property, cfg Config) strategy.Group {
+	retry := make([]retryKind, len(props)) // step 1's word on what may decide each
+	capped := cfg
+	capped.MaxStates = min(cfg.MaxStates, maxValueMemoryStates)
+	plain := cfg // the later steps: without list abstraction
+	plain.NoListAbstraction = true
+	cappedPlain := capped
+	cappedPlain.NoListAbstraction = true
+	// step runs memoryRun over the properties it is given; record keeps
+	// the run's word on what may decide those it leaves UNKNOWN.
+	step := func(name string, rcfg Config, sym, record bool) strategy.Group {
+		return strategy.GroupFunc(name, func(ctx context.Context, idx []int, emit func(int, *Result)) {
+			ps := make([]*spec.Property, len(idx))
+			for k, j := range idx {
+				ps[k] = props[j]
+			}
+			sent := make([]bool, len(idx))
+			out, rt := memoryRun(ctx, prog, ps, rcfg, sym, func(k int, r *Result) {
+				sent[k] = true
+				emit(idx[k], r)
+			})
+			for k, j := range idx {
+				if sent[k] || out[k].Verdict == "" {
+					continue
+				}
+				if record {
+					retry[j] = rt[k]
+				}
+				emit(j, out[k])
+			}
+		})
+	}
+	uncapped := capped.MaxStates < cfg.MaxStates
+	var steps []strategy.GroupStep
+	valueShare := 0.5
+	if !cfg.NoListAbstraction {
+		steps = append(steps, strategy.GroupStep{G: step("value analysis with list abstraction", capped, false, false), Share: 0.25, Silent: true})
+		valueShare = 0.25
+	}
+	steps = append(steps,
+		strategy.GroupStep{G: step("value analysis", cappedPlain, false, true), Share: valueShare},
+		strategy.GroupStep{G: step("symbolic execution", plain, true, false), Share: 0.25,
+			Take: func(j int, _ *Result) bool { return retry[j] != retryNone }},
+		strategy.GroupStep{G: step("value analysis without the state cap", plain, false, false),
+			Take: func(j int, _ *Result) bool { return uncapped && retry[j] == retryValue }},
+	)
+	return strategy.GroupSequence("memory safety", strategy.Clock(cfg.Clock), cfg.Timeout, cfg.mem, cfg.MemoryLimit, steps...)
 }
 
 // verifyMemoryProps decides the memory-safety properties among props
@@ -863,25 +806,5 @@ func probeUndecided(ctx context.Context, prog *cfa.Program, cfg Config, sem smt.
 				return
 			}
 		}
-	}
-}
-
-// applyLimit gives an UNKNOWN of a memory-safety run its cause: the
-// limit that ctx (the property's) ended on, unless the caller's parent
-// context ended (the caller's budget), else the analysis's own end.
-func applyLimit(ctx, parent context.Context, cfg Config, r *Result) {
-	if r.Verdict != results.Unknown {
-		return
-	}
-	detail := r.Reason
-	switch {
-	case parent.Err() != nil:
-		r.SetUnknown(&results.Cause{Kind: results.CauseBudget}, "")
-	case errors.Is(context.Cause(ctx), strategy.ErrMemoryLimit):
-		r.SetUnknown(&results.Cause{Kind: results.CauseMemory, Limit: strategy.HumanBytes(cfg.MemoryLimit)}, "")
-	case ctx.Err() != nil:
-		r.SetUnknown(&results.Cause{Kind: results.CauseTimeout, Limit: results.TimeLimit(cfg.Timeout, cfg.Clock != nil)}, "")
-	case r.Cause == nil:
-		r.SetUnknown(&results.Cause{Kind: results.CauseIncomplete}, detail)
 	}
 }
