@@ -335,19 +335,26 @@ func settled(prog *cfa.Program, prop *spec.Property, cfg Config) *Result {
 }
 
 // propertyStrategy is how one property is decided under cfg, before its
-// limits: the memory-safety analysis for a memory-safety property, else
-// the size reduction of Config.Reduce and then conf's strategy.
+// limits: the memory-safety sequence for a memory-safety property
+// (memorySequence), else conf's strategy, after the program reduced for
+// the property (Config.Reduce, reducedStrategy) with reduceShare of the
+// limit when a reduction is asked for.
 func propertyStrategy(prog *cfa.Program, prop *spec.Property, cfg Config, conf configuration) strategy.Strategy {
-	return strategy.Func(cfg.Name, func(ctx context.Context) *Result {
-		res := &Result{Property: prop, Config: cfg.Name}
-		if len(prop.Memory) > 0 {
+	if len(prop.Memory) > 0 {
+		return strategy.Func(cfg.Name, func(ctx context.Context) *Result {
+			res := &Result{Property: prop, Config: cfg.Name}
 			verifyMemory(ctx, prog, prop, cfg, res)
-		} else if !runReduced(ctx, prog, prop, cfg, conf, res) {
-			conf.run(ctx, prog, prop, cfg, res)
-		}
-		res.Property, res.Config = prop, cfg.Name
-		return res
-	})
+			res.Property, res.Config = prop, cfg.Name
+			return res
+		})
+	}
+	s := conf.strategy(cfg.Name, prog, prop, cfg)
+	if level, _ := reduce.ParseLevel(cfg.Reduce); level != reduce.None {
+		s = strategy.Sequence(cfg.Name, strategy.Clock(cfg.Clock), cfg.Timeout,
+			strategy.Step{S: reducedStrategy(prog, prop, cfg, conf), Share: reduceShare},
+			strategy.Step{S: s})
+	}
+	return s
 }
 
 // maxRefinements is the CEGAR refinement limit in force.

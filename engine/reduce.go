@@ -10,6 +10,7 @@ import (
 	"github.com/reverify/reverify/engine/reduce"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/engine/strategy"
 	"github.com/reverify/reverify/results"
 )
 
@@ -18,6 +19,27 @@ import (
 func ParseReduce(s string) error {
 	_, err := reduce.ParseLevel(s)
 	return err
+}
+
+// reduceShare is the part of a property's limit that the run on the
+// program reduced for it may use (reducedStrategy): what it leaves
+// goes to conf on the original program, so that a reduction that makes
+// the program harder (an abstracted loop bound) never takes the whole
+// limit.
+const reduceShare = 0.5
+
+// reducedStrategy decides prop on the program reduced for it
+// (runReduced): its TRUE, or its FALSE lifted to the original program;
+// anything else is UNKNOWN, for the original program to decide.
+func reducedStrategy(prog *cfa.Program, prop *spec.Property, cfg Config, conf configuration) strategy.Strategy {
+	level, _ := reduce.ParseLevel(cfg.Reduce)
+	return strategy.Func("reduced program ("+string(level)+")", func(ctx context.Context) *Result {
+		res := &Result{Property: prop, Config: cfg.Name}
+		if !runReduced(ctx, prog, prop, cfg, conf, res) {
+			res.SetUnknown(&results.Cause{Kind: results.CauseIncomplete}, "no verdict on the reduced program")
+		}
+		return res
+	})
 }
 
 // maxSliceRefinements bounds the refinements of a thin or value slice
@@ -37,8 +59,9 @@ const maxSliceRefinements = 3
 // (reduce.Lift) and checked there once (cegar.CheckPath, bit-precise SMT
 // and concrete replay); only a Feasible original path through no
 // unmodelled function is a FALSE, with the original path as its
-// counterexample. Otherwise, and on UNKNOWN, false is returned and the
-// caller runs conf on the original program.
+// counterexample. Otherwise, and on UNKNOWN, false is returned
+// (reducedStrategy: the sequence then runs conf on the original
+// program).
 //
 // Thin and Value run seed 002's refinement loop: a FALSE that does not
 // lift to a feasible original path adds the original branches its
