@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"time"
+
 	"github.com/reverify/reverify/engine/analysis/predicate"
 	"github.com/reverify/reverify/engine/analysis/symbolic"
 	"github.com/reverify/reverify/engine/analysis/value"
@@ -8,7 +10,8 @@ import (
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/features"
-	"time"
+	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/engine/strategy"
 )
 
 func init() {
@@ -77,6 +80,44 @@ func init() {
 		arms:  defaultArms(features.Counting),
 		order: defaultArms,
 	})
+}
+
+// plan is how conf decides the properties props of one Verify call
+// under cfg, every configuration alike, as one group strategy (the
+// values of engine/strategy; each property's result goes out once):
+//
+//  1. the memory-safety properties together (memoryStep: per group the
+//     sequence of memorySequence under one property's limits);
+//  2. with Config.ShareDeadline, the others in rounds sharing the
+//     deadline beside the multi-property run (roundsStep); otherwise
+//  3. the multi-property run of conf's first arm over all the others
+//     (sharedStep: value analysis under its state budget for `default`,
+//     at most sharedShare of their limits), and
+//  4. each property it left open alone, Config.Workers at a time, under
+//     its own limits (Limit of propertyStrategy: the reduced program
+//     with reduceShare of the limit when Config.Reduce asks for it,
+//     then conf's strategy, for `default` the portfolio of
+//     defaultArms(class of the program's features)), after the shared
+//     run's outcome with what it left of the limit (afterMulti).
+func (conf configuration) plan(prog *cfa.Program, props []*spec.Property, cfg Config) strategy.Group {
+	memory := func(i int, _ *Result) bool { return len(props[i].Memory) > 0 }
+	other := func(i int, _ *Result) bool { return len(props[i].Memory) == 0 }
+	steps := []strategy.GroupStep{{G: memoryStep(prog, props, cfg), Take: memory}}
+	if cfg.ShareDeadline {
+		steps = append(steps, strategy.GroupStep{G: roundsStep(prog, props, cfg, conf), Take: other})
+	} else {
+		after := make([]*afterMulti, len(props))
+		one := func(i int) strategy.Strategy {
+			if a := after[i]; a != nil {
+				return a.strategy(prog, props[i], cfg)
+			}
+			return propertyLimits(prog, props[i], cfg, conf)
+		}
+		steps = append(steps,
+			strategy.GroupStep{G: sharedStep(prog, props, cfg, conf, after), Take: other},
+			strategy.GroupStep{G: strategy.Each("", cfg.Workers, one), Take: func(i int, last *Result) bool { return other(i, nil) && last == nil }})
+	}
+	return strategy.GroupSequence(cfg.Name, nil, 0, nil, 0, steps...)
 }
 
 // defaultArms are `default`'s arms for programs of class c, in the

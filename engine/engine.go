@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -225,6 +224,10 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 	rs := make([]*Result, len(props))
 	var onResult sync.Mutex
 	final := func(i int, r *Result) {
+		r.Property = props[i]
+		if r.Config == "" {
+			r.Config = cfg.Name
+		}
 		rs[i] = r
 		r.Assumptions = assumptions
 		if cfg.OnResult != nil {
@@ -233,43 +236,11 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 			onResult.Unlock()
 		}
 	}
-	memDone := verifyMemoryProps(ctx, prog, props, cfg, final)
-	if cfg.ShareDeadline {
-		// The rounds share the proof's deadline among the properties
-		// the memory run left (it decides all memory sites at once).
-		var idx []int
-		var rest []*spec.Property
-		for i, p := range props {
-			if !memDone[i] {
-				idx = append(idx, i)
-				rest = append(rest, p)
-			}
-		}
-		verifyRounds(ctx, prog, rest, cfg, conf, func(j int, r *Result) { final(idx[j], r) })
-		return rs, nil
+	all := make([]int, len(props))
+	for i := range props {
+		all[i] = i
 	}
-	queue, later := verifyShared(ctx, prog, props, cfg, conf, final)
-	queue = slices.DeleteFunc(queue, func(i int) bool { return memDone[i] })
-	var wg sync.WaitGroup
-	work := make(chan int)
-	for w := 0; w < cfg.Workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				if after := later[i]; after != nil {
-					final(i, after.then(ctx, prog, props[i], cfg))
-					continue
-				}
-				final(i, verifyOne(ctx, prog, props[i], cfg, conf))
-			}
-		}()
-	}
-	for _, i := range queue {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	conf.plan(prog, props, cfg).Run(ctx, all, final)
 	return rs, nil
 }
 
@@ -301,6 +272,12 @@ func Assumptions(prog *cfa.Program) []string {
 		out = append(out, "pure "+n)
 	}
 	return out
+}
+
+// propertyLimits is verifyOne as a strategy: the per-property step of
+// conf's plan.
+func propertyLimits(prog *cfa.Program, prop *spec.Property, cfg Config, conf configuration) strategy.Strategy {
+	return strategy.Func(cfg.Name, func(ctx context.Context) *Result { return verifyOne(ctx, prog, prop, cfg, conf) })
 }
 
 // verifyOne runs the configuration on one property under its time and

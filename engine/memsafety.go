@@ -3,10 +3,11 @@ package engine
 import (
 	"context"
 	"fmt"
-	"github.com/reverify/reverify/engine/strategy"
 	"slices"
 	"strings"
-	"sync"
+	"time"
+
+	"github.com/reverify/reverify/engine/strategy"
 
 	"github.com/reverify/reverify/results"
 
@@ -23,7 +24,7 @@ import (
 )
 
 // maxValueMemoryStates bounds the value analysis's run of a memory
-// group when symbolic execution may follow (verifyMemoryGroup): a loop
+// group when symbolic execution may follow (memorySequence): a loop
 // bounded only by an unknown value (a harness's `i < n`) unrolls without
 // end in the explicit analysis, while the path constraints of symbolic
 // execution bound it.
@@ -47,67 +48,40 @@ type memSite struct {
 	sub string
 }
 
-// verifyMemoryGroup decides the memory-safety properties props (all with
-// Memory set: per-site properties of spec.MemorySites and whole-program
-// ones such as spec.MemoryProperty's) of the entry cfg.Entry in one run
-// (memoryRun) under the budget of one property (cfg.Timeout, the memory
-// limit), as verifyOne does for one property; results are in the order
-// of props, and emit, when not nil, receives each as soon as it is
-// decided.
-func verifyMemoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, emit func(int, *Result)) []*Result {
-	start := strategy.Clock(cfg.Clock).Now()
-	rs := make([]*Result, len(props))
-	sent := make([]bool, len(props))
-	var mu sync.Mutex
-	send := func(i int, r *Result) {
-		mu.Lock()
-		rs[i], sent[i] = r, true
-		mu.Unlock()
-		if emit != nil {
-			emit(i, r)
+// memoryStep decides the memory-safety properties among props (those
+// with Memory set: per-site properties of spec.MemorySites and
+// whole-program ones such as spec.MemoryProperty's) of the entry
+// cfg.Entry (memoryGroup), each group under the limits of one property
+// (cfg.Timeout, the memory limit), as one step of a plan.
+func memoryStep(prog *cfa.Program, props []*spec.Property, cfg Config) strategy.Group {
+	return strategy.GroupFunc("", func(ctx context.Context, idx []int, emit func(int, *Result)) {
+		sub := make([]*spec.Property, len(idx))
+		for k, i := range idx {
+			sub[k] = props[i]
 		}
-	}
-	// A panic is a bug in reverify, never a verdict: the properties
-	// without a result are UNKNOWN with it.
-	strategy.Guard(func() {
-		for i, r := range memoryGroup(ctx, prog, props, cfg, send) {
-			if r != nil {
-				rs[i] = r
-			}
-		}
-	}, func(msg string) {
-		for i := range rs {
-			if !sent[i] {
-				r := &Result{Property: props[i], Config: memConfig}
-				r.SetUnknown(&results.Cause{Kind: results.CauseInternal}, msg)
-				r.Seconds = strategy.Clock(cfg.Clock).Since(start).Seconds()
-				send(i, r)
-			}
-		}
+		memoryGroup(ctx, prog, sub, cfg, func(k int, r *Result) { emit(idx[k], r) })
 	})
-	return rs
 }
 
-// memoryGroup is verifyMemoryGroup inside its Guard.
-func memoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, emit func(int, *Result)) (rs []*Result) {
+// memoryGroup decides the memory-safety properties props together: the
+// per-site ones in one memorySequence, each whole-program one in its
+// own; emit receives each result as soon as it is decided.
+func memoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, emit func(int, *Result)) {
 	if why := unmodelledEntryParam(prog.Func(cfg.Entry)); why != "" {
-		rs = make([]*Result, len(props))
 		for i, p := range props {
-			rs[i] = &Result{Property: p, Config: memConfig, Verdict: results.Unknown, Reason: why}
+			r := &Result{Property: p, Config: memConfig}
+			r.SetUnknown(&results.Cause{Kind: results.CauseUnsupported}, why)
 			if !p.Reachable {
-				rs[i].Verdict, rs[i].Reason = results.NotChecked, fmt.Sprintf("no call path from %s reaches %s", cfg.Entry, p.Func)
+				r.Verdict, r.Cause, r.Reason = results.NotChecked, &results.Cause{Kind: results.CauseNotReachable}, fmt.Sprintf("no call path from %s reaches %s", cfg.Entry, p.Func)
 			}
-			if emit != nil {
-				emit(i, rs[i])
-			}
+			emit(i, r)
 		}
-		return rs
+		return
 	}
 	// The per-site properties share one run; each whole-program
 	// property has a run of its own, as a property alone: a leak
 	// (valid-memtrack, valid-memcleanup) is no undefined behaviour, so
 	// a run checking it must not end the paths of the other checks there.
-	rs = make([]*Result, len(props))
 	var sites []int
 	for i, p := range props {
 		if p.Sites != nil {
@@ -134,13 +108,9 @@ func memoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 			if r.Config == "" {
 				r.Config = memConfig
 			}
-			rs[g[j]] = r
-			if emit != nil {
-				emit(g[j], r)
-			}
+			emit(g[j], r)
 		})
 	}
-	return rs
 }
 
 // memorySequence is how the memory-safety properties props of one
@@ -173,26 +143,36 @@ func memorySequence(prog *cfa.Program, props []*spec.Property, cfg Config) strat
 	cappedPlain := capped
 	cappedPlain.NoListAbstraction = true
 	// step runs memoryRun over the properties it is given; record keeps
-	// the run's word on what may decide those it leaves UNKNOWN.
+	// the run's word on what may decide those it leaves UNKNOWN. A
+	// result's Seconds is the time since the first step started.
+	clock := strategy.Clock(cfg.Clock)
+	start := time.Duration(-1)
 	step := func(name string, rcfg Config, sym, record bool) strategy.Group {
-		return strategy.GroupFunc(name, func(ctx context.Context, idx []int, emit func(int, *Result)) {
+		return strategy.GroupFunc(name, func(ctx context.Context, idx []int, out func(int, *Result)) {
+			if start < 0 {
+				start = clock.Now()
+			}
+			emit := func(j int, r *Result) {
+				r.Seconds = clock.Since(start).Seconds()
+				out(j, r)
+			}
 			ps := make([]*spec.Property, len(idx))
 			for k, j := range idx {
 				ps[k] = props[j]
 			}
 			sent := make([]bool, len(idx))
-			out, rt := memoryRun(ctx, prog, ps, rcfg, sym, func(k int, r *Result) {
+			rs, rt := memoryRun(ctx, prog, ps, rcfg, sym, func(k int, r *Result) {
 				sent[k] = true
 				emit(idx[k], r)
 			})
 			for k, j := range idx {
-				if sent[k] || out[k].Verdict == "" {
+				if sent[k] || rs[k].Verdict == "" {
 					continue
 				}
 				if record {
 					retry[j] = rt[k]
 				}
-				emit(j, out[k])
+				emit(j, rs[k])
 			}
 		})
 	}
@@ -210,31 +190,7 @@ func memorySequence(prog *cfa.Program, props []*spec.Property, cfg Config) strat
 		strategy.GroupStep{G: step("value analysis without the state cap", plain, false, false),
 			Take: func(j int, _ *Result) bool { return uncapped && retry[j] == retryValue }},
 	)
-	return strategy.GroupSequence("memory safety", strategy.Clock(cfg.Clock), cfg.Timeout, cfg.mem, cfg.MemoryLimit, steps...)
-}
-
-// verifyMemoryProps decides the memory-safety properties among props
-// (those with Memory set) together in one run (verifyMemoryGroup),
-// passing each result to final (index into props, result), and returns
-// the indices it decided.
-func verifyMemoryProps(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, final func(int, *Result)) map[int]bool {
-	var idx []int
-	var mem []*spec.Property
-	for i, p := range props {
-		if len(p.Memory) > 0 {
-			idx = append(idx, i)
-			mem = append(mem, p)
-		}
-	}
-	if len(mem) == 0 {
-		return nil
-	}
-	done := map[int]bool{}
-	verifyMemoryGroup(ctx, prog, mem, cfg, func(j int, r *Result) {
-		done[idx[j]] = true
-		final(idx[j], r)
-	})
-	return done
+	return strategy.GroupSequence("memory safety", clock, cfg.Timeout, cfg.mem, cfg.MemoryLimit, steps...)
 }
 
 // retryKind says which run may decide a property that a memoryRun left

@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/reverify/reverify/engine/features"
-	"github.com/reverify/reverify/engine/strategy"
 	"strings"
 	"time"
+
+	"github.com/reverify/reverify/engine/features"
+	"github.com/reverify/reverify/engine/strategy"
 
 	"github.com/reverify/reverify/engine/analysis/callstack"
 	"github.com/reverify/reverify/engine/analysis/location"
@@ -319,18 +320,20 @@ type afterMulti struct {
 	charge float64 // the property's part of that time (seconds)
 }
 
-// then decides prop as the sequence of the shared run's outcome and the
-// rest of the portfolio under the property's limits: the rest gets what
-// the shared run left of the limit (strategy.Sequence).
-func (a *afterMulti) then(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config) *Result {
+// strategy decides prop as the sequence of the shared run's outcome
+// and the rest of the portfolio under the property's limits: the rest
+// gets what the shared run left of the limit (strategy.Sequence).
+func (a *afterMulti) strategy(prog *cfa.Program, prop *spec.Property, cfg Config) strategy.Strategy {
 	clock := strategy.Clock(cfg.Clock)
 	shared := strategy.Func(a.arm+" (all properties in one run)", func(context.Context) *Result { return a.shared })
 	seq := strategy.Sequence(cfg.Name, clock, cfg.Timeout,
 		strategy.Step{S: outcome{shared, a.charge}, Share: sharedShare},
 		strategy.Step{S: propertyStrategy(prog, prop, cfg, a.conf)})
-	r := strategy.Limit(seq, clock, 0, cfg.mem, cfg.MemoryLimit).Run(ctx)
-	r.Property, r.Config = prop, cfg.Name
-	return r
+	return strategy.Func(cfg.Name, func(ctx context.Context) *Result {
+		r := strategy.Limit(seq, clock, 0, cfg.mem, cfg.MemoryLimit).Run(ctx)
+		r.Property, r.Config = prop, cfg.Name
+		return r
+	})
 }
 
 // outcome is a step whose work was done before (the shared run): it
@@ -346,76 +349,72 @@ func (o outcome) Run(ctx context.Context) *Result {
 	return &r
 }
 
-// verifyShared runs the multi-property plan of conf (multiPlan) on the
-// properties of props that need an analysis, for at most sharedShare of
-// the property limit, passing each property it decides to final (index
-// into props, result), and returns the indices of props still to verify
-// one at a time, in order, with what remains to do for those the shared
-// run left UNKNOWN (by index; nil: conf as it is).
-func verifyShared(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, conf configuration, final func(int, *Result)) (queue []int, later []*afterMulti) {
-	later = make([]*afterMulti, len(props))
-	var runnable []int
-	entryOK := unmodelledEntryParam(prog.Func(cfg.Entry)) == ""
-	for i, p := range props {
-		if entryOK && p.Reachable && len(p.ErrorEdges) > 0 {
-			runnable = append(runnable, i)
-		} else {
-			queue = append(queue, i) // verifyOne answers at once
-		}
-	}
-	multi, maxStates, rest, ok, hasRest := multiPlan(conf, cfg, len(runnable))
-	if !ok {
-		queue = queue[:0]
-		for i := range props {
-			queue = append(queue, i)
-		}
-		return queue, later
-	}
-	mcfg := cfg
-	mcfg.MaxStates = maxStates
-	if len(conf.arms) > 0 && conf.arms[0].concrete {
-		mcfg.NoListAbstraction = true // as the arm runs alone
-	}
-	if hasRest && cfg.Timeout > 0 {
-		mcfg.Timeout = min(cfg.Timeout, time.Duration(sharedShare*float64(cfg.Timeout))*time.Duration(len(runnable)))
-	}
-	if multi.multi != nil && !hasRest && cfg.Timeout > 0 {
-		// the run is all its properties' analysis: their limits
-		// together, each charged its part
-		mcfg.Timeout = cfg.Timeout * time.Duration(len(runnable))
-	}
-	armName := cfg.Name
-	if len(conf.arms) > 0 {
-		armName = conf.arms[0].name
-	}
-	sub := make([]*spec.Property, len(runnable))
-	for j, i := range runnable {
-		sub[j] = props[i]
-	}
-	emit := func(j int, r *Result) {
-		if decided(r.Verdict) || !hasRest {
-			if len(conf.arms) > 0 {
-				r.Reason = armName + ": " + r.Reason
-				r.Decider = armName + " (all properties in one run)"
+// sharedStep is the multi-property run of conf's plan (multiPlan) on
+// the properties it is given that need an analysis, for at most
+// sharedShare of the property limit (each property charged its part),
+// as one step of a plan: every property it decides, and every UNKNOWN
+// when no per-property arm is left (hasRest false), is emitted; a
+// property it leaves open gets, in after, what remains to do for it in
+// the per-property step (a property the run's time cut gets the whole
+// configuration again; one its state budget cut, the rest of the
+// portfolio).
+func sharedStep(prog *cfa.Program, props []*spec.Property, cfg Config, conf configuration, after []*afterMulti) strategy.Group {
+	return strategy.GroupFunc("", func(ctx context.Context, idx []int, emit func(int, *Result)) {
+		var runnable []int
+		if unmodelledEntryParam(prog.Func(cfg.Entry)) == "" {
+			for _, i := range idx {
+				if p := props[i]; p.Reachable && len(p.ErrorEdges) > 0 {
+					runnable = append(runnable, i)
+				}
 			}
-			final(runnable[j], r)
 		}
-	}
-	res := verifyMulti(ctx, prog, sub, mcfg, multi, emit)
-	for j, r := range res {
-		if hasRest && !decided(r.Verdict) {
-			i := runnable[j]
-			after := &afterMulti{conf: rest, arm: armName, shared: r, charge: r.Seconds / float64(len(runnable))}
+		multi, maxStates, rest, ok, hasRest := multiPlan(conf, cfg, len(runnable))
+		if !ok {
+			return
+		}
+		mcfg := cfg
+		mcfg.MaxStates = maxStates
+		if len(conf.arms) > 0 && conf.arms[0].concrete {
+			mcfg.NoListAbstraction = true // as the arm runs alone
+		}
+		if hasRest && cfg.Timeout > 0 {
+			mcfg.Timeout = min(cfg.Timeout, time.Duration(sharedShare*float64(cfg.Timeout))*time.Duration(len(runnable)))
+		}
+		if multi.multi != nil && !hasRest && cfg.Timeout > 0 {
+			// the run is all its properties' analysis: their limits
+			// together, each charged its part
+			mcfg.Timeout = cfg.Timeout * time.Duration(len(runnable))
+		}
+		armName := cfg.Name
+		if len(conf.arms) > 0 {
+			armName = conf.arms[0].name
+		}
+		sub := make([]*spec.Property, len(runnable))
+		for j, i := range runnable {
+			sub[j] = props[i]
+		}
+		res := verifyMulti(ctx, prog, sub, mcfg, multi, func(j int, r *Result) {
+			if decided(r.Verdict) || !hasRest {
+				if len(conf.arms) > 0 {
+					r.Reason = armName + ": " + r.Reason
+					r.Decider = armName + " (all properties in one run)"
+				}
+				emit(runnable[j], r)
+			}
+		})
+		for j, r := range res {
+			if !hasRest || decided(r.Verdict) {
+				continue
+			}
+			a := &afterMulti{conf: rest, arm: armName, shared: r, charge: r.Seconds / float64(len(runnable))}
 			if r.Cause.TimedOut() || r.Cause != nil && r.Cause.Kind == results.CauseBudget {
 				// The run was cut by its time (its limit, or its share
 				// of the caller's budget), not by its state budget:
 				// alone on the property, its arm may still decide it
 				// (the whole portfolio runs).
-				after.conf = conf
+				a.conf = conf
 			}
-			later[i] = after
-			queue = append(queue, i)
+			after[runnable[j]] = a
 		}
-	}
-	return queue, later
+	})
 }

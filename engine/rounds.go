@@ -30,6 +30,18 @@ func verifyRounds(ctx context.Context, prog *cfa.Program, props []*spec.Property
 	})
 }
 
+// roundsStep is verifyRounds on the properties it is given, as one step
+// of a plan.
+func roundsStep(prog *cfa.Program, props []*spec.Property, cfg Config, conf configuration) strategy.Group {
+	return strategy.GroupFunc("", func(ctx context.Context, idx []int, emit func(int, *Result)) {
+		sub := make([]*spec.Property, len(idx))
+		for k, i := range idx {
+			sub[k] = props[i]
+		}
+		verifyRounds(ctx, prog, sub, cfg, conf, func(k int, r *Result) { emit(idx[k], r) })
+	})
+}
+
 // roundsShared is the multi-property run of verifyRounds on the
 // properties that need an analysis (nil when multiPlan has none): for at
 // most the property limit, on one worker beside the rounds.
@@ -49,7 +61,7 @@ func roundsShared(prog *cfa.Program, props []*spec.Property, cfg Config, conf co
 	mcfg := cfg
 	mcfg.MaxStates = maxStates
 	if multi.multi != nil && !hasRest && cfg.Timeout > 0 {
-		// the run is all its properties' analysis (verifyShared)
+		// the run is all its properties' analysis (sharedStep)
 		mcfg.Timeout = cfg.Timeout * time.Duration(len(runnable))
 	}
 	armName := ""

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/reverify/reverify/results"
@@ -74,20 +75,25 @@ type GroupStep struct {
 // Take accepts, under min(Share·limit, what is left of limit) on clock
 // when a later step may take one of them, else under what is left; no
 // step may spend another's share, and the sequence never exceeds limit
-// (0: no limit), and under the memory watch mem (nil: none) with the
-// property's memory limit named by memory (bytes). A TRUE, FALSE or NOT_CHECKED a step emits is final at
-// once, with Decider the step. An UNKNOWN is final at once when no
-// later step takes it, else held for the later steps. A property no
-// step emits a result for is UNKNOWN (incomplete).
+// (0: no limit). It runs under the memory watch mem (nil: none), whose
+// end an UNKNOWN names with the memory limit memory (bytes).
+//
+// A TRUE, FALSE or NOT_CHECKED a step emits is final at once, with
+// Decider the step (unless it has no name). An UNKNOWN is final at once
+// when no later step takes it, else held for the later steps. A
+// property no step emits a result for is UNKNOWN (incomplete, or ctx's
+// cause when ctx ended). Every step runs, also after ctx ended: a step
+// answers at once what needs no analysis (a property no call path
+// reaches) and gives the rest UNKNOWN.
 //
 // A final UNKNOWN has the most telling cause of the property's steps
-// (as Sequence's; a timeout names the sequence's limit), its steps'
-// reasons in order (the first plain, the later ones after their step's
-// name; Silent steps and bare time or memory limits left out) as the
-// detail, and Seconds the time
-// since the sequence started. The sequence ends early when ctx ends:
-// what is open then is UNKNOWN with ctx's cause (CauseBudget when the
-// caller's ctx ended).
+// (as Sequence's; a timeout names the sequence's limit) and their
+// reasons in order as the detail (the first plain, the later ones after
+// their step's name; Silent steps and bare time or memory limits left
+// out); one step's UNKNOWN is kept as it is. Seconds and the rest are
+// the last step's result's, States and Refinements summed over the
+// steps: each step reports the property's time (the sequence cannot
+// charge the time of a run shared by several properties).
 func GroupSequence(name string, clock Clock, limit time.Duration, mem *MemoryWatch, memory uint64, steps ...GroupStep) Group {
 	return groupSequence{name, clock, limit, mem, memory, steps}
 }
@@ -131,11 +137,11 @@ func (s groupSequence) Run(ctx context.Context, props []int, emit func(i int, r 
 		return false
 	}
 	final := func(i int) {
-		emit(i, s.combine(ran[i], start))
+		emit(i, s.combine(ran[i]))
 		delete(ran, i)
 	}
 	for k, st := range s.steps {
-		if ctx.Err() != nil || len(open) == 0 {
+		if len(open) == 0 {
 			break
 		}
 		var mine, rest []int
@@ -166,8 +172,7 @@ func (s groupSequence) Run(ctx context.Context, props []int, emit func(i int, r 
 		st.G.Run(sctx, mine, func(i int, r *Result) {
 			if Decided(r.Verdict) || r.Verdict == results.NotChecked {
 				out := *r
-				out.Seconds = s.clock.Since(start).Seconds()
-				if out.Decider == "" && Decided(out.Verdict) {
+				if out.Decider == "" && Decided(out.Verdict) && st.G.Name() != "" {
 					out.Decider = st.G.Name()
 				}
 				delete(ran, i)
@@ -215,14 +220,20 @@ type stepResult struct {
 }
 
 // stepCause gives an UNKNOWN that a step's limit ended the cause of
-// that limit, as Limit does for one property: the caller's budget when
-// parent ended, the memory limit the caller's watch signalled, else a
-// timeout (the sequence's limit is named when the result is combined).
-// An error path that needs undefined behaviour keeps its cause; an
-// UNKNOWN without a cause is incomplete.
+// that limit, as Limit does for one property: the memory limit the
+// caller's watch signalled, else a timeout (the sequence's limit is
+// named when the result is combined). When the caller's ctx (parent)
+// ended, a cause the step gave stands (the step knows its caller's
+// deadline: rounds sharing it), and one it did not give is the
+// caller's budget. An error path that needs undefined behaviour keeps
+// its cause; an UNKNOWN without a cause is incomplete.
 func (s groupSequence) stepCause(sctx, parent context.Context, r *Result) {
 	switch {
 	case r.Cause != nil && r.Cause.Kind == results.CauseUndefined:
+	case parent.Err() != nil:
+		if r.Cause == nil || r.Cause.Kind == results.CauseIncomplete {
+			r.SetUnknown(&results.Cause{Kind: results.CauseBudget}, r.Detail)
+		}
 	case sctx.Err() != nil:
 		r.SetUnknown(s.ctxCause(sctx, parent), r.Detail)
 	case r.Cause == nil:
@@ -243,10 +254,24 @@ func (s groupSequence) ctxCause(ctx, parent context.Context) *results.Cause {
 	return &results.Cause{Kind: results.CauseTimeout}
 }
 
-// combine is a property's final UNKNOWN from its steps' UNKNOWNs.
-func (s groupSequence) combine(rs []stepResult, start time.Duration) *Result {
+// combine is a property's final UNKNOWN from its steps' UNKNOWNs (see
+// GroupSequence): one step's is kept as it is, but for the limit its
+// timeout names.
+func (s groupSequence) combine(rs []stepResult) *Result {
+	limit := func(c results.Cause) results.Cause {
+		if c.Kind == results.CauseTimeout && s.limit > 0 {
+			c.Limit = results.TimeLimit(s.limit, s.clock.IsCPU())
+		}
+		return c
+	}
+	if len(rs) == 1 {
+		out := *rs[0].r
+		if c := limit(*out.Cause); c.Limit != out.Cause.Limit {
+			out.SetUnknown(&c, out.Detail)
+		}
+		return &out
+	}
 	top := 0
-	var parts []string
 	states, refinements := 0, 0
 	for k, sr := range rs {
 		states += sr.r.States
@@ -254,26 +279,63 @@ func (s groupSequence) combine(rs []stepResult, start time.Duration) *Result {
 		if causeRank[sr.r.Cause.Kind] >= causeRank[rs[top].r.Cause.Kind] {
 			top = k
 		}
-		if sr.st.Silent || sr.r.Reason == "" || sr.r.Detail == "" && sr.r.Cause.Limited() && sr.r.Cause.Kind != results.CauseStates {
+	}
+	var parts []string
+	for k, sr := range rs {
+		text := sr.r.Reason
+		if k == top {
+			text = sr.r.Detail // the combined cause says the rest
+		}
+		if sr.st.Silent || text == "" || k != top && sr.r.Detail == "" && sr.r.Cause.Limited() && sr.r.Cause.Kind != results.CauseStates {
 			continue // a bare limit: the combined cause says it
 		}
-		if len(parts) == 0 {
-			parts = append(parts, sr.r.Reason)
-		} else {
-			parts = append(parts, sr.st.G.Name()+": "+sr.r.Reason)
+		if len(parts) > 0 {
+			text = sr.st.G.Name() + ": " + text
 		}
+		parts = append(parts, text)
 	}
 	out := *rs[len(rs)-1].r
-	cause := *rs[top].r.Cause
-	if cause.Kind == results.CauseTimeout && s.limit > 0 {
-		cause.Limit = results.TimeLimit(s.limit, s.clock.IsCPU())
-	}
-	detail := strings.Join(parts, "; ")
-	if detail == Render(&cause, "") {
-		detail = ""
-	}
-	out.SetUnknown(&cause, detail)
+	cause := limit(*rs[top].r.Cause)
+	out.SetUnknown(&cause, strings.Join(parts, "; "))
 	out.States, out.Refinements = states, refinements
-	out.Seconds = s.clock.Since(start).Seconds()
 	return &out
+}
+
+// Each decides each property alone by its own strategy (one(i): the
+// property's analyses under its own limits), workers at a time (at
+// least 1), passing each result to emit as it ends: the per-property
+// step of a plan.
+func Each(name string, workers int, one func(i int) Strategy) Group {
+	return each{name, max(workers, 1), one}
+}
+
+type each struct {
+	name    string
+	workers int
+	one     func(i int) Strategy
+}
+
+func (e each) Name() string { return e.name }
+
+func (e each) Run(ctx context.Context, props []int, emit func(i int, r *Result)) {
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	work := make(chan int)
+	for w := 0; w < e.workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				r := e.one(i).Run(ctx)
+				mu.Lock()
+				emit(i, r)
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, i := range props {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
 }
