@@ -244,12 +244,9 @@
 // # C syntax for the other packages
 //
 // The packages that read C text without translating it use engine/ctext
-// (Scan, the one scanner of C text outside cc/v4; Normalize, the one
-// normal form; Mask) and this package's syntax built on it, not their
-// own: Identifiers, Mentions, MacroUses and Enumerators (diffslice, on
-// definitions' texts; csyntax.go), and ParseExpr and
-// ParseIntLiteral (engine/witness, on the C expressions witnesses carry;
-// cexpr.go).
+// and engine/frontend/csyntax built on it, not their own: identifiers,
+// mentions, macro uses and enumerators (diffslice), C expressions of
+// witnesses (engine/witness).
 //
 // # Errors
 //
