@@ -9,7 +9,7 @@ import (
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/cfa"
-	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/frontend/csyntax"
 	"github.com/reverify/reverify/engine/graph"
 	"github.com/reverify/reverify/engine/pdg"
 	"github.com/reverify/reverify/engine/spec"
@@ -547,7 +547,7 @@ func newTriggers(head, base *Revision, changes []DefChange) *triggers {
 	users := map[string][]string{}
 	for _, d := range head.Defs {
 		if d.Kind == cfa.DefMacro {
-			for _, u := range frontend.MacroUses(head.defText(d), d.Name) {
+			for _, u := range csyntax.MacroUses(head.defText(d), d.Name) {
 				users[u] = append(users[u], d.Name)
 			}
 		}
@@ -601,7 +601,7 @@ func newTriggers(head, base *Revision, changes []DefChange) *triggers {
 				// The constants of both versions: removed, added and
 				// renumbered ones.
 				if c.Kind != Removed {
-					for _, id := range frontend.Enumerators(head.defText(d)) {
+					for _, id := range csyntax.Enumerators(head.defText(d)) {
 						addIdent(id, c)
 					}
 				}
@@ -610,7 +610,7 @@ func newTriggers(head, base *Revision, changes []DefChange) *triggers {
 					if c.Old != nil {
 						od = *c.Old
 					}
-					for _, id := range frontend.Enumerators(base.defText(od)) {
+					for _, id := range csyntax.Enumerators(base.defText(od)) {
 						addIdent(id, c)
 					}
 				}
@@ -620,7 +620,7 @@ func newTriggers(head, base *Revision, changes []DefChange) *triggers {
 					addIdent(c.Old.Name, c)
 				}
 				for _, hd := range head.Defs {
-					if hd.Kind == cfa.DefFunc && frontend.Mentions(head.defText(hd), d.Name) {
+					if hd.Kind == cfa.DefFunc && csyntax.Mentions(head.defText(hd), d.Name) {
 						t.funcLevel[hd.Name] = append(t.funcLevel[hd.Name], c)
 					}
 				}
@@ -636,7 +636,7 @@ func directiveMentions(text string, macros []string) bool {
 	for _, l := range strings.Split(text, "\n") {
 		if t := strings.TrimSpace(l); strings.HasPrefix(t, "#") {
 			for _, m := range macros {
-				if frontend.Mentions(t, m) {
+				if csyntax.Mentions(t, m) {
 					return true
 				}
 			}
@@ -694,7 +694,7 @@ func (t *triggers) edgeChanges(e *cfa.Edge) []*DefChange {
 		})
 	})
 	if len(t.idents) > 0 && e.Text != "" {
-		for _, id := range frontend.Identifiers(e.Text) {
+		for _, id := range csyntax.Identifiers(e.Text) {
 			for _, c := range t.idents[id] {
 				add(c)
 			}

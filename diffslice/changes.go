@@ -9,7 +9,7 @@ import (
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/ctext"
-	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/frontend/csyntax"
 )
 
 // ChangeKind says how a definition changed between base and head.
@@ -215,7 +215,7 @@ func defChanges(base, head *Revision) []DefChange {
 		if d.Kind != cfa.DefMacro && !cfa.Generated(d.Name) && head.Config.Frontend != "clang" {
 			bt, ht := base.defText(old), head.defText(d)
 			if bt != "" && ctext.Normalize(bt, "") == ctext.Normalize(ht, "") && !strings.Contains(ht, "#include") {
-				for _, id := range frontend.Identifiers(ht) {
+				for _, id := range csyntax.Identifiers(ht) {
 					if changedMacros[id] {
 						c.Via = append(c.Via, id)
 					}
@@ -306,7 +306,7 @@ func closeMacros(changed map[string]bool, revs ...*Revision) {
 			if d.Kind != cfa.DefMacro {
 				continue
 			}
-			for _, u := range frontend.MacroUses(r.defText(d), d.Name) {
+			for _, u := range csyntax.MacroUses(r.defText(d), d.Name) {
 				uses[u] = append(uses[u], d.Name)
 			}
 		}

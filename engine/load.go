@@ -8,6 +8,7 @@ import (
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/frontend/ccparse"
 	"github.com/reverify/reverify/engine/pdg"
 	"github.com/reverify/reverify/engine/spec"
 )
@@ -56,14 +57,14 @@ const (
 )
 
 // HostCompiler names the host C compiler and the directory of the disk
-// cache of its configuration (frontend.HostCompiler).
-type HostCompiler = frontend.HostCompiler
+// cache of its configuration (ccparse.HostCompiler).
+type HostCompiler = ccparse.HostCompiler
 
 // SetHostCompiler sets, for the rest of the process, the host compiler
 // and cache directory that key the disk cache of the front end's
-// compiler configuration (frontend.SetHostCompiler). The engine reads no
+// compiler configuration (ccparse.SetHostCompiler). The engine reads no
 // environment: the command line resolves $CC and the cache directory.
-func SetHostCompiler(h HostCompiler) { frontend.SetHostCompiler(h) }
+func SetHostCompiler(h HostCompiler) { ccparse.SetHostCompiler(h) }
 
 // ParseDataModel parses "LP64" or "ILP32" (case-insensitive); anything
 // else is an error naming the accepted values.

@@ -128,13 +128,13 @@ func isIdentStart(t string) bool {
 // runner is defined by the model's unit.
 func (t *translator) atexitActive() bool {
 	s := t.byName[atexitRun]
-	return s != nil && s.def != nil && s.defUnit != nil && s.defUnit.name == atexitName
+	return s != nil && s.def != nil && s.defUnit != nil && s.defUnit.Name == atexitName
 }
 
 // runAtexit emits the call of the atexit runner (when the model is
 // active) at the current location, and returns it (nil otherwise).
 func (fc *fnctx) runAtexit(rng cfa.Range, text string) *cfa.Call {
-	if !fc.t.atexitActive() || fc.u != nil && fc.u.name == atexitName {
+	if !fc.t.atexitActive() || fc.u != nil && fc.u.Name == atexitName {
 		return nil
 	}
 	c := &cfa.Call{Fn: fc.t.byName[atexitRun].name, Pos: rng.Start}
@@ -205,10 +205,10 @@ func (fc *fnctx) atexitLifetimes() {
 func (t *translator) mainNamedElsewhere() bool {
 	n := 0
 	for _, u := range t.units {
-		if u.name == atexitName {
+		if u.Name == atexitName {
 			continue
 		}
-		ctext.Scan(u.src.content, func(id string) {
+		ctext.Scan(u.Src.Text(), func(id string) {
 			if id == "main" {
 				n++
 			}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/reverify/reverify/engine/frontend/ccparse"
 )
 
 // benchProgram generates a preprocessed C file of n functions mixing
@@ -77,8 +79,8 @@ func BenchmarkTranslate(b *testing.B) {
 		})
 		b.Run(in.name+"/translate", func(b *testing.B) {
 			var parse time.Duration
-			parseStats = func(d time.Duration) { parse += d }
-			defer func() { parseStats = nil }()
+			ccparse.ParseStats = func(d time.Duration) { parse += d }
+			defer func() { ccparse.ParseStats = nil }()
 			for b.Loop() {
 				if _, err := TranslateSources(Options{}, srcs); err != nil {
 					b.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"modernc.org/cc/v4"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/frontend/ctypes"
 )
 
 // noreturnNames are functions known not to return (when they have no
@@ -50,49 +51,6 @@ var unsupportedCalls = map[string]string{
 // assertions where they are called (as CBMC does).
 var cbmcAsserts = map[string]bool{"__CPROVER_assert": true, "__CPROVER_precondition": true, "__CPROVER_postcondition": true}
 
-// nondetType is the result type of __VERIFIER_nondet_<suffix> when the
-// program does not declare it.
-func (tm *typeMap) nondetType(suffix string) *cfa.Type {
-	switch suffix {
-	case "bool", "_Bool":
-		return cfa.BoolType
-	case "char":
-		return cfa.CharType
-	case "uchar", "unsigned_char", "u8":
-		return cfa.UCharType
-	case "short", "s16":
-		return cfa.ShortType
-	case "ushort", "unsigned_short", "u16":
-		return cfa.IntType(16, false)
-	case "int", "s32":
-		return cfa.IntT
-	case "uint", "unsigned", "unsigned_int", "u32":
-		return cfa.UIntType
-	case "long", "loff_t", "ssize_t":
-		return cfa.IntType(tm.ptrBits, true)
-	case "ulong", "unsigned_long", "size_t", "sector_t":
-		return cfa.IntType(tm.ptrBits, false)
-	case "longlong", "s64":
-		return cfa.LLType
-	case "ulonglong", "u64":
-		return cfa.ULLType
-	case "int128":
-		return cfa.IntType(128, true)
-	case "uint128":
-		return cfa.IntType(128, false)
-	case "pointer", "pchar":
-		if suffix == "pchar" {
-			return tm.ptr(cfa.CharType)
-		}
-		return tm.ptr(cfa.VoidType)
-	case "float":
-		return tm.floatType("float", 4, 4)
-	case "double":
-		return tm.floatType("double", 8, 8)
-	}
-	return cfa.IntT
-}
-
 // callee identifies a direct call: the declarator of the called function,
 // or the name of an undeclared one.
 func callee(n cc.ExpressionNode) (*cc.Declarator, string, bool) {
@@ -133,7 +91,7 @@ func (fc *fnctx) symbolFor(d *cc.Declarator, name string) *funcSym {
 	}
 	typ := &cfa.Type{Kind: cfa.Func, Result: cfa.IntT}
 	if d != nil {
-		typ = t.tm.typ(d.Type())
+		typ = t.tm.Typ(d.Type())
 	}
 	s := &funcSym{key: k, name: name, unit: fc.u, decl: d, typ: typ}
 	t.funcs[k] = s
@@ -264,7 +222,7 @@ func (t *translator) fileLocal(name string) *funcSym {
 		if !f.static || f.def == nil || f.defUnit == nil {
 			continue
 		}
-		if name == fileLocalName(f.defUnit.name, f.key.name) {
+		if name == fileLocalName(f.defUnit.Name, f.key.name) {
 			return f
 		}
 	}
@@ -307,7 +265,7 @@ func (fc *fnctx) argPromote(v cfa.Expr, n cc.Node) cfa.Expr {
 	case t.IsInteger():
 		return promote(v)
 	case t.Kind == cfa.Float && t.Bits < 64:
-		return fc.conv(v, fc.t.tm.floatType("double", 8, 8), n)
+		return fc.conv(v, fc.t.tm.FloatType("double", 8, 8), n)
 	}
 	return v
 }
@@ -336,7 +294,7 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 		if !ok {
 			suffix = strings.TrimPrefix(name, "nondet_")
 		}
-		t := fc.t.tm.nondetType(suffix)
+		t := fc.t.tm.NondetType(suffix)
 		if s.decl != nil && s.typ.Kind == cfa.Func && s.typ.Result != nil && s.typ.Result.Kind != cfa.Void && !s.decl.IsSynthetic() {
 			t = s.typ.Result
 		}
@@ -424,7 +382,7 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 		if fc.sym != nil {
 			fn = fc.sym.key.name
 		}
-		cp := fc.t.tm.ptr(cfa.CharType)
+		cp := fc.t.tm.Ptr(cfa.CharType)
 		ft := &cfa.Type{Kind: cfa.Func, Result: cfa.VoidType, Params: []*cfa.Type{cp, cp, cfa.UIntType, cp}}
 		fc.t.p.Externals["__assert_fail"] = ft
 		term := fc.b.node()
@@ -450,7 +408,7 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 		if v.Type().Kind != cfa.Pointer {
 			fc.unsupported(name+" of a non-pointer", args[0])
 		}
-		vp := fc.t.tm.ptr(cfa.VoidType)
+		vp := fc.t.tm.Ptr(cfa.VoidType)
 		fc.t.p.Externals[name] = &cfa.Type{Kind: cfa.Func, Result: cfa.VoidType, Params: []*cfa.Type{vp}}
 		rng, text := fc.rt(tn)
 		fc.emitAt(&cfa.Call{Fn: name, Args: []cfa.Expr{fc.conv(v, vp, args[0])}, Pos: rng.Start}, rng, text)
@@ -523,7 +481,7 @@ func (fc *fnctx) overflowCheck(name string, n cc.Node, an, bn cc.ExpressionNode)
 	if !a.Type().IsInteger() || !b.Type().IsInteger() {
 		fc.unsupported(name+" of non-integer operands", n)
 	}
-	c := cfa.UsualArithmetic(promoted(a.Type()), promoted(b.Type()))
+	c := cfa.UsualArithmetic(ctypes.Promoted(a.Type()), ctypes.Promoted(b.Type()))
 	w := c.Width()
 	if w > 64 {
 		fc.unsupported(name+" of operands wider than 64 bits", n)
@@ -577,15 +535,15 @@ func (fc *fnctx) memoryQuery(name string, x *cc.PostfixExpression, args []cc.Exp
 	if len(args) != cfa.MemoryQueries[name] {
 		fc.unsupported(fmt.Sprintf("%s with %d arguments", name, len(args)), x)
 	}
-	vp := fc.t.tm.ptr(cfa.VoidType)
-	ft := &cfa.Type{Kind: cfa.Func, Result: cfa.BoolType, Params: []*cfa.Type{vp, fc.t.tm.sizeT()}}
+	vp := fc.t.tm.Ptr(cfa.VoidType)
+	ft := &cfa.Type{Kind: cfa.Func, Result: cfa.BoolType, Params: []*cfa.Type{vp, fc.t.tm.SizeT()}}
 	switch name {
 	case "__CPROVER_same_object":
 		ft.Params = []*cfa.Type{vp, vp}
 	case "__CPROVER_POINTER_OBJECT":
-		ft.Result, ft.Params = fc.t.tm.sizeT(), []*cfa.Type{vp}
+		ft.Result, ft.Params = fc.t.tm.SizeT(), []*cfa.Type{vp}
 	case "__CPROVER_POINTER_OFFSET":
-		ft.Result, ft.Params = fc.t.tm.ptrdiffT(), []*cfa.Type{vp}
+		ft.Result, ft.Params = fc.t.tm.PtrdiffT(), []*cfa.Type{vp}
 	}
 	vals := make([]cfa.Expr, len(args))
 	for i, a := range args {

@@ -1,8 +1,6 @@
 package frontend
 
 import (
-	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
@@ -24,7 +22,7 @@ func (fc *fnctx) bitBuiltin(name string) (op string, w int, ok bool) {
 		case op:
 			return op, 32, true
 		case op + "l":
-			return op, fc.t.tm.ptrBits, true
+			return op, fc.t.tm.PtrBits(), true
 		case op + "ll":
 			return op, 64, true
 		}
@@ -115,7 +113,7 @@ func (fc *fnctx) overflowBuiltin(name string) (op cfa.BinaryOp, typed *cfa.Type,
 			case "":
 				return bop, cfa.IntType(32, signed), true
 			case "l":
-				return bop, cfa.IntType(fc.t.tm.ptrBits, signed), true
+				return bop, cfa.IntType(fc.t.tm.PtrBits(), signed), true
 			case "ll":
 				return bop, cfa.IntType(64, signed), true
 			}
@@ -217,89 +215,6 @@ func (fc *fnctx) dupUse(s *funcSym, n cc.Node) {
 	}
 }
 
-// existsHeadRE and existsPremiseRE match the bounded existential
-// quantifier __CPROVER_exists { int i; (i >= 0 && i < H) && B } (the
-// shape of __CPROVER_forall's, lowerQuantifier, with a conjunction).
-var (
-	existsHeadRE    = regexp.MustCompile(`^\s*int\s+([A-Za-z_]\w*)\s*;\s*\(`)
-	existsPremiseRE = regexp.MustCompile(`^\s*([A-Za-z_]\w*)\s*>=\s*0\s*&&\s*([A-Za-z_]\w*)\s*<\s*(.+?)\s*$`)
-	existsTailRE    = regexp.MustCompile(`^\s*&&\s*(.+?)\s*$`)
-)
-
-// topLevel reports whether s has one of the operators ops outside
-// parentheses and brackets (a cheap scan; strings and characters in s
-// make it answer true, so the caller refuses them).
-func topLevel(s string, ops ...string) bool {
-	if strings.ContainsAny(s, "\"'") {
-		return true
-	}
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		}
-		if depth == 0 {
-			for _, op := range ops {
-				if strings.HasPrefix(s[i:], op) {
-					return true
-				}
-			}
-		}
-	}
-	return depth != 0
-}
-
-// lowerExists turns the inside of __CPROVER_exists { int i; (i >= 0 && i
-// < H) && B } into a GNU statement expression evaluating it exactly, as
-// lowerQuantifier does for __CPROVER_forall: i runs over [0, H) (stopping
-// at INT_MAX), and the value is 1 as soon as B holds for one i, else 0.
-// The premise is the parenthesised group after the declaration; H must
-// not mention i, and neither H nor B may have an operator binding looser
-// than && at their top level (||, ?:, comma, ==>), and B may not
-// assign (=, op=, ++, --), so that
-// the quantifier's body is the conjunction of the two. Other shapes are
-// not lowered (an Unsupported edge naming __CPROVER_exists).
-func lowerExists(inner string) (string, bool) {
-	flat := strings.NewReplacer("\\\r\n", " ", "\\\n", " ", "\n", " ", "\r", " ").Replace(inner)
-	m := existsHeadRE.FindStringSubmatch(flat)
-	if m == nil {
-		return "", false
-	}
-	i := m[1]
-	rest := flat[len(m[0]):]
-	depth, end := 1, -1
-	for k := 0; k < len(rest) && end < 0; k++ {
-		switch rest[k] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 {
-				end = k
-			}
-		}
-	}
-	if end < 0 {
-		return "", false
-	}
-	pm := existsPremiseRE.FindStringSubmatch(rest[:end])
-	tm := existsTailRE.FindStringSubmatch(rest[end+1:])
-	if pm == nil || tm == nil || pm[1] != i || pm[2] != i {
-		return "", false
-	}
-	h, body := pm[3], tm[1]
-	loose := []string{"||", "?", ",", "==>"}
-	if topLevel(h, loose...) || topLevel(body, loose...) || regexp.MustCompile(`\b`+i+`\b`).MatchString(h) ||
-		regexp.MustCompile(`(^|[^=!<>])=($|[^=])|\+\+|--|<<=|>>=`).MatchString(body) {
-		return "", false
-	}
-	return fmt.Sprintf("({ _Bool __cprover_exists = 0; for (int %s = 0; %s < (%s); %s++) { if (%s) { __cprover_exists = 1; break; } if (%s == 0x7fffffff) break; } __cprover_exists; })",
-		i, i, h, i, body, i), true
-}
-
 // posixMemalign translates a call of posix_memalign(memptr, alignment,
 // size) without a body (POSIX.1-2008; CBMC's library models it on
 // malloc): when alignment is not a power of two multiple of sizeof(void
@@ -313,10 +228,10 @@ func (fc *fnctx) posixMemalign(x *cc.PostfixExpression, args []cc.ExpressionNode
 	if mp.Type().Kind != cfa.Pointer {
 		fc.unsupported("posix_memalign of a non-pointer", args[0])
 	}
-	sizeT := fc.t.tm.sizeT()
-	vp := fc.t.tm.ptr(cfa.VoidType)
+	sizeT := fc.t.tm.SizeT()
+	vp := fc.t.tm.Ptr(cfa.VoidType)
 	rng, text := fc.rt(x)
-	tp := fc.let(fc.conv(mp, fc.t.tm.ptr(vp), args[0]), rng, text)
+	tp := fc.let(fc.conv(mp, fc.t.tm.Ptr(vp), args[0]), rng, text)
 	al := fc.let(fc.conv(fc.rv(args[1]), sizeT, args[1]), rng, text)
 	sz := fc.let(fc.conv(fc.rv(args[2]), sizeT, args[2]), rng, text)
 	res := fc.temp(cfa.IntT)
@@ -326,7 +241,7 @@ func (fc *fnctx) posixMemalign(x *cc.PostfixExpression, args []cc.ExpressionNode
 	}
 	valid := bin(cfa.LAnd, bin(cfa.Ne, al, k(0), cfa.IntT),
 		bin(cfa.LAnd, bin(cfa.Eq, bin(cfa.And, al, bin(cfa.Sub, al, k(1), sizeT), sizeT), k(0), cfa.IntT),
-			bin(cfa.Eq, bin(cfa.Rem, al, k(int64(fc.t.tm.ptrBits/8)), sizeT), k(0), cfa.IntT), cfa.IntT), cfa.IntT)
+			bin(cfa.Eq, bin(cfa.Rem, al, k(int64(fc.t.tm.PtrBits()/8)), sizeT), k(0), cfa.IntT), cfa.IntT), cfa.IntT)
 	alloc, bad, join := fc.b.node(), fc.b.node(), fc.b.node()
 	fc.branchAt(valid, alloc, bad, rng, text)
 	fc.cur = bad

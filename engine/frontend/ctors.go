@@ -8,6 +8,7 @@ import (
 	"modernc.org/cc/v4"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/frontend/ccparse"
 )
 
 // defaultCtorPriority is gcc's priority of a constructor without one:
@@ -35,7 +36,7 @@ func attrTokens(n cc.Node) []string {
 		s   string
 	}
 	var ts []tok
-	walkTokens(reflect.ValueOf(n), func(t *cc.Token) bool {
+	ccparse.WalkTokens(reflect.ValueOf(n), func(t *cc.Token) bool {
 		ts = append(ts, tok{t.Position().Offset, string(t.Src())})
 		return true
 	})
@@ -141,7 +142,7 @@ func (t *translator) registerDestructors(dtors []constructor) {
 	})
 	for _, d := range dtors {
 		fn := t.byName[d.name]
-		arg := &cfa.AddrOf{X: &cfa.FuncRef{Name: d.name, T: fn.typ}, T: t.tm.ptr(fn.typ)}
+		arg := &cfa.AddrOf{X: &cfa.FuncRef{Name: d.name, T: fn.typ}, T: t.tm.Ptr(fn.typ)}
 		t.init.emitAt(&cfa.Call{Fn: reg.name, Args: []cfa.Expr{arg}, Pos: d.pos}, d.rng, d.text)
 	}
 }

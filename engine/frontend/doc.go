@@ -1,15 +1,19 @@
 // Package frontend translates C programs into reverify's intermediate
-// representation, cfa.Program. It is the only importer of
-// modernc.org/cc/v4, whose preprocessor, parser and type checker (types,
-// sizes and offsets under the linux/amd64 ABI for LP64 and the linux/386
-// ABI for ILP32, constant values) it uses; no C typing is reimplemented
-// here beyond making conversions explicit.
+// representation, cfa.Program. It and its subpackages are the only
+// importers of modernc.org/cc/v4, whose preprocessor, parser and type
+// checker (types, sizes and offsets under the linux/amd64 ABI for LP64
+// and the linux/386 ABI for ILP32, constant values) they use; no C typing
+// is reimplemented beyond making conversions explicit and laying out
+// what gcc lays out otherwise than cc/v4.
 //
-// The host C compiler's configuration (predefined macros, include paths)
-// is asked of the compiler once per process and data model; a command
-// line keeps it on disk between processes by naming the compiler and a
-// cache directory with SetHostCompiler (ccconfig_cache.go). The package
-// reads no environment variable itself.
+// The subpackages have one job each: engine/frontend/ccparse parses (the
+// host compiler's configuration, asked once per process and data model
+// and kept on disk by a command line through ccparse.SetHostCompiler;
+// line maps, source texts, #pragma pack, definitions), ctypes gives the
+// cfa types of cc/v4's types as gcc lays them out, cbmctext turns CBMC's
+// dialect (quantifiers, contracts) into C before parsing, and csyntax is
+// the C syntax other packages read without cc/v4. This package reads no
+// environment variable.
 //
 // # Guarantees
 //
@@ -137,7 +141,7 @@
 //
 // In CBMC's dialect, contract clauses after a function declarator or a
 // loop header (CBMC 6's contract language; a project's macro layer
-// included) are read by engine/contract before parsing (contracts.go):
+// included) are read by engine/contract before parsing (cbmctext):
 // a first parse of each unit says which contracts' declarations the
 // preprocessor keeps, and the unit is translated with the checks and
 // uses of those contracts appended under #line directives to their
@@ -228,8 +232,8 @@
 // In preprocessed .i files, gcc line markers (# 12 "foo.c" 1 3) and
 // #line directives map physical lines back to the original file and line;
 // cc/v4 sees them as ignored directives, and the mapping is applied to
-// every position and to error messages. Text of marked regions stays the
-// .i file's text, which is the original text.
+// every position and to error messages (ccparse). Text of marked regions
+// stays the .i file's text, which is the original text.
 //
 // # Definitions and fingerprints
 //
@@ -239,17 +243,14 @@
 // after preprocessing, token spellings joined by one space. Whitespace
 // and comments change nothing; a changed macro changes the tokens of
 // every definition that expands it, and its own fingerprint (over
-// "#define NAME(params) replacement-list").
+// "#define NAME(params) replacement-list"; ccparse.Definitions).
 //
 // # C syntax for the other packages
 //
 // The packages that read C text without translating it use engine/ctext
-// (Scan, the one scanner of C text outside cc/v4; Normalize, the one
-// normal form; Mask) and this package's syntax built on it, not their
-// own: Identifiers, Mentions, MacroUses and Enumerators (diffslice, on
-// definitions' texts; csyntax.go), and ParseExpr and
-// ParseIntLiteral (engine/witness, on the C expressions witnesses carry;
-// cexpr.go).
+// and engine/frontend/csyntax built on it, not their own: identifiers,
+// mentions, macro uses and enumerators (diffslice), C expressions of
+// witnesses (engine/witness).
 //
 // # Errors
 //

@@ -10,6 +10,8 @@ import (
 	"modernc.org/cc/v4"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/frontend/ccparse"
+	"github.com/reverify/reverify/engine/frontend/ctypes"
 )
 
 // intValue returns an integer constant value.
@@ -33,13 +35,13 @@ func (fc *fnctx) constant(n cc.ExpressionNode) cfa.Expr {
 	if v == nil || v == cc.Unknown {
 		return nil
 	}
-	if !n.Pure() || fc.t.tm.hasBadSizeof(n, 0) {
+	if !n.Pure() || fc.t.tm.HasBadSizeof(n, 0) {
 		return nil
 	}
 	switch v := v.(type) {
 	case cc.Int64Value, cc.UInt64Value:
 		val, _ := intValue(v)
-		t := fc.t.tm.typ(n.Type())
+		t := fc.t.tm.Typ(n.Type())
 		if !t.IsScalar() {
 			return nil
 		}
@@ -48,33 +50,13 @@ func (fc *fnctx) constant(n cc.ExpressionNode) cfa.Expr {
 		}
 		return cfa.NewConst(t, val)
 	case cc.Float64Value:
-		t := fc.t.tm.typ(n.Type())
+		t := fc.t.tm.Typ(n.Type())
 		if t.Kind != cfa.Float {
 			return nil
 		}
 		return &cfa.FloatConst{T: t, V: float64(v)}
 	}
 	return nil
-}
-
-// badSizeof reports whether x is sizeof (or _Alignof) of a type whose
-// size is not a constant (a struct with a variable-length member) or
-// whose layout cc/v4 does not compute as gcc (layout.go).
-func (tm *typeMap) badSizeof(x *cc.UnaryExpression) bool {
-	var t cc.Type
-	switch x.Case {
-	case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionAlignofExpr:
-		if x.UnaryExpression != nil {
-			t = x.UnaryExpression.Type()
-		}
-	case cc.UnaryExpressionSizeofType, cc.UnaryExpressionAlignofType:
-		if x.TypeName != nil {
-			t = x.TypeName.Type()
-		}
-	default:
-		return false
-	}
-	return t == nil || t.Size() < 0 || isVariable(t, 0) || tm.ownLayout(t)
 }
 
 // nullMemberOffset reports the offset of the member e designates when e
@@ -122,99 +104,6 @@ func nullObjectOffset(e cfa.Expr, depth int) (int64, bool) {
 	return 0, false
 }
 
-// isVariable reports whether t is a variably modified type.
-func isVariable(t cc.Type, depth int) bool {
-	if t == nil || depth > 16 {
-		return false
-	}
-	switch x := t.(type) {
-	case *cc.ArrayType:
-		return x.IsVLA() || isVariable(x.Elem(), depth+1)
-	case *cc.StructType:
-		for i := 0; i < x.NumFields(); i++ {
-			if f := x.FieldByIndex(i); f != nil && isVariable(f.Type(), depth+1) {
-				return true
-			}
-		}
-	case *cc.UnionType:
-		for i := 0; i < x.NumFields(); i++ {
-			if f := x.FieldByIndex(i); f != nil && isVariable(f.Type(), depth+1) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// hasBadSizeof reports whether the constant expression n contains a
-// badSizeof.
-func (tm *typeMap) hasBadSizeof(n cc.ExpressionNode, depth int) bool {
-	if n == nil || depth > 64 {
-		return false
-	}
-	switch x := n.(type) {
-	case *cc.PrimaryExpression:
-		if x.Case == cc.PrimaryExpressionExpr {
-			return tm.hasBadSizeof(x.ExpressionList, depth+1)
-		}
-		return false
-	case *cc.PostfixExpression:
-		// offsetof's member access through a null pointer, folded by
-		// cc/v4 with its own layout
-		if (x.Case == cc.PostfixExpressionSelect || x.Case == cc.PostfixExpressionPSelect) && x.PostfixExpression != nil {
-			t := x.PostfixExpression.Type()
-			if p, ok := t.(*cc.PointerType); ok && x.Case == cc.PostfixExpressionPSelect {
-				t = p.Elem()
-			}
-			if tm.ownLayout(t) {
-				return true
-			}
-		}
-		return tm.hasBadSizeof(x.PostfixExpression, depth+1)
-	case *cc.UnaryExpression:
-		if tm.badSizeof(x) {
-			return true
-		}
-		return tm.hasBadSizeof(x.CastExpression, depth+1) || tm.hasBadSizeof(x.PostfixExpression, depth+1) ||
-			x.Case != cc.UnaryExpressionSizeofExpr && tm.hasBadSizeof(x.UnaryExpression, depth+1)
-	case *cc.CastExpression:
-		return tm.hasBadSizeof(x.CastExpression, depth+1) || tm.hasBadSizeof(x.UnaryExpression, depth+1)
-	case *cc.MultiplicativeExpression:
-		return tm.hasBadSizeof(x.MultiplicativeExpression, depth+1) || tm.hasBadSizeof(x.CastExpression, depth+1)
-	case *cc.AdditiveExpression:
-		return tm.hasBadSizeof(x.AdditiveExpression, depth+1) || tm.hasBadSizeof(x.MultiplicativeExpression, depth+1)
-	case *cc.ShiftExpression:
-		return tm.hasBadSizeof(x.ShiftExpression, depth+1) || tm.hasBadSizeof(x.AdditiveExpression, depth+1)
-	case *cc.RelationalExpression:
-		return tm.hasBadSizeof(x.RelationalExpression, depth+1) || tm.hasBadSizeof(x.ShiftExpression, depth+1)
-	case *cc.EqualityExpression:
-		return tm.hasBadSizeof(x.EqualityExpression, depth+1) || tm.hasBadSizeof(x.RelationalExpression, depth+1)
-	case *cc.AndExpression:
-		return tm.hasBadSizeof(x.AndExpression, depth+1) || tm.hasBadSizeof(x.EqualityExpression, depth+1)
-	case *cc.ExclusiveOrExpression:
-		return tm.hasBadSizeof(x.ExclusiveOrExpression, depth+1) || tm.hasBadSizeof(x.AndExpression, depth+1)
-	case *cc.InclusiveOrExpression:
-		return tm.hasBadSizeof(x.InclusiveOrExpression, depth+1) || tm.hasBadSizeof(x.ExclusiveOrExpression, depth+1)
-	case *cc.LogicalAndExpression:
-		return tm.hasBadSizeof(x.LogicalAndExpression, depth+1) || tm.hasBadSizeof(x.InclusiveOrExpression, depth+1)
-	case *cc.LogicalOrExpression:
-		return tm.hasBadSizeof(x.LogicalOrExpression, depth+1) || tm.hasBadSizeof(x.LogicalAndExpression, depth+1)
-	case *cc.ConditionalExpression:
-		return tm.hasBadSizeof(x.LogicalOrExpression, depth+1) || tm.hasBadSizeof(x.ExpressionList, depth+1) || tm.hasBadSizeof(x.ConditionalExpression, depth+1)
-	case *cc.ExpressionList:
-		for l := x; l != nil; l = l.ExpressionList {
-			if tm.hasBadSizeof(l.AssignmentExpression, depth+1) {
-				return true
-			}
-		}
-	case *cc.ConstantExpression:
-		return tm.hasBadSizeof(x.ConditionalExpression, depth+1)
-	case *cc.AssignmentExpression:
-		return tm.hasBadSizeof(x.ConditionalExpression, depth+1)
-	}
-	return false
-}
-
 // rv evaluates n for its value: arrays and functions decay to pointers.
 func (fc *fnctx) rv(n cc.ExpressionNode) cfa.Expr {
 	e := fc.expr(n, true)
@@ -243,12 +132,12 @@ func (fc *fnctx) decay(e cfa.Expr) cfa.Expr {
 	switch t.Kind {
 	case cfa.Array:
 		fc.markAddr(e)
-		return &cfa.AddrOf{X: &cfa.Index{X: e, I: cfa.NewConst(cfa.IntT, 0), T: t.Elem}, T: fc.t.tm.ptr(t.Elem)}
+		return &cfa.AddrOf{X: &cfa.Index{X: e, I: cfa.NewConst(cfa.IntT, 0), T: t.Elem}, T: fc.t.tm.Ptr(t.Elem)}
 	case cfa.Func:
 		if d, ok := e.(*cfa.Deref); ok {
 			return d.X
 		}
-		return &cfa.AddrOf{X: e, T: fc.t.tm.ptr(t)}
+		return &cfa.AddrOf{X: e, T: fc.t.tm.Ptr(t)}
 	}
 	return e
 }
@@ -271,7 +160,7 @@ func (fc *fnctx) markAddr(e cfa.Expr) {
 }
 
 func promote(e cfa.Expr) cfa.Expr {
-	t := promoted(e.Type())
+	t := ctypes.Promoted(e.Type())
 	if cfa.Same(t, e.Type()) {
 		return e
 	}
@@ -399,7 +288,7 @@ func (fc *fnctx) expr(n cc.ExpressionNode, want bool) cfa.Expr {
 		if x.Case == cc.CastExpressionUnary {
 			return fc.expr(x.UnaryExpression, want)
 		}
-		t := fc.t.tm.typ(x.TypeName.Type())
+		t := fc.t.tm.Typ(x.TypeName.Type())
 		if t.Kind == cfa.Void {
 			fc.effect(x.CastExpression)
 			return nil
@@ -410,7 +299,7 @@ func (fc *fnctx) expr(n cc.ExpressionNode, want bool) cfa.Expr {
 		e := fc.rv(x.CastExpression)
 		if off, ok := nullMemberOffset(e); ok && t.IsInteger() {
 			// offsetof(T, m), (size_t)&((T *)0)->m, into a type whose
-			// layout cc/v4 does not fold (layout.go): the type map's
+			// layout cc/v4 does not fold (engine/frontend/ctypes): the type map's
 			return cfa.NewConst(t, off)
 		}
 		return fc.conv(e, t, x)
@@ -512,14 +401,14 @@ func (fc *fnctx) primary(x *cc.PrimaryExpression, want bool) cfa.Expr {
 		return fc.ident(x)
 	case cc.PrimaryExpressionInt, cc.PrimaryExpressionChar, cc.PrimaryExpressionLChar:
 		if v, ok := intValue(x.Value()); ok {
-			return cfa.NewConst(fc.t.tm.typ(x.Type()), v)
+			return cfa.NewConst(fc.t.tm.Typ(x.Type()), v)
 		}
 		fc.unsupported("integer constant", x)
 	case cc.PrimaryExpressionFloat:
 		if cc.IsComplexType(x.Type()) {
 			fc.unsupported("complex numbers", x)
 		}
-		t := fc.t.tm.typ(x.Type())
+		t := fc.t.tm.Typ(x.Type())
 		switch v := x.Value().(type) {
 		case cc.Float64Value:
 			return &cfa.FloatConst{T: t, V: float64(v)}
@@ -601,7 +490,7 @@ func (fc *fnctx) ident(x *cc.PrimaryExpression) cfa.Expr {
 		}
 	case *cc.Enumerator:
 		if v, ok := intValue(d.Value()); ok {
-			return cfa.NewConst(fc.t.tm.typ(x.Type()), v)
+			return cfa.NewConst(fc.t.tm.Typ(x.Type()), v)
 		}
 	}
 	fc.unsupported("undeclared identifier "+x.Token.SrcStr(), x)
@@ -618,8 +507,8 @@ func (fc *fnctx) varOf(d *cc.Declarator, n cc.Node) *cfa.Var {
 		if d.IsStatic() {
 			fc.unsupported("static local used before its declaration", n)
 		}
-		v := fc.newLocal(d.Name(), fc.t.tm.typ(d.Type()))
-		v.Pos = fc.u.files.pos(d.Position())
+		v := fc.newLocal(d.Name(), fc.t.tm.Typ(d.Type()))
+		v.Pos = fc.u.Files.Pos(d.Position())
 		fc.locals[d] = v
 		return v
 	}
@@ -693,7 +582,7 @@ func (fc *fnctx) index(x *cc.PostfixExpression) cfa.Expr {
 	if len(dims) > 1 {
 		// A row of a variable-length array: a + i * (product of the
 		// remaining dimensions), still a pointer to the element type.
-		st := fc.t.tm.sizeT()
+		st := fc.t.tm.SizeT()
 		idx := fc.decay(i)
 		if !idx.Type().IsInteger() {
 			fc.unsupported("non-integer subscript", x)
@@ -821,8 +710,8 @@ func (fc *fnctx) unary(x *cc.UnaryExpression, want bool) cfa.Expr {
 		}
 		return &cfa.Unary{Op: cfa.LNot, X: e, T: cfa.IntT}
 	case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionSizeofType, cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionAlignofType:
-		if v, ok := intValue(x.Value()); ok && !fc.t.tm.badSizeof(x) {
-			return cfa.NewConst(fc.t.tm.typ(x.Type()), v)
+		if v, ok := intValue(x.Value()); ok && !fc.t.tm.BadSizeof(x) {
+			return cfa.NewConst(fc.t.tm.Typ(x.Type()), v)
 		}
 		var of cc.Type
 		switch {
@@ -833,13 +722,13 @@ func (fc *fnctx) unary(x *cc.UnaryExpression, want bool) cfa.Expr {
 		case x.TypeName != nil:
 			of = x.TypeName.Type()
 		}
-		if of != nil && fc.t.tm.ownLayout(of) && !isVariable(of, 0) {
-			lt := fc.t.tm.typ(of) // the layout gcc gives it (layout.go)
+		if of != nil && fc.t.tm.OwnLayout(of) && !ctypes.IsVariable(of, 0) {
+			lt := fc.t.tm.Typ(of) // the layout gcc gives it (engine/frontend/ctypes)
 			n := lt.Size
 			if x.Case == cc.UnaryExpressionAlignofExpr || x.Case == cc.UnaryExpressionAlignofType {
 				n = lt.Align
 			}
-			return cfa.NewConst(fc.t.tm.typ(x.Type()), n)
+			return cfa.NewConst(fc.t.tm.Typ(x.Type()), n)
 		}
 		if !want {
 			return nil
@@ -848,7 +737,7 @@ func (fc *fnctx) unary(x *cc.UnaryExpression, want bool) cfa.Expr {
 			if p, ok := stripParens(x.UnaryExpression).(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent {
 				if d, ok := p.ResolvedTo().(*cc.Declarator); ok {
 					if v := fc.locals[d]; v != nil && fc.vlaDims[v] != nil {
-						st := fc.t.tm.sizeT()
+						st := fc.t.tm.SizeT()
 						var r cfa.Expr = cfa.NewConst(st, v.T.Elem.Size)
 						for _, n := range fc.vlaDims[v] {
 							r = &cfa.Binary{Op: cfa.Mul, X: n, Y: r, T: st}
@@ -885,7 +774,7 @@ func (fc *fnctx) addrOf(n cc.ExpressionNode, x cc.Node) cfa.Expr {
 	}
 	switch e := e.(type) {
 	case *cfa.FuncRef:
-		return &cfa.AddrOf{X: e, T: fc.t.tm.ptr(e.T)}
+		return &cfa.AddrOf{X: e, T: fc.t.tm.Ptr(e.T)}
 	case *cfa.Deref:
 		return e.X
 	}
@@ -898,7 +787,7 @@ func (fc *fnctx) addrOf(n cc.ExpressionNode, x cc.Node) cfa.Expr {
 		}
 	}
 	fc.markAddr(e)
-	return &cfa.AddrOf{X: e, T: fc.t.tm.ptr(e.Type())}
+	return &cfa.AddrOf{X: e, T: fc.t.tm.Ptr(e.Type())}
 }
 
 func (fc *fnctx) binary(op cfa.BinaryOp, xn, yn cc.ExpressionNode, n cc.Node) cfa.Expr {
@@ -931,7 +820,7 @@ func (fc *fnctx) arith(op cfa.BinaryOp, x, y cfa.Expr, n cc.Node) cfa.Expr {
 		switch {
 		case xp && yp:
 			if op == cfa.Sub {
-				return &cfa.Binary{Op: cfa.Sub, X: x, Y: y, T: fc.t.tm.ptrdiffT()}
+				return &cfa.Binary{Op: cfa.Sub, X: x, Y: y, T: fc.t.tm.PtrdiffT()}
 			}
 			fc.unsupported("addition of pointers", n)
 		case xp:
@@ -957,12 +846,12 @@ func (fc *fnctx) arith(op cfa.BinaryOp, x, y cfa.Expr, n cc.Node) cfa.Expr {
 		case yp:
 			return &cfa.Binary{Op: op, X: fc.conv(x, yt, n), Y: y, T: cfa.IntT}
 		}
-		c := cfa.UsualArithmetic(promoted(xt), promoted(yt))
+		c := cfa.UsualArithmetic(ctypes.Promoted(xt), ctypes.Promoted(yt))
 		return &cfa.Binary{Op: op, X: fc.conv(x, c, n), Y: fc.conv(y, c, n), T: cfa.IntT}
 	}
 	if xp || yp {
 		// Bitwise operations on pointers: compute on the pointer width.
-		it := cfa.IntType(fc.t.tm.ptrBits, false)
+		it := cfa.IntType(fc.t.tm.PtrBits(), false)
 		if xp {
 			x = &cfa.Cast{X: x, T: it}
 		}
@@ -971,7 +860,7 @@ func (fc *fnctx) arith(op cfa.BinaryOp, x, y cfa.Expr, n cc.Node) cfa.Expr {
 		}
 		xt, yt = x.Type(), y.Type()
 	}
-	c := cfa.UsualArithmetic(promoted(xt), promoted(yt))
+	c := cfa.UsualArithmetic(ctypes.Promoted(xt), ctypes.Promoted(yt))
 	return &cfa.Binary{Op: op, X: fc.conv(x, c, n), Y: fc.conv(y, c, n), T: c}
 }
 
@@ -1014,7 +903,7 @@ func failsAssertion(n cc.Node) bool {
 		return false
 	}
 	found := false
-	walkTokens(reflect.ValueOf(n), func(t *cc.Token) bool {
+	ccparse.WalkTokens(reflect.ValueOf(n), func(t *cc.Token) bool {
 		switch string(t.Src()) {
 		case "__assert_fail", "__assert_rtn", "__assert", "_assert", "reach_error", "__VERIFIER_error":
 			found = true
@@ -1025,7 +914,7 @@ func failsAssertion(n cc.Node) bool {
 }
 
 func (fc *fnctx) conditional(x *cc.ConditionalExpression, want bool) cfa.Expr {
-	typ := fc.t.tm.typ(x.Type())
+	typ := fc.t.tm.Typ(x.Type())
 	if typ.Kind == cfa.Void {
 		want = false
 	}
@@ -1096,7 +985,7 @@ func (fc *fnctx) truth(e cfa.Expr, n cc.Node) cfa.Expr {
 // cond branches on n: to t when it is non-zero, else to f. && and ||, !
 // and ?: become branches; constant conditions jump directly.
 func (fc *fnctx) cond(n cc.ExpressionNode, t, f int) {
-	if v, ok := intValue(n.Value()); ok && n.Pure() && !fc.t.tm.hasBadSizeof(n, 0) {
+	if v, ok := intValue(n.Value()); ok && n.Pure() && !fc.t.tm.HasBadSizeof(n, 0) {
 		target := f
 		if v != 0 {
 			target = t
@@ -1246,7 +1135,7 @@ func (fc *fnctx) compoundLiteral(x *cc.PostfixExpression) cfa.Expr {
 			ct = il.Type()
 		}
 	}
-	typ := fc.t.tm.typ(ct)
+	typ := fc.t.tm.Typ(ct)
 	var obj *cfa.VarRef
 	if fc.isInit {
 		fc.t.ncompl++
@@ -1256,7 +1145,7 @@ func (fc *fnctx) compoundLiteral(x *cc.PostfixExpression) cfa.Expr {
 			name = "__compound_literal" + strconv.Itoa(fc.t.ncompl)
 		}
 		fc.t.names[name] = true
-		obj = &cfa.VarRef{Var: fc.t.newGlobal(name, "", typ, fc.u.files.pos(x.Position()))}
+		obj = &cfa.VarRef{Var: fc.t.newGlobal(name, "", typ, fc.u.Files.Pos(x.Position()))}
 	} else {
 		obj = fc.temp(typ)
 	}

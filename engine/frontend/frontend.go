@@ -3,24 +3,20 @@ package frontend
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
-	"runtime"
 	"runtime/debug"
 	"sort"
 	"strings"
-	"sync"
-	"sync/atomic"
-	"time"
 
 	"modernc.org/cc/v4"
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cfa/csem"
 	"github.com/reverify/reverify/engine/contract"
+	"github.com/reverify/reverify/engine/frontend/cbmctext"
+	"github.com/reverify/reverify/engine/frontend/ccparse"
 )
 
 // Options are the front-end options of a translation: the data model,
@@ -136,7 +132,7 @@ func TranslateSources(cfg Options, srcs []Source) (p *cfa.Program, err error) {
 	}
 	t := newTranslator(cfg, units)
 	if ctr != nil {
-		t.writesNothing = ctr.writesNothing(cfg.UseContracts)
+		t.writesNothing = ctr.WritesNothing(cfg.UseContracts)
 	}
 	p, err = t.run()
 	if err == nil && p != nil {
@@ -146,26 +142,13 @@ func TranslateSources(cfg Options, srcs []Source) (p *cfa.Program, err error) {
 	return p, err
 }
 
-// unit is one parsed translation unit.
-type unit struct {
-	idx   int
-	name  string // the source name given
-	src   *sourceFile
-	ast   *cc.AST
-	files *fileSet
-	packs *packInfo // nil: no pack pragma, no packed struct
-}
-
-// parseStats, when not nil, receives the time spent in cc/v4 (benchmarks).
-var parseStats func(d time.Duration)
-
-func parseAll(cfg Options, srcs []Source) ([]*unit, *contracts, error) {
-	ccfg, err := ccConfig(cfg.DataModel)
+func parseAll(cfg Options, srcs []Source) ([]*ccparse.Unit, *cbmctext.Contracts, error) {
+	ccfg, err := ccparse.Config(cfg.DataModel)
 	if err != nil {
 		return nil, nil, err
 	}
 	c := *ccfg // shallow copy: per-translation include paths and FS
-	mem := memFS{}
+	mem := ccparse.MemFS{}
 	for _, s := range srcs {
 		mem[filepath.Clean(s.Name)] = s.Content
 	}
@@ -173,7 +156,7 @@ func parseAll(cfg Options, srcs []Source) ([]*unit, *contracts, error) {
 	dialect := cfg.CBMC || cbmcDialect(srcs)
 	if dialect {
 		for n, v := range mem {
-			mem[n] = blankQuantifiers(v)
+			mem[n] = cbmctext.BlankQuantifiers(v)
 		}
 		c.FS = quantFS{mem}
 	}
@@ -204,10 +187,16 @@ func parseAll(cfg Options, srcs []Source) ([]*unit, *contracts, error) {
 		}
 		predef = b.String()
 	}
-	var ctr *contracts
+	var ctr *cbmctext.Contracts
 	if dialect {
 		predef += "\n" + csem.CBMCMacros(cfg.DataModel)
-		if ctr, err = prepareContracts(cfg, srcs, mem); err != nil {
+		var tus []cbmctext.File
+		for _, s := range srcs {
+			if !isHeader(s.Name) {
+				tus = append(tus, cbmctext.File{Name: s.Name, Content: s.Content})
+			}
+		}
+		if ctr, err = cbmctext.Prepare(tus, cfg.Defines, cfg.IncludeDirs, mem); err != nil {
 			return nil, nil, err
 		}
 		if ctr != nil {
@@ -215,12 +204,12 @@ func parseAll(cfg Options, srcs []Source) ([]*unit, *contracts, error) {
 		}
 	}
 	// Sources that name packed may define packed structs, whose sizes
-	// cc/v4 folds otherwise than gcc in constant expressions (packInfo).
+	// cc/v4 folds otherwise than gcc in constant expressions (PackInfo).
 	packedText := false
 	for _, v := range mem {
 		packedText = packedText || strings.Contains(v, "packed")
 	}
-	var units []*unit
+	var units []*ccparse.Unit
 	var errs []string
 	for _, s := range srcs {
 		if isHeader(s.Name) {
@@ -228,36 +217,36 @@ func parseAll(cfg Options, srcs []Source) ([]*unit, *contracts, error) {
 		}
 		content := s.Content
 		if dialect {
-			content = blankQuantifiers(content)
+			content = cbmctext.BlankQuantifiers(content)
 		}
 		if ctr != nil {
-			content = ctr.units[s.Name]
-			if len(ctr.cands[s.Name]) > 0 {
+			content = ctr.Text(s.Name)
+			if ctr.Declares(s.Name) {
 				// a first parse says which contracts' declarations
 				// the preprocessor keeps (conditional compilation)
-				first := newSourceFile(s.Name, content).ccContent()
-				ast, err := ccTranslate(&c, []cc.Source{
+				first := ccparse.NewSourceFile(s.Name, content).CCContent()
+				ast, err := ccparse.Translate(&c, []cc.Source{
 					{Name: "<predefined>", Value: predef},
 					{Name: "<builtin>", Value: cc.Builtin},
 					{Name: s.Name, Value: first},
 				}, len(first))
 				if err != nil {
-					errs = append(errs, newFileSet(newSourceFile(s.Name, content)).mapErrors(err.Error())...)
+					errs = append(errs, ccparse.NewFileSet(ccparse.NewSourceFile(s.Name, content)).MapErrors(err.Error())...)
 					continue
 				}
-				gen, err := ctr.generate(s.Name, declaredLines(ast))
+				gen, err := ctr.Generate(s.Name, ast)
 				if err != nil {
 					return nil, nil, err
 				}
 				content += gen
 			}
 		}
-		u, uerrs := parseUnit(&c, predef, s.Name, content, mem, ccfg.SysIncludePaths, packedText)
+		u, uerrs := ccparse.ParseUnit(&c, predef, s.Name, content, mem, ccfg.SysIncludePaths, packedText)
 		if u == nil {
 			errs = append(errs, uerrs...)
 			continue
 		}
-		u.idx = len(units)
+		u.Idx = len(units)
 		units = append(units, u)
 	}
 	if len(errs) > 0 {
@@ -265,18 +254,18 @@ func parseAll(cfg Options, srcs []Source) ([]*unit, *contracts, error) {
 	}
 	if len(units) > 0 && needsAtexit(srcs) {
 		// the atexit model's unit (atexit.go)
-		sf := newSourceFile(atexitName, atexitSource)
-		files := newFileSet(sf)
-		files.mem = mem
-		ast, err := ccTranslate(&c, []cc.Source{
+		sf := ccparse.NewSourceFile(atexitName, atexitSource)
+		files := ccparse.NewFileSet(sf)
+		files.Mem = mem
+		ast, err := ccparse.Translate(&c, []cc.Source{
 			{Name: "<predefined>", Value: predef},
 			{Name: "<builtin>", Value: cc.Builtin},
-			{Name: atexitName, Value: sf.ccContent()},
+			{Name: atexitName, Value: sf.CCContent()},
 		}, len(atexitSource))
 		if err != nil {
 			return nil, nil, fmt.Errorf("frontend: atexit model: %v", err)
 		}
-		units = append(units, &unit{idx: len(units), name: atexitName, src: sf, ast: ast, files: files})
+		units = append(units, &ccparse.Unit{Idx: len(units), Name: atexitName, Src: sf, AST: ast, Files: files})
 	}
 	if len(units) == 0 {
 		return nil, nil, errors.New("no C source files to translate")
@@ -284,179 +273,10 @@ func parseAll(cfg Options, srcs []Source) ([]*unit, *contracts, error) {
 	return units, ctr, nil
 }
 
-// parseUnit runs cc/v4 on the translation unit name (its content, the
-// other sources in mem) with its #pragma pack pragmas marked (pack.go),
-// in the files it includes too. When cc/v4 rejects the marked unit (a
-// pragma where gcc accepts one and cc/v4 no declaration, such as the
-// body of an if without braces), it parses the unit again unmarked, its
-// pack pragmas then not placed; the errors are those of the unmarked
-// unit. The unit's packInfo is computed when it has pack pragmas, or
-// when scan says its sources may define packed structs.
-func parseUnit(base *cc.Config, predef, name, content string, mem memFS, sysDirs []string, scan bool) (*unit, []string) {
-	for _, marks := range []bool{true, false} {
-		c := *base
-		text := content
-		pfs := &packFS{base: base.FS}
-		marked := false
-		if marks {
-			text, marked = markPackPragmas(content)
-			c.FS = pfs
-		}
-		sf := newSourceFile(name, text)
-		files := newFileSet(sf)
-		files.mem = mem
-		files.packMarks = marks
-		for _, d := range sysDirs {
-			files.sysDirs = append(files.sysDirs, filepath.Clean(d))
-		}
-		var unplaced atomic.Pointer[string]
-		c.PragmaHandler = func(toks []cc.Token) error {
-			if _, ok := packDirective(toks); ok {
-				p := "#pragma pack at " + toks[0].Position().String()
-				if toks[0].Position().Filename == name {
-					p = "#pragma pack at " + files.pos(toks[0].Position()).String()
-				}
-				unplaced.CompareAndSwap(nil, &p)
-			}
-			return nil
-		}
-		cct := sf.ccContent()
-		start := time.Now()
-		ast, err := ccTranslate(&c, []cc.Source{
-			{Name: "<predefined>", Value: predef},
-			{Name: "<builtin>", Value: cc.Builtin},
-			{Name: name, Value: cct},
-		}, len(cct))
-		if parseStats != nil {
-			parseStats(time.Since(start))
-		}
-		marked = marked || pfs.marked.Load()
-		if err != nil {
-			if marks && marked {
-				continue
-			}
-			return nil, files.mapErrors(err.Error())
-		}
-		u := &unit{name: name, src: sf, ast: ast, files: files}
-		up := ""
-		if p := unplaced.Load(); p != nil {
-			up = *p
-		}
-		if marked || up != "" || scan {
-			u.packs = scanPacks(ast, up)
-		}
-		return u, nil
-	}
-	return nil, nil // not reached: the unmarked parse returns
-}
-
-// ccTimeout bounds the time cc/v4 may take for one translation unit:
-// ccTimeout plus one second per 10 kB of source. cc/v4 v4.31.0 loops
-// forever on a few invalid inputs (an initialised array of an incomplete
-// struct type, "struct t a[2] = {1};"); the translation then fails with an
-// error (the parser goroutine cannot be stopped and is abandoned).
-var ccTimeout = 60 * time.Second
-
-// ccTranslate runs cc/v4, turning a panic inside it into an error.
-func ccTranslate(c *cc.Config, srcs []cc.Source, size int) (*cc.AST, error) {
-	type result struct {
-		ast *cc.AST
-		err error
-	}
-	name := srcs[len(srcs)-1].Name
-	ch := make(chan result, 1)
-	go func() {
-		defer func() {
-			if r := recover(); r != nil {
-				ch <- result{nil, fmt.Errorf("%s: C parser failed: %v", name, r)}
-			}
-		}()
-		ast, err := cc.Translate(c, srcs)
-		ch <- result{ast, err}
-	}()
-	limit := ccTimeout + time.Duration(size/10000)*time.Second
-	timer := time.NewTimer(limit)
-	defer timer.Stop()
-	select {
-	case r := <-ch:
-		return r.ast, r.err
-	case <-timer.C:
-		return nil, fmt.Errorf("%s: C parser (cc/v4) did not finish within %v", name, limit)
-	}
-}
-
-var (
-	ccConfigMu    sync.Mutex
-	ccConfigCache = map[cfa.DataModel]*cc.Config{}
-)
-
-// ccConfig returns the cc/v4 configuration of the data model, cached in
-// the process and on disk (ccconfig_cache.go): it asks the host C
-// compiler for its predefined macros and include paths.
-// ILP32 uses the linux/386 ABI with gcc -m32's macros; when the host has no
-// 32-bit multiarch headers, the host's (64-bit) include directories are
-// used, whose glibc headers select their 32-bit definitions by __i386__.
-func ccConfig(m cfa.DataModel) (*cc.Config, error) {
-	ccConfigMu.Lock()
-	defer ccConfigMu.Unlock()
-	if c := ccConfigCache[m]; c != nil {
-		return c, nil
-	}
-	key := ccCacheKey(m)
-	if c := loadCCConfig(key); c != nil {
-		ccConfigCache[m] = c
-		return c, nil
-	}
-	var c *cc.Config
-	var err error
-	abiOS, abiArch := "linux", "386"
-	switch m {
-	case cfa.ILP32:
-		c, err = cc.NewConfig("linux", "386", "-m32")
-		if err != nil {
-			return nil, fmt.Errorf("frontend: C compiler configuration for ILP32: %v", err)
-		}
-		host, err := cc.NewConfig(runtime.GOOS, runtime.GOARCH)
-		if err == nil {
-			c.SysIncludePaths = mergePaths(host.SysIncludePaths, c.SysIncludePaths)
-			c.IncludePaths = append([]string{""}, mergePaths(c.IncludePaths[1:], c.SysIncludePaths)...)
-		}
-	default:
-		goarch := runtime.GOARCH
-		if goarch != "amd64" && goarch != "arm64" {
-			goarch = "amd64"
-		}
-		abiArch = goarch
-		c, err = cc.NewConfig("linux", goarch)
-		if err != nil {
-			return nil, fmt.Errorf("frontend: C compiler configuration for LP64: %v", err)
-		}
-	}
-	storeCCConfig(key, c, abiOS, abiArch)
-	ccConfigCache[m] = c
-	return c, nil
-}
-
-// mergePaths returns a followed by the elements of b not in a.
-func mergePaths(a, b []string) []string {
-	r := append([]string(nil), a...)
-	seen := map[string]bool{}
-	for _, x := range a {
-		seen[x] = true
-	}
-	for _, x := range b {
-		if !seen[x] {
-			seen[x] = true
-			r = append(r, x)
-		}
-	}
-	return r
-}
-
 // quantFS serves the in-memory sources, and the files on disk that hold
 // a CBMC quantifier with the quantifier blanked (blankQuantifiers); cc/v4
 // opens every other file itself.
-type quantFS struct{ mem memFS }
+type quantFS struct{ mem ccparse.MemFS }
 
 func (q quantFS) Open(name string) (fs.File, error) {
 	if f, err := q.mem.Open(name); err == nil {
@@ -466,202 +286,6 @@ func (q quantFS) Open(name string) (fs.File, error) {
 	if err != nil || !strings.Contains(string(b), "__CPROVER_forall") && !strings.Contains(string(b), "__CPROVER_exists") {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 	}
-	s := blankQuantifiers(string(b))
-	return &memFile{name: name, r: strings.NewReader(s), size: int64(len(s))}, nil
+	s := cbmctext.BlankQuantifiers(string(b))
+	return ccparse.NewFile(name, s), nil
 }
-
-// blankQuantifiers turns CBMC's quantifiers, __CPROVER_forall { int i;
-// cond ==> expr } and __CPROVER_exists { … }, which are not C, into calls
-// without arguments, __CPROVER_forall(   …   ), blanking the braces'
-// contents but for line continuations and newlines, so every position in
-// the file stays where it was. The call is then an Unsupported edge
-// naming the quantifier (special), UNKNOWN where it matters.
-func blankQuantifiers(s string) string {
-	if !strings.Contains(s, "__CPROVER_forall") && !strings.Contains(s, "__CPROVER_exists") {
-		return s
-	}
-	b := []byte(s)
-	for _, q := range []string{"__CPROVER_forall", "__CPROVER_exists"} {
-		for from := 0; ; {
-			i := strings.Index(string(b[from:]), q)
-			if i < 0 {
-				break
-			}
-			j := from + i + len(q)
-			from = j
-			k := j
-			for k < len(b) && (b[k] == ' ' || b[k] == '\t' || b[k] == '\\' || b[k] == '\n' || b[k] == '\r') {
-				k++
-			}
-			if k >= len(b) || b[k] != '{' {
-				continue
-			}
-			depth, end := 0, -1
-			for m := k; m < len(b); m++ {
-				if b[m] == '{' {
-					depth++
-				} else if b[m] == '}' {
-					depth--
-					if depth == 0 {
-						end = m
-						break
-					}
-				}
-			}
-			if end < 0 {
-				break
-			}
-			if inComment(b, j-len(q)) {
-				continue
-			}
-			if r, ok := lowerQuantifier(q, string(b[k+1:end])); ok {
-				// the loop on the quantifier's first line, then its line
-				// breaks, the last line padded to the column after '}'
-				start := j - len(q)
-				var nb strings.Builder
-				nb.WriteString(r)
-				col := 0
-				for m := start; m <= end; m++ {
-					col++
-					switch {
-					case b[m] == '\\' && m+1 <= end && b[m+1] == '\n':
-						nb.WriteString(" \\\n") // cc/v4 misreads a line holding only a backslash
-						m++
-						col = 0
-					case b[m] == '\n':
-						nb.WriteByte('\n')
-						col = 0
-					}
-				}
-				if strings.Contains(string(b[start:end]), "\n") {
-					nb.WriteString(strings.Repeat(" ", col))
-				} else if pad := end + 1 - start - len(r); pad > 0 {
-					nb.WriteString(strings.Repeat(" ", pad))
-				}
-				b = append(b[:start], append([]byte(nb.String()), b[end+1:]...)...)
-				from = start + len(r)
-				continue
-			}
-			b[k], b[end] = '(', ')'
-			for m := k + 1; m < end; m++ {
-				if b[m] != '\n' && b[m] != '\r' && !(b[m] == '\\' && m+1 < end && (b[m+1] == '\n' || b[m+1] == '\r')) {
-					b[m] = ' '
-				}
-			}
-		}
-	}
-	return string(b)
-}
-
-// inComment reports whether the byte at pos of the C source b is inside a
-// comment, a string or a character constant.
-func inComment(b []byte, pos int) bool {
-	const (
-		code = iota
-		line
-		block
-		str
-	)
-	state, quote := code, byte(0)
-	for i := 0; i < pos && i < len(b); i++ {
-		c := b[i]
-		switch state {
-		case code:
-			switch {
-			case c == '/' && i+1 < len(b) && b[i+1] == '/':
-				state = line
-				i++
-			case c == '/' && i+1 < len(b) && b[i+1] == '*':
-				state = block
-				i++
-			case c == '"' || c == '\'':
-				state, quote = str, c
-			}
-		case line:
-			if c == '\n' && b[i-1] != '\\' {
-				state = code
-			}
-		case block:
-			if c == '*' && i+1 < len(b) && b[i+1] == '/' {
-				state = code
-				i++
-			}
-		case str:
-			switch c {
-			case '\\':
-				i++
-			case quote, '\n':
-				state = code
-			}
-		}
-	}
-	return state != code
-}
-
-// quantRE matches the bounded quantifiers proof harnesses write (aws-c-common's
-// AWS_IS_ZEROED and AWS_BYTES_EQ): int i; (i >= 0 && i < H) ==> B, with
-// line continuations already turned into blanks.
-var quantRE = regexp.MustCompile(`^\s*int\s+([A-Za-z_]\w*)\s*;\s*\(\s*([A-Za-z_]\w*)\s*>=\s*0\s*&&\s*([A-Za-z_]\w*)\s*<\s*(.+?)\)\s*==>\s*(.+?)\s*$`)
-
-// lowerQuantifier turns the inside of __CPROVER_forall { int i; (i >= 0
-// && i < H) ==> B } into a GNU statement expression that evaluates the
-// quantifier exactly: i runs from 0 while i < H (i never overflows: the
-// loop stops at INT_MAX), and the value is 0 as soon as B is false for
-// one i, else 1; B is evaluated only where the premise holds, as the
-// implication's meaning asks. Since {i | i >= 0 && i < H} is the interval
-// [0, H) (i >= 0 makes the conversion of i to an unsigned H exact), this
-// is the quantifier over every int, both as an assumption and as an
-// assertion. __CPROVER_exists has its bounded shape (lowerExists); other
-// shapes are not lowered.
-func lowerQuantifier(q, inner string) (string, bool) {
-	if q == "__CPROVER_exists" {
-		return lowerExists(inner) // cbmc_builtins.go
-	}
-	if q != "__CPROVER_forall" {
-		return "", false
-	}
-	flat := strings.NewReplacer("\\\r\n", " ", "\\\n", " ", "\n", " ", "\r", " ").Replace(inner)
-	m := quantRE.FindStringSubmatch(flat)
-	if m == nil || m[1] != m[2] || m[1] != m[3] || strings.Contains(m[4], "==>") || strings.Contains(m[5], "==>") ||
-		strings.Count(m[4], "(") != strings.Count(m[4], ")") {
-		return lowerInterval(flat)
-	}
-	i, h, body := m[1], strings.TrimSpace(m[4]), m[5]
-	if regexp.MustCompile(`\b` + i + `\b`).MatchString(h) {
-		return "", false // the bound depends on i: not an interval from 0
-	}
-	return fmt.Sprintf("({ _Bool __cprover_forall = 1; for (int %s = 0; %s < (%s); %s++) { if (!(%s)) { __cprover_forall = 0; break; } if (%s == 0x7fffffff) break; } __cprover_forall; })",
-		i, i, h, i, body, i), true
-}
-
-// memFS serves in-memory sources (headers of TranslateSources) to cc/v4;
-// names it does not hold fall back to the host file system.
-type memFS map[string]string
-
-func (m memFS) Open(name string) (fs.File, error) {
-	if s, ok := m[filepath.Clean(name)]; ok {
-		return &memFile{name: name, r: strings.NewReader(s), size: int64(len(s))}, nil
-	}
-	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
-}
-
-type memFile struct {
-	name string
-	r    *strings.Reader
-	size int64
-}
-
-func (f *memFile) Stat() (fs.FileInfo, error) { return memInfo{f}, nil }
-func (f *memFile) Read(b []byte) (int, error) { return f.r.Read(b) }
-func (f *memFile) Close() error               { return nil }
-
-type memInfo struct{ f *memFile }
-
-func (i memInfo) Name() string       { return filepath.Base(i.f.name) }
-func (i memInfo) Size() int64        { return i.f.size }
-func (i memInfo) Mode() fs.FileMode  { return 0o444 }
-func (i memInfo) ModTime() time.Time { return time.Time{} }
-func (i memInfo) IsDir() bool        { return false }
-func (i memInfo) Sys() any           { return nil }
-
-var _ io.Reader = (*memFile)(nil)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/frontend/ccparse"
 )
 
 // FuzzTranslate checks that no input makes the front end panic or fail
@@ -27,7 +28,7 @@ func FuzzTranslate(f *testing.F) {
 			}
 		}
 	}
-	ccTimeout = 5 * time.Second
+	ccparse.Timeout = 5 * time.Second
 	f.Fuzz(func(t *testing.T, src string, ilp32 bool) {
 		cfg := Options{}
 		if ilp32 {

@@ -389,13 +389,13 @@ func (fc *fnctx) initPath(ct cc.Type, leaf *cc.Initializer, off int64) ([]step, 
 	if lf != nil {
 		lname = lf.Name()
 	}
-	ltyp := fc.t.tm.typ(lt)
+	ltyp := fc.t.tm.Typ(lt)
 	var rec func(t cc.Type, off int64, path []step, last string, strict bool, depth int) ([]step, bool)
 	rec = func(t cc.Type, off int64, path []step, last string, strict bool, depth int) ([]step, bool) {
 		if depth > 100 || t == nil {
 			return nil, false
 		}
-		if off == 0 && cfa.Same(fc.t.tm.typ(t), ltyp) && (!strict || lf == nil || last == lname) {
+		if off == 0 && cfa.Same(fc.t.tm.Typ(t), ltyp) && (!strict || lf == nil || last == lname) {
 			return path, true
 		}
 		ext := func(s step) []step {

@@ -211,7 +211,7 @@ func (fc *fnctx) assertFail(msg string, rng cfa.Range, text string) {
 	if fc.sym != nil {
 		fn = fc.sym.key.name
 	}
-	cp := fc.t.tm.ptr(cfa.CharType)
+	cp := fc.t.tm.Ptr(cfa.CharType)
 	fc.t.p.Externals["__assert_fail"] = &cfa.Type{Kind: cfa.Func, Result: cfa.VoidType, Params: []*cfa.Type{cp, cp, cfa.UIntType, cp}}
 	term := fc.b.node()
 	fc.b.terminal[term] = true
@@ -229,7 +229,7 @@ func (fc *fnctx) assertFail(msg string, rng cfa.Range, text string) {
 // function that may write) makes the loop unsupported: an assigns clause
 // is not checked against the body, so it cannot stand for those writes.
 func (fc *fnctx) havocFrame(lc []loopClause, body []bedge, rng cfa.Range, text string) {
-	vp := fc.t.tm.ptr(cfa.VoidType)
+	vp := fc.t.tm.Ptr(cfa.VoidType)
 	fc.t.p.Externals[cfa.HavocObject] = &cfa.Type{Kind: cfa.Func, Result: cfa.VoidType, Params: []*cfa.Type{vp}}
 	havocObj := func(p cfa.Expr) {
 		fc.emitAt(&cfa.Call{Fn: cfa.HavocObject, Args: []cfa.Expr{&cfa.Cast{X: p, T: vp}}, Pos: rng.Start}, rng, text)
@@ -351,7 +351,7 @@ func (fc *fnctx) havocLvalue(lv cfa.Expr, havocObj func(cfa.Expr), rng cfa.Range
 		return
 	}
 	fc.markAddr(lv)
-	havocObj(&cfa.AddrOf{X: lv, T: fc.t.tm.ptr(lv.Type())})
+	havocObj(&cfa.AddrOf{X: lv, T: fc.t.tm.Ptr(lv.Type())})
 }
 
 // pointerBase returns the pointer variable an lvalue written through a

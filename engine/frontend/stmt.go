@@ -6,13 +6,15 @@ import (
 	"modernc.org/cc/v4"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/frontend/ccparse"
+	"github.com/reverify/reverify/engine/frontend/ctypes"
 )
 
 // fnctx translates the body of one function (or, for p.Init, global
 // initialisers) into a builder.
 type fnctx struct {
 	t      *translator
-	u      *unit
+	u      *ccparse.Unit
 	f      *cfa.Function
 	sym    *funcSym
 	b      *builder
@@ -57,7 +59,7 @@ type unsupportedErr struct {
 	text string
 }
 
-func (t *translator) newFnctx(u *unit, f *cfa.Function, s *funcSym) *fnctx {
+func (t *translator) newFnctx(u *ccparse.Unit, f *cfa.Function, s *funcSym) *fnctx {
 	fc := &fnctx{
 		t:        t,
 		u:        u,
@@ -123,11 +125,11 @@ func (fc *fnctx) rt(n cc.Node) (cfa.Range, string) {
 	if n == nil {
 		return cfa.Range{}, ""
 	}
-	return fc.u.files.rangeText(nodeSpan(n))
+	return fc.u.Files.RangeText(ccparse.NodeSpan(n))
 }
 
 func (fc *fnctx) tokRange(first, last cc.Token) (cfa.Range, string) {
-	return fc.u.files.rangeText(span{first: first, last: last, ok: first.Seq() != 0 && last.Seq() != 0})
+	return fc.u.Files.RangeText(ccparse.Span{First: first, Last: last, OK: first.Seq() != 0 && last.Seq() != 0})
 }
 
 // emitAt adds an edge with op from the current location to a fresh one.
@@ -331,7 +333,7 @@ func (fc *fnctx) selection(ss *cc.SelectionStatement) {
 		fc.cur = f
 	case cc.SelectionStatementIfElse:
 		t, f := fc.b.node(), fc.b.node()
-		if _, constant := intValue(ss.ExpressionList.Value()); constant && ss.ExpressionList.Pure() && failsAssertion(ss.Statement2) && !fc.t.tm.hasBadSizeof(ss.ExpressionList, 0) {
+		if _, constant := intValue(ss.ExpressionList.Value()); constant && ss.ExpressionList.Pure() && failsAssertion(ss.Statement2) && !fc.t.tm.HasBadSizeof(ss.ExpressionList, 0) {
 			// assert.h's `if (c) ; else __assert_fail(…)` with a constant
 			// c: both branches stay, so the assertion is a property with
 			// a verdict, not folded away
@@ -363,7 +365,7 @@ func (fc *fnctx) switchStmt(ss *cc.SelectionStatement) {
 		if e.Type().Kind == cfa.Float {
 			fc.unsupported("floating-point switch", ss.ExpressionList)
 		}
-		e = fc.conv(promote(e), promoted(e.Type()), ss.ExpressionList)
+		e = fc.conv(promote(e), ctypes.Promoted(e.Type()), ss.ExpressionList)
 		if !fc.stable(e) {
 			tmp := fc.temp(e.Type())
 			fc.emit(&cfa.Assign{LHS: tmp, RHS: e}, ss.ExpressionList)
@@ -386,7 +388,7 @@ func (fc *fnctx) switchStmt(ss *cc.SelectionStatement) {
 		rng, text := fc.caseRange(ls)
 		constOf := func(ce cc.ExpressionNode) cfa.Expr {
 			val, ok := intValue(ce.Value())
-			if !ok || fc.t.tm.hasBadSizeof(ce, 0) {
+			if !ok || fc.t.tm.HasBadSizeof(ce, 0) {
 				return nil
 			}
 			return cfa.NewConst(v.Type(), val)
@@ -584,13 +586,13 @@ func (fc *fnctx) localDecl(decl *cc.Declaration, d *cc.Declarator, init *cc.Init
 	if d.Name() == "__func__" {
 		return // the predefined identifier (C99 6.4.2.2), a string literal on use
 	}
-	typ := fc.t.tm.typ(d.Type())
-	ds := nodeSpan(decl.DeclarationSpecifiers)
-	de := nodeSpan(d)
-	if !ds.ok {
+	typ := fc.t.tm.Typ(d.Type())
+	ds := ccparse.NodeSpan(decl.DeclarationSpecifiers)
+	de := ccparse.NodeSpan(d)
+	if !ds.OK {
 		ds = de
 	}
-	rng, text := fc.u.files.rangeText(span{first: ds.first, last: de.last, ok: ds.ok && de.ok})
+	rng, text := fc.u.Files.RangeText(ccparse.Span{First: ds.First, Last: de.Last, OK: ds.OK && de.OK})
 	if d.IsStatic() || fc.isInit {
 		fc.staticLocal(d, typ, init, id, rng, text)
 		return
@@ -600,7 +602,7 @@ func (fc *fnctx) localDecl(decl *cc.Declaration, d *cc.Declarator, init *cc.Init
 		return
 	}
 	v := fc.newLocal(d.Name(), typ)
-	v.Pos = fc.u.files.pos(d.Position())
+	v.Pos = fc.u.Files.Pos(d.Position())
 	v.Volatile = isVolatile(d)
 	fc.locals[d] = v
 	fc.emitAt(&cfa.Decl{Var: v}, rng, text)
@@ -626,28 +628,28 @@ func (fc *fnctx) vla(d *cc.Declarator, at *cc.ArrayType, rng cfa.Range, text str
 		lens = append(lens, a.Len())
 		et = a.Elem()
 	}
-	ok := et.Size() > 0 && !isVariable(et, 0) && len(sizes) <= 8
+	ok := et.Size() > 0 && !ctypes.IsVariable(et, 0) && len(sizes) <= 8
 	for i := range sizes {
 		if sizes[i] == nil && lens[i] < 0 {
 			ok = false
 		}
 	}
 	if !ok {
-		v := fc.newLocal(d.Name(), fc.t.tm.typ(at))
-		v.Pos = fc.u.files.pos(d.Position())
+		v := fc.newLocal(d.Name(), fc.t.tm.Typ(at))
+		v.Pos = fc.u.Files.Pos(d.Position())
 		fc.locals[d] = v
 		fc.emitAt(&cfa.Decl{Var: v}, rng, text)
 		fc.emit(&cfa.Unsupported{Construct: "variable-length array"}, d)
 		return
 	}
-	elem := fc.t.tm.typ(et)
-	v := fc.newLocal(d.Name(), fc.t.tm.ptr(elem))
-	v.Pos = fc.u.files.pos(d.Position())
+	elem := fc.t.tm.Typ(et)
+	v := fc.newLocal(d.Name(), fc.t.tm.Ptr(elem))
+	v.Pos = fc.u.Files.Pos(d.Position())
 	v.Volatile = isVolatile(d)
 	fc.locals[d] = v
 	fc.emitAt(&cfa.Decl{Var: v}, rng, text)
 	fc.guard(func() {
-		st := fc.t.tm.sizeT()
+		st := fc.t.tm.SizeT()
 		var dims []cfa.Expr
 		var total cfa.Expr
 		for i, size := range sizes {
@@ -669,7 +671,7 @@ func (fc *fnctx) vla(d *cc.Declarator, at *cc.ArrayType, rng cfa.Range, text str
 				total = &cfa.Binary{Op: cfa.Mul, X: total, Y: n, T: st}
 			}
 		}
-		vp := fc.t.tm.ptr(cfa.VoidType)
+		vp := fc.t.tm.Ptr(cfa.VoidType)
 		mem := fc.temp(vp)
 		drng, dtext := fc.rt(d)
 		ft := &cfa.Type{Kind: cfa.Func, Result: vp, Params: []*cfa.Type{st}}
@@ -700,7 +702,7 @@ func (fc *fnctx) staticLocal(d *cc.Declarator, typ *cfa.Type, init *cc.Initializ
 		name = prefix + "::" + d.Name() + "." + strconv.Itoa(i)
 	}
 	t.names[name] = true
-	v := t.newGlobal(name, d.Name(), typ, fc.u.files.pos(d.Position()))
+	v := t.newGlobal(name, d.Name(), typ, fc.u.Files.Pos(d.Position()))
 	v.Volatile = isVolatile(d)
 	fc.locals[d] = v
 	ic := t.init

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/frontend/ccparse"
 )
 
 // tortureDir is the gcc torture suite as shipped by modernc.org/ccorpus2
@@ -32,9 +33,9 @@ func TestTorture(t *testing.T) {
 	if len(paths) == 0 {
 		t.Skipf("no gcc torture tests in %s", tortureDir)
 	}
-	old := ccTimeout
-	ccTimeout = 10 * time.Second
-	defer func() { ccTimeout = old }()
+	old := ccparse.Timeout
+	ccparse.Timeout = 10 * time.Second
+	defer func() { ccparse.Timeout = old }()
 	ok, parseErr := 0, 0
 	unsup := map[string]int{}
 	for _, p := range paths {

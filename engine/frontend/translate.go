@@ -11,6 +11,8 @@ import (
 	"modernc.org/cc/v4"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/frontend/ccparse"
+	"github.com/reverify/reverify/engine/frontend/ctypes"
 )
 
 // symKey identifies a file-scope entity: by name for external linkage, by
@@ -25,10 +27,10 @@ type objSym struct {
 	key     symKey
 	name    string // linked (program-unique) name
 	v       *cfa.Var
-	unit    *unit
+	unit    *ccparse.Unit
 	decl    *cc.Declarator     // first declaration
 	def     *cc.InitDeclarator // the definition with an initialiser
-	defUnit *unit
+	defUnit *ccparse.Unit
 	defined bool // has a definition (initialised or tentative)
 	typ     cc.Type
 	spec    *cc.DeclarationSpecifiers // of the declaration defining it
@@ -42,10 +44,10 @@ type objSym struct {
 type funcSym struct {
 	key      symKey
 	name     string
-	unit     *unit
+	unit     *ccparse.Unit
 	decl     *cc.Declarator
 	def      *cc.FunctionDefinition
-	defUnit  *unit
+	defUnit  *ccparse.Unit
 	noreturn bool
 	typ      *cfa.Type
 	static   bool
@@ -85,12 +87,12 @@ func (s *funcSym) markCtor(n cc.Node) {
 
 type translator struct {
 	cfg   Options
-	units []*unit
+	units []*ccparse.Unit
 	// writesNothing are the functions whose calls use contracts that
-	// assign nothing (contracts.go)
+	// assign nothing (cbmctext.Contracts.WritesNothing)
 	writesNothing map[string]bool
 	p             *cfa.Program
-	tm            *typeMap
+	tm            *ctypes.Map
 
 	objs    map[symKey]*objSym
 	funcs   map[symKey]*funcSym
@@ -106,12 +108,12 @@ type translator struct {
 	unitTag map[int]string
 }
 
-func newTranslator(cfg Options, units []*unit) *translator {
+func newTranslator(cfg Options, units []*ccparse.Unit) *translator {
 	t := &translator{
 		cfg:     cfg,
 		units:   units,
 		p:       cfa.NewProgram(cfg.DataModel),
-		tm:      newTypeMap(cfg.DataModel),
+		tm:      ctypes.NewMap(cfg.DataModel),
 		objs:    map[symKey]*objSym{},
 		funcs:   map[symKey]*funcSym{},
 		byName:  map[string]*funcSym{},
@@ -119,19 +121,8 @@ func newTranslator(cfg Options, units []*unit) *translator {
 		unitTag: map[int]string{},
 	}
 	for _, u := range units {
-		t.p.Files = append(t.p.Files, u.name)
-		if u.packs == nil {
-			continue
-		}
-		for k, v := range u.packs.packs {
-			if t.tm.packs == nil {
-				t.tm.packs = map[cc.Type]int64{}
-			}
-			t.tm.packs[k] = v
-		}
-		if t.tm.unplaced == "" {
-			t.tm.unplaced = u.packs.unplaced
-		}
+		t.p.Files = append(t.p.Files, u.Name)
+		t.tm.AddPacks(u.Packs)
 	}
 	return t
 }
@@ -140,15 +131,15 @@ func newTranslator(cfg Options, units []*unit) *translator {
 // expression that cc/v4 folds and the translation takes as folded (an
 // array length, an enumerator, a bit-field width, an alignment, a
 // designator) depends on a layout gcc computes otherwise than cc/v4
-// (layout.go): cc/v4 folds it with its own layout.
+// (engine/frontend/ctypes): cc/v4 folds it with its own layout.
 func (t *translator) checkLayoutConstants() {
 	for _, u := range t.units {
-		if u.packs == nil || t.tm.layoutIssue != "" {
+		if u.Packs == nil || t.tm.LayoutIssue != "" {
 			continue
 		}
-		for _, n := range u.packs.consts {
-			if _, ok := intValue(n.Value()); ok && t.tm.hasBadSizeof(n, 0) {
-				t.tm.layoutIssue = "a constant at " + u.files.pos(n.Position()).String() + " that depends on the layout of a packed struct (cc/v4 folds it with its own layout)"
+		for _, n := range u.Packs.Consts {
+			if _, ok := intValue(n.Value()); ok && t.tm.HasBadSizeof(n, 0) {
+				t.tm.LayoutIssue = "a constant at " + u.Files.Pos(n.Position()).String() + " that depends on the layout of a packed struct (cc/v4 folds it with its own layout)"
 				break
 			}
 		}
@@ -176,7 +167,7 @@ func (t *translator) run() (*cfa.Program, error) {
 		}
 	}
 	for _, u := range t.units {
-		for tu := u.ast.TranslationUnit; tu != nil; tu = tu.TranslationUnit {
+		for tu := u.AST.TranslationUnit; tu != nil; tu = tu.TranslationUnit {
 			ed := tu.ExternalDeclaration
 			if ed == nil || ed.Case != cc.ExternalDeclarationFuncDef {
 				continue
@@ -190,8 +181,8 @@ func (t *translator) run() (*cfa.Program, error) {
 				t.errs = append(t.errs, err.Error())
 			}
 			if s.ctor || s.dtor {
-				rng, text := u.files.rangeText(nodeSpan(fd.Declarator))
-				c := constructor{name: s.name, order: len(ctors) + len(dtors), pos: u.files.pos(fd.Declarator.Position()), rng: rng, text: text}
+				rng, text := u.Files.RangeText(ccparse.NodeSpan(fd.Declarator))
+				c := constructor{name: s.name, order: len(ctors) + len(dtors), pos: u.Files.Pos(fd.Declarator.Position()), rng: rng, text: text}
 				if s.ctor {
 					c.priority = s.ctorPrio
 					ctors = append(ctors, c)
@@ -211,8 +202,8 @@ func (t *translator) run() (*cfa.Program, error) {
 		// the link keeps: the function without a body (unmodelled).
 		if f := b.weakOf; f.ctor || f.dtor {
 			t.p.Externals[f.name] = f.typ
-			rng, text := b.defUnit.files.rangeText(nodeSpan(b.def.Declarator))
-			c := constructor{name: f.name, order: len(ctors) + len(dtors), pos: b.defUnit.files.pos(b.def.Declarator.Position()), rng: rng, text: text}
+			rng, text := b.defUnit.Files.RangeText(ccparse.NodeSpan(b.def.Declarator))
+			c := constructor{name: f.name, order: len(ctors) + len(dtors), pos: b.defUnit.Files.Pos(b.def.Declarator.Position()), rng: rng, text: text}
 			if f.ctor {
 				c.priority = f.ctorPrio
 				ctors = append(ctors, c)
@@ -226,7 +217,7 @@ func (t *translator) run() (*cfa.Program, error) {
 	t.registerDestructors(dtors)
 	t.runConstructors(ctors)
 	t.checkLayoutConstants()
-	if issue := t.tm.layoutIssue; issue != "" {
+	if issue := t.tm.LayoutIssue; issue != "" {
 		t.init.emitAt(&cfa.Unsupported{Construct: issue}, cfa.Range{}, "")
 	}
 	ic := t.init
@@ -239,7 +230,16 @@ func (t *translator) run() (*cfa.Program, error) {
 		t.errs = append(t.errs, err.Error())
 	}
 	for _, u := range t.units {
-		t.fingerprints(u)
+		t.p.Defs = ccparse.Definitions(t.p.Defs, u, func(d *cc.Declarator, fn bool) string {
+			if fn {
+				if s := t.funcOf(u, d); s != nil {
+					return s.name
+				}
+			} else if o := t.objs[t.key(u, d)]; o != nil {
+				return o.name
+			}
+			return ""
+		})
 	}
 	if len(t.errs) > 0 {
 		return nil, errors.New(strings.Join(t.errs, "\n"))
@@ -248,16 +248,16 @@ func (t *translator) run() (*cfa.Program, error) {
 	return t.p, nil
 }
 
-func (t *translator) key(u *unit, d *cc.Declarator) symKey {
+func (t *translator) key(u *ccparse.Unit, d *cc.Declarator) symKey {
 	if d.Linkage() == cc.Internal {
-		return symKey{d.Name(), u.idx}
+		return symKey{d.Name(), u.Idx}
 	}
 	return symKey{d.Name(), -1}
 }
 
 // collect records the file-scope declarations and definitions of u.
-func (t *translator) collect(u *unit) {
-	for tu := u.ast.TranslationUnit; tu != nil; tu = tu.TranslationUnit {
+func (t *translator) collect(u *ccparse.Unit) {
+	for tu := u.AST.TranslationUnit; tu != nil; tu = tu.TranslationUnit {
 		ed := tu.ExternalDeclaration
 		if ed == nil {
 			continue
@@ -270,10 +270,10 @@ func (t *translator) collect(u *unit) {
 			// external linkage by the plain name; goto-cc renames static
 			// functions (__CPROVER_file_local_<file>_<f>), and only that
 			// name removes one
-			if t.cfg.RemoveBody[d.Name()] && d.Linkage() != cc.Internal && (t.cfg.RemoveBodyIn == nil || t.cfg.RemoveBodyIn[u.name]) {
+			if t.cfg.RemoveBody[d.Name()] && d.Linkage() != cc.Internal && (t.cfg.RemoveBodyIn == nil || t.cfg.RemoveBodyIn[u.Name]) {
 				continue
 			}
-			if fl := fileLocalName(u.name, d.Name()); d.Linkage() == cc.Internal && t.cfg.RemoveBody[fl] && (t.cfg.RemoveBodyIn == nil || t.cfg.RemoveBodyIn[u.name]) {
+			if fl := fileLocalName(u.Name, d.Name()); d.Linkage() == cc.Internal && t.cfg.RemoveBody[fl] && (t.cfg.RemoveBodyIn == nil || t.cfg.RemoveBodyIn[u.Name]) {
 				s.removedAs = fl // removedTarget
 				continue
 			}
@@ -282,12 +282,12 @@ func (t *translator) collect(u *unit) {
 				// gcc links the strong definition over a weak one
 				if !weak {
 					s.def, s.defUnit, s.weakDef = fd, u, false
-					s.typ = t.tm.typ(d.Type())
+					s.typ = t.tm.Typ(d.Type())
 				}
 				continue
 			}
 			if s.def != nil {
-				p := u.files.pos(d.Position())
+				p := u.Files.Pos(d.Position())
 				if libraryName(d.Name()) {
 					// two stubs of a C library function (CBMC proofs'
 					// memcpy/memset overrides): the first is kept and
@@ -295,7 +295,7 @@ func (t *translator) collect(u *unit) {
 					s.dupAt = append(s.dupAt, p.String())
 					continue
 				}
-				if s.defUnit.files.pos(s.def.Declarator.Position()) == p {
+				if s.defUnit.Files.Pos(s.def.Declarator.Position()) == p {
 					// one definition in a header two units include,
 					// external because the build defines static away
 					// (mlkem-native's proofs: -Dstatic=): one function,
@@ -307,7 +307,7 @@ func (t *translator) collect(u *unit) {
 			}
 			s.def, s.defUnit = fd, u
 			s.weakDef = weak
-			s.typ = t.tm.typ(d.Type())
+			s.typ = t.tm.Typ(d.Type())
 			s.markCtor(fd.DeclarationSpecifiers)
 			s.markCtor(fd.Declarator)
 			s.static = d.IsStatic()
@@ -320,7 +320,7 @@ func (t *translator) collect(u *unit) {
 	}
 }
 
-func (t *translator) collectDecl(u *unit, decl *cc.Declaration) {
+func (t *translator) collectDecl(u *ccparse.Unit, decl *cc.Declaration) {
 	if decl == nil || decl.Case != cc.DeclarationDecl {
 		return
 	}
@@ -354,18 +354,18 @@ func (t *translator) collectDecl(u *unit, decl *cc.Declaration) {
 	}
 }
 
-func (t *translator) funcSymbol(u *unit, d *cc.Declarator) *funcSym {
+func (t *translator) funcSymbol(u *ccparse.Unit, d *cc.Declarator) *funcSym {
 	k := t.key(u, d)
 	s := t.funcs[k]
 	if s == nil {
-		s = &funcSym{key: k, unit: u, decl: d, typ: t.tm.typ(d.Type()), static: k.unit >= 0}
+		s = &funcSym{key: k, unit: u, decl: d, typ: t.tm.Typ(d.Type()), static: k.unit >= 0}
 		t.funcs[k] = s
 		t.fnList = append(t.fnList, s)
 	}
 	return s
 }
 
-func (t *translator) objSymbol(u *unit, d *cc.Declarator, id *cc.InitDeclarator, spec *cc.DeclarationSpecifiers) *objSym {
+func (t *translator) objSymbol(u *ccparse.Unit, d *cc.Declarator, id *cc.InitDeclarator, spec *cc.DeclarationSpecifiers) *objSym {
 	k := t.key(u, d)
 	o := t.objs[k]
 	if o == nil {
@@ -390,7 +390,7 @@ func (t *translator) objSymbol(u *unit, d *cc.Declarator, id *cc.InitDeclarator,
 		}
 		if id.Initializer != nil {
 			if o.def != nil {
-				t.errorf("%s: multiple definition of %s", u.files.pos(d.Position()), d.Name())
+				t.errorf("%s: multiple definition of %s", u.Files.Pos(d.Position()), d.Name())
 			}
 			o.def, o.defUnit = id, u
 			o.typ = d.Type()
@@ -413,7 +413,7 @@ func hasNoreturn(n cc.Node) bool {
 	if n == nil {
 		return false
 	}
-	walkTokens(reflect.ValueOf(n), func(tok *cc.Token) bool {
+	ccparse.WalkTokens(reflect.ValueOf(n), func(tok *cc.Token) bool {
 		if tok.Ch == rune(cc.IDENTIFIER) || tok.Ch > 0xe000 {
 			switch string(tok.Src()) {
 			case "_Noreturn", "noreturn", "__noreturn__":
@@ -459,12 +459,12 @@ func (t *translator) assignNames() {
 	}
 	for _, u := range t.units {
 		for _, o := range t.objList {
-			if o.key.unit == u.idx {
+			if o.key.unit == u.Idx {
 				o.name = claim(o.key)
 			}
 		}
 		for _, s := range t.fnList {
-			if s.key.unit == u.idx {
+			if s.key.unit == u.Idx {
 				s.name = claim(s.key)
 			}
 		}
@@ -484,7 +484,7 @@ func (t *translator) unitBase(idx int) string {
 	if s, ok := t.unitTag[idx]; ok {
 		return s
 	}
-	b := filepath.Base(t.units[idx].name)
+	b := filepath.Base(t.units[idx].Name)
 	b = strings.TrimSuffix(b, filepath.Ext(b))
 	var sb strings.Builder
 	for _, c := range b {
@@ -503,22 +503,22 @@ func (t *translator) unitBase(idx int) string {
 }
 
 // funcOf returns the function a declarator of u names (nil if unknown).
-func (t *translator) funcOf(u *unit, d *cc.Declarator) *funcSym {
+func (t *translator) funcOf(u *ccparse.Unit, d *cc.Declarator) *funcSym {
 	return t.funcs[t.key(u, d)]
 }
 
 // globalOf returns the global variable a file-scope or extern declarator
 // of u names, creating it for block-scope extern declarations of
 // otherwise unknown names.
-func (t *translator) globalOf(u *unit, d *cc.Declarator) *cfa.Var {
+func (t *translator) globalOf(u *ccparse.Unit, d *cc.Declarator) *cfa.Var {
 	k := t.key(u, d)
 	o := t.objs[k]
 	if o == nil {
 		o = &objSym{key: k, unit: u, decl: d, typ: d.Type(), name: d.Name()}
 		if t.names[o.name] {
-			o.name = d.Name() + "." + t.unitBase(u.idx)
+			o.name = d.Name() + "." + t.unitBase(u.Idx)
 			for i := 2; t.names[o.name]; i++ {
-				o.name = d.Name() + "." + t.unitBase(u.idx) + strconv.Itoa(i)
+				o.name = d.Name() + "." + t.unitBase(u.Idx) + strconv.Itoa(i)
 			}
 		}
 		t.names[o.name] = true
@@ -556,22 +556,22 @@ func (t *translator) defineGlobal(o *objSym) {
 	} else if o.defUnit != nil {
 		u = o.defUnit
 	}
-	typ := t.tm.typ(o.typ)
+	typ := t.tm.Typ(o.typ)
 	if typ.Kind == cfa.Array && typ.Len < 0 && o.defined && o.def == nil {
 		// A tentative definition of an array of unknown size has one
 		// element (C11 6.9.2p5).
 		typ = cfa.ArrayOf(typ.Elem, 1)
 	}
-	v := t.newGlobal(o.name, d.Name(), typ, u.files.pos(d.Position()))
+	v := t.newGlobal(o.name, d.Name(), typ, u.Files.Pos(d.Position()))
 	v.Volatile = isVolatile(d)
 	o.v = v
 	ic := t.init
 	ic.u = u
-	ds, de := nodeSpan(o.spec), nodeSpan(d)
-	if !ds.ok || ds.first.Position().Filename != de.first.Position().Filename {
+	ds, de := ccparse.NodeSpan(o.spec), ccparse.NodeSpan(d)
+	if !ds.OK || ds.First.Position().Filename != de.First.Position().Filename {
 		ds = de
 	}
-	rng, text := u.files.rangeText(span{first: ds.first, last: de.last, ok: ds.ok && de.ok})
+	rng, text := u.Files.RangeText(ccparse.Span{First: ds.First, Last: de.Last, OK: ds.OK && de.OK})
 	ic.emitAt(&cfa.Decl{Var: v}, rng, text)
 	switch {
 	case o.def != nil:
@@ -617,7 +617,7 @@ func isVolatile(d *cc.Declarator) bool {
 func zeroOf(t *cfa.Type) cfa.Expr { return cfa.Zero(t) }
 
 // function translates a function definition.
-func (t *translator) function(u *unit, s *funcSym) error {
+func (t *translator) function(u *ccparse.Unit, s *funcSym) error {
 	fd := s.def
 	ft := s.typ
 	if ft.Kind != cfa.Func {
@@ -626,21 +626,21 @@ func (t *translator) function(u *unit, s *funcSym) error {
 	f := t.p.NewFunction(s.name, ft)
 	f.Static = s.static
 	if u != nil {
-		f.Unit = u.name
+		f.Unit = u.Name
 	}
-	fs := slowSpan(fd.DeclarationSpecifiers)
-	if !fs.ok {
-		fs = slowSpan(fd.Declarator)
+	fs := ccparse.SlowSpan(fd.DeclarationSpecifiers)
+	if !fs.OK {
+		fs = ccparse.SlowSpan(fd.Declarator)
 	}
-	fs.last = fd.CompoundStatement.Token2
-	rng, _ := u.files.rangeText(fs)
+	fs.Last = fd.CompoundStatement.Token2
+	rng, _ := u.Files.RangeText(fs)
 	f.Pos = rng
 	fc := t.newFnctx(u, f, s)
 	// Parameters.
 	cft, _ := fd.Declarator.Type().(*cc.FunctionType)
 	if cft != nil {
 		for i, prm := range cft.Parameters() {
-			pt := t.tm.paramType(t.tm.typ(prm.Type()))
+			pt := t.tm.ParamType(t.tm.Typ(prm.Type()))
 			if pt.Kind == cfa.Void {
 				continue
 			}
@@ -651,7 +651,7 @@ func (t *translator) function(u *unit, s *funcSym) error {
 			v := fc.newLocal(name, pt)
 			v.Param = true
 			v.Orig = prm.Name()
-			v.Pos = u.files.pos(prm.Position())
+			v.Pos = u.Files.Pos(prm.Position())
 			if prm.Declarator != nil {
 				fc.locals[prm.Declarator] = v
 				v.Volatile = isVolatile(prm.Declarator)

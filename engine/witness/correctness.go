@@ -15,7 +15,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/reverify/reverify/engine/cfa"
-	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/frontend/csyntax"
 	"github.com/reverify/reverify/results"
 )
 
@@ -187,7 +187,7 @@ func (f *srcFile) constantLoop(off int) (kw string, kwOff int, ok bool) {
 	inner := strings.TrimSpace(string(f.code[open+1 : i]))
 	switch word {
 	case "while":
-		if v, ok := frontend.ParseIntLiteral(inner); ok && v != 0 {
+		if v, ok := csyntax.ParseIntLiteral(inner); ok && v != 0 {
 			return word, ws, true
 		}
 	case "for":

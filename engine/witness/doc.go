@@ -258,7 +258,7 @@
 // unsupported construct (pointer reads from a cut point, a used argv,
 // calls through pointers to the loop's function, recursion) with its
 // file:line. Content the validator cannot use (avoid waypoints, location
-// invariants, expressions outside frontend.ParseExpr, locations without a loop)
+// invariants, expressions outside csyntax.ParseExpr, locations without a loop)
 // is a *BadWitnessError.
 //
 // # Reproducers

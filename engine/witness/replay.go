@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
-	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/frontend/csyntax"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/results"
@@ -173,7 +173,7 @@ func (r *replay) parse(wp YAMLWaypoint, result cfa.Expr) (cfa.Expr, error) {
 	if fn == nil {
 		fn = r.entry
 	}
-	return frontend.ParseExpr(wp.Constraint.Value, r.funcNames(fn), result, r.prog.DataModel)
+	return csyntax.ParseExpr(wp.Constraint.Value, r.funcNames(fn), result, r.prog.DataModel)
 }
 
 // at reports whether position p is the waypoint's location (file by

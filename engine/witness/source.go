@@ -5,7 +5,7 @@ import (
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/ctext"
-	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/frontend/csyntax"
 )
 
 // srcFile is one source file as the witness writers see it: the original
@@ -587,7 +587,7 @@ func (p *condParser) parse(lo, hi int, parent *cnode) *cnode {
 func (p *condParser) atom(lo, hi int, parent *cnode) *cnode {
 	n := p.node(cAtom, lo, hi, parent)
 	if hi-lo == 1 && p.toks[lo].kind == 'n' {
-		if v, ok := frontend.ParseIntLiteral(p.toks[lo].s); ok {
+		if v, ok := csyntax.ParseIntLiteral(p.toks[lo].s); ok {
 			t := v != 0
 			n.konst = &t
 		}

@@ -17,7 +17,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/reverify/reverify/engine/cfa"
-	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/frontend/csyntax"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/results"
@@ -369,7 +369,7 @@ func validateCorrectness(ctx context.Context, prog *cfa.Program, src *sources, e
 				return Validation{}, bad("witness: loop invariant at %s: no while or for loop starts there", at)
 			}
 			for _, l := range locs {
-				x, err := frontend.ParseExpr(inv.Value, scope(prog, l.Func, sites[l]), nil, prog.DataModel)
+				x, err := csyntax.ParseExpr(inv.Value, scope(prog, l.Func, sites[l]), nil, prog.DataModel)
 				if err != nil {
 					return Validation{}, bad("witness: loop invariant at %s: %v", at, err)
 				}
@@ -470,7 +470,7 @@ func houdini(ctx context.Context, prog *cfa.Program, src *sources, target *error
 			cp := &cutPoint{loc: l, at: at + " (" + l.Func.Name + ")"}
 			names := scope(prog, l.Func, sites[l])
 			for _, c := range h.cands {
-				x, err := frontend.ParseExpr(c.text, names, nil, prog.DataModel)
+				x, err := csyntax.ParseExpr(c.text, names, nil, prog.DataModel)
 				if err != nil {
 					c.dead = true
 					continue

@@ -1,4 +1,4 @@
-package frontend
+package ccparse
 
 import (
 	"reflect"
@@ -8,22 +8,23 @@ import (
 	"modernc.org/cc/v4"
 )
 
-// span is the source extent of a node: its first and last tokens.
-type span struct {
-	first, last cc.Token
-	ok          bool
+// Span is the source extent of a node: its first and last tokens (OK:
+// both found).
+type Span struct {
+	First, Last cc.Token
+	OK          bool
 }
 
-// nodeSpan finds the first and last tokens of n: directly for
+// NodeSpan finds the first and last tokens of n: directly for
 // expressions and the statements the front end cites, by walking the
 // node otherwise.
-func nodeSpan(n cc.Node) span {
+func NodeSpan(n cc.Node) Span {
 	f, okf := firstTok(n)
 	l, okl := lastTok(n)
 	if okf && okl {
-		return span{first: f, last: l, ok: true}
+		return Span{First: f, Last: l, OK: true}
 	}
-	return slowSpan(n)
+	return SlowSpan(n)
 }
 
 func tok(t cc.Token) (cc.Token, bool) { return t, t.Seq() != 0 }
@@ -194,8 +195,8 @@ func firstTok(n cc.Node) (cc.Token, bool) {
 	case cc.Token:
 		return tok(x)
 	}
-	s := slowSpan(n)
-	return s.first, s.ok
+	s := SlowSpan(n)
+	return s.First, s.OK
 }
 
 func lastTok(n cc.Node) (cc.Token, bool) {
@@ -355,25 +356,25 @@ func lastTok(n cc.Node) (cc.Token, bool) {
 	case cc.Token:
 		return tok(x)
 	}
-	s := slowSpan(n)
-	return s.last, s.ok
+	s := SlowSpan(n)
+	return s.Last, s.OK
 }
 
-// slowSpan walks n for the tokens with the lowest and highest sequence
+// SlowSpan walks n for the tokens with the lowest and highest sequence
 // numbers.
-func slowSpan(n cc.Node) span {
-	var s span
+func SlowSpan(n cc.Node) Span {
+	var s Span
 	if n == nil {
 		return s
 	}
-	walkTokens(reflect.ValueOf(n), func(t *cc.Token) bool {
-		if !s.ok || t.Seq() < s.first.Seq() {
-			s.first = *t
+	WalkTokens(reflect.ValueOf(n), func(t *cc.Token) bool {
+		if !s.OK || t.Seq() < s.First.Seq() {
+			s.First = *t
 		}
-		if !s.ok || t.Seq() > s.last.Seq() {
-			s.last = *t
+		if !s.OK || t.Seq() > s.Last.Seq() {
+			s.Last = *t
 		}
-		s.ok = true
+		s.OK = true
 		return true
 	})
 	return s
@@ -381,16 +382,16 @@ func slowSpan(n cc.Node) span {
 
 var tokenType = reflect.TypeOf(cc.Token{})
 
-// walkTokens calls f for every token (with a sequence number) below v, in
+// WalkTokens calls f for every token (with a sequence number) below v, in
 // no particular order, until f returns false; it reports whether the walk
 // completed.
-func walkTokens(v reflect.Value, f func(*cc.Token) bool) bool {
+func WalkTokens(v reflect.Value, f func(*cc.Token) bool) bool {
 	switch v.Kind() {
 	case reflect.Interface, reflect.Pointer:
 		if v.IsNil() {
 			return true
 		}
-		return walkTokens(v.Elem(), f)
+		return WalkTokens(v.Elem(), f)
 	case reflect.Struct:
 		if v.Type() == tokenType {
 			var t *cc.Token
@@ -406,7 +407,7 @@ func walkTokens(v reflect.Value, f func(*cc.Token) bool) bool {
 			return f(t)
 		}
 		for _, i := range nodeFields(v.Type()) {
-			if !walkTokens(v.Field(i), f) {
+			if !WalkTokens(v.Field(i), f) {
 				return false
 			}
 		}
@@ -437,13 +438,13 @@ func nodeFields(t reflect.Type) []int {
 	return r
 }
 
-// nodeTokens returns the tokens of n in source order.
-func nodeTokens(n cc.Node) []cc.Token {
+// NodeTokens returns the tokens of n in source order.
+func NodeTokens(n cc.Node) []cc.Token {
 	var r []cc.Token
 	if n == nil {
 		return nil
 	}
-	walkTokens(reflect.ValueOf(n), func(t *cc.Token) bool {
+	WalkTokens(reflect.ValueOf(n), func(t *cc.Token) bool {
 		r = append(r, *t)
 		return true
 	})

@@ -1,4 +1,4 @@
-package frontend
+package ctypes
 
 import (
 	"reflect"
@@ -6,6 +6,7 @@ import (
 	"modernc.org/cc/v4"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/frontend/ccparse"
 )
 
 // cc/v4 lays out structs by the platform ABI (with the alignment an
@@ -14,12 +15,13 @@ import (
 // padding, every member at alignment 1 unless the member asks for one
 // with _Alignas or aligned(N)), and under #pragma pack(N) caps the
 // alignment of every member at N ("Structure-Layout Pragmas" in the GCC
-// manual; pack.go places the pragmas), the struct's alignment being the
-// largest of its members' and of the aligned(N) of its definition. This
+// manual; engine/frontend/ccparse places the pragmas), the struct's
+// alignment being the largest of its members' and of the aligned(N) of
+// its definition. This
 // file is the one owner of the layouts that differ from cc/v4's: the
-// type map lays them out here (ownLayout, relayout), and sizeof, _Alignof
+// type map lays them out here (OwnLayout, relayout), and sizeof, _Alignof
 // and member offsets of such types are never folded by cc/v4
-// (hasBadSizeof), so the encoding, the value analysis and the replay all
+// (HasBadSizeof), so the encoding, the value analysis and the replay all
 // read the one layout of cfa.Type.
 
 // packedAttr reports whether a carries packed.
@@ -66,26 +68,26 @@ func definitionAlign(t cc.Type) (n int64, ok bool) {
 }
 
 // packOf is the #pragma pack value gcc lays the struct or union t out
-// under: 0 (none), the maximum member alignment in bytes, or packUnknown.
-func (tm *typeMap) packOf(t cc.Type) int64 {
+// under: 0 (none), the maximum member alignment in bytes, or ccparse.PackUnknown.
+func (tm *Map) packOf(t cc.Type) int64 {
 	if len(tm.packs) == 0 {
 		return 0
 	}
-	if k := layoutKey(t); k != nil {
+	if k := ccparse.LayoutKey(t); k != nil {
 		return tm.packs[k]
 	}
 	return 0
 }
 
-// ownLayout reports whether gcc lays out t otherwise than cc/v4: a
+// OwnLayout reports whether gcc lays out t otherwise than cc/v4: a
 // packed struct or union, one whose aligned(N) raises its alignment, one
 // whose #pragma pack lowers the alignment of a member (or may, when the
 // value is not known, or has bit-fields: gcc then packs them without the
 // rule that keeps a bit-field within a unit of its type), or an aggregate
 // that contains one.
-func (tm *typeMap) ownLayout(t cc.Type) bool { return tm.ownLayoutDepth(t, 0) }
+func (tm *Map) OwnLayout(t cc.Type) bool { return tm.ownLayoutDepth(t, 0) }
 
-func (tm *typeMap) ownLayoutDepth(t cc.Type, depth int) bool {
+func (tm *Map) ownLayoutDepth(t cc.Type, depth int) bool {
 	if t == nil || depth > 32 {
 		return false
 	}
@@ -116,12 +118,12 @@ func (tm *typeMap) ownLayoutDepth(t cc.Type, depth int) bool {
 
 // packLowers reports whether the #pragma pack value of t changes its
 // layout (or may).
-func (tm *typeMap) packLowers(t cc.Type, nf int, field func(int) *cc.Field) bool {
+func (tm *Map) packLowers(t cc.Type, nf int, field func(int) *cc.Field) bool {
 	pack := tm.packOf(t)
 	if pack == 0 {
 		return false
 	}
-	if pack == packUnknown {
+	if pack == ccparse.PackUnknown {
 		return true
 	}
 	for i := 0; i < nf; i++ {
@@ -193,9 +195,9 @@ func relayout(r *cfa.Type, m []memberLayout, packed bool, pack, aligned int64) b
 var packValues = []int64{0, 1, 2, 4, 8, 16}
 
 // gccLayout lays out r, the conversion of the struct or union t whose
-// layout gcc computes otherwise than cc/v4 (ownLayout), and returns what
+// layout gcc computes otherwise than cc/v4 (OwnLayout), and returns what
 // it cannot lay out ("" when it did).
-func (tm *typeMap) gccLayout(r *cfa.Type, t cc.Type) string {
+func (tm *Map) gccLayout(r *cfa.Type, t cc.Type) string {
 	var packed bool
 	var aligned int64
 	var nf int
@@ -208,7 +210,7 @@ func (tm *typeMap) gccLayout(r *cfa.Type, t cc.Type) string {
 	default:
 		return ""
 	}
-	def, ok := definitionAlign(layoutKey(t))
+	def, ok := definitionAlign(ccparse.LayoutKey(t))
 	if !ok {
 		return "the layout of " + r.String() + " (cc/v4's alignments cannot be read)"
 	}
@@ -226,7 +228,7 @@ func (tm *typeMap) gccLayout(r *cfa.Type, t cc.Type) string {
 		m = append(m, memberLayout{align: a, bitField: f.IsBitfield()})
 	}
 	pack := tm.packOf(t)
-	if pack != packUnknown {
+	if pack != ccparse.PackUnknown {
 		if relayout(r, m, packed, pack, aligned) {
 			return ""
 		}

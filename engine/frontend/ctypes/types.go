@@ -1,37 +1,39 @@
-package frontend
+package ctypes
 
 import (
 	"modernc.org/cc/v4"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/frontend/ccparse"
 )
 
-// typeMap converts cc/v4 types to cfa types under one data model. Integer
+// Map converts cc/v4 types to cfa types under one data model. Integer
 // types map to the canonical cfa.IntType instances of their width and
 // signedness (so long is "long long" under LP64 and "int" under ILP32);
 // enumerations map to their underlying integer type; floating types to
 // Float types of their width; struct and union types are memoised so that
 // recursive types terminate.
-type typeMap struct {
+type Map struct {
 	ptrBits int
 	cache   map[cc.Type]*cfa.Type
 	floats  map[string]*cfa.Type
 	bitInts map[[2]int]*cfa.Type
-	// layoutIssue names a layout gcc computes and the type map does not
+	// LayoutIssue names a layout gcc computes and the type map does not
 	// (layout.go); the translation then makes Init unsupported.
-	layoutIssue string
+	LayoutIssue string
 	// packs are the #pragma pack values of the struct and union
-	// definitions laid out under one (by layoutKey; pack.go), and unplaced
-	// the position of a pack pragma that could not be placed.
+	// definitions laid out under one (by ccparse.LayoutKey; AddPacks), and
+	// unplaced the position of a pack pragma that could not be placed.
 	packs    map[cc.Type]int64
 	unplaced string
 }
 
-func newTypeMap(m cfa.DataModel) *typeMap {
-	return &typeMap{ptrBits: m.PointerBits(), cache: map[cc.Type]*cfa.Type{}, floats: map[string]*cfa.Type{}, bitInts: map[[2]int]*cfa.Type{}}
+// NewMap returns the type map of the data model m.
+func NewMap(m cfa.DataModel) *Map {
+	return &Map{ptrBits: m.PointerBits(), cache: map[cc.Type]*cfa.Type{}, floats: map[string]*cfa.Type{}, bitInts: map[[2]int]*cfa.Type{}}
 }
 
-func (tm *typeMap) intType(bits int, signed bool) *cfa.Type {
+func (tm *Map) intType(bits int, signed bool) *cfa.Type {
 	switch bits {
 	case 8, 16, 32, 64, 128:
 		return cfa.IntType(bits, signed)
@@ -49,7 +51,7 @@ func (tm *typeMap) intType(bits int, signed bool) *cfa.Type {
 	return t
 }
 
-func (tm *typeMap) floatType(name string, size int64, align int) *cfa.Type {
+func (tm *Map) FloatType(name string, size int64, align int) *cfa.Type {
 	if t := tm.floats[name]; t != nil {
 		return t
 	}
@@ -58,14 +60,35 @@ func (tm *typeMap) floatType(name string, size int64, align int) *cfa.Type {
 	return t
 }
 
-// ptr returns a pointer to elem.
-func (tm *typeMap) ptr(elem *cfa.Type) *cfa.Type { return cfa.PointerTo(elem, tm.ptrBits) }
+// AddPacks adds the #pragma pack values of a translation unit's struct
+// and union definitions (nil: none); the first unit's pack pragma that
+// could not be placed is the one layout issues name.
+func (tm *Map) AddPacks(p *ccparse.PackInfo) {
+	if p == nil {
+		return
+	}
+	for k, v := range p.Packs {
+		if tm.packs == nil {
+			tm.packs = map[cc.Type]int64{}
+		}
+		tm.packs[k] = v
+	}
+	if tm.unplaced == "" {
+		tm.unplaced = p.Unplaced
+	}
+}
 
-// sizeT is the type of sizeof; ptrdiffT the type of pointer differences.
-func (tm *typeMap) sizeT() *cfa.Type    { return cfa.IntType(tm.ptrBits, false) }
-func (tm *typeMap) ptrdiffT() *cfa.Type { return cfa.IntType(tm.ptrBits, true) }
+// PtrBits is the width of pointers.
+func (tm *Map) PtrBits() int { return tm.ptrBits }
 
-func (tm *typeMap) typ(t cc.Type) *cfa.Type {
+// Ptr returns a pointer to elem.
+func (tm *Map) Ptr(elem *cfa.Type) *cfa.Type { return cfa.PointerTo(elem, tm.ptrBits) }
+
+// SizeT is the type of sizeof; PtrdiffT the type of pointer differences.
+func (tm *Map) SizeT() *cfa.Type    { return cfa.IntType(tm.ptrBits, false) }
+func (tm *Map) PtrdiffT() *cfa.Type { return cfa.IntType(tm.ptrBits, true) }
+
+func (tm *Map) Typ(t cc.Type) *cfa.Type {
 	if t == nil {
 		return cfa.IntT
 	}
@@ -77,7 +100,7 @@ func (tm *typeMap) typ(t cc.Type) *cfa.Type {
 	return r
 }
 
-func (tm *typeMap) convert(t cc.Type) *cfa.Type {
+func (tm *Map) convert(t cc.Type) *cfa.Type {
 	switch k := t.Kind(); k {
 	case cc.Void:
 		return cfa.VoidType
@@ -95,7 +118,7 @@ func (tm *typeMap) convert(t cc.Type) *cfa.Type {
 		if u == nil || u.Kind() == cc.Enum || u.Kind() == cc.InvalidKind {
 			return cfa.IntT
 		}
-		return tm.typ(u)
+		return tm.Typ(u)
 	case cc.Float, cc.Double, cc.LongDouble, cc.Float16, cc.BFloat16, cc.Float32, cc.Float32x, cc.Float64,
 		cc.Float64x, cc.Float128, cc.Float128x, cc.Decimal32, cc.Decimal64, cc.Decimal128,
 		cc.ComplexChar, cc.ComplexDouble, cc.ComplexFloat, cc.ComplexFloat16, cc.ComplexInt, cc.ComplexLong,
@@ -104,12 +127,12 @@ func (tm *typeMap) convert(t cc.Type) *cfa.Type {
 		if size <= 0 {
 			size = 8
 		}
-		return tm.floatType(k.String(), size, t.Align())
+		return tm.FloatType(k.String(), size, t.Align())
 	case cc.Ptr:
 		pt := t.(*cc.PointerType)
 		r := &cfa.Type{Kind: cfa.Pointer, Bits: tm.ptrBits, Size: int64(tm.ptrBits / 8), Align: int64(tm.ptrBits / 8)}
 		tm.cache[t] = r
-		r.Elem = tm.typ(pt.Elem())
+		r.Elem = tm.Typ(pt.Elem())
 		return r
 	case cc.Array:
 		at := t.(*cc.ArrayType)
@@ -119,11 +142,11 @@ func (tm *typeMap) convert(t cc.Type) *cfa.Type {
 		}
 		r := &cfa.Type{Kind: cfa.Array, Len: n}
 		tm.cache[t] = r
-		r.Elem = tm.typ(at.Elem())
+		r.Elem = tm.Typ(at.Elem())
 		r.Align = r.Elem.Align
 		if n >= 0 {
 			r.Size = t.Size()
-			if r.Size < 0 || tm.ownLayout(at.Elem()) {
+			if r.Size < 0 || tm.OwnLayout(at.Elem()) {
 				r.Size = n * r.Elem.Size
 			}
 		}
@@ -166,7 +189,7 @@ func (tm *typeMap) convert(t cc.Type) *cfa.Type {
 				continue
 			}
 			cf := cfa.Field{Name: f.Name(), Offset: f.Offset()}
-			ft := tm.typ(f.Type())
+			ft := tm.Typ(f.Type())
 			if f.IsBitfield() {
 				cf.BitWidth = int(f.ValueBits())
 				cf.BitOffset = f.OffsetBits()
@@ -181,9 +204,9 @@ func (tm *typeMap) convert(t cc.Type) *cfa.Type {
 			cf.Type = ft
 			r.Fields = append(r.Fields, cf)
 		}
-		if tm.ownLayout(t) && !t.IsIncomplete() {
-			if issue := tm.gccLayout(r, t); issue != "" && tm.layoutIssue == "" {
-				tm.layoutIssue = issue
+		if tm.OwnLayout(t) && !t.IsIncomplete() {
+			if issue := tm.gccLayout(r, t); issue != "" && tm.LayoutIssue == "" {
+				tm.LayoutIssue = issue
 			}
 		}
 		return r
@@ -191,13 +214,13 @@ func (tm *typeMap) convert(t cc.Type) *cfa.Type {
 		ft := t.(*cc.FunctionType)
 		r := &cfa.Type{Kind: cfa.Func}
 		tm.cache[t] = r
-		r.Result = tm.typ(ft.Result())
+		r.Result = tm.Typ(ft.Result())
 		for _, p := range ft.Parameters() {
-			pt := tm.typ(p.Type())
+			pt := tm.Typ(p.Type())
 			if pt.Kind == cfa.Void {
 				continue
 			}
-			r.Params = append(r.Params, tm.paramType(pt))
+			r.Params = append(r.Params, tm.ParamType(pt))
 		}
 		r.Variadic = ft.IsVariadic()
 		return r
@@ -205,20 +228,20 @@ func (tm *typeMap) convert(t cc.Type) *cfa.Type {
 	return cfa.IntT
 }
 
-// paramType adjusts a parameter type: arrays and functions become pointers.
-func (tm *typeMap) paramType(t *cfa.Type) *cfa.Type {
+// ParamType adjusts a parameter type: arrays and functions become pointers.
+func (tm *Map) ParamType(t *cfa.Type) *cfa.Type {
 	switch t.Kind {
 	case cfa.Array:
-		return tm.ptr(t.Elem)
+		return tm.Ptr(t.Elem)
 	case cfa.Func:
-		return tm.ptr(t)
+		return tm.Ptr(t)
 	}
 	return t
 }
 
-// promoted returns the integer promotion of t (width-based: every integer
+// Promoted returns the integer promotion of t (width-based: every integer
 // type narrower than int, bit-fields and _Bool included, becomes int).
-func promoted(t *cfa.Type) *cfa.Type {
+func Promoted(t *cfa.Type) *cfa.Type {
 	switch t.Kind {
 	case cfa.Bool:
 		return cfa.IntT
@@ -234,4 +257,47 @@ func promoted(t *cfa.Type) *cfa.Type {
 		}
 	}
 	return t
+}
+
+// NondetType is the result type of __VERIFIER_nondet_<suffix> when the
+// program does not declare it.
+func (tm *Map) NondetType(suffix string) *cfa.Type {
+	switch suffix {
+	case "bool", "_Bool":
+		return cfa.BoolType
+	case "char":
+		return cfa.CharType
+	case "uchar", "unsigned_char", "u8":
+		return cfa.UCharType
+	case "short", "s16":
+		return cfa.ShortType
+	case "ushort", "unsigned_short", "u16":
+		return cfa.IntType(16, false)
+	case "int", "s32":
+		return cfa.IntT
+	case "uint", "unsigned", "unsigned_int", "u32":
+		return cfa.UIntType
+	case "long", "loff_t", "ssize_t":
+		return cfa.IntType(tm.ptrBits, true)
+	case "ulong", "unsigned_long", "size_t", "sector_t":
+		return cfa.IntType(tm.ptrBits, false)
+	case "longlong", "s64":
+		return cfa.LLType
+	case "ulonglong", "u64":
+		return cfa.ULLType
+	case "int128":
+		return cfa.IntType(128, true)
+	case "uint128":
+		return cfa.IntType(128, false)
+	case "pointer", "pchar":
+		if suffix == "pchar" {
+			return tm.Ptr(cfa.CharType)
+		}
+		return tm.Ptr(cfa.VoidType)
+	case "float":
+		return tm.FloatType("float", 4, 4)
+	case "double":
+		return tm.FloatType("double", 8, 8)
+	}
+	return cfa.IntT
 }

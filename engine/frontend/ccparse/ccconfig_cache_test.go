@@ -1,4 +1,4 @@
-package frontend
+package ccparse
 
 import (
 	"encoding/json"
@@ -132,7 +132,7 @@ func BenchmarkCCConfig(b *testing.B) {
 				ccConfigMu.Lock()
 				delete(ccConfigCache, cfa.ILP32)
 				ccConfigMu.Unlock()
-				if _, err := ccConfig(cfa.ILP32); err != nil {
+				if _, err := Config(cfa.ILP32); err != nil {
 					b.Fatal(err)
 				}
 			}

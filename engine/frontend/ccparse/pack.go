@@ -1,4 +1,4 @@
-package frontend
+package ccparse
 
 import (
 	"io"
@@ -38,11 +38,11 @@ import (
 // its PragmaHandler: an unusual spelling, or one where the marker did
 // not parse) cannot be placed: every struct of its translation unit
 // whose layout would differ under some pack value is then unsupported
-// (typeMap.packOf answers packUnknown).
+// (the type map, engine/frontend/ctypes, answers PackUnknown).
 
-// packUnknown is the pack value of a struct whose #pragma pack state is
+// PackUnknown is the pack value of a struct whose #pragma pack state is
 // not known (see above).
-const packUnknown = -1
+const PackUnknown = -1
 
 // packMarker starts the message of the _Static_assert a #pragma pack
 // becomes.
@@ -355,26 +355,26 @@ func (p *packFS) Open(name string) (fs.File, error) {
 	return &memFile{name: name, r: strings.NewReader(content), size: int64(len(content))}, nil
 }
 
-// packInfo is what a translation unit's pack pragmas do: the pack value
-// of each struct and union definition (by layoutKey; only those defined
-// while a value was set, or all of them, packUnknown, when a pragma could
+// PackInfo is what a translation unit's pack pragmas do: the pack value
+// of each struct and union definition (by LayoutKey; only those defined
+// while a value was set, or all of them, PackUnknown, when a pragma could
 // not be placed), and the constant expressions the layouts may change.
-type packInfo struct {
-	packs map[cc.Type]int64
-	// unplaced is the position of a pack pragma that could not be placed.
-	unplaced string
-	// consts are the constant expressions cc/v4 folds and the
+type PackInfo struct {
+	Packs map[cc.Type]int64
+	// Unplaced is the position of a pack pragma that could not be placed.
+	Unplaced string
+	// Consts are the constant expressions cc/v4 folds and the
 	// translation takes as they are (array lengths, enumerators, bit-field
 	// widths, alignments, designators): checked against the layouts the
-	// type map owns (translator.checkLayoutConstants).
-	consts []cc.ExpressionNode
+	// type map owns (engine/frontend checks them).
+	Consts []cc.ExpressionNode
 }
 
-// layoutKey identifies the definition of the struct or union t: cc/v4
+// LayoutKey identifies the definition of the struct or union t: cc/v4
 // copies its types (for typedef names, qualifiers, attributes), but the
 // fields of every copy name the defining type as their parent. Nil for
 // other types and those without a member.
-func layoutKey(t cc.Type) cc.Type {
+func LayoutKey(t cc.Type) cc.Type {
 	switch x := t.(type) {
 	case *cc.StructType:
 		if f := x.FieldByIndex(0); f != nil {
@@ -391,17 +391,17 @@ func layoutKey(t cc.Type) cc.Type {
 // scanPacks replays the pack markers of ast in the order of its tokens
 // and records the value in effect at the closing brace of every struct
 // and union definition; with unplaced set (a pragma cc/v4 met unmarked),
-// every definition gets packUnknown. It also collects the constant
+// every definition gets PackUnknown. It also collects the constant
 // expressions of ast that the layouts may change.
-func scanPacks(ast *cc.AST, unplaced string) *packInfo {
-	info := &packInfo{packs: map[cc.Type]int64{}, unplaced: unplaced}
+func scanPacks(ast *cc.AST, unplaced string) *PackInfo {
+	info := &PackInfo{Packs: map[cc.Type]int64{}, Unplaced: unplaced}
 	type event struct {
 		seq int
 		act packAction
 		def cc.Type // a definition, else a marker
 	}
 	var events []event
-	walkNodes(reflect.ValueOf(ast.TranslationUnit), func(n any) {
+	WalkNodes(reflect.ValueOf(ast.TranslationUnit), func(n any) {
 		switch x := n.(type) {
 		case *cc.StaticAssertDeclaration:
 			msg := x.Token4.SrcStr()
@@ -411,7 +411,7 @@ func scanPacks(ast *cc.AST, unplaced string) *packInfo {
 			}
 		case *cc.StructOrUnionSpecifier:
 			if x.Case == cc.StructOrUnionSpecifierDef {
-				if k := layoutKey(x.Type()); k != nil {
+				if k := LayoutKey(x.Type()); k != nil {
 					events = append(events, event{seq: x.Token3.Seq(), def: k})
 				}
 			}
@@ -437,23 +437,23 @@ func scanPacks(ast *cc.AST, unplaced string) *packInfo {
 		case e.def == nil:
 			st.apply(e.act)
 		case unplaced != "":
-			info.packs[e.def] = packUnknown
+			info.Packs[e.def] = PackUnknown
 		case st.align != 0:
-			info.packs[e.def] = st.align
+			info.Packs[e.def] = st.align
 		}
 	}
 	return info
 }
 
-func (p *packInfo) addConst(n cc.ExpressionNode) {
+func (p *PackInfo) addConst(n cc.ExpressionNode) {
 	if n != nil && !reflect.ValueOf(n).IsNil() {
-		p.consts = append(p.consts, n)
+		p.Consts = append(p.Consts, n)
 	}
 }
 
-// walkNodes calls f for every AST node below v (pointers to the node
+// WalkNodes calls f for every AST node below v (pointers to the node
 // structs of cc/v4), parents first. Lists are followed iteratively.
-func walkNodes(v reflect.Value, f func(any)) {
+func WalkNodes(v reflect.Value, f func(any)) {
 	for {
 		switch v.Kind() {
 		case reflect.Interface:
@@ -479,7 +479,7 @@ func walkNodes(v reflect.Value, f func(any)) {
 			}
 			for _, i := range fields {
 				if i != next {
-					walkNodes(e.Field(i), f)
+					WalkNodes(e.Field(i), f)
 				}
 			}
 			if next < 0 {

@@ -1,4 +1,4 @@
-package frontend
+package ccparse
 
 import (
 	"os"
@@ -23,9 +23,9 @@ type marker struct {
 	sys  bool // flag 3: the following text comes from a system header
 }
 
-// sourceFile is the content of one file cc/v4 scanned, with its line
+// SourceFile is the content of one file cc/v4 scanned, with its line
 // starts and line markers.
-type sourceFile struct {
+type SourceFile struct {
 	name       string
 	content    string
 	lineStarts []int
@@ -35,8 +35,8 @@ type sourceFile struct {
 
 var markerRE = regexp.MustCompile(`^[ \t]*#[ \t]*(?:line[ \t]+)?([0-9]+)(?:[ \t]+"((?:[^"\\]|\\.)*)")?(.*)$`)
 
-func newSourceFile(name, content string) *sourceFile {
-	sf := &sourceFile{name: name}
+func NewSourceFile(name, content string) *SourceFile {
+	sf := &SourceFile{name: name}
 	// Rewrite #line directives into gcc line markers, which cc/v4 ignores
 	// (so positions are physical and mapped only here), and record both.
 	var b strings.Builder
@@ -106,7 +106,11 @@ func unescapeMarker(s string) string {
 	return s
 }
 
-func (sf *sourceFile) index() {
+// Text is the file's content as cc/v4 reads it (#line directives turned
+// into gcc line markers), without the sentinel of CCContent.
+func (sf *SourceFile) Text() string { return sf.content }
+
+func (sf *SourceFile) index() {
 	sf.lineStarts = append(sf.lineStarts[:0], 0)
 	for i := 0; i < len(sf.content); i++ {
 		if sf.content[i] == '\n' {
@@ -115,12 +119,12 @@ func (sf *sourceFile) index() {
 	}
 }
 
-// ccContent is the content handed to cc/v4 (with #line directives turned
+// CCContent is the content handed to cc/v4 (with #line directives turned
 // into gcc markers). Offsets of cc/v4 positions index into it. It ends in
 // a sentinel: an empty declaration ";", after closing an unterminated
 // block comment and conditional groups, because cc/v4's parser can loop
 // forever on some constructs cut off by the end of the file ("enum").
-func (sf *sourceFile) ccContent() string { return sf.content + terminator(sf.content) }
+func (sf *SourceFile) CCContent() string { return sf.content + terminator(sf.content) }
 
 // terminator returns the text that closes what content leaves open and
 // then adds the sentinel.
@@ -212,7 +216,7 @@ func terminator(content string) string {
 
 // mapLine maps a physical line to the original file and line, and reports
 // whether it lies in a system header.
-func (sf *sourceFile) mapLine(phys int) (string, int, bool) {
+func (sf *SourceFile) mapLine(phys int) (string, int, bool) {
 	ms := sf.markers
 	i := sort.Search(len(ms), func(i int) bool { return ms[i].phys > phys }) - 1
 	if i < 0 {
@@ -223,7 +227,7 @@ func (sf *sourceFile) mapLine(phys int) (string, int, bool) {
 }
 
 // lineCol returns the physical 1-based line and column of offset off.
-func (sf *sourceFile) lineCol(off int) (int, int) {
+func (sf *SourceFile) lineCol(off int) (int, int) {
 	i := sort.Search(len(sf.lineStarts), func(i int) bool { return sf.lineStarts[i] > off }) - 1
 	if i < 0 {
 		i = 0
@@ -231,33 +235,34 @@ func (sf *sourceFile) lineCol(off int) (int, int) {
 	return i + 1, off - sf.lineStarts[i] + 1
 }
 
-// fileSet maps cc/v4 positions of one translation unit back to original
+// FileSet maps cc/v4 positions of one translation unit back to original
 // files and extracts source text.
-type fileSet struct {
-	mem memFS
+type FileSet struct {
+	// Mem holds the in-memory sources, read before the disk.
+	Mem MemFS
 	// packMarks: cc/v4 read the files with their pack pragmas marked
 	// (markPackPragmas), and so are they here.
 	packMarks bool
-	main      *sourceFile
-	files     map[string]*sourceFile
+	main      *SourceFile
+	files     map[string]*SourceFile
 	sysDirs   []string
 }
 
-func newFileSet(main *sourceFile) *fileSet {
-	return &fileSet{main: main, files: map[string]*sourceFile{main.name: main}}
+func NewFileSet(main *SourceFile) *FileSet {
+	return &FileSet{main: main, files: map[string]*SourceFile{main.name: main}}
 }
 
 // file returns the source file named name (reading headers lazily), or nil.
-func (fs *fileSet) file(name string) *sourceFile {
+func (fs *FileSet) file(name string) *SourceFile {
 	if sf, ok := fs.files[name]; ok {
 		return sf
 	}
-	var sf *sourceFile
-	if c, ok := fs.mem[filepath.Clean(name)]; ok {
+	var sf *SourceFile
+	if c, ok := fs.Mem[filepath.Clean(name)]; ok {
 		if fs.packMarks {
 			c, _ = markPackPragmas(c)
 		}
-		sf = &sourceFile{name: name, content: c}
+		sf = &SourceFile{name: name, content: c}
 		sf.index()
 	} else if !strings.HasPrefix(name, "<") {
 		if b, err := os.ReadFile(name); err == nil {
@@ -265,7 +270,7 @@ func (fs *fileSet) file(name string) *sourceFile {
 			if fs.packMarks {
 				c, _ = markPackPragmas(c)
 			}
-			sf = &sourceFile{name: name, content: c}
+			sf = &SourceFile{name: name, content: c}
 			sf.index()
 			for _, d := range fs.sysDirs {
 				if strings.HasPrefix(filepath.Clean(name), d+string(filepath.Separator)) {
@@ -278,8 +283,8 @@ func (fs *fileSet) file(name string) *sourceFile {
 	return sf
 }
 
-// pos maps a cc/v4 position.
-func (fs *fileSet) pos(p token.Position) cfa.Pos {
+// Pos maps a cc/v4 position.
+func (fs *FileSet) Pos(p token.Position) cfa.Pos {
 	if !p.IsValid() {
 		return cfa.Pos{}
 	}
@@ -290,9 +295,9 @@ func (fs *fileSet) pos(p token.Position) cfa.Pos {
 	return cfa.Pos{File: p.Filename, Line: p.Line, Col: p.Column}
 }
 
-// isSys reports whether p lies in a system header or in cc/v4's predefined
+// IsSys reports whether p lies in a system header or in cc/v4's predefined
 // text.
-func (fs *fileSet) isSys(p token.Position) bool {
+func (fs *FileSet) IsSys(p token.Position) bool {
 	if strings.HasPrefix(p.Filename, "<") {
 		return true
 	}
@@ -314,10 +319,10 @@ func (fs *fileSet) isSys(p token.Position) bool {
 
 var errPosRE = regexp.MustCompile(`^(.*?):([0-9]+):([0-9]+):(.*)$`)
 
-// mapErrors maps the positions of cc/v4 error messages, one per line.
-// Errors in the sentinel after the end of the file (see ccContent) are
+// MapErrors maps the positions of cc/v4 error messages, one per line.
+// Errors in the sentinel after the end of the file (see CCContent) are
 // dropped when there are others.
-func (fs *fileSet) mapErrors(msg string) []string {
+func (fs *FileSet) MapErrors(msg string) []string {
 	var r, tail []string
 	last := len(fs.main.lineStarts)
 	if n := len(fs.main.content); n > 0 && fs.main.content[n-1] == '\n' {
@@ -361,26 +366,26 @@ func (fs *fileSet) mapErrors(msg string) []string {
 	return r
 }
 
-// rangeText returns the mapped source range of the span and its original
+// RangeText returns the mapped source range of the span and its original
 // source text.
-func (fs *fileSet) rangeText(s span) (cfa.Range, string) {
-	if !s.ok {
+func (fs *FileSet) RangeText(s Span) (cfa.Range, string) {
+	if !s.OK {
 		return cfa.Range{}, ""
 	}
-	p0 := s.first.Position()
-	p1 := s.last.Position()
-	r := cfa.Range{Start: fs.pos(p0)}
+	p0 := s.First.Position()
+	p1 := s.Last.Position()
+	r := cfa.Range{Start: fs.Pos(p0)}
 	sf := fs.file(p0.Filename)
 	if sf == nil || p1.Filename != p0.Filename || p1.Offset < p0.Offset || p1.Offset > len(sf.content) || p0.Offset < 0 {
-		r.End = fs.pos(p1)
-		return r, cc.NodeSource(s.first, s.last)
+		r.End = fs.Pos(p1)
+		return r, cc.NodeSource(s.First, s.Last)
 	}
-	end := tokenEnd(sf.content, p1.Offset, s.last.Src())
+	end := tokenEnd(sf.content, p1.Offset, s.Last.Src())
 	if end <= p0.Offset {
-		end = min(p0.Offset+len(s.first.Src()), len(sf.content))
+		end = min(p0.Offset+len(s.First.Src()), len(sf.content))
 	}
 	l, c := sf.lineCol(end - 1)
-	r.End = fs.pos(token.Position{Filename: p1.Filename, Line: l, Column: c, Offset: end - 1})
+	r.End = fs.Pos(token.Position{Filename: p1.Filename, Line: l, Column: c, Offset: end - 1})
 	return r, sf.content[p0.Offset:end]
 }
 

@@ -1,4 +1,4 @@
-package frontend
+package ccparse
 
 import (
 	"crypto/sha256"

@@ -1,4 +1,4 @@
-package frontend
+package ccparse
 
 import (
 	"crypto/sha256"
@@ -38,12 +38,16 @@ type defKey struct {
 	line int
 }
 
-// fingerprints adds the definitions of u outside system headers to
-// p.Defs: functions, global variables, struct/union/enum tags, typedefs
-// and macros.
-func (t *translator) fingerprints(u *unit) {
+// Definitions appends the definitions of u outside system headers to
+// defs (those of the units before it) and returns them: functions, global
+// variables, struct/union/enum tags, typedefs and macros. A definition
+// already in defs (a header's, by kind, name, file and line) is not
+// added again. linked gives the name the program links a function (fn)
+// or a global declared by d under ("": the declared name).
+func Definitions(defs []cfa.Definition, u *Unit, linked func(d *cc.Declarator, fn bool) string) []cfa.Definition {
+	out := defs
 	seen := map[defKey]bool{}
-	for _, d := range t.p.Defs {
+	for _, d := range defs {
 		seen[defKey{d.Kind, d.Name, d.File, d.Line}] = true
 	}
 	add := func(kind cfa.DefKind, name string, toks []cc.Token) {
@@ -51,11 +55,11 @@ func (t *translator) fingerprints(u *unit) {
 			return
 		}
 		p0 := toks[0].Position()
-		if u.files.isSys(p0) {
+		if u.Files.IsSys(p0) {
 			return
 		}
-		start := u.files.pos(p0)
-		end := u.files.pos(toks[len(toks)-1].Position())
+		start := u.Files.Pos(p0)
+		end := u.Files.Pos(toks[len(toks)-1].Position())
 		k := defKey{kind, name, start.File, start.Line}
 		if seen[k] {
 			return
@@ -65,12 +69,12 @@ func (t *translator) fingerprints(u *unit) {
 		if end.File != start.File || endLine < start.Line {
 			endLine = start.Line
 		}
-		t.p.Defs = append(t.p.Defs, cfa.Definition{
+		out = append(out, cfa.Definition{
 			Kind: kind, Name: name, File: start.File, Line: start.Line, EndLine: endLine,
 			Fingerprint: fingerprint(toks),
 		})
 	}
-	for tu := u.ast.TranslationUnit; tu != nil; tu = tu.TranslationUnit {
+	for tu := u.AST.TranslationUnit; tu != nil; tu = tu.TranslationUnit {
 		ed := tu.ExternalDeclaration
 		if ed == nil {
 			continue
@@ -79,23 +83,23 @@ func (t *translator) fingerprints(u *unit) {
 		case cc.ExternalDeclarationFuncDef:
 			fd := ed.FunctionDefinition
 			name := fd.Declarator.Name()
-			if s := t.funcOf(u, fd.Declarator); s != nil && s.name != "" {
-				name = s.name
+			if n := linked(fd.Declarator, true); n != "" {
+				name = n
 			}
-			if fs := nodeSpan(fd.DeclarationSpecifiers); fs.ok && u.files.isSys(fs.first.Position()) {
+			if fs := NodeSpan(fd.DeclarationSpecifiers); fs.OK && u.Files.IsSys(fs.First.Position()) {
 				continue
 			}
-			t.typeDefs(u, fd.DeclarationSpecifiers, add)
-			add(cfa.DefFunc, name, nodeTokens(fd))
+			typeDefs(fd.DeclarationSpecifiers, add)
+			add(cfa.DefFunc, name, NodeTokens(fd))
 		case cc.ExternalDeclarationDecl:
 			decl := ed.Declaration
 			if decl == nil || decl.Case != cc.DeclarationDecl {
 				continue
 			}
-			if s := nodeSpan(decl); !s.ok || u.files.isSys(s.first.Position()) {
+			if s := NodeSpan(decl); !s.OK || u.Files.IsSys(s.First.Position()) {
 				continue
 			}
-			t.typeDefs(u, decl.DeclarationSpecifiers, add)
+			typeDefs(decl.DeclarationSpecifiers, add)
 			var toks []cc.Token
 			for l := decl.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
 				id := l.InitDeclarator
@@ -104,7 +108,7 @@ func (t *translator) fingerprints(u *unit) {
 				}
 				d := id.Declarator
 				if toks == nil {
-					toks = nodeTokens(decl)
+					toks = NodeTokens(decl)
 				}
 				switch {
 				case d.IsTypename():
@@ -113,8 +117,8 @@ func (t *translator) fingerprints(u *unit) {
 				case d.IsExtern() && id.Initializer == nil:
 				default:
 					name := d.Name()
-					if o := t.objs[t.key(u, d)]; o != nil && o.name != "" {
-						name = o.name
+					if n := linked(d, false); n != "" {
+						name = n
 					}
 					add(cfa.DefGlobal, name, toks)
 				}
@@ -122,22 +126,22 @@ func (t *translator) fingerprints(u *unit) {
 		}
 	}
 	// Macros defined in the unit's own files.
-	names := make([]string, 0, len(u.ast.Macros))
-	for n := range u.ast.Macros {
+	names := make([]string, 0, len(u.AST.Macros))
+	for n := range u.AST.Macros {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	var defs []cfa.Definition
+	var macros []cfa.Definition
 	for _, n := range names {
-		m := u.ast.Macros[n]
+		m := u.AST.Macros[n]
 		if m == nil || builtinMacros[n] {
 			continue
 		}
 		p0 := m.Name.Position()
-		if !p0.IsValid() || u.files.isSys(p0) {
+		if !p0.IsValid() || u.Files.IsSys(p0) {
 			continue
 		}
-		start := u.files.pos(p0)
+		start := u.Files.Pos(p0)
 		k := defKey{cfa.DefMacro, n, start.File, start.Line}
 		if seen[k] {
 			continue
@@ -167,27 +171,27 @@ func (t *translator) fingerprints(u *unit) {
 			b.WriteString(" ")
 			b.Write(tok.Src())
 			if p := tok.Position(); p.IsValid() && p.Filename == p0.Filename {
-				if e := u.files.pos(p); e.Line > end {
+				if e := u.Files.Pos(p); e.Line > end {
 					end = e.Line
 				}
 			}
 		}
 		sum := sha256.Sum256([]byte(b.String()))
-		defs = append(defs, cfa.Definition{Kind: cfa.DefMacro, Name: n, File: start.File, Line: start.Line, EndLine: end,
+		macros = append(macros, cfa.Definition{Kind: cfa.DefMacro, Name: n, File: start.File, Line: start.Line, EndLine: end,
 			Fingerprint: hex.EncodeToString(sum[:])})
 	}
-	sort.SliceStable(defs, func(i, j int) bool {
-		if defs[i].File != defs[j].File {
-			return defs[i].File < defs[j].File
+	sort.SliceStable(macros, func(i, j int) bool {
+		if macros[i].File != macros[j].File {
+			return macros[i].File < macros[j].File
 		}
-		return defs[i].Line < defs[j].Line
+		return macros[i].Line < macros[j].Line
 	})
-	t.p.Defs = append(t.p.Defs, defs...)
+	return append(out, macros...)
 }
 
 // typeDefs adds the struct, union and enum definitions (with a body) that
 // appear in declaration specifiers.
-func (t *translator) typeDefs(u *unit, ds *cc.DeclarationSpecifiers, add func(cfa.DefKind, string, []cc.Token)) {
+func typeDefs(ds *cc.DeclarationSpecifiers, add func(cfa.DefKind, string, []cc.Token)) {
 	for ; ds != nil; ds = ds.DeclarationSpecifiers {
 		ts := ds.TypeSpecifier
 		if ts == nil {
@@ -207,7 +211,7 @@ func (t *translator) typeDefs(u *unit, ds *cc.DeclarationSpecifiers, add func(cf
 			if tag == "" {
 				continue // anonymous: part of the declaration that uses it
 			}
-			add(cfa.DefType, kw+tag, nodeTokens(s))
+			add(cfa.DefType, kw+tag, NodeTokens(s))
 		case cc.TypeSpecifierEnum:
 			e := ts.EnumSpecifier
 			if e == nil || e.Case != cc.EnumSpecifierDef {
@@ -219,7 +223,7 @@ func (t *translator) typeDefs(u *unit, ds *cc.DeclarationSpecifiers, add func(cf
 					name = "{" + e.EnumeratorList.Enumerator.Token.SrcStr() + "…}"
 				}
 			}
-			add(cfa.DefType, "enum "+name, nodeTokens(e))
+			add(cfa.DefType, "enum "+name, NodeTokens(e))
 		}
 	}
 }
