@@ -48,6 +48,7 @@ var layer = map[string]int{
 	"engine/smt/z3":             2,
 	"engine/interp":             2,
 	"engine/cpa":                3,
+	"engine/analysis/memory":    3,
 	"engine/analysis/callstack": 4,
 	"engine/analysis/location":  4,
 	"engine/analysis/property":  4,

@@ -2,6 +2,7 @@ package value
 
 import (
 	"fmt"
+	"github.com/reverify/reverify/engine/analysis/memory"
 	"math"
 )
 
@@ -57,15 +58,14 @@ import (
 // Successors reruns the step on both cases (splitSeg).
 
 const (
-	kindSeg  uint64 = 6
-	metaBase int64  = math.MinInt64 / 2
-	metaMin         = metaBase     // minimum length when 2 (absent: 1)
-	metaNfo         = metaBase + 1 // next-field offset
-	metaHfo         = metaBase + 2 // head offset the links point to
-	metaPfo         = metaBase + 3 // prev-field offset (doubly linked)
-	metaNext        = metaBase + 4 // next pointer of the last block
-	metaPrev        = metaBase + 5 // prev pointer of the first block
-	metaEnd         = metaBase + 6
+	metaBase int64 = math.MinInt64 / 2
+	metaMin        = metaBase     // minimum length when 2 (absent: 1)
+	metaNfo        = metaBase + 1 // next-field offset
+	metaHfo        = metaBase + 2 // head offset the links point to
+	metaPfo        = metaBase + 3 // prev-field offset (doubly linked)
+	metaNext       = metaBase + 4 // next pointer of the last block
+	metaPrev       = metaBase + 5 // prev pointer of the first block
+	metaEnd        = metaBase + 6
 	// maxSegMin caps the minimum length of segments; chains of at
 	// least minChain blocks are abstracted (seed 001, chapter 4: the
 	// threshold is 3 by default).
@@ -80,28 +80,12 @@ const (
 // metaNames name the metadata cells in State.String.
 var metaNames = [...]string{".min", ".nfo", ".hfo", ".pfo", ".next", ".prev"}
 
-func segObj(site int, n uint32) uint64 {
-	return kindSeg<<kindShift | uint64(uint32(site)&0x1fffffff)<<32 | uint64(n)
-}
-
-func objSite(o uint64) int { return int((o >> 32) & 0x1fffffff) }
-
-func isHeapish(o uint64) bool { k := objKind(o); return k == kindHeap || k == kindSeg }
-
 func isMeta(off int64) bool { return off >= metaBase && off < metaEnd }
-
-// lastTag marks a pointer to the last block of a segment (in the
-// allocation-number bits, which never reach 2³¹): Value{Obj: seg|lastTag}.
-const lastTag uint64 = 1 << 31
-
-func segBase(o uint64) uint64 { return o &^ lastTag }
-
-func isLast(o uint64) bool { return objKind(o) == kindSeg && o&lastTag != 0 }
 
 // segAlias reports whether a and b may designate one block although
 // they differ: the first and the last block of one segment.
 func segAlias(a, b uint64) bool {
-	return a != b && objKind(a) == kindSeg && objKind(b) == kindSeg && segBase(a) == segBase(b)
+	return a != b && memory.ObjKind(a) == memory.KindSeg && memory.ObjKind(b) == memory.KindSeg && memory.SegBase(a) == memory.SegBase(b)
 }
 
 // segShape is the shape of a segment read from its metadata cells.
@@ -109,9 +93,9 @@ type segShape struct {
 	min      int
 	nfo, hfo int64
 	pfo      int64 // -1: singly linked
-	next     Value
+	next     memory.Value
 	hasNext  bool
-	prev     Value
+	prev     memory.Value
 	hasPrev  bool
 	ok       bool // nfo and hfo known
 }
@@ -119,21 +103,21 @@ type segShape struct {
 func (t *tx) segShapeOf(seg uint64) segShape {
 	m := t.s.mem
 	sh := segShape{min: 1, pfo: -1}
-	if n := m.get(seg, metaMin); n != nil && n.val.Obj == 0 && n.val.Sym == nil && n.val.Bits >= 2 {
-		sh.min = int(min(n.val.Bits, maxSegMinAny))
+	if n := m.Get(seg, metaMin); n != nil && n.Val.Obj == 0 && n.Val.Sym == nil && n.Val.Bits >= 2 {
+		sh.min = int(min(n.Val.Bits, maxSegMinAny))
 	}
-	nf, hf := m.get(seg, metaNfo), m.get(seg, metaHfo)
-	if nf != nil && hf != nil && nf.val.Obj == 0 && hf.val.Obj == 0 && nf.val.Sym == nil && hf.val.Sym == nil {
-		sh.nfo, sh.hfo, sh.ok = int64(nf.val.Bits), int64(hf.val.Bits), true
+	nf, hf := m.Get(seg, metaNfo), m.Get(seg, metaHfo)
+	if nf != nil && hf != nil && nf.Val.Obj == 0 && hf.Val.Obj == 0 && nf.Val.Sym == nil && hf.Val.Sym == nil {
+		sh.nfo, sh.hfo, sh.ok = int64(nf.Val.Bits), int64(hf.Val.Bits), true
 	}
-	if n := m.get(seg, metaPfo); n != nil && n.val.Obj == 0 && n.val.Sym == nil {
-		sh.pfo = int64(n.val.Bits)
+	if n := m.Get(seg, metaPfo); n != nil && n.Val.Obj == 0 && n.Val.Sym == nil {
+		sh.pfo = int64(n.Val.Bits)
 	}
-	if n := m.get(seg, metaNext); n != nil {
-		sh.next, sh.hasNext = n.val, true
+	if n := m.Get(seg, metaNext); n != nil {
+		sh.next, sh.hasNext = n.Val, true
 	}
-	if n := m.get(seg, metaPrev); n != nil {
-		sh.prev, sh.hasPrev = n.val, true
+	if n := m.Get(seg, metaPrev); n != nil {
+		sh.prev, sh.hasPrev = n.Val, true
 	}
 	return sh
 }
@@ -144,30 +128,30 @@ func (c *CPA) ptrBytes() uint8 { return uint8(c.ptr / 8) }
 // pointer into a segment's first (or, tagged, last) block is replaced by
 // one into a materialised block; ok is false when that needs a case
 // split (recorded in t.split) or the segment's shape is unknown.
-func (t *tx) segDeref(v Value) (Value, bool) {
-	if objKind(v.Obj) != kindSeg {
+func (t *tx) segDeref(v memory.Value) (memory.Value, bool) {
+	if memory.ObjKind(v.Obj) != memory.KindSeg {
 		return v, true
 	}
 	if isPairSeg(t.s.mem, v.Obj) {
 		return t.pairDeref(v) // smg_period.go
 	}
-	seg := segBase(v.Obj)
+	seg := memory.SegBase(v.Obj)
 	sh := t.segShapeOf(seg)
 	if !sh.ok {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	if sh.min < 2 {
 		if t.split == 0 {
 			t.split = v.Obj
 		}
-		return Value{}, false
+		return memory.Value{}, false
 	}
-	n := t.materialise(seg, sh, false, isLast(v.Obj))
-	return Value{Obj: n, Bits: v.Bits}, true
+	n := t.materialise(seg, sh, false, memory.IsLast(v.Obj))
+	return memory.Value{Obj: n, Bits: v.Bits}, true
 }
 
 func (t *tx) redirect(from, to uint64) {
-	t.s.mem = t.s.mem.mapVals(func(v Value) Value {
+	t.s.mem = t.s.mem.MapVals(func(v memory.Value) memory.Value {
 		if v.Obj == from && v.Sym == nil {
 			v.Obj = to
 		}
@@ -186,30 +170,30 @@ func (t *tx) materialise(seg uint64, sh segShape, only, fromEnd bool) uint64 {
 	if isPairSeg(t.s.mem, seg) {
 		return t.materialisePair(seg, sh, only) // smg_period.go
 	}
-	n := heapObj(objSite(seg), t.s.allocs)
+	n := memory.HeapObj(memory.ObjSite(seg), t.s.allocs)
 	t.s.allocs++
-	var data []*node
-	t.s.mem.ascend(seg, metaEnd, seg+1, math.MinInt64, func(c *node) bool {
+	var data []*memory.Node
+	t.s.mem.Ascend(seg, metaEnd, seg+1, math.MinInt64, func(c *memory.Node) bool {
 		data = append(data, c)
 		return true
 	})
 	pb := t.c.ptrBytes()
-	hp := func(o uint64) Value { return Value{Obj: o, Bits: uint64(sh.hfo) & mask(t.c.ptr)} }
+	hp := func(o uint64) memory.Value { return memory.Value{Obj: o, Bits: uint64(sh.hfo) & memory.Mask(t.c.ptr)} }
 	switch {
 	case only:
 		t.redirect(seg, n)
-		t.redirect(seg|lastTag, n)
+		t.redirect(seg|memory.LastTag, n)
 	case fromEnd:
-		t.redirect(seg|lastTag, n)
+		t.redirect(seg|memory.LastTag, n)
 	default:
 		t.redirect(seg, n)
 	}
 	for _, c := range data {
-		v := c.val
-		if v.Obj == seg && (only || !fromEnd) || v.Obj == seg|lastTag && (only || fromEnd) {
+		v := c.Val
+		if v.Obj == seg && (only || !fromEnd) || v.Obj == seg|memory.LastTag && (only || fromEnd) {
 			v.Obj = n // as redirect did in the other cells
 		}
-		t.s.mem = t.s.mem.put(n, c.off, v, c.size)
+		t.s.mem = t.s.mem.Put(n, c.Off, v, c.Size)
 	}
 	t.unfoldNested(seg, n)         // smg_nested.go
 	t.memMaterialise(seg, n, only) // smg_mem.go
@@ -217,34 +201,34 @@ func (t *tx) materialise(seg uint64, sh segShape, only, fromEnd bool) uint64 {
 	switch {
 	case only:
 		if sh.hasNext {
-			t.s.mem = t.s.mem.put(n, sh.nfo, sh.next, pb)
+			t.s.mem = t.s.mem.Put(n, sh.nfo, sh.next, pb)
 		}
 		if sh.pfo >= 0 && sh.hasPrev {
-			t.s.mem = t.s.mem.put(n, sh.pfo, sh.prev, pb)
+			t.s.mem = t.s.mem.Put(n, sh.pfo, sh.prev, pb)
 		}
 		t.clearObj(seg)
 		return n
 	case fromEnd:
 		if sh.hasNext {
-			t.s.mem = t.s.mem.put(n, sh.nfo, sh.next, pb)
+			t.s.mem = t.s.mem.Put(n, sh.nfo, sh.next, pb)
 		}
 		if sh.pfo >= 0 {
-			t.s.mem = t.s.mem.put(n, sh.pfo, hp(seg|lastTag), pb)
+			t.s.mem = t.s.mem.Put(n, sh.pfo, hp(seg|memory.LastTag), pb)
 		}
-		t.s.mem = t.s.mem.put(seg, metaNext, hp(n), pb)
+		t.s.mem = t.s.mem.Put(seg, metaNext, hp(n), pb)
 	default:
-		t.s.mem = t.s.mem.put(n, sh.nfo, hp(seg), pb)
+		t.s.mem = t.s.mem.Put(n, sh.nfo, hp(seg), pb)
 		if sh.pfo >= 0 {
 			if sh.hasPrev {
-				t.s.mem = t.s.mem.put(n, sh.pfo, sh.prev, pb)
+				t.s.mem = t.s.mem.Put(n, sh.pfo, sh.prev, pb)
 			}
-			t.s.mem = t.s.mem.put(seg, metaPrev, hp(n), pb)
+			t.s.mem = t.s.mem.Put(seg, metaPrev, hp(n), pb)
 		}
 	}
 	if sh.min >= 2 {
-		t.s.mem = t.s.mem.put(seg, metaMin, Value{Bits: uint64(sh.min)}, 1)
+		t.s.mem = t.s.mem.Put(seg, metaMin, memory.Value{Bits: uint64(sh.min)}, 1)
 	} else {
-		t.s.mem = t.s.mem.del(seg, metaMin)
+		t.s.mem = t.s.mem.Del(seg, metaMin)
 	}
 	return n
 }
@@ -255,14 +239,14 @@ func (t *tx) materialise(seg uint64, sh segShape, only, fromEnd bool) uint64 {
 // ≥ 1.
 func (c *CPA) splitSeg(s *State, ref uint64) []*State {
 	var out []*State
-	seg := segBase(ref)
+	seg := memory.SegBase(ref)
 	for _, only := range []bool{true, false} {
 		t := tx{c: c, s: *s, full: true}
 		sh := t.segShapeOf(seg)
 		if !sh.ok {
 			return nil
 		}
-		t.materialise(seg, sh, only, isLast(ref))
+		t.materialise(seg, sh, only, memory.IsLast(ref))
 		ns := t.s
 		out = append(out, &ns)
 	}
@@ -280,31 +264,31 @@ type link struct {
 // heapGraph indexes the heap of a state for abstraction.
 type heapGraph struct {
 	t     *tx
-	cells map[uint64][]*node // heap objects' cells (key order)
-	in    map[uint64][]link  // incoming pointers, from any cell
-	objs  []uint64           // heap objects in key order
+	cells map[uint64][]*memory.Node // heap objects' cells (key order)
+	in    map[uint64][]link         // incoming pointers, from any cell
+	objs  []uint64                  // heap objects in key order
 }
 
 func (t *tx) heapGraph() *heapGraph {
-	g := &heapGraph{t: t, cells: map[uint64][]*node{}, in: map[uint64][]link{}}
-	t.s.mem.each(func(n *node) bool {
-		if isHeapish(n.obj) {
-			if _, ok := g.cells[n.obj]; !ok {
-				g.objs = append(g.objs, n.obj)
+	g := &heapGraph{t: t, cells: map[uint64][]*memory.Node{}, in: map[uint64][]link{}}
+	t.s.mem.Each(func(n *memory.Node) bool {
+		if memory.IsHeapish(n.Obj) {
+			if _, ok := g.cells[n.Obj]; !ok {
+				g.objs = append(g.objs, n.Obj)
 			}
-			g.cells[n.obj] = append(g.cells[n.obj], n)
+			g.cells[n.Obj] = append(g.cells[n.Obj], n)
 		}
-		if isHeapish(n.val.Obj) && n.val.Sym == nil {
-			g.in[n.val.Obj] = append(g.in[n.val.Obj], link{from: n.obj, off: n.off, to: n.val.Obj})
+		if memory.IsHeapish(n.Val.Obj) && n.Val.Sym == nil {
+			g.in[n.Val.Obj] = append(g.in[n.Val.Obj], link{from: n.Obj, off: n.Off, to: n.Val.Obj})
 		}
 		return true
 	})
 	return g
 }
 
-func (g *heapGraph) cell(obj uint64, off int64) *node {
+func (g *heapGraph) cell(obj uint64, off int64) *memory.Node {
 	for _, c := range g.cells[obj] {
-		if c.off == off {
+		if c.Off == off {
 			return c
 		}
 	}
@@ -313,53 +297,45 @@ func (g *heapGraph) cell(obj uint64, off int64) *node {
 
 // nextOf is the pointer obj's last block holds in its next field nfo,
 // and the cell holding it (a segment's metaNext).
-func (g *heapGraph) nextOf(obj uint64, nfo int64) (Value, *node, bool) {
+func (g *heapGraph) nextOf(obj uint64, nfo int64) (memory.Value, *memory.Node, bool) {
 	off := nfo
-	if objKind(obj) == kindSeg {
-		if c := g.cell(obj, metaNfo); c == nil || int64(c.val.Bits) != nfo || c.val.Obj != 0 {
-			return Value{}, nil, false
+	if memory.ObjKind(obj) == memory.KindSeg {
+		if c := g.cell(obj, metaNfo); c == nil || int64(c.Val.Bits) != nfo || c.Val.Obj != 0 {
+			return memory.Value{}, nil, false
 		}
 		off = metaNext
 	}
 	c := g.cell(obj, off)
-	if c == nil || c.val.Sym != nil || int64(c.size) != int64(g.t.c.ptrBytes()) {
-		return Value{}, nil, false
+	if c == nil || c.Val.Sym != nil || int64(c.Size) != int64(g.t.c.ptrBytes()) {
+		return memory.Value{}, nil, false
 	}
-	return c.val, c, true
+	return c.Val, c, true
 }
 
 // prevOf is the pointer obj's first block holds in its prev field pfo
 // (a segment's metaPrev), and the cell holding it.
-func (g *heapGraph) prevOf(obj uint64, pfo int64) (Value, *node, bool) {
+func (g *heapGraph) prevOf(obj uint64, pfo int64) (memory.Value, *memory.Node, bool) {
 	off := pfo
-	if objKind(obj) == kindSeg {
-		if c := g.cell(obj, metaPfo); c == nil || int64(c.val.Bits) != pfo || c.val.Obj != 0 {
-			return Value{}, nil, false
+	if memory.ObjKind(obj) == memory.KindSeg {
+		if c := g.cell(obj, metaPfo); c == nil || int64(c.Val.Bits) != pfo || c.Val.Obj != 0 {
+			return memory.Value{}, nil, false
 		}
 		off = metaPrev
 	}
 	c := g.cell(obj, off)
-	if c == nil || c.val.Sym != nil || int64(c.size) != int64(g.t.c.ptrBytes()) {
-		return Value{}, nil, false
+	if c == nil || c.Val.Sym != nil || int64(c.Size) != int64(g.t.c.ptrBytes()) {
+		return memory.Value{}, nil, false
 	}
-	return c.val, c, true
-}
-
-// lastRef is the object ID of pointers to obj's last block.
-func lastRef(obj uint64) uint64 {
-	if objKind(obj) == kindSeg {
-		return obj | lastTag
-	}
-	return obj
+	return c.Val, c, true
 }
 
 // data returns the data cells of obj: its cells but metadata and the
 // link fields.
-func (g *heapGraph) data(obj uint64, nfo, pfo int64) []*node {
+func (g *heapGraph) data(obj uint64, nfo, pfo int64) []*memory.Node {
 	pb := int64(g.t.c.ptrBytes())
-	var out []*node
+	var out []*memory.Node
 	for _, c := range g.cells[obj] {
-		if isMeta(c.off) || overlaps(c.off, int64(c.size), nfo, pb) || (pfo >= 0 && overlaps(c.off, int64(c.size), pfo, pb)) {
+		if isMeta(c.Off) || overlaps(c.Off, int64(c.Size), nfo, pb) || (pfo >= 0 && overlaps(c.Off, int64(c.Size), pfo, pb)) {
 			continue
 		}
 		out = append(out, c)
@@ -369,12 +345,12 @@ func (g *heapGraph) data(obj uint64, nfo, pfo int64) []*node {
 
 func overlaps(a, an, b, bn int64) bool { return a < b+bn && b < a+an }
 
-func sameData(x, y []*node) bool {
+func sameData(x, y []*memory.Node) bool {
 	if len(x) != len(y) {
 		return false
 	}
 	for i := range x {
-		if x[i].off != y[i].off || x[i].val != y[i].val || x[i].size != y[i].size {
+		if x[i].Off != y[i].Off || x[i].Val != y[i].Val || x[i].Size != y[i].Size {
 			return false
 		}
 	}
@@ -383,18 +359,18 @@ func sameData(x, y []*node) bool {
 
 // segMin is the minimum length of a chain member.
 func (g *heapGraph) segMin(obj uint64) int {
-	if objKind(obj) != kindSeg {
+	if memory.ObjKind(obj) != memory.KindSeg {
 		return 1
 	}
-	if c := g.cell(obj, metaMin); c != nil && c.val.Bits >= 2 {
-		return int(min(c.val.Bits, maxSegMinAny))
+	if c := g.cell(obj, metaMin); c != nil && c.Val.Bits >= 2 {
+		return int(min(c.Val.Bits, maxSegMinAny))
 	}
 	return 1
 }
 
 // shapeMatches reports whether a segment member has the chain's shape.
 func (g *heapGraph) shapeMatches(obj uint64, nfo, hfo, pfo int64) bool {
-	if objKind(obj) != kindSeg {
+	if memory.ObjKind(obj) != memory.KindSeg {
 		return true
 	}
 	if isPairSeg(g.t.s.mem, obj) {
@@ -402,10 +378,10 @@ func (g *heapGraph) shapeMatches(obj uint64, nfo, hfo, pfo int64) bool {
 	}
 	get := func(off int64) (int64, bool) {
 		c := g.cell(obj, off)
-		if c == nil || c.val.Obj != 0 || c.val.Sym != nil {
+		if c == nil || c.Val.Obj != 0 || c.Val.Sym != nil {
 			return 0, false
 		}
-		return int64(c.val.Bits), true
+		return int64(c.Val.Bits), true
 	}
 	n, ok1 := get(metaNfo)
 	h, ok2 := get(metaHfo)
@@ -434,16 +410,16 @@ func (g *heapGraph) chain(a0 uint64, nfo, hfo, pfo int64) []uint64 {
 	}
 	d0 := g.data(a0, nfo, pfo)
 	members := []uint64{a0}
-	links := []*node{nil} // links[i]: the next-pointer cell of member i-1
+	links := []*memory.Node{nil} // links[i]: the next-pointer cell of member i-1
 	in := map[uint64]bool{a0: true}
 	cur := a0
 	for {
 		v, lc, ok := g.nextOf(cur, nfo)
-		if !ok || !isHeapish(v.Obj) || isLast(v.Obj) || sext(v.Bits, ptr) != hfo {
+		if !ok || !memory.IsHeapish(v.Obj) || memory.IsLast(v.Obj) || memory.Sext(v.Bits, ptr) != hfo {
 			break
 		}
 		b := v.Obj
-		if in[b] || objSite(b) != objSite(a0) || !g.shapeMatches(b, nfo, hfo, pfo) {
+		if in[b] || memory.ObjSite(b) != memory.ObjSite(a0) || !g.shapeMatches(b, nfo, hfo, pfo) {
 			break
 		}
 		if mem {
@@ -456,7 +432,7 @@ func (g *heapGraph) chain(a0 uint64, nfo, hfo, pfo int64) []uint64 {
 		}
 		if pfo >= 0 {
 			pv, _, ok := g.prevOf(b, pfo)
-			if !ok || pv.Obj != lastRef(cur) || sext(pv.Bits, ptr) != hfo {
+			if !ok || pv.Obj != memory.LastRef(cur) || memory.Sext(pv.Bits, ptr) != hfo {
 				break
 			}
 		}
@@ -468,7 +444,7 @@ func (g *heapGraph) chain(a0 uint64, nfo, hfo, pfo int64) []uint64 {
 	// Cut the chain where a block that would disappear is designated
 	// from outside.
 	fromPred := func(i int, l link) bool {
-		return i > 0 && l.from == members[i-1] && l.off == links[i].off
+		return i > 0 && l.from == members[i-1] && l.off == links[i].Off
 	}
 	fromSucc := func(i int, l link) bool {
 		return pfo >= 0 && i+1 < len(members) && l.from == members[i+1] && (l.off == pfo || l.off == metaPrev)
@@ -477,7 +453,7 @@ func (g *heapGraph) chain(a0 uint64, nfo, hfo, pfo int64) []uint64 {
 	// member when last.
 	ok := func(i int, last bool) bool {
 		m := members[i]
-		if objKind(m) == kindSeg {
+		if memory.ObjKind(m) == memory.KindSeg {
 			if i > 0 {
 				for _, l := range g.in[m] {
 					if !fromPred(i, l) {
@@ -486,7 +462,7 @@ func (g *heapGraph) chain(a0 uint64, nfo, hfo, pfo int64) []uint64 {
 				}
 			}
 			if !last {
-				for _, l := range g.in[m|lastTag] {
+				for _, l := range g.in[m|memory.LastTag] {
 					if !fromSucc(i, l) {
 						return false
 					}
@@ -523,7 +499,7 @@ func (t *tx) abstractLists() {
 	if t.s.allocs == 0 {
 		return
 	}
-	if c := t.s.mem.ceil((kindSeg+1)<<kindShift, math.MinInt64); c != nil && (objKind(c.obj) != kindMeta || !t.memMode()) {
+	if c := t.s.mem.Ceil((memory.KindSeg+1)<<memory.KindShift, math.MinInt64); c != nil && (memory.ObjKind(c.Obj) != memory.KindMeta || !t.memMode()) {
 		// Objects of a kind this file does not know would not follow
 		// the renaming: no abstraction then. Memory-safety metadata
 		// does (smg_mem.go).
@@ -563,7 +539,7 @@ func (t *tx) abstractOnce() bool {
 	for _, a0 := range g.objs {
 		for _, cd := range g.linkCands(a0, pb) {
 			v, _, ok := g.nextOf(a0, cd.nfo)
-			if !ok || !isHeapish(v.Obj) || isLast(v.Obj) {
+			if !ok || !memory.IsHeapish(v.Obj) || memory.IsLast(v.Obj) {
 				continue
 			}
 			pfos := g.prevFields(a0, v.Obj, cd, pb)
@@ -601,17 +577,17 @@ type linkCand struct{ nfo, hfo int64 }
 // allocation site. Used by abstractOnce and, for inner lists, by
 // abstractInner (smg_nested.go).
 func (g *heapGraph) linkCands(x uint64, pb int64) []linkCand {
-	if objKind(x) == kindSeg {
+	if memory.ObjKind(x) == memory.KindSeg {
 		nf, hf := g.cell(x, metaNfo), g.cell(x, metaHfo)
 		if nf == nil || hf == nil {
 			return nil
 		}
-		return []linkCand{{int64(nf.val.Bits), int64(hf.val.Bits)}}
+		return []linkCand{{int64(nf.Val.Bits), int64(hf.Val.Bits)}}
 	}
 	var cands []linkCand
 	for _, c := range g.cells[x] {
-		if isHeapish(c.val.Obj) && !isLast(c.val.Obj) && c.val.Obj != x && objSite(c.val.Obj) == objSite(x) && int64(c.size) == pb && c.val.Sym == nil && !isMeta(c.off) {
-			cands = append(cands, linkCand{c.off, sext(c.val.Bits, g.t.c.ptr)})
+		if memory.IsHeapish(c.Val.Obj) && !memory.IsLast(c.Val.Obj) && c.Val.Obj != x && memory.ObjSite(c.Val.Obj) == memory.ObjSite(x) && int64(c.Size) == pb && c.Val.Sym == nil && !isMeta(c.Off) {
+			cands = append(cands, linkCand{c.Off, memory.Sext(c.Val.Bits, g.t.c.ptr)})
 		}
 	}
 	return cands
@@ -621,15 +597,15 @@ func (g *heapGraph) linkCands(x uint64, pb int64) []linkCand {
 // x and continues through cd to b: the offset of a pointer of b back to
 // x's last block (a segment's recorded one), then -1 (singly linked).
 func (g *heapGraph) prevFields(x, b uint64, cd linkCand, pb int64) []int64 {
-	if objKind(b) == kindSeg {
+	if memory.ObjKind(b) == memory.KindSeg {
 		if c := g.cell(b, metaPfo); c != nil {
-			return []int64{int64(c.val.Bits), -1}
+			return []int64{int64(c.Val.Bits), -1}
 		}
 		return []int64{-1}
 	}
 	for _, c := range g.cells[b] {
-		if c.val.Obj == lastRef(x) && sext(c.val.Bits, g.t.c.ptr) == cd.hfo && c.off != cd.nfo && int64(c.size) == pb && !isMeta(c.off) {
-			return []int64{c.off, -1}
+		if c.Val.Obj == memory.LastRef(x) && memory.Sext(c.Val.Bits, g.t.c.ptr) == cd.hfo && c.Off != cd.nfo && int64(c.Size) == pb && !isMeta(c.Off) {
+			return []int64{c.Off, -1}
 		}
 	}
 	return []int64{-1}
@@ -642,18 +618,18 @@ func (g *heapGraph) prevFields(x, b uint64, cd linkCand, pb int64) []int64 {
 func (t *tx) mergeChain(g *heapGraph, ch []uint64, total int, nfo, hfo, pfo int64) {
 	pb := t.c.ptrBytes()
 	first, last := ch[0], ch[len(ch)-1]
-	seg := segObj(objSite(first), t.s.allocs)
+	seg := memory.SegObj(memory.ObjSite(first), t.s.allocs)
 	t.s.allocs++
 	data := g.data(first, nfo, pfo)
 	nextV, _, hasNext := g.nextOf(last, nfo)
-	var prevV Value
+	var prevV memory.Value
 	hasPrev := false
 	if pfo >= 0 {
 		prevV, _, hasPrev = g.prevOf(first, pfo)
 	}
-	inChain := func(v Value) bool {
+	inChain := func(v memory.Value) bool {
 		for _, m := range ch {
-			if segBase(v.Obj) == m || v.Obj == m {
+			if memory.SegBase(v.Obj) == m || v.Obj == m {
 				return true
 			}
 		}
@@ -669,32 +645,32 @@ func (t *tx) mergeChain(g *heapGraph, ch []uint64, total int, nfo, hfo, pfo int6
 		t.clearObj(m)
 	}
 	t.redirect(first, seg)
-	t.redirect(lastRef(last), seg|lastTag)
+	t.redirect(memory.LastRef(last), seg|memory.LastTag)
 	for _, c := range data {
-		v := c.val
+		v := c.Val
 		switch {
 		case v.Obj == first:
 			v.Obj = seg
-		case v.Obj == lastRef(last):
-			v.Obj = seg | lastTag
+		case v.Obj == memory.LastRef(last):
+			v.Obj = seg | memory.LastTag
 		case inChain(v):
 			continue
 		}
-		t.s.mem = t.s.mem.put(seg, c.off, v, c.size)
+		t.s.mem = t.s.mem.Put(seg, c.Off, v, c.Size)
 	}
 	if total >= 2 {
-		t.s.mem = t.s.mem.put(seg, metaMin, Value{Bits: uint64(min(total, max(maxSegMin, t.listThreshold())))}, 1)
+		t.s.mem = t.s.mem.Put(seg, metaMin, memory.Value{Bits: uint64(min(total, max(maxSegMin, t.listThreshold())))}, 1)
 	}
-	t.s.mem = t.s.mem.put(seg, metaNfo, Value{Bits: uint64(nfo)}, 8)
-	t.s.mem = t.s.mem.put(seg, metaHfo, Value{Bits: uint64(hfo)}, 8)
+	t.s.mem = t.s.mem.Put(seg, metaNfo, memory.Value{Bits: uint64(nfo)}, 8)
+	t.s.mem = t.s.mem.Put(seg, metaHfo, memory.Value{Bits: uint64(hfo)}, 8)
 	if pfo >= 0 {
-		t.s.mem = t.s.mem.put(seg, metaPfo, Value{Bits: uint64(pfo)}, 8)
+		t.s.mem = t.s.mem.Put(seg, metaPfo, memory.Value{Bits: uint64(pfo)}, 8)
 		if hasPrev {
-			t.s.mem = t.s.mem.put(seg, metaPrev, prevV, pb)
+			t.s.mem = t.s.mem.Put(seg, metaPrev, prevV, pb)
 		}
 	}
 	if hasNext {
-		t.s.mem = t.s.mem.put(seg, metaNext, nextV, pb)
+		t.s.mem = t.s.mem.Put(seg, metaNext, nextV, pb)
 	}
 	if t.memMode() {
 		t.memMerge(ch, seg) // smg_mem.go; chain admitted no sub-structures
@@ -712,24 +688,24 @@ func (t *tx) canonicalHeap() {
 	var next uint32
 	var visit func(o uint64)
 	visit = func(o uint64) {
-		o = segBase(o) &^ ownTag
+		o = memory.SegBase(o) &^ ownTag
 		if _, ok := names[o]; ok {
 			return
 		}
-		if objSite(o) == deadSite && objKind(o) == kindHeap {
+		if memory.ObjSite(o) == memory.DeadSite && memory.ObjKind(o) == memory.KindHeap {
 			names[o] = o // a dead local (memsafety.go) keeps its name
 			return
 		}
-		if objKind(o) == kindSeg {
-			names[o] = segObj(objSite(o), next) | o&nestTag
+		if memory.ObjKind(o) == memory.KindSeg {
+			names[o] = memory.SegObj(memory.ObjSite(o), next) | o&nestTag
 		} else {
-			names[o] = heapObj(objSite(o), next) | o&nestTag
+			names[o] = memory.HeapObj(memory.ObjSite(o), next) | o&nestTag
 		}
 		next++
 		var targets []uint64
-		t.s.mem.ascend(o, math.MinInt64, o+1, math.MinInt64, func(n *node) bool {
-			if isHeapish(n.val.Obj) && n.val.Sym == nil {
-				targets = append(targets, n.val.Obj)
+		t.s.mem.Ascend(o, math.MinInt64, o+1, math.MinInt64, func(n *memory.Node) bool {
+			if memory.IsHeapish(n.Val.Obj) && n.Val.Sym == nil {
+				targets = append(targets, n.Val.Obj)
 			}
 			return true
 		})
@@ -737,25 +713,25 @@ func (t *tx) canonicalHeap() {
 			visit(x)
 		}
 	}
-	t.s.mem.each(func(n *node) bool {
-		if !isHeapish(n.obj) && isHeapish(n.val.Obj) {
-			visit(n.val.Obj)
+	t.s.mem.Each(func(n *memory.Node) bool {
+		if !memory.IsHeapish(n.Obj) && memory.IsHeapish(n.Val.Obj) {
+			visit(n.Val.Obj)
 		}
 		return true
 	})
 	garbage := map[uint64]bool{}
 	for _, o := range t.keptGarbage(names) { // smg_mem.go
-		if objKind(o) == kindSeg {
-			names[o] = segObj(objSite(o), next)
+		if memory.ObjKind(o) == memory.KindSeg {
+			names[o] = memory.SegObj(memory.ObjSite(o), next)
 		} else {
-			names[o] = heapObj(objSite(o), next)
+			names[o] = memory.HeapObj(memory.ObjSite(o), next)
 		}
 		garbage[o] = true
 		next++
 	}
-	meta := func(n *node) (uint64, bool) { // a metadata object's new name
-		r, ok := names[heapOfMeta(n.obj)]
-		return metaObj(r), ok
+	meta := func(n *memory.Node) (uint64, bool) { // a metadata object's new name
+		r, ok := names[memory.HeapOfMeta(n.Obj)]
+		return memory.MetaObj(r), ok
 	}
 	identity := next == t.s.allocs && len(garbage) == 0
 	if identity {
@@ -768,27 +744,27 @@ func (t *tx) canonicalHeap() {
 	}
 	if identity {
 		// Nothing to rename; still drop garbage.
-		t.s.mem = t.s.mem.filter(func(n *node) bool {
-			if objKind(n.obj) == kindMeta {
+		t.s.mem = t.s.mem.Filter(func(n *memory.Node) bool {
+			if memory.ObjKind(n.Obj) == memory.KindMeta {
 				_, ok := meta(n)
 				return ok
 			}
-			if !isHeapish(n.obj) {
+			if !memory.IsHeapish(n.Obj) {
 				return true
 			}
-			_, ok := names[n.obj]
+			_, ok := names[n.Obj]
 			return ok
 		})
 		return
 	}
-	var cells []*node
-	t.s.mem.each(func(n *node) bool {
-		if isHeapish(n.obj) {
-			if _, ok := names[n.obj]; !ok || garbage[n.obj] {
+	var cells []*memory.Node
+	t.s.mem.Each(func(n *memory.Node) bool {
+		if memory.IsHeapish(n.Obj) {
+			if _, ok := names[n.Obj]; !ok || garbage[n.Obj] {
 				return true
 			}
 		}
-		if objKind(n.obj) == kindMeta {
+		if memory.ObjKind(n.Obj) == memory.KindMeta {
 			if _, ok := meta(n); !ok {
 				return true
 			}
@@ -796,32 +772,34 @@ func (t *tx) canonicalHeap() {
 		cells = append(cells, n)
 		return true
 	})
-	var mem *node
+	var mem *memory.Node
 	for _, c := range cells {
-		obj, v := c.obj, c.val
+		obj, v := c.Obj, c.Val
 		if r, ok := names[obj]; ok {
 			obj = r
-		} else if objKind(obj) == kindMeta {
+		} else if memory.ObjKind(obj) == memory.KindMeta {
 			obj, _ = meta(c)
 		}
-		if r, ok := names[v.Obj&^(lastTag|ownTag)]; ok && isHeapish(v.Obj) && v.Sym == nil {
-			v.Obj = r | v.Obj&(lastTag|ownTag)
-		} else if isHeapish(v.Obj) {
+		if r, ok := names[v.Obj&^(memory.LastTag|ownTag)]; ok && memory.IsHeapish(v.Obj) && v.Sym == nil {
+			v.Obj = r | v.Obj&(memory.LastTag|ownTag)
+		} else if memory.IsHeapish(v.Obj) {
 			continue // a pointer to garbage cannot remain
 		}
-		mem = mem.put(obj, c.off, v, c.size)
+		mem = mem.Put(obj, c.Off, v, c.Size)
 	}
 	t.s.mem = mem
 	t.s.allocs = next
 }
 
 // segName prints a segment as "seg17#0" (allocation site, number).
-func segName(o uint64) string { return fmt.Sprintf("seg%d#%d", objSite(o), uint32(segBase(o))) }
+func segName(o uint64) string {
+	return fmt.Sprintf("seg%d#%d", memory.ObjSite(o), uint32(memory.SegBase(o)))
+}
 
 // hasSeg reports whether s holds a list segment.
 func (s *State) hasSeg() bool {
-	c := s.mem.ceil(kindSeg<<kindShift, math.MinInt64)
-	return c != nil && objKind(c.obj) == kindSeg
+	c := s.mem.Ceil(memory.KindSeg<<memory.KindShift, math.MinInt64)
+	return c != nil && memory.ObjKind(c.Obj) == memory.KindSeg
 }
 
 // coversSegs is covers for states with list segments: every cell of b is
@@ -832,11 +810,11 @@ func coversSegs(a, b *State) bool {
 	if !a.hasSeg() || !b.hasSeg() {
 		return false
 	}
-	return b.mem.each(func(n *node) bool {
-		m := a.mem.get(n.obj, n.off)
-		if n.off == metaMin && objKind(n.obj) == kindSeg {
-			return m != nil && m.val.Obj == 0 && n.val.Obj == 0 && m.val.Sym == nil && n.val.Sym == nil && m.val.Bits >= n.val.Bits
+	return b.mem.Each(func(n *memory.Node) bool {
+		m := a.mem.Get(n.Obj, n.Off)
+		if n.Off == metaMin && memory.ObjKind(n.Obj) == memory.KindSeg {
+			return m != nil && m.Val.Obj == 0 && n.Val.Obj == 0 && m.Val.Sym == nil && n.Val.Sym == nil && m.Val.Bits >= n.Val.Bits
 		}
-		return m != nil && m.val == n.val && m.size == n.size
+		return m != nil && m.Val == n.Val && m.Size == n.Size
 	})
 }

@@ -3,6 +3,7 @@ package value
 import (
 	"math"
 
+	"github.com/reverify/reverify/engine/analysis/memory"
 	"github.com/reverify/reverify/engine/cfa"
 )
 
@@ -58,18 +59,18 @@ const (
 // its last block of a singly linked segment is reached, not at all when
 // neither end is.
 func (t *tx) segReached(reached map[uint64]bool, b uint64) int {
-	if objKind(b) != kindSeg {
+	if memory.ObjKind(b) != memory.KindSeg {
 		if reached[b] {
 			return reachAll
 		}
 		return reachNone
 	}
-	b = segBase(b)
+	b = memory.SegBase(b)
 	switch {
 	case reached[b]:
 		return reachAll
-	case reached[b|lastTag]:
-		if t.s.mem.get(b, metaPfo) != nil {
+	case reached[b|memory.LastTag]:
+		if t.s.mem.Get(b, metaPfo) != nil {
 			return reachAll
 		}
 		return reachMaybe
@@ -83,20 +84,20 @@ func (t *tx) segReached(reached map[uint64]bool, b uint64) int {
 // reach, each access to which is a violation), and its size, known (a
 // constant or a term).
 type memKey struct {
-	size Value
+	size memory.Value
 	st   uint64
 }
 
 func (t *tx) memKey(obj uint64) (memKey, bool) {
-	st, ok := t.metaGet(obj, metaStatus)
-	if !ok || st != stHeap && st != stFreed {
+	st, ok := t.metaGet(obj, memory.MetaStatus)
+	if !ok || st != memory.StHeap && st != memory.StFreed {
 		return memKey{}, false
 	}
-	n := t.s.mem.get(metaObj(obj), metaSize)
-	if n == nil || n.val.Obj != 0 || n.size != 8 {
+	n := t.s.mem.Get(memory.MetaObj(obj), memory.MetaSize)
+	if n == nil || n.Val.Obj != 0 || n.Size != 8 {
 		return memKey{}, false
 	}
-	return memKey{n.val, st}, true
+	return memKey{n.Val, st}, true
 }
 
 // memMerge gives the segment seg the size and status of the chain ch
@@ -105,26 +106,26 @@ func (t *tx) memKey(obj uint64) (memKey, bool) {
 func (t *tx) memMerge(ch []uint64, seg uint64) {
 	key, ok := t.memKey(ch[0])
 	for _, m := range ch {
-		t.clearObj(metaObj(m))
+		t.clearObj(memory.MetaObj(m))
 	}
 	if !ok {
 		return // chain admits no such member in memory mode
 	}
-	t.s.mem = t.s.mem.put(metaObj(seg), metaSize, key.size, 8)
-	t.metaSet(seg, metaStatus, key.st)
+	t.s.mem = t.s.mem.Put(memory.MetaObj(seg), memory.MetaSize, key.size, 8)
+	t.metaSet(seg, memory.MetaStatus, key.st)
 }
 
 // memMaterialise copies the metadata of seg to the fresh block n; with
 // only (seg disappears) it drops seg's.
 func (t *tx) memMaterialise(seg, n uint64, only bool) {
-	m := metaObj(seg)
-	var cells []*node
-	t.s.mem.ascend(m, math.MinInt64, m+1, math.MinInt64, func(c *node) bool {
+	m := memory.MetaObj(seg)
+	var cells []*memory.Node
+	t.s.mem.Ascend(m, math.MinInt64, m+1, math.MinInt64, func(c *memory.Node) bool {
 		cells = append(cells, c)
 		return true
 	})
 	for _, c := range cells {
-		t.s.mem = t.s.mem.put(metaObj(n), c.off, c.val, c.size)
+		t.s.mem = t.s.mem.Put(memory.MetaObj(n), c.Off, c.Val, c.Size)
 	}
 	if only {
 		t.clearObj(m)
@@ -136,8 +137,8 @@ func (t *tx) memMaterialise(seg, n uint64, only bool) {
 // such states).
 func (t *tx) symbolicHeapPointer() bool {
 	found := false
-	t.s.mem.each(func(n *node) bool {
-		if n.val.Sym != nil && isHeapish(n.val.Obj) {
+	t.s.mem.Each(func(n *memory.Node) bool {
+		if n.Val.Sym != nil && memory.IsHeapish(n.Val.Obj) {
 			found = true
 			return false
 		}
@@ -157,16 +158,16 @@ func (t *tx) keptGarbage(names map[uint64]uint64) []uint64 {
 	}
 	var out []uint64
 	seen := map[uint64]bool{}
-	t.s.mem.each(func(n *node) bool {
-		if objKind(n.obj) != kindMeta {
+	t.s.mem.Each(func(n *memory.Node) bool {
+		if memory.ObjKind(n.Obj) != memory.KindMeta {
 			return true
 		}
-		b := heapOfMeta(n.obj)
-		if _, ok := names[b]; ok || seen[b] || objSite(b) == deadSite {
+		b := memory.HeapOfMeta(n.Obj)
+		if _, ok := names[b]; ok || seen[b] || memory.ObjSite(b) == memory.DeadSite {
 			return true
 		}
 		seen[b] = true
-		if st, ok := t.metaGet(b, metaStatus); !ok || st == stHeap {
+		if st, ok := t.metaGet(b, memory.MetaStatus); !ok || st == memory.StHeap {
 			out = append(out, b)
 		}
 		return true
@@ -182,17 +183,17 @@ func (t *tx) keptGarbage(names map[uint64]uint64) []uint64 {
 // before a segment, where they differ) and the value is unknown here.
 // Without this, a branch that assumes the ends equal would keep a
 // segment of ≥ 2 blocks, and memtrack would find its blocks lost.
-func (t *tx) segEndsCompare(op cfa.BinaryOp, x Value) (Value, bool) {
-	seg := segBase(x.Obj)
+func (t *tx) segEndsCompare(op cfa.BinaryOp, x memory.Value) (memory.Value, bool) {
+	seg := memory.SegBase(x.Obj)
 	sh := t.segShapeOf(seg)
 	if !sh.ok {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	if sh.min < 2 {
 		if t.split == 0 {
 			t.split = seg
 		}
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	switch op {
 	case cfa.Eq:
@@ -200,5 +201,5 @@ func (t *tx) segEndsCompare(op cfa.BinaryOp, x Value) (Value, bool) {
 	case cfa.Ne:
 		return boolValue(true), true
 	}
-	return Value{}, false
+	return memory.Value{}, false
 }

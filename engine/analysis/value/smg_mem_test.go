@@ -5,6 +5,7 @@ import (
 
 	"testing"
 
+	"github.com/reverify/reverify/engine/analysis/memory"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 )
@@ -20,13 +21,13 @@ func newMemFixture(t *testing.T) *smgFixture {
 
 // memBlock puts block b linked to next (0: NULL) with data cell [16]=1
 // and its size and status metadata.
-func memBlock(mem *node, b, next uint64, size, st uint64) *node {
-	v := Value{}
+func memBlock(mem *memory.Node, b, next uint64, size, st uint64) *memory.Node {
+	v := memory.Value{}
 	if next != 0 {
 		v = ptrTo(next, 0)
 	}
-	mem = mem.put(b, 0, v, 8).put(b, 16, Value{Bits: 1}, 4)
-	return mem.put(metaObj(b), metaSize, Value{Bits: size}, 8).put(metaObj(b), metaStatus, Value{Bits: st}, 8)
+	mem = mem.Put(b, 0, v, 8).Put(b, 16, memory.Value{Bits: 1}, 4)
+	return mem.Put(memory.MetaObj(b), memory.MetaSize, memory.Value{Bits: size}, 8).Put(memory.MetaObj(b), memory.MetaStatus, memory.Value{Bits: st}, 8)
 }
 
 // TestMemAbstractChain: in memory mode a chain of three allocated (or
@@ -36,10 +37,10 @@ func memBlock(mem *node, b, next uint64, size, st uint64) *node {
 // renaming carries each block's metadata along.
 func TestMemAbstractChain(t *testing.T) {
 	f := newMemFixture(t)
-	b := func(n uint32) uint64 { return heapObj(site, n) }
+	b := func(n uint32) uint64 { return memory.HeapObj(site, n) }
 	build := func(st, size2, st2 uint64) *State {
-		var mem *node
-		mem = mem.put(f.head, 0, ptrTo(b(7), 0), 8)
+		var mem *memory.Node
+		mem = mem.Put(f.head, 0, ptrTo(b(7), 0), 8)
 		mem = memBlock(mem, b(7), b(8), 24, st)
 		mem = memBlock(mem, b(8), b(9), size2, st2)
 		mem = memBlock(mem, b(9), 0, 24, st)
@@ -57,11 +58,11 @@ func TestMemAbstractChain(t *testing.T) {
 		st, size2, st2 uint64
 		want           string
 	}{
-		{"allocated, one size", stHeap, 24, stHeap, seg(stHeap)},
-		{"freed, one size", stFreed, 24, stFreed, seg(stFreed)},
-		{"two sizes", stHeap, 32, stHeap, apart(32, stHeap)},
-		{"allocated and freed", stHeap, 24, stFreed, apart(24, stFreed)},
-		{"allocated and failed", stHeap, 24, stFailed, apart(24, stFailed)},
+		{"allocated, one size", memory.StHeap, 24, memory.StHeap, seg(memory.StHeap)},
+		{"freed, one size", memory.StFreed, 24, memory.StFreed, seg(memory.StFreed)},
+		{"two sizes", memory.StHeap, 32, memory.StHeap, apart(32, memory.StHeap)},
+		{"allocated and freed", memory.StHeap, 24, memory.StFreed, apart(24, memory.StFreed)},
+		{"allocated and failed", memory.StHeap, 24, memory.StFailed, apart(24, memory.StFailed)},
 	} {
 		tx := tx{c: f.c, s: *build(tc.st, tc.size2, tc.st2), full: true}
 		tx.abstractLists()
@@ -72,7 +73,7 @@ func TestMemAbstractChain(t *testing.T) {
 	// Without memory checking, metadata of a kind smg.go cannot rename
 	// still forbids abstraction (TestAbstractChain).
 	plain := newSMGFixture(t)
-	s := build(stHeap, 24, stHeap)
+	s := build(memory.StHeap, 24, memory.StHeap)
 	s.c = plain.c
 	tx := tx{c: plain.c, s: *s, full: true}
 	before := s.String()
@@ -86,16 +87,16 @@ func TestMemAbstractChain(t *testing.T) {
 // segment's metadata goes with the segment.
 func TestMemMaterialise(t *testing.T) {
 	f := newMemFixture(t)
-	null := Value{}
+	null := memory.Value{}
 	mk := func(min uint64) (*State, uint64) {
 		mem, s := f.seg(nil, 0, min, -1, &null, nil, 1)
-		mem = mem.put(f.head, 0, ptrTo(s, 0), 8)
-		mem = mem.put(metaObj(s), metaSize, Value{Bits: 24}, 8).put(metaObj(s), metaStatus, Value{Bits: stHeap}, 8)
+		mem = mem.Put(f.head, 0, ptrTo(s, 0), 8)
+		mem = mem.Put(memory.MetaObj(s), memory.MetaSize, memory.Value{Bits: 24}, 8).Put(memory.MetaObj(s), memory.MetaStatus, memory.Value{Bits: memory.StHeap}, 8)
 		return f.state(mem, 1), s
 	}
 	s3, seg := mk(3)
 	tx := tx{c: f.c, s: *s3, full: true}
-	if v, ok := tx.segDeref(ptrTo(seg, 16)); !ok || objKind(v.Obj) != kindHeap {
+	if v, ok := tx.segDeref(ptrTo(seg, 16)); !ok || memory.ObjKind(v.Obj) != memory.KindHeap {
 		t.Fatalf("segDeref = %v, %v", v, ok)
 	}
 	want := "{head=&heap5#1, heap5#1=&seg5#0, heap5#1[16]=1, seg5#0.min=2, seg5#0.nfo=0, seg5#0.hfo=0, seg5#0.next=0, seg5#0[16]=1, " +
@@ -125,13 +126,13 @@ func TestMemMaterialise(t *testing.T) {
 // the leak, and loses it when freed.
 func TestMemCanonicalGarbage(t *testing.T) {
 	f := newMemFixture(t)
-	b := func(n uint32) uint64 { return heapObj(site, n) }
-	var mem *node
-	mem = mem.put(f.head, 0, ptrTo(b(4), 0), 8)
-	mem = memBlock(mem, b(4), 0, 8, stHeap)
-	mem = memBlock(mem, b(2), 0, 16, stHeap)  // leaked
-	mem = memBlock(mem, b(3), 0, 32, stFreed) // freed garbage
-	mem = mem.put(b(6), 0, Value{}, 8).put(metaObj(b(6)), metaSize, Value{Bits: 4}, 8)
+	b := func(n uint32) uint64 { return memory.HeapObj(site, n) }
+	var mem *memory.Node
+	mem = mem.Put(f.head, 0, ptrTo(b(4), 0), 8)
+	mem = memBlock(mem, b(4), 0, 8, memory.StHeap)
+	mem = memBlock(mem, b(2), 0, 16, memory.StHeap)  // leaked
+	mem = memBlock(mem, b(3), 0, 32, memory.StFreed) // freed garbage
+	mem = mem.Put(b(6), 0, memory.Value{}, 8).Put(memory.MetaObj(b(6)), memory.MetaSize, memory.Value{Bits: 4}, 8)
 	tx := tx{c: f.c, s: *f.state(mem, 7), full: true}
 	tx.abstractLists()
 	want := "{head=&heap5#0, heap5#0=0, heap5#0[16]=1, meta(heap5#0)=8, meta(heap5#0)[8]=1, meta(heap5#1)=16, meta(heap5#1)[8]=1, meta(heap5#2)=4}"
@@ -149,23 +150,23 @@ func TestMemCanonicalGarbage(t *testing.T) {
 // not at all when nothing designates it (a certain leak).
 func TestMemSegReached(t *testing.T) {
 	f := newMemFixture(t)
-	null := Value{}
+	null := memory.Value{}
 	for _, tc := range []struct {
 		name string
 		pfo  int64
-		to   func(seg uint64) Value
+		to   func(seg uint64) memory.Value
 		want int
 	}{
-		{"first block", -1, func(s uint64) Value { return ptrTo(s, 0) }, reachAll},
-		{"last block, singly linked", -1, func(s uint64) Value { return ptrTo(s|lastTag, 0) }, reachMaybe},
-		{"last block, doubly linked", 8, func(s uint64) Value { return ptrTo(s|lastTag, 0) }, reachAll},
-		{"none", -1, func(s uint64) Value { return null }, reachNone},
+		{"first block", -1, func(s uint64) memory.Value { return ptrTo(s, 0) }, reachAll},
+		{"last block, singly linked", -1, func(s uint64) memory.Value { return ptrTo(s|memory.LastTag, 0) }, reachMaybe},
+		{"last block, doubly linked", 8, func(s uint64) memory.Value { return ptrTo(s|memory.LastTag, 0) }, reachAll},
+		{"none", -1, func(s uint64) memory.Value { return null }, reachNone},
 	} {
 		mem, s := f.seg(nil, 0, 2, tc.pfo, &null, &null, 1)
-		mem = mem.put(f.head, 0, tc.to(s), 8)
-		mem = mem.put(metaObj(s), metaSize, Value{Bits: 24}, 8).put(metaObj(s), metaStatus, Value{Bits: stHeap}, 8)
+		mem = mem.Put(f.head, 0, tc.to(s), 8)
+		mem = mem.Put(memory.MetaObj(s), memory.MetaSize, memory.Value{Bits: 24}, 8).Put(memory.MetaObj(s), memory.MetaStatus, memory.Value{Bits: memory.StHeap}, 8)
 		tx := tx{c: f.c, s: *f.state(mem, 1), full: true}
-		reached := tx.reachableHeap(func(n *node) bool { return objKind(n.obj) == kindGlobal })
+		reached := tx.reachableHeap(func(n *memory.Node) bool { return memory.ObjKind(n.Obj) == memory.KindGlobal })
 		if got := tx.segReached(reached, s); got != tc.want {
 			t.Errorf("%s: segReached = %d, want %d", tc.name, got, tc.want)
 		}

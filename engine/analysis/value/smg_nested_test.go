@@ -1,6 +1,7 @@
 package value
 
 import (
+	"github.com/reverify/reverify/engine/analysis/memory"
 	"strings"
 	"testing"
 )
@@ -15,34 +16,34 @@ const innerSite = 6
 // (two concrete blocks) point back to oi from its last block's [16];
 // pInner points p at o1's inner list.
 func (f *smgFixture) nestedHeap(inner [3]uint64, share bool, back [3]bool, pInner bool) *State {
-	var mem *node
+	var mem *memory.Node
 	n := uint32(0)
-	alloc := func(s int) uint64 { n++; return heapObj(s, n-1) }
+	alloc := func(s int) uint64 { n++; return memory.HeapObj(s, n-1) }
 	outs := []uint64{alloc(site), alloc(site), alloc(site)}
-	mem = mem.put(f.head, 0, ptrTo(outs[0], 0), 8)
-	var first Value
+	mem = mem.Put(f.head, 0, ptrTo(outs[0], 0), 8)
+	var first memory.Value
 	for i, o := range outs {
-		next := Value{}
+		next := memory.Value{}
 		if i+1 < len(outs) {
 			next = ptrTo(outs[i+1], 0)
 		}
-		mem = mem.put(o, 0, next, 8)
-		var root Value
+		mem = mem.Put(o, 0, next, 8)
+		var root memory.Value
 		if inner[i] >= 3 {
-			s := segObj(innerSite, n)
+			s := memory.SegObj(innerSite, n)
 			n++
-			mem = mem.put(s, metaMin, Value{Bits: inner[i]}, 1).put(s, metaNfo, Value{}, 8).put(s, metaHfo, Value{}, 8).put(s, metaNext, Value{}, 8).put(s, 8, Value{Bits: 1}, 4)
+			mem = mem.Put(s, metaMin, memory.Value{Bits: inner[i]}, 1).Put(s, metaNfo, memory.Value{}, 8).Put(s, metaHfo, memory.Value{}, 8).Put(s, metaNext, memory.Value{}, 8).Put(s, 8, memory.Value{Bits: 1}, 4)
 			root = ptrTo(s, 0)
 		} else if inner[i] == 1 {
 			a := alloc(innerSite)
-			mem = mem.put(a, 0, Value{}, 8).put(a, 8, Value{Bits: 1}, 4)
+			mem = mem.Put(a, 0, memory.Value{}, 8).Put(a, 8, memory.Value{Bits: 1}, 4)
 			root = ptrTo(a, 0)
 		} else {
 			a, b := alloc(innerSite), alloc(innerSite)
-			mem = mem.put(a, 0, ptrTo(b, 0), 8).put(a, 8, Value{Bits: 1}, 4)
-			mem = mem.put(b, 0, Value{}, 8).put(b, 8, Value{Bits: 1}, 4)
+			mem = mem.Put(a, 0, ptrTo(b, 0), 8).Put(a, 8, memory.Value{Bits: 1}, 4)
+			mem = mem.Put(b, 0, memory.Value{}, 8).Put(b, 8, memory.Value{Bits: 1}, 4)
 			if back[i] {
-				mem = mem.put(b, 16, ptrTo(o, 0), 8)
+				mem = mem.Put(b, 16, ptrTo(o, 0), 8)
 			}
 			root = ptrTo(a, 0)
 		}
@@ -53,9 +54,9 @@ func (f *smgFixture) nestedHeap(inner [3]uint64, share bool, back [3]bool, pInne
 			root = first
 		}
 		if pInner && i == 1 {
-			mem = mem.put(f.p, 0, root, 8)
+			mem = mem.Put(f.p, 0, root, 8)
 		}
-		mem = mem.put(o, 16, root, 8)
+		mem = mem.Put(o, 16, root, 8)
 	}
 	return f.state(mem, n)
 }
@@ -110,14 +111,14 @@ func TestAbstractNested(t *testing.T) {
 // blocks each own an inner segment of ≥ innerMin (site 6, data [8]=1):
 // the template, tagged.
 func (f *smgFixture) nestedSeg(outerMin, innerMin uint64) *State {
-	o, in := segObj(site, 0), segObj(innerSite, 1)|nestTag
-	var mem *node
-	mem = mem.put(f.head, 0, ptrTo(o, 0), 8)
-	mem = mem.put(o, metaMin, Value{Bits: outerMin}, 1).put(o, metaNfo, Value{}, 8).put(o, metaHfo, Value{}, 8).put(o, metaNext, Value{}, 8).put(o, 16, ptrTo(in, 0), 8)
+	o, in := memory.SegObj(site, 0), memory.SegObj(innerSite, 1)|nestTag
+	var mem *memory.Node
+	mem = mem.Put(f.head, 0, ptrTo(o, 0), 8)
+	mem = mem.Put(o, metaMin, memory.Value{Bits: outerMin}, 1).Put(o, metaNfo, memory.Value{}, 8).Put(o, metaHfo, memory.Value{}, 8).Put(o, metaNext, memory.Value{}, 8).Put(o, 16, ptrTo(in, 0), 8)
 	if innerMin >= 2 {
-		mem = mem.put(in, metaMin, Value{Bits: innerMin}, 1)
+		mem = mem.Put(in, metaMin, memory.Value{Bits: innerMin}, 1)
 	}
-	mem = mem.put(in, metaNfo, Value{}, 8).put(in, metaHfo, Value{}, 8).put(in, metaNext, Value{}, 8).put(in, 8, Value{Bits: 1}, 4)
+	mem = mem.Put(in, metaNfo, memory.Value{}, 8).Put(in, metaHfo, memory.Value{}, 8).Put(in, metaNext, memory.Value{}, 8).Put(in, 8, memory.Value{Bits: 1}, 4)
 	return f.state(mem, 2)
 }
 
@@ -129,8 +130,8 @@ func (f *smgFixture) nestedSeg(outerMin, innerMin uint64) *State {
 func TestMaterialiseNested(t *testing.T) {
 	f := newSMGFixture(t)
 	tx := tx{c: f.c, s: *f.nestedSeg(3, 2), full: true}
-	v, ok := tx.segDeref(ptrTo(segObj(site, 0), 16))
-	if !ok || objKind(v.Obj) != kindHeap {
+	v, ok := tx.segDeref(ptrTo(memory.SegObj(site, 0), 16))
+	if !ok || memory.ObjKind(v.Obj) != memory.KindHeap {
 		t.Fatalf("segDeref = %v, %v", v, ok)
 	}
 	want := "{head=&heap5#2, heap5#2=&seg5#0, heap5#2[16]=&seg6#3, seg5#0.min=2, seg5#0.nfo=0, seg5#0.hfo=0, seg5#0.next=0, seg5#0[16]=&seg6#1073741825, " +
@@ -140,16 +141,16 @@ func TestMaterialiseNested(t *testing.T) {
 		t.Fatalf("after materialisation\n got %s\nwant %s", got, want)
 	}
 	// Write into the copy's first block: the template is unchanged.
-	w, ok := tx.segDeref(ptrTo(segObj(innerSite, 3), 8))
-	if !ok || objKind(w.Obj) != kindHeap {
+	w, ok := tx.segDeref(ptrTo(memory.SegObj(innerSite, 3), 8))
+	if !ok || memory.ObjKind(w.Obj) != memory.KindHeap {
 		t.Fatalf("inner segDeref = %v, %v", w, ok)
 	}
-	tx.s.mem = tx.s.mem.put(w.Obj, 8, Value{Bits: 5}, 4)
-	if c := tx.s.mem.get(segObj(innerSite, 1)|nestTag, 8); c == nil || c.val.Bits != 1 {
+	tx.s.mem = tx.s.mem.Put(w.Obj, 8, memory.Value{Bits: 5}, 4)
+	if c := tx.s.mem.Get(memory.SegObj(innerSite, 1)|nestTag, 8); c == nil || c.Val.Bits != 1 {
 		t.Errorf("template data after a write into the copy: %v", c)
 	}
 	// The only-block case of a segment of ≥ 1: the copy, and no segment.
-	cases := f.c.splitSeg(f.nestedSeg(1, 2), segObj(site, 0))
+	cases := f.c.splitSeg(f.nestedSeg(1, 2), memory.SegObj(site, 0))
 	if len(cases) != 2 {
 		t.Fatalf("%d cases", len(cases))
 	}
@@ -178,7 +179,7 @@ func TestNestedEntailmentAndJoin(t *testing.T) {
 	// An outer segment without its template (the cell dropped) covers
 	// the one with it, not conversely.
 	bare := f.nestedSeg(2, 2)
-	bare.mem = bare.mem.del(segObj(site, 0), 16)
+	bare.mem = bare.mem.Del(memory.SegObj(site, 0), 16)
 	if !lessOrEqual(s2, bare) || lessOrEqual(bare, s2) {
 		t.Error("dropping the template's pointer must only lose information")
 	}
@@ -191,20 +192,20 @@ func TestMaterialiseNestedOwner(t *testing.T) {
 	s := f.nestedHeap([3]uint64{2, 2, 2}, false, [3]bool{true, true, true}, false)
 	tx := tx{c: f.c, s: *s, full: true}
 	tx.abstractLists()
-	v, ok := tx.segDeref(ptrTo(segObj(site, 0), 16))
-	if !ok || objKind(v.Obj) != kindHeap {
+	v, ok := tx.segDeref(ptrTo(memory.SegObj(site, 0), 16))
+	if !ok || memory.ObjKind(v.Obj) != memory.KindHeap {
 		t.Fatalf("segDeref = %v, %v", v, ok)
 	}
 	n := v.Obj
-	child := tx.s.mem.get(n, 16)
-	if child == nil || objKind(child.val.Obj) != kindHeap || isTemplate(child.val.Obj) {
+	child := tx.s.mem.Get(n, 16)
+	if child == nil || memory.ObjKind(child.Val.Obj) != memory.KindHeap || isTemplate(child.Val.Obj) {
 		t.Fatalf("materialised block's inner pointer: %v in %s", child, tx.s.String())
 	}
-	second := tx.s.mem.get(child.val.Obj, 0)
+	second := tx.s.mem.Get(child.Val.Obj, 0)
 	if second == nil {
 		t.Fatalf("copy's next: %s", tx.s.String())
 	}
-	if back := tx.s.mem.get(second.val.Obj, 16); back == nil || back.val != ptrTo(n, 0) {
+	if back := tx.s.mem.Get(second.Val.Obj, 16); back == nil || back.Val != ptrTo(n, 0) {
 		t.Errorf("copy's back pointer = %v, want &%s (%s)", back, f.c.objName(n, 0), tx.s.String())
 	}
 }
@@ -216,29 +217,29 @@ func TestMaterialiseNestedOwner(t *testing.T) {
 func TestNoteTrees(t *testing.T) {
 	for _, tree := range []bool{false, true} {
 		f := newSMGFixture(t)
-		var mem *node
-		b := func(n uint32) uint64 { return heapObj(site, n) }
-		mem = mem.put(f.head, 0, ptrTo(b(0), 0), 8)
+		var mem *memory.Node
+		b := func(n uint32) uint64 { return memory.HeapObj(site, n) }
+		mem = mem.Put(f.head, 0, ptrTo(b(0), 0), 8)
 		for i := uint32(0); i < treeMinBlocks; i++ {
 			if tree {
 				// Heap order: children of i at 2i+1 and 2i+2.
 				for k, off := range []int64{0, 8} {
 					if c := 2*i + 1 + uint32(k); c < treeMinBlocks {
-						mem = mem.put(b(i), off, ptrTo(b(c), 0), 8)
+						mem = mem.Put(b(i), off, ptrTo(b(c), 0), 8)
 					} else {
-						mem = mem.put(b(i), off, Value{}, 8)
+						mem = mem.Put(b(i), off, memory.Value{}, 8)
 					}
 				}
 				continue
 			}
-			next, prev := Value{}, Value{}
+			next, prev := memory.Value{}, memory.Value{}
 			if i+1 < treeMinBlocks {
 				next = ptrTo(b(i+1), 0)
 			}
 			if i > 0 {
 				prev = ptrTo(b(i-1), 0)
 			}
-			mem = mem.put(b(i), 0, next, 8).put(b(i), 8, prev, 8).put(b(i), 16, Value{Bits: uint64(i)}, 4)
+			mem = mem.Put(b(i), 0, next, 8).Put(b(i), 8, prev, 8).Put(b(i), 16, memory.Value{Bits: uint64(i)}, 4)
 		}
 		tx := tx{c: f.c, s: *f.state(mem, treeMinBlocks), full: true}
 		tx.noteTrees()
@@ -258,11 +259,11 @@ func TestNoteTrees(t *testing.T) {
 // so that equal lists get equal segments.
 func TestDLLCanonicalDirection(t *testing.T) {
 	f := newSMGFixture(t)
-	b := func(n uint32) uint64 { return heapObj(site, n) }
+	b := func(n uint32) uint64 { return memory.HeapObj(site, n) }
 	for _, rev := range []bool{false, true} {
-		var mem *node
+		var mem *memory.Node
 		for i := uint32(0); i < 3; i++ {
-			lo, hi := Value{}, Value{}
+			lo, hi := memory.Value{}, memory.Value{}
 			if i < 2 {
 				hi = ptrTo(b(i+1), 0)
 			}
@@ -273,13 +274,13 @@ func TestDLLCanonicalDirection(t *testing.T) {
 			if rev {
 				next, prev = lo, hi
 			}
-			mem = mem.put(b(i), 0, next, 8).put(b(i), 8, prev, 8)
+			mem = mem.Put(b(i), 0, next, 8).Put(b(i), 8, prev, 8)
 		}
 		first := b(0)
 		if rev {
 			first = b(2)
 		}
-		mem = mem.put(f.head, 0, ptrTo(first, 0), 8)
+		mem = mem.Put(f.head, 0, ptrTo(first, 0), 8)
 		tx := tx{c: f.c, s: *f.state(mem, 3), full: true}
 		tx.abstractLists()
 		got := tx.s.String()

@@ -1,6 +1,9 @@
 package value
 
-import "math"
+import (
+	"github.com/reverify/reverify/engine/analysis/memory"
+	"math"
+)
 
 // Segments of pairs: list segments whose blocks alternate between two
 // data vectors (a list of 1, 2, 1, 2, …: SV-COMP's alternating_list and
@@ -43,28 +46,28 @@ func fieldOf(off int64) int64 {
 }
 
 // isPairSeg reports whether obj is a pair segment in mem.
-func isPairSeg(mem *node, obj uint64) bool {
-	return objKind(obj) == kindSeg && mem.get(segBase(obj), periodOff) != nil
+func isPairSeg(mem *memory.Node, obj uint64) bool {
+	return memory.ObjKind(obj) == memory.KindSeg && mem.Get(memory.SegBase(obj), periodOff) != nil
 }
 
 // pairDeref is segDeref for a pair segment.
-func (t *tx) pairDeref(v Value) (Value, bool) {
-	seg := segBase(v.Obj)
-	if isLast(v.Obj) {
-		return Value{}, false // never created; unknown if it were
+func (t *tx) pairDeref(v memory.Value) (memory.Value, bool) {
+	seg := memory.SegBase(v.Obj)
+	if memory.IsLast(v.Obj) {
+		return memory.Value{}, false // never created; unknown if it were
 	}
 	sh := t.segShapeOf(seg)
 	if !sh.ok {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	if sh.min < 2 {
 		if t.split == 0 {
 			t.split = v.Obj
 		}
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	n := t.materialisePair(seg, sh, false)
-	return Value{Obj: n, Bits: v.Bits}, true
+	return memory.Value{Obj: n, Bits: v.Bits}, true
 }
 
 // materialisePair turns the first pair of seg into two concrete blocks
@@ -72,48 +75,48 @@ func (t *tx) pairDeref(v Value) (Value, bool) {
 // takes the segment's next pointer and seg disappears; otherwise B links
 // to seg, which keeps one pair less (at least 1).
 func (t *tx) materialisePair(seg uint64, sh segShape, only bool) uint64 {
-	site := objSite(seg)
-	a := heapObj(site, t.s.allocs)
-	b := heapObj(site, t.s.allocs+1)
+	site := memory.ObjSite(seg)
+	a := memory.HeapObj(site, t.s.allocs)
+	b := memory.HeapObj(site, t.s.allocs+1)
 	t.s.allocs += 2
-	var cells []*node
-	t.s.mem.ascend(seg, metaEnd, seg+1, math.MinInt64, func(c *node) bool {
+	var cells []*memory.Node
+	t.s.mem.Ascend(seg, metaEnd, seg+1, math.MinInt64, func(c *memory.Node) bool {
 		cells = append(cells, c)
 		return true
 	})
 	t.redirect(seg, a)
 	if only {
-		t.redirect(seg|lastTag, b)
+		t.redirect(seg|memory.LastTag, b)
 	}
 	pb := t.c.ptrBytes()
-	hp := func(o uint64) Value { return Value{Obj: o, Bits: uint64(sh.hfo) & mask(t.c.ptr)} }
+	hp := func(o uint64) memory.Value { return memory.Value{Obj: o, Bits: uint64(sh.hfo) & memory.Mask(t.c.ptr)} }
 	for _, c := range cells {
-		if c.off == periodOff {
+		if c.Off == periodOff {
 			continue
 		}
-		v := c.val
+		v := c.Val
 		if v.Obj == seg {
 			v.Obj = a
 		}
-		if isAlt(c.off) {
-			t.s.mem = t.s.mem.put(b, c.off-altBase, v, c.size)
+		if isAlt(c.Off) {
+			t.s.mem = t.s.mem.Put(b, c.Off-altBase, v, c.Size)
 		} else {
-			t.s.mem = t.s.mem.put(a, c.off, v, c.size)
+			t.s.mem = t.s.mem.Put(a, c.Off, v, c.Size)
 		}
 	}
-	t.s.mem = t.s.mem.put(a, sh.nfo, hp(b), pb)
+	t.s.mem = t.s.mem.Put(a, sh.nfo, hp(b), pb)
 	if only {
 		if sh.hasNext {
-			t.s.mem = t.s.mem.put(b, sh.nfo, sh.next, pb)
+			t.s.mem = t.s.mem.Put(b, sh.nfo, sh.next, pb)
 		}
 		t.clearObj(seg)
 		return a
 	}
-	t.s.mem = t.s.mem.put(b, sh.nfo, hp(seg), pb)
+	t.s.mem = t.s.mem.Put(b, sh.nfo, hp(seg), pb)
 	if sh.min-1 >= 2 {
-		t.s.mem = t.s.mem.put(seg, metaMin, Value{Bits: uint64(sh.min - 1)}, 1)
+		t.s.mem = t.s.mem.Put(seg, metaMin, memory.Value{Bits: uint64(sh.min - 1)}, 1)
 	} else {
-		t.s.mem = t.s.mem.del(seg, metaMin)
+		t.s.mem = t.s.mem.Del(seg, metaMin)
 	}
 	return a
 }
@@ -126,12 +129,12 @@ type pairUnit struct {
 }
 
 // pairData returns D0 and D1 of a pair segment (D1 at C offsets).
-func (g *heapGraph) pairData(seg uint64) (d0, d1 []*node) {
+func (g *heapGraph) pairData(seg uint64) (d0, d1 []*memory.Node) {
 	for _, c := range g.cells[seg] {
 		switch {
-		case isMeta(c.off) || c.off == periodOff:
-		case isAlt(c.off):
-			d1 = append(d1, &node{off: c.off - altBase, val: c.val, size: c.size})
+		case isMeta(c.Off) || c.Off == periodOff:
+		case isAlt(c.Off):
+			d1 = append(d1, &memory.Node{Off: c.Off - altBase, Val: c.Val, Size: c.Size})
 		default:
 			d0 = append(d0, c)
 		}
@@ -152,33 +155,33 @@ func (g *heapGraph) onlyFrom(obj uint64, from uint64, off int64) bool {
 
 // pairChain follows nfo from a0 while units with a0's unit's data
 // qualify; it returns the units and the next pointer of the last one.
-func (g *heapGraph) pairChain(a0 uint64, nfo, hfo int64) ([]pairUnit, Value, bool) {
+func (g *heapGraph) pairChain(a0 uint64, nfo, hfo int64) ([]pairUnit, memory.Value, bool) {
 	ptr := g.t.c.ptr
 	var units []pairUnit
-	var d0, d1 []*node
+	var d0, d1 []*memory.Node
 	in := map[uint64]bool{}
 	cur := a0
 	var prevFrom uint64
 	prevOff := int64(0)
-	var lastNext Value
+	var lastNext memory.Value
 	hasNext := false
 	for {
-		if in[cur] || objSite(cur) != objSite(a0) {
+		if in[cur] || memory.ObjSite(cur) != memory.ObjSite(a0) {
 			break
 		}
 		var u pairUnit
-		var ud0, ud1 []*node
-		var next Value
+		var ud0, ud1 []*memory.Node
+		var next memory.Value
 		var okNext bool
-		if objKind(cur) == kindSeg {
+		if memory.ObjKind(cur) == memory.KindSeg {
 			if !isPairSeg(g.t.s.mem, cur) || g.cell(cur, metaPfo) != nil {
 				break
 			}
 			nf, hf := g.cell(cur, metaNfo), g.cell(cur, metaHfo)
-			if nf == nil || hf == nil || int64(nf.val.Bits) != nfo || int64(hf.val.Bits) != hfo {
+			if nf == nil || hf == nil || int64(nf.Val.Bits) != nfo || int64(hf.Val.Bits) != hfo {
 				break
 			}
-			if len(g.in[cur|lastTag]) > 0 {
+			if len(g.in[cur|memory.LastTag]) > 0 {
 				break
 			}
 			ud0, ud1 = g.pairData(cur)
@@ -186,12 +189,12 @@ func (g *heapGraph) pairChain(a0 uint64, nfo, hfo int64) ([]pairUnit, Value, boo
 			next, _, okNext = g.nextOf(cur, nfo)
 		} else {
 			lc := g.cell(cur, nfo)
-			if lc == nil || lc.val.Sym != nil || !isHeapish(lc.val.Obj) || objKind(lc.val.Obj) != kindHeap ||
-				int64(lc.size) != int64(g.t.c.ptrBytes()) || sext(lc.val.Bits, ptr) != hfo {
+			if lc == nil || lc.Val.Sym != nil || !memory.IsHeapish(lc.Val.Obj) || memory.ObjKind(lc.Val.Obj) != memory.KindHeap ||
+				int64(lc.Size) != int64(g.t.c.ptrBytes()) || memory.Sext(lc.Val.Bits, ptr) != hfo {
 				break
 			}
-			b := lc.val.Obj
-			if b == cur || in[b] || objSite(b) != objSite(a0) || !g.onlyFrom(b, cur, nfo) {
+			b := lc.Val.Obj
+			if b == cur || in[b] || memory.ObjSite(b) != memory.ObjSite(a0) || !g.onlyFrom(b, cur, nfo) {
 				break
 			}
 			ud0, ud1 = g.data(cur, nfo, -1), g.data(b, nfo, -1)
@@ -215,12 +218,12 @@ func (g *heapGraph) pairChain(a0 uint64, nfo, hfo int64) ([]pairUnit, Value, boo
 			prevFrom, prevOff = u.a, metaNext
 		}
 		lastNext, hasNext = next, okNext
-		if !okNext || next.Sym != nil || !isHeapish(next.Obj) || isLast(next.Obj) || sext(next.Bits, ptr) != hfo {
+		if !okNext || next.Sym != nil || !memory.IsHeapish(next.Obj) || memory.IsLast(next.Obj) || memory.Sext(next.Bits, ptr) != hfo {
 			break
 		}
 		cur = next.Obj
 	}
-	if hasNext && (in[segBase(lastNext.Obj)] && isHeapish(lastNext.Obj)) {
+	if hasNext && (in[memory.SegBase(lastNext.Obj)] && memory.IsHeapish(lastNext.Obj)) {
 		hasNext = false // a cycle back into the chain: unknown
 	}
 	return units, lastNext, hasNext
@@ -234,14 +237,14 @@ func (t *tx) abstractPairs() bool {
 	pb := int64(t.c.ptrBytes())
 	threshold := t.listThreshold()
 	var best []pairUnit
-	var bestNext Value
+	var bestNext memory.Value
 	var bestHasNext bool
 	var bnfo, bhfo int64
 	bestPairs := 0
 	for _, a0 := range g.objs {
 		type cand struct{ nfo, hfo int64 }
 		var cands []cand
-		if objKind(a0) == kindSeg {
+		if memory.ObjKind(a0) == memory.KindSeg {
 			if !isPairSeg(t.s.mem, a0) {
 				continue
 			}
@@ -249,11 +252,11 @@ func (t *tx) abstractPairs() bool {
 			if nf == nil || hf == nil {
 				continue
 			}
-			cands = append(cands, cand{int64(nf.val.Bits), int64(hf.val.Bits)})
+			cands = append(cands, cand{int64(nf.Val.Bits), int64(hf.Val.Bits)})
 		} else {
 			for _, c := range g.cells[a0] {
-				if objKind(c.val.Obj) == kindHeap && c.val.Obj != a0 && objSite(c.val.Obj) == objSite(a0) && int64(c.size) == pb && c.val.Sym == nil && !isMeta(c.off) {
-					cands = append(cands, cand{c.off, sext(c.val.Bits, t.c.ptr)})
+				if memory.ObjKind(c.Val.Obj) == memory.KindHeap && c.Val.Obj != a0 && memory.ObjSite(c.Val.Obj) == memory.ObjSite(a0) && int64(c.Size) == pb && c.Val.Sym == nil && !isMeta(c.Off) {
+					cands = append(cands, cand{c.Off, memory.Sext(c.Val.Bits, t.c.ptr)})
 				}
 			}
 		}
@@ -277,11 +280,11 @@ func (t *tx) abstractPairs() bool {
 
 // mergePairs replaces the units by one pair segment of minimum length
 // min(pairs, max(2, threshold/2)) pairs.
-func (t *tx) mergePairs(g *heapGraph, units []pairUnit, pairs int, nfo, hfo int64, next Value, hasNext bool) {
+func (t *tx) mergePairs(g *heapGraph, units []pairUnit, pairs int, nfo, hfo int64, next memory.Value, hasNext bool) {
 	first := units[0].a
-	seg := segObj(objSite(first), t.s.allocs)
+	seg := memory.SegObj(memory.ObjSite(first), t.s.allocs)
 	t.s.allocs++
-	var d0, d1 []*node
+	var d0, d1 []*memory.Node
 	if units[0].b == 0 {
 		d0, d1 = g.pairData(first)
 	} else {
@@ -298,30 +301,30 @@ func (t *tx) mergePairs(g *heapGraph, units []pairUnit, pairs int, nfo, hfo int6
 		t.clearObj(m)
 	}
 	t.redirect(first, seg)
-	put := func(off int64, c *node) {
-		v := c.val
+	put := func(off int64, c *memory.Node) {
+		v := c.Val
 		switch {
 		case v.Obj == first:
 			v.Obj = seg
-		case isHeapish(v.Obj) && members[segBase(v.Obj)]:
+		case memory.IsHeapish(v.Obj) && members[memory.SegBase(v.Obj)]:
 			return
 		}
-		t.s.mem = t.s.mem.put(seg, off, v, c.size)
+		t.s.mem = t.s.mem.Put(seg, off, v, c.Size)
 	}
 	for _, c := range d0 {
-		put(c.off, c)
+		put(c.Off, c)
 	}
 	for _, c := range d1 {
-		put(altBase+c.off, c)
+		put(altBase+c.Off, c)
 	}
-	t.s.mem = t.s.mem.put(seg, periodOff, Value{Bits: 2}, 1)
+	t.s.mem = t.s.mem.Put(seg, periodOff, memory.Value{Bits: 2}, 1)
 	if m := min(pairs, max(2, t.listThreshold()/2)); m >= 2 {
-		t.s.mem = t.s.mem.put(seg, metaMin, Value{Bits: uint64(m)}, 1)
+		t.s.mem = t.s.mem.Put(seg, metaMin, memory.Value{Bits: uint64(m)}, 1)
 	}
-	t.s.mem = t.s.mem.put(seg, metaNfo, Value{Bits: uint64(nfo)}, 8)
-	t.s.mem = t.s.mem.put(seg, metaHfo, Value{Bits: uint64(hfo)}, 8)
+	t.s.mem = t.s.mem.Put(seg, metaNfo, memory.Value{Bits: uint64(nfo)}, 8)
+	t.s.mem = t.s.mem.Put(seg, metaHfo, memory.Value{Bits: uint64(hfo)}, 8)
 	if hasNext {
-		t.s.mem = t.s.mem.put(seg, metaNext, next, t.c.ptrBytes())
+		t.s.mem = t.s.mem.Put(seg, metaNext, next, t.c.ptrBytes())
 	}
 }
 
@@ -329,13 +332,13 @@ func (t *tx) mergePairs(g *heapGraph, units []pairUnit, pairs int, nfo, hfo int6
 // exactly when it is one in b. Without the marker a segment's cells are
 // data all its blocks share, with it data every other block shares: so
 // a ⊑ b, and a cell of a join, need the same reading on both sides.
-func pairsAgree(a, b *node) bool {
+func pairsAgree(a, b *memory.Node) bool {
 	ok := true
 	var last uint64
-	b.ascend(kindSeg<<kindShift, math.MinInt64, (kindSeg+1)<<kindShift, math.MinInt64, func(n *node) bool {
-		if n.obj != last {
-			last = n.obj
-			if isPairSeg(a, n.obj) != isPairSeg(b, n.obj) {
+	b.Ascend(memory.KindSeg<<memory.KindShift, math.MinInt64, (memory.KindSeg+1)<<memory.KindShift, math.MinInt64, func(n *memory.Node) bool {
+		if n.Obj != last {
+			last = n.Obj
+			if isPairSeg(a, n.Obj) != isPairSeg(b, n.Obj) {
 				ok = false
 				return false
 			}

@@ -1,6 +1,7 @@
 package value
 
 import (
+	"github.com/reverify/reverify/engine/analysis/memory"
 	"strconv"
 	"testing"
 )
@@ -13,18 +14,18 @@ func itoa(x int64) string { return strconv.FormatInt(x, 10) }
 // dataChain builds head → b(7) → b(8) → … with data[16] = ds[i] and the
 // last block's next NULL; p designates block pTo when not 0.
 func (f *smgFixture) dataChain(ds []uint64, pTo int) *State {
-	b := func(n int) uint64 { return heapObj(site, uint32(7+n)) }
-	var mem *node
-	mem = mem.put(f.head, 0, ptrTo(b(0), 0), 8)
+	b := func(n int) uint64 { return memory.HeapObj(site, uint32(7+n)) }
+	var mem *memory.Node
+	mem = mem.Put(f.head, 0, ptrTo(b(0), 0), 8)
 	for i, d := range ds {
-		next := Value{}
+		next := memory.Value{}
 		if i+1 < len(ds) {
 			next = ptrTo(b(i+1), 0)
 		}
-		mem = mem.put(b(i), 0, next, 8).put(b(i), 16, Value{Bits: d}, 4)
+		mem = mem.Put(b(i), 0, next, 8).Put(b(i), 16, memory.Value{Bits: d}, 4)
 	}
 	if pTo > 0 {
-		mem = mem.put(f.p, 0, ptrTo(b(pTo), 0), 8)
+		mem = mem.Put(f.p, 0, ptrTo(b(pTo), 0), 8)
 	}
 	return f.state(mem, uint32(7+len(ds)))
 }
@@ -70,10 +71,10 @@ func TestMaterialisePairs(t *testing.T) {
 	tx0 := tx{c: f.c, s: *f.dataChain([]uint64{1, 2, 1, 2}, 0), full: true}
 	tx0.abstractLists()
 	s := tx0.s
-	seg := segObj(site, 0)
+	seg := memory.SegObj(site, 0)
 	tx1 := tx{c: f.c, s: s, full: true}
 	v, ok := tx1.segDeref(ptrTo(seg, 16))
-	if !ok || objKind(v.Obj) != kindHeap || v.Bits != 16 {
+	if !ok || memory.ObjKind(v.Obj) != memory.KindHeap || v.Bits != 16 {
 		t.Fatalf("segDeref = %v, %v", v, ok)
 	}
 	want := "{head=&heap5#1, heap5#1=&heap5#2, heap5#1[16]=1, heap5#2=&seg5#0, heap5#2[16]=2, seg5#0.nfo=0, seg5#0.hfo=0, seg5#0.next=0, seg5#0[" + itoa(periodOff) + "]=2, seg5#0" + alt(16) + "=2, seg5#0[16]=1}"
@@ -129,8 +130,8 @@ func TestPairsAgree(t *testing.T) {
 	tx1 := tx{c: f.c, s: *f.dataChain([]uint64{1, 1, 1, 1}, 0), full: true}
 	tx1.abstractLists()
 	plain := &tx1.s
-	plain.mem = plain.mem.put(segObj(site, 0), metaMin, Value{Bits: 2}, 1)
-	if !covers(pairs.mem, plain.mem) {
+	plain.mem = plain.mem.Put(memory.SegObj(site, 0), metaMin, memory.Value{Bits: 2}, 1)
+	if !memory.Covers(pairs.mem, plain.mem) {
 		t.Fatalf("fixture: %s should have every cell of %s", pairs, plain)
 	}
 	if lessOrEqual(pairs, plain) {

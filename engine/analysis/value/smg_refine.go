@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/reverify/reverify/engine/analysis/memory"
 	"github.com/reverify/reverify/engine/cfa"
 )
 
@@ -226,12 +227,12 @@ func (t *tx) heapTracked() bool {
 // cellTracked reports whether the precision keeps cell n at t.loc: cells
 // of heap blocks and segments by field (their shape metadata whenever
 // the heap is tracked), the others by object.
-func (t *tx) cellTracked(n *node) bool {
+func (t *tx) cellTracked(n *memory.Node) bool {
 	if t.full {
 		return true
 	}
-	if !isHeapish(n.obj) {
-		return t.tracked(n.obj)
+	if !memory.IsHeapish(n.Obj) {
+		return t.tracked(n.Obj)
 	}
 	if t.prec.Tracks(t.loc, nil) {
 		return true
@@ -240,10 +241,10 @@ func (t *tx) cellTracked(n *node) bool {
 	if !ok {
 		return false
 	}
-	if isMeta(n.off) || n.off == periodOff {
+	if isMeta(n.Off) || n.Off == periodOff {
 		return hf.TracksSomeHeapField(t.loc)
 	}
-	return hf.TracksHeapField(t.loc, fieldOf(n.off))
+	return hf.TracksHeapField(t.loc, fieldOf(n.Off))
 }
 
 // HeapCells returns the byte offsets of the cells of heap blocks and
@@ -267,16 +268,16 @@ func (s *State) HeapCells() (fields []int64, other bool) {
 			fields = append(fields, off)
 		}
 	}
-	s.mem.each(func(n *node) bool {
+	s.mem.Each(func(n *memory.Node) bool {
 		switch {
-		case isHeapish(n.obj):
-			if (n.off == metaNfo || n.off == metaPfo) && n.val.Obj == 0 && n.val.Sym == nil {
-				add(int64(n.val.Bits))
+		case memory.IsHeapish(n.Obj):
+			if (n.Off == metaNfo || n.Off == metaPfo) && n.Val.Obj == 0 && n.Val.Sym == nil {
+				add(int64(n.Val.Bits))
 			}
-			if !isMeta(n.off) && n.off != periodOff {
-				add(fieldOf(n.off))
+			if !isMeta(n.Off) && n.Off != periodOff {
+				add(fieldOf(n.Off))
 			}
-		case objKind(n.obj) != kindGlobal && objKind(n.obj) != kindLocal:
+		case memory.ObjKind(n.Obj) != memory.KindGlobal && memory.ObjKind(n.Obj) != memory.KindLocal:
 			other = true
 		}
 		return true
@@ -288,7 +289,9 @@ func (s *State) HeapCells() (fields []int64, other bool) {
 // ForgetHeapField returns s without the cells at byte offset off of heap
 // blocks and list segments (s itself when it has none).
 func (s *State) ForgetHeapField(off int64) *State {
-	mem := s.mem.filter(func(n *node) bool { return !isHeapish(n.obj) || n.off == periodOff || fieldOf(n.off) != off })
+	mem := s.mem.Filter(func(n *memory.Node) bool {
+		return !memory.IsHeapish(n.Obj) || n.Off == periodOff || fieldOf(n.Off) != off
+	})
 	if mem == s.mem {
 		return s
 	}

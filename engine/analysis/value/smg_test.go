@@ -3,6 +3,7 @@ package value
 import (
 	"testing"
 
+	"github.com/reverify/reverify/engine/analysis/memory"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/frontend"
 )
@@ -27,10 +28,10 @@ int main(void) { return head == p; }
 	f := &smgFixture{c: New(prog, Options{})}
 	for _, v := range prog.Vars {
 		if v != nil && v.Global && v.Name == "head" {
-			f.head = globalObj(v.ID)
+			f.head = memory.GlobalObj(v.ID)
 		}
 		if v != nil && v.Global && v.Name == "p" {
-			f.p = globalObj(v.ID)
+			f.p = memory.GlobalObj(v.ID)
 		}
 	}
 	if f.head == 0 || f.p == 0 || f.c.ptr != 64 {
@@ -41,29 +42,29 @@ int main(void) { return head == p; }
 
 const site = 5
 
-func ptrTo(o uint64, off int64) Value { return Value{Obj: o, Bits: uint64(off)} }
+func ptrTo(o uint64, off int64) memory.Value { return memory.Value{Obj: o, Bits: uint64(off)} }
 
 // seg puts a segment of minimum length min (1: no cell) with next field
 // 0, prev field pfo (-1: singly linked), data cell [16]=data.
-func (f *smgFixture) seg(mem *node, n uint32, min uint64, pfo int64, next, prev *Value, data uint64) (*node, uint64) {
-	s := segObj(site, n)
+func (f *smgFixture) seg(mem *memory.Node, n uint32, min uint64, pfo int64, next, prev *memory.Value, data uint64) (*memory.Node, uint64) {
+	s := memory.SegObj(site, n)
 	if min >= 2 {
-		mem = mem.put(s, metaMin, Value{Bits: min}, 1)
+		mem = mem.Put(s, metaMin, memory.Value{Bits: min}, 1)
 	}
-	mem = mem.put(s, metaNfo, Value{}, 8).put(s, metaHfo, Value{}, 8)
+	mem = mem.Put(s, metaNfo, memory.Value{}, 8).Put(s, metaHfo, memory.Value{}, 8)
 	if pfo >= 0 {
-		mem = mem.put(s, metaPfo, Value{Bits: uint64(pfo)}, 8)
+		mem = mem.Put(s, metaPfo, memory.Value{Bits: uint64(pfo)}, 8)
 		if prev != nil {
-			mem = mem.put(s, metaPrev, *prev, 8)
+			mem = mem.Put(s, metaPrev, *prev, 8)
 		}
 	}
 	if next != nil {
-		mem = mem.put(s, metaNext, *next, 8)
+		mem = mem.Put(s, metaNext, *next, 8)
 	}
-	return mem.put(s, 16, Value{Bits: data}, 4), s
+	return mem.Put(s, 16, memory.Value{Bits: data}, 4), s
 }
 
-func (f *smgFixture) state(mem *node, allocs uint32) *State {
+func (f *smgFixture) state(mem *memory.Node, allocs uint32) *State {
 	return &State{c: f.c, mem: mem, allocs: allocs}
 }
 
@@ -72,12 +73,12 @@ func (f *smgFixture) state(mem *node, allocs uint32) *State {
 // which keeps ≥ 2; the pointer now designates the concrete block.
 func TestMaterialiseSLL(t *testing.T) {
 	f := newSMGFixture(t)
-	null := Value{}
+	null := memory.Value{}
 	mem, s := f.seg(nil, 0, 3, -1, &null, nil, 1)
-	mem = mem.put(f.head, 0, ptrTo(s, 0), 8)
+	mem = mem.Put(f.head, 0, ptrTo(s, 0), 8)
 	tx := tx{c: f.c, s: *f.state(mem, 1), full: true}
 	v, ok := tx.segDeref(ptrTo(s, 16))
-	if !ok || objKind(v.Obj) != kindHeap || v.Bits != 16 {
+	if !ok || memory.ObjKind(v.Obj) != memory.KindHeap || v.Bits != 16 {
 		t.Fatalf("segDeref = %v, %v", v, ok)
 	}
 	got := tx.s.String()
@@ -87,7 +88,7 @@ func TestMaterialiseSLL(t *testing.T) {
 	}
 	// ≥ 1 block: no in-place materialisation, a split is requested.
 	tx2 := tx
-	tx2.s.mem = tx2.s.mem.del(s, metaMin)
+	tx2.s.mem = tx2.s.mem.Del(s, metaMin)
 	if _, ok := tx2.segDeref(ptrTo(s, 0)); ok || tx2.split != s {
 		t.Fatalf("segDeref of a 1+ segment: ok %v split %x", ok, tx2.split)
 	}
@@ -97,9 +98,9 @@ func TestMaterialiseSLL(t *testing.T) {
 // to the successor) or one block followed by a segment of ≥ 1.
 func TestSplitSegment(t *testing.T) {
 	f := newSMGFixture(t)
-	null := Value{}
+	null := memory.Value{}
 	mem, s := f.seg(nil, 0, 1, -1, &null, nil, 1)
-	mem = mem.put(f.head, 0, ptrTo(s, 0), 8)
+	mem = mem.Put(f.head, 0, ptrTo(s, 0), 8)
 	cases := f.c.splitSeg(f.state(mem, 1), s)
 	if len(cases) != 2 {
 		t.Fatalf("%d cases", len(cases))
@@ -120,12 +121,12 @@ func TestSplitSegment(t *testing.T) {
 // pointer, its prev pointer designates the segment's (new) last block.
 func TestMaterialiseDLLFromEnd(t *testing.T) {
 	f := newSMGFixture(t)
-	null := Value{}
+	null := memory.Value{}
 	mem, s := f.seg(nil, 0, 2, 8, &null, &null, 7)
-	mem = mem.put(f.head, 0, ptrTo(s, 0), 8).put(f.p, 0, ptrTo(s|lastTag, 0), 8)
+	mem = mem.Put(f.head, 0, ptrTo(s, 0), 8).Put(f.p, 0, ptrTo(s|memory.LastTag, 0), 8)
 	tx := tx{c: f.c, s: *f.state(mem, 1), full: true}
-	v, ok := tx.segDeref(ptrTo(s|lastTag, 0))
-	if !ok || objKind(v.Obj) != kindHeap {
+	v, ok := tx.segDeref(ptrTo(s|memory.LastTag, 0))
+	if !ok || memory.ObjKind(v.Obj) != memory.KindHeap {
 		t.Fatalf("segDeref = %v, %v", v, ok)
 	}
 	got := tx.s.String()
@@ -142,15 +143,15 @@ func TestMaterialiseDLLFromEnd(t *testing.T) {
 // kind smg.go does not know (memory-safety metadata keyed by block).
 func TestAbstractChain(t *testing.T) {
 	f := newSMGFixture(t)
-	b := func(n uint32) uint64 { return heapObj(site, n) }
+	b := func(n uint32) uint64 { return memory.HeapObj(site, n) }
 	build := func(data2 uint64, pTo uint64) *State {
-		var mem *node
-		mem = mem.put(f.head, 0, ptrTo(b(7), 0), 8)
-		mem = mem.put(b(7), 0, ptrTo(b(8), 0), 8).put(b(7), 16, Value{Bits: 1}, 4)
-		mem = mem.put(b(8), 0, ptrTo(b(9), 0), 8).put(b(8), 16, Value{Bits: data2}, 4)
-		mem = mem.put(b(9), 0, Value{}, 8).put(b(9), 16, Value{Bits: 1}, 4)
+		var mem *memory.Node
+		mem = mem.Put(f.head, 0, ptrTo(b(7), 0), 8)
+		mem = mem.Put(b(7), 0, ptrTo(b(8), 0), 8).Put(b(7), 16, memory.Value{Bits: 1}, 4)
+		mem = mem.Put(b(8), 0, ptrTo(b(9), 0), 8).Put(b(8), 16, memory.Value{Bits: data2}, 4)
+		mem = mem.Put(b(9), 0, memory.Value{}, 8).Put(b(9), 16, memory.Value{Bits: 1}, 4)
 		if pTo != 0 {
-			mem = mem.put(f.p, 0, ptrTo(pTo, 0), 8)
+			mem = mem.Put(f.p, 0, ptrTo(pTo, 0), 8)
 		}
 		return f.state(mem, 10)
 	}
@@ -165,7 +166,7 @@ func TestAbstractChain(t *testing.T) {
 		{"interior block designated", build(1, b(8)), "{head=&heap5#0, p=&heap5#1, heap5#0=&heap5#1, heap5#0[16]=1, heap5#1=&heap5#2, heap5#1[16]=1, heap5#2=0, heap5#2[16]=1}"},
 		{"unknown object kind", func() *State {
 			s := build(1, 0)
-			s.mem = s.mem.put((kindSeg+1)<<kindShift|uint64(site)<<32|7, 0, Value{Bits: 1}, 8)
+			s.mem = s.mem.Put((memory.KindSeg+1)<<memory.KindShift|uint64(site)<<32|7, 0, memory.Value{Bits: 1}, 8)
 			return s
 		}(), ""},
 	} {
@@ -190,10 +191,10 @@ func TestAbstractChain(t *testing.T) {
 // ≥ 3 and ≥ 2 is ≥ 1 (the cells they agree on).
 func TestSegmentEntailmentAndJoin(t *testing.T) {
 	f := newSMGFixture(t)
-	null := Value{}
+	null := memory.Value{}
 	mk := func(min uint64) *State {
 		mem, s := f.seg(nil, 0, min, -1, &null, nil, 1)
-		return f.state(mem.put(f.head, 0, ptrTo(s, 0), 8), 1)
+		return f.state(mem.Put(f.head, 0, ptrTo(s, 0), 8), 1)
 	}
 	s3, s2, s1 := mk(3), mk(2), mk(1)
 	if !lessOrEqual(s3, s1) || !lessOrEqual(s2, s1) {
@@ -214,11 +215,11 @@ func TestSegmentEntailmentAndJoin(t *testing.T) {
 // TestSegmentEndsMayAlias: the first and the last block of a segment of
 // ≥ 1 may be one block, so comparing pointers to them is unknown.
 func TestSegmentEndsMayAlias(t *testing.T) {
-	s := segObj(site, 0)
-	if _, ok := symbolicBinary(cfa.Eq, ptrTo(s, 0), ptrTo(s|lastTag, 0), 64); ok {
+	s := memory.SegObj(site, 0)
+	if _, ok := symbolicBinary(cfa.Eq, ptrTo(s, 0), ptrTo(s|memory.LastTag, 0), 64); ok {
 		t.Error("&seg == &seg.last must be unknown")
 	}
-	if v, ok := symbolicBinary(cfa.Eq, ptrTo(s, 0), ptrTo(heapObj(site, 1), 0), 64); !ok || v.Bits != 0 {
+	if v, ok := symbolicBinary(cfa.Eq, ptrTo(s, 0), ptrTo(memory.HeapObj(site, 1), 0), 64); !ok || v.Bits != 0 {
 		t.Error("a segment and another block are distinct")
 	}
 }

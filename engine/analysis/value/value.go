@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/reverify/reverify/engine/analysis/memory"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/smt"
@@ -139,7 +140,7 @@ func (c *CPA) strObj(s string) uint64 {
 		c.strs[s] = id
 		c.strVals = append(c.strVals, s)
 	}
-	return kindString<<kindShift | uint64(id)
+	return memory.KindString<<memory.KindShift | uint64(id)
 }
 
 func (c *CPA) funcObj(name string) uint64 {
@@ -151,7 +152,7 @@ func (c *CPA) funcObj(name string) uint64 {
 		c.funcIDs[name] = id
 		c.funcNames = append(c.funcNames, name)
 	}
-	return kindFunc<<kindShift | uint64(id)
+	return memory.KindFunc<<memory.KindShift | uint64(id)
 }
 
 func (c *CPA) strByte(o uint64, off int64) (uint64, bool) {
@@ -295,23 +296,23 @@ func (t *tx) result(orig *State) *State {
 // abstract drops the cells of variables the precision does not track at
 // the successor's location.
 func (t *tx) abstract() {
-	t.s.mem = t.s.mem.filter(t.cellTracked)
+	t.s.mem = t.s.mem.Filter(t.cellTracked)
 }
 
 func (t *tx) tracked(obj uint64) bool {
 	if t.full {
 		return true
 	}
-	switch objKind(obj) {
-	case kindGlobal, kindLocal:
-		id := varID(obj)
+	switch memory.ObjKind(obj) {
+	case memory.KindGlobal, memory.KindLocal:
+		id := memory.VarID(obj)
 		v := t.c.prog.Vars[id]
 		if id < len(t.c.fnPtrVars) {
 			return t.c.fnPtrVars[id] || t.prec.Tracks(t.loc, v)
 		}
 		return onlyFuncPointers(v.T) || t.prec.Tracks(t.loc, v) // a variable added after New
 
-	case kindHeap, kindSeg:
+	case memory.KindHeap, memory.KindSeg:
 		return t.heapTracked() // by field in cellTracked (smg_refine.go)
 	}
 	return t.prec.Tracks(t.loc, nil)
@@ -418,7 +419,7 @@ func (t *tx) enter(step cfa.Step) bool {
 		}
 	}
 	type arg struct {
-		v     Value
+		v     memory.Value
 		known bool
 		src   addr // aggregates
 	}
@@ -431,8 +432,8 @@ func (t *tx) enter(step cfa.Step) bool {
 		args[i].v, args[i].known = t.eval(a)
 	}
 	t.s.depth++
-	lo, hi := frameRange(t.s.depth)
-	t.s.mem = t.s.mem.delRange(lo, 0, hi, 0) // stale cells of an earlier frame
+	lo, hi := memory.FrameRange(t.s.depth)
+	t.s.mem = t.s.mem.DelRange(lo, 0, hi, 0) // stale cells of an earlier frame
 	for i, p := range step.Callee.Params {
 		if i >= len(args) {
 			break
@@ -453,8 +454,8 @@ func (t *tx) enter(step cfa.Step) bool {
 func (t *tx) leave(step cfa.Step) bool {
 	call := step.Edge.Op.(*cfa.Call)
 	ret := step.Callee.RetVar
-	var cells []*node
-	var rv Value
+	var cells []*memory.Node
+	var rv memory.Value
 	var rknown bool
 	if call.Result != nil && ret != nil {
 		src := addr{obj: t.varObj(ret), known: true, offKnown: true}
@@ -464,8 +465,8 @@ func (t *tx) leave(step cfa.Step) bool {
 			rv, rknown = t.load(src, ret.T)
 		}
 	}
-	lo, hi := frameRange(t.s.depth)
-	t.s.mem = t.s.mem.delRange(lo, 0, hi, 0)
+	lo, hi := memory.FrameRange(t.s.depth)
+	t.s.mem = t.s.mem.DelRange(lo, 0, hi, 0)
 	t.s.depth--
 	if call.Result == nil || ret == nil {
 		return true
