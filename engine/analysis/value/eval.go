@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/reverify/reverify/engine/analysis/memory"
+	"github.com/reverify/reverify/engine/analysis/smg"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cfa/csem"
 	"github.com/reverify/reverify/engine/smt"
@@ -53,7 +54,7 @@ func (t *tx) addrOf(e cfa.Expr) addr {
 	case *cfa.Deref:
 		v, ok := t.eval(e.X)
 		if ok && memory.ObjKind(v.Obj) == memory.KindSeg {
-			v, ok = t.segDeref(v) // materialise a list segment (smg.go)
+			v, ok = t.segDeref(v) // materialise a list segment (lists.go)
 		}
 		if !ok || v.Obj == 0 || memory.ObjKind(v.Obj) == memory.KindFunc {
 			return addr{}
@@ -241,8 +242,8 @@ func (t *tx) binary(e *cfa.Binary) (memory.Value, bool) {
 	if t.c.opts.Memory != nil && x.Obj != 0 && y.Obj != 0 && x.Obj != y.Obj && (t.mayBeFreed(x.Obj) || t.mayBeFreed(y.Obj)) {
 		return memory.Value{}, false // the address of a freed block may be reused (memsafety.go)
 	}
-	if segAlias(x.Obj, y.Obj) && t.memMode() {
-		return t.segEndsCompare(e.Op, x) // smg_mem.go
+	if smg.SegAlias(x.Obj, y.Obj) && t.memMode() {
+		return t.segEndsCompare(e.Op, x) // lists.go, smg.Heap.EndsCompare
 	}
 	if x.Obj != 0 || y.Obj != 0 {
 		return symbolicBinary(e.Op, x, y, t.c.ptr)
@@ -265,8 +266,8 @@ func elemSize(pt *cfa.Type) int64 {
 // and ordering within one object compare offsets; distinct objects are
 // unequal; a valid address differs from null; the rest is unknown.
 func symbolicBinary(op cfa.BinaryOp, x, y memory.Value, ptrBits int) (memory.Value, bool) {
-	if segAlias(x.Obj, y.Obj) {
-		return memory.Value{}, false // both ends of one list segment (smg.go)
+	if smg.SegAlias(x.Obj, y.Obj) {
+		return memory.Value{}, false // both ends of one list segment (smg.SegAlias)
 	}
 	if x.Obj == y.Obj {
 		a, b := memory.Sext(x.Bits, ptrBits), memory.Sext(y.Bits, ptrBits)

@@ -159,7 +159,7 @@ func (t *tx) argAddr(call *cfa.Call, i int) (addr, memory.Value, bool) {
 	}
 	v, ok := t.eval(call.Args[i])
 	if ok && memory.ObjKind(v.Obj) == memory.KindSeg {
-		v, ok = t.segDeref(v) // materialise a list segment (smg.go)
+		v, ok = t.segDeref(v) // materialise a list segment (lists.go)
 	}
 	if !ok {
 		return addr{}, memory.Value{}, false

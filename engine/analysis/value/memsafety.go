@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/reverify/reverify/engine/analysis/memory"
+	"github.com/reverify/reverify/engine/analysis/smg"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/graph"
@@ -377,7 +378,7 @@ func (t *tx) rangeAccess(e *cfa.Edge, call *cfa.Call, i int, n int64, nok bool) 
 func (t *tx) stringAccess(e *cfa.Edge, call *cfa.Call, i int) {
 	v, ok := t.eval(call.Args[i])
 	if conc(v, ok) && memory.ObjKind(v.Obj) == memory.KindSeg {
-		v, ok = t.segDeref(v) // materialise a list segment's block (smg.go)
+		v, ok = t.segDeref(v) // materialise a list segment's block (lists.go)
 	}
 	if !conc(v, ok) || v.Obj == 0 {
 		t.checkPointer(e, call.Args[i].String(), v, ok, 1)
@@ -449,7 +450,7 @@ func (t *tx) checkPointer(e *cfa.Edge, what string, v memory.Value, ok bool, n i
 		return
 	}
 	if conc(v, ok) && memory.ObjKind(v.Obj) == memory.KindSeg {
-		v, ok = t.segDeref(v) // materialise a list segment's block (smg.go)
+		v, ok = t.segDeref(v) // materialise a list segment's block (lists.go)
 	}
 	switch {
 	case !conc(v, ok):
@@ -780,11 +781,11 @@ func (t *tx) track(e *cfa.Edge, atExit bool) {
 		return false
 	})
 	for _, b := range live {
-		switch t.segReached(reached, b) {
-		case reachNone:
+		switch smg.SegReached(t.s.mem, reached, b) {
+		case smg.ReachNone:
 			t.violation(ValidMemtrack, e, t.object(results.MemoryViolation{Problem: results.Leak}, b), "%s is allocated but no longer reachable", t.c.objName(b, t.s.depth))
 			return
-		case reachMaybe:
+		case smg.ReachMaybe:
 			t.memUnknown(ValidMemtrack, e, "the blocks of the list segment %s but its last may be unreachable", t.c.objName(b, t.s.depth))
 		}
 	}
@@ -925,7 +926,7 @@ func (t *tx) lostAtEnd() bool {
 		return false
 	})
 	for _, b := range live {
-		if t.segReached(reached, b) != reachAll {
+		if smg.SegReached(t.s.mem, reached, b) != smg.ReachAll {
 			return true
 		}
 	}

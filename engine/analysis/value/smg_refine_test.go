@@ -1,9 +1,11 @@
 package value
 
 import (
-	"github.com/reverify/reverify/engine/analysis/memory"
 	"strings"
 	"testing"
+
+	"github.com/reverify/reverify/engine/analysis/memory"
+	"github.com/reverify/reverify/engine/analysis/smg"
 )
 
 // TestListLadder: shape refinement climbs from the default threshold to
@@ -111,8 +113,8 @@ func TestHeapCellsSegmentLinks(t *testing.T) {
 	seg := memory.SegObj(site, 3)
 	var mem *memory.Node
 	mem = mem.Put(f.head, 0, ptrTo(seg, 0), 8)
-	mem = mem.Put(seg, metaMin, memory.Value{Bits: 2}, 8).Put(seg, metaNfo, memory.Value{Bits: 0}, 8).Put(seg, metaHfo, memory.Value{Bits: 0}, 8)
-	mem = mem.Put(seg, metaPfo, memory.Value{Bits: 8}, 8).Put(seg, metaPrev, memory.Value{}, 8)
+	mem = mem.Put(seg, smg.MetaMin, memory.Value{Bits: 2}, 8).Put(seg, smg.MetaNfo, memory.Value{Bits: 0}, 8).Put(seg, smg.MetaHfo, memory.Value{Bits: 0}, 8)
+	mem = mem.Put(seg, smg.MetaPfo, memory.Value{Bits: 8}, 8).Put(seg, smg.MetaPrev, memory.Value{}, 8)
 	s := f.state(mem, 4)
 	fields, other := s.HeapCells()
 	if len(fields) != 2 || fields[0] != 0 || fields[1] != 8 || other {
@@ -122,7 +124,7 @@ func TestHeapCellsSegmentLinks(t *testing.T) {
 	// data field.
 	mem = nil
 	mem = mem.Put(f.head, 0, ptrTo(seg, 0), 8)
-	mem = mem.Put(seg, metaNfo, memory.Value{Bits: 8}, 8).Put(seg, metaHfo, memory.Value{Bits: 0}, 8).Put(seg, 16, memory.Value{Bits: 1}, 4)
+	mem = mem.Put(seg, smg.MetaNfo, memory.Value{Bits: 8}, 8).Put(seg, smg.MetaHfo, memory.Value{Bits: 0}, 8).Put(seg, 16, memory.Value{Bits: 1}, 4)
 	fields, _ = f.state(mem, 4).HeapCells()
 	if len(fields) != 2 || fields[0] != 8 || fields[1] != 16 {
 		t.Errorf("HeapCells = %v, want [8 16]", fields)

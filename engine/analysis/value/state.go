@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/reverify/reverify/engine/analysis/memory"
+	"github.com/reverify/reverify/engine/analysis/smg"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 )
@@ -45,7 +46,7 @@ func lessOrEqual(a, b *State) bool {
 	if a.depth != b.depth || a.allocs != b.allocs || !cpa.SubsetExplanations(a.reasons, b.reasons) {
 		return false
 	}
-	return (memory.Covers(a.mem, b.mem) || coversSegs(a, b)) && pairsAgree(a.mem, b.mem)
+	return (memory.Covers(a.mem, b.mem) || smg.CoversSegs(a.mem, b.mem)) && smg.PairsAgree(a.mem, b.mem)
 }
 
 // join keeps the cells on which a and b agree.
@@ -60,7 +61,7 @@ func joinStates(a, b *State) (*State, bool) {
 		j.mem = b.mem.Filter(func(n *memory.Node) bool {
 			m := a.mem.Get(n.Obj, n.Off)
 			return m != nil && m.Val == n.Val && m.Size == n.Size &&
-				(memory.ObjKind(n.Obj) != memory.KindSeg || isPairSeg(a.mem, n.Obj) == isPairSeg(b.mem, n.Obj)) // smg_period.go
+				(memory.ObjKind(n.Obj) != memory.KindSeg || smg.IsPairSeg(a.mem, n.Obj) == smg.IsPairSeg(b.mem, n.Obj)) // segments of pairs (smg_period.go in engine/analysis/smg)
 		})
 	}
 	if j.mem == b.mem && j.allocs == b.allocs && len(j.reasons) == len(b.reasons) {
@@ -83,8 +84,8 @@ func (s *State) String() string {
 		}
 		first = false
 		b.WriteString(s.c.objName(n.Obj, s.depth))
-		if isMeta(n.Off) {
-			b.WriteString(metaNames[n.Off-metaBase])
+		if smg.IsMeta(n.Off) {
+			b.WriteString(smg.MetaNames[n.Off-smg.MetaBase])
 		} else if n.Off != 0 {
 			fmt.Fprintf(&b, "[%d]", n.Off)
 		}
@@ -112,7 +113,7 @@ func (c *CPA) objName(o uint64, depth int) string {
 	case memory.KindHeap:
 		return fmt.Sprintf("heap%d#%d", (o>>32)&0x1fffffff, uint32(o))
 	case memory.KindSeg:
-		return segName(o)
+		return smg.SegName(o)
 	case memory.KindString:
 		return fmt.Sprintf("str%d", uint32(o))
 	case memory.KindFunc:
@@ -160,7 +161,7 @@ func (c *CPA) valueString(v memory.Value, size uint8, depth int) string {
 func (s *State) Features(buf []uint64) []uint64 {
 	for _, scalars := range []bool{true, false} {
 		s.mem.Each(func(n *memory.Node) bool {
-			if s.c.scalarVar(n.Obj) != scalars || n.Off == metaMin && memory.ObjKind(n.Obj) == memory.KindSeg {
+			if s.c.scalarVar(n.Obj) != scalars || n.Off == smg.MetaMin && memory.ObjKind(n.Obj) == memory.KindSeg {
 				return true // minimum lengths compare by ≥ (coversSegs)
 			}
 			h := memory.Prio(n.Obj^n.Val.Obj*0x2545f4914f6cdd1d, n.Off^int64(n.Val.Bits*0x9e3779b97f4a7c15)^int64(n.Size)<<56^int64(symID(n.Val)))

@@ -2,6 +2,7 @@ package value
 
 import (
 	"github.com/reverify/reverify/engine/analysis/memory"
+	"github.com/reverify/reverify/engine/analysis/smg"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/smt"
 )
@@ -40,7 +41,7 @@ import (
 // Every other use of such a value (a conversion to a narrower integer,
 // bit operations, a free, a comparison with an integer address) is
 // unknown, which is the explicit analysis's answer for an unknown
-// pointer. List abstraction (smg.go) drops symbolic pointers into heap
+// pointer. List abstraction (engine/analysis/smg) drops symbolic pointers into heap
 // blocks when it renames the heap (canonicalHeap), which forgets them.
 
 // symPtrObj reports whether obj may carry a symbolic offset: variables,
@@ -228,7 +229,7 @@ func (t *tx) ptrCompare(op cfa.BinaryOp, x, y memory.Value) *smt.Term {
 	case op != cfa.Eq && op != cfa.Ne:
 		return nil
 	case x.Obj != 0 && y.Obj != 0:
-		if segAlias(x.Obj, y.Obj) || t.c.opts.Memory != nil && (t.mayBeFreed(x.Obj) || t.mayBeFreed(y.Obj)) {
+		if smg.SegAlias(x.Obj, y.Obj) || t.c.opts.Memory != nil && (t.mayBeFreed(x.Obj) || t.mayBeFreed(y.Obj)) {
 			return nil
 		}
 	case x.Obj == 0 && (x.Sym != nil || x.Bits != 0), y.Obj == 0 && (y.Sym != nil || y.Bits != 0):

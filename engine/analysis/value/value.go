@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/reverify/reverify/engine/analysis/memory"
+	"github.com/reverify/reverify/engine/analysis/smg"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/smt"
@@ -37,7 +38,7 @@ type Options struct {
 	// write. 0 selects 64.
 	MaxIteCells int
 	// NoListAbstraction switches off the abstraction of linked lists
-	// into list segments at loop heads (smg.go); materialisation of
+	// into list segments at loop heads (engine/analysis/smg); materialisation of
 	// segments stays (none are created).
 	NoListAbstraction bool
 	// Memory, when not nil, checks memory safety (memsafety.go): heap
@@ -73,7 +74,7 @@ type CPA struct {
 	// at every memory access.
 	fnPtrVars []bool
 	// shapeNotes are the heap shapes list abstraction met and could not
-	// fold (smg_nested.go, ShapeNotes), under mu.
+	// fold (shapes.go, ShapeNotes), under mu.
 	shapeNotes map[string]bool
 }
 
@@ -185,11 +186,11 @@ func (c *CPA) Successors(dst []cpa.State, s cpa.State, step cfa.Step, p cpa.Prec
 
 // splitting runs the step on s and calls emit with the feasible
 // transfer; when the step dereferenced a list segment of at least one
-// block (tx.split, smg.go), it runs the step on both cases of the
-// segment instead (up to maxSplits nested splits).
+// block (tx.split, lists.go), it runs the step on both cases of the
+// segment instead (up to smg.MaxSplits nested splits).
 func (c *CPA) splitting(s *State, step cfa.Step, p cpa.Precision, depth int, emit func(t *tx, orig *State)) {
 	t, ok := c.step(s, step, p)
-	if t.split != 0 && depth < maxSplits {
+	if t.split != 0 && depth < smg.MaxSplits {
 		if cases := c.splitSeg(s, t.split); cases != nil {
 			for _, cs := range cases {
 				c.splitting(cs, step, p, depth+1, emit)
@@ -272,7 +273,7 @@ type tx struct {
 	assumed, altAssumed []*smt.Term
 	// split is a list segment of at least one block that the step
 	// dereferenced and could not materialise without a case split
-	// (smg.go); 0 if none.
+	// (lists.go, smg.Heap.Split); 0 if none.
 	split uint64
 	// undecided are the Undecided reports held back while split was
 	// set (memsafety.go: memUnknown, flushUndecided).

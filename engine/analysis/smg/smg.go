@@ -1,17 +1,18 @@
-package value
+package smg
 
 import (
 	"fmt"
-	"github.com/reverify/reverify/engine/analysis/memory"
 	"math"
+
+	"github.com/reverify/reverify/engine/analysis/memory"
 )
 
 // List abstraction: the shape part of symbolic memory graphs (seed
 // 001_7a124141fc78263e.txt, sections 3.9.2–3.9.4 and chapter 4; Dudka,
 // Peringer, Vojnar, "Byte-precise verification of low-level list
-// manipulation", SAS 2013) on top of the cell map of this package.
+// manipulation", SAS 2013) on top of the cells of engine/analysis/memory.
 //
-// A list segment is a heap object of kind kindSeg standing for a chain of
+// A list segment is a heap object of kind memory.KindSeg standing for a chain of
 // at least one, and at least its minimum length (1 or 2), heap blocks of
 // one allocation site, each linked to the next by the pointer at the
 // next-field offset nfo, pointing at the head offset hfo of the next
@@ -22,7 +23,7 @@ import (
 // merges blocks without such pointers). The segment's cells at ordinary
 // offsets are the data values all its blocks share (abstraction merges
 // only blocks whose data cells are equal); its link fields have no cell.
-// Its shape lives in metadata cells at offsets metaBase+k that no C
+// Its shape lives in metadata cells at offsets MetaBase+k that no C
 // access reaches: the minimum length (absent: 1), nfo, hfo, pfo (absent:
 // singly linked), the next pointer of the last block (absent: unknown)
 // and the prev pointer of the first block (absent: unknown). Every cell
@@ -30,8 +31,9 @@ import (
 // whose nfo or hfo is unknown cannot be materialised and every access
 // through it is unknown (reads) or havocs the heap (writes).
 //
-// Abstraction (Options.NoListAbstraction off) runs at loop heads, as a
-// precision adjustment would: maximal chains of two or more blocks or
+// Abstraction (Abstract; the value analysis calls it at loop heads
+// unless its Options.NoListAbstraction is set) runs as a precision
+// adjustment would: maximal chains of two or more blocks or
 // segments of one allocation site, linked through one next field (and
 // prev field), whose later members have no incoming pointer but their
 // links and whose data cells are equal, become one segment of minimum
@@ -43,7 +45,7 @@ import (
 // loop builds converge (a segment of ≥ n blocks is one of ≥ 2).
 //
 // The metadata objects that memory-safety checking keys by heap block
-// (kindMeta: size and status) follow the merge, the materialisation and
+// (memory.KindMeta: size and status) follow the merge, the materialisation and
 // the renaming (smg_mem.go); objects of any other kind this file does not
 // know would not, so a state holding any is not abstracted at all.
 //
@@ -54,37 +56,67 @@ import (
 // are redirected to the fresh block. A segment of ≥ 1 block needs a case
 // split — exactly one block (linked to the segment's successor), or one
 // block followed by a segment of ≥ 1 —, which a transfer cannot return:
-// it records the segment in tx.split, treats the address as unknown, and
-// Successors reruns the step on both cases (splitSeg).
+// Deref records the segment in Heap.Split and the address is unknown;
+// the value analysis reruns the step on both cases (SplitSeg).
 
+// The shape cells of a segment, at offsets no C access reaches.
 const (
-	metaBase int64 = math.MinInt64 / 2
-	metaMin        = metaBase     // minimum length when 2 (absent: 1)
-	metaNfo        = metaBase + 1 // next-field offset
-	metaHfo        = metaBase + 2 // head offset the links point to
-	metaPfo        = metaBase + 3 // prev-field offset (doubly linked)
-	metaNext       = metaBase + 4 // next pointer of the last block
-	metaPrev       = metaBase + 5 // prev pointer of the first block
-	metaEnd        = metaBase + 6
+	MetaBase int64 = math.MinInt64 / 2
+	MetaMin        = MetaBase     // minimum length when 2 (absent: 1)
+	MetaNfo        = MetaBase + 1 // next-field offset
+	MetaHfo        = MetaBase + 2 // head offset the links point to
+	MetaPfo        = MetaBase + 3 // prev-field offset (doubly linked)
+	MetaNext       = MetaBase + 4 // next pointer of the last block
+	MetaPrev       = MetaBase + 5 // prev pointer of the first block
+	MetaEnd        = MetaBase + 6
 	// maxSegMin caps the minimum length of segments; chains of at
-	// least minChain blocks are abstracted (seed 001, chapter 4: the
+	// least MinChain blocks are abstracted (seed 001, chapter 4: the
 	// threshold is 3 by default).
 	maxSegMin = 3
-	minChain  = 3
-	// maxSplits bounds the case splits of one transfer (nested
+	MinChain  = 3
+	// maxSegMinAny caps the minimum length read from a segment (the
+	// largest threshold the value analysis's shape refinement sets,
+	// smg_refine.go there).
+	maxSegMinAny = 12
+	// NoAbstraction is the threshold of Abstract that merges no chain.
+	NoAbstraction = math.MaxInt32
+	// MaxSplits bounds the case splits of one transfer (nested
 	// dereferences of segments of ≥ 1 block); beyond it the transfer's
 	// own result, with those addresses unknown, is kept.
-	maxSplits = 4
+	MaxSplits = 4
 )
 
-// metaNames name the metadata cells in State.String.
-var metaNames = [...]string{".min", ".nfo", ".hfo", ".pfo", ".next", ".prev"}
+// Heap is what the list abstraction reads and rewrites of a state of
+// the value analysis: its memory and allocation count, the segment a
+// dereference could not materialise without a case split, and the
+// settings it needs. The value analysis builds one for a step's state
+// and takes Mem, Allocs and Split back.
+type Heap struct {
+	Mem    *memory.Node
+	Allocs uint32
+	// Split is a list segment of at least one block that a dereference
+	// met and could not materialise without a case split (SplitSeg); 0
+	// if none.
+	Split uint64
+	// Ptr is the pointer width in bits.
+	Ptr int
+	// Memory is set in memory-safety mode: blocks carry metadata
+	// (smg_mem.go).
+	Memory bool
+	// threshold and noteTree are Abstract's arguments.
+	threshold int
+	noteTree  func(site int)
+}
 
-func isMeta(off int64) bool { return off >= metaBase && off < metaEnd }
+// MetaNames name the metadata cells (MetaBase+k) when a state is printed.
+var MetaNames = [...]string{".min", ".nfo", ".hfo", ".pfo", ".next", ".prev"}
 
-// segAlias reports whether a and b may designate one block although
+// IsMeta reports whether off is the offset of a shape cell.
+func IsMeta(off int64) bool { return off >= MetaBase && off < MetaEnd }
+
+// SegAlias reports whether a and b may designate one block although
 // they differ: the first and the last block of one segment.
-func segAlias(a, b uint64) bool {
+func SegAlias(a, b uint64) bool {
 	return a != b && memory.ObjKind(a) == memory.KindSeg && memory.ObjKind(b) == memory.KindSeg && memory.SegBase(a) == memory.SegBase(b)
 }
 
@@ -100,58 +132,60 @@ type segShape struct {
 	ok       bool // nfo and hfo known
 }
 
-func (t *tx) segShapeOf(seg uint64) segShape {
-	m := t.s.mem
+func (h *Heap) segShapeOf(seg uint64) segShape {
+	m := h.Mem
 	sh := segShape{min: 1, pfo: -1}
-	if n := m.Get(seg, metaMin); n != nil && n.Val.Obj == 0 && n.Val.Sym == nil && n.Val.Bits >= 2 {
+	if n := m.Get(seg, MetaMin); n != nil && n.Val.Obj == 0 && n.Val.Sym == nil && n.Val.Bits >= 2 {
 		sh.min = int(min(n.Val.Bits, maxSegMinAny))
 	}
-	nf, hf := m.Get(seg, metaNfo), m.Get(seg, metaHfo)
+	nf, hf := m.Get(seg, MetaNfo), m.Get(seg, MetaHfo)
 	if nf != nil && hf != nil && nf.Val.Obj == 0 && hf.Val.Obj == 0 && nf.Val.Sym == nil && hf.Val.Sym == nil {
 		sh.nfo, sh.hfo, sh.ok = int64(nf.Val.Bits), int64(hf.Val.Bits), true
 	}
-	if n := m.Get(seg, metaPfo); n != nil && n.Val.Obj == 0 && n.Val.Sym == nil {
+	if n := m.Get(seg, MetaPfo); n != nil && n.Val.Obj == 0 && n.Val.Sym == nil {
 		sh.pfo = int64(n.Val.Bits)
 	}
-	if n := m.Get(seg, metaNext); n != nil {
+	if n := m.Get(seg, MetaNext); n != nil {
 		sh.next, sh.hasNext = n.Val, true
 	}
-	if n := m.Get(seg, metaPrev); n != nil {
+	if n := m.Get(seg, MetaPrev); n != nil {
 		sh.prev, sh.hasPrev = n.Val, true
 	}
 	return sh
 }
 
-func (c *CPA) ptrBytes() uint8 { return uint8(c.ptr / 8) }
+func (h *Heap) ptrBytes() uint8 { return uint8(h.Ptr / 8) }
 
-// segDeref is called on a pointer value about to be dereferenced: a
+func (h *Heap) clearObj(obj uint64) { h.Mem = h.Mem.DelObj(obj) }
+
+// Deref is called on a pointer value about to be dereferenced: a
 // pointer into a segment's first (or, tagged, last) block is replaced by
 // one into a materialised block; ok is false when that needs a case
-// split (recorded in t.split) or the segment's shape is unknown.
-func (t *tx) segDeref(v memory.Value) (memory.Value, bool) {
+// split (recorded in h.Split) or the segment's shape is unknown.
+func (h *Heap) Deref(v memory.Value) (memory.Value, bool) {
 	if memory.ObjKind(v.Obj) != memory.KindSeg {
 		return v, true
 	}
-	if isPairSeg(t.s.mem, v.Obj) {
-		return t.pairDeref(v) // smg_period.go
+	if IsPairSeg(h.Mem, v.Obj) {
+		return h.pairDeref(v) // smg_period.go
 	}
 	seg := memory.SegBase(v.Obj)
-	sh := t.segShapeOf(seg)
+	sh := h.segShapeOf(seg)
 	if !sh.ok {
 		return memory.Value{}, false
 	}
 	if sh.min < 2 {
-		if t.split == 0 {
-			t.split = v.Obj
+		if h.Split == 0 {
+			h.Split = v.Obj
 		}
 		return memory.Value{}, false
 	}
-	n := t.materialise(seg, sh, false, memory.IsLast(v.Obj))
+	n := h.materialise(seg, sh, false, memory.IsLast(v.Obj))
 	return memory.Value{Obj: n, Bits: v.Bits}, true
 }
 
-func (t *tx) redirect(from, to uint64) {
-	t.s.mem = t.s.mem.MapVals(func(v memory.Value) memory.Value {
+func (h *Heap) redirect(from, to uint64) {
+	h.Mem = h.Mem.MapVals(func(v memory.Value) memory.Value {
 		if v.Obj == from && v.Sym == nil {
 			v.Obj = to
 		}
@@ -166,89 +200,88 @@ func (t *tx) redirect(from, to uint64) {
 // pointers, every pointer to either end of seg points to it, and seg
 // disappears. Otherwise seg keeps one block less (at least 1), linked to
 // the fresh block by its next (fromEnd) or prev pointer.
-func (t *tx) materialise(seg uint64, sh segShape, only, fromEnd bool) uint64 {
-	if isPairSeg(t.s.mem, seg) {
-		return t.materialisePair(seg, sh, only) // smg_period.go
+func (h *Heap) materialise(seg uint64, sh segShape, only, fromEnd bool) uint64 {
+	if IsPairSeg(h.Mem, seg) {
+		return h.materialisePair(seg, sh, only) // smg_period.go
 	}
-	n := memory.HeapObj(memory.ObjSite(seg), t.s.allocs)
-	t.s.allocs++
+	n := memory.HeapObj(memory.ObjSite(seg), h.Allocs)
+	h.Allocs++
 	var data []*memory.Node
-	t.s.mem.Ascend(seg, metaEnd, seg+1, math.MinInt64, func(c *memory.Node) bool {
+	h.Mem.Ascend(seg, MetaEnd, seg+1, math.MinInt64, func(c *memory.Node) bool {
 		data = append(data, c)
 		return true
 	})
-	pb := t.c.ptrBytes()
-	hp := func(o uint64) memory.Value { return memory.Value{Obj: o, Bits: uint64(sh.hfo) & memory.Mask(t.c.ptr)} }
+	pb := h.ptrBytes()
+	hp := func(o uint64) memory.Value { return memory.Value{Obj: o, Bits: uint64(sh.hfo) & memory.Mask(h.Ptr)} }
 	switch {
 	case only:
-		t.redirect(seg, n)
-		t.redirect(seg|memory.LastTag, n)
+		h.redirect(seg, n)
+		h.redirect(seg|memory.LastTag, n)
 	case fromEnd:
-		t.redirect(seg|memory.LastTag, n)
+		h.redirect(seg|memory.LastTag, n)
 	default:
-		t.redirect(seg, n)
+		h.redirect(seg, n)
 	}
 	for _, c := range data {
 		v := c.Val
 		if v.Obj == seg && (only || !fromEnd) || v.Obj == seg|memory.LastTag && (only || fromEnd) {
 			v.Obj = n // as redirect did in the other cells
 		}
-		t.s.mem = t.s.mem.Put(n, c.Off, v, c.Size)
+		h.Mem = h.Mem.Put(n, c.Off, v, c.Size)
 	}
-	t.unfoldNested(seg, n)         // smg_nested.go
-	t.memMaterialise(seg, n, only) // smg_mem.go
+	h.unfoldNested(seg, n)         // smg_nested.go
+	h.memMaterialise(seg, n, only) // smg_mem.go
 	sh.min--
 	switch {
 	case only:
 		if sh.hasNext {
-			t.s.mem = t.s.mem.Put(n, sh.nfo, sh.next, pb)
+			h.Mem = h.Mem.Put(n, sh.nfo, sh.next, pb)
 		}
 		if sh.pfo >= 0 && sh.hasPrev {
-			t.s.mem = t.s.mem.Put(n, sh.pfo, sh.prev, pb)
+			h.Mem = h.Mem.Put(n, sh.pfo, sh.prev, pb)
 		}
-		t.clearObj(seg)
+		h.clearObj(seg)
 		return n
 	case fromEnd:
 		if sh.hasNext {
-			t.s.mem = t.s.mem.Put(n, sh.nfo, sh.next, pb)
+			h.Mem = h.Mem.Put(n, sh.nfo, sh.next, pb)
 		}
 		if sh.pfo >= 0 {
-			t.s.mem = t.s.mem.Put(n, sh.pfo, hp(seg|memory.LastTag), pb)
+			h.Mem = h.Mem.Put(n, sh.pfo, hp(seg|memory.LastTag), pb)
 		}
-		t.s.mem = t.s.mem.Put(seg, metaNext, hp(n), pb)
+		h.Mem = h.Mem.Put(seg, MetaNext, hp(n), pb)
 	default:
-		t.s.mem = t.s.mem.Put(n, sh.nfo, hp(seg), pb)
+		h.Mem = h.Mem.Put(n, sh.nfo, hp(seg), pb)
 		if sh.pfo >= 0 {
 			if sh.hasPrev {
-				t.s.mem = t.s.mem.Put(n, sh.pfo, sh.prev, pb)
+				h.Mem = h.Mem.Put(n, sh.pfo, sh.prev, pb)
 			}
-			t.s.mem = t.s.mem.Put(seg, metaPrev, hp(n), pb)
+			h.Mem = h.Mem.Put(seg, MetaPrev, hp(n), pb)
 		}
 	}
 	if sh.min >= 2 {
-		t.s.mem = t.s.mem.Put(seg, metaMin, memory.Value{Bits: uint64(sh.min)}, 1)
+		h.Mem = h.Mem.Put(seg, MetaMin, memory.Value{Bits: uint64(sh.min)}, 1)
 	} else {
-		t.s.mem = t.s.mem.Del(seg, metaMin)
+		h.Mem = h.Mem.Del(seg, MetaMin)
 	}
 	return n
 }
 
-// splitSeg returns the two cases of a segment of ≥ 1 block, for a
+// SplitSeg returns the two cases of a segment of ≥ 1 block, for a
 // dereference of its first block (ref untagged) or last block (tagged):
 // exactly one block, and one block followed (preceded) by a segment of
-// ≥ 1.
-func (c *CPA) splitSeg(s *State, ref uint64) []*State {
-	var out []*State
+// ≥ 1; nil when the segment's shape is unknown.
+func (h Heap) SplitSeg(ref uint64) []Heap {
+	var out []Heap
 	seg := memory.SegBase(ref)
 	for _, only := range []bool{true, false} {
-		t := tx{c: c, s: *s, full: true}
-		sh := t.segShapeOf(seg)
+		c := h
+		sh := c.segShapeOf(seg)
 		if !sh.ok {
 			return nil
 		}
-		t.materialise(seg, sh, only, memory.IsLast(ref))
-		ns := t.s
-		out = append(out, &ns)
+		c.materialise(seg, sh, only, memory.IsLast(ref))
+		out = append(out, c)
 	}
 	return out
 }
@@ -263,15 +296,15 @@ type link struct {
 
 // heapGraph indexes the heap of a state for abstraction.
 type heapGraph struct {
-	t     *tx
+	h     *Heap
 	cells map[uint64][]*memory.Node // heap objects' cells (key order)
 	in    map[uint64][]link         // incoming pointers, from any cell
 	objs  []uint64                  // heap objects in key order
 }
 
-func (t *tx) heapGraph() *heapGraph {
-	g := &heapGraph{t: t, cells: map[uint64][]*memory.Node{}, in: map[uint64][]link{}}
-	t.s.mem.Each(func(n *memory.Node) bool {
+func (h *Heap) heapGraph() *heapGraph {
+	g := &heapGraph{h: h, cells: map[uint64][]*memory.Node{}, in: map[uint64][]link{}}
+	h.Mem.Each(func(n *memory.Node) bool {
 		if memory.IsHeapish(n.Obj) {
 			if _, ok := g.cells[n.Obj]; !ok {
 				g.objs = append(g.objs, n.Obj)
@@ -296,34 +329,34 @@ func (g *heapGraph) cell(obj uint64, off int64) *memory.Node {
 }
 
 // nextOf is the pointer obj's last block holds in its next field nfo,
-// and the cell holding it (a segment's metaNext).
+// and the cell holding it (a segment's MetaNext).
 func (g *heapGraph) nextOf(obj uint64, nfo int64) (memory.Value, *memory.Node, bool) {
 	off := nfo
 	if memory.ObjKind(obj) == memory.KindSeg {
-		if c := g.cell(obj, metaNfo); c == nil || int64(c.Val.Bits) != nfo || c.Val.Obj != 0 {
+		if c := g.cell(obj, MetaNfo); c == nil || int64(c.Val.Bits) != nfo || c.Val.Obj != 0 {
 			return memory.Value{}, nil, false
 		}
-		off = metaNext
+		off = MetaNext
 	}
 	c := g.cell(obj, off)
-	if c == nil || c.Val.Sym != nil || int64(c.Size) != int64(g.t.c.ptrBytes()) {
+	if c == nil || c.Val.Sym != nil || int64(c.Size) != int64(g.h.ptrBytes()) {
 		return memory.Value{}, nil, false
 	}
 	return c.Val, c, true
 }
 
 // prevOf is the pointer obj's first block holds in its prev field pfo
-// (a segment's metaPrev), and the cell holding it.
+// (a segment's MetaPrev), and the cell holding it.
 func (g *heapGraph) prevOf(obj uint64, pfo int64) (memory.Value, *memory.Node, bool) {
 	off := pfo
 	if memory.ObjKind(obj) == memory.KindSeg {
-		if c := g.cell(obj, metaPfo); c == nil || int64(c.Val.Bits) != pfo || c.Val.Obj != 0 {
+		if c := g.cell(obj, MetaPfo); c == nil || int64(c.Val.Bits) != pfo || c.Val.Obj != 0 {
 			return memory.Value{}, nil, false
 		}
-		off = metaPrev
+		off = MetaPrev
 	}
 	c := g.cell(obj, off)
-	if c == nil || c.Val.Sym != nil || int64(c.Size) != int64(g.t.c.ptrBytes()) {
+	if c == nil || c.Val.Sym != nil || int64(c.Size) != int64(g.h.ptrBytes()) {
 		return memory.Value{}, nil, false
 	}
 	return c.Val, c, true
@@ -332,10 +365,10 @@ func (g *heapGraph) prevOf(obj uint64, pfo int64) (memory.Value, *memory.Node, b
 // data returns the data cells of obj: its cells but metadata and the
 // link fields.
 func (g *heapGraph) data(obj uint64, nfo, pfo int64) []*memory.Node {
-	pb := int64(g.t.c.ptrBytes())
+	pb := int64(g.h.ptrBytes())
 	var out []*memory.Node
 	for _, c := range g.cells[obj] {
-		if isMeta(c.Off) || overlaps(c.Off, int64(c.Size), nfo, pb) || (pfo >= 0 && overlaps(c.Off, int64(c.Size), pfo, pb)) {
+		if IsMeta(c.Off) || overlaps(c.Off, int64(c.Size), nfo, pb) || (pfo >= 0 && overlaps(c.Off, int64(c.Size), pfo, pb)) {
 			continue
 		}
 		out = append(out, c)
@@ -362,7 +395,7 @@ func (g *heapGraph) segMin(obj uint64) int {
 	if memory.ObjKind(obj) != memory.KindSeg {
 		return 1
 	}
-	if c := g.cell(obj, metaMin); c != nil && c.Val.Bits >= 2 {
+	if c := g.cell(obj, MetaMin); c != nil && c.Val.Bits >= 2 {
 		return int(min(c.Val.Bits, maxSegMinAny))
 	}
 	return 1
@@ -373,7 +406,7 @@ func (g *heapGraph) shapeMatches(obj uint64, nfo, hfo, pfo int64) bool {
 	if memory.ObjKind(obj) != memory.KindSeg {
 		return true
 	}
-	if isPairSeg(g.t.s.mem, obj) {
+	if IsPairSeg(g.h.Mem, obj) {
 		return false // smg_period.go
 	}
 	get := func(off int64) (int64, bool) {
@@ -383,9 +416,9 @@ func (g *heapGraph) shapeMatches(obj uint64, nfo, hfo, pfo int64) bool {
 		}
 		return int64(c.Val.Bits), true
 	}
-	n, ok1 := get(metaNfo)
-	h, ok2 := get(metaHfo)
-	p, ok3 := get(metaPfo)
+	n, ok1 := get(MetaNfo)
+	h, ok2 := get(MetaHfo)
+	p, ok3 := get(MetaPfo)
 	if !ok3 {
 		p = -1
 	}
@@ -399,12 +432,12 @@ func (g *heapGraph) shapeMatches(obj uint64, nfo, hfo, pfo int64) bool {
 // come from anywhere; every other block may only be designated by its
 // neighbours' next and prev pointers.
 func (g *heapGraph) chain(a0 uint64, nfo, hfo, pfo int64) []uint64 {
-	ptr := g.t.c.ptr
-	if !g.shapeMatches(a0, nfo, hfo, pfo) || isTemplate(a0) {
+	ptr := g.h.Ptr
+	if !g.shapeMatches(a0, nfo, hfo, pfo) || IsTemplate(a0) {
 		return nil
 	}
-	mem := g.t.memMode()
-	key0, ok0 := g.t.memKey(a0) // smg_mem.go
+	mem := g.h.Memory
+	key0, ok0 := g.h.memKey(a0) // smg_mem.go
 	if mem && !ok0 {
 		return nil
 	}
@@ -424,7 +457,7 @@ func (g *heapGraph) chain(a0 uint64, nfo, hfo, pfo int64) []uint64 {
 		}
 		if mem {
 			// Memory mode: one size, allocated, and equal data cells.
-			if key, ok := g.t.memKey(b); !ok || key != key0 || !sameData(d0, g.data(b, nfo, pfo)) {
+			if key, ok := g.h.memKey(b); !ok || key != key0 || !sameData(d0, g.data(b, nfo, pfo)) {
 				break
 			}
 		} else if !g.sameDataNested(a0, b, d0, g.data(b, nfo, pfo)) { // smg_nested.go
@@ -447,7 +480,7 @@ func (g *heapGraph) chain(a0 uint64, nfo, hfo, pfo int64) []uint64 {
 		return i > 0 && l.from == members[i-1] && l.off == links[i].Off
 	}
 	fromSucc := func(i int, l link) bool {
-		return pfo >= 0 && i+1 < len(members) && l.from == members[i+1] && (l.off == pfo || l.off == metaPrev)
+		return pfo >= 0 && i+1 < len(members) && l.from == members[i+1] && (l.off == pfo || l.off == MetaPrev)
 	}
 	// ok reports whether member i may be in the chain, as its last
 	// member when last.
@@ -493,49 +526,53 @@ func (g *heapGraph) chain(a0 uint64, nfo, hfo, pfo int64) []uint64 {
 	return members
 }
 
-// abstractLists is the list abstraction of a state at a loop head,
-// followed by garbage collection and canonical renaming of the heap.
-func (t *tx) abstractLists() {
-	if t.s.allocs == 0 {
+// Abstract is the list abstraction of a state at a loop head, followed
+// by garbage collection and canonical renaming of the heap: chains of
+// at least threshold blocks are merged (NoAbstraction: none, the heap is
+// only renamed); noteTree, when not nil, is called with the allocation
+// site of a tree of blocks that cannot be folded (smg_nested.go).
+func (h *Heap) Abstract(threshold int, noteTree func(site int)) {
+	if h.Allocs == 0 {
 		return
 	}
-	if c := t.s.mem.Ceil((memory.KindSeg+1)<<memory.KindShift, math.MinInt64); c != nil && (memory.ObjKind(c.Obj) != memory.KindMeta || !t.memMode()) {
+	h.threshold, h.noteTree = threshold, noteTree
+	if c := h.Mem.Ceil((memory.KindSeg+1)<<memory.KindShift, math.MinInt64); c != nil && (memory.ObjKind(c.Obj) != memory.KindMeta || !h.Memory) {
 		// Objects of a kind this file does not know would not follow
 		// the renaming: no abstraction then. Memory-safety metadata
 		// does (smg_mem.go).
 		return
 	}
-	mem := t.memMode()
-	if mem && t.symbolicHeapPointer() {
+	mem := h.Memory
+	if mem && h.symbolicHeapPointer() {
 		return // smg_mem.go
 	}
-	if t.listThreshold() >= listsOffThreshold {
-		t.canonicalHeap()
+	if h.threshold >= NoAbstraction {
+		h.canonicalHeap()
 		return
 	}
 	if !mem {
-		t.abstractInner() // smg_nested.go
+		h.abstractInner() // smg_nested.go
 	}
 	for round := 0; round < 8; round++ {
-		if !t.abstractOnce() && (mem || !t.abstractPairs()) {
+		if !h.abstractOnce() && (mem || !h.abstractPairs()) {
 			break
 		}
 	}
-	t.canonicalHeap()
+	h.canonicalHeap()
 	if !mem {
-		t.noteTrees() // smg_nested.go
+		h.noteTrees() // smg_nested.go
 	}
 }
 
 // abstractOnce merges the longest chain found; it reports whether it
 // merged one.
-func (t *tx) abstractOnce() bool {
-	g := t.heapGraph()
-	pb := int64(t.c.ptrBytes())
+func (h *Heap) abstractOnce() bool {
+	g := h.heapGraph()
+	pb := int64(h.ptrBytes())
 	var best []uint64
 	bestLen := 0
 	var bnfo, bhfo, bpfo int64
-	threshold := t.listThreshold()
+	threshold := h.threshold
 	for _, a0 := range g.objs {
 		for _, cd := range g.linkCands(a0, pb) {
 			v, _, ok := g.nextOf(a0, cd.nfo)
@@ -564,7 +601,7 @@ func (t *tx) abstractOnce() bool {
 	if best == nil {
 		return false
 	}
-	t.mergeChain(g, best, bestLen, bnfo, bhfo, bpfo)
+	h.mergeChain(g, best, bestLen, bnfo, bhfo, bpfo)
 	return true
 }
 
@@ -578,7 +615,7 @@ type linkCand struct{ nfo, hfo int64 }
 // abstractInner (smg_nested.go).
 func (g *heapGraph) linkCands(x uint64, pb int64) []linkCand {
 	if memory.ObjKind(x) == memory.KindSeg {
-		nf, hf := g.cell(x, metaNfo), g.cell(x, metaHfo)
+		nf, hf := g.cell(x, MetaNfo), g.cell(x, MetaHfo)
 		if nf == nil || hf == nil {
 			return nil
 		}
@@ -586,8 +623,8 @@ func (g *heapGraph) linkCands(x uint64, pb int64) []linkCand {
 	}
 	var cands []linkCand
 	for _, c := range g.cells[x] {
-		if memory.IsHeapish(c.Val.Obj) && !memory.IsLast(c.Val.Obj) && c.Val.Obj != x && memory.ObjSite(c.Val.Obj) == memory.ObjSite(x) && int64(c.Size) == pb && c.Val.Sym == nil && !isMeta(c.Off) {
-			cands = append(cands, linkCand{c.Off, memory.Sext(c.Val.Bits, g.t.c.ptr)})
+		if memory.IsHeapish(c.Val.Obj) && !memory.IsLast(c.Val.Obj) && c.Val.Obj != x && memory.ObjSite(c.Val.Obj) == memory.ObjSite(x) && int64(c.Size) == pb && c.Val.Sym == nil && !IsMeta(c.Off) {
+			cands = append(cands, linkCand{c.Off, memory.Sext(c.Val.Bits, g.h.Ptr)})
 		}
 	}
 	return cands
@@ -598,13 +635,13 @@ func (g *heapGraph) linkCands(x uint64, pb int64) []linkCand {
 // x's last block (a segment's recorded one), then -1 (singly linked).
 func (g *heapGraph) prevFields(x, b uint64, cd linkCand, pb int64) []int64 {
 	if memory.ObjKind(b) == memory.KindSeg {
-		if c := g.cell(b, metaPfo); c != nil {
+		if c := g.cell(b, MetaPfo); c != nil {
 			return []int64{int64(c.Val.Bits), -1}
 		}
 		return []int64{-1}
 	}
 	for _, c := range g.cells[b] {
-		if c.Val.Obj == memory.LastRef(x) && memory.Sext(c.Val.Bits, g.t.c.ptr) == cd.hfo && c.Off != cd.nfo && int64(c.Size) == pb && !isMeta(c.Off) {
+		if c.Val.Obj == memory.LastRef(x) && memory.Sext(c.Val.Bits, g.h.Ptr) == cd.hfo && c.Off != cd.nfo && int64(c.Size) == pb && !IsMeta(c.Off) {
 			return []int64{c.Off, -1}
 		}
 	}
@@ -615,11 +652,11 @@ func (g *heapGraph) prevFields(x, b uint64, cd linkCand, pb int64) []int64 {
 // min(total, maxSegMin): pointers to the first member's first block
 // designate the segment, pointers to the last member's last block its
 // last block.
-func (t *tx) mergeChain(g *heapGraph, ch []uint64, total int, nfo, hfo, pfo int64) {
-	pb := t.c.ptrBytes()
+func (h *Heap) mergeChain(g *heapGraph, ch []uint64, total int, nfo, hfo, pfo int64) {
+	pb := h.ptrBytes()
 	first, last := ch[0], ch[len(ch)-1]
-	seg := memory.SegObj(memory.ObjSite(first), t.s.allocs)
-	t.s.allocs++
+	seg := memory.SegObj(memory.ObjSite(first), h.Allocs)
+	h.Allocs++
 	data := g.data(first, nfo, pfo)
 	nextV, _, hasNext := g.nextOf(last, nfo)
 	var prevV memory.Value
@@ -642,10 +679,10 @@ func (t *tx) mergeChain(g *heapGraph, ch []uint64, total int, nfo, hfo, pfo int6
 		hasPrev = false
 	}
 	for _, m := range ch {
-		t.clearObj(m)
+		h.clearObj(m)
 	}
-	t.redirect(first, seg)
-	t.redirect(memory.LastRef(last), seg|memory.LastTag)
+	h.redirect(first, seg)
+	h.redirect(memory.LastRef(last), seg|memory.LastTag)
 	for _, c := range data {
 		v := c.Val
 		switch {
@@ -656,34 +693,34 @@ func (t *tx) mergeChain(g *heapGraph, ch []uint64, total int, nfo, hfo, pfo int6
 		case inChain(v):
 			continue
 		}
-		t.s.mem = t.s.mem.Put(seg, c.Off, v, c.Size)
+		h.Mem = h.Mem.Put(seg, c.Off, v, c.Size)
 	}
 	if total >= 2 {
-		t.s.mem = t.s.mem.Put(seg, metaMin, memory.Value{Bits: uint64(min(total, max(maxSegMin, t.listThreshold())))}, 1)
+		h.Mem = h.Mem.Put(seg, MetaMin, memory.Value{Bits: uint64(min(total, max(maxSegMin, h.threshold)))}, 1)
 	}
-	t.s.mem = t.s.mem.Put(seg, metaNfo, memory.Value{Bits: uint64(nfo)}, 8)
-	t.s.mem = t.s.mem.Put(seg, metaHfo, memory.Value{Bits: uint64(hfo)}, 8)
+	h.Mem = h.Mem.Put(seg, MetaNfo, memory.Value{Bits: uint64(nfo)}, 8)
+	h.Mem = h.Mem.Put(seg, MetaHfo, memory.Value{Bits: uint64(hfo)}, 8)
 	if pfo >= 0 {
-		t.s.mem = t.s.mem.Put(seg, metaPfo, memory.Value{Bits: uint64(pfo)}, 8)
+		h.Mem = h.Mem.Put(seg, MetaPfo, memory.Value{Bits: uint64(pfo)}, 8)
 		if hasPrev {
-			t.s.mem = t.s.mem.Put(seg, metaPrev, prevV, pb)
+			h.Mem = h.Mem.Put(seg, MetaPrev, prevV, pb)
 		}
 	}
 	if hasNext {
-		t.s.mem = t.s.mem.Put(seg, metaNext, nextV, pb)
+		h.Mem = h.Mem.Put(seg, MetaNext, nextV, pb)
 	}
-	if t.memMode() {
-		t.memMerge(ch, seg) // smg_mem.go; chain admitted no sub-structures
+	if h.Memory {
+		h.memMerge(ch, seg) // smg_mem.go; chain admitted no sub-structures
 		return
 	}
-	t.foldNested(g, ch, seg, nfo, pfo) // smg_nested.go
+	h.foldNested(g, ch, seg, nfo, pfo) // smg_nested.go
 }
 
 // canonicalHeap drops heap objects no variable reaches and renames the
 // others (kind and allocation site kept) by the order in which a
 // depth-first walk from the variables' cells, in key order, reaches
 // them; the allocation count becomes the number of heap objects.
-func (t *tx) canonicalHeap() {
+func (h *Heap) canonicalHeap() {
 	names := map[uint64]uint64{}
 	var next uint32
 	var visit func(o uint64)
@@ -693,17 +730,17 @@ func (t *tx) canonicalHeap() {
 			return
 		}
 		if memory.ObjSite(o) == memory.DeadSite && memory.ObjKind(o) == memory.KindHeap {
-			names[o] = o // a dead local (memsafety.go) keeps its name
+			names[o] = o // a dead local (memory.DeadSite) keeps its name
 			return
 		}
 		if memory.ObjKind(o) == memory.KindSeg {
-			names[o] = memory.SegObj(memory.ObjSite(o), next) | o&nestTag
+			names[o] = memory.SegObj(memory.ObjSite(o), next) | o&NestTag
 		} else {
-			names[o] = memory.HeapObj(memory.ObjSite(o), next) | o&nestTag
+			names[o] = memory.HeapObj(memory.ObjSite(o), next) | o&NestTag
 		}
 		next++
 		var targets []uint64
-		t.s.mem.Ascend(o, math.MinInt64, o+1, math.MinInt64, func(n *memory.Node) bool {
+		h.Mem.Ascend(o, math.MinInt64, o+1, math.MinInt64, func(n *memory.Node) bool {
 			if memory.IsHeapish(n.Val.Obj) && n.Val.Sym == nil {
 				targets = append(targets, n.Val.Obj)
 			}
@@ -713,14 +750,14 @@ func (t *tx) canonicalHeap() {
 			visit(x)
 		}
 	}
-	t.s.mem.Each(func(n *memory.Node) bool {
+	h.Mem.Each(func(n *memory.Node) bool {
 		if !memory.IsHeapish(n.Obj) && memory.IsHeapish(n.Val.Obj) {
 			visit(n.Val.Obj)
 		}
 		return true
 	})
 	garbage := map[uint64]bool{}
-	for _, o := range t.keptGarbage(names) { // smg_mem.go
+	for _, o := range h.keptGarbage(names) { // smg_mem.go
 		if memory.ObjKind(o) == memory.KindSeg {
 			names[o] = memory.SegObj(memory.ObjSite(o), next)
 		} else {
@@ -733,7 +770,7 @@ func (t *tx) canonicalHeap() {
 		r, ok := names[memory.HeapOfMeta(n.Obj)]
 		return memory.MetaObj(r), ok
 	}
-	identity := next == t.s.allocs && len(garbage) == 0
+	identity := next == h.Allocs && len(garbage) == 0
 	if identity {
 		for o, n := range names {
 			if o != n {
@@ -744,7 +781,7 @@ func (t *tx) canonicalHeap() {
 	}
 	if identity {
 		// Nothing to rename; still drop garbage.
-		t.s.mem = t.s.mem.Filter(func(n *memory.Node) bool {
+		h.Mem = h.Mem.Filter(func(n *memory.Node) bool {
 			if memory.ObjKind(n.Obj) == memory.KindMeta {
 				_, ok := meta(n)
 				return ok
@@ -758,7 +795,7 @@ func (t *tx) canonicalHeap() {
 		return
 	}
 	var cells []*memory.Node
-	t.s.mem.Each(func(n *memory.Node) bool {
+	h.Mem.Each(func(n *memory.Node) bool {
 		if memory.IsHeapish(n.Obj) {
 			if _, ok := names[n.Obj]; !ok || garbage[n.Obj] {
 				return true
@@ -787,32 +824,32 @@ func (t *tx) canonicalHeap() {
 		}
 		mem = mem.Put(obj, c.Off, v, c.Size)
 	}
-	t.s.mem = mem
-	t.s.allocs = next
+	h.Mem = mem
+	h.Allocs = next
 }
 
-// segName prints a segment as "seg17#0" (allocation site, number).
-func segName(o uint64) string {
+// SegName prints a segment as "seg17#0" (allocation site, number).
+func SegName(o uint64) string {
 	return fmt.Sprintf("seg%d#%d", memory.ObjSite(o), uint32(memory.SegBase(o)))
 }
 
-// hasSeg reports whether s holds a list segment.
-func (s *State) hasSeg() bool {
-	c := s.mem.Ceil(memory.KindSeg<<memory.KindShift, math.MinInt64)
+// HasSeg reports whether mem holds a list segment.
+func HasSeg(mem *memory.Node) bool {
+	c := mem.Ceil(memory.KindSeg<<memory.KindShift, math.MinInt64)
 	return c != nil && memory.ObjKind(c.Obj) == memory.KindSeg
 }
 
-// coversSegs is covers for states with list segments: every cell of b is
+// CoversSegs is covers for states with list segments: every cell of b is
 // a cell of a with the same value and size, except that a segment's
 // minimum length in a may exceed b's (a segment of ≥ 3 blocks is one of
 // ≥ 2). It is the entailment of SMGs on canonically named heaps.
-func coversSegs(a, b *State) bool {
-	if !a.hasSeg() || !b.hasSeg() {
+func CoversSegs(a, b *memory.Node) bool {
+	if !HasSeg(a) || !HasSeg(b) {
 		return false
 	}
-	return b.mem.Each(func(n *memory.Node) bool {
-		m := a.mem.Get(n.Obj, n.Off)
-		if n.Off == metaMin && memory.ObjKind(n.Obj) == memory.KindSeg {
+	return b.Each(func(n *memory.Node) bool {
+		m := a.Get(n.Obj, n.Off)
+		if n.Off == MetaMin && memory.ObjKind(n.Obj) == memory.KindSeg {
 			return m != nil && m.Val.Obj == 0 && n.Val.Obj == 0 && m.Val.Sym == nil && n.Val.Sym == nil && m.Val.Bits >= n.Val.Bits
 		}
 		return m != nil && m.Val == n.Val && m.Size == n.Size

@@ -1,10 +1,9 @@
-package value
+package smg
 
 import (
-	"fmt"
-	"github.com/reverify/reverify/engine/analysis/memory"
 	"math"
-	"sort"
+
+	"github.com/reverify/reverify/engine/analysis/memory"
 )
 
 // Nested list segments: segments whose blocks each own a sub-structure
@@ -32,7 +31,7 @@ import (
 // chains are not merged.
 //
 // The first member's sub-structure becomes the segment's template: its
-// objects are renamed with nestTag set in their allocation number (nesting
+// objects are renamed with NestTag set in their allocation number (nesting
 // level 1); the other members' sub-structures are deleted (each was owned
 // by one member and described by the template). A data cell of a segment
 // that points to a template object stands for a pointer, in every block
@@ -45,7 +44,7 @@ import (
 // points its cells to the copy; the segment keeps the template for the
 // blocks it still stands for. Join and entailment need nothing more:
 // canonicalHeap keeps the tag, so isomorphic heaps have equal cells, and
-// coversSegs compares the minimum lengths of inner segments by ≥ as for
+// CoversSegs compares the minimum lengths of inner segments by ≥ as for
 // outer ones.
 //
 // Inner lists are abstracted first (abstractInner): a chain of at least
@@ -54,10 +53,10 @@ import (
 // segment, so that an inner list of two concrete blocks and one of ≥ 3
 // have the same shape (segments of ≥ 2 and ≥ 3).
 
-// nestTag marks template objects (nesting level 1) in the allocation-
+// NestTag marks template objects (nesting level 1) in the allocation-
 // number bits of a heap object or segment (allocation numbers stay below
 // 2³⁰; lastTag is bit 31).
-const nestTag uint64 = 1 << 30
+const NestTag uint64 = 1 << 30
 
 // ownTag marks, in a template object's cell, a pointer to the block that
 // owns the copy (Value{Obj: seg|ownTag}: the block of seg that the copy
@@ -69,7 +68,8 @@ const ownTag uint64 = 1 << 29
 // compares.
 const maxNested = 64
 
-func isTemplate(o uint64) bool { return memory.IsHeapish(o) && o&nestTag != 0 }
+// IsTemplate reports whether o is a template object (NestTag).
+func IsTemplate(o uint64) bool { return memory.IsHeapish(o) && o&NestTag != 0 }
 
 // isOwnerRef reports whether v, in a sub-structure owned by m, points to
 // its owner: to the concrete block m itself, or, in a template of the
@@ -91,7 +91,7 @@ func (g *heapGraph) fromOwnSub(m uint64, l link) bool {
 		return false
 	}
 	for _, c := range g.cells[m] {
-		if !memory.IsHeapish(c.Val.Obj) || c.Val.Sym != nil || memory.ObjSite(c.Val.Obj) == memory.ObjSite(m) || isMeta(c.Off) {
+		if !memory.IsHeapish(c.Val.Obj) || c.Val.Sym != nil || memory.ObjSite(c.Val.Obj) == memory.ObjSite(m) || IsMeta(c.Off) {
 			continue
 		}
 		if sub, ok := g.ownedSub(m, c); ok {
@@ -148,11 +148,11 @@ func (g *heapGraph) ownedSub(m uint64, c *memory.Node) ([]uint64, bool) {
 	for _, o := range sub {
 		in[o] = true
 	}
-	tmpl := isTemplate(m) || memory.ObjKind(m) == memory.KindSeg
+	tmpl := IsTemplate(m) || memory.ObjKind(m) == memory.KindSeg
 	for _, o := range sub {
 		// A segment's data cells point to template objects; a concrete
 		// block's to untagged ones (one nesting level).
-		if memory.ObjSite(o) == memory.ObjSite(m) || isTemplate(o) != tmpl {
+		if memory.ObjSite(o) == memory.ObjSite(m) || IsTemplate(o) != tmpl {
 			return nil, false
 		}
 		for _, ref := range []uint64{o, o | memory.LastTag} {
@@ -226,7 +226,7 @@ func (n *nestIso) val(x, y memory.Value) bool {
 func shapeCells(cs []*memory.Node) []*memory.Node {
 	out := make([]*memory.Node, 0, len(cs))
 	for _, c := range cs {
-		if c.Off != metaMin {
+		if c.Off != MetaMin {
 			out = append(out, c)
 		}
 	}
@@ -331,7 +331,7 @@ func (g *heapGraph) sameDataNested(a, b uint64, x, y []*memory.Node) bool {
 // graph from before the merge. A cell whose sub-structures turn out not
 // to be isomorphic (chain checked them, so this is a safeguard) is
 // dropped from seg: its value is then unknown.
-func (t *tx) foldNested(g *heapGraph, ch []uint64, seg uint64, nfo, pfo int64) {
+func (h *Heap) foldNested(g *heapGraph, ch []uint64, seg uint64, nfo, pfo int64) {
 	first := ch[0]
 	d0 := g.data(first, nfo, pfo)
 	for i, c := range d0 {
@@ -364,7 +364,7 @@ func (t *tx) foldNested(g *heapGraph, ch []uint64, seg uint64, nfo, pfo int64) {
 			ok = g.nestedPair(first, c, ch[j+1], dm, mins, conv)
 		}
 		if !ok || len(others) != len(ch)-1 {
-			t.s.mem = t.s.mem.Del(seg, c.Off)
+			h.Mem = h.Mem.Del(seg, c.Off)
 			continue
 		}
 		keep := map[uint64]bool{}
@@ -375,28 +375,28 @@ func (t *tx) foldNested(g *heapGraph, ch []uint64, seg uint64, nfo, pfo int64) {
 			sub, _ := g.ownedSub(ch[j+1], dm)
 			for _, o := range sub {
 				if !keep[o] {
-					t.clearObj(o)
+					h.clearObj(o)
 				}
 			}
 		}
 		for _, o := range sub0 {
 			to := o
-			if !isTemplate(o) {
-				to = o | nestTag
-				t.moveObj(o, to)
+			if !IsTemplate(o) {
+				to = o | NestTag
+				h.moveObj(o, to)
 			}
-			t.ownerRefs(to, first, seg)
+			h.ownerRefs(to, first, seg)
 			if m, ok := mins[o]; ok && memory.ObjKind(o) == memory.KindSeg {
 				if m >= 2 {
-					t.s.mem = t.s.mem.Put(to, metaMin, memory.Value{Bits: uint64(m)}, 1)
+					h.Mem = h.Mem.Put(to, MetaMin, memory.Value{Bits: uint64(m)}, 1)
 				} else {
-					t.s.mem = t.s.mem.Del(to, metaMin)
+					h.Mem = h.Mem.Del(to, MetaMin)
 				}
 			}
 		}
 		for _, o := range sub0 {
 			if sh, ok := conv[o]; ok {
-				t.blockToSeg(o|nestTag, sh)
+				h.blockToSeg(o|NestTag, sh)
 			}
 		}
 	}
@@ -405,9 +405,9 @@ func (t *tx) foldNested(g *heapGraph, ch []uint64, seg uint64, nfo, pfo int64) {
 // ownerRefs rewrites the template object o's pointers to its owner,
 // first (redirected to seg by mergeChain when first was a concrete
 // block, first|ownTag when it was a segment), to the owner mark of seg.
-func (t *tx) ownerRefs(o, first, seg uint64) {
+func (h *Heap) ownerRefs(o, first, seg uint64) {
 	var cells []*memory.Node
-	t.s.mem.Ascend(o, math.MinInt64, o+1, math.MinInt64, func(x *memory.Node) bool {
+	h.Mem.Ascend(o, math.MinInt64, o+1, math.MinInt64, func(x *memory.Node) bool {
 		if x.Val.Sym == nil && (x.Val.Obj == seg || x.Val.Obj == first|ownTag) {
 			cells = append(cells, x)
 		}
@@ -416,7 +416,7 @@ func (t *tx) ownerRefs(o, first, seg uint64) {
 	for _, x := range cells {
 		v := x.Val
 		v.Obj = seg | ownTag
-		t.s.mem = t.s.mem.Put(o, x.Off, v, x.Size)
+		h.Mem = h.Mem.Put(o, x.Off, v, x.Size)
 	}
 }
 
@@ -431,17 +431,17 @@ func (g *heapGraph) asSegCells(x, s uint64) ([]*memory.Node, linkShape, bool) {
 		c := g.cell(s, off)
 		return c, c != nil && c.Val.Obj == 0 && c.Val.Sym == nil
 	}
-	nf, ok1 := get(metaNfo)
-	hf, ok2 := get(metaHfo)
+	nf, ok1 := get(MetaNfo)
+	hf, ok2 := get(MetaHfo)
 	if !ok1 || !ok2 {
 		return nil, linkShape{}, false
 	}
 	sh := linkShape{int64(nf.Val.Bits), int64(hf.Val.Bits), -1}
-	pf, ok3 := get(metaPfo)
+	pf, ok3 := get(MetaPfo)
 	if ok3 {
 		sh.pfo = int64(pf.Val.Bits)
 	}
-	pb := int64(g.t.c.ptrBytes())
+	pb := int64(g.h.ptrBytes())
 	next := g.cell(x, sh.nfo)
 	if next == nil || int64(next.Size) != pb {
 		return nil, sh, false
@@ -450,13 +450,13 @@ func (g *heapGraph) asSegCells(x, s uint64) ([]*memory.Node, linkShape, bool) {
 	if ok3 {
 		out = append(out, pf)
 	}
-	out = append(out, &memory.Node{Obj: s, Off: metaNext, Val: next.Val, Size: next.Size})
+	out = append(out, &memory.Node{Obj: s, Off: MetaNext, Val: next.Val, Size: next.Size})
 	if sh.pfo >= 0 {
 		prev := g.cell(x, sh.pfo)
 		if prev == nil || int64(prev.Size) != pb {
 			return nil, sh, false
 		}
-		out = append(out, &memory.Node{Obj: s, Off: metaPrev, Val: prev.Val, Size: prev.Size})
+		out = append(out, &memory.Node{Obj: s, Off: MetaPrev, Val: prev.Val, Size: prev.Size})
 	}
 	for _, c := range g.data(x, sh.nfo, sh.pfo) {
 		if overlaps(c.Off, int64(c.Size), sh.nfo, pb) || sh.pfo >= 0 && overlaps(c.Off, int64(c.Size), sh.pfo, pb) {
@@ -470,50 +470,50 @@ func (g *heapGraph) asSegCells(x, s uint64) ([]*memory.Node, linkShape, bool) {
 // blockToSeg turns the template block o into a template segment of ≥ 1
 // block with link offsets sh: its next and prev cells become the
 // segment's, pointers to o point to the segment's first block.
-func (t *tx) blockToSeg(o uint64, sh linkShape) {
+func (h *Heap) blockToSeg(o uint64, sh linkShape) {
 	var cells []*memory.Node
-	t.s.mem.Ascend(o, math.MinInt64, o+1, math.MinInt64, func(n *memory.Node) bool {
+	h.Mem.Ascend(o, math.MinInt64, o+1, math.MinInt64, func(n *memory.Node) bool {
 		cells = append(cells, n)
 		return true
 	})
-	seg := memory.SegObj(memory.ObjSite(o), t.s.allocs) | nestTag
-	t.s.allocs++
-	t.clearObj(o)
-	pb := int64(t.c.ptrBytes())
-	t.s.mem = t.s.mem.Put(seg, metaNfo, memory.Value{Bits: uint64(sh.nfo)}, 8).Put(seg, metaHfo, memory.Value{Bits: uint64(sh.hfo)}, 8)
+	seg := memory.SegObj(memory.ObjSite(o), h.Allocs) | NestTag
+	h.Allocs++
+	h.clearObj(o)
+	pb := int64(h.ptrBytes())
+	h.Mem = h.Mem.Put(seg, MetaNfo, memory.Value{Bits: uint64(sh.nfo)}, 8).Put(seg, MetaHfo, memory.Value{Bits: uint64(sh.hfo)}, 8)
 	if sh.pfo >= 0 {
-		t.s.mem = t.s.mem.Put(seg, metaPfo, memory.Value{Bits: uint64(sh.pfo)}, 8)
+		h.Mem = h.Mem.Put(seg, MetaPfo, memory.Value{Bits: uint64(sh.pfo)}, 8)
 	}
 	for _, c := range cells {
 		switch {
 		case c.Off == sh.nfo && int64(c.Size) == pb:
-			t.s.mem = t.s.mem.Put(seg, metaNext, c.Val, c.Size)
+			h.Mem = h.Mem.Put(seg, MetaNext, c.Val, c.Size)
 		case sh.pfo >= 0 && c.Off == sh.pfo && int64(c.Size) == pb:
-			t.s.mem = t.s.mem.Put(seg, metaPrev, c.Val, c.Size)
+			h.Mem = h.Mem.Put(seg, MetaPrev, c.Val, c.Size)
 		case overlaps(c.Off, int64(c.Size), sh.nfo, pb) || sh.pfo >= 0 && overlaps(c.Off, int64(c.Size), sh.pfo, pb):
 			// a partial link cell: unknown
 		default:
-			t.s.mem = t.s.mem.Put(seg, c.Off, c.Val, c.Size)
+			h.Mem = h.Mem.Put(seg, c.Off, c.Val, c.Size)
 		}
 	}
-	t.redirect(o, seg)
+	h.redirect(o, seg)
 }
 
 // moveObj renames object from to to: its cells and every pointer to it
 // (to a segment's last block as well).
-func (t *tx) moveObj(from, to uint64) {
+func (h *Heap) moveObj(from, to uint64) {
 	var cells []*memory.Node
-	t.s.mem.Ascend(from, math.MinInt64, from+1, math.MinInt64, func(n *memory.Node) bool {
+	h.Mem.Ascend(from, math.MinInt64, from+1, math.MinInt64, func(n *memory.Node) bool {
 		cells = append(cells, n)
 		return true
 	})
-	t.clearObj(from)
+	h.clearObj(from)
 	for _, c := range cells {
-		t.s.mem = t.s.mem.Put(to, c.Off, c.Val, c.Size)
+		h.Mem = h.Mem.Put(to, c.Off, c.Val, c.Size)
 	}
-	t.redirect(from, to)
+	h.redirect(from, to)
 	if memory.ObjKind(from) == memory.KindSeg {
-		t.redirect(from|memory.LastTag, to|memory.LastTag)
+		h.redirect(from|memory.LastTag, to|memory.LastTag)
 	}
 }
 
@@ -521,7 +521,7 @@ func (t *tx) moveObj(from, to uint64) {
 // the templates its cells point to (seed 001, section 3.9.4 step (1)):
 // fresh untagged objects with the template's cells, pointers between
 // template objects mapped to the copies, owner marks of seg to n.
-func (t *tx) unfoldNested(seg, n uint64) {
+func (h *Heap) unfoldNested(seg, n uint64) {
 	copies := map[uint64]uint64{}
 	var cp func(o uint64) uint64
 	cp = func(o uint64) uint64 {
@@ -530,14 +530,14 @@ func (t *tx) unfoldNested(seg, n uint64) {
 		}
 		var c uint64
 		if memory.ObjKind(o) == memory.KindSeg {
-			c = memory.SegObj(memory.ObjSite(o), t.s.allocs)
+			c = memory.SegObj(memory.ObjSite(o), h.Allocs)
 		} else {
-			c = memory.HeapObj(memory.ObjSite(o), t.s.allocs)
+			c = memory.HeapObj(memory.ObjSite(o), h.Allocs)
 		}
-		t.s.allocs++
+		h.Allocs++
 		copies[o] = c
 		var cells []*memory.Node
-		t.s.mem.Ascend(o, math.MinInt64, o+1, math.MinInt64, func(x *memory.Node) bool {
+		h.Mem.Ascend(o, math.MinInt64, o+1, math.MinInt64, func(x *memory.Node) bool {
 			cells = append(cells, x)
 			return true
 		})
@@ -546,24 +546,24 @@ func (t *tx) unfoldNested(seg, n uint64) {
 			if v.Sym == nil && v.Obj == seg|ownTag {
 				v.Obj = n // the owner of this copy
 			}
-			t.s.mem = t.s.mem.Put(c, x.Off, t.untemplate(v, cp), x.Size)
+			h.Mem = h.Mem.Put(c, x.Off, h.untemplate(v, cp), x.Size)
 		}
 		return c
 	}
 	var cells []*memory.Node
-	t.s.mem.Ascend(n, math.MinInt64, n+1, math.MinInt64, func(x *memory.Node) bool {
-		if isTemplate(x.Val.Obj) && x.Val.Sym == nil {
+	h.Mem.Ascend(n, math.MinInt64, n+1, math.MinInt64, func(x *memory.Node) bool {
+		if IsTemplate(x.Val.Obj) && x.Val.Sym == nil {
 			cells = append(cells, x)
 		}
 		return true
 	})
 	for _, x := range cells {
-		t.s.mem = t.s.mem.Put(n, x.Off, t.untemplate(x.Val, cp), x.Size)
+		h.Mem = h.Mem.Put(n, x.Off, h.untemplate(x.Val, cp), x.Size)
 	}
 }
 
-func (t *tx) untemplate(v memory.Value, cp func(uint64) uint64) memory.Value {
-	if isTemplate(v.Obj) && v.Sym == nil {
+func (h *Heap) untemplate(v memory.Value, cp func(uint64) uint64) memory.Value {
+	if IsTemplate(v.Obj) && v.Sym == nil {
 		v.Obj = cp(memory.SegBase(v.Obj)) | v.Obj&memory.LastTag
 	}
 	return v
@@ -575,50 +575,50 @@ func (t *tx) untemplate(v memory.Value, cp func(uint64) uint64) memory.Value {
 // block of its own site or is linked from one (h may belong to an outer
 // chain). It runs before the outer abstraction so that inner lists of
 // different lengths get the same shape.
-func (t *tx) abstractInner() {
+func (h *Heap) abstractInner() {
 	for round := 0; round < 16; round++ {
-		if !t.abstractInnerOnce() {
+		if !h.abstractInnerOnce() {
 			return
 		}
 	}
 }
 
-func (t *tx) abstractInnerOnce() bool {
-	g := t.heapGraph()
-	pb := int64(t.c.ptrBytes())
-	linked := func(h uint64) bool {
-		for _, c := range g.cells[h] {
-			if memory.IsHeapish(c.Val.Obj) && c.Val.Sym == nil && memory.SegBase(c.Val.Obj) != h && memory.ObjSite(c.Val.Obj) == memory.ObjSite(h) {
+func (h *Heap) abstractInnerOnce() bool {
+	g := h.heapGraph()
+	pb := int64(h.ptrBytes())
+	linked := func(o uint64) bool {
+		for _, c := range g.cells[o] {
+			if memory.IsHeapish(c.Val.Obj) && c.Val.Sym == nil && memory.SegBase(c.Val.Obj) != o && memory.ObjSite(c.Val.Obj) == memory.ObjSite(o) {
 				return true
 			}
 		}
-		for _, l := range g.in[h] {
-			if memory.IsHeapish(l.from) && l.from != h && memory.ObjSite(l.from) == memory.ObjSite(h) {
+		for _, l := range g.in[o] {
+			if memory.IsHeapish(l.from) && l.from != o && memory.ObjSite(l.from) == memory.ObjSite(o) {
 				return true
 			}
 		}
 		return false
 	}
 	for _, x := range g.objs {
-		if isTemplate(x) {
+		if IsTemplate(x) {
 			continue
 		}
-		// x's only designator from outside its own site: h.
-		h, n := uint64(0), 0
+		// x's only designator from outside its own site: o.
+		o, n := uint64(0), 0
 		for _, ref := range []uint64{x, x | memory.LastTag} {
 			for _, l := range g.in[ref] {
 				if !memory.IsHeapish(l.from) || memory.ObjSite(l.from) != memory.ObjSite(x) {
-					h = l.from
+					o = l.from
 					n++
 				}
 			}
 		}
-		if n != 1 || !memory.IsHeapish(h) || isTemplate(h) || !linked(h) {
+		if n != 1 || !memory.IsHeapish(o) || IsTemplate(o) || !linked(o) {
 			continue
 		}
 		for _, cd := range g.linkCands(x, pb) {
 			v, _, ok := g.nextOf(x, cd.nfo)
-			if !ok || !memory.IsHeapish(v.Obj) || memory.IsLast(v.Obj) || isTemplate(v.Obj) {
+			if !ok || !memory.IsHeapish(v.Obj) || memory.IsLast(v.Obj) || IsTemplate(v.Obj) {
 				continue
 			}
 			pfos := g.prevFields(x, v.Obj, cd, pb)
@@ -634,7 +634,7 @@ func (t *tx) abstractInnerOnce() bool {
 				for _, m := range ch {
 					total += g.segMin(m)
 				}
-				t.mergeChain(g, ch, total, cd.nfo, cd.hfo, pfo)
+				h.mergeChain(g, ch, total, cd.nfo, cd.hfo, pfo)
 				return true
 			}
 		}
@@ -660,30 +660,30 @@ const treeMinBlocks = 6
 // blocks of its site that do not link back to it through the other field
 // (as a doubly linked list's neighbours do): a tree or DAG. Cheap, and
 // only a hint for an UNKNOWN: the state is not changed.
-func (t *tx) noteTrees() {
-	if t.s.allocs < treeMinBlocks {
+func (h *Heap) noteTrees() {
+	if h.Allocs < treeMinBlocks {
 		return
 	}
-	g := t.heapGraph()
+	g := h.heapGraph()
 	count := map[int]int{}
 	for _, o := range g.objs {
-		if memory.ObjKind(o) == memory.KindHeap && !isTemplate(o) {
+		if memory.ObjKind(o) == memory.KindHeap && !IsTemplate(o) {
 			count[memory.ObjSite(o)]++
 		}
 	}
-	pb := int64(t.c.ptrBytes())
+	pb := int64(h.ptrBytes())
 	points := func(from uint64, off int64, to uint64) bool {
 		c := g.cell(from, off)
 		return c != nil && c.Val.Sym == nil && c.Val.Obj == to
 	}
 	for _, x := range g.objs {
 		site := memory.ObjSite(x)
-		if memory.ObjKind(x) != memory.KindHeap || isTemplate(x) || count[site] < treeMinBlocks {
+		if memory.ObjKind(x) != memory.KindHeap || IsTemplate(x) || count[site] < treeMinBlocks {
 			continue
 		}
 		var succ []*memory.Node
 		for _, c := range g.cells[x] {
-			if memory.ObjKind(c.Val.Obj) == memory.KindHeap && c.Val.Sym == nil && c.Val.Obj != x && memory.ObjSite(c.Val.Obj) == site && int64(c.Size) == pb && !isMeta(c.Off) {
+			if memory.ObjKind(c.Val.Obj) == memory.KindHeap && c.Val.Sym == nil && c.Val.Obj != x && memory.ObjSite(c.Val.Obj) == site && int64(c.Size) == pb && !IsMeta(c.Off) {
 				succ = append(succ, c)
 			}
 		}
@@ -693,44 +693,11 @@ func (t *tx) noteTrees() {
 				if a.Val.Obj == b.Val.Obj || points(a.Val.Obj, b.Off, x) || points(b.Val.Obj, a.Off, x) {
 					continue
 				}
-				t.c.noteShape(fmt.Sprintf("heap shape not abstracted: tree of blocks allocated at %s", t.c.siteName(site)))
+				if h.noteTree != nil {
+					h.noteTree(site)
+				}
 				return
 			}
 		}
 	}
-}
-
-func (c *CPA) noteShape(s string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.shapeNotes == nil {
-		c.shapeNotes = map[string]bool{}
-	}
-	c.shapeNotes[s] = true
-}
-
-// siteName is the source position of allocation site (a Call edge ID),
-// "file:line".
-func (c *CPA) siteName(site int) string {
-	if site >= 0 && site < len(c.prog.Edges) && c.prog.Edges[site] != nil {
-		p := c.prog.Edges[site].Pos.Start
-		return fmt.Sprintf("%s:%d", p.File, p.Line)
-	}
-	return fmt.Sprintf("allocation site %d", site)
-}
-
-// ShapeNotes returns, sorted, the heap shapes that list abstraction met
-// at loop heads so far and could not fold ("heap shape not abstracted:
-// tree of blocks allocated at f.c:12"): why an exploration of such a
-// heap may not converge. They explain an UNKNOWN (a timeout or a state
-// limit); they do not affect any verdict.
-func (c *CPA) ShapeNotes() []string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	out := make([]string, 0, len(c.shapeNotes))
-	for s := range c.shapeNotes {
-		out = append(out, s)
-	}
-	sort.Strings(out)
-	return out
 }

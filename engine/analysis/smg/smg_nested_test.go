@@ -1,9 +1,10 @@
-package value
+package smg
 
 import (
-	"github.com/reverify/reverify/engine/analysis/memory"
 	"strings"
 	"testing"
+
+	"github.com/reverify/reverify/engine/analysis/memory"
 )
 
 const innerSite = 6
@@ -15,7 +16,7 @@ const innerSite = 6
 // outer block point to o0's inner list; back[i] makes oi's inner list
 // (two concrete blocks) point back to oi from its last block's [16];
 // pInner points p at o1's inner list.
-func (f *smgFixture) nestedHeap(inner [3]uint64, share bool, back [3]bool, pInner bool) *State {
+func (f *fixture) nestedHeap(inner [3]uint64, share bool, back [3]bool, pInner bool) *Heap {
 	var mem *memory.Node
 	n := uint32(0)
 	alloc := func(s int) uint64 { n++; return memory.HeapObj(s, n-1) }
@@ -32,7 +33,7 @@ func (f *smgFixture) nestedHeap(inner [3]uint64, share bool, back [3]bool, pInne
 		if inner[i] >= 3 {
 			s := memory.SegObj(innerSite, n)
 			n++
-			mem = mem.Put(s, metaMin, memory.Value{Bits: inner[i]}, 1).Put(s, metaNfo, memory.Value{}, 8).Put(s, metaHfo, memory.Value{}, 8).Put(s, metaNext, memory.Value{}, 8).Put(s, 8, memory.Value{Bits: 1}, 4)
+			mem = mem.Put(s, MetaMin, memory.Value{Bits: inner[i]}, 1).Put(s, MetaNfo, memory.Value{}, 8).Put(s, MetaHfo, memory.Value{}, 8).Put(s, MetaNext, memory.Value{}, 8).Put(s, 8, memory.Value{Bits: 1}, 4)
 			root = ptrTo(s, 0)
 		} else if inner[i] == 1 {
 			a := alloc(innerSite)
@@ -71,7 +72,7 @@ func (f *smgFixture) nestedHeap(inner [3]uint64, share bool, back [3]bool, pInne
 // owner mark (seg|ownTag) when every member has one, and prevent the
 // merge when only one has.
 func TestAbstractNested(t *testing.T) {
-	f := newSMGFixture(t)
+	f := newFixture(t)
 	for _, tc := range []struct {
 		name  string
 		inner [3]uint64
@@ -92,9 +93,9 @@ func TestAbstractNested(t *testing.T) {
 			"{head=&seg5#0, heap6#1073741825=&heap6#1073741826, heap6#1073741825[8]=1, heap6#1073741826=0, heap6#1073741826[8]=1, heap6#1073741826[16]=&seg5#536870912, seg5#0.min=3, seg5#0.nfo=0, seg5#0.hfo=0, seg5#0.next=0, seg5#0[16]=&heap6#1073741825}"},
 	} {
 		s := f.nestedHeap(tc.inner, tc.share, tc.back, tc.pInnr)
-		tx := tx{c: f.c, s: *s, full: true}
-		tx.abstractLists()
-		got := tx.s.String()
+		h := *s
+		h.Abstract(MinChain, nil)
+		got := show(&h)
 		if tc.want == "" {
 			if strings.Contains(got, "seg5#") {
 				t.Errorf("%s: outer blocks merged: %s", tc.name, got)
@@ -107,116 +108,127 @@ func TestAbstractNested(t *testing.T) {
 	}
 }
 
-// nestedSeg is head → an outer segment of ≥ outerMin (site 5) whose
-// blocks each own an inner segment of ≥ innerMin (site 6, data [8]=1):
-// the template, tagged.
-func (f *smgFixture) nestedSeg(outerMin, innerMin uint64) *State {
-	o, in := memory.SegObj(site, 0), memory.SegObj(innerSite, 1)|nestTag
-	var mem *memory.Node
-	mem = mem.Put(f.head, 0, ptrTo(o, 0), 8)
-	mem = mem.Put(o, metaMin, memory.Value{Bits: outerMin}, 1).Put(o, metaNfo, memory.Value{}, 8).Put(o, metaHfo, memory.Value{}, 8).Put(o, metaNext, memory.Value{}, 8).Put(o, 16, ptrTo(in, 0), 8)
-	if innerMin >= 2 {
-		mem = mem.Put(in, metaMin, memory.Value{Bits: innerMin}, 1)
-	}
-	mem = mem.Put(in, metaNfo, memory.Value{}, 8).Put(in, metaHfo, memory.Value{}, 8).Put(in, metaNext, memory.Value{}, 8).Put(in, 8, memory.Value{Bits: 1}, 4)
-	return f.state(mem, 2)
-}
-
 // TestMaterialiseNested: materialising a block of an outer segment gives
 // it a fresh, untagged copy of the inner template (seed 001, 3.9.4 step
 // (1)); the segment keeps the template for its other blocks, so a write
 // into the copy does not reach them. Materialising the copy's first
 // block then works as for any segment.
 func TestMaterialiseNested(t *testing.T) {
-	f := newSMGFixture(t)
-	tx := tx{c: f.c, s: *f.nestedSeg(3, 2), full: true}
-	v, ok := tx.segDeref(ptrTo(memory.SegObj(site, 0), 16))
+	f := newFixture(t)
+	h := *f.nestedSeg(3, 2)
+	v, ok := h.Deref(ptrTo(memory.SegObj(site, 0), 16))
 	if !ok || memory.ObjKind(v.Obj) != memory.KindHeap {
 		t.Fatalf("segDeref = %v, %v", v, ok)
 	}
 	want := "{head=&heap5#2, heap5#2=&seg5#0, heap5#2[16]=&seg6#3, seg5#0.min=2, seg5#0.nfo=0, seg5#0.hfo=0, seg5#0.next=0, seg5#0[16]=&seg6#1073741825, " +
 		"seg6#3.min=2, seg6#3.nfo=0, seg6#3.hfo=0, seg6#3.next=0, seg6#3[8]=1, " +
 		"seg6#1073741825.min=2, seg6#1073741825.nfo=0, seg6#1073741825.hfo=0, seg6#1073741825.next=0, seg6#1073741825[8]=1}"
-	if got := tx.s.String(); got != want {
+	if got := show(&h); got != want {
 		t.Fatalf("after materialisation\n got %s\nwant %s", got, want)
 	}
 	// Write into the copy's first block: the template is unchanged.
-	w, ok := tx.segDeref(ptrTo(memory.SegObj(innerSite, 3), 8))
+	w, ok := h.Deref(ptrTo(memory.SegObj(innerSite, 3), 8))
 	if !ok || memory.ObjKind(w.Obj) != memory.KindHeap {
 		t.Fatalf("inner segDeref = %v, %v", w, ok)
 	}
-	tx.s.mem = tx.s.mem.Put(w.Obj, 8, memory.Value{Bits: 5}, 4)
-	if c := tx.s.mem.Get(memory.SegObj(innerSite, 1)|nestTag, 8); c == nil || c.Val.Bits != 1 {
+	h.Mem = h.Mem.Put(w.Obj, 8, memory.Value{Bits: 5}, 4)
+	if c := h.Mem.Get(memory.SegObj(innerSite, 1)|NestTag, 8); c == nil || c.Val.Bits != 1 {
 		t.Errorf("template data after a write into the copy: %v", c)
 	}
 	// The only-block case of a segment of ≥ 1: the copy, and no segment.
-	cases := f.c.splitSeg(f.nestedSeg(1, 2), memory.SegObj(site, 0))
+	cases := (f.nestedSeg(1, 2)).SplitSeg(memory.SegObj(site, 0))
 	if len(cases) != 2 {
 		t.Fatalf("%d cases", len(cases))
 	}
-	if got := cases[0].String(); !strings.HasPrefix(got, "{head=&heap5#2, heap5#2=0, heap5#2[16]=&seg6#3, ") {
+	if got := show(&cases[0]); !strings.HasPrefix(got, "{head=&heap5#2, heap5#2=0, heap5#2[16]=&seg6#3, ") {
 		t.Errorf("only block: %s", got)
-	}
-}
-
-// TestNestedEntailmentAndJoin: an outer segment whose template inner
-// segment has ≥ 3 blocks is covered by one whose template has ≥ 2, not
-// conversely, and their join is the template of ≥ 1 (seed 001, 3.9.3:
-// the nested sub-SMG takes part in entailment and join).
-func TestNestedEntailmentAndJoin(t *testing.T) {
-	f := newSMGFixture(t)
-	s3, s2, s1 := f.nestedSeg(2, 3), f.nestedSeg(2, 2), f.nestedSeg(2, 1)
-	if !lessOrEqual(s3, s2) || !lessOrEqual(s2, s1) || !lessOrEqual(s3, s1) {
-		t.Error("a longer inner template must be covered by a shorter one")
-	}
-	if lessOrEqual(s2, s3) || lessOrEqual(s1, s2) {
-		t.Error("a shorter inner template must not be covered by a longer one")
-	}
-	j, ok := joinStates(s3, s2)
-	if !ok || j.String() != s1.String() {
-		t.Errorf("join = %v, want %v", j, s1)
-	}
-	// An outer segment without its template (the cell dropped) covers
-	// the one with it, not conversely.
-	bare := f.nestedSeg(2, 2)
-	bare.mem = bare.mem.Del(memory.SegObj(site, 0), 16)
-	if !lessOrEqual(s2, bare) || lessOrEqual(bare, s2) {
-		t.Error("dropping the template's pointer must only lose information")
 	}
 }
 
 // TestMaterialiseNestedOwner: the owner mark in a template becomes a
 // pointer to the materialised block in its copy.
 func TestMaterialiseNestedOwner(t *testing.T) {
-	f := newSMGFixture(t)
+	f := newFixture(t)
 	s := f.nestedHeap([3]uint64{2, 2, 2}, false, [3]bool{true, true, true}, false)
-	tx := tx{c: f.c, s: *s, full: true}
-	tx.abstractLists()
-	v, ok := tx.segDeref(ptrTo(memory.SegObj(site, 0), 16))
+	h := *s
+	h.Abstract(MinChain, nil)
+	v, ok := h.Deref(ptrTo(memory.SegObj(site, 0), 16))
 	if !ok || memory.ObjKind(v.Obj) != memory.KindHeap {
 		t.Fatalf("segDeref = %v, %v", v, ok)
 	}
 	n := v.Obj
-	child := tx.s.mem.Get(n, 16)
-	if child == nil || memory.ObjKind(child.Val.Obj) != memory.KindHeap || isTemplate(child.Val.Obj) {
-		t.Fatalf("materialised block's inner pointer: %v in %s", child, tx.s.String())
+	child := h.Mem.Get(n, 16)
+	if child == nil || memory.ObjKind(child.Val.Obj) != memory.KindHeap || IsTemplate(child.Val.Obj) {
+		t.Fatalf("materialised block's inner pointer: %v in %s", child, show(&h))
 	}
-	second := tx.s.mem.Get(child.Val.Obj, 0)
+	second := h.Mem.Get(child.Val.Obj, 0)
 	if second == nil {
-		t.Fatalf("copy's next: %s", tx.s.String())
+		t.Fatalf("copy's next: %s", show(&h))
 	}
-	if back := tx.s.mem.Get(second.Val.Obj, 16); back == nil || back.Val != ptrTo(n, 0) {
-		t.Errorf("copy's back pointer = %v, want &%s (%s)", back, f.c.objName(n, 0), tx.s.String())
+	if back := h.Mem.Get(second.Val.Obj, 16); back == nil || back.Val != ptrTo(n, 0) {
+		t.Errorf("copy's back pointer = %v, want &%s (%s)", back, objName(n), show(&h))
 	}
+}
+
+// TestDLLCanonicalDirection: a doubly linked chain is abstracted with the
+// link at the lower offset as its next field, whichever end the search
+// meets first (the blocks in key order run along next, or against it),
+// so that equal lists get equal segments.
+func TestDLLCanonicalDirection(t *testing.T) {
+	f := newFixture(t)
+	b := func(n uint32) uint64 { return memory.HeapObj(site, n) }
+	for _, rev := range []bool{false, true} {
+		var mem *memory.Node
+		for i := uint32(0); i < 3; i++ {
+			lo, hi := memory.Value{}, memory.Value{}
+			if i < 2 {
+				hi = ptrTo(b(i+1), 0)
+			}
+			if i > 0 {
+				lo = ptrTo(b(i-1), 0)
+			}
+			next, prev := hi, lo
+			if rev {
+				next, prev = lo, hi
+			}
+			mem = mem.Put(b(i), 0, next, 8).Put(b(i), 8, prev, 8)
+		}
+		first := b(0)
+		if rev {
+			first = b(2)
+		}
+		mem = mem.Put(f.head, 0, ptrTo(first, 0), 8)
+		h := *f.state(mem, 3)
+		h.Abstract(MinChain, nil)
+		got := show(&h)
+		if !strings.Contains(got, "seg5#0.nfo=0, ") || !strings.Contains(got, "seg5#0.pfo=8") {
+			t.Errorf("reversed key order %v: %s", rev, got)
+		}
+	}
+}
+
+// nestedSeg is head → an outer segment of ≥ outerMin (site 5) whose
+// blocks each own an inner segment of ≥ innerMin (site 6, data [8]=1):
+// the template, tagged.
+func (f *fixture) nestedSeg(outerMin, innerMin uint64) *Heap {
+	o, in := memory.SegObj(site, 0), memory.SegObj(innerSite, 1)|NestTag
+	var mem *memory.Node
+	mem = mem.Put(f.head, 0, ptrTo(o, 0), 8)
+	mem = mem.Put(o, MetaMin, memory.Value{Bits: outerMin}, 1).Put(o, MetaNfo, memory.Value{}, 8).Put(o, MetaHfo, memory.Value{}, 8).Put(o, MetaNext, memory.Value{}, 8).Put(o, 16, ptrTo(in, 0), 8)
+	if innerMin >= 2 {
+		mem = mem.Put(in, MetaMin, memory.Value{Bits: innerMin}, 1)
+	}
+	mem = mem.Put(in, MetaNfo, memory.Value{}, 8).Put(in, MetaHfo, memory.Value{}, 8).Put(in, MetaNext, memory.Value{}, 8).Put(in, 8, memory.Value{Bits: 1}, 4)
+	return f.state(mem, 2)
 }
 
 // TestNoteTrees: a block of a site with at least treeMinBlocks blocks
 // that links through two fields to two blocks of its site which do not
-// link back (a tree) is noted; a doubly linked list, whose neighbours
+// link back (a tree) is noted (its site passed to noteTree); a doubly linked list, whose neighbours
 // link back through the other field, is not.
 func TestNoteTrees(t *testing.T) {
 	for _, tree := range []bool{false, true} {
-		f := newSMGFixture(t)
+		f := newFixture(t)
 		var mem *memory.Node
 		b := func(n uint32) uint64 { return memory.HeapObj(site, n) }
 		mem = mem.Put(f.head, 0, ptrTo(b(0), 0), 8)
@@ -241,51 +253,15 @@ func TestNoteTrees(t *testing.T) {
 			}
 			mem = mem.Put(b(i), 0, next, 8).Put(b(i), 8, prev, 8).Put(b(i), 16, memory.Value{Bits: uint64(i)}, 4)
 		}
-		tx := tx{c: f.c, s: *f.state(mem, treeMinBlocks), full: true}
-		tx.noteTrees()
-		notes := f.c.ShapeNotes()
-		if tree && (len(notes) != 1 || !strings.HasPrefix(notes[0], "heap shape not abstracted: tree of blocks allocated at ")) {
-			t.Errorf("tree: notes %q", notes)
+		h := f.state(mem, treeMinBlocks)
+		var sites []int
+		h.noteTree = func(s int) { sites = append(sites, s) }
+		h.noteTrees()
+		if tree && (len(sites) != 1 || sites[0] != site) {
+			t.Errorf("tree: noted sites %v, want [%d]", sites, site)
 		}
-		if !tree && len(notes) != 0 {
-			t.Errorf("doubly linked list: notes %q", notes)
-		}
-	}
-}
-
-// TestDLLCanonicalDirection: a doubly linked chain is abstracted with the
-// link at the lower offset as its next field, whichever end the search
-// meets first (the blocks in key order run along next, or against it),
-// so that equal lists get equal segments.
-func TestDLLCanonicalDirection(t *testing.T) {
-	f := newSMGFixture(t)
-	b := func(n uint32) uint64 { return memory.HeapObj(site, n) }
-	for _, rev := range []bool{false, true} {
-		var mem *memory.Node
-		for i := uint32(0); i < 3; i++ {
-			lo, hi := memory.Value{}, memory.Value{}
-			if i < 2 {
-				hi = ptrTo(b(i+1), 0)
-			}
-			if i > 0 {
-				lo = ptrTo(b(i-1), 0)
-			}
-			next, prev := hi, lo
-			if rev {
-				next, prev = lo, hi
-			}
-			mem = mem.Put(b(i), 0, next, 8).Put(b(i), 8, prev, 8)
-		}
-		first := b(0)
-		if rev {
-			first = b(2)
-		}
-		mem = mem.Put(f.head, 0, ptrTo(first, 0), 8)
-		tx := tx{c: f.c, s: *f.state(mem, 3), full: true}
-		tx.abstractLists()
-		got := tx.s.String()
-		if !strings.Contains(got, "seg5#0.nfo=0, ") || !strings.Contains(got, "seg5#0.pfo=8") {
-			t.Errorf("reversed key order %v: %s", rev, got)
+		if !tree && len(sites) != 0 {
+			t.Errorf("doubly linked list: noted sites %v", sites)
 		}
 	}
 }
