@@ -10,10 +10,9 @@ import (
 // address, the byte offset Bits into the object Obj (pointers into
 // variables, heap blocks, string literals; function designators with
 // offset 0), or, in symbolic mode only (the value analysis's
-// Options.Symbolic), a symbolic
-// integer: Sym is a non-constant bit-vector term of the value's width
-// (Obj and Bits are then 0). Unknown values are not represented: they
-// are absent from the state. Values are compared with ==: terms are
+// Options.Symbolic), a symbolic integer: Sym is a non-constant
+// bit-vector term of the value's width (Obj and Bits are then 0).
+// Unknown values are not represented: they are absent from the memory. Values are compared with ==: terms are
 // hash-consed.
 type Value struct {
 	Obj  uint64

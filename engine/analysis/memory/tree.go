@@ -1,10 +1,10 @@
 package memory
 
-// tree is a persistent treap from memory cells (object, byte offset) to
+// Node is a persistent treap from memory cells (object, byte offset) to
 // values. Priorities are a hash of the key, so a set of keys has exactly
 // one shape: equal maps built along different paths share structure, and
 // every update copies only the path to the changed node (O(log n)
-// expected). A nil *node is the empty map. Nodes are never modified after
+// expected). A nil *Node is the empty map. Nodes are never modified after
 // they are published.
 type Node struct {
 	Obj  uint64
@@ -15,6 +15,8 @@ type Node struct {
 	l, r *Node
 }
 
+// Prio is the priority of the cell (obj, off) in the treap, a hash of
+// its key (the value analysis also hashes cells with it).
 func Prio(obj uint64, off int64) uint64 {
 	x := obj*0x9e3779b97f4a7c15 ^ uint64(off)*0xbf58476d1ce4e5b9
 	x ^= x >> 31

@@ -142,7 +142,7 @@ func TestCanonicalShape(t *testing.T) {
 	}
 }
 
-// TestCovers checks covers against its definition on random treaps that
+// TestCovers checks Covers against its definition on random treaps that
 // share structure (b derived from a by a few updates, and vice versa).
 func TestCovers(t *testing.T) {
 	r := rand.New(rand.NewSource(2))

@@ -103,7 +103,7 @@ func (t *tx) violation(prop string, e *cfa.Edge, f results.MemoryViolation, form
 
 // object fills f's Object with the name of obj and, for a heap block,
 // where it is allocated: its allocation site is the ID of the edge that
-// allocates it (heapObj), unless it stands for a dead local or a block
+// allocates it (memory.HeapObj), unless it stands for a dead local or a block
 // of an abstracted list.
 func (t *tx) object(f results.MemoryViolation, obj uint64) results.MemoryViolation {
 	f.Object = t.c.objName(obj, t.s.depth)
@@ -700,7 +700,7 @@ func (t *tx) killObjects(lo, hi uint64) {
 	}
 }
 
-// liveBlocks returns the blocks whose status is allocated (stHeap).
+// liveBlocks returns the blocks whose status is allocated (memory.StHeap).
 func (t *tx) liveBlocks() []uint64 {
 	var out []uint64
 	t.s.mem.Each(func(n *memory.Node) bool {
@@ -716,7 +716,7 @@ func (t *tx) liveBlocks() []uint64 {
 // cells from the cells root selects (transitively through the cells of
 // reached blocks that are not known to be freed or dead); a list
 // segment is keyed by the pointers that reach it, to its first block
-// (seg) or its last (seg|lastTag): segReached tells which of its blocks
+// (seg) or its last (seg|memory.LastTag): smg.SegReached tells which of its blocks
 // are reached.
 func (t *tx) reachableHeap(root func(n *memory.Node) bool) map[uint64]bool {
 	reached := map[uint64]bool{}
@@ -733,7 +733,7 @@ func (t *tx) reachableHeap(root func(n *memory.Node) bool) map[uint64]bool {
 			walk = false
 		}
 		if memory.ObjKind(o) == memory.KindSeg {
-			// a segment: o or o|lastTag (segReached)
+			// a segment: o or o|memory.LastTag (smg.SegReached)
 			visited := reached[memory.SegBase(o)] || reached[memory.SegBase(o)|memory.LastTag]
 			reached[o] = true
 			if !visited && walk {

@@ -162,7 +162,7 @@ func (s *State) Features(buf []uint64) []uint64 {
 	for _, scalars := range []bool{true, false} {
 		s.mem.Each(func(n *memory.Node) bool {
 			if s.c.scalarVar(n.Obj) != scalars || n.Off == smg.MetaMin && memory.ObjKind(n.Obj) == memory.KindSeg {
-				return true // minimum lengths compare by ≥ (coversSegs)
+				return true // minimum lengths compare by ≥ (smg.CoversSegs)
 			}
 			h := memory.Prio(n.Obj^n.Val.Obj*0x2545f4914f6cdd1d, n.Off^int64(n.Val.Bits*0x9e3779b97f4a7c15)^int64(n.Size)<<56^int64(symID(n.Val)))
 			buf = append(buf, h)

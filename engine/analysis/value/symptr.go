@@ -15,7 +15,7 @@ import (
 // the Value{Obj: o, Sym: off}, off a bit-vector term of the pointer
 // width. Its arithmetic is the machine's (modulo 2^width, as the SMT
 // encoding of engine/smt and the interpreter compute addresses), and an
-// offset is read as a signed number, as concrete offsets are (sext):
+// offset is read as a signed number, as concrete offsets are (memory.Sext):
 //
 //   - p ± i adds ±i·sizeof(*p), i converted to the pointer width by its
 //     type's signedness; &a[i], &p->f and a[i] on a pointer with a
@@ -42,7 +42,7 @@ import (
 // bit operations, a free, a comparison with an integer address) is
 // unknown, which is the explicit analysis's answer for an unknown
 // pointer. List abstraction (engine/analysis/smg) drops symbolic pointers into heap
-// blocks when it renames the heap (canonicalHeap), which forgets them.
+// blocks when it renames the heap (smg's canonicalHeap), which forgets them.
 
 // symPtrObj reports whether obj may carry a symbolic offset: variables,
 // heap blocks and string literals (not list segments or functions).
