@@ -13,7 +13,7 @@ import (
 )
 
 // TestNoListAbstraction: the doubly linked list of lists_dll.c is proved
-// with list abstraction (engine/analysis/value/smg.go) within 3000
+// with list abstraction (engine/analysis/smg) within 3000
 // states; with Config.NoListAbstraction the loop that builds it never
 // converges and the same state limit leaves every property UNKNOWN.
 func TestNoListAbstraction(t *testing.T) {

@@ -118,7 +118,7 @@ func memoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 // properties each leaves open, under the limit of one property
 // (strategy.GroupSequence):
 //
-//  0. the value analysis with list abstraction (analysis/value,
+//  0. the value analysis with list abstraction (analysis/smg,
 //     smg_mem.go), with the state cap and a quarter of the time (unless
 //     Config.NoListAbstraction): it decides loops over lists of
 //     unbounded length, but loses the bound of a bounded list, where a
@@ -363,7 +363,7 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 		finishMemory(rs, decide, results.Unknown, err.Error())
 		return rs, retry
 	}
-	// List abstraction with memory metadata (analysis/value/smg_mem.go)
+	// List abstraction with memory metadata (analysis/smg, smg_mem.go)
 	// unless switched off.
 	vopts := value.Options{Memory: checks, NoListAbstraction: cfg.NoListAbstraction}
 	var data cpa.CPA = value.New(prog, vopts)

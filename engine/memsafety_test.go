@@ -37,7 +37,7 @@ func TestMemoryReproducersASan(t *testing.T) {
 		file, prop, violated, report string
 	}{
 		{"memsafety_uaf.c", spec.MemSafetyID, "valid-deref", "heap-use-after-free"},
-		// lists of nondeterministic length (list abstraction, value/smg_mem.go)
+		// lists of nondeterministic length (list abstraction, analysis/smg, smg_mem.go)
 		{"memsafety_list_uaf.c", spec.MemSafetyID, "valid-deref", "heap-use-after-free"},
 		{"memsafety_list_sizes.c", spec.MemSafetyID, "valid-deref", "heap-buffer-overflow"},
 		{"memsafety_list_lost.c", spec.MemSafetyID, "valid-memtrack", "detected memory leaks"},

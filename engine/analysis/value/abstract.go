@@ -1,6 +1,7 @@
 package value
 
 import (
+	"github.com/reverify/reverify/engine/analysis/memory"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/smt"
 )
@@ -17,7 +18,7 @@ import (
 // that keeps older symbols elsewhere (path constraints) passes s.Syms()
 // so that fresh symbols stay unique on the path.
 func (s *State) ForgetIntegers(syms int) *State {
-	mem := s.mem.filter(func(n *node) bool { return n.val.Obj != 0 && n.val.Sym == nil })
+	mem := s.mem.Filter(func(n *memory.Node) bool { return n.Val.Obj != 0 && n.Val.Sym == nil })
 	if mem == s.mem && s.syms == uint32(syms) {
 		return s
 	}
@@ -37,9 +38,9 @@ func (s *State) Materialize(v *cfa.Var) (ns *State, t *smt.Term, ok bool) {
 	if s.c.b == nil || !symType(v.T) || v.Volatile {
 		return s, nil, false
 	}
-	obj := globalObj(v.ID)
+	obj := memory.GlobalObj(v.ID)
 	if !v.Global {
-		obj = localObj(s.depth, v.ID)
+		obj = memory.LocalObj(s.depth, v.ID)
 	}
 	tx := tx{c: s.c, s: *s, full: true}
 	val, known := tx.load(addr{obj: obj, known: true, offKnown: true}, v.T)

@@ -1,6 +1,9 @@
 package value
 
-import "github.com/reverify/reverify/engine/cfa"
+import (
+	"github.com/reverify/reverify/engine/analysis/memory"
+	"github.com/reverify/reverify/engine/cfa"
+)
 
 // assume restricts the state to executions where cond evaluates to truth
 // (non-zero when truth is true). It returns false when the condition is
@@ -62,10 +65,10 @@ func (t *tx) refineAssume(cond cfa.Expr, truth bool) bool {
 			}
 			// x != c: refine a _Bool-valued side to the other value.
 			if xok && !yok && x.Obj == 0 && x.Bits <= 1 && c.Y.Type().Kind == cfa.Bool {
-				return t.refine(c.Y, Value{Bits: 1 - x.Bits})
+				return t.refine(c.Y, memory.Value{Bits: 1 - x.Bits})
 			}
 			if yok && !xok && y.Obj == 0 && y.Bits <= 1 && c.X.Type().Kind == cfa.Bool {
-				return t.refine(c.X, Value{Bits: 1 - y.Bits})
+				return t.refine(c.X, memory.Value{Bits: 1 - y.Bits})
 			}
 			return true
 		}
@@ -77,10 +80,10 @@ func (t *tx) refineAssume(cond cfa.Expr, truth bool) bool {
 		return true
 	}
 	if !truth {
-		return t.refine(cond, Value{})
+		return t.refine(cond, memory.Value{})
 	}
 	if cond.Type().Kind == cfa.Bool {
-		return t.refine(cond, Value{Bits: 1})
+		return t.refine(cond, memory.Value{Bits: 1})
 	}
 	return true
 }
@@ -88,7 +91,7 @@ func (t *tx) refineAssume(cond cfa.Expr, truth bool) bool {
 // refine records that the scalar expression e has value v, where e's
 // value is unknown: lvalues are assigned, value-preserving casts are
 // inverted (infeasible when v is outside the source type's range).
-func (t *tx) refine(e cfa.Expr, v Value) bool {
+func (t *tx) refine(e cfa.Expr, v memory.Value) bool {
 	switch x := e.(type) {
 	case *cfa.VarRef, *cfa.Deref, *cfa.Member, *cfa.Index:
 		if vr, ok := x.(*cfa.VarRef); ok && vr.Var.Volatile {
@@ -107,7 +110,7 @@ func (t *tx) refine(e cfa.Expr, v Value) bool {
 		}
 		if to.Kind == cfa.Bool {
 			if v.Obj == 0 && v.Bits == 0 {
-				return t.refine(x.X, Value{})
+				return t.refine(x.X, memory.Value{})
 			}
 			return true
 		}
@@ -124,15 +127,15 @@ func (t *tx) refine(e cfa.Expr, v Value) bool {
 		if to.Width() < fw {
 			return true // narrowing: not injective
 		}
-		inv := v.Bits & mask(fw)
-		back, _ := t.convertValue(Value{Bits: inv}, true, from, to)
-		if back.Bits != v.Bits&mask(to.Width()) {
+		inv := v.Bits & memory.Mask(fw)
+		back, _ := t.convertValue(memory.Value{Bits: inv}, true, from, to)
+		if back.Bits != v.Bits&memory.Mask(to.Width()) {
 			return false // v is not a value of the source type
 		}
 		if from.Kind == cfa.Bool && inv > 1 {
 			return false
 		}
-		return t.refine(x.X, Value{Bits: inv})
+		return t.refine(x.X, memory.Value{Bits: inv})
 	}
 	return true
 }

@@ -27,35 +27,28 @@
 // every object a pointer may designate (address-taken variables, heap
 // blocks, string literals), keeping variables whose address is never
 // taken. The map is a persistent treap whose shape depends only on its
-// keys: successors share all untouched cells with their predecessor.
+// keys (engine/analysis/memory): successors share all untouched cells
+// with their predecessor.
 //
 // # List segments
 //
 // The heap is a symbolic memory graph in the sense of seed 001 (sections
-// 3.9–3.11): besides concrete blocks, a heap object may be a singly or
-// doubly linked list segment standing for at least one (at least its
-// minimum length, at most 3 recorded) blocks of one allocation site, its
-// shape (next, prev and head offsets, the pointers leaving its ends, the
-// minimum length) kept in metadata cells and its cells holding the data
-// all its blocks share. At loop heads (unless Options.NoListAbstraction)
-// chains of at least three blocks with equal data and no pointer from
-// outside into their inner blocks become segments, unreachable heap
-// objects are dropped and the heap is renamed canonically, so that the
-// cell-wise stop and join above work on shapes; a dereference of a
-// segment materialises a concrete block (a case split for a segment of
-// one block or more). Dropping any cell stays sound: a segment whose
-// shape cells are gone is read as unknown and written as unknown memory.
-// See smg.go. Nested lists (smg_nested.go): blocks that differ only in
-// pointers to sub-structures each owns (its own inner list, a child
-// pointing back to it) fold into a segment whose data cell points to one
-// template of the sub-structure, copied fresh into every materialised
-// block; inner lists are abstracted first so that their lengths agree.
-// Shapes that cannot be folded (trees of one allocation site) are named
-// in the reason of an incomplete run (CPA.ShapeNotes).
-// See smg.go. Chains alternating two data vectors (1, 2, 1, 2, …)
-// become segments of pairs (smg_period.go). Under CEGAR the precision may track heap blocks field by
-// field ("<heap>+k") and set the chain length the abstraction merges per
-// loop head ("<lists>6", "<lists>12", "<lists>off"); see smg_refine.go.
+// 3.9–3.11), kept by engine/analysis/smg in the same cells: besides
+// concrete blocks, a heap object may be a singly or doubly linked list
+// segment of at least its minimum length, nested lists fold into
+// segments with a template sub-structure, and chains alternating two data
+// vectors into segments of pairs. At loop heads (unless
+// Options.NoListAbstraction) the state is abstracted (smg.Heap.Abstract)
+// with the chain length the precision sets there, so that the cell-wise
+// stop and join above work on shapes; a dereference of a segment
+// materialises a concrete block, and a segment of one block or more
+// splits the step into its two cases (lists.go). Shapes that cannot be
+// folded (trees of one allocation site) are named in the reason of an
+// incomplete run (CPA.ShapeNotes, shapes.go). Under CEGAR the precision
+// may track heap blocks field by field ("<heap>+k") and set the chain
+// length the abstraction merges per loop head ("<lists>6", "<lists>12",
+// "<lists>off"); see smg_refine.go.
+//
 // # Memory safety
 //
 // With Options.Memory (memsafety.go; seed 001, sections 3.9–3.10:

@@ -3,6 +3,8 @@ package value
 import (
 	"math"
 
+	"github.com/reverify/reverify/engine/analysis/memory"
+	"github.com/reverify/reverify/engine/analysis/smg"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cfa/csem"
 	"github.com/reverify/reverify/engine/smt"
@@ -29,15 +31,15 @@ type addr struct {
 
 func (t *tx) varObj(v *cfa.Var) uint64 {
 	if v.Global {
-		return globalObj(v.ID)
+		return memory.GlobalObj(v.ID)
 	}
-	return localObj(t.s.depth, v.ID)
+	return memory.LocalObj(t.s.depth, v.ID)
 }
 
 func (t *tx) varOf(obj uint64) *cfa.Var {
-	switch objKind(obj) {
-	case kindGlobal, kindLocal:
-		return t.c.prog.Vars[varID(obj)]
+	switch memory.ObjKind(obj) {
+	case memory.KindGlobal, memory.KindLocal:
+		return t.c.prog.Vars[memory.VarID(obj)]
 	}
 	return nil
 }
@@ -51,16 +53,16 @@ func (t *tx) addrOf(e cfa.Expr) addr {
 		return addr{obj: t.c.strObj(e.Val), known: true, offKnown: true}
 	case *cfa.Deref:
 		v, ok := t.eval(e.X)
-		if ok && objKind(v.Obj) == kindSeg {
-			v, ok = t.segDeref(v) // materialise a list segment (smg.go)
+		if ok && memory.ObjKind(v.Obj) == memory.KindSeg {
+			v, ok = t.segDeref(v) // materialise a list segment (lists.go)
 		}
-		if !ok || v.Obj == 0 || objKind(v.Obj) == kindFunc {
+		if !ok || v.Obj == 0 || memory.ObjKind(v.Obj) == memory.KindFunc {
 			return addr{}
 		}
 		if v.Sym != nil {
 			return symAddr(v) // a symbolic offset (symptr.go)
 		}
-		return addr{obj: v.Obj, off: sext(v.Bits, t.c.ptr), known: true, offKnown: true}
+		return addr{obj: v.Obj, off: memory.Sext(v.Bits, t.c.ptr), known: true, offKnown: true}
 	case *cfa.Member:
 		a := t.addrOf(e.X)
 		f := &e.X.Type().Fields[e.Field]
@@ -93,73 +95,73 @@ func (t *tx) addrOf(e cfa.Expr) addr {
 
 // eval evaluates a scalar expression; ok is false when its value is
 // unknown.
-func (t *tx) eval(e cfa.Expr) (Value, bool) {
+func (t *tx) eval(e cfa.Expr) (memory.Value, bool) {
 	switch e := e.(type) {
 	case *cfa.Const:
-		return Value{Bits: e.V}, true
+		return memory.Value{Bits: e.V}, true
 	case *cfa.FloatConst:
-		return Value{}, false
+		return memory.Value{}, false
 	case *cfa.FuncRef:
-		return Value{Obj: t.c.funcObj(e.Name)}, true
+		return memory.Value{Obj: t.c.funcObj(e.Name)}, true
 	case *cfa.VarRef:
 		if e.Var.Volatile {
 			if t.c.b != nil && symType(e.Var.T) {
 				return t.fresh("volatile "+e.Var.Name, e.Var.T), true
 			}
-			return Value{}, false
+			return memory.Value{}, false
 		}
 		if isAggregate(e.Var.T) {
-			return Value{}, false
+			return memory.Value{}, false
 		}
 		return t.load(t.addrOf(e), e.Var.T)
 	case *cfa.Deref, *cfa.Member, *cfa.Index:
 		if isAggregate(e.Type()) {
-			return Value{}, false
+			return memory.Value{}, false
 		}
 		return t.load(t.addrOf(e), e.Type())
 	case *cfa.AddrOf:
 		if f, ok := e.X.(*cfa.FuncRef); ok {
-			return Value{Obj: t.c.funcObj(f.Name)}, true
+			return memory.Value{Obj: t.c.funcObj(f.Name)}, true
 		}
 		a := t.addrOf(e.X)
 		if off, ok := t.addrOffTerm(a); ok {
 			return ptrValue(a.obj, off), true // symptr.go
 		}
 		if !a.known || !a.offKnown {
-			return Value{}, false
+			return memory.Value{}, false
 		}
-		return Value{Obj: a.obj, Bits: uint64(a.off) & mask(t.c.ptr)}, true
+		return memory.Value{Obj: a.obj, Bits: uint64(a.off) & memory.Mask(t.c.ptr)}, true
 	case *cfa.Cast:
 		v, ok := t.eval(e.X)
 		return t.convertValue(v, ok, e.X.Type(), e.T)
 	case *cfa.Unary:
 		v, ok := t.eval(e.X)
 		if !ok {
-			return Value{}, false
+			return memory.Value{}, false
 		}
 		if v.Sym != nil && v.Obj != 0 {
 			if e.Op == cfa.LNot {
-				return Value{Bits: 0}, true // a valid address is not null
+				return memory.Value{Bits: 0}, true // a valid address is not null
 			}
-			return Value{}, false
+			return memory.Value{}, false
 		}
 		if v.Sym != nil {
 			return t.unarySym(e, v)
 		}
 		if v.Obj != 0 {
 			if e.Op == cfa.LNot {
-				return Value{Bits: 0}, true // a valid address is not null
+				return memory.Value{Bits: 0}, true // a valid address is not null
 			}
-			return Value{}, false
+			return memory.Value{}, false
 		}
 		if !scalarBits(e.X.Type()) || !scalarBits(e.T) {
-			return Value{}, false
+			return memory.Value{}, false
 		}
-		return Value{Bits: csem.Unary(e.Op, v.Bits, e.X.Type(), e.T)}, true
+		return memory.Value{Bits: csem.Unary(e.Op, v.Bits, e.X.Type(), e.T)}, true
 	case *cfa.Binary:
 		return t.binary(e)
 	}
-	return Value{}, false
+	return memory.Value{}, false
 }
 
 // scalarBits reports whether values of t fit the uint64 representation.
@@ -173,16 +175,16 @@ func scalarBits(t *cfa.Type) bool {
 	return false
 }
 
-func truthOf(v Value) bool { return v.Obj != 0 || v.Bits != 0 }
+func truthOf(v memory.Value) bool { return v.Obj != 0 || v.Bits != 0 }
 
-func boolValue(b bool) Value {
+func boolValue(b bool) memory.Value {
 	if b {
-		return Value{Bits: 1}
+		return memory.Value{Bits: 1}
 	}
-	return Value{}
+	return memory.Value{}
 }
 
-func (t *tx) binary(e *cfa.Binary) (Value, bool) {
+func (t *tx) binary(e *cfa.Binary) (memory.Value, bool) {
 	switch e.Op {
 	case cfa.LAnd, cfa.LOr:
 		x, xok := t.eval(e.X)
@@ -199,19 +201,19 @@ func (t *tx) binary(e *cfa.Binary) (Value, bool) {
 		if xok && yok {
 			return t.logicalSym(e, x, y)
 		}
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	x, xok := t.eval(e.X)
 	if !xok {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	y, yok := t.eval(e.Y)
 	if !yok {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	xt, yt := e.X.Type(), e.Y.Type()
 	if !scalarBits(xt) || !scalarBits(yt) || !scalarBits(e.T) {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	if x.Sym != nil || y.Sym != nil {
 		if v, ok, handled := t.ptrArithSym(e, x, y); handled {
@@ -225,32 +227,32 @@ func (t *tx) binary(e *cfa.Binary) (Value, bool) {
 		if e.Op == cfa.Sub {
 			d = -d
 		}
-		return Value{Obj: x.Obj, Bits: (x.Bits + d) & mask(t.c.ptr)}, true
+		return memory.Value{Obj: x.Obj, Bits: (x.Bits + d) & memory.Mask(t.c.ptr)}, true
 	}
 	if yt.Kind == cfa.Pointer && xt.Kind != cfa.Pointer && e.Op == cfa.Add && x.Obj == 0 {
-		return Value{Obj: y.Obj, Bits: (y.Bits + uint64(intOf(x, xt)*elemSize(yt))) & mask(t.c.ptr)}, true
+		return memory.Value{Obj: y.Obj, Bits: (y.Bits + uint64(intOf(x, xt)*elemSize(yt))) & memory.Mask(t.c.ptr)}, true
 	}
 	if xt.Kind == cfa.Pointer && yt.Kind == cfa.Pointer && e.Op == cfa.Sub {
 		if x.Obj != y.Obj {
-			return Value{}, false
+			return memory.Value{}, false
 		}
-		d := sext(x.Bits, t.c.ptr) - sext(y.Bits, t.c.ptr)
-		return Value{Bits: uint64(d/elemSize(xt)) & mask(e.T.Width())}, true
+		d := memory.Sext(x.Bits, t.c.ptr) - memory.Sext(y.Bits, t.c.ptr)
+		return memory.Value{Bits: uint64(d/elemSize(xt)) & memory.Mask(e.T.Width())}, true
 	}
 	if t.c.opts.Memory != nil && x.Obj != 0 && y.Obj != 0 && x.Obj != y.Obj && (t.mayBeFreed(x.Obj) || t.mayBeFreed(y.Obj)) {
-		return Value{}, false // the address of a freed block may be reused (memsafety.go)
+		return memory.Value{}, false // the address of a freed block may be reused (memsafety.go)
 	}
-	if segAlias(x.Obj, y.Obj) && t.memMode() {
-		return t.segEndsCompare(e.Op, x) // smg_mem.go
+	if smg.SegAlias(x.Obj, y.Obj) && t.memMode() {
+		return t.segEndsCompare(e.Op, x) // lists.go, smg.Heap.EndsCompare
 	}
 	if x.Obj != 0 || y.Obj != 0 {
 		return symbolicBinary(e.Op, x, y, t.c.ptr)
 	}
 	r, ub := csem.Binary(e.Op, x.Bits, y.Bits, xt, yt, e.T)
 	if ub != csem.NoUB {
-		return Value{}, false // division by zero, MIN / -1, bad shift count
+		return memory.Value{}, false // division by zero, MIN / -1, bad shift count
 	}
-	return Value{Bits: r}, true
+	return memory.Value{Bits: r}, true
 }
 
 func elemSize(pt *cfa.Type) int64 {
@@ -263,12 +265,12 @@ func elemSize(pt *cfa.Type) int64 {
 // symbolicBinary evaluates an operation on symbolic addresses: equality
 // and ordering within one object compare offsets; distinct objects are
 // unequal; a valid address differs from null; the rest is unknown.
-func symbolicBinary(op cfa.BinaryOp, x, y Value, ptrBits int) (Value, bool) {
-	if segAlias(x.Obj, y.Obj) {
-		return Value{}, false // both ends of one list segment (smg.go)
+func symbolicBinary(op cfa.BinaryOp, x, y memory.Value, ptrBits int) (memory.Value, bool) {
+	if smg.SegAlias(x.Obj, y.Obj) {
+		return memory.Value{}, false // both ends of one list segment (smg.SegAlias)
 	}
 	if x.Obj == y.Obj {
-		a, b := sext(x.Bits, ptrBits), sext(y.Bits, ptrBits)
+		a, b := memory.Sext(x.Bits, ptrBits), memory.Sext(y.Bits, ptrBits)
 		switch op {
 		case cfa.Eq:
 			return boolValue(a == b), true
@@ -283,9 +285,9 @@ func symbolicBinary(op cfa.BinaryOp, x, y Value, ptrBits int) (Value, bool) {
 		case cfa.Ge:
 			return boolValue(a >= b), true
 		case cfa.Sub:
-			return Value{Bits: uint64(a-b) & mask(ptrBits)}, true
+			return memory.Value{Bits: uint64(a-b) & memory.Mask(ptrBits)}, true
 		}
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	distinct := (x.Obj != 0 && y.Obj != 0) || (x.Obj == 0 && x.Bits == 0) || (y.Obj == 0 && y.Bits == 0)
 	if distinct {
@@ -297,20 +299,20 @@ func symbolicBinary(op cfa.BinaryOp, x, y Value, ptrBits int) (Value, bool) {
 		}
 	}
 	if op == cfa.Add && (x.Obj == 0 || y.Obj == 0) {
-		return Value{Obj: x.Obj | y.Obj, Bits: (x.Bits + y.Bits) & mask(ptrBits)}, true
+		return memory.Value{Obj: x.Obj | y.Obj, Bits: (x.Bits + y.Bits) & memory.Mask(ptrBits)}, true
 	}
 	if op == cfa.Sub && y.Obj == 0 {
-		return Value{Obj: x.Obj, Bits: (x.Bits - y.Bits) & mask(ptrBits)}, true
+		return memory.Value{Obj: x.Obj, Bits: (x.Bits - y.Bits) & memory.Mask(ptrBits)}, true
 	}
-	return Value{}, false
+	return memory.Value{}, false
 }
 
 // convertValue converts v of type from to type to (C casts: truncation,
 // sign or zero extension, _Bool as != 0; addresses survive conversions
 // between pointers and integers at least as wide as a pointer).
-func (t *tx) convertValue(v Value, ok bool, from, to *cfa.Type) (Value, bool) {
+func (t *tx) convertValue(v memory.Value, ok bool, from, to *cfa.Type) (memory.Value, bool) {
 	if !ok || !scalarBits(to) || !scalarBits(from) {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	if v.Sym != nil {
 		return t.convertSym(v, from, to)
@@ -320,11 +322,11 @@ func (t *tx) convertValue(v Value, ok bool, from, to *cfa.Type) (Value, bool) {
 	}
 	if v.Obj != 0 {
 		if to.Width() < t.c.ptr {
-			return Value{}, false
+			return memory.Value{}, false
 		}
 		return v, true
 	}
-	return Value{Bits: csem.Convert(v.Bits, from, to)}, true
+	return memory.Value{Bits: csem.Convert(v.Bits, from, to)}, true
 }
 
 // sizeOf is the number of bytes of a scalar of type ty (0 when it does not
@@ -340,7 +342,7 @@ func sizeOf(ty *cfa.Type) int64 {
 }
 
 // load reads a scalar of type ty at a.
-func (t *tx) load(a addr, ty *cfa.Type) (Value, bool) {
+func (t *tx) load(a addr, ty *cfa.Type) (memory.Value, bool) {
 	if a.sym != nil {
 		return t.loadIndexed(a, ty)
 	}
@@ -348,7 +350,7 @@ func (t *tx) load(a addr, ty *cfa.Type) (Value, bool) {
 		return t.loadSymOff(a, ty)
 	}
 	if !a.known || !a.offKnown {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	if f := a.field; f != nil {
 		n := int64((f.BitOffset + f.BitWidth + 7) / 8)
@@ -357,32 +359,32 @@ func (t *tx) load(a addr, ty *cfa.Type) (Value, bool) {
 		}
 		raw, ok := t.loadBytes(a.obj, a.off, n)
 		if !ok {
-			return Value{}, false
+			return memory.Value{}, false
 		}
-		x := (raw >> uint(f.BitOffset)) & mask(f.BitWidth)
+		x := (raw >> uint(f.BitOffset)) & memory.Mask(f.BitWidth)
 		if ty.IsSigned() {
-			x = uint64(sext(x, f.BitWidth))
+			x = uint64(memory.Sext(x, f.BitWidth))
 		}
-		return Value{Bits: x & mask(ty.Width())}, true
+		return memory.Value{Bits: x & memory.Mask(ty.Width())}, true
 	}
 	size := sizeOf(ty)
 	if size == 0 {
-		return Value{}, false
+		return memory.Value{}, false
 	}
-	if n := t.s.mem.get(a.obj, a.off); n != nil && int64(n.size) == size {
-		if n.val.Sym != nil && n.val.Obj == 0 && !symType(ty) {
-			return Value{}, false // a symbolic integer read as a pointer
+	if n := t.s.mem.Get(a.obj, a.off); n != nil && int64(n.Size) == size {
+		if n.Val.Sym != nil && n.Val.Obj == 0 && !symType(ty) {
+			return memory.Value{}, false // a symbolic integer read as a pointer
 		}
-		if ty.Kind == cfa.Bool && n.val.Obj == 0 && n.val.Sym == nil {
-			return Value{Bits: n.val.Bits & 0xff}, true
+		if ty.Kind == cfa.Bool && n.Val.Obj == 0 && n.Val.Sym == nil {
+			return memory.Value{Bits: n.Val.Bits & 0xff}, true
 		}
-		return n.val, true
+		return n.Val, true
 	}
 	if t.c.b != nil && symType(ty) {
 		return t.loadBytesSym(a.obj, a.off, size, ty)
 	}
 	raw, ok := t.loadBytes(a.obj, a.off, size)
-	return Value{Bits: raw}, ok
+	return memory.Value{Bits: raw}, ok
 }
 
 // loadBytes assembles n ≤ 8 bytes (little-endian) from integer cells or a
@@ -400,13 +402,13 @@ func (t *tx) loadBytes(obj uint64, off, n int64) (uint64, bool) {
 }
 
 func (t *tx) loadByte(obj uint64, off int64) (uint64, bool) {
-	if c := t.s.mem.floor(obj, off); c != nil && c.obj == obj && c.off+int64(c.size) > off {
-		if c.val.Obj != 0 || c.val.Sym != nil {
+	if c := t.s.mem.Floor(obj, off); c != nil && c.Obj == obj && c.Off+int64(c.Size) > off {
+		if c.Val.Obj != 0 || c.Val.Sym != nil {
 			return 0, false
 		}
-		return (c.val.Bits >> uint(8*(off-c.off))) & 0xff, true
+		return (c.Val.Bits >> uint(8*(off-c.Off))) & 0xff, true
 	}
-	if objKind(obj) == kindString {
+	if memory.ObjKind(obj) == memory.KindString {
 		return t.c.strByte(obj, off)
 	}
 	return 0, false
@@ -419,21 +421,21 @@ func (t *tx) clearRange(obj uint64, off, size int64) {
 	if off < math.MinInt64+7 {
 		lo = math.MinInt64
 	}
-	var dead []*node
-	t.s.mem.ascend(obj, lo, obj, off+size, func(n *node) bool {
-		if n.off+int64(n.size) > off {
+	var dead []*memory.Node
+	t.s.mem.Ascend(obj, lo, obj, off+size, func(n *memory.Node) bool {
+		if n.Off+int64(n.Size) > off {
 			dead = append(dead, n)
 		}
 		return true
 	})
 	for _, n := range dead {
-		t.s.mem = t.s.mem.del(obj, n.off)
-		if n.val.Obj != 0 {
+		t.s.mem = t.s.mem.Del(obj, n.Off)
+		if n.Val.Obj != 0 {
 			continue
 		}
-		for i := int64(0); i < int64(n.size); i++ {
-			if b := n.off + i; b < off || b >= off+size {
-				t.s.mem = t.s.mem.put(obj, b, t.byteOf(n.val, i), 1)
+		for i := int64(0); i < int64(n.Size); i++ {
+			if b := n.Off + i; b < off || b >= off+size {
+				t.s.mem = t.s.mem.Put(obj, b, t.byteOf(n.Val, i), 1)
 			}
 		}
 	}
@@ -441,13 +443,13 @@ func (t *tx) clearRange(obj uint64, off, size int64) {
 
 // clearObj forgets every cell of obj.
 func (t *tx) clearObj(obj uint64) {
-	t.s.mem = t.s.mem.delRange(obj, math.MinInt64, obj+1, math.MinInt64)
+	t.s.mem = t.s.mem.DelObj(obj)
 }
 
 // store writes a scalar of type ty (known or unknown) at a. A write to an
 // unknown offset forgets the whole object; a write through an unknown
 // pointer forgets every object a pointer may reach (havocReachable).
-func (t *tx) store(a addr, ty *cfa.Type, v Value, known bool) {
+func (t *tx) store(a addr, ty *cfa.Type, v memory.Value, known bool) {
 	if a.sym != nil {
 		t.storeIndexed(a, ty, v, known)
 		return
@@ -475,10 +477,10 @@ func (t *tx) store(a addr, ty *cfa.Type, v Value, known bool) {
 		if !ok || !known || v.Obj != 0 || !t.tracked(a.obj) {
 			return
 		}
-		m := mask(f.BitWidth) << uint(f.BitOffset)
+		m := memory.Mask(f.BitWidth) << uint(f.BitOffset)
 		raw = raw&^m | (v.Bits<<uint(f.BitOffset))&m
 		for i := int64(0); i < n; i++ {
-			t.s.mem = t.s.mem.put(a.obj, a.off+i, Value{Bits: (raw >> uint(8*i)) & 0xff}, 1)
+			t.s.mem = t.s.mem.Put(a.obj, a.off+i, memory.Value{Bits: (raw >> uint(8*i)) & 0xff}, 1)
 		}
 		return
 	}
@@ -495,15 +497,15 @@ func (t *tx) store(a addr, ty *cfa.Type, v Value, known bool) {
 		known = false // a term of the wrong width: never stored
 	}
 	if known && t.tracked(a.obj) {
-		if old := t.s.mem.get(a.obj, a.off); old != nil && int64(old.size) == size {
-			t.s.mem = t.s.mem.put(a.obj, a.off, v, uint8(size))
+		if old := t.s.mem.Get(a.obj, a.off); old != nil && int64(old.Size) == size {
+			t.s.mem = t.s.mem.Put(a.obj, a.off, v, uint8(size))
 			return
 		}
 		t.clearRange(a.obj, a.off, size)
 		if ty.Kind == cfa.Bool && v.Obj == 0 && v.Sym == nil {
 			v.Bits &= 0xff
 		}
-		t.s.mem = t.s.mem.put(a.obj, a.off, v, uint8(size))
+		t.s.mem = t.s.mem.Put(a.obj, a.off, v, uint8(size))
 		return
 	}
 	t.clearRange(a.obj, a.off, size)
@@ -511,23 +513,23 @@ func (t *tx) store(a addr, ty *cfa.Type, v Value, known bool) {
 
 // cellsIn returns the cells lying entirely within [a.off, a.off+size),
 // with offsets relative to a.off (fresh nodes, not linked).
-func (t *tx) cellsIn(a addr, size int64) []*node {
+func (t *tx) cellsIn(a addr, size int64) []*memory.Node {
 	if !a.known || !a.offKnown {
 		return nil
 	}
-	var out []*node
-	t.s.mem.ascend(a.obj, a.off, a.obj, a.off+size, func(n *node) bool {
-		if n.off+int64(n.size) <= a.off+size {
-			out = append(out, &node{off: n.off - a.off, val: n.val, size: n.size})
+	var out []*memory.Node
+	t.s.mem.Ascend(a.obj, a.off, a.obj, a.off+size, func(n *memory.Node) bool {
+		if n.Off+int64(n.Size) <= a.off+size {
+			out = append(out, &memory.Node{Off: n.Off - a.off, Val: n.Val, Size: n.Size})
 		}
 		return true
 	})
-	if objKind(a.obj) == kindString {
+	if memory.ObjKind(a.obj) == memory.KindString {
 		// Materialise literal bytes not overwritten.
 		for i := int64(0); i < size; i++ {
 			if b, ok := t.c.strByte(a.obj, a.off+i); ok {
-				if c := t.s.mem.floor(a.obj, a.off+i); c == nil || c.obj != a.obj || c.off+int64(c.size) <= a.off+i {
-					out = append(out, &node{off: i, val: Value{Bits: b}, size: 1})
+				if c := t.s.mem.Floor(a.obj, a.off+i); c == nil || c.Obj != a.obj || c.Off+int64(c.Size) <= a.off+i {
+					out = append(out, &memory.Node{Off: i, Val: memory.Value{Bits: b}, Size: 1})
 				}
 			}
 		}
@@ -536,7 +538,7 @@ func (t *tx) cellsIn(a addr, size int64) []*node {
 }
 
 // writeCells replaces [dst.off, dst.off+size) by cells (relative offsets).
-func (t *tx) writeCells(dst addr, cells []*node, size int64) {
+func (t *tx) writeCells(dst addr, cells []*memory.Node, size int64) {
 	if !dst.known {
 		t.havocAddressable()
 		return
@@ -550,13 +552,13 @@ func (t *tx) writeCells(dst addr, cells []*node, size int64) {
 		return
 	}
 	for _, c := range cells {
-		t.s.mem = t.s.mem.put(dst.obj, dst.off+c.off, c.val, c.size)
+		t.s.mem = t.s.mem.Put(dst.obj, dst.off+c.Off, c.Val, c.Size)
 	}
 }
 
 // copyCells copies size bytes from src to dst (struct assignment, memcpy).
 func (t *tx) copyCells(dst, src addr, size int64) {
-	var cells []*node
+	var cells []*memory.Node
 	if src.known && src.offKnown {
 		cells = t.cellsIn(src, size)
 	}
@@ -567,10 +569,10 @@ func (t *tx) copyCells(dst, src addr, size int64) {
 // whose address is taken (arrays included), heap blocks and string
 // literals. Variables whose address is never taken keep their values.
 func (t *tx) havocAddressable() {
-	t.s.mem = t.s.mem.filter(func(n *node) bool {
-		switch objKind(n.obj) {
-		case kindGlobal, kindLocal:
-			return !t.c.prog.Vars[varID(n.obj)].AddrTaken
+	t.s.mem = t.s.mem.Filter(func(n *memory.Node) bool {
+		switch memory.ObjKind(n.Obj) {
+		case memory.KindGlobal, memory.KindLocal:
+			return !t.c.prog.Vars[memory.VarID(n.Obj)].AddrTaken
 		}
 		return false
 	})
@@ -584,7 +586,7 @@ func (t *tx) havocLvalue(e cfa.Expr) {
 		t.writeCells(a, nil, ty.Size)
 		return
 	}
-	t.store(a, ty, Value{}, false)
+	t.store(a, ty, memory.Value{}, false)
 }
 
 // assign performs lhs = rhs.
@@ -625,9 +627,9 @@ func (t *tx) zeroLeaves(obj uint64, off int64, ty *cfa.Type) {
 			if f.BitWidth > 0 {
 				n := int64((f.BitOffset + f.BitWidth + 7) / 8)
 				for i := int64(0); i < n; i++ {
-					if t.s.mem.get(obj, off+f.Offset+i) == nil {
+					if t.s.mem.Get(obj, off+f.Offset+i) == nil {
 						t.clearRange(obj, off+f.Offset+i, 1)
-						t.s.mem = t.s.mem.put(obj, off+f.Offset+i, Value{}, 1)
+						t.s.mem = t.s.mem.Put(obj, off+f.Offset+i, memory.Value{}, 1)
 					}
 				}
 				continue
@@ -643,20 +645,20 @@ func (t *tx) zeroLeaves(obj uint64, off int64, ty *cfa.Type) {
 		}
 	default:
 		if s := sizeOf(ty); s > 0 {
-			t.s.mem = t.s.mem.put(obj, off, Value{}, uint8(s))
+			t.s.mem = t.s.mem.Put(obj, off, memory.Value{}, uint8(s))
 		}
 	}
 }
 
 // intOf interprets an integer value of type ty as an int64 (sign or zero
 // extension by ty's signedness).
-func intOf(v Value, ty *cfa.Type) int64 {
+func intOf(v memory.Value, ty *cfa.Type) int64 {
 	w := ty.Width()
 	if ty.Kind == cfa.Bool {
 		w = 8
 	}
 	if ty.IsSigned() {
-		return sext(v.Bits, w)
+		return memory.Sext(v.Bits, w)
 	}
-	return int64(v.Bits & mask(w))
+	return int64(v.Bits & memory.Mask(w))
 }

@@ -3,6 +3,7 @@ package value
 import (
 	"strings"
 
+	"github.com/reverify/reverify/engine/analysis/memory"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/smt"
@@ -16,7 +17,7 @@ func (t *tx) callExternal(e *cfa.Edge, call *cfa.Call) bool {
 	if call.FnPtr != nil {
 		v, ok := t.eval(call.FnPtr)
 		switch {
-		case ok && objKind(v.Obj) == kindFunc && v.Bits == 0:
+		case ok && memory.ObjKind(v.Obj) == memory.KindFunc && v.Bits == 0:
 			name = t.c.funcNames[uint32(v.Obj)]
 			if t.c.prog.Func(name) != nil {
 				return false // an Enter step covers it
@@ -41,11 +42,11 @@ func (t *tx) callExternal(e *cfa.Edge, call *cfa.Call) bool {
 	}
 	switch t.c.prog.Extern(name) {
 	case cfa.ExternNoEffect:
-		t.setResult(call, Value{}, false)
+		t.setResult(call, memory.Value{}, false)
 		return true
 	case cfa.ExternNondet:
 		if !t.input(call.Result, inputLabel(name)) {
-			t.setResult(call, Value{}, false)
+			t.setResult(call, memory.Value{}, false)
 		}
 		return true
 	case cfa.ExternAssume:
@@ -55,7 +56,7 @@ func (t *tx) callExternal(e *cfa.Edge, call *cfa.Call) bool {
 	case cfa.ExternPure:
 		// Declared side-effect-free: writes nothing, any result.
 		if !t.input(call.Result, "extern "+name) {
-			t.setResult(call, Value{}, false)
+			t.setResult(call, memory.Value{}, false)
 		}
 		return true
 	}
@@ -67,7 +68,7 @@ func (t *tx) callExternal(e *cfa.Edge, call *cfa.Call) bool {
 }
 
 // setResult stores the call's result (if it has a result lvalue).
-func (t *tx) setResult(call *cfa.Call, v Value, known bool) {
+func (t *tx) setResult(call *cfa.Call, v memory.Value, known bool) {
 	if call.Result == nil {
 		return
 	}
@@ -91,19 +92,19 @@ func (t *tx) unmodelled(e *cfa.Edge, call *cfa.Call, name string) {
 	if len(t.c.escaped) > 0 {
 		t.reason(cpa.Explanation{Kind: cpa.Callback, Name: name, Text: strings.Join(t.c.escaped, ", ")})
 	}
-	t.s.mem = t.s.mem.filter(func(n *node) bool {
-		switch objKind(n.obj) {
-		case kindGlobal:
+	t.s.mem = t.s.mem.Filter(func(n *memory.Node) bool {
+		switch memory.ObjKind(n.Obj) {
+		case memory.KindGlobal:
 			return false
-		case kindLocal:
-			return !cfa.UnmodelledWrites(t.c.prog.Vars[varID(n.obj)])
-		case kindString:
+		case memory.KindLocal:
+			return !cfa.UnmodelledWrites(t.c.prog.Vars[memory.VarID(n.Obj)])
+		case memory.KindString:
 			return true
 		}
 		return false
 	})
 	if !t.input(call.Result, "extern "+name) {
-		t.setResult(call, Value{}, false)
+		t.setResult(call, memory.Value{}, false)
 	}
 }
 
@@ -152,24 +153,24 @@ func (t *tx) argInt(call *cfa.Call, i int) (int64, bool) {
 }
 
 // argAddr evaluates argument i as a pointer.
-func (t *tx) argAddr(call *cfa.Call, i int) (addr, Value, bool) {
+func (t *tx) argAddr(call *cfa.Call, i int) (addr, memory.Value, bool) {
 	if i >= len(call.Args) {
-		return addr{}, Value{}, false
+		return addr{}, memory.Value{}, false
 	}
 	v, ok := t.eval(call.Args[i])
-	if ok && objKind(v.Obj) == kindSeg {
-		v, ok = t.segDeref(v) // materialise a list segment (smg.go)
+	if ok && memory.ObjKind(v.Obj) == memory.KindSeg {
+		v, ok = t.segDeref(v) // materialise a list segment (lists.go)
 	}
 	if !ok {
-		return addr{}, Value{}, false
+		return addr{}, memory.Value{}, false
 	}
-	if v.Obj == 0 || objKind(v.Obj) == kindFunc {
+	if v.Obj == 0 || memory.ObjKind(v.Obj) == memory.KindFunc {
 		return addr{}, v, true
 	}
 	if v.Sym != nil {
 		return symAddr(v), v, true // a symbolic offset (symptr.go)
 	}
-	return addr{obj: v.Obj, off: sext(v.Bits, t.c.ptr), known: true, offKnown: true}, v, true
+	return addr{obj: v.Obj, off: memory.Sext(v.Bits, t.c.ptr), known: true, offKnown: true}, v, true
 }
 
 // havocPointee forgets what a pointer argument may point to: the object
@@ -186,7 +187,7 @@ func (t *tx) havocPointee(a addr) {
 func memset(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 	a, pv, pok := t.argAddr(call, 0)
 	c, cok := t.argInt(call, 1)
-	by := Value{Bits: uint64(c) & 0xff}
+	by := memory.Value{Bits: uint64(c) & 0xff}
 	if !cok && t.c.b != nil && len(call.Args) > 1 {
 		if v, ok := t.eval(call.Args[1]); ok && v.Sym != nil {
 			by, cok = t.byteOf(v, 0), true // symbolic mode: (unsigned char)c
@@ -198,7 +199,7 @@ func memset(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 		t.havocAddressable()
 	case !nok || !a.offKnown:
 		// a symbolic length or offset (symptr.go), else forgotten
-		if !cok || !t.symFill(call, a, func(int64, *smt.Term) (Value, bool) { return by, true }, addr{}) {
+		if !cok || !t.symFill(call, a, func(int64, *smt.Term) (memory.Value, bool) { return by, true }, addr{}) {
 			t.clearObj(a.obj)
 		}
 	case n < 0 || n > int64(t.c.opts.MaxBlockBytes):
@@ -207,7 +208,7 @@ func memset(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 		t.clearRange(a.obj, a.off, n)
 		if cok && t.tracked(a.obj) {
 			for i := int64(0); i < n; i++ {
-				t.s.mem = t.s.mem.put(a.obj, a.off+i, by, 1)
+				t.s.mem = t.s.mem.Put(a.obj, a.off+i, by, 1)
 			}
 		}
 	}
@@ -266,7 +267,7 @@ func (t *tx) readCString(a addr, limit int) ([]byte, bool) {
 func strlen(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 	a, _, _ := t.argAddr(call, 0)
 	s, ok := t.readCString(a, t.c.opts.MaxBlockBytes)
-	t.setResult(call, Value{Bits: uint64(len(s))}, ok)
+	t.setResult(call, memory.Value{Bits: uint64(len(s))}, ok)
 	return true
 }
 
@@ -277,7 +278,7 @@ func strcmp(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 	b, _, _ := t.argAddr(call, 1)
 	x, xok := t.readCString(a, t.c.opts.MaxBlockBytes)
 	y, yok := t.readCString(b, t.c.opts.MaxBlockBytes)
-	t.setResult(call, Value{}, xok && yok && string(x) == string(y))
+	t.setResult(call, memory.Value{}, xok && yok && string(x) == string(y))
 	return true
 }
 
@@ -297,7 +298,7 @@ func absModel(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 		b := t.c.b
 		r := b.Ite(b.Slt(x.Sym, b.BV(0, x.Sym.Sort.Width)), b.Neg(x.Sym), x.Sym)
 		if call.Result != nil {
-			rv, ok := t.convertSym(Value{Sym: r}, at, call.Result.Type())
+			rv, ok := t.convertSym(memory.Value{Sym: r}, at, call.Result.Type())
 			t.setResult(call, rv, ok)
 		}
 		return true
@@ -306,7 +307,7 @@ func absModel(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 	if v < 0 {
 		v = -v
 	}
-	t.setResult(call, Value{Bits: uint64(v) & mask(call.Args[0].Type().Width())}, ok)
+	t.setResult(call, memory.Value{Bits: uint64(v) & memory.Mask(call.Args[0].Type().Width())}, ok)
 	return true
 }
 
@@ -318,7 +319,7 @@ func malloc(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 	if t.c.opts.MallocMayFail && call.Fn != "alloca" && call.Fn != "__builtin_alloca" {
 		alt := *t
 		alt.s.reasons = t.s.reasons
-		alt.setResult(call, Value{}, true)
+		alt.setResult(call, memory.Value{}, true)
 		if !alt.full && !alt.uniform {
 			alt.abstract()
 		}
@@ -326,7 +327,7 @@ func malloc(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 		t.alt = &st
 		t.altAssumed = t.assumed
 	}
-	obj := heapObj(e.ID, t.s.allocs)
+	obj := memory.HeapObj(e.ID, t.s.allocs)
 	t.s.allocs++
 	t.clearObj(obj)
 	if t.c.opts.Memory != nil {
@@ -337,11 +338,11 @@ func malloc(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 		n, nok := t.argInt(call, 1)
 		if mok && nok && m >= 0 && n >= 0 && m*n <= int64(t.c.opts.MaxBlockBytes) && t.tracked(obj) {
 			for i := int64(0); i < m*n; i++ {
-				t.s.mem = t.s.mem.put(obj, i, Value{}, 1)
+				t.s.mem = t.s.mem.Put(obj, i, memory.Value{}, 1)
 			}
 		}
 	}
-	t.setResult(call, Value{Obj: obj}, true)
+	t.setResult(call, memory.Value{Obj: obj}, true)
 	return true
 }
 
@@ -381,7 +382,7 @@ func (t *tx) writeBytes(a addr, bs []byte) {
 		return
 	}
 	for i, b := range bs {
-		t.s.mem = t.s.mem.put(a.obj, a.off+int64(i), Value{Bits: uint64(b)}, 1)
+		t.s.mem = t.s.mem.Put(a.obj, a.off+int64(i), memory.Value{Bits: uint64(b)}, 1)
 	}
 }
 
@@ -441,7 +442,7 @@ func compareModel(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 			}
 		}
 	}
-	t.setResult(call, Value{}, equal)
+	t.setResult(call, memory.Value{}, equal)
 	return true
 }
 
@@ -452,7 +453,7 @@ func strchrModel(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 	c, cok := t.argInt(call, 1)
 	str, sok := t.readCString(s, t.c.opts.MaxBlockBytes)
 	if !cok || !sok {
-		t.setResult(call, Value{}, false)
+		t.setResult(call, memory.Value{}, false)
 		return true
 	}
 	ch := byte(c)
@@ -462,11 +463,11 @@ func strchrModel(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 			b = str[i]
 		}
 		if b == ch {
-			t.setResult(call, Value{Obj: s.obj, Bits: uint64(s.off+int64(i)) & mask(t.c.ptr)}, true)
+			t.setResult(call, memory.Value{Obj: s.obj, Bits: uint64(s.off+int64(i)) & memory.Mask(t.c.ptr)}, true)
 			return true
 		}
 	}
-	t.setResult(call, Value{}, true)
+	t.setResult(call, memory.Value{}, true)
 	return true
 }
 
@@ -476,7 +477,7 @@ func strchrModel(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 func ctypeModel(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 	x, ok := t.argInt(call, 0)
 	v, vok := cfa.CtypeValue(call.Fn, x)
-	t.setResult(call, Value{Bits: uint64(v) & mask(32)}, ok && vok)
+	t.setResult(call, memory.Value{Bits: uint64(v) & memory.Mask(32)}, ok && vok)
 	return true
 }
 
@@ -498,7 +499,7 @@ func ctypeModel(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 func (t *tx) memoryQuery(call *cfa.Call) {
 	r, ok := t.memoryQueryValue(call)
 	if ok {
-		t.setResult(call, Value{Bits: cfa.Truncate(r, call.Result.Type().Width())}, true)
+		t.setResult(call, memory.Value{Bits: cfa.Truncate(r, call.Result.Type().Width())}, true)
 		return
 	}
 	if v, ok := t.memoryQuerySym(call); ok {
@@ -506,7 +507,7 @@ func (t *tx) memoryQuery(call *cfa.Call) {
 		return
 	}
 	if !t.input(call.Result, "extern "+call.Fn) {
-		t.setResult(call, Value{}, false)
+		t.setResult(call, memory.Value{}, false)
 	}
 }
 
@@ -515,10 +516,10 @@ func (t *tx) memoryQueryValue(call *cfa.Call) (uint64, bool) {
 	if call.Result == nil || len(call.Args) != cfa.MemoryQueries[call.Fn] {
 		return 0, false
 	}
-	ptr := func(i int) (Value, bool) {
+	ptr := func(i int) (memory.Value, bool) {
 		v, ok := t.eval(call.Args[i])
 		if !conc(v, ok) || v.Obj == 0 && v.Bits != 0 {
-			return Value{}, false // unknown, or an integer address
+			return memory.Value{}, false // unknown, or an integer address
 		}
 		return v, true
 	}
@@ -552,24 +553,24 @@ func (t *tx) memoryQueryValue(call *cfa.Call) (uint64, bool) {
 	case !valid:
 		return 0, true
 	}
-	off, n := sext(p.Bits, t.c.ptr), nv.Bits
+	off, n := memory.Sext(p.Bits, t.c.ptr), nv.Bits
 	return b2u(off >= 0 && off <= size && n <= uint64(size-off)), true
 }
 
 // identifiable reports whether distinct object encodings of obj's kind
 // are distinct objects of the execution and equal ones the same object.
 func (t *tx) identifiable(obj uint64) bool {
-	switch objKind(obj) {
-	case kindNone, kindGlobal, kindString, kindFunc:
+	switch memory.ObjKind(obj) {
+	case memory.KindNone, memory.KindGlobal, memory.KindString, memory.KindFunc:
 		return true
-	case kindLocal:
-		return t.mem() != nil && frameOf(obj) <= t.s.depth
-	case kindHeap:
-		if t.mem() == nil || int(obj>>32)&0x1fffffff == deadSite {
+	case memory.KindLocal:
+		return t.mem() != nil && memory.FrameOf(obj) <= t.s.depth
+	case memory.KindHeap:
+		if t.mem() == nil || int(obj>>32)&0x1fffffff == memory.DeadSite {
 			return false
 		}
-		st, ok := t.metaGet(obj, metaStatus)
-		return ok && (st == stHeap || st >= stAlloca)
+		st, ok := t.metaGet(obj, memory.MetaStatus)
+		return ok && (st == memory.StHeap || st >= memory.StAlloca)
 	}
 	return false
 }
@@ -578,34 +579,34 @@ func (t *tx) identifiable(obj uint64) bool {
 // it is valid, when the state knows both (known); readOnly admits string
 // literals.
 func (t *tx) querySize(obj uint64, readOnly bool) (size int64, valid, known bool) {
-	switch objKind(obj) {
-	case kindGlobal:
-		size := t.c.prog.Vars[varID(obj)].T.Size
+	switch memory.ObjKind(obj) {
+	case memory.KindGlobal:
+		size := t.c.prog.Vars[memory.VarID(obj)].T.Size
 		return size, true, size > 0 // not an array of unknown size
-	case kindString:
+	case memory.KindString:
 		return int64(len(t.c.strVals[uint32(obj)])) + 1, true, readOnly
-	case kindFunc:
+	case memory.KindFunc:
 		return 0, false, true
-	case kindLocal:
-		if t.mem() == nil || frameOf(obj) > t.s.depth {
+	case memory.KindLocal:
+		if t.mem() == nil || memory.FrameOf(obj) > t.s.depth {
 			return 0, false, false
 		}
-		size := t.c.prog.Vars[varID(obj)].T.Size
+		size := t.c.prog.Vars[memory.VarID(obj)].T.Size
 		return size, true, size > 0
-	case kindHeap:
+	case memory.KindHeap:
 		if t.mem() == nil {
 			return 0, false, false
 		}
-		st, ok := t.metaGet(obj, metaStatus)
+		st, ok := t.metaGet(obj, memory.MetaStatus)
 		switch {
 		case !ok:
 			return 0, false, false
-		case st == stFreed || st == stDead:
+		case st == memory.StFreed || st == memory.StDead:
 			return 0, false, true
-		case st != stHeap && st < stAlloca:
+		case st != memory.StHeap && st < memory.StAlloca:
 			return 0, false, false
 		}
-		sz, ok := t.metaGet(obj, metaSize)
+		sz, ok := t.metaGet(obj, memory.MetaSize)
 		return int64(sz), true, ok
 	}
 	return 0, false, false

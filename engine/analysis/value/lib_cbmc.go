@@ -1,6 +1,7 @@
 package value
 
 import (
+	"github.com/reverify/reverify/engine/analysis/memory"
 	"github.com/reverify/reverify/engine/cfa"
 )
 
@@ -22,13 +23,13 @@ func (t *tx) havocObject(e *cfa.Edge, call *cfa.Call) {
 	switch {
 	case !ok:
 		t.havocAddressable()
-	case a.known && objKind(a.obj) == kindString:
+	case a.known && memory.ObjKind(a.obj) == memory.KindString:
 		t.unsupported(e, cfa.HavocObject+" of a string literal")
 	case a.known:
 		t.clearObj(a.obj)
 	case v.Obj == 0 && v.Sym == nil && v.Bits == 0:
 		// NULL: nothing
-	case objKind(v.Obj) == kindFunc:
+	case memory.ObjKind(v.Obj) == memory.KindFunc:
 		t.unsupported(e, cfa.HavocObject+" of a function")
 	default:
 		t.havocAddressable()

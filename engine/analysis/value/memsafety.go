@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/reverify/reverify/engine/analysis/memory"
+	"github.com/reverify/reverify/engine/analysis/smg"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/graph"
@@ -53,53 +55,6 @@ const (
 	ValidMemcleanup = "valid-memcleanup"
 )
 
-// kindMeta objects hold the metadata of the heap block with the same low
-// bits: its size (8-byte cell at offset metaSize) and status (8-byte cell
-// at metaStatus).
-const kindMeta uint64 = 7
-
-const (
-	metaSize   = 0
-	metaStatus = 8
-)
-
-// Block statuses.
-const (
-	stHeap   = 1 // allocated by malloc/calloc, not freed
-	stFreed  = 2 // freed
-	stDead   = 3 // a stack object (local, alloca block) whose frame was left
-	stFailed = 4 // the block of a failed malloc (never seen by the program)
-	stAlloca = 16
-	// stAlloca + d: an alloca block of frame depth d
-)
-
-// deadSite is the allocation site of the objects that stand for dead
-// locals (heapObj(deadSite, Var.ID)).
-const deadSite = 0x1fffffff
-
-const lowBits = 1<<kindShift - 1
-
-// metaObj is the metadata object of a heap block or of a list segment
-// (smg.go; a pointer to its last block names the segment too). A
-// segment's metadata object carries lastTag, which no allocation number
-// reaches, so that it differs from the one of a block with the same
-// site and number; its size and status are those of every block of the
-// segment (smg_mem.go).
-func metaObj(heap uint64) uint64 {
-	if objKind(heap) == kindSeg {
-		return kindMeta<<kindShift | segBase(heap)&lowBits | lastTag
-	}
-	return kindMeta<<kindShift | heap&lowBits
-}
-
-// heapOfMeta is the heap block or segment whose metadata m holds.
-func heapOfMeta(m uint64) uint64 {
-	if m&lastTag != 0 {
-		return kindSeg<<kindShift | m&lowBits&^lastTag
-	}
-	return kindHeap<<kindShift | m&lowBits
-}
-
 // IsTarget reports whether the state violates a memory property
 // (cpa.Targetable; only with Options.Memory).
 func (s *State) IsTarget() bool {
@@ -148,15 +103,15 @@ func (t *tx) violation(prop string, e *cfa.Edge, f results.MemoryViolation, form
 
 // object fills f's Object with the name of obj and, for a heap block,
 // where it is allocated: its allocation site is the ID of the edge that
-// allocates it (heapObj), unless it stands for a dead local or a block
+// allocates it (memory.HeapObj), unless it stands for a dead local or a block
 // of an abstracted list.
 func (t *tx) object(f results.MemoryViolation, obj uint64) results.MemoryViolation {
 	f.Object = t.c.objName(obj, t.s.depth)
-	if objKind(obj) != kindHeap {
+	if memory.ObjKind(obj) != memory.KindHeap {
 		return f
 	}
 	site := int((obj >> 32) & 0x1fffffff)
-	if site == deadSite || site < 0 || site >= len(t.c.prog.Edges) {
+	if site == memory.DeadSite || site < 0 || site >= len(t.c.prog.Edges) {
 		return f
 	}
 	e := t.c.prog.Edges[site]
@@ -190,17 +145,9 @@ func (t *tx) flushUndecided() {
 	t.undecided = nil
 }
 
-func (t *tx) metaGet(heap uint64, off int64) (uint64, bool) {
-	n := t.s.mem.get(metaObj(heap), off)
-	if n == nil || n.val.Obj != 0 || n.val.Sym != nil {
-		return 0, false
-	}
-	return n.val.Bits, true
-}
+func (t *tx) metaGet(heap uint64, off int64) (uint64, bool) { return t.s.mem.MetaGet(heap, off) }
 
-func (t *tx) metaSet(heap uint64, off int64, v uint64) {
-	t.s.mem = t.s.mem.put(metaObj(heap), off, Value{Bits: v}, 8)
-}
+func (t *tx) metaSet(heap uint64, off int64, v uint64) { t.s.mem = t.s.mem.MetaPut(heap, off, v) }
 
 // memAlloc records the size and status of a block malloc, calloc or
 // alloca just created.
@@ -217,19 +164,19 @@ func (t *tx) memAlloc(call *cfa.Call, obj uint64) {
 	default:
 		n, nok := t.argInt(call, 0)
 		if nok && len(call.Args) > 0 {
-			size, ok = int64(uint64(n)&mask(call.Args[0].Type().Width())), nok
+			size, ok = int64(uint64(n)&memory.Mask(call.Args[0].Type().Width())), nok
 		}
 	}
 	if ok && size >= 0 {
-		t.metaSet(obj, metaSize, uint64(size))
+		t.metaSet(obj, memory.MetaSize, uint64(size))
 	} else if sz := t.symSize(call); sz != nil {
-		t.s.mem = t.s.mem.put(metaObj(obj), metaSize, Value{Sym: sz}, 8)
+		t.s.mem = t.s.mem.Put(memory.MetaObj(obj), memory.MetaSize, memory.Value{Sym: sz}, 8)
 	}
-	st := uint64(stHeap)
+	st := uint64(memory.StHeap)
 	if call.Fn == "alloca" || call.Fn == "__builtin_alloca" {
-		st = stAlloca + uint64(t.s.depth)
+		st = memory.StAlloca + uint64(t.s.depth)
 	}
-	t.metaSet(obj, metaStatus, st)
+	t.metaSet(obj, memory.MetaStatus, st)
 }
 
 // memFree checks and performs free(p).
@@ -252,7 +199,7 @@ func (t *tx) memFree(e *cfa.Edge, call *cfa.Call) {
 		}
 		return // free(NULL) does nothing
 	}
-	if objKind(v.Obj) == kindSeg {
+	if memory.ObjKind(v.Obj) == memory.KindSeg {
 		// The first (last) block of a list segment: materialise it.
 		if mv, mok := t.segDeref(v); mok {
 			v = mv
@@ -264,25 +211,25 @@ func (t *tx) memFree(e *cfa.Edge, call *cfa.Call) {
 			return
 		}
 	}
-	if objKind(v.Obj) != kindHeap {
+	if memory.ObjKind(v.Obj) != memory.KindHeap {
 		if check {
 			t.violation(ValidFree, e, t.object(results.MemoryViolation{Problem: results.InvalidFree}, v.Obj), "free of %s, which is not a heap block", t.c.objName(v.Obj, t.s.depth))
 		}
 		return
 	}
-	st, known := t.metaGet(v.Obj, metaStatus)
-	off := sext(v.Bits, t.c.ptr)
+	st, known := t.metaGet(v.Obj, memory.MetaStatus)
+	off := memory.Sext(v.Bits, t.c.ptr)
 	switch {
 	case !known:
 		if check {
 			t.memUnknown(ValidFree, e, "the validity of %s is unknown", t.c.objName(v.Obj, t.s.depth))
 		}
-	case st == stFreed:
+	case st == memory.StFreed:
 		if check {
 			t.violation(ValidFree, e, t.object(results.MemoryViolation{Problem: results.DoubleFree}, v.Obj), "double free of %s", t.c.objName(v.Obj, t.s.depth))
 		}
 		return
-	case st != stHeap:
+	case st != memory.StHeap:
 		if check {
 			t.violation(ValidFree, e, t.object(results.MemoryViolation{Problem: results.InvalidFree}, v.Obj), "free of %s, which is not a heap block", t.c.objName(v.Obj, t.s.depth))
 		}
@@ -293,13 +240,15 @@ func (t *tx) memFree(e *cfa.Edge, call *cfa.Call) {
 		}
 		return
 	}
-	t.metaSet(v.Obj, metaStatus, stFreed)
+	t.metaSet(v.Obj, memory.MetaStatus, memory.StFreed)
 }
 
 // forgetStatuses makes the status of every block unknown (a free through
 // an unknown pointer may have freed any of them).
 func (t *tx) forgetStatuses() {
-	t.s.mem = t.s.mem.filter(func(n *node) bool { return objKind(n.obj) != kindMeta || n.off != metaStatus })
+	t.s.mem = t.s.mem.Filter(func(n *memory.Node) bool {
+		return memory.ObjKind(n.Obj) != memory.KindMeta || n.Off != memory.MetaStatus
+	})
 }
 
 // memPre checks the memory accesses of step on the state before it.
@@ -325,8 +274,8 @@ func (t *tx) memPre(step cfa.Step) {
 		w.rval(op.RHS)
 		w.write(op.LHS)
 		if cfa.IsMallocFailure(e) {
-			if v, ok := t.eval(op.LHS); conc(v, ok) && objKind(v.Obj) == kindHeap {
-				t.metaSet(v.Obj, metaStatus, stFailed)
+			if v, ok := t.eval(op.LHS); conc(v, ok) && memory.ObjKind(v.Obj) == memory.KindHeap {
+				t.metaSet(v.Obj, memory.MetaStatus, memory.StFailed)
 			}
 		}
 	case *cfa.Havoc:
@@ -334,7 +283,7 @@ func (t *tx) memPre(step cfa.Step) {
 	case *cfa.Decl:
 		// A new lifetime of a local: pointers to the old one dangle.
 		if !op.Var.Global && op.Var.AddrTaken {
-			t.killObjects(localObj(t.s.depth, op.Var.ID), localObj(t.s.depth, op.Var.ID)+1)
+			t.killObjects(memory.LocalObj(t.s.depth, op.Var.ID), memory.LocalObj(t.s.depth, op.Var.ID)+1)
 		}
 	case *cfa.Assume:
 		w.rval(op.Cond)
@@ -428,8 +377,8 @@ func (t *tx) rangeAccess(e *cfa.Edge, call *cfa.Call, i int, n int64, nok bool) 
 // inside its object.
 func (t *tx) stringAccess(e *cfa.Edge, call *cfa.Call, i int) {
 	v, ok := t.eval(call.Args[i])
-	if conc(v, ok) && objKind(v.Obj) == kindSeg {
-		v, ok = t.segDeref(v) // materialise a list segment's block (smg.go)
+	if conc(v, ok) && memory.ObjKind(v.Obj) == memory.KindSeg {
+		v, ok = t.segDeref(v) // materialise a list segment's block (lists.go)
 	}
 	if !conc(v, ok) || v.Obj == 0 {
 		t.checkPointer(e, call.Args[i].String(), v, ok, 1)
@@ -439,7 +388,7 @@ func (t *tx) stringAccess(e *cfa.Edge, call *cfa.Call, i int) {
 	if !valid {
 		return
 	}
-	off := sext(v.Bits, t.c.ptr)
+	off := memory.Sext(v.Bits, t.c.ptr)
 	if size < 0 {
 		t.memUnknown(ValidDeref, e, "the size of %s is unknown", t.c.objName(v.Obj, t.s.depth))
 		return
@@ -463,28 +412,28 @@ func (t *tx) stringAccess(e *cfa.Edge, call *cfa.Call, i int) {
 // objSize returns the size of obj in bytes (-1: unknown) and whether the
 // object is valid; an invalid or undecidable object has been reported.
 func (t *tx) objSize(e *cfa.Edge, obj uint64, what string) (int64, bool) {
-	switch objKind(obj) {
-	case kindGlobal, kindLocal:
-		return t.c.prog.Vars[varID(obj)].T.Size, true
-	case kindString:
+	switch memory.ObjKind(obj) {
+	case memory.KindGlobal, memory.KindLocal:
+		return t.c.prog.Vars[memory.VarID(obj)].T.Size, true
+	case memory.KindString:
 		return int64(len(t.c.strVals[uint32(obj)])) + 1, true
-	case kindHeap:
-		st, ok := t.metaGet(obj, metaStatus)
+	case memory.KindHeap:
+		st, ok := t.metaGet(obj, memory.MetaStatus)
 		switch {
 		case !ok:
 			t.memUnknown(ValidDeref, e, "the validity of %s (%s) is unknown", t.c.objName(obj, t.s.depth), what)
 			return 0, false
-		case st == stFreed:
+		case st == memory.StFreed:
 			t.violation(ValidDeref, e, t.object(results.MemoryViolation{Problem: results.UseAfterFree, Access: what}, obj), "access to %s after it was freed (%s)", t.c.objName(obj, t.s.depth), what)
 			return 0, false
-		case st == stDead:
+		case st == memory.StDead:
 			t.violation(ValidDeref, e, results.MemoryViolation{Problem: results.DeadStack, Access: what}, "access to a stack object after its lifetime ended (%s)", what)
 			return 0, false
-		case st != stHeap && st < stAlloca:
+		case st != memory.StHeap && st < memory.StAlloca:
 			t.violation(ValidDeref, e, results.MemoryViolation{Problem: results.InvalidObject, Access: what}, "access to an invalid object (%s)", what)
 			return 0, false
 		}
-		size, ok := t.metaGet(obj, metaSize)
+		size, ok := t.metaGet(obj, memory.MetaSize)
 		if !ok {
 			return -1, true
 		}
@@ -495,13 +444,13 @@ func (t *tx) objSize(e *cfa.Edge, obj uint64, what string) (int64, bool) {
 }
 
 // checkPointer checks an access of n bytes through the pointer value v.
-func (t *tx) checkPointer(e *cfa.Edge, what string, v Value, ok bool, n int64) {
+func (t *tx) checkPointer(e *cfa.Edge, what string, v memory.Value, ok bool, n int64) {
 	if ok && v.Obj != 0 && v.Sym != nil {
 		t.checkAddr(e, what, symAddr(v), n) // a symbolic offset (symptr.go)
 		return
 	}
-	if conc(v, ok) && objKind(v.Obj) == kindSeg {
-		v, ok = t.segDeref(v) // materialise a list segment's block (smg.go)
+	if conc(v, ok) && memory.ObjKind(v.Obj) == memory.KindSeg {
+		v, ok = t.segDeref(v) // materialise a list segment's block (lists.go)
 	}
 	switch {
 	case !conc(v, ok):
@@ -514,7 +463,7 @@ func (t *tx) checkPointer(e *cfa.Edge, what string, v Value, ok bool, n int64) {
 		t.memUnknown(ValidDeref, e, "access through the integer address %#x (%s)", v.Bits, what)
 		return
 	}
-	t.checkAddr(e, what, addr{obj: v.Obj, off: sext(v.Bits, t.c.ptr), known: true, offKnown: true}, n)
+	t.checkAddr(e, what, addr{obj: v.Obj, off: memory.Sext(v.Bits, t.c.ptr), known: true, offKnown: true}, n)
 }
 
 // checkAddr checks an access of n bytes at the known object a.obj.
@@ -642,11 +591,11 @@ func (w accessWalker) access(x cfa.Expr, write bool) {
 		t.memUnknown(ValidDeref, w.e, "unknown pointer in %s", x)
 		return
 	}
-	if viaPointer && objKind(a.obj) == kindLocal && t.c.nestedLocal(t.c.prog.Vars[varID(a.obj)]) {
-		t.memUnknown(ValidDeref, w.e, "%s may outlive the block of %s (block lifetimes are not modelled)", x, t.c.prog.Vars[varID(a.obj)].Name)
+	if viaPointer && memory.ObjKind(a.obj) == memory.KindLocal && t.c.nestedLocal(t.c.prog.Vars[memory.VarID(a.obj)]) {
+		t.memUnknown(ValidDeref, w.e, "%s may outlive the block of %s (block lifetimes are not modelled)", x, t.c.prog.Vars[memory.VarID(a.obj)].Name)
 		return
 	}
-	if write && objKind(a.obj) == kindString {
+	if write && memory.ObjKind(a.obj) == memory.KindString {
 		t.memUnknown(ValidDeref, w.e, "write to a string literal (%s)", x)
 		return
 	}
@@ -708,16 +657,16 @@ func (t *tx) memPost(step cfa.Step, before *State) {
 // killFrame turns pointers into the frame at depth d (just left) into
 // pointers to dead objects, and the frame's alloca blocks dead.
 func (t *tx) killFrame(d int) {
-	lo, hi := frameRange(d)
+	lo, hi := memory.FrameRange(d)
 	var deadAlloca []uint64
-	t.s.mem.each(func(n *node) bool {
-		if objKind(n.obj) == kindMeta && n.off == metaStatus && n.val.Obj == 0 && n.val.Bits == stAlloca+uint64(d) {
-			deadAlloca = append(deadAlloca, heapOfMeta(n.obj))
+	t.s.mem.Each(func(n *memory.Node) bool {
+		if memory.ObjKind(n.Obj) == memory.KindMeta && n.Off == memory.MetaStatus && n.Val.Obj == 0 && n.Val.Bits == memory.StAlloca+uint64(d) {
+			deadAlloca = append(deadAlloca, memory.HeapOfMeta(n.Obj))
 		}
 		return true
 	})
 	for _, b := range deadAlloca {
-		t.metaSet(b, metaStatus, stDead)
+		t.metaSet(b, memory.MetaStatus, memory.StDead)
 	}
 	t.killObjects(lo, hi)
 }
@@ -726,8 +675,8 @@ func (t *tx) killFrame(d int) {
 // pointers to dead objects.
 func (t *tx) killObjects(lo, hi uint64) {
 	changed := false
-	t.s.mem.each(func(n *node) bool {
-		if n.val.Obj >= lo && n.val.Obj < hi {
+	t.s.mem.Each(func(n *memory.Node) bool {
+		if n.Val.Obj >= lo && n.Val.Obj < hi {
 			changed = true
 			return false
 		}
@@ -737,26 +686,26 @@ func (t *tx) killObjects(lo, hi uint64) {
 		return
 	}
 	var dead []uint64
-	t.s.mem = t.s.mem.mapVals(func(v Value) Value {
+	t.s.mem = t.s.mem.MapVals(func(v memory.Value) memory.Value {
 		if v.Obj >= lo && v.Obj < hi {
-			o := heapObj(deadSite, uint32(varID(v.Obj)))
+			o := memory.HeapObj(memory.DeadSite, uint32(memory.VarID(v.Obj)))
 			dead = append(dead, o)
 			v.Obj = o
 		}
 		return v
 	})
 	for _, o := range dead {
-		t.metaSet(o, metaStatus, stDead)
-		t.metaSet(o, metaSize, uint64(t.c.prog.Vars[int(uint32(o))].T.Size))
+		t.metaSet(o, memory.MetaStatus, memory.StDead)
+		t.metaSet(o, memory.MetaSize, uint64(t.c.prog.Vars[int(uint32(o))].T.Size))
 	}
 }
 
-// liveBlocks returns the blocks whose status is allocated (stHeap).
+// liveBlocks returns the blocks whose status is allocated (memory.StHeap).
 func (t *tx) liveBlocks() []uint64 {
 	var out []uint64
-	t.s.mem.each(func(n *node) bool {
-		if objKind(n.obj) == kindMeta && n.off == metaStatus && n.val.Obj == 0 && n.val.Bits == stHeap {
-			out = append(out, heapOfMeta(n.obj))
+	t.s.mem.Each(func(n *memory.Node) bool {
+		if memory.ObjKind(n.Obj) == memory.KindMeta && n.Off == memory.MetaStatus && n.Val.Obj == 0 && n.Val.Bits == memory.StHeap {
+			out = append(out, memory.HeapOfMeta(n.Obj))
 		}
 		return true
 	})
@@ -767,28 +716,28 @@ func (t *tx) liveBlocks() []uint64 {
 // cells from the cells root selects (transitively through the cells of
 // reached blocks that are not known to be freed or dead); a list
 // segment is keyed by the pointers that reach it, to its first block
-// (seg) or its last (seg|lastTag): segReached tells which of its blocks
+// (seg) or its last (seg|memory.LastTag): smg.SegReached tells which of its blocks
 // are reached.
-func (t *tx) reachableHeap(root func(n *node) bool) map[uint64]bool {
+func (t *tx) reachableHeap(root func(n *memory.Node) bool) map[uint64]bool {
 	reached := map[uint64]bool{}
 	var work []uint64
-	visit := func(n *node) {
-		o := n.val.Obj
-		if !isHeapish(o) || reached[o] {
+	visit := func(n *memory.Node) {
+		o := n.Val.Obj
+		if !memory.IsHeapish(o) || reached[o] {
 			return
 		}
 		// The contents of a freed block or segment, or of a dead stack
 		// object, are no roots: a block only they point to is lost.
 		walk := true
-		if st, ok := t.metaGet(o, metaStatus); ok && st != stHeap && st < stAlloca {
+		if st, ok := t.metaGet(o, memory.MetaStatus); ok && st != memory.StHeap && st < memory.StAlloca {
 			walk = false
 		}
-		if objKind(o) == kindSeg {
-			// a segment: o or o|lastTag (segReached)
-			visited := reached[segBase(o)] || reached[segBase(o)|lastTag]
+		if memory.ObjKind(o) == memory.KindSeg {
+			// a segment: o or o|memory.LastTag (smg.SegReached)
+			visited := reached[memory.SegBase(o)] || reached[memory.SegBase(o)|memory.LastTag]
 			reached[o] = true
 			if !visited && walk {
-				work = append(work, segBase(o)) // its cells, once
+				work = append(work, memory.SegBase(o)) // its cells, once
 			}
 			return
 		}
@@ -797,7 +746,7 @@ func (t *tx) reachableHeap(root func(n *node) bool) map[uint64]bool {
 			work = append(work, o)
 		}
 	}
-	t.s.mem.each(func(n *node) bool {
+	t.s.mem.Each(func(n *memory.Node) bool {
 		if root(n) {
 			visit(n)
 		}
@@ -806,7 +755,7 @@ func (t *tx) reachableHeap(root func(n *node) bool) map[uint64]bool {
 	for len(work) > 0 {
 		o := work[len(work)-1]
 		work = work[:len(work)-1]
-		t.s.mem.ascend(o, -1<<62, o+1, -1<<62, func(n *node) bool {
+		t.s.mem.Ascend(o, -1<<62, o+1, -1<<62, func(n *memory.Node) bool {
 			visit(n)
 			return true
 		})
@@ -822,21 +771,21 @@ func (t *tx) track(e *cfa.Edge, atExit bool) {
 	if len(live) == 0 {
 		return
 	}
-	reached := t.reachableHeap(func(n *node) bool {
-		switch objKind(n.obj) {
-		case kindGlobal:
+	reached := t.reachableHeap(func(n *memory.Node) bool {
+		switch memory.ObjKind(n.Obj) {
+		case memory.KindGlobal:
 			return true
-		case kindLocal:
-			return !atExit || frameOf(n.obj) != 0
+		case memory.KindLocal:
+			return !atExit || memory.FrameOf(n.Obj) != 0
 		}
 		return false
 	})
 	for _, b := range live {
-		switch t.segReached(reached, b) {
-		case reachNone:
+		switch smg.SegReached(t.s.mem, reached, b) {
+		case smg.ReachNone:
 			t.violation(ValidMemtrack, e, t.object(results.MemoryViolation{Problem: results.Leak}, b), "%s is allocated but no longer reachable", t.c.objName(b, t.s.depth))
 			return
-		case reachMaybe:
+		case smg.ReachMaybe:
 			t.memUnknown(ValidMemtrack, e, "the blocks of the list segment %s but its last may be unreachable", t.c.objName(b, t.s.depth))
 		}
 	}
@@ -849,9 +798,9 @@ func (t *tx) cleanup(e *cfa.Edge) {
 		return
 	}
 	unknown := false
-	t.s.mem.each(func(n *node) bool {
-		if objKind(n.obj) == kindMeta && n.off == metaSize {
-			if _, ok := t.metaGet(heapOfMeta(n.obj), metaStatus); !ok {
+	t.s.mem.Each(func(n *memory.Node) bool {
+		if memory.ObjKind(n.Obj) == memory.KindMeta && n.Off == memory.MetaSize {
+			if _, ok := t.metaGet(memory.HeapOfMeta(n.Obj), memory.MetaStatus); !ok {
 				unknown = true
 				return false
 			}
@@ -867,9 +816,9 @@ func (t *tx) cleanup(e *cfa.Edge) {
 // no status cell (forgotten by an unmodelled call or a join).
 func (t *tx) anyUnknownBlock() bool {
 	found := false
-	t.s.mem.each(func(n *node) bool {
-		if isHeapish(n.obj) {
-			if _, ok := t.metaGet(n.obj, metaStatus); !ok && uint32(n.obj>>32)&0x1fffffff != deadSite {
+	t.s.mem.Each(func(n *memory.Node) bool {
+		if memory.IsHeapish(n.Obj) {
+			if _, ok := t.metaGet(n.Obj, memory.MetaStatus); !ok && uint32(n.Obj>>32)&0x1fffffff != memory.DeadSite {
 				found = true
 				return false
 			}
@@ -935,8 +884,8 @@ func (t *tx) mayLosePointer(step cfa.Step, before *State) bool {
 	size := lv.Type().Size
 	// bt.s: before, with the segment lv's address went through
 	// materialised (its fresh block holds the segment's pointers).
-	bt.s.mem.ascend(a.obj, a.off-7, a.obj, a.off+max(size, 1), func(n *node) bool {
-		if n.val.Obj != 0 && n.off+int64(n.size) > a.off {
+	bt.s.mem.Ascend(a.obj, a.off-7, a.obj, a.off+max(size, 1), func(n *memory.Node) bool {
+		if n.Val.Obj != 0 && n.Off+int64(n.Size) > a.off {
 			found = true
 			return false
 		}
@@ -950,11 +899,11 @@ func (t *tx) mayLosePointer(step cfa.Step, before *State) bool {
 // allocation, so comparing it with another object's address has no
 // known result.
 func (t *tx) mayBeFreed(obj uint64) bool {
-	if !isHeapish(obj) { // a list segment's blocks share its status
+	if !memory.IsHeapish(obj) { // a list segment's blocks share its status
 		return false
 	}
-	st, ok := t.metaGet(obj, metaStatus)
-	return !ok || st != stHeap && st < stAlloca
+	st, ok := t.metaGet(obj, memory.MetaStatus)
+	return !ok || st != memory.StHeap && st < memory.StAlloca
 }
 
 // lostAtEnd reports whether some allocated block is reachable, through
@@ -966,18 +915,18 @@ func (t *tx) lostAtEnd() bool {
 	if len(live) == 0 {
 		return false
 	}
-	reached := t.reachableHeap(func(n *node) bool {
-		switch objKind(n.obj) {
-		case kindGlobal:
+	reached := t.reachableHeap(func(n *memory.Node) bool {
+		switch memory.ObjKind(n.Obj) {
+		case memory.KindGlobal:
 			return true
-		case kindLocal:
-			v := t.c.prog.Vars[varID(n.obj)]
+		case memory.KindLocal:
+			v := t.c.prog.Vars[memory.VarID(n.Obj)]
 			return !v.Temp && !t.c.nestedLocal(v)
 		}
 		return false
 	})
 	for _, b := range live {
-		if t.segReached(reached, b) != reachAll {
+		if smg.SegReached(t.s.mem, reached, b) != smg.ReachAll {
 			return true
 		}
 	}

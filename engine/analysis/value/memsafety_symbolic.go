@@ -1,6 +1,7 @@
 package value
 
 import (
+	"github.com/reverify/reverify/engine/analysis/memory"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/results"
@@ -44,14 +45,14 @@ func (t *tx) symSize(call *cfa.Call) *smt.Term {
 // sizeTerm returns the size of heap block obj as a term when its size
 // cell holds one.
 func (t *tx) sizeTerm(obj uint64) *smt.Term {
-	if objKind(obj) != kindHeap {
+	if memory.ObjKind(obj) != memory.KindHeap {
 		return nil
 	}
-	c := t.s.mem.get(metaObj(obj), metaSize)
-	if c == nil || c.val.Obj != 0 || c.val.Sym == nil || c.val.Sym.Sort.Width != 64 {
+	c := t.s.mem.Get(memory.MetaObj(obj), memory.MetaSize)
+	if c == nil || c.Val.Obj != 0 || c.Val.Sym == nil || c.Val.Sym.Sort.Width != 64 {
 		return nil
 	}
-	return c.val.Sym
+	return c.Val.Sym
 }
 
 // symBounds splits the access of n bytes at a (object size size, -1 if
@@ -204,7 +205,7 @@ func (t *tx) symRangeAccess(e *cfa.Edge, call *cfa.Call, ptrs ...int) bool {
 		}
 	}
 	type rng struct {
-		v    Value
+		v    memory.Value
 		what string
 	}
 	var rs []rng

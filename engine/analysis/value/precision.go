@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/reverify/reverify/engine/analysis/memory"
 	"github.com/reverify/reverify/engine/cfa"
 )
 
@@ -724,10 +725,10 @@ func (c *CPA) Program() *cfa.Program { return c.prog }
 // it lets value interpolation (engine/cegar) drop assignments one by one.
 func (s *State) KnownVars() (vars []*cfa.Var, other bool) {
 	seen := map[int]bool{}
-	s.mem.each(func(n *node) bool {
-		switch objKind(n.obj) {
-		case kindGlobal, kindLocal:
-			id := varID(n.obj)
+	s.mem.Each(func(n *memory.Node) bool {
+		switch memory.ObjKind(n.Obj) {
+		case memory.KindGlobal, memory.KindLocal:
+			id := memory.VarID(n.Obj)
 			if !seen[id] {
 				seen[id] = true
 				vars = append(vars, s.c.prog.Vars[id])
@@ -745,10 +746,10 @@ func (s *State) KnownVars() (vars []*cfa.Var, other bool) {
 // for v == nil, without the cells of objects that are not variables. It
 // returns s itself when nothing changes.
 func (s *State) Forget(v *cfa.Var) *State {
-	mem := s.mem.filter(func(n *node) bool {
-		switch objKind(n.obj) {
-		case kindGlobal, kindLocal:
-			return v == nil || varID(n.obj) != v.ID
+	mem := s.mem.Filter(func(n *memory.Node) bool {
+		switch memory.ObjKind(n.Obj) {
+		case memory.KindGlobal, memory.KindLocal:
+			return v == nil || memory.VarID(n.Obj) != v.ID
 		}
 		return v != nil
 	})

@@ -1,16 +1,17 @@
 package value
 
 import (
-	"math"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/reverify/reverify/engine/analysis/memory"
+	"github.com/reverify/reverify/engine/analysis/smg"
 	"github.com/reverify/reverify/engine/cfa"
 )
 
 // Heap-value precision and shape precision: what CEGAR refines in the
-// symbolic memory graphs of smg.go (seed 001_7a124141fc78263e.txt,
+// symbolic memory graphs of engine/analysis/smg (seed 001_7a124141fc78263e.txt,
 // sections 4.2.5, 4.2.9 and 4.2.10).
 //
 // Heap fields. A ScopedPrecision entry named HeapFieldName(k),
@@ -72,11 +73,7 @@ func ListsName(n int) string { return listsPrefix + strconv.Itoa(n) }
 var listLadder = []int{6, 12}
 
 // listsOffThreshold is the threshold that stands for ListsOff.
-const listsOffThreshold = math.MaxInt32
-
-// maxSegMinAny caps the minimum length read from a segment (the largest
-// rung of listLadder).
-const maxSegMinAny = 12
+const listsOffThreshold = smg.NoAbstraction
 
 // isPrecisionName reports whether name is a name of the heap or of the
 // shape (HeapName, HeapFieldName, ListsName, ListsOff).
@@ -210,7 +207,7 @@ func (t *tx) listThreshold() int {
 			return n
 		}
 	}
-	return minChain
+	return smg.MinChain
 }
 
 // heapTracked reports whether heap blocks are tracked at all at t.loc
@@ -226,12 +223,12 @@ func (t *tx) heapTracked() bool {
 // cellTracked reports whether the precision keeps cell n at t.loc: cells
 // of heap blocks and segments by field (their shape metadata whenever
 // the heap is tracked), the others by object.
-func (t *tx) cellTracked(n *node) bool {
+func (t *tx) cellTracked(n *memory.Node) bool {
 	if t.full {
 		return true
 	}
-	if !isHeapish(n.obj) {
-		return t.tracked(n.obj)
+	if !memory.IsHeapish(n.Obj) {
+		return t.tracked(n.Obj)
 	}
 	if t.prec.Tracks(t.loc, nil) {
 		return true
@@ -240,10 +237,10 @@ func (t *tx) cellTracked(n *node) bool {
 	if !ok {
 		return false
 	}
-	if isMeta(n.off) || n.off == periodOff {
+	if smg.IsMeta(n.Off) || n.Off == smg.PeriodOff {
 		return hf.TracksSomeHeapField(t.loc)
 	}
-	return hf.TracksHeapField(t.loc, fieldOf(n.off))
+	return hf.TracksHeapField(t.loc, smg.FieldOf(n.Off))
 }
 
 // HeapCells returns the byte offsets of the cells of heap blocks and
@@ -254,7 +251,7 @@ func (t *tx) cellTracked(n *node) bool {
 // (pfo), whose cells the segment stands for in every block it abstracts
 // (its links, the next pointer of its last block, the prev pointer of
 // its first). A path that a segment's shape refutes (a nested outer list
-// folded by smg_nested.go whose prev pointer the assertion reads) is
+// folded by engine/analysis/smg (smg_nested.go) whose prev pointer the assertion reads) is
 // refuted by the same fields of the concrete blocks in a state where the
 // chain is not folded, and the analysis keeps those only where the
 // fields are tracked. With ForgetHeapField it lets value interpolation
@@ -267,16 +264,16 @@ func (s *State) HeapCells() (fields []int64, other bool) {
 			fields = append(fields, off)
 		}
 	}
-	s.mem.each(func(n *node) bool {
+	s.mem.Each(func(n *memory.Node) bool {
 		switch {
-		case isHeapish(n.obj):
-			if (n.off == metaNfo || n.off == metaPfo) && n.val.Obj == 0 && n.val.Sym == nil {
-				add(int64(n.val.Bits))
+		case memory.IsHeapish(n.Obj):
+			if (n.Off == smg.MetaNfo || n.Off == smg.MetaPfo) && n.Val.Obj == 0 && n.Val.Sym == nil {
+				add(int64(n.Val.Bits))
 			}
-			if !isMeta(n.off) && n.off != periodOff {
-				add(fieldOf(n.off))
+			if !smg.IsMeta(n.Off) && n.Off != smg.PeriodOff {
+				add(smg.FieldOf(n.Off))
 			}
-		case objKind(n.obj) != kindGlobal && objKind(n.obj) != kindLocal:
+		case memory.ObjKind(n.Obj) != memory.KindGlobal && memory.ObjKind(n.Obj) != memory.KindLocal:
 			other = true
 		}
 		return true
@@ -288,7 +285,9 @@ func (s *State) HeapCells() (fields []int64, other bool) {
 // ForgetHeapField returns s without the cells at byte offset off of heap
 // blocks and list segments (s itself when it has none).
 func (s *State) ForgetHeapField(off int64) *State {
-	mem := s.mem.filter(func(n *node) bool { return !isHeapish(n.obj) || n.off == periodOff || fieldOf(n.off) != off })
+	mem := s.mem.Filter(func(n *memory.Node) bool {
+		return !memory.IsHeapish(n.Obj) || n.Off == smg.PeriodOff || smg.FieldOf(n.Off) != off
+	})
 	if mem == s.mem {
 		return s
 	}
@@ -298,4 +297,4 @@ func (s *State) ForgetHeapField(off int64) *State {
 }
 
 // HasListSegment reports whether s holds a list segment.
-func (s *State) HasListSegment() bool { return s.hasSeg() }
+func (s *State) HasListSegment() bool { return smg.HasSeg(s.mem) }

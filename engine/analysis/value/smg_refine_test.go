@@ -3,6 +3,9 @@ package value
 import (
 	"strings"
 	"testing"
+
+	"github.com/reverify/reverify/engine/analysis/memory"
+	"github.com/reverify/reverify/engine/analysis/smg"
 )
 
 // TestListLadder: shape refinement climbs from the default threshold to
@@ -42,12 +45,12 @@ func TestListLadder(t *testing.T) {
 // segment without data; tracking the data field too keeps them apart.
 func TestHeapFieldPrecision(t *testing.T) {
 	f := newSMGFixture(t)
-	b := func(n uint32) uint64 { return heapObj(site, n) }
-	var mem *node
-	mem = mem.put(f.head, 0, ptrTo(b(7), 0), 8)
-	mem = mem.put(b(7), 0, ptrTo(b(8), 0), 8).put(b(7), 16, Value{Bits: 1}, 4)
-	mem = mem.put(b(8), 0, ptrTo(b(9), 0), 8).put(b(8), 16, Value{Bits: 2}, 4)
-	mem = mem.put(b(9), 0, Value{}, 8).put(b(9), 16, Value{Bits: 1}, 4)
+	b := func(n uint32) uint64 { return memory.HeapObj(site, n) }
+	var mem *memory.Node
+	mem = mem.Put(f.head, 0, ptrTo(b(7), 0), 8)
+	mem = mem.Put(b(7), 0, ptrTo(b(8), 0), 8).Put(b(7), 16, memory.Value{Bits: 1}, 4)
+	mem = mem.Put(b(8), 0, ptrTo(b(9), 0), 8).Put(b(8), 16, memory.Value{Bits: 2}, 4)
+	mem = mem.Put(b(9), 0, memory.Value{}, 8).Put(b(9), 16, memory.Value{Bits: 1}, 4)
 	s := f.state(mem, 10)
 	vars := []Entry{{Name: "head", Loc: -1}, {Name: "p", Loc: -1}}
 	for _, tc := range []struct {
@@ -107,11 +110,11 @@ func TestPrecisionNamesRoundTrip(t *testing.T) {
 // no field to add and stopped with "no progress" (lists_nested.c:42).
 func TestHeapCellsSegmentLinks(t *testing.T) {
 	f := newSMGFixture(t)
-	seg := segObj(site, 3)
-	var mem *node
-	mem = mem.put(f.head, 0, ptrTo(seg, 0), 8)
-	mem = mem.put(seg, metaMin, Value{Bits: 2}, 8).put(seg, metaNfo, Value{Bits: 0}, 8).put(seg, metaHfo, Value{Bits: 0}, 8)
-	mem = mem.put(seg, metaPfo, Value{Bits: 8}, 8).put(seg, metaPrev, Value{}, 8)
+	seg := memory.SegObj(site, 3)
+	var mem *memory.Node
+	mem = mem.Put(f.head, 0, ptrTo(seg, 0), 8)
+	mem = mem.Put(seg, smg.MetaMin, memory.Value{Bits: 2}, 8).Put(seg, smg.MetaNfo, memory.Value{Bits: 0}, 8).Put(seg, smg.MetaHfo, memory.Value{Bits: 0}, 8)
+	mem = mem.Put(seg, smg.MetaPfo, memory.Value{Bits: 8}, 8).Put(seg, smg.MetaPrev, memory.Value{}, 8)
 	s := f.state(mem, 4)
 	fields, other := s.HeapCells()
 	if len(fields) != 2 || fields[0] != 0 || fields[1] != 8 || other {
@@ -120,8 +123,8 @@ func TestHeapCellsSegmentLinks(t *testing.T) {
 	// A singly-linked segment with a data cell: its next field and the
 	// data field.
 	mem = nil
-	mem = mem.put(f.head, 0, ptrTo(seg, 0), 8)
-	mem = mem.put(seg, metaNfo, Value{Bits: 8}, 8).put(seg, metaHfo, Value{Bits: 0}, 8).put(seg, 16, Value{Bits: 1}, 4)
+	mem = mem.Put(f.head, 0, ptrTo(seg, 0), 8)
+	mem = mem.Put(seg, smg.MetaNfo, memory.Value{Bits: 8}, 8).Put(seg, smg.MetaHfo, memory.Value{Bits: 0}, 8).Put(seg, 16, memory.Value{Bits: 1}, 4)
 	fields, _ = f.state(mem, 4).HeapCells()
 	if len(fields) != 2 || fields[0] != 8 || fields[1] != 16 {
 		t.Errorf("HeapCells = %v, want [8 16]", fields)

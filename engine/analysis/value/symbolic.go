@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/reverify/reverify/engine/analysis/memory"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/smt"
 )
@@ -47,7 +48,7 @@ type symIndex struct {
 }
 
 // conc reports whether an evaluation result is a known concrete value.
-func conc(v Value, ok bool) bool { return ok && v.Sym == nil }
+func conc(v memory.Value, ok bool) bool { return ok && v.Sym == nil }
 
 // symType reports whether values of ty may be symbolic: integers and
 // _Bool of at most 64 bits.
@@ -56,7 +57,7 @@ func symType(ty *cfa.Type) bool {
 }
 
 // symID is a hash ingredient for v's term (0 for concrete values).
-func symID(v Value) int {
+func symID(v memory.Value) int {
 	if v.Sym == nil {
 		return 0
 	}
@@ -73,15 +74,15 @@ func symString(t *smt.Term) string {
 }
 
 // ofTerm returns the value of a bit-vector term: concrete when constant.
-func ofTerm(x *smt.Term) Value {
+func ofTerm(x *smt.Term) memory.Value {
 	if x.Op == smt.BVConst {
-		return Value{Bits: x.Val}
+		return memory.Value{Bits: x.Val}
 	}
-	return Value{Sym: x}
+	return memory.Value{Sym: x}
 }
 
 // term returns the integer value v (not an address) as a term of w bits.
-func (t *tx) term(v Value, w int) *smt.Term {
+func (t *tx) term(v memory.Value, w int) *smt.Term {
 	if v.Sym != nil {
 		return v.Sym
 	}
@@ -91,11 +92,11 @@ func (t *tx) term(v Value, w int) *smt.Term {
 // fresh returns a new symbol for a value of type ty (symType), named
 // after label. A _Bool symbol is a zero-extended 1-bit symbol, so it is 0
 // or 1 like every _Bool value.
-func (t *tx) fresh(label string, ty *cfa.Type) Value {
+func (t *tx) fresh(label string, ty *cfa.Type) memory.Value {
 	if ty.Kind == cfa.Bool {
-		return Value{Sym: t.c.b.ZeroExt(t.freshVar(label, 1), 8)}
+		return memory.Value{Sym: t.c.b.ZeroExt(t.freshVar(label, 1), 8)}
 	}
-	return Value{Sym: t.freshVar(label, ty.Width())}
+	return memory.Value{Sym: t.freshVar(label, ty.Width())}
 }
 
 // freshVar returns a new symbol of w bits.
@@ -112,18 +113,18 @@ func inputLabel(source string) string {
 
 // strByte returns byte off of obj when obj is a string literal.
 func (t *tx) strByte(obj uint64, off int64) (uint64, bool) {
-	if objKind(obj) != kindString {
+	if memory.ObjKind(obj) != memory.KindString {
 		return 0, false
 	}
 	return t.c.strByte(obj, off)
 }
 
 // byteOf returns byte i of the integer cell value v.
-func (t *tx) byteOf(v Value, i int64) Value {
+func (t *tx) byteOf(v memory.Value, i int64) memory.Value {
 	if v.Sym != nil {
 		return ofTerm(t.c.b.Extract(v.Sym, int(8*i+7), int(8*i)))
 	}
-	return Value{Bits: (v.Bits >> uint(8*i)) & 0xff}
+	return memory.Value{Bits: (v.Bits >> uint(8*i)) & 0xff}
 }
 
 // input stores a fresh symbol into the scalar lvalue lhs in symbolic mode
@@ -139,59 +140,59 @@ func (t *tx) input(lhs cfa.Expr, label string) bool {
 
 // convertSym converts a symbolic integer (CCast); conversions to or from
 // pointers give unknown.
-func (t *tx) convertSym(v Value, from, to *cfa.Type) (Value, bool) {
+func (t *tx) convertSym(v memory.Value, from, to *cfa.Type) (memory.Value, bool) {
 	if v.Obj != 0 {
 		// an address with a symbolic offset (symptr.go)
 		switch {
 		case to.Kind == cfa.Bool:
-			return Value{Bits: 1}, true
+			return memory.Value{Bits: 1}, true
 		case to.Width() == t.c.ptr && v.Sym.Sort.Width == t.c.ptr:
 			return v, true
 		}
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	if !symType(from) || !symType(to) || v.Sym.Sort.Width != smt.TypeWidth(from) {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	return ofTerm(smt.CCast(t.c.b, v.Sym, from, to)), true
 }
 
 // unarySym applies -, ~ or ! to a symbolic operand.
-func (t *tx) unarySym(e *cfa.Unary, v Value) (Value, bool) {
+func (t *tx) unarySym(e *cfa.Unary, v memory.Value) (memory.Value, bool) {
 	xt := e.X.Type()
 	if !symType(xt) || !symType(e.T) || v.Sym.Sort.Width != smt.TypeWidth(xt) {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	if e.Op != cfa.LNot && smt.TypeWidth(e.T) != smt.TypeWidth(xt) {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	return ofTerm(smt.CUnary(t.c.b, e.Op, v.Sym, xt, e.T)), true
 }
 
 // binarySym applies an integer operator when an operand is symbolic;
 // addresses and pointer types give unknown.
-func (t *tx) binarySym(e *cfa.Binary, x, y Value) (Value, bool) {
+func (t *tx) binarySym(e *cfa.Binary, x, y memory.Value) (memory.Value, bool) {
 	xt, yt := e.X.Type(), e.Y.Type()
 	if x.Obj != 0 || y.Obj != 0 || !symType(xt) || !symType(yt) || !symType(e.T) {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	xw, yw := smt.TypeWidth(xt), smt.TypeWidth(yt)
 	xs, ys := t.term(x, xw), t.term(y, yw)
 	if xs.Sort.Width != xw || ys.Sort.Width != yw {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	switch e.Op {
 	case cfa.Shl, cfa.Shr:
 		if smt.TypeWidth(e.T) != xw {
-			return Value{}, false
+			return memory.Value{}, false
 		}
 	case cfa.Eq, cfa.Ne, cfa.Lt, cfa.Le, cfa.Gt, cfa.Ge:
 		if xw != yw {
-			return Value{}, false
+			return memory.Value{}, false
 		}
 	default:
 		if xw != yw || smt.TypeWidth(e.T) != xw {
-			return Value{}, false
+			return memory.Value{}, false
 		}
 	}
 	r, _ := smt.CBinary(t.c.b, e.Op, xs, ys, xt, yt, e.T)
@@ -199,9 +200,9 @@ func (t *tx) binarySym(e *cfa.Binary, x, y Value) (Value, bool) {
 }
 
 // logicalSym evaluates && or || when an operand is symbolic (both known).
-func (t *tx) logicalSym(e *cfa.Binary, x, y Value) (Value, bool) {
+func (t *tx) logicalSym(e *cfa.Binary, x, y memory.Value) (memory.Value, bool) {
 	if !symType(e.T) {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	b := t.c.b
 	c := b.And(t.truthTerm(x), t.truthTerm(y))
@@ -212,7 +213,7 @@ func (t *tx) logicalSym(e *cfa.Binary, x, y Value) (Value, bool) {
 }
 
 // truthTerm is v != 0 as a Bool term (addresses are true).
-func (t *tx) truthTerm(v Value) *smt.Term {
+func (t *tx) truthTerm(v memory.Value) *smt.Term {
 	if v.Obj != 0 {
 		return t.c.b.True()
 	}
@@ -310,7 +311,7 @@ func (t *tx) assumeSym(cond cfa.Expr, truth bool) bool {
 
 // indexAddr is the address of a[i] for a symbolic index i: a symIndex
 // when the array is small enough, an unknown offset otherwise.
-func (t *tx) indexAddr(a addr, e *cfa.Index, i Value) addr {
+func (t *tx) indexAddr(a addr, e *cfa.Index, i memory.Value) addr {
 	at := e.X.Type()
 	it := e.I.Type()
 	if a.symOff != nil {
@@ -352,9 +353,9 @@ func (a addr) element(k int64) addr {
 // loadIndexed reads through a symbolic index: ite(i = 0, a[0], ite(i =
 // 1, a[1], … fresh)), the fresh symbol standing for an out-of-bounds
 // read. Non-integer elements, or elements holding addresses, give unknown.
-func (t *tx) loadIndexed(a addr, ty *cfa.Type) (Value, bool) {
+func (t *tx) loadIndexed(a addr, ty *cfa.Type) (memory.Value, bool) {
 	if !symType(ty) {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	b := t.c.b
 	w := smt.TypeWidth(ty)
@@ -362,7 +363,7 @@ func (t *tx) loadIndexed(a addr, ty *cfa.Type) (Value, bool) {
 	for k := a.sym.n - 1; k >= 0; k-- {
 		v, ok := t.load(a.element(k), ty)
 		if !ok || v.Obj != 0 {
-			return Value{}, false
+			return memory.Value{}, false
 		}
 		acc = b.Ite(b.Eq(a.sym.idx, b.BV(uint64(k), 64)), t.term(v, w), acc)
 	}
@@ -373,10 +374,10 @@ func (t *tx) loadIndexed(a addr, ty *cfa.Type) (Value, bool) {
 // ite(i = k, v, a[k]); elements that cannot be written so (addresses,
 // non-integer types) become unknown. A write out of bounds is undefined
 // behaviour and assumed not to happen (as for unknown offsets).
-func (t *tx) storeIndexed(a addr, ty *cfa.Type, v Value, known bool) {
+func (t *tx) storeIndexed(a addr, ty *cfa.Type, v memory.Value, known bool) {
 	if !symType(ty) || (known && v.Obj != 0) {
 		for k := int64(0); k < a.sym.n; k++ {
-			t.store(a.element(k), ty, Value{}, false)
+			t.store(a.element(k), ty, memory.Value{}, false)
 		}
 		return
 	}
@@ -390,7 +391,7 @@ func (t *tx) storeIndexed(a addr, ty *cfa.Type, v Value, known bool) {
 		ak := a.element(k)
 		old, ok := t.load(ak, ty)
 		if !ok || old.Obj != 0 {
-			t.store(ak, ty, Value{}, false)
+			t.store(ak, ty, memory.Value{}, false)
 			continue
 		}
 		t.store(ak, ty, ofTerm(b.Ite(b.Eq(a.sym.idx, b.BV(uint64(k), 64)), nv, t.term(old, w))), true)
@@ -401,36 +402,36 @@ func (t *tx) storeIndexed(a addr, ty *cfa.Type, v Value, known bool) {
 // ty, materialising fresh symbols for bytes the state does not know (and
 // storing them, so later reads agree). A byte of an address cell makes
 // the read unknown.
-func (t *tx) loadBytesSym(obj uint64, off, n int64, ty *cfa.Type) (Value, bool) {
+func (t *tx) loadBytesSym(obj uint64, off, n int64, ty *cfa.Type) (memory.Value, bool) {
 	label := t.c.objName(obj, t.s.depth)
 	// Nothing known in the range: one symbol for the whole value.
-	if c := t.s.mem.floor(obj, off+n-1); (c == nil || c.obj != obj || c.off+int64(c.size) <= off) && objKind(obj) != kindString {
-		var v Value
+	if c := t.s.mem.Floor(obj, off+n-1); (c == nil || c.Obj != obj || c.Off+int64(c.Size) <= off) && memory.ObjKind(obj) != memory.KindString {
+		var v memory.Value
 		if ty != nil && ty.Kind == cfa.Bool && n == 1 {
 			v = t.fresh(label, ty)
 		} else {
-			v = Value{Sym: t.freshVar(label, int(8*n))}
+			v = memory.Value{Sym: t.freshVar(label, int(8*n))}
 		}
 		if t.tracked(obj) {
-			t.s.mem = t.s.mem.put(obj, off, v, uint8(n))
+			t.s.mem = t.s.mem.Put(obj, off, v, uint8(n))
 		}
 		return v, true
 	}
 	b := t.c.b
 	var acc *smt.Term
 	for i := int64(0); i < n; i++ {
-		var by Value
-		if c := t.s.mem.floor(obj, off+i); c != nil && c.obj == obj && c.off+int64(c.size) > off+i {
-			if c.val.Obj != 0 {
-				return Value{}, false
+		var by memory.Value
+		if c := t.s.mem.Floor(obj, off+i); c != nil && c.Obj == obj && c.Off+int64(c.Size) > off+i {
+			if c.Val.Obj != 0 {
+				return memory.Value{}, false
 			}
-			by = t.byteOf(c.val, off+i-c.off)
+			by = t.byteOf(c.Val, off+i-c.Off)
 		} else if x, ok := t.strByte(obj, off+i); ok {
-			by = Value{Bits: x}
+			by = memory.Value{Bits: x}
 		} else {
-			by = Value{Sym: t.freshVar(label, 8)}
+			by = memory.Value{Sym: t.freshVar(label, 8)}
 			if t.tracked(obj) {
-				t.s.mem = t.s.mem.put(obj, off+i, by, 1)
+				t.s.mem = t.s.mem.Put(obj, off+i, by, 1)
 			}
 		}
 		bt := t.term(by, 8)
@@ -444,13 +445,13 @@ func (t *tx) loadBytesSym(obj uint64, off, n int64, ty *cfa.Type) (Value, bool) 
 }
 
 // loadFieldSym reads the bit-field f at a (n storage bytes) as type ty.
-func (t *tx) loadFieldSym(a addr, f *cfa.Field, n int64, ty *cfa.Type) (Value, bool) {
+func (t *tx) loadFieldSym(a addr, f *cfa.Field, n int64, ty *cfa.Type) (memory.Value, bool) {
 	if !symType(ty) {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	raw, ok := t.loadBytesSym(a.obj, a.off, n, nil)
 	if !ok {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	b := t.c.b
 	x := b.Extract(t.term(raw, int(8*n)), f.BitOffset+f.BitWidth-1, f.BitOffset)
@@ -468,7 +469,7 @@ func (t *tx) loadFieldSym(a addr, f *cfa.Field, n int64, ty *cfa.Type) (Value, b
 
 // storeFieldSym writes v (of type ty) into the bit-field f at a (n
 // storage bytes), keeping the other bits of the storage bytes.
-func (t *tx) storeFieldSym(a addr, f *cfa.Field, n int64, ty *cfa.Type, v Value, known bool) {
+func (t *tx) storeFieldSym(a addr, f *cfa.Field, n int64, ty *cfa.Type, v memory.Value, known bool) {
 	raw, ok := t.loadBytesSym(a.obj, a.off, n, nil)
 	t.clearRange(a.obj, a.off, n)
 	if !ok || v.Obj != 0 || !t.tracked(a.obj) || !symType(ty) {
@@ -486,11 +487,11 @@ func (t *tx) storeFieldSym(a addr, f *cfa.Field, n int64, ty *cfa.Type, v Value,
 	case xw < w:
 		x = b.ZeroExt(x, w)
 	}
-	m := b.BV(mask(f.BitWidth)<<uint(f.BitOffset), w)
+	m := b.BV(memory.Mask(f.BitWidth)<<uint(f.BitOffset), w)
 	nr := b.BOr(b.BAnd(t.term(raw, w), b.BNot(m)), b.BAnd(b.Shl(x, b.BV(uint64(f.BitOffset), w)), m))
 	r := ofTerm(nr)
 	for i := int64(0); i < n; i++ {
-		t.s.mem = t.s.mem.put(a.obj, a.off+i, t.byteOf(r, i), 1)
+		t.s.mem = t.s.mem.Put(a.obj, a.off+i, t.byteOf(r, i), 1)
 	}
 }
 
@@ -502,16 +503,16 @@ func (s *State) Term(v *cfa.Var) (*smt.Term, bool) {
 	if s.c.b == nil || !symType(v.T) {
 		return nil, false
 	}
-	obj := globalObj(v.ID)
+	obj := memory.GlobalObj(v.ID)
 	if !v.Global {
-		obj = localObj(s.depth, v.ID)
+		obj = memory.LocalObj(s.depth, v.ID)
 	}
-	n := s.mem.get(obj, 0)
-	if n == nil || int64(n.size) != sizeOf(v.T) || n.val.Obj != 0 {
+	n := s.mem.Get(obj, 0)
+	if n == nil || int64(n.Size) != sizeOf(v.T) || n.Val.Obj != 0 {
 		return nil, false
 	}
 	t := tx{c: s.c, s: *s}
-	return t.term(n.val, smt.TypeWidth(v.T)), true
+	return t.term(n.Val, smt.TypeWidth(v.T)), true
 }
 
 // Syms returns the number of symbols created on the path to s.
@@ -519,9 +520,9 @@ func (s *State) Syms() int { return int(s.syms) }
 
 // Terms calls f on the term of every symbolic cell of s, in key order.
 func (s *State) Terms(f func(*smt.Term)) {
-	s.mem.each(func(n *node) bool {
-		if n.val.Sym != nil {
-			f(n.val.Sym)
+	s.mem.Each(func(n *memory.Node) bool {
+		if n.Val.Sym != nil {
+			f(n.Val.Sym)
 		}
 		return true
 	})
@@ -534,7 +535,7 @@ func (s *State) Terms(f func(*smt.Term)) {
 // that the symbols fresh creates from then on (label#k for k ≥ syms) do
 // not occur in the result.
 func (s *State) MapTerms(f func(*smt.Term) *smt.Term, syms int) *State {
-	mem := s.mem.mapVals(func(v Value) Value {
+	mem := s.mem.MapVals(func(v memory.Value) memory.Value {
 		if v.Sym == nil {
 			return v
 		}

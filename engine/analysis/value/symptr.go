@@ -1,6 +1,8 @@
 package value
 
 import (
+	"github.com/reverify/reverify/engine/analysis/memory"
+	"github.com/reverify/reverify/engine/analysis/smg"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/smt"
 )
@@ -13,7 +15,7 @@ import (
 // the Value{Obj: o, Sym: off}, off a bit-vector term of the pointer
 // width. Its arithmetic is the machine's (modulo 2^width, as the SMT
 // encoding of engine/smt and the interpreter compute addresses), and an
-// offset is read as a signed number, as concrete offsets are (sext):
+// offset is read as a signed number, as concrete offsets are (memory.Sext):
 //
 //   - p ± i adds ±i·sizeof(*p), i converted to the pointer width by its
 //     type's signedness; &a[i], &p->f and a[i] on a pointer with a
@@ -39,16 +41,16 @@ import (
 // Every other use of such a value (a conversion to a narrower integer,
 // bit operations, a free, a comparison with an integer address) is
 // unknown, which is the explicit analysis's answer for an unknown
-// pointer. List abstraction (smg.go) drops symbolic pointers into heap
-// blocks when it renames the heap (canonicalHeap), which forgets them.
+// pointer. List abstraction (engine/analysis/smg) drops symbolic pointers into heap
+// blocks when it renames the heap (smg's canonicalHeap), which forgets them.
 
 // symPtrObj reports whether obj may carry a symbolic offset: variables,
 // heap blocks and string literals (not list segments or functions).
 func symPtrObj(obj uint64) bool {
-	switch objKind(obj) {
-	case kindGlobal, kindLocal, kindString:
+	switch memory.ObjKind(obj) {
+	case memory.KindGlobal, memory.KindLocal, memory.KindString:
 		return true
-	case kindHeap:
+	case memory.KindHeap:
 		return true
 	}
 	return false
@@ -56,35 +58,35 @@ func symPtrObj(obj uint64) bool {
 
 // offTerm returns the offset of the address value v (Obj ≠ 0) as a term
 // of the pointer width.
-func (t *tx) offTerm(v Value) *smt.Term {
+func (t *tx) offTerm(v memory.Value) *smt.Term {
 	if v.Sym != nil {
 		return v.Sym
 	}
-	return t.c.b.BV(v.Bits&mask(t.c.ptr), t.c.ptr)
+	return t.c.b.BV(v.Bits&memory.Mask(t.c.ptr), t.c.ptr)
 }
 
 // ptrValue is the address of obj at offset off (pointer width): concrete
 // when off is a constant.
-func ptrValue(obj uint64, off *smt.Term) Value {
+func ptrValue(obj uint64, off *smt.Term) memory.Value {
 	if off.Op == smt.BVConst {
-		return Value{Obj: obj, Bits: off.Val}
+		return memory.Value{Obj: obj, Bits: off.Val}
 	}
-	return Value{Obj: obj, Sym: off}
+	return memory.Value{Obj: obj, Sym: off}
 }
 
 // symAddr is the address of the lvalue *v for a pointer with a symbolic
 // offset.
-func symAddr(v Value) addr {
+func symAddr(v memory.Value) addr {
 	return addr{obj: v.Obj, known: true, symOff: v.Sym}
 }
 
 // ptrWidth converts the integer value v of type ty to the pointer width
 // (sign- or zero-extended by ty, truncated when wider), as a term.
-func (t *tx) ptrWidth(v Value, ty *cfa.Type) (*smt.Term, bool) {
+func (t *tx) ptrWidth(v memory.Value, ty *cfa.Type) (*smt.Term, bool) {
 	b := t.c.b
 	w := t.c.ptr
 	if v.Sym == nil {
-		return b.BV(uint64(intOf(v, ty))&mask(w), w), true
+		return b.BV(uint64(intOf(v, ty))&memory.Mask(w), w), true
 	}
 	x := v.Sym
 	switch xw := x.Sort.Width; {
@@ -109,13 +111,13 @@ func (t *tx) addrOffTerm(a addr) (*smt.Term, bool) {
 	case b == nil || !a.known || !symPtrObj(a.obj):
 		return nil, false
 	case a.symOff != nil:
-		return b.Add(a.symOff, b.BV(uint64(a.off)&mask(w), w)), true
+		return b.Add(a.symOff, b.BV(uint64(a.off)&memory.Mask(w), w)), true
 	case a.sym != nil:
 		k := a.sym.idx
 		if w < 64 {
 			k = b.Extract(k, w-1, 0)
 		}
-		return b.Add(b.BV(uint64(a.off)&mask(w), w), b.Mul(k, b.BV(uint64(a.sym.scale)&mask(w), w))), true
+		return b.Add(b.BV(uint64(a.off)&memory.Mask(w), w), b.Mul(k, b.BV(uint64(a.sym.scale)&memory.Mask(w), w))), true
 	}
 	return nil, false
 }
@@ -123,11 +125,11 @@ func (t *tx) addrOffTerm(a addr) (*smt.Term, bool) {
 // ptrArithSym evaluates a binary operation on pointers when an operand
 // is symbolic (symbolic mode); handled is false when the operation does
 // not involve addresses (the integer rules apply).
-func (t *tx) ptrArithSym(e *cfa.Binary, x, y Value) (v Value, ok, handled bool) {
+func (t *tx) ptrArithSym(e *cfa.Binary, x, y memory.Value) (v memory.Value, ok, handled bool) {
 	xt, yt := e.X.Type(), e.Y.Type()
 	xp, yp := xt.Kind == cfa.Pointer, yt.Kind == cfa.Pointer
 	if !xp && !yp && x.Obj == 0 && y.Obj == 0 {
-		return Value{}, false, false
+		return memory.Value{}, false, false
 	}
 	b := t.c.b
 	switch {
@@ -139,25 +141,25 @@ func (t *tx) ptrArithSym(e *cfa.Binary, x, y Value) (v Value, ok, handled bool) 
 		return v, ok, true
 	case xp && yp && e.Op == cfa.Sub:
 		if x.Obj == 0 || x.Obj != y.Obj || !symPtrObj(x.Obj) || !symType(e.T) {
-			return Value{}, false, true
+			return memory.Value{}, false, true
 		}
 		d := b.Sub(t.offTerm(x), t.offTerm(y))
 		if s := elemSize(xt); s != 1 {
-			d = b.SDiv(d, b.BV(uint64(s)&mask(t.c.ptr), t.c.ptr))
+			d = b.SDiv(d, b.BV(uint64(s)&memory.Mask(t.c.ptr), t.c.ptr))
 		}
 		r, ok := t.ptrWidthTo(d, e.T)
 		if !ok {
-			return Value{}, false, true
+			return memory.Value{}, false, true
 		}
 		return ofTerm(r), true, true
 	case e.Op.IsComparison():
 		c := t.ptrCompare(e.Op, x, y)
 		if c == nil || !symType(e.T) {
-			return Value{}, false, true
+			return memory.Value{}, false, true
 		}
 		return ofTerm(smt.CBool(b, c, e.T)), true, true
 	}
-	return Value{}, false, true
+	return memory.Value{}, false, true
 }
 
 // ptrWidthTo converts a pointer-width term to the integer type ty
@@ -179,17 +181,17 @@ func (t *tx) ptrWidthTo(x *smt.Term, ty *cfa.Type) (*smt.Term, bool) {
 // ptrAdd is p ± i·sizeof(*p) for the address p (of pointer type pt) and
 // the integer i (of type it), one of them symbolic; unknown for null or
 // integer addresses and for objects that cannot carry a symbolic offset.
-func (t *tx) ptrAdd(op cfa.BinaryOp, p Value, pt *cfa.Type, i Value, it *cfa.Type) (Value, bool) {
+func (t *tx) ptrAdd(op cfa.BinaryOp, p memory.Value, pt *cfa.Type, i memory.Value, it *cfa.Type) (memory.Value, bool) {
 	if p.Obj == 0 || i.Obj != 0 || !symPtrObj(p.Obj) || !scalarBits(it) || (p.Sym != nil && p.Sym.Sort.Width != t.c.ptr) {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	b := t.c.b
 	w := t.c.ptr
 	k, ok := t.ptrWidth(i, it)
 	if !ok {
-		return Value{}, false
+		return memory.Value{}, false
 	}
-	d := b.Mul(k, b.BV(uint64(elemSize(pt))&mask(w), w))
+	d := b.Mul(k, b.BV(uint64(elemSize(pt))&memory.Mask(w), w))
 	off := t.offTerm(p)
 	if op == cfa.Sub {
 		return ptrValue(p.Obj, b.Sub(off, d)), true
@@ -201,7 +203,7 @@ func (t *tx) ptrAdd(op cfa.BinaryOp, p Value, pt *cfa.Type, i Value, it *cfa.Typ
 // one of them with a symbolic offset: offsets compared as signed numbers
 // within one object; pointers into distinct objects, and an address and
 // null, are unequal. Nil when unknown.
-func (t *tx) ptrCompare(op cfa.BinaryOp, x, y Value) *smt.Term {
+func (t *tx) ptrCompare(op cfa.BinaryOp, x, y memory.Value) *smt.Term {
 	b := t.c.b
 	switch {
 	case x.Obj != 0 && x.Obj == y.Obj:
@@ -227,7 +229,7 @@ func (t *tx) ptrCompare(op cfa.BinaryOp, x, y Value) *smt.Term {
 	case op != cfa.Eq && op != cfa.Ne:
 		return nil
 	case x.Obj != 0 && y.Obj != 0:
-		if segAlias(x.Obj, y.Obj) || t.c.opts.Memory != nil && (t.mayBeFreed(x.Obj) || t.mayBeFreed(y.Obj)) {
+		if smg.SegAlias(x.Obj, y.Obj) || t.c.opts.Memory != nil && (t.mayBeFreed(x.Obj) || t.mayBeFreed(y.Obj)) {
 			return nil
 		}
 	case x.Obj == 0 && (x.Sym != nil || x.Bits != 0), y.Obj == 0 && (y.Sym != nil || y.Bits != 0):
@@ -297,16 +299,16 @@ func (t *tx) symSlots(obj uint64, off *smt.Term, n int64) (slots []int64, aligne
 // state knows (variables, string literals, heap blocks with a concrete
 // size cell), else -1.
 func (t *tx) constSize(obj uint64) int64 {
-	switch objKind(obj) {
-	case kindGlobal, kindLocal:
-		return t.c.prog.Vars[varID(obj)].T.Size
-	case kindString:
+	switch memory.ObjKind(obj) {
+	case memory.KindGlobal, memory.KindLocal:
+		return t.c.prog.Vars[memory.VarID(obj)].T.Size
+	case memory.KindString:
 		t.c.mu.Lock()
 		defer t.c.mu.Unlock()
 		return int64(len(t.c.strVals[uint32(obj)])) + 1
-	case kindHeap:
-		if c := t.s.mem.get(metaObj(obj), metaSize); c != nil && c.val.Obj == 0 && c.val.Sym == nil {
-			return int64(c.val.Bits)
+	case memory.KindHeap:
+		if c := t.s.mem.Get(memory.MetaObj(obj), memory.MetaSize); c != nil && c.Val.Obj == 0 && c.Val.Sym == nil {
+			return int64(c.Val.Bits)
 		}
 	}
 	return -1
@@ -316,19 +318,19 @@ func (t *tx) constSize(obj uint64) int64 {
 // above): an if-then-else over the offsets where it may lie, a fresh
 // symbol past them; unknown for non-integer types and for cells holding
 // addresses.
-func (t *tx) loadSymOff(a addr, ty *cfa.Type) (Value, bool) {
+func (t *tx) loadSymOff(a addr, ty *cfa.Type) (memory.Value, bool) {
 	if !symType(ty) || a.field != nil {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	off, _ := t.addrOffTerm(a)
 	if off == nil {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	n := sizeOf(ty)
 	acc := t.fresh("oob", ty).Sym
 	slots, _, ok := t.symSlots(a.obj, off, n)
 	if !ok {
-		return Value{Sym: acc}, true
+		return memory.Value{Sym: acc}, true
 	}
 	b := t.c.b
 	w := smt.TypeWidth(ty)
@@ -336,9 +338,9 @@ func (t *tx) loadSymOff(a addr, ty *cfa.Type) (Value, bool) {
 		o := slots[k]
 		v, ok := t.load(addr{obj: a.obj, off: o, known: true, offKnown: true}, ty)
 		if !ok || v.Obj != 0 {
-			return Value{}, false
+			return memory.Value{}, false
 		}
-		acc = b.Ite(b.Eq(off, b.BV(uint64(o)&mask(t.c.ptr), t.c.ptr)), t.term(v, w), acc)
+		acc = b.Ite(b.Eq(off, b.BV(uint64(o)&memory.Mask(t.c.ptr), t.c.ptr)), t.term(v, w), acc)
 	}
 	return ofTerm(acc), true
 }
@@ -346,7 +348,7 @@ func (t *tx) loadSymOff(a addr, ty *cfa.Type) (Value, bool) {
 // storeSymOff writes a scalar of type ty through a symbolic offset (see
 // above): ite(off = o, v, old) at each aligned offset o of a small
 // object; the object is forgotten otherwise.
-func (t *tx) storeSymOff(a addr, ty *cfa.Type, v Value, known bool) {
+func (t *tx) storeSymOff(a addr, ty *cfa.Type, v memory.Value, known bool) {
 	off, _ := t.addrOffTerm(a)
 	n := sizeOf(ty)
 	if off == nil || a.field != nil || !symType(ty) || n == 0 || (known && v.Obj != 0) {
@@ -371,20 +373,20 @@ func (t *tx) storeSymOff(a addr, ty *cfa.Type, v Value, known bool) {
 		ak := addr{obj: a.obj, off: o, known: true, offKnown: true}
 		old, ok := t.load(ak, ty)
 		if !ok || old.Obj != 0 {
-			t.store(ak, ty, Value{}, false)
+			t.store(ak, ty, memory.Value{}, false)
 			continue
 		}
-		t.store(ak, ty, ofTerm(b.Ite(b.Eq(off, b.BV(uint64(o)&mask(t.c.ptr), t.c.ptr)), nv, t.term(old, w))), true)
+		t.store(ak, ty, ofTerm(b.Ite(b.Eq(off, b.BV(uint64(o)&memory.Mask(t.c.ptr), t.c.ptr)), nv, t.term(old, w))), true)
 	}
 }
 
 // symIndexOff folds an index into an address with a symbolic offset:
 // a[i] with a's address off + symOff becomes the symbolic offset off +
 // symOff + i·scale (pointer width).
-func (t *tx) symIndexOff(a addr, i Value, it *cfa.Type, scale int64) addr {
+func (t *tx) symIndexOff(a addr, i memory.Value, it *cfa.Type, scale int64) addr {
 	off, ok := t.addrOffTerm(a)
 	if !ok && t.c.b != nil && a.known && a.offKnown && a.sym == nil && symPtrObj(a.obj) {
-		off, ok = t.c.b.BV(uint64(a.off)&mask(t.c.ptr), t.c.ptr), true
+		off, ok = t.c.b.BV(uint64(a.off)&memory.Mask(t.c.ptr), t.c.ptr), true
 	}
 	if !ok || i.Obj != 0 || !scalarBits(it) {
 		a.offKnown, a.sym, a.symOff = false, nil, nil
@@ -397,7 +399,7 @@ func (t *tx) symIndexOff(a addr, i Value, it *cfa.Type, scale int64) addr {
 	}
 	b := t.c.b
 	w := t.c.ptr
-	a.symOff = b.Add(off, b.Mul(k, b.BV(uint64(scale)&mask(w), w)))
+	a.symOff = b.Add(off, b.Mul(k, b.BV(uint64(scale)&memory.Mask(w), w)))
 	a.off, a.sym, a.offKnown = 0, nil, false
 	return a
 }
@@ -441,7 +443,7 @@ func (t *tx) maxFillBytes() int64 { return 4 * int64(t.c.opts.MaxIteCells) }
 // mode, an object not of a constant size of at most 4·MaxIteCells
 // bytes); the caller then forgets the object. src is the source address
 // (unused for memset).
-func (t *tx) symFill(call *cfa.Call, d addr, byteAt func(rel int64, relT *smt.Term) (Value, bool), src addr) bool {
+func (t *tx) symFill(call *cfa.Call, d addr, byteAt func(rel int64, relT *smt.Term) (memory.Value, bool), src addr) bool {
 	b := t.c.b
 	if b == nil || !d.known || !symPtrObj(d.obj) || d.field != nil {
 		return false
@@ -459,14 +461,14 @@ func (t *tx) symFill(call *cfa.Call, d addr, byteAt func(rel int64, relT *smt.Te
 		if !d.offKnown {
 			return false
 		}
-		start = b.BV(uint64(d.off)&mask(t.c.ptr), t.c.ptr)
+		start = b.BV(uint64(d.off)&memory.Mask(t.c.ptr), t.c.ptr)
 	}
 	if start.Sort.Width < 64 {
 		start = b.SignExt(start, 64)
 	}
 	type put struct {
 		off int64
-		val Value
+		val memory.Value
 		ok  bool
 	}
 	var puts []put
@@ -492,7 +494,7 @@ func (t *tx) symFill(call *cfa.Call, d addr, byteAt func(rel int64, relT *smt.Te
 	for _, p := range puts {
 		t.clearRange(d.obj, p.off, 1)
 		if p.ok && t.tracked(d.obj) {
-			t.s.mem = t.s.mem.put(d.obj, p.off, p.val, 1)
+			t.s.mem = t.s.mem.Put(d.obj, p.off, p.val, 1)
 		}
 	}
 	return true
@@ -501,10 +503,10 @@ func (t *tx) symFill(call *cfa.Call, d addr, byteAt func(rel int64, relT *smt.Te
 // srcByte returns the byte reader of symFill for the source address s:
 // byte rel of the copy is the byte at s + rel (a term when rel or s's
 // offset is symbolic, read by loadSymOff).
-func (t *tx) srcByte(s addr) func(rel int64, relT *smt.Term) (Value, bool) {
-	return func(rel int64, relT *smt.Term) (Value, bool) {
+func (t *tx) srcByte(s addr) func(rel int64, relT *smt.Term) (memory.Value, bool) {
+	return func(rel int64, relT *smt.Term) (memory.Value, bool) {
 		if !s.known {
-			return Value{}, false
+			return memory.Value{}, false
 		}
 		if rel >= 0 && s.offKnown {
 			return t.loadBytesSym(s.obj, s.off+rel, 1, nil)
@@ -518,9 +520,9 @@ func (t *tx) srcByte(s addr) func(rel int64, relT *smt.Term) (Value, bool) {
 		off, ok := t.addrOffTerm(s)
 		if !ok {
 			if !s.offKnown {
-				return Value{}, false
+				return memory.Value{}, false
 			}
-			off = b.BV(uint64(s.off)&mask(w), w)
+			off = b.BV(uint64(s.off)&memory.Mask(w), w)
 		}
 		return t.loadSymOff(addr{obj: s.obj, known: true, symOff: b.Add(off, r)}, cfa.UCharType)
 	}
@@ -533,52 +535,52 @@ func (t *tx) srcByte(s addr) func(rel int64, relT *smt.Term) (Value, bool) {
 // w_ok and rw_ok(p, n) are 0 ≤ off ∧ off ≤ size ∧ n ≤ size − off for an
 // object whose validity and size (a constant, or a heap block's size
 // term) the state knows. ok is false when the state does not decide it.
-func (t *tx) memoryQuerySym(call *cfa.Call) (Value, bool) {
+func (t *tx) memoryQuerySym(call *cfa.Call) (memory.Value, bool) {
 	b := t.c.b
 	if b == nil || call.Result == nil || len(call.Args) != cfa.MemoryQueries[call.Fn] || !symType(call.Result.Type()) {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	p, ok := t.eval(call.Args[0])
 	if !ok || p.Obj == 0 || !symPtrObj(p.Obj) || (p.Sym != nil && p.Sym.Sort.Width != t.c.ptr) {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	rt := call.Result.Type()
 	switch call.Fn {
 	case "__CPROVER_POINTER_OFFSET":
 		if p.Sym == nil {
-			return Value{}, false
+			return memory.Value{}, false
 		}
 		r, ok := t.ptrWidthTo(p.Sym, rt)
 		if !ok {
-			return Value{}, false
+			return memory.Value{}, false
 		}
 		return ofTerm(r), true
 	case "__CPROVER_same_object":
 		q, ok := t.eval(call.Args[1])
 		if !ok || (p.Sym == nil && q.Sym == nil) || (q.Obj == 0 && (q.Sym != nil || q.Bits != 0)) ||
 			!t.identifiable(p.Obj) || !t.identifiable(q.Obj) {
-			return Value{}, false
+			return memory.Value{}, false
 		}
-		return Value{Bits: b2u(p.Obj == q.Obj)}, true
+		return memory.Value{Bits: b2u(p.Obj == q.Obj)}, true
 	case "__CPROVER_r_ok", "__CPROVER_w_ok", "__CPROVER_rw_ok":
 	default:
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	n, ok := t.lenTerm(call, 1)
 	if !ok || (p.Sym == nil && n.Op == smt.BVConst) {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	var size *smt.Term
 	if sz, valid, known := t.querySize(p.Obj, call.Fn == "__CPROVER_r_ok"); known {
 		if !valid {
-			return Value{}, true
+			return memory.Value{}, true
 		}
 		size = b.BV(uint64(sz), 64)
-	} else if objKind(p.Obj) == kindHeap && t.identifiable(p.Obj) {
+	} else if memory.ObjKind(p.Obj) == memory.KindHeap && t.identifiable(p.Obj) {
 		size = t.sizeTerm(p.Obj)
 	}
 	if size == nil {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	o := t.offTerm(p)
 	if o.Sort.Width < 64 {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/reverify/reverify/engine/analysis/memory"
+	"github.com/reverify/reverify/engine/analysis/smg"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/smt"
@@ -36,7 +38,7 @@ type Options struct {
 	// write. 0 selects 64.
 	MaxIteCells int
 	// NoListAbstraction switches off the abstraction of linked lists
-	// into list segments at loop heads (smg.go); materialisation of
+	// into list segments at loop heads (engine/analysis/smg); materialisation of
 	// segments stays (none are created).
 	NoListAbstraction bool
 	// Memory, when not nil, checks memory safety (memsafety.go): heap
@@ -72,7 +74,7 @@ type CPA struct {
 	// at every memory access.
 	fnPtrVars []bool
 	// shapeNotes are the heap shapes list abstraction met and could not
-	// fold (smg_nested.go, ShapeNotes), under mu.
+	// fold (shapes.go, ShapeNotes), under mu.
 	shapeNotes map[string]bool
 }
 
@@ -139,7 +141,7 @@ func (c *CPA) strObj(s string) uint64 {
 		c.strs[s] = id
 		c.strVals = append(c.strVals, s)
 	}
-	return kindString<<kindShift | uint64(id)
+	return memory.KindString<<memory.KindShift | uint64(id)
 }
 
 func (c *CPA) funcObj(name string) uint64 {
@@ -151,7 +153,7 @@ func (c *CPA) funcObj(name string) uint64 {
 		c.funcIDs[name] = id
 		c.funcNames = append(c.funcNames, name)
 	}
-	return kindFunc<<kindShift | uint64(id)
+	return memory.KindFunc<<memory.KindShift | uint64(id)
 }
 
 func (c *CPA) strByte(o uint64, off int64) (uint64, bool) {
@@ -184,11 +186,11 @@ func (c *CPA) Successors(dst []cpa.State, s cpa.State, step cfa.Step, p cpa.Prec
 
 // splitting runs the step on s and calls emit with the feasible
 // transfer; when the step dereferenced a list segment of at least one
-// block (tx.split, smg.go), it runs the step on both cases of the
-// segment instead (up to maxSplits nested splits).
+// block (tx.split, lists.go), it runs the step on both cases of the
+// segment instead (up to smg.MaxSplits nested splits).
 func (c *CPA) splitting(s *State, step cfa.Step, p cpa.Precision, depth int, emit func(t *tx, orig *State)) {
 	t, ok := c.step(s, step, p)
-	if t.split != 0 && depth < maxSplits {
+	if t.split != 0 && depth < smg.MaxSplits {
 		if cases := c.splitSeg(s, t.split); cases != nil {
 			for _, cs := range cases {
 				c.splitting(cs, step, p, depth+1, emit)
@@ -271,7 +273,7 @@ type tx struct {
 	assumed, altAssumed []*smt.Term
 	// split is a list segment of at least one block that the step
 	// dereferenced and could not materialise without a case split
-	// (smg.go); 0 if none.
+	// (lists.go, smg.Heap.Split); 0 if none.
 	split uint64
 	// undecided are the Undecided reports held back while split was
 	// set (memsafety.go: memUnknown, flushUndecided).
@@ -295,23 +297,23 @@ func (t *tx) result(orig *State) *State {
 // abstract drops the cells of variables the precision does not track at
 // the successor's location.
 func (t *tx) abstract() {
-	t.s.mem = t.s.mem.filter(t.cellTracked)
+	t.s.mem = t.s.mem.Filter(t.cellTracked)
 }
 
 func (t *tx) tracked(obj uint64) bool {
 	if t.full {
 		return true
 	}
-	switch objKind(obj) {
-	case kindGlobal, kindLocal:
-		id := varID(obj)
+	switch memory.ObjKind(obj) {
+	case memory.KindGlobal, memory.KindLocal:
+		id := memory.VarID(obj)
 		v := t.c.prog.Vars[id]
 		if id < len(t.c.fnPtrVars) {
 			return t.c.fnPtrVars[id] || t.prec.Tracks(t.loc, v)
 		}
 		return onlyFuncPointers(v.T) || t.prec.Tracks(t.loc, v) // a variable added after New
 
-	case kindHeap, kindSeg:
+	case memory.KindHeap, memory.KindSeg:
 		return t.heapTracked() // by field in cellTracked (smg_refine.go)
 	}
 	return t.prec.Tracks(t.loc, nil)
@@ -418,7 +420,7 @@ func (t *tx) enter(step cfa.Step) bool {
 		}
 	}
 	type arg struct {
-		v     Value
+		v     memory.Value
 		known bool
 		src   addr // aggregates
 	}
@@ -431,8 +433,8 @@ func (t *tx) enter(step cfa.Step) bool {
 		args[i].v, args[i].known = t.eval(a)
 	}
 	t.s.depth++
-	lo, hi := frameRange(t.s.depth)
-	t.s.mem = t.s.mem.delRange(lo, 0, hi, 0) // stale cells of an earlier frame
+	lo, hi := memory.FrameRange(t.s.depth)
+	t.s.mem = t.s.mem.DelRange(lo, 0, hi, 0) // stale cells of an earlier frame
 	for i, p := range step.Callee.Params {
 		if i >= len(args) {
 			break
@@ -453,8 +455,8 @@ func (t *tx) enter(step cfa.Step) bool {
 func (t *tx) leave(step cfa.Step) bool {
 	call := step.Edge.Op.(*cfa.Call)
 	ret := step.Callee.RetVar
-	var cells []*node
-	var rv Value
+	var cells []*memory.Node
+	var rv memory.Value
 	var rknown bool
 	if call.Result != nil && ret != nil {
 		src := addr{obj: t.varObj(ret), known: true, offKnown: true}
@@ -464,8 +466,8 @@ func (t *tx) leave(step cfa.Step) bool {
 			rv, rknown = t.load(src, ret.T)
 		}
 	}
-	lo, hi := frameRange(t.s.depth)
-	t.s.mem = t.s.mem.delRange(lo, 0, hi, 0)
+	lo, hi := memory.FrameRange(t.s.depth)
+	t.s.mem = t.s.mem.DelRange(lo, 0, hi, 0)
 	t.s.depth--
 	if call.Result == nil || ret == nil {
 		return true

@@ -1,6 +1,10 @@
-package value
+package smg
 
-import "math"
+import (
+	"math"
+
+	"github.com/reverify/reverify/engine/analysis/memory"
+)
 
 // Segments of pairs: list segments whose blocks alternate between two
 // data vectors (a list of 1, 2, 1, 2, …: SV-COMP's alternating_list and
@@ -8,10 +12,10 @@ import "math"
 // a list never converges; here a chain of units — two concrete blocks A,
 // B (A's data D0, B's data D1, D0 ≠ D1, A linked to B) or a pair segment
 // with the same D0 and D1 — becomes one pair segment: a kindSeg object
-// standing for at least its minimum number (metaMin, counted in pairs)
+// standing for at least its minimum number (MetaMin, counted in pairs)
 // of pairs, singly linked through next field nfo to head offset hfo. Its
-// cells at ordinary offsets are D0, its cells at altBase+k are D1 at
-// offset k, and a marker cell at periodOff tells it from an ordinary
+// cells at ordinary offsets are D0, its cells at AltBase+k are D1 at
+// offset k, and a marker cell at PeriodOff tells it from an ordinary
 // segment (whose data all blocks share). This is the list abstraction of
 // seed 001_7a124141fc78263e.txt, sections 3.9.3–3.9.4, with a two-block
 // node type: sound for the same reasons (a segment of ≥ n pairs stands
@@ -26,94 +30,94 @@ import "math"
 // ≥ 1). Ordinary abstraction never takes a pair segment into its chains
 // (shapeMatches).
 const (
-	altBase   int64 = math.MinInt64 / 4 // D1's cell at offset k: altBase+k
+	AltBase   int64 = math.MinInt64 / 4 // D1's cell at offset k: AltBase+k
 	altSpan   int64 = 1 << 40
-	periodOff       = altBase - 1 // marker of a pair segment
+	PeriodOff       = AltBase - 1 // marker of a pair segment
 )
 
-func isAlt(off int64) bool { return off >= altBase && off < altBase+altSpan }
+func isAlt(off int64) bool { return off >= AltBase && off < AltBase+altSpan }
 
-// fieldOf is the C offset of a heap cell (D1 cells of pair segments by
+// FieldOf is the C offset of a heap cell (D1 cells of pair segments by
 // the field they stand for).
-func fieldOf(off int64) int64 {
+func FieldOf(off int64) int64 {
 	if isAlt(off) {
-		return off - altBase
+		return off - AltBase
 	}
 	return off
 }
 
-// isPairSeg reports whether obj is a pair segment in mem.
-func isPairSeg(mem *node, obj uint64) bool {
-	return objKind(obj) == kindSeg && mem.get(segBase(obj), periodOff) != nil
+// IsPairSeg reports whether obj is a pair segment in mem.
+func IsPairSeg(mem *memory.Node, obj uint64) bool {
+	return memory.ObjKind(obj) == memory.KindSeg && mem.Get(memory.SegBase(obj), PeriodOff) != nil
 }
 
-// pairDeref is segDeref for a pair segment.
-func (t *tx) pairDeref(v Value) (Value, bool) {
-	seg := segBase(v.Obj)
-	if isLast(v.Obj) {
-		return Value{}, false // never created; unknown if it were
+// pairDeref is Deref for a pair segment.
+func (h *Heap) pairDeref(v memory.Value) (memory.Value, bool) {
+	seg := memory.SegBase(v.Obj)
+	if memory.IsLast(v.Obj) {
+		return memory.Value{}, false // never created; unknown if it were
 	}
-	sh := t.segShapeOf(seg)
+	sh := h.segShapeOf(seg)
 	if !sh.ok {
-		return Value{}, false
+		return memory.Value{}, false
 	}
 	if sh.min < 2 {
-		if t.split == 0 {
-			t.split = v.Obj
+		if h.Split == 0 {
+			h.Split = v.Obj
 		}
-		return Value{}, false
+		return memory.Value{}, false
 	}
-	n := t.materialisePair(seg, sh, false)
-	return Value{Obj: n, Bits: v.Bits}, true
+	n := h.materialisePair(seg, sh, false)
+	return memory.Value{Obj: n, Bits: v.Bits}, true
 }
 
 // materialisePair turns the first pair of seg into two concrete blocks
 // A → B and returns A; with only, the pair is the segment's only one: B
 // takes the segment's next pointer and seg disappears; otherwise B links
 // to seg, which keeps one pair less (at least 1).
-func (t *tx) materialisePair(seg uint64, sh segShape, only bool) uint64 {
-	site := objSite(seg)
-	a := heapObj(site, t.s.allocs)
-	b := heapObj(site, t.s.allocs+1)
-	t.s.allocs += 2
-	var cells []*node
-	t.s.mem.ascend(seg, metaEnd, seg+1, math.MinInt64, func(c *node) bool {
+func (h *Heap) materialisePair(seg uint64, sh segShape, only bool) uint64 {
+	site := memory.ObjSite(seg)
+	a := memory.HeapObj(site, h.Allocs)
+	b := memory.HeapObj(site, h.Allocs+1)
+	h.Allocs += 2
+	var cells []*memory.Node
+	h.Mem.Ascend(seg, MetaEnd, seg+1, math.MinInt64, func(c *memory.Node) bool {
 		cells = append(cells, c)
 		return true
 	})
-	t.redirect(seg, a)
+	h.redirect(seg, a)
 	if only {
-		t.redirect(seg|lastTag, b)
+		h.redirect(seg|memory.LastTag, b)
 	}
-	pb := t.c.ptrBytes()
-	hp := func(o uint64) Value { return Value{Obj: o, Bits: uint64(sh.hfo) & mask(t.c.ptr)} }
+	pb := h.ptrBytes()
+	hp := func(o uint64) memory.Value { return memory.Value{Obj: o, Bits: uint64(sh.hfo) & memory.Mask(h.Ptr)} }
 	for _, c := range cells {
-		if c.off == periodOff {
+		if c.Off == PeriodOff {
 			continue
 		}
-		v := c.val
+		v := c.Val
 		if v.Obj == seg {
 			v.Obj = a
 		}
-		if isAlt(c.off) {
-			t.s.mem = t.s.mem.put(b, c.off-altBase, v, c.size)
+		if isAlt(c.Off) {
+			h.Mem = h.Mem.Put(b, c.Off-AltBase, v, c.Size)
 		} else {
-			t.s.mem = t.s.mem.put(a, c.off, v, c.size)
+			h.Mem = h.Mem.Put(a, c.Off, v, c.Size)
 		}
 	}
-	t.s.mem = t.s.mem.put(a, sh.nfo, hp(b), pb)
+	h.Mem = h.Mem.Put(a, sh.nfo, hp(b), pb)
 	if only {
 		if sh.hasNext {
-			t.s.mem = t.s.mem.put(b, sh.nfo, sh.next, pb)
+			h.Mem = h.Mem.Put(b, sh.nfo, sh.next, pb)
 		}
-		t.clearObj(seg)
+		h.clearObj(seg)
 		return a
 	}
-	t.s.mem = t.s.mem.put(b, sh.nfo, hp(seg), pb)
+	h.Mem = h.Mem.Put(b, sh.nfo, hp(seg), pb)
 	if sh.min-1 >= 2 {
-		t.s.mem = t.s.mem.put(seg, metaMin, Value{Bits: uint64(sh.min - 1)}, 1)
+		h.Mem = h.Mem.Put(seg, MetaMin, memory.Value{Bits: uint64(sh.min - 1)}, 1)
 	} else {
-		t.s.mem = t.s.mem.del(seg, metaMin)
+		h.Mem = h.Mem.Del(seg, MetaMin)
 	}
 	return a
 }
@@ -126,12 +130,12 @@ type pairUnit struct {
 }
 
 // pairData returns D0 and D1 of a pair segment (D1 at C offsets).
-func (g *heapGraph) pairData(seg uint64) (d0, d1 []*node) {
+func (g *heapGraph) pairData(seg uint64) (d0, d1 []*memory.Node) {
 	for _, c := range g.cells[seg] {
 		switch {
-		case isMeta(c.off) || c.off == periodOff:
-		case isAlt(c.off):
-			d1 = append(d1, &node{off: c.off - altBase, val: c.val, size: c.size})
+		case IsMeta(c.Off) || c.Off == PeriodOff:
+		case isAlt(c.Off):
+			d1 = append(d1, &memory.Node{Off: c.Off - AltBase, Val: c.Val, Size: c.Size})
 		default:
 			d0 = append(d0, c)
 		}
@@ -152,33 +156,33 @@ func (g *heapGraph) onlyFrom(obj uint64, from uint64, off int64) bool {
 
 // pairChain follows nfo from a0 while units with a0's unit's data
 // qualify; it returns the units and the next pointer of the last one.
-func (g *heapGraph) pairChain(a0 uint64, nfo, hfo int64) ([]pairUnit, Value, bool) {
-	ptr := g.t.c.ptr
+func (g *heapGraph) pairChain(a0 uint64, nfo, hfo int64) ([]pairUnit, memory.Value, bool) {
+	ptr := g.h.Ptr
 	var units []pairUnit
-	var d0, d1 []*node
+	var d0, d1 []*memory.Node
 	in := map[uint64]bool{}
 	cur := a0
 	var prevFrom uint64
 	prevOff := int64(0)
-	var lastNext Value
+	var lastNext memory.Value
 	hasNext := false
 	for {
-		if in[cur] || objSite(cur) != objSite(a0) {
+		if in[cur] || memory.ObjSite(cur) != memory.ObjSite(a0) {
 			break
 		}
 		var u pairUnit
-		var ud0, ud1 []*node
-		var next Value
+		var ud0, ud1 []*memory.Node
+		var next memory.Value
 		var okNext bool
-		if objKind(cur) == kindSeg {
-			if !isPairSeg(g.t.s.mem, cur) || g.cell(cur, metaPfo) != nil {
+		if memory.ObjKind(cur) == memory.KindSeg {
+			if !IsPairSeg(g.h.Mem, cur) || g.cell(cur, MetaPfo) != nil {
 				break
 			}
-			nf, hf := g.cell(cur, metaNfo), g.cell(cur, metaHfo)
-			if nf == nil || hf == nil || int64(nf.val.Bits) != nfo || int64(hf.val.Bits) != hfo {
+			nf, hf := g.cell(cur, MetaNfo), g.cell(cur, MetaHfo)
+			if nf == nil || hf == nil || int64(nf.Val.Bits) != nfo || int64(hf.Val.Bits) != hfo {
 				break
 			}
-			if len(g.in[cur|lastTag]) > 0 {
+			if len(g.in[cur|memory.LastTag]) > 0 {
 				break
 			}
 			ud0, ud1 = g.pairData(cur)
@@ -186,12 +190,12 @@ func (g *heapGraph) pairChain(a0 uint64, nfo, hfo int64) ([]pairUnit, Value, boo
 			next, _, okNext = g.nextOf(cur, nfo)
 		} else {
 			lc := g.cell(cur, nfo)
-			if lc == nil || lc.val.Sym != nil || !isHeapish(lc.val.Obj) || objKind(lc.val.Obj) != kindHeap ||
-				int64(lc.size) != int64(g.t.c.ptrBytes()) || sext(lc.val.Bits, ptr) != hfo {
+			if lc == nil || lc.Val.Sym != nil || !memory.IsHeapish(lc.Val.Obj) || memory.ObjKind(lc.Val.Obj) != memory.KindHeap ||
+				int64(lc.Size) != int64(g.h.ptrBytes()) || memory.Sext(lc.Val.Bits, ptr) != hfo {
 				break
 			}
-			b := lc.val.Obj
-			if b == cur || in[b] || objSite(b) != objSite(a0) || !g.onlyFrom(b, cur, nfo) {
+			b := lc.Val.Obj
+			if b == cur || in[b] || memory.ObjSite(b) != memory.ObjSite(a0) || !g.onlyFrom(b, cur, nfo) {
 				break
 			}
 			ud0, ud1 = g.data(cur, nfo, -1), g.data(b, nfo, -1)
@@ -212,15 +216,15 @@ func (g *heapGraph) pairChain(a0 uint64, nfo, hfo int64) ([]pairUnit, Value, boo
 			in[u.b] = true
 			prevFrom, prevOff = u.b, nfo
 		} else {
-			prevFrom, prevOff = u.a, metaNext
+			prevFrom, prevOff = u.a, MetaNext
 		}
 		lastNext, hasNext = next, okNext
-		if !okNext || next.Sym != nil || !isHeapish(next.Obj) || isLast(next.Obj) || sext(next.Bits, ptr) != hfo {
+		if !okNext || next.Sym != nil || !memory.IsHeapish(next.Obj) || memory.IsLast(next.Obj) || memory.Sext(next.Bits, ptr) != hfo {
 			break
 		}
 		cur = next.Obj
 	}
-	if hasNext && (in[segBase(lastNext.Obj)] && isHeapish(lastNext.Obj)) {
+	if hasNext && (in[memory.SegBase(lastNext.Obj)] && memory.IsHeapish(lastNext.Obj)) {
 		hasNext = false // a cycle back into the chain: unknown
 	}
 	return units, lastNext, hasNext
@@ -229,31 +233,31 @@ func (g *heapGraph) pairChain(a0 uint64, nfo, hfo int64) ([]pairUnit, Value, boo
 // abstractPairs merges the longest chain of at least two units and two
 // pairs (and at least the threshold's number of blocks) into a pair
 // segment; it reports whether it merged one.
-func (t *tx) abstractPairs() bool {
-	g := t.heapGraph()
-	pb := int64(t.c.ptrBytes())
-	threshold := t.listThreshold()
+func (h *Heap) abstractPairs() bool {
+	g := h.heapGraph()
+	pb := int64(h.ptrBytes())
+	threshold := h.threshold
 	var best []pairUnit
-	var bestNext Value
+	var bestNext memory.Value
 	var bestHasNext bool
 	var bnfo, bhfo int64
 	bestPairs := 0
 	for _, a0 := range g.objs {
 		type cand struct{ nfo, hfo int64 }
 		var cands []cand
-		if objKind(a0) == kindSeg {
-			if !isPairSeg(t.s.mem, a0) {
+		if memory.ObjKind(a0) == memory.KindSeg {
+			if !IsPairSeg(h.Mem, a0) {
 				continue
 			}
-			nf, hf := g.cell(a0, metaNfo), g.cell(a0, metaHfo)
+			nf, hf := g.cell(a0, MetaNfo), g.cell(a0, MetaHfo)
 			if nf == nil || hf == nil {
 				continue
 			}
-			cands = append(cands, cand{int64(nf.val.Bits), int64(hf.val.Bits)})
+			cands = append(cands, cand{int64(nf.Val.Bits), int64(hf.Val.Bits)})
 		} else {
 			for _, c := range g.cells[a0] {
-				if objKind(c.val.Obj) == kindHeap && c.val.Obj != a0 && objSite(c.val.Obj) == objSite(a0) && int64(c.size) == pb && c.val.Sym == nil && !isMeta(c.off) {
-					cands = append(cands, cand{c.off, sext(c.val.Bits, t.c.ptr)})
+				if memory.ObjKind(c.Val.Obj) == memory.KindHeap && c.Val.Obj != a0 && memory.ObjSite(c.Val.Obj) == memory.ObjSite(a0) && int64(c.Size) == pb && c.Val.Sym == nil && !IsMeta(c.Off) {
+					cands = append(cands, cand{c.Off, memory.Sext(c.Val.Bits, h.Ptr)})
 				}
 			}
 		}
@@ -271,17 +275,17 @@ func (t *tx) abstractPairs() bool {
 	if best == nil {
 		return false
 	}
-	t.mergePairs(g, best, bestPairs, bnfo, bhfo, bestNext, bestHasNext)
+	h.mergePairs(g, best, bestPairs, bnfo, bhfo, bestNext, bestHasNext)
 	return true
 }
 
 // mergePairs replaces the units by one pair segment of minimum length
 // min(pairs, max(2, threshold/2)) pairs.
-func (t *tx) mergePairs(g *heapGraph, units []pairUnit, pairs int, nfo, hfo int64, next Value, hasNext bool) {
+func (h *Heap) mergePairs(g *heapGraph, units []pairUnit, pairs int, nfo, hfo int64, next memory.Value, hasNext bool) {
 	first := units[0].a
-	seg := segObj(objSite(first), t.s.allocs)
-	t.s.allocs++
-	var d0, d1 []*node
+	seg := memory.SegObj(memory.ObjSite(first), h.Allocs)
+	h.Allocs++
+	var d0, d1 []*memory.Node
 	if units[0].b == 0 {
 		d0, d1 = g.pairData(first)
 	} else {
@@ -295,47 +299,47 @@ func (t *tx) mergePairs(g *heapGraph, units []pairUnit, pairs int, nfo, hfo int6
 		}
 	}
 	for m := range members {
-		t.clearObj(m)
+		h.clearObj(m)
 	}
-	t.redirect(first, seg)
-	put := func(off int64, c *node) {
-		v := c.val
+	h.redirect(first, seg)
+	put := func(off int64, c *memory.Node) {
+		v := c.Val
 		switch {
 		case v.Obj == first:
 			v.Obj = seg
-		case isHeapish(v.Obj) && members[segBase(v.Obj)]:
+		case memory.IsHeapish(v.Obj) && members[memory.SegBase(v.Obj)]:
 			return
 		}
-		t.s.mem = t.s.mem.put(seg, off, v, c.size)
+		h.Mem = h.Mem.Put(seg, off, v, c.Size)
 	}
 	for _, c := range d0 {
-		put(c.off, c)
+		put(c.Off, c)
 	}
 	for _, c := range d1 {
-		put(altBase+c.off, c)
+		put(AltBase+c.Off, c)
 	}
-	t.s.mem = t.s.mem.put(seg, periodOff, Value{Bits: 2}, 1)
-	if m := min(pairs, max(2, t.listThreshold()/2)); m >= 2 {
-		t.s.mem = t.s.mem.put(seg, metaMin, Value{Bits: uint64(m)}, 1)
+	h.Mem = h.Mem.Put(seg, PeriodOff, memory.Value{Bits: 2}, 1)
+	if m := min(pairs, max(2, h.threshold/2)); m >= 2 {
+		h.Mem = h.Mem.Put(seg, MetaMin, memory.Value{Bits: uint64(m)}, 1)
 	}
-	t.s.mem = t.s.mem.put(seg, metaNfo, Value{Bits: uint64(nfo)}, 8)
-	t.s.mem = t.s.mem.put(seg, metaHfo, Value{Bits: uint64(hfo)}, 8)
+	h.Mem = h.Mem.Put(seg, MetaNfo, memory.Value{Bits: uint64(nfo)}, 8)
+	h.Mem = h.Mem.Put(seg, MetaHfo, memory.Value{Bits: uint64(hfo)}, 8)
 	if hasNext {
-		t.s.mem = t.s.mem.put(seg, metaNext, next, t.c.ptrBytes())
+		h.Mem = h.Mem.Put(seg, MetaNext, next, h.ptrBytes())
 	}
 }
 
-// pairsAgree reports whether every segment of b is a pair segment in a
+// PairsAgree reports whether every segment of b is a pair segment in a
 // exactly when it is one in b. Without the marker a segment's cells are
 // data all its blocks share, with it data every other block shares: so
 // a ⊑ b, and a cell of a join, need the same reading on both sides.
-func pairsAgree(a, b *node) bool {
+func PairsAgree(a, b *memory.Node) bool {
 	ok := true
 	var last uint64
-	b.ascend(kindSeg<<kindShift, math.MinInt64, (kindSeg+1)<<kindShift, math.MinInt64, func(n *node) bool {
-		if n.obj != last {
-			last = n.obj
-			if isPairSeg(a, n.obj) != isPairSeg(b, n.obj) {
+	b.Ascend(memory.KindSeg<<memory.KindShift, math.MinInt64, (memory.KindSeg+1)<<memory.KindShift, math.MinInt64, func(n *memory.Node) bool {
+		if n.Obj != last {
+			last = n.Obj
+			if IsPairSeg(a, n.Obj) != IsPairSeg(b, n.Obj) {
 				ok = false
 				return false
 			}

@@ -1,11 +1,9 @@
-package value
+package memory
 
 import (
 	"math/rand"
 	"sort"
 	"testing"
-
-	"github.com/reverify/reverify/engine/cpa"
 )
 
 type key struct {
@@ -13,25 +11,25 @@ type key struct {
 	off int64
 }
 
-func contents(t *node) map[key]Value {
+func contents(t *Node) map[key]Value {
 	m := map[key]Value{}
-	t.each(func(n *node) bool {
-		m[key{n.obj, n.off}] = n.val
+	t.Each(func(n *Node) bool {
+		m[key{n.Obj, n.Off}] = n.Val
 		return true
 	})
 	return m
 }
 
 // checkTreap verifies order and heap invariants.
-func checkTreap(t *testing.T, n *node) {
+func checkTreap(t *testing.T, n *Node) {
 	t.Helper()
-	var prev *node
-	n.each(func(x *node) bool {
-		if prev != nil && !keyLess(prev.obj, prev.off, x.obj, x.off) {
+	var prev *Node
+	n.Each(func(x *Node) bool {
+		if prev != nil && !keyLess(prev.Obj, prev.Off, x.Obj, x.Off) {
 			t.Fatalf("keys out of order")
 		}
 		prev = x
-		for _, c := range []*node{x.l, x.r} {
+		for _, c := range []*Node{x.l, x.r} {
 			if c != nil && higher(c, x) {
 				t.Fatalf("heap order violated")
 			}
@@ -44,10 +42,10 @@ func checkTreap(t *testing.T, n *node) {
 // map side by side, keeping old versions to check persistence.
 func TestTreeAgainstMap(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
-	var tr *node
+	var tr *Node
 	ref := map[key]Value{}
 	type version struct {
-		t   *node
+		t   *Node
 		ref map[key]Value
 	}
 	var versions []version
@@ -56,21 +54,21 @@ func TestTreeAgainstMap(t *testing.T) {
 		switch op := r.Intn(10); {
 		case op < 6:
 			v := Value{Bits: uint64(r.Intn(5))}
-			tr = tr.put(k.obj, k.off, v, 4)
+			tr = tr.Put(k.obj, k.off, v, 4)
 			ref[k] = v
 		case op < 8:
-			tr = tr.del(k.obj, k.off)
+			tr = tr.Del(k.obj, k.off)
 			delete(ref, k)
 		case op < 9:
 			hi := k.off + int64(r.Intn(10))
-			tr = tr.delRange(k.obj, k.off, k.obj, hi)
+			tr = tr.DelRange(k.obj, k.off, k.obj, hi)
 			for x := range ref {
 				if x.obj == k.obj && x.off >= k.off && x.off < hi {
 					delete(ref, x)
 				}
 			}
 		default:
-			tr = tr.filter(func(n *node) bool { return n.val.Bits != 0 })
+			tr = tr.Filter(func(n *Node) bool { return n.Val.Bits != 0 })
 			for x, v := range ref {
 				if v.Bits == 0 {
 					delete(ref, x)
@@ -106,16 +104,16 @@ func TestTreeAgainstMap(t *testing.T) {
 	for i := 0; i < 200; i++ {
 		q := key{uint64(r.Intn(4)), int64(r.Intn(40) - 5)}
 		j := sort.Search(len(keys), func(j int) bool { return !keyLess(keys[j].obj, keys[j].off, q.obj, q.off) })
-		c := tr.ceil(q.obj, q.off)
-		if (j == len(keys)) != (c == nil) || (c != nil && (key{c.obj, c.off}) != keys[j]) {
+		c := tr.Ceil(q.obj, q.off)
+		if (j == len(keys)) != (c == nil) || (c != nil && (key{c.Obj, c.Off}) != keys[j]) {
 			t.Fatalf("ceil(%v) = %v", q, c)
 		}
-		f := tr.floor(q.obj, q.off)
+		f := tr.Floor(q.obj, q.off)
 		fj := j
 		if j < len(keys) && keys[j] == q {
 			fj = j + 1
 		}
-		if (fj == 0) != (f == nil) || (f != nil && (key{f.obj, f.off}) != keys[fj-1]) {
+		if (fj == 0) != (f == nil) || (f != nil && (key{f.Obj, f.Off}) != keys[fj-1]) {
 			t.Fatalf("floor(%v) = %v", q, f)
 		}
 	}
@@ -124,74 +122,46 @@ func TestTreeAgainstMap(t *testing.T) {
 // TestCanonicalShape: the same cells inserted in different orders give
 // structurally equal trees.
 func TestCanonicalShape(t *testing.T) {
-	var a, b *node
+	var a, b *Node
 	for i := int64(0); i < 50; i++ {
-		a = a.put(1, i, Value{Bits: uint64(i)}, 1)
-		b = b.put(1, 49-i, Value{Bits: uint64(49 - i)}, 1)
+		a = a.Put(1, i, Value{Bits: uint64(i)}, 1)
+		b = b.Put(1, 49-i, Value{Bits: uint64(49 - i)}, 1)
 	}
-	var shape func(*node) string
-	shape = func(n *node) string {
+	var shape func(*Node) string
+	shape = func(n *Node) string {
 		if n == nil {
 			return "."
 		}
-		return "(" + shape(n.l) + string(rune('0'+n.off%10)) + shape(n.r) + ")"
+		return "(" + shape(n.l) + string(rune('0'+n.Off%10)) + shape(n.r) + ")"
 	}
 	if shape(a) != shape(b) {
 		t.Error("shapes differ")
 	}
-	if a.put(1, 3, Value{Bits: 3}, 1) != a {
+	if a.Put(1, 3, Value{Bits: 3}, 1) != a {
 		t.Error("putting an equal cell copied the tree")
 	}
 }
 
-func TestLessOrEqualAndJoin(t *testing.T) {
-	c := &CPA{}
-	s1 := &State{c: c}
-	s1.mem = s1.mem.put(globalObj(1), 0, Value{Bits: 1}, 4).put(globalObj(2), 0, Value{Bits: 2}, 4)
-	s2 := &State{c: c}
-	s2.mem = s2.mem.put(globalObj(1), 0, Value{Bits: 1}, 4)
-	s3 := &State{c: c, reasons: []cpa.Explanation{{Kind: cpa.Unmodelled, Name: "f"}}}
-	s3.mem = s2.mem
-	for _, tc := range []struct {
-		a, b *State
-		want bool
-	}{
-		{s1, s2, true}, {s2, s1, false}, {s1, s1, true},
-		{s2, s3, true}, {s3, s2, false}, // reasons must be kept
-	} {
-		if got := lessOrEqual(tc.a, tc.b); got != tc.want {
-			t.Errorf("%v ⊑ %v = %v", tc.a.mem.len(), tc.b.mem.len(), got)
-		}
-	}
-	j, ok := joinStates(s1, s3)
-	if !ok || j.mem.len() != 1 || len(j.reasons) != 1 {
-		t.Errorf("join: %v cells, reasons %v", j.mem.len(), j.reasons)
-	}
-	if j2, _ := joinStates(s1, s2); j2 != s2 {
-		t.Error("join into a smaller state must return it unchanged")
-	}
-}
-
-// TestCovers checks covers against its definition on random treaps that
+// TestCovers checks Covers against its definition on random treaps that
 // share structure (b derived from a by a few updates, and vice versa).
 func TestCovers(t *testing.T) {
 	r := rand.New(rand.NewSource(2))
-	naive := func(a, b *node) bool {
-		return b.each(func(n *node) bool {
-			m := a.get(n.obj, n.off)
-			return m != nil && m.val == n.val && m.size == n.size
+	naive := func(a, b *Node) bool {
+		return b.Each(func(n *Node) bool {
+			m := a.Get(n.Obj, n.Off)
+			return m != nil && m.Val == n.Val && m.Size == n.Size
 		})
 	}
-	mutate := func(x *node, n int) *node {
+	mutate := func(x *Node, n int) *Node {
 		for i := 0; i < n; i++ {
 			k := key{uint64(r.Intn(3)), int64(r.Intn(60))}
 			switch r.Intn(4) {
 			case 0, 1:
-				x = x.put(k.obj, k.off, Value{Bits: uint64(r.Intn(3))}, uint8(1+r.Intn(2)))
+				x = x.Put(k.obj, k.off, Value{Bits: uint64(r.Intn(3))}, uint8(1+r.Intn(2)))
 			case 2:
-				x = x.del(k.obj, k.off)
+				x = x.Del(k.obj, k.off)
 			default:
-				x = x.delRange(k.obj, k.off, k.obj, k.off+int64(r.Intn(8)))
+				x = x.DelRange(k.obj, k.off, k.obj, k.off+int64(r.Intn(8)))
 			}
 		}
 		return x
@@ -201,11 +171,11 @@ func TestCovers(t *testing.T) {
 		a := mutate(nil, r.Intn(150))
 		b := mutate(a, r.Intn(6))
 		if r.Intn(3) == 0 {
-			b = b.filter(func(n *node) bool { return r.Intn(4) != 0 })
+			b = b.Filter(func(n *Node) bool { return r.Intn(4) != 0 })
 		}
-		for _, p := range [][2]*node{{a, b}, {b, a}, {a, a}, {b, nil}, {nil, b}} {
+		for _, p := range [][2]*Node{{a, b}, {b, a}, {a, a}, {b, nil}, {nil, b}} {
 			want := naive(p[0], p[1])
-			if got := covers(p[0], p[1]); got != want {
+			if got := Covers(p[0], p[1]); got != want {
 				t.Fatalf("covers = %v, want %v", got, want)
 			}
 			if want {

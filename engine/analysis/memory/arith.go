@@ -1,4 +1,4 @@
-package value
+package memory
 
 import (
 	"math"
@@ -10,12 +10,13 @@ import (
 // shifts, conversions, undefined behaviour) come from engine/cfa/csem;
 // these are the bit helpers of the memory model.
 
-func mask(bits int) uint64 {
+// Mask is the mask of the low bits bits.
+func Mask(bits int) uint64 {
 	if bits >= 64 {
 		return math.MaxUint64
 	}
 	return 1<<uint(bits) - 1
 }
 
-// sext interprets the low bits of v as a signed number.
-func sext(v uint64, bits int) int64 { return cfa.SignExtend(v, bits) }
+// Sext interprets the low bits of v as a signed number.
+func Sext(v uint64, bits int) int64 { return cfa.SignExtend(v, bits) }

@@ -1,9 +1,9 @@
-package value
+package smg
 
 import (
-	"fmt"
 	"math"
-	"sort"
+
+	"github.com/reverify/reverify/engine/analysis/memory"
 )
 
 // Nested list segments: segments whose blocks each own a sub-structure
@@ -31,7 +31,7 @@ import (
 // chains are not merged.
 //
 // The first member's sub-structure becomes the segment's template: its
-// objects are renamed with nestTag set in their allocation number (nesting
+// objects are renamed with NestTag set in their allocation number (nesting
 // level 1); the other members' sub-structures are deleted (each was owned
 // by one member and described by the template). A data cell of a segment
 // that points to a template object stands for a pointer, in every block
@@ -44,7 +44,7 @@ import (
 // points its cells to the copy; the segment keeps the template for the
 // blocks it still stands for. Join and entailment need nothing more:
 // canonicalHeap keeps the tag, so isomorphic heaps have equal cells, and
-// coversSegs compares the minimum lengths of inner segments by ≥ as for
+// CoversSegs compares the minimum lengths of inner segments by ≥ as for
 // outer ones.
 //
 // Inner lists are abstracted first (abstractInner): a chain of at least
@@ -53,10 +53,10 @@ import (
 // segment, so that an inner list of two concrete blocks and one of ≥ 3
 // have the same shape (segments of ≥ 2 and ≥ 3).
 
-// nestTag marks template objects (nesting level 1) in the allocation-
+// NestTag marks template objects (nesting level 1) in the allocation-
 // number bits of a heap object or segment (allocation numbers stay below
 // 2³⁰; lastTag is bit 31).
-const nestTag uint64 = 1 << 30
+const NestTag uint64 = 1 << 30
 
 // ownTag marks, in a template object's cell, a pointer to the block that
 // owns the copy (Value{Obj: seg|ownTag}: the block of seg that the copy
@@ -68,16 +68,17 @@ const ownTag uint64 = 1 << 29
 // compares.
 const maxNested = 64
 
-func isTemplate(o uint64) bool { return isHeapish(o) && o&nestTag != 0 }
+// IsTemplate reports whether o is a template object (NestTag).
+func IsTemplate(o uint64) bool { return memory.IsHeapish(o) && o&NestTag != 0 }
 
 // isOwnerRef reports whether v, in a sub-structure owned by m, points to
 // its owner: to the concrete block m itself, or, in a template of the
 // segment m, the owner mark m|ownTag.
-func isOwnerRef(v Value, m uint64) bool {
+func isOwnerRef(v memory.Value, m uint64) bool {
 	if v.Sym != nil {
 		return false
 	}
-	if objKind(m) == kindSeg {
+	if memory.ObjKind(m) == memory.KindSeg {
 		return v.Obj == m|ownTag
 	}
 	return v.Obj == m
@@ -86,11 +87,11 @@ func isOwnerRef(v Value, m uint64) bool {
 // fromOwnSub reports whether the link l to block m comes from a
 // sub-structure m owns (a child's pointer to its parent).
 func (g *heapGraph) fromOwnSub(m uint64, l link) bool {
-	if !isHeapish(l.from) || objSite(l.from) == objSite(m) {
+	if !memory.IsHeapish(l.from) || memory.ObjSite(l.from) == memory.ObjSite(m) {
 		return false
 	}
 	for _, c := range g.cells[m] {
-		if !isHeapish(c.val.Obj) || c.val.Sym != nil || objSite(c.val.Obj) == objSite(m) || isMeta(c.off) {
+		if !memory.IsHeapish(c.Val.Obj) || c.Val.Sym != nil || memory.ObjSite(c.Val.Obj) == memory.ObjSite(m) || IsMeta(c.Off) {
 			continue
 		}
 		if sub, ok := g.ownedSub(m, c); ok {
@@ -113,7 +114,7 @@ func (g *heapGraph) reach(o, owner uint64) ([]uint64, bool) {
 	var out []uint64
 	var visit func(o uint64) bool
 	visit = func(o uint64) bool {
-		o = segBase(o)
+		o = memory.SegBase(o)
 		if seen[o] {
 			return true
 		}
@@ -123,7 +124,7 @@ func (g *heapGraph) reach(o, owner uint64) ([]uint64, bool) {
 		seen[o] = true
 		out = append(out, o)
 		for _, c := range g.cells[o] {
-			if isHeapish(c.val.Obj) && c.val.Sym == nil && !isOwnerRef(c.val, owner) && !visit(c.val.Obj) {
+			if memory.IsHeapish(c.Val.Obj) && c.Val.Sym == nil && !isOwnerRef(c.Val, owner) && !visit(c.Val.Obj) {
 				return false
 			}
 		}
@@ -134,9 +135,9 @@ func (g *heapGraph) reach(o, owner uint64) ([]uint64, bool) {
 
 // ownedSub returns the sub-structure that block m owns through its cell
 // c (see the file comment), or ok false.
-func (g *heapGraph) ownedSub(m uint64, c *node) ([]uint64, bool) {
-	v := c.val
-	if !isHeapish(v.Obj) || v.Sym != nil {
+func (g *heapGraph) ownedSub(m uint64, c *memory.Node) ([]uint64, bool) {
+	v := c.Val
+	if !memory.IsHeapish(v.Obj) || v.Sym != nil {
 		return nil, false
 	}
 	sub, ok := g.reach(v.Obj, m)
@@ -147,25 +148,25 @@ func (g *heapGraph) ownedSub(m uint64, c *node) ([]uint64, bool) {
 	for _, o := range sub {
 		in[o] = true
 	}
-	tmpl := isTemplate(m) || objKind(m) == kindSeg
+	tmpl := IsTemplate(m) || memory.ObjKind(m) == memory.KindSeg
 	for _, o := range sub {
 		// A segment's data cells point to template objects; a concrete
 		// block's to untagged ones (one nesting level).
-		if objSite(o) == objSite(m) || isTemplate(o) != tmpl {
+		if memory.ObjSite(o) == memory.ObjSite(m) || IsTemplate(o) != tmpl {
 			return nil, false
 		}
-		for _, ref := range []uint64{o, o | lastTag} {
-			if ref != o && objKind(o) != kindSeg {
+		for _, ref := range []uint64{o, o | memory.LastTag} {
+			if ref != o && memory.ObjKind(o) != memory.KindSeg {
 				continue
 			}
 			for _, l := range g.in[ref] {
-				if !in[l.from] && !(l.from == m && l.off == c.off) {
+				if !in[l.from] && !(l.from == m && l.off == c.Off) {
 					return nil, false
 				}
 			}
 		}
 		for _, x := range g.cells[o] {
-			if isHeapish(x.val.Obj) && x.val.Sym == nil && objSite(x.val.Obj) == objSite(m) && !isOwnerRef(x.val, m) {
+			if memory.IsHeapish(x.Val.Obj) && x.Val.Sym == nil && memory.ObjSite(x.Val.Obj) == memory.ObjSite(m) && !isOwnerRef(x.Val, m) {
 				return nil, false
 			}
 		}
@@ -204,28 +205,28 @@ func newNestIso(g *heapGraph, ownA, ownB uint64, a, b []uint64, mins map[uint64]
 	return n
 }
 
-func (n *nestIso) val(x, y Value) bool {
-	if x.Sym != nil || y.Sym != nil || !isHeapish(x.Obj) || !isHeapish(y.Obj) {
+func (n *nestIso) val(x, y memory.Value) bool {
+	if x.Sym != nil || y.Sym != nil || !memory.IsHeapish(x.Obj) || !memory.IsHeapish(y.Obj) {
 		return x == y
 	}
 	if ox, oy := isOwnerRef(x, n.ownA), isOwnerRef(y, n.ownB); ox || oy {
 		return ox && oy && x.Bits == y.Bits
 	}
-	ax, by := n.inA[segBase(x.Obj)], n.inB[segBase(y.Obj)]
+	ax, by := n.inA[memory.SegBase(x.Obj)], n.inB[memory.SegBase(y.Obj)]
 	if !ax && !by {
 		return x == y // a shared target
 	}
-	if ax != by || x.Bits != y.Bits || isLast(x.Obj) != isLast(y.Obj) {
+	if ax != by || x.Bits != y.Bits || memory.IsLast(x.Obj) != memory.IsLast(y.Obj) {
 		return false
 	}
-	return n.obj(segBase(x.Obj), segBase(y.Obj))
+	return n.obj(memory.SegBase(x.Obj), memory.SegBase(y.Obj))
 }
 
 // shapeCells are an object's cells but its minimum length.
-func shapeCells(cs []*node) []*node {
-	out := make([]*node, 0, len(cs))
+func shapeCells(cs []*memory.Node) []*memory.Node {
+	out := make([]*memory.Node, 0, len(cs))
 	for _, c := range cs {
-		if c.off != metaMin {
+		if c.Off != MetaMin {
 			out = append(out, c)
 		}
 	}
@@ -239,17 +240,17 @@ func (n *nestIso) obj(x, y uint64) bool {
 	if _, ok := n.rev[y]; ok {
 		return false
 	}
-	if objSite(x) != objSite(y) {
+	if memory.ObjSite(x) != memory.ObjSite(y) {
 		return false
 	}
 	n.fwd[x], n.rev[y] = y, x
 	cx, cy := shapeCells(n.g.cells[x]), shapeCells(n.g.cells[y])
-	if kx, ky := objKind(x), objKind(y); kx != ky {
+	if kx, ky := memory.ObjKind(x), memory.ObjKind(y); kx != ky {
 		// A concrete block and a segment: the block as a segment of
 		// exactly one block with the segment's link offsets.
 		var ok bool
 		var sh linkShape
-		if kx == kindHeap {
+		if kx == memory.KindHeap {
 			cx, sh, ok = n.g.asSegCells(x, y)
 		} else {
 			cy, sh, ok = n.g.asSegCells(y, x)
@@ -260,7 +261,7 @@ func (n *nestIso) obj(x, y uint64) bool {
 		if n.mins != nil {
 			n.mins[x] = 1
 		}
-		if kx == kindHeap && n.conv != nil {
+		if kx == memory.KindHeap && n.conv != nil {
 			n.conv[x] = sh
 		}
 	}
@@ -268,11 +269,11 @@ func (n *nestIso) obj(x, y uint64) bool {
 		return false
 	}
 	for i := range cx {
-		if cx[i].off != cy[i].off || cx[i].size != cy[i].size || !n.val(cx[i].val, cy[i].val) {
+		if cx[i].Off != cy[i].Off || cx[i].Size != cy[i].Size || !n.val(cx[i].Val, cy[i].Val) {
 			return false
 		}
 	}
-	if objKind(x) == kindSeg && objKind(y) == kindSeg && n.mins != nil {
+	if memory.ObjKind(x) == memory.KindSeg && memory.ObjKind(y) == memory.KindSeg && n.mins != nil {
 		m := min(n.g.segMin(x), n.g.segMin(y))
 		if old, ok := n.mins[x]; !ok || m < old {
 			n.mins[x] = m
@@ -284,8 +285,8 @@ func (n *nestIso) obj(x, y uint64) bool {
 // nestedPair reports whether the cells ca of block a and cb of block b
 // point to isomorphic sub-structures that a and b own; mins (may be nil)
 // collects the minimum lengths of a's segments as for nestIso.
-func (g *heapGraph) nestedPair(a uint64, ca *node, b uint64, cb *node, mins map[uint64]int, conv map[uint64]linkShape) bool {
-	if ca.val.Bits != cb.val.Bits || isLast(ca.val.Obj) != isLast(cb.val.Obj) {
+func (g *heapGraph) nestedPair(a uint64, ca *memory.Node, b uint64, cb *memory.Node, mins map[uint64]int, conv map[uint64]linkShape) bool {
+	if ca.Val.Bits != cb.Val.Bits || memory.IsLast(ca.Val.Obj) != memory.IsLast(cb.Val.Obj) {
 		return false
 	}
 	sa, ok := g.ownedSub(a, ca)
@@ -296,13 +297,13 @@ func (g *heapGraph) nestedPair(a uint64, ca *node, b uint64, cb *node, mins map[
 	if !ok {
 		return false
 	}
-	return newNestIso(g, a, b, sa, sb, mins, conv).obj(segBase(ca.val.Obj), segBase(cb.val.Obj))
+	return newNestIso(g, a, b, sa, sb, mins, conv).obj(memory.SegBase(ca.Val.Obj), memory.SegBase(cb.Val.Obj))
 }
 
 // sameDataNested is sameData up to owned isomorphic sub-structures: the
 // data cells x of chain member a and y of b are equal, or differ only in
 // pointers to sub-structures that a and b own and that are isomorphic.
-func (g *heapGraph) sameDataNested(a, b uint64, x, y []*node) bool {
+func (g *heapGraph) sameDataNested(a, b uint64, x, y []*memory.Node) bool {
 	if sameData(x, y) {
 		return true
 	}
@@ -310,10 +311,10 @@ func (g *heapGraph) sameDataNested(a, b uint64, x, y []*node) bool {
 		return false
 	}
 	for i := range x {
-		if x[i].off != y[i].off || x[i].size != y[i].size {
+		if x[i].Off != y[i].Off || x[i].Size != y[i].Size {
 			return false
 		}
-		if x[i].val == y[i].val {
+		if x[i].Val == y[i].Val {
 			continue
 		}
 		if !g.nestedPair(a, x[i], b, y[i], nil, nil) {
@@ -330,24 +331,24 @@ func (g *heapGraph) sameDataNested(a, b uint64, x, y []*node) bool {
 // graph from before the merge. A cell whose sub-structures turn out not
 // to be isomorphic (chain checked them, so this is a safeguard) is
 // dropped from seg: its value is then unknown.
-func (t *tx) foldNested(g *heapGraph, ch []uint64, seg uint64, nfo, pfo int64) {
+func (h *Heap) foldNested(g *heapGraph, ch []uint64, seg uint64, nfo, pfo int64) {
 	first := ch[0]
 	d0 := g.data(first, nfo, pfo)
 	for i, c := range d0 {
-		if !isHeapish(c.val.Obj) || c.val.Sym != nil {
+		if !memory.IsHeapish(c.Val.Obj) || c.Val.Sym != nil {
 			continue
 		}
-		var others []*node
+		var others []*memory.Node
 		shared := true
 		for _, m := range ch[1:] {
 			dm := g.data(m, nfo, pfo)
-			if i >= len(dm) || dm[i].off != c.off {
+			if i >= len(dm) || dm[i].Off != c.Off {
 				shared = false
 				others = nil
 				break
 			}
 			others = append(others, dm[i])
-			if dm[i].val != c.val {
+			if dm[i].Val != c.Val {
 				shared = false
 			}
 		}
@@ -363,7 +364,7 @@ func (t *tx) foldNested(g *heapGraph, ch []uint64, seg uint64, nfo, pfo int64) {
 			ok = g.nestedPair(first, c, ch[j+1], dm, mins, conv)
 		}
 		if !ok || len(others) != len(ch)-1 {
-			t.s.mem = t.s.mem.del(seg, c.off)
+			h.Mem = h.Mem.Del(seg, c.Off)
 			continue
 		}
 		keep := map[uint64]bool{}
@@ -374,28 +375,28 @@ func (t *tx) foldNested(g *heapGraph, ch []uint64, seg uint64, nfo, pfo int64) {
 			sub, _ := g.ownedSub(ch[j+1], dm)
 			for _, o := range sub {
 				if !keep[o] {
-					t.clearObj(o)
+					h.clearObj(o)
 				}
 			}
 		}
 		for _, o := range sub0 {
 			to := o
-			if !isTemplate(o) {
-				to = o | nestTag
-				t.moveObj(o, to)
+			if !IsTemplate(o) {
+				to = o | NestTag
+				h.moveObj(o, to)
 			}
-			t.ownerRefs(to, first, seg)
-			if m, ok := mins[o]; ok && objKind(o) == kindSeg {
+			h.ownerRefs(to, first, seg)
+			if m, ok := mins[o]; ok && memory.ObjKind(o) == memory.KindSeg {
 				if m >= 2 {
-					t.s.mem = t.s.mem.put(to, metaMin, Value{Bits: uint64(m)}, 1)
+					h.Mem = h.Mem.Put(to, MetaMin, memory.Value{Bits: uint64(m)}, 1)
 				} else {
-					t.s.mem = t.s.mem.del(to, metaMin)
+					h.Mem = h.Mem.Del(to, MetaMin)
 				}
 			}
 		}
 		for _, o := range sub0 {
 			if sh, ok := conv[o]; ok {
-				t.blockToSeg(o|nestTag, sh)
+				h.blockToSeg(o|NestTag, sh)
 			}
 		}
 	}
@@ -404,18 +405,18 @@ func (t *tx) foldNested(g *heapGraph, ch []uint64, seg uint64, nfo, pfo int64) {
 // ownerRefs rewrites the template object o's pointers to its owner,
 // first (redirected to seg by mergeChain when first was a concrete
 // block, first|ownTag when it was a segment), to the owner mark of seg.
-func (t *tx) ownerRefs(o, first, seg uint64) {
-	var cells []*node
-	t.s.mem.ascend(o, math.MinInt64, o+1, math.MinInt64, func(x *node) bool {
-		if x.val.Sym == nil && (x.val.Obj == seg || x.val.Obj == first|ownTag) {
+func (h *Heap) ownerRefs(o, first, seg uint64) {
+	var cells []*memory.Node
+	h.Mem.Ascend(o, math.MinInt64, o+1, math.MinInt64, func(x *memory.Node) bool {
+		if x.Val.Sym == nil && (x.Val.Obj == seg || x.Val.Obj == first|ownTag) {
 			cells = append(cells, x)
 		}
 		return true
 	})
 	for _, x := range cells {
-		v := x.val
+		v := x.Val
 		v.Obj = seg | ownTag
-		t.s.mem = t.s.mem.put(o, x.off, v, x.size)
+		h.Mem = h.Mem.Put(o, x.Off, v, x.Size)
 	}
 }
 
@@ -425,40 +426,40 @@ func (t *tx) ownerRefs(o, first, seg uint64) {
 // offset cells, x's next (and prev) pointers as the segment's next (and
 // prev) cells, x's other cells, in key order; ok is false when s's
 // offsets are unknown or x lacks a link cell.
-func (g *heapGraph) asSegCells(x, s uint64) ([]*node, linkShape, bool) {
-	get := func(off int64) (*node, bool) {
+func (g *heapGraph) asSegCells(x, s uint64) ([]*memory.Node, linkShape, bool) {
+	get := func(off int64) (*memory.Node, bool) {
 		c := g.cell(s, off)
-		return c, c != nil && c.val.Obj == 0 && c.val.Sym == nil
+		return c, c != nil && c.Val.Obj == 0 && c.Val.Sym == nil
 	}
-	nf, ok1 := get(metaNfo)
-	hf, ok2 := get(metaHfo)
+	nf, ok1 := get(MetaNfo)
+	hf, ok2 := get(MetaHfo)
 	if !ok1 || !ok2 {
 		return nil, linkShape{}, false
 	}
-	sh := linkShape{int64(nf.val.Bits), int64(hf.val.Bits), -1}
-	pf, ok3 := get(metaPfo)
+	sh := linkShape{int64(nf.Val.Bits), int64(hf.Val.Bits), -1}
+	pf, ok3 := get(MetaPfo)
 	if ok3 {
-		sh.pfo = int64(pf.val.Bits)
+		sh.pfo = int64(pf.Val.Bits)
 	}
-	pb := int64(g.t.c.ptrBytes())
+	pb := int64(g.h.ptrBytes())
 	next := g.cell(x, sh.nfo)
-	if next == nil || int64(next.size) != pb {
+	if next == nil || int64(next.Size) != pb {
 		return nil, sh, false
 	}
-	out := []*node{nf, hf}
+	out := []*memory.Node{nf, hf}
 	if ok3 {
 		out = append(out, pf)
 	}
-	out = append(out, &node{obj: s, off: metaNext, val: next.val, size: next.size})
+	out = append(out, &memory.Node{Obj: s, Off: MetaNext, Val: next.Val, Size: next.Size})
 	if sh.pfo >= 0 {
 		prev := g.cell(x, sh.pfo)
-		if prev == nil || int64(prev.size) != pb {
+		if prev == nil || int64(prev.Size) != pb {
 			return nil, sh, false
 		}
-		out = append(out, &node{obj: s, off: metaPrev, val: prev.val, size: prev.size})
+		out = append(out, &memory.Node{Obj: s, Off: MetaPrev, Val: prev.Val, Size: prev.Size})
 	}
 	for _, c := range g.data(x, sh.nfo, sh.pfo) {
-		if overlaps(c.off, int64(c.size), sh.nfo, pb) || sh.pfo >= 0 && overlaps(c.off, int64(c.size), sh.pfo, pb) {
+		if overlaps(c.Off, int64(c.Size), sh.nfo, pb) || sh.pfo >= 0 && overlaps(c.Off, int64(c.Size), sh.pfo, pb) {
 			return nil, sh, false
 		}
 		out = append(out, c)
@@ -469,50 +470,50 @@ func (g *heapGraph) asSegCells(x, s uint64) ([]*node, linkShape, bool) {
 // blockToSeg turns the template block o into a template segment of ≥ 1
 // block with link offsets sh: its next and prev cells become the
 // segment's, pointers to o point to the segment's first block.
-func (t *tx) blockToSeg(o uint64, sh linkShape) {
-	var cells []*node
-	t.s.mem.ascend(o, math.MinInt64, o+1, math.MinInt64, func(n *node) bool {
+func (h *Heap) blockToSeg(o uint64, sh linkShape) {
+	var cells []*memory.Node
+	h.Mem.Ascend(o, math.MinInt64, o+1, math.MinInt64, func(n *memory.Node) bool {
 		cells = append(cells, n)
 		return true
 	})
-	seg := segObj(objSite(o), t.s.allocs) | nestTag
-	t.s.allocs++
-	t.clearObj(o)
-	pb := int64(t.c.ptrBytes())
-	t.s.mem = t.s.mem.put(seg, metaNfo, Value{Bits: uint64(sh.nfo)}, 8).put(seg, metaHfo, Value{Bits: uint64(sh.hfo)}, 8)
+	seg := memory.SegObj(memory.ObjSite(o), h.Allocs) | NestTag
+	h.Allocs++
+	h.clearObj(o)
+	pb := int64(h.ptrBytes())
+	h.Mem = h.Mem.Put(seg, MetaNfo, memory.Value{Bits: uint64(sh.nfo)}, 8).Put(seg, MetaHfo, memory.Value{Bits: uint64(sh.hfo)}, 8)
 	if sh.pfo >= 0 {
-		t.s.mem = t.s.mem.put(seg, metaPfo, Value{Bits: uint64(sh.pfo)}, 8)
+		h.Mem = h.Mem.Put(seg, MetaPfo, memory.Value{Bits: uint64(sh.pfo)}, 8)
 	}
 	for _, c := range cells {
 		switch {
-		case c.off == sh.nfo && int64(c.size) == pb:
-			t.s.mem = t.s.mem.put(seg, metaNext, c.val, c.size)
-		case sh.pfo >= 0 && c.off == sh.pfo && int64(c.size) == pb:
-			t.s.mem = t.s.mem.put(seg, metaPrev, c.val, c.size)
-		case overlaps(c.off, int64(c.size), sh.nfo, pb) || sh.pfo >= 0 && overlaps(c.off, int64(c.size), sh.pfo, pb):
+		case c.Off == sh.nfo && int64(c.Size) == pb:
+			h.Mem = h.Mem.Put(seg, MetaNext, c.Val, c.Size)
+		case sh.pfo >= 0 && c.Off == sh.pfo && int64(c.Size) == pb:
+			h.Mem = h.Mem.Put(seg, MetaPrev, c.Val, c.Size)
+		case overlaps(c.Off, int64(c.Size), sh.nfo, pb) || sh.pfo >= 0 && overlaps(c.Off, int64(c.Size), sh.pfo, pb):
 			// a partial link cell: unknown
 		default:
-			t.s.mem = t.s.mem.put(seg, c.off, c.val, c.size)
+			h.Mem = h.Mem.Put(seg, c.Off, c.Val, c.Size)
 		}
 	}
-	t.redirect(o, seg)
+	h.redirect(o, seg)
 }
 
 // moveObj renames object from to to: its cells and every pointer to it
 // (to a segment's last block as well).
-func (t *tx) moveObj(from, to uint64) {
-	var cells []*node
-	t.s.mem.ascend(from, math.MinInt64, from+1, math.MinInt64, func(n *node) bool {
+func (h *Heap) moveObj(from, to uint64) {
+	var cells []*memory.Node
+	h.Mem.Ascend(from, math.MinInt64, from+1, math.MinInt64, func(n *memory.Node) bool {
 		cells = append(cells, n)
 		return true
 	})
-	t.clearObj(from)
+	h.clearObj(from)
 	for _, c := range cells {
-		t.s.mem = t.s.mem.put(to, c.off, c.val, c.size)
+		h.Mem = h.Mem.Put(to, c.Off, c.Val, c.Size)
 	}
-	t.redirect(from, to)
-	if objKind(from) == kindSeg {
-		t.redirect(from|lastTag, to|lastTag)
+	h.redirect(from, to)
+	if memory.ObjKind(from) == memory.KindSeg {
+		h.redirect(from|memory.LastTag, to|memory.LastTag)
 	}
 }
 
@@ -520,7 +521,7 @@ func (t *tx) moveObj(from, to uint64) {
 // the templates its cells point to (seed 001, section 3.9.4 step (1)):
 // fresh untagged objects with the template's cells, pointers between
 // template objects mapped to the copies, owner marks of seg to n.
-func (t *tx) unfoldNested(seg, n uint64) {
+func (h *Heap) unfoldNested(seg, n uint64) {
 	copies := map[uint64]uint64{}
 	var cp func(o uint64) uint64
 	cp = func(o uint64) uint64 {
@@ -528,42 +529,42 @@ func (t *tx) unfoldNested(seg, n uint64) {
 			return c
 		}
 		var c uint64
-		if objKind(o) == kindSeg {
-			c = segObj(objSite(o), t.s.allocs)
+		if memory.ObjKind(o) == memory.KindSeg {
+			c = memory.SegObj(memory.ObjSite(o), h.Allocs)
 		} else {
-			c = heapObj(objSite(o), t.s.allocs)
+			c = memory.HeapObj(memory.ObjSite(o), h.Allocs)
 		}
-		t.s.allocs++
+		h.Allocs++
 		copies[o] = c
-		var cells []*node
-		t.s.mem.ascend(o, math.MinInt64, o+1, math.MinInt64, func(x *node) bool {
+		var cells []*memory.Node
+		h.Mem.Ascend(o, math.MinInt64, o+1, math.MinInt64, func(x *memory.Node) bool {
 			cells = append(cells, x)
 			return true
 		})
 		for _, x := range cells {
-			v := x.val
+			v := x.Val
 			if v.Sym == nil && v.Obj == seg|ownTag {
 				v.Obj = n // the owner of this copy
 			}
-			t.s.mem = t.s.mem.put(c, x.off, t.untemplate(v, cp), x.size)
+			h.Mem = h.Mem.Put(c, x.Off, h.untemplate(v, cp), x.Size)
 		}
 		return c
 	}
-	var cells []*node
-	t.s.mem.ascend(n, math.MinInt64, n+1, math.MinInt64, func(x *node) bool {
-		if isTemplate(x.val.Obj) && x.val.Sym == nil {
+	var cells []*memory.Node
+	h.Mem.Ascend(n, math.MinInt64, n+1, math.MinInt64, func(x *memory.Node) bool {
+		if IsTemplate(x.Val.Obj) && x.Val.Sym == nil {
 			cells = append(cells, x)
 		}
 		return true
 	})
 	for _, x := range cells {
-		t.s.mem = t.s.mem.put(n, x.off, t.untemplate(x.val, cp), x.size)
+		h.Mem = h.Mem.Put(n, x.Off, h.untemplate(x.Val, cp), x.Size)
 	}
 }
 
-func (t *tx) untemplate(v Value, cp func(uint64) uint64) Value {
-	if isTemplate(v.Obj) && v.Sym == nil {
-		v.Obj = cp(segBase(v.Obj)) | v.Obj&lastTag
+func (h *Heap) untemplate(v memory.Value, cp func(uint64) uint64) memory.Value {
+	if IsTemplate(v.Obj) && v.Sym == nil {
+		v.Obj = cp(memory.SegBase(v.Obj)) | v.Obj&memory.LastTag
 	}
 	return v
 }
@@ -574,50 +575,50 @@ func (t *tx) untemplate(v Value, cp func(uint64) uint64) Value {
 // block of its own site or is linked from one (h may belong to an outer
 // chain). It runs before the outer abstraction so that inner lists of
 // different lengths get the same shape.
-func (t *tx) abstractInner() {
+func (h *Heap) abstractInner() {
 	for round := 0; round < 16; round++ {
-		if !t.abstractInnerOnce() {
+		if !h.abstractInnerOnce() {
 			return
 		}
 	}
 }
 
-func (t *tx) abstractInnerOnce() bool {
-	g := t.heapGraph()
-	pb := int64(t.c.ptrBytes())
-	linked := func(h uint64) bool {
-		for _, c := range g.cells[h] {
-			if isHeapish(c.val.Obj) && c.val.Sym == nil && segBase(c.val.Obj) != h && objSite(c.val.Obj) == objSite(h) {
+func (h *Heap) abstractInnerOnce() bool {
+	g := h.heapGraph()
+	pb := int64(h.ptrBytes())
+	linked := func(o uint64) bool {
+		for _, c := range g.cells[o] {
+			if memory.IsHeapish(c.Val.Obj) && c.Val.Sym == nil && memory.SegBase(c.Val.Obj) != o && memory.ObjSite(c.Val.Obj) == memory.ObjSite(o) {
 				return true
 			}
 		}
-		for _, l := range g.in[h] {
-			if isHeapish(l.from) && l.from != h && objSite(l.from) == objSite(h) {
+		for _, l := range g.in[o] {
+			if memory.IsHeapish(l.from) && l.from != o && memory.ObjSite(l.from) == memory.ObjSite(o) {
 				return true
 			}
 		}
 		return false
 	}
 	for _, x := range g.objs {
-		if isTemplate(x) {
+		if IsTemplate(x) {
 			continue
 		}
-		// x's only designator from outside its own site: h.
-		h, n := uint64(0), 0
-		for _, ref := range []uint64{x, x | lastTag} {
+		// x's only designator from outside its own site: o.
+		o, n := uint64(0), 0
+		for _, ref := range []uint64{x, x | memory.LastTag} {
 			for _, l := range g.in[ref] {
-				if !isHeapish(l.from) || objSite(l.from) != objSite(x) {
-					h = l.from
+				if !memory.IsHeapish(l.from) || memory.ObjSite(l.from) != memory.ObjSite(x) {
+					o = l.from
 					n++
 				}
 			}
 		}
-		if n != 1 || !isHeapish(h) || isTemplate(h) || !linked(h) {
+		if n != 1 || !memory.IsHeapish(o) || IsTemplate(o) || !linked(o) {
 			continue
 		}
 		for _, cd := range g.linkCands(x, pb) {
 			v, _, ok := g.nextOf(x, cd.nfo)
-			if !ok || !isHeapish(v.Obj) || isLast(v.Obj) || isTemplate(v.Obj) {
+			if !ok || !memory.IsHeapish(v.Obj) || memory.IsLast(v.Obj) || IsTemplate(v.Obj) {
 				continue
 			}
 			pfos := g.prevFields(x, v.Obj, cd, pb)
@@ -633,7 +634,7 @@ func (t *tx) abstractInnerOnce() bool {
 				for _, m := range ch {
 					total += g.segMin(m)
 				}
-				t.mergeChain(g, ch, total, cd.nfo, cd.hfo, pfo)
+				h.mergeChain(g, ch, total, cd.nfo, cd.hfo, pfo)
 				return true
 			}
 		}
@@ -659,77 +660,44 @@ const treeMinBlocks = 6
 // blocks of its site that do not link back to it through the other field
 // (as a doubly linked list's neighbours do): a tree or DAG. Cheap, and
 // only a hint for an UNKNOWN: the state is not changed.
-func (t *tx) noteTrees() {
-	if t.s.allocs < treeMinBlocks {
+func (h *Heap) noteTrees() {
+	if h.Allocs < treeMinBlocks {
 		return
 	}
-	g := t.heapGraph()
+	g := h.heapGraph()
 	count := map[int]int{}
 	for _, o := range g.objs {
-		if objKind(o) == kindHeap && !isTemplate(o) {
-			count[objSite(o)]++
+		if memory.ObjKind(o) == memory.KindHeap && !IsTemplate(o) {
+			count[memory.ObjSite(o)]++
 		}
 	}
-	pb := int64(t.c.ptrBytes())
+	pb := int64(h.ptrBytes())
 	points := func(from uint64, off int64, to uint64) bool {
 		c := g.cell(from, off)
-		return c != nil && c.val.Sym == nil && c.val.Obj == to
+		return c != nil && c.Val.Sym == nil && c.Val.Obj == to
 	}
 	for _, x := range g.objs {
-		site := objSite(x)
-		if objKind(x) != kindHeap || isTemplate(x) || count[site] < treeMinBlocks {
+		site := memory.ObjSite(x)
+		if memory.ObjKind(x) != memory.KindHeap || IsTemplate(x) || count[site] < treeMinBlocks {
 			continue
 		}
-		var succ []*node
+		var succ []*memory.Node
 		for _, c := range g.cells[x] {
-			if objKind(c.val.Obj) == kindHeap && c.val.Sym == nil && c.val.Obj != x && objSite(c.val.Obj) == site && int64(c.size) == pb && !isMeta(c.off) {
+			if memory.ObjKind(c.Val.Obj) == memory.KindHeap && c.Val.Sym == nil && c.Val.Obj != x && memory.ObjSite(c.Val.Obj) == site && int64(c.Size) == pb && !IsMeta(c.Off) {
 				succ = append(succ, c)
 			}
 		}
 		for i := range succ {
 			for j := i + 1; j < len(succ); j++ {
 				a, b := succ[i], succ[j]
-				if a.val.Obj == b.val.Obj || points(a.val.Obj, b.off, x) || points(b.val.Obj, a.off, x) {
+				if a.Val.Obj == b.Val.Obj || points(a.Val.Obj, b.Off, x) || points(b.Val.Obj, a.Off, x) {
 					continue
 				}
-				t.c.noteShape(fmt.Sprintf("heap shape not abstracted: tree of blocks allocated at %s", t.c.siteName(site)))
+				if h.noteTree != nil {
+					h.noteTree(site)
+				}
 				return
 			}
 		}
 	}
-}
-
-func (c *CPA) noteShape(s string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.shapeNotes == nil {
-		c.shapeNotes = map[string]bool{}
-	}
-	c.shapeNotes[s] = true
-}
-
-// siteName is the source position of allocation site (a Call edge ID),
-// "file:line".
-func (c *CPA) siteName(site int) string {
-	if site >= 0 && site < len(c.prog.Edges) && c.prog.Edges[site] != nil {
-		p := c.prog.Edges[site].Pos.Start
-		return fmt.Sprintf("%s:%d", p.File, p.Line)
-	}
-	return fmt.Sprintf("allocation site %d", site)
-}
-
-// ShapeNotes returns, sorted, the heap shapes that list abstraction met
-// at loop heads so far and could not fold ("heap shape not abstracted:
-// tree of blocks allocated at f.c:12"): why an exploration of such a
-// heap may not converge. They explain an UNKNOWN (a timeout or a state
-// limit); they do not affect any verdict.
-func (c *CPA) ShapeNotes() []string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	out := make([]string, 0, len(c.shapeNotes))
-	for s := range c.shapeNotes {
-		out = append(out, s)
-	}
-	sort.Strings(out)
-	return out
 }
