@@ -60,6 +60,7 @@ var layer = map[string]int{
 	"engine/kinduction":         5,
 	"engine/bmc":                5,
 	"engine/witness":            5,
+	"engine/witness/validate":   5,
 	"engine/scope":              5,
 	"engine/strategy":           5,
 	"engine":                    6,
@@ -97,6 +98,7 @@ var peers = map[[2]string]string{
 	{"engine/analysis/cpatest", "engine/analysis/value"}:     "the test builder composes analyses",
 	{"engine/kinduction", "engine/cegar"}:                    "a counterexample of the base case is checked by cegar.CheckPathOpts (SMT and replay)",
 	{"engine/bmc", "engine/cegar"}:                           "the execution of a satisfying unrolling is checked by cegar.CheckPathOpts (SMT and replay)",
+	{"engine/witness/validate", "engine/witness"}:            "the validator reads the witness formats and locates waypoints and invariants in the source as the writers place them",
 	{"report/github", "report/markdown"}:                     "the sticky comment and the job summary are Markdown",
 	{"report/github", "report/sarif"}:                        "SARIF upload and the shared trace text",
 	{"report/artifacts", "report/pixeltree"}:                 "a property's artifacts include the pixel tree of its ARG",
@@ -126,7 +128,7 @@ var testPeers = map[[2]string]string{
 // reason (black-box tests are leaves, so they cannot close a cycle, but
 // each one is a test that belongs one layer up).
 var testUpward = map[[2]string]string{
-	{"engine/witness", "engine"}:            "validation and loop-invariant tests produce witnesses with engine.Verify",
+	{"engine/witness/validate", "engine"}:   "validation and loop-invariant tests produce witnesses with engine.Verify",
 	{"engine/witness", "report/reproducer"}: "reproducer tests run the compiled harness (the engine runs no processes)",
 }
 

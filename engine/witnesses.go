@@ -8,6 +8,7 @@ import (
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/engine/witness/validate"
 )
 
 // The facade's access to witness validation and reproducer replay, for
@@ -63,7 +64,7 @@ type WitnessCheck struct {
 }
 
 // ValidateWitness checks the witness f against prog by replay
-// (witness.Validate; doc/DESIGN.md, layer 5): a violation witness must
+// (validate.Validate, engine/witness/validate; doc/DESIGN.md, layer 5): a violation witness must
 // describe a bit-precisely feasible path from entry to the error call, a
 // correctness witness's invariants must be inductive and imply the
 // properties of prog reachable from entry. solver creates the SMT
@@ -72,7 +73,7 @@ type WitnessCheck struct {
 // unsupported waypoints, locations matching nothing): `reverify
 // validate` exits 2 on it.
 func ValidateWitness(ctx context.Context, prog *Program, f *WitnessFile, entry string, solver smt.Factory) (WitnessCheck, error) {
-	res, err := witness.Validate(ctx, prog, f.w, witness.ValidateOptions{Solver: solver, Entry: entry, Properties: spec.Properties(prog, entry)})
+	res, err := validate.Validate(ctx, prog, f.w, validate.Options{Solver: solver, Entry: entry, Properties: spec.Properties(prog, entry)})
 	if err != nil {
 		return WitnessCheck{}, err
 	}

@@ -136,7 +136,7 @@ func (c *ctx) entryCall() (*entryCall, error) {
 				continue
 			}
 			ec.args = append(ec.args, argLiteral(v.T, ct, in.Bits))
-			ec.notes = append(ec.notes, fmt.Sprintf("%s = %s", name, cValue(v.T, in.Bits)))
+			ec.notes = append(ec.notes, fmt.Sprintf("%s = %s", name, CValue(v.T, in.Bits)))
 		case fn.Mentions(v):
 			what := "the value"
 			if v.T.Kind == cfa.Pointer {

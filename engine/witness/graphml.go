@@ -135,7 +135,7 @@ func (c *ctx) graphmlEdges(prog string) []gmlEdge {
 				d := lines(s.Edge)
 				switch {
 				case vs.fn != "":
-					d = append(d, [2]string{"assumption", `\result == ` + cValue(vs.t, vs.in.Bits) + ";"},
+					d = append(d, [2]string{"assumption", `\result == ` + CValue(vs.t, vs.in.Bits) + ";"},
 						[2]string{"assumption.scope", c.funcs[i]},
 						[2]string{"assumption.resultfunction", vs.fn})
 				default:
@@ -143,7 +143,7 @@ func (c *ctx) graphmlEdges(prog string) []gmlEdge {
 					if !ok {
 						continue
 					}
-					d = append(d, [2]string{"assumption", x.Orig + " == " + cValue(vs.t, vs.in.Bits) + ";"},
+					d = append(d, [2]string{"assumption", x.Orig + " == " + CValue(vs.t, vs.in.Bits) + ";"},
 						[2]string{"assumption.scope", c.funcs[i]})
 				}
 				edges = append(edges, d)

@@ -243,7 +243,7 @@ struct rv_value {
 static const struct rv_value rv_values[] = {
 `)
 	for i, x := range values {
-		fmt.Fprintf(&b, "\t{%q, %#xULL, %q}, /* %d: %s */\n", x.fn, x.bits, x.at, i, cValue(x.t, x.bits))
+		fmt.Fprintf(&b, "\t{%q, %#xULL, %q}, /* %d: %s */\n", x.fn, x.bits, x.at, i, CValue(x.t, x.bits))
 	}
 	fmt.Fprintf(&b, `	{0, 0, 0}
 };

@@ -249,7 +249,7 @@ func (vols *volatiles) writeAccessors(b *strings.Builder) {
 		fmt.Fprintf(b, "\n/* volatile %s: each evaluation reads the counterexample's next value. */\n", vv.name)
 		fmt.Fprintf(b, "static const unsigned long long rv_volatile_%d_values[] = {\n", i)
 		for j, x := range vv.values {
-			fmt.Fprintf(b, "\t%#xULL, /* %s: %s */\n", x, vv.at[j], cValue(vv.v.T, x))
+			fmt.Fprintf(b, "\t%#xULL, /* %s: %s */\n", x, vv.at[j], CValue(vv.v.T, x))
 		}
 		store := fmt.Sprintf("rv_volatile_%d_slot = (%s)", i, vv.ctype)
 		switch vv.v.T.Kind {

@@ -198,6 +198,16 @@ func (c *ctx) walk() {
 
 var callRE = regexp.MustCompile(`call\(\s*([A-Za-z_]\w*)\s*\(\s*\)\s*\)`)
 
+// SpecErrorFuncs returns the functions f of the "call(f())" that the
+// specification s names.
+func SpecErrorFuncs(s string) map[string]bool {
+	funcs := map[string]bool{}
+	for _, m := range callRE.FindAllStringSubmatch(s, -1) {
+		funcs[m[1]] = true
+	}
+	return funcs
+}
+
 // errorFuncs returns the functions whose call violates the specification,
 // in order of preference.
 func (c *ctx) errorFuncs() []map[string]bool {
@@ -228,8 +238,8 @@ func (c *ctx) findTarget() (int, string, error) {
 	return 0, "", errors.New("witness: the path calls no error function (reach_error, __VERIFIER_error, __assert_fail)")
 }
 
-// specFormula returns the LTL formula of the specification.
-func specFormula(s string) string {
+// SpecFormula returns the LTL formula of the specification.
+func SpecFormula(s string) string {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return "G ! call(reach_error())"
@@ -262,7 +272,7 @@ func (c *ctx) formula() string {
 	if c.v.Memory != "" {
 		return "G " + c.v.Memory
 	}
-	f := specFormula(c.v.Task.Specification)
+	f := SpecFormula(c.v.Task.Specification)
 	for _, m := range callRE.FindAllStringSubmatch(f, -1) {
 		if m[1] == c.errFunc {
 			return f
@@ -274,7 +284,7 @@ func (c *ctx) formula() string {
 // checkLine returns the whole SV-COMP specification line with formula().
 func (c *ctx) checkLine() string {
 	line := specCheck(c.v.Task.Specification, c.v.Task.Entry)
-	if old, f := specFormula(c.v.Task.Specification), c.formula(); f != old {
+	if old, f := SpecFormula(c.v.Task.Specification), c.formula(); f != old {
 		line = strings.Replace(line, old, f, 1)
 	}
 	return line
@@ -289,7 +299,7 @@ func specCheck(s, entry string) string {
 	if entry == "" {
 		entry = "main"
 	}
-	return fmt.Sprintf("CHECK( init(%s()), LTL(%s) )", entry, specFormula(s))
+	return fmt.Sprintf("CHECK( init(%s()), LTL(%s) )", entry, SpecFormula(s))
 }
 
 func (c *ctx) producer() (string, string) {
@@ -517,8 +527,8 @@ func constantOK(t *cfa.Type, v uint64) bool {
 	return false
 }
 
-// cValue writes v of type t as a C constant expression.
-func cValue(t *cfa.Type, v uint64) string {
+// CValue writes v of type t as a C constant expression.
+func CValue(t *cfa.Type, v uint64) string {
 	switch t.Kind {
 	case cfa.Bool:
 		if v != 0 {

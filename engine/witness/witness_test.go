@@ -207,7 +207,7 @@ func checkMetadata(t *testing.T, e YAMLEntry, v *Violation) {
 		t.Errorf("producer: %+v", m.Producer)
 	}
 	task := m.Task
-	if task.Language != "C" || task.DataModel != v.Task.DataModel.String() || task.Specification != specFormula(v.Task.Specification) {
+	if task.Language != "C" || task.DataModel != v.Task.DataModel.String() || task.Specification != SpecFormula(v.Task.Specification) {
 		t.Errorf("task: %+v", task)
 	}
 	if len(task.InputFiles) != 1 || len(task.InputFileHashes[task.InputFiles[0]]) != 64 {
@@ -393,8 +393,8 @@ func TestSpecification(t *testing.T) {
 		{"G ! call(reach_error())", "G ! call(reach_error())", "CHECK( init(main()), LTL(G ! call(reach_error())) )"},
 		{"CHECK( init(main()), LTL(G ! call(__VERIFIER_error())) )\n", "G ! call(__VERIFIER_error())", "CHECK( init(main()), LTL(G ! call(__VERIFIER_error())) )"},
 	} {
-		if got := specFormula(tc.in); got != tc.formula {
-			t.Errorf("specFormula(%q) = %q, want %q", tc.in, got, tc.formula)
+		if got := SpecFormula(tc.in); got != tc.formula {
+			t.Errorf("SpecFormula(%q) = %q, want %q", tc.in, got, tc.formula)
 		}
 		if got := specCheck(tc.in, ""); got != tc.check {
 			t.Errorf("specCheck(%q) = %q, want %q", tc.in, got, tc.check)
@@ -419,8 +419,8 @@ func TestValues(t *testing.T) {
 		{cfa.UCharType, 0xff, "255", "255"},
 		{cfa.BoolType, 1, "1", "1"},
 	} {
-		if got := cValue(tc.t, tc.v); got != tc.c {
-			t.Errorf("cValue(%s, %#x) = %s, want %s", tc.t, tc.v, got, tc.c)
+		if got := CValue(tc.t, tc.v); got != tc.c {
+			t.Errorf("CValue(%s, %#x) = %s, want %s", tc.t, tc.v, got, tc.c)
 		}
 		if got := acslValue(tc.t, tc.v); got != tc.acsl {
 			t.Errorf("acslValue(%s, %#x) = %s, want %s", tc.t, tc.v, got, tc.acsl)

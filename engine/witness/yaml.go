@@ -219,7 +219,7 @@ func (c *ctx) valueWaypoint(i int, vs valueSite) (YAMLWaypoint, bool) {
 	if x, ok := plainVar(vs.lhs); ok {
 		if p, ok := c.assumptionAt(i); ok {
 			return YAMLWaypoint{Type: Assumption, Action: Follow,
-				Constraint: &YAMLConstraint{Value: x.Orig + " == " + cValue(vs.t, vs.in.Bits), Format: "c_expression"},
+				Constraint: &YAMLConstraint{Value: x.Orig + " == " + CValue(vs.t, vs.in.Bits), Format: "c_expression"},
 				Location:   c.loc(p, fn)}, true
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/engine/witness/validate"
 	"github.com/reverify/reverify/results"
 )
 
@@ -182,7 +183,7 @@ func correctnessOf(t Task, r *engine.Result) *witness.Correctness {
 }
 
 // SelectTimeout bounds the choice of invariants
-// (witness.Correctness.Select) per TRUE property (wall-clock time).
+// (validate.Select) per TRUE property (wall-clock time).
 const SelectTimeout = 20 * time.Second
 
 // SelectBudget is the time invariant selection may take for a TRUE
@@ -207,7 +208,7 @@ func writeCorrectness(dir string, t Task, r *engine.Result, pr *results.Property
 	// candidates); on failure the reached-set invariants stay.
 	if budget := SelectBudget(t.Timeout, r); budget > 0 {
 		sctx, cancel := context.WithTimeout(context.Background(), budget)
-		_, _ = c.Select(sctx, witness.ValidateOptions{Solver: t.Solver, Entry: t.Entry, Properties: []*engine.Property{r.Property}})
+		_, _ = validate.Select(sctx, c, validate.Options{Solver: t.Solver, Entry: t.Entry, Properties: []*engine.Property{r.Property}})
 		cancel()
 	}
 	var errs []string
