@@ -8,6 +8,7 @@ import (
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/engine/witness/reproduce"
 	"github.com/reverify/reverify/engine/witness/validate"
 )
 
@@ -88,7 +89,7 @@ func ValidateWitness(ctx context.Context, prog *Program, f *WitnessFile, entry s
 
 // Reproducer returns the C source of the test harness that replays the
 // confirmed violation witness's path with its input values
-// (witness.Reproducer; report/artifacts.BuildAndRun compiles and runs
+// (reproduce.Reproducer; report/artifacts.BuildAndRun compiles and runs
 // it). It is an error when the check did
 // not confirm a violation witness, or when the path's inputs cannot be
 // replayed by a harness.
@@ -96,7 +97,7 @@ func (c WitnessCheck) Reproducer() (string, error) {
 	if c.v == nil {
 		return "", errNoViolation
 	}
-	return witness.Reproducer(c.v)
+	return reproduce.Reproducer(c.v)
 }
 
 // errNoViolation is Reproducer's error without a confirmed violation.

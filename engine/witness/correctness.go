@@ -346,7 +346,7 @@ func CExpr(e cfa.Expr) (string, bool) {
 		if cfa.Same(e.T, e.X.Type()) {
 			return x, true
 		}
-		t, ok := cType(e.T)
+		t, ok := CType(e.T)
 		if !ok || e.T.Kind == cfa.Pointer {
 			return "", false
 		}

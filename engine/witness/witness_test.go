@@ -3,7 +3,6 @@ package witness
 import (
 	"bytes"
 	"encoding/xml"
-	"flag"
 	"io"
 	"os"
 	"path/filepath"
@@ -14,28 +13,14 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/witness/witnesstest"
 	"github.com/reverify/reverify/results"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // golden compares got with testdata/name, or rewrites it under -update.
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (run go test -update to accept):\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
+	witnesstest.Golden(t, filepath.Join("testdata", name), got)
 }
 
 var fixedTime = time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
@@ -53,11 +38,11 @@ func readTestdata(t *testing.T, name string) string {
 
 // violationFor translates testdata/file, runs it with vals and returns the
 // violation (failing if the run does not reach the error).
-func violationFor(t *testing.T, file string, dm cfa.DataModel, specification string, vals []uint64, o execOpts) *Violation {
+func violationFor(t *testing.T, file string, dm cfa.DataModel, specification string, vals []uint64, o witnesstest.ExecOpts) *Violation {
 	t.Helper()
 	src := readTestdata(t, file)
-	p := translate(t, dm, file, src)
-	path, inputs, reached := execute(t, p, "main", vals, o)
+	p := witnesstest.Translate(t, dm, file, src)
+	path, inputs, reached := witnesstest.Execute(t, p, "main", vals, o)
 	if !reached {
 		t.Fatalf("%s with %v does not reach the error", file, vals)
 	}
@@ -150,7 +135,7 @@ var witnessCases = []witnessCase{
 func TestWitnesses(t *testing.T) {
 	for _, tc := range witnessCases {
 		t.Run(tc.name, func(t *testing.T) {
-			v := violationFor(t, tc.file, tc.dm, tc.specification, tc.vals, execOpts{})
+			v := violationFor(t, tc.file, tc.dm, tc.specification, tc.vals, witnesstest.ExecOpts{})
 
 			var y bytes.Buffer
 			if err := WriteViolationYAML(&y, v); err != nil {
@@ -380,7 +365,7 @@ func readFile(t *testing.T, name string) string {
 }
 
 func TestNoTarget(t *testing.T) {
-	v := violationFor(t, "simple.c", cfa.LP64, "", []uint64{11}, execOpts{})
+	v := violationFor(t, "simple.c", cfa.LP64, "", []uint64{11}, witnesstest.ExecOpts{})
 	v.Path = v.Path[:len(v.Path)-1]
 	if err := WriteViolationYAML(&bytes.Buffer{}, v); err == nil || !strings.Contains(err.Error(), "error function") {
 		t.Errorf("want an error for a path without error call, got %v", err)

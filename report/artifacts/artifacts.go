@@ -15,6 +15,7 @@ import (
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/engine/witness/reproduce"
 	"github.com/reverify/reverify/engine/witness/validate"
 	"github.com/reverify/reverify/results"
 )
@@ -125,12 +126,12 @@ func Write(out string, t Task, rs []*engine.Result, report *results.Report) erro
 		} else {
 			pr.WitnessGraphML = filepath.Join(dir, "witness.graphml")
 		}
-		src, err := witness.Reproducer(v)
+		src, err := reproduce.Reproducer(v)
 		if err != nil {
 			pr.Reason = strings.TrimSpace(pr.Reason + "; no reproducer: " + err.Error())
 			continue
 		}
-		files, flags := t.Files, witness.BuildFlags(src)
+		files, flags := t.Files, reproduce.BuildFlags(src)
 		for _, inc := range t.IncludeDirs {
 			flags = append(flags, "-I", relTo(dir, inc))
 		}
@@ -148,7 +149,7 @@ func Write(out string, t Task, rs []*engine.Result, report *results.Report) erro
 			errs = append(errs, err.Error())
 			continue
 		}
-		stdin, hasStdin := witness.Stdin(src)
+		stdin, hasStdin := reproduce.Stdin(src)
 		script, err := reproduceScript(prog.DataModel, files, dir, flags, stdin, hasStdin)
 		if err != nil {
 			errs = append(errs, err.Error())

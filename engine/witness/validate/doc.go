@@ -5,7 +5,7 @@
 // (Select). Shapes: a *witness.Witness (witness.ReadWitness) and a cfa.Program
 // in, a Validation out (Confirmed, the reason, and for a confirmed
 // violation witness the error path with its inputs, from which
-// witness.Reproducer builds a reproducer). Seed 001_7a124141fc78263e.txt,
+// engine/witness/reproduce.Reproducer builds a reproducer). Seed 001_7a124141fc78263e.txt,
 // section 3.6: witnesses can be checked themselves by a witness
 // validator; the algorithms are those of the papers cited below.
 //

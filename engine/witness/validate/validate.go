@@ -43,7 +43,7 @@ type Validation struct {
 	Reason string
 	// Path and Inputs are, for a confirmed violation witness, the
 	// feasible error path the witness describes and the values of its
-	// nondeterministic inputs in read order (for witness.Reproducer).
+	// nondeterministic inputs in read order (for engine/witness/reproduce.Reproducer).
 	Path   []cfa.Step
 	Inputs []results.Input
 
