@@ -93,7 +93,7 @@ func runBMCAll(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 // bmcWitness returns what a correctness witness of bmc's TRUE out
 // carries: the invariant "1" at every loop head (functions other than
 // the initialiser), and the induction depth with which the validator
-// checks them (engine/witness, validateCorrectness: k-induction over the
+// checks them (engine/witness/validate, validateCorrectness: k-induction over the
 // loop heads as cut points, whose base case needs no step case when no
 // execution reaches the k-th cut point visit).
 //

@@ -30,7 +30,7 @@ func runKInduction(ctx context.Context, prog *cfa.Program, prop *spec.Property, 
 	case kinduction.True:
 		res.Verdict = results.True
 		// The step case with k = out.K is the validator's (K+1)-induction
-		// (engine/witness, validateCorrectness).
+		// (engine/witness/validate, validateCorrectness).
 		res.Invariants, res.InductionDepth = kInductionInvariants(prog, out.Proved), out.K+1
 	case kinduction.False:
 		falseVerdict(ctx, prog, cfg, res, out.Reason, out.Path, out.Inputs)
@@ -46,7 +46,7 @@ func runKInduction(ctx context.Context, prog *cfa.Program, prop *spec.Property, 
 // They hold at every visit of the loop head before an error (Houdini in
 // engine/kinduction), so they are sound loop invariants; whether they
 // imply the property 1-inductively (always with k = 1, not necessarily
-// with k > 1) is for the witness validator (engine/witness.Select),
+// with k > 1) is for the witness validator (engine/witness/validate.Select),
 // which writes what it confirms.
 func kInductionInvariants(prog *cfa.Program, proved map[*cfa.Location][]cfa.Expr) []results.Invariant {
 	var out []results.Invariant

@@ -3,7 +3,6 @@ package engine_test
 import (
 	"bytes"
 	"context"
-	"github.com/reverify/reverify/results"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,12 +10,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/reverify/reverify/results"
+
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/engine/witness/reproduce"
 )
 
 // TestMemoryReproducersASan verifies programs of testdata/verdicts that
@@ -97,7 +99,7 @@ func TestMemoryReproducersASan(t *testing.T) {
 			}
 			v := &witness.Violation{Program: prog, Path: r.Counterexample, Memory: r.Violated, Inputs: r.Inputs,
 				Task: witness.Task{Files: []string{file}, Entry: "main", DataModel: prog.DataModel}}
-			src, err := witness.Reproducer(v)
+			src, err := reproduce.Reproducer(v)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -106,7 +108,7 @@ func TestMemoryReproducersASan(t *testing.T) {
 			if err := os.WriteFile(repro, []byte(src), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			argv := witness.BuildLine(prog.DataModel, []string{file}, repro, exe, witness.BuildFlags(src)...)
+			argv := reproduce.BuildLine(prog.DataModel, []string{file}, repro, exe, reproduce.BuildFlags(src)...)
 			if !strings.Contains(strings.Join(argv, " "), "-fsanitize=address") {
 				t.Fatalf("build line without AddressSanitizer: %s", argv)
 			}

@@ -13,6 +13,7 @@ import (
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/engine/witness/validate"
 	"github.com/reverify/reverify/results"
 )
 
@@ -75,9 +76,9 @@ func TestVerdictWitnesses(t *testing.T) {
 				}
 				c := &witness.Correctness{Program: prog, Invariants: r.Invariants, K: r.InductionDepth, Property: r.Property.ID,
 					Task: witness.Task{Files: []string{vf.file}, DataModel: prog.DataModel, Producer: "reverify", Configuration: config}}
-				opts := witness.ValidateOptions{Solver: z3.Factory, Properties: props}
+				opts := validate.Options{Solver: z3.Factory, Properties: props}
 				sctx, scancel := context.WithTimeout(ctx, 10*time.Second)
-				_, _ = c.Select(sctx, opts)
+				_, _ = validate.Select(sctx, c, opts)
 				scancel()
 				var y bytes.Buffer
 				if err := witness.WriteCorrectnessYAML(&y, c); err != nil {
@@ -88,7 +89,7 @@ func TestVerdictWitnesses(t *testing.T) {
 					t.Fatalf("%s: %v\n%s", r.Property.ID, err, y.String())
 				}
 				vctx, vcancel := context.WithTimeout(ctx, validateTO)
-				v, err := witness.Validate(vctx, prog, w, opts)
+				v, err := validate.Validate(vctx, prog, w, opts)
 				vcancel()
 				switch {
 				case err != nil:

@@ -8,6 +8,8 @@ import (
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/engine/witness/reproduce"
+	"github.com/reverify/reverify/engine/witness/validate"
 )
 
 // The facade's access to witness validation and reproducer replay, for
@@ -63,7 +65,7 @@ type WitnessCheck struct {
 }
 
 // ValidateWitness checks the witness f against prog by replay
-// (witness.Validate; doc/DESIGN.md, layer 5): a violation witness must
+// (validate.Validate, engine/witness/validate; doc/DESIGN.md, layer 5): a violation witness must
 // describe a bit-precisely feasible path from entry to the error call, a
 // correctness witness's invariants must be inductive and imply the
 // properties of prog reachable from entry. solver creates the SMT
@@ -72,7 +74,7 @@ type WitnessCheck struct {
 // unsupported waypoints, locations matching nothing): `reverify
 // validate` exits 2 on it.
 func ValidateWitness(ctx context.Context, prog *Program, f *WitnessFile, entry string, solver smt.Factory) (WitnessCheck, error) {
-	res, err := witness.Validate(ctx, prog, f.w, witness.ValidateOptions{Solver: solver, Entry: entry, Properties: spec.Properties(prog, entry)})
+	res, err := validate.Validate(ctx, prog, f.w, validate.Options{Solver: solver, Entry: entry, Properties: spec.Properties(prog, entry)})
 	if err != nil {
 		return WitnessCheck{}, err
 	}
@@ -87,7 +89,7 @@ func ValidateWitness(ctx context.Context, prog *Program, f *WitnessFile, entry s
 
 // Reproducer returns the C source of the test harness that replays the
 // confirmed violation witness's path with its input values
-// (witness.Reproducer; report/artifacts.BuildAndRun compiles and runs
+// (reproduce.Reproducer; report/artifacts.BuildAndRun compiles and runs
 // it). It is an error when the check did
 // not confirm a violation witness, or when the path's inputs cannot be
 // replayed by a harness.
@@ -95,7 +97,7 @@ func (c WitnessCheck) Reproducer() (string, error) {
 	if c.v == nil {
 		return "", errNoViolation
 	}
-	return witness.Reproducer(c.v)
+	return reproduce.Reproducer(c.v)
 }
 
 // errNoViolation is Reproducer's error without a confirmed violation.

@@ -4,7 +4,7 @@ import "github.com/reverify/reverify/engine/cfa"
 
 // Input is one nondeterministic value read on a counterexample: what the
 // engine reports with a FALSE verdict (engine.Result.Inputs), what a
-// confirmed violation witness yields (engine/witness.Validation), and
+// confirmed violation witness yields (engine/witness/validate.Validation), and
 // what violation witnesses and reproducers are written from
 // (engine/witness.Violation).
 type Input struct {

@@ -265,7 +265,7 @@ func TestAssertStyleWitnesses(t *testing.T) {
 	for _, file := range []string{"assert_std.c", "assert_fail_direct.c", "reach_error.c", "assert_callee.c"} {
 		t.Run(file, func(t *testing.T) {
 			t.Parallel()
-			prog := "../../engine/witness/testdata/" + file
+			prog := "../../engine/witness/validate/testdata/" + file
 			_, rep := checkOutput(t, prog, "--config", "value")
 			var fail, holds *results.PropertyReport
 			for i, p := range rep.Properties {

@@ -1,7 +1,6 @@
 package witness
 
 import (
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -33,14 +32,14 @@ type Correctness struct {
 	// inductive, Floyd's inductive assertions): with K > 1 the witness
 	// records "k-induction: K" in producer.description and the
 	// validator checks the invariant set by K-induction over the cut
-	// points (validateCorrectness). A bounded model checking proof
+	// points (engine/witness/validate). A bounded model checking proof
 	// (every execution ends within the unwinding bound) or a
 	// k-induction proof sets it; their invariants may be "1".
 	K int
 
-	// chosen, set by Select, replaces the rendered invariant at a loop
-	// keyword.
-	chosen map[cfa.Pos]string
+	// Chosen, set by validate.Select (engine/witness/validate),
+	// replaces the rendered invariant at a loop keyword.
+	Chosen map[cfa.Pos]string
 }
 
 // YAMLInvariantItem is one item of an invariant_set's content.
@@ -70,17 +69,17 @@ type YAMLCorrectnessEntry struct {
 // validated).
 const LoopInvariantType = "loop_invariant"
 
-// sources loads input files once, from Task.Contents or disk.
-type sources struct {
+// Sources loads input files once, from Task.Contents or disk.
+type Sources struct {
 	contents map[string]string
 	files    map[string]*srcFile
 }
 
-func newSources(contents map[string]string) *sources {
-	return &sources{contents: contents, files: map[string]*srcFile{}}
+func NewSources(contents map[string]string) *Sources {
+	return &Sources{contents: contents, files: map[string]*srcFile{}}
 }
 
-func (s *sources) file(name string) *srcFile {
+func (s *Sources) file(name string) *srcFile {
 	if name == "" {
 		return nil
 	}
@@ -97,26 +96,75 @@ func (s *sources) file(name string) *srcFile {
 	return f
 }
 
-// loopSite is the source statement of a CFA loop head.
-type loopSite struct {
+// Text returns the text of the file name; ok is false when it cannot be
+// read.
+func (s *Sources) Text(name string) (text []byte, ok bool) {
+	f := s.file(name)
+	if f == nil {
+		return nil, false
+	}
+	return f.text, true
+}
+
+// CallParen returns the closing parenthesis of the call of fn that edge
+// e ends with.
+func (s *Sources) CallParen(e *cfa.Edge, fn string) (cfa.Pos, bool) {
+	return s.file(e.Pos.Start.File).edgeCallParen(e, fn)
+}
+
+// Branch resolves assume edge e to its statement keyword and the value
+// of the whole controlling expression, if e decides it (switch and
+// do … while statements have none).
+func (s *Sources) Branch(e *cfa.Edge) (kw cfa.Pos, value, decisive, ok bool) {
+	a, isAssume := e.Op.(*cfa.Assume)
+	if !isAssume {
+		return
+	}
+	f := s.file(e.Pos.Start.File)
+	if f == nil {
+		return
+	}
+	lo, hi, ok2 := f.span(e.Pos)
+	if !ok2 {
+		return
+	}
+	lo, hi = f.trimSpan(lo, hi)
+	b := f.enclosingBranch(lo)
+	if b == nil || b.keyword == "switch" || b.doWhile {
+		return
+	}
+	kw, ok = f.pos(b.kwOff), true
+	if b.tree == nil {
+		return
+	}
+	atom := b.tree.find(lo, hi)
+	if atom == nil {
+		return
+	}
+	value, decisive = outcome(atom, a.Truth)
+	return
+}
+
+// LoopSite is the source statement of a CFA loop head.
+type LoopSite struct {
 	f        *srcFile
-	kw       cfa.Pos // the for or while keyword
+	Keyword  cfa.Pos // the for or while keyword
 	kwOff    int
 	parenLo  int // the for statement's parentheses (declarations there are in scope)
 	parenHi  int
-	function string
+	Function string
 }
 
-// loopSiteOf maps the loop head loc to its while or for statement: the
+// LoopSiteOf maps the loop head loc to its while or for statement: the
 // statement whose controlling expression contains one of loc's out
 // edges (the condition's assume edge, or the first evaluation step of a
 // condition such as "__VERIFIER_nondet_int()" that the front end puts in
 // a temporary first); else, for a loop whose condition the front end
 // drops (while (1), for (;;)), the statement whose body starts with an
 // out edge of loc (constantLoop). do … while and goto loops have none.
-func loopSiteOf(src *sources, loc *cfa.Location) (loopSite, bool) {
-	site := func(f *srcFile, kw string, kwOff int) loopSite {
-		s := loopSite{f: f, kw: f.pos(kwOff), kwOff: kwOff, function: loc.Func.Name}
+func LoopSiteOf(src *Sources, loc *cfa.Location) (LoopSite, bool) {
+	site := func(f *srcFile, kw string, kwOff int) LoopSite {
+		s := LoopSite{f: f, Keyword: f.pos(kwOff), kwOff: kwOff, Function: loc.Func.Name}
 		if open := f.skipSpace(kwOff + len(kw)); open < len(f.code) && f.code[open] == '(' {
 			if close, ok := f.matchForward(open); ok {
 				s.parenLo, s.parenHi = open, close
@@ -154,7 +202,7 @@ func loopSiteOf(src *sources, loc *cfa.Location) (loopSite, bool) {
 			return site(f, b.keyword, b.kwOff), true
 		}
 	}
-	return loopSite{}, false
+	return LoopSite{}, false
 }
 
 // constantLoop reports whether the statement starting at off is the first
@@ -220,13 +268,13 @@ func (f *srcFile) blockOf(off int) (lo, hi int, ok bool) {
 	return 0, 0, false
 }
 
-// scope returns the variables an invariant at the loop site can name,
+// Scope returns the variables an invariant at the loop site can name,
 // by source name: the parameters of the loop's function, its locals
 // declared before the loop keyword in a block that encloses the loop (or
 // in the for statement's own parentheses), and the globals no such local
 // shadows. Names that are ambiguous (two locals of one name both in
 // scope) are left out, as are temporaries and static locals.
-func scope(p *cfa.Program, fn *cfa.Function, s loopSite) map[string]*cfa.Var {
+func Scope(p *cfa.Program, fn *cfa.Function, s LoopSite) map[string]*cfa.Var {
 	locals := map[string][]*cfa.Var{}
 	for _, v := range append(append([]*cfa.Var(nil), fn.Params...), fn.Locals...) {
 		if v.Temp || v.Orig == "" || strings.HasPrefix(v.Orig, "__") {
@@ -276,9 +324,9 @@ func scope(p *cfa.Program, fn *cfa.Function, s loopSite) map[string]*cfa.Var {
 	return out
 }
 
-// cExpr prints e as a C expression over source names (VarRef as Orig);
+// CExpr prints e as a C expression over source names (VarRef as Orig);
 // ok is false for constructs without a plain C spelling here.
-func cExpr(e cfa.Expr) (string, bool) {
+func CExpr(e cfa.Expr) (string, bool) {
 	switch e := e.(type) {
 	case *cfa.VarRef:
 		if e.Var.Orig == "" {
@@ -289,29 +337,29 @@ func cExpr(e cfa.Expr) (string, bool) {
 		if !e.T.IsInteger() && !(e.T.Kind == cfa.Pointer && e.V == 0) {
 			return "", false
 		}
-		return cValue(e.T, e.V), true
+		return CValue(e.T, e.V), true
 	case *cfa.Cast:
-		x, ok := cExpr(e.X)
+		x, ok := CExpr(e.X)
 		if !ok {
 			return "", false
 		}
 		if cfa.Same(e.T, e.X.Type()) {
 			return x, true
 		}
-		t, ok := cType(e.T)
+		t, ok := CType(e.T)
 		if !ok || e.T.Kind == cfa.Pointer {
 			return "", false
 		}
 		return "(" + t + ")" + paren(e.X, x), true
 	case *cfa.Unary:
-		x, ok := cExpr(e.X)
+		x, ok := CExpr(e.X)
 		if !ok {
 			return "", false
 		}
 		return e.Op.String() + paren(e.X, x), true
 	case *cfa.Binary:
-		x, ok1 := cExpr(e.X)
-		y, ok2 := cExpr(e.Y)
+		x, ok1 := CExpr(e.X)
+		y, ok2 := CExpr(e.Y)
 		if !ok1 || !ok2 {
 			return "", false
 		}
@@ -340,7 +388,7 @@ func paren(e cfa.Expr, s string) string {
 // contiguous values become a range; "1" when nothing is known.
 func InvariantText(inv results.Invariant, names map[string]*cfa.Var) string {
 	var states [][]string
-	var facts [][]results.Fact // the facts of each state, for eqFact
+	var facts [][]results.Fact // the facts of each state, for EqFact
 	for _, st := range inv.States {
 		var conj []string
 		seen := map[string]bool{}
@@ -354,7 +402,7 @@ func InvariantText(inv results.Invariant, names map[string]*cfa.Var) string {
 			if !ok {
 				continue
 			}
-			s, ok := cExpr(f.Expr)
+			s, ok := CExpr(f.Expr)
 			if !ok || seen[s] {
 				continue
 			}
@@ -407,7 +455,7 @@ func InvariantText(inv results.Invariant, names map[string]*cfa.Var) string {
 			break
 		}
 		if len(r) == 1 {
-			if b := eqFact(facts[i], r[0]); b != nil {
+			if b := EqFact(facts[i], r[0]); b != nil {
 				single = append(single, b)
 			}
 		}
@@ -493,10 +541,10 @@ func subset(a []string, set map[string]bool) bool {
 	return true
 }
 
-// eqFact finds the fact printed as s among facts if it is "x == c".
-func eqFact(facts []results.Fact, s string) *cfa.Binary {
+// EqFact finds the fact printed as s among facts if it is "x == c".
+func EqFact(facts []results.Fact, s string) *cfa.Binary {
 	for _, f := range facts {
-		if t, _ := cExpr(f.Expr); t != s {
+		if t, _ := CExpr(f.Expr); t != s {
 			continue
 		}
 		b, ok := f.Expr.(*cfa.Binary)
@@ -546,46 +594,46 @@ func valueRange(bs []*cfa.Binary, n int) (string, bool) {
 		}
 	}
 	lo, hi := vals[0], vals[len(vals)-1]
-	return fmt.Sprintf("%s <= %s && %s <= %s", cValue(v.T, uint64(lo)), v.Orig, v.Orig, cValue(v.T, uint64(hi))), true
+	return fmt.Sprintf("%s <= %s && %s <= %s", CValue(v.T, uint64(lo)), v.Orig, v.Orig, CValue(v.T, uint64(hi))), true
 }
 
-// located is an invariant with its source location and text.
-type located struct {
-	inv  results.Invariant
-	invs []results.Invariant // every loop head at the keyword (inv first)
-	site loopSite
-	text string
+// Located is an invariant with its source location and text.
+type Located struct {
+	Inv  results.Invariant
+	Invs []results.Invariant // every loop head at the keyword (Inv first)
+	Site LoopSite
+	Text string
 }
 
-// locate places each invariant at its loop keyword and renders it;
+// Locate places each invariant at its loop keyword and renders it;
 // invariants of loops without a keyword are left out, and invariants of
 // loop heads sharing one keyword are joined by ||.
-func (c *Correctness) locate(src *sources) []located {
-	var out []located
+func (c *Correctness) Locate(src *Sources) []Located {
+	var out []Located
 	byKw := map[cfa.Pos]int{}
 	for _, inv := range c.Invariants {
-		site, ok := loopSiteOf(src, inv.Loc)
+		site, ok := LoopSiteOf(src, inv.Loc)
 		if !ok {
 			continue
 		}
-		text := InvariantText(inv, scope(c.Program, inv.Loc.Func, site))
-		if i, ok := byKw[site.kw]; ok {
-			if out[i].text != text {
-				out[i].text = "(" + out[i].text + ") || (" + text + ")"
+		text := InvariantText(inv, Scope(c.Program, inv.Loc.Func, site))
+		if i, ok := byKw[site.Keyword]; ok {
+			if out[i].Text != text {
+				out[i].Text = "(" + out[i].Text + ") || (" + text + ")"
 			}
-			out[i].invs = append(out[i].invs, inv)
+			out[i].Invs = append(out[i].Invs, inv)
 			continue
 		}
-		byKw[site.kw] = len(out)
-		out = append(out, located{inv: inv, invs: []results.Invariant{inv}, site: site, text: text})
+		byKw[site.Keyword] = len(out)
+		out = append(out, Located{Inv: inv, Invs: []results.Invariant{inv}, Site: site, Text: text})
 	}
 	for i := range out {
-		if t, ok := c.chosen[out[i].site.kw]; ok {
-			out[i].text = t
+		if t, ok := c.Chosen[out[i].Site.Keyword]; ok {
+			out[i].Text = t
 		}
 	}
 	sort.Slice(out, func(i, j int) bool {
-		a, b := out[i].site.kw, out[j].site.kw
+		a, b := out[i].Site.Keyword, out[j].Site.Keyword
 		if a.File != b.File {
 			return a.File < b.File
 		}
@@ -598,7 +646,7 @@ func (c *Correctness) locate(src *sources) []located {
 }
 
 // meta returns the metadata shared by both formats: input files, hashes.
-func (c *Correctness) meta(src *sources) (files []string, hashes map[string]string, err error) {
+func (c *Correctness) meta(src *Sources) (files []string, hashes map[string]string, err error) {
 	if c == nil || c.Program == nil {
 		return nil, nil, errors.New("witness: no program")
 	}
@@ -633,7 +681,7 @@ func (c *Correctness) vctx() *ctx {
 // CorrectnessYAML returns the invariant_set entry of c: one loop_invariant
 // per loop head whose while or for keyword the sources show.
 func CorrectnessYAML(c *Correctness) (YAMLCorrectnessEntry, error) {
-	src := newSources(c.Task.Contents)
+	src := NewSources(c.Task.Contents)
 	files, hashes, err := c.meta(src)
 	if err != nil {
 		return YAMLCorrectnessEntry{}, err
@@ -646,22 +694,22 @@ func CorrectnessYAML(c *Correctness) (YAMLCorrectnessEntry, error) {
 			FormatVersion: FormatVersion,
 			UUID:          vc.uuid(),
 			CreationTime:  vc.created(),
-			Producer:      YAMLProducer{Name: name, Version: version, Configuration: c.Task.Configuration, Description: description(c.Property, c.K)},
+			Producer:      YAMLProducer{Name: name, Version: version, Configuration: c.Task.Configuration, Description: Description(c.Property, c.K)},
 			Task: YAMLTask{
 				InputFiles:      append([]string(nil), files...),
 				InputFileHashes: hashes,
-				Specification:   specFormula(c.Task.Specification),
+				Specification:   SpecFormula(c.Task.Specification),
 				DataModel:       c.Task.DataModel.String(),
 				Language:        "C",
 			},
 		},
 		Content: []YAMLInvariantItem{},
 	}
-	for _, l := range c.locate(src) {
+	for _, l := range c.Locate(src) {
 		e.Content = append(e.Content, YAMLInvariantItem{Invariant: YAMLInvariant{
 			Type:     LoopInvariantType,
-			Location: YAMLLocation{FileName: l.site.kw.File, Line: l.site.kw.Line, Column: l.site.kw.Col, Function: l.site.function},
-			Value:    l.text,
+			Location: YAMLLocation{FileName: l.Site.Keyword.File, Line: l.Site.Keyword.Line, Column: l.Site.Keyword.Col, Function: l.Site.Function},
+			Value:    l.Text,
 			Format:   "c_expression",
 		}})
 	}
@@ -672,17 +720,17 @@ func CorrectnessYAML(c *Correctness) (YAMLCorrectnessEntry, error) {
 // one "key: value" per line: the property a per-assertion witness
 // proves, and the induction depth of the invariant set.
 const (
-	propertyKey = "property"
+	PropertyKey = "property"
 	kKey        = "k-induction"
 )
 
-// description returns producer.description for the property id ("" for
+// Description returns producer.description for the property id ("" for
 // SV-COMP's whole unreach-call) and induction depth k (written only
 // above 1).
-func description(id string, k int) string {
+func Description(id string, k int) string {
 	var lines []string
 	if id != "" {
-		lines = append(lines, propertyKey+": "+id)
+		lines = append(lines, PropertyKey+": "+id)
 	}
 	if k > 1 {
 		lines = append(lines, fmt.Sprintf("%s: %d", kKey, k))
@@ -690,9 +738,9 @@ func description(id string, k int) string {
 	return strings.Join(lines, "\n")
 }
 
-// descriptionField returns the value of the line "key: value" of a
-// producer.description (description).
-func descriptionField(desc, key string) (string, bool) {
+// DescriptionField returns the value of the line "key: value" of a
+// producer.description (Description).
+func DescriptionField(desc, key string) (string, bool) {
 	for _, line := range strings.Split(desc, "\n") {
 		if v, ok := strings.CutPrefix(strings.TrimSpace(line), key+":"); ok {
 			return strings.TrimSpace(v), true
@@ -701,20 +749,20 @@ func descriptionField(desc, key string) (string, bool) {
 	return "", false
 }
 
-// maxK bounds the induction depth a witness may ask for.
-const maxK = 1 << 20
+// MaxK bounds the induction depth a witness may ask for.
+const MaxK = 1 << 20
 
-// inductionDepth returns the induction depth of a correctness witness's
+// InductionDepth returns the induction depth of a correctness witness's
 // metadata: 1 without a "k-induction" field; a field that is not an
-// integer in [1, maxK] is a *BadWitnessError.
-func inductionDepth(md YAMLMetadata) (int, error) {
-	v, ok := descriptionField(md.Producer.Description, kKey)
+// integer in [1, MaxK] is a *BadWitnessError.
+func InductionDepth(md YAMLMetadata) (int, error) {
+	v, ok := DescriptionField(md.Producer.Description, kKey)
 	if !ok {
 		return 1, nil
 	}
 	k, err := strconv.Atoi(v)
-	if err != nil || k < 1 || k > maxK {
-		return 0, bad("witness: producer.description: %s: %q is not an induction depth in [1, %d]", kKey, v, maxK)
+	if err != nil || k < 1 || k > MaxK {
+		return 0, bad("witness: producer.description: %s: %q is not an induction depth in [1, %d]", kKey, v, MaxK)
 	}
 	return k, nil
 }
@@ -749,7 +797,7 @@ func WriteCorrectnessYAML(w io.Writer, c *Correctness) error {
 // restrict the state space (no assumptions), as the format requires of
 // correctness witnesses.
 func WriteCorrectnessGraphML(w io.Writer, c *Correctness) error {
-	src := newSources(c.Task.Contents)
+	src := NewSources(c.Task.Contents)
 	files, hashes, err := c.meta(src)
 	if err != nil {
 		return err
@@ -788,13 +836,13 @@ func WriteCorrectnessGraphML(w io.Writer, c *Correctness) error {
 	}
 	b.WriteString("  <node id=\"N0\">\n   <data key=\"entry\">true</data>\n  </node>\n")
 	var edges strings.Builder
-	for i, l := range c.locate(src) {
+	for i, l := range c.Locate(src) {
 		id := fmt.Sprintf("N%d", i+1)
 		fmt.Fprintf(&b, "  <node id=%q>\n   <data key=\"invariant\">%s</data>\n   <data key=\"invariant.scope\">%s</data>\n  </node>\n",
-			id, esc(l.text), esc(l.site.function))
+			id, esc(l.Text), esc(l.Site.Function))
 		lines := map[[2]int]bool{}
 		var spans [][2]int
-		for _, e := range l.inv.Loc.In {
+		for _, e := range l.Inv.Loc.In {
 			if e.Pos.Start.Line < 1 {
 				continue
 			}
@@ -819,392 +867,4 @@ func WriteCorrectnessGraphML(w io.Writer, c *Correctness) error {
 	b.WriteString(" </graph>\n</graphml>\n")
 	_, err = io.WriteString(w, b.String())
 	return err
-}
-
-// maxCandidates bounds the candidate conjuncts of one loop invariant.
-const maxCandidates = 320
-
-// maxDisjunctCandidate bounds the disjuncts of the reached-set invariant
-// when it is itself a candidate.
-const maxDisjunctCandidate = 16
-
-// Select chooses, before the witness is written, invariants that the
-// validator proves: the reached set's invariant at a loop head holds
-// there, but it need not be inductive in isolation (facts over variables
-// out of scope or not tracked by the precision are missing) and can be a
-// disjunction over thousands of states. Select therefore runs Houdini
-// (validate.go, houdini) over compact candidate conjuncts per loop
-// keyword (candidates) and keeps the surviving conjunction when
-// validateCorrectness confirms it (each invariant inductive relative to
-// the others, and the property implied); otherwise the reached-set
-// invariants stay (InvariantText) and the result says why. opts are as
-// for Validate (Solver required; Properties resolve c.Property); ctx
-// bounds the work. With an induction depth c.K > 1, the invariants are
-// first tried without it (a smaller depth is cheaper to validate: the
-// paths of a segment multiply), then the Houdini survivors with depth 1
-// and c.K, then the invariants as given with c.K; c.K is set to the
-// depth of the confirmed choice. The Validation reports what the written witness
-// achieves: Confirmed only after a full validateCorrectness run of the
-// chosen invariants.
-func (c *Correctness) Select(ctx context.Context, opts ValidateOptions) (Validation, error) {
-	if opts.Solver == nil {
-		return Validation{}, errors.New("witness: no SMT solver")
-	}
-	if opts.Entry == "" {
-		opts.Entry = c.Task.Entry
-	}
-	if opts.Entry == "" {
-		opts.Entry = "main"
-	}
-	if opts.MaxPaths == 0 {
-		opts.MaxPaths = 200000
-	}
-	if c.Program == nil || c.Program.Func(opts.Entry) == nil {
-		return Validation{}, fmt.Errorf("witness: entry function %s has no body", opts.Entry)
-	}
-	if opts.Contents == nil {
-		opts.Contents = c.Task.Contents
-	}
-	src := newSources(opts.Contents)
-	c.chosen = nil
-	md := YAMLMetadata{Producer: YAMLProducer{Description: description(c.Property, c.K)},
-		Task: YAMLTask{Specification: specFormula(c.Task.Specification)}}
-	target, _, err := targetOf(md, opts.Properties)
-	if err != nil {
-		return Validation{}, err
-	}
-	locs := c.locate(src)
-	if len(locs) == 0 {
-		return rejected("no loop invariant to choose"), nil
-	}
-	entryOf := func(texts []string, k int) []YAMLCorrectnessEntry {
-		md := md
-		md.Producer.Description = description(c.Property, k)
-		e := YAMLCorrectnessEntry{EntryType: "invariant_set", Metadata: md}
-		for i, l := range locs {
-			e.Content = append(e.Content, YAMLInvariantItem{Invariant: YAMLInvariant{Type: LoopInvariantType,
-				Location: YAMLLocation{FileName: l.site.kw.File, Line: l.site.kw.Line, Column: l.site.kw.Col, Function: l.site.function},
-				Value:    texts[i], Format: "c_expression"}})
-		}
-		return []YAMLCorrectnessEntry{e}
-	}
-	if c.K > 1 {
-		// A k-induction proof's invariants may be inductive on their
-		// own (bmc proves test_locks_N with k = 1 where the loop body
-		// resets every lock): a witness without a depth is validated
-		// with one segment per path instead of 2^N per iteration.
-		texts := make([]string, len(locs))
-		for i, l := range locs {
-			texts[i] = l.text
-		}
-		if r, err := validateCorrectness(ctx, c.Program, src, entryOf(texts, 1), opts); err == nil && r.Confirmed {
-			c.K = 1
-			return r, nil
-		}
-	}
-	var hs []houdiniSite
-	for _, l := range locs {
-		names := scope(c.Program, l.inv.Loc.Func, l.site)
-		var cs []*candidate
-		for _, t := range candidates(c.Program, l, names) {
-			cs = append(cs, &candidate{text: t})
-		}
-		hs = append(hs, houdiniSite{loc: YAMLLocation{FileName: l.site.kw.File, Line: l.site.kw.Line, Column: l.site.kw.Col}, cands: cs})
-	}
-	why := ""
-	if err := houdini(ctx, c.Program, src, target, hs, opts); err != nil {
-		why = "Houdini: " + err.Error()
-	} else {
-		texts := make([]string, len(locs))
-		for i, h := range hs {
-			var live []string
-			for _, cd := range h.cands {
-				if !cd.dead {
-					live = append(live, conjunct(cd.text))
-				}
-			}
-			texts[i] = "1"
-			if len(live) > 0 {
-				texts[i] = strings.Join(live, " && ")
-			}
-		}
-		// Inductive survivors need no induction depth; else they may
-		// still strengthen the proof's k-induction.
-		ks := []int{1}
-		if c.K > 1 {
-			ks = append(ks, c.K)
-		}
-		var r Validation
-		var err error
-		for _, k := range ks {
-			r, err = validateCorrectness(ctx, c.Program, src, entryOf(texts, k), opts)
-			if err == nil && r.Confirmed {
-				c.chosen = map[cfa.Pos]string{}
-				for i, l := range locs {
-					c.chosen[l.site.kw] = texts[i]
-				}
-				c.K = k
-				return r, nil
-			}
-		}
-		why = "the inductive candidates do not imply the property: " + r.Reason
-		if err != nil {
-			why = err.Error()
-		}
-	}
-	texts := make([]string, len(locs))
-	for i, l := range locs {
-		texts[i] = l.text
-	}
-	r, err := validateCorrectness(ctx, c.Program, src, entryOf(texts, c.K), opts)
-	if err != nil {
-		return rejected("%s; reached-set invariants: %v", why, err), nil
-	}
-	if r.Confirmed {
-		return r, nil
-	}
-	r.Reason = why + "; reached-set invariants: " + r.Reason
-	// Last, a base case that covers every execution: when the loops
-	// are bounded, the paths from the start end before any depth, and
-	// segments from the start may read memory that segments from an
-	// invariant cannot (pointer dereferences). The depth written is one
-	// more than the most loop heads a path passed (at least 2, which
-	// skips the step case).
-	if e, err := validateCorrectness(ctx, c.Program, src, entryOf(texts, maxK), opts); err == nil && e.Confirmed && e.depth < maxK {
-		c.K = max(2, e.depth+1)
-		return e, nil
-	}
-	return r, nil
-}
-
-// candidates returns the candidate conjuncts (C expressions over names)
-// of the invariant at l's keyword, from two sources:
-//
-//   - the reached states at its loop heads: facts every state has; when
-//     there are at most 64 states, every fact of one; for each integer
-//     variable every state fixes, the bounds of the interval hull of its
-//     values ("lo <= x", "x <= hi") and, with 2 to 8 values, their
-//     disjunction; for two such variables the comparisons (<, <=, ==,
-//     >=, >) that all states satisfy; the reached-set invariant itself
-//     when it has at most maxDisjunctCandidate disjuncts ("0" for a loop head
-//     no state reaches);
-//   - the program: the comparisons in the conditions of the loop's
-//     function and in the integer arguments of its calls (such as
-//     __VERIFIER_assert(x >= 10)), negated, and < and > relaxed to <=
-//     and >=; with at most maxPairAtoms of them, also the disjunctions of
-//     two.
-//
-// Candidates are deduplicated and bounded by maxCandidates; those that do
-// not hold or are not inductive die in Houdini.
-func candidates(p *cfa.Program, l located, names map[string]*cfa.Var) []string {
-	var out []string
-	seen := map[string]bool{}
-	add := func(t string) {
-		if t != "" && t != "1" && !seen[t] && len(out) < maxCandidates {
-			seen[t] = true
-			out = append(out, t)
-		}
-	}
-	inScope := func(e cfa.Expr) bool {
-		ok := true
-		cfa.Walk(e, func(x cfa.Expr) bool {
-			switch x := x.(type) {
-			case *cfa.VarRef:
-				if names[x.Var.Orig] != x.Var {
-					ok = false
-				}
-			case *cfa.Deref, *cfa.Index, *cfa.Member, *cfa.FuncRef:
-				ok = false
-			}
-			return ok
-		})
-		return ok
-	}
-	var states [][]results.Fact
-	for _, inv := range l.invs {
-		states = append(states, inv.States...)
-	}
-	if len(states) == 0 {
-		return []string{"0"}
-	}
-	if n := strings.Count(l.text, "||") + 1; n > 1 && n <= maxDisjunctCandidate {
-		add(l.text)
-	}
-	// Facts: shared ones, and all when there are few states.
-	count := map[string]int{}
-	var order []string
-	type fixed struct {
-		v    *cfa.Var
-		vals []int64
-	}
-	fix := map[*cfa.Var]*fixed{}
-	var fixOrder []*cfa.Var
-	for i, st := range states {
-		done := map[string]bool{}
-		for _, f := range st {
-			if !inScope(f.Expr) {
-				continue
-			}
-			t, ok := cExpr(f.Expr)
-			if !ok || done[t] {
-				continue
-			}
-			done[t] = true
-			if count[t] == 0 {
-				order = append(order, t)
-			}
-			count[t]++
-			if b := eqFact([]results.Fact{f}, t); b != nil {
-				v := b.X.(*cfa.VarRef).Var
-				if !v.T.IsInteger() || v.T.Kind == cfa.Bool || (!v.T.IsSigned() && b.Y.(*cfa.Const).V > 1<<62) {
-					continue
-				}
-				x := int64(b.Y.(*cfa.Const).V)
-				if v.T.IsSigned() {
-					x = cfa.SignExtend(b.Y.(*cfa.Const).V, v.T.Width())
-				}
-				fx := fix[v]
-				if fx == nil {
-					if i > 0 {
-						continue // not fixed in an earlier state
-					}
-					fx = &fixed{v: v}
-					fix[v] = fx
-					fixOrder = append(fixOrder, v)
-				}
-				if len(fx.vals) == i {
-					fx.vals = append(fx.vals, x)
-				}
-			}
-		}
-	}
-	for _, t := range order {
-		if count[t] == len(states) || len(states) <= 64 {
-			add(t)
-		}
-	}
-	var vars []*fixed
-	for _, v := range fixOrder {
-		if fx := fix[v]; len(fx.vals) == len(states) {
-			vars = append(vars, fx)
-		}
-	}
-	lit := func(v *cfa.Var, x int64) string { return cValue(v.T, uint64(x)) }
-	for _, fx := range vars {
-		lo, hi := fx.vals[0], fx.vals[0]
-		distinct := map[int64]bool{}
-		for _, x := range fx.vals {
-			lo, hi = min(lo, x), max(hi, x)
-			distinct[x] = true
-		}
-		name := fx.v.Orig
-		if lo == hi {
-			add(name + " == " + lit(fx.v, lo))
-			continue
-		}
-		add(lit(fx.v, lo) + " <= " + name)
-		add(name + " <= " + lit(fx.v, hi))
-		if len(distinct) <= 8 {
-			var vs []int64
-			for x := range distinct {
-				vs = append(vs, x)
-			}
-			sort.Slice(vs, func(i, j int) bool { return vs[i] < vs[j] })
-			var ds []string
-			for _, x := range vs {
-				ds = append(ds, name+" == "+lit(fx.v, x))
-			}
-			add(strings.Join(ds, " || "))
-		}
-	}
-	for i, a := range vars {
-		for _, b := range vars[i+1:] {
-			if a.v.T.IsSigned() != b.v.T.IsSigned() {
-				continue
-			}
-			lt, le, eq, ge, gt := true, true, true, true, true
-			for k := range a.vals {
-				x, y := a.vals[k], b.vals[k]
-				lt, le, eq, ge, gt = lt && x < y, le && x <= y, eq && x == y, ge && x >= y, gt && x > y
-			}
-			for _, r := range []struct {
-				ok bool
-				op string
-			}{{eq, "=="}, {lt, "<"}, {le, "<="}, {gt, ">"}, {ge, ">="}} {
-				if r.ok {
-					add(a.v.Orig + " " + r.op + " " + b.v.Orig)
-				}
-			}
-		}
-	}
-	// Comparisons of the program.
-	fn := l.inv.Loc.Func
-	var atoms []string
-	atom := func(e cfa.Expr) {
-		b, ok := e.(*cfa.Binary)
-		if !ok || !inScope(e) {
-			return
-		}
-		switch b.Op {
-		case cfa.Lt, cfa.Le, cfa.Gt, cfa.Ge, cfa.Eq, cfa.Ne:
-		default:
-			return
-		}
-		for _, x := range []*cfa.Binary{b, {Op: b.Op.Negate(), X: b.X, Y: b.Y, T: b.T}} {
-			if t, ok := cExpr(x); ok {
-				add(t)
-				atoms = append(atoms, t)
-			}
-			relax := map[cfa.BinaryOp]cfa.BinaryOp{cfa.Lt: cfa.Le, cfa.Gt: cfa.Ge}
-			if op, ok := relax[x.Op]; ok {
-				if t, ok := cExpr(&cfa.Binary{Op: op, X: x.X, Y: x.Y, T: x.T}); ok {
-					add(t)
-					atoms = append(atoms, t)
-				}
-			}
-		}
-	}
-	for _, e := range p.Edges {
-		if e.From == nil || e.From.Func != fn {
-			continue
-		}
-		switch op := e.Op.(type) {
-		case *cfa.Assume:
-			for _, x := range flatten(op.Cond, cfa.LAnd, nil) {
-				for _, y := range flatten(x, cfa.LOr, nil) {
-					atom(y)
-				}
-			}
-		case *cfa.Call:
-			for _, a := range op.Args {
-				atom(a)
-			}
-		}
-	}
-	// Implications between two comparisons ("a || b"), for invariants
-	// that relate a branch to a loop's progress (y % 2 != 0 || x % 2 ==
-	// y % 2); only for few comparisons.
-	if len(atoms) <= maxPairAtoms {
-		for i, a := range atoms {
-			for _, b := range atoms[i+1:] {
-				if a != b {
-					add(conjunct(a) + " || " + conjunct(b))
-				}
-			}
-		}
-	}
-	return out
-}
-
-// maxPairAtoms bounds the program comparisons (with negations and
-// relaxations) whose pairwise disjunctions become candidates.
-const maxPairAtoms = 16
-
-// conjunct parenthesises a candidate with a top-level || (or anything
-// but a comparison chain of && alone) for use as an operand of &&.
-func conjunct(t string) string {
-	if strings.Contains(t, "||") {
-		return "(" + t + ")"
-	}
-	return t
 }

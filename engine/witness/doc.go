@@ -1,5 +1,5 @@
-// Package witness turns counterexamples into verification witnesses and
-// runnable reproducers (DESIGN.md, output contracts; seed
+// Package witness turns counterexamples into verification witnesses
+// (DESIGN.md, output contracts; seed
 // 001_7a124141fc78263e.txt, sections 3.6 and 5.4: a violation witness
 // documents the cause of the violation by the path and the concrete values
 // along it).
@@ -16,9 +16,9 @@
 // of memory safety (Violation.Memory: valid-deref, valid-free,
 // valid-memtrack, valid-memcleanup) ends at the violating step instead:
 // its witnesses state "G valid-deref" (SV-COMP's formula of the violated
-// subproperty) with that step as the target, and its reproducer names
-// -fsanitize=address among its build flags, so that AddressSanitizer
-// reports the error.
+// subproperty) with that step as the target, and its reproducer
+// (engine/witness/reproduce) names -fsanitize=address among its build
+// flags, so that AddressSanitizer reports the error.
 //
 // # YAML witnesses, format 2.0
 //
@@ -186,22 +186,9 @@
 // one variable's contiguous values become a range, "1" is written when
 // nothing is known and "0" at loop heads the reached set never reaches.
 //
-// Before writing, Correctness.Select (called by `reverify check`) looks
-// for invariants the validator proves: the reached-set invariant need not
-// be inductive in isolation (facts over untracked or out-of-scope
-// variables are missing) and can be a disjunction over thousands of
-// states. Select runs Houdini (Flanagan and Leino, FME 2001) with the
-// validator's path segments over candidate conjuncts per loop: facts of
-// the reached states, interval-hull bounds and small value sets of the
-// variables they fix, comparisons between two such variables that all
-// states satisfy, a small reached-set disjunction, and the comparisons in
-// the conditions and call arguments of the loop's function (negated and
-// relaxed). Candidates that do not hold initially or are not preserved
-// die; survivors implied by the others are dropped; the result is kept
-// only when the validator confirms it (inductive and implying the
-// property), else the reached-set invariants are written unchanged.
-// With a depth above 1, Select first tries the invariants without it,
-// and keeps the smallest depth it confirms.
+// Before writing, validate.Select (engine/witness/validate, called by
+// `reverify check`) may replace the invariants by ones the validator
+// proves (Correctness.Chosen) and set the induction depth.
 //
 // WriteCorrectnessYAML writes one invariant_set entry (format 2.0: the
 // metadata of violation witnesses, content items invariant {type
@@ -217,142 +204,12 @@
 // matching the CFA edges into the loop head (enterLoopHead, startline,
 // endline) and left by an unguarded transition back to N0.
 //
-// # Validation by replay
+// # Reading witnesses
 //
-// Validate (after ReadWitness) checks a YAML witness against the program
-// with engine/smt's bit-precise path encoding and the injected solver.
-// A violation witness must describe a feasible path: a depth-first search
-// over the interprocedural CFA follows the waypoints in order
-// (assumptions and \result constraints become assumptions on the path,
-// branching waypoints fix the direction of their statement, the target
-// waypoint matches a call of a function the witness's specification
-// names, starting at its location, and ends the path; a call of another
-// error function, such as __assert_fail under G ! call(reach_error()),
-// is no violation and ends the path as abort() does), prunes infeasible branches and checks the
-// complete path without undefined behaviour (smt.CheckPath); the model
-// gives the inputs Reproducer needs, so `reverify reproduce` works from
-// the YAML witness alone. A correctness witness is checked by Floyd's
-// inductive assertions: the loop heads carrying invariants cut the
-// program, every loop-free segment from the program start or from a cut
-// point under its invariant to the next cut point must establish that
-// invariant (negation unsatisfiable), and no segment may reach an error
-// call of the property. Each invariant may assume the others (the
-// invariant_set semantics). With "k-induction: K" the invariant set is
-// checked by K-induction over the same segments (as CPAchecker's
-// k-induction-based validator; Beyer, Dangl, Dietsch, Heizmann,
-// Stahlbauer, FSE 2015; Beyer, Dangl, Dietsch, Heizmann, FSE 2016): base
-// case, every path from the start through K cut points establishes each
-// invariant and reaches no error; step case, from each cut point under
-// its invariant, every path whose first K-1 segments are good has a
-// good K-th segment; when no feasible path from the start reaches a K-th
-// cut point the base case covered every execution and the step case is
-// skipped. Segments that multiply two variables are decided on one
-// formula normalised into sums of monomials (smt.Normalizer), where
-// bit-blasting alone does not finish on 64-bit polynomial invariants.
-// A segment from a loop in a callee starts in
-// every chain of direct calls from the entry function, with the callers'
-// locals and the callee's parameters unconstrained, and continues into
-// the caller on return; main(int argc, char **argv) is entered with
-// unconstrained arguments as long as it never reads a pointer parameter.
-// The result names the invariant and location that failed, or the
-// unsupported construct (pointer reads from a cut point, a used argv,
-// calls through pointers to the loop's function, recursion) with its
-// file:line. Content the validator cannot use (avoid waypoints, location
-// invariants, expressions outside csyntax.ParseExpr, locations without a loop)
-// is a *BadWitnessError.
-//
-// # Reproducers
-//
-// Reproducer returns a C test harness: a separate translation unit that is
-// compiled together with the unchanged program,
-//
-//	gcc -O0 -fwrapv -finstrument-functions [-m32] [flags…] -o repro program.c… reproducer.c
-//
-// (BuildLine; -m32 for ILP32, -fwrapv for the wrap-around the analysis
-// assumes, -finstrument-functions so that the harness sees the program
-// enter an error function it defines itself, flags from BuildFlags for
-// volatile objects) and then run, by report/reproducer.Run: directly, or under
-// qemu-i386 (Debian qemu-user) when the kernel refuses an i386 program
-// with ENOEXEC. Judging it is the caller's job (`reverify reproduce`,
-// reproduce.sh); the engine itself runs no processes. The harness
-//
-//   - defines every __VERIFIER_nondet_* function the program uses without
-//     defining it, with the program's declared result type (spelled by width
-//     and signedness, so the ABI matches), returning the counterexample's
-//     values from one table in read order, one index over all of them; a
-//     call beyond the table returns 0 with a note on stderr, as does a value
-//     read by another function than recorded;
-//   - defines __VERIFIER_assume (a failed assumption prints a note and
-//     exits with status 0: the run left the counterexample) and
-//     __VERIFIER_atomic_begin/_end when the program uses them;
-//   - makes reaching the error observable: it prints a line starting with
-//     ReachedMarker ("reverify-reproducer: reached error") to stderr and
-//     exits with ReachedExitCode (77). The harness defines the error
-//     function itself when the program only declares it (reach_error,
-//     __VERIFIER_error), and the C library's assertion-failure functions
-//     (__assert_fail, __assert_perror_fail, __assert, __assert_rtn) when the
-//     program uses them: SV-COMP's reach_error calls __assert_fail, and the
-//     executable's definition takes precedence over libc's, so no linker
-//     tricks or LD_PRELOAD are needed. When the program's error function
-//     ends in abort() instead, the harness defines abort(): an abort whose
-//     return address lies in the error function (up to the next function's
-//     address among the program's external functions and the harness's) is
-//     the error; every other abort (assume_abort_if_not) aborts as usual. A
-//     SIGABRT handler could not tell the two apart. An error function that
-//     does neither (an empty reach_error) is observed on entry: the
-//     harness defines gcc's __cyg_profile_func_enter hook
-//     (-finstrument-functions) and compares the function entered with
-//     the error function; a static one cannot be named and Reproducer
-//     says so. Only the reported assertion counts (site.go): the harness
-//     compares the failing call's file name and line with the property's
-//     error calls and, for an assert wrapper's property, the wrapper's call
-//     site (the arguments of __assert_fail, else addr2line on return
-//     addresses from a shadow call stack the -finstrument-functions hooks
-//     keep); another failing assertion prints where it failed and aborts
-//     (exit status 134);
-//   - supplies the counterexample's value for each read of a volatile
-//     global (see volatile.go: the macro -Dv=(*rv_volatile_0()) turns
-//     every evaluation of v in the program into an accessor call, one
-//     queue of values per variable), refusing with the reason where an
-//     accessor could give a value to the wrong evaluation (the path
-//     writes v or takes its address, v is local or initialised, its name
-//     is not unique, one expression reads it twice with different values);
-//   - exits with status 0 before main when the environment variable
-//     ProbeEnv is set (reproduce.sh's probe of whether the kernel runs it);
-//   - carries the bytes the counterexample reads from standard input
-//     (getchar, getc and fgetc of stdin: cfa.StdinByte; fgets and fread
-//     of stdin byte by byte: cfa.StdinCall; cfa.IsStdinRead) up to its first
-//     EOF in lines starting "// reverify-stdin: " (printf octal escapes,
-//     read back by Stdin), for the runner to put on the program's standard
-//     input (stdin.go); a path that also consumes stdin with an unmodelled
-//     function (ungetc, scanf, …) is refused;
-//   - defines the C library's input functions the program calls
-//     (rand, random, time, clock: cfa.InputCall, cfa.IsInputFunc) to
-//     return the counterexample's values in order with the values of the
-//     __VERIFIER_nondet_* functions, time storing its value through its
-//     argument as its model does (inputDefs); the executable's definition
-//     takes precedence over the shared C library's;
-//   - calls the entry function itself when it is not main, or when the
-//     counterexample gives main's parameters (argc is an input; entry.go):
-//     it defines __wrap_main and names -Wl,--wrap=main among its build
-//     flags, so that the C runtime calls the harness, which calls the
-//     entry function with the counterexample's values of its parameters
-//     ("param x"). main gets that argc, an argv of as many strings (the
-//     program's name, then empty strings: a counterexample never reads
-//     them) and the real envp; a pointer parameter the function never uses
-//     is a null pointer. A static entry function, a used pointer parameter
-//     (what it points to is not part of the counterexample), a parameter or
-//     result of a type the harness cannot spell, and an argc above 2^24
-//     are refused with the reason.
-//
-// A counterexample that depends on values a harness cannot supply fails
-// with an error naming the value: an uninitialised local read before it is
-// overwritten ("depends on an uninitialised value of x at f.c:3:3"), the
-// result of an external function ("depends on the result of extern f at
-// …"), a volatile read it cannot supply. Values that are never read on the
-// path do not count: for a register local by the path's syntax (read
-// before overwritten in its frame), for an address-taken local by
-// replaying the counterexample concretely (engine/interp.UnobservedInputs:
-// its bytes are all overwritten, directly or through pointers, before any
-// load or block copy reads one).
+// ReadWitness parses a YAML witness (format 2.0) of violation_sequence or
+// invariant_set entries for the validator (engine/witness/validate);
+// content it cannot use is a *BadWitnessError. The validator locates
+// waypoints and loop invariants in the source as the writers place them
+// (Sources, LoopSiteOf, Scope) and reads the producer.description fields
+// the writers record (Description, InductionDepth).
 package witness

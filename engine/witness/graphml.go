@@ -129,21 +129,21 @@ func (c *ctx) graphmlEdges(prog string) []gmlEdge {
 		switch s.Kind {
 		case cfa.Intra:
 			if vs, ok := c.site(i); ok {
-				if vs.kind == siteOther || !constantOK(vs.t, vs.in.Bits) {
+				if vs.Kind == SiteOther || !constantOK(vs.T, vs.In.Bits) {
 					continue
 				}
 				d := lines(s.Edge)
 				switch {
-				case vs.fn != "":
-					d = append(d, [2]string{"assumption", `\result == ` + cValue(vs.t, vs.in.Bits) + ";"},
+				case vs.Fn != "":
+					d = append(d, [2]string{"assumption", `\result == ` + CValue(vs.T, vs.In.Bits) + ";"},
 						[2]string{"assumption.scope", c.funcs[i]},
-						[2]string{"assumption.resultfunction", vs.fn})
+						[2]string{"assumption.resultfunction", vs.Fn})
 				default:
-					x, ok := plainVar(vs.lhs)
+					x, ok := plainVar(vs.LHS)
 					if !ok {
 						continue
 					}
-					d = append(d, [2]string{"assumption", x.Orig + " == " + cValue(vs.t, vs.in.Bits) + ";"},
+					d = append(d, [2]string{"assumption", x.Orig + " == " + CValue(vs.T, vs.In.Bits) + ";"},
 						[2]string{"assumption.scope", c.funcs[i]})
 				}
 				edges = append(edges, d)

@@ -60,11 +60,55 @@ type Violation struct {
 	// AddressSanitizer, which reports the error.
 	Memory string
 	// Property, when not nil, is the property the path violates; the
-	// reproducer exits with ReachedExitCode only when a run reaches that
-	// assertion. Without it the property is the one of spec.Properties
+	// reproducer exits with reproduce.ReachedExitCode only when a run
+	// reaches that assertion. Without it the property is the one of spec.Properties
 	// whose error call (through the wrapper call, for a wrapper's) the
 	// path's target is.
 	Property *spec.Property
+}
+
+// Trace is a Violation as the writers see it: this package's witness
+// writers and the reproducer of engine/witness/reproduce.
+type Trace struct {
+	Violation *Violation
+	// Files are the input files (Task.Files, else Program.Files).
+	Files []string
+	// Inputs are the violation's inputs by step.
+	Inputs map[int]results.Input
+	// Depth is the call depth of each step (0 = entry function).
+	Depth []int
+	// Target is the index of the step calling the error function (for
+	// a memory-safety violation, the violating last step), ErrFunc the
+	// error function called there.
+	Target  int
+	ErrFunc string
+
+	c *ctx
+}
+
+// NewTrace prepares v for writing: it finds the error call and reads the
+// sources (from Task.Contents or disk) as far as they can be read.
+func NewTrace(v *Violation) (*Trace, error) {
+	c, err := newCtx(v, false)
+	if err != nil {
+		return nil, err
+	}
+	return &Trace{Violation: v, Files: c.order, Inputs: c.inputs, Depth: c.depth, Target: c.target, ErrFunc: c.errFunc, c: c}, nil
+}
+
+// Site returns the value site of step i, if an input was read there.
+func (t *Trace) Site(i int) (ValueSite, bool) { return t.c.site(i) }
+
+// Code returns the text of the file of p with comments, literals and
+// preprocessor lines masked (engine/ctext.Mask) and the offset of p in
+// it; ok is false when the file cannot be read or p lies outside it.
+func (t *Trace) Code(p cfa.Pos) (code []byte, off int, ok bool) {
+	f := t.c.file(p.File)
+	off, ok = f.offset(p)
+	if !ok {
+		return nil, 0, false
+	}
+	return f.code, off, true
 }
 
 // ctx is what the writers share: the violation, the loaded sources and the
@@ -198,6 +242,16 @@ func (c *ctx) walk() {
 
 var callRE = regexp.MustCompile(`call\(\s*([A-Za-z_]\w*)\s*\(\s*\)\s*\)`)
 
+// SpecErrorFuncs returns the functions f of the "call(f())" that the
+// specification s names.
+func SpecErrorFuncs(s string) map[string]bool {
+	funcs := map[string]bool{}
+	for _, m := range callRE.FindAllStringSubmatch(s, -1) {
+		funcs[m[1]] = true
+	}
+	return funcs
+}
+
 // errorFuncs returns the functions whose call violates the specification,
 // in order of preference.
 func (c *ctx) errorFuncs() []map[string]bool {
@@ -228,8 +282,8 @@ func (c *ctx) findTarget() (int, string, error) {
 	return 0, "", errors.New("witness: the path calls no error function (reach_error, __VERIFIER_error, __assert_fail)")
 }
 
-// specFormula returns the LTL formula of the specification.
-func specFormula(s string) string {
+// SpecFormula returns the LTL formula of the specification.
+func SpecFormula(s string) string {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return "G ! call(reach_error())"
@@ -262,7 +316,7 @@ func (c *ctx) formula() string {
 	if c.v.Memory != "" {
 		return "G " + c.v.Memory
 	}
-	f := specFormula(c.v.Task.Specification)
+	f := SpecFormula(c.v.Task.Specification)
 	for _, m := range callRE.FindAllStringSubmatch(f, -1) {
 		if m[1] == c.errFunc {
 			return f
@@ -274,7 +328,7 @@ func (c *ctx) formula() string {
 // checkLine returns the whole SV-COMP specification line with formula().
 func (c *ctx) checkLine() string {
 	line := specCheck(c.v.Task.Specification, c.v.Task.Entry)
-	if old, f := specFormula(c.v.Task.Specification), c.formula(); f != old {
+	if old, f := SpecFormula(c.v.Task.Specification), c.formula(); f != old {
 		line = strings.Replace(line, old, f, 1)
 	}
 	return line
@@ -289,7 +343,7 @@ func specCheck(s, entry string) string {
 	if entry == "" {
 		entry = "main"
 	}
-	return fmt.Sprintf("CHECK( init(%s()), LTL(%s) )", entry, specFormula(s))
+	return fmt.Sprintf("CHECK( init(%s()), LTL(%s) )", entry, SpecFormula(s))
 }
 
 func (c *ctx) producer() (string, string) {
@@ -323,59 +377,60 @@ func (c *ctx) uuid() string {
 	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
 }
 
-// valueSite describes a step that stores an input value.
-type valueSite struct {
-	in   results.Input
-	t    *cfa.Type
-	lhs  cfa.Expr // the lvalue stored into (nil: not stored)
-	fn   string   // the function called (nondet or extern), "" for Decl
-	kind siteKind
+// ValueSite describes a step that stores an input value.
+type ValueSite struct {
+	In   results.Input
+	T    *cfa.Type
+	LHS  cfa.Expr // the lvalue stored into (nil: not stored)
+	Fn   string   // the function called (nondet or extern), "" for Decl
+	Kind SiteKind
 }
 
-type siteKind uint8
+// SiteKind says where an input value comes from.
+type SiteKind uint8
 
 const (
-	siteNondet siteKind = iota // __VERIFIER_nondet_* call or input function (cfa.IsInputFunc) (Havoc)
-	siteUninit                 // Decl of a local
-	siteExtern                 // Intra call of an external function
-	siteOther                  // volatile read, unsupported construct, …
+	SiteNondet SiteKind = iota // __VERIFIER_nondet_* call or input function (cfa.IsInputFunc) (Havoc)
+	SiteUninit                 // Decl of a local
+	SiteExtern                 // Intra call of an external function
+	SiteOther                  // volatile read, unsupported construct, …
 )
 
 // site returns the value site of step i, if an input was read there.
-func (c *ctx) site(i int) (valueSite, bool) {
+func (c *ctx) site(i int) (ValueSite, bool) {
 	in, ok := c.inputs[i]
 	if !ok {
-		return valueSite{}, false
+		return ValueSite{}, false
 	}
 	s := c.v.Path[i]
 	if s.Edge == nil {
-		return valueSite{}, false
+		return ValueSite{}, false
 	}
-	vs := valueSite{in: in, t: in.Type, kind: siteOther}
+	vs := ValueSite{In: in, T: in.Type, Kind: SiteOther}
 	switch op := s.Edge.Op.(type) {
 	case *cfa.Havoc:
-		vs.lhs = op.LHS
+		vs.LHS = op.LHS
 		if cfa.NondetFunc(op.Source) || cfa.IsInputFunc(op.Source) {
-			vs.kind, vs.fn = siteNondet, op.Source
+			vs.Kind, vs.Fn = SiteNondet, op.Source
 		}
 	case *cfa.Decl:
-		vs.lhs, vs.kind = &cfa.VarRef{Var: op.Var}, siteUninit
+		vs.LHS, vs.Kind = &cfa.VarRef{Var: op.Var}, SiteUninit
 	case *cfa.Call:
 		if s.Kind != cfa.Intra {
-			return valueSite{}, false
+			return ValueSite{}, false
 		}
-		vs.lhs, vs.fn, vs.kind = op.Result, op.Fn, siteExtern
+		vs.LHS, vs.Fn, vs.Kind = op.Result, op.Fn, SiteExtern
 		if cfa.NondetFunc(op.Fn) {
-			vs.kind = siteNondet
+			vs.Kind = SiteNondet
 		}
 	default:
-		return valueSite{}, false
+		return ValueSite{}, false
 	}
-	if vs.t == nil && vs.lhs != nil {
-		vs.t = vs.lhs.Type()
+	if vs.T == nil && vs.LHS != nil {
+		vs.T = vs.LHS.Type()
 	}
-	if vs.t == nil {
-		return valueSite{}, false
+	if vs.T == nil {
+		return ValueSite{}, false
 	}
 	return vs, true
 }
@@ -517,8 +572,8 @@ func constantOK(t *cfa.Type, v uint64) bool {
 	return false
 }
 
-// cValue writes v of type t as a C constant expression.
-func cValue(t *cfa.Type, v uint64) string {
+// CValue writes v of type t as a C constant expression.
+func CValue(t *cfa.Type, v uint64) string {
 	switch t.Kind {
 	case cfa.Bool:
 		if v != 0 {
@@ -544,6 +599,45 @@ func cValue(t *cfa.Type, v uint64) string {
 		return fmt.Sprintf("%dU", v)
 	}
 	return fmt.Sprint(v)
+}
+
+// CType spells t as a C type with the same ABI.
+func CType(t *cfa.Type) (string, bool) {
+	switch t.Kind {
+	case cfa.Bool:
+		return "_Bool", true
+	case cfa.Pointer:
+		return "void *", true
+	case cfa.Float:
+		switch t.Bits {
+		case 32:
+			return "float", true
+		case 64:
+			return "double", true
+		}
+		return "long double", true
+	case cfa.Int:
+		u := "unsigned "
+		if t.Signed {
+			u = ""
+		}
+		switch t.Bits {
+		case 8:
+			if t.Signed {
+				return "signed char", true
+			}
+			return "unsigned char", true
+		case 16:
+			return u + "short", true
+		case 32:
+			return u + "int", true
+		case 64:
+			return u + "long long", true
+		case 128:
+			return u + "__int128", true
+		}
+	}
+	return "", false
 }
 
 // acslValue writes v of type t as an ACSL (mathematical) integer.

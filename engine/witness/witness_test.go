@@ -3,7 +3,6 @@ package witness
 import (
 	"bytes"
 	"encoding/xml"
-	"flag"
 	"io"
 	"os"
 	"path/filepath"
@@ -14,28 +13,14 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/witness/witnesstest"
 	"github.com/reverify/reverify/results"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // golden compares got with testdata/name, or rewrites it under -update.
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (run go test -update to accept):\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
+	witnesstest.Golden(t, filepath.Join("testdata", name), got)
 }
 
 var fixedTime = time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
@@ -53,11 +38,11 @@ func readTestdata(t *testing.T, name string) string {
 
 // violationFor translates testdata/file, runs it with vals and returns the
 // violation (failing if the run does not reach the error).
-func violationFor(t *testing.T, file string, dm cfa.DataModel, specification string, vals []uint64, o execOpts) *Violation {
+func violationFor(t *testing.T, file string, dm cfa.DataModel, specification string, vals []uint64, o witnesstest.ExecOpts) *Violation {
 	t.Helper()
 	src := readTestdata(t, file)
-	p := translate(t, dm, file, src)
-	path, inputs, reached := execute(t, p, "main", vals, o)
+	p := witnesstest.Translate(t, dm, file, src)
+	path, inputs, reached := witnesstest.Execute(t, p, "main", vals, o)
 	if !reached {
 		t.Fatalf("%s with %v does not reach the error", file, vals)
 	}
@@ -150,7 +135,7 @@ var witnessCases = []witnessCase{
 func TestWitnesses(t *testing.T) {
 	for _, tc := range witnessCases {
 		t.Run(tc.name, func(t *testing.T) {
-			v := violationFor(t, tc.file, tc.dm, tc.specification, tc.vals, execOpts{})
+			v := violationFor(t, tc.file, tc.dm, tc.specification, tc.vals, witnesstest.ExecOpts{})
 
 			var y bytes.Buffer
 			if err := WriteViolationYAML(&y, v); err != nil {
@@ -207,7 +192,7 @@ func checkMetadata(t *testing.T, e YAMLEntry, v *Violation) {
 		t.Errorf("producer: %+v", m.Producer)
 	}
 	task := m.Task
-	if task.Language != "C" || task.DataModel != v.Task.DataModel.String() || task.Specification != specFormula(v.Task.Specification) {
+	if task.Language != "C" || task.DataModel != v.Task.DataModel.String() || task.Specification != SpecFormula(v.Task.Specification) {
 		t.Errorf("task: %+v", task)
 	}
 	if len(task.InputFiles) != 1 || len(task.InputFileHashes[task.InputFiles[0]]) != 64 {
@@ -380,7 +365,7 @@ func readFile(t *testing.T, name string) string {
 }
 
 func TestNoTarget(t *testing.T) {
-	v := violationFor(t, "simple.c", cfa.LP64, "", []uint64{11}, execOpts{})
+	v := violationFor(t, "simple.c", cfa.LP64, "", []uint64{11}, witnesstest.ExecOpts{})
 	v.Path = v.Path[:len(v.Path)-1]
 	if err := WriteViolationYAML(&bytes.Buffer{}, v); err == nil || !strings.Contains(err.Error(), "error function") {
 		t.Errorf("want an error for a path without error call, got %v", err)
@@ -393,8 +378,8 @@ func TestSpecification(t *testing.T) {
 		{"G ! call(reach_error())", "G ! call(reach_error())", "CHECK( init(main()), LTL(G ! call(reach_error())) )"},
 		{"CHECK( init(main()), LTL(G ! call(__VERIFIER_error())) )\n", "G ! call(__VERIFIER_error())", "CHECK( init(main()), LTL(G ! call(__VERIFIER_error())) )"},
 	} {
-		if got := specFormula(tc.in); got != tc.formula {
-			t.Errorf("specFormula(%q) = %q, want %q", tc.in, got, tc.formula)
+		if got := SpecFormula(tc.in); got != tc.formula {
+			t.Errorf("SpecFormula(%q) = %q, want %q", tc.in, got, tc.formula)
 		}
 		if got := specCheck(tc.in, ""); got != tc.check {
 			t.Errorf("specCheck(%q) = %q, want %q", tc.in, got, tc.check)
@@ -419,8 +404,8 @@ func TestValues(t *testing.T) {
 		{cfa.UCharType, 0xff, "255", "255"},
 		{cfa.BoolType, 1, "1", "1"},
 	} {
-		if got := cValue(tc.t, tc.v); got != tc.c {
-			t.Errorf("cValue(%s, %#x) = %s, want %s", tc.t, tc.v, got, tc.c)
+		if got := CValue(tc.t, tc.v); got != tc.c {
+			t.Errorf("CValue(%s, %#x) = %s, want %s", tc.t, tc.v, got, tc.c)
 		}
 		if got := acslValue(tc.t, tc.v); got != tc.acsl {
 			t.Errorf("acslValue(%s, %#x) = %s, want %s", tc.t, tc.v, got, tc.acsl)

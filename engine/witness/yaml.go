@@ -211,24 +211,24 @@ func (c *ctx) waypoints() []YAMLWaypoint {
 // assumption "x == v" at the next statement when the value is stored
 // into a program variable x and that statement follows directly, else a
 // function_return "\result == v" at the call's closing parenthesis.
-func (c *ctx) valueWaypoint(i int, vs valueSite) (YAMLWaypoint, bool) {
-	if vs.kind == siteOther || !constantOK(vs.t, vs.in.Bits) {
+func (c *ctx) valueWaypoint(i int, vs ValueSite) (YAMLWaypoint, bool) {
+	if vs.Kind == SiteOther || !constantOK(vs.T, vs.In.Bits) {
 		return YAMLWaypoint{}, false
 	}
 	fn := c.funcs[i]
-	if x, ok := plainVar(vs.lhs); ok {
+	if x, ok := plainVar(vs.LHS); ok {
 		if p, ok := c.assumptionAt(i); ok {
 			return YAMLWaypoint{Type: Assumption, Action: Follow,
-				Constraint: &YAMLConstraint{Value: x.Orig + " == " + cValue(vs.t, vs.in.Bits), Format: "c_expression"},
+				Constraint: &YAMLConstraint{Value: x.Orig + " == " + CValue(vs.T, vs.In.Bits), Format: "c_expression"},
 				Location:   c.loc(p, fn)}, true
 		}
 	}
-	if vs.kind == siteUninit || vs.fn == "" {
+	if vs.Kind == SiteUninit || vs.Fn == "" {
 		return YAMLWaypoint{}, false
 	}
-	if p, ok := c.callParen(c.v.Path[i].Edge, vs.fn); ok {
+	if p, ok := c.callParen(c.v.Path[i].Edge, vs.Fn); ok {
 		return YAMLWaypoint{Type: FunctionReturn, Action: Follow,
-			Constraint: &YAMLConstraint{Value: `\result == ` + acslValue(vs.t, vs.in.Bits), Format: "acsl_expression"},
+			Constraint: &YAMLConstraint{Value: `\result == ` + acslValue(vs.T, vs.In.Bits), Format: "acsl_expression"},
 			Location:   c.loc(p, fn)}, true
 	}
 	return YAMLWaypoint{}, false

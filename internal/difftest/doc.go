@@ -45,7 +45,7 @@
 //     and never written: reverify reads any value, gcc's runs read 0. A
 //     program with them is one with inputs: a FALSE is confirmed only
 //     by its reproducer (the volatile reads get the counterexample's
-//     values through accessors, engine/witness/volatile.go).
+//     values through accessors, engine/witness/reproduce/volatile.go).
 //   - ExternObj: objects declared extern and not defined
 //     (`extern int cfg_value9;`), inputs for reverify; gcc's runs link a
 //     benign definition (0) and an adversarial one (nonzero) in benign.c
@@ -92,7 +92,7 @@
 //     or external functions whose gcc run passes the assertion:
 //     WrongFalse.
 //   - FALSE otherwise: the counterexample's reproducer
-//     (engine/witness.Reproducer, built with witness.BuildLine, its
+//     (engine/witness/reproduce.Reproducer, built with reproduce.BuildLine, its
 //     BuildFlags and the benign bodies) must reach the error: NotReached
 //     or BadRepro if not; NoReproducer when the witness package refuses
 //     to write one (counted, not a failure: the reason is reported).

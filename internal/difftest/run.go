@@ -21,6 +21,7 @@ import (
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/engine/witness/reproduce"
 	"github.com/reverify/reverify/results"
 )
 
@@ -301,7 +302,7 @@ const (
 	WrongTrue    = "wrong TRUE"                  // a gcc run violates the assertion first
 	WrongFalse   = "wrong FALSE"                 // a deterministic program without externs whose gcc run passes the assertion
 	NotReached   = "reproducer does not reach"   // the reproducer ran but did not reach the error
-	NoReproducer = "no reproducer"               // witness.Reproducer refused (counted, not a failure)
+	NoReproducer = "no reproducer"               // reproduce.Reproducer refused (counted, not a failure)
 	BadRepro     = "reproducer does not compile" // a failure
 )
 
@@ -461,7 +462,7 @@ func (e *Env) reproduce(ctx context.Context, dir string, p *cfa.Program, r *engi
 	v := &witness.Violation{Program: p, Path: r.Counterexample, Inputs: r.Inputs, Task: witness.Task{
 		Files: p.Files, Entry: "main", DataModel: p.DataModel, Producer: "reverify-difftest",
 	}}
-	src, err := witness.Reproducer(v)
+	src, err := reproduce.Reproducer(v)
 	if err != nil {
 		return NoReproducer, err.Error()
 	}
@@ -472,7 +473,7 @@ func (e *Env) reproduce(ctx context.Context, dir string, p *cfa.Program, r *engi
 		orig = append(orig, write(dir, "benign.c", c.Benign))
 	}
 	exe := filepath.Join(dir, name)
-	argv := witness.BuildLine(e.DataModel, orig, repro, exe, witness.BuildFlags(src)...)
+	argv := reproduce.BuildLine(e.DataModel, orig, repro, exe, reproduce.BuildFlags(src)...)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	var cerr bytes.Buffer
 	cmd.Stderr = &cerr
@@ -483,7 +484,7 @@ func (e *Env) reproduce(ctx context.Context, dir string, p *cfa.Program, r *engi
 	if err != nil {
 		return NotReached, err.Error()
 	}
-	if code == witness.ReachedExitCode && strings.Contains(serr, witness.ReachedMarker) {
+	if code == reproduce.ReachedExitCode && strings.Contains(serr, reproduce.ReachedMarker) {
 		return "", ""
 	}
 	return NotReached, fmt.Sprintf("exit %d: %s", code, serr)

@@ -15,6 +15,8 @@ import (
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/engine/witness/reproduce"
+	"github.com/reverify/reverify/engine/witness/validate"
 	"github.com/reverify/reverify/results"
 )
 
@@ -124,12 +126,12 @@ func Write(out string, t Task, rs []*engine.Result, report *results.Report) erro
 		} else {
 			pr.WitnessGraphML = filepath.Join(dir, "witness.graphml")
 		}
-		src, err := witness.Reproducer(v)
+		src, err := reproduce.Reproducer(v)
 		if err != nil {
 			pr.Reason = strings.TrimSpace(pr.Reason + "; no reproducer: " + err.Error())
 			continue
 		}
-		files, flags := t.Files, witness.BuildFlags(src)
+		files, flags := t.Files, reproduce.BuildFlags(src)
 		for _, inc := range t.IncludeDirs {
 			flags = append(flags, "-I", relTo(dir, inc))
 		}
@@ -147,7 +149,7 @@ func Write(out string, t Task, rs []*engine.Result, report *results.Report) erro
 			errs = append(errs, err.Error())
 			continue
 		}
-		stdin, hasStdin := witness.Stdin(src)
+		stdin, hasStdin := reproduce.Stdin(src)
 		script, err := reproduceScript(prog.DataModel, files, dir, flags, stdin, hasStdin)
 		if err != nil {
 			errs = append(errs, err.Error())
@@ -182,7 +184,7 @@ func correctnessOf(t Task, r *engine.Result) *witness.Correctness {
 }
 
 // SelectTimeout bounds the choice of invariants
-// (witness.Correctness.Select) per TRUE property (wall-clock time).
+// (validate.Select) per TRUE property (wall-clock time).
 const SelectTimeout = 20 * time.Second
 
 // SelectBudget is the time invariant selection may take for a TRUE
@@ -207,7 +209,7 @@ func writeCorrectness(dir string, t Task, r *engine.Result, pr *results.Property
 	// candidates); on failure the reached-set invariants stay.
 	if budget := SelectBudget(t.Timeout, r); budget > 0 {
 		sctx, cancel := context.WithTimeout(context.Background(), budget)
-		_, _ = c.Select(sctx, witness.ValidateOptions{Solver: t.Solver, Entry: t.Entry, Properties: []*engine.Property{r.Property}})
+		_, _ = validate.Select(sctx, c, validate.Options{Solver: t.Solver, Entry: t.Entry, Properties: []*engine.Property{r.Property}})
 		cancel()
 	}
 	var errs []string

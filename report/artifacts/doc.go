@@ -15,11 +15,11 @@
 //     proves within [SelectBudget];
 //   - for FALSE, the violation witnesses (witness.yml, format 2.0, and
 //     witness.graphml, format 1.0), the reproducer harness reproducer.c
-//     (engine/witness.Reproducer) and reproduce.sh, which builds it with
-//     the program's files (witness.BuildLine) and runs it, under
+//     (engine/witness/reproduce.Reproducer) and reproduce.sh, which builds it with
+//     the program's files (reproduce.BuildLine) and runs it, under
 //     qemu-i386 when the kernel cannot execute an ILP32 program, with
 //     the bytes the counterexample reads from standard input piped in
-//     (witness.Stdin).
+//     (reproduce.Stdin).
 //
 // It records the paths it wrote in the results.Report. [BuildAndRun]
 // compiles a reproducer in a temporary directory and runs it

@@ -14,7 +14,7 @@ import (
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/cfa"
-	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/engine/witness/reproduce"
 	"github.com/reverify/reverify/report/reproducer"
 )
 
@@ -22,19 +22,19 @@ import (
 // harness prints a line starting with ReachedMarker to stderr and exits
 // with ReachedExitCode (engine/witness).
 const (
-	ReachedMarker   = witness.ReachedMarker
-	ReachedExitCode = witness.ReachedExitCode
+	ReachedMarker   = reproduce.ReachedMarker
+	ReachedExitCode = reproduce.ReachedExitCode
 )
 
 // reproduceScript is the text of dir/reproduce.sh: its first comment
 // says what a run shows (exit code 77 for an assertion; for a reproducer
 // built with -fsanitize=address, AddressSanitizer's report and exit
 // status 1); it builds
-// dir/reproducer.c with the program's files (witness.BuildLine, with the
-// reproducer's own flags, witness.BuildFlags) and runs
+// dir/reproducer.c with the program's files (reproduce.BuildLine, with the
+// reproducer's own flags, reproduce.BuildFlags) and runs
 // it: an ILP32 reproducer under qemu-i386 when the kernel cannot execute
 // it (exit 2 when neither works). With stdin (hasStdin: the
-// counterexample reads standard input, witness.Stdin), printf pipes those
+// counterexample reads standard input, reproduce.Stdin), printf pipes those
 // bytes into the run. Every path is relative to the script's own directory, so the script
 // still works when the output directory and the checkout move together
 // (a downloaded Actions artifact unpacked at its place in a checkout).
@@ -60,7 +60,7 @@ func reproduceScript(dm cfa.DataModel, files []string, dir string, flags []strin
 		relFiles[i] = r
 		isPath[r] = true
 	}
-	build := witness.BuildLine(dm, relFiles, "reproducer.c", "reproducer", flags...)
+	build := reproduce.BuildLine(dm, relFiles, "reproducer.c", "reproducer", flags...)
 	q := make([]string, len(build))
 	for i, a := range build {
 		q[i] = ShellQuote(a)
@@ -72,13 +72,13 @@ func reproduceScript(dm cfa.DataModel, files []string, dir string, flags []strin
 	if hasStdin {
 		// The bytes the counterexample reads from standard input; the
 		// input ends after them (EOF).
-		input = "# Standard input, as the counterexample reads it.\ninput() {\n\tprintf '" + witness.StdinPrintf(stdin) + "'\n}\n"
+		input = "# Standard input, as the counterexample reads it.\ninput() {\n\tprintf '" + reproduce.StdinPrintf(stdin) + "'\n}\n"
 		feed = "input | "
 	}
 	run := feed + "\"$here\"/reproducer\n"
 	if dm == cfa.ILP32 {
 		// An i386 program on a kernel without 32-bit support fails with
-		// "exec format error": the probe (witness.ProbeEnv) tells, and
+		// "exec format error": the probe (reproduce.ProbeEnv) tells, and
 		// qemu-i386 runs it instead (reproducer.Run does the same).
 		run = fmt.Sprintf(`if %[1]s=1 "$here"/reproducer >/dev/null 2>&1 </dev/null; then
 	%[3]s"$here"/reproducer
@@ -88,7 +88,7 @@ else
 	echo "reproduce.sh: this kernel cannot execute the i386 reproducer and %[2]s is missing (Debian package qemu-user)" >&2
 	exit 2
 fi
-`, witness.ProbeEnv, witness.Emulator, feed)
+`, reproduce.ProbeEnv, reproduce.Emulator, feed)
 	}
 	what := "# Builds and runs the reproducer; exit code 77 means the assertion failed.\n"
 	for _, f := range flags {
@@ -118,8 +118,8 @@ func ShellQuote(s string) string {
 var ErrNoCompiler = errors.New("gcc not found in PATH")
 
 // BuildAndRun compiles the reproducer source src (engine.WitnessCheck's
-// Reproducer, or witness.Reproducer) with the program's files under data
-// model dm (witness.BuildLine: gcc -O0 -fwrapv, -m32 for ILP32, with the
+// Reproducer, or reproduce.Reproducer) with the program's files under data
+// model dm (reproduce.BuildLine: gcc -O0 -fwrapv, -m32 for ILP32, with the
 // reproducer's own flags) in a temporary directory, and runs it with the
 // time limit (0: one minute; reproducer.Run, under qemu-i386 when the
 // kernel cannot execute an i386 program). reached reports that it exited
@@ -147,7 +147,7 @@ func BuildAndRun(dm engine.DataModel, files []string, src string, timeout time.D
 		}
 	}
 	exe := filepath.Join(dir, "reproducer")
-	argv := witness.BuildLine(dm, abs, repro, exe, witness.BuildFlags(src)...)
+	argv := reproduce.BuildLine(dm, abs, repro, exe, reproduce.BuildFlags(src)...)
 	if timeout <= 0 {
 		timeout = time.Minute
 	}
@@ -160,7 +160,7 @@ func BuildAndRun(dm engine.DataModel, files []string, src string, timeout time.D
 		return false, "", fmt.Errorf("cannot compile the reproducer (%s): %v\n%s", strings.Join(argv, " "), err, cerr.String())
 	}
 	var rerr bytes.Buffer
-	stdin, _ := witness.Stdin(src)
+	stdin, _ := reproduce.Stdin(src)
 	code, _, err := reproducer.RunInput(ctx, exe, nil, stdin, io.Discard, &rerr)
 	switch {
 	case err != nil:
@@ -210,7 +210,7 @@ func (t Task) libraryBuild(dir, entry, src string) (string, []string, []string, 
 		if strings.Contains(text, "__rv_callback") {
 			// a context's function outside the sources has no
 			// definition; a counterexample that calls it has no
-			// reproducer (witness.Reproducer), the others never call it
+			// reproducer (reproduce.Reproducer), the others never call it
 			flags = append(flags, "-Wl,--unresolved-symbols=ignore-all")
 			break
 		}

@@ -61,7 +61,7 @@ func readableReason(p *results.PropertyReport, opts Options) string {
 
 // ReproduceNote is the line above the command that reproduces a
 // violation: what a run of the reproducer shows. An assertion's
-// reproducer exits with code 77 (engine/witness.ReachedExitCode) when
+// reproducer exits with code 77 (engine/witness/reproduce.ReachedExitCode) when
 // the assertion fails. A memory-safety violation's is built with
 // AddressSanitizer (-fsanitize=address, which the reproducer names
 // among its build flags) and has no exit code of its own: the sanitizer

@@ -1,5 +1,5 @@
 // Package reproducer runs compiled counterexample reproducers (the
-// programs engine/witness's Reproducer and BuildLine describe): [Run]
+// programs engine/witness/reproduce's Reproducer and BuildLine describe): [Run]
 // executes one directly, or under qemu-i386 ([Emulator], Debian
 // qemu-user) when the kernel refuses an i386 program with ENOEXEC, and
 // returns its exit status; [RunInput] also puts bytes on its standard

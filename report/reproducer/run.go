@@ -13,7 +13,7 @@ import (
 // Emulator is the user-mode emulator that runs an ILP32 (i386) reproducer
 // on a kernel that cannot execute 32-bit programs (Debian package
 // qemu-user, installed by scripts/install.sh). reproduce.sh names the
-// same program (witness.Emulator).
+// same program (engine/witness/reproduce.Emulator).
 const Emulator = "qemu-i386"
 
 // startDirect starts a command; tests replace it to play a kernel that
@@ -26,7 +26,7 @@ var startDirect = (*exec.Cmd).Start
 // with ENOEXEC ("exec format error": an i386 executable on a kernel
 // without 32-bit support), it runs it under Emulator instead. env, if not
 // empty, is added to the environment (NAME=value), e.g.
-// witness.ProbeEnv+"=1".
+// engine/witness/reproduce.ProbeEnv+"=1".
 //
 // code is the exit status (-1: killed by a signal, or ctx ended);
 // emulated reports the Emulator route. err is non-nil only when exe could
@@ -37,7 +37,7 @@ func Run(ctx context.Context, exe string, env []string, stdout, stderr io.Writer
 
 // RunInput is Run with stdin on the reproducer's standard input (nil:
 // empty), e.g. the bytes a counterexample reads with getchar
-// (witness.Stdin).
+// (engine/witness/reproduce.Stdin).
 func RunInput(ctx context.Context, exe string, env []string, stdin []byte, stdout, stderr io.Writer) (code int, emulated bool, err error) {
 	run := func(argv ...string) (*exec.Cmd, error) {
 		cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)

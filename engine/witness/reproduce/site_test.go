@@ -1,10 +1,12 @@
-package witness
+package reproduce
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/engine/witness/witnesstest"
 )
 
 // TestReproducerReportedAssertion: a reproducer exits with
@@ -69,12 +71,12 @@ void reach_error() { __assert_fail("0", "u.c", 3, "reach_error"); }
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			needGCC(t, tc.dm)
-			p := translate(t, tc.dm, "u.c", tc.src)
-			path, inputs, reached := execute(t, p, "main", []uint64{42}, execOpts{})
+			p := witnesstest.Translate(t, tc.dm, "u.c", tc.src)
+			path, inputs, reached := witnesstest.Execute(t, p, "main", []uint64{42}, witnesstest.ExecOpts{})
 			if !reached {
 				t.Fatal("no violation")
 			}
-			v := &Violation{Program: p, Path: path, Inputs: inputs, Task: Task{Contents: map[string]string{"u.c": tc.src}, DataModel: tc.dm}}
+			v := &witness.Violation{Program: p, Path: path, Inputs: inputs, Task: witness.Task{Contents: map[string]string{"u.c": tc.src}, DataModel: tc.dm}}
 			src, err := Reproducer(v)
 			if err != nil {
 				t.Fatal(err)
@@ -116,12 +118,12 @@ int main(void) {
   return 0;
 }
 `
-	p := translate(t, cfa.LP64, "u.c", src)
-	path, inputs, reached := execute(t, p, "main", []uint64{42}, execOpts{})
+	p := witnesstest.Translate(t, cfa.LP64, "u.c", src)
+	path, inputs, reached := witnesstest.Execute(t, p, "main", []uint64{42}, witnesstest.ExecOpts{})
 	if !reached {
 		t.Fatal("no violation")
 	}
-	v := &Violation{Program: p, Path: path, Inputs: inputs, Task: Task{Contents: map[string]string{"u.c": src}, DataModel: cfa.LP64}}
+	v := &witness.Violation{Program: p, Path: path, Inputs: inputs, Task: witness.Task{Contents: map[string]string{"u.c": src}, DataModel: cfa.LP64}}
 	_, err := Reproducer(v)
 	if err == nil || !strings.Contains(err.Error(), "__CPROVER_r_ok") {
 		t.Fatalf("err = %v, want one naming __CPROVER_r_ok", err)

@@ -1,4 +1,4 @@
-package witness_test
+package validate_test
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/engine/witness/validate"
 	"github.com/reverify/reverify/results"
 )
 
@@ -78,7 +79,7 @@ func TestValidateLoopConstructs(t *testing.T) {
 				t.Fatal(err)
 			}
 			props := spec.Properties(prog, "main")
-			v, err := validate(t, prog, props, handWitness(file, tc.line, tc.col, tc.fn, tc.inv))
+			v, err := validateYAML(t, prog, props, handWitness(file, tc.line, tc.col, tc.fn, tc.inv))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -89,7 +90,7 @@ func TestValidateLoopConstructs(t *testing.T) {
 	}
 }
 
-// TestSelectInvariants checks Correctness.Select on TRUE verdicts: the
+// TestSelectInvariants checks validate.Select on TRUE verdicts: the
 // invariants written are compact (no disjunction over the loop's
 // states: a range for the counter and for a while (1) loop, a loop in a
 // callee keeps its parameter's bound, a parity loop needs implications) and the validator confirms the written witness.
@@ -113,7 +114,7 @@ func TestSelectInvariants(t *testing.T) {
 			c := correctness(prog, res[0], task(file, tc.config))
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
-			sel, err := c.Select(ctx, witness.ValidateOptions{Solver: z3.Factory, Properties: props})
+			sel, err := validate.Select(ctx, c, validate.Options{Solver: z3.Factory, Properties: props})
 			if err != nil || !sel.Confirmed {
 				t.Fatalf("Select: %v %s", err, sel.Reason)
 			}
@@ -132,7 +133,7 @@ func TestSelectInvariants(t *testing.T) {
 			if err := witness.WriteCorrectnessYAML(&y, c); err != nil {
 				t.Fatal(err)
 			}
-			if v, err := validate(t, prog, props, y.Bytes()); err != nil || !v.Confirmed {
+			if v, err := validateYAML(t, prog, props, y.Bytes()); err != nil || !v.Confirmed {
 				t.Errorf("written witness not confirmed: %v %s", err, v.Reason)
 			}
 		})

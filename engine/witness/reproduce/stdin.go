@@ -1,4 +1,4 @@
-package witness
+package reproduce
 
 import (
 	"fmt"

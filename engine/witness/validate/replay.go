@@ -1,4 +1,4 @@
-package witness
+package validate
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/reverify/reverify/engine/frontend/csyntax"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/engine/witness"
 	"github.com/reverify/reverify/results"
 )
 
@@ -21,9 +22,9 @@ const maxReplaySteps = 20000
 type replay struct {
 	ctx   context.Context
 	prog  *cfa.Program
-	src   *sources
-	opts  ValidateOptions
-	wps   []YAMLWaypoint
+	src   *witness.Sources
+	opts  Options
+	wps   []witness.YAMLWaypoint
 	entry *cfa.Function
 	errs  map[string]bool
 	b     *smt.Builder
@@ -59,42 +60,39 @@ type replay struct {
 // Branches no waypoint decides are both explored, pruned by SMT
 // feasibility; the complete path is checked by smt.CheckPath (bit-precise,
 // without undefined behaviour). avoid waypoints are not supported.
-func validateViolation(ctx context.Context, prog *cfa.Program, src *sources, e YAMLEntry, opts ValidateOptions) (Validation, error) {
+func validateViolation(ctx context.Context, prog *cfa.Program, src *witness.Sources, e witness.YAMLEntry, opts Options) (Validation, error) {
 	r := &replay{ctx: ctx, prog: prog, src: src, opts: opts, entry: prog.Func(opts.Entry), b: smt.NewBuilder(),
 		names: map[*cfa.Function]map[string]*cfa.Var{}}
 	for i, seg := range e.Content {
 		for j, it := range seg.Segment {
 			wp := it.Waypoint
-			if wp.Action != Follow {
+			if wp.Action != witness.Follow {
 				return Validation{}, bad("witness: segment %d, waypoint %d: action %q is not supported (only follow)", i+1, j+1, wp.Action)
 			}
 			switch wp.Type {
-			case Assumption, Branching, FunctionEnter, FunctionReturn, Target:
+			case witness.Assumption, witness.Branching, witness.FunctionEnter, witness.FunctionReturn, witness.Target:
 			default:
 				return Validation{}, bad("witness: segment %d: unsupported waypoint type %q", i+1, wp.Type)
 			}
 			if wp.Location.Line < 1 {
 				return Validation{}, bad("witness: segment %d: waypoint without a line", i+1)
 			}
-			if (wp.Type == Assumption || wp.Type == FunctionReturn || wp.Type == Branching) && wp.Constraint == nil {
+			if (wp.Type == witness.Assumption || wp.Type == witness.FunctionReturn || wp.Type == witness.Branching) && wp.Constraint == nil {
 				return Validation{}, bad("witness: segment %d: %s waypoint without a constraint", i+1, wp.Type)
 			}
-			if wp.Type == Branching && wp.Constraint.Value != "true" && wp.Constraint.Value != "false" {
+			if wp.Type == witness.Branching && wp.Constraint.Value != "true" && wp.Constraint.Value != "false" {
 				return Validation{}, bad("witness: segment %d: branching constraint %q is neither true nor false", i+1, wp.Constraint.Value)
 			}
-			if wp.Type == Target && (i != len(e.Content)-1 || j != len(seg.Segment)-1) {
+			if wp.Type == witness.Target && (i != len(e.Content)-1 || j != len(seg.Segment)-1) {
 				return Validation{}, bad("witness: segment %d: target waypoint before the last segment", i+1)
 			}
 			r.wps = append(r.wps, wp)
 		}
 	}
-	if len(r.wps) == 0 || r.wps[len(r.wps)-1].Type != Target {
+	if len(r.wps) == 0 || r.wps[len(r.wps)-1].Type != witness.Target {
 		return Validation{}, bad("witness: the violation sequence does not end with a target waypoint")
 	}
-	r.errs = map[string]bool{}
-	for _, m := range callRE.FindAllStringSubmatch(e.Metadata.Task.Specification, -1) {
-		r.errs[m[1]] = true
-	}
+	r.errs = witness.SpecErrorFuncs(e.Metadata.Task.Specification)
 	if len(r.errs) == 0 {
 		for f := range spec.SVCompErrorFuncs {
 			r.errs[f] = true
@@ -102,12 +100,12 @@ func validateViolation(ctx context.Context, prog *cfa.Program, src *sources, e Y
 	}
 	// Parse the constraints up front, so that bad ones are bad input.
 	for i, wp := range r.wps {
-		if wp.Type == Assumption {
+		if wp.Type == witness.Assumption {
 			if _, err := r.parse(wp, nil); err != nil {
 				return Validation{}, bad("witness: waypoint %d (%s): %v", i+1, wp, err)
 			}
 		}
-		if wp.Type == FunctionReturn && !strings.Contains(wp.Constraint.Value, `\result`) {
+		if wp.Type == witness.FunctionReturn && !strings.Contains(wp.Constraint.Value, `\result`) {
 			return Validation{}, bad(`witness: waypoint %d (%s): a function_return constraint must mention \result`, i+1, wp)
 		}
 	}
@@ -165,9 +163,9 @@ func (r *replay) funcNames(fn *cfa.Function) map[string]*cfa.Var {
 	return m
 }
 
-func (r *replay) parse(wp YAMLWaypoint, result cfa.Expr) (cfa.Expr, error) {
+func (r *replay) parse(wp witness.YAMLWaypoint, result cfa.Expr) (cfa.Expr, error) {
 	fn := r.prog.Func(wp.Location.Function)
-	if fn == nil && wp.Location.Function != "" && wp.Type == Assumption {
+	if fn == nil && wp.Location.Function != "" && wp.Type == witness.Assumption {
 		return nil, fmt.Errorf("no function %s", wp.Location.Function)
 	}
 	if fn == nil {
@@ -178,7 +176,7 @@ func (r *replay) parse(wp YAMLWaypoint, result cfa.Expr) (cfa.Expr, error) {
 
 // at reports whether position p is the waypoint's location (file by
 // base name; a missing column matches any).
-func (r *replay) at(p cfa.Pos, wp YAMLWaypoint) bool {
+func (r *replay) at(p cfa.Pos, wp witness.YAMLWaypoint) bool {
 	if p.Line != wp.Location.Line || filepath.Base(p.File) != filepath.Base(wp.Location.FileName) {
 		return false
 	}
@@ -187,7 +185,7 @@ func (r *replay) at(p cfa.Pos, wp YAMLWaypoint) bool {
 
 // reachedPos reports whether edge e, in function fn, starts at or after
 // the assumption waypoint's position in its function.
-func (r *replay) reachedPos(e *cfa.Edge, wp YAMLWaypoint) bool {
+func (r *replay) reachedPos(e *cfa.Edge, wp witness.YAMLWaypoint) bool {
 	p := e.Pos.Start
 	if p.Line == 0 || filepath.Base(p.File) != filepath.Base(wp.Location.FileName) {
 		return false
@@ -201,39 +199,13 @@ func (r *replay) reachedPos(e *cfa.Edge, wp YAMLWaypoint) bool {
 // callParen returns the closing parenthesis of the call of fn that edge
 // e ends with.
 func (r *replay) callParen(e *cfa.Edge, fn string) (cfa.Pos, bool) {
-	return r.src.file(e.Pos.Start.File).edgeCallParen(e, fn)
+	return r.src.CallParen(e, fn)
 }
 
 // branch resolves assume edge e to its statement keyword and the value
 // of the whole controlling expression, if e decides it.
 func (r *replay) branch(e *cfa.Edge) (kw cfa.Pos, value, decisive, ok bool) {
-	a, isAssume := e.Op.(*cfa.Assume)
-	if !isAssume {
-		return
-	}
-	f := r.src.file(e.Pos.Start.File)
-	if f == nil {
-		return
-	}
-	lo, hi, ok2 := f.span(e.Pos)
-	if !ok2 {
-		return
-	}
-	lo, hi = f.trimSpan(lo, hi)
-	b := f.enclosingBranch(lo)
-	if b == nil || b.keyword == "switch" || b.doWhile {
-		return
-	}
-	kw, ok = f.pos(b.kwOff), true
-	if b.tree == nil {
-		return
-	}
-	atom := b.tree.find(lo, hi)
-	if atom == nil {
-		return
-	}
-	value, decisive = outcome(atom, a.Truth)
-	return
+	return r.src.Branch(e)
 }
 
 func (r *replay) deadEnd(wi int, why string) {
@@ -311,7 +283,7 @@ func (r *replay) walk(l *cfa.Location, path []cfa.Step, stack []*cfa.Edge, wi in
 		p := path[:len(path):len(path)]
 		w := wi
 		// Assumptions evaluated before this edge.
-		for w < len(r.wps) && r.wps[w].Type == Assumption && r.reachedPos(e, r.wps[w]) {
+		for w < len(r.wps) && r.wps[w].Type == witness.Assumption && r.reachedPos(e, r.wps[w]) {
 			x, err := r.parse(r.wps[w], nil)
 			if err != nil {
 				r.deadEnd(w, err.Error())
@@ -323,14 +295,14 @@ func (r *replay) walk(l *cfa.Location, path []cfa.Step, stack []*cfa.Edge, wi in
 		if w < len(r.wps) {
 			wp := r.wps[w]
 			switch wp.Type {
-			case Branching:
+			case witness.Branching:
 				if kw, val, decisive, ok := r.branch(e); ok && decisive && r.at(kw, wp) {
 					if val != (wp.Constraint.Value == "true") {
 						continue
 					}
 					w++
 				}
-			case Target:
+			case witness.Target:
 				c, ok := e.Op.(*cfa.Call)
 				if ok && r.errs[c.Fn] && !r.at(e.Pos.Start, wp) {
 					r.errorCallEnd(w, fmt.Sprintf("the path calls %s at %s, not at the target's location", c.Fn, e.Pos.Start))
@@ -370,7 +342,7 @@ func (r *replay) walk(l *cfa.Location, path []cfa.Step, stack []*cfa.Edge, wi in
 				continue
 			}
 			w := w
-			if w < len(r.wps) && r.wps[w].Type == FunctionEnter {
+			if w < len(r.wps) && r.wps[w].Type == witness.FunctionEnter {
 				if pp, ok := r.callParen(e, call.Fn); ok && r.at(pp, r.wps[w]) {
 					w++
 				}
@@ -388,7 +360,7 @@ func (r *replay) walk(l *cfa.Location, path []cfa.Step, stack []*cfa.Edge, wi in
 		}
 		p = append(p, cfa.Step{Edge: e})
 		// function_return: the value of a nondet or external call.
-		if w < len(r.wps) && r.wps[w].Type == FunctionReturn {
+		if w < len(r.wps) && r.wps[w].Type == witness.FunctionReturn {
 			var lhs cfa.Expr
 			fn := ""
 			switch op := e.Op.(type) {

@@ -1,4 +1,4 @@
-package witness
+package reproduce
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/interp"
+	"github.com/reverify/reverify/engine/witness"
 )
 
 // The observable outcome of a reproducer run that reaches the error: the
@@ -49,8 +50,8 @@ var assertFuncs = map[string]struct{ proto, describe string }{
 // supply: an uninitialised local that is read (an address-taken one as
 // the concrete replay interp.UnobservedInputs finds), the result of an
 // external function, a volatile read no accessor can supply safely.
-func Reproducer(v *Violation) (string, error) {
-	c, err := newCtx(v, false)
+func Reproducer(v *witness.Violation) (string, error) {
+	c, err := newCtx(v)
 	if err != nil {
 		return "", err
 	}
@@ -90,13 +91,13 @@ func Reproducer(v *Violation) (string, error) {
 			// the allocation succeeded, as the compiled program's does
 			continue
 		}
-		if vs.kind != siteNondet {
-			if c.relevant(in.Step, vs) && !(vs.kind == siteUninit && unobserved[i]) {
+		if vs.Kind != witness.SiteNondet {
+			if c.relevant(in.Step, vs) && !(vs.Kind == witness.SiteUninit && unobserved[i]) {
 				return "", c.dependsErr(in.Step, vs, at)
 			}
 			continue
 		}
-		values = append(values, value{fn: vs.fn, at: at, t: vs.t, bits: vs.in.Bits})
+		values = append(values, value{fn: vs.Fn, at: at, t: vs.T, bits: vs.In.Bits})
 	}
 
 	// The functions to define.
@@ -243,7 +244,7 @@ struct rv_value {
 static const struct rv_value rv_values[] = {
 `)
 	for i, x := range values {
-		fmt.Fprintf(&b, "\t{%q, %#xULL, %q}, /* %d: %s */\n", x.fn, x.bits, x.at, i, cValue(x.t, x.bits))
+		fmt.Fprintf(&b, "\t{%q, %#xULL, %q}, /* %d: %s */\n", x.fn, x.bits, x.at, i, witness.CValue(x.t, x.bits))
 	}
 	fmt.Fprintf(&b, `	{0, 0, 0}
 };
@@ -421,45 +422,6 @@ func resultType(t *cfa.Type) *cfa.Type {
 	return nil
 }
 
-// cType spells t as a C type with the same ABI.
-func cType(t *cfa.Type) (string, bool) {
-	switch t.Kind {
-	case cfa.Bool:
-		return "_Bool", true
-	case cfa.Pointer:
-		return "void *", true
-	case cfa.Float:
-		switch t.Bits {
-		case 32:
-			return "float", true
-		case 64:
-			return "double", true
-		}
-		return "long double", true
-	case cfa.Int:
-		u := "unsigned "
-		if t.Signed {
-			u = ""
-		}
-		switch t.Bits {
-		case 8:
-			if t.Signed {
-				return "signed char", true
-			}
-			return "unsigned char", true
-		case 16:
-			return u + "short", true
-		case 32:
-			return u + "int", true
-		case 64:
-			return u + "long long", true
-		case 128:
-			return u + "__int128", true
-		}
-	}
-	return "", false
-}
-
 // inputDefs define the C library's input functions (cfa.IsInputFunc)
 // that the program calls, so that they return the counterexample's
 // values in order, with the effects of their models (cfa.InputCall:
@@ -490,7 +452,7 @@ func nondetDef(name string, t *cfa.Type) (string, error) {
 	if t.Kind == cfa.Void {
 		return fmt.Sprintf("void %s(void)\n{\n\t(void)rv_read(%q);\n}\n", name, name), nil
 	}
-	ct, ok := cType(t)
+	ct, ok := witness.CType(t)
 	if !ok {
 		return "", fmt.Errorf("witness: cannot reproduce %s: it returns %s", name, t)
 	}
@@ -566,11 +528,11 @@ func (c *ctx) unobserved() map[int]bool {
 // path after it: whether the variable it is stored into is read before it
 // is overwritten or goes out of scope. Anything but a local whose address
 // is never taken counts as relevant.
-func (c *ctx) relevant(i int, vs valueSite) bool {
-	if vs.lhs == nil {
+func (c *ctx) relevant(i int, vs witness.ValueSite) bool {
+	if vs.LHS == nil {
 		return false
 	}
-	r, ok := vs.lhs.(*cfa.VarRef)
+	r, ok := vs.LHS.(*cfa.VarRef)
 	if !ok || r.Var.Global || r.Var.AddrTaken {
 		return true
 	}
@@ -667,21 +629,21 @@ func overwrites(op cfa.Op, x *cfa.Var) bool {
 	return false
 }
 
-func (c *ctx) dependsErr(i int, vs valueSite, at string) error {
-	switch vs.kind {
-	case siteUninit:
+func (c *ctx) dependsErr(i int, vs witness.ValueSite, at string) error {
+	switch vs.Kind {
+	case witness.SiteUninit:
 		name := "a variable"
-		if r, ok := vs.lhs.(*cfa.VarRef); ok {
+		if r, ok := vs.LHS.(*cfa.VarRef); ok {
 			name = r.Var.Orig
 			if name == "" {
 				name = r.Var.Name
 			}
 		}
 		return fmt.Errorf("witness: counterexample depends on an uninitialised value of %s at %s", name, at)
-	case siteExtern:
-		return fmt.Errorf("witness: counterexample depends on the result of extern %s at %s", vs.fn, at)
+	case witness.SiteExtern:
+		return fmt.Errorf("witness: counterexample depends on the result of extern %s at %s", vs.Fn, at)
 	}
-	src := vs.in.Source
+	src := vs.In.Source
 	if h, ok := c.v.Path[i].Edge.Op.(*cfa.Havoc); ok && src == "" {
 		src = h.Source
 	}

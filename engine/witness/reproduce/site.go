@@ -1,4 +1,4 @@
-package witness
+package reproduce
 
 import (
 	"fmt"
@@ -77,7 +77,7 @@ type siteCheck struct {
 }
 
 // property returns the property the counterexample violates: the
-// Violation's, else the one of spec.Properties whose error edge the
+// witness.Violation's, else the one of spec.Properties whose error edge the
 // target is (for a wrapper's property: called through the wrapper call
 // that entered the target's frame); nil when none is.
 func (c *ctx) property() *spec.Property {

@@ -1,4 +1,4 @@
-package witness
+package witnesstest
 
 import (
 	"testing"
@@ -9,8 +9,8 @@ import (
 	"github.com/reverify/reverify/results"
 )
 
-// translate builds a program from C source with the front end.
-func translate(t *testing.T, dm cfa.DataModel, name, src string) *cfa.Program {
+// Translate builds a program from C source with the front end.
+func Translate(t *testing.T, dm cfa.DataModel, name, src string) *cfa.Program {
 	t.Helper()
 	p, err := frontend.TranslateSources(frontend.Options{DataModel: dm}, []frontend.Source{{Name: name, Content: src}})
 	if err != nil {
@@ -26,21 +26,21 @@ type frame struct {
 	call *cfa.Edge // the call edge that entered it
 }
 
-// execOpts configure the test executor.
-type execOpts struct {
-	// decls, when not nil, gives the value of every uninitialised local
+// ExecOpts configure the test executor (Execute).
+type ExecOpts struct {
+	// Decls, when not nil, gives the value of every uninitialised local
 	// (recorded as an input of its Decl step).
-	decls *uint64
-	// extern gives the result of external calls (recorded as inputs)
+	Decls *uint64
+	// Extern gives the result of external calls (recorded as inputs)
 	// when not nil.
-	extern *uint64
+	Extern *uint64
 }
 
-// execute runs p concretely from Init and then entry, taking the values of
+// Execute runs p concretely from Init and then entry, taking the values of
 // __VERIFIER_nondet_* calls from vals in order, until the first call of an
 // error function (the last step of the returned path). reached is false
 // when the run ends otherwise.
-func execute(t *testing.T, p *cfa.Program, entry string, vals []uint64, o execOpts) (path []cfa.Step, inputs []results.Input, reached bool) {
+func Execute(t *testing.T, p *cfa.Program, entry string, vals []uint64, o ExecOpts) (path []cfa.Step, inputs []results.Input, reached bool) {
 	t.Helper()
 	globals := map[*cfa.Var]uint64{}
 	stack := []*frame{{fn: p.Init, vars: map[*cfa.Var]uint64{}}}
@@ -84,9 +84,9 @@ func execute(t *testing.T, p *cfa.Program, entry string, vals []uint64, o execOp
 		switch op := e.Op.(type) {
 		case *cfa.Decl:
 			fr.vars[op.Var] = 0
-			if o.decls != nil && !op.Var.Global && fr.fn != p.Init {
-				fr.vars[op.Var] = *o.decls
-				inputs = append(inputs, results.Input{Source: "uninitialised " + op.Var.Name, Type: op.Var.T, Bits: *o.decls, Step: len(path)})
+			if o.Decls != nil && !op.Var.Global && fr.fn != p.Init {
+				fr.vars[op.Var] = *o.Decls
+				inputs = append(inputs, results.Input{Source: "uninitialised " + op.Var.Name, Type: op.Var.T, Bits: *o.Decls, Step: len(path)})
 			}
 		case *cfa.Assign:
 			store(t, fr, globals, op.LHS, eval(t, fr, globals, op.RHS))
@@ -121,8 +121,8 @@ func execute(t *testing.T, p *cfa.Program, entry string, vals []uint64, o execOp
 			}
 			if op.Result != nil {
 				var v uint64
-				if o.extern != nil {
-					v = *o.extern
+				if o.Extern != nil {
+					v = *o.Extern
 					inputs = append(inputs, results.Input{Source: "extern " + op.Fn, Type: op.Result.Type(), Bits: v, Step: len(path)})
 				}
 				store(t, fr, globals, op.Result, v)

@@ -1,10 +1,11 @@
-package witness
+package reproduce
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/witness"
 	"github.com/reverify/reverify/results"
 )
 
@@ -98,7 +99,7 @@ func (c *ctx) entryCall() (*entryCall, error) {
 	ec := &entryCall{fn: fn, argc: -1}
 	var ptypes []string
 	for i, v := range fn.Params {
-		ct, ok := cType(v.T)
+		ct, ok := witness.CType(v.T)
 		if !ok {
 			return nil, fmt.Errorf("witness: cannot call the entry function %s: parameter %s has type %s, which the harness cannot spell", fn.Name, v.Orig, v.T)
 		}
@@ -136,7 +137,7 @@ func (c *ctx) entryCall() (*entryCall, error) {
 				continue
 			}
 			ec.args = append(ec.args, argLiteral(v.T, ct, in.Bits))
-			ec.notes = append(ec.notes, fmt.Sprintf("%s = %s", name, cValue(v.T, in.Bits)))
+			ec.notes = append(ec.notes, fmt.Sprintf("%s = %s", name, witness.CValue(v.T, in.Bits)))
 		case fn.Mentions(v):
 			what := "the value"
 			if v.T.Kind == cfa.Pointer {
@@ -153,7 +154,7 @@ func (c *ctx) entryCall() (*entryCall, error) {
 	}
 	result := "void"
 	if r := resultType(fn.T); r != nil && r.Kind != cfa.Void {
-		ct, ok := cType(r)
+		ct, ok := witness.CType(r)
 		if !ok {
 			return nil, fmt.Errorf("witness: cannot call the entry function %s: it returns %s, which the harness cannot spell", fn.Name, r)
 		}

@@ -1,4 +1,4 @@
-package witness
+package reproduce
 
 // Emulator is the user-mode emulator reproduce.sh runs an ILP32 (i386)
 // reproducer under on a kernel that cannot execute 32-bit programs

@@ -1,4 +1,4 @@
-package witness_test
+package validate_test
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/engine/witness/validate"
 	"github.com/reverify/reverify/results"
 )
 
@@ -32,9 +33,9 @@ func TestProofWitnessesPerAnalysis(t *testing.T) {
 		needsK       bool // the witness is rejected without its depth
 	}{
 		{"testdata/invariants.c", "value", false},
-		{"../testdata/verdicts/predicate_count.c", "predicate-cegar", false},
+		{"../../testdata/verdicts/predicate_count.c", "predicate-cegar", false},
 		{"testdata/invariants.c", "symex", false},
-		{"../testdata/verdicts/kind_counting.c", "k-induction", false},
+		{"../../testdata/verdicts/kind_counting.c", "k-induction", false},
 		{"testdata/bits.c", "bmc", true},
 		{"testdata/fill.c", "bmc", true},
 	} {
@@ -52,7 +53,7 @@ func TestProofWitnessesPerAnalysis(t *testing.T) {
 				if err := witness.WriteCorrectnessYAML(&y, c); err != nil {
 					t.Fatal(err)
 				}
-				v, err := validate(t, prog, props, y.Bytes())
+				v, err := validateYAML(t, prog, props, y.Bytes())
 				if err != nil || !v.Confirmed {
 					t.Fatalf("%s: own witness not confirmed: %v %s\n%s", r.Property.ID, err, v.Reason, y.String())
 				}
@@ -68,7 +69,7 @@ func TestProofWitnessesPerAnalysis(t *testing.T) {
 				if err := witness.WriteCorrectnessYAML(&y, c); err != nil {
 					t.Fatal(err)
 				}
-				if v, err := validate(t, prog, props, y.Bytes()); err != nil || v.Confirmed {
+				if v, err := validateYAML(t, prog, props, y.Bytes()); err != nil || v.Confirmed {
 					t.Errorf("%s: witness without its depth: confirmed=%v %v %s", r.Property.ID, v.Confirmed, err, v.Reason)
 				}
 			}
@@ -120,7 +121,7 @@ func TestForgedWitnessesRejected(t *testing.T) {
 	}
 	for _, inv := range []string{"1", "c <= 9", "c != 10", "c < 10 || c > 10", "c <= 5", "0 <= c && c <= 10"} {
 		for _, k := range []int{0, 1, 2, 3, 5, 9, 10, 11, 12, 40} {
-			v, err := validate(t, prog, props, forge(inv, k))
+			v, err := validateYAML(t, prog, props, forge(inv, k))
 			if err != nil {
 				t.Fatalf("%q k=%d: %v", inv, k, err)
 			}
@@ -132,10 +133,10 @@ func TestForgedWitnessesRejected(t *testing.T) {
 	// A depth that is not a positive integer is bad input.
 	for _, d := range []string{"0", "-1", "x", "99999999999"} {
 		y := bytes.Replace(forge("1", 2), []byte("k-induction: 2"), []byte("k-induction: "+d), 1)
-		_, err := validate(t, prog, props, y)
+		_, err := validateYAML(t, prog, props, y)
 		var b *witness.BadWitnessError
 		if !errors.As(err, &b) {
-			t.Errorf("k-induction: %s: want a BadWitnessError, got %v", d, err)
+			t.Errorf("k-induction: %s: want a witness.BadWitnessError, got %v", d, err)
 		}
 	}
 }
@@ -197,7 +198,7 @@ func TestNonlinearInvariants(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		v, err := witness.Validate(ctx, prog, w, witness.ValidateOptions{Solver: z3.Factory, Properties: spec.Properties(prog, "main")})
+		v, err := validate.Validate(ctx, prog, w, validate.Options{Solver: z3.Factory, Properties: spec.Properties(prog, "main")})
 		cancel()
 		if err != nil || v.Confirmed != tc.confirmed {
 			t.Errorf("%s %q: confirmed=%v (want %v) %v: %s", tc.file, tc.inv, v.Confirmed, tc.confirmed, err, v.Reason)
@@ -220,7 +221,7 @@ func TestBoundedBaseCase(t *testing.T) {
 	for _, r := range res {
 		c := correctness(prog, r, task(file, "value-cegar"))
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		s, err := c.Select(ctx, witness.ValidateOptions{Solver: z3.Factory, Properties: props})
+		s, err := validate.Select(ctx, c, validate.Options{Solver: z3.Factory, Properties: props})
 		cancel()
 		if err != nil || !s.Confirmed || c.K < 2 {
 			t.Fatalf("%s: Select: confirmed=%v K=%d %v %s", r.Property.ID, s.Confirmed, c.K, err, s.Reason)
@@ -229,7 +230,7 @@ func TestBoundedBaseCase(t *testing.T) {
 		if err := witness.WriteCorrectnessYAML(&y, c); err != nil {
 			t.Fatal(err)
 		}
-		v, err := validate(t, prog, props, y.Bytes())
+		v, err := validateYAML(t, prog, props, y.Bytes())
 		if err != nil || !v.Confirmed {
 			t.Fatalf("%s: own witness not confirmed: %v %s\n%s", r.Property.ID, err, v.Reason, y.String())
 		}
@@ -259,7 +260,7 @@ func TestBoundedBaseCase(t *testing.T) {
         value: "0 <= len && len <= 5"
         format: c_expression
 `)
-		v, err := validate(t, bprog, bprops, y)
+		v, err := validateYAML(t, bprog, bprops, y)
 		if err != nil {
 			t.Fatalf("k=%s: %v", k, err)
 		}
@@ -288,7 +289,7 @@ func TestSameUpToFresh(t *testing.T) {
 		{b.Eq(x, u0), b.Eq(y, u1), false},
 		{b.Eq(x, b.Add(u0, y)), b.Eq(x, b.Add(y, u2)), true},
 	} {
-		if got := witness.SameUpToFresh(tc.a, tc.b); got != tc.want {
+		if got := validate.SameUpToFresh(tc.a, tc.b); got != tc.want {
 			t.Errorf("SameUpToFresh(%v, %v) = %v, want %v", tc.a, tc.b, got, tc.want)
 		}
 	}

@@ -1,4 +1,4 @@
-package witness_test
+package validate_test
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/engine/witness/validate"
 	"github.com/reverify/reverify/results"
 )
 
@@ -59,13 +60,13 @@ func violation(prog *cfa.Program, r *engine.Result, tk witness.Task) *witness.Vi
 	return &witness.Violation{Program: prog, Path: r.Counterexample, Inputs: r.Inputs, Task: tk}
 }
 
-func validate(t *testing.T, prog *cfa.Program, props []*spec.Property, yml []byte) (witness.Validation, error) {
+func validateYAML(t *testing.T, prog *cfa.Program, props []*spec.Property, yml []byte) (validate.Validation, error) {
 	t.Helper()
 	w, err := witness.ReadWitness(bytes.NewReader(yml))
 	if err != nil {
-		return witness.Validation{}, err
+		return validate.Validation{}, err
 	}
-	return witness.Validate(context.Background(), prog, w, witness.ValidateOptions{Solver: z3.Factory, Properties: props})
+	return validate.Validate(context.Background(), prog, w, validate.Options{Solver: z3.Factory, Properties: props})
 }
 
 // TestCorrectnessGolden checks the correctness witnesses (YAML 2.0 and
@@ -88,9 +89,9 @@ func TestCorrectnessGolden(t *testing.T) {
 			if err := witness.WriteCorrectnessGraphML(&g, c); err != nil {
 				t.Fatal(err)
 			}
-			witness.Golden(t, "invariants."+config+".yml", y.Bytes())
-			witness.Golden(t, "invariants."+config+".graphml", g.Bytes())
-			v, err := validate(t, prog, props, y.Bytes())
+			golden(t, "invariants."+config+".yml", y.Bytes())
+			golden(t, "invariants."+config+".graphml", g.Bytes())
+			v, err := validateYAML(t, prog, props, y.Bytes())
 			if err != nil || !v.Confirmed {
 				t.Errorf("own witness not confirmed: %v %s", err, v.Reason)
 			}
@@ -127,8 +128,8 @@ func TestValidateOwnWitnesses(t *testing.T) {
 		{"symex_cegar.c", "symex-cegar", map[string]string{
 			// The loop's segments read through a pointer, whose target
 			// a segment starting at the invariant does not know.
-			"main:y==1":  "a pointer dereference at ../testdata/verdicts/symex_cegar.c:18:2 is not supported",
-			"main:c==60": "a pointer dereference at ../testdata/verdicts/symex_cegar.c:18:2 is not supported",
+			"main:y==1":  "a pointer dereference at ../../testdata/verdicts/symex_cegar.c:18:2 is not supported",
+			"main:c==60": "a pointer dereference at ../../testdata/verdicts/symex_cegar.c:18:2 is not supported",
 		}},
 		{"symex_cegar_rec.c", "symex", nil},
 		{"symex_loops.c", "symex", nil},
@@ -138,7 +139,7 @@ func TestValidateOwnWitnesses(t *testing.T) {
 	} {
 		t.Run(tc.config+"/"+tc.file, func(t *testing.T) {
 			t.Parallel()
-			file := filepath.Join("..", "testdata", "verdicts", tc.file)
+			file := filepath.Join("..", "..", "testdata", "verdicts", tc.file)
 			prog, props, res := verify(t, file, tc.config)
 			for _, r := range res {
 				var y bytes.Buffer
@@ -155,7 +156,7 @@ func TestValidateOwnWitnesses(t *testing.T) {
 					t.Errorf("%s: %v", r.Property.ID, err)
 					continue
 				}
-				v, err := validate(t, prog, props, y.Bytes())
+				v, err := validateYAML(t, prog, props, y.Bytes())
 				if err != nil {
 					t.Errorf("%s (%s): %v", r.Property.ID, r.Verdict, err)
 					continue
@@ -190,7 +191,7 @@ func TestValidateRejects(t *testing.T) {
 		t.Fatalf("the witness lacks the while loop's invariant:\n%s", good)
 	}
 	whileInv := good[i : i+strings.Index(good[i:], "\n")]
-	const loopFile = "../testdata/verdicts/loops.c"
+	const loopFile = "../../testdata/verdicts/loops.c"
 	lprog, lprops, lres := verify(t, loopFile, "value")
 	var vy bytes.Buffer
 	for _, r := range lres {
@@ -235,7 +236,7 @@ func TestValidateRejects(t *testing.T) {
 			if tc.yml == good || tc.yml == vy.String() {
 				t.Fatal("tampering changed nothing")
 			}
-			v, err := validate(t, p, ps, []byte(tc.yml))
+			v, err := validateYAML(t, p, ps, []byte(tc.yml))
 			if tc.bad != "" {
 				var b *witness.BadWitnessError
 				if !errors.As(err, &b) || !strings.Contains(err.Error(), tc.bad) {
@@ -327,7 +328,7 @@ func TestValidateAssertStyle(t *testing.T) {
 			if !strings.Contains(good, target+tc.target) {
 				t.Fatalf("the target waypoint is not at %q:\n%s", tc.target, good)
 			}
-			v, err := validate(t, prog, props, y.Bytes())
+			v, err := validateYAML(t, prog, props, y.Bytes())
 			if err != nil || !v.Confirmed {
 				t.Fatalf("own witness not confirmed: %v %s\n%s", err, v.Reason, good)
 			}
@@ -345,7 +346,7 @@ func TestValidateAssertStyle(t *testing.T) {
 				if tm.yml == good {
 					t.Fatalf("%s: tampering changed nothing", tm.name)
 				}
-				v, err := validate(t, prog, props, []byte(tm.yml))
+				v, err := validateYAML(t, prog, props, []byte(tm.yml))
 				if err != nil {
 					t.Errorf("%s: %v", tm.name, err)
 					continue

@@ -1,10 +1,11 @@
-package witness
+package reproduce
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/witness"
 	"github.com/reverify/reverify/results"
 )
 
@@ -138,7 +139,7 @@ func (c *ctx) newVolatile(x *cfa.Var, cannot func(string, ...any) error) (*volat
 	if p.Func(x.Orig) != nil || p.Externals != nil && p.Externals[x.Orig] != nil {
 		return nil, cannot("a function is also named %s", x.Orig)
 	}
-	ct, ok := cType(x.T)
+	ct, ok := witness.CType(x.T)
 	if !ok || x.T.Kind == cfa.Float {
 		return nil, cannot("its type %s", x.T)
 	}
@@ -158,16 +159,15 @@ func (c *ctx) newVolatile(x *cfa.Var, cannot func(string, ...any) error) (*volat
 			if !ok || d.Var != x {
 				continue
 			}
-			f := c.file(e.Pos.Start.File)
-			off, ok := f.offset(e.Pos.Start)
+			code, off, ok := c.tr.Code(e.Pos.Start)
 			if !ok {
 				return nil, cannot("its declaration at %s cannot be read", e.Pos.Start)
 			}
 			end := off
-			for end < len(f.code) && f.code[end] != ';' {
+			for end < len(code) && code[end] != ';' {
 				end++
 			}
-			if strings.ContainsRune(string(f.code[off:end]), '=') {
+			if strings.ContainsRune(string(code[off:end]), '=') {
 				return nil, cannot("its declaration at %s has an initialiser", e.Pos.Start)
 			}
 		}
@@ -249,7 +249,7 @@ func (vols *volatiles) writeAccessors(b *strings.Builder) {
 		fmt.Fprintf(b, "\n/* volatile %s: each evaluation reads the counterexample's next value. */\n", vv.name)
 		fmt.Fprintf(b, "static const unsigned long long rv_volatile_%d_values[] = {\n", i)
 		for j, x := range vv.values {
-			fmt.Fprintf(b, "\t%#xULL, /* %s: %s */\n", x, vv.at[j], cValue(vv.v.T, x))
+			fmt.Fprintf(b, "\t%#xULL, /* %s: %s */\n", x, vv.at[j], witness.CValue(vv.v.T, x))
 		}
 		store := fmt.Sprintf("rv_volatile_%d_slot = (%s)", i, vv.ctype)
 		switch vv.v.T.Kind {

@@ -1,4 +1,4 @@
-package witness
+package reproduce
 
 import "github.com/reverify/reverify/report/reproducer"
 

@@ -1,10 +1,12 @@
-package witness
+package reproduce
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/engine/witness/witnesstest"
 )
 
 // TestReproducerStdinBytes: the bytes getchar and getc(stdin) read
@@ -25,12 +27,12 @@ int main(void) {
   return 0;
 }
 `
-	p := translate(t, cfa.LP64, "u.c", src)
-	path, inputs, reached := execute(t, p, "main", []uint64{'h', 0, 0xffffffff, 'x'}, execOpts{})
+	p := witnesstest.Translate(t, cfa.LP64, "u.c", src)
+	path, inputs, reached := witnesstest.Execute(t, p, "main", []uint64{'h', 0, 0xffffffff, 'x'}, witnesstest.ExecOpts{})
 	if !reached {
 		t.Fatal("no violation")
 	}
-	v := &Violation{Program: p, Path: path, Inputs: inputs, Task: Task{Contents: map[string]string{"u.c": src}}}
+	v := &witness.Violation{Program: p, Path: path, Inputs: inputs, Task: witness.Task{Contents: map[string]string{"u.c": src}}}
 	harness, err := Reproducer(v)
 	if err != nil {
 		t.Fatal(err)
@@ -61,12 +63,12 @@ int main(void) {
   return 0;
 }
 `
-	p = translate(t, cfa.LP64, "u.c", unget)
-	path, inputs, reached = execute(t, p, "main", []uint64{'q', 'r'}, execOpts{})
+	p = witnesstest.Translate(t, cfa.LP64, "u.c", unget)
+	path, inputs, reached = witnesstest.Execute(t, p, "main", []uint64{'q', 'r'}, witnesstest.ExecOpts{})
 	if !reached {
 		t.Fatal("no violation")
 	}
-	v = &Violation{Program: p, Path: path, Inputs: inputs, Task: Task{Contents: map[string]string{"u.c": unget}}}
+	v = &witness.Violation{Program: p, Path: path, Inputs: inputs, Task: witness.Task{Contents: map[string]string{"u.c": unget}}}
 	if _, err := Reproducer(v); err == nil || !strings.Contains(err.Error(), "reads standard input with ungetc at u.c:5:") {
 		t.Errorf("err %v, want the unmodelled ungetc", err)
 	}

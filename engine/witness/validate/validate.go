@@ -1,4 +1,4 @@
-package witness
+package validate
 
 import (
 	"context"
@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"maps"
 	"path/filepath"
 	"sort"
@@ -14,98 +13,20 @@ import (
 	"strings"
 	"time"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/frontend/csyntax"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/engine/witness"
 	"github.com/reverify/reverify/results"
 )
 
-// Witness is a parsed YAML witness (format 2.0): either violation
-// sequences or invariant sets.
-type Witness struct {
-	Violation   []YAMLEntry
-	Correctness []YAMLCorrectnessEntry
-}
-
-// BadWitnessError reports witness content the validator does not accept:
-// syntax, unsupported entry or waypoint types, expressions it cannot
-// parse, locations matching nothing in the program. `reverify validate`
-// exits with status 2 on it.
-type BadWitnessError struct{ Msg string }
-
-func (e *BadWitnessError) Error() string { return e.Msg }
-
-func bad(format string, args ...any) error {
-	return &BadWitnessError{Msg: fmt.Sprintf(format, args...)}
-}
-
-// ReadWitness parses a YAML witness of format 2.0 with entries of type
-// violation_sequence or invariant_set (not both).
-func ReadWitness(r io.Reader) (*Witness, error) {
-	var raw []struct {
-		EntryType string       `yaml:"entry_type"`
-		Metadata  YAMLMetadata `yaml:"metadata"`
-		Content   yaml.Node    `yaml:"content"`
-	}
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
-	if t := strings.TrimSpace(string(data)); strings.HasPrefix(t, "<") {
-		return nil, bad("witness: a GraphML (XML) witness; only YAML witnesses (format 2.0) are supported")
-	}
-	if err := yaml.Unmarshal(data, &raw); err != nil {
-		msg := err.Error()
-		if i := strings.IndexByte(msg, '\n'); i >= 0 {
-			msg = strings.TrimSpace(msg[i+1:])
-		}
-		if i := strings.Index(msg, " into "); i >= 0 {
-			msg = msg[:i]
-		}
-		return nil, bad("witness: not a YAML witness (a list of entries): %s", msg)
-	}
-	w := &Witness{}
-	for i, e := range raw {
-		if e.Metadata.FormatVersion != FormatVersion {
-			return nil, bad("witness: entry %d has format_version %q; only %q is supported", i+1, e.Metadata.FormatVersion, FormatVersion)
-		}
-		switch e.EntryType {
-		case "violation_sequence":
-			var c []YAMLContent
-			if err := e.Content.Decode(&c); err != nil {
-				return nil, bad("witness: entry %d: %v", i+1, err)
-			}
-			w.Violation = append(w.Violation, YAMLEntry{EntryType: e.EntryType, Metadata: e.Metadata, Content: c})
-		case "invariant_set":
-			var c []YAMLInvariantItem
-			if err := e.Content.Decode(&c); err != nil {
-				return nil, bad("witness: entry %d: %v", i+1, err)
-			}
-			w.Correctness = append(w.Correctness, YAMLCorrectnessEntry{EntryType: e.EntryType, Metadata: e.Metadata, Content: c})
-		default:
-			return nil, bad("witness: entry %d: unsupported entry_type %q (supported: violation_sequence, invariant_set)", i+1, e.EntryType)
-		}
-	}
-	switch {
-	case len(w.Violation) == 0 && len(w.Correctness) == 0:
-		return nil, bad("witness: no entries")
-	case len(w.Violation) > 0 && len(w.Correctness) > 0:
-		return nil, bad("witness: mixes violation_sequence and invariant_set entries")
-	case len(w.Violation) > 1:
-		return nil, bad("witness: %d violation_sequence entries; only one is supported", len(w.Violation))
-	}
-	return w, nil
-}
-
-// ValidateOptions configure Validate.
-type ValidateOptions struct {
+// Options configure Validate.
+type Options struct {
 	Solver smt.Factory
 	Entry  string // default "main"
 	// Contents optionally maps file names to their text (else read from
-	// disk), as Task.Contents.
+	// disk), as witness.Task.Contents.
 	Contents map[string]string
 	// Properties are the program's properties (spec.Properties), to
 	// resolve a correctness witness's "property: ID".
@@ -122,7 +43,7 @@ type Validation struct {
 	Reason string
 	// Path and Inputs are, for a confirmed violation witness, the
 	// feasible error path the witness describes and the values of its
-	// nondeterministic inputs in read order (for Reproducer).
+	// nondeterministic inputs in read order (for engine/witness/reproduce.Reproducer).
 	Path   []cfa.Step
 	Inputs []results.Input
 
@@ -130,6 +51,10 @@ type Validation struct {
 	// case (validateCorrectness), the most cut points a path from the
 	// start passed; 0 otherwise.
 	depth int
+}
+
+func bad(format string, args ...any) error {
+	return &witness.BadWitnessError{Msg: fmt.Sprintf(format, args...)}
 }
 
 func rejected(format string, args ...any) Validation {
@@ -140,8 +65,8 @@ func rejected(format string, args ...any) Validation {
 // a violation witness must describe a bit-precisely feasible path to the
 // target (ValidateViolation); a correctness witness's invariants must be
 // inductive and imply the property (ValidateCorrectness). A
-// *BadWitnessError reports content it cannot use.
-func Validate(ctx context.Context, prog *cfa.Program, w *Witness, opts ValidateOptions) (Validation, error) {
+// *witness.BadWitnessError reports content it cannot use.
+func Validate(ctx context.Context, prog *cfa.Program, w *witness.Witness, opts Options) (Validation, error) {
 	if opts.Solver == nil {
 		return Validation{}, errors.New("witness: no SMT solver")
 	}
@@ -154,8 +79,8 @@ func Validate(ctx context.Context, prog *cfa.Program, w *Witness, opts ValidateO
 	if prog.Func(opts.Entry) == nil {
 		return Validation{}, bad("entry function %s has no body", opts.Entry)
 	}
-	src := newSources(opts.Contents)
-	var md YAMLMetadata
+	src := witness.NewSources(opts.Contents)
+	var md witness.YAMLMetadata
 	if len(w.Violation) > 0 {
 		md = w.Violation[0].Metadata
 	} else {
@@ -172,7 +97,7 @@ func Validate(ctx context.Context, prog *cfa.Program, w *Witness, opts ValidateO
 
 // checkTask compares the witness's data model and file hashes with the
 // program: a witness for other files or another data model is bad input.
-func checkTask(prog *cfa.Program, src *sources, t YAMLTask) error {
+func checkTask(prog *cfa.Program, src *witness.Sources, t witness.YAMLTask) error {
 	if t.DataModel != "" && t.DataModel != prog.DataModel.String() {
 		return bad("witness: data model %s, but the program was translated for %s (use --data-model)", t.DataModel, prog.DataModel)
 	}
@@ -181,11 +106,11 @@ func checkTask(prog *cfa.Program, src *sources, t YAMLTask) error {
 			if filepath.Base(f) != filepath.Base(name) {
 				continue
 			}
-			sf := src.file(f)
-			if sf == nil {
+			text, ok := src.Text(f)
+			if !ok {
 				continue
 			}
-			sum := sha256.Sum256(sf.text)
+			sum := sha256.Sum256(text)
 			if !strings.EqualFold(hex.EncodeToString(sum[:]), h) {
 				return bad("witness: %s has SHA-256 %s, but the witness was written for %s", f, hex.EncodeToString(sum[:]), h)
 			}
@@ -220,8 +145,8 @@ func (t *errorTarget) hit(e *cfa.Edge, stack []*cfa.Edge) bool {
 	return ok && t.funcs[c.Fn]
 }
 
-func targetOf(md YAMLMetadata, props []*spec.Property) (*errorTarget, string, error) {
-	if id, ok := descriptionField(md.Producer.Description, propertyKey); ok {
+func targetOf(md witness.YAMLMetadata, props []*spec.Property) (*errorTarget, string, error) {
+	if id, ok := witness.DescriptionField(md.Producer.Description, witness.PropertyKey); ok {
 		for _, p := range props {
 			if p.ID == id {
 				t := &errorTarget{edges: map[*cfa.Edge]bool{}, via: p.Via}
@@ -233,10 +158,7 @@ func targetOf(md YAMLMetadata, props []*spec.Property) (*errorTarget, string, er
 		}
 		return nil, "", bad("witness: property %s (producer.description) is not a property of the program", id)
 	}
-	funcs := map[string]bool{}
-	for _, m := range callRE.FindAllStringSubmatch(md.Task.Specification, -1) {
-		funcs[m[1]] = true
-	}
+	funcs := witness.SpecErrorFuncs(md.Task.Specification)
 	if len(funcs) == 0 {
 		if strings.TrimSpace(md.Task.Specification) != "" {
 			return nil, "", bad("witness: unsupported specification %q (supported: G ! call(f()))", md.Task.Specification)
@@ -347,7 +269,7 @@ func (c *cutPoint) refresh() {
 // the start may read memory, which segments from a cut point may not,
 // so a bounded program that dereferences pointers in its loops is
 // confirmed by a depth its base case exhausts.
-func validateCorrectness(ctx context.Context, prog *cfa.Program, src *sources, entries []YAMLCorrectnessEntry, opts ValidateOptions) (Validation, error) {
+func validateCorrectness(ctx context.Context, prog *cfa.Program, src *witness.Sources, entries []witness.YAMLCorrectnessEntry, opts Options) (Validation, error) {
 	target, what, err := targetOf(entries[0].Metadata, opts.Properties)
 	if err != nil {
 		return Validation{}, err
@@ -357,7 +279,7 @@ func validateCorrectness(ctx context.Context, prog *cfa.Program, src *sources, e
 	for _, e := range entries {
 		for _, it := range e.Content {
 			inv := it.Invariant
-			if inv.Type != LoopInvariantType {
+			if inv.Type != witness.LoopInvariantType {
 				return Validation{}, bad("witness: unsupported invariant type %q (supported: loop_invariant)", inv.Type)
 			}
 			if inv.Format != "" && inv.Format != "c_expression" {
@@ -369,7 +291,7 @@ func validateCorrectness(ctx context.Context, prog *cfa.Program, src *sources, e
 				return Validation{}, bad("witness: loop invariant at %s: no while or for loop starts there", at)
 			}
 			for _, l := range locs {
-				x, err := csyntax.ParseExpr(inv.Value, scope(prog, l.Func, sites[l]), nil, prog.DataModel)
+				x, err := csyntax.ParseExpr(inv.Value, witness.Scope(prog, l.Func, sites[l]), nil, prog.DataModel)
 				if err != nil {
 					return Validation{}, bad("witness: loop invariant at %s: %v", at, err)
 				}
@@ -384,7 +306,7 @@ func validateCorrectness(ctx context.Context, prog *cfa.Program, src *sources, e
 	}
 	k := 1
 	for _, e := range entries {
-		ke, err := inductionDepth(e.Metadata)
+		ke, err := witness.InductionDepth(e.Metadata)
 		if err != nil {
 			return Validation{}, err
 		}
@@ -424,15 +346,15 @@ func validateCorrectness(ctx context.Context, prog *cfa.Program, src *sources, e
 
 // loopHeads maps the keyword positions (posKey) of the program's while
 // and for loops to their CFA loop heads.
-func loopHeads(prog *cfa.Program, src *sources) (map[string][]*cfa.Location, map[*cfa.Location]loopSite) {
+func loopHeads(prog *cfa.Program, src *witness.Sources) (map[string][]*cfa.Location, map[*cfa.Location]witness.LoopSite) {
 	heads := map[string][]*cfa.Location{}
-	sites := map[*cfa.Location]loopSite{}
+	sites := map[*cfa.Location]witness.LoopSite{}
 	for _, l := range prog.Locs {
 		if !l.LoopHead {
 			continue
 		}
-		if s, ok := loopSiteOf(src, l); ok {
-			k := posKey(s.kw.File, s.kw.Line, s.kw.Col)
+		if s, ok := witness.LoopSiteOf(src, l); ok {
+			k := posKey(s.Keyword.File, s.Keyword.Line, s.Keyword.Col)
 			heads[k] = append(heads[k], l)
 			sites[l] = s
 		}
@@ -443,7 +365,7 @@ func loopHeads(prog *cfa.Program, src *sources) (map[string][]*cfa.Location, map
 // houdiniSite is a loop keyword with the candidate conjuncts of its
 // invariant.
 type houdiniSite struct {
-	loc   YAMLLocation
+	loc   witness.YAMLLocation
 	cands []*candidate
 }
 
@@ -461,14 +383,14 @@ type houdiniSite struct {
 // outside what the validator supports (a loop without a keyword,
 // memory reads from a cut point, returns to unknown callers) or the
 // path budget or ctx runs out.
-func houdini(ctx context.Context, prog *cfa.Program, src *sources, target *errorTarget, hs []houdiniSite, opts ValidateOptions) error {
+func houdini(ctx context.Context, prog *cfa.Program, src *witness.Sources, target *errorTarget, hs []houdiniSite, opts Options) error {
 	heads, sites := loopHeads(prog, src)
 	cuts := map[*cfa.Location]*cutPoint{}
 	for _, h := range hs {
 		at := fmt.Sprintf("%s:%d:%d", h.loc.FileName, h.loc.Line, h.loc.Column)
 		for _, l := range matchHeads(prog, heads, h.loc) {
 			cp := &cutPoint{loc: l, at: at + " (" + l.Func.Name + ")"}
-			names := scope(prog, l.Func, sites[l])
+			names := witness.Scope(prog, l.Func, sites[l])
 			for _, c := range h.cands {
 				x, err := csyntax.ParseExpr(c.text, names, nil, prog.DataModel)
 				if err != nil {
@@ -580,7 +502,7 @@ func posKey(file string, line, col int) string {
 // matchHeads finds the loop heads of a witness location: by file (base
 // name), line and column; without a column, every loop starting on the
 // line.
-func matchHeads(prog *cfa.Program, heads map[string][]*cfa.Location, l YAMLLocation) []*cfa.Location {
+func matchHeads(prog *cfa.Program, heads map[string][]*cfa.Location, l witness.YAMLLocation) []*cfa.Location {
 	if l.Column > 0 {
 		return heads[posKey(l.FileName, l.Line, l.Column)]
 	}
@@ -599,7 +521,7 @@ func matchHeads(prog *cfa.Program, heads map[string][]*cfa.Location, l YAMLLocat
 type segments struct {
 	ctx    context.Context
 	prog   *cfa.Program
-	opts   ValidateOptions
+	opts   Options
 	target *errorTarget
 	cuts   map[*cfa.Location]*cutPoint
 	entry  *cfa.Function

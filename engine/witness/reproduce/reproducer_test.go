@@ -1,4 +1,4 @@
-package witness
+package reproduce
 
 import (
 	"bytes"
@@ -16,6 +16,8 @@ import (
 	"github.com/reverify/reverify/engine/interp"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/engine/witness/witnesstest"
 	"github.com/reverify/reverify/results"
 )
 
@@ -135,7 +137,7 @@ func TestReproducer(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			needGCC(t, tc.dm)
-			v := violationFor(t, tc.file, tc.dm, tc.spec, tc.vals, execOpts{})
+			v := violationFor(t, tc.file, tc.dm, tc.spec, tc.vals, witnesstest.ExecOpts{})
 			src, err := Reproducer(v)
 			if err != nil {
 				t.Fatal(err)
@@ -171,7 +173,7 @@ func TestReproducer(t *testing.T) {
 }
 
 func TestReproducerText(t *testing.T) {
-	v := violationFor(t, "simple.c", cfa.LP64, "", []uint64{11}, execOpts{})
+	v := violationFor(t, "simple.c", cfa.LP64, "", []uint64{11}, witnesstest.ExecOpts{})
 	src, err := Reproducer(v)
 	if err != nil {
 		t.Fatal(err)
@@ -223,20 +225,20 @@ int main(void) {
 	seven := uint64(7)
 	for _, tc := range []struct {
 		name, src string
-		o         execOpts
+		o         witnesstest.ExecOpts
 		err       string // "" means: no error
 	}{
-		{"uninitialised", uninit, execOpts{decls: &seven}, "uninitialised value of x at u.c:3:3"},
-		{"overwritten", unused, execOpts{decls: &seven}, ""},
-		{"extern", ext, execOpts{extern: &seven}, "result of extern get at u.c:4:7"},
+		{"uninitialised", uninit, witnesstest.ExecOpts{Decls: &seven}, "uninitialised value of x at u.c:3:3"},
+		{"overwritten", unused, witnesstest.ExecOpts{Decls: &seven}, ""},
+		{"extern", ext, witnesstest.ExecOpts{Extern: &seven}, "result of extern get at u.c:4:7"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := translate(t, cfa.LP64, "u.c", tc.src)
-			path, inputs, reached := execute(t, p, "main", nil, tc.o)
+			p := witnesstest.Translate(t, cfa.LP64, "u.c", tc.src)
+			path, inputs, reached := witnesstest.Execute(t, p, "main", nil, tc.o)
 			if !reached {
 				t.Fatal("no violation")
 			}
-			v := &Violation{Program: p, Path: path, Inputs: inputs, Task: Task{Contents: map[string]string{"u.c": tc.src}}}
+			v := &witness.Violation{Program: p, Path: path, Inputs: inputs, Task: witness.Task{Contents: map[string]string{"u.c": tc.src}}}
 			src, err := Reproducer(v)
 			switch {
 			case tc.err == "" && err != nil:
@@ -249,7 +251,7 @@ int main(void) {
 			// The witnesses do not depend on reproducibility: the
 			// uninitialised value still becomes an assumption.
 			var y bytes.Buffer
-			if err := WriteViolationYAML(&y, v); err != nil {
+			if err := witness.WriteViolationYAML(&y, v); err != nil {
 				t.Fatal(err)
 			}
 			if tc.name == "uninitialised" && !strings.Contains(y.String(), "x == 7") {
@@ -263,9 +265,9 @@ int main(void) {
 // (then zeros) to the error, and returns the counterexample as the engine
 // gives it: the path with every input of smt.CheckPath (decl, volatile,
 // nondet, in path order, with their steps).
-func smtViolation(t *testing.T, dm cfa.DataModel, src string, vals []uint64) *Violation {
+func smtViolation(t *testing.T, dm cfa.DataModel, src string, vals []uint64) *witness.Violation {
 	t.Helper()
-	p := translate(t, dm, "u.c", src)
+	p := witnesstest.Translate(t, dm, "u.c", src)
 	tr, err := interp.Run(context.Background(), p, "main", append(vals, make([]uint64, 64)...), interp.Options{})
 	if err != nil || tr.Stop != interp.ReachedError {
 		t.Fatalf("run: %v (%s), %v", tr.Stop, tr.Reason, err)
@@ -274,7 +276,7 @@ func smtViolation(t *testing.T, dm cfa.DataModel, src string, vals []uint64) *Vi
 	if err != nil || r.Status != smt.Sat {
 		t.Fatalf("CheckPath = %v %v (%s)", r.Status, err, r.Reason)
 	}
-	v := &Violation{Program: p, Path: tr.Steps, Task: Task{Files: []string{"u.c"}, Contents: map[string]string{"u.c": src}, DataModel: dm}}
+	v := &witness.Violation{Program: p, Path: tr.Steps, Task: witness.Task{Files: []string{"u.c"}, Contents: map[string]string{"u.c": src}, DataModel: dm}}
 	for _, in := range r.Inputs {
 		v.Inputs = append(v.Inputs, results.NewInput(in.Source, in.Type, in.Value, in.Step, tr.Steps))
 	}
