@@ -3,6 +3,7 @@ package strategy
 import (
 	"context"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -99,5 +100,48 @@ func TestGroupSequenceTimeout(t *testing.T) {
 	GroupSequence("seq", nil, time.Minute, nil, 0, GroupStep{G: wait}).Run(ctx, []int{0}, func(_ int, x *Result) { r = x })
 	if r.Cause == nil || r.Cause.Kind != results.CauseBudget {
 		t.Errorf("cancelled: got %v %q", r.Cause, r.Reason)
+	}
+}
+
+// TestEachInSequence: Each runs every property it is given, workers at
+// a time, and its UNKNOWNs go on to a later step (run with -race).
+func TestEachInSequence(t *testing.T) {
+	var running, most atomic.Int64
+	one := func(i int) Strategy {
+		return Func("one", func(context.Context) *Result {
+			n := running.Add(1)
+			for {
+				m := most.Load()
+				if n <= m || most.CompareAndSwap(m, n) {
+					break
+				}
+			}
+			time.Sleep(5 * time.Millisecond)
+			running.Add(-1)
+			if i%2 == 0 {
+				return &Result{Verdict: results.True, Reason: "even"}
+			}
+			return &Result{Verdict: results.Unknown, Reason: "odd"}
+		})
+	}
+	odd := GroupFunc("odd", func(ctx context.Context, props []int, emit func(int, *Result)) {
+		for _, i := range props {
+			emit(i, &Result{Verdict: results.False, Reason: "odd"})
+		}
+	})
+	got := map[int]results.Verdict{}
+	GroupSequence("seq", nil, 0, nil, 0, GroupStep{G: Each("", 3, one)}, GroupStep{G: odd}).
+		Run(context.Background(), []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, func(i int, r *Result) { got[i] = r.Verdict })
+	for i := 0; i < 10; i++ {
+		want := results.True
+		if i%2 == 1 {
+			want = results.False
+		}
+		if got[i] != want {
+			t.Errorf("property %d: %s, want %s", i, got[i], want)
+		}
+	}
+	if m := most.Load(); m > 3 || m < 2 {
+		t.Errorf("%d ran at once, want at most 3 (and more than 1)", m)
 	}
 }
