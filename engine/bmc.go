@@ -21,7 +21,7 @@ func bmcOptions(cfg Config) bmc.Options {
 
 // bmcVerdict turns bmc's outcome into res's verdict and reason: FALSE
 // carries the counterexample bmc confirmed with
-// engine/cegar.CheckPathOpts (falseVerdict), unless it passes an
+// engine/cexcheck.CheckPathOpts (falseVerdict), unless it passes an
 // unmodelled function (UNKNOWN, res.Unmodelled set); TRUE is an
 // unrolling that holds every execution or a k-induction proof;
 // everything else is UNKNOWN with bmc's reason. States counts the

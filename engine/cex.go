@@ -7,7 +7,7 @@ import (
 )
 
 // inputs returns the model values of a feasible error path (checked by
-// engine/cegar.CheckPath: SMT and concrete replay) as results.Inputs
+// engine/cexcheck.CheckPath: SMT and concrete replay) as results.Inputs
 // (results.NewInput: signed values sign-extended, each input's source
 // position).
 func inputs(path []cfa.Step, in []smt.InputValue) []results.Input {

@@ -13,6 +13,7 @@ import (
 	"github.com/reverify/reverify/engine/analysis/location"
 	"github.com/reverify/reverify/engine/analysis/property"
 	"github.com/reverify/reverify/engine/cegar"
+	"github.com/reverify/reverify/engine/cexcheck"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/reduce"
@@ -43,9 +44,9 @@ type Config struct {
 	mem         *strategy.MemoryWatch
 	sdgs        *sdgCache // the SDGs of this Verify call (slicing.go)
 	// checks are the counterexample checks of this Verify call, shared
-	// by its runs (cegar.CheckCache; the rounds of ShareDeadline meet
+	// by its runs (cexcheck.CheckCache; the rounds of ShareDeadline meet
 	// the same error paths again).
-	checks *cegar.CheckCache
+	checks *cexcheck.CheckCache
 	// features are the programs' features of this Verify call (the
 	// selection of `default`'s arm order; schedule.go).
 	features *featureCache
@@ -218,7 +219,7 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 	assumptions := Assumptions(prog)
 	cfg.mem = strategy.StartMemoryWatch(cfg.MemoryLimit, cfg.Workers)
 	cfg.sdgs = &sdgCache{}
-	cfg.checks = cegar.NewCheckCache(prog)
+	cfg.checks = cexcheck.NewCheckCache(prog)
 	cfg.features = &featureCache{}
 	defer cfg.mem.Close()
 	rs := make([]*Result, len(props))

@@ -13,7 +13,7 @@ import (
 
 // runKInduction decides prop with engine/kinduction.Check. FALSE carries
 // the base case's counterexample, which kinduction confirmed with
-// engine/cegar.CheckPathOpts as every FALSE is; TRUE is a k-induction
+// engine/cexcheck.CheckPathOpts as every FALSE is; TRUE is a k-induction
 // proof; everything else is UNKNOWN with kinduction's reason. States
 // counts the paths kinduction enumerated (it builds no ARG).
 func runKInduction(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {

@@ -15,7 +15,7 @@ import (
 	"github.com/reverify/reverify/engine/analysis/location"
 	"github.com/reverify/reverify/engine/analysis/symbolic"
 	"github.com/reverify/reverify/engine/analysis/value"
-	"github.com/reverify/reverify/engine/cegar"
+	"github.com/reverify/reverify/engine/cexcheck"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/interp"
@@ -223,7 +223,7 @@ const (
 // it is undefined, so its path ends there): it is FALSE for the open
 // properties covering its site only when confirmed twice: the path up to
 // the violating step is feasible under the bit-precise SMT encoding and
-// replays concretely (cegar.CheckPath), and the concrete interpreter fed
+// replays concretely (cexcheck.CheckPath), and the concrete interpreter fed
 // with the model's inputs hits the same violation at the last step
 // (interp.ReplayMemory). An infeasible candidate is excluded and the
 // search goes on; an unconfirmed one forbids TRUE for the properties
@@ -595,9 +595,9 @@ func confirmMemory(ctx context.Context, prog *cfa.Program, cfg Config, sem smt.E
 		}
 	}
 	prefix := path[:len(path)-1]
-	check := cegar.CheckPathOpts(ctx, prog, prefix, cfg.Solver, sem)
-	if check.Status != cegar.Feasible {
-		if check.Status == cegar.Infeasible {
+	check := cexcheck.CheckPathOpts(ctx, prog, prefix, cfg.Solver, sem)
+	if check.Status != cexcheck.Feasible {
+		if check.Status == cexcheck.Infeasible {
 			return "the path to the violation is infeasible"
 		}
 		return check.Reason

@@ -13,7 +13,7 @@ import (
 	"github.com/reverify/reverify/engine/analysis/callstack"
 	"github.com/reverify/reverify/engine/analysis/location"
 	"github.com/reverify/reverify/engine/analysis/property"
-	"github.com/reverify/reverify/engine/cegar"
+	"github.com/reverify/reverify/engine/cexcheck"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/scope"
@@ -83,7 +83,7 @@ func multiPlan(conf configuration, cfg Config, n int) (multi configuration, maxS
 // of the plain configuration conf (no refiner): multi-property
 // verification, seed 004 chapter 2 (CPAchecker's MPV). The run uses
 // property.Multi over all properties; at each target the error path is
-// checked (SMT and concrete replay, cegar.CheckPathOpts) for every
+// checked (SMT and concrete replay, cexcheck.CheckPathOpts) for every
 // property the target violates: feasible makes them FALSE, exactly as a
 // run of one property (unmodelled functions on the path: UNKNOWN), and
 // they are split off (Multi.Deactivate, their later targets dropped);
@@ -267,7 +267,7 @@ func runMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property, cf
 		path := target.Path()
 		chk, _ := cfg.checks.Check(ctx, prog, path, cfg.Solver, sem)
 		switch {
-		case chk.Status == cegar.Feasible:
+		case chk.Status == cexcheck.Feasible:
 			_, blockFalse := splitExplanations(explain(target))
 			for _, p := range hit {
 				r := rs[p]
@@ -284,7 +284,7 @@ func runMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property, cf
 		case strategy.Expired(ctx) != nil:
 			finish(results.Unknown, "cancelled: "+strategy.Expired(ctx).Error())
 			return
-		case chk.Status == cegar.Infeasible:
+		case chk.Status == cexcheck.Infeasible:
 			for _, p := range hit {
 				excluded[p]++
 			}

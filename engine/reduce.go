@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/reverify/reverify/engine/cegar"
+	"github.com/reverify/reverify/engine/cexcheck"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/reduce"
 	"github.com/reverify/reverify/engine/smt"
@@ -56,7 +56,7 @@ const maxSliceRefinements = 3
 // may rest on a behaviour the reduction added (a sliced loop that exits,
 // an abstracted branch of a thin slice), and its path refers to the
 // reduced program: it is lifted to a path of the original program
-// (reduce.Lift) and checked there once (cegar.CheckPath, bit-precise SMT
+// (reduce.Lift) and checked there once (cexcheck.CheckPath, bit-precise SMT
 // and concrete replay); only a Feasible original path through no
 // unmodelled function is a FALSE, with the original path as its
 // counterexample. Otherwise, and on UNKNOWN, false is returned
@@ -153,8 +153,8 @@ func liftFalse(ctx context.Context, prog *cfa.Program, cfg Config, r *reduce.Res
 		return false
 	}
 	sem := smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow}
-	chk := cegar.CheckPathOpts(ctx, prog, path, cfg.Solver, sem)
-	if chk.Status != cegar.Feasible {
+	chk := cexcheck.CheckPathOpts(ctx, prog, path, cfg.Solver, sem)
+	if chk.Status != cexcheck.Feasible {
 		return false
 	}
 	falseVerdict(ctx, prog, cfg, res, red.Reason+" on the program reduced for the property (--reduce "+label+": "+r.Summary()+"); lifted to the original program: error path confirmed by SMT and concrete replay", path, chk.Inputs)

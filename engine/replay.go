@@ -11,7 +11,7 @@ import (
 
 // signedOverflow replays a confirmed counterexample (its path and model
 // inputs) and returns the position of its first signed overflow, or ""
-// when it has none (or the replay fails, which cegar.CheckPath has
+// when it has none (or the replay fails, which cexcheck.CheckPath has
 // already ruled out).
 func signedOverflow(ctx context.Context, prog *cfa.Program, path []cfa.Step, in []smt.InputValue) string {
 	values := make([]uint64, len(in))

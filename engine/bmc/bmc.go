@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"github.com/reverify/reverify/engine/analysis/location"
-	"github.com/reverify/reverify/engine/cegar"
+	"github.com/reverify/reverify/engine/cexcheck"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/timeslice"
@@ -61,7 +61,7 @@ type Result struct {
 	// last bound tried for UNKNOWN).
 	Bound int
 	// Path and Inputs are the counterexample of FALSE, confirmed by
-	// engine/cegar.CheckPathOpts (bit-precise SMT and concrete replay).
+	// engine/cexcheck.CheckPathOpts (bit-precise SMT and concrete replay).
 	Path   []cfa.Step
 	Inputs []smt.InputValue
 	// KInduction says, for TRUE, that the proof is k-induction's step
@@ -84,7 +84,7 @@ type Result struct {
 // is checked for an error arc whose guard is satisfiable.
 //
 // A satisfying model's execution (its guards, followed back from the
-// error arc) is confirmed by engine/cegar.CheckPathOpts: only then is the
+// error arc) is confirmed by engine/cexcheck.CheckPathOpts: only then is the
 // answer FALSE. When no error arc is reachable, the unwinding
 // assertions decide: when neither a cut-off arc (a loop's back edge taken
 // once more than the bound, a recursion one level deeper) nor a step
@@ -324,8 +324,8 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 				res.Reason = "bmc: no execution could be read from the model"
 				return res, false
 			}
-			ch := cegar.CheckPathOpts(ctx, prog, path, opts.Solver, opts.Semantics)
-			if ch.Status == cegar.Feasible {
+			ch := cexcheck.CheckPathOpts(ctx, prog, path, opts.Solver, opts.Semantics)
+			if ch.Status == cexcheck.Feasible {
 				res.Status, res.Path, res.Inputs = False, path, ch.Inputs
 				res.Reason = fmt.Sprintf("bounded model checking to bound %d: counterexample of %d steps confirmed by SMT and concrete replay", k, len(path))
 				return res, false

@@ -38,7 +38,7 @@
 //
 //   - an error arc reachable without undefined behaviour: the model's
 //     execution (the arcs whose guards hold, followed back from the
-//     error arc) is checked by engine/cegar.CheckPathOpts (SMT and
+//     error arc) is checked by engine/cexcheck.CheckPathOpts (SMT and
 //     concrete replay); only a confirmed one is FALSE;
 //   - otherwise, whether an error after undefined behaviour, a step
 //     outside the encoding (an *smt.EncodeError; a call of an unmodelled

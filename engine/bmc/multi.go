@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/reverify/reverify/engine/analysis/location"
-	"github.com/reverify/reverify/engine/cegar"
+	"github.com/reverify/reverify/engine/cexcheck"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/smt"
 )
@@ -22,7 +22,7 @@ type Spec struct {
 // properties of a program in one formula: at each bound (1, 2, 4, … or
 // opts.Unwind) the properties still open are checked together, a model
 // violating any of them gives the counterexample of each it violates
-// (confirmed by engine/cegar.CheckPathOpts, as in Check), and when no
+// (confirmed by engine/cexcheck.CheckPathOpts, as in Check), and when no
 // error, no step outside the encoding and no cut-off is reachable, every
 // property still open is TRUE. The error edges of a property are
 // ordinary edges for the others (a run of one property takes them).
@@ -137,8 +137,8 @@ func checkAll(ctx context.Context, prog *cfa.Program, u *unroller, opts Options,
 		for _, i := range hitBy {
 			path := paths[i]
 			delete(open, i)
-			ch := cegar.CheckPathOpts(ctx, prog, path, opts.Solver, opts.Semantics)
-			if ch.Status == cegar.Feasible {
+			ch := cexcheck.CheckPathOpts(ctx, prog, path, opts.Solver, opts.Semantics)
+			if ch.Status == cexcheck.Feasible {
 				decide(i, stats(Result{Status: False, Path: path, Inputs: ch.Inputs,
 					Reason: fmt.Sprintf("bounded model checking to bound %d: counterexample of %d steps confirmed by SMT and concrete replay", k, len(path))}))
 				continue

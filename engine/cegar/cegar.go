@@ -4,13 +4,12 @@ import (
 	"github.com/reverify/reverify/results"
 
 	"context"
-	"crypto/sha256"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"strings"
 	"time"
 
+	"github.com/reverify/reverify/engine/cexcheck"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/smt"
@@ -109,9 +108,9 @@ type Options struct {
 	Semantics smt.EncodeOptions
 	// Cache, when not nil, answers counterexample checks that an earlier
 	// run of the same verification call made on the same path
-	// (CheckCache); nil: each run checks on its own (Run still keeps
-	// the checks of its restarts).
-	Cache *CheckCache
+	// (cexcheck.CheckCache); nil: each run checks on its own (Run still
+	// keeps the checks of its restarts).
+	Cache *cexcheck.CheckCache
 	// Logf, when not nil, receives one line per event of the loop
 	// (checks, refinements, exclusions, restarts), for debugging.
 	Logf func(format string, args ...any)
@@ -126,7 +125,8 @@ const (
 	// state that was not refuted; the verdict is subject to the
 	// Explanations of the last run.
 	Safe Status = iota
-	// Unsafe: Target's error path is feasible (CheckPath), with Inputs.
+	// Unsafe: Target's error path is feasible (cexcheck.CheckPath), with
+	// Inputs.
 	Unsafe
 	// Incomplete: the CPA algorithm stopped early (state limit,
 	// cancellation, a truncated path): Reason is the algorithm's.
@@ -152,7 +152,7 @@ type Stats struct {
 	NotRefutable int
 	Checks       int           // counterexample checks (SMT and replay)
 	CachedChecks int           // checks answered by Options.Cache
-	CheckTime    time.Duration // time in CheckPath
+	CheckTime    time.Duration // time in cexcheck.CheckPath
 	RefineTime   time.Duration // time in Refiner.Refine
 }
 
@@ -238,7 +238,7 @@ func Run(ctx context.Context, prog *cfa.Program, comp *cpa.Composite, opts Optio
 	// checked caches the verdicts of the counterexample check by path
 	// (infeasible paths recur after a restart from the root); refined
 	// remembers the (path, precision) pairs already refined.
-	checked := map[string]Check{}
+	checked := map[string]cexcheck.Check{}
 	refined := map[string]bool{}
 	for {
 		status, target, err := alg.Run(ctx)
@@ -261,8 +261,8 @@ func Run(ctx context.Context, prog *cfa.Program, comp *cpa.Composite, opts Optio
 			return res
 		}
 		path := target.Path()
-		key := pathKey(path)
-		check := func() Check {
+		key := cexcheck.PathKey(path)
+		check := func() cexcheck.Check {
 			if chk, ok := checked[key]; ok {
 				return chk
 			}
@@ -274,15 +274,15 @@ func Run(ctx context.Context, prog *cfa.Program, comp *cpa.Composite, opts Optio
 			} else {
 				res.Stats.Checks++
 			}
-			if chk.Status != Undecided || ctxErr(ctx) == nil {
+			if chk.Status != cexcheck.Undecided || ctxErr(ctx) == nil {
 				checked[key] = chk
 			}
 			logf("target n%d (depth %d, %d states): %s", target.ID, target.Depth, alg.Stats().Reached, chk.Status)
 			return chk
 		}
-		var chk Check
+		var chk cexcheck.Check
 		if opts.Refiner == nil || opts.CheckFirst {
-			if chk = check(); chk.Status == Feasible {
+			if chk = check(); chk.Status == cexcheck.Feasible {
 				res.Status, res.Target, res.Path, res.Inputs = Unsafe, target, path, chk.Inputs
 				return res
 			}
@@ -292,7 +292,7 @@ func Run(ctx context.Context, prog *cfa.Program, comp *cpa.Composite, opts Optio
 			}
 		}
 		if opts.Refiner == nil {
-			if chk.Status == Infeasible {
+			if chk.Status == cexcheck.Infeasible {
 				// The analysis over-approximated: exclude this path.
 				res.Stats.Excluded++
 				alg.ExcludeTarget(target)
@@ -322,13 +322,13 @@ func Run(ctx context.Context, prog *cfa.Program, comp *cpa.Composite, opts Optio
 				chk = check()
 			}
 			switch {
-			case chk.Status == Feasible:
+			case chk.Status == cexcheck.Feasible:
 				res.Status, res.Target, res.Path, res.Inputs = Unsafe, target, path, chk.Inputs
 				return res
 			case ctxErr(ctx) != nil:
 				res.Status, res.Reason = Incomplete, "cancelled: "+ctxErr(ctx).Error()
 				return res
-			case chk.Status == Infeasible:
+			case chk.Status == cexcheck.Infeasible:
 				// Exclude this exact path, as the plain analysis does.
 				logf("not refutable by the refiner; excluded")
 				res.Stats.NotRefutable++
@@ -401,20 +401,4 @@ func ctxErr(ctx context.Context) error {
 		return context.DeadlineExceeded
 	}
 	return nil
-}
-
-// pathKey identifies a path by the SHA-256 of its steps.
-func pathKey(path []cfa.Step) string {
-	h := sha256.New()
-	var buf [9]byte
-	for _, s := range path {
-		id := -1
-		if s.Edge != nil {
-			id = s.Edge.ID
-		}
-		binary.LittleEndian.PutUint64(buf[:8], uint64(id))
-		buf[8] = byte(s.Kind)
-		h.Write(buf[:])
-	}
-	return string(h.Sum(nil))
 }

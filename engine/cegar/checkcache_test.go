@@ -10,6 +10,7 @@ import (
 	"github.com/reverify/reverify/engine/analysis/property"
 	"github.com/reverify/reverify/engine/analysis/value"
 	"github.com/reverify/reverify/engine/cegar"
+	"github.com/reverify/reverify/engine/cexcheck"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/smt/z3"
@@ -51,7 +52,7 @@ func TestCheckCache(t *testing.T) {
 	} {
 		prog, _ := composite(t, tc.src, nil)
 		// the runs share one program, as the runs of one Verify call do
-		cache := cegar.NewCheckCache(prog)
+		cache := cexcheck.NewCheckCache(prog)
 		first := runWith(t, prog, cache)
 		second := runWith(t, prog, cache)
 		if first.Status != tc.status || second.Status != tc.status {
@@ -71,10 +72,10 @@ func TestCheckCache(t *testing.T) {
 		}
 		// a cache for another program checks anew
 		otherProg, _ := composite(t, tc.src, nil)
-		if r := runWith(t, prog, cegar.NewCheckCache(otherProg)); r.Stats.Checks != first.Stats.Checks || r.Stats.CachedChecks != 0 {
+		if r := runWith(t, prog, cexcheck.NewCheckCache(otherProg)); r.Stats.Checks != first.Stats.Checks || r.Stats.CachedChecks != 0 {
 			t.Errorf("%s: with the cache of another program: %d checks, %d cached; want %d, 0", tc.name, r.Stats.Checks, r.Stats.CachedChecks, first.Stats.Checks)
 		}
-		if other := runWith(t, prog, cegar.NewCheckCache(nil)); other.Stats.Checks != first.Stats.Checks {
+		if other := runWith(t, prog, cexcheck.NewCheckCache(nil)); other.Stats.Checks != first.Stats.Checks {
 			t.Errorf("%s: a run with its own cache made %d checks, want %d", tc.name, other.Stats.Checks, first.Stats.Checks)
 		}
 	}
@@ -82,7 +83,7 @@ func TestCheckCache(t *testing.T) {
 
 // runWith runs the plain value analysis (full precision, counterexample
 // checks) on prog's unreach-call property with the check cache c.
-func runWith(t *testing.T, prog *cfa.Program, c *cegar.CheckCache) *cegar.Result {
+func runWith(t *testing.T, prog *cfa.Program, c *cexcheck.CheckCache) *cegar.Result {
 	t.Helper()
 	prop := spec.UnreachCall(prog, "main")
 	loc, err := location.New(prog, "main")

@@ -1,6 +1,6 @@
 // Package cegar is reverify's counterexample-guided abstraction
-// refinement (CEGAR) around the CPA algorithm of engine/cpa, the
-// bit-precise counterexample check, and the refiners.
+// refinement (CEGAR) around the CPA algorithm of engine/cpa, and the
+// refiners; error paths are checked bit-precisely by engine/cexcheck.
 //
 // It implements seed 001_7a124141fc78263e.txt, section 3.5 (Algorithm 2,
 // CEGAR over CPAs) and sections 3.8.2–3.8.5 (value analysis with CEGAR:
@@ -16,7 +16,7 @@
 //
 //	run the CPA algorithm until a target state, a fixed point or a limit
 //	target with error path σ:
-//	    no refiner: check σ (CheckPath: SMT and concrete replay)
+//	    no refiner: check σ (cexcheck.CheckPath: SMT and concrete replay)
 //	        feasible → Unsafe; infeasible → exclude σ, continue
 //	    else (π', pivot) := Refine(σ)
 //	        refuted → restart from the pivot (RestartPivot: remove the

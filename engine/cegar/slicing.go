@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/reverify/reverify/engine/analysis/slicing"
+	"github.com/reverify/reverify/engine/cexcheck"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/smt"
@@ -91,7 +92,7 @@ type SlicingStats struct {
 // Algorithm 4) for a composite with a component named "slicing" (an
 // *slicing.CPA):
 //
-//  1. check the error path bit-precisely on the full program (CheckPath):
+//  1. check the error path bit-precisely on the full program (cexcheck.CheckPath):
 //     unless it is infeasible, Refine fails with ErrNotRefutable and the
 //     CEGAR loop reports the confirmed counterexample (or UNKNOWN when
 //     the check is undecided);
@@ -281,8 +282,8 @@ func innermostCall(path []cfa.Step) *cfa.Edge {
 // counterexample, or undecided: the loop's own check decides).
 func (r *SlicingRefiner) check(ctx context.Context, steps []cfa.Step) error {
 	r.Stats.Checks++
-	chk := CheckPathOpts(ctx, r.prog, steps, r.opts.Solver, r.opts.Semantics)
-	if chk.Status != Infeasible {
+	chk := cexcheck.CheckPathOpts(ctx, r.prog, steps, r.opts.Solver, r.opts.Semantics)
+	if chk.Status != cexcheck.Infeasible {
 		return fmt.Errorf("%w: the error path is %s on the full program", ErrNotRefutable, chk.Status)
 	}
 	return nil

@@ -13,6 +13,7 @@ import (
 	"github.com/reverify/reverify/engine/analysis/slicing"
 	"github.com/reverify/reverify/engine/analysis/value"
 	"github.com/reverify/reverify/engine/cegar"
+	"github.com/reverify/reverify/engine/cexcheck"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/frontend"
@@ -80,7 +81,7 @@ func TestFigure21Criteria(t *testing.T) {
 	}
 	path := target.Path()
 	ctx := context.Background()
-	if chk := cegar.CheckPath(ctx, prog, path, z3.Factory); chk.Status != cegar.Infeasible {
+	if chk := cexcheck.CheckPath(ctx, prog, path, z3.Factory); chk.Status != cexcheck.Infeasible {
 		t.Fatalf("full-program check: %s (%s)", chk.Status, chk.Reason)
 	}
 	nodes := target.PathNodes()
@@ -88,7 +89,7 @@ func TestFigure21Criteria(t *testing.T) {
 	for i := range path {
 		sliced[i], _ = sc.WrappedStep(nodes[i].State.Comps[3].(*slicing.State), path[i], nodes[i].Prec.Comps[3].(*slicing.Precision))
 	}
-	if chk := cegar.CheckPath(ctx, prog, sliced, z3.Factory); chk.Status != cegar.Feasible {
+	if chk := cexcheck.CheckPath(ctx, prog, sliced, z3.Factory); chk.Status != cexcheck.Feasible {
 		t.Errorf("check on the empty slice: %s (%s), want feasible", chk.Status, chk.Reason)
 	}
 	g := sc.SDG()

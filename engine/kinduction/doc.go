@@ -14,7 +14,7 @@
 //
 //   - base case: every path from the program's start that visits at most
 //     k cut points and reaches an error edge is checked by
-//     engine/cegar.CheckPathOpts (bit-precise SMT and concrete replay);
+//     engine/cexcheck.CheckPathOpts (bit-precise SMT and concrete replay);
 //     a feasible one is FALSE with that path as counterexample. When no
 //     feasible path reaches a (k+1)-th cut point visit, every execution
 //     has been enumerated and an error-free base case is TRUE;

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/reverify/reverify/engine/cegar"
+	"github.com/reverify/reverify/engine/cexcheck"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/smt"
 )
@@ -67,7 +67,7 @@ type Result struct {
 	// UNKNOWN).
 	K int
 	// Path and Inputs are the counterexample of FALSE, confirmed by
-	// engine/cegar.CheckPathOpts (bit-precise SMT and concrete replay).
+	// engine/cexcheck.CheckPathOpts (bit-precise SMT and concrete replay).
 	Path   []cfa.Step
 	Inputs []smt.InputValue
 	// Invariants are the candidate invariants proved inductive and
@@ -254,7 +254,7 @@ type baseResult struct {
 }
 
 // base enumerates the paths from the program's start with at most k cut
-// point visits; every error path is checked by cegar.CheckPathOpts.
+// point visits; every error path is checked by cexcheck.CheckPathOpts.
 func (c *checker) base(ctx context.Context, k int) (baseResult, error) {
 	var r baseResult
 	w := &walk{c: c, maxCuts: k}
@@ -262,12 +262,12 @@ func (c *checker) base(ctx context.Context, k int) (baseResult, error) {
 		if r, err := c.feasible(ctx, path); err != nil || r == smt.Unsat {
 			return err
 		}
-		ch := cegar.CheckPathOpts(ctx, c.prog, path, c.opts.Solver, c.opts.Semantics)
+		ch := cexcheck.CheckPathOpts(ctx, c.prog, path, c.opts.Solver, c.opts.Semantics)
 		switch ch.Status {
-		case cegar.Feasible:
+		case cexcheck.Feasible:
 			r.cex, r.inputs = append([]cfa.Step(nil), path...), ch.Inputs
 			return errStop
-		case cegar.Undecided:
+		case cexcheck.Undecided:
 			if r.undecided == "" {
 				r.undecided = ch.Reason
 			}

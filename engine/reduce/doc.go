@@ -29,7 +29,7 @@
 // over-approximation like the backward slice, and TRUE on it is a proof
 // at every round. Only FALSE needs the refinement argument: a FALSE on a
 // reduced program is a verdict only after Lift gives a path of the
-// original program that engine/cegar.CheckPath finds Feasible (SMT and
+// original program that engine/cexcheck.CheckPath finds Feasible (SMT and
 // concrete replay on the original). When it is not, the branches the
 // path took nondeterministically (Abstracted) join the criterion and the
 // program is sliced again (value slicing, RefinePasses); each round

@@ -13,7 +13,7 @@ const LiftLimit = 50000
 
 // Lift maps an error path of the reduced program r.Prog (a []cfa.Step
 // ending at an error edge) to a path of the original program orig, so
-// that the counterexample check (engine/cegar.CheckPath) runs once on
+// that the counterexample check (engine/cexcheck.CheckPath) runs once on
 // the original path instead of the analysis running again on the
 // original program. The edges of the reduced path that stand for an
 // original edge (Target.Orig: kept and folded edges, the branches of

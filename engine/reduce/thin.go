@@ -30,7 +30,7 @@ import (
 // direction), and every kept edge reads only values that kept edges
 // produced, so it computes the same values. TRUE on it is a proof; a
 // FALSE may rest on a branch direction the original cannot take, and
-// needs the original program (Lift, then cegar.CheckPath), else a
+// needs the original program (Lift, then cexcheck.CheckPath), else a
 // refinement (Refine) or the backward slice.
 func ThinSlicePass(g *pdg.SDG, keep []*cfa.Edge) Pass {
 	return slicePass("thin", g, func(via *cfa.Edge, crit []*cfa.Edge) []*cfa.Edge {

@@ -1,4 +1,4 @@
-package cegar
+package cexcheck
 
 import (
 	"context"
