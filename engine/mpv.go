@@ -9,6 +9,7 @@ import (
 
 	"github.com/reverify/reverify/engine/features"
 	"github.com/reverify/reverify/engine/strategy"
+	"github.com/reverify/reverify/engine/timeslice"
 
 	"github.com/reverify/reverify/engine/analysis/callstack"
 	"github.com/reverify/reverify/engine/analysis/location"
@@ -281,8 +282,8 @@ func runMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property, cf
 				decide(p, results.False, r.Reason)
 			}
 			alg.Remove(target)
-		case strategy.Expired(ctx) != nil:
-			finish(results.Unknown, "cancelled: "+strategy.Expired(ctx).Error())
+		case timeslice.Expired(ctx) != nil:
+			finish(results.Unknown, "cancelled: "+timeslice.Expired(ctx).Error())
 			return
 		case chk.Status == cexcheck.Infeasible:
 			for _, p := range hit {

@@ -13,6 +13,7 @@ import (
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/smt"
+	"github.com/reverify/reverify/engine/timeslice"
 )
 
 // Refiner computes a more precise abstraction that excludes an error path
@@ -274,7 +275,7 @@ func Run(ctx context.Context, prog *cfa.Program, comp *cpa.Composite, opts Optio
 			} else {
 				res.Stats.Checks++
 			}
-			if chk.Status != cexcheck.Undecided || ctxErr(ctx) == nil {
+			if chk.Status != cexcheck.Undecided || timeslice.Expired(ctx) == nil {
 				checked[key] = chk
 			}
 			logf("target n%d (depth %d, %d states): %s", target.ID, target.Depth, alg.Stats().Reached, chk.Status)
@@ -286,7 +287,7 @@ func Run(ctx context.Context, prog *cfa.Program, comp *cpa.Composite, opts Optio
 				res.Status, res.Target, res.Path, res.Inputs = Unsafe, target, path, chk.Inputs
 				return res
 			}
-			if err := ctxErr(ctx); err != nil {
+			if err := timeslice.Expired(ctx); err != nil {
 				res.Status, res.Reason = Incomplete, "cancelled: "+err.Error()
 				return res
 			}
@@ -325,8 +326,8 @@ func Run(ctx context.Context, prog *cfa.Program, comp *cpa.Composite, opts Optio
 			case chk.Status == cexcheck.Feasible:
 				res.Status, res.Target, res.Path, res.Inputs = Unsafe, target, path, chk.Inputs
 				return res
-			case ctxErr(ctx) != nil:
-				res.Status, res.Reason = Incomplete, "cancelled: "+ctxErr(ctx).Error()
+			case timeslice.Expired(ctx) != nil:
+				res.Status, res.Reason = Incomplete, "cancelled: "+timeslice.Expired(ctx).Error()
 				return res
 			case chk.Status == cexcheck.Infeasible:
 				// Exclude this exact path, as the plain analysis does.
@@ -339,8 +340,8 @@ func Run(ctx context.Context, prog *cfa.Program, comp *cpa.Composite, opts Optio
 			res.Status, res.Reason = Unknown, "counterexample check: "+chk.Reason
 			res.undefined(chk.UB)
 			return res
-		case err != nil && ctxErr(ctx) != nil:
-			res.Status, res.Reason = Incomplete, "cancelled: "+ctxErr(ctx).Error()
+		case err != nil && timeslice.Expired(ctx) != nil:
+			res.Status, res.Reason = Incomplete, "cancelled: "+timeslice.Expired(ctx).Error()
 			return res
 		case errors.Is(err, ErrNoProgress):
 			logf("no progress on path %v", nodes)
@@ -388,17 +389,4 @@ func Run(ctx context.Context, prog *cfa.Program, comp *cpa.Composite, opts Optio
 			}
 		}
 	}
-}
-
-// ctxErr is ctx.Err(), or context.DeadlineExceeded once the deadline has
-// passed even if the context's timer has not fired yet (on a loaded
-// machine it fires late; the solver already refuses to start then).
-func ctxErr(ctx context.Context) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if d, ok := ctx.Deadline(); ok && time.Until(d) <= 0 {
-		return context.DeadlineExceeded
-	}
-	return nil
 }

@@ -5,10 +5,10 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"sync"
-	"time"
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/smt"
+	"github.com/reverify/reverify/engine/timeslice"
 )
 
 // CheckCache holds the outcomes of counterexample checks (CheckPathOpts)
@@ -76,7 +76,7 @@ func (c *CheckCache) Check(ctx context.Context, prog *cfa.Program, path []cfa.St
 		return chk, true
 	}
 	chk = CheckPathOpts(ctx, prog, path, solver, sem)
-	if chk.Status != Undecided || ctxErr(ctx) == nil {
+	if chk.Status != Undecided || timeslice.Expired(ctx) == nil {
 		c.mu.Lock()
 		if len(c.m) < maxCheckCache {
 			c.m[k] = chk
@@ -112,17 +112,4 @@ func PathKey(path []cfa.Step) string {
 		h.Write(buf[:])
 	}
 	return string(h.Sum(nil))
-}
-
-// ctxErr is ctx.Err(), or context.DeadlineExceeded once the deadline has
-// passed even if the context's timer has not fired yet (on a loaded
-// machine it fires late; the solver already refuses to start then).
-func ctxErr(ctx context.Context) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if d, ok := ctx.Deadline(); ok && time.Until(d) <= 0 {
-		return context.DeadlineExceeded
-	}
-	return nil
 }

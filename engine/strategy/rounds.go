@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/reverify/reverify/engine/timeslice"
 	"github.com/reverify/reverify/results"
 )
 
@@ -252,7 +253,7 @@ func (s *rounds) finish(i int, r *Result, from *roundJob) {
 	}
 	s.cond.Broadcast()
 	s.mu.Unlock()
-	if Expired(s.ctx) != nil && r.Verdict == results.Unknown && r.Cause != nil && r.Cause.Kind == results.CauseBudget {
+	if timeslice.Expired(s.ctx) != nil && r.Verdict == results.Unknown && r.Cause != nil && r.Cause.Kind == results.CauseBudget {
 		// what the deadline cut reads as the timeout it is
 		r.SetUnknown(r.Cause, deadlineCut)
 	}
@@ -296,7 +297,7 @@ func (s *rounds) take() (*roundJob, time.Duration) {
 			return j, -1
 		}
 	}
-	if s.hasDeadline && Expired(s.ctx) == nil {
+	if s.hasDeadline && timeslice.Expired(s.ctx) == nil {
 		waiting := 1
 		for _, q := range [][]*roundJob{s.cur, s.next} {
 			for _, k := range q {
@@ -325,7 +326,7 @@ func (s *rounds) work() {
 		s.mu.Lock()
 		s.running--
 		delete(s.active, j.i)
-		again := !s.done[j.i] && timedOut && Expired(s.ctx) == nil &&
+		again := !s.done[j.i] && timedOut && timeslice.Expired(s.ctx) == nil &&
 			(s.r.Limit <= 0 || j.used < s.r.Limit) &&
 			(!s.hasDeadline || time.Until(s.deadline) > s.floor)
 		var sr *Result
@@ -362,7 +363,7 @@ func (s *rounds) runRound(j *roundJob, budget time.Duration) (r *Result, timedOu
 	if budget < 0 {
 		return Unknown(nil, &results.Cause{Kind: results.CauseTimeout, Limit: results.TimeLimit(limit, cpu)}, ""), false
 	}
-	if Expired(s.ctx) != nil {
+	if timeslice.Expired(s.ctx) != nil {
 		if j.res != nil {
 			return j.res, false // the deadline passed: the last round's result stands
 		}
@@ -407,17 +408,4 @@ func (s *rounds) sharedHead() time.Duration {
 		}
 	}
 	return max(h, 0)
-}
-
-// Expired is ctx.Err(), or context.DeadlineExceeded once the deadline
-// has passed even if the context's timer has not fired yet (on a loaded
-// machine the timer fires late).
-func Expired(ctx context.Context) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if d, ok := ctx.Deadline(); ok && time.Until(d) <= 0 {
-		return context.DeadlineExceeded
-	}
-	return nil
 }

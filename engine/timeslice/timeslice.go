@@ -1,6 +1,9 @@
 package timeslice
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Gate is what a scheduler gives each analysis it runs: Wait blocks
 // while the analysis is paused, and returns at once when it may run or
@@ -48,4 +51,18 @@ func (c *Checkpoint) Yield(ctx context.Context) {
 	if c.n++; c.n&63 == 0 {
 		c.g.Wait(ctx)
 	}
+}
+
+// Expired is ctx.Err(), or context.DeadlineExceeded once ctx's deadline
+// has passed even if its timer has not fired yet (on a loaded machine
+// the timer goroutine may run late): the test of a checkpoint that must
+// not start work after the deadline.
+func Expired(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if d, ok := ctx.Deadline(); ok && time.Until(d) <= 0 {
+		return context.DeadlineExceeded
+	}
+	return nil
 }
