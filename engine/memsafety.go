@@ -185,7 +185,7 @@ func memorySequence(prog *cfa.Program, props []*spec.Property, cfg Config) strat
 	}
 	steps = append(steps,
 		strategy.GroupStep{G: step("value analysis", cappedPlain, false, true), Share: valueShare},
-		strategy.GroupStep{G: step("symbolic execution", plain, true, false), Share: 0.25,
+		strategy.GroupStep{G: step("symbolic execution", plain, true, false), Share: 0.25, IfFollowed: true,
 			Take: func(j int, _ *Result) bool { return retry[j] != retryNone }},
 		strategy.GroupStep{G: step("value analysis without the state cap", plain, false, false),
 			Take: func(j int, _ *Result) bool { return uncapped && retry[j] == retryValue }},

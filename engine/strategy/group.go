@@ -55,13 +55,20 @@ func (g groupFunc) Run(ctx context.Context, props []int, emit func(i int, r *Res
 type GroupStep struct {
 	G Group
 	// Share is the largest part of the sequence's limit the step may
-	// use (0 < Share ≤ 1), when a later step may still take one of its
-	// properties; otherwise, or 0: what is left of the limit.
+	// use (0 < Share ≤ 1); 0, or the last step: what is left of the
+	// limit.
 	Share float64
+	// IfFollowed applies Share only when a later step takes one of the
+	// step's properties as they stand before it runs (its Take, given
+	// what the steps before recorded); otherwise the step gets what is
+	// left of the limit. Without it Share applies whatever follows (a
+	// step whose own outcome decides which later steps run).
+	IfFollowed bool
 	// Take says whether the step runs on open property i, given the
 	// UNKNOWN the steps before gave it (nil: no step has run it); nil
-	// takes every open property. It is asked again after each step, so
-	// it must depend on its arguments alone.
+	// takes every open property. It is asked before the step runs and
+	// whenever an earlier step gives i an UNKNOWN (is it final?); it may
+	// read what the earlier steps recorded, never what later ones do.
 	Take func(i int, last *Result) bool
 	// Silent leaves the step's UNKNOWN reason out of the sequence's
 	// (a step whose failures say nothing a later step does not).
@@ -73,8 +80,8 @@ type GroupStep struct {
 // Sequence for one; CPAchecker's RestartAlgorithm, Beyer, Dangl,
 // Wendler, JAR 2018, section 6). Step k runs on the open properties its
 // Take accepts, under min(Share·limit, what is left of limit) on clock
-// when a later step may take one of them, else under what is left; no
-// step may spend another's share, and the sequence never exceeds limit
+// (what is left for the last step, and with IfFollowed when no later
+// step takes one of its properties); no step may spend another's share, and the sequence never exceeds limit
 // (0: no limit). It runs under the memory watch mem (nil: none), whose
 // end an UNKNOWN names with the memory limit memory (bytes).
 //
@@ -158,13 +165,18 @@ func (s groupSequence) Run(ctx context.Context, props []int, emit func(i int, r 
 		sctx, cancel := ctx, context.CancelFunc(func() {})
 		if s.limit > 0 {
 			budget := s.limit - s.clock.Since(start)
-			if st.Share > 0 && budget > 0 {
+			share := st.Share > 0 && k < len(s.steps)-1
+			if share && st.IfFollowed {
+				share = false
 				for _, i := range mine {
 					if later(k, i) {
-						budget = min(budget, time.Duration(st.Share*float64(s.limit)))
+						share = true
 						break
 					}
 				}
+			}
+			if share {
+				budget = min(budget, time.Duration(st.Share*float64(s.limit)))
 			}
 			sctx, cancel = WithBudget(ctx, s.clock, max(budget, 0))
 		}

@@ -11,8 +11,8 @@ import (
 )
 
 // TestGroupSequence: each step runs on the open properties its Take
-// accepts, under its share when a later step may take one of them and
-// under what is left otherwise; decided properties are final at once
+// accepts, under its share (with IfFollowed only when a later step may
+// take one of them; what is left otherwise); decided properties are final at once
 // with the step as decider; an UNKNOWN no later step takes is final at
 // once; a final UNKNOWN has the most telling cause and the steps'
 // reasons in order; a panic is an internal error of what the step had
@@ -44,7 +44,7 @@ func TestGroupSequence(t *testing.T) {
 	got := map[int]*Result{}
 	seq := GroupSequence("seq", nil, 2*time.Second, nil, 0,
 		GroupStep{G: a, Share: 0.25},
-		GroupStep{G: b, Share: 0.25, Take: func(i int, _ *Result) bool { return i == 2 }},
+		GroupStep{G: b, Share: 0.25, IfFollowed: true, Take: func(i int, _ *Result) bool { return i == 2 }},
 		GroupStep{G: c, Take: func(i int, last *Result) bool { return i == 1 || i == 4 }},
 	)
 	seq.Run(context.Background(), []int{0, 1, 2, 3, 4}, func(i int, r *Result) {
@@ -143,5 +143,36 @@ func TestEachInSequence(t *testing.T) {
 	}
 	if m := most.Load(); m > 3 || m < 2 {
 		t.Errorf("%d ran at once, want at most 3 (and more than 1)", m)
+	}
+}
+
+// TestGroupShareWhateverFollows: without IfFollowed a step keeps to its
+// share although no later step takes its properties before it runs (its
+// outcome decides that: the memory-safety sequence's capped value
+// analysis), and the last step gets what is left.
+func TestGroupShareWhateverFollows(t *testing.T) {
+	var budgets []time.Duration
+	retry := false
+	first := GroupFunc("first", func(ctx context.Context, props []int, emit func(int, *Result)) {
+		d, _ := ctx.Deadline()
+		budgets = append(budgets, time.Until(d).Round(100*time.Millisecond))
+		retry = true
+		emit(0, &Result{Verdict: results.Unknown, Reason: "undecided checks"})
+	})
+	second := GroupFunc("second", func(ctx context.Context, props []int, emit func(int, *Result)) {
+		d, _ := ctx.Deadline()
+		budgets = append(budgets, time.Until(d).Round(100*time.Millisecond))
+		emit(0, &Result{Verdict: results.True})
+	})
+	var r *Result
+	GroupSequence("seq", nil, 2*time.Second, nil, 0,
+		GroupStep{G: first, Share: 0.25},
+		GroupStep{G: second, Share: 0.25, Take: func(int, *Result) bool { return retry }}).
+		Run(context.Background(), []int{0}, func(_ int, x *Result) { r = x })
+	if len(budgets) != 2 || budgets[0] != 500*time.Millisecond || budgets[1] < 1800*time.Millisecond {
+		t.Errorf("budgets %v, want [500ms 2s]", budgets)
+	}
+	if r == nil || r.Verdict != results.True || r.Decider != "second" {
+		t.Errorf("got %+v", r)
 	}
 }
