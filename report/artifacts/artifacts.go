@@ -132,13 +132,28 @@ func Write(out string, t Task, rs []*engine.Result, report *results.Report) erro
 			continue
 		}
 		files, flags := t.Files, reproduce.BuildFlags(src)
-		for _, inc := range t.IncludeDirs {
+		for k, inc := range t.IncludeDirs {
+			if prog.CBMC {
+				q, err := lowerTree(inc, filepath.Join(dir, "quantifiers", fmt.Sprint(k)))
+				if err != nil {
+					errs = append(errs, err.Error())
+				} else if q != "" {
+					flags = append(flags, "-I", relTo(dir, q))
+				}
+			}
 			flags = append(flags, "-I", relTo(dir, inc))
 		}
 		if cfa.IsContext(r.Entry) {
 			var more []string
 			src, files, more, err = t.libraryBuild(dir, r.Entry, src)
 			if err != nil {
+				errs = append(errs, err.Error())
+				continue
+			}
+			flags = append(flags, more...)
+		} else if prog.CBMC {
+			var more []string
+			if files, more, err = lowerSources(dir, files); err != nil {
 				errs = append(errs, err.Error())
 				continue
 			}
@@ -150,7 +165,7 @@ func Write(out string, t Task, rs []*engine.Result, report *results.Report) erro
 			continue
 		}
 		stdin, hasStdin := reproduce.Stdin(src)
-		script, err := reproduceScript(prog.DataModel, files, dir, flags, stdin, hasStdin)
+		script, err := reproduceScript(prog.DataModel, files, dir, flags, stdin, hasStdin, r.Violated != "")
 		if err != nil {
 			errs = append(errs, err.Error())
 			continue

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -29,7 +30,8 @@ const (
 // reproduceScript is the text of dir/reproduce.sh: its first comment
 // says what a run shows (exit code 77 for an assertion; for a reproducer
 // built with -fsanitize=address, AddressSanitizer's report and exit
-// status 1); it builds
+// status 1; memory says it is one: a reproducer of an assertion may be
+// built with it too, for CBMC's memory queries); it builds
 // dir/reproducer.c with the program's files (reproduce.BuildLine, with the
 // reproducer's own flags, reproduce.BuildFlags) and runs
 // it: an ILP32 reproducer under qemu-i386 when the kernel cannot execute
@@ -38,7 +40,7 @@ const (
 // bytes into the run. Every path is relative to the script's own directory, so the script
 // still works when the output directory and the checkout move together
 // (a downloaded Actions artifact unpacked at its place in a checkout).
-func reproduceScript(dm cfa.DataModel, files []string, dir string, flags []string, stdin []byte, hasStdin bool) (string, error) {
+func reproduceScript(dm cfa.DataModel, files []string, dir string, flags []string, stdin []byte, hasStdin, memory bool) (string, error) {
 	absDir, err := filepath.Abs(dir)
 	if err != nil {
 		return "", err
@@ -92,7 +94,7 @@ fi
 	}
 	what := "# Builds and runs the reproducer; exit code 77 means the assertion failed.\n"
 	for _, f := range flags {
-		if f == "-fsanitize=address" {
+		if f == "-fsanitize=address" && memory {
 			// A memory-safety violation: the sanitizer, not the
 			// harness, reports it (ASan's default exitcode is 1).
 			what = "# Builds and runs the reproducer with AddressSanitizer, which reports the memory-safety\n" +
@@ -194,6 +196,9 @@ func (t Task) libraryBuild(dir, entry, src string) (string, []string, []string, 
 		if err := os.MkdirAll(filepath.Dir(copyPath), 0o755); err != nil {
 			return "", nil, nil, err
 		}
+		if t.Program.CBMC {
+			text, _ = reproduce.LowerQuantifiers(text)
+		}
 		if err := os.WriteFile(copyPath, []byte(text), 0o644); err != nil {
 			return "", nil, nil, err
 		}
@@ -235,4 +240,105 @@ func relTo(dir, p string) string {
 		return abs
 	}
 	return rel
+}
+
+// lowerSources returns the files of a program in CBMC's dialect for the
+// reproducer's build: a file that holds a quantifier is replaced by a
+// copy below dir/sources with its quantifiers lowered as the front end
+// lowers them (reproduce.LowerQuantifiers: every line where it was), its
+// own directory kept on the include path (-iquote, relative to dir).
+func lowerSources(dir string, files []string) ([]string, []string, error) {
+	var out, flags []string
+	seen := map[string]bool{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			out = append(out, f) // the front end's own units ("<atexit>")
+			continue
+		}
+		text, ok := reproduce.LowerQuantifiers(string(b))
+		if !ok {
+			out = append(out, f)
+			continue
+		}
+		copyPath := filepath.Join(dir, "sources", filepath.FromSlash(strings.TrimLeft(filepath.ToSlash(f), "/.")))
+		if err := os.MkdirAll(filepath.Dir(copyPath), 0o755); err != nil {
+			return nil, nil, err
+		}
+		if err := os.WriteFile(copyPath, []byte(text), 0o644); err != nil {
+			return nil, nil, err
+		}
+		out = append(out, copyPath)
+		if d := filepath.Dir(f); !seen[d] {
+			seen[d] = true
+			flags = append(flags, "-iquote", relTo(dir, d))
+		}
+	}
+	return out, flags, nil
+}
+
+// maxTreeFiles bounds the files lowerTree reads below one include
+// directory.
+const maxTreeFiles = 20000
+
+// lowerTree writes, below out, a copy of each file under the include
+// directory inc that holds a CBMC quantifier, lowered as the front end
+// lowers it (the front end reads every such file lowered), with the
+// other files of its directory beside it (a quoted include of a sibling
+// finds it there), and returns out, or "" when no file holds one. The
+// reproducer's build searches out before inc. A quantifier in a file
+// outside the include directories is left as it is: gcc then fails to
+// compile the reproducer, which confirms nothing.
+func lowerTree(inc, out string) (string, error) {
+	var dirs []string
+	n := 0
+	err := filepath.WalkDir(inc, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || n >= maxTreeFiles {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !d.Type().IsRegular() {
+			return nil
+		}
+		n++
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return nil
+		}
+		if _, ok := reproduce.LowerQuantifiers(string(b)); ok {
+			if d := filepath.Dir(path); len(dirs) == 0 || dirs[len(dirs)-1] != d {
+				dirs = append(dirs, d)
+			}
+		}
+		return nil
+	})
+	if err != nil || len(dirs) == 0 {
+		return "", err
+	}
+	for _, d := range dirs {
+		rel, err := filepath.Rel(inc, d)
+		if err != nil {
+			return "", err
+		}
+		if err := os.MkdirAll(filepath.Join(out, rel), 0o755); err != nil {
+			return "", err
+		}
+		ents, err := os.ReadDir(d)
+		if err != nil {
+			return "", err
+		}
+		for _, e := range ents {
+			if !e.Type().IsRegular() {
+				continue
+			}
+			b, err := os.ReadFile(filepath.Join(d, e.Name()))
+			if err != nil {
+				return "", err
+			}
+			text, _ := reproduce.LowerQuantifiers(string(b))
+			if err := os.WriteFile(filepath.Join(out, rel, e.Name()), []byte(text), 0o644); err != nil {
+				return "", err
+			}
+		}
+	}
+	return out, nil
 }

@@ -222,6 +222,12 @@ func Reproducer(v *witness.Violation) (string, error) {
 %s-fsanitize=address
 %s-fno-omit-frame-pointer
 `, v.Memory, buildFlagPrefix, buildFlagPrefix)
+	} else if qs := memQueries(p); len(qs) > 0 {
+		fmt.Fprintf(&b, `/* The program calls %s: the harness computes them from
+ * AddressSanitizer's memory. */
+%s-fsanitize=address
+%s-fno-omit-frame-pointer
+`, strings.Join(qs, ", "), buildFlagPrefix, buildFlagPrefix)
 	}
 	b.WriteString(cbmcPrelude(p))
 	if inputs["time"] || inputs["clock"] {

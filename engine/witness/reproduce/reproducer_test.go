@@ -288,7 +288,8 @@ func runSource(t *testing.T, dm cfa.DataModel, src, harness string) (int, string
 	t.Helper()
 	dir := t.TempDir()
 	prog, repro, exe := filepath.Join(dir, "u.c"), filepath.Join(dir, "reproducer.c"), filepath.Join(dir, "repro")
-	os.WriteFile(prog, []byte(src), 0o644)
+	lowered, _ := LowerQuantifiers(src) // as report/artifacts builds it
+	os.WriteFile(prog, []byte(lowered), 0o644)
 	os.WriteFile(repro, []byte(harness), 0o644)
 	argv := BuildLine(dm, []string{prog}, repro, exe, BuildFlags(harness)...)
 	if out, err := exec.Command(argv[0], append(argv[1:], "-Wall", "-Wno-main")...).CombinedOutput(); err != nil {
@@ -401,5 +402,34 @@ func TestReproducerVolatile(t *testing.T) {
 				t.Errorf("changed value: exit %d, stderr %q", code, stderr)
 			}
 		})
+	}
+}
+
+var (
+	asanOnce sync.Once
+	asanErr  error
+)
+
+// needASan skips the test when gcc cannot build with AddressSanitizer.
+func needASan(t *testing.T) {
+	t.Helper()
+	asanOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "asan")
+		if err != nil {
+			asanErr = err
+			return
+		}
+		defer os.RemoveAll(dir)
+		src, exe := filepath.Join(dir, "a.c"), filepath.Join(dir, "a")
+		if err := os.WriteFile(src, []byte("#include <sanitizer/asan_interface.h>\nint main(void) { return __asan_address_is_poisoned(&main) != 0; }\n"), 0o644); err != nil {
+			asanErr = err
+			return
+		}
+		if out, err := exec.Command("gcc", "-fsanitize=address", "-o", exe, src).CombinedOutput(); err != nil {
+			asanErr = fmt.Errorf("%v: %s", err, out)
+		}
+	})
+	if asanErr != nil {
+		t.Skipf("gcc cannot build with AddressSanitizer here: %v", asanErr)
 	}
 }

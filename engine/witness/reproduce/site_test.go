@@ -104,28 +104,96 @@ void reach_error() { __assert_fail("0", "u.c", 3, "reach_error"); }
 }
 
 // TestReproducerCBMCPrimitives: a program in CBMC's dialect that calls a
-// primitive gcc cannot compute (here __CPROVER_r_ok, in a function the
-// counterexample does not call: the program still needs it to link) gets
-// no reproducer, and the error names the primitive, instead of a
-// reproduce.sh that does not link.
+// primitive gcc cannot compute (here __CPROVER_same_object, in a
+// function the counterexample does not call: the program still needs it
+// to link), or holds a quantifier of a shape the front end does not
+// lower, gets no reproducer, and the error names the primitive, instead
+// of a reproduce.sh that does not link. __CPROVER_r_ok is computed
+// (TestReproducerCBMCMemoryQueries).
 func TestReproducerCBMCPrimitives(t *testing.T) {
-	src := `extern int __VERIFIER_nondet_int(void);
-int a[4];
-int readable(void) { return __CPROVER_r_ok(a, sizeof a); }
-int main(void) {
+	const main = `int main(void) {
   int x = __VERIFIER_nondet_int();
   __CPROVER_assert(x != 42, "x is not 42");
   return 0;
 }
 `
-	p := witnesstest.Translate(t, cfa.LP64, "u.c", src)
-	path, inputs, reached := witnesstest.Execute(t, p, "main", []uint64{42}, witnesstest.ExecOpts{})
-	if !reached {
-		t.Fatal("no violation")
+	for _, tc := range []struct{ name, src, err string }{
+		{"same_object", "int a[4];\nint same(int *p) { return __CPROVER_same_object(a, p); }\n", "__CPROVER_same_object names CBMC's objects"},
+		{"havoc_object", "int a[4];\nvoid h(void) { __CPROVER_havoc_object(a); }\n", "__CPROVER_havoc_object"},
+		{"quantifier", "int a[4];\nint all(int n) { return __CPROVER_forall { int i; (i >= 1 || i < n) ==> a[i] == 0 }; }\n", "__CPROVER_forall at u.c:3"},
+		{"r_ok", "int a[4];\nint readable(void) { return __CPROVER_r_ok(a, sizeof a); }\n", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "extern int __VERIFIER_nondet_int(void);\n" + tc.src + main
+			p := witnesstest.Translate(t, cfa.LP64, "u.c", src)
+			path, inputs, reached := witnesstest.Execute(t, p, "main", []uint64{42}, witnesstest.ExecOpts{})
+			if !reached {
+				t.Fatal("no violation")
+			}
+			v := &witness.Violation{Program: p, Path: path, Inputs: inputs, Task: witness.Task{Contents: map[string]string{"u.c": src}, DataModel: cfa.LP64}}
+			repro, err := Reproducer(v)
+			switch {
+			case tc.err == "" && err != nil:
+				t.Fatalf("err = %v, want a reproducer", err)
+			case tc.err == "" && !strings.Contains(repro, buildFlagPrefix+"-fsanitize=address"):
+				t.Errorf("the reproducer of a program calling __CPROVER_r_ok is not built with AddressSanitizer:\n%s", repro)
+			case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+				t.Fatalf("err = %v, want one naming %q", err, tc.err)
+			}
+		})
 	}
-	v := &witness.Violation{Program: p, Path: path, Inputs: inputs, Task: witness.Task{Contents: map[string]string{"u.c": src}, DataModel: cfa.LP64}}
-	_, err := Reproducer(v)
-	if err == nil || !strings.Contains(err.Error(), "__CPROVER_r_ok") {
-		t.Fatalf("err = %v, want one naming __CPROVER_r_ok", err)
+}
+
+// TestReproducerCBMCMemoryQueries: the reproducer of a program in CBMC's
+// dialect computes __CPROVER_r_ok and __CPROVER_w_ok with
+// AddressSanitizer and the quantifier lowered as the front end lowers
+// it (testdata/cbmc_memquery.c). Each counterexample's reproducer exits
+// 77 at its assertion (a precondition whose w_ok fails past a global;
+// an assertion whose forall fails); run with inputs where that
+// assertion holds (w_ok and r_ok 1, the forall true), it does not.
+func TestReproducerCBMCMemoryQueries(t *testing.T) {
+	needGCC(t, cfa.LP64)
+	needASan(t)
+	src := readTestdata(t, "cbmc_memquery.c")
+	for _, tc := range []struct {
+		name      string
+		bad, good []uint64 // n, m
+		reported  string
+	}{
+		{"precondition w_ok", []uint64{9, 0}, []uint64{8, 0}, "n bytes are writable"},
+		{"assertion forall", []uint64{3, 5}, []uint64{3, 3}, "m bytes are zeroed"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// each of n and m is declared (an input), then read
+			v := smtViolation(t, cfa.LP64, src, []uint64{0, tc.bad[0], 0, tc.bad[1]})
+			harness, err := Reproducer(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			code, stderr := runSource(t, cfa.LP64, src, harness)
+			if code != ReachedExitCode || !strings.Contains(stderr, ReachedMarker) || !strings.Contains(stderr, tc.reported) {
+				t.Fatalf("counterexample %v: exit %d, stderr %q, want %d at %q\n--- harness:\n%s", tc.bad, code, stderr, ReachedExitCode, tc.reported, harness)
+			}
+			w := *v
+			w.Inputs = append(w.Inputs[:0:0], v.Inputs...)
+			k := 0
+			for i := range w.Inputs {
+				if w.Inputs[i].Source == "__VERIFIER_nondet_int" && k < len(tc.good) {
+					w.Inputs[i].Bits = tc.good[k]
+					k++
+				}
+			}
+			if k != len(tc.good) {
+				t.Fatalf("counterexample inputs %+v: want %d of __VERIFIER_nondet_int", v.Inputs, len(tc.good))
+			}
+			harness, err = Reproducer(&w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			code, stderr = runSource(t, cfa.LP64, src, harness)
+			if code == ReachedExitCode || strings.Contains(stderr, ReachedMarker) {
+				t.Errorf("inputs %v, where %q holds: exit %d, stderr %q", tc.good, tc.reported, code, stderr)
+			}
+		})
 	}
 }
