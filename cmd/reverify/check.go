@@ -39,6 +39,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	rf.register(fs)
 	var sh results.Shard // --shard K/N: one job of a matrix
 	fs.Var(&sh, "shard", "verify only shard K/N of the properties (split by a hash of the property ID; reverify merge combines)")
+	var funcs functionGlobs // --functions: the functions whose properties are checked
+	fs.Var(&funcs, "functions", "comma-separated globs of the functions whose assertions (and memory accesses) are checked, e.g. 'parse_*,crc32' (default: all; in library mode a violation still goes up to the callers' contexts)")
 	budget := fs.Duration("time-budget", 0, "with --base: total time budget; properties not decided in it are UNKNOWN (0: none)")
 	scope := fs.String("precision-scope", "", "scope of the precision entries CEGAR refinement adds: location, function or adaptive (location, widened to the function for a variable refined 3 times; the default)")
 	reduceLevel := fs.String("reduce", "none", "size reduction of the program per property before the analyses (engine/reduce, seed 002): none, slice (backward slice), full (slice, inlining, constant propagation and folding, dead branches), thin or value (full with thin or value slicing, refined on spurious counterexamples); a TRUE on the reduced program is the verdict, a FALSE is lifted to the original program and checked there, anything else is decided on the original program")
@@ -123,6 +125,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		if len(files) > 0 || *svcomp != "" || *prp != "" {
 			return fail("with --base the sources come from the repository (--sources, .reverify.yml or compile_commands.json), not from arguments, --svcomp or --spec")
 		}
+		if len(funcs) > 0 {
+			return fail("--functions selects properties of the files given; with --base the change selects them")
+		}
 		return runCheckIncremental(&rf, &ff, checkOptions{rs, *jsonOut, *outDir}, sh, *budget, stdout, stderr)
 	} else if set := rs.set; set["head"] || set["head-dir"] || set["repo"] || set["cache"] || set["sources"] {
 		return fail("--head, --head-dir, --repo, --cache and --sources need --base or --base-dir")
@@ -163,11 +168,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if len(files) == 0 {
 		return fail("no input files")
 	}
+	if svMode && len(funcs) > 0 {
+		return fail("--functions: an SV-COMP property is one property of the whole program")
+	}
 	if *entry == "auto" && !svMode {
 		if cfg.Frontend == "clang" {
 			return fail("--frontend clang: library mode (--entry auto) reads C with the built-in front end only")
 		}
-		return runLibrary(files, cfg, nil, library.Options{Depth: *ctxDepth, Bound: *ctxBound}, checkOptions{rs, *jsonOut, *outDir}, wantAssertions, wantMemory, sh, stdout, stderr)
+		return runLibrary(files, cfg, nil, library.Options{Depth: *ctxDepth, Bound: *ctxBound}, checkOptions{rs, *jsonOut, *outDir}, wantAssertions, wantMemory, sh, funcs, stdout, stderr)
 	}
 	prog, err := loadProgram(cfg, files...)
 	if err != nil {
@@ -179,7 +187,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return fail("%s: no main: library mode reads C with the built-in front end only (pass --entry f to verify from f)", strings.Join(files, ", "))
 		}
 		rs.entry = "auto"
-		return runLibrary(files, cfg, prog, library.Options{Depth: *ctxDepth, Bound: *ctxBound}, checkOptions{rs, *jsonOut, *outDir}, wantAssertions, wantMemory, sh, stdout, stderr)
+		return runLibrary(files, cfg, prog, library.Options{Depth: *ctxDepth, Bound: *ctxBound}, checkOptions{rs, *jsonOut, *outDir}, wantAssertions, wantMemory, sh, funcs, stdout, stderr)
 	}
 	if prog.Func(*entry) == nil {
 		return fail("entry function %q is not defined in %s", *entry, strings.Join(files, ", "))
@@ -192,12 +200,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		props = []*engine.Property{engine.UnreachCall(prog, *entry)}
 	} else {
 		if wantAssertions {
-			props = filterShard(sh, engine.Properties(prog, *entry))
+			props = funcs.filter(filterShard(sh, engine.Properties(prog, *entry)))
 		}
 		if wantMemory {
-			props = append(props, filterShard(sh, engine.MemoryProperties(prog, *entry, engine.MemSafetySubs))...)
+			props = append(props, funcs.filter(filterShard(sh, engine.MemoryProperties(prog, *entry, engine.MemSafetySubs)))...)
 		}
-		if len(props) == 0 && !sh.Active() {
+		if len(props) == 0 && !sh.Active() && len(funcs) == 0 {
 			fmt.Fprintf(stderr, "reverify check: WARNING: no assertion found in %s (compiled with -DNDEBUG?): nothing was verified\n", strings.Join(files, ", "))
 		}
 	}

@@ -20,7 +20,7 @@ import (
 // general context (package library), one line per property, then one
 // line per function: verified, violated, needs a precondition, or
 // limitation.
-func runLibrary(files []string, src engine.SourceOptions, prog *engine.Program, lo library.Options, o checkOptions, assertions, memory bool, sh results.Shard, stdout, stderr io.Writer) int {
+func runLibrary(files []string, src engine.SourceOptions, prog *engine.Program, lo library.Options, o checkOptions, assertions, memory bool, sh results.Shard, funcs functionGlobs, stdout, stderr io.Writer) int {
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "reverify check: "+format+"\n", a...)
 		return 2
@@ -37,8 +37,8 @@ func runLibrary(files []string, src engine.SourceOptions, prog *engine.Program, 
 		return 2
 	}
 	engine.SetAssumePure(lib.Program, o.assumePure)
-	props := filterShard(sh, lib.Properties())
-	if len(props) == 0 && !sh.Active() {
+	props := funcs.filter(filterShard(sh, lib.Properties()))
+	if len(props) == 0 && !sh.Active() && len(funcs) == 0 {
 		fmt.Fprintf(stderr, "reverify check: WARNING: no assertion found in %s (compiled with -DNDEBUG?): nothing was verified\n", strings.Join(files, ", "))
 	}
 	ecfg := o.engineConfig(o.config, "", o.timeout)
