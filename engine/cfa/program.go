@@ -71,10 +71,14 @@ type Var struct {
 	Func string // owning function; "" for globals and static locals
 	// Global is true for objects with static storage duration: globals and
 	// static locals (whose Name is then "f::x").
-	Global    bool
-	Param     bool
-	Temp      bool
-	Volatile  bool // every read is a nondeterministic value
+	Global   bool
+	Param    bool
+	Temp     bool
+	Volatile bool // every read is a nondeterministic value
+	// ReadOnly is set for an object declared const at its top level
+	// (const int n, const char t[4]; not const char *p): a write of it
+	// is undefined behaviour, so a global keeps its initial value.
+	ReadOnly  bool
 	AddrTaken bool // its address is taken somewhere (or it is an array)
 	Pos       Pos
 }

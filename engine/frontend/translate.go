@@ -564,6 +564,7 @@ func (t *translator) defineGlobal(o *objSym) {
 	}
 	v := t.newGlobal(o.name, d.Name(), typ, u.Files.Pos(d.Position()))
 	v.Volatile = isVolatile(d)
+	v.ReadOnly = isConst(d)
 	o.v = v
 	ic := t.init
 	ic.u = u
@@ -611,6 +612,26 @@ func isVolatile(d *cc.Declarator) bool {
 		return true
 	}
 	return false
+}
+
+// isConst reports whether the object d declares is const at its top
+// level: the qualifiers of its outermost pointer, else of the
+// declaration (const int n; const char t[4], an array of const
+// elements; not const char *p).
+func isConst(d *cc.Declarator) bool {
+	if d.Pointer != nil {
+		p := d.Pointer
+		for p.Pointer != nil {
+			p = p.Pointer
+		}
+		for q := p.TypeQualifiers; q != nil; q = q.TypeQualifiers {
+			if q.TypeQualifier != nil && q.TypeQualifier.Case == cc.TypeQualifierConst {
+				return true
+			}
+		}
+		return false
+	}
+	return d.IsConst()
 }
 
 // zeroOf is the zero value of t (cfa.Zero).

@@ -11,14 +11,18 @@ import (
 
 // Written returns the globals of p that a function writes or whose
 // address is taken anywhere, p.Init included (so that a function may
-// write them through a pointer); the stores of p.Init do not count. A global that no function writes holds its initial value
+// write them through a pointer); the stores of p.Init do not count, nor
+// do const globals (cfa.Var.ReadOnly: writing one is undefined
+// behaviour). A global that no function writes holds its initial value
 // whenever any function runs.
 func Written(p *cfa.Program) map[*cfa.Var]bool {
 	out := map[*cfa.Var]bool{}
 	mark := func(x cfa.Expr) {
 		// reverify's own globals (a contract check's frame) are ghost
 		// state that only its generated functions write
-		if v := cfa.BaseVar(x); v != nil && v.Global && !cfa.Generated(v.Name) {
+		// (a const object keeps its initial value: writing it is
+		// undefined behaviour, which the analyses do not model)
+		if v := cfa.BaseVar(x); v != nil && v.Global && !v.ReadOnly && !cfa.Generated(v.Name) {
 			out[v] = true
 		}
 	}
@@ -59,7 +63,7 @@ func Written(p *cfa.Program) map[*cfa.Var]bool {
 func Globals(p *cfa.Program, file, name string, vars []*cfa.Var, opts Options) (text string, assumptions []string) {
 	vs := slices.Clone(vars)
 	sort.Slice(vs, func(i, j int) bool { return vs[i].ID < vs[j].ID })
-	g := &gen{p: p, opts: opts, file: file, assumed: map[string]bool{}, b: &strings.Builder{}, indent: "\t"}
+	g := &gen{p: p, opts: opts, file: file, scope: ident(name), assumed: map[string]bool{}, b: &strings.Builder{}, indent: "\t"}
 	var locals []string
 	for _, v := range vs {
 		if strings.Contains(v.Name, "::") || v.Orig == "" {

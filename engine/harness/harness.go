@@ -113,7 +113,7 @@ func Build(p *cfa.Program, f *cfa.Function, src string, globals []string, opts O
 		c.Limitation = err.Error()
 		return c
 	}
-	g := &gen{p: p, opts: opts, file: c.File, assumed: map[string]bool{}}
+	g := &gen{p: p, opts: opts, file: c.File, scope: ident(f.Name), assumed: map[string]bool{}}
 	for _, v := range f.Params {
 		if v.T.Kind == cfa.Struct || v.T.Kind == cfa.Union {
 			c.Limitation = fmt.Sprintf("parameter %s is a %s passed by value", v.Orig, v.T)
@@ -245,12 +245,17 @@ func isLength(f *cfa.Function, i int) bool {
 
 // gen writes the statements that fill one context.
 type gen struct {
-	p           *cfa.Program
-	opts        Options
-	file        string
-	b           *strings.Builder
-	indent      string
-	tmp         int
+	p      *cfa.Program
+	opts   Options
+	file   string
+	b      *strings.Builder
+	indent string
+	tmp    int
+	// scope names the generated function in the names of what its
+	// text declares at file scope (a callback outside the sources is an
+	// extern declaration: two contexts of one unit must not declare one
+	// name with two types)
+	scope       string
 	assumptions []string
 	assumed     map[string]bool
 }
@@ -377,7 +382,7 @@ func (g *gen) function(lv string, t *cfa.Type) {
 		// a function outside the sources: declared, never defined, so
 		// the analyses take a call of it as one of a function without a
 		// body (it may write whatever escapes and return anything)
-		fn := g.fresh("callback")
+		fn := g.fresh("callback_" + g.scope + "_")
 		g.line("extern __typeof__(*(%s)) %s;", lv, fn)
 		g.line("%s = %s;", lv, fn)
 		g.assume("a function pointer of a type no function of the sources has is a function outside them, without a body")

@@ -99,7 +99,7 @@ func TestContexts(t *testing.T) {
 		{"length", "[__rv_n1] = 0;"},
 		{"search", "cmp = by_value;"},
 		{"first", "int (*v);"},
-		{"transmit", "extern __typeof__(*((*t).send)) __rv_callback1;\n\t\t(*t).send = __rv_callback1;"},
+		{"transmit", "extern __typeof__(*((*t).send)) __rv_callback_transmit_1;\n\t\t(*t).send = __rv_callback_transmit_1;"},
 	} {
 		if !strings.Contains(text(c.fn), c.want) {
 			t.Errorf("context of %s lacks %q:\n%s", c.fn, c.want, text(c.fn))

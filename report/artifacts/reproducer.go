@@ -220,7 +220,11 @@ func (t Task) libraryBuild(dir, entry, src string) (string, []string, []string, 
 			break
 		}
 	}
-	src += fmt.Sprintf("\n/* The unit test: the most general context of the function, fed the\n * counterexample's values, calls it. */\n#undef main\nvoid %s(void);\nint main(void)\n{\n\t%s();\n\treturn 0;\n}\n", entry, entry)
+	// The unit test is the harness's: a reproducer of a program in
+	// CBMC's dialect is also force-included into every source
+	// (reproduce's selfInclude), where it must add nothing but the
+	// dialect.
+	src += fmt.Sprintf("\n#if __INCLUDE_LEVEL__ == 0\n/* The unit test: the most general context of the function, fed the\n * counterexample's values, calls it. */\n#undef main\nvoid %s(void);\nint main(void)\n{\n\t%s();\n\treturn 0;\n}\n#endif\n", entry, entry)
 	return src, files, flags, nil
 }
 

@@ -25,3 +25,7 @@ int knr(a, b) int a; int b; { return a + b; }
 struct transport { int (*send)(void *ctx, const char *data, size_t n); void *ctx; };
 int transmit(struct transport *t) { return t->send(t->ctx, "x", 1); }
 void hit(void) { lib_hits++; }
+struct sink { void (*put)(int); };
+int drain(struct sink *s) { s->put(1); return 0; }
+static const unsigned char table[4] = {1, 2, 3, 4};
+const unsigned char *lookup(void) { return table; }
