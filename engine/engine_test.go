@@ -39,20 +39,24 @@ var verdictConfigs = wants.DefaultConfigs
 
 type want = wants.Want
 
-// TestVerdicts verifies every program in testdata/verdicts under each
-// configuration it names (a `// configs:` line) or else verdictConfigs,
+// TestVerdicts verifies the programs of testdata/verdicts that
+// shortVerdictRuns picks, each under the configuration it picks among
+// those the program names (a `// configs:` line) or else verdictConfigs,
 // and compares each property's verdict with the `// want` comment on its
 // line: missing and unexpected properties both fail. A `// max-states: N`
 // line sets the state limit of the file's runs.
 //
-// The fast tier (go test -short) runs the share shortVerdictRuns picks.
+// This share runs in-process in both tiers; the full sweep, every program
+// under each of its configurations, is the verdict suite
+// (testdata/suites/verdicts.txt, run by `reverify bench` in
+// cmd/reverify's TestVerdictSuite, full tier).
 func TestVerdicts(t *testing.T) {
 	files := verdictFiles(t)
 	short := shortVerdictRuns(files)
 	for _, vf := range files {
 		for _, config := range vf.configs {
 			name := config + "/" + filepath.Base(vf.file)
-			if testing.Short() && !short[name] {
+			if !short[name] {
 				continue
 			}
 			t.Run(name, func(t *testing.T) {
@@ -67,13 +71,13 @@ func TestVerdicts(t *testing.T) {
 // shortVerdictRuns covers.
 var shortDirectives = []*regexp.Regexp{maxStatesRE, overflowRE, assumePureRE, reduceRE, entryRE, memoryRE, sitesRE, mallocRE}
 
-// shortVerdictRuns is the share of TestVerdicts the fast tier keeps, by
-// subtest name (config/file), chosen from the sorted file list alone:
+// shortVerdictRuns is the share of the verdict sweep TestVerdicts runs
+// in-process, by subtest name (config/file), chosen from the sorted file list alone:
 // the first program of each name prefix (the part before the first "_"
 // or ".": atexit, cbmc, memsafety, ...) and the first program of each
 // directive (shortDirectives) under its first configuration, and each
 // configuration on the first program that names it. About one run in
-// eight; the full tier runs every program under each of its
+// eight; the verdict suite runs every program under each of its
 // configurations.
 func shortVerdictRuns(files []verdictFile) map[string]bool {
 	runs := map[string]bool{}
