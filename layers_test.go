@@ -43,6 +43,7 @@ var layer = map[string]int{
 	"engine/frontend/cbmctext":   1,
 	"engine/frontend/csyntax":    1,
 	"engine/frontend":            2,
+	"internal/wants":             2,
 	"engine/llvmir":              2,
 	"engine/spec":                2,
 	"engine/harness":             2,

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -15,81 +14,49 @@ import (
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/internal/wants"
 	"github.com/reverify/reverify/results"
 )
 
-// wantRE matches expectations on assertion lines, in the manner of
-// x/tools' analysistest: `// want VERDICT` or `// want VERDICT "reason"`,
-// for every configuration the file runs under, or per configuration:
-// `// want TRUE value:UNKNOWN "state limit 100000"` (value answers
-// UNKNOWN with a reason containing "state limit 100000", every other
-// configuration TRUE; a reason belongs to the item it follows).
+// The expectation format of the verdict programs is internal/wants's
+// (its doc.go); the names below are the ones the engine's tests use.
 var (
-	wantRE     = regexp.MustCompile(`// want (.*)$`)
-	wantItemRE = regexp.MustCompile(`^\s*(?:([a-z][a-z0-9-]*):)?(TRUE|FALSE|UNKNOWN|NOT_CHECKED)(?: "([^"]*)")?`)
-	// configsRE matches a file's `// configs: value value-cegar` line:
-	// the configurations the file runs under (default: verdictConfigs).
-	configsRE = regexp.MustCompile(`(?m)^// configs:((?:\s+[a-z][a-z0-9-]*)+)\s*$`)
-	// maxStatesRE matches `// max-states: N`: the state limit of each
-	// run (Config.MaxStates), so that a file can show a configuration
-	// hitting it quickly.
-	maxStatesRE = regexp.MustCompile(`(?m)^// max-states: ([0-9]+)\s*$`)
-	// overflowRE matches `// signed-overflow: MODE`: the file's
-	// Config.SignedOverflow (wrap or assume-none).
-	overflowRE = regexp.MustCompile(`(?m)^// signed-overflow: ([a-z-]+)\s*$`)
-	// assumePureRE matches `// assume-pure: f g`: the file's
-	// Config.AssumePure.
-	assumePureRE = regexp.MustCompile(`(?m)^// assume-pure:((?:\s+[A-Za-z_][A-Za-z0-9_]*)+)\s*$`)
-	// reduceRE matches `// reduce: LEVEL`: the file's Config.Reduce
-	// (none, slice or full).
-	reduceRE = regexp.MustCompile(`(?m)^// reduce: ([a-z]+)\s*$`)
-	// entryRE matches `// entry: f`: the file's entry function
-	// (default main).
-	entryRE = regexp.MustCompile(`(?m)^// entry: ([A-Za-z_][A-Za-z0-9_]*)\s*$`)
-	// memoryRE matches `// memory: valid-memsafety FALSE "valid-deref"`
-	// (or valid-memcleanup): the file also checks that whole-program
-	// memory-safety property (spec.MemoryProperty) and wants that
-	// verdict, with the reason containing the quoted text; a FALSE must
-	// be at the line marked `// violation`, if there is one.
-	memoryRE = regexp.MustCompile(`(?m)^// memory: (valid-memsafety|valid-memcleanup) (TRUE|FALSE|UNKNOWN)(?: "([^"]*)")?\s*$`)
-	// sitesRE matches `// memory: sites`: the file also checks the
-	// per-site memory properties (spec.MemorySites: valid-deref and
-	// valid-free); the line of every site carries `// site:` wants, e.g.
-	// `// site: valid-deref FALSE "offset 8" valid-free TRUE`, and a
-	// FALSE must be violated at its own line.
-	sitesRE    = regexp.MustCompile(`(?m)^// memory: sites\s*$`)
-	siteRE     = regexp.MustCompile(`// site:(.*)$`)
-	siteItemRE = regexp.MustCompile(`(valid-deref|valid-free) (TRUE|FALSE|UNKNOWN)(?: "([^"]*)")?`)
-	// violationRE marks the line of a memory-safety violation.
-	violationRE = regexp.MustCompile(`// violation\s*$`)
-	// mallocRE matches `// malloc: may-fail`: malloc and calloc may
-	// return NULL (frontend.MallocMayFail).
-	mallocRE = regexp.MustCompile(`(?m)^// malloc: may-fail\s*$`)
+	wantRE       = wants.WantRE
+	maxStatesRE  = wants.MaxStatesRE
+	overflowRE   = wants.OverflowRE
+	assumePureRE = wants.AssumePureRE
+	reduceRE     = wants.ReduceRE
+	entryRE      = wants.EntryRE
+	memoryRE     = wants.MemoryRE
+	sitesRE      = wants.SitesRE
+	mallocRE     = wants.MallocRE
+	wantItemRE   = wants.WantItemRE
 )
 
 // verdictConfigs are the configurations every file of testdata/verdicts
 // runs under unless it says otherwise: zero wrong verdicts under each.
-var verdictConfigs = []string{"value", "value-cegar"}
+var verdictConfigs = wants.DefaultConfigs
 
-type want struct {
-	verdict results.Verdict
-	reason  string
-}
+type want = wants.Want
 
-// TestVerdicts verifies every program in testdata/verdicts under each
-// configuration it names (a `// configs:` line) or else verdictConfigs,
+// TestVerdicts verifies the programs of testdata/verdicts that
+// shortVerdictRuns picks, each under the configuration it picks among
+// those the program names (a `// configs:` line) or else verdictConfigs,
 // and compares each property's verdict with the `// want` comment on its
 // line: missing and unexpected properties both fail. A `// max-states: N`
 // line sets the state limit of the file's runs.
 //
-// The fast tier (go test -short) runs the share shortVerdictRuns picks.
+// This share runs in-process in both tiers; the full sweep, every program
+// under each of its configurations, is the verdict suite
+// (testdata/suites/verdicts.txt, run by `reverify bench` in
+// cmd/reverify's TestVerdictSuite, full tier).
 func TestVerdicts(t *testing.T) {
 	files := verdictFiles(t)
 	short := shortVerdictRuns(files)
 	for _, vf := range files {
 		for _, config := range vf.configs {
 			name := config + "/" + filepath.Base(vf.file)
-			if testing.Short() && !short[name] {
+			if !short[name] {
 				continue
 			}
 			t.Run(name, func(t *testing.T) {
@@ -104,13 +71,13 @@ func TestVerdicts(t *testing.T) {
 // shortVerdictRuns covers.
 var shortDirectives = []*regexp.Regexp{maxStatesRE, overflowRE, assumePureRE, reduceRE, entryRE, memoryRE, sitesRE, mallocRE}
 
-// shortVerdictRuns is the share of TestVerdicts the fast tier keeps, by
-// subtest name (config/file), chosen from the sorted file list alone:
+// shortVerdictRuns is the share of the verdict sweep TestVerdicts runs
+// in-process, by subtest name (config/file), chosen from the sorted file list alone:
 // the first program of each name prefix (the part before the first "_"
 // or ".": atexit, cbmc, memsafety, ...) and the first program of each
 // directive (shortDirectives) under its first configuration, and each
 // configuration on the first program that names it. About one run in
-// eight; the full tier runs every program under each of its
+// eight; the verdict suite runs every program under each of its
 // configurations.
 func shortVerdictRuns(files []verdictFile) map[string]bool {
 	runs := map[string]bool{}
@@ -159,11 +126,7 @@ func verdictFiles(t *testing.T) []verdictFile {
 		if err != nil {
 			t.Fatal(err)
 		}
-		configs := verdictConfigs
-		if m := configsRE.FindSubmatch(src); m != nil {
-			configs = strings.Fields(string(m[1]))
-		}
-		out = append(out, verdictFile{file, string(src), configs})
+		out = append(out, verdictFile{file, string(src), wants.Parse(file, string(src)).Configs})
 	}
 	return out
 }
@@ -193,50 +156,19 @@ func TestVerdictsReduced(t *testing.T) {
 	}
 }
 
-// parseWants returns the expectations of src for config, by line: the
-// item labelled first (when it is not config) wins over config's, which
-// wins over the unlabelled one.
+// parseWants returns the expectations of src for config, by line
+// (wants.Program.Wants).
 func parseWants(t *testing.T, file, src, config string, first ...string) map[int]want {
-	wants := map[int]want{}
-	for i, line := range strings.Split(src, "\n") {
-		m := wantRE.FindStringSubmatch(line)
-		if m == nil {
-			continue
-		}
-		var all, mine, pref *want
-		for rest := m[1]; strings.TrimSpace(rest) != ""; {
-			it := wantItemRE.FindStringSubmatch(rest)
-			if it == nil {
-				t.Fatalf("%s:%d: bad want %q", file, i+1, m[1])
-			}
-			rest = rest[len(it[0]):]
-			w := &want{results.Verdict(it[2]), it[3]}
-			switch it[1] {
-			case "":
-				all = w
-			case config:
-				mine = w
-			}
-			if len(first) > 0 && first[0] != config && it[1] == first[0] {
-				pref = w
-			}
-		}
-		switch {
-		case pref != nil:
-			wants[i+1] = *pref
-		case mine != nil:
-			wants[i+1] = *mine
-		case all != nil:
-			wants[i+1] = *all
-		default:
-			t.Fatalf("%s:%d: no want for configuration %s", file, i+1, config)
-		}
+	w, err := wants.Parse(file, src).Wants(config, first...)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return wants
+	return w
 }
 
 // checkFile verifies file under config and compares the verdicts with its
-// wants; reduce, when given, overrides the file's `// reduce:` line.
+// wants (wants.Program.Check); reduce, when given, overrides the file's
+// `// reduce:` line.
 func checkFile(t *testing.T, file, src, config string, reduce ...string) {
 	label := config
 	if len(reduce) > 0 && reduce[0] != "none" {
@@ -245,9 +177,13 @@ func checkFile(t *testing.T, file, src, config string, reduce ...string) {
 			label = "reduce-" + reduce[0] // `reduce-full:`: under that level only
 		}
 	}
-	wants := parseWants(t, file, src, config, label)
+	vp := wants.Parse(file, src)
+	lineWants, err := vp.Wants(config, label)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var fcfg frontend.Options
-	if mallocRE.MatchString(src) {
+	if vp.MallocMayFail {
 		fcfg.Malloc = frontend.MallocMayFail
 	}
 	prog, err := frontend.Translate(fcfg, file)
@@ -257,36 +193,18 @@ func checkFile(t *testing.T, file, src, config string, reduce ...string) {
 	if err := prog.Check(); err != nil {
 		t.Fatalf("CFA sanity: %v", err)
 	}
-	entry := "main"
-	if m := entryRE.FindStringSubmatch(src); m != nil {
-		entry = m[1]
-	}
+	entry := vp.Entry
 	props := spec.Properties(prog, entry)
-	memWants := map[string]want{}
-	for _, m := range memoryRE.FindAllStringSubmatch(src, -1) {
+	for _, id := range vp.MemoryIDs {
 		subs := spec.MemSafetySubs
-		if m[1] == spec.MemCleanupID {
+		if id == spec.MemCleanupID {
 			subs = []string{spec.MemCleanupID}
 		}
 		props = append(props, spec.MemoryProperty(entry, subs))
-		memWants[m[1]] = want{results.Verdict(m[2]), m[3]}
 	}
-	violationLine := 0
-	siteWants := map[string]want{} // by line and subproperty, "12 valid-deref"
-	for i, line := range strings.Split(src, "\n") {
-		if violationRE.MatchString(line) {
-			violationLine = i + 1
-		}
-		if m := siteRE.FindStringSubmatch(line); m != nil {
-			for _, it := range siteItemRE.FindAllStringSubmatch(m[1], -1) {
-				siteWants[fmt.Sprintf("%d %s", i+1, it[1])] = want{results.Verdict(it[2]), it[3]}
-			}
-		}
-	}
-	if sitesRE.MatchString(src) {
+	if vp.Sites {
 		props = append(props, spec.MemorySites(prog, entry, []string{spec.DerefID, spec.FreeID})...)
 	}
-	siteSeen := map[string]bool{}
 	// Verdicts are decided by state limits, not by time: the per-property
 	// timeout only stops a runaway, and is generous because CI runs
 	// packages in parallel on two loaded cores.
@@ -296,19 +214,8 @@ func checkFile(t *testing.T, file, src, config string, reduce ...string) {
 	// other verdict programs run in parallel: a limit above the default
 	// keeps one program's verdict from depending on its neighbours'
 	// memory (lists_nested.c under --reduce alone peaks near 2 GB).
-	cfg := engine.Config{Name: config, Entry: entry, Timeout: 2 * time.Minute, Solver: z3.Factory, MemoryLimit: 6 << 30}
-	if m := maxStatesRE.FindStringSubmatch(src); m != nil {
-		cfg.MaxStates, _ = strconv.Atoi(m[1])
-	}
-	if m := overflowRE.FindStringSubmatch(src); m != nil {
-		cfg.SignedOverflow = engine.OverflowMode(m[1])
-	}
-	if m := assumePureRE.FindStringSubmatch(src); m != nil {
-		cfg.AssumePure = strings.Fields(m[1])
-	}
-	if m := reduceRE.FindStringSubmatch(src); m != nil {
-		cfg.Reduce = m[1]
-	}
+	cfg := engine.Config{Name: config, Entry: entry, Timeout: 2 * time.Minute, Solver: z3.Factory, MemoryLimit: 6 << 30,
+		MaxStates: vp.MaxStates, SignedOverflow: engine.OverflowMode(vp.SignedOverflow), AssumePure: vp.AssumePure, Reduce: vp.Reduce}
 	if len(reduce) > 0 {
 		cfg.Reduce = reduce[0]
 	}
@@ -316,54 +223,17 @@ func checkFile(t *testing.T, file, src, config string, reduce ...string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seen := map[int]bool{}
+	var got []wants.Got
 	for _, r := range rs {
+		g := wants.Got{ID: r.Property.ID, Line: r.Property.Pos.Line, Verdict: r.Verdict, Reason: r.Reason,
+			Memory: len(r.Property.Memory) > 0, Steps: len(r.Counterexample), ViolationLine: r.ViolationPos.Line}
 		if r.Property.Sites != nil {
-			key := fmt.Sprintf("%d %s", r.Property.Pos.Line, r.Property.Memory[0])
-			siteSeen[key] = true
-			w, ok := siteWants[key]
-			switch {
-			case !ok:
-				t.Errorf("%s:%d: unexpected memory site %s: %s (%s)", file, r.Property.Pos.Line, r.Property.ID, r.Verdict, r.Reason)
-			case r.Verdict != w.verdict || !strings.Contains(r.Reason, w.reason):
-				t.Errorf("%s: %s: got %s (%s), want %s %q", file, r.Property.ID, r.Verdict, r.Reason, w.verdict, w.reason)
-			case r.Verdict == results.False && (len(r.Counterexample) == 0 || r.ViolationPos.Line != r.Property.Pos.Line):
-				t.Errorf("%s: %s: FALSE at line %d with %d steps, want the violation at its own line", file, r.Property.ID, r.ViolationPos.Line, len(r.Counterexample))
-			}
-			continue
+			g.Site = r.Property.Memory[0]
 		}
-		if w, ok := memWants[r.Property.ID]; ok && len(r.Property.Memory) > 0 {
-			if r.Verdict != w.verdict || !strings.Contains(r.Reason, w.reason) {
-				t.Errorf("%s: %s: got %s (%s), want %s %q", file, r.Property.ID, r.Verdict, r.Reason, w.verdict, w.reason)
-			}
-			if r.Verdict == results.False && (len(r.Counterexample) == 0 || violationLine != 0 && r.ViolationPos.Line != violationLine) {
-				t.Errorf("%s: %s: FALSE at line %d with %d steps, want the violation at line %d", file, r.Property.ID, r.ViolationPos.Line, len(r.Counterexample), violationLine)
-			}
-			continue
-		}
-		line := r.Property.Pos.Line
-		seen[line] = true
-		w, ok := wants[line]
-		if !ok {
-			t.Errorf("%s:%d: unexpected property %s: %s (%s)", file, line, r.Property.ID, r.Verdict, r.Reason)
-			continue
-		}
-		if r.Verdict != w.verdict || !strings.Contains(r.Reason, w.reason) {
-			t.Errorf("%s:%d: %s: got %s (%s), want %s %q", file, line, r.Property.ID, r.Verdict, r.Reason, w.verdict, w.reason)
-		}
-		if r.Verdict == results.False && len(r.Counterexample) == 0 {
-			t.Errorf("%s:%d: FALSE without a counterexample", file, line)
-		}
+		got = append(got, g)
 	}
-	for line, w := range wants {
-		if !seen[line] {
-			t.Errorf("%s:%d: no property found, want %s", file, line, w.verdict)
-		}
-	}
-	for key, w := range siteWants {
-		if !siteSeen[key] {
-			t.Errorf("%s: no memory site at line %s, want %s", file, key, w.verdict)
-		}
+	for _, e := range vp.Check(lineWants, got) {
+		t.Error(e)
 	}
 }
 

@@ -104,7 +104,7 @@ func TestLLVMAgrees(t *testing.T) {
 				mu.Lock()
 				switch {
 				case !inC:
-				case r.Verdict == c.verdict:
+				case r.Verdict == c.Verdict:
 					agree++
 				case decided:
 					more++
@@ -187,15 +187,15 @@ func checkLLVMFile(t *testing.T, file string) {
 		switch {
 		case !ok:
 			t.Errorf("%s:%d: unexpected property %s", file, line, r.Property.ID)
-		case r.Verdict != w.verdict:
-			t.Errorf("%s:%d: got %s (%s), want %s", file, line, r.Verdict, r.Reason, w.verdict)
+		case r.Verdict != w.Verdict:
+			t.Errorf("%s:%d: got %s (%s), want %s", file, line, r.Verdict, r.Reason, w.Verdict)
 		case r.Verdict == results.False && len(r.Counterexample) == 0:
 			t.Errorf("%s:%d: FALSE without a counterexample", file, line)
 		}
 	}
 	for line, w := range wants {
 		if !seen[line] {
-			t.Errorf("%s:%d: no property, want %s", file, line, w.verdict)
+			t.Errorf("%s:%d: no property, want %s", file, line, w.Verdict)
 		}
 	}
 }

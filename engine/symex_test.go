@@ -50,8 +50,8 @@ func TestSymexNoWrongVerdicts(t *testing.T) {
 					if !ok {
 						continue // TestVerdicts reports unexpected properties
 					}
-					if r.Verdict != w.verdict && r.Verdict != results.Unknown {
-						t.Errorf("%s:%d: %s: %s says %s (%s), want %s", file, line, r.Property.ID, config, r.Verdict, r.Reason, w.verdict)
+					if r.Verdict != w.Verdict && r.Verdict != results.Unknown {
+						t.Errorf("%s:%d: %s: %s says %s (%s), want %s", file, line, r.Property.ID, config, r.Verdict, r.Reason, w.Verdict)
 					}
 					// Under assume-none the analyses wrap and the counterexample
 					// check cuts paths that overflow: exclusion is expected.

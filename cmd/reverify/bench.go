@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -17,7 +18,9 @@ import (
 // runBench implements `reverify bench`: it parses the flags and runs
 // report/bench's harness (bench.Run: every (task, configuration) and
 // (task, peer) pair in its own child process under a CPU-time and a
-// memory limit, rows appended to DIR/results.csv, DIR/results.md and
+// memory limit, a verdict program under each of its own configurations
+// (only those --config names, when given) with the flags of its
+// directives, rows appended to DIR/results.csv, DIR/results.md and
 // DIR/quantile.png at the end), or, with bench.LimitExecArg first, is
 // the limit wrapper of one run (bench.LimitExec). Exit codes: 0 done (whatever the verdicts), 1
 // a wrong verdict of a reverify configuration, 2 bad usage or input.
@@ -30,7 +33,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	timeout := fs.Duration("timeout", 60*time.Second, "CPU-time limit per task and configuration")
 	memory := fs.String("memory", "4GiB", "memory (address-space) limit per task and configuration, e.g. 4GiB, 512MiB")
 	jobs := fs.Int("jobs", 1, "runs in parallel (each a child process)")
-	configList := fs.String("config", "default", "comma-separated configurations: "+strings.Join(engine.ConfigNames(), ", "))
+	configList := fs.String("config", "default", "comma-separated configurations: "+strings.Join(engine.ConfigNames(), ", ")+"; a verdict program runs under those of its own (// configs:) given here, and under all of its own without --config")
 	peerList := fs.String("peer", "", "comma-separated peers run on the same tasks with the same limits: frama-c-eva[:PRECISION], cbmc")
 	outDir := fs.String("out", "reverify-bench", "output directory: results.csv, results.md, quantile.png")
 	overflow := fs.String("signed-overflow", "wrap", "signed overflow semantics of reverify's runs: wrap or assume-none")
@@ -45,7 +48,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(args) == 0 {
-		return fail("no tasks (give .yml files, directories or @list files)")
+		return fail("no tasks (give .yml files, verdict programs (.c with // want lines), directories or @list files)")
 	}
 	if *timeout <= 0 {
 		return fail("--timeout must be positive")
@@ -74,6 +77,12 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if len(configs) == 0 {
 		return fail("--config names no configuration")
 	}
+	var programConfigs []string // nil: each verdict program under all of its own
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "config" {
+			programConfigs = configs
+		}
+	})
 	self, err := os.Executable()
 	if err != nil {
 		return fail("cannot find the reverify executable: %v", err)
@@ -81,7 +90,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	out, err := bench.Run(ctx, bench.Options{Tasks: args, Timeout: *timeout, Memory: mem, MemoryText: *memory, Jobs: *jobs,
-		Configs: configs, Peers: splitList(*peerList), Out: *outDir, Mode: mode, Reduce: *reduceLevel, Frontend: *front,
+		Configs: configs, ProgramConfigs: programConfigs, Peers: splitList(*peerList), Out: *outDir, Mode: mode, Reduce: *reduceLevel, Frontend: *front,
 		Command: "reverify bench " + strings.Join(raw, " "), Self: self, Log: stderr})
 	if err != nil {
 		return fail("%v", err)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -33,7 +34,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	outDir := fs.String("output", "", "write results.json (and later witnesses, reproducers, pixel trees) into this directory")
 	svcomp := fs.String("svcomp", "", "SV-COMP task definition (.yml): check its unreach-call property")
 	prp := fs.String("spec", "", "SV-COMP property file (unreach-call.prp): check the whole program as one property")
-	properties := fs.String("properties", "assertions", "what to check: assertions, memory (valid-deref and valid-free per access site, valid-memtrack of the whole program) or assertions,memory")
+	properties := fs.String("properties", "assertions", "what to check, comma-separated: assertions, memory (valid-deref and valid-free per access site, valid-memtrack of the whole program), memory-sites (valid-deref and valid-free per access site only), valid-memsafety or valid-memcleanup (the whole-program property of SV-COMP's property file of that name); all but assertions and memory need an entry function and no --base")
 	overflow := fs.String("signed-overflow", "wrap", "signed overflow semantics: wrap (gcc -fwrapv) or assume-none (cut paths that overflow, as SV-COMP's labels assume)")
 	var rf revFlags // --base: verify only what the change affects (diff.go)
 	rf.register(fs)
@@ -138,10 +139,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	svMode := false
 	var prpMemory []string
-	wantAssertions, wantMemory, err := parseProperties(*properties)
+	kinds, err := parsePropertyKinds(*properties)
 	if err != nil {
 		return fail("--properties: %v", err)
 	}
+	wantAssertions, wantMemory := kinds.assertions, kinds.memory
 	if *svcomp != "" {
 		task, err := bench.ReadTask(*svcomp)
 		if err != nil {
@@ -171,7 +173,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if svMode && len(funcs) > 0 {
 		return fail("--functions: an SV-COMP property is one property of the whole program")
 	}
-	if *entry == "auto" && !svMode {
+	libMode := *entry == "auto" && !svMode
+	if libMode && (len(kinds.whole) > 0 || kinds.sites) {
+		return fail("--properties: valid-memsafety, valid-memcleanup and memory-sites need an entry function (library mode checks assertions and memory)")
+	}
+	if libMode {
 		if cfg.Frontend == "clang" {
 			return fail("--frontend clang: library mode (--entry auto) reads C with the built-in front end only")
 		}
@@ -185,6 +191,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if prog.Func(*entry) == nil && *entry == "main" && !rs.set["entry"] && !svMode {
 		if cfg.Frontend == "clang" || len(files) > 0 && engine.IsIR(files[0]) {
 			return fail("%s: no main: library mode reads C with the built-in front end only (pass --entry f to verify from f)", strings.Join(files, ", "))
+		}
+		if len(kinds.whole) > 0 || kinds.sites {
+			return fail("%s: no main: --properties valid-memsafety, valid-memcleanup and memory-sites need an entry function (--entry f)", strings.Join(files, ", "))
 		}
 		rs.entry = "auto"
 		return runLibrary(files, cfg, prog, library.Options{Depth: *ctxDepth, Bound: *ctxBound}, checkOptions{rs, *jsonOut, *outDir}, wantAssertions, wantMemory, sh, funcs, stdout, stderr)
@@ -204,6 +213,16 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 		if wantMemory {
 			props = append(props, funcs.filter(filterShard(sh, engine.MemoryProperties(prog, *entry, engine.MemSafetySubs)))...)
+		}
+		for _, id := range kinds.whole {
+			subs := engine.MemSafetySubs
+			if id == "valid-memcleanup" {
+				subs = []string{id}
+			}
+			props = append(props, filterShard(sh, []*engine.Property{engine.MemoryProperty(*entry, subs)})...)
+		}
+		if kinds.sites {
+			props = append(props, funcs.filter(filterShard(sh, engine.MemoryProperties(prog, *entry, []string{"valid-deref", "valid-free"})))...)
 		}
 		if len(props) == 0 && !sh.Active() && len(funcs) == 0 {
 			fmt.Fprintf(stderr, "reverify check: WARNING: no assertion found in %s (compiled with -DNDEBUG?): nothing was verified\n", strings.Join(files, ", "))
@@ -306,20 +325,53 @@ func printResult(w io.Writer, r *engine.Result) {
 	}
 }
 
-// parseProperties parses --properties: a comma-separated list of
-// assertions and memory.
+// parseProperties parses --properties where only assertions and memory
+// are known (the Action, --base, library mode): a comma-separated list.
 func parseProperties(s string) (assertions, memory bool, err error) {
+	k, err := parsePropertyKinds(s)
+	if err != nil {
+		return false, false, err
+	}
+	if len(k.whole) > 0 || k.sites {
+		return false, false, fmt.Errorf("%q: valid-memsafety, valid-memcleanup and memory-sites are for checking the given files from an entry function (known here: assertions, memory)", s)
+	}
+	return k.assertions, k.memory, nil
+}
+
+// propertyKinds are what --properties selects.
+type propertyKinds struct {
+	assertions, memory bool
+	// whole are the whole-program memory-safety properties, in the order
+	// given: valid-memsafety (valid-deref, valid-free and valid-memtrack
+	// as one property, SV-COMP's valid-memsafety.prp) and
+	// valid-memcleanup.
+	whole []string
+	// sites: valid-deref and valid-free per access site, without
+	// memory's valid-memtrack.
+	sites bool
+}
+
+// parsePropertyKinds parses --properties: a comma-separated list of
+// assertions, memory, memory-sites, valid-memsafety and valid-memcleanup.
+func parsePropertyKinds(s string) (propertyKinds, error) {
+	var k propertyKinds
 	for _, p := range strings.Split(s, ",") {
-		switch strings.TrimSpace(p) {
+		switch p = strings.TrimSpace(p); p {
 		case "assertions":
-			assertions = true
+			k.assertions = true
 		case "memory":
-			memory = true
+			k.memory = true
+		case "memory-sites":
+			k.sites = true
+		case "valid-memsafety", "valid-memcleanup":
+			if !slices.Contains(k.whole, p) {
+				k.whole = append(k.whole, p)
+			}
 		default:
-			return false, false, fmt.Errorf("unknown property kind %q (known: assertions, memory)", p)
+			return k, fmt.Errorf("unknown property kind %q (known: assertions, memory, memory-sites, valid-memsafety, valid-memcleanup)", p)
 		}
 	}
-	return assertions, memory, nil
+	return k, nil
 }
 
 // printSVComp prints the SV-COMP verdict line.

@@ -134,6 +134,9 @@ func (r *revFlags) sourceConfig(ff *frontendFlags, s runSettings) (diffslice.Sou
 	if err != nil {
 		return diffslice.SourceConfig{}, err
 	}
+	if ff.mallocMayFail {
+		return diffslice.SourceConfig{}, fmt.Errorf("--malloc-may-fail: not with revisions (--base), whose malloc model is the repository's")
+	}
 	sc := diffslice.SourceConfig{Sources: r.sources, Include: ff.includes}
 	if len(fc.Defines) > 0 {
 		sc.Defines = fc.Defines

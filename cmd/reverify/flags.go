@@ -22,6 +22,8 @@ type frontendFlags struct {
 	dataModel string
 	cbmc      bool
 	frontend  string
+	// mallocMayFail: malloc and calloc may return NULL.
+	mallocMayFail bool
 }
 
 func (f *frontendFlags) register(fs *flag.FlagSet) {
@@ -29,6 +31,7 @@ func (f *frontendFlags) register(fs *flag.FlagSet) {
 	fs.Var(&f.defines, "D", "define a macro, name or name=value (repeatable)")
 	fs.StringVar(&f.dataModel, "data-model", "LP64", "data model: ILP32 or LP64")
 	fs.StringVar(&f.frontend, "frontend", "cc", "who reads C files: cc (the built-in front end) or clang (compiled by clang at -O0 -g and verified as LLVM IR, positions mapped back to C lines by the debug information); .ll and .bc files are always read as LLVM IR")
+	fs.BoolVar(&f.mallocMayFail, "malloc-may-fail", false, "malloc and calloc (without a body) may return NULL, as under --cbmc but in plain C")
 	fs.BoolVar(&f.cbmc, "cbmc", false, "read the sources in CBMC's dialect (quantifiers, malloc may fail) even when only a header names __CPROVER_ (sources verified with -D CBMC)")
 }
 
@@ -41,6 +44,9 @@ func (f *frontendFlags) config() (engine.SourceOptions, error) {
 		return engine.SourceOptions{}, fmt.Errorf("bad --frontend %q: want cc or clang", f.frontend)
 	}
 	cfg := engine.SourceOptions{DataModel: m, IncludeDirs: f.includes, Defines: map[string]string{}, CBMC: f.cbmc, Frontend: f.frontend}
+	if f.mallocMayFail {
+		cfg.Malloc = engine.MallocMayFail
+	}
 	for _, d := range f.defines {
 		name, value, eq := strings.Cut(d, "=")
 		if name == "" {

@@ -83,8 +83,22 @@ func (r *Row) Classify() {
 	}
 }
 
-// Score is the SV-COMP score of r.
+// classifyWants sets the Status of a verdict program's row: Correct
+// when every property was as the program wants, Wrong otherwise (a run
+// that did not finish included).
+func (r *Row) classifyWants() {
+	if r.Verdict == VerdictMet {
+		r.Status = Correct
+		return
+	}
+	r.Verdict, r.Status = VerdictNotMet, Wrong
+}
+
+// Score is the SV-COMP score of r (0 for a verdict program's row).
 func (r Row) Score() int {
+	if r.Expected == ExpectedWants {
+		return 0
+	}
 	switch r.Status {
 	case Correct:
 		if r.Verdict == VerdictTrue {

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -32,17 +33,23 @@ const LimitExecArg = "__exec"
 // bench`) validates the limits, the overflow mode, the reduction level
 // and the configuration names.
 type Options struct {
-	Tasks   []string      // .yml task files, directories or @list files (ExpandTasks)
+	Tasks   []string      // .yml task files, verdict programs, directories or @list files (ExpandTasks)
 	Timeout time.Duration // CPU-time limit per run
 	Memory  uint64        // address-space limit per run, in bytes
 	// MemoryText is the memory limit as the user gave it, for the report.
 	MemoryText string
 	Jobs       int      // runs in parallel, ≥ 1
 	Configs    []string // reverify configurations, at least one
-	Peers      []string // peer specifications (frama-c-eva[:PRECISION], cbmc)
-	Out        string   // output directory: results.csv, results.md, quantile.png
-	Mode       engine.OverflowMode
-	Reduce     string // --reduce of reverify's runs
+	// ProgramConfigs, when not nil, restricts verdict programs to those
+	// of their own configurations (`// configs:`) it lists; nil runs
+	// each under all of its own. Configs, Peers, Mode, Reduce and
+	// Frontend are for task definitions: a verdict program's directives
+	// set up its runs (verdicts.go).
+	ProgramConfigs []string
+	Peers          []string // peer specifications (frama-c-eva[:PRECISION], cbmc)
+	Out            string   // output directory: results.csv, results.md, quantile.png
+	Mode           engine.OverflowMode
+	Reduce         string // --reduce of reverify's runs
 	// Frontend is --frontend of reverify's runs: "" or "cc" the built-in
 	// C front end, "clang" the LLVM front end.
 	Frontend string
@@ -104,8 +111,15 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 	}
 	meta.Tasks = len(paths)
 	tasks := make([]*Task, len(paths))
+	programs := 0
 	for i, p := range paths {
-		if tasks[i], err = ReadTask(p); err != nil {
+		if strings.HasSuffix(p, ".c") {
+			tasks[i], err = readProgram(p)
+			programs++
+		} else {
+			tasks[i], err = ReadTask(p)
+		}
+		if err != nil {
 			return nil, err
 		}
 	}
@@ -140,32 +154,58 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 	}
 	defer w.Close()
 
-	r := &benchRun{self: self, timeout: o.Timeout, mem: o.Memory, mode: o.Mode, reduce: o.Reduce, front: o.Frontend, tmp: tmp}
+	r := &benchRun{self: self, timeout: o.Timeout, mem: o.Memory, memText: o.MemoryText, mode: o.Mode, reduce: o.Reduce, front: o.Frontend, tmp: tmp}
 	var todo []benchJob
 	var rows []Row
-	names := append([]string{}, o.Configs...)
-	for _, p := range peers {
-		names = append(names, p.name)
+	var names []string
+	if programs < len(tasks) {
+		names = append(names, o.Configs...)
+		for _, p := range peers {
+			names = append(names, p.name)
+		}
 	}
 	// Configuration-major order: the first configuration on every task,
 	// then the peers, then the other configurations, so that an
 	// interrupted run has complete tables for what it finished.
+	add := func(j benchJob) {
+		if row, ok := done[r.key(j)]; ok {
+			rows = append(rows, row)
+			return
+		}
+		todo = append(todo, j)
+	}
 	plan := func(config string, p *peer) {
 		for i, t := range tasks {
-			j := benchJob{path: paths[i], task: t, config: config, peer: p}
-			if row, ok := done[r.key(j)]; ok {
-				rows = append(rows, row)
-				continue
+			if t.Program == nil {
+				add(benchJob{path: paths[i], task: t, config: config, peer: p})
 			}
-			todo = append(todo, j)
 		}
 	}
-	plan(o.Configs[0], nil)
-	for _, p := range peers {
-		plan(p.name, p)
+	if programs < len(tasks) {
+		plan(o.Configs[0], nil)
+		for _, p := range peers {
+			plan(p.name, p)
+		}
+		for _, c := range o.Configs[1:] {
+			plan(c, nil)
+		}
 	}
-	for _, c := range o.Configs[1:] {
-		plan(c, nil)
+	// Verdict programs, each under its own configurations, after the
+	// task definitions.
+	for i, t := range tasks {
+		if t.Program == nil {
+			continue
+		}
+		configs := programConfigs(t.Program, o.ProgramConfigs)
+		if len(configs) == 0 {
+			fmt.Fprintf(log, "reverify bench: %s: none of its configurations (%s) is among --config: skipped\n", paths[i], strings.Join(t.Program.Configs, " "))
+		}
+		for _, c := range configs {
+			if !slices.Contains(names, c) {
+				names = append(names, c)
+			}
+			add(benchJob{path: paths[i], task: t, config: c})
+		}
 	}
 	prog := newProgress(log, len(todo)+len(rows), len(rows))
 	for _, row := range rows {
@@ -250,6 +290,7 @@ type benchRun struct {
 	self    string
 	timeout time.Duration
 	mem     uint64
+	memText string // the memory limit as given: reverify check --memory of verdict programs
 	mode    engine.OverflowMode
 	reduce  string // --reduce of each run
 	front   string // --frontend of each run ("": the default)
@@ -263,7 +304,10 @@ func (r *benchRun) key(j benchJob) string { return r.row(j).Key() }
 // row is the Row of j before it runs.
 func (r *benchRun) row(j benchJob) Row {
 	row := Row{Task: j.path, Config: j.config, Timeout: r.timeout.Seconds(), Expected: j.task.Expected}
-	if j.peer == nil {
+	switch {
+	case j.task.Program != nil:
+		row.SignedOverflow = programMode(j.task.Program)
+	case j.peer == nil:
 		row.SignedOverflow = string(r.mode)
 	}
 	return row
@@ -288,7 +332,10 @@ func (r *benchRun) run(ctx context.Context, j benchJob) (row Row, ok bool) {
 	wall := 20*r.timeout + 90*time.Second
 	var argv []string
 	jsonPath := filepath.Join(r.tmp, fmt.Sprintf("run-%d-%d.json", os.Getpid(), n))
-	if j.peer == nil {
+	if j.task.Program != nil {
+		argv = append([]string{r.self, "check"}, programArgs(j.task.Program, j.config, jsonPath, r.memText)...)
+		defer os.Remove(jsonPath)
+	} else if j.peer == nil {
 		argv = []string{r.self, "check", "--svcomp", j.path, "--config", j.config, "--json", jsonPath,
 			"--timeout", r.timeout.String(), "--clock", "cpu", "--signed-overflow", string(r.mode), "--reduce", r.reduce}
 		if r.front != "" {
@@ -346,6 +393,8 @@ func (r *benchRun) run(ctx context.Context, j benchJob) (row Row, ok bool) {
 		row.Verdict, row.Reason = VerdictUnknown, fmt.Sprintf("timeout (CPU time limit %s: killed by RLIMIT_CPU)", r.timeout)
 	case ws.Signaled():
 		row.Verdict, row.Reason = VerdictUnknown, "killed by signal "+ws.Signal().String()
+	case j.task.Program != nil:
+		row.Verdict, row.Reason = programVerdict(j.task.Program, j.config, jsonPath, ws.ExitStatus(), stderrText)
 	case j.peer != nil:
 		row.Verdict, row.Reason = j.peer.verdict(ws.ExitStatus(), out.String(), stderrText)
 	default:
@@ -355,6 +404,10 @@ func (r *benchRun) run(ctx context.Context, j benchJob) (row Row, ok bool) {
 			// subproperty: any other is wrong.
 			row.Expected = "false(" + j.task.Subproperty + ")"
 		}
+	}
+	if j.task.Program != nil {
+		row.classifyWants()
+		return row, true
 	}
 	row.Classify()
 	return row, true

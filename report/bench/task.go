@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/internal/wants"
 	"gopkg.in/yaml.v3"
 )
 
@@ -18,8 +19,11 @@ type Task struct {
 	// Subproperty is the violated memory property an expected false
 	// names (valid-deref, valid-free, valid-memtrack).
 	Subproperty string
-	Expected    string        // "true", "false" or "" (no expected verdict)
+	Expected    string        // "true", "false" or "" (no expected verdict); ExpectedWants for a verdict program
 	DataModel   cfa.DataModel // options.data_model; ILP32 when absent (format 1.0)
+	// Program is set for a verdict program (verdicts.go) instead of a
+	// task definition: its wants are the expectations.
+	Program *wants.Program
 }
 
 // ReadTask reads the SV-COMP task definition at path (format 1.0 or 2.0,

@@ -8,16 +8,21 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/reverify/reverify/internal/wants"
 )
 
 // ExpandTasks turns command-line arguments into task definition paths
 // (absolute, cleaned, without duplicates, in argument order): a .yml file
-// stands for itself, a directory for every .yml below it (sorted), and
+// stands for itself, and so does a verdict program (a .c file with `//
+// want` lines or a `// memory:` directive, internal/wants); a directory
+// stands for every .yml below it (sorted), or, when there is none, for
+// every verdict program below it; and
 // @LIST for the paths in the file LIST, one per line (blank lines and
 // lines starting with # skipped; relative paths are relative to LIST's
 // directory; each may again be a directory or a glob). A leading ~/
 // stands for home. A missing path, a list or glob naming nothing, or a
-// file that is not .yml is an error naming it.
+// file that is neither .yml nor a verdict program is an error naming it.
 func ExpandTasks(args []string, home string) ([]string, error) {
 	seen := map[string]bool{}
 	var out []string
@@ -85,13 +90,13 @@ func ExpandTasks(args []string, home string) ([]string, error) {
 			return err
 		}
 		if !st.IsDir() {
-			if !isYAML(p) {
-				return fmt.Errorf("%s: not a task definition (.yml)", arg)
+			if !isYAML(p) && !isProgram(p) {
+				return fmt.Errorf("%s: not a task definition (.yml) or a verdict program (.c with // want lines)", arg)
 			}
 			add(p)
 			return nil
 		}
-		var found []string
+		var found, programs []string
 		err = filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err
@@ -99,13 +104,19 @@ func ExpandTasks(args []string, home string) ([]string, error) {
 			if !d.IsDir() && isYAML(q) {
 				found = append(found, q)
 			}
+			if !d.IsDir() && len(found) == 0 && isProgram(q) {
+				programs = append(programs, q)
+			}
 			return nil
 		})
 		if err != nil {
 			return err
 		}
 		if len(found) == 0 {
-			return fmt.Errorf("%s: no .yml task definitions below", arg)
+			found = programs
+		}
+		if len(found) == 0 {
+			return fmt.Errorf("%s: no .yml task definitions or verdict programs below", arg)
 		}
 		sort.Strings(found)
 		for _, q := range found {
@@ -123,6 +134,16 @@ func ExpandTasks(args []string, home string) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// isProgram reports whether p is a verdict program: a .c file with
+// expectations (wants.IsProgram).
+func isProgram(p string) bool {
+	if !strings.HasSuffix(p, ".c") {
+		return false
+	}
+	src, err := os.ReadFile(p)
+	return err == nil && wants.IsProgram(string(src))
 }
 
 func isYAML(p string) bool { return strings.HasSuffix(p, ".yml") || strings.HasSuffix(p, ".yaml") }
