@@ -11,7 +11,10 @@ import (
 
 // TestNoReasonMatching: code decides on an UNKNOWN's cause
 // (results.Cause), never on the text of its reason: no non-test file of
-// the module matches a result's Reason against a string.
+// the module matches a result's Reason against a string, but the
+// verdict programs' expectations (internal/wants: a `// want` reason is
+// a substring people read in the reason, checked by the tests and the
+// verdict suite), which decide nothing.
 func TestNoReasonMatching(t *testing.T) {
 	root, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}").Output()
 	if err != nil {
@@ -24,6 +27,9 @@ func TestNoReasonMatching(t *testing.T) {
 	err = filepath.WalkDir(strings.TrimSpace(string(root)), func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
 			return err
+		}
+		if filepath.Base(filepath.Dir(path)) == "wants" && filepath.Base(filepath.Dir(filepath.Dir(path))) == "internal" {
+			return nil
 		}
 		data, err := os.ReadFile(path)
 		if err != nil {
