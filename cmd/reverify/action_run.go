@@ -208,7 +208,7 @@ func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
 				return nil, err
 			}
 			spec := "CHECK( init(" + cfg.Entry + "()), LTL(G ! call(reach_error())) )"
-			task := artifacts.Task{Program: head.Program, Files: files, Entry: cfg.Entry, Config: cfg.Name, Specification: spec, Version: version, Timeout: cfg.Timeout, Solver: z3.Factory}
+			task := artifacts.Task{Program: head.Program, Files: files, Entry: cfg.Entry, Config: cfg.Name, Specification: spec, Version: version, Timeout: cfg.Timeout, Solver: z3.Factory, Defines: hc.Defines}
 			root := head.Dir
 			if root == "" {
 				root = filepath.Join(q.outDir, "sources") // headFiles materialized the head there

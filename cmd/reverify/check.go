@@ -255,7 +255,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return fail("%v", err)
 		}
 		spec := "CHECK( init(" + *entry + "()), LTL(G ! call(reach_error())) )"
-		task := artifacts.Task{Program: prog, Files: files, Entry: *entry, Config: *config, Specification: spec, Version: version, Timeout: *timeout, Solver: z3.Factory, IncludeDirs: cfg.IncludeDirs}
+		task := artifacts.Task{Program: prog, Files: files, Entry: *entry, Config: *config, Specification: spec, Version: version, Timeout: *timeout, Solver: z3.Factory, IncludeDirs: cfg.IncludeDirs, Defines: cfg.Defines}
 		if err := artifacts.Write(*outDir, task, verdicts, report); err != nil {
 			fmt.Fprintf(stderr, "reverify check: %v\n", err)
 		}

@@ -57,7 +57,7 @@ func runLibrary(files []string, src engine.SourceOptions, prog *engine.Program, 
 		if err := os.MkdirAll(o.outDir, 0o755); err != nil {
 			return fail("%v", err)
 		}
-		task := artifacts.Task{Program: lib.Program, Files: files, Entry: "auto", Config: o.config, Specification: "CHECK( init(main()), LTL(G ! call(reach_error())) )", Version: version, Timeout: o.timeout, Solver: z3.Factory, Sources: lib.Sources(), IncludeDirs: src.IncludeDirs}
+		task := artifacts.Task{Program: lib.Program, Files: files, Entry: "auto", Config: o.config, Specification: "CHECK( init(main()), LTL(G ! call(reach_error())) )", Version: version, Timeout: o.timeout, Solver: z3.Factory, Sources: lib.Sources(), IncludeDirs: src.IncludeDirs, Defines: src.Defines}
 		if err := artifacts.Write(o.outDir, task, verdicts, report); err != nil {
 			fmt.Fprintf(stderr, "reverify check: %v\n", err)
 		}

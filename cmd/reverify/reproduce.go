@@ -44,7 +44,7 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "not reached: no reproducer:", err)
 		return 1
 	}
-	reached, out, err := artifacts.BuildAndRun(in.prog.DataModel, in.prog.Files, src, *timeout)
+	reached, out, err := artifacts.BuildAndRun(in.prog.DataModel, in.prog.Files, src, *timeout, in.build...)
 	if err != nil {
 		return fail("%v", err)
 	}

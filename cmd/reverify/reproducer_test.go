@@ -45,10 +45,10 @@ func checkReproducers(t *testing.T, tc reproduceCase, ilp32 bool) {
 		}
 		args = append(args, "--data-model", "ILP32")
 	}
-	var entry []string
+	var entry []string // reproduce's options: --entry and the macros
 	for i, a := range tc.args {
-		if a == "--entry" {
-			entry = tc.args[i : i+2]
+		if a == "--entry" || a == "-D" {
+			entry = append(entry, tc.args[i:i+2]...)
 		}
 	}
 	_, rep := checkOutput(t, args...)
@@ -99,6 +99,14 @@ func TestReproducerEntry(t *testing.T) {
 			t.Run(name, func(t *testing.T) { checkReproducers(t, tc, ilp32) })
 		}
 	}
+}
+
+// TestReproducerDefines: a program read with -D macros is compiled with
+// them by reproduce.sh and by `reverify reproduce` (its assertion exists
+// only under them).
+func TestReproducerDefines(t *testing.T) {
+	tc := reproduceCase{file: "defines.c", args: []string{"-D", "STRICT", "-D", "LIMIT=5"}, reached: 1}
+	checkReproducers(t, tc, false)
 }
 
 // TestReproducerArgc: counterexamples that depend on main's argc (an

@@ -10,6 +10,7 @@ import (
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/report/artifacts"
 )
 
 // witnessInput is what validate and reproduce share: the parsed witness
@@ -18,6 +19,9 @@ type witnessInput struct {
 	w     *engine.WitnessFile
 	prog  *engine.Program
 	entry string
+	// build are gcc's flags for the sources as they were read: include
+	// directories and macros (-I, -D)
+	build []string
 }
 
 // loadWitness parses the flags common to validate and reproduce, reads
@@ -74,7 +78,12 @@ func loadWitness(name string, args []string, stderr io.Writer) (*witnessInput, *
 	if prog.Func(*entry) == nil {
 		return fail("entry function %q is not defined in %s", *entry, strings.Join(files, ", "))
 	}
-	return &witnessInput{w: w, prog: prog, entry: *entry}, timeout, 0
+	var build []string
+	for _, inc := range cfg.IncludeDirs {
+		build = append(build, "-I", inc)
+	}
+	build = append(build, artifacts.DefineFlags(cfg.Defines)...)
+	return &witnessInput{w: w, prog: prog, entry: *entry, build: build}, timeout, 0
 }
 
 // validateWitness runs the validator; bad witness content is exit code 2.

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"time"
 
@@ -49,6 +50,11 @@ type Task struct {
 	// on disk; reproduce.sh passes them to gcc relative to its own
 	// directory.
 	IncludeDirs []string
+	// Defines are the macros the program was read with (-D; the value
+	// "" is 1, " " is nothing, as engine.SourceOptions.Defines):
+	// reproduce.sh passes them to gcc, so that it compiles the program
+	// the verdict is about.
+	Defines map[string]string
 }
 
 // unsafeName matches the runs of characters Dir replaces.
@@ -143,6 +149,7 @@ func Write(out string, t Task, rs []*engine.Result, report *results.Report) erro
 			}
 			flags = append(flags, "-I", relTo(dir, inc))
 		}
+		flags = append(flags, DefineFlags(t.Defines)...)
 		if cfa.IsContext(r.Entry) {
 			var more []string
 			src, files, more, err = t.libraryBuild(dir, r.Entry, src)
@@ -253,4 +260,27 @@ func writeWith(path string, f func(*bytes.Buffer) error) error {
 		return fmt.Errorf("%s: %v", path, err)
 	}
 	return os.WriteFile(path, b.Bytes(), 0o644)
+}
+
+// DefineFlags returns gcc's -D flags for defines (as
+// engine.SourceOptions.Defines), sorted by name: the value "" is -Dname
+// (1), " " is -Dname= (nothing).
+func DefineFlags(defines map[string]string) []string {
+	names := make([]string, 0, len(defines))
+	for n := range defines {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	out := make([]string, 0, len(names))
+	for _, n := range names {
+		switch v := defines[n]; v {
+		case "":
+			out = append(out, "-D"+n)
+		case " ":
+			out = append(out, "-D"+n+"=")
+		default:
+			out = append(out, "-D"+n+"="+v)
+		}
+	}
+	return out
 }

@@ -10,6 +10,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"sort"
 	"strings"
 	"time"
 
@@ -122,14 +124,15 @@ var ErrNoCompiler = errors.New("gcc not found in PATH")
 // BuildAndRun compiles the reproducer source src (engine.WitnessCheck's
 // Reproducer, or reproduce.Reproducer) with the program's files under data
 // model dm (reproduce.BuildLine: gcc -O0 -fwrapv, -m32 for ILP32, with the
-// reproducer's own flags) in a temporary directory, and runs it with the
+// reproducer's own flags, then flags: the sources' -I and -D) in a
+// temporary directory, and runs it with the
 // time limit (0: one minute; reproducer.Run, under qemu-i386 when the
 // kernel cannot execute an i386 program). reached reports that it exited
 // with ReachedExitCode and printed ReachedMarker; out is its stderr (for
 // the message when not reached), ending in "(time limit reached)" when
 // the limit stopped it. Errors are failures to compile or start it
 // (ErrNoCompiler without gcc).
-func BuildAndRun(dm engine.DataModel, files []string, src string, timeout time.Duration) (reached bool, out string, err error) {
+func BuildAndRun(dm engine.DataModel, files []string, src string, timeout time.Duration, flags ...string) (reached bool, out string, err error) {
 	if _, err := exec.LookPath("gcc"); err != nil {
 		return false, "", ErrNoCompiler
 	}
@@ -149,7 +152,7 @@ func BuildAndRun(dm engine.DataModel, files []string, src string, timeout time.D
 		}
 	}
 	exe := filepath.Join(dir, "reproducer")
-	argv := reproduce.BuildLine(dm, abs, repro, exe, reproduce.BuildFlags(src)...)
+	argv := reproduce.BuildLine(dm, abs, repro, exe, append(reproduce.BuildFlags(src), flags...)...)
 	if timeout <= 0 {
 		timeout = time.Minute
 	}
@@ -211,20 +214,18 @@ func (t Task) libraryBuild(dir, entry, src string) (string, []string, []string, 
 	if t.Program.Func("main") != nil {
 		flags = append(flags, "-Dmain=reverify_program_main")
 	}
-	for _, text := range t.Sources {
-		if strings.Contains(text, "__rv_callback") {
-			// a context's function outside the sources has no
-			// definition; a counterexample that calls it has no
-			// reproducer (reproduce.Reproducer), the others never call it
-			flags = append(flags, "-Wl,--unresolved-symbols=ignore-all")
-			break
-		}
-	}
+	// A library's files call functions of files not given. They stay
+	// unresolved, which a position-dependent executable loads (in a
+	// position-independent one the loader rejects their PLT entries); a
+	// run that calls one stops with a segmentation fault, never with
+	// status 77.
+	flags = append(flags, "-Wl,--unresolved-symbols=ignore-all", "-no-pie")
 	// The unit test is the harness's: a reproducer of a program in
 	// CBMC's dialect is also force-included into every source
 	// (reproduce's selfInclude), where it must add nothing but the
 	// dialect.
-	src += fmt.Sprintf("\n#if __INCLUDE_LEVEL__ == 0\n/* The unit test: the most general context of the function, fed the\n * counterexample's values, calls it. */\n#undef main\nvoid %s(void);\nint main(void)\n{\n\t%s();\n\treturn 0;\n}\n#endif\n", entry, entry)
+	src += "\n#if __INCLUDE_LEVEL__ == 0\n" + callbackStubs(t.Sources)
+	src += fmt.Sprintf("/* The unit test: the most general context of the function, fed the\n * counterexample's values, calls it. */\n#undef main\nvoid %s(void);\nint main(void)\n{\n\t%s();\n\treturn 0;\n}\n#endif\n", entry, entry)
 	return src, files, flags, nil
 }
 
@@ -345,4 +346,35 @@ func lowerTree(inc, out string) (string, error) {
 		}
 	}
 	return out, nil
+}
+
+// callbackRE matches the functions outside the sources that contexts
+// assign to function pointers (engine/harness: declared, never
+// defined).
+var callbackRE = regexp.MustCompile(`__rv_callback_[A-Za-z0-9_]*`)
+
+// callbackStubs defines the contexts' functions outside the sources
+// (callbackRE) in texts, sorted, so that the unit test links: a
+// counterexample that calls one has no reproducer
+// (reproduce.Reproducer), so a run that calls one has left the
+// counterexample, and the stub stops it with status 0, never 77. The
+// definitions are weak and take no parameters: only their addresses
+// are used, under the declared types in the sources.
+func callbackStubs(texts map[string]string) string {
+	seen := map[string]bool{}
+	var names []string
+	for _, text := range texts {
+		for _, n := range callbackRE.FindAllString(text, -1) {
+			if !seen[n] {
+				seen[n] = true
+				names = append(names, n)
+			}
+		}
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	for _, n := range names {
+		fmt.Fprintf(&b, "__attribute__((weak)) void %[1]s(void)\n{\n\tfflush(stdout);\n\tfprintf(stderr, \"reverify-reproducer: the run called %[1]s, a function outside the sources: it left the counterexample\\n\");\n\t_exit(0);\n}\n", n)
+	}
+	return b.String()
 }
