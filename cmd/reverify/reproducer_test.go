@@ -45,10 +45,13 @@ func checkReproducers(t *testing.T, tc reproduceCase, ilp32 bool) {
 		}
 		args = append(args, "--data-model", "ILP32")
 	}
-	var entry []string // reproduce's options: --entry and the macros
+	var entry []string // reproduce's options: --entry, the macros and the malloc model
 	for i, a := range tc.args {
-		if a == "--entry" || a == "-D" {
+		switch a {
+		case "--entry", "-D":
 			entry = append(entry, tc.args[i:i+2]...)
+		case "--malloc-may-fail":
+			entry = append(entry, a)
 		}
 	}
 	_, rep := checkOutput(t, args...)
@@ -107,6 +110,16 @@ func TestReproducerEntry(t *testing.T) {
 func TestReproducerDefines(t *testing.T) {
 	tc := reproduceCase{file: "defines.c", args: []string{"-D", "STRICT", "-D", "LIMIT=5"}, reached: 1}
 	checkReproducers(t, tc, false)
+}
+
+// TestReproducerMallocFails: a counterexample in which an allocation
+// fails (--malloc-may-fail) is reproduced by making that call of malloc
+// return NULL, the calls before and after it allocating.
+func TestReproducerMallocFails(t *testing.T) {
+	for _, ilp32 := range []bool{false, true} {
+		tc := reproduceCase{file: "malloc_fail.c", args: []string{"--malloc-may-fail"}, reached: 1}
+		t.Run(map[bool]string{false: "lp64", true: "ilp32"}[ilp32], func(t *testing.T) { checkReproducers(t, tc, ilp32) })
+	}
 }
 
 // TestReproducerArgc: counterexamples that depend on main's argc (an

@@ -219,9 +219,17 @@ int __wrap_main(int argc, char **argv, char **envp)
 		return
 	}
 	fmt.Fprintf(b, `	const unsigned long n = %[1]d;
-	char **rv_argv = calloc(n + 1, sizeof *rv_argv);
-	char *rv_strings = calloc(n + 1, 1);
+	char **rv_argv, *rv_strings;
 	unsigned long i;
+
+#ifdef RV_MALLOC_PLAN
+	rv_harness_allocating = 1; /* not the program's allocations */
+#endif
+	rv_argv = calloc(n + 1, sizeof *rv_argv);
+	rv_strings = calloc(n + 1, 1);
+#ifdef RV_MALLOC_PLAN
+	rv_harness_allocating = 0;
+#endif
 
 	(void)envp;
 	if (!rv_argv || !rv_strings) {

@@ -64,6 +64,7 @@ func Reproducer(v *witness.Violation) (string, error) {
 		bits   uint64
 	}
 	var values []value
+	var plan []bool // per call of malloc or calloc on the path: it fails
 	unobserved := c.unobserved()
 	vols := &volatiles{byVar: map[*cfa.Var]*volatileVar{}}
 	for i, in := range v.Inputs {
@@ -87,8 +88,10 @@ func Reproducer(v *witness.Violation) (string, error) {
 			continue
 		}
 		at := c.v.Path[in.Step].Edge.Pos.Start.String()
-		if in.Bits == 0 && mallocChoice(in.Source, c.v.Path[in.Step].Edge) {
-			// the allocation succeeded, as the compiled program's does
+		if mallocChoice(in.Source, c.v.Path[in.Step].Edge) {
+			// the allocation succeeds or fails as in the counterexample
+			// (writeMallocPlan)
+			plan = append(plan, in.Bits != 0)
 			continue
 		}
 		if vs.Kind != witness.SiteNondet {
@@ -358,6 +361,7 @@ void __VERIFIER_assume(int cond)
 		c.writeAbort(&b)
 	}
 	sc.writeHooks(&b, c.errFunc, hookRoute)
+	writeMallocPlan(&b, plan)
 	if ec != nil {
 		ec.write(&b)
 	}
@@ -654,6 +658,60 @@ func (c *ctx) dependsErr(i int, vs witness.ValueSite, at string) error {
 		src = h.Source
 	}
 	return fmt.Errorf("witness: counterexample depends on a nondeterministic value (%s) at %s that a harness cannot supply", src, at)
+}
+
+// writeMallocPlan writes, when the counterexample lets an allocation
+// fail (the front end's malloc-may-fail choice, Options.Malloc), the
+// harness's wrappers of malloc and calloc (linked with --wrap): the
+// k-th call by the program fails, returning NULL, when plan[k] is set,
+// as the k-th choice on the path did; the others, and every call after
+// the path's, allocate. The harness's own allocations (main's argv) do
+// not count.
+func writeMallocPlan(b *strings.Builder, plan []bool) {
+	fails := false
+	for _, f := range plan {
+		fails = fails || f
+	}
+	if !fails {
+		return
+	}
+	var bits []string
+	for _, f := range plan {
+		bits = append(bits, map[bool]string{true: "1", false: "0"}[f])
+	}
+	fmt.Fprintf(b, `
+/* The counterexample's allocations: the k-th call of malloc or calloc by
+ * the program fails (returns NULL) when rv_malloc_fails[k] is 1, as on
+ * the counterexample's path; later calls allocate. */
+%[1]s-Wl,--wrap=malloc
+%[1]s-Wl,--wrap=calloc
+#define RV_MALLOC_PLAN 1
+void *__real_malloc(__SIZE_TYPE__ n);
+void *__real_calloc(__SIZE_TYPE__ n, __SIZE_TYPE__ size);
+static const unsigned char rv_malloc_fails[] = {%[2]s};
+static unsigned long rv_mallocs;
+static int rv_harness_allocating;
+
+__attribute__((no_instrument_function)) static int rv_malloc_fail(void)
+{
+	unsigned long k;
+
+	if (rv_harness_allocating)
+		return 0;
+	k = rv_mallocs++;
+	return k < sizeof rv_malloc_fails && rv_malloc_fails[k];
+}
+
+__attribute__((no_instrument_function)) void *__wrap_malloc(__SIZE_TYPE__ n)
+{
+	return rv_malloc_fail() ? 0 : __real_malloc(n);
+}
+
+__attribute__((no_instrument_function)) void *__wrap_calloc(__SIZE_TYPE__ n, __SIZE_TYPE__ size)
+{
+	return rv_malloc_fail() ? 0 : __real_calloc(n, size);
+}
+`, buildFlagPrefix, strings.Join(bits, ", "))
 }
 
 // mallocChoice reports whether the input of source src read on edge e
