@@ -312,20 +312,12 @@ func settled(prog *cfa.Program, prop *spec.Property, cfg Config) *Result {
 	return res
 }
 
-// propertyStrategy is how one property is decided under cfg, before its
-// limits: the memory-safety sequence for a memory-safety property
-// (memorySequence), else conf's strategy, after the program reduced for
+// propertyStrategy is how one reachability property is decided under
+// cfg, before its limits: conf's strategy, after the program reduced for
 // the property (Config.Reduce, reducedStrategy) with reduceShare of the
-// limit when a reduction is asked for.
+// limit when a reduction is asked for. (Memory-safety properties are
+// the plan's memory step: memorySequence.)
 func propertyStrategy(prog *cfa.Program, prop *spec.Property, cfg Config, conf configuration) strategy.Strategy {
-	if len(prop.Memory) > 0 {
-		return strategy.Func(cfg.Name, func(ctx context.Context) *Result {
-			res := &Result{Property: prop, Config: cfg.Name}
-			verifyMemory(ctx, prog, prop, cfg, res)
-			res.Property, res.Config = prop, cfg.Name
-			return res
-		})
-	}
 	s := conf.strategy(cfg.Name, prog, prop, cfg)
 	if level, _ := reduce.ParseLevel(cfg.Reduce); level != reduce.None {
 		s = strategy.Sequence(cfg.Name, strategy.Clock(cfg.Clock), cfg.Timeout,

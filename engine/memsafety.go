@@ -34,14 +34,6 @@ const maxValueMemoryStates = 20_000
 // run checks before it gives up with UNKNOWN.
 const maxMemoryCandidates = 32
 
-// verifyMemory decides one memory-safety property (spec.Property.Memory)
-// under the budget verifyOne set up: the memory-safety sequence
-// (memorySequence) with that property alone, without list abstraction.
-func verifyMemory(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
-	cfg.NoListAbstraction = true
-	memorySequence(prog, []*spec.Property{prop}, cfg).Run(ctx, []int{0}, func(_ int, r *Result) { *res = *r })
-}
-
 // memSite is an access site and the subproperty checked there.
 type memSite struct {
 	e   *cfa.Edge
@@ -579,7 +571,7 @@ func memState(n *cpa.Node) *value.State {
 }
 
 // confirmMemory confirms the violation sub of the target node (see
-// verifyMemory) and fills the counterexample of res; it returns "" when
+// memoryRun) and fills the counterexample of res; it returns "" when
 // confirmed, else why not.
 func confirmMemory(ctx context.Context, prog *cfa.Program, cfg Config, sem smt.EncodeOptions, node *cpa.Node, sub string, res *Result) string {
 	path := node.Path()
