@@ -15,15 +15,18 @@ import (
 // caller's task) and passes each result to emit at most once, as soon
 // as it has it. A property Run does not emit is left open: the run
 // could not say anything about it that a later step could not say
-// better (a run that found it needs another analysis). Run never
-// panics: a Group made by GroupFunc recovers (Guard).
+// better (a run that found it needs another analysis). Calls of emit
+// are serialized (never two at once), whichever goroutines of the run
+// make them. Run never panics: a Group made by GroupFunc recovers
+// (Guard).
 type Group interface {
 	Name() string
 	Run(ctx context.Context, props []int, emit func(i int, r *Result))
 }
 
-// GroupFunc is a group strategy from a function. A panic is an internal
-// error of every property run did not emit.
+// GroupFunc is a group strategy from a function. run may call its emit
+// from several goroutines at once; GroupFunc serializes the calls. A
+// panic is an internal error of every property run did not emit.
 func GroupFunc(name string, run func(ctx context.Context, props []int, emit func(i int, r *Result))) Group {
 	return groupFunc{name, run}
 }
@@ -36,13 +39,18 @@ type groupFunc struct {
 func (g groupFunc) Name() string { return g.name }
 
 func (g groupFunc) Run(ctx context.Context, props []int, emit func(i int, r *Result)) {
+	var mu sync.Mutex
 	sent := map[int]bool{}
 	Guard(func() {
 		g.run(ctx, props, func(i int, r *Result) {
+			mu.Lock()
+			defer mu.Unlock()
 			sent[i] = true
 			emit(i, r)
 		})
 	}, func(msg string) {
+		mu.Lock()
+		defer mu.Unlock()
 		for _, i := range props {
 			if !sent[i] {
 				emit(i, Unknown(nil, &results.Cause{Kind: results.CauseInternal}, msg))

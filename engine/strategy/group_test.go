@@ -3,6 +3,7 @@ package strategy
 import (
 	"context"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -174,5 +175,59 @@ func TestGroupShareWhateverFollows(t *testing.T) {
 	}
 	if r == nil || r.Verdict != results.True || r.Decider != "second" {
 		t.Errorf("got %+v", r)
+	}
+}
+
+// TestGroupFuncSerializesEmit: a run that emits from several goroutines
+// at once (the rounds' workers) reaches the sequence's emit one call at
+// a time, and every result arrives.
+func TestGroupFuncSerializesEmit(t *testing.T) {
+	const n = 64
+	par := GroupFunc("par", func(ctx context.Context, props []int, emit func(int, *Result)) {
+		var wg sync.WaitGroup
+		for _, i := range props {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				v := results.True
+				if i%2 == 1 {
+					v = results.Unknown
+				}
+				emit(i, &Result{Verdict: v, Reason: "par"})
+			}()
+		}
+		wg.Wait()
+	})
+	later := GroupFunc("later", func(ctx context.Context, props []int, emit func(int, *Result)) {
+		for _, i := range props {
+			emit(i, &Result{Verdict: results.False, Reason: "later"})
+		}
+	})
+	var inside, overlap atomic.Int64
+	got := map[int]results.Verdict{}
+	props := make([]int, n)
+	for i := range props {
+		props[i] = i
+	}
+	GroupSequence("seq", nil, 0, nil, 0, GroupStep{G: par}, GroupStep{G: later}).
+		Run(context.Background(), props, func(i int, r *Result) {
+			if inside.Add(1) > 1 {
+				overlap.Add(1)
+			}
+			time.Sleep(100 * time.Microsecond)
+			got[i] = r.Verdict
+			inside.Add(-1)
+		})
+	if overlap.Load() > 0 {
+		t.Errorf("emit ran %d times beside another call", overlap.Load())
+	}
+	for i := 0; i < n; i++ {
+		want := results.True
+		if i%2 == 1 {
+			want = results.False
+		}
+		if got[i] != want {
+			t.Errorf("property %d: %s, want %s", i, got[i], want)
+		}
 	}
 }
