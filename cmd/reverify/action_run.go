@@ -68,7 +68,9 @@ func budgetReason(budget time.Duration) string {
 // code 2 for the caller); an error writing artifacts is printed, not
 // returned.
 func runIncremental(ctx context.Context, q incRequest) (*incResult, error) {
+	phase := q.s.watchPhase("loading the revisions", q.stderr)
 	base, head, err := q.rf.load(q.sc)
+	phase.Stop()
 	if err != nil {
 		return nil, err
 	}

@@ -129,7 +129,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		if len(funcs) > 0 {
 			return fail("--functions selects properties of the files given; with --base the change selects them")
 		}
-		return runCheckIncremental(&rf, &ff, checkOptions{rs, *jsonOut, *outDir}, sh, *budget, stdout, stderr)
+		return runCheckIncremental(&rf, &ff, checkOptions{rs, *jsonOut, *outDir, nil}, sh, *budget, stdout, stderr)
 	} else if set := rs.set; set["head"] || set["head-dir"] || set["repo"] || set["cache"] || set["sources"] {
 		return fail("--head, --head-dir, --repo, --cache and --sources need --base or --base-dir")
 	}
@@ -174,6 +174,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return fail("--functions: an SV-COMP property is one property of the whole program")
 	}
 	libMode := *entry == "auto" && !svMode
+	phase := rs.watchPhase("reading the sources of "+describeFiles(files), stderr)
+	defer phase.Stop()
 	if libMode && (len(kinds.whole) > 0 || kinds.sites) {
 		return fail("--properties: valid-memsafety, valid-memcleanup and memory-sites need an entry function (library mode checks assertions and memory)")
 	}
@@ -181,7 +183,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		if cfg.Frontend == "clang" {
 			return fail("--frontend clang: library mode (--entry auto) reads C with the built-in front end only")
 		}
-		return runLibrary(files, cfg, nil, library.Options{Depth: *ctxDepth, Bound: *ctxBound}, checkOptions{rs, *jsonOut, *outDir}, wantAssertions, wantMemory, sh, funcs, stdout, stderr)
+		return runLibrary(files, cfg, nil, library.Options{Depth: *ctxDepth, Bound: *ctxBound}, checkOptions{rs, *jsonOut, *outDir, phase}, wantAssertions, wantMemory, sh, funcs, stdout, stderr)
 	}
 	prog, err := loadProgram(cfg, files...)
 	if err != nil {
@@ -196,7 +198,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return fail("%s: no main: --properties valid-memsafety, valid-memcleanup and memory-sites need an entry function (--entry f)", strings.Join(files, ", "))
 		}
 		rs.entry = "auto"
-		return runLibrary(files, cfg, prog, library.Options{Depth: *ctxDepth, Bound: *ctxBound}, checkOptions{rs, *jsonOut, *outDir}, wantAssertions, wantMemory, sh, funcs, stdout, stderr)
+		return runLibrary(files, cfg, prog, library.Options{Depth: *ctxDepth, Bound: *ctxBound}, checkOptions{rs, *jsonOut, *outDir, phase}, wantAssertions, wantMemory, sh, funcs, stdout, stderr)
 	}
 	if prog.Func(*entry) == nil {
 		return fail("entry function %q is not defined in %s", *entry, strings.Join(files, ", "))
@@ -239,6 +241,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	observe(ecfg, nil)
+	phase.Stop() // the properties' own limits from here (engine.Verify)
 	verdicts, err := engine.Verify(context.Background(), prog, props, ecfg)
 	if pg != nil {
 		pg.finish()

@@ -13,6 +13,7 @@ import (
 	"github.com/reverify/reverify/diffslice"
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/engine/strategy"
 )
 
 // revFlags select the base and head revisions and the verdict cache
@@ -198,12 +199,14 @@ func (r *revFlags) cache() *diffslice.Cache {
 }
 
 // plan loads both revisions and decides what to re-verify.
-func (r *revFlags) plan(ff *frontendFlags, s runSettings) (*diffslice.Plan, engine.Config, error) {
+func (r *revFlags) plan(ff *frontendFlags, s runSettings, stderr io.Writer) (*diffslice.Plan, engine.Config, error) {
 	sc, err := r.sourceConfig(ff, s)
 	if err != nil {
 		return nil, engine.Config{}, err
 	}
+	phase := s.watchPhase("loading the revisions", stderr)
 	base, head, err := r.load(sc)
+	phase.Stop()
 	if err != nil {
 		return nil, engine.Config{}, err
 	}
@@ -258,7 +261,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	if !rf.active() {
 		return fail("no base revision (--base REV or --base-dir DIR)")
 	}
-	p, _, err := rf.plan(&ff, runSettings{entry: *entry, config: *config, timeout: *timeout, maxStates: *maxStates, set: explicitFlags(fs)})
+	p, _, err := rf.plan(&ff, runSettings{entry: *entry, config: *config, timeout: *timeout, maxStates: *maxStates, set: explicitFlags(fs)}, stderr)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -358,6 +361,9 @@ func hunkLines(h diffslice.Hunk) string {
 type checkOptions struct {
 	runSettings
 	jsonOut, outDir string
+	// phase is the watch over the work before verification
+	// (watchPhase), stopped where the properties' limits begin; nil: none.
+	phase *strategy.PhaseWatch
 }
 
 // headFiles returns the head's sources as paths on disk (for witnesses

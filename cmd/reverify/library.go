@@ -44,6 +44,7 @@ func runLibrary(files []string, src engine.SourceOptions, prog *engine.Program, 
 	ecfg := o.engineConfig(o.config, "", o.timeout)
 	pg := newCheckProgress(stdout, stderr, progressMode(stderr, os.Getenv), "", len(props))
 	ecfg.OnResult = func(r *engine.Result) { pg.result(r, true) }
+	o.phase.Stop() // the properties' own limits from here
 	verdicts, err := lib.Verify(context.Background(), props, ecfg)
 	pg.finish()
 	if err != nil {
