@@ -27,7 +27,7 @@ var ErrMemoryLimit = errors.New("memory limit")
 // MemoryWatch is the memory watchdog of one engine.Verify call. Go cannot
 // account memory to a goroutine, so it watches the process's memory
 // (heapInUse: the Go heap or the resident set, whichever is larger, so
-// that Z3's memory counts) every 50 ms against the limit times the number
+// that Z3's memory counts) every 20 ms against the limit times the number
 // of properties running, and when it, after a forced garbage collection
 // that returns freed memory to the system, still exceeds that budget it
 // cancels the property that has run longest (the one most likely to hold the memory) with the cause
@@ -46,8 +46,11 @@ type MemoryWatch struct {
 	// sample returns the heap in use; after is true when it should be
 	// read again after a collection (tests replace it).
 	sample func(afterGC bool) uint64
-	stop   chan struct{}
-	done   chan struct{}
+	// live returns the heap the last collection found live (nil: not
+	// read); above the budget it is over without another collection.
+	live func() uint64
+	stop chan struct{}
+	done chan struct{}
 }
 
 type tracked struct {
@@ -62,7 +65,7 @@ func StartMemoryWatch(limit uint64, workers int) *MemoryWatch {
 	if limit == 0 {
 		return nil
 	}
-	w := &MemoryWatch{limit: limit, run: map[int]*tracked{}, sample: heapInUse,
+	w := &MemoryWatch{limit: limit, run: map[int]*tracked{}, sample: heapInUse, live: liveHeap,
 		stop: make(chan struct{}), done: make(chan struct{})}
 	soft := int64(limit) * int64(max(workers, 1))
 	if soft <= 0 || soft/int64(max(workers, 1)) != int64(limit) { // overflow
@@ -113,9 +116,12 @@ func softLimit(b int64) {
 	}
 }
 
+// watchInterval is how often MemoryWatch samples the memory.
+const watchInterval = 20 * time.Millisecond
+
 func (w *MemoryWatch) loop() {
 	defer close(w.done)
-	t := time.NewTicker(50 * time.Millisecond)
+	t := time.NewTicker(watchInterval)
 	defer t.Stop()
 	for {
 		select {
@@ -141,12 +147,15 @@ func (w *MemoryWatch) check() {
 		return
 	}
 	budget := w.limit * uint64(n)
-	if w.sample(false) <= budget {
-		return
-	}
-	runtime.GC()
-	if w.sample(true) <= budget {
-		return
+	over := w.live != nil && w.live() > budget // what the last collection found live: no need to collect again
+	if !over {
+		if w.sample(false) <= budget {
+			return
+		}
+		runtime.GC()
+		if w.sample(true) <= budget {
+			return
+		}
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
