@@ -28,6 +28,9 @@ type arm struct {
 	// after is the time the arms before it execute before its first
 	// turn when they take turns (strategy.Arm.After).
 	after time.Duration
+	// probe is how long the arm runs first, before the arms take turns
+	// (strategy.Arm.Probe).
+	probe time.Duration
 	// concrete runs the arm without the abstraction of linked lists
 	// (Config.NoListAbstraction): an arm under a state budget that
 	// decides finite-state programs by enumeration, lists of a bounded

@@ -25,6 +25,13 @@ type Arm struct {
 	// decide at once); an arm whose predecessors all ended starts at
 	// once. Only with fewer slots than arms.
 	After time.Duration
+	// Probe is how long the arm first runs before the arms take turns
+	// (0: none): the arms with a probe, in their order, hold the slots
+	// until each has executed its probe or ended, whatever their After;
+	// their probes count in their shares afterwards. A probe suits an
+	// arm that decides some properties at once at little cost and gives
+	// up late elsewhere (bounded model checking's k-induction at k = 1).
+	Probe time.Duration
 }
 
 // Portfolio runs arms on the property at once and the first TRUE or
@@ -298,6 +305,7 @@ type scheduler struct {
 type armSlot struct {
 	weight  int
 	after   time.Duration
+	probe   time.Duration
 	running bool          // holds a slot
 	alive   bool          // not ended
 	used    time.Duration // executed time before since
@@ -313,7 +321,7 @@ func newScheduler(slots int, clock Clock, arms []Arm) *scheduler {
 		s.lastCPU = clock()
 	}
 	for _, a := range arms {
-		s.arms = append(s.arms, &armSlot{weight: max(a.Weight, 1), after: a.After, alive: true, wake: make(chan struct{}, 1)})
+		s.arms = append(s.arms, &armSlot{weight: max(a.Weight, 1), after: a.After, probe: a.Probe, alive: true, wake: make(chan struct{}, 1)})
 	}
 	s.mu.Lock()
 	s.schedule()
@@ -321,9 +329,10 @@ func newScheduler(slots int, clock Clock, arms []Arm) *scheduler {
 	return s
 }
 
-// schedule gives the slots to the alive arms with the least executed
-// time per weight among those whose After the executed total has
-// reached (s.mu held; when none has, the one with the least After), and
+// schedule gives the slots to the alive arms still in their Probe, in
+// their order, then to those with the least executed time per weight
+// among those whose After the executed total has reached (s.mu held;
+// when none has and none probes, the one with the least After), and
 // wakes those that got one.
 func (s *scheduler) schedule() {
 	s.account()
@@ -339,10 +348,14 @@ func (s *scheduler) schedule() {
 	for _, a := range s.arms {
 		total += exec(a)
 	}
-	var alive []int
+	var alive, probing []int
 	first := -1
 	for i, a := range s.arms {
 		if !a.alive {
+			continue
+		}
+		if exec(a) < a.probe {
+			probing = append(probing, i) // probes first, in the arms' order
 			continue
 		}
 		if a.after <= total {
@@ -351,7 +364,7 @@ func (s *scheduler) schedule() {
 			first = i
 		}
 	}
-	if len(alive) == 0 && first >= 0 {
+	if len(alive) == 0 && len(probing) == 0 && first >= 0 {
 		alive = append(alive, first)
 	}
 	vt := func(i int) float64 {
@@ -373,6 +386,7 @@ func (s *scheduler) schedule() {
 		}
 	}
 	sort.SliceStable(alive, func(x, y int) bool { return vt(alive[x]) < vt(alive[y]) })
+	alive = append(probing, alive...)
 	run := map[int]bool{}
 	for k, i := range alive {
 		run[i] = k < s.slots

@@ -244,3 +244,24 @@ func TestPortfolioOnCPU(t *testing.T) {
 		t.Errorf("CPU clock advancing: got %s by %q, late arm started: %v", r.Verdict, r.Decider, started.Load())
 	}
 }
+
+// TestPortfolioProbe: an arm with a probe runs first, before the arms
+// take turns and before its After: with one slot, a probe arm that
+// decides within its probe wins before the first arm (which would
+// decide too, later) executes at all; a probe arm that does not decide
+// within its probe gives the slot back, and the first arm decides.
+func TestPortfolioProbe(t *testing.T) {
+	var a, b atomic.Int64
+	p := Portfolio("p", 1, Arm{S: spin("first", 2000, &a, results.True)},
+		Arm{S: spin("quick", 5, &b, results.False), After: time.Hour, Probe: time.Second})
+	if r := p.Run(context.Background()); r.Verdict != results.False || r.Decider != "quick" || a.Load() != 0 {
+		t.Errorf("deciding probe: got %s by %q, the first arm ran %d steps", r.Verdict, r.Decider, a.Load())
+	}
+	a.Store(0)
+	b.Store(0)
+	p = Portfolio("p", 1, Arm{S: spin("first", 5, &a, results.True)},
+		Arm{S: spin("slow", 1_000_000, &b, results.False), After: time.Hour, Probe: 20 * time.Millisecond})
+	if r := p.Run(context.Background()); r.Verdict != results.True || r.Decider != "first" || b.Load() == 0 {
+		t.Errorf("undecided probe: got %s by %q, the probe arm ran %d steps", r.Verdict, r.Decider, b.Load())
+	}
+}
