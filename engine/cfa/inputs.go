@@ -244,6 +244,11 @@ func ReadCall(name string, res *Type, params []*Type) bool {
 // of a real read is admitted. read(0, …) is this model as well, not
 // standard input's byte model (StdinRead): it bypasses stdio's buffer
 // of stdin, which may already hold bytes fd 0 no longer gives.
+//
+// The bytes are stored through buf as the program's own writes: buf must
+// be valid for them, and a count beyond buf's object is the program's
+// out-of-bounds write (Linux fails with EFAULT on an unmapped buffer
+// instead, which POSIX does not specify).
 func EmitRead(b InputBuilder, res Expr, args []Expr) {
 	buf, n := args[1], args[2]
 	rt := res.Type()
