@@ -1,14 +1,23 @@
 package engine_test
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/engine/witness/reproduce"
 	"github.com/reverify/reverify/results"
 )
 
@@ -21,7 +30,7 @@ static void rv_check(int c, int line) { if (!c) printf("%d\n", line); }
 `
 
 // TestInputsAgainstGCC runs the verdict programs of the C library's
-// input functions (cfa.InputCall, cfa.StdinByte), compiled by gcc,
+// input functions (cfa.InputCall, cfa.StdinByte, cfa.ReadCall), compiled by gcc,
 // against the C library itself, with given standard input: no assertion
 // whose verdict is TRUE fails in a real run (the models admit what the
 // library returns), and the assertions the input decides fail as
@@ -55,6 +64,13 @@ func TestInputsAgainstGCC(t *testing.T) {
 		// EOF after bytes: fread and getchar find it again (sticky)
 		{"stdin_fgets.c", "ab", nil},
 		{"stdin_fgets.c", "ok\nab", []int{26}},
+		// read(0, ...) of a pipe: a short read of the two bytes
+		// written, then end of file
+		{"input_read.c", "ok", []int{23}},
+		// three bytes, then the loop reads the other three
+		{"input_read.c", "xyzab!", []int{33}},
+		{"input_read.c", "", nil},
+		{"input_read.c", "abcdefgh", nil},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			src, err := os.ReadFile(filepath.Join("testdata/verdicts", tc.file))
@@ -92,5 +108,90 @@ func TestInputsAgainstGCC(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestInputReproducers verifies the verdict programs of read (cfa.ReadCall)
+// under each analysis and runs the reproducer of every FALSE compiled by
+// gcc: it defines read to return the counterexample's count and bytes in
+// the order the model reads them (the count, then the bytes), whatever
+// analysis found the path, so that the run ends at the reported
+// assertion (exit 77).
+func TestInputReproducers(t *testing.T) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("gcc not installed")
+	}
+	for _, tc := range []struct {
+		file    string
+		configs []string
+	}{
+		{"input_read.c", []string{"value", "value-cegar", "symex-cegar", "predicate-cegar", "bmc"}},
+	} {
+		for _, config := range tc.configs {
+			t.Run(config+"/"+tc.file, func(t *testing.T) {
+				if testing.Short() && (config == "symex-cegar" || config == "predicate-cegar") {
+					t.Skip("the fast tier runs the analyses that take a second; the full tier runs them all")
+				}
+				file := filepath.Join("testdata/verdicts", tc.file)
+				src, err := os.ReadFile(file)
+				if err != nil {
+					t.Fatal(err)
+				}
+				truth := knownVerdicts(string(src))
+				prog, err := frontend.Translate(frontend.Options{}, file)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := engine.Verify(context.Background(), prog, spec.Properties(prog, "main"),
+					engine.Config{Name: config, Timeout: 20 * time.Second, Solver: z3.Factory, OneShot: z3.OneShotFactory})
+				if err != nil {
+					t.Fatal(err)
+				}
+				found := 0
+				for _, r := range res {
+					line := r.Property.Pos.Line
+					if r.Verdict != results.False {
+						continue
+					}
+					if truth[line] != results.False {
+						t.Errorf("line %d: FALSE (%s), known %s", line, r.Reason, truth[line])
+						continue
+					}
+					found++
+					v := &witness.Violation{Program: prog, Path: r.Counterexample, Inputs: r.Inputs,
+						Task: witness.Task{Files: []string{file}, Entry: "main", DataModel: prog.DataModel}}
+					harness, err := reproduce.Reproducer(v)
+					if err != nil {
+						t.Errorf("line %d: %v", line, err)
+						continue
+					}
+					dir := t.TempDir()
+					repro, exe := filepath.Join(dir, "reproducer.c"), filepath.Join(dir, "repro")
+					os.WriteFile(repro, []byte(harness), 0o644)
+					argv := reproduce.BuildLine(prog.DataModel, []string{file}, repro, exe, reproduce.BuildFlags(harness)...)
+					if out, err := exec.Command(gcc, argv[1:]...).CombinedOutput(); err != nil {
+						t.Fatalf("%s: %v\n%s", strings.Join(argv, " "), err, out)
+					}
+					var stderr bytes.Buffer
+					cmd := exec.Command(exe)
+					cmd.Stderr = &stderr
+					err = cmd.Run()
+					ee, ok := err.(*exec.ExitError)
+					if !ok || ee.ExitCode() != reproduce.ReachedExitCode || !strings.Contains(stderr.String(), reproduce.ReachedMarker) {
+						t.Errorf("line %d: reproducer run: %v, stderr %q\n--- harness:\n%s", line, err, stderr.String(), harness)
+					}
+				}
+				want := 0
+				for _, v := range truth {
+					if v == results.False {
+						want++
+					}
+				}
+				if found != want {
+					t.Errorf("%d FALSE verdicts, want %d", found, want)
+				}
+			})
+		}
 	}
 }

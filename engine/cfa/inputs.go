@@ -150,10 +150,11 @@ var inputFuncs = map[string]InputModel{
 }
 
 // IsInputFunc reports whether source, the Source of a Havoc, is the
-// value of a call of one of InputCall's functions.
+// value of a call of one of InputCall's functions, or the count or a
+// byte of a call of read (ReadSource).
 func IsInputFunc(source string) bool {
 	_, ok := inputFuncs[source]
-	return ok
+	return ok || source == ReadSource
 }
 
 // An InputModel is the model of a call of an input function (InputCall).
@@ -203,6 +204,87 @@ func (m InputModel) Emit(b InputBuilder, res Expr, args []Expr) bool {
 	return true
 }
 
+// ReadSource is the Source of the Havocs of EmitRead: the count a call
+// of read returns, then the bytes it stores, in that order.
+const ReadSource = "read"
+
+// ReadCall reports whether a call of the function name without a body,
+// whose result has type res, with the argument types params (the
+// declared parameter types, which the arguments are converted to), is
+// POSIX read (POSIX.1-2017 read(), unistd.h: ssize_t read(int fildes,
+// void *buf, size_t nbyte)) that EmitRead models: three parameters, an
+// integer descriptor, a pointer buffer and an integer count of the
+// pointer's width, and an integer result of the pointer's width
+// (ssize_t). Any other declaration (no prototype, another result type)
+// stays an unmodelled call (cfa.Program.Extern), which is sound.
+func ReadCall(name string, res *Type, params []*Type) bool {
+	if name != "read" || res == nil || len(params) != 3 {
+		return false
+	}
+	fd, buf, n := params[0], params[1], params[2]
+	return fd.IsInteger() && fd.Kind != Bool && buf.Kind == Pointer &&
+		n.IsInteger() && n.Kind != Bool && n.Bits == buf.Bits &&
+		res.IsInteger() && res.Kind != Bool && res.Bits == buf.Bits
+}
+
+// EmitRead emits, into b, the model of read(fd, buf, nbyte) (ReadCall;
+// POSIX.1-2017 read()) on any descriptor, its result stored into the
+// lvalue res (ssize_t), args the values of its three arguments: the
+// result r is an input (ReadSource) with r = -1 (an error; errno is not
+// modelled) or 0 ≤ r ≤ nbyte (r ≤ SSIZE_MAX as a value of ssize_t);
+// when r > 0 the bytes buf[0..r) are inputs, read after r and in order,
+// and the rest of buf is unchanged; r ≤ 0 changes nothing.
+//
+// The model is sound and every execution it admits is feasible: the
+// descriptor is not tracked, and any descriptor may be a pipe, a socket
+// or a terminal, from which POSIX allows a read to return fewer bytes
+// than asked for (a short read: as many as are available), none at end
+// of file, and any bytes the writer wrote; so every r and every content
+// the model admits is one the other end can produce, and every result
+// of a real read is admitted. read(0, …) is this model as well, not
+// standard input's byte model (StdinRead): it bypasses stdio's buffer
+// of stdin, which may already hold bytes fd 0 no longer gives.
+//
+// The bytes are stored through buf as the program's own writes: buf must
+// be valid for them, and a count beyond buf's object is the program's
+// out-of-bounds write (Linux fails with EFAULT on an unmapped buffer
+// instead, which POSIX does not specify).
+func EmitRead(b InputBuilder, res Expr, args []Expr) {
+	buf, n := args[1], args[2]
+	rt := res.Type()
+	st, ut := IntType(rt.Bits, true), IntType(rt.Bits, false)
+	t := b.Temp(rt)
+	b.Op(&Havoc{LHS: t, Source: ReadSource})
+	r, ru, nu := convInt(t, st), convInt(t, ut), convInt(n, ut)
+	b.Assume(&Binary{Op: LOr,
+		X: &Binary{Op: Eq, X: r, Y: NewConst(st, -1), T: IntT},
+		Y: &Binary{Op: LAnd,
+			X: &Binary{Op: Ge, X: r, Y: NewConst(st, 0), T: IntT},
+			Y: &Binary{Op: Le, X: ru, Y: nu, T: IntT}, T: IntT}, T: IntT})
+	pt := PointerTo(UCharType, buf.Type().Bits)
+	bp := convInt(buf, pt)
+	// The loop stores the bytes up to nbyte and to r, which the
+	// assumption bounds by nbyte: it ends where its index is r, and the
+	// result is that index (or the constant -1), so that an analysis
+	// that tracks r only as an unknown value still sees a loop of at
+	// most nbyte rounds and a result known on each path.
+	b.If(&Binary{Op: Eq, X: r, Y: NewConst(st, -1), T: IntT}, func() {
+		b.Op(&Assign{LHS: res, RHS: NewConst(rt, -1)})
+	}, func() {
+		i := b.Temp(ut)
+		b.Op(&Assign{LHS: i, RHS: NewConst(ut, 0)})
+		b.While(&Binary{Op: LAnd,
+			X: &Binary{Op: Lt, X: i, Y: nu, T: IntT},
+			Y: &Binary{Op: Lt, X: i, Y: ru, T: IntT}, T: IntT}, func() {
+			c := b.Temp(UCharType)
+			b.Op(&Havoc{LHS: c, Source: ReadSource})
+			b.Op(&Assign{LHS: &Deref{X: &Binary{Op: Add, X: bp, Y: i, T: pt}, T: UCharType}, RHS: c})
+			b.Op(&Assign{LHS: i, RHS: &Binary{Op: Add, X: i, Y: NewConst(ut, 1), T: ut}})
+		})
+		b.Op(&Assign{LHS: res, RHS: convInt(i, rt)})
+	})
+}
+
 // StdinRead emits, into b, one read of a byte of standard input by the
 // function source (StdinByte's functions, and StdinCall's per byte) and
 // returns its value, a temporary of int: an input in [EOF, UCHAR_MAX]
@@ -249,10 +331,9 @@ func IsStdinRead(source string) bool {
 //     buf, fewer only at EOF, and returns their number (size_t). Only an
 //     element size of the constant 1 is modelled (sizeArgOne).
 //
-// onStdin says whether the stream argument is stdin. Other streams,
-// fread of other element sizes and read(2) on descriptor 0 (whose short
-// reads and bypassing of stdin's buffer a byte model cannot mirror)
-// stay unmodelled.
+// onStdin says whether the stream argument is stdin. Other streams and
+// fread of other element sizes stay unmodelled; read(2) on descriptor 0
+// is ReadCall's model, a source of its own (it bypasses stdin's buffer).
 func StdinCall(name string, nargs int, onStdin, sizeArgOne bool) bool {
 	switch name {
 	case "fgets", "fgets_unlocked":

@@ -45,7 +45,7 @@ func TestInputCall(t *testing.T) {
 		{"fread", 4, true, true, true},
 		{"fread", 4, true, false, false}, // element size not 1
 		{"fread_unlocked", 4, true, true, true},
-		{"read", 3, false, false, false},
+		{"read", 3, false, false, false}, // ReadCall's model, not stdin's
 	} {
 		if got := StdinCall(tc.name, tc.nargs, tc.onStdin, tc.sizeOne); got != tc.want {
 			t.Errorf("StdinCall(%s, %d, %v, %v) = %v", tc.name, tc.nargs, tc.onStdin, tc.sizeOne, got)
@@ -56,7 +56,39 @@ func TestInputCall(t *testing.T) {
 			t.Errorf("IsStdinRead(%s) = false", src)
 		}
 	}
-	if IsStdinRead("rand") || IsStdinRead("__VERIFIER_nondet_int") {
+	if IsStdinRead("rand") || IsStdinRead("__VERIFIER_nondet_int") || IsStdinRead(ReadSource) {
 		t.Error("IsStdinRead of another source")
+	}
+}
+
+// TestReadCall: which declarations of read ReadCall models (POSIX
+// ssize_t read(int, void *, size_t), under LP64 and ILP32), and which
+// stay unmodelled.
+func TestReadCall(t *testing.T) {
+	for _, bits := range []int{64, 32} {
+		ssize, size := IntType(bits, true), IntType(bits, false)
+		vp := PointerTo(VoidType, bits)
+		for _, tc := range []struct {
+			name   string
+			res    *Type
+			params []*Type
+			want   bool
+		}{
+			{"read", ssize, []*Type{IntT, vp, size}, true},
+			{"read", IntType(16, true), []*Type{IntT, vp, size}, false}, // narrower than ssize_t
+			{"read", ssize, []*Type{IntT, vp}, false},                   // not read's signature
+			{"read", ssize, nil, false},                                 // no prototype
+			{"read", ssize, []*Type{IntT, IntT, size}, false},           // the buffer not a pointer
+			{"read", ssize, []*Type{IntT, vp, IntType(8, false)}, false},
+			{"read", nil, []*Type{IntT, vp, size}, false},
+			{"pread", ssize, []*Type{IntT, vp, size}, false},
+		} {
+			if got := ReadCall(tc.name, tc.res, tc.params); got != tc.want {
+				t.Errorf("%d bits: ReadCall(%s, %v, %v) = %v", bits, tc.name, tc.res, tc.params, got)
+			}
+		}
+	}
+	if !IsInputFunc(ReadSource) {
+		t.Error("read's values are not an input function's")
 	}
 }

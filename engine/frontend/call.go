@@ -328,6 +328,8 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 		return c, true
 	case fc.inputModel(s, len(args)) != nil:
 		return fc.input(s, args, tn), true
+	case s.typ.Kind == cfa.Func && len(args) == 3 && cfa.ReadCall(name, s.typ.Result, s.typ.Params):
+		return fc.read(s, args, tn), true
 	case cfa.StdinCall(name, len(args), len(args) >= 3 && isStdin(args[len(args)-1]), len(args) == 4 && isConstOne(args[1])) && fc.stdinCallTypes(s):
 		return fc.stdinCall(s, args, tn), true
 	case name == snapshotFunc && len(args) == 0:
@@ -602,6 +604,21 @@ func (fc *fnctx) input(s *funcSym, args []cc.ExpressionNode, tn cc.Node) cfa.Exp
 		fc.unsupported("call of "+s.key.name, tn)
 	}
 	return c
+}
+
+// read translates a call of POSIX read whose declaration fits
+// (cfa.ReadCall) by its model (cfa.EmitRead): its value, a fresh
+// temporary, is returned.
+func (fc *fnctx) read(s *funcSym, args []cc.ExpressionNode, tn cc.Node) cfa.Expr {
+	fc.t.p.Externals[s.name] = s.typ
+	vals := make([]cfa.Expr, len(args))
+	for i, a := range args {
+		vals[i] = fc.conv(fc.rv(a), s.typ.Params[i], a)
+	}
+	r := fc.temp(s.typ.Result)
+	rng, text := fc.rt(tn)
+	cfa.EmitRead(cInput{fc, rng, text}, r, vals)
+	return r
 }
 
 // cInput is the C front end's cfa.InputBuilder: edges from the current

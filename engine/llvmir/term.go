@@ -235,6 +235,8 @@ func (fx *fnctx) call(in *ir.InstCall, ll string) {
 			return
 		case len(f.Blocks) == 0 && result != nil && fx.input(name, in, result):
 			return
+		case len(f.Blocks) == 0 && result != nil && fx.read(name, in, result):
+			return
 		case name == "posix_memalign" && len(f.Blocks) == 0 && len(in.Args) == 3 && result != nil:
 			fx.posixMemalign(in, result)
 			return
@@ -633,6 +635,37 @@ func (fx *fnctx) input(name string, in *ir.InstCall, res cfa.Expr) bool {
 	if !m.Emit(llInput{fx}, x, args) {
 		return false
 	}
+	fx.emit(&cfa.Assign{LHS: res, RHS: x})
+	return true
+}
+
+// read translates a call of POSIX read (cfa.ReadCall) by its model
+// (cfa.EmitRead), as the C front end does, its result stored into res;
+// it reports false, having emitted nothing, for any other call or when
+// the arguments' or result's types do not fit.
+func (fx *fnctx) read(name string, in *ir.InstCall, res cfa.Expr) bool {
+	if name != "read" || len(in.Args) != 3 {
+		return false
+	}
+	params := make([]*cfa.Type, len(in.Args))
+	for i, a := range in.Args {
+		t, err := fx.t.tm.of(a.Type())
+		if err != nil {
+			return false
+		}
+		params[i] = t
+	}
+	if !cfa.ReadCall(name, res.Type(), params) {
+		return false
+	}
+	args := make([]cfa.Expr, len(in.Args))
+	for i, a := range in.Args {
+		args[i] = fx.value(a)
+	}
+	v := fx.newVar("input", res.Type())
+	v.Temp = true
+	x := &cfa.VarRef{Var: v}
+	cfa.EmitRead(llInput{fx}, x, args)
 	fx.emit(&cfa.Assign{LHS: res, RHS: x})
 	return true
 }

@@ -73,11 +73,13 @@
 //     input (stdin.go); a path that also consumes stdin with an unmodelled
 //     function (ungetc, scanf, …) is refused;
 //   - defines the C library's input functions the program calls
-//     (rand, random, time, clock: cfa.InputCall, cfa.IsInputFunc) to
-//     return the counterexample's values in order with the values of the
-//     __VERIFIER_nondet_* functions, time storing its value through its
-//     argument as its model does (inputDefs); the executable's definition
-//     takes precedence over the shared C library's;
+//     (rand, random, time, clock: cfa.InputCall; read: cfa.ReadCall;
+//     cfa.IsInputFunc) to return the counterexample's values in order
+//     with the values of the __VERIFIER_nondet_* functions, time storing
+//     its value through its argument and read its bytes into its buffer
+//     as their models do (inputDefs); the executable's definition takes
+//     precedence over the shared C library's (the harness's own reads go
+//     through stdio, which does not call it);
 //   - calls the entry function itself when it is not main, or when the
 //     counterexample gives main's parameters (argc is an input; entry.go):
 //     it defines __wrap_main and names -Wl,--wrap=main among its build

@@ -125,3 +125,49 @@ func runStdin(t *testing.T, src, harness string, in []byte) (int, string) {
 	}
 	return code, stderr.String()
 }
+
+// TestReproducerRead: a counterexample through read (cfa.ReadCall: the
+// count, then the bytes, inputs of source "read") has a reproducer that
+// defines read to return the counterexample's count and store its bytes,
+// whatever the descriptor, so that the program compiled with gcc reaches
+// the reported assertion (exit 77); with another byte it does not. The
+// harness's own reads (addr2line's output) do not go through it.
+func TestReproducerRead(t *testing.T) {
+	const src = `#include <assert.h>
+#include <unistd.h>
+int main(void) {
+  char buf[4] = {'z', 'z', 'z', 'z'};
+  ssize_t r = read(7, buf, 3);
+  ssize_t e = read(0, buf + 3, 1);
+  if (r == 2 && buf[0] == 'o' && buf[1] == 'k' && buf[2] == 'z' && e == -1)
+    assert(0);
+  return 0;
+}
+`
+	for _, dm := range []cfa.DataModel{cfa.LP64, cfa.ILP32} {
+		t.Run(dm.String(), func(t *testing.T) {
+			// in path order: r's indeterminate value at its
+			// declaration, read's count, then its bytes, e's value at
+			// its declaration, the second count
+			v := smtViolation(t, dm, src, []uint64{0, 2, 'o', 'k', 0, 1<<64 - 1})
+			harness, err := Reproducer(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range []string{"ssize_t read(int rv_fd, void *rv_buf, size_t rv_n)", `{"read", 0x2ULL`, `{"read", 0x6fULL`, `{"read", 0x6bULL`} {
+				if !strings.Contains(harness, want) {
+					t.Errorf("harness lacks %q:\n%s", want, harness)
+				}
+			}
+			needGCC(t, dm)
+			if code, stderr := runSource(t, dm, src, harness); code != ReachedExitCode || !strings.Contains(stderr, ReachedMarker) {
+				t.Fatalf("exit %d, stderr %q\n--- harness:\n%s", code, stderr, harness)
+			}
+			// the byte 'k' as 'x': the assertion holds
+			wrong := strings.Replace(harness, `{"read", 0x6bULL`, `{"read", 0x78ULL`, 1)
+			if code, stderr := runSource(t, dm, src, wrong); code == ReachedExitCode || strings.Contains(stderr, ReachedMarker) {
+				t.Errorf("byte 'x': exit %d, stderr %q", code, stderr)
+			}
+		})
+	}
+}

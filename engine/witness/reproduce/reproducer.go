@@ -435,7 +435,8 @@ func resultType(t *cfa.Type) *cfa.Type {
 // inputDefs define the C library's input functions (cfa.IsInputFunc)
 // that the program calls, so that they return the counterexample's
 // values in order, with the effects of their models (cfa.InputCall:
-// time also stores its value through its argument). The program's calls
+// time also stores its value through its argument; cfa.EmitRead: read
+// stores its bytes, the inputs after its count). The program's calls
 // bind to these definitions, not the C library's: a definition in the
 // executable takes precedence over the shared library's.
 var inputDefs = map[string]string{
@@ -443,6 +444,19 @@ var inputDefs = map[string]string{
 	"random": "long random(void)\n{\n\treturn (long)rv_read(\"random\");\n}\n",
 	"clock":  "clock_t clock(void)\n{\n\treturn (clock_t)rv_read(\"clock\");\n}\n",
 	"time":   "time_t time(time_t *rv_t)\n{\n\ttime_t rv_v = (time_t)rv_read(\"time\");\n\tif (rv_t)\n\t\t*rv_t = rv_v;\n\treturn rv_v;\n}\n",
+	// read (cfa.EmitRead): the count, then as many bytes into the
+	// buffer, whatever the descriptor
+	cfa.ReadSource: `ssize_t read(int rv_fd, void *rv_buf, size_t rv_n)
+{
+	ssize_t rv_r = (ssize_t)rv_read("read"), rv_i;
+
+	(void)rv_fd;
+	(void)rv_n;
+	for (rv_i = 0; rv_i < rv_r; rv_i++)
+		((unsigned char *)rv_buf)[rv_i] = (unsigned char)rv_read("read");
+	return rv_r;
+}
+`,
 }
 
 func sortedKeys(m map[string]bool) []string {
