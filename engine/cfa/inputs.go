@@ -231,7 +231,8 @@ func ReadCall(name string, res *Type, params []*Type) bool {
 // POSIX.1-2017 read()) on any descriptor, its result stored into the
 // lvalue res (ssize_t), args the values of its three arguments: the
 // result r is an input (ReadSource) with r = -1 (an error; errno is not
-// modelled) or 0 ≤ r ≤ nbyte (r ≤ SSIZE_MAX as a value of ssize_t);
+// modelled) or, when fd ≥ 0 (a negative descriptor is never open:
+// EBADF), 0 ≤ r ≤ nbyte (r ≤ SSIZE_MAX as a value of ssize_t);
 // when r > 0 the bytes buf[0..r) are inputs, read after r and in order,
 // and the rest of buf is unchanged; r ≤ 0 changes nothing.
 //
@@ -250,17 +251,20 @@ func ReadCall(name string, res *Type, params []*Type) bool {
 // out-of-bounds write (Linux fails with EFAULT on an unmapped buffer
 // instead, which POSIX does not specify).
 func EmitRead(b InputBuilder, res Expr, args []Expr) {
-	buf, n := args[1], args[2]
+	fd, buf, n := args[0], args[1], args[2]
 	rt := res.Type()
 	st, ut := IntType(rt.Bits, true), IntType(rt.Bits, false)
 	t := b.Temp(rt)
 	b.Op(&Havoc{LHS: t, Source: ReadSource})
 	r, ru, nu := convInt(t, st), convInt(t, ut), convInt(n, ut)
+	fdt := IntType(fd.Type().Bits, true)
 	b.Assume(&Binary{Op: LOr,
 		X: &Binary{Op: Eq, X: r, Y: NewConst(st, -1), T: IntT},
 		Y: &Binary{Op: LAnd,
-			X: &Binary{Op: Ge, X: r, Y: NewConst(st, 0), T: IntT},
-			Y: &Binary{Op: Le, X: ru, Y: nu, T: IntT}, T: IntT}, T: IntT})
+			X: &Binary{Op: Ge, X: convInt(fd, fdt), Y: NewConst(fdt, 0), T: IntT}, // a negative descriptor is never open (EBADF)
+			Y: &Binary{Op: LAnd,
+				X: &Binary{Op: Ge, X: r, Y: NewConst(st, 0), T: IntT},
+				Y: &Binary{Op: Le, X: ru, Y: nu, T: IntT}, T: IntT}, T: IntT}, T: IntT})
 	pt := PointerTo(UCharType, buf.Type().Bits)
 	bp := convInt(buf, pt)
 	// The loop stores the bytes up to nbyte and to r, which the

@@ -10,7 +10,15 @@
 #include "../sv.h"
 #include <unistd.h>
 
+// A negative descriptor is never open: read fails (EBADF).
+static void bad_fd(void) {
+	char b[2];
+	ssize_t r = read(-1, b, 2);
+	assert(r == -1);                                     // want TRUE
+}
+
 int main(void) {
+	bad_fd();
 	char buf[4] = {'z', 'z', 'z', 'z'};
 	ssize_t r = read(0, buf, 3);
 	assert(r >= -1 && r <= 3);                           // want TRUE
