@@ -99,7 +99,8 @@ func TestReproducerExternObjects(t *testing.T) {
 // array, long long members, which ILP32 aligns to 4, a const object)
 // with designated initializers, a two-dimensional array, and a packed
 // struct as its bytes; in both data models the reproducer reaches the
-// assertion. An extern pointer is refused, with the reason.
+// assertion, also for a program in CBMC's dialect. An extern pointer
+// is refused, with the reason.
 func TestReproducerExternAggregates(t *testing.T) {
 	const src = `#include <assert.h>
 struct pt { short x; long long y; char tag[3]; };
@@ -161,6 +162,41 @@ int main(void) {
 			}
 		})
 	}
+
+	// CBMC's dialect: the definitions are in the harness's own part, not
+	// in what the build force-includes into the program
+	const cbmc = `extern int __VERIFIER_nondet_int(void);
+extern int limit;
+extern unsigned char buf[4];
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  __CPROVER_assume(n >= 0 && n < 4);
+  __CPROVER_assert(buf[n] != limit, "buf[n] differs from limit");
+  return 0;
+}
+`
+	t.Run("cbmc", func(t *testing.T) {
+		p, err := frontend.TranslateSources(frontend.Options{DataModel: cfa.LP64}, []frontend.Source{{Name: "u.c", Content: cbmc}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !p.CBMC {
+			t.Fatal("not translated as CBMC's dialect")
+		}
+		// limit, buf[0..3], n's declaration, n
+		v := pathViolation(t, p, "u.c", []uint64{7, 0, 0, 7, 0, 0, 2}, true)
+		harness, err := Reproducer(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i, j := strings.Index(harness, "#else"), strings.Index(harness, "unsigned char buf[4] = {"); i < 0 || j < i {
+			t.Errorf("buf is not defined in the harness's own part:\n%s", harness)
+		}
+		needGCC(t, cfa.LP64)
+		if code, stderr := runFiles(t, cfa.LP64, nil, cbmc, harness); code != ReachedExitCode || !strings.Contains(stderr, ReachedMarker) {
+			t.Fatalf("exit %d, stderr %q\n--- harness:\n%s", code, stderr, harness)
+		}
+	})
 
 	const ptr = `extern void reach_error(void);
 extern int *ptr;
