@@ -49,7 +49,10 @@
 //   - ExternObj: objects declared extern and not defined
 //     (`extern int cfg_value9;`), inputs for reverify; gcc's runs link a
 //     benign definition (0) and an adversarial one (nonzero) in benign.c
-//     and adversarial.c, with the bodies of the external functions.
+//     and adversarial.c, with the bodies of the external functions. The
+//     definitions are weak: a FALSE's reproducer defines the objects
+//     itself with the counterexample's values, and its strong
+//     definitions take precedence over benign.c's.
 //
 // e.g. under Layout:
 //
@@ -59,12 +62,9 @@
 //	assert(lb[offsetof(struct L, m1) + 0] == (unsigned char)1ULL);
 //
 // Bit-fields (BitFields, WideBits) cannot be encoded in SMT yet, so most
-// FALSE verdicts of programs with them are UNKNOWN. A FALSE that depends
-// on an extern object has no reproducer yet (the witness package cannot
-// supply the object's value: counted as "no reproducer"), and in a
-// program that also calls functions without a body, the atexit model's
-// call through its array of functions is an unmodelled callback
-// (UNKNOWN).
+// FALSE verdicts of programs with them are UNKNOWN. In a program that
+// also calls functions without a body, the atexit model's call through
+// its array of functions is an unmodelled callback (UNKNOWN).
 //
 // # Procedure
 //

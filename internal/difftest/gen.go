@@ -57,7 +57,9 @@ type Options struct {
 	// define (`extern int cfg_value3;`), read by main and the helpers:
 	// inputs for reverify; gcc's runs link a benign definition (0) and an
 	// adversarial one (nonzero) with the bodies of the external
-	// functions.
+	// functions. The definitions are weak, so that a reproducer, built
+	// with the benign bodies, links its own (the counterexample's
+	// values) over them.
 	ExternObj bool
 }
 
@@ -251,8 +253,8 @@ func Generate(seed int64, opt Options) *Generated {
 			gp.Benign = "/* Benign definitions: 0. */\n"
 			gp.Adversarial = "/* Adversarial definitions: nonzero. */\n"
 		}
-		gp.Benign += fmt.Sprintf("%s %s = 0;\n", v.t.name, v.name)
-		gp.Adversarial += fmt.Sprintf("%s %s = %s;\n", v.t.name, v.name, []string{"42", "-3"}[i%2])
+		gp.Benign += fmt.Sprintf("__attribute__((weak)) %s %s = 0;\n", v.t.name, v.name)
+		gp.Adversarial += fmt.Sprintf("__attribute__((weak)) %s %s = %s;\n", v.t.name, v.name, []string{"42", "-3"}[i%2])
 	}
 	return gp
 }

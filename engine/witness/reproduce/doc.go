@@ -80,6 +80,14 @@
 //     as their models do (inputDefs); the executable's definition takes
 //     precedence over the shared C library's (the harness's own reads go
 //     through stdio, which does not call it);
+//   - defines the objects the program declares extern and no source
+//     defines, and the weakly defined ones (whose scalars are inputs
+//     "extern NAME", cfa.HavocInputs), with the counterexample's values
+//     (extern.go): a typed definition with designated initializers for
+//     scalars, arrays and structs of natural layout, the object's bytes
+//     in the analysis's layout otherwise (bit-fields, packed members);
+//     gcc links the harness's strong definition over a weak one. An
+//     object holding a pointer is refused;
 //   - calls the entry function itself when it is not main, or when the
 //     counterexample gives main's parameters (argc is an input; entry.go):
 //     it defines __wrap_main and names -Wl,--wrap=main among its build
@@ -97,10 +105,12 @@
 // with an error naming the value: an uninitialised local read before it is
 // overwritten ("depends on an uninitialised value of x at f.c:3:3"), the
 // result of an external function ("depends on the result of extern f at
-// …"), a volatile read it cannot supply. Values that are never read on the
-// path do not count: for a register local by the path's syntax (read
-// before overwritten in its frame), for an address-taken local by
-// replaying the counterexample concretely (engine/interp.UnobservedInputs:
-// its bytes are all overwritten, directly or through pointers, before any
-// load or block copy reads one).
+// …"), a volatile read it cannot supply, an extern object that holds a
+// pointer ("depends on extern p, which holds a pointer (p.next): …").
+// Values that are never read on the path do not count: for a register
+// local by the path's syntax (read before overwritten in its frame), for
+// an address-taken local by replaying the counterexample concretely
+// (engine/interp.UnobservedInputs: its bytes are all overwritten,
+// directly or through pointers, before any load or block copy reads
+// one).
 package reproduce

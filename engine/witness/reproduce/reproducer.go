@@ -67,6 +67,10 @@ func Reproducer(v *witness.Violation) (string, error) {
 	var plan []bool // per call of malloc or calloc on the path: it fails
 	unobserved := c.unobserved()
 	vols := &volatiles{byVar: map[*cfa.Var]*volatileVar{}}
+	externs, err := externObjects(p)
+	if err != nil {
+		return "", err
+	}
 	for i, in := range v.Inputs {
 		if in.Step >= c.target {
 			continue
@@ -78,6 +82,12 @@ func Reproducer(v *witness.Violation) (string, error) {
 			if err := c.addVolatile(vols, in, name); err != nil {
 				return "", err
 			}
+			continue
+		}
+		if x, ok := c.externInput(externs, in); ok {
+			// a scalar of an object from outside: the harness defines
+			// the object (externDefs)
+			x.add(c, in)
 			continue
 		}
 		vs, ok := c.site(in.Step)
@@ -171,6 +181,10 @@ func Reproducer(v *witness.Violation) (string, error) {
 		return "", err
 	}
 	sc := c.siteCheck()
+	objs, err := externDefs(externs)
+	if err != nil {
+		return "", err
+	}
 	cbmc, err := cbmcDefs(p, c.errFunc)
 	if err != nil {
 		return "", err
@@ -291,6 +305,7 @@ __attribute__((constructor)) static void rv_probe(void)
 }
 `, len(values), rvFn, ReachedMarker, ReachedExitCode, ProbeEnv, ProbeEnv)
 	sc.writeSupport(&b)
+	b.WriteString(objs)
 
 	for _, name := range names {
 		def, err := nondetDef(name, nondet[name])
