@@ -76,6 +76,12 @@ type Config struct {
 	// evidence witnesses need that costs extra time (k-induction's
 	// invariants of a proof that needed none).
 	KeepARG bool
+	// KeepShape, with KeepARG, replaces each final result's ARG by its
+	// shape (Result.Shape, cpa.Shape; Result.ShapePath for a FALSE): a
+	// picture of the exploration needs no more, and the results of many
+	// properties would otherwise hold every reached state until the run
+	// ends, outside any property's memory limit.
+	KeepShape bool
 	// Scope computes each decided property's property scope
 	// (Result.Scope, engine/scope) from its final ARG.
 	Scope bool
@@ -224,8 +230,12 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 	defer cfg.mem.Close()
 	rs := make([]*Result, len(props))
 	var onResult sync.Mutex
+	shapes := shapeCache{}
 	final := func(i int, r *Result) {
 		r.Property = props[i]
+		if cfg.KeepShape {
+			shapes.keep(r)
+		}
 		if r.Config == "" {
 			r.Config = cfg.Name
 		}

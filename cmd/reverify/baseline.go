@@ -47,11 +47,11 @@ func baselineConfig(config string) string {
 func writeBaselines(ctx context.Context, out string, prog *engine.Program, cfg engine.Config, rs []*engine.Result) {
 	for _, r := range rs {
 		base := baselineConfig(r.Config)
-		if r.Verdict != results.False || base == "" || r.ARG == nil {
+		if r.Verdict != results.False || base == "" || r.ARG == nil && r.Shape == nil {
 			continue
 		}
 		c := cfg
-		c.Name, c.MaxStates, c.Timeout, c.KeepARG, c.Workers = base, baselineMaxStates, baselineTimeout, true, 1
+		c.Name, c.MaxStates, c.Timeout, c.KeepARG, c.KeepShape, c.Workers = base, baselineMaxStates, baselineTimeout, true, false, 1
 		c.InitialPrecision = nil
 		res, err := engine.Verify(ctx, prog, []*engine.Property{r.Property}, c)
 		if err != nil || len(res) != 1 || res[0].ARG == nil || res[0].ARG.Len() == 0 {

@@ -81,7 +81,7 @@ type runSettings struct {
 func (s runSettings) engineConfig(name, entry string, timeout time.Duration) engine.Config {
 	return engine.Config{
 		Name: name, Entry: entry, Timeout: timeout, MaxStates: s.maxStates, Solver: z3.Factory, OneShot: z3.OneShotFactory,
-		KeepARG: s.keepARG, SignedOverflow: s.overflow, InitialPrecision: s.initial,
+		KeepARG: s.keepARG, KeepShape: s.keepARG, SignedOverflow: s.overflow, InitialPrecision: s.initial,
 		SlicingCriterion: s.slicingCriterion, PrecisionScope: s.precisionScope, Reduce: s.reduce,
 		Clock: clockFunc(s.clock), Workers: workers(s.clock, s.jobs), AssumePure: s.assumePure,
 		MemoryLimit: s.memory, MultiProperty: s.multi, Scope: s.scope, NoListAbstraction: s.noListAbstraction,

@@ -78,8 +78,15 @@ type Result struct {
 	// one (results.MemoryViolation).
 	Memory *results.MemoryViolation
 	// ARG is the final abstract reachability graph of the last run, kept
-	// only when Config.KeepARG is set (for pixel trees and witnesses).
+	// only when Config.KeepARG is set (for pixel trees and witnesses);
+	// with Config.KeepShape its Shape instead, once the result is final.
 	ARG *cpa.ARG
+	// Shape is the shape of ARG (Config.KeepShape; shared by the
+	// properties of one run) and ShapePath the IDs of its nodes on the
+	// counterexample's path, root first (FALSE only): what the picture
+	// of the exploration draws, without the states.
+	Shape     *cpa.Shape
+	ShapePath []int
 	// Invariants of a TRUE verdict reached by a fixed point: per loop
 	// head, what the final reached set knows there (for correctness
 	// witnesses, engine/witness).

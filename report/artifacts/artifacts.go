@@ -95,7 +95,7 @@ func Write(out string, t Task, rs []*engine.Result, report *results.Report) erro
 		}
 		// The per-site memory properties of an entry share one run's
 		// ARG: only a violated site gets a picture of it.
-		if r.ARG != nil && (r.Property.Sites == nil || r.Verdict == results.False) {
+		if (r.ARG != nil || r.Shape != nil) && (r.Property.Sites == nil || r.Verdict == results.False) {
 			base := filepath.Join(dir, "pixeltree")
 			var cex []cfa.Step
 			if r.Verdict == results.False {

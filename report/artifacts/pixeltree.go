@@ -10,55 +10,53 @@ import (
 	"github.com/reverify/reverify/report/pixeltree"
 )
 
-// argTree adapts an ARG to a pixel tree: covered, merged and target
-// states in their colours, the counterexample path highlighted.
-type argTree struct {
-	*cpa.ARG
+// shapeTree adapts an ARG's shape to a pixel tree: covered, merged and
+// target states in their colours, the counterexample path highlighted.
+type shapeTree struct {
+	*cpa.Shape
 	highlight map[int]bool
 }
 
-func (t argTree) Kind(n int) pixeltree.Kind {
-	node := t.Nodes[n]
+func (t shapeTree) Kind(n int) pixeltree.Kind {
 	switch {
-	case node.IsTarget():
+	case t.Shape.Kind(n) == cpa.ShapeTarget:
 		return pixeltree.Target
 	case t.highlight[n]:
 		return pixeltree.Highlighted
-	case node.Covered():
+	case t.Shape.Kind(n) == cpa.ShapeCovered:
 		return pixeltree.Covered
-	case node.Merged():
+	case t.Shape.Kind(n) == cpa.ShapeMerged:
 		return pixeltree.Merged
 	}
 	return pixeltree.Ordinary
 }
 
-// PixelTree lays out the pixel tree of r's ARG (r.ARG, kept with
-// engine.Config.KeepARG; it must be non-nil and non-empty) from its root
-// (pixeltree.Layout; seed 000, section 3.5): covered, merged and target
-// states in their colours and, when cex is not empty, the path to the
-// target whose error path takes the steps of cex highlighted. The ARG of
-// a multi-property run is shared by its properties and holds the targets
-// of several.
+// PixelTree lays out the pixel tree of r's exploration from its root
+// (pixeltree.Layout; seed 000, section 3.5): r.Shape (engine.Config.KeepShape)
+// or else the shape of r.ARG (engine.Config.KeepARG); one of them must
+// be non-nil and non-empty. Covered, merged and target states are in
+// their colours and, when cex is not empty, the path to the target whose
+// error path takes the steps of cex is highlighted (r.ShapePath with a
+// kept shape). The ARG of a multi-property run is shared by its
+// properties and holds the targets of several.
 func PixelTree(r *engine.Result, cex []cfa.Step) *pixeltree.Picture {
-	arg := r.ARG
-	t := argTree{ARG: arg, highlight: map[int]bool{}}
+	shape, path := r.Shape, r.ShapePath
+	if shape == nil {
+		shape, path = cpa.ShapeOf(r.ARG), cpa.TargetPath(r.ARG, cex)
+	}
+	t := shapeTree{Shape: shape, highlight: map[int]bool{}}
 	if len(cex) > 0 {
-		for _, n := range arg.Nodes {
-			if n.IsTarget() && sameSteps(n.Path(), cex) {
-				for _, p := range n.PathNodes() {
-					t.highlight[p.ID] = true
-				}
-				break
-			}
+		for _, id := range path {
+			t.highlight[id] = true
 		}
 	}
-	return pixeltree.Layout(t, pixeltree.Options{Root: arg.Root().ID})
+	return pixeltree.Layout(t, pixeltree.Options{Root: 0})
 }
 
 // writePixelTree writes base.png, base.svg, base.mosaic.txt and base.txt
 // for r's ARG (PixelTree with cex); an empty ARG writes nothing.
 func writePixelTree(base string, r *engine.Result, cex []cfa.Step) error {
-	if r.ARG.Len() == 0 {
+	if r.Shape == nil && r.ARG.Len() == 0 || r.Shape != nil && r.Shape.Len() == 0 {
 		return nil
 	}
 	pic := PixelTree(r, cex)
@@ -72,17 +70,4 @@ func writePixelTree(base string, r *engine.Result, cex []cfa.Step) error {
 		return err
 	}
 	return os.WriteFile(base+".txt", []byte(pic.Text(80)), 0o644)
-}
-
-// sameSteps reports whether a and b take the same steps.
-func sameSteps(a, b []cfa.Step) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i].Edge != b[i].Edge || a[i].Kind != b[i].Kind {
-			return false
-		}
-	}
-	return true
 }
