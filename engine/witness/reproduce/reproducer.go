@@ -55,6 +55,12 @@ func Reproducer(v *witness.Violation) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if c.isContractCheck() {
+		return c.contractReproducer() // contract.go
+	}
+	if err := c.contractRefusal(); err != nil {
+		return "", err
+	}
 	p := v.Program
 
 	// The values, in read order.

@@ -1,0 +1,574 @@
+package reproduce
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/witness"
+)
+
+// A FALSE of a contract's obligation (engine/contract) fails an
+// assertion of generated code that the compiled program does not have:
+// gcc compiles the program's files as written, its contract clauses
+// compiled away (csem.CBMCPreludeGNU).
+//
+// An ensures clause fails in the contract check of f (CheckPrefix: f's
+// parameters havocked, the requires clauses' fresh objects allocated,
+// the requires assumed, the old values read, f called, the ensures
+// clauses checked). Its reproducer (contractReproducer) is a harness
+// whose main replays the check's own steps of the counterexample as C
+// statements: each parameter and temporary gets the counterexample's
+// value, a fresh object is a zero-filled heap block of the clause's size
+// (the counterexample's initial heap bytes are not recorded; a
+// requires clause the zeros break stops the run with status 0), the
+// old values are read where the check reads them, f (the program's, as
+// gcc compiled it) is called with the arguments, and every branch the
+// check took on the way to the failure (the requires clauses, the
+// ensures clauses before the failing one, the failing clause's
+// operands) is taken again only when its condition holds as it did on
+// the path: any other outcome has left the counterexample (status 0).
+// Reaching the failing clause's failure is the reported error (status
+// ReachedExitCode): the clause is false for the values of the run.
+//
+// The other obligations get no reproducer, with the reason
+// (contractRefusal): an assigns clause's violation is a write that is
+// legal C; a requires clause is checked in the contract as a function
+// (UsePrefix) that a call of f in the compiled program does not pass
+// through; a loop contract's invariant and decreases clause are compiled
+// away with the loop's clauses.
+
+// contractMessage returns the description of the assertion the target
+// step fails (the first argument of __assert_fail), "" when it has none.
+func (c *ctx) contractMessage() string {
+	if c.target < 0 || c.target >= len(c.v.Path) || c.v.Path[c.target].Edge == nil {
+		return ""
+	}
+	call, ok := c.v.Path[c.target].Edge.Op.(*cfa.Call)
+	if !ok || call.Fn != "__assert_fail" || len(call.Args) == 0 {
+		return ""
+	}
+	s, _ := cfa.StringLiteral(call.Args[0])
+	return s
+}
+
+// contractRefusal returns why a violation of a contract's obligation
+// other than an ensures clause has no reproducer; nil for other
+// violations.
+func (c *ctx) contractRefusal() error {
+	msg := c.contractMessage()
+	fn := ""
+	if c.target >= 0 && c.target < len(c.v.Path) && c.v.Path[c.target].Edge != nil {
+		fn = c.v.Path[c.target].Edge.From.Func.Name
+	}
+	switch {
+	case strings.HasPrefix(msg, "assigns clause of "):
+		// "assigns clause of F: W is assignable"
+		f, w, ok := strings.Cut(strings.TrimPrefix(msg, "assigns clause of "), ": ")
+		if !ok {
+			f, w = "its function", msg
+		}
+		return fmt.Errorf("witness: an assigns-clause violation is not observable in C: the write %s in the contract check of %s is legal C, only the contract forbids it", strings.TrimSuffix(w, " is assignable"), f)
+	case strings.HasPrefix(msg, "requires clause of ") && strings.HasPrefix(fn, cfa.ContractUsePrefix):
+		return fmt.Errorf("witness: a requires clause violated at a call is not observable in C: the clause is compiled away, and the call of %s in the compiled program does not pass through its contract, so a harness cannot evaluate the clause just before that call", strings.TrimPrefix(fn, cfa.ContractUsePrefix))
+	case strings.HasPrefix(msg, "loop invariant of "):
+		return fmt.Errorf("witness: a loop invariant's violation is not observable in C: the invariant is compiled away with the loop's contract, so the compiled loop never evaluates it")
+	case strings.HasPrefix(msg, "decreases clause of "):
+		return fmt.Errorf("witness: a decreases clause's violation is not observable in C: the clause is compiled away with the loop's contract, so the compiled loop never evaluates it")
+	case strings.HasPrefix(msg, "ensures clause of ") && !strings.HasPrefix(fn, cfa.ContractCheckPrefix):
+		return fmt.Errorf("witness: an ensures clause violated outside its contract check (in %s) is not observable in C: the clause is compiled away", fn)
+	}
+	for _, in := range c.v.Inputs {
+		if in.Step < 0 || in.Step >= c.target || c.v.Path[in.Step].Edge == nil {
+			continue
+		}
+		if g, ok := strings.CutPrefix(c.v.Path[in.Step].Edge.From.Func.Name, cfa.ContractUsePrefix); ok && !c.isContractCheck() {
+			return fmt.Errorf("witness: the counterexample uses the contract of %s for a call (its result and the objects it assigns are any values the ensures clauses allow), but the compiled program runs the body of %s, which a harness cannot replace by the contract", g, g)
+		}
+	}
+	return nil
+}
+
+// isContractCheck reports whether the counterexample fails an ensures
+// clause in a contract check, the entry function.
+func (c *ctx) isContractCheck() bool {
+	fn := c.entryFunc()
+	if fn == nil || !strings.HasPrefix(fn.Name, cfa.ContractCheckPrefix) {
+		return false
+	}
+	if c.target < 0 || c.target >= len(c.v.Path) || c.v.Path[c.target].Edge == nil {
+		return false
+	}
+	return c.v.Path[c.target].Edge.From.Func == fn && strings.HasPrefix(c.contractMessage(), "ensures clause of ")
+}
+
+// contractSource is the harness's C text of one contract check's
+// replay: local declarations, extern declarations of the program's
+// globals and function, and the statements of main.
+type contractSource struct {
+	locals  map[*cfa.Var]bool
+	globals map[*cfa.Var]bool
+	decls   []string
+	body    []string
+	left    int // the branch conditions replayed
+}
+
+// contractReproducer returns the reproducer of an ensures clause that
+// fails in the contract check (the entry function): see the comment at
+// the top of this file.
+func (c *ctx) contractReproducer() (string, error) {
+	p := c.v.Program
+	check := c.entryFunc()
+	start := -1
+	for i, s := range c.v.Path {
+		if s.Kind == cfa.Enter && s.Edge == nil && s.Callee == check {
+			start = i + 1
+			break
+		}
+	}
+	if start < 0 {
+		return "", fmt.Errorf("witness: the counterexample does not enter the contract check %s", check.Name)
+	}
+	inputs := map[int]uint64{}
+	for _, in := range c.v.Inputs {
+		inputs[in.Step] = in.Bits
+	}
+	cs := &contractSource{locals: map[*cfa.Var]bool{}, globals: map[*cfa.Var]bool{}}
+	choice := map[*cfa.Var]bool{} // the non-blocking failure's choice
+	called := ""
+	for i := start; i < c.target; i++ {
+		s := c.v.Path[i]
+		if s.Edge == nil {
+			return "", fmt.Errorf("witness: the contract check's path has a step without an edge")
+		}
+		switch op := s.Edge.Op.(type) {
+		case *cfa.Call:
+			if s.Kind != cfa.Enter {
+				return "", fmt.Errorf("witness: the contract check calls %s, which has no body", op.Fn)
+			}
+			// the callee's steps run in the compiled program: skip to
+			// the step that leaves it
+			depth, j := 0, i
+			for ; j < c.target; j++ {
+				if k := c.v.Path[j].Kind; k == cfa.Enter {
+					depth++
+				} else if k == cfa.Leave {
+					depth--
+				}
+				if depth == 0 {
+					break
+				}
+			}
+			if j >= c.target {
+				return "", fmt.Errorf("witness: the failing clause is inside the call of %s", op.Fn)
+			}
+			if err := cs.call(p, op, s.Callee); err != nil {
+				return "", err
+			}
+			if !cfa.Generated(op.Fn) {
+				called = op.Fn
+			}
+			i = j
+		case *cfa.Decl:
+			if err := cs.local(op.Var); err != nil {
+				return "", err
+			}
+			if bits, ok := inputs[i]; ok {
+				ct, _ := witness.CType(op.Var.T)
+				if op.Var.T.Kind == cfa.Int || op.Var.T.Kind == cfa.Bool {
+					cs.body = append(cs.body, fmt.Sprintf("%s = %s; /* %s, the counterexample's */", cs.name(op.Var), argLiteral(op.Var.T, ct, bits), witness.CValue(op.Var.T, bits)))
+				}
+			}
+		case *cfa.Assign:
+			if v := cfa.BaseVar(op.LHS); v != nil && v.Global && cfa.Generated(v.Name) {
+				continue // the check's own bookkeeping (frame, flags)
+			}
+			l, err := cs.expr(op.LHS)
+			if err != nil {
+				return "", err
+			}
+			r, err := cs.expr(op.RHS)
+			if err != nil {
+				return "", err
+			}
+			cs.body = append(cs.body, fmt.Sprintf("%s = %s;", l, r))
+		case *cfa.Havoc:
+			v := cfa.BaseVar(op.LHS)
+			if op.Source != "contract check" || v == nil {
+				return "", fmt.Errorf("witness: the contract check reads a nondeterministic value (%s) that a harness cannot supply", op.Source)
+			}
+			choice[v] = true
+		case *cfa.Assume:
+			skip := false
+			for _, v := range cfa.Vars(op.Cond) {
+				skip = skip || choice[v]
+			}
+			if skip {
+				continue
+			}
+			cond, err := cs.expr(op.Cond)
+			if err != nil {
+				return "", err
+			}
+			neg := "!"
+			if !op.Truth {
+				neg = ""
+			}
+			cs.left++
+			cs.body = append(cs.body, fmt.Sprintf("if (%s(%s))\n\t\trv_left(%q);", neg, cond, s.Edge.Pos.Start.String()+": "+oneLineText(s.Edge.Text)))
+		case *cfa.Noop:
+		default:
+			return "", fmt.Errorf("witness: the contract check executes %T, which the harness does not replay", op)
+		}
+	}
+	if called == "" {
+		return "", fmt.Errorf("witness: the counterexample fails the clause before the contract check calls its function")
+	}
+	return cs.write(c, called), nil
+}
+
+func oneLineText(s string) string { return comment(strings.Join(strings.Fields(s), " ")) }
+
+// name is the harness's name of a local of the check, or of a global.
+func (cs *contractSource) name(v *cfa.Var) string {
+	if v.Global {
+		return "rv_g_" + strings.NewReplacer(".", "_", ":", "_").Replace(v.Name)
+	}
+	return "rv_l_" + strings.NewReplacer(".", "_", ":", "_").Replace(v.Name)
+}
+
+// local declares a local of the check.
+func (cs *contractSource) local(v *cfa.Var) error {
+	if cs.locals[v] {
+		return nil
+	}
+	ct, ok := witness.CType(v.T)
+	if !ok {
+		return fmt.Errorf("witness: the contract check's variable %s has type %s, which the harness cannot spell", v.Orig, v.T)
+	}
+	cs.locals[v] = true
+	cs.decls = append(cs.decls, fmt.Sprintf("%s %s = 0;", ct, cs.name(v)))
+	return nil
+}
+
+// call replays a call of the check: the allocation of a fresh object,
+// or the call of the contract's function.
+func (cs *contractSource) call(p *cfa.Program, call *cfa.Call, callee *cfa.Function) error {
+	var args []string
+	for _, a := range call.Args {
+		s, err := cs.expr(a)
+		if err != nil {
+			return err
+		}
+		args = append(args, s)
+	}
+	res := ""
+	if call.Result != nil {
+		r, err := cs.expr(call.Result)
+		if err != nil {
+			return err
+		}
+		res = r + " = "
+	}
+	if call.Fn == "__reverify_fresh" {
+		if len(args) != 1 || res == "" {
+			return fmt.Errorf("witness: an allocation of the contract check has an unexpected shape")
+		}
+		cs.body = append(cs.body, fmt.Sprintf("%srv_fresh(%s);", res, args[0]))
+		return nil
+	}
+	if cfa.Generated(call.Fn) || callee == nil {
+		return fmt.Errorf("witness: the contract check calls %s, which the compiled program does not have", call.Fn)
+	}
+	if callee.Static {
+		return fmt.Errorf("witness: cannot call %s from the harness: it is static, so a harness in another file cannot name it", call.Fn)
+	}
+	var ptypes []string
+	for _, v := range callee.Params {
+		ct, ok := witness.CType(v.T)
+		if !ok {
+			return fmt.Errorf("witness: cannot call %s from the harness: parameter %s has type %s, which the harness cannot spell", call.Fn, v.Orig, v.T)
+		}
+		ptypes = append(ptypes, ct)
+	}
+	ret := "void"
+	if r := resultType(callee.T); r != nil && r.Kind != cfa.Void {
+		ct, ok := witness.CType(r)
+		if !ok {
+			return fmt.Errorf("witness: cannot call %s from the harness: it returns %s, which the harness cannot spell", call.Fn, r)
+		}
+		ret = ct
+	}
+	plist := strings.Join(ptypes, ", ")
+	if plist == "" {
+		plist = "void"
+	}
+	cs.decls = append(cs.decls, fmt.Sprintf("extern %s rv_fn_%s(%s) __asm__(%q);", ret, call.Fn, plist, call.Fn))
+	cs.body = append(cs.body, fmt.Sprintf("%srv_fn_%s(%s); /* the function the contract is of, as gcc compiled it */", res, call.Fn, strings.Join(args, ", ")))
+	return nil
+}
+
+// expr prints e as C over the harness's names: pointers are void * (as
+// witness.CType spells them), so a dereference or pointer arithmetic
+// names the pointee type.
+func (cs *contractSource) expr(e cfa.Expr) (string, error) {
+	ctype := func(t *cfa.Type) (string, error) {
+		if t != nil && t.Kind == cfa.Void {
+			return "void", nil
+		}
+		ct, ok := witness.CType(t)
+		if !ok {
+			return "", fmt.Errorf("witness: the contract check computes with type %s, which the harness cannot spell", t)
+		}
+		return ct, nil
+	}
+	switch e := e.(type) {
+	case *cfa.VarRef:
+		v := e.Var
+		if !v.Global {
+			if err := cs.local(v); err != nil {
+				return "", err
+			}
+			return cs.name(v), nil
+		}
+		if cfa.Generated(v.Name) || v.Orig == "" || v.Name != v.Orig {
+			return "", fmt.Errorf("witness: the contract check reads %s, which a harness in another file cannot name", v.Name)
+		}
+		if !cs.globals[v] {
+			ct, err := ctype(v.T)
+			if err != nil {
+				return "", err
+			}
+			cs.globals[v] = true
+			cs.decls = append(cs.decls, fmt.Sprintf("extern %s %s __asm__(%q);", ct, cs.name(v), v.Name))
+		}
+		return cs.name(v), nil
+	case *cfa.Const:
+		if e.T.Kind == cfa.Pointer {
+			if e.V != 0 {
+				return "", fmt.Errorf("witness: the contract check uses a pointer constant")
+			}
+			return "((void *)0)", nil
+		}
+		if !e.T.IsInteger() && e.T.Kind != cfa.Bool {
+			return "", fmt.Errorf("witness: the contract check uses a constant of type %s", e.T)
+		}
+		ct, err := ctype(e.T)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("((%s)%s)", ct, witness.CValue(e.T, e.V)), nil
+	case *cfa.Cast:
+		x, err := cs.expr(e.X)
+		if err != nil {
+			return "", err
+		}
+		ct, err := ctype(e.T)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("((%s)%s)", ct, x), nil
+	case *cfa.Unary:
+		x, err := cs.expr(e.X)
+		if err != nil {
+			return "", err
+		}
+		ct, err := ctype(e.T)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("((%s)(%s%s))", ct, e.Op, x), nil
+	case *cfa.Binary:
+		x, err := cs.expr(e.X)
+		if err != nil {
+			return "", err
+		}
+		y, err := cs.expr(e.Y)
+		if err != nil {
+			return "", err
+		}
+		xt, yt := e.X.Type(), e.Y.Type()
+		if xt.Kind == cfa.Pointer && (e.Op == cfa.Add || e.Op == cfa.Sub) {
+			et, err := ctype(xt.Elem)
+			if err != nil || et == "void" {
+				return "", fmt.Errorf("witness: the contract check computes with a pointer to %s", xt.Elem)
+			}
+			x = fmt.Sprintf("((%s *)%s)", et, x)
+			if yt.Kind == cfa.Pointer {
+				y = fmt.Sprintf("((%s *)%s)", et, y)
+			}
+		} else if yt.Kind == cfa.Pointer && e.Op == cfa.Add {
+			et, err := ctype(yt.Elem)
+			if err != nil || et == "void" {
+				return "", fmt.Errorf("witness: the contract check computes with a pointer to %s", yt.Elem)
+			}
+			y = fmt.Sprintf("((%s *)%s)", et, y)
+		}
+		ct, err := ctype(e.T)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("((%s)(%s %s %s))", ct, x, e.Op, y), nil
+	case *cfa.Deref:
+		x, err := cs.expr(e.X)
+		if err != nil {
+			return "", err
+		}
+		ct, err := ctype(e.T)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("(*(%s *)%s)", ct, x), nil
+	case *cfa.AddrOf:
+		x, err := cs.expr(e.X)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("((void *)&%s)", x), nil
+	}
+	return "", fmt.Errorf("witness: the contract check evaluates %s, which the harness cannot print as C", e)
+}
+
+// write returns the reproducer's text.
+func (cs *contractSource) write(c *ctx, fn string) string {
+	p := c.v.Program
+	sc := c.siteCheck()
+	var b strings.Builder
+	files := strings.Join(c.order, " ")
+	fmt.Fprintf(&b, `/* Reproducer generated by reverify for a counterexample of %s:
+ * %s
+ * in the contract check of %s.
+ *
+ * Compile it together with the program (reproduce.sh) and run it. Its
+ * main replays the check: the parameters get the counterexample's values,
+ * the requires clauses' fresh objects are zero-filled heap blocks, the old
+ * values are read, %s is called, and each condition the check tested on
+ * the way to the failing clause is tested again. When every one comes out
+ * as in the counterexample, the clause is false for these values: the
+ * harness prints %q to stderr and exits with status %d; otherwise the run
+ * left the counterexample and exits with status 0.
+ */
+`, comment(files), comment(c.contractMessage()), comment(fn), comment(fn), ReachedMarker, ReachedExitCode)
+	fmt.Fprintf(&b, "/* The harness calls the contract check's function itself (see __wrap_main). */\n%s%s\n\n", buildFlagPrefix, wrapMainFlag)
+	if qs := memQueries(p); len(qs) > 0 {
+		fmt.Fprintf(&b, "/* The program calls %s: the harness computes them from\n * AddressSanitizer's memory. */\n%s-fsanitize=address\n%s-fno-omit-frame-pointer\n", strings.Join(qs, ", "), buildFlagPrefix, buildFlagPrefix)
+	}
+	b.WriteString(cbmcPrelude(p))
+	b.WriteString(`#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+`)
+	fmt.Fprintf(&b, `
+%[1]s static void rv_reached(const char *how)
+{
+	fflush(stdout);
+	fprintf(stderr, "%[2]s: %%s\n", how);
+	fflush(stderr);
+	_exit(%[3]d);
+}
+
+/* With %[4]s set, the reproducer exits before main: a probe of whether
+ * the kernel executes it (reproduce.sh). */
+__attribute__((constructor)) static void rv_probe(void)
+{
+	if (getenv("%[4]s"))
+		_exit(0);
+}
+
+/* A condition of the check that does not come out as in the
+ * counterexample: the run has left it. */
+%[1]s static void rv_left(const char *where)
+{
+	fflush(stdout);
+	fprintf(stderr, "reverify-reproducer: the contract check takes another branch at %%s: the run left the counterexample\n", where);
+	_exit(0);
+}
+
+/* A fresh object of a requires clause (__CPROVER_is_fresh): a separate,
+ * zero-filled heap block. */
+%[1]s static void *rv_fresh(unsigned long long n)
+{
+	void *q = calloc(n ? n : 1, 1);
+	if (!q) {
+		fprintf(stderr, "reverify-reproducer: cannot allocate a fresh object of %%llu bytes\n", n);
+		_exit(2);
+	}
+	return q;
+}
+`, rvFn, ReachedMarker, ReachedExitCode, ProbeEnv)
+	sc.writeSupport(&b)
+	writeContractCBMC(&b, p)
+	sc.writeHooks(&b, "", false)
+	b.WriteString("\n/* The program's objects the check names. */\n")
+	sort.Strings(cs.decls)
+	for _, d := range cs.decls {
+		if strings.HasPrefix(d, "extern ") {
+			b.WriteString(d + "\n")
+		}
+	}
+	fmt.Fprintf(&b, `
+int __wrap_main(int argc, char **argv, char **envp);
+
+int __wrap_main(int argc, char **argv, char **envp)
+{
+`)
+	for _, d := range cs.decls {
+		if !strings.HasPrefix(d, "extern ") {
+			b.WriteString("\t" + d + "\n")
+		}
+	}
+	b.WriteString("\n\t(void)argc;\n\t(void)argv;\n\t(void)envp;\n")
+	for _, s := range cs.body {
+		b.WriteString("\t" + s + "\n")
+	}
+	fmt.Fprintf(&b, "\trv_reached(%q);\n\treturn 0;\n}\n", "the contract check fails the "+c.contractMessage())
+	b.WriteString(cbmcClose(p))
+	return b.String()
+}
+
+// writeContractCBMC defines the dialect's functions the program's files
+// may call (cbmcFuncs) unless the program defines them: an assumption
+// that fails has left the counterexample, an assertion that fails is
+// not the reported one (the failing clause is no assertion of the
+// compiled program). The program as translated also calls the
+// primitives of its generated contract code, which the compiled program
+// does not have, so cbmcDefs would refuse it.
+func writeContractCBMC(b *strings.Builder, p *cfa.Program) {
+	if !p.CBMC {
+		return
+	}
+	if p.Func("__CPROVER_assume") == nil {
+		fmt.Fprintf(b, `
+%s void __CPROVER_assume(__CPROVER_bool cond)
+{
+	if (!cond) {
+		fflush(stdout);
+		fprintf(stderr, "reverify-reproducer: __CPROVER_assume failed: the run left the counterexample\n");
+		_exit(0);
+	}
+}
+`, rvFn)
+	}
+	for _, name := range cbmcFuncs[1:] {
+		if p.Func(name) != nil {
+			continue
+		}
+		fmt.Fprintf(b, `
+%[2]s void %[1]s(__CPROVER_bool cond, const char *description)
+{
+	char rv_buf[1024];
+
+	if (cond)
+		return;
+	snprintf(rv_buf, sizeof rv_buf, "%[1]s(\"%%s\")", description ? description : "");
+	rv_not_reported(rv_buf);
+}
+`, name, rvFn)
+	}
+	b.WriteString(memQueryDefs(p))
+}
