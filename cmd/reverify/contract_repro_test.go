@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,8 +17,11 @@ import (
 // reproducers of its FALSE verdicts with gcc: each failing ensures
 // clause's reproducer replays the contract check and must exit 77; the
 // same reproducer with a parameter value for which the clause holds
-// must exit 0, so 77 comes only from the reported clause. The other
-// contract FALSEs have no reproducer and say why.
+// must exit 0, so 77 comes only from the reported clause. The requires
+// clause div_bad breaks (line 8) is asserted by a wrapper of div_floor in
+// the unit test's copy of the file and must exit 77 too, and not with
+// the wrapper asserting the holding conjunct a >= 0 instead (exit 0). The other
+// contract FALSEs (assigns clauses) have no reproducer and say why.
 func TestContractReproducers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("verifies a contract test set and compiles its reproducers")
@@ -58,7 +62,6 @@ func TestContractReproducers(t *testing.T) {
 	}
 	// the reason of each FALSE without a reproducer, by line
 	refused := map[int]string{
-		8:   "a requires clause violated at a call is not observable in C",
 		65:  "an assigns-clause violation is not observable in C",
 		67:  "an assigns-clause violation is not observable in C",
 		70:  "an assigns-clause violation is not observable in C",
@@ -76,20 +79,53 @@ func TestContractReproducers(t *testing.T) {
 			}
 			continue
 		}
-		if p.Line != 35 && p.Line != 51 {
+		if p.Line != 8 && p.Line != 35 && p.Line != 51 {
 			t.Errorf("line %d: unexpected FALSE %s", p.Line, p.ID)
 			continue
 		}
 		if p.Reproducer == "" {
-			t.Errorf("line %d: ensures clause FALSE without a reproducer: %s", p.Line, p.Reason)
+			t.Errorf("line %d: FALSE without a reproducer: %s", p.Line, p.Reason)
 			continue
 		}
 		code, res := runRepro(p.Reproducer)
-		if code != 77 || !strings.Contains(res, "reverify-reproducer: reached error") || !strings.Contains(res, "ensures clause of") {
+		clause := "ensures clause of"
+		if p.Line == 8 {
+			clause = "requires clause of div_floor: b > 0"
+		}
+		if code != 77 || !strings.Contains(res, "reverify-reproducer: reached error") || !strings.Contains(res, clause) {
 			t.Errorf("line %d: reproducer exits %d, want 77\n%s", p.Line, code, res)
 			continue
 		}
 		confirmed++
+		if p.Line == 8 {
+			// the wrapper asserting div_floor's holding conjunct
+			// a >= 0 instead: the run goes on (0 / b, b < 0) and
+			// exits 0
+			// the copy reproduce.sh compiles (below the output
+			// directory)
+			var copyPath string
+			var src []byte
+			filepath.WalkDir(out, func(path string, d fs.DirEntry, err error) error {
+				if err == nil && d.Name() == "clauses.c" {
+					if b, err := os.ReadFile(path); err == nil && bytes.Contains(b, []byte("__rv_real_div_floor")) {
+						copyPath, src = path, b
+					}
+				}
+				return nil
+			})
+			assert := `__CPROVER_assert(b > 0, "requires clause of div_floor: b > 0");`
+			if !bytes.Contains(src, []byte(assert)) {
+				t.Fatalf("line 8: no wrapper asserting b > 0 in the unit test's copy:\n%s", src)
+			}
+			held := bytes.Replace(src, []byte(assert), []byte(`__CPROVER_assert(a >= 0, "requires clause of div_floor: a >= 0");`), 1)
+			if err := os.WriteFile(copyPath, held, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if code, res := runRepro(p.Reproducer); code != 0 {
+				t.Errorf("line 8 with the holding conjunct a >= 0 asserted: reproducer exits %d, want 0\n%s", code, res)
+			}
+			continue
+		}
 		if p.Line != 51 {
 			continue
 		}
@@ -112,7 +148,7 @@ func TestContractReproducers(t *testing.T) {
 			t.Errorf("line 51 with x = 5 (the clause holds): reproducer exits %d, want 0\n%s", code, res)
 		}
 	}
-	if confirmed != 2 {
-		t.Errorf("%d ensures-clause reproducers exit 77, want 2", confirmed)
+	if confirmed != 3 {
+		t.Errorf("%d contract reproducers exit 77, want 3 (lines 8, 35, 51)", confirmed)
 	}
 }

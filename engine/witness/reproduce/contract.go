@@ -7,6 +7,7 @@ import (
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/results"
 )
 
 // A FALSE of a contract's obligation (engine/contract) fails an
@@ -32,12 +33,26 @@ import (
 // Reaching the failing clause's failure is the reported error (status
 // ReachedExitCode): the clause is false for the values of the run.
 //
+// A requires clause fails in the contract of f as a function (UsePrefix)
+// that a call of f uses instead of f's body. A call in the compiled
+// program does not pass through it; in library mode (the entry a most
+// general context, whose reproducer compiles copies of the sources:
+// report/artifacts) the copy of the file that defines f renames the
+// definition and defines f as a wrapper that asserts the failing conjunct
+// under a #line directive to its clause and then calls the renamed body
+// (contract.WrapRequires): the harness's __CPROVER_assert judges it by
+// the line of its call as every CBMC assertion, so the run exits with
+// ReachedExitCode only when that conjunct is false at a call. The rest of
+// the reproducer is the context's (Reproducer); the choice that makes the
+// contract's check fail (the "contract check" input) is no input of the
+// compiled program (contractChoice).
+//
 // The other obligations get no reproducer, with the reason
 // (contractRefusal): an assigns clause's violation is a write that is
-// legal C; a requires clause is checked in the contract as a function
-// (UsePrefix) that a call of f in the compiled program does not pass
-// through; a loop contract's invariant and decreases clause are compiled
-// away with the loop's clauses.
+// legal C; a requires clause outside library mode, or the separation of
+// two fresh objects; a loop contract's invariant and decreases clause are
+// compiled away with the loop's clauses; a counterexample that uses a
+// callee's contract for a call runs the callee's body when compiled.
 
 // contractMessage returns the description of the assertion the target
 // step fails (the first argument of __assert_fail), "" when it has none.
@@ -62,6 +77,8 @@ func (c *ctx) contractRefusal() error {
 	if c.target >= 0 && c.target < len(c.v.Path) && c.v.Path[c.target].Edge != nil {
 		fn = c.v.Path[c.target].Edge.From.Func.Name
 	}
+	ef := c.entryFunc()
+	library := ef != nil && cfa.IsContext(ef.Name)
 	switch {
 	case strings.HasPrefix(msg, "assigns clause of "):
 		// "assigns clause of F: W is assignable"
@@ -70,8 +87,10 @@ func (c *ctx) contractRefusal() error {
 			f, w = "its function", msg
 		}
 		return fmt.Errorf("witness: an assigns-clause violation is not observable in C: the write %s in the contract check of %s is legal C, only the contract forbids it", strings.TrimSuffix(w, " is assignable"), f)
-	case strings.HasPrefix(msg, "requires clause of ") && strings.HasPrefix(fn, cfa.ContractUsePrefix):
-		return fmt.Errorf("witness: a requires clause violated at a call is not observable in C: the clause is compiled away, and the call of %s in the compiled program does not pass through its contract, so a harness cannot evaluate the clause just before that call", strings.TrimPrefix(fn, cfa.ContractUsePrefix))
+	case strings.HasPrefix(msg, "requires clause of ") && strings.HasSuffix(msg, " are separate objects"):
+		return fmt.Errorf("witness: the separation of two fresh objects of a requires clause has no C test (it names CBMC's objects, which a compiled program does not have)")
+	case strings.HasPrefix(msg, "requires clause of ") && strings.HasPrefix(fn, cfa.ContractUsePrefix) && !library:
+		return fmt.Errorf("witness: a requires clause violated at a call is not observable in C outside library mode: the clause is compiled away, and the call of %s in the compiled program does not pass through its contract (a library-mode reproducer compiles copies of the sources in which it does)", strings.TrimPrefix(fn, cfa.ContractUsePrefix))
 	case strings.HasPrefix(msg, "loop invariant of "):
 		return fmt.Errorf("witness: a loop invariant's violation is not observable in C: the invariant is compiled away with the loop's contract, so the compiled loop never evaluates it")
 	case strings.HasPrefix(msg, "decreases clause of "):
@@ -80,7 +99,7 @@ func (c *ctx) contractRefusal() error {
 		return fmt.Errorf("witness: an ensures clause violated outside its contract check (in %s) is not observable in C: the clause is compiled away", fn)
 	}
 	for _, in := range c.v.Inputs {
-		if in.Step < 0 || in.Step >= c.target || c.v.Path[in.Step].Edge == nil {
+		if in.Step < 0 || in.Step >= c.target || c.v.Path[in.Step].Edge == nil || c.contractChoice(in) {
 			continue
 		}
 		if g, ok := strings.CutPrefix(c.v.Path[in.Step].Edge.From.Func.Name, cfa.ContractUsePrefix); ok && !c.isContractCheck() {
@@ -571,4 +590,34 @@ func writeContractCBMC(b *strings.Builder, p *cfa.Program) {
 `, name, rvFn)
 	}
 	b.WriteString(memQueryDefs(p))
+}
+
+// contractChoice reports whether input in is the choice that makes a
+// requires clause's check in a contract as a function fail: the harness
+// needs no value for it (the wrapper of contract.WrapRequires asserts the
+// clause).
+func (c *ctx) contractChoice(in results.Input) bool {
+	if in.Source != "contract check" || in.Step < 0 || in.Step >= len(c.v.Path) || c.v.Path[in.Step].Edge == nil {
+		return false
+	}
+	return strings.HasPrefix(c.v.Path[in.Step].Edge.From.Func.Name, cfa.ContractUsePrefix)
+}
+
+// calledOutsideContracts reports whether a function of p that is not
+// generated (a contract's check or use, cfa.Generated) calls name, other
+// than in the assigns tests contract.Instrument adds (their results are
+// generated temporaries): the generated code is not part of the compiled
+// program, so the primitives only it calls need no definition.
+func calledOutsideContracts(p *cfa.Program, name string) bool {
+	for _, e := range p.Edges {
+		call, ok := e.Op.(*cfa.Call)
+		if !ok || call.Fn != name || e.From == nil || e.From.Func == nil || cfa.Generated(e.From.Func.Name) {
+			continue
+		}
+		if v := cfa.BaseVar(call.Result); v != nil && cfa.Generated(v.Name) {
+			continue // an assigns test contract.Instrument put before a write
+		}
+		return true
+	}
+	return false
 }

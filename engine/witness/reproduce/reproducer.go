@@ -80,6 +80,9 @@ func Reproducer(v *witness.Violation) (string, error) {
 		if _, ok := c.stdinRead(in.Step); ok {
 			continue // a byte of standard input (c.stdin)
 		}
+		if c.contractChoice(in) {
+			continue // contract.go
+		}
 		if name, ok := strings.CutPrefix(in.Source, "volatile "); ok {
 			if err := c.addVolatile(vols, in, name); err != nil {
 				return "", err
