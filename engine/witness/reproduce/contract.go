@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/contract"
 	"github.com/reverify/reverify/engine/witness"
 	"github.com/reverify/reverify/results"
 )
@@ -155,7 +156,15 @@ func (c *ctx) contractReproducer() (string, error) {
 	}
 	cs := &contractSource{locals: map[*cfa.Var]bool{}, globals: map[*cfa.Var]bool{}}
 	choice := map[*cfa.Var]bool{} // the non-blocking failure's choice
-	called := ""
+	// the function the contract is of: the check's callee that
+	// contract.Find names (a clause may call other functions)
+	of := ""
+	for _, k := range contract.Find(p) {
+		if k.Check() == check.Name {
+			of = k.Func
+		}
+	}
+	called := false
 	for i := start; i < c.target; i++ {
 		s := c.v.Path[i]
 		if s.Edge == nil {
@@ -185,9 +194,7 @@ func (c *ctx) contractReproducer() (string, error) {
 			if err := cs.call(p, op, s.Callee); err != nil {
 				return "", err
 			}
-			if !cfa.Generated(op.Fn) {
-				called = op.Fn
-			}
+			called = called || op.Fn == of
 			i = j
 		case *cfa.Decl:
 			if err := cs.local(op.Var); err != nil {
@@ -241,10 +248,10 @@ func (c *ctx) contractReproducer() (string, error) {
 			return "", fmt.Errorf("witness: the contract check executes %T, which the harness does not replay", op)
 		}
 	}
-	if called == "" {
+	if !called {
 		return "", fmt.Errorf("witness: the counterexample fails the clause before the contract check calls its function")
 	}
-	return cs.write(c, called), nil
+	return cs.write(c, of), nil
 }
 
 func oneLineText(s string) string { return comment(strings.Join(strings.Fields(s), " ")) }
@@ -324,7 +331,7 @@ func (cs *contractSource) call(p *cfa.Program, call *cfa.Call, callee *cfa.Funct
 		plist = "void"
 	}
 	cs.decls = append(cs.decls, fmt.Sprintf("extern %s rv_fn_%s(%s) __asm__(%q);", ret, call.Fn, plist, call.Fn))
-	cs.body = append(cs.body, fmt.Sprintf("%srv_fn_%s(%s); /* the function the contract is of, as gcc compiled it */", res, call.Fn, strings.Join(args, ", ")))
+	cs.body = append(cs.body, fmt.Sprintf("%srv_fn_%s(%s); /* as gcc compiled it */", res, call.Fn, strings.Join(args, ", ")))
 	return nil
 }
 
