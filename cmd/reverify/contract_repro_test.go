@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -150,5 +151,80 @@ func TestContractReproducers(t *testing.T) {
 	}
 	if confirmed != 3 {
 		t.Errorf("%d contract reproducers exit 77, want 3 (lines 8, 35, 51)", confirmed)
+	}
+}
+
+// TestContractReproducersOthers: of the contract test set's other
+// files, poly_first's failing ensures clause (its fresh object's bytes
+// from the solver) reproduces with exit 77; the loop contracts' FALSEs
+// and an assertion whose counterexample uses a callee's contract have
+// no reproducer and say why.
+func TestContractReproducersOthers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("verifies two contract test files and compiles a reproducer")
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not found")
+	}
+	dir := filepath.Join("..", "..", "library", "testdata", "contracts")
+	want := map[string]string{ // base:line → "" (exit 77) or the reason
+		"poly.h:27":  "",
+		"poly.c:42":  "the counterexample uses the contract of",
+		"loops.c:23": "a loop invariant's violation is not observable in C",
+		"loops.c:25": "a decreases clause's violation is not observable in C",
+		"loops.c:39": "a loop invariant's violation is not observable in C",
+		"loops.c:65": "a loop invariant's violation is not observable in C",
+		"loops.c:67": "a loop invariant's violation is not observable in C",
+	}
+	seen := 0
+	for _, file := range []string{"poly.c", "loops.c"} {
+		out := t.TempDir()
+		var stdout, stderr bytes.Buffer
+		args := []string{"check", "--cbmc", "--timeout", "10s", "-I", filepath.Join(dir, "include"), "--output", out, filepath.Join(dir, file)}
+		if code := run(args, &stdout, &stderr); code != 1 {
+			t.Fatalf("%s: check exits %d, want 1 (violations)\n%s\n%s", file, code, stdout.String(), stderr.String())
+		}
+		var report struct {
+			Properties []struct {
+				ID, Verdict, Reproducer, Reason, File string
+				Line                                  int
+			} `json:"properties"`
+		}
+		data, err := os.ReadFile(filepath.Join(out, "results.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(data, &report); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range report.Properties {
+			if p.Verdict != "FALSE" {
+				continue
+			}
+			at := fmt.Sprintf("%s:%d", filepath.Base(p.File), p.Line)
+			why, ok := want[at]
+			if !ok {
+				t.Errorf("%s: unexpected FALSE %s", at, p.ID)
+				continue
+			}
+			seen++
+			if why != "" {
+				if p.Reproducer != "" || !strings.Contains(p.Reason, "no reproducer: witness: "+why) {
+					t.Errorf("%s: reproducer %q, reason %q; want none, because %s", at, p.Reproducer, p.Reason, why)
+				}
+				continue
+			}
+			if p.Reproducer == "" {
+				t.Errorf("%s: no reproducer: %s", at, p.Reason)
+				continue
+			}
+			res, err := exec.Command("sh", filepath.Join(filepath.Dir(p.Reproducer), "reproduce.sh")).CombinedOutput()
+			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 77 || !strings.Contains(string(res), "ensures clause of poly_first") {
+				t.Errorf("%s: reproducer: %v, want exit 77\n%s", at, err, res)
+			}
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("%d of the %d FALSE verdicts seen", seen, len(want))
 	}
 }

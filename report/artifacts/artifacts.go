@@ -132,7 +132,7 @@ func Write(out string, t Task, rs []*engine.Result, report *results.Report) erro
 		} else {
 			pr.WitnessGraphML = filepath.Join(dir, "witness.graphml")
 		}
-		src, err := reproduce.Reproducer(v)
+		src, err := reproduce.Reproducer(t.withHeap(r, v)) // contract.go
 		if err != nil {
 			pr.Reason = strings.TrimSpace(pr.Reason + "; no reproducer: " + err.Error())
 			continue

@@ -22,10 +22,10 @@ import (
 // clauses checked). Its reproducer (contractReproducer) is a harness
 // whose main replays the check's own steps of the counterexample as C
 // statements: each parameter and temporary gets the counterexample's
-// value, a fresh object is a zero-filled heap block of the clause's size
-// (the counterexample's initial heap bytes are not recorded; a
-// requires clause the zeros break stops the run with status 0), the
-// old values are read where the check reads them, f (the program's, as
+// value, a fresh object is a heap block of the clause's size holding the
+// counterexample's initial bytes (witness.Violation.HeapInit, which
+// report/artifacts takes from the solver; zeros without them), the old
+// values are read where the check reads them, f (the program's, as
 // gcc compiled it) is called with the arguments, and every branch the
 // check took on the way to the failure (the requires clauses, the
 // ensures clauses before the failing one, the failing clause's
@@ -131,7 +131,9 @@ type contractSource struct {
 	globals map[*cfa.Var]bool
 	decls   []string
 	body    []string
-	left    int // the branch conditions replayed
+	tables  []string       // initial bytes of fresh objects
+	heap    map[int][]byte // witness.Violation.HeapInit
+	left    int            // the branch conditions replayed
 }
 
 // contractReproducer returns the reproducer of an ensures clause that
@@ -154,7 +156,7 @@ func (c *ctx) contractReproducer() (string, error) {
 	for _, in := range c.v.Inputs {
 		inputs[in.Step] = in.Bits
 	}
-	cs := &contractSource{locals: map[*cfa.Var]bool{}, globals: map[*cfa.Var]bool{}}
+	cs := &contractSource{locals: map[*cfa.Var]bool{}, globals: map[*cfa.Var]bool{}, heap: c.v.HeapInit}
 	choice := map[*cfa.Var]bool{} // the non-blocking failure's choice
 	// the function the contract is of: the check's callee that
 	// contract.Find names (a clause may call other functions)
@@ -191,7 +193,7 @@ func (c *ctx) contractReproducer() (string, error) {
 			if j >= c.target {
 				return "", fmt.Errorf("witness: the failing clause is inside the call of %s", op.Fn)
 			}
-			if err := cs.call(p, op, s.Callee); err != nil {
+			if err := cs.call(p, op, s.Callee, c.allocOrdinal(i, j)); err != nil {
 				return "", err
 			}
 			called = called || op.Fn == of
@@ -280,7 +282,7 @@ func (cs *contractSource) local(v *cfa.Var) error {
 
 // call replays a call of the check: the allocation of a fresh object,
 // or the call of the contract's function.
-func (cs *contractSource) call(p *cfa.Program, call *cfa.Call, callee *cfa.Function) error {
+func (cs *contractSource) call(p *cfa.Program, call *cfa.Call, callee *cfa.Function, ordinal int) error {
 	var args []string
 	for _, a := range call.Args {
 		s, err := cs.expr(a)
@@ -301,7 +303,18 @@ func (cs *contractSource) call(p *cfa.Program, call *cfa.Call, callee *cfa.Funct
 		if len(args) != 1 || res == "" {
 			return fmt.Errorf("witness: an allocation of the contract check has an unexpected shape")
 		}
-		cs.body = append(cs.body, fmt.Sprintf("%srv_fresh(%s);", res, args[0]))
+		init := cs.heap[ordinal]
+		if ordinal <= 0 || init == nil {
+			cs.body = append(cs.body, fmt.Sprintf("%srv_fresh(%s, 0, 0);", res, args[0]))
+			return nil
+		}
+		name := fmt.Sprintf("rv_heap_%d", ordinal)
+		var bs []string
+		for _, x := range init {
+			bs = append(bs, fmt.Sprintf("%#x", x))
+		}
+		cs.tables = append(cs.tables, fmt.Sprintf("/* the counterexample's initial bytes of allocation %d */\nstatic const unsigned char %s[%d] = {%s};", ordinal, name, len(init), strings.Join(bs, ", ")))
+		cs.body = append(cs.body, fmt.Sprintf("%srv_fresh(%s, %s, sizeof %s);", res, args[0], name, name))
 		return nil
 	}
 	if cfa.Generated(call.Fn) || callee == nil {
@@ -515,18 +528,24 @@ __attribute__((constructor)) static void rv_probe(void)
 	_exit(0);
 }
 
-/* A fresh object of a requires clause (__CPROVER_is_fresh): a separate,
- * zero-filled heap block. */
-%[1]s static void *rv_fresh(unsigned long long n)
+/* A fresh object of a requires clause (__CPROVER_is_fresh): a separate
+ * heap block, its first bytes the counterexample's (init, k bytes), the
+ * rest zero. */
+%[1]s static void *rv_fresh(unsigned long long n, const unsigned char *init, unsigned long k)
 {
 	void *q = calloc(n ? n : 1, 1);
 	if (!q) {
 		fprintf(stderr, "reverify-reproducer: cannot allocate a fresh object of %%llu bytes\n", n);
 		_exit(2);
 	}
+	if (init)
+		memcpy(q, init, k < n ? k : n);
 	return q;
 }
 `, rvFn, ReachedMarker, ReachedExitCode, ProbeEnv)
+	for _, tb := range cs.tables {
+		b.WriteString("\n" + tb + "\n")
+	}
 	sc.writeSupport(&b)
 	writeContractCBMC(&b, p)
 	sc.writeHooks(&b, "", false)
@@ -627,4 +646,30 @@ func calledOutsideContracts(p *cfa.Program, name string) bool {
 		return true
 	}
 	return false
+}
+
+// allocOrdinal returns the ordinal of the last allocation (malloc,
+// calloc, alloca, counted from 1 over the path, as engine/interp and
+// smt.HeapBlock count them) among steps from to to, 0 when they make
+// none.
+func (c *ctx) allocOrdinal(from, to int) int {
+	n, last := 0, 0
+	for i := 0; i <= to && i < len(c.v.Path); i++ {
+		s := c.v.Path[i]
+		if s.Edge == nil || s.Kind != cfa.Intra {
+			continue
+		}
+		call, ok := s.Edge.Op.(*cfa.Call)
+		if !ok {
+			continue
+		}
+		switch call.Fn {
+		case "malloc", "calloc", "alloca", "__builtin_alloca":
+			n++
+			if i >= from {
+				last = n
+			}
+		}
+	}
+	return last
 }
