@@ -175,7 +175,17 @@ func (c *ctx) contractReproducer() (string, error) {
 		switch op := s.Edge.Op.(type) {
 		case *cfa.Call:
 			if s.Kind != cfa.Enter {
-				return "", fmt.Errorf("witness: the contract check calls %s, which has no body", op.Fn)
+				if !has(memQueryFuncs, op.Fn) || len(op.Args) != 2 {
+					return "", fmt.Errorf("witness: the contract check calls %s, which has no body", op.Fn)
+				}
+				// a memory query of a clause: the harness computes it
+				// from AddressSanitizer's memory (memQueryDefs)
+				call, err := cs.query(op)
+				if err != nil {
+					return "", err
+				}
+				cs.body = append(cs.body, call)
+				continue
 			}
 			// the callee's steps run in the compiled program: skip to
 			// the step that leaves it
@@ -204,8 +214,13 @@ func (c *ctx) contractReproducer() (string, error) {
 			}
 			if bits, ok := inputs[i]; ok {
 				ct, _ := witness.CType(op.Var.T)
-				if op.Var.T.Kind == cfa.Int || op.Var.T.Kind == cfa.Bool {
-					cs.body = append(cs.body, fmt.Sprintf("%s = %s; /* %s, the counterexample's */", cs.name(op.Var), argLiteral(op.Var.T, ct, bits), witness.CValue(op.Var.T, bits)))
+				switch t := op.Var.T; {
+				case t.Kind == cfa.Int || t.Kind == cfa.Bool:
+					cs.body = append(cs.body, fmt.Sprintf("%s = %s; /* %s, the counterexample's */", cs.name(op.Var), argLiteral(t, ct, bits), witness.CValue(t, bits)))
+				case t.Kind == cfa.Float && (t.Bits == 32 || t.Bits == 64):
+					// the value's bits
+					ut := map[int]string{32: "unsigned int", 64: "unsigned long long"}[t.Bits]
+					cs.body = append(cs.body, fmt.Sprintf("{ %s rv_bits = %#xULL; memcpy(&%s, &rv_bits, sizeof rv_bits); } /* the counterexample's */", ut, cfa.Truncate(bits, t.Bits), cs.name(op.Var)))
 				}
 			}
 		case *cfa.Assign:
@@ -672,4 +687,25 @@ func (c *ctx) allocOrdinal(from, to int) int {
 		}
 	}
 	return last
+}
+
+// query replays a memory query of the check (memQueryFuncs).
+func (cs *contractSource) query(call *cfa.Call) (string, error) {
+	var args []string
+	for _, a := range call.Args {
+		x, err := cs.expr(a)
+		if err != nil {
+			return "", err
+		}
+		args = append(args, x)
+	}
+	q := fmt.Sprintf("%s(%s, (__CPROVER_size_t)%s)", call.Fn, args[0], args[1])
+	if call.Result == nil {
+		return "(void)" + q + ";", nil
+	}
+	r, err := cs.expr(call.Result)
+	if err != nil {
+		return "", err
+	}
+	return r + " = " + q + ";", nil
 }
