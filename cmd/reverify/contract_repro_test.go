@@ -228,3 +228,80 @@ func TestContractReproducersOthers(t *testing.T) {
 		t.Errorf("%d of the %d FALSE verdicts seen", seen, len(want))
 	}
 }
+
+// TestContractBodyReproducers: assertions that fail in the body of a
+// function with a contract (verified through its contract check) and an
+// ensures clause over __CPROVER_r_ok reproduce with exit 77; with the
+// fresh object's first byte changed, the body's "five" assertion does not
+// fail and the run exits 0.
+func TestContractBodyReproducers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles reproducers")
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not found")
+	}
+	out := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"check", "--cbmc", "--timeout", "20s", "--output", out, filepath.Join("testdata", "contracts", "body.c")}, &stdout, &stderr); code != 1 {
+		t.Fatalf("check exits %d, want 1\n%s\n%s", code, stdout.String(), stderr.String())
+	}
+	var report struct {
+		Properties []struct {
+			ID, Verdict, Reproducer, Reason string
+			Line                            int
+		} `json:"properties"`
+	}
+	data, err := os.ReadFile(filepath.Join(out, "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &report); err != nil {
+		t.Fatal(err)
+	}
+	exit := func(repro string) (int, string) {
+		res, err := exec.Command("sh", filepath.Join(filepath.Dir(repro), "reproduce.sh")).CombinedOutput()
+		if ee, ok := err.(*exec.ExitError); ok {
+			return ee.ExitCode(), string(res)
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return 0, string(res)
+	}
+	want := map[int]string{9: `__CPROVER_assert("index in range")`, 11: `__CPROVER_assert("five")`, 18: "ensures clause of id"}
+	for _, p := range report.Properties {
+		w, ok := want[p.Line]
+		if !ok || p.Verdict != "FALSE" {
+			continue
+		}
+		delete(want, p.Line)
+		if p.Reproducer == "" {
+			t.Errorf("line %d: no reproducer: %s", p.Line, p.Reason)
+			continue
+		}
+		if code, res := exit(p.Reproducer); code != 77 || !strings.Contains(res, w) {
+			t.Errorf("line %d: reproducer exits %d, want 77 at %s\n%s", p.Line, code, w, res)
+			continue
+		}
+		if p.Line != 11 {
+			continue
+		}
+		src, err := os.ReadFile(p.Reproducer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		re := regexp.MustCompile(`(rv_heap_\d+\[\d+\] = \{)0x5,`)
+		if !re.Match(src) {
+			t.Fatalf("line 11: the fresh object's first byte is not 5:\n%s", src)
+		}
+		if err := os.WriteFile(p.Reproducer, re.ReplaceAll(src, []byte("${1}0x6,")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if code, res := exit(p.Reproducer); code != 0 {
+			t.Errorf("line 11 with a[0] = 6: reproducer exits %d, want 0\n%s", code, res)
+		}
+	}
+	for line := range want {
+		t.Errorf("line %d: no FALSE", line)
+	}
+}

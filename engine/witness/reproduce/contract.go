@@ -32,7 +32,12 @@ import (
 // operands) is taken again only when its condition holds as it did on
 // the path: any other outcome has left the counterexample (status 0).
 // Reaching the failing clause's failure is the reported error (status
-// ReachedExitCode): the clause is false for the values of the run.
+// ReachedExitCode): the clause is false for the values of the run. An
+// assertion of the program that fails in f's body (or below it) in the
+// check (inBody) is replayed the same way up to the call of f, which is
+// the last statement; the harness's __CPROVER_assert and __assert_fail
+// judge the failing assertion by its place (site.go), and a return of f
+// has left the counterexample.
 //
 // A requires clause fails in the contract of f as a function (UsePrefix)
 // that a call of f uses instead of f's body. A call in the compiled
@@ -120,7 +125,27 @@ func (c *ctx) isContractCheck() bool {
 	if c.target < 0 || c.target >= len(c.v.Path) || c.v.Path[c.target].Edge == nil {
 		return false
 	}
-	return c.v.Path[c.target].Edge.From.Func == fn && strings.HasPrefix(c.contractMessage(), "ensures clause of ")
+	if c.v.Path[c.target].Edge.From.Func == fn {
+		return strings.HasPrefix(c.contractMessage(), "ensures clause of ")
+	}
+	return c.inBody()
+}
+
+// inBody reports whether the counterexample of a contract check fails an
+// assertion of the program (not a contract's obligation) that the
+// function's body, or a function it calls, makes: __CPROVER_assert or
+// assert, both calls of __assert_fail at the assertion.
+func (c *ctx) inBody() bool {
+	if c.errFunc != "__assert_fail" || c.v.Memory != "" {
+		return false
+	}
+	msg := c.contractMessage()
+	for _, k := range []string{"ensures clause of ", "requires clause of ", "assigns clause of ", "loop invariant of ", "decreases clause of "} {
+		if strings.HasPrefix(msg, k) {
+			return false
+		}
+	}
+	return true
 }
 
 // contractSource is the harness's C text of one contract check's
@@ -201,7 +226,20 @@ func (c *ctx) contractReproducer() (string, error) {
 				}
 			}
 			if j >= c.target {
-				return "", fmt.Errorf("witness: the failing clause is inside the call of %s", op.Fn)
+				// the failing assertion is in the body: the call is
+				// the replay's last step, the harness judges the
+				// assertion (inBody)
+				if op.Fn != of || !c.inBody() {
+					return "", fmt.Errorf("witness: the failing assertion is inside the call of %s", op.Fn)
+				}
+				if err := c.bodyInputs(i); err != nil {
+					return "", err
+				}
+				if err := cs.call(p, op, s.Callee, 0); err != nil {
+					return "", err
+				}
+				cs.body = append(cs.body, fmt.Sprintf("rv_left(%q);", "the return of "+op.Fn+" (the assertion did not fail)"))
+				return cs.write(c, of), nil
 			}
 			if err := cs.call(p, op, s.Callee, c.allocOrdinal(i, j)); err != nil {
 				return "", err
@@ -558,11 +596,22 @@ __attribute__((constructor)) static void rv_probe(void)
 	return q;
 }
 `, rvFn, ReachedMarker, ReachedExitCode, ProbeEnv)
+	if c.inBody() {
+		fmt.Fprintf(&b, "/* Debugging information: addr2line tells where an assertion is called. */\n%s%s\n\n", buildFlagPrefix, debugFlag)
+	}
 	for _, tb := range cs.tables {
 		b.WriteString("\n" + tb + "\n")
 	}
 	sc.writeSupport(&b)
-	writeContractCBMC(&b, p)
+	judge := "rv_not_reported(rv_buf);"
+	if c.inBody() {
+		// the reported assertion is the program's: judged by the
+		// place of the failing call (site.go)
+		judge = "rv_error(rv_buf, 0, 0, __builtin_return_address(0), rv_depth - 1);"
+		a := assertFuncs["__assert_fail"]
+		fmt.Fprintf(&b, "\n%s %s\n{\n\tchar rv_buf[1024];\n\n\t%s;\n\trv_error(rv_buf, file, (long)line, __builtin_return_address(0), rv_depth - 1);\n}\n", rvFn, a.proto, a.describe)
+	}
+	writeContractCBMC(&b, p, judge)
 	sc.writeHooks(&b, "", false)
 	b.WriteString("\n/* The program's objects the check names. */\n")
 	sort.Strings(cs.decls)
@@ -598,7 +647,7 @@ int __wrap_main(int argc, char **argv, char **envp)
 // compiled program). The program as translated also calls the
 // primitives of its generated contract code, which the compiled program
 // does not have, so cbmcDefs would refuse it.
-func writeContractCBMC(b *strings.Builder, p *cfa.Program) {
+func writeContractCBMC(b *strings.Builder, p *cfa.Program, judge string) {
 	if !p.CBMC {
 		return
 	}
@@ -626,9 +675,9 @@ func writeContractCBMC(b *strings.Builder, p *cfa.Program) {
 	if (cond)
 		return;
 	snprintf(rv_buf, sizeof rv_buf, "%[1]s(\"%%s\")", description ? description : "");
-	rv_not_reported(rv_buf);
+	%[3]s
 }
-`, name, rvFn)
+`, name, rvFn, judge)
 	}
 	b.WriteString(memQueryDefs(p))
 }
@@ -708,4 +757,34 @@ func (cs *contractSource) query(call *cfa.Call) (string, error) {
 		return "", err
 	}
 	return r + " = " + q + ";", nil
+}
+
+// bodyInputs returns why the inputs the counterexample reads inside the
+// call of the check's function (from step from on) keep the harness from
+// replaying it, nil when none counts: an uninitialised local that is
+// read (as the generic reproducer judges it), a nondeterministic value
+// or an external function's result, which the harness does not supply.
+func (c *ctx) bodyInputs(from int) error {
+	unobserved := c.unobserved()
+	for i, in := range c.v.Inputs {
+		if in.Step < from || in.Step >= c.target {
+			continue
+		}
+		vs, ok := c.site(in.Step)
+		at := c.v.Path[in.Step].Edge.Pos.Start.String()
+		if !ok {
+			return fmt.Errorf("witness: the counterexample reads %s inside the contract check's function at %s, which the harness does not supply", in.Source, at)
+		}
+		if mallocChoice(in.Source, c.v.Path[in.Step].Edge) {
+			if in.Bits != 0 {
+				return fmt.Errorf("witness: the counterexample lets an allocation at %s fail inside the contract check's function, which the harness does not arrange", at)
+			}
+			continue
+		}
+		if vs.Kind == witness.SiteUninit && (!c.relevant(in.Step, vs) || unobserved[i]) {
+			continue
+		}
+		return c.dependsErr(in.Step, vs, at)
+	}
+	return nil
 }
