@@ -65,6 +65,12 @@ type Violation struct {
 	// whose error call (through the wrapper call, for a wrapper's) the
 	// path's target is.
 	Property *spec.Property
+	// HeapInit, when not nil, gives the initial bytes of blocks allocated
+	// along the path without initial contents, by allocation ordinal
+	// (malloc, calloc, alloca counted from 1 as engine/interp counts
+	// them; smt.PathResult.HeapInit): the reproducer of a contract check
+	// fills its fresh objects with them (else with zeros).
+	HeapInit map[int][]byte
 }
 
 // Trace is a Violation as the writers see it: this package's witness

@@ -132,7 +132,7 @@ func Write(out string, t Task, rs []*engine.Result, report *results.Report) erro
 		} else {
 			pr.WitnessGraphML = filepath.Join(dir, "witness.graphml")
 		}
-		src, err := reproduce.Reproducer(v)
+		src, err := reproduce.Reproducer(t.withHeap(r, v)) // contract.go
 		if err != nil {
 			pr.Reason = strings.TrimSpace(pr.Reason + "; no reproducer: " + err.Error())
 			continue
@@ -151,8 +151,13 @@ func Write(out string, t Task, rs []*engine.Result, report *results.Report) erro
 		}
 		flags = append(flags, DefineFlags(t.Defines)...)
 		if cfa.IsContext(r.Entry) {
+			lt, err := t.requiresSources(r) // contract.go
+			if err != nil {
+				pr.Reason = strings.TrimSpace(pr.Reason + "; no reproducer: " + err.Error())
+				continue
+			}
 			var more []string
-			src, files, more, err = t.libraryBuild(dir, r.Entry, src)
+			src, files, more, err = lt.libraryBuild(dir, r.Entry, src)
 			if err != nil {
 				errs = append(errs, err.Error())
 				continue

@@ -82,7 +82,7 @@ func cbmcDefs(p *cfa.Program, errFunc string) (string, error) {
 	}
 	var missing []string
 	for name := range p.Externals {
-		if strings.HasPrefix(name, "__CPROVER_") && p.Func(name) == nil && !has(cbmcFuncs, name) && !has(memQueryFuncs, name) {
+		if strings.HasPrefix(name, "__CPROVER_") && p.Func(name) == nil && !has(cbmcFuncs, name) && !has(memQueryFuncs, name) && calledOutsideContracts(p, name) {
 			missing = append(missing, name)
 		}
 	}

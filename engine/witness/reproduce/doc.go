@@ -113,4 +113,11 @@
 // (engine/interp.UnobservedInputs: its bytes are all overwritten,
 // directly or through pointers, before any load or block copy reads
 // one).
+//
+// A FALSE of a contract's obligation (engine/contract) fails generated
+// code the compiled program does not have: an ensures clause's reproducer
+// replays the contract check in its own main, a requires clause broken at
+// a call is asserted by a wrapper in library mode's copies of the
+// sources, and the others are refused with what a reproducer cannot do
+// (contract.go).
 package reproduce

@@ -55,6 +55,12 @@ func Reproducer(v *witness.Violation) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if c.isContractCheck() {
+		return c.contractReproducer() // contract.go
+	}
+	if err := c.contractRefusal(); err != nil {
+		return "", err
+	}
 	p := v.Program
 
 	// The values, in read order.
@@ -77,6 +83,9 @@ func Reproducer(v *witness.Violation) (string, error) {
 		}
 		if _, ok := c.stdinRead(in.Step); ok {
 			continue // a byte of standard input (c.stdin)
+		}
+		if c.contractChoice(in) {
+			continue // contract.go
 		}
 		if name, ok := strings.CutPrefix(in.Source, "volatile "); ok {
 			if err := c.addVolatile(vols, in, name); err != nil {
