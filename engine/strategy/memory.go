@@ -46,11 +46,8 @@ type MemoryWatch struct {
 	// sample returns the heap in use; after is true when it should be
 	// read again after a collection (tests replace it).
 	sample func(afterGC bool) uint64
-	// live returns the heap the last collection found live (nil: not
-	// read); above the budget it is over without another collection.
-	live func() uint64
-	stop chan struct{}
-	done chan struct{}
+	stop   chan struct{}
+	done   chan struct{}
 }
 
 type tracked struct {
@@ -65,7 +62,7 @@ func StartMemoryWatch(limit uint64, workers int) *MemoryWatch {
 	if limit == 0 {
 		return nil
 	}
-	w := &MemoryWatch{limit: limit, run: map[int]*tracked{}, sample: heapInUse, live: liveHeap,
+	w := &MemoryWatch{limit: limit, run: map[int]*tracked{}, sample: heapInUse,
 		stop: make(chan struct{}), done: make(chan struct{})}
 	soft := int64(limit) * int64(max(workers, 1))
 	if soft <= 0 || soft/int64(max(workers, 1)) != int64(limit) { // overflow
@@ -147,15 +144,15 @@ func (w *MemoryWatch) check() {
 		return
 	}
 	budget := w.limit * uint64(n)
-	over := w.live != nil && w.live() > budget // what the last collection found live: no need to collect again
-	if !over {
-		if w.sample(false) <= budget {
-			return
-		}
-		runtime.GC()
-		if w.sample(true) <= budget {
-			return
-		}
+	// (the live heap of the last collection is no shortcut here: after a
+	// cancelled property it stays high until the next collection and
+	// would stop the next property at once)
+	if w.sample(false) <= budget {
+		return
+	}
+	runtime.GC()
+	if w.sample(true) <= budget {
+		return
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
