@@ -1,10 +1,10 @@
 package engine
 
 import (
-	"github.com/reverify/reverify/engine/strategy"
 	"time"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/strategy"
 	"github.com/reverify/reverify/results"
 )
 
@@ -81,3 +81,15 @@ const DefaultMemoryLimit = strategy.DefaultMemoryLimit
 
 // HumanBytes formats n as 1.5GiB, 512MiB or 100B.
 func HumanBytes(n uint64) string { return strategy.HumanBytes(n) }
+
+// PhaseWatch holds a phase of a run that no property's budget covers to
+// the run's limits (strategy.PhaseWatch).
+type PhaseWatch = strategy.PhaseWatch
+
+// StartPhaseWatch starts watching the phase named what under the time
+// limit on clock (nil: wall time; 0: no limit) and memory (bytes; 0: no
+// limit), calling exceeded once with a sentence when one is passed
+// (strategy.StartPhaseWatch).
+func StartPhaseWatch(what string, clock func() time.Duration, limit time.Duration, memory uint64, exceeded func(msg string)) *PhaseWatch {
+	return strategy.StartPhaseWatch(what, strategy.Clock(clock), limit, memory, exceeded)
+}

@@ -13,7 +13,6 @@ import (
 	"github.com/reverify/reverify/diffslice"
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/smt/z3"
-	"github.com/reverify/reverify/engine/strategy"
 )
 
 // revFlags select the base and head revisions and the verdict cache
@@ -363,7 +362,7 @@ type checkOptions struct {
 	jsonOut, outDir string
 	// phase is the watch over the work before verification
 	// (watchPhase), stopped where the properties' limits begin; nil: none.
-	phase *strategy.PhaseWatch
+	phase *engine.PhaseWatch
 }
 
 // headFiles returns the head's sources as paths on disk (for witnesses

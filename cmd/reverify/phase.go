@@ -7,7 +7,6 @@ import (
 	"runtime"
 
 	"github.com/reverify/reverify/engine"
-	"github.com/reverify/reverify/engine/strategy"
 )
 
 // exitProcess ends the process; tests replace it.
@@ -16,7 +15,7 @@ var exitProcess = os.Exit
 // watchPhase holds the work of a run that no property's budget covers
 // (reading and translating the sources, loading the revisions of a pull
 // request, the dependence graphs) to the run's limits
-// (strategy.PhaseWatch): the time limit of one property, counted in the
+// (engine.PhaseWatch): the time limit of one property, counted in the
 // process's CPU time whatever the run's clock (the phase runs alone, so
 // its CPU time is its work, and a loaded machine does not end it), and
 // the memory of the properties verified at once (--memory times the
@@ -26,7 +25,7 @@ var exitProcess = os.Exit
 // status 2, before the system would kill the process for memory and
 // lose every result. Stop the watch where the properties' own budgets
 // begin (engine.Verify's watchdog).
-func (s runSettings) watchPhase(what string, stderr io.Writer) *strategy.PhaseWatch {
+func (s runSettings) watchPhase(what string, stderr io.Writer) *engine.PhaseWatch {
 	memory := s.memory
 	if memory == 0 {
 		memory = engine.DefaultMemoryLimit
@@ -35,7 +34,7 @@ func (s runSettings) watchPhase(what string, stderr io.Writer) *strategy.PhaseWa
 	if w <= 0 {
 		w = runtime.NumCPU()
 	}
-	return strategy.StartPhaseWatch(what, processCPU, s.timeout, memory*uint64(w), func(msg string) {
+	return engine.StartPhaseWatch(what, processCPU, s.timeout, memory*uint64(w), func(msg string) {
 		fmt.Fprintf(stderr, "reverify: %s; no property was checked\n", msg)
 		exitProcess(2)
 	})
