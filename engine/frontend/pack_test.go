@@ -328,6 +328,7 @@ func TestPragmaPackUnsupported(t *testing.T) {
 		// junk after the pragma (gcc still applies it): not marked
 		{"unplaced", "#pragma pack(1) junk\nstruct S { char c; int x; } s;\nint main(void) { return sizeof s; }\n", "cannot be placed"},
 		{"unplaced through a stringized _Pragma", "#define P(x) _Pragma(#x)\nP(pack(push, 2))\nstruct S { char c; int x; } s;\nint main(void) { return sizeof s; }\n", "cannot be placed"},
+		{"bit-fields gcc packs otherwise", "struct S { char c; int a : 20; } s;\nint main(void) { return s.a; }\n", "bit-fields that gcc packs otherwise than cc/v4"},
 		{"bit-fields after a packed member", "struct __attribute__((packed)) P { char c; int x; };\nstruct S { struct P p; int a : 3; } s;\nint main(void) { return s.a; }\n", "bit-fields in struct S after a member"},
 		// a marker where cc/v4 takes no declaration: parsed unmarked
 		{"unplaced in a statement", "struct T { char c; int x; } t;\nint main(int argc, char **argv) {\n  if (argc)\n#pragma pack(1)\n    argc = 2;\n  return sizeof t + argc;\n}\n", "cannot be placed"},
@@ -345,7 +346,7 @@ func TestPragmaPackUnsupported(t *testing.T) {
 		// pack value changes
 		{"unplaced, layout unchanged", "#pragma pack(1) junk\nstruct S { char c; char d[3]; } s;\nint main(void) { return sizeof s; }\n"},
 		{"pack without effect", "#pragma pack(8)\nstruct S { char c; int x; double d; } s;\nint main(void) { char b[sizeof(struct S)]; return sizeof b; }\n"},
-		{"bit-fields without pack", "#pragma pack(1)\n#pragma pack()\nstruct S { char c; int a : 20; } s;\nint main(void) { return s.a; }\n"},
+		{"bit-fields without pack", "#pragma pack(1)\n#pragma pack()\nstruct S { int a : 20; int b : 12; char c; } s;\nint main(void) { return s.a; }\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if got := unsupportedLayout(t, c.src); got != "" {

@@ -95,7 +95,7 @@ func (tm *Map) ownLayoutDepth(t cc.Type, depth int) bool {
 	case *cc.ArrayType:
 		return tm.ownLayoutDepth(x.Elem(), depth+1)
 	case *cc.StructType:
-		if packedAttr(x.Attributes()) || alignedAttr(x.Attributes()) > int64(x.Align()) || tm.packLowers(t, x.NumFields(), x.FieldByIndex) {
+		if packedAttr(x.Attributes()) || alignedAttr(x.Attributes()) > int64(x.Align()) || tm.packLowers(t, x.NumFields(), x.FieldByIndex) || tm.bitFieldIssue(x) != "" {
 			return true
 		}
 		for i := 0; i < x.NumFields(); i++ {
@@ -204,6 +204,9 @@ func (tm *Map) gccLayout(r *cfa.Type, t cc.Type) string {
 	var field func(int) *cc.Field
 	switch st := t.(type) {
 	case *cc.StructType:
+		if issue := tm.bitFieldIssue(st); issue != "" {
+			return issue
+		}
 		packed, aligned, nf, field = packedAttr(st.Attributes()), alignedAttr(st.Attributes()), st.NumFields(), st.FieldByIndex
 	case *cc.UnionType:
 		packed, aligned, nf, field = packedAttr(st.Attributes()), alignedAttr(st.Attributes()), st.NumFields(), st.FieldByIndex
