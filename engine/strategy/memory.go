@@ -27,7 +27,7 @@ var ErrMemoryLimit = errors.New("memory limit")
 // MemoryWatch is the memory watchdog of one engine.Verify call. Go cannot
 // account memory to a goroutine, so it watches the process's memory
 // (heapInUse: the Go heap or the resident set, whichever is larger, so
-// that Z3's memory counts) every 20 ms against the limit times the number
+// that Z3's memory counts) every 50 ms against the limit times the number
 // of properties running, and when it, after a forced garbage collection
 // that returns freed memory to the system, still exceeds that budget it
 // cancels the property that has run longest (the one most likely to hold the memory) with the cause
@@ -114,7 +114,7 @@ func softLimit(b int64) {
 }
 
 // watchInterval is how often MemoryWatch samples the memory.
-const watchInterval = 20 * time.Millisecond
+const watchInterval = 50 * time.Millisecond
 
 func (w *MemoryWatch) loop() {
 	defer close(w.done)
