@@ -11,19 +11,19 @@ import (
 
 // PhaseWatch holds a phase of a run that no property's budget covers
 // (reading and translating the sources, loading the revisions of a pull
-// request, building the dependence graph) to the run's limits: it
-// samples the process's memory as MemoryWatch does (the Go heap or the
-// resident set, whichever is larger) and the time since it started on
-// clock, every 10 ms (the collector's soft limit set to memory meanwhile), and calls exceeded once, with a sentence saying
-// which limit and how far, when the memory stays above memory (bytes)
-// after a forced garbage collection (or the last collection found more
-// live) or when the phase has run longer
-// than limit (0: no limit of that kind). The phase's own code cannot be
-// interrupted (the C parser takes no context), so exceeded must end it,
-// typically by ending the process with a one-line error: a process the
-// system kills for memory loses every result. The limits promise what
-// each property's do (Config.MemoryLimit, Config.Timeout): no phase of
-// the run passes them.
+// request) to the run's limits. Every 10 ms it samples the time since
+// it started on clock and the process's memory as MemoryWatch does (the
+// Go heap or the resident set, whichever is larger), with the
+// collector's soft limit set to memory meanwhile. It calls exceeded
+// once, with a sentence saying which limit and by how much, when the
+// phase has run longer than limit, or when the memory stays above memory
+// (bytes) after a forced garbage collection or the last collection found
+// more than memory live (0: no limit of that kind). The phase's own code
+// cannot be interrupted (the C parser takes no context), so exceeded
+// must end it, typically by ending the process with a one-line error: a
+// process the system kills for memory loses every result. The limits
+// promise what each property's do (Config.MemoryLimit, Config.Timeout):
+// no phase of the run passes them.
 type PhaseWatch struct {
 	stop chan struct{}
 	done chan struct{}
