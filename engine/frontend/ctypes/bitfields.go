@@ -5,7 +5,7 @@ import (
 )
 
 // bitFieldIssue reports whether cc/v4 lays out the struct st, which has
-// bit-fields and no packing or alignment attribute or #pragma pack,
+// bit-fields and no packing attribute or #pragma pack,
 // otherwise than gcc, and names it ("" when it does not, or when st is
 // not of that kind). cc/v4 starts a bit-field of a type wider than what
 // precedes it in a fresh unit of its type, and a member after a
@@ -26,31 +26,33 @@ import (
 // the struct's alignment, an unnamed one's does not; other members are
 // placed at the next multiple of their alignment.
 func (tm *Map) bitFieldIssue(st *cc.StructType) string {
-	if packedAttr(st.Attributes()) || alignedAttr(st.Attributes()) > 0 || tm.packOf(st) != 0 {
-		return ""
+	if packedAttr(st.Attributes()) || tm.packOf(st) != 0 {
+		return "" // gccLayout refuses bit-fields under packing
 	}
 	hasBits := false
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.FieldByIndex(i)
 		if f == nil {
-			return ""
+			return tm.bitFieldMessage(st)
 		}
 		hasBits = hasBits || f.IsBitfield()
 	}
 	if !hasBits {
 		return ""
 	}
-	var pos, align int64 = 0, 1 // bits; bytes
+	var pos, align int64 = 0, max(alignedAttr(st.Attributes()), 1) // bits; bytes
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.FieldByIndex(i)
 		ft := f.Type()
 		size, al := ft.Size(), int64(ft.Align())
-		if size < 0 || al <= 0 {
-			return "" // an incomplete member: not compared
+		if at, ok := ft.(*cc.ArrayType); ok && i == st.NumFields()-1 && !f.IsBitfield() && (size <= 0 || ft.IsIncomplete()) {
+			size, al = 0, int64(at.Elem().Align()) // a flexible array member
 		}
-		if a, ok := memberAlign(f); !ok || a > al {
-			return "" // an alignment the declaration asks for: not compared
+		decl, ok := memberAlign(f)
+		if size < 0 || al <= 0 || !ok || f.IsBitfield() && decl > al {
+			return tm.bitFieldMessage(st) // a layout this rule does not cover: refused, not trusted
 		}
+		al = max(al, decl)
 		unit := al * 8
 		var at int64
 		if f.IsBitfield() {
