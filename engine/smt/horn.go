@@ -1,0 +1,206 @@
+package smt
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Relation is an unknown predicate of a system of constrained Horn
+// clauses: its arguments' sorts (bit-vectors, Bool or arrays).
+type Relation struct {
+	Name string
+	Args []Sort
+}
+
+// Atom is a relation applied to terms of its argument sorts.
+type Atom struct {
+	Rel  *Relation
+	Args []*Term
+}
+
+// Clause is the constrained Horn clause "for all values of its free
+// variables, Constraint and every Body atom imply Head"; a nil Head is
+// false (a query: the body must be unsatisfiable).
+type Clause struct {
+	Body       []Atom
+	Constraint *Term
+	Head       *Atom
+}
+
+// HornSystem is a set of constrained Horn clauses over its relations
+// (Bjørner, Gurfinkel, McMillan, Rybalchenko, "Horn clause solvers for
+// program verification", 2015).
+type HornSystem struct {
+	Relations []*Relation
+	Clauses   []Clause
+}
+
+// HornSolver is a Solver that also decides systems of constrained Horn
+// clauses (engine/smt/z3: Spacer, an IC3/PDR engine). SolveHorn answers
+// Sat when the relations have an interpretation satisfying every clause
+// (inductive invariants: no query's body is reachable), Unsat when some
+// query's body is derivable, and Unknown with an error otherwise (the
+// engine gave up, or ctx was done).
+type HornSolver interface {
+	SolveHorn(ctx context.Context, h *HornSystem) (Result, error)
+}
+
+// SMTLIB returns h as an SMT-LIB 2 script in the HORN logic: one
+// declare-fun per relation, one universally quantified assertion per
+// clause, and check-sat. Variables are renamed x0, x1, … and relations
+// R0, R1, … (in order); a subterm used more than once is bound by let
+// once per clause, so the text grows linearly with the term DAG.
+func (h *HornSystem) SMTLIB() string {
+	var sb strings.Builder
+	sb.WriteString("(set-logic HORN)\n")
+	rels := map[*Relation]string{}
+	for i, r := range h.Relations {
+		name := fmt.Sprintf("R%d", i)
+		rels[r] = name
+		fmt.Fprintf(&sb, "(declare-fun %s (", name)
+		for j, s := range r.Args {
+			if j > 0 {
+				sb.WriteByte(' ')
+			}
+			sb.WriteString(s.String())
+		}
+		sb.WriteString(") Bool)\n")
+	}
+	for _, c := range h.Clauses {
+		writeClause(&sb, c, rels)
+	}
+	sb.WriteString("(check-sat)\n")
+	return sb.String()
+}
+
+// writeClause writes one clause as an assertion.
+func writeClause(sb *strings.Builder, c Clause, rels map[*Relation]string) {
+	var roots []*Term
+	if c.Constraint != nil {
+		roots = append(roots, c.Constraint)
+	}
+	for _, a := range c.Body {
+		roots = append(roots, a.Args...)
+	}
+	if c.Head != nil {
+		roots = append(roots, c.Head.Args...)
+	}
+	// count the uses of every subterm, and list the variables
+	uses := map[*Term]int{}
+	var vars, order []*Term
+	var visit func(t *Term)
+	visit = func(t *Term) {
+		uses[t]++
+		if uses[t] > 1 {
+			return
+		}
+		if t.Op == Var {
+			vars = append(vars, t)
+		}
+		for _, a := range t.Args {
+			visit(a)
+		}
+		order = append(order, t) // post-order: arguments first
+	}
+	for _, r := range roots {
+		visit(r)
+	}
+	sort.Slice(vars, func(i, j int) bool { return vars[i].ID < vars[j].ID })
+	names := map[*Term]string{}
+	for i, v := range vars {
+		names[v] = fmt.Sprintf("x%d", i)
+	}
+	var lets []*Term
+	for _, t := range order {
+		if uses[t] > 1 && len(t.Args) > 0 {
+			names[t] = fmt.Sprintf("s%d", len(lets))
+			lets = append(lets, t)
+		}
+	}
+	sb.WriteString("(assert ")
+	if len(vars) > 0 {
+		sb.WriteString("(forall (")
+		for i, v := range vars {
+			if i > 0 {
+				sb.WriteByte(' ')
+			}
+			fmt.Fprintf(sb, "(%s %s)", names[v], v.Sort)
+		}
+		sb.WriteString(") ")
+	}
+	for _, t := range lets {
+		fmt.Fprintf(sb, "(let ((%s ", names[t])
+		writeShared(sb, t, names, true)
+		sb.WriteString(")) ")
+	}
+	sb.WriteString("(=> (and true")
+	if c.Constraint != nil {
+		sb.WriteByte(' ')
+		writeShared(sb, c.Constraint, names, false)
+	}
+	for _, a := range c.Body {
+		sb.WriteByte(' ')
+		writeAtom(sb, a, rels, names)
+	}
+	sb.WriteString(") ")
+	if c.Head == nil {
+		sb.WriteString("false")
+	} else {
+		writeAtom(sb, *c.Head, rels, names)
+	}
+	sb.WriteByte(')')
+	sb.WriteString(strings.Repeat(")", len(lets)))
+	if len(vars) > 0 {
+		sb.WriteByte(')')
+	}
+	sb.WriteString(")\n")
+}
+
+func writeAtom(sb *strings.Builder, a Atom, rels map[*Relation]string, names map[*Term]string) {
+	if len(a.Args) == 0 {
+		sb.WriteString(rels[a.Rel])
+		return
+	}
+	sb.WriteString("(" + rels[a.Rel])
+	for _, t := range a.Args {
+		sb.WriteByte(' ')
+		writeShared(sb, t, names, false)
+	}
+	sb.WriteByte(')')
+}
+
+// writeShared writes t with its named subterms (variables and let-bound
+// terms) by name; top writes t's own operator even when t is named (its
+// let binding).
+func writeShared(sb *strings.Builder, t *Term, names map[*Term]string, top bool) {
+	if n, ok := names[t]; ok && !top {
+		sb.WriteString(n)
+		return
+	}
+	switch t.Op {
+	case True, False, BVConst, Var:
+		t.write(sb)
+		return
+	case ConstArray:
+		fmt.Fprintf(sb, "((as const %s) ", t.Sort)
+		writeShared(sb, t.Args[0], names, false)
+		sb.WriteByte(')')
+		return
+	}
+	sb.WriteByte('(')
+	switch t.Op {
+	case ZeroExt, SignExt:
+		fmt.Fprintf(sb, "(_ %s %d)", t.Op, t.Sort.Width-t.Args[0].Sort.Width)
+	case Extract:
+		fmt.Fprintf(sb, "(_ extract %d %d)", t.HiBit, t.Lo)
+	default:
+		sb.WriteString(t.Op.String())
+	}
+	for _, a := range t.Args {
+		sb.WriteByte(' ')
+		writeShared(sb, a, names, false)
+	}
+	sb.WriteByte(')')
+}
