@@ -39,6 +39,11 @@ type Options struct {
 	// k-induction's step case over the same merged encoding (its cut
 	// points are the entry function's loop heads).
 	KInduction bool
+	// Horn, with KInduction, also tries the Horn engine (horn.go: IC3/PDR
+	// over the loop-free segments between cut points) once, at the
+	// first bound where k-induction is tried and fails, when Solver's
+	// solvers are smt.HornSolvers.
+	Horn bool
 }
 
 // Status is the outcome of Check.
@@ -67,8 +72,12 @@ type Result struct {
 	// KInduction says, for TRUE, that the proof is k-induction's step
 	// case with k = Bound (else the unwinding assertions hold at Bound).
 	KInduction bool
-	// CutOff says, for UNKNOWN, that the last bound's unwinding
-	// assertions failed (a larger bound, or k-induction, may decide).
+	// Horn says, for TRUE, that the proof is a solution of the Horn
+	// clauses over the segments between cut points (horn.go), with
+	// callees unrolled to Bound.
+	Horn bool
+	// CutOff says, for UNKNOWN, that a bound's unwinding assertions
+	// failed (Check: the last bound's; CheckAll: any bound's) (a larger bound, or k-induction, may decide).
 	CutOff bool
 	// Nodes, Arcs and Conjuncts measure the last unrolling and its
 	// formula.
@@ -234,6 +243,9 @@ func encode(ctx context.Context, m *smt.Merger, b *smt.Builder, u *unroller, un 
 				enc.unsup = append(enc.unsup, unsupported{a.guard, why})
 			}
 			if a.kind == toCutoff {
+				if u.segment && a.what == cutPoint {
+					a.post = s
+				}
 				enc.cutArcs = append(enc.cutArcs, a)
 				continue
 			}
@@ -391,8 +403,36 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 		case why != "":
 			res.Reason += "; k-induction: " + why
 		}
+		if opts.Horn && !u.hornTried {
+			u.hornTried = true
+			if proved, why := tryHorn(ctx, prog, u, opts); proved {
+				res.Status, res.Horn = True, true
+				res.Reason = fmt.Sprintf("IC3/PDR (Spacer) over merged loop-free segments: the Horn clauses between the loop heads of %s have inductive invariants that exclude every error (callees unrolled to bound %d)", u.entry.Name, k)
+				return res, false
+			} else if why != "" {
+				res.Reason += "; Horn clauses: " + why
+			}
+		}
 	}
 	return res, true
+}
+
+// tryHorn runs horn with its share of ctx's time, when opts.Solver's
+// solvers are smt.HornSolvers.
+func tryHorn(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (bool, string) {
+	sol := opts.Solver(smt.NewBuilder())
+	hs, ok := sol.(smt.HornSolver)
+	sol.Close()
+	if !ok {
+		return false, ""
+	}
+	hctx, cancel := hornContext(ctx)
+	defer cancel()
+	proved, why, err := horn(hctx, prog, u, hs, opts.Semantics)
+	if err != nil {
+		return false, err.Error()
+	}
+	return proved, why
 }
 
 // unrollError is the reason of an unrolling that failed.

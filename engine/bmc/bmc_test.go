@@ -22,13 +22,18 @@ extern unsigned char __VERIFIER_nondet_uchar(void);
 
 func check(t testing.TB, src string, opts bmc.Options) bmc.Result {
 	t.Helper()
+	return checkCtx(context.Background(), t, src, opts)
+}
+
+func checkCtx(ctx context.Context, t testing.TB, src string, opts bmc.Options) bmc.Result {
+	t.Helper()
 	prog, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "t.c", Content: header + src}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	opts.Entry, opts.Solver, opts.OneShot = "main", z3.Factory, z3.OneShotFactory
 	opts.ErrorEdges = property.ErrorCalls(prog, "reach_error")
-	return bmc.Check(context.Background(), prog, opts)
+	return bmc.Check(ctx, prog, opts)
 }
 
 var statusName = map[bmc.Status]string{bmc.True: "TRUE", bmc.False: "FALSE", bmc.Unknown: "UNKNOWN"}

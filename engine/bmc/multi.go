@@ -72,8 +72,10 @@ func CheckAll(ctx context.Context, prog *cfa.Program, specs []Spec, opts Options
 	reason := "bmc: no bound tried"
 	for _, k := range bounds {
 		u.bound = k
-		reason, cut = checkAll(ctx, prog, u, opts, open, decide)
-		if len(open) == 0 || !cut {
+		var c bool
+		reason, c = checkAll(ctx, prog, u, opts, open, decide)
+		cut = cut || c
+		if len(open) == 0 || !c {
 			break
 		}
 	}

@@ -99,6 +99,8 @@ type arc struct {
 	// guard is the condition under which an execution takes the arc
 	// (set by the symbolic pass; nil when the step failed to encode).
 	guard *smt.Term
+	// post is the state after a cut-off arc of a segment unrolling.
+	post *smt.SymState
 }
 
 // unrolling is the program unrolled to a bound: a DAG of nodes in
@@ -135,6 +137,14 @@ type unroller struct {
 	// of loop iterations, cutting off the (bound+2)-th.
 	step      bool
 	stepStart *cfa.Location
+	// segment ends every execution at its next visit of a cut point in
+	// the entry function's frame (a cut-off arc "cut point" whose
+	// post-state encode keeps): the unrolling is the loop-free segment
+	// from the start (the program's, or stepStart with step) to the cut
+	// points, for the Horn clauses of horn.go.
+	segment bool
+	// hornTried records that Check tried the Horn engine.
+	hornTried bool
 	// escaped are the functions with a body whose address escapes
 	// (cfa.Program.EscapedFuncs).
 	escaped []string
@@ -318,6 +328,9 @@ func (u *unroller) next(p point, s cfa.Step) (point, string) {
 func (u *unroller) move(frames []uframe, e *cfa.Edge) (point, string) {
 	top := &frames[len(frames)-1]
 	to := e.To
+	if u.segment && len(frames) == 1 && top.fn == u.entry && u.loops.Body[to] != nil {
+		return point{}, cutPoint
+	}
 	if u.step && len(frames) == 1 {
 		if u.loops.Body[to] != nil {
 			if top.cuts > u.bound {
@@ -345,6 +358,10 @@ func (u *unroller) move(frames []uframe, e *cfa.Edge) (point, string) {
 	top.counts = counts
 	return point{frames: frames, loc: to}, ""
 }
+
+// cutPoint names the cut-off arcs of a segment unrolling that end at a
+// cut point.
+const cutPoint = "cut point"
 
 // posOf returns the source line of a loop head (the position of an edge
 // leaving it), or its location name.

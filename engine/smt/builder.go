@@ -75,6 +75,14 @@ func (b *Builder) mk(k key, args []*Term) *Term {
 	return t
 }
 
+// NextID returns the ID the next new term will get: every term made
+// after the call has an ID at least as large.
+func (b *Builder) NextID() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.all)
+}
+
 // True returns the constant true.
 func (b *Builder) True() *Term { return b.t }
 

@@ -47,31 +47,37 @@ type HornSolver interface {
 	SolveHorn(ctx context.Context, h *HornSystem) (Result, error)
 }
 
-// SMTLIB returns h as an SMT-LIB 2 script in the HORN logic: one
-// declare-fun per relation, one universally quantified assertion per
-// clause, and check-sat. Variables are renamed x0, x1, … and relations
+// HornQuery is the name of the 0-ary relation that SMTLIB makes the
+// head of every query clause (a query's body is derivable iff it is).
+const HornQuery = "error"
+
+// SMTLIB returns h as SMT-LIB 2 Horn clauses in Z3's fixedpoint format:
+// one declare-rel per relation and for HornQuery, one rule (a
+// universally quantified implication) per clause (a query's head is HornQuery), and
+// the query of HornQuery.
+// Variables are renamed x0, x1, … and relations
 // R0, R1, … (in order); a subterm used more than once is bound by let
 // once per clause, so the text grows linearly with the term DAG.
 func (h *HornSystem) SMTLIB() string {
 	var sb strings.Builder
-	sb.WriteString("(set-logic HORN)\n")
+	fmt.Fprintf(&sb, "(declare-rel %s ())\n", HornQuery)
 	rels := map[*Relation]string{}
 	for i, r := range h.Relations {
 		name := fmt.Sprintf("R%d", i)
 		rels[r] = name
-		fmt.Fprintf(&sb, "(declare-fun %s (", name)
+		fmt.Fprintf(&sb, "(declare-rel %s (", name)
 		for j, s := range r.Args {
 			if j > 0 {
 				sb.WriteByte(' ')
 			}
 			sb.WriteString(s.String())
 		}
-		sb.WriteString(") Bool)\n")
+		sb.WriteString("))\n")
 	}
 	for _, c := range h.Clauses {
 		writeClause(&sb, c, rels)
 	}
-	sb.WriteString("(check-sat)\n")
+	fmt.Fprintf(&sb, "(query %s)\n", HornQuery)
 	return sb.String()
 }
 
@@ -119,7 +125,7 @@ func writeClause(sb *strings.Builder, c Clause, rels map[*Relation]string) {
 			lets = append(lets, t)
 		}
 	}
-	sb.WriteString("(assert ")
+	sb.WriteString("(rule ")
 	if len(vars) > 0 {
 		sb.WriteString("(forall (")
 		for i, v := range vars {
@@ -146,7 +152,7 @@ func writeClause(sb *strings.Builder, c Clause, rels map[*Relation]string) {
 	}
 	sb.WriteString(") ")
 	if c.Head == nil {
-		sb.WriteString("false")
+		sb.WriteString(HornQuery)
 	} else {
 		writeAtom(sb, *c.Head, rels, names)
 	}

@@ -3,6 +3,7 @@ package smt
 import (
 	"context"
 	"fmt"
+	"sort"
 
 	"github.com/reverify/reverify/engine/cfa"
 )
@@ -424,7 +425,14 @@ func (m *Merger) Havoc(s *SymState) *SymState {
 // alike. Constants fold through the substitution, which the solver
 // would otherwise have to propagate. The substitution is kept between
 // calls.
-func (m *Merger) Query(extra ...*Term) []*Term {
+func (m *Merger) Query(extra ...*Term) []*Term { return m.QuerySince(0, extra...) }
+
+// Mark returns the number of conjuncts so far, for QuerySince.
+func (m *Merger) Mark() int { return len(m.e.f.Conjuncts) }
+
+// QuerySince is Query over the conjuncts added since Mark returned mark
+// (the substitution covers every definition so far).
+func (m *Merger) QuerySince(mark int, extra ...*Term) []*Term {
 	b, f := m.e.b, m.e.f
 	if m.memo == nil {
 		m.memo, m.defining = map[*Term]*Term{}, map[*Term]bool{}
@@ -436,7 +444,7 @@ func (m *Merger) Query(extra ...*Term) []*Term {
 	}
 	q := func(t *Term) *Term { return b.rebuild(t, m.memo) }
 	var out []*Term
-	for _, c := range f.Conjuncts {
+	for _, c := range f.Conjuncts[mark:] {
 		if m.defining[c] {
 			continue
 		}
@@ -482,4 +490,109 @@ func (e *encoder) callPointerExtern(c *cfa.Call) {
 		e.fail("external function %s returning a pointer or aggregate", name)
 	}
 	e.write(lv, e.input(e.inputBase(lv, c.Result), "extern "+name, lv.t))
+}
+
+// Shape lists what Havoc makes arbitrary in a state: every register of
+// every frame (by frame index and variable), every global register, and
+// the liveness and contents of every data object (by id). Vector reads
+// these values of any state in this order: the arguments of a cut
+// point's relation in engine/bmc's Horn clauses.
+type Shape struct {
+	regs  []shapeReg
+	gregs []*cfa.Var
+	objs  []shapeObj
+	sorts []Sort
+}
+
+type shapeReg struct {
+	frame int
+	v     *cfa.Var
+}
+
+type shapeObj struct {
+	id  int
+	arr bool
+}
+
+// Sorts returns the sorts of Vector's terms, in order.
+func (sh *Shape) Sorts() []Sort { return sh.sorts }
+
+// ShapeOf returns the shape of s: the values Havoc(s) replaces, ordered
+// by frame, then variable id, then object id.
+func (m *Merger) ShapeOf(s *SymState) *Shape {
+	sh := &Shape{}
+	for i, fr := range s.frames {
+		var vs []*cfa.Var
+		for v := range fr.reg {
+			vs = append(vs, v)
+		}
+		sort.Slice(vs, func(a, b int) bool { return vs[a].ID < vs[b].ID })
+		for _, v := range vs {
+			sh.regs = append(sh.regs, shapeReg{i, v})
+			sh.sorts = append(sh.sorts, fr.reg[v].Sort)
+		}
+	}
+	for v := range s.greg {
+		sh.gregs = append(sh.gregs, v)
+	}
+	sort.Slice(sh.gregs, func(a, b int) bool { return sh.gregs[a].ID < sh.gregs[b].ID })
+	for _, v := range sh.gregs {
+		sh.sorts = append(sh.sorts, s.greg[v].Sort)
+	}
+	for _, o := range s.objs {
+		if o == nil || o.id == 0 || o.fn || m.sharedObj(o) {
+			continue
+		}
+		sh.objs = append(sh.objs, shapeObj{o.id, o.arr != nil})
+		sh.sorts = append(sh.sorts, BoolSort)
+		if o.arr != nil {
+			sh.sorts = append(sh.sorts, m.e.arraySort())
+		}
+	}
+	return sh
+}
+
+// Vector returns the values of the shape's registers and objects in s,
+// in the shape's order: a register s lacks is a fresh variable (any
+// value), an object s lacks is dead with fresh contents. For the state
+// Havoc(t) and the shape of t, they are Havoc's fresh variables.
+func (m *Merger) Vector(sh *Shape, s *SymState) []*Term {
+	b := m.e.b
+	out := make([]*Term, 0, len(sh.sorts))
+	for _, r := range sh.regs {
+		var t *Term
+		if r.frame < len(s.frames) {
+			t = s.frames[r.frame].reg[r.v]
+		}
+		if t == nil {
+			t = b.FreshVar("any "+r.v.Name, sh.sorts[len(out)])
+		}
+		out = append(out, t)
+	}
+	for _, v := range sh.gregs {
+		t := s.greg[v]
+		if t == nil {
+			t = b.FreshVar("any "+v.Name, sh.sorts[len(out)])
+		}
+		out = append(out, t)
+	}
+	for _, so := range sh.objs {
+		var o *object
+		if so.id < len(s.objs) {
+			o = s.objs[so.id]
+		}
+		if o == nil {
+			out = append(out, b.False())
+		} else {
+			out = append(out, o.live)
+		}
+		if so.arr {
+			if o == nil || o.arr == nil {
+				out = append(out, b.FreshVar("any object", m.e.arraySort()))
+			} else {
+				out = append(out, o.arr)
+			}
+		}
+	}
+	return out
 }

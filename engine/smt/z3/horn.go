@@ -15,17 +15,45 @@ static Z3_context reverify_horn_context(void) {
 	return c;
 }
 
-// reverify_eval evaluates an SMT-LIB script and returns a copy of its
-// output (malloc'd) or NULL on an API error.
-static char *reverify_eval(Z3_context c, const char *script) {
-	Z3_string out = Z3_eval_smtlib2_string(c, script);
-	if (Z3_get_error_code(c) != Z3_OK || out == NULL) {
-		return NULL;
+// reverify_horn adds the Horn clauses of script (SMT-LIB: declare-fun
+// and assert of universally quantified implications) to a fixedpoint
+// context with the Spacer engine and runs its one query: 1 derivable, -1 not derivable, 0 unknown, -2 an API error.
+// *why receives a copy (malloc'd) of the reason for unknown or the
+// error's message.
+static int reverify_horn(Z3_context c, const char *script, char **why) {
+	*why = NULL;
+	Z3_fixedpoint fp = Z3_mk_fixedpoint(c);
+	Z3_fixedpoint_inc_ref(c, fp);
+	Z3_params p = Z3_mk_params(c);
+	Z3_params_inc_ref(c, p);
+	Z3_params_set_symbol(c, p, Z3_mk_string_symbol(c, "engine"), Z3_mk_string_symbol(c, "spacer"));
+	Z3_fixedpoint_set_params(c, fp, p);
+	Z3_params_dec_ref(c, p);
+	int r = -2;
+	Z3_ast_vector qs = Z3_fixedpoint_from_string(c, fp, script);
+	if (Z3_get_error_code(c) == Z3_OK) {
+		Z3_ast_vector_inc_ref(c, qs);
+		if (Z3_ast_vector_size(c, qs) == 1) {
+			Z3_lbool a = Z3_fixedpoint_query(c, fp, Z3_ast_vector_get(c, qs, 0));
+			if (Z3_get_error_code(c) == Z3_OK) {
+				r = a == Z3_L_TRUE ? 1 : a == Z3_L_FALSE ? -1 : 0;
+			}
+		}
+		Z3_ast_vector_dec_ref(c, qs);
 	}
-	size_t n = 0;
-	while (out[n]) n++;
-	char *r = malloc(n + 1);
-	for (size_t i = 0; i <= n; i++) r[i] = out[i];
+	Z3_string msg = NULL;
+	if (r == -2) {
+		msg = Z3_get_error_msg(c, Z3_get_error_code(c));
+	} else if (r == 0) {
+		msg = Z3_fixedpoint_get_reason_unknown(c, fp);
+	}
+	if (msg != NULL) {
+		size_t n = 0;
+		while (msg[n]) n++;
+		*why = malloc(n + 1);
+		for (size_t i = 0; i <= n; i++) (*why)[i] = msg[i];
+	}
+	Z3_fixedpoint_dec_ref(c, fp);
 	return r;
 }
 */
@@ -34,7 +62,6 @@ import "C"
 import (
 	"context"
 	"fmt"
-	"strings"
 	"sync"
 	"unsafe"
 
@@ -57,25 +84,42 @@ func (s *solver) SolveHorn(ctx context.Context, h *smt.HornSystem) (smt.Result, 
 
 // SolveHorn is solver.SolveHorn without a solver (smt.HornSolver).
 func SolveHorn(ctx context.Context, h *smt.HornSystem) (smt.Result, error) {
-	text, err := evalScript(ctx, h.SMTLIB())
-	if err != nil {
+	if err := ctx.Err(); err != nil {
 		return smt.Unknown, err
 	}
-	return hornAnswer(text)
-}
-
-// evalScript evaluates an SMT-LIB script in a fresh Z3 context and
-// returns its output; a done ctx interrupts the evaluation (ctx's error).
-func evalScript(ctx context.Context, text string) (string, error) {
-	if err := ctx.Err(); err != nil {
-		return "", err
-	}
-	script := C.CString(text)
+	script := C.CString(h.SMTLIB())
 	defer C.free(unsafe.Pointer(script))
 	zc := C.reverify_horn_context()
+	defer C.Z3_del_context(zc)
+	stop := interruptOnDone(ctx, zc)
+	var why *C.char
+	r := C.reverify_horn(zc, script, &why)
+	stop()
+	reason := ""
+	if why != nil {
+		reason = C.GoString(why)
+		C.free(unsafe.Pointer(why))
+	}
+	if err := ctx.Err(); err != nil {
+		return smt.Unknown, err
+	}
+	switch r {
+	case 1:
+		return smt.Unsat, nil
+	case -1:
+		return smt.Sat, nil
+	case 0:
+		return smt.Unknown, fmt.Errorf("spacer: %s", reason)
+	}
+	return smt.Unknown, fmt.Errorf("spacer: the Horn clauses were rejected: %s", reason)
+}
+
+// interruptOnDone interrupts the Z3 context zc when ctx is done, until
+// the returned stop is called (which waits for a running interrupt).
+func interruptOnDone(ctx context.Context, zc C.Z3_context) (stop func()) {
 	var mu sync.Mutex
 	done := false
-	stop := make(chan struct{})
+	quit := make(chan struct{})
 	go func() {
 		select {
 		case <-ctx.Done():
@@ -84,42 +128,13 @@ func evalScript(ctx context.Context, text string) (string, error) {
 				C.Z3_interrupt(zc)
 			}
 			mu.Unlock()
-		case <-stop:
+		case <-quit:
 		}
 	}()
-	out := C.reverify_eval(zc, script)
-	mu.Lock()
-	done = true
-	mu.Unlock()
-	close(stop)
-	var res string
-	if out != nil {
-		res = C.GoString(out)
-		C.free(unsafe.Pointer(out))
+	return func() {
+		mu.Lock()
+		done = true
+		mu.Unlock()
+		close(quit)
 	}
-	C.Z3_del_context(zc)
-	if out == nil {
-		return "", fmt.Errorf("spacer: the Horn clauses were rejected")
-	}
-	if err := ctx.Err(); err != nil {
-		return "", err
-	}
-	return res, nil
-}
-
-// hornAnswer reads check-sat's answer from the script's output.
-func hornAnswer(text string) (smt.Result, error) {
-	lines := strings.Split(strings.TrimSpace(text), "\n")
-	for _, l := range lines {
-		if strings.HasPrefix(strings.TrimSpace(l), "(error") {
-			return smt.Unknown, fmt.Errorf("spacer: %s", strings.TrimSpace(l))
-		}
-	}
-	switch strings.TrimSpace(lines[len(lines)-1]) {
-	case "sat":
-		return smt.Sat, nil
-	case "unsat":
-		return smt.Unsat, nil
-	}
-	return smt.Unknown, fmt.Errorf("spacer: no answer (%q)", strings.TrimSpace(text))
 }
