@@ -118,6 +118,20 @@ func bmcWitness(prog *cfa.Program, out bmc.Result) ([]results.Invariant, int) {
 	if out.KInduction {
 		return invs, out.Bound + 1
 	}
+	if out.Horn {
+		// the solution's conditions at the entry function's loop heads,
+		// as candidates for the validator's selection
+		for i, inv := range invs {
+			var facts []results.Fact
+			for _, x := range out.Invariants[inv.Loc] {
+				facts = append(facts, results.Fact{Vars: cfa.Vars(x), Expr: x})
+			}
+			if facts != nil {
+				invs[i].States = [][]results.Fact{facts}
+			}
+		}
+		return invs, 1
+	}
 	calls := 1
 	for _, e := range prog.Edges {
 		if _, ok := e.Op.(*cfa.Call); ok {

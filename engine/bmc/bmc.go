@@ -74,8 +74,11 @@ type Result struct {
 	KInduction bool
 	// Horn says, for TRUE, that the proof is a solution of the Horn
 	// clauses over the segments between cut points (horn.go), with
-	// callees unrolled to Bound.
-	Horn bool
+	// callees unrolled to Bound; Invariants are the solution's
+	// conditions that C can state, per loop head of the entry function
+	// (candidates for a correctness witness, not all of the solution).
+	Horn       bool
+	Invariants map[*cfa.Location][]cfa.Expr
 	// CutOff says, for UNKNOWN, that a bound's unwinding assertions
 	// failed (Check: the last bound's; CheckAll: any bound's) (a larger bound, or k-induction, may decide).
 	CutOff bool
@@ -403,13 +406,19 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 		case why != "":
 			res.Reason += "; k-induction: " + why
 		}
-		if opts.Horn && !u.hornTried {
-			u.hornTried = true
-			if proved, why := tryHorn(ctx, prog, u, opts); proved {
-				res.Status, res.Horn = True, true
+		if opts.Horn && u.hornTry < len(hornTries) && k >= hornTries[u.hornTry].bound {
+			try := hornTries[u.hornTry]
+			u.hornTry = len(hornTries) // no further try unless this one ran out of time
+			proved, invs, why, timedOut := tryHorn(ctx, prog, u, opts, try.share)
+			switch {
+			case proved:
+				res.Status, res.Horn, res.Invariants = True, true, invs
 				res.Reason = fmt.Sprintf("IC3/PDR (Spacer) over merged loop-free segments: the Horn clauses between the loop heads of %s have inductive invariants that exclude every error (callees unrolled to bound %d)", u.entry.Name, k)
 				return res, false
-			} else if why != "" {
+			case timedOut:
+				u.hornTry = indexOfTry(try.bound) + 1
+			}
+			if why != "" {
 				res.Reason += "; Horn clauses: " + why
 			}
 		}
@@ -417,22 +426,33 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 	return res, true
 }
 
-// tryHorn runs horn with its share of ctx's time, when opts.Solver's
-// solvers are smt.HornSolvers.
-func tryHorn(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (bool, string) {
+// tryHorn runs horn with share of ctx's time, when opts.Solver's
+// solvers are smt.HornSolvers; timedOut says that the try ran out of
+// its time (a later try with more time may succeed).
+func tryHorn(ctx context.Context, prog *cfa.Program, u *unroller, opts Options, share float64) (proved bool, invs map[*cfa.Location][]cfa.Expr, why string, timedOut bool) {
 	sol := opts.Solver(smt.NewBuilder())
 	hs, ok := sol.(smt.HornSolver)
 	sol.Close()
 	if !ok {
-		return false, ""
+		return false, nil, "", false
 	}
-	hctx, cancel := hornContext(ctx)
+	hctx, cancel := hornContext(ctx, share)
 	defer cancel()
-	proved, why, err := horn(hctx, prog, u, hs, opts.Semantics)
+	proved, invs, why, err := horn(hctx, prog, u, hs, opts.Semantics)
 	if err != nil {
-		return false, err.Error()
+		why = err.Error()
 	}
-	return proved, why
+	return proved, invs, why, !proved && hctx.Err() != nil && ctx.Err() == nil
+}
+
+// indexOfTry returns the index in hornTries of the try at bound.
+func indexOfTry(bound int) int {
+	for i, t := range hornTries {
+		if t.bound == bound {
+			return i
+		}
+	}
+	return len(hornTries)
 }
 
 // unrollError is the reason of an unrolling that failed.

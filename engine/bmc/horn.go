@@ -7,6 +7,7 @@ import (
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/smt"
+	"github.com/reverify/reverify/engine/timeslice"
 )
 
 // horn decides the property over the same merged encoding by an
@@ -32,8 +33,9 @@ import (
 // its cut point and Havoc keeps (object sizes) are extra arguments of
 // every relation, passed on unchanged.
 //
-// proved is true only for a solution; why says why there is none.
-func horn(ctx context.Context, prog *cfa.Program, u *unroller, hs smt.HornSolver, sem smt.EncodeOptions) (proved bool, why string, err error) {
+// proved is true only for a solution, with the solution's conditions at
+// the loop heads (hornInvariants); why says why there is none.
+func horn(ctx context.Context, prog *cfa.Program, u *unroller, hs smt.HornSolver, sem smt.EncodeOptions) (proved bool, invs map[*cfa.Location][]cfa.Expr, why string, err error) {
 	b := smt.NewBuilder()
 	m := smt.NewMerger(b, prog, prog.Edges, sem)
 
@@ -103,12 +105,12 @@ func horn(ctx context.Context, prog *cfa.Program, u *unroller, hs smt.HornSolver
 		return "", nil
 	}
 	if why, err := encodeSeg(nil); why != "" || err != nil {
-		return false, why, err
+		return false, nil, why, err
 	}
 	initEnd := b.NextID()
 	for i := 0; i < len(order); i++ {
 		if why, err := encodeSeg(order[i]); why != "" || err != nil {
-			return false, why, err
+			return false, nil, why, err
 		}
 	}
 	// the clauses, with the inlined terms of each segment
@@ -155,7 +157,7 @@ func horn(ctx context.Context, prog *cfa.Program, u *unroller, hs smt.HornSolver
 				continue
 			}
 			if v.ID >= initEnd {
-				return false, "a loop segment reads a value of another segment (" + v.Name + ")", nil
+				return false, nil, "a loop segment reads a value of another segment (" + v.Name + ")", nil
 			}
 			frozenSet[v] = true
 			frozen = append(frozen, v)
@@ -178,17 +180,43 @@ func horn(ctx context.Context, prog *cfa.Program, u *unroller, hs smt.HornSolver
 		}
 		sys.Clauses = append(sys.Clauses, cl)
 	}
-	r, err := hs.SolveHorn(ctx, sys)
+	r, sol, err := hs.SolveHorn(ctx, b, sys)
 	switch r {
 	case smt.Sat:
-		return true, "", nil
+		return true, hornInvariants(b, order, sol, u.entry), "", nil
 	case smt.Unsat:
-		return false, "the Horn clauses derive an error, a cut-off or a step outside the encoding", nil
+		return false, nil, "the Horn clauses derive an error, a cut-off or a step outside the encoding", nil
 	}
 	if ctx.Err() != nil && err == nil {
 		err = ctx.Err()
 	}
-	return false, fmt.Sprintf("spacer: %v", err), nil
+	return false, nil, fmt.Sprintf("spacer: %v", err), nil
+}
+
+// hornTries are the Horn engine's tries in one Check: the smallest
+// bound at which each may run (the first bound whose unwinding
+// assertions fail only in the entry function's loops, and k-induction
+// fails) and its share of the time left; a try follows only one that
+// ran out of time. Spacer answers most of what it proves within a few
+// hundred milliseconds and a few in seconds, while the unwinding
+// assertions need the time for deeper bounds (doc/perf/2026-11-30-horn.md).
+var hornTries = []struct {
+	bound int
+	share float64
+}{{1, 0.1}, {32, 0.3}}
+
+// hornTimeout bounds a try without a deadline.
+const hornTimeout = 30 * time.Second
+
+// hornContext bounds a try by its share of ctx's time (on ctx's clock:
+// CPU time under a CPU budget, whose rate a single-threaded try spends
+// as wall time).
+func hornContext(ctx context.Context, share float64) (context.Context, context.CancelFunc) {
+	d := hornTimeout
+	if left, ok := timeslice.Remaining(ctx); ok {
+		d = time.Duration(float64(left) * share)
+	}
+	return context.WithTimeout(ctx, d)
 }
 
 // hornRel is a cut point's relation with the shape of its state.
@@ -208,22 +236,6 @@ type hornSegment struct {
 	arrivals []*arc
 	open     *smt.Term
 	firstVar int
-}
-
-// hornShare is the part of the time left that the Horn engine may take
-// (it answers nothing before it stops); without a deadline, hornTimeout.
-const (
-	hornShare   = 0.5
-	hornTimeout = 30 * time.Second
-)
-
-// hornContext bounds the Horn engine's run by its share of ctx's time.
-func hornContext(ctx context.Context) (context.Context, context.CancelFunc) {
-	d := hornTimeout
-	if dl, ok := ctx.Deadline(); ok {
-		d = time.Duration(float64(time.Until(dl)) * hornShare)
-	}
-	return context.WithTimeout(ctx, d)
 }
 
 // allocatesInLoop returns an allocation function that a step of un

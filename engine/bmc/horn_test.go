@@ -2,6 +2,7 @@ package bmc_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -110,5 +111,29 @@ func TestHorn(t *testing.T) {
 				t.Errorf("proved by the Horn engine: %v, want %v (%s)", r.Horn, p.horn, r.Reason)
 			}
 		})
+	}
+}
+
+// TestHornInvariants: a Horn proof carries the solution's conditions at
+// the loop head in C, over the program's variables (the candidates of
+// its correctness witness).
+func TestHornInvariants(t *testing.T) {
+	r := check(t, hornPrograms[0].src, bmc.Options{MaxUnwind: 64, KInduction: true, Horn: true})
+	if !r.Horn {
+		t.Fatalf("not proved by the Horn engine: %s", r.Reason)
+	}
+	var got []string
+	for _, conds := range r.Invariants {
+		for _, c := range conds {
+			got = append(got, c.String())
+		}
+	}
+	t.Logf("invariants: %v", got)
+	found := false
+	for _, s := range got {
+		found = found || strings.Contains(s, "x") && strings.Contains(s, "y") && strings.Contains(s, "==")
+	}
+	if !found {
+		t.Errorf("no condition relates x and y: %v", got)
 	}
 }

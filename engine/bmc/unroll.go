@@ -143,8 +143,9 @@ type unroller struct {
 	// from the start (the program's, or stepStart with step) to the cut
 	// points, for the Horn clauses of horn.go.
 	segment bool
-	// hornTried records that Check tried the Horn engine.
-	hornTried bool
+	// hornTry is the index of the Horn engine's next try in Check
+	// (hornTries), or len(hornTries) when no try is left.
+	hornTry int
 	// escaped are the functions with a body whose address escapes
 	// (cfa.Program.EscapedFuncs).
 	escaped []string

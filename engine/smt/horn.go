@@ -44,7 +44,107 @@ type HornSystem struct {
 // query's body is derivable, and Unknown with an error otherwise (the
 // engine gave up, or ctx was done).
 type HornSolver interface {
-	SolveHorn(ctx context.Context, h *HornSystem) (Result, error)
+	SolveHorn(ctx context.Context, b *Builder, h *HornSystem) (Result, HornSolution, error)
+}
+
+// HornSolution interprets relations: each as a Bool term over
+// HornArgs(b, r), the relation's arguments (a relation it leaves out has
+// no interpretation that was read).
+type HornSolution map[*Relation]*Term
+
+// HornArgs returns the variables standing for r's arguments in a
+// HornSolution.
+func HornArgs(b *Builder, r *Relation) []*Term {
+	out := make([]*Term, len(r.Args))
+	for i, s := range r.Args {
+		out[i] = b.Var(fmt.Sprintf("%s arg %d", r.Name, i), s)
+	}
+	return out
+}
+
+// ReadSolution reads the interpretations of h's relations from a Horn
+// solver's answer in Z3's format: a conjunction whose conjuncts include
+// (forall (binders) (= (Rk binders…) body)), optionally annotated (!
+// … :weight 0), where Rk is the k-th relation's name in SMTLIB; a
+// relation without arguments is (= Rk body). Conjuncts of other forms
+// are skipped; a body ReadSolution cannot read leaves its relation out.
+func (h *HornSystem) ReadSolution(b *Builder, answer string) (HornSolution, error) {
+	es, err := ParseSExprs(answer)
+	if err != nil {
+		return nil, err
+	}
+	byName := map[string]*Relation{}
+	for i, r := range h.Relations {
+		byName[fmt.Sprintf("R%d", i)] = r
+	}
+	sol := HornSolution{}
+	var visit func(e *SExpr)
+	visit = func(e *SExpr) {
+		if !e.IsList() || len(e.List) == 0 {
+			return
+		}
+		switch e.List[0].Atom {
+		case "and":
+			for _, x := range e.List[1:] {
+				visit(x)
+			}
+			return
+		case "!":
+			if len(e.List) > 1 {
+				visit(e.List[1])
+			}
+			return
+		}
+		env := map[string]*Term{}
+		body := e
+		if e.List[0].Atom == "forall" && len(e.List) == 3 && e.List[1].IsList() {
+			for _, bind := range e.List[1].List {
+				if !bind.IsList() || len(bind.List) != 2 || bind.List[0].IsList() {
+					return
+				}
+				env[bind.List[0].Atom] = nil // bound; set from the atom
+			}
+			body = e.List[2]
+			for body.IsList() && len(body.List) > 1 && body.List[0].Atom == "!" {
+				body = body.List[1]
+			}
+		}
+		if !body.IsList() || len(body.List) != 3 || body.List[0].Atom != "=" {
+			return
+		}
+		atom, def := body.List[1], body.List[2]
+		var r *Relation
+		var params []*SExpr
+		if atom.IsList() && len(atom.List) > 0 {
+			r, params = byName[atom.List[0].Atom], atom.List[1:]
+		} else if !atom.IsList() {
+			r = byName[atom.Atom]
+		}
+		if r == nil || len(params) != len(r.Args) {
+			return
+		}
+		args := HornArgs(b, r)
+		for i, p := range params {
+			if p.IsList() {
+				return
+			}
+			env[p.Atom] = args[i]
+		}
+		for k, v := range env {
+			if v == nil {
+				delete(env, k)
+			}
+		}
+		t, err := ParseTerm(b, def, env)
+		if err != nil || !t.Sort.IsBool() {
+			return
+		}
+		sol[r] = t
+	}
+	for _, e := range es {
+		visit(e)
+	}
+	return sol, nil
 }
 
 // HornQuery is the name of the 0-ary relation that SMTLIB makes the

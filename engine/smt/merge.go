@@ -596,3 +596,18 @@ func (m *Merger) Vector(sh *Shape, s *SymState) []*Term {
 	}
 	return out
 }
+
+// Var returns the variable of the shape's i-th value (Vector's order)
+// and its frame index (-1 for a global register), or nil when the value
+// is an object's liveness or contents, or i is beyond the shape.
+func (sh *Shape) Var(i int) (*cfa.Var, int) {
+	switch {
+	case i < 0:
+		return nil, 0
+	case i < len(sh.regs):
+		return sh.regs[i].v, sh.regs[i].frame
+	case i < len(sh.regs)+len(sh.gregs):
+		return sh.gregs[i-len(sh.regs)], -1
+	}
+	return nil, 0
+}

@@ -3,6 +3,7 @@ package strategy
 import (
 	"context"
 	"errors"
+	"github.com/reverify/reverify/engine/timeslice"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -52,6 +53,22 @@ func TestWithBudgetClock(t *testing.T) {
 	if err := ctx.Err(); err != nil {
 		t.Fatalf("expired before the clock moved: %v", err)
 	}
+	// the time left is read on the clock, also through a derived
+	// context, whose nearer wall deadline counts
+	if left, ok := timeslice.Remaining(ctx); !ok || left != time.Second {
+		t.Errorf("Remaining = %v, %v at 0 of a 1s budget, want 1s", left, ok)
+	}
+	now.Store(int64(400 * time.Millisecond))
+	sub, subCancel := context.WithCancel(ctx)
+	if left, ok := timeslice.Remaining(sub); !ok || left != 600*time.Millisecond {
+		t.Errorf("Remaining = %v, %v at 400ms of a 1s budget, want 600ms", left, ok)
+	}
+	subCancel()
+	near, nearCancel := context.WithTimeout(ctx, 10*time.Millisecond)
+	if left, ok := timeslice.Remaining(near); !ok || left > 10*time.Millisecond {
+		t.Errorf("Remaining = %v, %v under a 10ms wall deadline", left, ok)
+	}
+	nearCancel()
 	now.Store(int64(999 * time.Millisecond))
 	time.Sleep(50 * time.Millisecond)
 	if err := ctx.Err(); err != nil {

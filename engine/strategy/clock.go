@@ -5,6 +5,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/reverify/reverify/engine/timeslice"
 )
 
 // Clock is what a time limit is measured on: nil is wall time; cmd
@@ -34,14 +36,15 @@ var clockOrigin = time.Now()
 // clock: context.WithTimeout for wall time; for a Clock (the
 // process's CPU time), a watchdog that polls the clock every 10 ms and
 // makes the context's Err report context.DeadlineExceeded, so that the
-// reasons read "timeout" either way.
+// reasons read "timeout" either way; timeslice.Remaining reads the time
+// left on the clock.
 func WithBudget(ctx context.Context, clock Clock, d time.Duration) (context.Context, context.CancelFunc) {
 	if clock == nil {
 		return context.WithTimeout(ctx, d)
 	}
-	c := &budgetCtx{Context: ctx, done: make(chan struct{})}
-	stop := make(chan struct{})
 	end := clock() + d
+	c := &budgetCtx{Context: timeslice.WithRemaining(ctx, func() time.Duration { return end - clock() }), done: make(chan struct{})}
+	stop := make(chan struct{})
 	go func() {
 		t := time.NewTicker(10 * time.Millisecond)
 		defer t.Stop()

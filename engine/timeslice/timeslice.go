@@ -66,3 +66,28 @@ func Expired(ctx context.Context) error {
 	}
 	return nil
 }
+
+type remainingKey struct{}
+
+// WithRemaining returns ctx carrying left, which says how much time is
+// left before ctx expires on a clock that ctx.Deadline does not express
+// (a CPU-time budget: engine/strategy.WithBudget).
+func WithRemaining(ctx context.Context, left func() time.Duration) context.Context {
+	return context.WithValue(ctx, remainingKey{}, left)
+}
+
+// Remaining returns the time left before ctx expires: the least of the
+// innermost budget's WithRemaining and the time until ctx's deadline;
+// false when ctx has neither.
+func Remaining(ctx context.Context) (time.Duration, bool) {
+	left, ok := time.Duration(0), false
+	if f, has := ctx.Value(remainingKey{}).(func() time.Duration); has {
+		left, ok = f(), true
+	}
+	if d, has := ctx.Deadline(); has {
+		if u := time.Until(d); !ok || u < left {
+			left, ok = u, true
+		}
+	}
+	return max(left, 0), ok
+}

@@ -19,9 +19,18 @@ static Z3_context reverify_horn_context(void) {
 // and assert of universally quantified implications) to a fixedpoint
 // context with the Spacer engine and runs its one query: 1 derivable, -1 not derivable, 0 unknown, -2 an API error.
 // *why receives a copy (malloc'd) of the reason for unknown or the
-// error's message.
-static int reverify_horn(Z3_context c, const char *script, char **why) {
+// error's message, *answer one of the solution for -1.
+static char *reverify_copy(Z3_string s) {
+	size_t n = 0;
+	while (s[n]) n++;
+	char *r = malloc(n + 1);
+	for (size_t i = 0; i <= n; i++) r[i] = s[i];
+	return r;
+}
+
+static int reverify_horn(Z3_context c, const char *script, char **why, char **answer) {
 	*why = NULL;
+	*answer = NULL;
 	Z3_fixedpoint fp = Z3_mk_fixedpoint(c);
 	Z3_fixedpoint_inc_ref(c, fp);
 	Z3_params p = Z3_mk_params(c);
@@ -38,6 +47,12 @@ static int reverify_horn(Z3_context c, const char *script, char **why) {
 			if (Z3_get_error_code(c) == Z3_OK) {
 				r = a == Z3_L_TRUE ? 1 : a == Z3_L_FALSE ? -1 : 0;
 			}
+			if (r == -1) {
+				Z3_ast ans = Z3_fixedpoint_get_answer(c, fp);
+				if (Z3_get_error_code(c) == Z3_OK && ans != NULL) {
+					*answer = reverify_copy(Z3_ast_to_string(c, ans));
+				}
+			}
 		}
 		Z3_ast_vector_dec_ref(c, qs);
 	}
@@ -48,10 +63,7 @@ static int reverify_horn(Z3_context c, const char *script, char **why) {
 		msg = Z3_fixedpoint_get_reason_unknown(c, fp);
 	}
 	if (msg != NULL) {
-		size_t n = 0;
-		while (msg[n]) n++;
-		*why = malloc(n + 1);
-		for (size_t i = 0; i <= n; i++) (*why)[i] = msg[i];
+		*why = reverify_copy(msg);
 	}
 	Z3_fixedpoint_dec_ref(c, fp);
 	return r;
@@ -75,43 +87,50 @@ import (
 // written as an SMT-LIB script in the HORN logic (smt.HornSystem.SMTLIB)
 // and evaluated through the C API (go-z3 has no fixedpoint or
 // quantifier calls). Sat: the clauses have a solution (no query is
-// derivable); Unsat: a query is derivable; Unknown with an error when
+// derivable), with the solution Spacer gives (its answer read by
+// smt.HornSystem.ReadSolution); Unsat: a query is derivable; Unknown
+// with an error when
 // Spacer gives up, the script is rejected, or ctx is done (Z3_interrupt
 // stops the evaluation).
-func (s *solver) SolveHorn(ctx context.Context, h *smt.HornSystem) (smt.Result, error) {
-	return SolveHorn(ctx, h)
+func (s *solver) SolveHorn(ctx context.Context, b *smt.Builder, h *smt.HornSystem) (smt.Result, smt.HornSolution, error) {
+	return SolveHorn(ctx, b, h)
 }
 
 // SolveHorn is solver.SolveHorn without a solver (smt.HornSolver).
-func SolveHorn(ctx context.Context, h *smt.HornSystem) (smt.Result, error) {
+func SolveHorn(ctx context.Context, b *smt.Builder, h *smt.HornSystem) (smt.Result, smt.HornSolution, error) {
 	if err := ctx.Err(); err != nil {
-		return smt.Unknown, err
+		return smt.Unknown, nil, err
 	}
 	script := C.CString(h.SMTLIB())
 	defer C.free(unsafe.Pointer(script))
 	zc := C.reverify_horn_context()
 	defer C.Z3_del_context(zc)
 	stop := interruptOnDone(ctx, zc)
-	var why *C.char
-	r := C.reverify_horn(zc, script, &why)
+	var why, answer *C.char
+	r := C.reverify_horn(zc, script, &why, &answer)
 	stop()
-	reason := ""
+	reason, text := "", ""
 	if why != nil {
 		reason = C.GoString(why)
 		C.free(unsafe.Pointer(why))
 	}
+	if answer != nil {
+		text = C.GoString(answer)
+		C.free(unsafe.Pointer(answer))
+	}
 	if err := ctx.Err(); err != nil {
-		return smt.Unknown, err
+		return smt.Unknown, nil, err
 	}
 	switch r {
 	case 1:
-		return smt.Unsat, nil
+		return smt.Unsat, nil, nil
 	case -1:
-		return smt.Sat, nil
+		sol, _ := h.ReadSolution(b, text) // an unreadable answer leaves the relations out
+		return smt.Sat, sol, nil
 	case 0:
-		return smt.Unknown, fmt.Errorf("spacer: %s", reason)
+		return smt.Unknown, nil, fmt.Errorf("spacer: %s", reason)
 	}
-	return smt.Unknown, fmt.Errorf("spacer: the Horn clauses were rejected: %s", reason)
+	return smt.Unknown, nil, fmt.Errorf("spacer: the Horn clauses were rejected: %s", reason)
 }
 
 // interruptOnDone interrupts the Z3 context zc when ctx is done, until

@@ -38,9 +38,31 @@ func TestSolveHorn(t *testing.T) {
 		{"x == 3", func(x *smt.Term) *smt.Term { return b.Eq(x, b.BV(3, 32)) }, smt.Unsat},
 	} {
 		h := counter(b, c.bad)
-		r, err := SolveHorn(context.Background(), h)
+		r, sol, err := SolveHorn(context.Background(), b, h)
 		if r != c.want {
 			t.Errorf("bad %s: %v (%v), want %v\n%s", c.name, r, err, c.want, h.SMTLIB())
+		}
+		if r != smt.Sat {
+			continue
+		}
+		// the solution holds in every reachable state (0..10) and
+		// excludes the bad ones
+		inv := h.Relations[0]
+		arg := smt.HornArgs(b, inv)[0]
+		at := func(v int64) *smt.Term {
+			return smt.Substitute(b, sol[inv], map[*smt.Term]*smt.Term{arg: b.BV(uint64(v), 32)})
+		}
+		if sol[inv] == nil {
+			t.Errorf("bad %s: no solution read", c.name)
+			continue
+		}
+		for v := int64(0); v <= 10; v++ {
+			if at(v).Op != smt.True {
+				t.Errorf("bad %s: the solution %s excludes the reachable x = %d", c.name, sol[inv], v)
+			}
+		}
+		if c.name == "x > 10" && at(11).Op != smt.False {
+			t.Errorf("the solution %s does not exclude x = 11", sol[inv])
 		}
 	}
 }
@@ -60,7 +82,7 @@ func TestSolveHornShared(t *testing.T) {
 	if !strings.Contains(text, "(let ((s0 (bvadd x0 x1)))") {
 		t.Errorf("the shared sum is not let-bound:\n%s", text)
 	}
-	if r, err := SolveHorn(context.Background(), h); r != smt.Sat {
+	if r, _, err := SolveHorn(context.Background(), b, h); r != smt.Sat {
 		t.Errorf("%v (%v), want sat", r, err)
 	}
 }
@@ -80,7 +102,7 @@ func TestSolveHornInterrupted(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	r, err := SolveHorn(ctx, h)
+	r, _, err := SolveHorn(ctx, b, h)
 	if r == smt.Unknown && err == nil {
 		t.Errorf("unknown without a reason")
 	}
