@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/reverify/reverify/engine/analysis/location"
 	"github.com/reverify/reverify/engine/cexcheck"
@@ -409,7 +410,7 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 		if opts.Horn && u.hornTry < len(hornTries) && k >= hornTries[u.hornTry].bound {
 			try := hornTries[u.hornTry]
 			u.hornTry = len(hornTries) // no further try unless this one ran out of time
-			proved, invs, why, timedOut := tryHorn(ctx, prog, u, opts, try.share)
+			proved, invs, why, timedOut := tryHorn(ctx, prog, u, opts, try.share, try.cap)
 			switch {
 			case proved:
 				res.Status, res.Horn, res.Invariants = True, true, invs
@@ -426,17 +427,18 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 	return res, true
 }
 
-// tryHorn runs horn with share of ctx's time, when opts.Solver's
+// tryHorn runs horn with share of ctx's time (at most limit, when
+// positive), when opts.Solver's
 // solvers are smt.HornSolvers; timedOut says that the try ran out of
 // its time (a later try with more time may succeed).
-func tryHorn(ctx context.Context, prog *cfa.Program, u *unroller, opts Options, share float64) (proved bool, invs map[*cfa.Location][]cfa.Expr, why string, timedOut bool) {
+func tryHorn(ctx context.Context, prog *cfa.Program, u *unroller, opts Options, share float64, limit time.Duration) (proved bool, invs map[*cfa.Location][]cfa.Expr, why string, timedOut bool) {
 	sol := opts.Solver(smt.NewBuilder())
 	hs, ok := sol.(smt.HornSolver)
 	sol.Close()
 	if !ok {
 		return false, nil, "", false
 	}
-	hctx, cancel := hornContext(ctx, share)
+	hctx, cancel := hornContext(ctx, share, limit)
 	defer cancel()
 	proved, invs, why, err := horn(hctx, prog, u, hs, opts.Semantics)
 	if err != nil {

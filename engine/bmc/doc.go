@@ -69,6 +69,22 @@
 // arbitrary state, and a havocked pointer to one would read another
 // object's bytes.
 //
+// # Horn clauses
+//
+// With Options.Horn, where k-induction fails, the CFA is cut at the
+// entry function's loop heads into loop-free segments (the unrolling
+// with segment set: from the program's start, and from an arbitrary
+// state at each loop head, up to the next loop head), each encoded as
+// one large block; every segment becomes constrained Horn clauses over
+// one relation per loop head (its state: smt.Merger.ShapeOf), and every
+// error, cut-off and step outside the encoding implies false (horn.go).
+// A solution found by smt.HornSolver (Z3's Spacer, IC3/PDR) is an
+// inductive invariant per loop head: TRUE, with the solution's C-stateable
+// conditions as witness candidates (horn_invariants.go). A segment that
+// allocates inside a loop of the entry function gets no clauses (the
+// clause of a segment that runs again would give the blocks of all its
+// runs one address). Tries: hornTries.
+//
 // # Scope
 //
 // Everything EncodePath encodes: integers of any width, pointers and

@@ -196,14 +196,17 @@ func horn(ctx context.Context, prog *cfa.Program, u *unroller, hs smt.HornSolver
 // hornTries are the Horn engine's tries in one Check: the smallest
 // bound at which each may run (the first bound whose unwinding
 // assertions fail only in the entry function's loops, and k-induction
-// fails) and its share of the time left; a try follows only one that
-// ran out of time. Spacer answers most of what it proves within a few
-// hundred milliseconds and a few in seconds, while the unwinding
-// assertions need the time for deeper bounds (doc/perf/2026-11-30-horn.md).
+// fails), its share of the time left and a cap on it (0: none); a try
+// follows only one that ran out of time. Spacer answers most of what it
+// proves within a few hundred milliseconds and a few in seconds, while
+// the unwinding assertions need the time for deeper bounds: the first
+// try is short, the second comes once the bounds are deep
+// (doc/perf/2026-11-30-horn.md).
 var hornTries = []struct {
 	bound int
 	share float64
-}{{1, 0.1}, {32, 0.3}}
+	cap   time.Duration
+}{{1, 0.1, time.Second}, {64, 0.25, 0}}
 
 // hornTimeout bounds a try without a deadline.
 const hornTimeout = 30 * time.Second
@@ -211,10 +214,13 @@ const hornTimeout = 30 * time.Second
 // hornContext bounds a try by its share of ctx's time (on ctx's clock:
 // CPU time under a CPU budget, whose rate a single-threaded try spends
 // as wall time).
-func hornContext(ctx context.Context, share float64) (context.Context, context.CancelFunc) {
+func hornContext(ctx context.Context, share float64, limit time.Duration) (context.Context, context.CancelFunc) {
 	d := hornTimeout
 	if left, ok := timeslice.Remaining(ctx); ok {
 		d = time.Duration(float64(left) * share)
+	}
+	if limit > 0 {
+		d = min(d, limit)
 	}
 	return context.WithTimeout(ctx, d)
 }
