@@ -119,6 +119,7 @@ func Check(ctx context.Context, prog *cfa.Program, opts Options) (res Result) {
 	}
 	u := &unroller{prog: prog, loc: loc, loops: cfa.NaturalLoops(prog), entry: prog.Func(opts.Entry),
 		errors: map[*cfa.Edge][]int{}, via: []*cfa.Edge{opts.Via}, sinks: true, maxNodes: opts.MaxNodes, escaped: prog.EscapedFuncs()}
+	u.budget, u.hasBudget = timeslice.Remaining(ctx)
 	for _, e := range opts.ErrorEdges {
 		u.errors[e] = []int{0}
 	}
@@ -137,10 +138,30 @@ func Check(ctx context.Context, prog *cfa.Program, opts Options) (res Result) {
 		r.Bound = k
 		res = r
 		if !more {
-			return res
+			break
+		}
+	}
+	if res.Status == Unknown && u.hornBound > 0 && u.hornTry < len(hornTries) && ctx.Err() == nil {
+		// the bounds ended undecided while a Horn try that ran out of
+		// time is pending: it gets what is left, at its last bound
+		u.bound = u.hornBound
+		if proved, invs, why, _ := tryHorn(ctx, prog, u, opts, hornLast, 0); proved {
+			return hornResult(u, invs)
+		} else if why != "" {
+			res.Reason += "; Horn clauses: " + why
 		}
 	}
 	return res
+}
+
+// hornLast is the share of the time left that a pending Horn try gets
+// once the bounds end undecided.
+const hornLast = 0.9
+
+// hornResult is the TRUE of a Horn proof at u's bound.
+func hornResult(u *unroller, invs map[*cfa.Location][]cfa.Expr) Result {
+	return Result{Status: True, Horn: true, Invariants: invs, Bound: u.bound,
+		Reason: fmt.Sprintf("IC3/PDR (Spacer) over merged loop-free segments: the Horn clauses between the loop heads of %s have inductive invariants that exclude every error (callees unrolled to bound %d)", u.entry.Name, u.bound)}
 }
 
 // unsupported is a step outside the encoding (or a join of states that
@@ -407,17 +428,19 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 		case why != "":
 			res.Reason += "; k-induction: " + why
 		}
-		if opts.Horn && u.hornTry < len(hornTries) && k >= hornTries[u.hornTry].bound {
-			try := hornTries[u.hornTry]
+		left, _ := timeslice.Remaining(ctx)
+		if opts.Horn && u.hornTry < len(hornTries) && hornDue(k, hornTries[u.hornTry].bound, hornTries[u.hornTry].after, u.budget, left, u.hasBudget) {
+			idx := u.hornTry
+			try := hornTries[idx]
 			u.hornTry = len(hornTries) // no further try unless this one ran out of time
 			proved, invs, why, timedOut := tryHorn(ctx, prog, u, opts, try.share, try.cap)
 			switch {
 			case proved:
-				res.Status, res.Horn, res.Invariants = True, true, invs
-				res.Reason = fmt.Sprintf("IC3/PDR (Spacer) over merged loop-free segments: the Horn clauses between the loop heads of %s have inductive invariants that exclude every error (callees unrolled to bound %d)", u.entry.Name, k)
-				return res, false
+				h := hornResult(u, invs)
+				h.Nodes, h.Arcs, h.Conjuncts = res.Nodes, res.Arcs, res.Conjuncts
+				return h, false
 			case timedOut:
-				u.hornTry = indexOfTry(try.bound) + 1
+				u.hornTry, u.hornBound = idx+1, k
 			}
 			if why != "" {
 				res.Reason += "; Horn clauses: " + why
@@ -445,16 +468,6 @@ func tryHorn(ctx context.Context, prog *cfa.Program, u *unroller, opts Options, 
 		why = err.Error()
 	}
 	return proved, invs, why, !proved && hctx.Err() != nil && ctx.Err() == nil
-}
-
-// indexOfTry returns the index in hornTries of the try at bound.
-func indexOfTry(bound int) int {
-	for i, t := range hornTries {
-		if t.bound == bound {
-			return i
-		}
-	}
-	return len(hornTries)
 }
 
 // unrollError is the reason of an unrolling that failed.

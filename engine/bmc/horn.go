@@ -193,20 +193,32 @@ func horn(ctx context.Context, prog *cfa.Program, u *unroller, hs smt.HornSolver
 	return false, nil, fmt.Sprintf("spacer: %v", err), nil
 }
 
-// hornTries are the Horn engine's tries in one Check: the smallest
-// bound at which each may run (the first bound whose unwinding
-// assertions fail only in the entry function's loops, and k-induction
-// fails), its share of the time left and a cap on it (0: none); a try
-// follows only one that ran out of time. Spacer answers most of what it
-// proves within a few hundred milliseconds and a few in seconds, while
-// the unwinding assertions need the time for deeper bounds: the first
-// try is short, the second comes once the bounds are deep
-// (doc/perf/2026-11-30-horn.md).
+// hornTries are the Horn engine's tries in one Check: each may run at
+// a bound whose unwinding assertions fail only in the entry function's
+// loops (and k-induction fails) once the bound is at least bound or
+// Check has spent the fraction after of the time it had, with its share
+// of the time left and a cap on it (0: none); a try follows only one
+// that ran out of time, and a try still pending when the bounds end
+// undecided gets what is left (hornLast). Spacer answers most of what
+// it proves within a few hundred milliseconds and some in seconds,
+// while the unwinding assertions need the time for deeper bounds: the
+// first try is short, the second waits for deep bounds or a quarter of
+// the time (doc/perf/2026-11-30-horn.md).
 var hornTries = []struct {
-	bound int
-	share float64
-	cap   time.Duration
-}{{1, 0.1, time.Second}, {64, 0.25, 0}}
+	bound        int
+	after, share float64
+	cap          time.Duration
+}{{1, 0, 0.1, time.Second}, {64, 0.25, 0.25, 0}}
+
+// hornDue reports whether a try may run at bound k: k reaches bound, or
+// Check had total when it started (ok: it has a limit) and has spent
+// the fraction after of it (left remains).
+func hornDue(k, bound int, after float64, total, left time.Duration, ok bool) bool {
+	if k >= bound {
+		return true
+	}
+	return ok && after > 0 && total > 0 && float64(total-left) >= after*float64(total)
+}
 
 // hornTimeout bounds a try without a deadline.
 const hornTimeout = 30 * time.Second

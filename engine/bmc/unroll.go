@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/reverify/reverify/engine/analysis/location"
 	"github.com/reverify/reverify/engine/cfa"
@@ -146,6 +147,13 @@ type unroller struct {
 	// hornTry is the index of the Horn engine's next try in Check
 	// (hornTries), or len(hornTries) when no try is left.
 	hornTry int
+	// hornBound is the bound of the last Horn try that ran out of
+	// time (0: none), at which Check gives a pending try what is left.
+	hornBound int
+	// budget is the time Check had when it started (hasBudget: it has
+	// a limit), for hornTries' timing.
+	budget    time.Duration
+	hasBudget bool
 	// escaped are the functions with a body whose address escapes
 	// (cfa.Program.EscapedFuncs).
 	escaped []string

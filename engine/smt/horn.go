@@ -285,28 +285,5 @@ func writeShared(sb *strings.Builder, t *Term, names map[*Term]string, top bool)
 		sb.WriteString(n)
 		return
 	}
-	switch t.Op {
-	case True, False, BVConst, Var:
-		t.write(sb)
-		return
-	case ConstArray:
-		fmt.Fprintf(sb, "((as const %s) ", t.Sort)
-		writeShared(sb, t.Args[0], names, false)
-		sb.WriteByte(')')
-		return
-	}
-	sb.WriteByte('(')
-	switch t.Op {
-	case ZeroExt, SignExt:
-		fmt.Fprintf(sb, "(_ %s %d)", t.Op, t.Sort.Width-t.Args[0].Sort.Width)
-	case Extract:
-		fmt.Fprintf(sb, "(_ extract %d %d)", t.HiBit, t.Lo)
-	default:
-		sb.WriteString(t.Op.String())
-	}
-	for _, a := range t.Args {
-		sb.WriteByte(' ')
-		writeShared(sb, a, names, false)
-	}
-	sb.WriteByte(')')
+	t.writeWith(sb, func(a *Term) { writeShared(sb, a, names, false) })
 }

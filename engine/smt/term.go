@@ -164,6 +164,12 @@ func (t *Term) String() string {
 }
 
 func (t *Term) write(b *strings.Builder) {
+	t.writeWith(b, func(a *Term) { a.write(b) })
+}
+
+// writeWith writes t's s-expression with its arguments written by arg
+// (the whole term for constants and variables).
+func (t *Term) writeWith(b *strings.Builder, arg func(*Term)) {
 	switch t.Op {
 	case True, False:
 		b.WriteString(t.Op.String())
@@ -176,7 +182,7 @@ func (t *Term) write(b *strings.Builder) {
 		return
 	case ConstArray:
 		fmt.Fprintf(b, "((as const %s) ", t.Sort)
-		t.Args[0].write(b)
+		arg(t.Args[0])
 		b.WriteByte(')')
 		return
 	}
@@ -191,7 +197,7 @@ func (t *Term) write(b *strings.Builder) {
 	}
 	for _, a := range t.Args {
 		b.WriteByte(' ')
-		a.write(b)
+		arg(a)
 	}
 	b.WriteByte(')')
 }
