@@ -38,11 +38,13 @@ func setJobs(jobs int) {
 	}
 }
 
-// processCPU is the CPU time this process has used.
+// processCPU is the CPU time this process and its children that ended
+// (the Horn solver's processes, engine/smt/z3) have used.
 func processCPU() time.Duration {
-	var ru syscall.Rusage
+	var ru, ch syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0
 	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ch)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano() + ch.Utime.Nano() + ch.Stime.Nano())
 }

@@ -94,12 +94,14 @@ func (c *budgetCtx) Err() error {
 	return c.err
 }
 
-// ProcessCPU is the CPU time (user + system) of this process, 0 when
-// getrusage(2) fails.
+// ProcessCPU is the CPU time (user + system) of this process and of its
+// children that ended (the Horn solver's processes, engine/smt/z3), 0
+// when getrusage(2) fails.
 func ProcessCPU() time.Duration {
-	var ru syscall.Rusage
+	var ru, ch syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0
 	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ch)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano() + ch.Utime.Nano() + ch.Stime.Nano())
 }
