@@ -49,7 +49,9 @@ func bmcVerdict(ctx context.Context, prog *cfa.Program, cfg Config, res *Result,
 func runBMC(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Config, res *Result) {
 	opts := bmcOptions(cfg)
 	opts.ErrorEdges, opts.Via, opts.KInduction = prop.ErrorEdges, prop.Via, cfg.Unwind <= 0
-	opts.Horn = opts.KInduction
+	if opts.KInduction {
+		opts.Horn = cfg.Horn
+	}
 	v, why := bmcVerdict(ctx, prog, cfg, res, bmc.Check(ctx, prog, opts))
 	switch {
 	case v != results.Unknown:

@@ -72,6 +72,11 @@ type Config struct {
 	// queries of bmc's unrollings (engine/smt/z3.OneShotFactory); nil
 	// means Solver.
 	OneShot smt.Factory
+	// Horn decides the Horn clauses of bmc's unbounded engine
+	// (engine/bmc: IC3/PDR over the segments between loop heads); nil
+	// leaves that engine out. cmd injects package spacer's solver
+	// process.
+	Horn smt.HornSolver
 	// KeepARG keeps each property's final ARG in its Result, and the
 	// evidence witnesses need that costs extra time (k-induction's
 	// invariants of a proof that needed none).

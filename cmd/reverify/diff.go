@@ -13,6 +13,7 @@ import (
 	"github.com/reverify/reverify/diffslice"
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/spacer"
 )
 
 // revFlags select the base and head revisions and the verdict cache
@@ -79,7 +80,7 @@ type runSettings struct {
 // name, entry and timeout (the effective ones: flags, .reverify.yml).
 func (s runSettings) engineConfig(name, entry string, timeout time.Duration) engine.Config {
 	return engine.Config{
-		Name: name, Entry: entry, Timeout: timeout, MaxStates: s.maxStates, Solver: z3.Factory, OneShot: z3.OneShotFactory,
+		Name: name, Entry: entry, Timeout: timeout, MaxStates: s.maxStates, Solver: z3.Factory, OneShot: z3.OneShotFactory, Horn: spacer.Solver{},
 		KeepARG: s.keepARG, KeepShape: s.keepARG, SignedOverflow: s.overflow, InitialPrecision: s.initial,
 		SlicingCriterion: s.slicingCriterion, PrecisionScope: s.precisionScope, Reduce: s.reduce,
 		Clock: clockFunc(s.clock), Workers: workers(s.clock, s.jobs), AssumePure: s.assumePure,

@@ -40,11 +40,11 @@ type Options struct {
 	// k-induction's step case over the same merged encoding (its cut
 	// points are the entry function's loop heads).
 	KInduction bool
-	// Horn, with KInduction, also tries the Horn engine (horn.go: IC3/PDR
-	// over the loop-free segments between cut points) once, at the
-	// first bound where k-induction is tried and fails, when Solver's
-	// solvers are smt.HornSolvers.
-	Horn bool
+	// Horn, when not nil and with KInduction, decides the Horn clauses
+	// of the unbounded engine (horn.go: IC3/PDR over the loop-free
+	// segments between cut points), tried where k-induction fails
+	// (hornTries).
+	Horn smt.HornSolver
 }
 
 // Status is the outcome of Check.
@@ -141,7 +141,7 @@ func Check(ctx context.Context, prog *cfa.Program, opts Options) (res Result) {
 			break
 		}
 	}
-	if res.Status == Unknown && u.hornBound > 0 && u.hornTry < len(hornTries) && ctx.Err() == nil {
+	if res.Status == Unknown && opts.Horn != nil && u.hornBound > 0 && u.hornTry < len(hornTries) && ctx.Err() == nil {
 		// the bounds ended undecided while a Horn try that ran out of
 		// time is pending: it gets what is left, at its last bound
 		u.bound = u.hornBound
@@ -156,7 +156,7 @@ func Check(ctx context.Context, prog *cfa.Program, opts Options) (res Result) {
 
 // hornLast is the share of the time left that a pending Horn try gets
 // once the bounds end undecided.
-const hornLast = 0.9
+const hornLast = 0.8
 
 // hornResult is the TRUE of a Horn proof at u's bound.
 func hornResult(u *unroller, invs map[*cfa.Location][]cfa.Expr) Result {
@@ -429,7 +429,7 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 			res.Reason += "; k-induction: " + why
 		}
 		left, _ := timeslice.Remaining(ctx)
-		if opts.Horn && u.hornTry < len(hornTries) && hornDue(k, hornTries[u.hornTry].bound, hornTries[u.hornTry].after, u.budget, left, u.hasBudget) {
+		if opts.Horn != nil && u.hornTry < len(hornTries) && hornDue(k, hornTries[u.hornTry].bound, hornTries[u.hornTry].after, u.budget, left, u.hasBudget) {
 			idx := u.hornTry
 			try := hornTries[idx]
 			u.hornTry = len(hornTries) // no further try unless this one ran out of time
@@ -455,15 +455,9 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 // solvers are smt.HornSolvers; timedOut says that the try ran out of
 // its time (a later try with more time may succeed).
 func tryHorn(ctx context.Context, prog *cfa.Program, u *unroller, opts Options, share float64, limit time.Duration) (proved bool, invs map[*cfa.Location][]cfa.Expr, why string, timedOut bool) {
-	sol := opts.Solver(smt.NewBuilder())
-	hs, ok := sol.(smt.HornSolver)
-	sol.Close()
-	if !ok {
-		return false, nil, "", false
-	}
 	hctx, cancel := hornContext(ctx, share, limit)
 	defer cancel()
-	proved, invs, why, err := horn(hctx, prog, u, hs, opts.Semantics)
+	proved, invs, why, err := horn(hctx, prog, u, opts.Horn, opts.Semantics)
 	if err != nil {
 		why = err.Error()
 	}

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/reverify/reverify/engine/smt/z3"
+
 	"github.com/reverify/reverify/engine/bmc"
 )
 
@@ -103,7 +105,7 @@ func TestHorn(t *testing.T) {
 			// the Horn engine takes half the time left: 5 s
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
-			r := checkCtx(ctx, t, p.src, bmc.Options{MaxUnwind: 64, KInduction: true, Horn: true})
+			r := checkCtx(ctx, t, p.src, bmc.Options{MaxUnwind: 64, KInduction: true, Horn: z3.InProcess{}})
 			if got := statusName[r.Status]; got != p.want {
 				t.Errorf("%s at bound %d (%s), want %s", got, r.Bound, r.Reason, p.want)
 			}
@@ -118,7 +120,7 @@ func TestHorn(t *testing.T) {
 // the loop head in C, over the program's variables (the candidates of
 // its correctness witness).
 func TestHornInvariants(t *testing.T) {
-	r := check(t, hornPrograms[0].src, bmc.Options{MaxUnwind: 64, KInduction: true, Horn: true})
+	r := check(t, hornPrograms[0].src, bmc.Options{MaxUnwind: 64, KInduction: true, Horn: z3.InProcess{}})
 	if !r.Horn {
 		t.Fatalf("not proved by the Horn engine: %s", r.Reason)
 	}

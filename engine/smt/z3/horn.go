@@ -74,42 +74,70 @@ import "C"
 import (
 	"context"
 	"fmt"
-	"io"
-	"os"
-	"os/exec"
 	"strings"
-	"syscall"
+	"sync"
+	"unsafe"
 
 	"github.com/reverify/reverify/engine/smt"
 )
 
-// SolveHorn decides a system of constrained Horn clauses with Z3's
-// Spacer engine (IC3/PDR generalised to Horn clauses over theories:
-// Komuravelli, Gurfinkel, Chaki, "SMT-based model checking for recursive
-// programs", CAV 2014). The system is written as SMT-LIB Horn clauses
-// (smt.HornSystem.SMTLIB) and solved through Z3's fixedpoint API (go-z3
-// has no fixedpoint or quantifier calls) in a child process: this
-// program run again with hornChildEnv set (init hands the process to
-// hornChild), because Spacer in Z3 4.8.12 crashes (SIGSEGV) on some
-// bit-vector clause sets, which must not take the verifier down. Sat:
-// the clauses have a solution (no query is derivable), with the solution
-// Spacer gives (its answer read by smt.HornSystem.ReadSolution); Unsat:
-// a query is derivable; Unknown with an error when Spacer gives up, the
-// script is rejected, the child fails, or ctx is done (the child is
-// killed).
-func (s *solver) SolveHorn(ctx context.Context, b *smt.Builder, h *smt.HornSystem) (smt.Result, smt.HornSolution, error) {
-	return SolveHorn(ctx, b, h)
+// SolveHornScript decides the SMT-LIB Horn clauses script (the text of
+// smt.HornSystem.SMTLIB) with Z3's Spacer engine (IC3/PDR generalised to
+// Horn clauses over theories: Komuravelli, Gurfinkel, Chaki, "SMT-based
+// model checking for recursive programs", CAV 2014) through Z3's
+// fixedpoint API (go-z3 has no fixedpoint or quantifier calls), in this
+// process and a Z3 context of its own; a done ctx interrupts it. head is
+// "sat" (the clauses have a solution; text is Spacer's answer, for
+// smt.HornSystem.ReadSolution), "unsat" (a query is derivable),
+// "unknown" or "rejected" (reason says why). Spacer in Z3 4.8.12 dies
+// with SIGSEGV on some bit-vector clause sets: the verifier runs it in a
+// child process (package spacer); in-process calls are for tests.
+func SolveHornScript(ctx context.Context, script string) (head, reason, text string) {
+	cs := C.CString(script)
+	defer C.free(unsafe.Pointer(cs))
+	zc := C.reverify_horn_context()
+	defer C.Z3_del_context(zc)
+	stop := interruptOnDone(ctx, zc)
+	var why, answer *C.char
+	r := C.reverify_horn(zc, cs, &why, &answer)
+	stop()
+	if why != nil {
+		reason = strings.Join(strings.Fields(C.GoString(why)), " ")
+		C.free(unsafe.Pointer(why))
+	}
+	if answer != nil {
+		text = C.GoString(answer)
+		C.free(unsafe.Pointer(answer))
+	}
+	switch r {
+	case 1:
+		return "unsat", reason, ""
+	case -1:
+		return "sat", reason, text
+	case 0:
+		return "unknown", reason, ""
+	}
+	return "rejected", reason, ""
 }
 
-// SolveHorn is solver.SolveHorn without a solver (smt.HornSolver).
-func SolveHorn(ctx context.Context, b *smt.Builder, h *smt.HornSystem) (smt.Result, smt.HornSolution, error) {
+// InProcess is an smt.HornSolver that runs SolveHornScript in this
+// process: for tests whose clauses are known not to crash Z3.
+type InProcess struct{}
+
+// SolveHorn implements smt.HornSolver.
+func (InProcess) SolveHorn(ctx context.Context, b *smt.Builder, h *smt.HornSystem) (smt.Result, smt.HornSolution, error) {
 	if err := ctx.Err(); err != nil {
 		return smt.Unknown, nil, err
 	}
-	head, reason, text, err := solveScript(ctx, h.SMTLIB())
-	if err != nil {
+	head, reason, text := SolveHornScript(ctx, h.SMTLIB())
+	if err := ctx.Err(); err != nil {
 		return smt.Unknown, nil, err
 	}
+	return HornAnswer(b, h, head, reason, text)
+}
+
+// HornAnswer turns SolveHornScript's answer into SolveHorn's results.
+func HornAnswer(b *smt.Builder, h *smt.HornSystem, head, reason, text string) (smt.Result, smt.HornSolution, error) {
 	switch head {
 	case "unsat":
 		return smt.Unsat, nil, nil
@@ -122,78 +150,27 @@ func SolveHorn(ctx context.Context, b *smt.Builder, h *smt.HornSystem) (smt.Resu
 	return smt.Unknown, nil, fmt.Errorf("spacer: the Horn clauses were rejected: %s", reason)
 }
 
-// solveScript runs a child on the SMT-LIB Horn clauses script and
-// returns its answer (hornChild's three parts), or an error when the
-// child fails or ctx is done.
-func solveScript(ctx context.Context, script string) (head, reason, text string, err error) {
-	if err := ctx.Err(); err != nil {
-		return "", "", "", err
+// interruptOnDone interrupts the Z3 context zc when ctx is done, until
+// the returned stop is called (which waits for a running interrupt).
+func interruptOnDone(ctx context.Context, zc C.Z3_context) (stop func()) {
+	var mu sync.Mutex
+	done := false
+	quit := make(chan struct{})
+	go func() {
+		select {
+		case <-ctx.Done():
+			mu.Lock()
+			if !done {
+				C.Z3_interrupt(zc)
+			}
+			mu.Unlock()
+		case <-quit:
+		}
+	}()
+	return func() {
+		mu.Lock()
+		done = true
+		mu.Unlock()
+		close(quit)
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		return "", "", "", fmt.Errorf("spacer: %v", err)
-	}
-	cmd := exec.CommandContext(ctx, exe)
-	cmd.Env = append(os.Environ(), hornChildEnv+"=1")
-	cmd.Stdin = strings.NewReader(script)
-	cmd.Stderr = io.Discard
-	out, err := cmd.Output()
-	if cerr := ctx.Err(); cerr != nil {
-		return "", "", "", cerr
-	}
-	if err != nil {
-		return "", "", "", fmt.Errorf("spacer: the solver process failed (%v)", err)
-	}
-	head, rest, ok := strings.Cut(string(out), "\n")
-	reason, text, _ = strings.Cut(rest, "\n")
-	switch {
-	case !ok:
-		return "", "", "", fmt.Errorf("spacer: no answer from the solver process")
-	case head == "sat", head == "unsat", head == "unknown", head == "rejected":
-		return head, reason, text, nil
-	}
-	return "", "", "", fmt.Errorf("spacer: the solver process answered %q", head)
-}
-
-// hornChildEnv, set in a process's environment, makes it a Horn solver
-// child of SolveHorn.
-const hornChildEnv = "REVERIFY_Z3_HORN_CHILD"
-
-// hornChildMemory is the address-space limit of a child (bytes).
-const hornChildMemory = 4 << 30
-
-func init() {
-	if os.Getenv(hornChildEnv) != "" {
-		hornChild()
-	}
-}
-
-// hornChild solves the Horn clauses on standard input and writes three
-// parts to standard output: "sat", "unsat", "unknown" or "rejected" on
-// the first line, the reason on the second, and for sat Spacer's answer;
-// then it ends the process.
-func hornChild() {
-	lim := uint64(hornChildMemory)
-	_ = syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: lim, Max: lim})
-	script, err := io.ReadAll(os.Stdin)
-	if err != nil {
-		os.Exit(3)
-	}
-	cs := C.CString(string(script))
-	zc := C.reverify_horn_context()
-	var why, answer *C.char
-	r := C.reverify_horn(zc, cs, &why, &answer)
-	reason, text := "", ""
-	if why != nil {
-		reason = C.GoString(why)
-	}
-	if answer != nil {
-		text = C.GoString(answer)
-	}
-	head := map[C.int]string{1: "unsat", -1: "sat", 0: "unknown"}[r]
-	if head == "" {
-		head = "rejected"
-	}
-	fmt.Fprintf(os.Stdout, "%s\n%s\n%s", head, strings.Join(strings.Fields(reason), " "), text)
-	os.Exit(0)
 }
