@@ -78,6 +78,16 @@ int main(void) {
 	__VERIFIER_assert(y == 0); // want UNKNOWN (touch may write y)
 	return 0;
 }`},
+	// A global that the loop alone writes: the relation must carry it
+	// (a global register missing from the loop head's state would read
+	// as its initial value in every iteration, and prove g < 2000).
+	{"global-counter-deep", "UNKNOWN", false, `
+unsigned g;
+int main(void) {
+	while (__VERIFIER_nondet_int()) g++;
+	__VERIFIER_assert(g < 2000); // want FALSE (after 2000 iterations: UNKNOWN)
+	return 0;
+}`},
 	// Every iteration's block gets the same address in the clause of the
 	// loop's segment, so prev == p would hold there although the blocks
 	// of two iterations differ: allocation in a loop is refused.

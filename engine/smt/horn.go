@@ -37,8 +37,9 @@ type HornSystem struct {
 	Clauses   []Clause
 }
 
-// HornSolver is a Solver that also decides systems of constrained Horn
-// clauses (engine/smt/z3: Spacer, an IC3/PDR engine). SolveHorn answers
+// HornSolver decides systems of constrained Horn clauses (package
+// spacer: Z3's Spacer, an IC3/PDR engine, in a solver process;
+// engine/smt/z3.InProcess in this process, for tests). SolveHorn answers
 // Sat when the relations have an interpretation satisfying every clause
 // (inductive invariants: no query's body is reachable), Unsat when some
 // query's body is derivable, and Unknown with an error otherwise (the

@@ -15,11 +15,7 @@ static Z3_context reverify_horn_context(void) {
 	return c;
 }
 
-// reverify_horn adds the Horn clauses of script (SMT-LIB: declare-fun
-// and assert of universally quantified implications) to a fixedpoint
-// context with the Spacer engine and runs its one query: 1 derivable, -1 not derivable, 0 unknown, -2 an API error.
-// *why receives a copy (malloc'd) of the reason for unknown or the
-// error's message, *answer one of the solution for -1.
+// reverify_copy returns a malloc'd copy of s.
 static char *reverify_copy(Z3_string s) {
 	size_t n = 0;
 	while (s[n]) n++;
@@ -28,6 +24,12 @@ static char *reverify_copy(Z3_string s) {
 	return r;
 }
 
+// reverify_horn adds the Horn clauses of script (Z3's fixedpoint format:
+// declare-rel, rule, query) to a fixedpoint context with the Spacer
+// engine and runs its one query: 1 derivable, -1 not derivable, 0
+// unknown, -2 an API error. *why receives a copy (malloc'd) of the
+// reason for unknown or the error's message, *answer one of the
+// solution for -1.
 static int reverify_horn(Z3_context c, const char *script, char **why, char **answer) {
 	*why = NULL;
 	*answer = NULL;
