@@ -14,7 +14,7 @@ import (
 // bmcOptions are the engine/bmc options of cfg (error edges aside).
 func bmcOptions(cfg Config) bmc.Options {
 	return bmc.Options{
-		Entry: cfg.Entry, Solver: cfg.Solver, OneShot: cfg.OneShot, Unwind: cfg.Unwind,
+		Entry: cfg.Entry, Solver: cfg.Solver, OneShot: cfg.OneShot, Unwind: cfg.Unwind, Unwindset: cfg.Unwindset,
 		Semantics: smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow},
 	}
 }

@@ -58,6 +58,11 @@ type Config struct {
 	// checking (`bmc`; CBMC's --unwind, a proof Makefile's UNWIND);
 	// otherwise bmc tries growing bounds.
 	Unwind int
+	// Unwindset are per-loop unwinding bounds of bounded model checking
+	// in CBMC's form (--unwindset, the starter kit's UNWINDSET): loop id
+	// "function.N" → CBMC's bound; each listed loop is unrolled at least
+	// that far at every bound (engine/bmc.Options.Unwindset).
+	Unwindset map[string]int
 	// Workers is the number of properties verified in parallel (0: the
 	// number of CPUs). A portfolio configuration (`default`) runs each
 	// property's arms in goroutines of their own besides, as many at a time as Slots (strategy.Portfolio).

@@ -277,8 +277,10 @@ func (m *makefile) value(name string) string {
 // expand performs make's expansion of s: $(VAR), ${VAR}, $$ and the
 // text functions abspath, realpath, dir, notdir, basename, suffix,
 // strip, subst, patsubst, filter, filter-out, addprefix, addsuffix,
-// sort, wildcard, firstword and words. Other functions ($(shell …),
-// $(foreach …), …) and undefined variables expand to nothing and are
+// sort, wildcard, firstword and words, and $(shell echo …) with
+// arithmetic expansions (shellEcho: no shell runs). Other functions
+// (other commands of $(shell …), $(foreach …), …) and undefined
+// variables expand to nothing and are
 // recorded in m.unresolved with ctx, the variable being expanded.
 func (m *makefile) expand(s, ctx string) string {
 	return m.expandDepth(s, ctx, 0)
@@ -400,6 +402,10 @@ func (m *makefile) ref(in, ctx string, depth int) string {
 		return ""
 	case "words":
 		return fmt.Sprint(len(strings.Fields(arg())))
+	case "shell":
+		if out, ok := shellEcho(arg()); ok {
+			return out
+		}
 	case "wildcard":
 		var out []string
 		for _, pat := range strings.Fields(arg()) {

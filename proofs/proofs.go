@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -26,9 +27,13 @@ type Proof struct {
 	Defines map[string]string
 	// Includes are INCLUDES' -I directories (absolute).
 	Includes []string
-	// Unwindset is UNWINDSET as resolved: CBMC's loop bounds, which
-	// reverify does not need (its verdicts are unbounded) and reports only.
-	Unwindset string
+	// Unwindset is UNWINDSET as resolved: CBMC's loop bounds, loop id
+	// ("function.N", CBMC's numbering) → bound (CBMC's --unwindset:
+	// one more than the iterations unrolled), for bounded model checking
+	// (engine/bmc unrolls each listed loop at least that far; verdicts
+	// stay unbounded: an unwinding assertion that fails is never a
+	// proof). An entry that is not "id:N" is listed in Unresolved.
+	Unwindset map[string]int
 	// ProjectSources are the Sources that come from PROJECT_SOURCES only
 	// (not also from PROOF_SOURCES).
 	ProjectSources []string
@@ -205,7 +210,15 @@ func Read(dir string) (*Proof, error) {
 		}
 		p.Includes = append(p.Includes, d)
 	}
-	p.Unwindset = strings.Join(strings.Fields(getOpt("UNWINDSET")), " ")
+	p.Unwindset = map[string]int{}
+	for _, w := range strings.Fields(strings.ReplaceAll(getOpt("UNWINDSET"), ",", " ")) {
+		id, n, ok := ParseUnwind(w)
+		if !ok {
+			m.unresolved[fmt.Sprintf("UNWINDSET: %q is not LOOP:N", w)] = true
+			continue
+		}
+		p.Unwindset[id] = n
+	}
 	p.RemoveFunctionBody = strings.Fields(getOpt("REMOVE_FUNCTION_BODY"))
 	p.CheckContracts = strings.Fields(getOpt("CHECK_FUNCTION_CONTRACTS"))
 	p.UseContracts = strings.Fields(getOpt("USE_FUNCTION_CONTRACTS"))
@@ -235,6 +248,30 @@ func Read(dir string) (*Proof, error) {
 	}
 	sort.Strings(p.Unresolved)
 	return p, nil
+}
+
+// ParseUnwind reads one entry of CBMC's --unwindset, "[T:]LOOP:N"
+// (a thread number T is ignored): the loop id and its bound.
+func ParseUnwind(w string) (id string, n int, ok bool) {
+	i := strings.LastIndexByte(w, ':')
+	if i <= 0 {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(w[i+1:])
+	if err != nil || n < 0 {
+		return "", 0, false
+	}
+	id = w[:i]
+	if t, rest, found := strings.Cut(id, ":"); found {
+		if _, err := strconv.Atoi(t); err != nil {
+			return "", 0, false
+		}
+		id = rest
+	}
+	if id == "" || strings.ContainsAny(id, ": ") {
+		return "", 0, false
+	}
+	return id, n, true
 }
 
 // shellWords splits s at blanks outside quotes and removes the quotes,

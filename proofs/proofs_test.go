@@ -70,7 +70,7 @@ func show(p *Proof, root string) string {
 	for _, d := range p.Includes {
 		fmt.Fprintf(&b, "  include %s\n", rel(d))
 	}
-	fmt.Fprintf(&b, "  unwindset %q\n  remove-function-body %q\n  malloc-may-fail %v\n", p.Unwindset, p.RemoveFunctionBody, p.MallocMayFail)
+	fmt.Fprintf(&b, "  unwindset %v\n  remove-function-body %q\n  malloc-may-fail %v\n", p.Unwindset, p.RemoveFunctionBody, p.MallocMayFail)
 	subs, notChecked, note := MemoryChecks(p.Checks)
 	fmt.Fprintf(&b, "  checks %q\n  memory %q\n  not checked %q\n  memory note %q\n", p.Checks, subs, notChecked, note)
 	for _, u := range p.Unresolved {

@@ -55,6 +55,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	memory := fs.String("memory", engine.HumanBytes(engine.DefaultMemoryLimit), "memory limit per property, e.g. 2GiB, 512MiB: a property that exceeds it is UNKNOWN \"memory limit\" (the Go heap and the resident set are measured: properties verified in parallel share limit × their number)")
 	multi := fs.String("multi-property", "", "multi-property verification: \"\" (auto: `default` first verifies the properties of the entry in one value run when there are at least 4), on (plain configurations such as value too) or off (one property at a time)")
 	propScope := fs.Bool("scope", false, "compute each decided property's scope (engine/scope, seed 004): print it, add it to results.json and, with --output, draw its call graph")
+	unwindset := fs.String("unwindset", "", "bmc: per-loop unwinding bounds in CBMC's form, LOOP:N,… (CBMC's --unwindset: loop ids function.N, N one more than the iterations); each listed loop is unrolled at least that far")
 	jobs := fs.Int("jobs", 0, "cores to use: analyses running at once (0: the number of CPUs); `default` runs its configurations in parallel on them")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -71,6 +72,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := checkLimits(fs); err != nil {
 		return fail("%v", err)
+	}
+	uset, err := parseUnwindset(*unwindset)
+	if err != nil {
+		return fail("--unwindset: %v", err)
 	}
 	memLimit, err := bench.ParseBytes(*memory)
 	if err != nil {
@@ -113,7 +118,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	rs := runSettings{entry: *entry, config: *config, timeout: *timeout, maxStates: *maxStates, set: explicitFlags(fs),
-		clock: *clock, overflow: ovf, slicingCriterion: slicingCriterion, precisionScope: precScope, reduce: *reduceLevel, initial: initial, keepARG: *outDir != "", assumePure: pure, memory: memLimit, jobs: *jobs, multi: *multi, scope: *propScope, noListAbstraction: *noListAbs, unwind: *unwind}
+		clock: *clock, overflow: ovf, slicingCriterion: slicingCriterion, precisionScope: precScope, reduce: *reduceLevel, initial: initial, keepARG: *outDir != "", assumePure: pure, memory: memLimit, jobs: *jobs, multi: *multi, scope: *propScope, noListAbstraction: *noListAbs, unwind: *unwind, unwindset: uset}
 	if rf.active() {
 		a, m, err := parseProperties(*properties)
 		if err == nil && !a {

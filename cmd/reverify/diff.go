@@ -13,6 +13,7 @@ import (
 	"github.com/reverify/reverify/diffslice"
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/proofs"
 	"github.com/reverify/reverify/spacer"
 )
 
@@ -70,6 +71,8 @@ type runSettings struct {
 	noListAbstraction bool
 	// unwind is --unwind (engine.Config.Unwind; 0: bmc's growing bounds).
 	unwind int
+	// unwindset is --unwindset (engine.Config.Unwindset).
+	unwindset map[string]int
 	// memSafety adds the whole-program memory-safety property of each
 	// entry (--properties and the Action input properties with memory);
 	// with --base it is verified anew every run, never cached.
@@ -85,8 +88,25 @@ func (s runSettings) engineConfig(name, entry string, timeout time.Duration) eng
 		SlicingCriterion: s.slicingCriterion, PrecisionScope: s.precisionScope, Reduce: s.reduce,
 		Clock: clockFunc(s.clock), Workers: workers(s.clock, s.jobs), AssumePure: s.assumePure,
 		MemoryLimit: s.memory, MultiProperty: s.multi, Scope: s.scope, NoListAbstraction: s.noListAbstraction,
-		Unwind: s.unwind,
+		Unwind: s.unwind, Unwindset: s.unwindset,
 	}
+}
+
+// parseUnwindset reads --unwindset: CBMC's LOOP:N entries separated by
+// commas or blanks (proofs.ParseUnwind); "" is none.
+func parseUnwindset(s string) (map[string]int, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
+	out := map[string]int{}
+	for _, w := range strings.Fields(strings.ReplaceAll(s, ",", " ")) {
+		id, n, ok := proofs.ParseUnwind(w)
+		if !ok {
+			return nil, fmt.Errorf("%q is not LOOP:N (a CBMC loop id such as main.0, and a bound)", w)
+		}
+		out[id] = n
+	}
+	return out, nil
 }
 
 // observeEngineConfig, when not nil, sees every engine configuration

@@ -49,6 +49,7 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 	reduceLevel := fs.String("reduce", "none", "size reduction per property, as reverify check --reduce: none, slice, full, thin or value")
 	checks := fs.String("checks", "makefile", "what to check: makefile (the assertions and the memory properties standing for the implicit checks each proof's Makefiles have CBMC make: valid-deref per access site for --bounds-check/--pointer-check, valid-free per free for CBMC's built-in preconditions of free, valid-memcleanup for --memory-leak-check/--memory-cleanup-check; the other checks are listed as not checked) or assertions (the assertions only)")
 	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of the run to this file (go tool pprof)")
+	unwindset := fs.String("unwindset", "", "bmc: per-loop unwinding bounds LOOP:N,… (CBMC's --unwindset) added to each proof's UNWINDSET (these win)")
 	unwind := fs.Int("unwind", 0, "bmc: the one unwinding bound (CBMC's --unwind; 0: bounds 1, 2, 4, … and k-induction)")
 	dirs, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -100,7 +101,11 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 		return fail("--cpuprofile: %v", err)
 	}
 	defer stopProfile()
-	rs := runSettings{config: *config, timeout: *timeout, maxStates: *maxStates, clock: "wall", multi: *multi, reduce: *reduceLevel, unwind: *unwind}
+	uset, err := parseUnwindset(*unwindset)
+	if err != nil {
+		return fail("--unwindset: %v", err)
+	}
+	rs := runSettings{config: *config, timeout: *timeout, maxStates: *maxStates, clock: "wall", multi: *multi, reduce: *reduceLevel, unwind: *unwind, unwindset: uset}
 	var sums []proofSummary
 	exit := 0
 	for _, p := range all {
@@ -264,6 +269,13 @@ func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.D
 	}
 	ecfg := rs.engineConfig(rs.config, entry, rs.timeout)
 	ecfg.ShareDeadline = share
+	ecfg.Unwindset = map[string]int{}
+	for id, n := range p.Unwindset {
+		ecfg.Unwindset[id] = n
+	}
+	for id, n := range rs.unwindset {
+		ecfg.Unwindset[id] = n
+	}
 	ecfg.AssumePure = append(ecfg.AssumePure, pure...)
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()

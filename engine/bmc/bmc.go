@@ -31,6 +31,13 @@ type Options struct {
 	// Unwind, when positive, is the only bound tried (CBMC's --unwind);
 	// otherwise the bounds 1, 2, 4, … up to MaxUnwind are tried in turn.
 	Unwind int
+	// Unwindset are per-loop bounds in CBMC's form (--unwindset): CBMC
+	// loop ids "function.N" (the N-th loop of function in the order in
+	// which the loops end in the source, from 0) with CBMC's bound, one
+	// more than the iterations unrolled. A listed loop is unrolled at
+	// least that far at every bound (floors.go); ids that name no loop
+	// are ignored.
+	Unwindset map[string]int
 	// MaxUnwind is the largest bound tried (0: 1024).
 	MaxUnwind int
 	// MaxNodes bounds the nodes of one unrolling (0: 200,000); beyond it
@@ -117,7 +124,8 @@ func Check(ctx context.Context, prog *cfa.Program, opts Options) (res Result) {
 	if err != nil {
 		return Result{Reason: "bmc: " + err.Error()}
 	}
-	u := &unroller{prog: prog, loc: loc, loops: cfa.NaturalLoops(prog), entry: prog.Func(opts.Entry),
+	loops := cfa.NaturalLoops(prog)
+	u := &unroller{prog: prog, loc: loc, loops: loops, entry: prog.Func(opts.Entry), floors: floorsOf(prog, loops, prog.Func(opts.Entry), opts.Unwindset),
 		errors: map[*cfa.Edge][]int{}, via: []*cfa.Edge{opts.Via}, sinks: true, maxNodes: opts.MaxNodes, escaped: prog.EscapedFuncs()}
 	u.budget, u.hasBudget = timeslice.Remaining(ctx)
 	for _, e := range opts.ErrorEdges {

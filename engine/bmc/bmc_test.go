@@ -327,3 +327,66 @@ int other(void) { fail_a(); return 0; }`}})
 		}
 	}
 }
+
+// TestFloors: per-loop floors of the unwinding bound (floors.go) decide
+// at a bound where the uniform bound alone cannot, and never make a
+// proof of an unrolling whose unwinding assertions fail: a loop that
+// runs beyond its floor (an unwindset too small, or a trip count that a
+// write through a pointer falsifies) still meets its assertion.
+func TestFloors(t *testing.T) {
+	callee := `
+int sum(const unsigned char *a) {
+	int s = 0;
+	for (int i = 0; i < 40; i++) s += a[i];
+	return s;
+}
+int main(void) {
+	unsigned char a[40];
+	for (int i = 0; i < 40; i++) a[i] = 1;
+	int n = __VERIFIER_nondet_int();
+	__VERIFIER_assume(n >= 0 && n <= 20);
+	int m = 0;
+	while (m < n) m++;
+	__VERIFIER_assert(sum(a) + m <= 60); // want TRUE
+	return 0;
+}`
+	// the pointer writes the counter once: 8 more iterations than the CFA says
+	lying := `
+int g;
+void bump(int *p) { if (*p == 3 && !g) { g = 1; *p = -5; } }
+int count(void) {
+	int c = 0;
+	for (int i = 0; i < 8; i++) { bump(&i); c++; }
+	return c;
+}
+int main(void) {
+	__VERIFIER_assert(count() <= 8); // want FALSE
+	return 0;
+}`
+	for _, c := range []struct {
+		name, src string
+		opts      bmc.Options
+		want      bmc.Status
+	}{
+		// main's loops at 40 and 20 iterations, sum's at 40 by its trip count
+		{"unwindset", callee, bmc.Options{Unwind: 1, Unwindset: map[string]int{"main.0": 41, "main.1": 21}}, bmc.True},
+		// main's loops have no floor (the entry function's loops keep the
+		// uniform bound)
+		{"no-unwindset", callee, bmc.Options{Unwind: 1}, bmc.Unknown},
+		// one iteration short of what main.1's loop may run
+		{"unwindset-short", callee, bmc.Options{Unwind: 1, Unwindset: map[string]int{"main.0": 41, "main.1": 20}}, bmc.Unknown},
+		{"unwindset-growing", callee, bmc.Options{Unwindset: map[string]int{"main.0": 41, "main.1": 21}}, bmc.True},
+		{"trip-count-falsified", lying, bmc.Options{Unwind: 1}, bmc.Unknown},
+		{"trip-count-falsified-growing", lying, bmc.Options{}, bmc.False},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := check(t, c.src, c.opts)
+			if r.Status != c.want {
+				t.Fatalf("%s, want %s: %s", statusName[r.Status], statusName[c.want], r.Reason)
+			}
+			if c.name == "unwindset" && r.Bound != 1 {
+				t.Errorf("decided at bound %d, want 1", r.Bound)
+			}
+		})
+	}
+}

@@ -53,7 +53,8 @@ func CheckAll(ctx context.Context, prog *cfa.Program, specs []Spec, opts Options
 	if err != nil {
 		return rest("bmc: "+err.Error(), open)
 	}
-	u := &unroller{prog: prog, loc: loc, loops: cfa.NaturalLoops(prog), entry: prog.Func(opts.Entry),
+	loops := cfa.NaturalLoops(prog)
+	u := &unroller{prog: prog, loc: loc, loops: loops, entry: prog.Func(opts.Entry), floors: floorsOf(prog, loops, prog.Func(opts.Entry), opts.Unwindset),
 		errors: map[*cfa.Edge][]int{}, via: make([]*cfa.Edge, len(specs)), maxNodes: opts.MaxNodes, escaped: prog.EscapedFuncs()}
 	for i, sp := range specs {
 		u.via[i] = sp.Via

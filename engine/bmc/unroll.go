@@ -132,6 +132,9 @@ type unroller struct {
 	sinks    bool
 	bound    int
 	maxNodes int
+	// floors are per-loop bounds below which a loop is never cut
+	// (floors.go; limit).
+	floors map[*cfa.Location]int
 	// step makes the unrolling k-induction's step case: it starts at
 	// stepStart, an arbitrary visit of a cut point, and in the entry
 	// function's frame it counts cut point visits (uframe.cuts) instead
@@ -357,7 +360,7 @@ func (u *unroller) move(frames []uframe, e *cfa.Edge) (point, string) {
 	}
 	if u.loops.Back[e] {
 		c := top.counts[to]
-		if c >= u.bound {
+		if c >= u.limit(to) {
 			return point{}, fmt.Sprintf("loop at %s", to.Func.Name+":"+posOf(to))
 		}
 		counts[to] = c + 1

@@ -142,9 +142,12 @@ var quantRE = regexp.MustCompile(`^\s*int\s+([A-Za-z_]\w*)\s*;\s*\(\s*([A-Za-z_]
 // lowerQuantifier turns the inside of __CPROVER_forall { int i; (i >= 0
 // && i < H) ==> B } into a GNU statement expression that evaluates the
 // quantifier exactly: i runs from 0 while i < H (i never overflows: the
-// loop stops at INT_MAX), and the value is 0 as soon as B is false for
-// one i, else 1; B is evaluated only where the premise holds, as the
-// implication's meaning asks. Since {i | i >= 0 && i < H} is the interval
+// loop stops at INT_MAX), and the value is the conjunction of B over
+// those i; B is evaluated only where the premise holds, as the
+// implication's meaning asks, and at every such i, as every instance of
+// the quantifier is: the loop has no other exit, so its iterations are
+// H for a constant H, which bounded model checking unrolls at once
+// (engine/bmc's floors), where an early exit costs a join per instance. Since {i | i >= 0 && i < H} is the interval
 // [0, H) (i >= 0 makes the conversion of i to an unsigned H exact), this
 // is the quantifier over every int, both as an assumption and as an
 // assertion. __CPROVER_exists has its bounded shape (lowerExists); other
@@ -166,7 +169,7 @@ func lowerQuantifier(q, inner string) (string, bool) {
 	if regexp.MustCompile(`\b` + i + `\b`).MatchString(h) {
 		return "", false // the bound depends on i: not an interval from 0
 	}
-	return fmt.Sprintf("({ _Bool __cprover_forall = 1; for (int %s = 0; %s < (%s); %s++) { if (!(%s)) { __cprover_forall = 0; break; } if (%s == 0x7fffffff) break; } __cprover_forall; })",
+	return fmt.Sprintf("({ _Bool __cprover_forall = 1; for (int %s = 0; %s < (%s); %s++) { __cprover_forall &= !!(%s); if (%s == 0x7fffffff) break; } __cprover_forall; })",
 		i, i, h, i, body, i), true
 }
 
@@ -218,7 +221,7 @@ func lowerInterval(flat string) (string, bool) {
 	if t == "int" {
 		guard = fmt.Sprintf(" if (%s == 0x7fffffff) break;", i)
 	}
-	return fmt.Sprintf("({ _Bool __cprover_forall = 1; for (%s %s = (%s); %s < (%s); %s++) { if (!(%s)) { __cprover_forall = 0; break; }%s } __cprover_forall; })",
+	return fmt.Sprintf("({ _Bool __cprover_forall = 1; for (%s %s = (%s); %s < (%s); %s++) { __cprover_forall &= !!(%s);%s } __cprover_forall; })",
 		t, i, lo[1], i, hi[1], i, body, guard), true
 }
 
@@ -305,7 +308,8 @@ func topLevel(s string, ops ...string) bool {
 // lowerExists turns the inside of __CPROVER_exists { int i; (i >= 0 && i
 // < H) && B } into a GNU statement expression evaluating it exactly, as
 // lowerQuantifier does for __CPROVER_forall: i runs over [0, H) (stopping
-// at INT_MAX), and the value is 1 as soon as B holds for one i, else 0.
+// at INT_MAX), and the value is the disjunction of B over those i (B
+// evaluated at every one).
 // The premise is the parenthesised group after the declaration; H must
 // not mention i, and neither H nor B may have an operator binding looser
 // than && at their top level (||, ?:, comma, ==>), and B may not
@@ -346,6 +350,6 @@ func lowerExists(inner string) (string, bool) {
 		regexp.MustCompile(`(^|[^=!<>])=($|[^=])|\+\+|--|<<=|>>=`).MatchString(body) {
 		return "", false
 	}
-	return fmt.Sprintf("({ _Bool __cprover_exists = 0; for (int %s = 0; %s < (%s); %s++) { if (%s) { __cprover_exists = 1; break; } if (%s == 0x7fffffff) break; } __cprover_exists; })",
+	return fmt.Sprintf("({ _Bool __cprover_exists = 0; for (int %s = 0; %s < (%s); %s++) { __cprover_exists |= !!(%s); if (%s == 0x7fffffff) break; } __cprover_exists; })",
 		i, i, h, i, body, i), true
 }

@@ -1,0 +1,421 @@
+package bmc
+
+import (
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/reverify/reverify/engine/cfa"
+)
+
+// Per-loop floors of the unwinding bound. The uniform bound of Check
+// (1, 2, 4, … or Options.Unwind) unrolls every loop alike, so a program
+// with one loop of 40 iterations next to loops of unknown count unrolls
+// all of them 64 times before the first is whole. A floor is a bound
+// below which one loop is never cut, whatever the uniform bound: the
+// loop at head h takes its back edge up to max(bound, floor[h]) times.
+// Floors cost time, never soundness: a loop that runs longer than its
+// floor still meets its unwinding assertion, and only an unrolling whose
+// unwinding assertions all hold is a proof.
+//
+// Two sources, as CBMC has them (CBMC's --unwindset, Clarke, Kroening,
+// Lerda, TACAS 2004; the starter kit's UNWINDSET):
+//   - Options.Unwindset, CBMC loop ids ("function.N") with CBMC's bound;
+//   - constantTrips: a loop whose exit compares a counter that starts at
+//     a constant and moves by a constant against a constant runs a
+//     number of iterations the CFA states (CBMC needs a bound from its
+//     user for it; cbmctext's quantifier loops over a sizeof are such).
+
+// maxTripFloor is the largest trip count constantTrips makes a floor:
+// beyond it the uniform bounds (and k-induction, which needs no
+// unrolling of the whole loop) are the better way.
+const maxTripFloor = 256
+
+// floorsOf returns the floors of opts and prog: the loop heads of the
+// unwindset's ids (unknown ids are left out: CBMC's own library loops,
+// which reverify models without loops), and the constant trip counts of
+// loops outside the entry function (the entry function's loops, where
+// k-induction's cut points lie, keep the uniform bound: k = 1 tries
+// them first).
+func floorsOf(prog *cfa.Program, loops *cfa.Loops, entry *cfa.Function, unwindset map[string]int) map[*cfa.Location]int {
+	floors := map[*cfa.Location]int{}
+	for h, n := range constantTrips(loops) {
+		if h.Func != entry {
+			floors[h] = n
+		}
+	}
+	if len(unwindset) > 0 {
+		ids := cbmcLoopIDs(prog, loops)
+		for id, n := range unwindset {
+			h := ids[id]
+			if h == nil {
+				continue
+			}
+			// CBMC's bound N lets the loop's head be reached N times:
+			// N-1 iterations (the starter kit's "one more than the
+			// number of times CBMC actually unwinds the loop")
+			if n-1 > floors[h] {
+				floors[h] = n - 1
+			}
+		}
+	}
+	return floors
+}
+
+// limit is the unwinding bound of the loop at head h.
+func (u *unroller) limit(h *cfa.Location) int {
+	if f := u.floors[h]; f > u.bound {
+		return f
+	}
+	return u.bound
+}
+
+// cbmcLoopIDs names the natural loops of prog's functions as CBMC does:
+// "f.N" is the N-th backward jump of function f in program order
+// (goto_programt::compute_loop_numbers), which is the order in which
+// the loops' statements end in the source; a nested loop ends first.
+// A static function is also named as goto-cc names it with
+// --export-file-local-symbols: "__CPROVER_file_local_" + its file's base
+// name with every character other than a letter or digit as "_" + "_"
+// + its name.
+func cbmcLoopIDs(prog *cfa.Program, loops *cfa.Loops) map[string]*cfa.Location {
+	type loop struct {
+		h    *cfa.Location
+		end  cfa.Pos
+		size int
+	}
+	byFunc := map[*cfa.Function][]loop{}
+	for h, body := range loops.Body {
+		l := loop{h: h, size: len(body)}
+		for from := range body {
+			for _, e := range from.Out {
+				if body[e.To] && later(e.Pos.End, l.end) {
+					l.end = e.Pos.End
+				}
+			}
+		}
+		byFunc[h.Func] = append(byFunc[h.Func], l)
+	}
+	ids := map[string]*cfa.Location{}
+	for f, ls := range byFunc {
+		if f == nil {
+			continue
+		}
+		sort.Slice(ls, func(i, j int) bool {
+			if ls[i].end != ls[j].end {
+				return later(ls[j].end, ls[i].end)
+			}
+			return ls[i].size < ls[j].size
+		})
+		name, _, _ := strings.Cut(f.Name, ".") // "name.file" for a renamed static
+		names := []string{name}
+		if f.Static && f.Pos.Start.File != "" {
+			names = append(names, "__CPROVER_file_local_"+mangle(filepath.Base(f.Pos.Start.File))+"_"+name)
+		}
+		for i, l := range ls {
+			for _, n := range names {
+				ids[n+"."+itoa(i)] = l.h
+			}
+		}
+	}
+	return ids
+}
+
+// later reports whether position a comes after b in the same file.
+func later(a, b cfa.Pos) bool {
+	if a.Line != b.Line {
+		return a.Line > b.Line
+	}
+	return a.Col > b.Col
+}
+
+// mangle replaces every byte of s other than a letter or digit by "_".
+func mangle(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			b[i] = '_'
+		}
+	}
+	return string(b)
+}
+
+func itoa(i int) string {
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + string(rune('0'+i%10))
+}
+
+// constantTrips returns the loops whose number of iterations the CFA
+// states, with that number (at most maxTripFloor): the head has two
+// assume edges, one into the loop and one out of it, comparing a scalar
+// integer variable v with a constant; the loop's only write of v is
+// v = v ± c with a constant c; and v = c0 with a constant c0 is the
+// last write of v on the straight-line edges into the head. The count
+// is what the loop runs when nothing else writes v (a write through a
+// pointer or a call can, which makes the floor too small or too large:
+// the unwinding assertions still decide).
+func constantTrips(loops *cfa.Loops) map[*cfa.Location]int {
+	out := map[*cfa.Location]int{}
+	for h, body := range loops.Body {
+		if n, ok := tripCount(h, body); ok {
+			out[h] = n
+		}
+	}
+	return out
+}
+
+func tripCount(h *cfa.Location, body map[*cfa.Location]bool) (int, bool) {
+	if len(h.Out) != 2 {
+		return 0, false
+	}
+	var stay *cfa.Assume
+	for _, e := range h.Out {
+		a, ok := e.Op.(*cfa.Assume)
+		if !ok {
+			return 0, false
+		}
+		if body[e.To] {
+			stay = a
+		}
+	}
+	if stay == nil {
+		return 0, false
+	}
+	cmp, ok := stay.Cond.(*cfa.Binary)
+	if !ok {
+		return 0, false
+	}
+	op := cmp.Op
+	if !stay.Truth {
+		switch op {
+		case cfa.Lt, cfa.Le, cfa.Gt, cfa.Ge, cfa.Eq, cfa.Ne:
+			op = op.Negate()
+		default:
+			return 0, false
+		}
+	}
+	v, lim, swapped := counterAndBound(cmp.X, cmp.Y)
+	if v == nil {
+		return 0, false
+	}
+	if swapped {
+		switch op {
+		case cfa.Lt:
+			op = cfa.Gt
+		case cfa.Le:
+			op = cfa.Ge
+		case cfa.Gt:
+			op = cfa.Lt
+		case cfa.Ge:
+			op = cfa.Le
+		}
+	}
+	// the loop's writes of v
+	var step int64
+	writes := 0
+	for from := range body {
+		for _, e := range from.Out {
+			if !body[e.To] {
+				continue
+			}
+			switch o := e.Op.(type) {
+			case *cfa.Assign:
+				if !isVar(o.LHS, v) {
+					continue
+				}
+				writes++
+				b, ok := stripCasts(o.RHS).(*cfa.Binary)
+				if !ok || counterVar(b.X) != v {
+					return 0, false
+				}
+				c, ok := stripCasts(b.Y).(*cfa.Const)
+				if !ok {
+					return 0, false
+				}
+				switch b.Op {
+				case cfa.Add:
+					step = signedOf(c.V, c.T)
+				case cfa.Sub:
+					step = -signedOf(c.V, c.T)
+				default:
+					return 0, false
+				}
+			case *cfa.Havoc:
+				if isVar(o.LHS, v) {
+					return 0, false
+				}
+			case *cfa.Call:
+				if o.Result != nil && isVar(o.Result, v) {
+					return 0, false
+				}
+			}
+		}
+	}
+	if writes != 1 || step == 0 {
+		return 0, false
+	}
+	start, ok := initialValue(h, body, v)
+	if !ok {
+		return 0, false
+	}
+	bits := v.T.Size * 8
+	if bits <= 0 || bits > 64 {
+		return 0, false
+	}
+	wrap := func(x int64) int64 {
+		if bits == 64 {
+			return x
+		}
+		x &= int64(1)<<bits - 1
+		if v.T.IsSigned() && x&(int64(1)<<(bits-1)) != 0 {
+			x -= int64(1) << bits
+		}
+		return x
+	}
+	holds := func(x int64) bool {
+		a, b := x, lim
+		if !v.T.IsSigned() && bits == 64 {
+			ua, ub := uint64(a), uint64(b)
+			switch op {
+			case cfa.Lt:
+				return ua < ub
+			case cfa.Le:
+				return ua <= ub
+			case cfa.Gt:
+				return ua > ub
+			case cfa.Ge:
+				return ua >= ub
+			}
+		}
+		switch op {
+		case cfa.Lt:
+			return a < b
+		case cfa.Le:
+			return a <= b
+		case cfa.Gt:
+			return a > b
+		case cfa.Ge:
+			return a >= b
+		case cfa.Ne:
+			return a != b
+		case cfa.Eq:
+			return a == b
+		}
+		return false
+	}
+	x, n := wrap(start), 0
+	for holds(x) {
+		if n == maxTripFloor {
+			return 0, false
+		}
+		n++
+		x = wrap(x + step)
+	}
+	return n, true
+}
+
+// counterAndBound splits a comparison x op y into a variable (under
+// integer casts) and a constant; swapped says the variable is y.
+func counterAndBound(x, y cfa.Expr) (*cfa.Var, int64, bool) {
+	if v := counterVar(x); v != nil {
+		if c, ok := stripCasts(y).(*cfa.Const); ok {
+			return v, signedOf(c.V, c.T), false
+		}
+	}
+	if v := counterVar(y); v != nil {
+		if c, ok := stripCasts(x).(*cfa.Const); ok {
+			return v, signedOf(c.V, c.T), true
+		}
+	}
+	return nil, 0, false
+}
+
+// counterVar is the integer variable x is, under integer casts that do
+// not narrow it.
+func counterVar(x cfa.Expr) *cfa.Var {
+	for {
+		c, ok := x.(*cfa.Cast)
+		if !ok {
+			break
+		}
+		if in := c.X.Type(); in == nil || !in.IsInteger() || !c.T.IsInteger() || c.T.Size < in.Size {
+			return nil
+		}
+		x = c.X
+	}
+	r, ok := x.(*cfa.VarRef)
+	if !ok || r.Var.T == nil || r.Var.T.Kind != cfa.Int {
+		return nil
+	}
+	return r.Var
+}
+
+func stripCasts(x cfa.Expr) cfa.Expr {
+	for {
+		c, ok := x.(*cfa.Cast)
+		if !ok {
+			return x
+		}
+		x = c.X
+	}
+}
+
+func isVar(x cfa.Expr, v *cfa.Var) bool {
+	r, ok := x.(*cfa.VarRef)
+	return ok && r.Var == v
+}
+
+// signedOf reads constant bits of type t as a signed value when t is
+// signed.
+func signedOf(bits uint64, t *cfa.Type) int64 {
+	if t != nil && t.IsSigned() && t.Size > 0 && t.Size < 8 {
+		w := uint(t.Size * 8)
+		if bits&(1<<(w-1)) != 0 {
+			return int64(bits) - int64(1)<<w
+		}
+	}
+	return int64(bits)
+}
+
+// initialValue is the constant v holds when the loop at h is entered:
+// the last write of v on the straight-line chain of edges into h from
+// outside the loop (locations with one in-edge, at most 16 edges).
+func initialValue(h *cfa.Location, body map[*cfa.Location]bool, v *cfa.Var) (int64, bool) {
+	var in *cfa.Edge
+	for _, e := range h.In {
+		if body[e.From] {
+			continue
+		}
+		if in != nil {
+			return 0, false
+		}
+		in = e
+	}
+	for i := 0; in != nil && i < 16; i++ {
+		switch o := in.Op.(type) {
+		case *cfa.Assign:
+			if isVar(o.LHS, v) {
+				c, ok := stripCasts(o.RHS).(*cfa.Const)
+				if !ok {
+					return 0, false
+				}
+				return signedOf(c.V, c.T), true
+			}
+		case *cfa.Havoc:
+			if isVar(o.LHS, v) {
+				return 0, false
+			}
+		case *cfa.Call:
+			if o.Result != nil && isVar(o.Result, v) {
+				return 0, false
+			}
+		}
+		if len(in.From.In) != 1 {
+			return 0, false
+		}
+		in = in.From.In[0]
+	}
+	return 0, false
+}
