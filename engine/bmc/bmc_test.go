@@ -36,12 +36,95 @@ func checkCtx(ctx context.Context, t testing.TB, src string, opts bmc.Options) b
 	return bmc.Check(ctx, prog, opts)
 }
 
+// strDecls declares the C library functions of the string cases.
+const strDecls = `typedef unsigned long size_t;
+int memcmp(const void *, const void *, size_t);
+int strncmp(const char *, const char *, size_t);
+size_t strlen(const char *);
+void *calloc(size_t, size_t);
+`
+
 var statusName = map[bmc.Status]string{bmc.True: "TRUE", bmc.False: "FALSE", bmc.Unknown: "UNKNOWN"}
 
 // The programs have known verdicts (// want).
 var programs = []struct {
 	name, want, src string
 }{
+	// string functions with a size that is not a constant, and through
+	// a pointer to one of several objects (engine/smt: compareN,
+	// readObject)
+	{"memcmp-symbolic-size-true", "TRUE", strDecls + `
+int main(void) {
+	unsigned char a[8], c[8];
+	for (int i = 0; i < 8; i++) { a[i] = __VERIFIER_nondet_uchar(); c[i] = a[i]; }
+	unsigned n = __VERIFIER_nondet_uint();
+	__VERIFIER_assume(n <= 8);
+	__VERIFIER_assert(memcmp(a, c, n) == 0); // want TRUE
+	return 0;
+}`},
+	{"memcmp-symbolic-size-false", "FALSE", strDecls + `
+int main(void) {
+	unsigned char a[8], c[8];
+	for (int i = 0; i < 8; i++) { a[i] = __VERIFIER_nondet_uchar(); c[i] = a[i]; }
+	c[5] = a[5] + 1;
+	unsigned n = __VERIFIER_nondet_uint();
+	__VERIFIER_assume(n <= 8);
+	__VERIFIER_assert(memcmp(a, c, n) == 0); // want FALSE (n >= 6)
+	return 0;
+}`},
+	{"memcmp-sign-false", "FALSE", strDecls + `
+int main(void) {
+	unsigned char a[4] = {1, 2, 3, 4}, c[4] = {1, 2, 9, 0};
+	unsigned n = __VERIFIER_nondet_uint();
+	__VERIFIER_assume(n <= 4);
+	__VERIFIER_assert(memcmp(a, c, n) >= 0); // want FALSE (n >= 3: 3 < 9)
+	return 0;
+}`},
+	{"memcmp-beyond-unknown", "UNKNOWN", strDecls + `
+int main(void) {
+	unsigned char a[8], c[8];
+	for (int i = 0; i < 8; i++) { a[i] = 7; c[i] = 7; }
+	unsigned n = __VERIFIER_nondet_uint();
+	__VERIFIER_assume(n <= 9);
+	__VERIFIER_assert(memcmp(a, c, n) == 0); // want UNKNOWN: n = 9 reads beyond both arrays
+	return 0;
+}`},
+	{"strncmp-two-objects-true", "TRUE", strDecls + `
+int main(void) {
+	const char *s = __VERIFIER_nondet_int() ? "abc" : "abd";
+	unsigned n = __VERIFIER_nondet_uint();
+	__VERIFIER_assume(n <= 2);
+	__VERIFIER_assert(strncmp(s, "abx", n) == 0); // want TRUE
+	return 0;
+}`},
+	{"strncmp-two-objects-false", "FALSE", strDecls + `
+int main(void) {
+	const char *s = __VERIFIER_nondet_int() ? "abc" : "abd";
+	__VERIFIER_assert(strncmp(s, "abc", __VERIFIER_nondet_uint()) == 0); // want FALSE
+	return 0;
+}`},
+	{"strlen-two-objects-true", "TRUE", strDecls + `
+int main(void) {
+	const char *s = __VERIFIER_nondet_int() ? "ab" : "xyz";
+	__VERIFIER_assert(strlen(s) >= 2 && strlen(s) <= 3); // want TRUE
+	return 0;
+}`},
+	{"strlen-two-objects-false", "FALSE", strDecls + `
+int main(void) {
+	const char *s = __VERIFIER_nondet_int() ? "ab" : "xyz";
+	__VERIFIER_assert(strlen(s) == 2); // want FALSE
+	return 0;
+}`},
+	{"memcmp-long-unknown", "UNKNOWN", strDecls + `
+int main(void) {
+	unsigned m = __VERIFIER_nondet_uint();
+	__VERIFIER_assume(m > 64 && m <= 200);
+	unsigned char *p = calloc(m, 1), *q = calloc(m, 1);
+	if (!p || !q) return 0;
+	q[m - 1] = 1;
+	__VERIFIER_assert(memcmp(p, q, m) == 0); // want UNKNOWN: beyond the unrolled 64 bytes (a real violation, never TRUE)
+	return 0;
+}`},
 	{"constant-loop-true", "TRUE", `
 int main(void) {
 	int a[10];

@@ -191,6 +191,9 @@ type object struct {
 	live *Term // Bool
 	heap bool
 	fn   bool
+	// parts are the candidates of a read-only view of the object a
+	// pointer to several objects designates (readObject); nil otherwise.
+	parts []*object
 }
 
 type frame struct {

@@ -119,6 +119,62 @@ func (e *encoder) strObjectN(p *Term, fn string, limit int64) (*object, *Term, i
 	return o, off, int64(size.Val)
 }
 
+// readObject is strObjectN for a function that only reads: a pointer
+// to several objects (its value set, candidates) reads the object it
+// designates, as one object whose contents, size and liveness are
+// if-then-else terms over the candidates (dead when it designates none
+// of them: NULL, or an object outside the value set); its unrolled size
+// is the largest constant size of the candidates, or limit (as
+// strObjectN) when one has a non-constant or large size.
+func (e *encoder) readObject(p *Term, fn string, limit int64) (*object, *Term, int64) {
+	obj, off := e.split(p)
+	obj = e.folded(obj)
+	cands := e.candidates(obj)
+	if obj.Op == BVConst || len(cands) < 2 {
+		return e.strObjectN(p, fn, limit)
+	}
+	b := e.b
+	v := &object{name: fn + " operand", arr: cands[len(cands)-1].arr, size: b.BV(0, e.ptrBits), live: b.False(), parts: cands}
+	n := int64(0)
+	for i := len(cands) - 1; i >= 0; i-- {
+		o := cands[i]
+		is := b.Eq(obj, b.BV(uint64(o.id), e.objBits))
+		if i < len(cands)-1 {
+			v.arr = b.Ite(is, o.arr, v.arr)
+		}
+		v.size = b.Ite(is, o.size, v.size)
+		v.live = b.Ite(is, o.live, v.live)
+		size := e.folded(o.size)
+		if n >= 0 && size.Op == BVConst && size.Hi == 0 && size.Val <= maxStringBytes {
+			n = max(n, int64(size.Val))
+		} else {
+			n = -1
+		}
+	}
+	if n < 0 {
+		if limit < 0 || limit > maxStringBytes {
+			e.fail("%s on an object of non-constant or large size", fn)
+		}
+		n = limit
+	}
+	return v, off, n
+}
+
+// boundedSize reports whether o's size (each candidate's, for readObject's
+// objects) is a constant of at most maxStringBytes.
+func (e *encoder) boundedSize(o *object) bool {
+	parts := o.parts
+	if parts == nil {
+		parts = []*object{o}
+	}
+	for _, q := range parts {
+		if size := e.folded(q.size); size.Op != BVConst || size.Hi != 0 || size.Val > maxStringBytes {
+			return false
+		}
+	}
+	return true
+}
+
 // byteAt is the byte at offset off+i of o.
 func (e *encoder) byteAt(o *object, off *Term, i int64) *Term {
 	return e.b.Select(o.arr, e.b.Add(off, e.b.BV(uint64(i), e.offBits)))
@@ -167,8 +223,8 @@ func (e *encoder) constArg(x *Term, fn string) int64 {
 // more); reading beyond either object is undefined behaviour.
 func (e *encoder) compare(c *cfa.Call, x, y *Term, limit int64, nul bool) *Term {
 	b := e.b
-	ox, offx, sx := e.strObjectN(x, c.Fn, limit)
-	oy, offy, sy := e.strObjectN(y, c.Fn, limit)
+	ox, offx, sx := e.readObject(x, c.Fn, limit)
+	oy, offy, sy := e.readObject(y, c.Fn, limit)
 	n := max(sx, sy)
 	if limit >= 0 && limit < n {
 		n = limit
@@ -198,6 +254,47 @@ func (e *encoder) compare(c *cfa.Call, x, y *Term, limit int64, nul bool) *Term 
 	r := b.FreshVar(c.Fn, BVSort(w))
 	zero := b.BV(0, w)
 	e.conj(b.Ite(b.Eq(ax, ay), b.Eq(r, zero), b.Ite(b.Ult(ax, ay), b.Slt(r, zero), b.Sgt(r, zero))))
+	return r
+}
+
+// compareN models strncmp and memcmp with a size n that is not a
+// constant (compare has the constant one): the bytes up to the larger
+// object's constant size, or maxStrlenUnroll of an object whose size is
+// not constant, are compared; k is the first index where n is reached,
+// the bytes differ or (strncmp) a NUL ends both strings. Reading beyond
+// either object up to what is read is undefined behaviour ("invalid
+// memory access"); a comparison that reaches the unrolled bytes with n
+// larger ("comparison longer than the encoding's bound") has any result,
+// so no counterexample rests on it and a proof still covers it.
+func (e *encoder) compareN(c *cfa.Call, x, y, n *Term, nul bool) *Term {
+	b := e.b
+	ox, offx, sx := e.readObject(x, c.Fn, maxStrlenUnroll)
+	oy, offy, sy := e.readObject(y, c.Fn, maxStrlenUnroll)
+	u := max(sx, sy)
+	xs := make([]*Term, u+1)
+	ys := make([]*Term, u+1)
+	for i := int64(0); i < u; i++ {
+		xs[i], ys[i] = e.byteAt(ox, offx, i), e.byteAt(oy, offy, i)
+	}
+	xs[u], ys[u] = b.BV(0, 8), b.BV(0, 8)
+	bv := func(i int64) *Term { return b.BV(uint64(i), e.ptrBits) }
+	k := e.firstIndex(u, func(i int64) *Term {
+		stop := b.Or(b.Uge(bv(i), n), b.Not(b.Eq(xs[i], ys[i])))
+		if nul {
+			stop = b.Or(stop, b.Eq(xs[i], b.BV(0, 8)))
+		}
+		return stop
+	})
+	equal := b.Eq(k, n) // the first n bytes are equal
+	long := b.And(b.Eq(k, bv(u)), b.Ugt(n, bv(u)))
+	need := b.Ite(equal, n, b.Ite(long, bv(u+1), b.Add(k, bv(1))))
+	e.ub("invalid memory access", b.And(b.Distinct(need, bv(0)), b.Or(e.beyond(ox, offx, need), e.beyond(oy, offy, need))))
+	e.ub("comparison longer than the encoding's bound", long)
+	ax, ay := e.pick(k, xs), e.pick(k, ys)
+	w := e.width(cfa.IntT)
+	r := b.FreshVar(c.Fn, BVSort(w))
+	zero := b.BV(0, w)
+	e.conj(b.Or(long, b.Ite(b.Or(equal, b.Eq(ax, ay)), b.Eq(r, zero), b.Ite(b.Ult(ax, ay), b.Slt(r, zero), b.Sgt(r, zero)))))
 	return r
 }
 
@@ -262,10 +359,10 @@ func (e *encoder) libModel(c *cfa.Call, arg func(int) *Term, setResult func(*Ter
 	size := func(i int) *Term { return e.convert(arg(i), c.Args[i].Type(), sizeT) }
 	switch c.Fn {
 	case "strlen":
-		o, off, n := e.strObjectN(arg(0), c.Fn, maxStrlenUnroll)
+		o, off, n := e.readObject(arg(0), c.Fn, maxStrlenUnroll)
 		k := e.firstIndex(n, func(i int64) *Term { return b.Eq(e.byteAt(o, off, i), b.BV(0, 8)) })
 		e.ub("invalid memory access", e.beyond(o, off, b.Add(k, b.BV(1, e.ptrBits))))
-		if size := e.folded(o.size); size.Op != BVConst || size.Hi != 0 || size.Val > maxStringBytes {
+		if !e.boundedSize(o) {
 			// a block of symbolic size, n bytes unrolled: without a NUL
 			// among them the length is some value >= n, and no
 			// counterexample may rest on such a string
@@ -279,6 +376,10 @@ func (e *encoder) libModel(c *cfa.Call, arg func(int) *Term, setResult func(*Ter
 	case "strcmp":
 		setResult(e.compare(c, arg(0), arg(1), -1, true), cfa.IntT)
 	case "strncmp", "memcmp":
+		if st := e.folded(size(2)); st.Op != BVConst || st.Hi != 0 || st.Val > 1<<16 {
+			setResult(e.compareN(c, arg(0), arg(1), st, c.Fn == "strncmp"), cfa.IntT)
+			return true
+		}
 		n := e.constArg(size(2), c.Fn)
 		if n == 0 {
 			arg(0)
