@@ -260,12 +260,15 @@ func encode(ctx context.Context, m *smt.Merger, b *smt.Builder, u *unroller, un 
 			if j != last {
 				s = m.Clone(st)
 			}
-			pre := s.Guard()
 			if err := m.Apply(ctx, s, a.step); err != nil {
 				if ctx.Err() != nil {
 					return nil, ctx.Err()
 				}
-				enc.unsup = append(enc.unsup, unsupported{pre, err.Error()})
+				// s's guard is the condition under which the step reaches
+				// what failed to encode: the arc's guard and what the step
+				// assumed before it (a call through a pointer that is none
+				// of the functions with a body)
+				enc.unsup = append(enc.unsup, unsupported{s.Guard(), err.Error()})
 				continue
 			}
 			a.guard = s.Guard()

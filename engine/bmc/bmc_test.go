@@ -50,6 +50,38 @@ var statusName = map[bmc.Status]string{bmc.True: "TRUE", bmc.False: "FALSE", bmc
 var programs = []struct {
 	name, want, src string
 }{
+	// a call through a pointer that may reach a bodiless function
+	// returning a pointer (outside the encoding) is a proof where the
+	// pointer is a function with a body: the step's own assumption
+	// bounds the failure's guard
+	{"call-pointer-extern-unreached-true", "TRUE", `
+typedef void *(*alloc_fn)(unsigned long);
+static char buf[16];
+void *my_alloc(unsigned long n) { return n <= 16 ? buf : 0; }
+void *ext_alloc(unsigned long n);
+struct ops { alloc_fn alloc; };
+struct ops default_ops = { my_alloc };
+struct ops outside_ops = { ext_alloc };
+int main(void) {
+	struct ops *o = __VERIFIER_nondet_int() ? &default_ops : &default_ops;
+	char *p = o->alloc(8);
+	__VERIFIER_assert(p == buf); // want TRUE
+	return 0;
+}`},
+	{"call-pointer-extern-reached-unknown", "UNKNOWN", `
+typedef void *(*alloc_fn)(unsigned long);
+static char buf[16];
+void *my_alloc(unsigned long n) { return n <= 16 ? buf : 0; }
+void *ext_alloc(unsigned long n);
+struct ops { alloc_fn alloc; };
+struct ops default_ops = { my_alloc };
+struct ops outside_ops = { ext_alloc };
+int main(void) {
+	struct ops *o = __VERIFIER_nondet_int() ? &default_ops : &outside_ops;
+	char *p = o->alloc(8);
+	__VERIFIER_assert(p == buf); // want UNKNOWN: ext_alloc may return anything
+	return 0;
+}`},
 	// string functions with a size that is not a constant, and through
 	// a pointer to one of several objects (engine/smt: compareN,
 	// readObject)
