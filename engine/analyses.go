@@ -69,7 +69,7 @@ func init() {
 		direct: runKInduction,
 	})
 	register("bmc", configuration{
-		doc:    "bounded model checking over merged paths (large blocks) with unwinding assertions, bounds 1, 2, 4, … or --unwind: TRUE when no execution runs beyond the bound, or (without --unwind) by k-induction over the same merged encoding, or by IC3/PDR (Z3's Spacer) over Horn clauses of the loop-free segments between the entry function's loop heads (engine/bmc)",
+		doc:    "bounded model checking over merged paths (large blocks) with unwinding assertions, bounds 1, 2, 4, … or --unwind, per-loop floors from --unwindset (CBMC's loop ids) and constant trip counts of callee loops: TRUE when no execution runs beyond the bound, or (without --unwind) by k-induction over the same merged encoding, or by IC3/PDR (Z3's Spacer) over Horn clauses of the loop-free segments between the entry function's loop heads (engine/bmc)",
 		direct: runBMC,
 		multi:  runBMCAll,
 	})

@@ -47,6 +47,12 @@
 //     tries the next bound (1, 2, 4, … up to Options.MaxUnwind, or only
 //     Options.Unwind), the others are UNKNOWN.
 //
+// A loop's bound is the larger of the bound and its floor (floors.go):
+// Options.Unwindset, CBMC's --unwindset by CBMC's loop ids, and the
+// constant trip count of a loop outside the entry function. Floors make
+// an unrolling larger, never a proof weaker: the unwinding assertions of
+// every loop still decide.
+//
 // CheckAll decides the properties of one entry together: one unrolling
 // per bound, a model violating several properties decides each of them,
 // and an error arc of one property is an ordinary step for the others.
