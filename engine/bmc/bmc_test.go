@@ -141,6 +141,18 @@ int main(void) {
 	__VERIFIER_assert(strlen(s) >= 2 && strlen(s) <= 3); // want TRUE
 	return 0;
 }`},
+	{"strlen-or-null-true", "TRUE", strDecls + `
+int main(void) {
+	const char *s = __VERIFIER_nondet_int() ? "ab" : 0;
+	if (s) __VERIFIER_assert(strlen(s) == 2); // want TRUE
+	return 0;
+}`},
+	{"strlen-null-unknown", "UNKNOWN", strDecls + `
+int main(void) {
+	const char *s = __VERIFIER_nondet_int() ? "ab" : 0;
+	__VERIFIER_assert(strlen(s) == 2); // want UNKNOWN: strlen(NULL) is undefined
+	return 0;
+}`},
 	{"strlen-two-objects-false", "FALSE", strDecls + `
 int main(void) {
 	const char *s = __VERIFIER_nondet_int() ? "ab" : "xyz";

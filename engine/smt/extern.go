@@ -120,7 +120,8 @@ func (e *encoder) strObjectN(p *Term, fn string, limit int64) (*object, *Term, i
 }
 
 // readObject is strObjectN for a function that only reads: a pointer
-// to several objects (its value set, candidates) reads the object it
+// that is not a constant (one of the objects of its value set,
+// candidates, or NULL or another object) reads the object it
 // designates, as one object whose contents, size and liveness are
 // if-then-else terms over the candidates (dead when it designates none
 // of them: NULL, or an object outside the value set); its unrolled size
@@ -130,18 +131,18 @@ func (e *encoder) readObject(p *Term, fn string, limit int64) (*object, *Term, i
 	obj, off := e.split(p)
 	obj = e.folded(obj)
 	cands := e.candidates(obj)
-	if obj.Op == BVConst || len(cands) < 2 {
+	if obj.Op == BVConst || len(cands) == 0 {
 		return e.strObjectN(p, fn, limit)
 	}
 	b := e.b
-	v := &object{name: fn + " operand", arr: cands[len(cands)-1].arr, size: b.BV(0, e.ptrBits), live: b.False(), parts: cands}
+	// a pointer to none of them reads any bytes (after the "invalid
+	// memory access" its reader reports: no verdict rests on them)
+	v := &object{name: fn + " operand", arr: b.FreshVar(fn+" no object", e.arraySort()), size: b.BV(0, e.ptrBits), live: b.False(), parts: cands}
 	n := int64(0)
 	for i := len(cands) - 1; i >= 0; i-- {
 		o := cands[i]
 		is := b.Eq(obj, b.BV(uint64(o.id), e.objBits))
-		if i < len(cands)-1 {
-			v.arr = b.Ite(is, o.arr, v.arr)
-		}
+		v.arr = b.Ite(is, o.arr, v.arr)
 		v.size = b.Ite(is, o.size, v.size)
 		v.live = b.Ite(is, o.live, v.live)
 		size := e.folded(o.size)
