@@ -3,6 +3,7 @@ package bmc
 import (
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
@@ -47,15 +48,14 @@ func floorsOf(prog *cfa.Program, loops *cfa.Loops, entry *cfa.Function, unwindse
 	if len(unwindset) > 0 {
 		ids := cbmcLoopIDs(prog, loops)
 		for id, n := range unwindset {
-			h := ids[id]
-			if h == nil {
-				continue
-			}
-			// CBMC's bound N lets the loop's head be reached N times:
-			// N-1 iterations (the starter kit's "one more than the
-			// number of times CBMC actually unwinds the loop")
-			if n-1 > floors[h] {
-				floors[h] = n - 1
+			for _, h := range ids[id] {
+				// CBMC's bound N lets the loop's head be reached N
+				// times: N-1 iterations (the starter kit's "one more
+				// than the number of times CBMC actually unwinds the
+				// loop")
+				if n-1 > floors[h] {
+					floors[h] = n - 1
+				}
 			}
 		}
 	}
@@ -77,8 +77,10 @@ func (u *unroller) limit(h *cfa.Location) int {
 // A static function is also named as goto-cc names it with
 // --export-file-local-symbols: "__CPROVER_file_local_" + its file's base
 // name with every character other than a letter or digit as "_" + "_"
-// + its name.
-func cbmcLoopIDs(prog *cfa.Program, loops *cfa.Loops) map[string]*cfa.Location {
+// + its name. A static function that several translation units define
+// (an inline function of a header) is one function to CBMC: an id names
+// the loop in each of its copies.
+func cbmcLoopIDs(prog *cfa.Program, loops *cfa.Loops) map[string][]*cfa.Location {
 	type loop struct {
 		h    *cfa.Location
 		end  cfa.Pos
@@ -96,7 +98,7 @@ func cbmcLoopIDs(prog *cfa.Program, loops *cfa.Loops) map[string]*cfa.Location {
 		}
 		byFunc[h.Func] = append(byFunc[h.Func], l)
 	}
-	ids := map[string]*cfa.Location{}
+	ids := map[string][]*cfa.Location{}
 	for f, ls := range byFunc {
 		if f == nil {
 			continue
@@ -114,7 +116,8 @@ func cbmcLoopIDs(prog *cfa.Program, loops *cfa.Loops) map[string]*cfa.Location {
 		}
 		for i, l := range ls {
 			for _, n := range names {
-				ids[n+"."+itoa(i)] = l.h
+				id := n + "." + strconv.Itoa(i)
+				ids[id] = append(ids[id], l.h)
 			}
 		}
 	}
@@ -138,13 +141,6 @@ func mangle(s string) string {
 		}
 	}
 	return string(b)
-}
-
-func itoa(i int) string {
-	if i < 10 {
-		return string(rune('0' + i))
-	}
-	return itoa(i/10) + string(rune('0'+i%10))
 }
 
 // constantTrips returns the loops whose number of iterations the CFA

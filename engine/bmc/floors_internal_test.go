@@ -61,8 +61,10 @@ func loopsAt(t *testing.T, src string) (*cfa.Program, *cfa.Loops, map[*cfa.Locat
 func TestCBMCLoopIDs(t *testing.T) {
 	prog, loops, at := loopsAt(t, floorsSrc)
 	var got []string
-	for id, h := range cbmcLoopIDs(prog, loops) {
-		got = append(got, id+" "+at[h])
+	for id, hs := range cbmcLoopIDs(prog, loops) {
+		for _, h := range hs {
+			got = append(got, id+" "+at[h])
+		}
 	}
 	sort.Strings(got)
 	want := []string{
@@ -103,5 +105,32 @@ func TestConstantTrips(t *testing.T) {
 	want := []string{"f:13 4", "f:14 10", "f:17 10", "f:19 9", "helper:5 3", "helper:6 5"}
 	if strings.Join(got, ", ") != strings.Join(want, ", ") {
 		t.Errorf("trip counts: %s\nwant: %s", strings.Join(got, ", "), strings.Join(want, ", "))
+	}
+}
+
+// TestCBMCLoopIDsCopies: a static function that two translation units
+// define is one function to CBMC; its id names the loop in both copies.
+func TestCBMCLoopIDsCopies(t *testing.T) {
+	helper := "static int twice(int n) { int s = 0; for (int i = 0; i < n; i++) s += 2; return s; }\n"
+	prog, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{
+		{Name: "a.c", Content: helper + "int fa(int n) { return twice(n); }\n"},
+		{Name: "b.c", Content: helper + "int fb(int n) { return twice(n); }\nint main(void) { return fa(1) + fb(2); }\n"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := cbmcLoopIDs(prog, cfa.NaturalLoops(prog))
+	if hs := ids["twice.0"]; len(hs) != 2 || hs[0].Func == hs[1].Func {
+		t.Errorf("twice.0 names %d loops, want one in each copy of twice", len(hs))
+	}
+	floors := floorsOf(prog, cfa.NaturalLoops(prog), prog.Func("main"), map[string]int{"twice.0": 6})
+	n := 0
+	for h, f := range floors {
+		if strings.HasPrefix(h.Func.Name, "twice") && f == 5 {
+			n++
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d copies of twice have floor 5, want 2 (floors %v)", n, floors)
 	}
 }
