@@ -207,7 +207,7 @@ func encode(ctx context.Context, m *smt.Merger, b *smt.Builder, u *unroller, un 
 		// an access the value sets leave out is a step outside the
 		// encoding: no proof while one is reachable
 		for _, x := range m.Formula().UB[firstUB:] {
-			if x.Kind == smt.UBIndeterminatePointer {
+			if smt.OutsideEncoding(x.Kind) {
 				enc.unsup = append(enc.unsup, unsupported{x.Cond, fmt.Sprintf("%s at %s", x.Kind, x.Pos)})
 			}
 		}

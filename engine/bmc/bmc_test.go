@@ -141,6 +141,40 @@ int main(void) {
 	__VERIFIER_assert(strlen(s) >= 2 && strlen(s) <= 3); // want TRUE
 	return 0;
 }`},
+	// (T *)((uintptr_t)p & mask): p with every bit of the mask, NULL
+	// with none (engine/smt maskedPointer); any other mask is outside the
+	// encoding
+	{"masked-pointer-true", "TRUE", `
+typedef unsigned long long uintptr_t;
+static uintptr_t mask_of(unsigned i, unsigned bound) { return i < bound ? ~(uintptr_t)0 : 0; }
+int main(void) {
+	unsigned char b[4] = {1, 2, 3, 4};
+	unsigned char *p = b;
+	unsigned i = __VERIFIER_nondet_uint();
+	p = (unsigned char *)((uintptr_t)p & mask_of(i, 4));
+	if (i < 4) __VERIFIER_assert(p == b && p[1] == 2); // want TRUE
+	else __VERIFIER_assert(p == 0); // want TRUE
+	return 0;
+}`},
+	{"masked-pointer-false", "FALSE", `
+typedef unsigned long long uintptr_t;
+static uintptr_t mask_of(unsigned i, unsigned bound) { return i < bound ? ~(uintptr_t)0 : 0; }
+int main(void) {
+	unsigned char b[4] = {1, 2, 3, 4};
+	unsigned char *p = b;
+	unsigned i = __VERIFIER_nondet_uint();
+	p = (unsigned char *)((uintptr_t)p & mask_of(i, 4));
+	__VERIFIER_assert(p != 0); // want FALSE (i >= 4)
+	return 0;
+}`},
+	{"masked-pointer-other-mask-unknown", "UNKNOWN", `
+typedef unsigned long long uintptr_t;
+int main(void) {
+	unsigned char b[4] = {1, 2, 3, 4};
+	unsigned char *p = (unsigned char *)((uintptr_t)b & (uintptr_t)__VERIFIER_nondet_uint());
+	__VERIFIER_assert(p == b || p == 0); // want UNKNOWN: a mask of some bits makes an address no object of the program has
+	return 0;
+}`},
 	{"strlen-or-null-true", "TRUE", strDecls + `
 int main(void) {
 	const char *s = __VERIFIER_nondet_int() ? "ab" : 0;

@@ -375,3 +375,26 @@ func BaseVar(x Expr) *Var {
 		}
 	}
 }
+
+// MaskedPointer recognises (T *)((uintptr_t)p & mask), the masking
+// idiom of speculative-execution hardening (aws-c-common's nospec: the
+// mask has every bit set or none), when x is that cast with an integer
+// of ptrBits bits: it returns p (a pointer) and mask. The SMT encoding
+// and the interpreter give it one meaning: p with every bit of mask, NULL
+// with none, and nothing they model otherwise; p's address never
+// becomes an integer.
+func MaskedPointer(x *Cast, ptrBits int) (p, mask Expr, ok bool) {
+	and, isAnd := x.X.(*Binary)
+	if !isAnd || and.Op != And || x.T.Kind != Pointer || !and.T.IsInteger() || and.T.Size*8 != int64(ptrBits) {
+		return nil, nil, false
+	}
+	addr, m := and.X, and.Y
+	if c, isCast := m.(*Cast); isCast && c.X.Type().Kind == Pointer {
+		addr, m = m, addr
+	}
+	c, isCast := addr.(*Cast)
+	if !isCast || c.X.Type().Kind != Pointer || !c.T.IsInteger() || c.T.Size != and.T.Size {
+		return nil, nil, false
+	}
+	return c.X, m, true
+}

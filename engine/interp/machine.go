@@ -913,6 +913,17 @@ func (m *machine) rval(x cfa.Expr) uint64 {
 	case *cfa.Binary:
 		return m.binary(x)
 	case *cfa.Cast:
+		if p, mask, ok := cfa.MaskedPointer(x, m.ptrBits); ok {
+			// as the encoder: p with every bit of the mask, NULL with none
+			pv, mv := m.rval(p), csem.Convert(m.rval(mask), mask.Type(), cfa.IntType(m.ptrBits, false))
+			switch {
+			case mv == ^uint64(0)>>(64-uint(m.ptrBits)):
+				return pv
+			case mv == 0:
+				return 0
+			}
+			m.unsupported("integer-to-pointer cast of an address masked by other than all or no bits")
+		}
 		return m.convert(m.rval(x.X), x.X.Type(), x.T)
 	case *cfa.StringLit:
 		m.unsupported("string literal %s in value position", x)

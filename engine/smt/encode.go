@@ -1031,6 +1031,39 @@ var foldAccesses = true
 // does (engine/bmc).
 const UBIndeterminatePointer = "access through a pointer read from indeterminate memory"
 
+// UBMaskedPointer is the UBCond kind of an integer-to-pointer cast of a
+// pointer's address masked by other than all or no bits (maskedPointer):
+// the result is left out (NULL), so a proof must show that none happens,
+// as for UBIndeterminatePointer.
+const UBMaskedPointer = "integer-to-pointer cast of an address masked by other than all or no bits"
+
+// OutsideEncoding reports whether UB of kind leaves an execution's
+// behaviour out of the encoding (not only undefined): no proof while
+// it is reachable (engine/bmc).
+func OutsideEncoding(kind string) bool {
+	return kind == UBIndeterminatePointer || kind == UBMaskedPointer
+}
+
+// maskedPointer encodes (T *)((uintptr_t)p & m) (cfa.MaskedPointer)
+// when x is that cast: with every bit of m set the address is p's and so
+// is the pointer; with none it is 0, NULL; any other mask is
+// UBMaskedPointer. p's address itself never becomes an integer (no
+// "pointer-to-integer cast"). ok is false when x is not of that shape.
+func (e *encoder) maskedPointer(x *cfa.Cast) (*Term, bool) {
+	pe, mask, ok := cfa.MaskedPointer(x, e.ptrBits)
+	if !ok {
+		return nil, false
+	}
+	b := e.b
+	p := e.rval(pe)
+	m := e.rval(mask)
+	w := e.width(mask.Type())
+	all := b.Eq(m, b.BV(^uint64(0)>>(64-uint(w)), w))
+	none := b.Eq(m, b.BV(0, w))
+	e.ub(UBMaskedPointer, b.Not(b.Or(all, none)))
+	return b.Ite(all, p, b.BV(0, e.ptrBits)), true
+}
+
 // foldAccess is folded(t) for the object and offset of a memory
 // access: equal to t in every model, so the formula means the same, and
 // constant for a pointer the path fixes (a parameter bound to &x), so
@@ -1305,6 +1338,9 @@ func (e *encoder) rval(x cfa.Expr) *Term {
 	case *cfa.Binary:
 		return e.binary(x)
 	case *cfa.Cast:
+		if v, ok := e.maskedPointer(x); ok {
+			return v
+		}
 		v := e.rval(x.X)
 		return e.convert(v, x.X.Type(), x.T)
 	case *cfa.StringLit:
