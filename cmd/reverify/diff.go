@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -135,6 +136,17 @@ func (s runSettings) variant() string {
 	}
 	if s.reduce != "" && s.reduce != "none" {
 		v = append(v, "reduce "+s.reduce)
+	}
+	if s.unwind > 0 {
+		v = append(v, fmt.Sprintf("unwind %d", s.unwind))
+	}
+	if len(s.unwindset) > 0 {
+		var ids []string
+		for id, n := range s.unwindset {
+			ids = append(ids, fmt.Sprintf("%s:%d", id, n))
+		}
+		sort.Strings(ids)
+		v = append(v, "unwindset "+strings.Join(ids, ","))
 	}
 	return strings.Join(v, ", ")
 }

@@ -55,6 +55,13 @@ func TestCheckFlagsReachEngine(t *testing.T) {
 		{[]string{"--precision-scope", "function"}, func(c engine.Config, o *diffslice.Options) bool {
 			return c.PrecisionScope.String() == "function" && (o == nil || o.Variant == "precision-scope function")
 		}},
+		{[]string{"--unwindset", "main.0:3,check_clamp.1:5"}, func(c engine.Config, o *diffslice.Options) bool {
+			return c.Unwindset["main.0"] == 3 && c.Unwindset["check_clamp.1"] == 5 && len(c.Unwindset) == 2 &&
+				(o == nil || o.Variant == "unwindset check_clamp.1:5,main.0:3")
+		}},
+		{[]string{"--unwind", "4"}, func(c engine.Config, o *diffslice.Options) bool {
+			return c.Unwind == 4 && (o == nil || o.Variant == "unwind 4")
+		}},
 		{[]string{"--initial-precision", prec}, func(c engine.Config, o *diffslice.Options) bool {
 			return c.InitialPrecision["check_clamp:v<=LIMIT"].Len() == 1
 		}},

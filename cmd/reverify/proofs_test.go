@@ -277,3 +277,56 @@ void harness(void) {
 		t.Errorf("--checks memory: exit %d, stderr %q; want 2 and one line", code, stderr.String())
 	}
 }
+
+// TestProofsUnwindset: a proof Makefile's UNWINDSET, with the starter
+// kit's $(shell echo $$((…))) arithmetic, reaches bounded model checking:
+// at --unwind 1 the loop of 10 iterations is unrolled whole where
+// UNWINDSET names it (TRUE), not where it does not (UNKNOWN: an
+// unwinding assertion fails), nor where the bound is one short; and
+// --unwindset adds an entry, winning over the Makefile's.
+func TestProofsUnwindset(t *testing.T) {
+	root := t.TempDir()
+	write := func(name, text string) {
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("src/sum.c", "int sum(const int *a) {\n\tint s = 0;\n\tfor (int i = 0; i < count(); i++) s += a[i];\n\treturn s;\n}\n")
+	harness := "int count(void) { return 10; }\nint sum(const int *a);\nvoid harness(void) {\n\tint a[10];\n\tfor (int i = 0; i < 10; i++) a[i] = 1;\n\t__CPROVER_assert(sum(a) == 10, \"ten\");\n}\n"
+	write("cbmc/proofs/Makefile.common", "SRCDIR ?= $(abspath ../../..)\nPROOFDIR ?= $(abspath .)\nMAX = 10\n")
+	for name, unwindset := range map[string]string{
+		"listed": "UNWINDSET += sum.0:$(shell echo $$(($(MAX) + 1))) harness.0:11\n",
+		"short":  "UNWINDSET += sum.0:$(shell echo $$(( $(MAX) ))) harness.0:11\n",
+		"absent": "UNWINDSET += harness.0:11\n",
+	} {
+		write("cbmc/proofs/"+name+"/harness.c", harness)
+		write("cbmc/proofs/"+name+"/Makefile", "include ../Makefile.common\nHARNESS_ENTRY = harness\n"+unwindset+"PROOF_SOURCES += $(PROOFDIR)/harness.c\nPROJECT_SOURCES += $(SRCDIR)/src/sum.c\n")
+	}
+	proofs := func(extra ...string) string {
+		var stdout, stderr bytes.Buffer
+		args := append([]string{"proofs", "--config", "bmc", "--unwind", "1", "--checks", "assertions"}, extra...)
+		if code := run(append(args, filepath.Join(root, "cbmc/proofs")), &stdout, &stderr); code != 0 {
+			t.Fatalf("exit %d\n%s%s", code, stdout.String(), stderr.String())
+		}
+		return stdout.String()
+	}
+	out := proofs()
+	for _, want := range []string{"| absent | 1 | 0 | 0 | 1 |", "| listed | 1 | 1 | 0 | 0 |", "| short | 1 | 0 | 0 | 1 |"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "could not resolve") {
+		t.Errorf("the Makefiles' UNWINDSET was not resolved:\n%s", out)
+	}
+	out = proofs("--unwindset", "sum.0:11")
+	for _, want := range []string{"| absent | 1 | 1 | 0 | 0 |", "| short | 1 | 1 | 0 | 0 |"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("--unwindset sum.0:11: output lacks %q:\n%s", want, out)
+		}
+	}
+}
