@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/reverify/reverify/engine/cfa"
@@ -73,6 +74,30 @@ func roundsShared(prog *cfa.Program, props []*spec.Property, cfg Config, conf co
 	for j, i := range runnable {
 		sub[j] = props[i]
 	}
+	if hasRest && hasArm(conf, "bmc") {
+		// beside it, bounded model checking of all properties over one
+		// unrolling per bound (engine/bmc.CheckAll)
+		bcfg := cfg
+		if cfg.Timeout > 0 {
+			bcfg.Timeout = cfg.Timeout * time.Duration(len(runnable))
+		}
+		return &strategy.SharedRun{Props: runnable, HasRest: true, Run: func(ctx context.Context, emit func(int, *Result)) {
+			both := sharedPair{emit: emit, n: 2, got: make([][]*Result, len(sub)), done: make([]bool, len(sub))}
+			var wg sync.WaitGroup
+			for _, run := range []struct {
+				arm  string
+				conf configuration
+				cfg  Config
+			}{{armName, multi, mcfg}, {"bmc", configs["bmc"], bcfg}} {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					verifyMulti(ctx, prog, sub, run.cfg, run.conf, func(j int, r *Result) { both.add(run.arm, j, r) })
+				}()
+			}
+			wg.Wait()
+		}}
+	}
 	return &strategy.SharedRun{Props: runnable, Arm: armName, HasRest: hasRest,
 		Run: func(ctx context.Context, emit func(int, *Result)) {
 			verifyMulti(ctx, prog, sub, mcfg, multi, func(j int, r *Result) {
@@ -82,4 +107,56 @@ func roundsShared(prog *cfa.Program, props []*spec.Property, cfg Config, conf co
 				emit(j, r)
 			})
 		}}
+}
+
+// hasArm reports whether the portfolio conf has an arm named name.
+func hasArm(conf configuration, name string) bool {
+	for _, a := range conf.arms {
+		if a.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// sharedPair joins the results of n multi-property runs over the same
+// properties into one stream for emit: a property's first TRUE or FALSE
+// goes out at once (its decider the run's arm, "(all properties in one
+// run)"), and an UNKNOWN only once every run has left it UNKNOWN, with
+// each run's reason after its arm's name.
+type sharedPair struct {
+	mu   sync.Mutex
+	emit func(int, *Result)
+	n    int
+	got  [][]*Result
+	done []bool
+}
+
+func (p *sharedPair) add(arm string, j int, r *Result) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.done[j] {
+		return
+	}
+	if decided(r.Verdict) {
+		p.done[j] = true
+		r.Decider = arm + " (all properties in one run)"
+		r.Reason = r.Decider + ": " + r.Reason
+		p.emit(j, r)
+		return
+	}
+	r.Reason = arm + " (all properties in one run): " + r.Reason
+	p.got[j] = append(p.got[j], r)
+	if len(p.got[j]) < p.n {
+		return
+	}
+	p.done[j] = true
+	out := p.got[j][0]
+	for _, o := range p.got[j][1:] {
+		out.Reason += "; " + o.Reason // the first run's cause, both runs' reasons
+		out.Detail = out.Reason
+		out.States += o.States
+		out.Seconds = max(out.Seconds, o.Seconds)
+	}
+	p.emit(j, out)
 }

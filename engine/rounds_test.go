@@ -166,3 +166,59 @@ func TestShareDeadlineReturnsInTime(t *testing.T) {
 		t.Logf("%s: returned after %v; first reason: %s", mode, took, rs[0].Reason)
 	}
 }
+
+// bmcSharedSrc has five assertions over bytes of unknown values that a
+// loop of up to 12 iterations copies: value analysis enumerates the
+// bytes (its state budget ends it), bounded model checking unrolls the
+// loop and proves all five over one unrolling.
+const bmcSharedSrc = `extern unsigned __VERIFIER_nondet_uint(void);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+extern void __VERIFIER_assume(int);
+extern void __assert_fail(const char *, const char *, unsigned, const char *);
+#define assert(c) ((c) ? (void)0 : __assert_fail(#c, "f.c", __LINE__, "main"))
+int main(void) {
+	unsigned char a[12], b[12];
+	unsigned n = __VERIFIER_nondet_uint();
+	__VERIFIER_assume(n <= 12);
+	for (unsigned i = 0; i < 12; i++) a[i] = __VERIFIER_nondet_uchar();
+	for (unsigned i = 0; i < n; i++) b[i] = a[i];
+	unsigned k = __VERIFIER_nondet_uint();
+	__VERIFIER_assume(k < n);
+	assert(b[k] == a[k]);
+	assert(n > 0);
+	assert(k + 1 <= n);
+	assert(n <= 12);
+	assert(b[0] == a[0]);
+	return 0;
+}
+`
+
+// TestShareDeadlineBMC: under Config.ShareDeadline, `default`'s shared
+// run has bounded model checking of all properties over one unrolling
+// beside the value analysis's run (roundsShared): what value cannot
+// decide, bmc decides for all properties at once, named as its decider.
+func TestShareDeadlineBMC(t *testing.T) {
+	prog, props := translateString(t, "bmcshared.c", bmcSharedSrc)
+	if len(props) != 5 {
+		t.Fatalf("%d properties, want 5", len(props))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cfg := engine.Config{Name: "default", Solver: z3.Factory, OneShot: z3.OneShotFactory, Timeout: 20 * time.Second, Workers: 1, ShareDeadline: true}
+	rs, err := engine.Verify(ctx, prog, props, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byBMC := 0
+	for i, r := range rs {
+		if r.Verdict != results.True {
+			t.Errorf("%s: %s (%s), want TRUE", props[i].ID, r.Verdict, r.Reason)
+		}
+		if r.Decider == "bmc (all properties in one run)" && strings.HasPrefix(r.Reason, r.Decider+": ") {
+			byBMC++
+		}
+	}
+	if byBMC == 0 {
+		t.Errorf("no property decided by the shared bmc run: %v", rs)
+	}
+}

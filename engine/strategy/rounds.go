@@ -74,6 +74,10 @@ type RoundsTask struct {
 // task) and passes each result to emit as it is decided (j indexes
 // Props); Arm names it in reasons; HasRest says whether the rounds run
 // its properties too (false: its result is final).
+//
+// Arm names the analysis whose reasons the rounds prefix with "Arm (all
+// properties in one run): "; a run of several analyses leaves it empty
+// and names them in its reasons itself.
 type SharedRun struct {
 	Props   []int
 	Arm     string
@@ -221,7 +225,11 @@ func (s *rounds) startShared(wg *sync.WaitGroup) (hasRest bool, start func()) {
 // merge adds the shared run's UNKNOWN sr to a round's UNKNOWN r: its
 // reason first, states summed, the longer time.
 func (s *rounds) merge(r, sr *Result) *Result {
-	r.SetUnknown(r.Cause, s.sharedArm+" (all properties in one run): "+sr.Reason+"; "+r.Detail)
+	prefix := "" // a run without Arm names its arms in its reasons
+	if s.sharedArm != "" {
+		prefix = s.sharedArm + " (all properties in one run): "
+	}
+	r.SetUnknown(r.Cause, prefix+sr.Reason+"; "+r.Detail)
 	r.States += sr.States
 	r.Seconds = max(r.Seconds, sr.Seconds)
 	return r
