@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/cfa/csem"
 )
 
 // Per-loop floors of the unwinding bound. The uniform bound of Check
@@ -179,38 +180,12 @@ func tripCount(h *cfa.Location, body map[*cfa.Location]bool) (int, bool) {
 	if stay == nil {
 		return 0, false
 	}
-	cmp, ok := stay.Cond.(*cfa.Binary)
-	if !ok {
+	v := counterOf(stay.Cond)
+	if v == nil || !csem.Supported(v.T) {
 		return 0, false
 	}
-	op := cmp.Op
-	if !stay.Truth {
-		switch op {
-		case cfa.Lt, cfa.Le, cfa.Gt, cfa.Ge, cfa.Eq, cfa.Ne:
-			op = op.Negate()
-		default:
-			return 0, false
-		}
-	}
-	v, lim, swapped := counterAndBound(cmp.X, cmp.Y)
-	if v == nil {
-		return 0, false
-	}
-	if swapped {
-		switch op {
-		case cfa.Lt:
-			op = cfa.Gt
-		case cfa.Le:
-			op = cfa.Ge
-		case cfa.Gt:
-			op = cfa.Lt
-		case cfa.Ge:
-			op = cfa.Le
-		}
-	}
-	// the loop's writes of v
-	var step int64
-	writes := 0
+	// the loop's one write of v: v = v ± c
+	var step *cfa.Assign
 	for from := range body {
 		for _, e := range from.Out {
 			if !body[e.To] {
@@ -221,23 +196,14 @@ func tripCount(h *cfa.Location, body map[*cfa.Location]bool) (int, bool) {
 				if !isVar(o.LHS, v) {
 					continue
 				}
-				writes++
 				b, ok := stripCasts(o.RHS).(*cfa.Binary)
-				if !ok || counterVar(b.X) != v {
+				if step != nil || !ok || (b.Op != cfa.Add && b.Op != cfa.Sub) || counterVar(b.X) != v {
 					return 0, false
 				}
-				c, ok := stripCasts(b.Y).(*cfa.Const)
-				if !ok {
+				if _, ok := stripCasts(b.Y).(*cfa.Const); !ok {
 					return 0, false
 				}
-				switch b.Op {
-				case cfa.Add:
-					step = signedOf(c.V, c.T)
-				case cfa.Sub:
-					step = -signedOf(c.V, c.T)
-				default:
-					return 0, false
-				}
+				step = o
 			case *cfa.Havoc:
 				if isVar(o.LHS, v) {
 					return 0, false
@@ -249,83 +215,77 @@ func tripCount(h *cfa.Location, body map[*cfa.Location]bool) (int, bool) {
 			}
 		}
 	}
-	if writes != 1 || step == 0 {
+	if step == nil {
 		return 0, false
 	}
-	start, ok := initialValue(h, body, v)
+	x, ok := initialValue(h, body, v)
 	if !ok {
 		return 0, false
 	}
-	bits := v.T.Size * 8
-	if bits <= 0 || bits > 64 {
-		return 0, false
-	}
-	wrap := func(x int64) int64 {
-		if bits == 64 {
-			return x
+	for n := 0; ; n++ {
+		c, ok := evalWith(stay.Cond, v, x)
+		if !ok {
+			return 0, false
 		}
-		x &= int64(1)<<bits - 1
-		if v.T.IsSigned() && x&(int64(1)<<(bits-1)) != 0 {
-			x -= int64(1) << bits
+		if csem.Truth(c) != stay.Truth {
+			return n, true
 		}
-		return x
-	}
-	holds := func(x int64) bool {
-		a, b := x, lim
-		if !v.T.IsSigned() && bits == 64 {
-			ua, ub := uint64(a), uint64(b)
-			switch op {
-			case cfa.Lt:
-				return ua < ub
-			case cfa.Le:
-				return ua <= ub
-			case cfa.Gt:
-				return ua > ub
-			case cfa.Ge:
-				return ua >= ub
-			}
-		}
-		switch op {
-		case cfa.Lt:
-			return a < b
-		case cfa.Le:
-			return a <= b
-		case cfa.Gt:
-			return a > b
-		case cfa.Ge:
-			return a >= b
-		case cfa.Ne:
-			return a != b
-		case cfa.Eq:
-			return a == b
-		}
-		return false
-	}
-	x, n := wrap(start), 0
-	for holds(x) {
 		if n == maxTripFloor {
 			return 0, false
 		}
-		n++
-		x = wrap(x + step)
+		next, ok := evalWith(step.RHS, v, x)
+		if !ok {
+			return 0, false
+		}
+		x = csem.Convert(next, step.RHS.Type(), v.T)
 	}
-	return n, true
 }
 
-// counterAndBound splits a comparison x op y into a variable (under
-// integer casts) and a constant; swapped says the variable is y.
-func counterAndBound(x, y cfa.Expr) (*cfa.Var, int64, bool) {
-	if v := counterVar(x); v != nil {
-		if c, ok := stripCasts(y).(*cfa.Const); ok {
-			return v, signedOf(c.V, c.T), false
+// evalWith evaluates x, made of constants, v (with value val), casts
+// and binary operators, by C's rules (engine/cfa/csem); ok is false for
+// anything else, or undefined behaviour.
+func evalWith(x cfa.Expr, v *cfa.Var, val uint64) (uint64, bool) {
+	switch x := x.(type) {
+	case *cfa.Const:
+		return x.V, true
+	case *cfa.VarRef:
+		return val, x.Var == v
+	case *cfa.Cast:
+		if !csem.Supported(x.X.Type()) || !csem.Supported(x.T) {
+			return 0, false
+		}
+		y, ok := evalWith(x.X, v, val)
+		return csem.Convert(y, x.X.Type(), x.T), ok
+	case *cfa.Binary:
+		if !csem.Supported(x.X.Type()) || !csem.Supported(x.Y.Type()) || !csem.Supported(x.T) {
+			return 0, false
+		}
+		a, ok1 := evalWith(x.X, v, val)
+		b, ok2 := evalWith(x.Y, v, val)
+		r, ub := csem.Binary(x.Op, a, b, x.X.Type(), x.Y.Type(), x.T)
+		return r, ok1 && ok2 && ub == csem.NoUB
+	}
+	return 0, false
+}
+
+// counterOf is the integer variable a loop's exit test compares with a
+// constant (under integer casts that do not narrow it).
+func counterOf(cond cfa.Expr) *cfa.Var {
+	cmp, ok := cond.(*cfa.Binary)
+	if !ok || !cmp.Op.IsComparison() {
+		return nil
+	}
+	if v := counterVar(cmp.X); v != nil {
+		if _, ok := stripCasts(cmp.Y).(*cfa.Const); ok {
+			return v
 		}
 	}
-	if v := counterVar(y); v != nil {
-		if c, ok := stripCasts(x).(*cfa.Const); ok {
-			return v, signedOf(c.V, c.T), true
+	if v := counterVar(cmp.Y); v != nil {
+		if _, ok := stripCasts(cmp.X).(*cfa.Const); ok {
+			return v
 		}
 	}
-	return nil, 0, false
+	return nil
 }
 
 // counterVar is the integer variable x is, under integer casts that do
@@ -363,22 +323,20 @@ func isVar(x cfa.Expr, v *cfa.Var) bool {
 	return ok && r.Var == v
 }
 
-// signedOf reads constant bits of type t as a signed value when t is
-// signed.
-func signedOf(bits uint64, t *cfa.Type) int64 {
-	if t != nil && t.IsSigned() && t.Size > 0 && t.Size < 8 {
-		w := uint(t.Size * 8)
-		if bits&(1<<(w-1)) != 0 {
-			return int64(bits) - int64(1)<<w
-		}
-	}
-	return int64(bits)
+// refers reports whether x reads v.
+func refers(x cfa.Expr, v *cfa.Var) bool {
+	found := false
+	cfa.Walk(x, func(e cfa.Expr) bool {
+		found = found || isVar(e, v)
+		return !found
+	})
+	return found
 }
 
 // initialValue is the constant v holds when the loop at h is entered:
 // the last write of v on the straight-line chain of edges into h from
 // outside the loop (locations with one in-edge, at most 16 edges).
-func initialValue(h *cfa.Location, body map[*cfa.Location]bool, v *cfa.Var) (int64, bool) {
+func initialValue(h *cfa.Location, body map[*cfa.Location]bool, v *cfa.Var) (uint64, bool) {
 	var in *cfa.Edge
 	for _, e := range h.In {
 		if body[e.From] {
@@ -393,11 +351,11 @@ func initialValue(h *cfa.Location, body map[*cfa.Location]bool, v *cfa.Var) (int
 		switch o := in.Op.(type) {
 		case *cfa.Assign:
 			if isVar(o.LHS, v) {
-				c, ok := stripCasts(o.RHS).(*cfa.Const)
-				if !ok {
+				x, ok := evalWith(o.RHS, v, 0)
+				if !ok || refers(o.RHS, v) {
 					return 0, false
 				}
-				return signedOf(c.V, c.T), true
+				return csem.Convert(x, o.RHS.Type(), v.T), true
 			}
 		case *cfa.Havoc:
 			if isVar(o.LHS, v) {
