@@ -16,9 +16,10 @@ import (
 // proof whose source does not exist (reported, not run), and a proof
 // with REMOVE_FUNCTION_BODY (a stub replaces one function, another is
 // left without a body and pure).
-func TestProofs(t *testing.T) {
-	root := t.TempDir()
-	write := func(name, text string) {
+// treeWriter returns a function that writes a file of a proof tree
+// under root (name relative, directories made).
+func treeWriter(t *testing.T, root string) func(name, text string) {
+	return func(name, text string) {
 		p := filepath.Join(root, name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
@@ -27,6 +28,11 @@ func TestProofs(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+func TestProofs(t *testing.T) {
+	root := t.TempDir()
+	write := treeWriter(t, root)
 	write("src/buf.c", `#include <stdlib.h>
 char *buf_new(unsigned n) {
 	char *p = malloc(n);
@@ -141,15 +147,7 @@ func TestProofsChecks(t *testing.T) {
 		t.Skip("about 20 s (the memory properties of two proofs run to half their 20 s limit); the full tier runs it, and the fast tier has TestProofs (the command) and proofs.TestChecks (the check flags)")
 	}
 	root := t.TempDir()
-	write := func(name, text string) {
-		p := filepath.Join(root, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := treeWriter(t, root)
 	write("src/buf.c", `void fill(char *p, unsigned n) {
 	for (unsigned i = 0; i <= n; i++)
 		p[i] = 0;
@@ -286,15 +284,7 @@ void harness(void) {
 // --unwindset adds an entry, winning over the Makefile's.
 func TestProofsUnwindset(t *testing.T) {
 	root := t.TempDir()
-	write := func(name, text string) {
-		p := filepath.Join(root, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := treeWriter(t, root)
 	write("src/sum.c", "int sum(const int *a) {\n\tint s = 0;\n\tfor (int i = 0; i < count(); i++) s += a[i];\n\treturn s;\n}\n")
 	harness := "int count(void) { return 10; }\nint sum(const int *a);\nvoid harness(void) {\n\tint a[10];\n\tfor (int i = 0; i < 10; i++) a[i] = 1;\n\t__CPROVER_assert(sum(a) == 10, \"ten\");\n}\n"
 	write("cbmc/proofs/Makefile.common", "SRCDIR ?= $(abspath ../../..)\nPROOFDIR ?= $(abspath .)\nMAX = 10\n")

@@ -204,12 +204,8 @@ func tripCount(h *cfa.Location, body map[*cfa.Location]bool) (int, bool) {
 					return 0, false
 				}
 				step = o
-			case *cfa.Havoc:
-				if isVar(o.LHS, v) {
-					return 0, false
-				}
-			case *cfa.Call:
-				if o.Result != nil && isVar(o.Result, v) {
+			default:
+				if havocs(o, v) {
 					return 0, false
 				}
 			}
@@ -323,6 +319,18 @@ func isVar(x cfa.Expr, v *cfa.Var) bool {
 	return ok && r.Var == v
 }
 
+// havocs reports whether op gives v a value other than by assignment
+// (a havoc, a call's result).
+func havocs(op cfa.Op, v *cfa.Var) bool {
+	switch o := op.(type) {
+	case *cfa.Havoc:
+		return isVar(o.LHS, v)
+	case *cfa.Call:
+		return o.Result != nil && isVar(o.Result, v)
+	}
+	return false
+}
+
 // refers reports whether x reads v.
 func refers(x cfa.Expr, v *cfa.Var) bool {
 	found := false
@@ -357,12 +365,8 @@ func initialValue(h *cfa.Location, body map[*cfa.Location]bool, v *cfa.Var) (uin
 				}
 				return csem.Convert(x, o.RHS.Type(), v.T), true
 			}
-		case *cfa.Havoc:
-			if isVar(o.LHS, v) {
-				return 0, false
-			}
-		case *cfa.Call:
-			if o.Result != nil && isVar(o.Result, v) {
+		default:
+			if havocs(o, v) {
 				return 0, false
 			}
 		}
