@@ -50,6 +50,11 @@ type want = wants.Want
 // under each of its configurations, is the verdict suite
 // (testdata/suites/verdicts.txt, run by `reverify bench` in
 // cmd/reverify's TestVerdictSuite, full tier).
+// testMemory is the memory limit of the tests that are not about
+// limits: the memory watch measures the whole test process, which the
+// parallel verdict sweeps share.
+const testMemory = 6 << 30
+
 func TestVerdicts(t *testing.T) {
 	files := verdictFiles(t)
 	short := shortVerdictRuns(files)

@@ -84,7 +84,7 @@ func TestMemoryReproducersASan(t *testing.T) {
 				props = spec.MemorySites(prog, "main", subs)
 			}
 			res, err := engine.Verify(context.Background(), prog, props,
-				engine.Config{Name: "value", Timeout: time.Minute, Solver: z3.Factory})
+				engine.Config{Name: "value", Timeout: time.Minute, Solver: z3.Factory, MemoryLimit: testMemory})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -164,7 +164,7 @@ func TestMemorySitesCoverChecks(t *testing.T) {
 			sites := spec.MemorySites(prog, entry, []string{spec.DerefID, spec.FreeID})
 			whole := spec.MemoryProperty(entry, []string{spec.DerefID, spec.FreeID})
 			rs, err := engine.Verify(context.Background(), prog, append([]*spec.Property{whole}, sites...),
-				engine.Config{Name: "value", Entry: entry, Timeout: time.Minute, Solver: z3.Factory})
+				engine.Config{Name: "value", Entry: entry, Timeout: time.Minute, Solver: z3.Factory, MemoryLimit: testMemory})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -255,7 +255,7 @@ int main(void) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rs, err := engine.Verify(context.Background(), p, []*spec.Property{spec.MemoryProperty("main", []string{tc.sub})}, engine.Config{Name: "value", Timeout: time.Minute, Solver: z3.Factory})
+		rs, err := engine.Verify(context.Background(), p, []*spec.Property{spec.MemoryProperty("main", []string{tc.sub})}, engine.Config{Name: "value", Timeout: time.Minute, Solver: z3.Factory, MemoryLimit: testMemory})
 		if err != nil {
 			t.Fatal(err)
 		}

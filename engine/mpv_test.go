@@ -40,7 +40,7 @@ func TestMultiMatchesPerProperty(t *testing.T) {
 		if len(props) >= 2 {
 			multiProps += len(props)
 		}
-		cfg := engine.Config{Name: "value", Entry: entry, Timeout: 2 * time.Minute, Solver: z3.Factory, MaxStates: 200_000}
+		cfg := engine.Config{Name: "value", Entry: entry, Timeout: 2 * time.Minute, Solver: z3.Factory, MaxStates: 200_000, MemoryLimit: testMemory}
 		if m := maxStatesRE.FindSubmatch(src); m != nil {
 			cfg.MaxStates, _ = strconv.Atoi(string(m[1]))
 		}
@@ -146,7 +146,7 @@ func TestMultiDefault(t *testing.T) {
 		if len(props) < 4 {
 			t.Fatalf("%s: %d properties, want at least 4", file, len(props))
 		}
-		cfg := engine.Config{Name: "default", Timeout: 2 * time.Minute, Solver: z3.Factory}
+		cfg := engine.Config{Name: "default", Timeout: 2 * time.Minute, Solver: z3.Factory, MemoryLimit: testMemory}
 		cfg.MultiProperty = engine.MultiOff
 		one, err := engine.Verify(context.Background(), prog, props, cfg)
 		if err != nil {

@@ -144,8 +144,9 @@ func mangle(s string) string {
 	return string(b)
 }
 
-// constantTrips returns the loops whose number of iterations the CFA
-// states, with that number (at most maxTripFloor): the head has two
+// constantTrips returns the innermost loops without calls whose number
+// of iterations the CFA states, with that number (at most
+// maxTripFloor): the head has two
 // assume edges, one into the loop and one out of it, comparing a scalar
 // integer variable v with a constant; the loop's only write of v is
 // v = v ± c with a constant c; and v = c0 with a constant c0 is the
@@ -156,11 +157,31 @@ func mangle(s string) string {
 func constantTrips(loops *cfa.Loops) map[*cfa.Location]int {
 	out := map[*cfa.Location]int{}
 	for h, body := range loops.Body {
+		if !innermost(h, body, loops) {
+			continue
+		}
 		if n, ok := tripCount(h, body); ok {
 			out[h] = n
 		}
 	}
 	return out
+}
+
+// innermost reports whether the loop at h holds no other loop and no
+// call: its floor then multiplies no other loop's iterations (a floor
+// of n on nested loops would unroll n^depth iterations at once).
+func innermost(h *cfa.Location, body map[*cfa.Location]bool, loops *cfa.Loops) bool {
+	for l := range body {
+		if l != h && loops.Body[l] != nil {
+			return false
+		}
+		for _, e := range l.Out {
+			if _, call := e.Op.(*cfa.Call); call && body[e.To] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func tripCount(h *cfa.Location, body map[*cfa.Location]bool) (int, bool) {

@@ -8,6 +8,11 @@ import (
 // over (bytes); larger objects make the encoding fail.
 const maxStringBytes = 1024
 
+// maxReadCandidates bounds the objects readObject's view joins: a
+// pointer whose value set is larger (or unknown: every object of the
+// path) would make every byte read an if-then-else over all of them.
+const maxReadCandidates = 8
+
 // maxStrlenUnroll is the number of bytes strlen unrolls on a block of
 // non-constant size (strObjectN): a longer string has any length of at
 // least that many, and no counterexample may rest on it.
@@ -131,7 +136,7 @@ func (e *encoder) readObject(p *Term, fn string, limit int64) (*object, *Term, i
 	obj, off := e.split(p)
 	obj = e.folded(obj)
 	cands := e.candidates(obj)
-	if obj.Op == BVConst || len(cands) == 0 {
+	if obj.Op == BVConst || len(cands) == 0 || len(cands) > maxReadCandidates {
 		return e.strObjectN(p, fn, limit)
 	}
 	b := e.b
