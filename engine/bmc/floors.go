@@ -23,10 +23,11 @@ import (
 // Two sources, as CBMC has them (CBMC's --unwindset, Clarke, Kroening,
 // Lerda, TACAS 2004; the starter kit's UNWINDSET):
 //   - Options.Unwindset, CBMC loop ids ("function.N") with CBMC's bound;
-//   - constantTrips: a loop whose exit compares a counter that starts at
-//     a constant and moves by a constant against a constant runs a
-//     number of iterations the CFA states (CBMC needs a bound from its
-//     user for it; cbmctext's quantifier loops over a sizeof are such).
+//   - constantTrips: an innermost loop without calls whose exit compares
+//     a counter that starts at a constant and moves by a constant
+//     against a constant runs a number of iterations the CFA states
+//     (CBMC needs a bound from its user for it; cbmctext's quantifier
+//     loops over a sizeof are such).
 
 // maxTripFloor is the largest trip count constantTrips makes a floor:
 // beyond it the uniform bounds (and k-induction, which needs no
