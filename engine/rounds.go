@@ -14,7 +14,9 @@ import (
 // ctx's deadline (the proof's limit) is shared among the properties by
 // strategy.Rounds, each property decided by conf one at a time
 // (verifyOne) in rounds of growing budgets, beside the multi-property
-// run of conf's first arm (multiPlan, verifyMulti) on one worker.
+// run of conf's first arm (multiPlan, verifyMulti) on one worker, and
+// for a portfolio with a bmc arm bmc's multi-property run beside that
+// (roundsShared).
 func verifyRounds(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, conf configuration, final func(int, *Result)) {
 	strategy.Rounds(ctx, strategy.RoundsTask{
 		N: len(props), Limit: cfg.Timeout, Workers: cfg.Workers, Clock: strategy.Clock(cfg.Clock),
