@@ -2,6 +2,7 @@ package bmc
 
 import (
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -353,16 +354,6 @@ func havocs(op cfa.Op, v *cfa.Var) bool {
 	return false
 }
 
-// refers reports whether x reads v.
-func refers(x cfa.Expr, v *cfa.Var) bool {
-	found := false
-	cfa.Walk(x, func(e cfa.Expr) bool {
-		found = found || isVar(e, v)
-		return !found
-	})
-	return found
-}
-
 // initialValue is the constant v holds when the loop at h is entered:
 // the last write of v on the straight-line chain of edges into h from
 // outside the loop (locations with one in-edge, at most 16 edges).
@@ -382,7 +373,7 @@ func initialValue(h *cfa.Location, body map[*cfa.Location]bool, v *cfa.Var) (uin
 		case *cfa.Assign:
 			if isVar(o.LHS, v) {
 				x, ok := evalWith(o.RHS, v, 0)
-				if !ok || refers(o.RHS, v) {
+				if !ok || slices.Contains(cfa.Vars(o.RHS), v) {
 					return 0, false
 				}
 				return csem.Convert(x, o.RHS.Type(), v.T), true
