@@ -232,6 +232,15 @@ func NewProgram(m DataModel) *Program {
 // function of the sources with arbitrary arguments.
 const ContextPrefix = "__reverify_context_"
 
+// ContextSet is the macro through which a most general context stores a
+// value into an object it fills: ContextSet(lvalue, value). The contexts'
+// prelude defines it as the assignment, which is what the analyses read;
+// a reproducer, which gcc compiles, defines it first as a copy of the
+// value's bytes, because an object the sources declare with const
+// members (struct aws_string's const size_t len) gets its arbitrary
+// value from the context all the same and gcc refuses the assignment.
+const ContextSet = "__reverify_set"
+
 // ContractCheckPrefix and ContractUsePrefix start the names of the
 // functions engine/contract generates for a function f with a contract:
 // the check of f against it, and the contract used in place of f's

@@ -63,6 +63,7 @@ func Prelude(opts Options) string {
 	// a build may define static away (mlkem-native's proofs: -Dstatic=);
 	// the contexts' helpers stay local to their unit
 	b.WriteString("#ifdef static\n#undef static\n#endif\n")
+	fmt.Fprintf(&b, "#ifndef %[1]s\n#define %[1]s(lv, v) ((lv) = (v))\n#endif\n", cfa.ContextSet)
 	b.WriteString("extern int __VERIFIER_nondet_int(void);\n")
 	b.WriteString("extern unsigned long long __VERIFIER_nondet_ulonglong(void);\n")
 	b.WriteString("extern double __VERIFIER_nondet_double(void);\n")
@@ -74,6 +75,14 @@ func Prelude(opts Options) string {
 	fmt.Fprintf(&b, "\treturn %d;\n}\n", opts.bound())
 	return b.String()
 }
+
+// CopyingSet heads a context's file in a program that gcc compiles (a
+// reproducer): it defines cfa.ContextSet as a copy of the value's bytes,
+// so that gcc accepts a context that fills a const member (the
+// assignment of Prelude's definition, which the analyses read, gcc
+// refuses there). Its #line keeps the file's line numbers, by which a
+// reproducer judges its assertion.
+var CopyingSet = fmt.Sprintf("#define %s(lv, v) do { __typeof__(lv) __rv_set = (v); __builtin_memcpy((void *)&(lv), &__rv_set, sizeof __rv_set); } while (0)\n#line 1\n", cfa.ContextSet)
 
 // SourceName is the name a function of the program has in its source:
 // its cfa name without the suffix that tells apart static functions of
@@ -266,6 +275,28 @@ func (g *gen) line(format string, a ...any) {
 	g.b.WriteString("\n")
 }
 
+// set stores value into the lvalue lv: a variable of the context
+// (a parameter's copy, which it declares without const) by assignment, a
+// part of an object the context fills through cfa.ContextSet (it may be a
+// const member). Never a bit-field, whose address a reproducer cannot
+// take.
+func (g *gen) set(lv, value string) {
+	if isIdent(lv) {
+		g.line("%s = %s;", lv, value)
+		return
+	}
+	g.line("%s(%s, %s);", cfa.ContextSet, lv, value)
+}
+
+func isIdent(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !identByte(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}
+
 func (g *gen) assume(s string) {
 	if !g.assumed[s] {
 		g.assumed[s] = true
@@ -304,7 +335,7 @@ func (g *gen) pointer(lv string, t *cfa.Type, depth int, length string, nonNull 
 		return
 	}
 	if depth >= g.opts.depth() {
-		g.line("%s = 0;", lv)
+		g.set(lv, "0")
 		g.assume(fmt.Sprintf("pointers more than %d levels below a parameter or global are NULL", g.opts.depth()))
 		return
 	}
@@ -314,7 +345,7 @@ func (g *gen) pointer(lv string, t *cfa.Type, depth int, length string, nonNull 
 		if elem.Kind != cfa.Void {
 			size = fmt.Sprintf("sizeof(*%s) * %s", lv, length)
 		}
-		g.line("%s = %smalloc(%s);", lv, null, size)
+		g.set(lv, null+"malloc("+size+")")
 		g.notNull(lv, nonNull)
 		if elem.Kind != cfa.Void {
 			i := g.fresh("i")
@@ -333,18 +364,18 @@ func (g *gen) pointer(lv string, t *cfa.Type, depth int, length string, nonNull 
 		g.line("for (__SIZE_TYPE__ %s = 0; %s < %s; %s++) %s[%s] = __VERIFIER_nondet_ulonglong();", i, i, n, i, s, i)
 		g.line("%s[%s] = 0;", s, n)
 		g.close()
-		g.line("%s = %s%s;", lv, null, s)
+		g.set(lv, null+s)
 		g.notNull(lv, nonNull)
 		g.assume(fmt.Sprintf("a char pointer without a length is a string of at most %d characters", g.opts.bound()))
 	case elem.Kind == cfa.Void || (elem.Kind == cfa.Struct || elem.Kind == cfa.Union) && elem.Size == 0:
 		// void, or a struct the sources declare but never define (an
 		// opaque handle): bytes without a type
-		g.line("%s = %smalloc(%d);", lv, null, 8*g.opts.bound())
+		g.set(lv, fmt.Sprintf("%smalloc(%d)", null, 8*g.opts.bound()))
 		g.notNull(lv, nonNull)
 		g.bytes(lv, fmt.Sprint(8*g.opts.bound()))
 		g.assume(fmt.Sprintf("a void pointer without a length, or a pointer to an undefined struct, points to %d bytes", 8*g.opts.bound()))
 	default:
-		g.line("%s = %smalloc(sizeof(*%s));", lv, null, lv)
+		g.set(lv, fmt.Sprintf("%smalloc(sizeof(*%s))", null, lv))
 		g.notNull(lv, nonNull)
 		g.open("if (%s)", lv)
 		g.object("(*"+lv+")", elem, depth+1, true)
@@ -384,13 +415,16 @@ func (g *gen) function(lv string, t *cfa.Type) {
 		// body (it may write whatever escapes and return anything)
 		fn := g.fresh("callback_" + g.scope + "_")
 		g.line("extern __typeof__(*(%s)) %s;", lv, fn)
-		g.line("%s = %s;", lv, fn)
+		g.set(lv, fn)
 		g.assume("a function pointer of a type no function of the sources has is a function outside them, without a body")
 		return
 	}
-	g.line("%s = %s;", lv, names[len(names)-1])
+	g.set(lv, names[len(names)-1])
 	for _, n := range names[:len(names)-1] {
-		g.line("if (__VERIFIER_nondet_int()) %s = %s;", lv, n)
+		g.b.WriteString(g.indent + "if (__VERIFIER_nondet_int())\n")
+		g.indent += "\t"
+		g.set(lv, n)
+		g.indent = g.indent[:len(g.indent)-1]
 	}
 	g.assume(fmt.Sprintf("%s is one of %s", lv, strings.Join(names, ", ")))
 }
@@ -411,11 +445,11 @@ func (g *gen) object(lv string, t *cfa.Type, depth int, scalars bool) {
 	switch t.Kind {
 	case cfa.Int, cfa.Bool:
 		if scalars {
-			g.line("%s = __VERIFIER_nondet_ulonglong();", lv)
+			g.set(lv, "__VERIFIER_nondet_ulonglong()")
 		}
 	case cfa.Float:
 		if scalars {
-			g.line("%s = __VERIFIER_nondet_double();", lv)
+			g.set(lv, "__VERIFIER_nondet_double()")
 		}
 	case cfa.Pointer:
 		g.pointer(lv, t, depth, "", false)
@@ -427,7 +461,7 @@ func (g *gen) object(lv string, t *cfa.Type, depth int, scalars bool) {
 			flv := lv + "." + fl.Name
 			if fl.Type.Kind == cfa.Pointer && fl.Type.Elem.Kind != cfa.Func {
 				if l := lengthField(t, i); l != "" {
-					g.line("%s.%s = __reverify_length();", lv, l)
+					g.set(lv+"."+l, "__reverify_length()")
 					g.assume(fmt.Sprintf("a pointer field with a length field (%s) points to that many elements, at most %d", l, g.opts.bound()))
 					g.pointer(flv, fl.Type, depth, lv+"."+l, false)
 					continue

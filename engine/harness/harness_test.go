@@ -95,11 +95,12 @@ func TestContexts(t *testing.T) {
 	text := func(f string) string { return a.Contexts[f].Text }
 	for _, c := range []struct{ fn, want string }{
 		{"sum", "n = __reverify_length();\n\txs = malloc(sizeof(*xs) * n);"},
-		{"push", "(*b).capacity = __reverify_length();\n\t\t(*b).data = __VERIFIER_nondet_int() ? 0 : malloc(sizeof(*(*b).data) * (*b).capacity);"},
+		{"push", "__reverify_set((*b).capacity, __reverify_length());\n\t\t__reverify_set((*b).data, __VERIFIER_nondet_int() ? 0 : malloc(sizeof(*(*b).data) * (*b).capacity));"},
 		{"length", "[__rv_n1] = 0;"},
 		{"search", "cmp = by_value;"},
 		{"first", "int (*v);"},
-		{"transmit", "extern __typeof__(*((*t).send)) __rv_callback_transmit_1;\n\t\t(*t).send = __rv_callback_transmit_1;"},
+		{"transmit", "extern __typeof__(*((*t).send)) __rv_callback_transmit_1;\n\t\t__reverify_set((*t).send, __rv_callback_transmit_1);"},
+		{"label", "__reverify_set((*s).len, __reverify_length());"},
 	} {
 		if !strings.Contains(text(c.fn), c.want) {
 			t.Errorf("context of %s lacks %q:\n%s", c.fn, c.want, text(c.fn))
@@ -118,8 +119,10 @@ func TestContexts(t *testing.T) {
 	}
 }
 
-// TestContextsCompileWithGCC compiles the attached file with gcc: a
-// context is C that a reproducer links with the program.
+// TestContextsCompileWithGCC compiles the attached file with gcc, headed
+// by CopyingSet as a reproducer heads it: a context is C that a
+// reproducer links with the program, also where it fills const members
+// (label's struct).
 func TestContextsCompileWithGCC(t *testing.T) {
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("gcc not found")
@@ -127,7 +130,7 @@ func TestContextsCompileWithGCC(t *testing.T) {
 	a, _ := attach(t)
 	dir := t.TempDir()
 	src := filepath.Join(dir, "lib.c")
-	if err := os.WriteFile(src, []byte(a.Texts["lib.c"]), 0o644); err != nil {
+	if err := os.WriteFile(src, []byte(harness.CopyingSet+a.Texts["lib.c"]), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out, err := exec.Command("gcc", "-fsyntax-only", "-Werror=implicit-function-declaration", "-iquote", "testdata", src).CombinedOutput()

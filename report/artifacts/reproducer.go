@@ -17,6 +17,7 @@ import (
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/harness"
 	"github.com/reverify/reverify/engine/witness/reproduce"
 	"github.com/reverify/reverify/report/reproducer"
 )
@@ -202,6 +203,7 @@ func (t Task) libraryBuild(dir, entry, src string) (string, []string, []string, 
 		if t.Program.CBMC {
 			text, _ = reproduce.LowerQuantifiers(text)
 		}
+		text = harness.CopyingSet + text
 		if err := os.WriteFile(copyPath, []byte(text), 0o644); err != nil {
 			return "", nil, nil, err
 		}

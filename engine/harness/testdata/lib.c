@@ -29,3 +29,5 @@ struct sink { void (*put)(int); };
 int drain(struct sink *s) { s->put(1); return 0; }
 static const unsigned char table[4] = {1, 2, 3, 4};
 const unsigned char *lookup(void) { return table; }
+struct label { const unsigned len; const char *const text; struct sink *const owner; };
+int label(const struct label *s) { return s->len ? s->text[0] : 0; }

@@ -158,3 +158,22 @@ void str_set_pad(int w)
 {
 	str_pad_width = w;
 }
+
+/* fixed_first asserts what its header does not state: the empty string
+ * violates it. */
+char fixed_first(const struct fixed_str *s)
+{
+	assert(s->len > 0); // want FALSE
+	return s->bytes[0];
+}
+
+size_t fixed_count(const struct fixed_str *s, char c)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->len; i++)
+		if (s->bytes[i] == c)
+			n++;
+	assert(n <= s->len); // want TRUE
+	return n;
+}
