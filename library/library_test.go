@@ -18,7 +18,7 @@ import (
 
 var wantRE = regexp.MustCompile(`// want (TRUE|FALSE|UNKNOWN|NOT_CHECKED)\b`)
 
-// TestLibrarySet verifies testdata/lib (a library of 76 functions over 6
+// TestLibrarySet verifies testdata/lib (a library of 78 functions over 6
 // files, no main: buffers with lengths, lists, strings, module state,
 // static helpers guarded by their callers, aliasing parameters,
 // callbacks, mutual recursion) in library mode and compares every

@@ -54,7 +54,9 @@ type Context struct {
 }
 
 // Prelude is the C text appended to a file before its contexts: the
-// nondeterministic choices and the allocator the contexts call, and the
+// store into an object (cfa.ContextSet; a copy of bytes under
+// ReproducerMacro), the nondeterministic choices and the allocator the
+// contexts call, and the
 // length choice 0…bound as a branch per value (so explicit-value
 // analyses see each length as a constant).
 func Prelude(opts Options) string {
@@ -63,7 +65,7 @@ func Prelude(opts Options) string {
 	// a build may define static away (mlkem-native's proofs: -Dstatic=);
 	// the contexts' helpers stay local to their unit
 	b.WriteString("#ifdef static\n#undef static\n#endif\n")
-	fmt.Fprintf(&b, "#ifndef %[1]s\n#define %[1]s(lv, v) ((lv) = (v))\n#endif\n", cfa.ContextSet)
+	fmt.Fprintf(&b, "#ifndef %[1]s\n#ifdef %[2]s\n#define %[1]s(lv, v) do { __typeof__(lv) __rv_set = (v); __builtin_memcpy((void *)&(lv), (const void *)&__rv_set, sizeof __rv_set); } while (0)\n#else\n#define %[1]s(lv, v) ((lv) = (v))\n#endif\n#endif\n", cfa.ContextSet, ReproducerMacro)
 	b.WriteString("extern int __VERIFIER_nondet_int(void);\n")
 	b.WriteString("extern unsigned long long __VERIFIER_nondet_ulonglong(void);\n")
 	b.WriteString("extern double __VERIFIER_nondet_double(void);\n")
@@ -76,13 +78,11 @@ func Prelude(opts Options) string {
 	return b.String()
 }
 
-// CopyingSet heads a context's file in a program that gcc compiles (a
-// reproducer): it defines cfa.ContextSet as a copy of the value's bytes,
-// so that gcc accepts a context that fills a const member (the
-// assignment of Prelude's definition, which the analyses read, gcc
-// refuses there). Its #line keeps the file's line numbers, by which a
-// reproducer judges its assertion.
-var CopyingSet = fmt.Sprintf("#define %s(lv, v) do { __typeof__(lv) __rv_set = (v); __builtin_memcpy((void *)&(lv), &__rv_set, sizeof __rv_set); } while (0)\n#line 1\n", cfa.ContextSet)
+// ReproducerMacro is the macro a program that gcc compiles (a
+// reproducer) defines (-D) to have the contexts' stores (cfa.ContextSet)
+// copy the value's bytes: gcc refuses the assignment, which the analyses
+// read, where a context fills a const member.
+const ReproducerMacro = "__reverify_reproducer"
 
 // SourceName is the name a function of the program has in its source:
 // its cfa name without the suffix that tells apart static functions of

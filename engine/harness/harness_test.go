@@ -119,8 +119,8 @@ func TestContexts(t *testing.T) {
 	}
 }
 
-// TestContextsCompileWithGCC compiles the attached file with gcc, headed
-// by CopyingSet as a reproducer heads it: a context is C that a
+// TestContextsCompileWithGCC compiles the attached file with gcc, with
+// ReproducerMacro defined as a reproducer defines it: a context is C that a
 // reproducer links with the program, also where it fills const members
 // (label's struct).
 func TestContextsCompileWithGCC(t *testing.T) {
@@ -130,10 +130,10 @@ func TestContextsCompileWithGCC(t *testing.T) {
 	a, _ := attach(t)
 	dir := t.TempDir()
 	src := filepath.Join(dir, "lib.c")
-	if err := os.WriteFile(src, []byte(harness.CopyingSet+a.Texts["lib.c"]), 0o644); err != nil {
+	if err := os.WriteFile(src, []byte(a.Texts["lib.c"]), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.Command("gcc", "-fsyntax-only", "-Werror=implicit-function-declaration", "-iquote", "testdata", src).CombinedOutput()
+	out, err := exec.Command("gcc", "-fsyntax-only", "-D"+harness.ReproducerMacro, "-Werror=implicit-function-declaration", "-iquote", "testdata", src).CombinedOutput()
 	if err != nil {
 		t.Fatalf("gcc rejects the contexts: %v\n%s", err, out)
 	}

@@ -203,7 +203,6 @@ func (t Task) libraryBuild(dir, entry, src string) (string, []string, []string, 
 		if t.Program.CBMC {
 			text, _ = reproduce.LowerQuantifiers(text)
 		}
-		text = harness.CopyingSet + text
 		if err := os.WriteFile(copyPath, []byte(text), 0o644); err != nil {
 			return "", nil, nil, err
 		}
@@ -222,6 +221,8 @@ func (t Task) libraryBuild(dir, entry, src string) (string, []string, []string, 
 	// run that calls one stops with a segmentation fault, never with
 	// status 77.
 	flags = append(flags, "-Wl,--unresolved-symbols=ignore-all", "-no-pie")
+	// The contexts fill const members through their bytes under gcc.
+	flags = append(flags, "-D"+harness.ReproducerMacro)
 	// The unit test is the harness's: a reproducer of a program in
 	// CBMC's dialect is also force-included into every source
 	// (reproduce's selfInclude), where it must add nothing but the
