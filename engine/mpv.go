@@ -403,9 +403,20 @@ func sharedStep(prog *cfa.Program, props []*spec.Property, cfg Config, conf conf
 				emit(runnable[j], r)
 			}
 		})
+		shapes := map[*cpa.ARG]*cpa.Shape{}
 		for j, r := range res {
 			if !hasRest || decided(r.Verdict) {
 				continue
+			}
+			if r.ARG != nil && cfg.KeepShape {
+				// The run's ARG, which every property it left open
+				// shares, is freed now: held until the last of them is
+				// decided alone, it would count against each one's
+				// memory limit in turn (the watch measures the process).
+				if shapes[r.ARG] == nil {
+					shapes[r.ARG] = cpa.ShapeOf(r.ARG)
+				}
+				r.Shape, r.ARG = shapes[r.ARG], nil
 			}
 			a := &afterMulti{conf: rest, arm: armName, shared: r, charge: r.Seconds / float64(len(runnable))}
 			if r.Cause.TimedOut() || r.Cause != nil && r.Cause.Kind == results.CauseBudget {

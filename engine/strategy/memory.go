@@ -199,6 +199,7 @@ func heapInUse(afterGC bool) uint64 {
 	if afterGC {
 		name = "/gc/heap/live:bytes"
 		debug.FreeOSMemory()
+		releaseNative()
 	}
 	s := []metrics.Sample{{Name: name}}
 	metrics.Read(s)
