@@ -150,7 +150,6 @@ func (w *MemoryWatch) check() {
 	if w.sample(false) <= budget {
 		return
 	}
-	runtime.GC()
 	if w.sample(true) <= budget {
 		return
 	}
@@ -188,18 +187,38 @@ func (w *MemoryWatch) Track(ctx context.Context) (context.Context, func()) {
 	}
 }
 
+// collectRounds is how many collections collect runs: go-z3 frees Z3's
+// memory in finalizers, which run after the collection that found their
+// objects unreachable, and a Z3 context only after the finalizers of
+// its terms ran (they refer to it), so its memory is freed a collection
+// later.
+const collectRounds = 3
+
+// collect frees what the process no longer uses: collectRounds
+// collections, each followed by a pause in which the finalizers run,
+// then the Go heap's free pages and the C heap's (releaseNative) go back
+// to the system. It takes some milliseconds, and runs only when the
+// memory in use exceeds the budget.
+func collect() {
+	for range collectRounds {
+		runtime.GC()
+		time.Sleep(2 * time.Millisecond)
+	}
+	debug.FreeOSMemory()
+	releaseNative()
+}
+
 // heapInUse reads the memory in use: the larger of the Go heap (the
 // bytes of heap objects, live or not yet swept; after a collection, the
 // live heap) and the process's resident set (Linux /proc/self/statm),
-// which also holds Z3's memory. After a collection the freed memory is
-// first returned to the system, so that the resident set no longer
-// counts it.
+// which also holds Z3's memory. After a collection (collect) the freed
+// memory is first returned to the system, so that the resident set no
+// longer counts it.
 func heapInUse(afterGC bool) uint64 {
 	name := "/memory/classes/heap/objects:bytes"
 	if afterGC {
 		name = "/gc/heap/live:bytes"
-		debug.FreeOSMemory()
-		releaseNative()
+		collect()
 	}
 	s := []metrics.Sample{{Name: name}}
 	metrics.Read(s)
