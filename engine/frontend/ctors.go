@@ -11,9 +11,11 @@ import (
 	"github.com/reverify/reverify/engine/frontend/ccparse"
 )
 
-// defaultCtorPriority is gcc's priority of a constructor without one:
-// the prioritised constructors (101 to 65535) run before it.
-const defaultCtorPriority = 65536
+// defaultCtorPriority is gcc's priority of a constructor or destructor
+// without one (DEFAULT_INIT_PRIORITY): constructor(65535) is the same
+// priority, so the two run in the order of their definitions; the
+// constructors of priorities 101 to 65534 run before them.
+const defaultCtorPriority = 65535
 
 // ctorAttr reads __attribute__((constructor)) or
 // __attribute__((constructor(N))) from the tokens of n: whether it is
@@ -96,9 +98,9 @@ type constructor struct {
 
 // runConstructors appends to Init the calls of the constructors
 // (functions defined with __attribute__((constructor))), in gcc's order:
-// by priority, lowest first, the constructors without one last, and
-// within one priority in the order of their definitions (units in
-// link order). Init ends by entering the entry function, so they run
+// by priority, lowest first (those without one have
+// defaultCtorPriority, the highest), and within one priority in the
+// order of their definitions (units in link order). Init ends by entering the entry function, so they run
 // after every static initialiser and before the entry, as the loader
 // runs .init_array.
 func (t *translator) runConstructors(ctors []constructor) {
@@ -118,9 +120,9 @@ func (t *translator) runConstructors(ctors []constructor) {
 // __attribute__((destructor))), so that the atexit model runs them when
 // main returns or exit is called: after the functions registered with
 // atexit while the program ran (those come later on the stack), in
-// gcc's order: the destructors without a priority first, in the reverse
-// order of their definitions, then the prioritised ones, highest
-// priority first. Without the model (the sources define atexit) they
+// gcc's order: by priority, highest first (those without one have
+// defaultCtorPriority, the highest), within a priority in the reverse
+// order of their definitions. Without the model (the sources define atexit) they
 // are an unsupported construct.
 func (t *translator) registerDestructors(dtors []constructor) {
 	if len(dtors) == 0 {
@@ -131,9 +133,8 @@ func (t *translator) registerDestructors(dtors []constructor) {
 		t.init.emitAt(&cfa.Unsupported{Construct: "destructors (run at exit) in a program that defines atexit"}, dtors[0].rng, dtors[0].text)
 		return
 	}
-	// Registered in ascending priority, the ones without one last, each
-	// priority in definition order: the model runs the last registered
-	// first.
+	// Registered in ascending priority, each priority in definition
+	// order: the model runs the last registered first.
 	sort.SliceStable(dtors, func(i, j int) bool {
 		if dtors[i].priority != dtors[j].priority {
 			return dtors[i].priority < dtors[j].priority
