@@ -358,6 +358,12 @@ func TestReproducerVolatile(t *testing.T) {
 		{"sequenced", head + "volatile int v;\nint main(void) { if (v == 1 && v == 2) assert(0); return 0; }\n", []uint64{1, 2}, ""},
 		{"unsequenced", head + "volatile int v;\nint g(int x) { return x; }\nint main(void) { if (g(v) - g(v) == 1) assert(0); return 0; }\n", []uint64{3, 2},
 			"read twice with different values in one expression"},
+		// the front end evaluates || first, as branches, and the
+		// enclosing + leaves its operands unsequenced: gcc may read the
+		// v right of || first (found by the differential test)
+		{"condition inside unsequenced", head + "volatile unsigned v;\nint x;\nint main(void) { unsigned g = (v ^ 1) + (x || (v & 1)); if (g == 3) assert(0); return 0; }\n", []uint64{0, 0, 2},
+			"read twice with different values in one expression"},
+		{"conditional", head + "volatile int v;\nint main(void) { int g = v ? v : 7; if (g == 5) assert(0); return 0; }\n", []uint64{0, 1, 5}, ""},
 		{"write", head + "volatile int v;\nint main(void) { v = 1; if (v == 42) assert(0); return 0; }\n", []uint64{42},
 			"read of volatile v at u.c:3:"},
 		{"initialiser", head + "volatile int v = 3;\nint main(void) { if (v == 42) assert(0); return 0; }\n", []uint64{42},

@@ -95,9 +95,10 @@ func (c *ctx) addVolatile(vols *volatiles, in results.Input, name string) error 
 
 // unsequenced reports whether the reads at steps i <= j may belong to one
 // expression whose evaluation order C leaves open: the same step, or two
-// edges of the same line, the first not a condition (the operands of &&,
-// || and ?: are sequenced), with only steps of that line between them in
-// their function (callees aside), as the temporaries of `g(v) + h(v)`.
+// edges of the same line with only steps of that line between them in
+// their function (callees aside), as the temporaries of `g(v) + h(v)`,
+// unless the first is a condition that C sequences before the second
+// (conditioned).
 func (c *ctx) unsequenced(i, j int) bool {
 	if i == j {
 		return true
@@ -107,11 +108,37 @@ func (c *ctx) unsequenced(i, j int) bool {
 	if a == nil || b == nil || a == b || a.Pos.Start.File != b.Pos.Start.File || a.Pos.Start.Line != b.Pos.Start.Line {
 		return false
 	}
-	if _, ok := a.Op.(*cfa.Assume); ok {
+	if c.conditioned(i, j) {
 		return false
 	}
 	for k := i + 1; k < j; k++ {
 		if c.depth[k] == c.depth[i] && p[k].Edge != nil && p[k].Edge.Pos.Start.Line != a.Pos.Start.Line {
+			return false
+		}
+	}
+	return true
+}
+
+// conditioned reports whether the read at step i, a condition (an
+// operand of &&, || or ?: that the front end made a branch), is
+// sequenced before the read at step j of the same line: j's edge starts
+// right of i's, and only conditions lie between them in their function
+// (callees aside). The front ends evaluate those operators first, as
+// branches, and keep a value they compute in a temporary: an edge that
+// lies between, or an edge starting left of the condition, is the rest
+// of an enclosing expression whose operands C leaves unsequenced
+// (`((a ^ v) >> 9) + (x || (k << (v & 63)))` reads the right v first).
+func (c *ctx) conditioned(i, j int) bool {
+	p := c.v.Path
+	a, b := p[i].Edge, p[j].Edge
+	if _, ok := a.Op.(*cfa.Assume); !ok || b.Pos.Start.Col <= a.Pos.Start.Col {
+		return false
+	}
+	for k := i + 1; k < j; k++ {
+		if c.depth[k] != c.depth[i] || p[k].Edge == nil {
+			continue
+		}
+		if _, ok := p[k].Edge.Op.(*cfa.Assume); !ok {
 			return false
 		}
 	}
