@@ -16,6 +16,9 @@ type object struct {
 	name string
 	data []byte
 	init []bool // per byte: holds a determinate value
+	// bits, for a byte not init, are the bits of it that bit-field
+	// stores made determinate (storeField), when any
+	bits map[int64]byte
 	// decl, when not nil, gives per byte 1 + the index of the input
 	// (the indeterminate value of a scalar local's Decl) that the byte
 	// still holds, or 0 (see machine.observed).
@@ -534,6 +537,9 @@ type lvalue struct {
 	fr  *frame
 	ptr uint64
 	t   *cfa.Type
+	// field, for a bit-field, is the member: its bits lie in the bytes
+	// from ptr on (BitOffset, BitWidth), as the encoder reads them
+	field *cfa.Field
 }
 
 // varLoc returns the location of v, declaring it implicitly exactly as the
@@ -588,10 +594,11 @@ func (m *machine) lval(x cfa.Expr) lvalue {
 			m.unsupported("member of a register value %s", x)
 		}
 		fld := x.X.Type().Fields[x.Field]
+		lv := lvalue{ptr: m.ptrAdd(base.ptr, uint64(fld.Offset), false, 1), t: x.T}
 		if fld.BitWidth > 0 {
-			m.unsupported("bit-field %s", fld.Name)
+			lv.field = &fld
 		}
-		return lvalue{ptr: m.ptrAdd(base.ptr, uint64(fld.Offset), false, 1), t: x.T}
+		return lv
 	case *cfa.Index:
 		base := m.lval(x.X)
 		if base.v != nil {
@@ -715,7 +722,11 @@ func (m *machine) nbytes(t *cfa.Type) int64 {
 }
 
 func (m *machine) load(p uint64, t *cfa.Type) uint64 {
-	n := m.nbytes(t)
+	return m.fit(m.loadN(p, m.nbytes(t)), t)
+}
+
+// loadN reads the n ≤ 8 little-endian bytes at p.
+func (m *machine) loadN(p uint64, n int64) uint64 {
 	o, off := m.access(p, n)
 	var v uint64
 	for i := n - 1; i >= 0; i-- {
@@ -725,7 +736,7 @@ func (m *machine) load(p uint64, t *cfa.Type) uint64 {
 		v = v<<8 | uint64(o.data[off+i])
 	}
 	m.observe(o, off, n)
-	return m.fit(v, t)
+	return v
 }
 
 // observe records that n bytes of o at off are read: the Decl inputs they
@@ -748,8 +759,10 @@ func overwrite(o *object, off, n int64) {
 	}
 }
 
-func (m *machine) store(p, v uint64, t *cfa.Type) {
-	n := m.nbytes(t)
+func (m *machine) store(p, v uint64, t *cfa.Type) { m.storeN(p, v, m.nbytes(t)) }
+
+// storeN writes v's n ≤ 8 low bytes at p, little-endian.
+func (m *machine) storeN(p, v uint64, n int64) {
 	o, off := m.access(p, n)
 	for i := int64(0); i < n; i++ {
 		o.data[off+i] = byte(v >> (8 * uint(i)))
@@ -793,7 +806,70 @@ func (m *machine) write(lv lvalue, v uint64) {
 		}
 		return
 	}
+	if lv.field != nil {
+		m.storeField(lv, v)
+		return
+	}
 	m.store(lv.ptr, v, lv.t)
+}
+
+// fieldBytes is how many bytes from a bit-field's offset hold its bits
+// (engine/analysis/value reads the same).
+func fieldBytes(f *cfa.Field) int64 { return int64((f.BitOffset + f.BitWidth + 7) / 8) }
+
+// loadField reads the bit-field lv: its BitWidth bits at BitOffset of
+// the little-endian bytes at lv.ptr, sign-extended for a signed type.
+// Its own bits must be determinate (the others of its bytes need not
+// be: a struct whose other bit-fields were never written).
+func (m *machine) loadField(lv lvalue) uint64 {
+	f := lv.field
+	n := fieldBytes(f)
+	mask := fieldMask(f)
+	o, off := m.access(lv.ptr, n)
+	var raw uint64
+	for i := n - 1; i >= 0; i-- {
+		need := byte(mask >> uint(8*i))
+		if !o.init[off+i] && o.bits[off+i]&need != need {
+			m.unsupported("read of uninitialised memory in %s (its value is no input)", o.name)
+		}
+		raw = raw<<8 | uint64(o.data[off+i])
+	}
+	m.observe(o, off, n)
+	x := cfa.Truncate(raw>>uint(f.BitOffset), f.BitWidth)
+	if lv.t.IsSigned() {
+		x = uint64(cfa.SignExtend(x, f.BitWidth))
+	}
+	return m.fit(x, lv.t)
+}
+
+// storeField writes v's low BitWidth bits into the bit-field lv, the
+// other bits of its bytes unchanged; in a byte not yet determinate its
+// bits become so (object.bits), the byte once all are.
+func (m *machine) storeField(lv lvalue, v uint64) {
+	f := lv.field
+	n := fieldBytes(f)
+	mask := fieldMask(f)
+	o, off := m.access(lv.ptr, n)
+	v <<= uint(f.BitOffset)
+	for i := int64(0); i < n; i++ {
+		bm := byte(mask >> uint(8*i))
+		o.data[off+i] = o.data[off+i]&^bm | byte(v>>uint(8*i))&bm
+		if o.init[off+i] {
+			continue
+		}
+		if o.bits == nil {
+			o.bits = map[int64]byte{}
+		}
+		if o.bits[off+i] |= bm; o.bits[off+i] == 0xff {
+			o.init[off+i] = true
+			delete(o.bits, off+i)
+		}
+	}
+}
+
+// fieldMask is the mask of a bit-field's bits in its bytes.
+func fieldMask(f *cfa.Field) uint64 {
+	return cfa.Truncate(^uint64(0), f.BitWidth) << uint(f.BitOffset)
 }
 
 func (m *machine) assign(lhs, rhs cfa.Expr) {
@@ -882,6 +958,9 @@ func (m *machine) rval(x cfa.Expr) uint64 {
 	case *cfa.Deref, *cfa.Member, *cfa.Index:
 		m.width(x.Type())
 		lv := m.lval(x)
+		if lv.field != nil {
+			return m.loadField(lv)
+		}
 		return m.load(lv.ptr, x.Type())
 	case *cfa.AddrOf:
 		if f, ok := x.X.(*cfa.FuncRef); ok {
@@ -890,6 +969,9 @@ func (m *machine) rval(x cfa.Expr) uint64 {
 		lv := m.lval(x.X)
 		if lv.v != nil {
 			m.unsupported("address of register variable %s", x.X)
+		}
+		if lv.field != nil {
+			m.unsupported("address of bit-field %s", lv.field.Name)
 		}
 		return lv.ptr
 	case *cfa.FuncRef:

@@ -211,6 +211,9 @@ type lvalue struct {
 	fr  *frame   // its frame (nil for globals)
 	ptr *Term    // address of a memory lvalue
 	t   *cfa.Type
+	// field, for a bit-field, is the member: its bits lie in the bytes
+	// from ptr on (loadField, storeField)
+	field *cfa.Field
 }
 
 type encoder struct {
@@ -870,10 +873,14 @@ func (e *encoder) lval(x cfa.Expr) lvalue {
 			e.fail("member %d of %s", x.Field, st)
 		}
 		fld := st.Fields[x.Field]
+		lv := lvalue{ptr: e.ptrAdd(base.ptr, e.b.BV(uint64(fld.Offset), 64), false, 1), t: x.T}
 		if fld.BitWidth > 0 {
-			e.fail("bit-field %s", fld.Name)
+			if fld.BitOffset+fld.BitWidth > 64 {
+				e.fail("bit-field %s beyond 64 bits of its storage", fld.Name)
+			}
+			lv.field = &fld
 		}
-		return lvalue{ptr: e.ptrAdd(base.ptr, e.b.BV(uint64(fld.Offset), 64), false, 1), t: x.T}
+		return lv
 	case *cfa.Index:
 		base := e.lval(x.X)
 		if base.ptr == nil {
@@ -1119,6 +1126,64 @@ func (e *encoder) load(p *Term, t *cfa.Type) *Term {
 	if t.Kind == cfa.Bool {
 		n = 1
 	}
+	v := e.loadN(p, n, w)
+	if v.Sort.Width != w {
+		v = e.b.Extract(v, w-1, 0)
+	}
+	return v
+}
+
+// fieldBytes is how many bytes from a bit-field's offset hold its bits
+// (engine/analysis/value and engine/interp read the same).
+func fieldBytes(f *cfa.Field) int64 { return int64((f.BitOffset + f.BitWidth + 7) / 8) }
+
+// loadField reads the bit-field lv: its BitWidth bits at BitOffset of
+// the little-endian bytes at lv.ptr, sign-extended for a signed type
+// (gcc's x86 layout, which the front end checks: ctypes.bitFieldIssue).
+func (e *encoder) loadField(lv lvalue) *Term {
+	f := lv.field
+	n := fieldBytes(f)
+	raw := e.loadN(lv.ptr, n, int(8*n))
+	x := e.b.Extract(raw, f.BitOffset+f.BitWidth-1, f.BitOffset)
+	w := e.width(lv.t)
+	switch {
+	case w < f.BitWidth:
+		return e.b.Extract(x, w-1, 0)
+	case w == f.BitWidth:
+		return x
+	case lv.t.IsSigned():
+		return e.b.SignExt(x, w)
+	}
+	return e.b.ZeroExt(x, w)
+}
+
+// storeField writes v's low BitWidth bits into the bit-field lv, the
+// other bits of its bytes unchanged.
+func (e *encoder) storeField(lv lvalue, v *Term) {
+	f := lv.field
+	n := fieldBytes(f)
+	raw := e.loadN(lv.ptr, n, int(8*n))
+	var bits *Term
+	switch {
+	case v.Sort.Width > f.BitWidth:
+		bits = e.b.Extract(v, f.BitWidth-1, 0)
+	case v.Sort.Width < f.BitWidth:
+		bits = e.b.ZeroExt(v, f.BitWidth)
+	default:
+		bits = v
+	}
+	if hi := f.BitOffset + f.BitWidth; hi < int(8*n) {
+		bits = e.b.Concat(e.b.Extract(raw, int(8*n)-1, hi), bits)
+	}
+	if f.BitOffset > 0 {
+		bits = e.b.Concat(bits, e.b.Extract(raw, f.BitOffset-1, 0))
+	}
+	e.storeN(lv.ptr, bits, n)
+}
+
+// loadN reads the n little-endian bytes at p (n·8 bits; w, the width
+// of the undefined value a read through no object gives).
+func (e *encoder) loadN(p *Term, n int64, w int) *Term {
 	obj, off := e.split(p)
 	obj, off = e.foldAccess(obj), e.foldAccess(off) // one candidate object, not all, for a pointer the path fixes
 	cands := e.candidates(obj)
@@ -1136,9 +1201,6 @@ func (e *encoder) load(p *Term, t *cfa.Type) *Term {
 			v = e.b.Ite(e.b.Eq(obj, e.b.BV(uint64(o.id), e.objBits)), x, v)
 		}
 	}
-	if v.Sort.Width != w {
-		v = e.b.Extract(v, w-1, 0)
-	}
 	return v
 }
 
@@ -1148,6 +1210,11 @@ func (e *encoder) store(p, v *Term, t *cfa.Type) {
 	if v.Sort.Width%8 != 0 {
 		v = e.b.ZeroExt(v, int(8*n))
 	}
+	e.storeN(p, v, n)
+}
+
+// storeN writes v, of n·8 bits, as n little-endian bytes at p.
+func (e *encoder) storeN(p, v *Term, n int64) {
 	obj, off := e.split(p)
 	obj, off = e.foldAccess(obj), e.foldAccess(off)
 	cands := e.candidates(obj)
@@ -1191,6 +1258,10 @@ func (e *encoder) copyObj(dst, src lvalue) {
 func (e *encoder) write(lv lvalue, v *Term) {
 	if lv.v != nil {
 		e.setReg(lv.v, lv.fr, v)
+		return
+	}
+	if lv.field != nil {
+		e.storeField(lv, v)
 		return
 	}
 	e.store(lv.ptr, v, lv.t)
@@ -1310,6 +1381,9 @@ func (e *encoder) rval(x cfa.Expr) *Term {
 	case *cfa.Deref, *cfa.Member, *cfa.Index:
 		e.width(x.Type())
 		lv := e.lval(x)
+		if lv.field != nil {
+			return e.loadField(lv)
+		}
 		return e.load(lv.ptr, x.Type())
 	case *cfa.AddrOf:
 		if f, ok := x.X.(*cfa.FuncRef); ok {
@@ -1318,6 +1392,9 @@ func (e *encoder) rval(x cfa.Expr) *Term {
 		lv := e.lval(x.X)
 		if lv.ptr == nil {
 			e.fail("address of register variable %s", x.X)
+		}
+		if lv.field != nil {
+			e.fail("address of bit-field %s", lv.field.Name)
 		}
 		return lv.ptr
 	case *cfa.FuncRef:
