@@ -767,6 +767,7 @@ func (m *machine) storeN(p, v uint64, n int64) {
 	for i := int64(0); i < n; i++ {
 		o.data[off+i] = byte(v >> (8 * uint(i)))
 		o.init[off+i] = true
+		delete(o.bits, off+i)
 	}
 	overwrite(o, off, n)
 }
@@ -774,6 +775,7 @@ func (m *machine) storeN(p, v uint64, n int64) {
 type block struct {
 	data []byte
 	init []bool
+	bits map[int64]byte // object.bits, by index in the block
 }
 
 func (m *machine) readBlock(p uint64, n int64) *block {
@@ -781,15 +783,35 @@ func (m *machine) readBlock(p uint64, n int64) *block {
 	b := &block{data: make([]byte, n), init: make([]bool, n)}
 	copy(b.data, o.data[off:off+n])
 	copy(b.init, o.init[off:off+n])
+	for i, x := range o.bits {
+		if i >= off && i < off+n {
+			if b.bits == nil {
+				b.bits = map[int64]byte{}
+			}
+			b.bits[i-off] = x
+		}
+	}
 	m.observe(o, off, n)
 	return b
 }
 
 func (m *machine) writeBlock(p uint64, b *block) {
-	o, off := m.access(p, int64(len(b.data)))
+	n := int64(len(b.data))
+	o, off := m.access(p, n)
 	copy(o.data[off:], b.data)
 	copy(o.init[off:], b.init)
-	overwrite(o, off, int64(len(b.data)))
+	for i := range o.bits {
+		if i >= off && i < off+n {
+			delete(o.bits, i)
+		}
+	}
+	for i, x := range b.bits {
+		if o.bits == nil {
+			o.bits = map[int64]byte{}
+		}
+		o.bits[off+i] = x
+	}
+	overwrite(o, off, n)
 }
 
 func (m *machine) copyBlock(dst, src uint64, n int64) {

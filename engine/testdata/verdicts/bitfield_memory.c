@@ -2,10 +2,12 @@
 // Bit-fields in memory, as gcc lays them out (x86: from the low bit of
 // the first byte): an analysis's counterexample is confirmed by the SMT
 // encoding and the concrete replay, which read and write a bit-field's
-// bits in the bytes that hold it, and bounded model checking encodes
-// them the same way. extern_test.go compiles the program with gcc and
+// bits in the bytes that hold it (a copy of a struct carries which of
+// its bits are determinate), and bounded model checking encodes them the
+// same way. A bit no store made determinate (u.mid) confirms no
+// counterexample. extern_test.go compiles the program with gcc and
 // runs each case.
-// adversary fails: 1 2 3
+// adversary fails: 1 2 3 5
 // adversary holds: 0
 #include "../sv.h"
 
@@ -29,6 +31,15 @@ int main(void) {
 		g.hi = 5;
 		g.hi += 0xFFFFF;
 		assert(g.hi != 4);                         // want FALSE
+	} else if (which == 3) {
+		struct R q, c;
+		q.mid = __VERIFIER_nondet_int();           // q's other bits stay indeterminate
+		c = q;
+		assert(c.mid != -16);                      // want FALSE
+	} else if (which == 4) {
+		struct R u;
+		u.lo = 1;
+		assert(u.mid != 3);                        // want UNKNOWN
 	} else {
 		unsigned char *b = (unsigned char *)&r;
 		r.lo = 5;
