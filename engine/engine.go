@@ -82,6 +82,11 @@ type Config struct {
 	// leaves that engine out. cmd injects package spacer's solver
 	// process.
 	Horn smt.HornSolver
+	// ReleaseNative, when not nil, returns the C heap's free pages to the
+	// system (cmd injects z3.TrimHeap): the memory watch calls it after
+	// its collections, so that memory Z3 freed stops counting against the
+	// next property.
+	ReleaseNative func()
 	// KeepARG keeps each property's final ARG in its Result, and the
 	// evidence witnesses need that costs extra time (k-induction's
 	// invariants of a proof that needed none).
@@ -233,7 +238,7 @@ func Verify(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg 
 	}
 	SetAssumePure(prog, cfg.AssumePure)
 	assumptions := Assumptions(prog)
-	cfg.mem = strategy.StartMemoryWatch(cfg.MemoryLimit, cfg.Workers)
+	cfg.mem = strategy.StartMemoryWatch(cfg.MemoryLimit, cfg.Workers, cfg.ReleaseNative)
 	cfg.sdgs = &sdgCache{}
 	cfg.checks = cexcheck.NewCheckCache(prog)
 	cfg.features = &featureCache{}

@@ -89,7 +89,7 @@ func (s runSettings) engineConfig(name, entry string, timeout time.Duration) eng
 		SlicingCriterion: s.slicingCriterion, PrecisionScope: s.precisionScope, Reduce: s.reduce,
 		Clock: clockFunc(s.clock), Workers: workers(s.clock, s.jobs), AssumePure: s.assumePure,
 		MemoryLimit: s.memory, MultiProperty: s.multi, Scope: s.scope, NoListAbstraction: s.noListAbstraction,
-		Unwind: s.unwind, Unwindset: s.unwindset,
+		Unwind: s.unwind, Unwindset: s.unwindset, ReleaseNative: z3.TrimHeap,
 	}
 }
 

@@ -57,13 +57,16 @@ type tracked struct {
 }
 
 // StartMemoryWatch starts the watchdog for cfg (nil when it has no
-// memory limit); stop it with Close.
-func StartMemoryWatch(limit uint64, workers int) *MemoryWatch {
+// memory limit); stop it with Close. release, when not nil, returns the
+// C heap's free pages to the system (z3.TrimHeap, injected through
+// engine.Config.ReleaseNative); the watch calls it after its collections.
+func StartMemoryWatch(limit uint64, workers int, release func()) *MemoryWatch {
 	if limit == 0 {
 		return nil
 	}
-	w := &MemoryWatch{limit: limit, run: map[int]*tracked{}, sample: heapInUse,
-		stop: make(chan struct{}), done: make(chan struct{})}
+	w := &MemoryWatch{limit: limit, run: map[int]*tracked{},
+		sample: func(afterGC bool) uint64 { return heapInUse(afterGC, release) },
+		stop:   make(chan struct{}), done: make(chan struct{})}
 	soft := int64(limit) * int64(max(workers, 1))
 	if soft <= 0 || soft/int64(max(workers, 1)) != int64(limit) { // overflow
 		soft = math.MaxInt64
@@ -196,16 +199,18 @@ const collectRounds = 3
 
 // collect frees what the process no longer uses: collectRounds
 // collections, each followed by a pause in which the finalizers run,
-// then the Go heap's free pages and the C heap's (releaseNative) go back
-// to the system. It takes some milliseconds, and runs only when the
+// then the Go heap's free pages and, through release (nil: none), the C
+// heap's go back to the system. It takes some milliseconds, and runs only when the
 // memory in use exceeds the budget.
-func collect() {
+func collect(release func()) {
 	for range collectRounds {
 		runtime.GC()
 		time.Sleep(2 * time.Millisecond)
 	}
 	debug.FreeOSMemory()
-	releaseNative()
+	if release != nil {
+		release()
+	}
 }
 
 // heapInUse reads the memory in use: the larger of the Go heap (the
@@ -214,11 +219,11 @@ func collect() {
 // which also holds Z3's memory. After a collection (collect) the freed
 // memory is first returned to the system, so that the resident set no
 // longer counts it.
-func heapInUse(afterGC bool) uint64 {
+func heapInUse(afterGC bool, release func()) uint64 {
 	name := "/memory/classes/heap/objects:bytes"
 	if afterGC {
 		name = "/gc/heap/live:bytes"
-		collect()
+		collect(release)
 	}
 	s := []metrics.Sample{{Name: name}}
 	metrics.Read(s)

@@ -33,7 +33,8 @@ type PhaseWatch struct {
 // StartPhaseWatch starts watching the phase named what ("reading the
 // sources"); stop it with Stop when the phase ends.
 func StartPhaseWatch(what string, clock Clock, limit time.Duration, memory uint64, exceeded func(msg string)) *PhaseWatch {
-	return startPhaseWatch(what, clock, limit, memory, heapInUse, liveHeap, 10*time.Millisecond, exceeded)
+	sample := func(afterGC bool) uint64 { return heapInUse(afterGC, nil) }
+	return startPhaseWatch(what, clock, limit, memory, sample, liveHeap, 10*time.Millisecond, exceeded)
 }
 
 // liveHeap is the Go heap the last garbage collection found live.

@@ -36,4 +36,8 @@
 //   - smt.Normalizer: after Normalize, each assertion is rewritten by Z3's
 //     simplifier with som (sums of monomials) before it is asserted, an
 //     equivalence that turns polynomial identities into syntactic ones.
+//   - TrimHeap (glibc's malloc_trim) returns the pages Z3 freed to the
+//     system; the engine's memory watch, which measures the resident
+//     set, calls it (injected as engine.Config.ReleaseNative) before it
+//     judges.
 package z3

@@ -81,6 +81,7 @@ import (
 	"unsafe"
 
 	"github.com/reverify/reverify/engine/smt"
+	"github.com/reverify/reverify/engine/smt/smtlib"
 )
 
 // SolveHornScript decides the SMT-LIB Horn clauses script (the text of
@@ -90,7 +91,7 @@ import (
 // fixedpoint API (go-z3 has no fixedpoint or quantifier calls), in this
 // process and a Z3 context of its own; a done ctx interrupts it. head is
 // "sat" (the clauses have a solution; text is Spacer's answer, for
-// smt.HornSystem.ReadSolution), "unsat" (a query is derivable),
+// smtlib.ReadSolution), "unsat" (a query is derivable),
 // "unknown" or "rejected" (reason says why). Spacer in Z3 4.8.12 dies
 // with SIGSEGV on some bit-vector clause sets: the verifier runs it in a
 // child process (package spacer); in-process calls are for tests.
@@ -144,7 +145,7 @@ func HornAnswer(b *smt.Builder, h *smt.HornSystem, head, reason, text string) (s
 	case "unsat":
 		return smt.Unsat, nil, nil
 	case "sat":
-		sol, _ := h.ReadSolution(b, text) // an unreadable answer leaves the relations out
+		sol, _ := smtlib.ReadSolution(h, b, text) // an unreadable answer leaves the relations out
 		return smt.Sat, sol, nil
 	case "unknown":
 		return smt.Unknown, nil, fmt.Errorf("spacer: %s", reason)

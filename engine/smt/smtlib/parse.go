@@ -1,10 +1,12 @@
-package smt
+package smtlib
 
 import (
 	"fmt"
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/reverify/reverify/engine/smt"
 )
 
 // SExpr is a parsed SMT-LIB s-expression: an atom (Atom set) or a list.
@@ -73,7 +75,7 @@ func ParseSExprs(text string) ([]*SExpr, error) {
 // b; env maps symbols to terms (variables, let-bound names). It returns
 // an error for an operator or sort it does not know, or sorts that do
 // not fit.
-func ParseTerm(b *Builder, e *SExpr, env map[string]*Term) (t *Term, err error) {
+func ParseTerm(b *smt.Builder, e *SExpr, env map[string]*smt.Term) (t *smt.Term, err error) {
 	defer func() {
 		// the builder panics on sort mismatches
 		if x := recover(); x != nil {
@@ -83,7 +85,7 @@ func ParseTerm(b *Builder, e *SExpr, env map[string]*Term) (t *Term, err error) 
 	return parseTerm(b, e, env)
 }
 
-func parseTerm(b *Builder, e *SExpr, env map[string]*Term) (*Term, error) {
+func parseTerm(b *smt.Builder, e *SExpr, env map[string]*smt.Term) (*smt.Term, error) {
 	if !e.IsList() {
 		return parseAtom(b, e.Atom, env)
 	}
@@ -124,7 +126,7 @@ func parseTerm(b *Builder, e *SExpr, env map[string]*Term) (*Term, error) {
 		if len(args) != 2 || !args[0].IsList() {
 			return nil, fmt.Errorf("malformed let")
 		}
-		inner := make(map[string]*Term, len(env)+len(args[0].List))
+		inner := make(map[string]*smt.Term, len(env)+len(args[0].List))
 		for k, v := range env {
 			inner[k] = v
 		}
@@ -145,7 +147,7 @@ func parseTerm(b *Builder, e *SExpr, env map[string]*Term) (*Term, error) {
 		}
 		return parseTerm(b, args[0], env)
 	}
-	xs := make([]*Term, len(args))
+	xs := make([]*smt.Term, len(args))
 	for i, a := range args {
 		x, err := parseTerm(b, a, env)
 		if err != nil {
@@ -153,7 +155,7 @@ func parseTerm(b *Builder, e *SExpr, env map[string]*Term) (*Term, error) {
 		}
 		xs[i] = x
 	}
-	fold := func(f func(x, y *Term) *Term) (*Term, error) {
+	fold := func(f func(x, y *smt.Term) *smt.Term) (*smt.Term, error) {
 		if len(xs) < 2 {
 			return nil, fmt.Errorf("%s with %d arguments", op, len(xs))
 		}
@@ -189,7 +191,7 @@ func parseTerm(b *Builder, e *SExpr, env map[string]*Term) (*Term, error) {
 		}
 	case "=":
 		if n >= 2 {
-			var cs []*Term
+			var cs []*smt.Term
 			for i := 1; i < n; i++ {
 				cs = append(cs, b.Eq(xs[i-1], xs[i]))
 			}
@@ -264,7 +266,7 @@ func parseTerm(b *Builder, e *SExpr, env map[string]*Term) (*Term, error) {
 	return nil, fmt.Errorf("operator %s with %d arguments", op, n)
 }
 
-func parseAtom(b *Builder, a string, env map[string]*Term) (*Term, error) {
+func parseAtom(b *smt.Builder, a string, env map[string]*smt.Term) (*smt.Term, error) {
 	if t, ok := env[a]; ok {
 		return t, nil
 	}
@@ -289,7 +291,7 @@ func parseAtom(b *Builder, a string, env map[string]*Term) (*Term, error) {
 	return nil, fmt.Errorf("unknown symbol %s", a)
 }
 
-func bigConst(b *Builder, v *big.Int, w int) (*Term, error) {
+func bigConst(b *smt.Builder, v *big.Int, w int) (*smt.Term, error) {
 	if w < 1 || w > 128 {
 		return nil, fmt.Errorf("constant of %d bits", w)
 	}

@@ -1,7 +1,9 @@
-package smt
+package smtlib
 
 import (
 	"testing"
+
+	"github.com/reverify/reverify/engine/smt"
 )
 
 // z3Answer is Spacer's answer for Inv(0, 7); Inv(x, y) ∧ x <s 10 ⇒
@@ -17,14 +19,14 @@ const z3Answer = `(and (= error
            (! (= (R0 A B) (and (bvsle A #x0000000a) (= B #x07))) :weight 0)))`
 
 func TestReadSolution(t *testing.T) {
-	b := NewBuilder()
-	inv := &Relation{Name: "inv", Args: []Sort{BVSort(32), BVSort(8)}}
-	h := &HornSystem{Relations: []*Relation{inv}}
-	sol, err := h.ReadSolution(b, z3Answer)
+	b := smt.NewBuilder()
+	inv := &smt.Relation{Name: "inv", Args: []smt.Sort{smt.BVSort(32), smt.BVSort(8)}}
+	h := &smt.HornSystem{Relations: []*smt.Relation{inv}}
+	sol, err := ReadSolution(h, b, z3Answer)
 	if err != nil {
 		t.Fatal(err)
 	}
-	args := HornArgs(b, inv)
+	args := smt.HornArgs(b, inv)
 	want := b.And(b.Sle(args[0], b.BV(10, 32)), b.Eq(args[1], b.BV(7, 8)))
 	if sol[inv] != want {
 		t.Errorf("solution %v, want %v", sol[inv], want)
@@ -32,12 +34,12 @@ func TestReadSolution(t *testing.T) {
 }
 
 func TestParseTerm(t *testing.T) {
-	b := NewBuilder()
-	x, y := b.Var("x", BVSort(8)), b.Var("y", BVSort(8))
-	env := map[string]*Term{"x": x, "y": y}
+	b := smt.NewBuilder()
+	x, y := b.Var("x", smt.BVSort(8)), b.Var("y", smt.BVSort(8))
+	env := map[string]*smt.Term{"x": x, "y": y}
 	for _, c := range []struct {
 		text string
-		want *Term
+		want *smt.Term
 	}{
 		{"(bvadd x y #x01)", b.Add(b.Add(x, y), b.BV(1, 8))},
 		{"(let ((a!1 (bvmul x x))) (bvule a!1 y))", b.Ule(b.Mul(x, x), y)},
@@ -73,10 +75,10 @@ func FuzzReadSolution(f *testing.F) {
 	f.Add("(forall ((A (_ BitVec 8))) (= (R0 A) (bvult A #x03)))")
 	f.Add("((((")
 	f.Fuzz(func(t *testing.T, text string) {
-		b := NewBuilder()
-		inv := &Relation{Name: "inv", Args: []Sort{BVSort(32), BVSort(8)}}
-		h := &HornSystem{Relations: []*Relation{inv}}
-		sol, err := h.ReadSolution(b, text)
+		b := smt.NewBuilder()
+		inv := &smt.Relation{Name: "inv", Args: []smt.Sort{smt.BVSort(32), smt.BVSort(8)}}
+		h := &smt.HornSystem{Relations: []*smt.Relation{inv}}
+		sol, err := ReadSolution(h, b, text)
 		if err == nil && sol[inv] != nil && !sol[inv].Sort.IsBool() {
 			t.Errorf("a solution of sort %s", sol[inv].Sort)
 		}
