@@ -132,7 +132,7 @@ int main(void) {
 		t.Fatalf("%d properties, want 3", len(props))
 	}
 	for _, multi := range []string{engine.MultiAuto, engine.MultiOff} {
-		cfg := engine.Config{Name: "bmc", Entry: "main", Timeout: time.Minute, Solver: z3.Factory, OneShot: z3.OneShotFactory, MultiProperty: multi}
+		cfg := engine.Config{MemoryLimit: testMemory, Name: "bmc", Entry: "main", Timeout: time.Minute, Solver: z3.Factory, OneShot: z3.OneShotFactory, MultiProperty: multi}
 		rs, err := engine.Verify(context.Background(), prog, props, cfg)
 		if err != nil {
 			t.Fatal(err)

@@ -43,7 +43,7 @@ func TestCEGARPrograms(t *testing.T) {
 			{"value-cegar", p.valueStates, p.valueRefinements},
 			{"symex-cegar", p.symexStates, p.symexRefinements},
 		} {
-			rs := verifyFile(t, p.file, engine.Config{Name: tc.config, MaxStates: 10_000})
+			rs := verifyFile(t, p.file, engine.Config{MemoryLimit: testMemory, Name: tc.config, MaxStates: 10_000})
 			for _, r := range rs {
 				if r.Verdict != results.True || r.States != tc.states || r.Refinements != tc.refinements {
 					t.Errorf("%s, %s: %s (%s), %d states, %d refinements; want TRUE, %d, %d",
@@ -54,7 +54,7 @@ func TestCEGARPrograms(t *testing.T) {
 		for _, config := range []string{"value", "symex"} {
 			// Symbolic execution of cegar_flag.c slows down as the sum's
 			// term grows: a small limit keeps the test short.
-			rs := verifyFile(t, p.file, engine.Config{Name: config, MaxStates: 200})
+			rs := verifyFile(t, p.file, engine.Config{MemoryLimit: testMemory, Name: config, MaxStates: 200})
 			for _, r := range rs {
 				if r.Verdict != results.Unknown || r.Reason != "state limit 200" {
 					t.Errorf("%s, %s: %s (%s), want UNKNOWN (state limit 200)", p.file, config, r.Verdict, r.Reason)
@@ -79,7 +79,7 @@ func BenchmarkCEGARPrograms(b *testing.B) {
 		props := spec.Properties(prog, "main")
 		for _, config := range []string{"value-cegar", "symex-cegar"} {
 			b.Run(config+"/"+p.file[len("testdata/verdicts/"):], func(b *testing.B) {
-				cfg := engine.Config{Name: config, MaxStates: 10_000, Workers: 1, Timeout: time.Minute, Solver: z3.Factory}
+				cfg := engine.Config{MemoryLimit: testMemory, Name: config, MaxStates: 10_000, Workers: 1, Timeout: time.Minute, Solver: z3.Factory}
 				var states, refinements int
 				for i := 0; i < b.N; i++ {
 					rs, err := engine.Verify(context.Background(), prog, props, cfg)

@@ -268,8 +268,8 @@ func TestBadConfig(t *testing.T) {
 		cfg  engine.Config
 		want string
 	}{
-		{engine.Config{Name: "nonsense", Solver: z3.Factory}, `unknown configuration "nonsense"`},
-		{engine.Config{Entry: "start", Solver: z3.Factory}, `entry function "start" has no body`},
+		{engine.Config{MemoryLimit: testMemory, Name: "nonsense", Solver: z3.Factory}, `unknown configuration "nonsense"`},
+		{engine.Config{MemoryLimit: testMemory, Entry: "start", Solver: z3.Factory}, `entry function "start" has no body`},
 		{engine.Config{}, "no SMT solver"},
 	} {
 		_, err := engine.Verify(context.Background(), prog, nil, tt.cfg)
@@ -288,7 +288,7 @@ func TestInitialPrecision(t *testing.T) {
 		t.Fatal(err)
 	}
 	props := spec.Properties(prog, "main")
-	cfg := engine.Config{Name: "value-cegar", Solver: z3.Factory}
+	cfg := engine.Config{MemoryLimit: testMemory, Name: "value-cegar", Solver: z3.Factory}
 	first, err := engine.Verify(context.Background(), prog, props, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -357,7 +357,7 @@ func TestUnsupportedCause(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cfg := engine.Config{Name: "value", Timeout: time.Minute, Solver: z3.Factory}
+		cfg := engine.Config{MemoryLimit: testMemory, Name: "value", Timeout: time.Minute, Solver: z3.Factory}
 		rs, err := engine.Verify(context.Background(), prog, spec.Properties(prog, "main"), cfg)
 		if err != nil {
 			t.Fatal(err)

@@ -106,7 +106,7 @@ func TestAssumePure(t *testing.T) {
 			t.Fatal(err)
 		}
 		props := spec.Properties(prog, "main")
-		res, err := engine.Verify(context.Background(), prog, props, engine.Config{Name: "value", Solver: z3.Factory, AssumePure: pure})
+		res, err := engine.Verify(context.Background(), prog, props, engine.Config{MemoryLimit: testMemory, Name: "value", Solver: z3.Factory, AssumePure: pure})
 		if err != nil {
 			t.Fatal(err)
 		}

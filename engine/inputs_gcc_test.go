@@ -144,7 +144,7 @@ func TestInputReproducers(t *testing.T) {
 					t.Fatal(err)
 				}
 				res, err := engine.Verify(context.Background(), prog, spec.Properties(prog, "main"),
-					engine.Config{Name: config, Timeout: 20 * time.Second, Solver: z3.Factory, OneShot: z3.OneShotFactory})
+					engine.Config{MemoryLimit: testMemory, Name: config, Timeout: 20 * time.Second, Solver: z3.Factory, OneShot: z3.OneShotFactory})
 				if err != nil {
 					t.Fatal(err)
 				}

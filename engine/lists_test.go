@@ -28,7 +28,7 @@ func TestNoListAbstraction(t *testing.T) {
 	}
 	for _, off := range []bool{false, true} {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-		cfg := engine.Config{Name: "value", Timeout: 2 * time.Minute, Solver: z3.Factory, MaxStates: 3000, NoListAbstraction: off}
+		cfg := engine.Config{MemoryLimit: testMemory, Name: "value", Timeout: 2 * time.Minute, Solver: z3.Factory, MaxStates: 3000, NoListAbstraction: off}
 		rs, err := engine.Verify(ctx, prog, props, cfg)
 		cancel()
 		if err != nil {

@@ -174,7 +174,7 @@ func checkLLVMFile(t *testing.T, file string) {
 		t.Fatal(err)
 	}
 	wants := parseWants(t, file, string(src), "value", "value")
-	cfg := engine.Config{Name: "value", Entry: "main", Timeout: time.Minute, Solver: z3.Factory}
+	cfg := engine.Config{MemoryLimit: testMemory, Name: "value", Entry: "main", Timeout: time.Minute, Solver: z3.Factory}
 	rs, err := engine.Verify(context.Background(), prog, spec.Properties(prog, "main"), cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -109,7 +109,7 @@ func BenchmarkMultiProperty(b *testing.B) {
 				}
 				b.Run(tc.name+"/"+config+"/"+name, func(b *testing.B) {
 					for b.Loop() {
-						if _, err := engine.Verify(context.Background(), prog, props, engine.Config{
+						if _, err := engine.Verify(context.Background(), prog, props, engine.Config{MemoryLimit: testMemory,
 							Name: config, Solver: z3.Factory, Timeout: time.Minute, MultiProperty: mode,
 						}); err != nil {
 							b.Fatal(err)

@@ -29,7 +29,7 @@ int main(void) {
 	props := spec.Properties(prog, "main")
 	seen := map[*engine.Result]int{}
 	inCall := false
-	results, err := engine.Verify(context.Background(), prog, props, engine.Config{Name: "value", Solver: z3.Factory, Workers: 3,
+	results, err := engine.Verify(context.Background(), prog, props, engine.Config{MemoryLimit: testMemory, Name: "value", Solver: z3.Factory, Workers: 3,
 		OnResult: func(r *engine.Result) {
 			if inCall {
 				t.Error("OnResult called concurrently")

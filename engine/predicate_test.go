@@ -23,7 +23,7 @@ func TestPredicatePrecision(t *testing.T) {
 		{"testdata/verdicts/predicate_scan.c", 22, "(bvule |main::i| |main::max|)"},
 	} {
 		var res *engine.Result
-		for _, r := range verifyFile(t, tc.file, engine.Config{Name: "predicate-cegar", MaxStates: 20000}) {
+		for _, r := range verifyFile(t, tc.file, engine.Config{MemoryLimit: testMemory, Name: "predicate-cegar", MaxStates: 20000}) {
 			if r.Property.Pos.Line == tc.line {
 				res = r
 			}

@@ -57,7 +57,7 @@ func TestReduceLiftFalse(t *testing.T) {
 			defer cancel()
 			props := spec.Properties(prog, "main")
 			spec.SortByPos(props)
-			res, err := engine.Verify(ctx, prog, props, engine.Config{Name: "value-cegar", Entry: "main", Timeout: time.Minute, Solver: z3.Factory, Reduce: level, MultiProperty: "off"})
+			res, err := engine.Verify(ctx, prog, props, engine.Config{MemoryLimit: testMemory, Name: "value-cegar", Entry: "main", Timeout: time.Minute, Solver: z3.Factory, Reduce: level, MultiProperty: "off"})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -76,7 +76,7 @@ func TestShareDeadlineShared(t *testing.T) {
 		{"default", engine.MultiAuto, "value (all properties in one run): ", 1},
 	} {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-		cfg := engine.Config{Name: tc.config, Solver: z3.Factory, Timeout: time.Minute, Workers: 1, MultiProperty: tc.mode, ShareDeadline: true}
+		cfg := engine.Config{MemoryLimit: testMemory, Name: tc.config, Solver: z3.Factory, Timeout: time.Minute, Workers: 1, MultiProperty: tc.mode, ShareDeadline: true}
 		rs, err := engine.Verify(ctx, prog, props, cfg)
 		cancel()
 		if err != nil {
@@ -204,7 +204,7 @@ func TestShareDeadlineBMC(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	cfg := engine.Config{Name: "default", Solver: z3.Factory, OneShot: z3.OneShotFactory, Timeout: 20 * time.Second, Workers: 1, ShareDeadline: true}
+	cfg := engine.Config{MemoryLimit: testMemory, Name: "default", Solver: z3.Factory, OneShot: z3.OneShotFactory, Timeout: 20 * time.Second, Workers: 1, ShareDeadline: true}
 	rs, err := engine.Verify(ctx, prog, props, cfg)
 	if err != nil {
 		t.Fatal(err)

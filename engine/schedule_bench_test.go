@@ -29,7 +29,7 @@ func BenchmarkPortfolio(b *testing.B) {
 		for _, config := range []string{"default", "value", "value-cegar", "symex-cegar"} {
 			b.Run(f+"/"+config, func(b *testing.B) {
 				for b.Loop() {
-					if _, err := engine.Verify(context.Background(), prog, props, engine.Config{
+					if _, err := engine.Verify(context.Background(), prog, props, engine.Config{MemoryLimit: testMemory,
 						Name: config, Solver: z3.Factory, Timeout: 20 * time.Second, MaxStates: 100_000,
 					}); err != nil {
 						b.Fatal(err)
@@ -66,7 +66,7 @@ func BenchmarkFixedCost(b *testing.B) {
 	for _, config := range []string{"value", "value-cegar", "symex-cegar", "default"} {
 		b.Run("verify/"+config, func(b *testing.B) {
 			for b.Loop() {
-				if _, err := engine.Verify(context.Background(), prog, props, engine.Config{Name: config, Solver: z3.Factory}); err != nil {
+				if _, err := engine.Verify(context.Background(), prog, props, engine.Config{MemoryLimit: testMemory, Name: config, Solver: z3.Factory}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -22,7 +22,7 @@ const wantScopeJSON = `{"functions":["clamp_len","main"],"functions_explored":5,
 // but value-cegar's precision never keeps what they write, so they are
 // outside the scope (seed 004, chapter 3).
 func TestScopeTwoOfFive(t *testing.T) {
-	rs := verifyFile(t, "testdata/scope/two.c", engine.Config{Name: "value-cegar", Scope: true})
+	rs := verifyFile(t, "testdata/scope/two.c", engine.Config{MemoryLimit: testMemory, Name: "value-cegar", Scope: true})
 	r := rs[0]
 	if r.Verdict != results.True || r.Scope == nil {
 		t.Fatalf("%s (%s), scope %v; want TRUE with a scope", r.Verdict, r.Reason, r.Scope)
@@ -90,7 +90,7 @@ func TestScopeTwoOfFive(t *testing.T) {
 // section 3.1.6): here clamp_len lets 65 through, and the scope misses it;
 // without Config.Scope there is none.
 func TestScopeViolated(t *testing.T) {
-	r := verifyFile(t, "testdata/scope/two_false.c", engine.Config{Name: "value-cegar", Scope: true})[0]
+	r := verifyFile(t, "testdata/scope/two_false.c", engine.Config{MemoryLimit: testMemory, Name: "value-cegar", Scope: true})[0]
 	if r.Verdict != results.False || r.Scope == nil || !r.Scope.Partial || !strings.HasSuffix(r.Scope.Line(0), "(partial: stopped at the first counterexample)") {
 		t.Fatalf("%s (%s), scope %+v; want FALSE with a partial scope", r.Verdict, r.Reason, r.Scope)
 	}
@@ -99,7 +99,7 @@ func TestScopeViolated(t *testing.T) {
 	if !reflect.DeepEqual(r.Scope.Functions, []string{"main"}) {
 		t.Errorf("functions in scope %v, want [main]", r.Scope.Functions)
 	}
-	if r := verifyFile(t, "testdata/scope/two.c", engine.Config{Name: "value-cegar"})[0]; r.Scope != nil {
+	if r := verifyFile(t, "testdata/scope/two.c", engine.Config{MemoryLimit: testMemory, Name: "value-cegar"})[0]; r.Scope != nil {
 		t.Errorf("scope %+v without Config.Scope", r.Scope)
 	}
 }
@@ -108,7 +108,7 @@ func TestScopeViolated(t *testing.T) {
 // slice: init is outside the base proof's scope (it writes nothing), but
 // the head changes only init, and the verdict flips.
 func TestScopeNotForSkipping(t *testing.T) {
-	base := verifyFile(t, "testdata/scope/init_base.c", engine.Config{Name: "value-cegar", Scope: true})[0]
+	base := verifyFile(t, "testdata/scope/init_base.c", engine.Config{MemoryLimit: testMemory, Name: "value-cegar", Scope: true})[0]
 	if base.Verdict != results.True || base.Scope == nil {
 		t.Fatalf("base: %s (%s); want TRUE with a scope", base.Verdict, base.Reason)
 	}
@@ -117,7 +117,7 @@ func TestScopeNotForSkipping(t *testing.T) {
 			t.Fatalf("base scope %v contains init", base.Scope.Functions)
 		}
 	}
-	if head := verifyFile(t, "testdata/scope/init_head.c", engine.Config{Name: "value-cegar"})[0]; head.Verdict != results.False {
+	if head := verifyFile(t, "testdata/scope/init_head.c", engine.Config{MemoryLimit: testMemory, Name: "value-cegar"})[0]; head.Verdict != results.False {
 		t.Errorf("head: %s (%s); want FALSE", head.Verdict, head.Reason)
 	}
 }
@@ -140,7 +140,7 @@ func TestScopeByConfiguration(t *testing.T) {
 		{"predicate-cegar", "clamp_len main parse_header", 5},
 		{"value", "clamp_len main parse_header", 5},
 	} {
-		r := verifyFile(t, "testdata/scope/two.c", engine.Config{Name: c.config, Scope: true})[0]
+		r := verifyFile(t, "testdata/scope/two.c", engine.Config{MemoryLimit: testMemory, Name: c.config, Scope: true})[0]
 		if r.Verdict != results.True || r.Scope == nil {
 			t.Errorf("%s: %s (%s), scope %v; want TRUE with a scope", c.config, r.Verdict, r.Reason, r.Scope)
 			continue

@@ -32,7 +32,7 @@ int main(void) {
 		{"predicate-cegar", ""},
 	} {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		rs, err := engine.Verify(ctx, prog, props, engine.Config{Name: c.config, Solver: z3.Factory, Timeout: 30 * time.Second})
+		rs, err := engine.Verify(ctx, prog, props, engine.Config{MemoryLimit: testMemory, Name: c.config, Solver: z3.Factory, Timeout: 30 * time.Second})
 		cancel()
 		if err != nil {
 			t.Fatal(err)

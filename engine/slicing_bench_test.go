@@ -53,7 +53,7 @@ func BenchmarkConfigs(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				proofs, alarms, wrong, unknown = 0, 0, 0, 0
 				for _, tk := range tasks {
-					rs, err := engine.Verify(context.Background(), tk.prog, tk.props, engine.Config{Name: config, MaxStates: 2000,
+					rs, err := engine.Verify(context.Background(), tk.prog, tk.props, engine.Config{MemoryLimit: testMemory, Name: config, MaxStates: 2000,
 						Timeout: 5 * time.Second, Workers: 1, Solver: z3.Factory, SignedOverflow: tk.mode})
 					if err != nil {
 						b.Fatal(err)

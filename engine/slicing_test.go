@@ -53,7 +53,7 @@ func TestSlicingRunningExample(t *testing.T) {
 	} {
 		t.Run(tt.config, func(t *testing.T) {
 			t.Parallel()
-			rs := verifyFile(t, "testdata/verdicts/cegar_running.c", engine.Config{Name: tt.config, MaxStates: 300, Timeout: 2 * time.Minute})
+			rs := verifyFile(t, "testdata/verdicts/cegar_running.c", engine.Config{MemoryLimit: testMemory, Name: tt.config, MaxStates: 300, Timeout: 2 * time.Minute})
 			r := rs[0]
 			t.Logf("%s: %s (%s), %d states, %d refinements, %.2fs", tt.config, r.Verdict, r.Reason, r.States, r.Refinements, r.Seconds)
 			if tt.verdict == "" {
@@ -114,7 +114,7 @@ func TestSlicingFigure21(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := verifyFile(t, file, engine.Config{Name: "symex-slicing", SlicingCriterion: crit, MaxStates: 1000})[0]
+		r := verifyFile(t, file, engine.Config{MemoryLimit: testMemory, Name: "symex-slicing", SlicingCriterion: crit, MaxStates: 1000})[0]
 		if r.Verdict != tt.verdict || !strings.Contains(r.Reason, tt.reason) || r.Refinements != tt.refinements {
 			t.Errorf("criterion %q: %s (%s), %d refinements; want %s %q, %d refinements", tt.criterion, r.Verdict, r.Reason, r.Refinements, tt.verdict, tt.reason, tt.refinements)
 		}
@@ -143,7 +143,7 @@ func TestSlicingCriterionOption(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = engine.Verify(context.Background(), prog, spec.Properties(prog, "main"), engine.Config{Name: "symex-slicing", SlicingCriterion: 7, Solver: z3.Factory})
+	_, err = engine.Verify(context.Background(), prog, spec.Properties(prog, "main"), engine.Config{MemoryLimit: testMemory, Name: "symex-slicing", SlicingCriterion: 7, Solver: z3.Factory})
 	if err == nil || !strings.Contains(err.Error(), "unknown slicing criterion SlicingCriterion(7)") {
 		t.Errorf("Verify with criterion 7: error %v", err)
 	}
@@ -190,7 +190,7 @@ func TestSlicingNoWrongVerdicts(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				cfg := engine.Config{Name: config, MaxStates: 1000, Timeout: 3 * time.Second}
+				cfg := engine.Config{MemoryLimit: testMemory, Name: config, MaxStates: 1000, Timeout: 3 * time.Second}
 				if m := overflowRE.FindStringSubmatch(string(src)); m != nil {
 					cfg.SignedOverflow = engine.OverflowMode(m[1])
 				}

@@ -125,7 +125,7 @@ func atLoop(t *testing.T, prog *cfa.Program, arg *cpa.ARG, op, name string) (nod
 //     terminate.
 func TestSymexRunningExample(t *testing.T) {
 	for _, limit := range []int{100, 200, 400} {
-		_, r := verifyRunning(t, "", engine.Config{Name: "symex", MaxStates: limit})
+		_, r := verifyRunning(t, "", engine.Config{MemoryLimit: testMemory, Name: "symex", MaxStates: limit})
 		if r.Verdict != results.Unknown || r.Reason != "state limit "+strconv.Itoa(limit) || r.States != limit || r.Refinements != 0 {
 			t.Errorf("symex, limit %d: %s (%s), %d states, %d refinements; want UNKNOWN (state limit %d) after %d states",
 				limit, r.Verdict, r.Reason, r.States, r.Refinements, limit, limit)
@@ -148,7 +148,7 @@ func TestSymexRunningExample(t *testing.T) {
 		{"x = 10", strings.Replace(string(src), input, "int x = 10;     ", 1)},
 		{"x = 1000", strings.Replace(string(src), input, "int x = 1000;   ", 1)},
 	} {
-		prog, r := verifyRunning(t, tc.src, engine.Config{Name: "symex-cegar", MaxStates: 400, KeepARG: true})
+		prog, r := verifyRunning(t, tc.src, engine.Config{MemoryLimit: testMemory, Name: "symex-cegar", MaxStates: 400, KeepARG: true})
 		id = r.Property.ID
 		if got := strings.Join(r.Precision, " | "); r.Verdict != results.True || r.States != 62 || r.Refinements != 2 || got != wantPrec {
 			t.Errorf("symex-cegar, %s: %s (%s), %d states, %d refinements, precision %q; want TRUE, 62, 2, %q",
@@ -173,7 +173,7 @@ func TestSymexRunningExample(t *testing.T) {
 	// states: these runs end one state past it.
 	prev := 0
 	for _, limit := range []int{100, 200, 400} {
-		cfg := engine.Config{Name: "symex-cegar", MaxStates: limit, KeepARG: true}
+		cfg := engine.Config{MemoryLimit: testMemory, Name: "symex-cegar", MaxStates: limit, KeepARG: true}
 		init, err := engine.ParsePrecision([]string{"main::y@main"})
 		if err != nil {
 			t.Fatal(err)
@@ -202,7 +202,7 @@ func TestSymexRunningExample(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cfg := engine.Config{Name: "symex-cegar", MaxStates: limit, KeepARG: true, PrecisionScope: scope}
+		cfg := engine.Config{MemoryLimit: testMemory, Name: "symex-cegar", MaxStates: limit, KeepARG: true, PrecisionScope: scope}
 		prog, r := verifyRunning(t, "", cfg)
 		if got := strings.Join(r.Precision, " | "); r.Verdict != results.Unknown || r.Reason != "state limit "+strconv.Itoa(limit) || r.Refinements != 1 || got != "main::y@main" {
 			t.Errorf("symex-cegar, function scope, limit %d: %s (%s), %d refinements, precision %q; want UNKNOWN (state limit %d), 1 refinement, main::y@main",

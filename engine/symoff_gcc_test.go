@@ -100,7 +100,7 @@ func TestSymbolicOffsetsAgainstGCC(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 		defer cancel()
 		rs, err := engine.Verify(ctx, prog, spec.Properties(prog, "main"),
-			engine.Config{Name: "symex", Entry: "main", Timeout: 2 * time.Minute, Solver: z3.Factory})
+			engine.Config{MemoryLimit: testMemory, Name: "symex", Entry: "main", Timeout: 2 * time.Minute, Solver: z3.Factory})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -66,7 +66,7 @@ func TestVerdictWitnesses(t *testing.T) {
 			props := spec.Properties(prog, "main")
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
-			res, err := engine.Verify(ctx, prog, props, engine.Config{Name: config, Solver: z3.Factory, MaxStates: 20000, Timeout: verifyTO, KeepARG: true})
+			res, err := engine.Verify(ctx, prog, props, engine.Config{MemoryLimit: testMemory, Name: config, Solver: z3.Factory, MaxStates: 20000, Timeout: verifyTO, KeepARG: true})
 			if err != nil {
 				t.Fatal(err)
 			}

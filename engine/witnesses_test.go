@@ -42,7 +42,7 @@ int main(void) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := engine.Config{Name: "value-cegar", Timeout: time.Minute, Solver: z3.Factory}
+	cfg := engine.Config{MemoryLimit: testMemory, Name: "value-cegar", Timeout: time.Minute, Solver: z3.Factory}
 	rs, err := engine.Verify(context.Background(), prog, []*engine.Property{engine.UnreachCall(prog, "main")}, cfg)
 	if err != nil {
 		t.Fatal(err)
