@@ -56,6 +56,12 @@ type Field struct {
 	BitWidth  int
 }
 
+// Bytes is how many bytes from Offset hold a bit-field's bits (as many as
+// its last bit needs; little-endian, gcc's x86 layout): the bytes the
+// value analysis, the SMT encoding and the concrete replay read and
+// write for it.
+func (f *Field) Bytes() int64 { return int64((f.BitOffset + f.BitWidth + 7) / 8) }
+
 var (
 	// VoidType is the canonical void.
 	VoidType = &Type{Kind: Void, Name: "void"}

@@ -421,10 +421,9 @@ func (g *gen) function(lv string, t *cfa.Type) {
 	}
 	g.set(lv, names[len(names)-1])
 	for _, n := range names[:len(names)-1] {
-		g.b.WriteString(g.indent + "if (__VERIFIER_nondet_int())\n")
-		g.indent += "\t"
+		g.open("if (__VERIFIER_nondet_int())")
 		g.set(lv, n)
-		g.indent = g.indent[:len(g.indent)-1]
+		g.close()
 	}
 	g.assume(fmt.Sprintf("%s is one of %s", lv, strings.Join(names, ", ")))
 }

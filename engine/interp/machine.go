@@ -835,9 +835,6 @@ func (m *machine) write(lv lvalue, v uint64) {
 	m.store(lv.ptr, v, lv.t)
 }
 
-// fieldBytes is how many bytes from a bit-field's offset hold its bits
-// (engine/analysis/value reads the same).
-func fieldBytes(f *cfa.Field) int64 { return int64((f.BitOffset + f.BitWidth + 7) / 8) }
 
 // loadField reads the bit-field lv: its BitWidth bits at BitOffset of
 // the little-endian bytes at lv.ptr, sign-extended for a signed type.
@@ -845,7 +842,7 @@ func fieldBytes(f *cfa.Field) int64 { return int64((f.BitOffset + f.BitWidth + 7
 // be: a struct whose other bit-fields were never written).
 func (m *machine) loadField(lv lvalue) uint64 {
 	f := lv.field
-	n := fieldBytes(f)
+	n := f.Bytes()
 	mask := fieldMask(f)
 	o, off := m.access(lv.ptr, n)
 	var raw uint64
@@ -869,7 +866,7 @@ func (m *machine) loadField(lv lvalue) uint64 {
 // bits become so (object.bits), the byte once all are.
 func (m *machine) storeField(lv lvalue, v uint64) {
 	f := lv.field
-	n := fieldBytes(f)
+	n := f.Bytes()
 	mask := fieldMask(f)
 	o, off := m.access(lv.ptr, n)
 	v <<= uint(f.BitOffset)

@@ -1133,16 +1133,13 @@ func (e *encoder) load(p *Term, t *cfa.Type) *Term {
 	return v
 }
 
-// fieldBytes is how many bytes from a bit-field's offset hold its bits
-// (engine/analysis/value and engine/interp read the same).
-func fieldBytes(f *cfa.Field) int64 { return int64((f.BitOffset + f.BitWidth + 7) / 8) }
 
 // loadField reads the bit-field lv: its BitWidth bits at BitOffset of
 // the little-endian bytes at lv.ptr, sign-extended for a signed type
 // (gcc's x86 layout, which the front end checks: ctypes.bitFieldIssue).
 func (e *encoder) loadField(lv lvalue) *Term {
 	f := lv.field
-	n := fieldBytes(f)
+	n := f.Bytes()
 	raw := e.loadN(lv.ptr, n, int(8*n))
 	x := e.b.Extract(raw, f.BitOffset+f.BitWidth-1, f.BitOffset)
 	w := e.width(lv.t)
@@ -1161,7 +1158,7 @@ func (e *encoder) loadField(lv lvalue) *Term {
 // other bits of its bytes unchanged.
 func (e *encoder) storeField(lv lvalue, v *Term) {
 	f := lv.field
-	n := fieldBytes(f)
+	n := f.Bytes()
 	raw := e.loadN(lv.ptr, n, int(8*n))
 	var bits *Term
 	switch {

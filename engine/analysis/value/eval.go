@@ -353,7 +353,7 @@ func (t *tx) load(a addr, ty *cfa.Type) (memory.Value, bool) {
 		return memory.Value{}, false
 	}
 	if f := a.field; f != nil {
-		n := int64((f.BitOffset + f.BitWidth + 7) / 8)
+		n := f.Bytes()
 		if t.c.b != nil {
 			return t.loadFieldSym(a, f, n, ty)
 		}
@@ -467,7 +467,7 @@ func (t *tx) store(a addr, ty *cfa.Type, v memory.Value, known bool) {
 		return
 	}
 	if f := a.field; f != nil {
-		n := int64((f.BitOffset + f.BitWidth + 7) / 8)
+		n := f.Bytes()
 		if t.c.b != nil {
 			t.storeFieldSym(a, f, n, ty, v, known)
 			return
@@ -625,7 +625,7 @@ func (t *tx) zeroLeaves(obj uint64, off int64, ty *cfa.Type) {
 	case cfa.Struct, cfa.Union:
 		for _, f := range ty.Fields {
 			if f.BitWidth > 0 {
-				n := int64((f.BitOffset + f.BitWidth + 7) / 8)
+				n := f.Bytes()
 				for i := int64(0); i < n; i++ {
 					if t.s.mem.Get(obj, off+f.Offset+i) == nil {
 						t.clearRange(obj, off+f.Offset+i, 1)

@@ -573,7 +573,7 @@ func (w accessWalker) access(x cfa.Expr, write bool) {
 	n := x.Type().Size
 	if mb, ok := x.(*cfa.Member); ok {
 		if fld := mb.X.Type().Fields[mb.Field]; fld.BitWidth > 0 {
-			n = int64((fld.BitOffset + fld.BitWidth + 7) / 8)
+			n = fld.Bytes()
 		}
 	}
 	if n <= 0 {
