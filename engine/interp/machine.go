@@ -835,7 +835,6 @@ func (m *machine) write(lv lvalue, v uint64) {
 	m.store(lv.ptr, v, lv.t)
 }
 
-
 // loadField reads the bit-field lv: its BitWidth bits at BitOffset of
 // the little-endian bytes at lv.ptr, sign-extended for a signed type.
 // Its own bits must be determinate (the others of its bytes need not

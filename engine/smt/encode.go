@@ -1133,7 +1133,6 @@ func (e *encoder) load(p *Term, t *cfa.Type) *Term {
 	return v
 }
 
-
 // loadField reads the bit-field lv: its BitWidth bits at BitOffset of
 // the little-endian bytes at lv.ptr, sign-extended for a signed type
 // (gcc's x86 layout, which the front end checks: ctypes.bitFieldIssue).
