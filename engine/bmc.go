@@ -52,12 +52,15 @@ func runBMC(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Con
 	if opts.KInduction {
 		opts.Horn = cfg.Horn
 	}
-	v, why := bmcVerdict(ctx, prog, cfg, res, bmc.Check(ctx, prog, opts))
+	out := bmc.Check(ctx, prog, opts)
+	v, why := bmcVerdict(ctx, prog, cfg, res, out)
 	switch {
 	case v != results.Unknown:
 		res.Verdict, res.Reason = v, why
 	case res.Unmodelled != nil:
 		res.SetUnknown(&results.Cause{Kind: results.CauseUnmodelled, Names: res.Unmodelled}, why)
+	case out.Memory:
+		res.SetUnknown(&results.Cause{Kind: results.CauseMemory}, why)
 	default:
 		res.SetUnknown(&results.Cause{Kind: results.CauseIncomplete}, why)
 	}

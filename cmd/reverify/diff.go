@@ -15,6 +15,7 @@ import (
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/proofs"
+	"github.com/reverify/reverify/solverproc"
 	"github.com/reverify/reverify/spacer"
 )
 
@@ -83,8 +84,15 @@ type runSettings struct {
 // engineConfig is the engine configuration of a run with configuration
 // name, entry and timeout (the effective ones: flags, .reverify.yml).
 func (s runSettings) engineConfig(name, entry string, timeout time.Duration) engine.Config {
+	memory := int64(s.memory)
+	if memory == 0 {
+		memory = int64(engine.DefaultMemoryLimit)
+	}
 	return engine.Config{
-		Name: name, Entry: entry, Timeout: timeout, MaxStates: s.maxStates, Solver: z3.Factory, OneShot: z3.OneShotFactory, Horn: spacer.Solver{},
+		Name: name, Entry: entry, Timeout: timeout, MaxStates: s.maxStates, Solver: z3.Factory, Horn: spacer.Solver{},
+		// bmc's one-shot checks of large unrollings run in solver
+		// processes, killed at the deadline and bounded in memory.
+		OneShot: solverproc.OneShot(memory, solverproc.DefaultThreshold, z3.OneShotFactory),
 		KeepARG: s.keepARG, KeepShape: s.keepARG, SignedOverflow: s.overflow, InitialPrecision: s.initial,
 		SlicingCriterion: s.slicingCriterion, PrecisionScope: s.precisionScope, Reduce: s.reduce,
 		Clock: clockFunc(s.clock), Workers: workers(s.clock, s.jobs), AssumePure: s.assumePure,

@@ -93,6 +93,9 @@ type Result struct {
 	// Nodes, Arcs and Conjuncts measure the last unrolling and its
 	// formula.
 	Nodes, Arcs, Conjuncts int
+	// Memory says, for UNKNOWN, that the solver reached its memory limit
+	// (an error wrapping smt.ErrMemory).
+	Memory bool
 }
 
 // Check decides whether an error edge is reachable by bounded model
@@ -359,6 +362,7 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 	}
 	solverErr := func(err error) (Result, bool) {
 		res.Reason = fmt.Sprintf("bmc: solver: %v", err)
+		res.Memory = errors.Is(err, smt.ErrMemory)
 		return res, false
 	}
 	hits := enc.hits[0]

@@ -17,6 +17,11 @@ type arrayVal struct {
 // it; a variable env does not assign is an error.
 func Eval(t *Term, env Assignment) (lo, hi uint64, err error) {
 	e := evaluator{env: env, memo: map[*Term]bv{}, arrs: map[*Term]*arrayVal{}}
+	return e.run(t)
+}
+
+// run evaluates t, turning an evalError into an error.
+func (e *evaluator) run(t *Term) (lo, hi uint64, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			if ee, ok := r.(evalError); ok {
@@ -35,9 +40,10 @@ type evalError struct{ msg string }
 func (e evalError) Error() string { return e.msg }
 
 type evaluator struct {
-	env  Assignment
-	memo map[*Term]bv
-	arrs map[*Term]*arrayVal
+	env    Assignment
+	arrEnv func(v *Term) (ArrayValue, bool) // nil: an array variable is a constant array of env's value
+	memo   map[*Term]bv
+	arrs   map[*Term]*arrayVal
 }
 
 func b2v(c bool) bv {
@@ -63,6 +69,17 @@ func (e *evaluator) array(t *Term) *arrayVal {
 		}
 		a.m[e.eval(t.Args[1])] = e.eval(t.Args[2])
 	case Var:
+		if e.arrEnv != nil {
+			v, ok := e.arrEnv(t)
+			if !ok {
+				panic(evalError{"smt.Eval: no value for " + t.Name})
+			}
+			a = &arrayVal{def: bv{v.Default[0], v.Default[1]}.trunc(t.Sort.Width), m: make(map[bv]bv, len(v.Entries))}
+			for k, x := range v.Entries {
+				a.m[bv{k[0], k[1]}.trunc(t.Sort.Index)] = bv{x[0], x[1]}.trunc(t.Sort.Width)
+			}
+			break
+		}
 		lo, hi, ok := e.env(t)
 		if !ok {
 			panic(evalError{"smt.Eval: no value for " + t.Name})

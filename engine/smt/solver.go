@@ -1,6 +1,9 @@
 package smt
 
-import "context"
+import (
+	"context"
+	"errors"
+)
 
 // Result is the outcome of a satisfiability check.
 type Result uint8
@@ -68,6 +71,12 @@ type Normalizer interface {
 type AssertContexter interface {
 	AssertContext(ctx context.Context, t *Term)
 }
+
+// ErrMemory is wrapped by the error of a check that a solver gave up
+// because it reached its memory limit (a solver process's: package
+// solverproc), so that an analysis can report the memory limit as the
+// cause of its UNKNOWN.
+var ErrMemory = errors.New("the solver reached its memory limit")
 
 // Model is a satisfying assignment.
 type Model interface {

@@ -1,0 +1,358 @@
+package solverproc
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"syscall"
+
+	"github.com/reverify/reverify/engine/smt"
+	"github.com/reverify/reverify/engine/smt/smtlib"
+	"github.com/reverify/reverify/engine/smt/z3"
+)
+
+// ChildEnv, set in a process's environment, makes it a solver process;
+// its value is the process's memory limit in bytes.
+const ChildEnv = "REVERIFY_SOLVER_CHILD"
+
+// minChildMemory is the least data segment a solver process gets
+// (bytes): the program and Z3 take about 120 MiB before the check.
+const minChildMemory = 256 << 20
+
+// spawned counts the solver processes started (for tests).
+var spawned atomic.Int64
+
+func init() {
+	if v := os.Getenv(ChildEnv); v != "" {
+		child(v)
+	}
+}
+
+// DefaultThreshold is the size (distinct terms of the conjunction) from
+// which a query goes to a solver process.
+const DefaultThreshold = 2000
+
+// OneShot returns an smt.Factory of one-shot solvers (Z3's
+// non-incremental solver, engine/smt/z3.OneShotFactory) whose checks of
+// at least threshold distinct terms run in a solver process, killed
+// when the check's context is done, whose heap may grow to memory bytes
+// less what this process holds (at least minChildMemory); smaller ones
+// run in this process through inproc.
+// memory <= 0 means 4 GiB.
+func OneShot(memory int64, threshold int, inproc smt.Factory) smt.Factory {
+	if memory <= 0 {
+		memory = 4 << 30
+	}
+	return func(b *smt.Builder) smt.Solver {
+		return &solver{b: b, memory: memory, threshold: threshold, inproc: inproc}
+	}
+}
+
+// solver collects the assertions and decides them at Check.
+type solver struct {
+	b         *smt.Builder
+	memory    int64
+	threshold int
+	inproc    smt.Factory
+	asserted  []*smt.Term
+	levels    []int // len(asserted) at each open Push
+	model     smt.Model
+	open      smt.Solver // the in-process solver of the last check, for its model
+}
+
+func (s *solver) Assert(t *smt.Term) {
+	if !t.Sort.IsBool() {
+		panic("solverproc: Assert of a non-Bool term " + t.Describe())
+	}
+	s.asserted = append(s.asserted, t)
+}
+
+func (s *solver) Push() { s.levels = append(s.levels, len(s.asserted)) }
+
+func (s *solver) Pop() {
+	if len(s.levels) == 0 {
+		panic("solverproc: Pop without Push")
+	}
+	s.asserted = s.asserted[:s.levels[len(s.levels)-1]]
+	s.levels = s.levels[:len(s.levels)-1]
+}
+
+func (s *solver) Check(ctx context.Context) (smt.Result, error) {
+	return s.check(ctx, s.asserted)
+}
+
+// CheckAssuming checks with the assumptions as assertions; the core of
+// an Unsat answer is all of them (not necessarily minimal, as
+// smt.Solver allows).
+func (s *solver) CheckAssuming(ctx context.Context, assumptions []*smt.Term) (smt.Result, []*smt.Term, error) {
+	r, err := s.check(ctx, append(append([]*smt.Term(nil), s.asserted...), assumptions...))
+	if r != smt.Unsat {
+		return r, nil, err
+	}
+	return r, append([]*smt.Term(nil), assumptions...), nil
+}
+
+func (s *solver) Model() smt.Model { return s.model }
+
+func (s *solver) Close() {
+	s.release()
+	s.asserted, s.levels = nil, nil
+}
+
+func (s *solver) release() {
+	s.model = nil
+	if s.open != nil {
+		s.open.Close()
+		s.open = nil
+	}
+}
+
+func (s *solver) check(ctx context.Context, ts []*smt.Term) (smt.Result, error) {
+	s.release()
+	if err := ctx.Err(); err != nil {
+		return smt.Unknown, err
+	}
+	if size(ts) < s.threshold {
+		in := s.inproc(s.b)
+		for _, t := range ts {
+			in.Assert(t)
+		}
+		r, err := in.Check(ctx)
+		s.open = in
+		if r == smt.Sat {
+			s.model = in.Model()
+		}
+		return r, err
+	}
+	text, vars := smt.Script(ts)
+	limit := max(s.memory-resident(), minChildMemory)
+	head, reason, values, err := run(ctx, limit, len(vars), text)
+	if err != nil {
+		return smt.Unknown, err
+	}
+	switch head {
+	case "unsat":
+		return smt.Unsat, nil
+	case "unknown":
+		return smt.Unknown, fmt.Errorf("%w: %s", z3.ErrUnknown, reason)
+	case "sat":
+		m, err := readModel(values, vars)
+		if err != nil {
+			return smt.Unknown, fmt.Errorf("solverproc: the model of a satisfiable query is unreadable: %v", err)
+		}
+		s.model = m
+		return smt.Sat, nil
+	}
+	return smt.Unknown, fmt.Errorf("solverproc: the solver process answered %q", head)
+}
+
+// size counts the distinct terms of ts.
+func size(ts []*smt.Term) int {
+	seen := map[*smt.Term]bool{}
+	var visit func(t *smt.Term)
+	visit = func(t *smt.Term) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		for _, a := range t.Args {
+			visit(a)
+		}
+	}
+	for _, t := range ts {
+		visit(t)
+	}
+	return len(seen)
+}
+
+// run decides the script with vars variables in a solver process whose
+// data segment (its heap: RLIMIT_DATA) may grow to limit bytes; the
+// address space is no measure, as the Go runtime reserves gigabytes of
+// it that it never touches.
+func run(ctx context.Context, limit int64, vars int, script string) (head, reason, values string, err error) {
+	spawned.Add(1)
+	exe, err := os.Executable()
+	if err != nil {
+		return "", "", "", fmt.Errorf("solverproc: %v", err)
+	}
+	cmd := exec.CommandContext(ctx, exe)
+	cmd.Env = append(os.Environ(), ChildEnv+"="+strconv.FormatInt(limit, 10))
+	cmd.Stdin = strings.NewReader(strconv.Itoa(vars) + "\n" + script)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if cerr := ctx.Err(); cerr != nil {
+		return "", "", "", fmt.Errorf("solverproc: %w", cerr)
+	}
+	if err != nil {
+		if strings.Contains(stderr.String(), "out of memory") || strings.Contains(stderr.String(), "bad_alloc") || strings.Contains(stderr.String(), "cannot allocate memory") {
+			return "", "", "", fmt.Errorf("solverproc: %w of %d MiB in its process", smt.ErrMemory, limit>>20)
+		}
+		return "", "", "", fmt.Errorf("solverproc: the solver process failed (%v; memory limit %d MiB)", err, limit>>20)
+	}
+	head, rest, ok := strings.Cut(string(out), "\n")
+	if !ok {
+		return "", "", "", fmt.Errorf("solverproc: no answer from the solver process")
+	}
+	reason, values, _ = strings.Cut(rest, "\n")
+	switch head {
+	case "error":
+		return "", "", "", fmt.Errorf("solverproc: %s", reason)
+	case "memout":
+		return "", "", "", fmt.Errorf("solverproc: %w of %d MiB in its process", smt.ErrMemory, limit>>20)
+	}
+	return head, reason, values, nil
+}
+
+// resident returns this process's resident set in bytes (0 when
+// /proc/self/statm is not readable).
+func resident() int64 {
+	data, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 2 {
+		return 0
+	}
+	pages, _ := strconv.ParseInt(f[1], 10, 64)
+	return pages * int64(os.Getpagesize())
+}
+
+// child decides the query on standard input (the count of variables on
+// the first line, then smt.Script's text) and writes the answer: a head
+// line (sat, unsat, unknown or error), a reason line and the values;
+// then it ends the process.
+func child(limit string) {
+	if n, err := strconv.ParseUint(limit, 10, 64); err == nil && n > 0 {
+		_ = syscall.Setrlimit(syscall.RLIMIT_DATA, &syscall.Rlimit{Cur: n, Max: n})
+	}
+	in, err := io.ReadAll(os.Stdin)
+	if err != nil {
+		os.Exit(3)
+	}
+	first, script, _ := strings.Cut(string(in), "\n")
+	vars, err := strconv.Atoi(first)
+	if err != nil {
+		fmt.Fprintf(os.Stdout, "error\nthe query does not start with its count of variables\n")
+		os.Exit(0)
+	}
+	head, reason, values, err := z3.CheckScript(context.Background(), script, vars)
+	if err != nil {
+		head, reason = "error", strings.ReplaceAll(err.Error(), "\n", " ")
+	}
+	if (head == "error" || head == "unknown") && strings.Contains(reason, "out of memory") {
+		head = "memout" // Z3 answers unknown or fails when an allocation fails
+	}
+	fmt.Fprintf(os.Stdout, "%s\n%s\n%s", head, reason, values)
+	os.Exit(0)
+}
+
+// model is a model read from a solver process's get-value answer.
+type model struct {
+	scalars map[*smt.Term][2]uint64
+	arrays  map[*smt.Term]smt.ArrayValue
+}
+
+// Eval implements smt.Model with model completion: a variable the query
+// does not contain is 0 (an array: 0 everywhere), as Z3 completes.
+func (m *model) Eval(t *smt.Term) (lo, hi uint64) {
+	lo, hi, err := smt.EvalModel(t, func(v *smt.Term) (uint64, uint64, bool) {
+		x := m.scalars[v]
+		return x[0], x[1], true
+	}, func(v *smt.Term) (smt.ArrayValue, bool) {
+		return m.arrays[v], true
+	})
+	if err != nil {
+		panic("solverproc: " + err.Error())
+	}
+	return lo, hi
+}
+
+// readModel reads get-value's answer ((v0 value) (v1 value) …) for vars.
+func readModel(text string, vars []*smt.Term) (*model, error) {
+	m := &model{scalars: map[*smt.Term][2]uint64{}, arrays: map[*smt.Term]smt.ArrayValue{}}
+	if len(vars) == 0 {
+		return m, nil
+	}
+	es, err := smtlib.ParseSExprs(text)
+	if err != nil {
+		return nil, err
+	}
+	if len(es) != 1 || !es[0].IsList() || len(es[0].List) != len(vars) {
+		return nil, fmt.Errorf("not one value per variable")
+	}
+	b := smt.NewBuilder()
+	for i, pair := range es[0].List {
+		if !pair.IsList() || len(pair.List) != 2 || pair.List[0].Atom != fmt.Sprintf("v%d", i) {
+			return nil, fmt.Errorf("value %d is not (v%d value)", i, i)
+		}
+		v := vars[i]
+		if v.Sort.IsArray() {
+			a, err := arrayValue(b, pair.List[1])
+			if err != nil {
+				return nil, fmt.Errorf("v%d: %v", i, err)
+			}
+			m.arrays[v] = a
+			continue
+		}
+		x, err := scalar(b, pair.List[1])
+		if err != nil {
+			return nil, fmt.Errorf("v%d: %v", i, err)
+		}
+		m.scalars[v] = x
+	}
+	return m, nil
+}
+
+// scalar reads a Bool or bit-vector constant.
+func scalar(b *smt.Builder, e *smtlib.SExpr) ([2]uint64, error) {
+	t, err := smtlib.ParseTerm(b, e, nil)
+	if err != nil {
+		return [2]uint64{}, err
+	}
+	switch t.Op {
+	case smt.True:
+		return [2]uint64{1, 0}, nil
+	case smt.False:
+		return [2]uint64{}, nil
+	case smt.BVConst:
+		return [2]uint64{t.Val, t.Hi}, nil
+	}
+	return [2]uint64{}, fmt.Errorf("not a constant: %s", t.Describe())
+}
+
+// arrayValue reads an array value: ((as const S) v) and store chains
+// over it, the form Z3's get-value gives arrays.
+func arrayValue(b *smt.Builder, e *smtlib.SExpr) (smt.ArrayValue, error) {
+	if !e.IsList() || len(e.List) == 0 {
+		return smt.ArrayValue{}, fmt.Errorf("unreadable array value")
+	}
+	if h := e.List[0]; h.IsList() && len(h.List) == 3 && h.List[0].Atom == "as" && h.List[1].Atom == "const" && len(e.List) == 2 {
+		d, err := scalar(b, e.List[1])
+		return smt.ArrayValue{Default: d, Entries: map[[2]uint64][2]uint64{}}, err
+	}
+	if e.List[0].Atom == "store" && len(e.List) == 4 {
+		a, err := arrayValue(b, e.List[1])
+		if err != nil {
+			return a, err
+		}
+		i, err := scalar(b, e.List[2])
+		if err != nil {
+			return a, err
+		}
+		x, err := scalar(b, e.List[3])
+		if err != nil {
+			return a, err
+		}
+		a.Entries[i] = x
+		return a, nil
+	}
+	return smt.ArrayValue{}, fmt.Errorf("unreadable array value")
+}

@@ -1,0 +1,160 @@
+package solverproc
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/reverify/reverify/engine/smt"
+	"github.com/reverify/reverify/engine/smt/z3"
+)
+
+// query returns a satisfiable conjunction over an array, a shared
+// subterm, a Bool and a 128-bit vector, and a conjunct that contradicts it.
+func query(b *smt.Builder) (sat []*smt.Term, contradiction *smt.Term) {
+	m := b.Var("mem", smt.ArraySort(64, 8))
+	x := b.Var("x", smt.BVSort(32))
+	p := b.Var("p", smt.BVSort(64))
+	w := b.Var("w", smt.BVSort(128))
+	next := b.Add(p, b.BV(1, 64))
+	sat = []*smt.Term{
+		b.Eq(b.Select(m, p), b.BV(7, 8)),
+		b.Eq(b.Select(m, next), b.Add(b.Select(m, p), b.BV(2, 8))),
+		b.Ult(b.BV(1000, 64), next),
+		b.Eq(b.Mul(b.ZeroExt(x, 64), b.ZeroExt(x, 64)), b.BV(1522756, 64)), // x = 1234
+		b.Var("flag", smt.BoolSort),
+		b.Ult(b.BV128(0, 1<<40, 128), w),
+	}
+	return sat, b.Ult(x, b.BV(1000, 32))
+}
+
+// TestSolverProcess: with threshold 0 every check runs in a solver
+// process; a satisfiable query's model satisfies every assertion (arrays,
+// 128-bit values), an unsatisfiable one is Unsat, and Push/Pop scope the
+// assertions as in Z3.
+func TestSolverProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts solver processes")
+	}
+	b := smt.NewBuilder()
+	sat, contra := query(b)
+	s := OneShot(0, 0, z3.OneShotFactory)(b)
+	defer s.Close()
+	for _, c := range sat {
+		s.Assert(c)
+	}
+	before := spawned.Load()
+	r, err := s.Check(context.Background())
+	if r != smt.Sat || err != nil {
+		t.Fatalf("satisfiable query: %v, %v", r, err)
+	}
+	for _, c := range sat {
+		if lo, _ := s.Model().Eval(c); lo != 1 {
+			t.Errorf("the model falsifies %s", c)
+		}
+	}
+	if lo, _ := s.Model().Eval(b.Var("x", smt.BVSort(32))); lo != 1234 {
+		t.Errorf("x = %d in the model, want 1234", lo)
+	}
+	if lo, _ := s.Model().Eval(b.Var("absent", smt.BVSort(8))); lo != 0 {
+		t.Errorf("a variable outside the query is %d, want 0 (model completion)", lo)
+	}
+	s.Push()
+	s.Assert(contra)
+	if r, err := s.Check(context.Background()); r != smt.Unsat || err != nil {
+		t.Fatalf("with the contradiction: %v, %v", r, err)
+	}
+	s.Pop()
+	if r, err := s.Check(context.Background()); r != smt.Sat || err != nil {
+		t.Fatalf("after Pop: %v, %v", r, err)
+	}
+	if n := spawned.Load() - before; n != 3 {
+		t.Errorf("%d solver processes for 3 checks at threshold 0", n)
+	}
+}
+
+// TestSmallQueriesStay: a query below the threshold is checked in this
+// process, with the same answers.
+func TestSmallQueriesStay(t *testing.T) {
+	b := smt.NewBuilder()
+	sat, contra := query(b)
+	s := OneShot(0, DefaultThreshold, z3.OneShotFactory)(b)
+	defer s.Close()
+	before := spawned.Load()
+	for _, c := range sat {
+		s.Assert(c)
+	}
+	if r, err := s.Check(context.Background()); r != smt.Sat || err != nil {
+		t.Fatalf("satisfiable query: %v, %v", r, err)
+	}
+	if lo, _ := s.Model().Eval(b.Var("x", smt.BVSort(32))); lo != 1234 {
+		t.Errorf("x = %d in the model, want 1234", lo)
+	}
+	if r, _, err := s.CheckAssuming(context.Background(), []*smt.Term{contra}); r != smt.Unsat || err != nil {
+		t.Fatalf("with the contradiction assumed: %v, %v", r, err)
+	}
+	if n := spawned.Load() - before; n != 0 {
+		t.Errorf("%d solver processes for small queries", n)
+	}
+}
+
+// factoring is a hard query: a 64-bit semiprime (two 32-bit primes)
+// as the product of two factors above 1.
+func factoring(b *smt.Builder) []*smt.Term {
+	x, y := b.Var("x", smt.BVSort(64)), b.Var("y", smt.BVSort(64))
+	lim := b.BV(1<<32, 64)
+	return []*smt.Term{
+		b.Eq(b.Mul(x, y), b.BV(4294967291*4294967279, 64)),
+		b.Ult(b.BV(1, 64), x), b.Ult(b.BV(1, 64), y), b.Ult(x, lim), b.Ult(y, lim),
+	}
+}
+
+// TestSolverProcessDeadline: a check that Z3 cannot finish ends at its
+// deadline (the process is killed), as Unknown with the context's error.
+func TestSolverProcessDeadline(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts solver processes")
+	}
+	b := smt.NewBuilder()
+	s := OneShot(0, 0, z3.OneShotFactory)(b)
+	defer s.Close()
+	for _, c := range factoring(b) {
+		s.Assert(c)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	r, err := s.Check(ctx)
+	if r != smt.Unknown || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("hard query at 300ms: %v, %v", r, err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("the check ended %v after it started, its deadline was 300ms", d)
+	}
+}
+
+// TestSolverProcessMemory: a check whose solver process reaches its
+// memory limit answers Unknown with smt.ErrMemory, and this process goes on.
+func TestSolverProcessMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts solver processes")
+	}
+	b := smt.NewBuilder()
+	// a chain of 128-bit multiplications: bit-blasting takes far more than the
+	// limit
+	v := b.Var("x", smt.BVSort(128))
+	conj := []*smt.Term{b.Ult(b.BV(1, 128), v)}
+	for i := 0; i < 60; i++ {
+		y := b.FreshVar("y", smt.BVSort(128))
+		conj = append(conj, b.Ult(b.BV(1, 128), y))
+		v = b.Mul(v, y)
+	}
+	text, vars := smt.Script(append(conj, b.Eq(v, b.BV(4294967291*4294967279, 128))))
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	_, _, _, err := run(ctx, 200<<20, len(vars), text)
+	if !errors.Is(err, smt.ErrMemory) {
+		t.Fatalf("a check beyond 200 MiB: %v, want the memory limit", err)
+	}
+}
