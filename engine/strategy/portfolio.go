@@ -251,8 +251,9 @@ func (p portfolio) merge(rs []*Result, winner int) *Result {
 		cause.Names = uniqueSorted(unmodelled)
 	}
 	// Each arm's part: its own cause's sentence where it differs from
-	// the portfolio's, and its details.
-	parts := make([]string, len(rs))
+	// the portfolio's, and its details; arms with the same part share
+	// it ("value, value-cegar: …"), said once.
+	var parts, names []string
 	for i, r := range rs {
 		d := r.Detail
 		if r.Cause.Kind != cause.Kind || r.Cause.Limit != cause.Limit {
@@ -261,7 +262,15 @@ func (p portfolio) merge(rs []*Result, winner int) *Result {
 		if d == "" {
 			d = "no result"
 		}
-		parts[i] = name(i) + ": " + d
+		k := slices.Index(parts, d)
+		if k < 0 {
+			parts, names = append(parts, d), append(names, name(i))
+			continue
+		}
+		names[k] += ", " + name(i)
+	}
+	for k := range parts {
+		parts[k] = names[k] + ": " + parts[k]
 	}
 	out.SetUnknown(&cause, strings.Join(parts, "; "))
 	out.Unmodelled = uniqueSorted(unmodelled)

@@ -48,6 +48,17 @@ func TestPortfolioMerge(t *testing.T) {
 		t.Errorf("no winner: got %s %v %q %q", r.Verdict, r.Cause, r.Reason, r.Precision)
 	}
 
+	// arms with the same outcome share one part of the reason
+	p = Portfolio("default", 3,
+		Arm{S: fixed("value", unknown(results.CauseUnmodelled, "callback: unmodelled g may call back f"))},
+		Arm{S: fixed("bmc", unknown(results.CauseUnmodelled, "12 states"))},
+		Arm{S: fixed("value-cegar", unknown(results.CauseUnmodelled, "callback: unmodelled g may call back f"))})
+	r = p.Run(context.Background())
+	want = "unmodelled call (value, value-cegar: callback: unmodelled g may call back f; bmc: 12 states)"
+	if !strings.HasSuffix(r.Reason, want[strings.Index(want, "("):]) {
+		t.Errorf("shared parts: got %q, want the parts of %q", r.Reason, want)
+	}
+
 	p = Portfolio("default", 3,
 		Arm{S: fixed("value", Result{Verdict: results.False, Reason: "error path"})},
 		Arm{S: Func("value-cegar", func(context.Context) *Result {
