@@ -18,10 +18,12 @@ static Z3_context reverify_script_context(void) {
 
 // reverify_eval evaluates the SMT-LIB commands of script in c and returns
 // a malloc'd copy of their output, or NULL when Z3 reports an error
-// (*why then receives a malloc'd copy of its message).
-static char *reverify_eval(Z3_context c, const char *script, char **why) {
+// (*why then receives a malloc'd copy of its message, and *memout says
+// whether the error is the exhaustion of memory).
+static char *reverify_eval(Z3_context c, const char *script, char **why, int *memout) {
 	*why = NULL;
 	Z3_string out = Z3_eval_smtlib2_string(c, script);
+	*memout = Z3_get_error_code(c) == Z3_MEMOUT_FAIL;
 	if (Z3_get_error_code(c) != Z3_OK) {
 		Z3_string msg = Z3_get_error_msg(c, Z3_get_error_code(c));
 		size_t n = 0;
@@ -50,7 +52,8 @@ import (
 // assertions, no commands) with Z3's one-shot solver (check-sat without
 // push: the tactic for the logic Z3 detects, bit-blasting for QF_BV, as
 // Options.OneShot) in a Z3 context of its own, interrupted when ctx is
-// done. head is "sat", "unsat" or "unknown"; for "sat", values is the
+// done. head is "sat", "unsat", "unknown" or "memout" (Z3 ran out of
+// memory: an allocation failed); for "sat", values is the
 // answer to get-value of v0 … v(vars-1) (smt.Script's names); for
 // "unknown", reason is Z3's reason. An error means Z3 rejected the
 // script. A solver process runs it (package solverproc): Z3 4.8 does not
@@ -59,13 +62,16 @@ import (
 func CheckScript(ctx context.Context, script string, vars int) (head, reason, values string, err error) {
 	zc := C.reverify_script_context()
 	defer C.Z3_del_context(zc)
+	memout := false
 	eval := func(cmds string) (string, error) {
 		cs := C.CString(cmds)
 		defer C.free(unsafe.Pointer(cs))
 		var why *C.char
+		var mem C.int
 		stop := interruptOnDone(ctx, zc)
-		out := C.reverify_eval(zc, cs, &why)
+		out := C.reverify_eval(zc, cs, &why, &mem)
 		stop()
+		memout = memout || mem != 0
 		if out == nil {
 			msg := "unknown error"
 			if why != nil {
@@ -79,6 +85,9 @@ func CheckScript(ctx context.Context, script string, vars int) (head, reason, va
 	}
 	out, err := eval("(set-option :produce-models true)\n" + script + "(check-sat)\n")
 	if err != nil {
+		if memout {
+			return "memout", "", "", nil
+		}
 		return "", "", "", err
 	}
 	out = strings.TrimSpace(out)
@@ -104,8 +113,12 @@ func CheckScript(ctx context.Context, script string, vars int) (head, reason, va
 	case "unsat":
 		return "unsat", "", "", nil
 	case "unknown":
-		why, _ := eval("(get-info :reason-unknown)\n")
-		return "unknown", strings.Join(strings.Fields(why), " "), "", nil
+		info, _ := eval("(get-info :reason-unknown)\n")
+		info = strings.Join(strings.Fields(info), " ")
+		if info == `(:reason-unknown "out of memory")` {
+			return "memout", "", "", nil
+		}
+		return "unknown", info, "", nil
 	}
 	return "", "", "", fmt.Errorf("smt/z3: unexpected answer %q", out)
 }
