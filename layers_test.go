@@ -79,7 +79,6 @@ var layer = map[string]int{
 	"proofs":                     7,
 	"library":                    7,
 	"clangir":                    7,
-	"spacer":                     7,
 	"solverproc":                 7,
 	"report/artifacts":           8,
 	"report/bench":               8,
@@ -179,7 +178,7 @@ var only = map[string]string{
 // cmdFacades lists what cmd/reverify may import from the module: the
 // facades and the solver factory it injects (a prefix ending in "/"
 // admits every package below it).
-var cmdFacades = []string{"engine", "diffslice", "proofs", "library", "clangir", "spacer", "solverproc", "results", "engine/smt/z3", "report/"}
+var cmdFacades = []string{"engine", "diffslice", "proofs", "library", "clangir", "solverproc", "results", "engine/smt/z3", "report/"}
 
 // cmdDeep lists today's imports of cmd/reverify past the facades, with
 // what cmd uses them for; making cmd wiring only removes them.

@@ -74,12 +74,13 @@ type Config struct {
 	// Solver creates SMT solvers; required (cmd injects engine/smt/z3).
 	Solver smt.Factory
 	// OneShot creates the solvers of single large checks, such as the
-	// queries of bmc's unrollings (engine/smt/z3.OneShotFactory); nil
-	// means Solver.
+	// queries of bmc's unrollings (engine/smt/z3.OneShotFactory; cmd
+	// injects package solverproc's, which runs large ones in solver
+	// processes); nil means Solver.
 	OneShot smt.Factory
 	// Horn decides the Horn clauses of bmc's unbounded engine
 	// (engine/bmc: IC3/PDR over the segments between loop heads); nil
-	// leaves that engine out. cmd injects package spacer's solver
+	// leaves that engine out. cmd injects package solverproc's solver
 	// process.
 	Horn smt.HornSolver
 	// ReleaseNative, when not nil, returns the C heap's free pages to the

@@ -17,8 +17,15 @@ import (
 )
 
 // ChildEnv, set in a process's environment, makes it a solver process;
-// its value is the process's memory limit in bytes.
+// its value is the mode (modeCheck or modeHorn), a colon and the
+// process's memory limit in bytes.
 const ChildEnv = "REVERIFY_SOLVER_CHILD"
+
+// The modes of a solver process.
+const (
+	modeCheck = "check" // a one-shot check (z3.CheckScript)
+	modeHorn  = "horn"  // Horn clauses (z3.SolveHornScript)
+)
 
 // minChildMemory is the least data segment a solver process gets
 // (bytes): the program and Z3 take about 120 MiB before the check.
@@ -41,13 +48,9 @@ const DefaultThreshold = 2000
 // non-incremental solver, engine/smt/z3.OneShotFactory) whose checks of
 // at least threshold distinct terms run in a solver process, killed
 // when the check's context is done, whose heap may grow to memory bytes
-// less what this process holds (at least minChildMemory); smaller ones
-// run in this process through inproc.
-// memory <= 0 means 4 GiB.
+// less what this process holds (at least minChildMemory; memory 0:
+// 4 GiB); smaller ones run in this process through inproc.
 func OneShot(memory int64, threshold int, inproc smt.Factory) smt.Factory {
-	if memory <= 0 {
-		memory = 4 << 30
-	}
 	return func(b *smt.Builder) smt.Solver {
 		return &solver{b: b, memory: memory, threshold: threshold, inproc: inproc}
 	}
@@ -130,8 +133,7 @@ func (s *solver) check(ctx context.Context, ts []*smt.Term) (smt.Result, error) 
 		return r, err
 	}
 	text, vars := smt.Script(ts)
-	limit := max(s.memory-resident(), minChildMemory)
-	head, reason, values, err := run(ctx, limit, len(vars), text)
+	head, reason, values, err := run(ctx, childLimit(s.memory), len(vars), text)
 	if err != nil {
 		return smt.Unknown, err
 	}
@@ -170,34 +172,23 @@ func size(ts []*smt.Term) int {
 	return len(seen)
 }
 
-// run decides the script with vars variables in a solver process whose
-// data segment (its heap: RLIMIT_DATA) may grow to limit bytes; the
-// address space is no measure, as the Go runtime reserves gigabytes of
-// it that it never touches.
+// childLimit is the data segment of a solver process under the memory
+// limit memory (0: 4 GiB): what this process does not hold of it, at
+// least minChildMemory.
+func childLimit(memory int64) int64 {
+	if memory <= 0 {
+		memory = 4 << 30
+	}
+	return max(memory-resident(), minChildMemory)
+}
+
+// run decides the script with vars variables in a solver process.
 func run(ctx context.Context, limit int64, vars int, script string) (head, reason, values string, err error) {
-	spawned.Add(1)
-	exe, err := os.Executable()
+	out, err := runChild(ctx, modeCheck, limit, strconv.Itoa(vars)+"\n"+script)
 	if err != nil {
-		return "", "", "", fmt.Errorf("solverproc: %v", err)
+		return "", "", "", err
 	}
-	cmd := exec.CommandContext(ctx, exe)
-	cmd.Env = append(os.Environ(), ChildEnv+"="+strconv.FormatInt(limit, 10))
-	cmd.Stdin = strings.NewReader(strconv.Itoa(vars) + "\n" + script)
-	cmd.Stderr = io.Discard
-	out, err := cmd.Output()
-	if cerr := ctx.Err(); cerr != nil {
-		return "", "", "", fmt.Errorf("solverproc: %w", cerr)
-	}
-	if err != nil {
-		// A process that fails near its limit failed for memory: Z3 and
-		// the Go runtime end the process when an allocation fails
-		// outside a check.
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru.Maxrss*1024 >= limit*3/4 {
-			return "", "", "", fmt.Errorf("solverproc: %w of %d MiB in its process", smt.ErrMemory, limit>>20)
-		}
-		return "", "", "", fmt.Errorf("solverproc: the solver process failed (%v)", err)
-	}
-	head, rest, ok := strings.Cut(string(out), "\n")
+	head, rest, ok := strings.Cut(out, "\n")
 	if !ok {
 		return "", "", "", fmt.Errorf("solverproc: no answer from the solver process")
 	}
@@ -209,6 +200,39 @@ func run(ctx context.Context, limit int64, vars int, script string) (head, reaso
 		return "", "", "", fmt.Errorf("solverproc: %w of %d MiB in its process", smt.ErrMemory, limit>>20)
 	}
 	return head, reason, values, nil
+}
+
+// runChild runs a solver process in mode on input, killed when ctx is
+// done, whose data segment (its heap: RLIMIT_DATA) may grow to limit
+// bytes (the address space is no measure: the Go runtime reserves
+// gigabytes of it that it never touches), and returns its output.
+func runChild(ctx context.Context, mode string, limit int64, input string) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", fmt.Errorf("solverproc: %w", err)
+	}
+	spawned.Add(1)
+	exe, err := os.Executable()
+	if err != nil {
+		return "", fmt.Errorf("solverproc: %v", err)
+	}
+	cmd := exec.CommandContext(ctx, exe)
+	cmd.Env = append(os.Environ(), ChildEnv+"="+mode+":"+strconv.FormatInt(limit, 10))
+	cmd.Stdin = strings.NewReader(input)
+	cmd.Stderr = io.Discard
+	out, err := cmd.Output()
+	if cerr := ctx.Err(); cerr != nil {
+		return "", fmt.Errorf("solverproc: %w", cerr)
+	}
+	if err != nil {
+		// A process that fails near its limit failed for memory: Z3 and
+		// the Go runtime end the process when an allocation fails
+		// outside a check.
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru.Maxrss*1024 >= limit*3/4 {
+			return "", fmt.Errorf("solverproc: %w of %d MiB in its process", smt.ErrMemory, limit>>20)
+		}
+		return "", fmt.Errorf("solverproc: the solver process failed (%v)", err)
+	}
+	return string(out), nil
 }
 
 // resident returns this process's resident set in bytes (0 when
@@ -226,11 +250,11 @@ func resident() int64 {
 	return pages * int64(os.Getpagesize())
 }
 
-// child decides the query on standard input (the count of variables on
-// the first line, then smt.Script's text) and writes the answer: a head
-// line (sat, unsat, unknown or error), a reason line and the values;
-// then it ends the process.
-func child(limit string) {
+// child serves the solver process of env (ChildEnv's value): it limits
+// its data segment, reads its input, writes its answer and ends the
+// process.
+func child(env string) {
+	mode, limit, _ := strings.Cut(env, ":")
 	if n, err := strconv.ParseUint(limit, 10, 64); err == nil && n > 0 {
 		_ = syscall.Setrlimit(syscall.RLIMIT_DATA, &syscall.Rlimit{Cur: n, Max: n})
 	}
@@ -238,18 +262,30 @@ func child(limit string) {
 	if err != nil {
 		os.Exit(3)
 	}
-	first, script, _ := strings.Cut(string(in), "\n")
+	switch mode {
+	case modeHorn:
+		hornChild(string(in))
+	default:
+		checkChild(string(in))
+	}
+	os.Exit(0)
+}
+
+// checkChild decides the query in (the count of variables on the first
+// line, then smt.Script's text) and writes the answer: a head line
+// (sat, unsat, unknown, memout or error), a reason line and the values.
+func checkChild(in string) {
+	first, script, _ := strings.Cut(in, "\n")
 	vars, err := strconv.Atoi(first)
 	if err != nil {
 		fmt.Fprintf(os.Stdout, "error\nthe query does not start with its count of variables\n")
-		os.Exit(0)
+		return
 	}
 	head, reason, values, err := z3.CheckScript(context.Background(), script, vars)
 	if err != nil {
 		head, reason = "error", strings.ReplaceAll(err.Error(), "\n", " ")
 	}
 	fmt.Fprintf(os.Stdout, "%s\n%s\n%s", head, reason, values)
-	os.Exit(0)
 }
 
 // model is a model read from a solver process's get-value answer.

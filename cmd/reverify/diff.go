@@ -16,7 +16,6 @@ import (
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/proofs"
 	"github.com/reverify/reverify/solverproc"
-	"github.com/reverify/reverify/spacer"
 )
 
 // revFlags select the base and head revisions and the verdict cache
@@ -89,7 +88,7 @@ func (s runSettings) engineConfig(name, entry string, timeout time.Duration) eng
 		memory = int64(engine.DefaultMemoryLimit)
 	}
 	return engine.Config{
-		Name: name, Entry: entry, Timeout: timeout, MaxStates: s.maxStates, Solver: z3.Factory, Horn: spacer.Solver{},
+		Name: name, Entry: entry, Timeout: timeout, MaxStates: s.maxStates, Solver: z3.Factory, Horn: solverproc.Horn{Memory: memory},
 		// bmc's one-shot checks of large unrollings run in solver
 		// processes, killed at the deadline and bounded in memory.
 		OneShot: solverproc.OneShot(memory, solverproc.DefaultThreshold, z3.OneShotFactory),

@@ -30,8 +30,7 @@ var execSites = []struct {
 	{"report/artifacts/reproducer.go", []string{"gcc", "clang"}, false, "reverify reproduce builds a reproducer; the Action writes reproducers and does not build them"},
 	{"report/reproducer/run.go", []string{"qemu-i386"}, false, "runs a built reproducer (reverify reproduce), under qemu-i386 where the kernel refuses i386 programs"},
 	{"report/bench/run.go", nil, false, "reverify bench runs reverify itself under limits"},
-	{"solverproc/solverproc.go", nil, true, "bmc's one-shot checks of large unrollings run reverify itself as their solver process (killed at the deadline, bounded in memory)"},
-	{"spacer/spacer.go", nil, true, "bmc's Horn engine runs reverify itself as Spacer's solver process (Z3 4.8.12's Spacer can crash)"},
+	{"solverproc/solverproc.go", nil, true, "bmc's one-shot checks and its Horn engine run reverify itself as their solver process (killed at the deadline, bounded in memory; Z3 4.8.12's Spacer can crash)"},
 	{"report/bench/peers.go", []string{"frama-c", "cbmc"}, false, "reverify bench --peer"},
 	{"internal/difftest/run.go", []string{"gcc", "qemu-i386"}, false, "the differential test against gcc"},
 }

@@ -94,7 +94,7 @@ import (
 // smtlib.ReadSolution), "unsat" (a query is derivable),
 // "unknown" or "rejected" (reason says why). Spacer in Z3 4.8.12 dies
 // with SIGSEGV on some bit-vector clause sets: the verifier runs it in a
-// child process (package spacer); in-process calls are for tests.
+// child process (package solverproc); in-process calls are for tests.
 func SolveHornScript(ctx context.Context, script string) (head, reason, text string) {
 	cs := C.CString(script)
 	defer C.free(unsafe.Pointer(cs))

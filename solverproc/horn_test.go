@@ -1,4 +1,4 @@
-package spacer
+package solverproc
 
 import (
 	"context"
@@ -17,7 +17,7 @@ func TestSolveHornCrash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	head, _, _, err := solveScript(context.Background(), string(script))
+	head, _, _, err := solveScript(context.Background(), childLimit(0), string(script))
 	if err == nil && head != "sat" && head != "unsat" && head != "unknown" {
 		t.Errorf("answer %q without an error", head)
 	}
@@ -37,11 +37,11 @@ func TestSolver(t *testing.T) {
 			{Body: []smt.Atom{{Rel: inv, Args: []*smt.Term{x}}}, Constraint: bad},
 		}}
 	}
-	r, sol, err := Solver{}.SolveHorn(context.Background(), b, sys(b.Slt(b.BV(10, 32), x)))
+	r, sol, err := Horn{}.SolveHorn(context.Background(), b, sys(b.Slt(b.BV(10, 32), x)))
 	if r != smt.Sat || sol[inv] == nil {
 		t.Errorf("x > 10: %v (%v), solution %v; want sat with a solution", r, err, sol[inv])
 	}
-	if r, _, err := (Solver{}).SolveHorn(context.Background(), b, sys(b.Eq(x, b.BV(10, 32)))); r != smt.Unsat {
+	if r, _, err := (Horn{}).SolveHorn(context.Background(), b, sys(b.Eq(x, b.BV(10, 32)))); r != smt.Unsat {
 		t.Errorf("x == 10: %v (%v), want unsat", r, err)
 	}
 }
