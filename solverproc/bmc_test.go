@@ -8,8 +8,8 @@ import (
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/frontend"
-	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/internal/wants"
 	"github.com/reverify/reverify/results"
 )

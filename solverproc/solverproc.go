@@ -14,6 +14,7 @@ import (
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/smt/smtlib"
 	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/engine/strategy"
 )
 
 // ChildEnv, set in a process's environment, makes it a solver process;
@@ -179,7 +180,7 @@ func childLimit(memory int64) int64 {
 	if memory <= 0 {
 		memory = 4 << 30
 	}
-	return max(memory-resident(), minChildMemory)
+	return max(memory-int64(strategy.ResidentSet()), minChildMemory)
 }
 
 // run decides the script with vars variables in a solver process.
@@ -233,21 +234,6 @@ func runChild(ctx context.Context, mode string, limit int64, input string) (stri
 		return "", fmt.Errorf("solverproc: the solver process failed (%v)", err)
 	}
 	return string(out), nil
-}
-
-// resident returns this process's resident set in bytes (0 when
-// /proc/self/statm is not readable).
-func resident() int64 {
-	data, err := os.ReadFile("/proc/self/statm")
-	if err != nil {
-		return 0
-	}
-	f := strings.Fields(string(data))
-	if len(f) < 2 {
-		return 0
-	}
-	pages, _ := strconv.ParseInt(f[1], 10, 64)
-	return pages * int64(os.Getpagesize())
 }
 
 // child serves the solver process of env (ChildEnv's value): it limits

@@ -109,26 +109,7 @@ func writeClause(sb *strings.Builder, c Clause, rels map[*Relation]string) {
 	if c.Head != nil {
 		roots = append(roots, c.Head.Args...)
 	}
-	// count the uses of every subterm, and list the variables
-	uses := map[*Term]int{}
-	var vars, order []*Term
-	var visit func(t *Term)
-	visit = func(t *Term) {
-		uses[t]++
-		if uses[t] > 1 {
-			return
-		}
-		if t.Op == Var {
-			vars = append(vars, t)
-		}
-		for _, a := range t.Args {
-			visit(a)
-		}
-		order = append(order, t) // post-order: arguments first
-	}
-	for _, r := range roots {
-		visit(r)
-	}
+	uses, vars, order := sharing(roots)
 	sort.Slice(vars, func(i, j int) bool { return vars[i].ID < vars[j].ID })
 	names := map[*Term]string{}
 	for i, v := range vars {

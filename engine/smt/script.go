@@ -14,28 +14,12 @@ import (
 // values its model gives vi are those of vars[i] (ArrayValue,
 // EvalModel).
 func Script(assertions []*Term) (text string, vars []*Term) {
-	uses := map[*Term]int{}
-	var order []*Term
-	var visit func(t *Term)
-	visit = func(t *Term) {
-		uses[t]++
-		if uses[t] > 1 {
-			return
-		}
-		if t.Op == Var {
-			vars = append(vars, t)
-		}
-		for _, a := range t.Args {
-			visit(a)
-		}
-		order = append(order, t) // post-order: arguments first
-	}
 	for _, a := range assertions {
 		if !a.Sort.IsBool() {
 			panic("smt.Script: assertion of a non-Bool term " + a.Describe())
 		}
-		visit(a)
 	}
+	uses, vars, order := sharing(assertions)
 	var sb strings.Builder
 	names := map[*Term]string{}
 	for i, v := range vars {
@@ -57,6 +41,32 @@ func Script(assertions []*Term) (text string, vars []*Term) {
 		sb.WriteString(")\n")
 	}
 	return sb.String(), vars
+}
+
+// sharing counts the uses of every subterm of roots (a term's first use
+// visits its arguments, a later one does not), and lists the variables
+// in order of first occurrence and the subterms in post-order
+// (arguments first): what a writer needs to name shared subterms once.
+func sharing(roots []*Term) (uses map[*Term]int, vars, order []*Term) {
+	uses = map[*Term]int{}
+	var visit func(t *Term)
+	visit = func(t *Term) {
+		uses[t]++
+		if uses[t] > 1 {
+			return
+		}
+		if t.Op == Var {
+			vars = append(vars, t)
+		}
+		for _, a := range t.Args {
+			visit(a)
+		}
+		order = append(order, t)
+	}
+	for _, r := range roots {
+		visit(r)
+	}
+	return uses, vars, order
 }
 
 // ArrayValue is the value of an array variable in a model: Default at
