@@ -139,3 +139,51 @@ func TestSelectInvariants(t *testing.T) {
 		})
 	}
 }
+
+// TestNoErrorCall: a program that calls no error function satisfies
+// unreach-call in every execution, as the verifier decides it ("no
+// error call"): its empty invariant set is confirmed although it has a
+// goto loop no invariant can cut; a call through a pointer, which may
+// be the error function, is no such program.
+func TestNoErrorCall(t *testing.T) {
+	const yml = `- entry_type: invariant_set
+  metadata:
+    format_version: "2.0"
+    uuid: 0f8e1d2c-3b4a-4596-8877-665544332211
+    creation_time: "2024-05-01T12:00:00Z"
+    producer: {name: test, version: "1"}
+    task:
+      input_files: [t.c]
+      input_file_hashes: {t.c: 0000}
+      specification: G ! call(reach_error())
+      data_model: LP64
+      language: C
+  content: []
+`
+	for _, tc := range []struct {
+		name, src string
+		confirmed bool
+	}{
+		{"goto loop, no error call", `int main(void) { int a = 0; again: a++; if (a < 6) goto again; if (a != 6) { ERROR: goto ERROR; } return 0; }`, true},
+		{"call through a pointer", `extern void reach_error(void); void ok(void) {}
+int main(void) { void (*f)(void) = ok; int a = 0; again: a++; if (a < 6) goto again; if (a != 6) f = reach_error; f(); return 0; }`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			prog, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "t.c", Content: tc.src}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, err := witness.ReadWitness(strings.NewReader(yml))
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, err := validate.Validate(context.Background(), prog, w, validate.Options{Solver: z3.Factory, Properties: spec.Properties(prog, "main")})
+			if err != nil && tc.confirmed {
+				t.Fatal(err)
+			}
+			if v.Confirmed != tc.confirmed {
+				t.Errorf("confirmed %v (%s, %v), want %v", v.Confirmed, v.Reason, err, tc.confirmed)
+			}
+		})
+	}
+}
