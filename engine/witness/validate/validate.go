@@ -293,7 +293,7 @@ func validateCorrectness(ctx context.Context, prog *cfa.Program, src *witness.So
 	if target.none(prog) {
 		// As the verifier decides such a property (engine: "no error
 		// call"), whatever the invariants say.
-		return Validation{Confirmed: true, Reason: fmt.Sprintf("the program has no error call: %s holds in every execution", what)}, nil
+		return Validation{Confirmed: true, Reason: fmt.Sprintf("the program contains no error call, so every execution satisfies %s", what)}, nil
 	}
 	heads, sites := loopHeads(prog, src)
 	cuts := map[*cfa.Location]*cutPoint{}
