@@ -79,6 +79,11 @@ func since(t time.Time) float64 { return time.Since(t).Seconds() }
 // Config.MemoryLimit is 0 (strategy.DefaultMemoryLimit).
 const DefaultMemoryLimit = strategy.DefaultMemoryLimit
 
+// ProcessCPU is the clock of CPU-time limits (Config.Clock under
+// --clock cpu): the CPU time of this process, of its children that
+// ended and of its running solver processes (strategy.ProcessCPU).
+func ProcessCPU() time.Duration { return strategy.ProcessCPU() }
+
 // HumanBytes formats n as 1.5GiB, 512MiB or 100B.
 func HumanBytes(n uint64) string { return strategy.HumanBytes(n) }
 

@@ -220,7 +220,17 @@ func runChild(ctx context.Context, mode string, limit int64, input string) (stri
 	cmd.Env = append(os.Environ(), ChildEnv+"="+mode+":"+strconv.FormatInt(limit, 10))
 	cmd.Stdin = strings.NewReader(input)
 	cmd.Stderr = io.Discard
-	out, err := cmd.Output()
+	var stdout strings.Builder
+	cmd.Stdout = &stdout
+	err = cmd.Start()
+	if err == nil {
+		// a CPU-time limit (engine.Config.Clock) counts the process
+		// while it runs
+		strategy.TrackChild(cmd.Process.Pid)
+		err = cmd.Wait()
+		strategy.UntrackChild(cmd.Process.Pid)
+	}
+	out := stdout.String()
 	if cerr := ctx.Err(); cerr != nil {
 		return "", fmt.Errorf("solverproc: %w", cerr)
 	}
@@ -228,12 +238,15 @@ func runChild(ctx context.Context, mode string, limit int64, input string) (stri
 		// A process that fails near its limit failed for memory: Z3 and
 		// the Go runtime end the process when an allocation fails
 		// outside a check.
+		if cmd.ProcessState == nil {
+			return "", fmt.Errorf("solverproc: the solver process did not start (%v)", err)
+		}
 		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru.Maxrss*1024 >= limit*3/4 {
 			return "", fmt.Errorf("solverproc: %w of %d MiB in its process", smt.ErrMemory, limit>>20)
 		}
 		return "", fmt.Errorf("solverproc: the solver process failed (%v)", err)
 	}
-	return string(out), nil
+	return out, nil
 }
 
 // child serves the solver process of env (ChildEnv's value): it limits

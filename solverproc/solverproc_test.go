@@ -3,11 +3,13 @@ package solverproc
 import (
 	"context"
 	"errors"
+	"math/bits"
 	"testing"
 	"time"
 
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/engine/strategy"
 )
 
 // query returns a satisfiable conjunction over an array, a shared
@@ -156,5 +158,53 @@ func TestSolverProcessMemory(t *testing.T) {
 	_, _, _, err := run(ctx, 200<<20, len(vars), text)
 	if !errors.Is(err, smt.ErrMemory) {
 		t.Fatalf("a check beyond 200 MiB: %v, want the memory limit", err)
+	}
+}
+
+// hardFactoring is a query no solver decides in seconds: a 92-bit
+// semiprime ((2^61-1)(2^31-1)) as the product of two 128-bit factors
+// above 1 and below 2^64.
+func hardFactoring(b *smt.Builder) []*smt.Term {
+	hi, lo := bits.Mul64(1<<61-1, 1<<31-1)
+	x, y := b.Var("x", smt.BVSort(128)), b.Var("y", smt.BVSort(128))
+	one, lim := b.BV(1, 128), b.BV128(0, 1, 128)
+	return []*smt.Term{
+		b.Eq(b.Mul(x, y), b.BV128(lo, hi, 128)),
+		b.Ult(one, x), b.Ult(one, y), b.Ult(x, lim), b.Ult(y, lim),
+	}
+}
+
+// TestSolverProcessCPU: while a check runs in a solver process, the CPU
+// clock of CPU-time limits (strategy.ProcessCPU) counts the process's
+// time, so that a limit stops it; this process only waits.
+func TestSolverProcessCPU(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts solver processes")
+	}
+	b := smt.NewBuilder()
+	s := OneShot(0, 0, z3.OneShotFactory)(b)
+	defer s.Close()
+	for _, c := range hardFactoring(b) {
+		s.Assert(c)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.Check(ctx)
+	}()
+	start := strategy.ProcessCPU()
+	time.Sleep(1500 * time.Millisecond)
+	used := strategy.ProcessCPU() - start
+	select {
+	case <-done:
+		t.Fatal("the check ended within 1.5s: the query is too easy to measure the clock")
+	default:
+	}
+	cancel()
+	<-done
+	if used < 700*time.Millisecond {
+		t.Errorf("the clock advanced %v in 1.5s of a solver process's check", used)
 	}
 }

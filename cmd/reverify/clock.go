@@ -2,8 +2,9 @@ package main
 
 import (
 	"runtime"
-	"syscall"
 	"time"
+
+	"github.com/reverify/reverify/engine"
 )
 
 // clockFunc returns the clock engine.Config.Clock measures time limits
@@ -14,7 +15,7 @@ func clockFunc(name string) func() time.Duration {
 	if name != "cpu" {
 		return nil
 	}
-	return processCPU
+	return engine.ProcessCPU
 }
 
 // workers is the number of properties the engine verifies at once: one
@@ -36,15 +37,4 @@ func setJobs(jobs int) {
 	if jobs > 0 {
 		runtime.GOMAXPROCS(jobs)
 	}
-}
-
-// processCPU is the CPU time this process and its children that ended
-// (the Horn solver's processes, engine/smt/z3) have used.
-func processCPU() time.Duration {
-	var ru, ch syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ch)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano() + ch.Utime.Nano() + ch.Stime.Nano())
 }

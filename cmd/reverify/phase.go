@@ -34,7 +34,7 @@ func (s runSettings) watchPhase(what string, stderr io.Writer) *engine.PhaseWatc
 	if w <= 0 {
 		w = runtime.NumCPU()
 	}
-	return engine.StartPhaseWatch(what, processCPU, s.timeout, memory*uint64(w), func(msg string) {
+	return engine.StartPhaseWatch(what, engine.ProcessCPU, s.timeout, memory*uint64(w), func(msg string) {
 		fmt.Fprintf(stderr, "reverify: %s; no property was checked\n", msg)
 		exitProcess(2)
 	})

@@ -1,7 +1,11 @@
 package strategy
 
 import (
+	"bytes"
 	"context"
+	"os"
+	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -94,14 +98,58 @@ func (c *budgetCtx) Err() error {
 	return c.err
 }
 
-// ProcessCPU is the CPU time (user + system) of this process and of its
-// children that ended (the Horn solver's processes, engine/smt/z3), 0
-// when getrusage(2) fails.
+// ProcessCPU is the CPU time (user + system) of this process, of its
+// children that ended (getrusage(2)), and of the running children that
+// TrackChild registered (the solver processes of package solverproc,
+// /proc/PID/stat), so that a CPU limit covers a check that runs in a
+// child; 0 when getrusage(2) fails.
 func ProcessCPU() time.Duration {
 	var ru, ch syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0
 	}
 	_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ch)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano() + ch.Utime.Nano() + ch.Stime.Nano())
+	d := time.Duration(ru.Utime.Nano() + ru.Stime.Nano() + ch.Utime.Nano() + ch.Stime.Nano())
+	running.Range(func(pid, _ any) bool {
+		d += childCPU(pid.(int))
+		return true
+	})
+	return d
+}
+
+// running holds the PIDs of the running children whose CPU time
+// ProcessCPU counts.
+var running sync.Map
+
+// TrackChild makes ProcessCPU count the CPU time of the running child
+// process pid until UntrackChild(pid), which the caller calls after it
+// has waited for the child (getrusage(2) counts it from then on; a
+// reaped child's /proc entry is gone, so it is never counted twice).
+func TrackChild(pid int) { running.Store(pid, true) }
+
+// UntrackChild ends TrackChild(pid).
+func UntrackChild(pid int) { running.Delete(pid) }
+
+// childCPU is the CPU time (utime + stime, /proc/PID/stat, in the
+// kernel's USER_HZ of 100 ticks a second) of process pid, 0 when it is
+// gone.
+func childCPU(pid int) time.Duration {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	// the fields after the command name, which is in parentheses and
+	// may contain blanks: state is the first, utime and stime the 12th
+	// and 13th (fields 14 and 15 of proc(5))
+	i := bytes.LastIndexByte(data, ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(string(data[i+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * (time.Second / 100)
 }
