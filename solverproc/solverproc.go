@@ -2,6 +2,7 @@ package solverproc
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -134,7 +135,7 @@ func (s *solver) check(ctx context.Context, ts []*smt.Term) (smt.Result, error) 
 		return r, err
 	}
 	text, vars := smt.Script(ts)
-	head, reason, values, err := run(ctx, childLimit(s.memory), len(vars), text)
+	head, reason, values, err := run(ctx, childLimit(s.memory), text)
 	if err != nil {
 		return smt.Unknown, err
 	}
@@ -183,9 +184,9 @@ func childLimit(memory int64) int64 {
 	return max(memory-int64(strategy.ResidentSet()), minChildMemory)
 }
 
-// run decides the script with vars variables in a solver process.
-func run(ctx context.Context, limit int64, vars int, script string) (head, reason, values string, err error) {
-	out, err := runChild(ctx, modeCheck, limit, strconv.Itoa(vars)+"\n"+script)
+// run decides the script in a solver process.
+func run(ctx context.Context, limit int64, script string) (head, reason, values string, err error) {
+	out, err := runChild(ctx, modeCheck, limit, script)
 	if err != nil {
 		return "", "", "", err
 	}
@@ -270,21 +271,77 @@ func child(env string) {
 	os.Exit(0)
 }
 
-// checkChild decides the query in (the count of variables on the first
-// line, then smt.Script's text) and writes the answer: a head line
-// (sat, unsat, unknown, memout or error), a reason line and the values.
+// checkChild decides the query in (smt.Script's text) and writes the
+// answer: a head line (sat, unsat, unknown, memout or error), a reason
+// line and the model's values ((v0 value) (v1 value) …). The script is
+// read back into terms (engine/smt/smtlib) and decided by the solver of
+// this process's checks (engine/smt/z3.OneShotFactory), so that Z3 sees
+// the formula it would see in the verifier: Z3's own SMT-LIB front end
+// took minutes on queries that solver decides in milliseconds.
 func checkChild(in string) {
-	first, script, _ := strings.Cut(in, "\n")
-	vars, err := strconv.Atoi(first)
-	if err != nil {
-		fmt.Fprintf(os.Stdout, "error\nthe query does not start with its count of variables\n")
-		return
-	}
-	head, reason, values, err := z3.CheckScript(context.Background(), script, vars)
-	if err != nil {
-		head, reason = "error", strings.ReplaceAll(err.Error(), "\n", " ")
-	}
+	head, reason, values := checkText(in)
 	fmt.Fprintf(os.Stdout, "%s\n%s\n%s", head, reason, values)
+}
+
+// checkText is checkChild's answer to the script in.
+func checkText(in string) (head, reason, values string) {
+	es, err := smtlib.ParseSExprs(in)
+	if err != nil {
+		return "error", err.Error(), ""
+	}
+	b := smt.NewBuilder()
+	env := map[string]*smt.Term{}
+	var vars, asserted []*smt.Term
+	for _, e := range es {
+		if !e.IsList() || len(e.List) < 2 {
+			return "error", "a command is not a list", ""
+		}
+		switch cmd := e.List[0].Atom; {
+		case cmd == "declare-fun" && len(e.List) == 4:
+			srt, err := smtlib.ParseSort(e.List[3])
+			if err != nil {
+				return "error", err.Error(), ""
+			}
+			v := b.Var(e.List[1].Atom, srt)
+			env[e.List[1].Atom] = v
+			vars = append(vars, v)
+		case cmd == "define-fun" && len(e.List) == 5:
+			t, err := smtlib.ParseTerm(b, e.List[4], env)
+			if err != nil {
+				return "error", err.Error(), ""
+			}
+			env[e.List[1].Atom] = t
+		case cmd == "assert":
+			t, err := smtlib.ParseTerm(b, e.List[1], env)
+			if err != nil {
+				return "error", err.Error(), ""
+			}
+			asserted = append(asserted, t)
+		default:
+			return "error", "unknown command " + cmd, ""
+		}
+	}
+	s := z3.OneShotFactory(b)
+	defer s.Close()
+	for _, t := range asserted {
+		s.Assert(t)
+	}
+	r, err := s.Check(context.Background())
+	switch {
+	case r == smt.Unsat:
+		return "unsat", "", ""
+	case r == smt.Sat:
+		var sb strings.Builder
+		sb.WriteByte('(')
+		for _, v := range vars {
+			fmt.Fprintf(&sb, "(%s %s)\n", v.Name, z3.ModelText(s.Model(), v))
+		}
+		sb.WriteByte(')')
+		return "sat", "", sb.String()
+	case errors.Is(err, smt.ErrMemory):
+		return "memout", "", ""
+	}
+	return "unknown", strings.ReplaceAll(fmt.Sprint(err), "\n", " "), ""
 }
 
 // model is a model read from a solver process's get-value answer.
@@ -308,36 +365,40 @@ func (m *model) Eval(t *smt.Term) (lo, hi uint64) {
 	return lo, hi
 }
 
-// readModel reads get-value's answer ((v0 value) (v1 value) …) for vars.
+// readModel reads the model's values ((v3 value) (v0 value) …, names
+// of smt.Script) for vars; a variable without a value is unconstrained
+// in the model, and Eval completes it.
 func readModel(text string, vars []*smt.Term) (*model, error) {
 	m := &model{scalars: map[*smt.Term][2]uint64{}, arrays: map[*smt.Term]smt.ArrayValue{}}
-	if len(vars) == 0 {
-		return m, nil
-	}
 	es, err := smtlib.ParseSExprs(text)
 	if err != nil {
 		return nil, err
 	}
-	if len(es) != 1 || !es[0].IsList() || len(es[0].List) != len(vars) {
-		return nil, fmt.Errorf("not one value per variable")
+	if len(es) != 1 || !es[0].IsList() {
+		return nil, fmt.Errorf("not a list of values")
 	}
 	b := smt.NewBuilder()
-	for i, pair := range es[0].List {
-		if !pair.IsList() || len(pair.List) != 2 || pair.List[0].Atom != fmt.Sprintf("v%d", i) {
-			return nil, fmt.Errorf("value %d is not (v%d value)", i, i)
+	for _, pair := range es[0].List {
+		if !pair.IsList() || len(pair.List) != 2 || pair.List[0].IsList() {
+			return nil, fmt.Errorf("a value is not (name value)")
+		}
+		name := pair.List[0].Atom
+		i, err := strconv.Atoi(strings.TrimPrefix(name, "v"))
+		if !strings.HasPrefix(name, "v") || err != nil || i < 0 || i >= len(vars) {
+			continue // a constant of Z3's own
 		}
 		v := vars[i]
 		if v.Sort.IsArray() {
 			a, err := arrayValue(b, pair.List[1])
 			if err != nil {
-				return nil, fmt.Errorf("v%d: %v", i, err)
+				return nil, fmt.Errorf("%s: %v", name, err)
 			}
 			m.arrays[v] = a
 			continue
 		}
 		x, err := scalar(b, pair.List[1])
 		if err != nil {
-			return nil, fmt.Errorf("v%d: %v", i, err)
+			return nil, fmt.Errorf("%s: %v", name, err)
 		}
 		m.scalars[v] = x
 	}

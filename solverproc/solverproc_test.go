@@ -152,10 +152,10 @@ func TestSolverProcessMemory(t *testing.T) {
 		conj = append(conj, b.Ult(b.BV(1, 128), y))
 		v = b.Mul(v, y)
 	}
-	text, vars := smt.Script(append(conj, b.Eq(v, b.BV(4294967291*4294967279, 128))))
+	text, _ := smt.Script(append(conj, b.Eq(v, b.BV(4294967291*4294967279, 128))))
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	_, _, _, err := run(ctx, 200<<20, len(vars), text)
+	_, _, _, err := run(ctx, 200<<20, text)
 	if !errors.Is(err, smt.ErrMemory) {
 		t.Fatalf("a check beyond 200 MiB: %v, want the memory limit", err)
 	}

@@ -93,6 +93,18 @@ func parseTerm(b *smt.Builder, e *SExpr, env map[string]*smt.Term) (*smt.Term, e
 		return nil, fmt.Errorf("empty list")
 	}
 	head := e.List[0]
+	if head.IsList() && len(head.List) == 3 && head.List[0].Atom == "as" && head.List[1].Atom == "const" && len(e.List) == 2 {
+		// ((as const (Array I E)) x): the constant array of x
+		srt, err := ParseSort(head.List[2])
+		if err != nil || !srt.IsArray() {
+			return nil, fmt.Errorf("constant array of sort %s", sexprString(head.List[2]))
+		}
+		x, err := parseTerm(b, e.List[1], env)
+		if err != nil {
+			return nil, err
+		}
+		return b.ConstArray(srt, x), nil
+	}
 	if head.IsList() {
 		// indexed operators: ((_ extract i j) x), ((_ zero_extend k) x)
 		if len(head.List) >= 2 && head.List[0].Atom == "_" && len(e.List) == 2 {
@@ -264,6 +276,33 @@ func parseTerm(b *smt.Builder, e *SExpr, env map[string]*smt.Term) (*smt.Term, e
 		return b.Store(xs[0], xs[1], xs[2]), nil
 	}
 	return nil, fmt.Errorf("operator %s with %d arguments", op, n)
+}
+
+// ParseSort reads Bool, (_ BitVec w) and (Array (_ BitVec i) (_ BitVec
+// e)), the sorts of smt.Sort's String.
+func ParseSort(e *SExpr) (smt.Sort, error) {
+	bv := func(e *SExpr) (int, bool) {
+		if !e.IsList() || len(e.List) != 3 || e.List[0].Atom != "_" || e.List[1].Atom != "BitVec" {
+			return 0, false
+		}
+		w, err := strconv.Atoi(e.List[2].Atom)
+		return w, err == nil && w >= 1 && w <= 128
+	}
+	switch {
+	case e.Atom == "Bool":
+		return smt.BoolSort, nil
+	case e.IsList() && len(e.List) == 3 && e.List[0].Atom == "Array":
+		i, ok1 := bv(e.List[1])
+		w, ok2 := bv(e.List[2])
+		if ok1 && ok2 {
+			return smt.ArraySort(i, w), nil
+		}
+	default:
+		if w, ok := bv(e); ok {
+			return smt.BVSort(w), nil
+		}
+	}
+	return smt.Sort{}, fmt.Errorf("sort %s", sexprString(e))
 }
 
 func parseAtom(b *smt.Builder, a string, env map[string]*smt.Term) (*smt.Term, error) {

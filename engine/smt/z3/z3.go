@@ -337,6 +337,9 @@ func (s *solver) Pop() {
 	s.guard("pop", s.s.Pop)
 }
 
+// memoryOut is Z3's reason for unknown when an allocation failed.
+const memoryOut = "out of memory"
+
 // ErrUnknown is wrapped by every error explaining an Unknown answer from
 // Z3 itself (as opposed to cancellation, which wraps the context's error).
 var ErrUnknown = errors.New("z3 answered unknown")
@@ -433,6 +436,9 @@ func (s *solver) check(ctx context.Context, extra []z3.Bool) (smt.Result, error)
 		}
 		if cerr := ctx.Err(); cerr != nil {
 			return smt.Unknown, fmt.Errorf("smt/z3: interrupted (%s): %w", reason, cerr)
+		}
+		if unk != nil && unk.Reason == memoryOut {
+			return smt.Unknown, fmt.Errorf("%w: %w", ErrUnknown, smt.ErrMemory)
 		}
 		return smt.Unknown, fmt.Errorf("%w: %s", ErrUnknown, reason)
 	}
@@ -651,4 +657,19 @@ func (s *solver) interruptible(ctx context.Context, f func()) (interrupted bool)
 	close(done)
 	<-stopped
 	return interrupted
+}
+
+// ModelText returns the value of t in m, a model of a solver of this
+// package, as SMT-LIB text with model completion (an array as a store
+// chain over a constant array, as get-value prints it), or "" when m
+// is not such a model. A solver process sends its model so
+// (package solverproc).
+func ModelText(m smt.Model, t *smt.Term) string {
+	mm, ok := m.(*model)
+	if !ok {
+		return ""
+	}
+	var out string
+	mm.s.guard("eval", func() { out = mm.m.Eval(mm.s.tr(t), true).String() })
+	return out
 }
