@@ -12,11 +12,16 @@
 //     preprocessing and bit-blasting: in the verifier's process such a
 //     check went on after its property's deadline, with its CPU time and
 //     memory (gigabytes on large unrollings), while the next properties
-//     ran. The query goes as engine/smt.Script's text to
-//     engine/smt/z3.CheckScript, and the model comes back as get-value's
-//     answer, evaluated by engine/smt.EvalModel. Small queries, which
-//     finish in milliseconds, are checked in this process: starting a
-//     process costs more than they do.
+//     ran. The query goes as engine/smt.Script's text; the solver
+//     process reads it back into terms (engine/smt/smtlib) and decides
+//     them with the verifier's own one-shot solver
+//     (engine/smt/z3.OneShotFactory), so that Z3 sees the formula it
+//     would see in the verifier (Z3's own SMT-LIB front end took
+//     minutes on queries that solver decides in milliseconds). The
+//     model comes back as SMT-LIB values (engine/smt/z3.ModelText),
+//     evaluated by engine/smt.EvalModel. Small queries, which finish in
+//     milliseconds, are checked in this process: starting a process
+//     costs more than they do.
 //   - Horn, engine/bmc's unbounded engine (engine.Config.Horn): Horn
 //     clauses decided by Z3's Spacer (engine/smt/z3.SolveHornScript),
 //     which in Z3 4.8.12 dies with SIGSEGV on some bit-vector clause

@@ -25,7 +25,7 @@ const ChildEnv = "REVERIFY_SOLVER_CHILD"
 
 // The modes of a solver process.
 const (
-	modeCheck = "check" // a one-shot check (z3.CheckScript)
+	modeCheck = "check" // a one-shot check (checkChild)
 	modeHorn  = "horn"  // Horn clauses (z3.SolveHornScript)
 )
 

@@ -10,9 +10,9 @@ import (
 // … in vars' order (vars[i] is vi), one define-fun per subterm used more
 // than once, named s0, s1, … (a macro, so the text grows linearly with
 // the term DAG and Z3 rebuilds the same shared DAG), and one assert per
-// assertion. A solver process decides it (package solverproc); the
-// values its model gives vi are those of vars[i] (ArrayValue,
-// EvalModel).
+// assertion. A solver process reads it back and decides it (package
+// solverproc); the values its model gives vi are those of vars[i]
+// (ArrayValue, EvalModel).
 func Script(assertions []*Term) (text string, vars []*Term) {
 	for _, a := range assertions {
 		if !a.Sort.IsBool() {
