@@ -344,7 +344,7 @@ func checkText(in string) (head, reason, values string) {
 	return "unknown", strings.ReplaceAll(fmt.Sprint(err), "\n", " "), ""
 }
 
-// model is a model read from a solver process's get-value answer.
+// model is a model read from a solver process's answer.
 type model struct {
 	scalars map[*smt.Term][2]uint64
 	arrays  map[*smt.Term]smt.ArrayValue
@@ -423,7 +423,7 @@ func scalar(b *smt.Builder, e *smtlib.SExpr) ([2]uint64, error) {
 }
 
 // arrayValue reads an array value: ((as const S) v) and store chains
-// over it, the form Z3's get-value gives arrays.
+// over it, the form Z3 prints an array's model value in.
 func arrayValue(b *smt.Builder, e *smtlib.SExpr) (smt.ArrayValue, error) {
 	if !e.IsList() || len(e.List) == 0 {
 		return smt.ArrayValue{}, fmt.Errorf("unreadable array value")
