@@ -47,6 +47,7 @@ func TestParseTerm(t *testing.T) {
 		{"((_ extract 3 0) y)", b.Extract(y, 3, 0)},
 		{"(bvsge x #b00000011)", b.Sle(b.BV(3, 8), x)},
 		{"(=> (= x y) (distinct x #x00))", b.Implies(b.Eq(x, y), b.Not(b.Eq(x, b.BV(0, 8))))},
+		{"(select ((as const (Array (_ BitVec 8) (_ BitVec 8))) #x07) x)", b.Select(b.ConstArray(smt.ArraySort(8, 8), b.BV(7, 8)), x)},
 	} {
 		es, err := ParseSExprs(c.text)
 		if err != nil || len(es) != 1 {
@@ -83,4 +84,23 @@ func FuzzReadSolution(f *testing.F) {
 			t.Errorf("a solution of sort %s", sol[inv].Sort)
 		}
 	})
+}
+
+// TestParseSort reads the sorts smt.Sort prints, and nothing else.
+func TestParseSort(t *testing.T) {
+	for _, srt := range []smt.Sort{smt.BoolSort, smt.BVSort(1), smt.BVSort(128), smt.ArraySort(64, 8)} {
+		es, err := ParseSExprs(srt.String())
+		if err != nil || len(es) != 1 {
+			t.Fatalf("%s: %v", srt, err)
+		}
+		if got, err := ParseSort(es[0]); err != nil || got != srt {
+			t.Errorf("%s: %v (%v)", srt, got, err)
+		}
+	}
+	for _, bad := range []string{"Int", "(_ BitVec 0)", "(_ BitVec 129)", "(Array Int Int)", "(_ FloatingPoint 8 24)"} {
+		es, _ := ParseSExprs(bad)
+		if got, err := ParseSort(es[0]); err == nil {
+			t.Errorf("%s: %v, want an error", bad, got)
+		}
+	}
 }
