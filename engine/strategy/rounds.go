@@ -270,7 +270,7 @@ func (s *rounds) finish(i int, r *Result, from *roundJob) {
 
 // deadlineCut is the reason of an analysis that the deadline of
 // Config.ShareDeadline ended.
-const deadlineCut = "at the deadline, the time limit the properties share"
+const deadlineCut = "timeout at the deadline, the time limit the properties share"
 
 // take returns the next job to run and its budget (-1: its limit is
 // used up), or nil when none is left; it waits while a running job may
