@@ -101,29 +101,11 @@ func TestSmallQueriesStay(t *testing.T) {
 	}
 }
 
-// factoring is a hard query: a 64-bit semiprime (two 32-bit primes)
-// as the product of two factors above 1.
-func factoring(b *smt.Builder) []*smt.Term {
-	x, y := b.Var("x", smt.BVSort(64)), b.Var("y", smt.BVSort(64))
-	lim := b.BV(1<<32, 64)
-	return []*smt.Term{
-		b.Eq(b.Mul(x, y), b.BV(4294967291*4294967279, 64)),
-		b.Ult(b.BV(1, 64), x), b.Ult(b.BV(1, 64), y), b.Ult(x, lim), b.Ult(y, lim),
-	}
-}
-
 // TestSolverProcessDeadline: a check that Z3 cannot finish ends at its
 // deadline (the process is killed), as Unknown with the context's error.
 func TestSolverProcessDeadline(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts solver processes")
-	}
-	b := smt.NewBuilder()
-	s := OneShot(0, 0, z3.OneShotFactory)(b)
+	s := childSolver(t, hardFactoring)
 	defer s.Close()
-	for _, c := range factoring(b) {
-		s.Assert(c)
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	start := time.Now()
@@ -174,19 +156,28 @@ func hardFactoring(b *smt.Builder) []*smt.Term {
 	}
 }
 
-// TestSolverProcessCPU: while a check runs in a solver process, the CPU
-// clock of CPU-time limits (strategy.ProcessCPU) counts the process's
-// time, so that a limit stops it; this process only waits.
-func TestSolverProcessCPU(t *testing.T) {
+// childSolver returns a solver whose every check runs in a solver process
+// (threshold 0), with query's conjuncts asserted; it skips in the fast
+// tier.
+func childSolver(t *testing.T, query func(*smt.Builder) []*smt.Term) smt.Solver {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("starts solver processes")
 	}
 	b := smt.NewBuilder()
 	s := OneShot(0, 0, z3.OneShotFactory)(b)
-	defer s.Close()
-	for _, c := range hardFactoring(b) {
+	for _, c := range query(b) {
 		s.Assert(c)
 	}
+	return s
+}
+
+// TestSolverProcessCPU: while a check runs in a solver process, the CPU
+// clock of CPU-time limits (strategy.ProcessCPU) counts the process's
+// time, so that a limit stops it; this process only waits.
+func TestSolverProcessCPU(t *testing.T) {
+	s := childSolver(t, hardFactoring)
+	defer s.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan struct{})
