@@ -123,9 +123,9 @@ func (c *Cause) Sentence() string {
 	}
 	switch c.Kind {
 	case CauseTimeout:
-		return "timeout after " + c.Limit
+		return "timeout" + prefixed(" after ", c.Limit)
 	case CauseMemory:
-		return "memory limit " + c.Limit + " exceeded"
+		return "memory limit" + prefixed(" ", c.Limit) + " exceeded"
 	case CauseStates:
 		return "state limit " + c.Limit
 	case CauseRefinements:

@@ -42,7 +42,7 @@ func TestPortfolioMerge(t *testing.T) {
 		Arm{S: fixed("value-cegar", unknown(results.CauseTimeout, "", "main::y@main"))},
 		Arm{S: fixed("symex-cegar", unknown(results.CauseIncomplete, "counterexample check undecided", "main::x@main"))})
 	r = p.Run(context.Background())
-	want := "timeout after  (value: state limit 5; value-cegar: no result; symex-cegar: counterexample check undecided)"
+	want := "timeout (value: state limit 5; value-cegar: no result; symex-cegar: counterexample check undecided)"
 	if r.Verdict != results.Unknown || r.Cause.Kind != results.CauseTimeout || r.Reason != want ||
 		!reflect.DeepEqual(r.Precision, []string{"symex-cegar/main::x@main", "value-cegar/main::y@main"}) {
 		t.Errorf("no winner: got %s %v %q %q", r.Verdict, r.Cause, r.Reason, r.Precision)
