@@ -8,6 +8,7 @@ import (
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/internal/wants"
@@ -48,8 +49,11 @@ func TestBMCThroughSolverProcesses(t *testing.T) {
 				t.Fatal(err)
 			}
 			props := spec.Properties(prog, w.Entry)
-			run := func(oneShot func(int) engine.Config) []results.Verdict {
-				cfg := oneShot(0)
+			// run verifies the properties with bmc, its one-shot checks
+			// made by oneShot
+			run := func(oneShot smt.Factory) []results.Verdict {
+				cfg := engine.Config{Name: "bmc", Entry: w.Entry, Timeout: 5 * time.Second, Solver: z3.Factory, OneShot: oneShot,
+					MemoryLimit: 6 << 30, SignedOverflow: engine.OverflowMode(w.SignedOverflow), AssumePure: w.AssumePure}
 				rs, err := engine.Verify(context.Background(), prog, props, cfg)
 				if err != nil {
 					t.Fatal(err)
@@ -60,17 +64,7 @@ func TestBMCThroughSolverProcesses(t *testing.T) {
 				}
 				return vs
 			}
-			config := func(oneShot bool) func(int) engine.Config {
-				return func(int) engine.Config {
-					cfg := engine.Config{Name: "bmc", Entry: w.Entry, Timeout: 5 * time.Second, Solver: z3.Factory, OneShot: z3.OneShotFactory,
-						MemoryLimit: 6 << 30, SignedOverflow: engine.OverflowMode(w.SignedOverflow), AssumePure: w.AssumePure}
-					if oneShot {
-						cfg.OneShot = OneShot(0, 0, z3.OneShotFactory)
-					}
-					return cfg
-				}
-			}
-			here, there := run(config(false)), run(config(true))
+			here, there := run(z3.OneShotFactory), run(OneShot(0, 0, z3.OneShotFactory))
 			for k := range here {
 				switch {
 				case here[k] == there[k]:
