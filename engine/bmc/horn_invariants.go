@@ -7,11 +7,11 @@ import (
 
 // hornInvariants translates a Horn solution into C conditions per loop
 // head of the entry function: each conjunct of a relation's
-// interpretation whose terms the translation covers (cToC) becomes one
+// interpretation whose terms the translation covers (termToC) becomes one
 // condition over the registers of the entry function's frame and the
 // global registers; a conjunct over objects' contents or liveness, over
 // frozen values or with an operator C cannot say without side effects
-// (if-then-else, extraction of high bits) is left out. The conditions
+// (if-then-else, signed comparison of a width no C type has) is left out. The conditions
 // are candidates: a correctness witness keeps those its validator
 // proves (engine/witness/validate.Select).
 func hornInvariants(b *smt.Builder, rels []*hornRel, sol smt.HornSolution, entry *cfa.Function) map[*cfa.Location][]cfa.Expr {
@@ -62,18 +62,38 @@ func conjuncts(t *smt.Term) []*smt.Term {
 
 // termToC translates a term over the registers vars into a C expression
 // with its value: a Bool term becomes an int condition (1 or 0), a
-// bit-vector term of width w ∈ {8, 16, 32, 64} an expression of the
-// unsigned type of width w whose value is the term's bits. Arithmetic
-// is computed in unsigned int or unsigned long long and converted back,
-// so it wraps exactly as the term does.
+// bit-vector term of width w ≤ 64 an expression of the smallest unsigned
+// type of 8, 16, 32 or 64 bits that holds w bits, whose value is the
+// term's bits. Arithmetic is computed in unsigned int or unsigned long
+// long and converted back, so it wraps exactly as the term does; a
+// width that is not a type's (the low bit of Spacer's parity
+// invariants, (_ extract 0 0) x) is masked to its bits after every
+// operation that could carry out of them. Signed comparisons and sign
+// extensions of such widths are left out.
 func termToC(t *smt.Term, vars map[*smt.Term]*cfa.Var) (cfa.Expr, bool) {
 	w := t.Sort.Width
-	if t.Sort.IsArray() || (t.Sort.IsBV() && w != 8 && w != 16 && w != 32 && w != 64) {
+	if t.Sort.IsArray() || (t.Sort.IsBV() && (w < 1 || w > 64)) {
 		return nil, false
 	}
-	uw := func(w int) *cfa.Type { return cfa.IntType(w, false) }
-	wide := func(w int) *cfa.Type { return uw(max(w, 32)) }
+	std := func(w int) int {
+		for _, s := range []int{8, 16, 32, 64} {
+			if w <= s {
+				return s
+			}
+		}
+		return 64
+	}
+	uw := func(w int) *cfa.Type { return cfa.IntType(std(w), false) }
+	wide := func(w int) *cfa.Type { return uw(max(std(w), 32)) }
 	cast := func(x cfa.Expr, to *cfa.Type) cfa.Expr { return &cfa.Cast{X: x, T: to} }
+	// fit keeps the low w bits of x, computed in ty, as the value of
+	// width w.
+	fit := func(x cfa.Expr, ty *cfa.Type, w int) cfa.Expr {
+		if w != std(w) {
+			x = &cfa.Binary{Op: cfa.And, X: x, Y: &cfa.Const{T: ty, V: 1<<uint(w) - 1}, T: ty}
+		}
+		return cast(x, uw(w))
+	}
 	args := make([]cfa.Expr, len(t.Args))
 	for i, a := range t.Args {
 		x, ok := termToC(a, vars)
@@ -85,8 +105,9 @@ func termToC(t *smt.Term, vars map[*smt.Term]*cfa.Var) (cfa.Expr, bool) {
 	cond := func(op cfa.BinaryOp, x, y cfa.Expr) cfa.Expr { return &cfa.Binary{Op: op, X: x, Y: y, T: cfa.IntT} }
 	arith := func(op cfa.BinaryOp) cfa.Expr {
 		ty := wide(w)
-		return cast(&cfa.Binary{Op: op, X: cast(args[0], ty), Y: cast(args[1], ty), T: ty}, uw(w))
+		return fit(&cfa.Binary{Op: op, X: cast(args[0], ty), Y: cast(args[1], ty), T: ty}, ty, w)
 	}
+	odd := func(w int) bool { return w != std(w) }
 	signed := func(x cfa.Expr, w int) cfa.Expr { return cast(x, cfa.IntType(w, true)) }
 	switch t.Op {
 	case smt.True:
@@ -95,7 +116,7 @@ func termToC(t *smt.Term, vars map[*smt.Term]*cfa.Var) (cfa.Expr, bool) {
 		return cfa.NewConst(cfa.IntT, 0), true
 	case smt.Var:
 		v := vars[t]
-		if v == nil {
+		if v == nil || odd(w) {
 			return nil, false
 		}
 		return cast(&cfa.VarRef{Var: v}, uw(w)), true
@@ -117,6 +138,9 @@ func termToC(t *smt.Term, vars map[*smt.Term]*cfa.Var) (cfa.Expr, bool) {
 		return cond(cfa.Le, args[0], args[1]), true
 	case smt.Slt, smt.Sle:
 		aw := t.Args[0].Sort.Width
+		if odd(aw) {
+			return nil, false
+		}
 		op := cfa.Lt
 		if t.Op == smt.Sle {
 			op = cfa.Le
@@ -136,15 +160,28 @@ func termToC(t *smt.Term, vars map[*smt.Term]*cfa.Var) (cfa.Expr, bool) {
 		return arith(cfa.Xor), true
 	case smt.Neg:
 		ty := wide(w)
-		return cast(&cfa.Binary{Op: cfa.Sub, X: cfa.NewConst(ty, 0), Y: cast(args[0], ty), T: ty}, uw(w)), true
+		return fit(&cfa.Binary{Op: cfa.Sub, X: cfa.NewConst(ty, 0), Y: cast(args[0], ty), T: ty}, ty, w), true
 	case smt.ZeroExt:
 		return cast(args[0], uw(w)), true
 	case smt.SignExt:
-		return cast(signed(signed(args[0], t.Args[0].Sort.Width), w), uw(w)), true
-	case smt.Extract:
-		if t.Lo == 0 {
-			return cast(args[0], uw(w)), true
+		aw := t.Args[0].Sort.Width
+		if odd(aw) || odd(w) {
+			return nil, false
 		}
+		return cast(signed(signed(args[0], aw), w), uw(w)), true
+	case smt.Extract:
+		// Bits HiBit..Lo of the argument: shifted down in the
+		// argument's type (unsigned, so the shift is logical) and
+		// masked to w bits.
+		ty := wide(t.Args[0].Sort.Width)
+		x := cast(args[0], ty)
+		if t.Lo > 0 {
+			x = &cfa.Binary{Op: cfa.Shr, X: x, Y: cfa.NewConst(cfa.IntT, int64(t.Lo)), T: ty}
+		}
+		if w == std(w) {
+			return cast(x, uw(w)), true
+		}
+		return fit(x, ty, w), true
 	}
 	return nil, false
 }

@@ -65,9 +65,16 @@ type YAMLCorrectnessEntry struct {
 	Content   []YAMLInvariantItem `yaml:"content"`
 }
 
-// LoopInvariantType is the invariant type written (and the only one
-// validated).
-const LoopInvariantType = "loop_invariant"
+// The invariant types of format 2.0 that reverify writes and validates:
+// a loop_invariant at a while or for keyword holds at every evaluation
+// of the loop's condition; a location_invariant at the start of a
+// statement holds whenever control reaches it, written for loops
+// without such a keyword (goto and do … while loops) at the statement
+// their loop head precedes.
+const (
+	LoopInvariantType     = "loop_invariant"
+	LocationInvariantType = "location_invariant"
+)
 
 // Sources loads input files once, from Task.Contents or disk.
 type Sources struct {
@@ -148,11 +155,29 @@ func (s *Sources) Branch(e *cfa.Edge) (kw cfa.Pos, value, decisive, ok bool) {
 // LoopSite is the source statement of a CFA loop head.
 type LoopSite struct {
 	f        *srcFile
-	Keyword  cfa.Pos // the for or while keyword
+	Keyword  cfa.Pos // the for or while keyword, or the statement's start (Statement)
 	kwOff    int
 	parenLo  int // the for statement's parentheses (declarations there are in scope)
 	parenHi  int
 	Function string
+	// Statement: the loop has no while or for keyword (a goto or
+	// do … while loop); Keyword is the first character of the
+	// statement the loop head precedes, and the invariant there is a
+	// location_invariant.
+	Statement bool
+}
+
+// Type is the format 2.0 invariant type at s.
+func (s LoopSite) Type() string {
+	if s.Statement {
+		return LocationInvariantType
+	}
+	return LoopInvariantType
+}
+
+// Location is s as a format 2.0 location.
+func (s LoopSite) Location() YAMLLocation {
+	return YAMLLocation{FileName: s.Keyword.File, Line: s.Keyword.Line, Column: s.Keyword.Col, Function: s.Function}
 }
 
 // LoopSiteOf maps the loop head loc to its while or for statement: the
@@ -161,7 +186,10 @@ type LoopSite struct {
 // condition such as "__VERIFIER_nondet_int()" that the front end puts in
 // a temporary first); else, for a loop whose condition the front end
 // drops (while (1), for (;;)), the statement whose body starts with an
-// out edge of loc (constantLoop). do … while and goto loops have none.
+// out edge of loc (constantLoop); else, for do … while and goto loops,
+// the statement that starts with an out edge of loc (an if statement
+// whose condition does, or a statement whose first character does, after
+// a semicolon, a brace or a label), as a Statement site.
 func LoopSiteOf(src *Sources, loc *cfa.Location) (LoopSite, bool) {
 	site := func(f *srcFile, kw string, kwOff int) LoopSite {
 		s := LoopSite{f: f, Keyword: f.pos(kwOff), kwOff: kwOff, Function: loc.Func.Name}
@@ -202,7 +230,66 @@ func LoopSiteOf(src *Sources, loc *cfa.Location) (LoopSite, bool) {
 			return site(f, b.keyword, b.kwOff), true
 		}
 	}
+	for _, e := range loc.Out {
+		f := src.file(e.Pos.Start.File)
+		if f == nil {
+			continue
+		}
+		lo, hi, ok := f.span(e.Pos)
+		if !ok {
+			continue
+		}
+		lo, _ = f.trimSpan(lo, hi)
+		if b := f.enclosingBranch(lo); b != nil {
+			if b.keyword != "if" || !f.conditionStart(b.kwOff+len("if"), lo) {
+				continue
+			}
+			lo = b.kwOff
+		}
+		if f.statementStart(lo) {
+			return LoopSite{f: f, Keyword: f.pos(lo), kwOff: lo, Function: loc.Func.Name, Statement: true}, true
+		}
+	}
 	return LoopSite{}, false
+}
+
+// conditionStart reports whether off is where the condition in the
+// parentheses opening after offset after starts (only blanks, opening
+// parentheses and negations before it), so that the if statement starts
+// with the edge at off.
+func (f *srcFile) conditionStart(after, off int) bool {
+	open := f.skipSpace(after)
+	if open >= len(f.code) || f.code[open] != '(' || off <= open {
+		return false
+	}
+	for i := open + 1; i < off; i++ {
+		if c := f.code[i]; !isSpace(c) && c != '(' && c != '!' {
+			return false
+		}
+	}
+	return true
+}
+
+// statementStart reports whether a statement can start at off: the
+// last character before it is a semicolon or a brace, or the colon of a
+// label (an identifier after a semicolon, a brace or the file's start).
+func (f *srcFile) statementStart(off int) bool {
+	i := f.skipSpaceBack(off - 1)
+	if i < 0 {
+		return false
+	}
+	switch f.code[i] {
+	case ';', '{', '}':
+		return true
+	case ':':
+		word, ws := f.wordBefore(i)
+		if word == "" || word == "default" || word[0] >= '0' && word[0] <= '9' {
+			return false
+		}
+		j := f.skipSpaceBack(ws - 1)
+		return j < 0 || f.code[j] == ';' || f.code[j] == '{' || f.code[j] == '}'
+	}
+	return false
 }
 
 // constantLoop reports whether the statement starting at off is the first
@@ -605,8 +692,8 @@ type Located struct {
 	Text string
 }
 
-// Locate places each invariant at its loop keyword and renders it;
-// invariants of loops without a keyword are left out, and invariants of
+// Locate places each invariant at its loop site (LoopSiteOf) and renders
+// it; invariants of loops without a site are left out, and invariants of
 // loop heads sharing one keyword are joined by ||.
 func (c *Correctness) Locate(src *Sources) []Located {
 	var out []Located
@@ -679,7 +766,9 @@ func (c *Correctness) vctx() *ctx {
 }
 
 // CorrectnessYAML returns the invariant_set entry of c: one loop_invariant
-// per loop head whose while or for keyword the sources show.
+// per loop head whose while or for keyword the sources show, one
+// location_invariant per other loop head whose statement they show
+// (LoopSiteOf).
 func CorrectnessYAML(c *Correctness) (YAMLCorrectnessEntry, error) {
 	src := NewSources(c.Task.Contents)
 	files, hashes, err := c.meta(src)
@@ -707,8 +796,8 @@ func CorrectnessYAML(c *Correctness) (YAMLCorrectnessEntry, error) {
 	}
 	for _, l := range c.Locate(src) {
 		e.Content = append(e.Content, YAMLInvariantItem{Invariant: YAMLInvariant{
-			Type:     LoopInvariantType,
-			Location: YAMLLocation{FileName: l.Site.Keyword.File, Line: l.Site.Keyword.Line, Column: l.Site.Keyword.Col, Function: l.Site.Function},
+			Type:     l.Site.Type(),
+			Location: l.Site.Location(),
 			Value:    l.Text,
 			Format:   "c_expression",
 		}})
@@ -771,7 +860,9 @@ func InductionDepth(md YAMLMetadata) (int, error) {
 // 2.0 (sv-witnesses, correctness-witness schema): a list with one
 // invariant_set entry, metadata as for violation witnesses, and content
 // a list of loop_invariant items located at the first character of the
-// loop's for or while keyword with value in format c_expression.
+// loop's for or while keyword (location_invariant items at the first
+// character of the statement a goto or do … while loop's head precedes)
+// with value in format c_expression.
 func WriteCorrectnessYAML(w io.Writer, c *Correctness) error {
 	e, err := CorrectnessYAML(c)
 	if err != nil {

@@ -176,8 +176,11 @@
 // without loops gets an empty invariant set. Correctness (mirroring it as
 // Invariant and Fact) locates each loop head at the first character of
 // its while or for keyword (the statement whose controlling expression
-// holds the head's condition; do … while, goto loops and loops without a
-// condition get none) and prints the invariant as a C expression over
+// holds the head's condition, or whose body starts with the head's
+// first edge for a loop without a condition); do … while and goto loops,
+// which have no such keyword, at the first character of the statement
+// their head precedes (a location_invariant: it holds whenever control
+// reaches that statement) and prints the invariant as a C expression over
 // the variables an invariant there can name (scope: parameters, locals
 // declared before the keyword in an enclosing block or in the for
 // statement's parentheses, globals they do not shadow; ambiguous names
@@ -192,7 +195,8 @@
 //
 // WriteCorrectnessYAML writes one invariant_set entry (format 2.0: the
 // metadata of violation witnesses, content items invariant {type
-// loop_invariant, location {file_name, line, column, function}, value,
+// loop_invariant or location_invariant, location {file_name, line,
+// column, function}, value,
 // format c_expression}); a per-assertion property is named in
 // producer.description as "property: ID" (SV-COMP's specification
 // covers every reach_error call), an induction depth above 1 as a line

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/smt/z3"
@@ -26,22 +27,34 @@ import (
 // invariant "1" with a depth that makes the base case cover every
 // execution) and bmc by k-induction (the invariant "1", 2-inductive).
 // The bmc witnesses are also checked to need their depth: without it
-// (Floyd's 1-induction) the validator rejects them.
+// (Floyd's 1-induction) the validator rejects them. A goto loop and a
+// do … while loop carry location_invariant items (no while or for
+// keyword), and bmc's Horn engine's parity invariant (a bit extraction)
+// is written as a C mask.
 func TestProofWitnessesPerAnalysis(t *testing.T) {
 	for _, tc := range []struct {
 		file, config string
-		needsK       bool // the witness is rejected without its depth
+		needsK       bool   // the witness is rejected without its depth
+		horn         bool   // bmc with its Horn engine
+		typ          string // every invariant's type, when set
 	}{
-		{"testdata/invariants.c", "value", false},
-		{"../../testdata/verdicts/predicate_count.c", "predicate-cegar", false},
-		{"testdata/invariants.c", "symex", false},
-		{"../../testdata/verdicts/kind_counting.c", "k-induction", false},
-		{"testdata/bits.c", "bmc", true},
-		{"testdata/fill.c", "bmc", true},
+		{"testdata/invariants.c", "value", false, false, witness.LoopInvariantType},
+		{"../../testdata/verdicts/predicate_count.c", "predicate-cegar", false, false, ""},
+		{"testdata/invariants.c", "symex", false, false, ""},
+		{"../../testdata/verdicts/kind_counting.c", "k-induction", false, false, ""},
+		{"testdata/bits.c", "bmc", true, false, ""},
+		{"testdata/fill.c", "bmc", true, false, ""},
+		{"testdata/goto.c", "bmc", false, true, witness.LocationInvariantType},
+		{"testdata/dowhile.c", "value", false, false, witness.LocationInvariantType},
+		{"testdata/parity_horn.c", "bmc", false, true, witness.LoopInvariantType},
 	} {
 		t.Run(tc.config+"/"+tc.file, func(t *testing.T) {
 			t.Parallel()
-			prog, props, res := verify(t, tc.file, tc.config)
+			cfg := engine.Config{Name: tc.config}
+			if tc.horn {
+				cfg.Horn = z3.InProcess{}
+			}
+			prog, props, res := verifyConfig(t, tc.file, cfg)
 			n := 0
 			for _, r := range res {
 				if r.Verdict != results.True {
@@ -58,6 +71,17 @@ func TestProofWitnessesPerAnalysis(t *testing.T) {
 					t.Fatalf("%s: own witness not confirmed: %v %s\n%s", r.Property.ID, err, v.Reason, y.String())
 				}
 				t.Logf("%s: %s", r.Property.ID, v.Reason)
+				if tc.typ != "" {
+					e, err := witness.CorrectnessYAML(c)
+					if err != nil || len(e.Content) == 0 {
+						t.Fatalf("%s: no invariant written: %v", r.Property.ID, err)
+					}
+					for _, it := range e.Content {
+						if it.Invariant.Type != tc.typ {
+							t.Errorf("%s: invariant %q at line %d is a %s, want %s", r.Property.ID, it.Invariant.Value, it.Invariant.Location.Line, it.Invariant.Type, tc.typ)
+						}
+					}
+				}
 				if !tc.needsK {
 					continue
 				}
@@ -74,7 +98,10 @@ func TestProofWitnessesPerAnalysis(t *testing.T) {
 				}
 			}
 			if n == 0 {
-				t.Fatalf("no TRUE verdict: %+v", res)
+				for _, r := range res {
+					t.Logf("%s: %s %s", r.Property.ID, r.Verdict, r.Reason)
+				}
+				t.Fatal("no TRUE verdict")
 			}
 		})
 	}

@@ -73,8 +73,8 @@ func Select(ctx context.Context, c *witness.Correctness, opts Options) (Validati
 		md.Producer.Description = witness.Description(c.Property, k)
 		e := witness.YAMLCorrectnessEntry{EntryType: "invariant_set", Metadata: md}
 		for i, l := range locs {
-			e.Content = append(e.Content, witness.YAMLInvariantItem{Invariant: witness.YAMLInvariant{Type: witness.LoopInvariantType,
-				Location: witness.YAMLLocation{FileName: l.Site.Keyword.File, Line: l.Site.Keyword.Line, Column: l.Site.Keyword.Col, Function: l.Site.Function},
+			e.Content = append(e.Content, witness.YAMLInvariantItem{Invariant: witness.YAMLInvariant{Type: l.Site.Type(),
+				Location: l.Site.Location(),
 				Value:    texts[i], Format: "c_expression"}})
 		}
 		return []witness.YAMLCorrectnessEntry{e}
@@ -100,7 +100,7 @@ func Select(ctx context.Context, c *witness.Correctness, opts Options) (Validati
 		for _, t := range candidates(c.Program, l, names) {
 			cs = append(cs, &candidate{text: t})
 		}
-		hs = append(hs, houdiniSite{loc: witness.YAMLLocation{FileName: l.Site.Keyword.File, Line: l.Site.Keyword.Line, Column: l.Site.Keyword.Col}, cands: cs})
+		hs = append(hs, houdiniSite{loc: l.Site.Location(), cands: cs})
 	}
 	why := ""
 	if err := houdini(ctx, c.Program, src, target, hs, opts); err != nil {

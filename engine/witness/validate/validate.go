@@ -300,15 +300,23 @@ func validateCorrectness(ctx context.Context, prog *cfa.Program, src *witness.So
 	for _, e := range entries {
 		for _, it := range e.Content {
 			inv := it.Invariant
-			if inv.Type != witness.LoopInvariantType {
-				return Validation{}, bad("witness: unsupported invariant type %q (supported: loop_invariant)", inv.Type)
+			if inv.Type != witness.LoopInvariantType && inv.Type != witness.LocationInvariantType {
+				return Validation{}, bad("witness: unsupported invariant type %q (supported: loop_invariant, location_invariant)", inv.Type)
 			}
 			if inv.Format != "" && inv.Format != "c_expression" {
 				return Validation{}, bad("witness: unsupported invariant format %q (supported: c_expression)", inv.Format)
 			}
 			at := fmt.Sprintf("%s:%d:%d", inv.Location.FileName, inv.Location.Line, inv.Location.Column)
-			locs := matchHeads(prog, heads, inv.Location)
+			var locs []*cfa.Location
+			for _, l := range matchHeads(prog, heads, inv.Location) {
+				if sites[l].Type() == inv.Type {
+					locs = append(locs, l)
+				}
+			}
 			if len(locs) == 0 {
+				if inv.Type == witness.LocationInvariantType {
+					return Validation{}, bad("witness: location invariant at %s: no loop without a while or for keyword has its head there (location invariants are validated at goto and do … while loop heads only)", at)
+				}
 				return Validation{}, bad("witness: loop invariant at %s: no while or for loop starts there", at)
 			}
 			for _, l := range locs {
@@ -366,7 +374,8 @@ func validateCorrectness(ctx context.Context, prog *cfa.Program, src *witness.So
 }
 
 // loopHeads maps the keyword positions (posKey) of the program's while
-// and for loops to their CFA loop heads.
+// and for loops, and the statement positions of its other loops
+// (witness.LoopSiteOf), to their CFA loop heads.
 func loopHeads(prog *cfa.Program, src *witness.Sources) (map[string][]*cfa.Location, map[*cfa.Location]witness.LoopSite) {
 	heads := map[string][]*cfa.Location{}
 	sites := map[*cfa.Location]witness.LoopSite{}

@@ -27,6 +27,13 @@ var (
 // verify translates file and decides its properties under config.
 func verify(t *testing.T, file, config string) (*cfa.Program, []*spec.Property, []*engine.Result) {
 	t.Helper()
+	return verifyConfig(t, file, engine.Config{Name: config})
+}
+
+// verifyConfig is verify under cfg (Name and the solvers it sets; the
+// rest as verify's).
+func verifyConfig(t *testing.T, file string, cfg engine.Config) (*cfa.Program, []*spec.Property, []*engine.Result) {
+	t.Helper()
 	prog, err := frontend.Translate(frontend.Options{}, file)
 	if err != nil {
 		t.Fatal(err)
@@ -34,7 +41,8 @@ func verify(t *testing.T, file, config string) (*cfa.Program, []*spec.Property, 
 	props := spec.Properties(prog, "main")
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	res, err := engine.Verify(ctx, prog, props, engine.Config{Name: config, Solver: z3.Factory, MaxStates: 20000, Timeout: 20 * time.Second, KeepARG: true})
+	cfg.Solver, cfg.MaxStates, cfg.Timeout, cfg.KeepARG = z3.Factory, 20000, 20*time.Second, true
+	res, err := engine.Verify(ctx, prog, props, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,8 +227,10 @@ func TestValidateRejects(t *testing.T) {
 			reason: `is not inductive`},
 		{name: "wrong branch", yml: flipped, prog: lprog, props: lprops,
 			reason: "no feasible path follows the witness"},
-		{name: "location invariant", yml: strings.Replace(good, "type: loop_invariant", "type: location_invariant", 1),
-			bad: `unsupported invariant type "location_invariant"`},
+		{name: "location invariant at a while loop", yml: strings.Replace(good, "type: loop_invariant", "type: location_invariant", 1),
+			bad: `no loop without a while or for keyword has its head there`},
+		{name: "invariant type", yml: strings.Replace(good, "type: loop_invariant", "type: function_contract", 1),
+			bad: `unsupported invariant type "function_contract"`},
 		{name: "not C", yml: strings.Replace(good, whileInv, "value: i = 3", 1),
 			bad: `unsupported character "="`},
 		{name: "unknown variable", yml: strings.Replace(good, whileInv, "value: j < 3", 1),
