@@ -71,6 +71,19 @@ func TestInputsAgainstGCC(t *testing.T) {
 		{"input_read.c", "xyzab!", []int{41}},
 		{"input_read.c", "", nil},
 		{"input_read.c", "abcdefgh", nil},
+		// two numbers, then the end of the input for the rest
+		{"stdin_scanf.c", " -5 300", []int{21}},
+		{"stdin_scanf.c", "-5\n+300\n", []int{21}},
+		// a character no conversion accepts stays unread
+		{"stdin_scanf.c", "x", nil},
+		{"stdin_scanf.c", "5 ?", nil},
+		{"stdin_scanf.c", "5 6 -", nil},
+		{"stdin_scanf.c", "", nil},
+		// the third call stores one value and meets the end, or two
+		{"stdin_scanf.c", "1 2 3 200", []int{25}},
+		{"stdin_scanf.c", "1 2 3 7 beef", []int{26}},
+		{"stdin_scanf.c", "1 2 3 200 0xbeef", []int{26}},
+		{"stdin_scanf.c", "1 2 3 200 ?", nil},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			src, err := os.ReadFile(filepath.Join("testdata/verdicts", tc.file))
@@ -112,11 +125,13 @@ func TestInputsAgainstGCC(t *testing.T) {
 }
 
 // TestInputReproducers verifies the verdict programs of read (cfa.ReadCall)
-// under each analysis and runs the reproducer of every FALSE compiled by
-// gcc: it defines read to return the counterexample's count and bytes in
-// the order the model reads them (the count, then the bytes), whatever
-// analysis found the path, so that the run ends at the reported
-// assertion (exit 77).
+// and scanf (cfa.ScanfCall) under each analysis and runs the reproducer
+// of every FALSE compiled by gcc: it defines read to return the
+// counterexample's count and bytes in the order the model reads them
+// (the count, then the bytes), and it gets the text that makes glibc's
+// scanf return the counterexample's values on its standard input,
+// whatever analysis found the path, so that the run ends at the
+// reported assertion (exit 77).
 func TestInputReproducers(t *testing.T) {
 	gcc, err := exec.LookPath("gcc")
 	if err != nil {
@@ -127,6 +142,7 @@ func TestInputReproducers(t *testing.T) {
 		configs []string
 	}{
 		{"input_read.c", []string{"value", "value-cegar", "symex-cegar", "predicate-cegar", "bmc"}},
+		{"stdin_scanf.c", []string{"value", "predicate-cegar", "bmc"}},
 	} {
 		for _, config := range tc.configs {
 			t.Run(config+"/"+tc.file, func(t *testing.T) {
@@ -176,6 +192,9 @@ func TestInputReproducers(t *testing.T) {
 					var stderr bytes.Buffer
 					cmd := exec.Command(exe)
 					cmd.Stderr = &stderr
+					if data, ok := reproduce.Stdin(harness); ok {
+						cmd.Stdin = bytes.NewReader(data)
+					}
 					err = cmd.Run()
 					ee, ok := err.(*exec.ExitError)
 					if !ok || ee.ExitCode() != reproduce.ReachedExitCode || !strings.Contains(stderr.String(), reproduce.ReachedMarker) {

@@ -63,16 +63,34 @@ func havocObject(x Expr, t *Type, source string, emit func(Op), n *int) bool {
 	return false
 }
 
-// StdinEOF names the global the front ends add for standard input's
-// end-of-file indicator when the program reads standard input with
-// StdinByte's functions: once a read returned EOF, every later one does.
-const StdinEOF = "__reverify_stdin_eof"
+// StdinState names the global the front ends add for the state of
+// standard input when the program reads it with StdinByte's,
+// StdinCall's or ScanfCall's functions, one of the Stdin* values.
+const StdinState = "__reverify_stdin"
+
+// The values of StdinState.
+const (
+	// StdinOpen: no read returned EOF and no scanf read.
+	StdinOpen = 0
+	// StdinAtEOF: a read returned EOF; every later one does (the
+	// end-of-file indicator).
+	StdinAtEOF = 1
+	// StdinScanned: a scanf call read from standard input, and
+	// stopped after a number's last digit or at a whitespace: what the
+	// next byte may be is not modelled, so a byte read now is an
+	// unsupported construct (StdinRead); another scanf is modelled.
+	StdinScanned = 2
+	// StdinStuck: a scanf call's conversion failed on a character no
+	// numeric conversion accepts, which stays unread: every later
+	// numeric conversion fails on it at once (EmitScanf).
+	StdinStuck = 3
+)
 
 // StdinByte reports whether a call of the function name, without a
 // body, reads one byte of standard input or EOF (C11 7.21.7.1,
 // 7.21.7.6): getchar, and getc and fgetc when their stream is stdin
 // (onStdin). Both front ends make such a call an input of int in
-// [EOF, UCHAR_MAX] with StdinEOF's stickiness; on another stream the
+// [EOF, UCHAR_MAX] with StdinState's stickiness; on another stream the
 // functions stay unmodelled (its end-of-file indicator is the
 // stream's).
 func StdinByte(name string, onStdin bool) bool {
@@ -106,9 +124,9 @@ type InputBuilder interface {
 	While(cond Expr, body func())
 	// Temp returns a fresh temporary of type t.
 	Temp(t *Type) Expr
-	// StdinEOF returns the program's end-of-file indicator of standard
-	// input (the global StdinEOF, 0 in Init).
-	StdinEOF() Expr
+	// StdinState returns the program's state of standard input (the
+	// global StdinState, StdinOpen in Init).
+	StdinState() Expr
 }
 
 // InputCall reports whether a call of the function name without a body,
@@ -295,19 +313,24 @@ func EmitRead(b InputBuilder, res Expr, args []Expr) {
 // (C11 7.21.7.1: the byte as an unsigned char converted to int, or EOF);
 // once a read returned EOF the end-of-file indicator is set and every
 // later read returns EOF (glibc since 2.28 keeps EOF sticky). Read
-// errors are not modelled: they are taken as EOF.
+// errors are not modelled: they are taken as EOF. A read after a scanf
+// call (StdinScanned, StdinStuck) is an unsupported construct: which
+// byte scanf left next is not modelled.
 func StdinRead(b InputBuilder, source string) Expr {
 	c := b.Temp(IntT)
+	st := b.StdinState()
+	b.If(&Binary{Op: Ge, X: st, Y: NewConst(IntT, StdinScanned), T: IntT}, func() {
+		b.Op(&Unsupported{Construct: "a read of standard input by " + source + " after scanf (which bytes scanf left unread is not modelled)"})
+	}, nil)
 	b.Op(&Havoc{LHS: c, Source: source})
 	b.Assume(&Binary{Op: LAnd,
 		X: &Binary{Op: Ge, X: c, Y: NewConst(IntT, -1), T: IntT},
 		Y: &Binary{Op: Le, X: c, Y: NewConst(IntT, 255), T: IntT}, T: IntT})
-	eof := b.StdinEOF()
-	b.If(&Binary{Op: Ne, X: eof, Y: NewConst(IntT, 0), T: IntT}, func() {
+	b.If(&Binary{Op: Eq, X: st, Y: NewConst(IntT, StdinAtEOF), T: IntT}, func() {
 		b.Op(&Assign{LHS: c, RHS: NewConst(IntT, -1)})
 	}, nil)
 	b.If(&Binary{Op: Eq, X: c, Y: NewConst(IntT, -1), T: IntT}, func() {
-		b.Op(&Assign{LHS: eof, RHS: NewConst(IntT, 1)})
+		b.Op(&Assign{LHS: st, RHS: NewConst(IntT, StdinAtEOF)})
 	}, nil)
 	return c
 }

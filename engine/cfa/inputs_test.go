@@ -1,6 +1,10 @@
 package cfa
 
-import "testing"
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
 
 // TestInputCall: which calls InputCall and StdinCall model, and which
 // stay unmodelled because their declaration or arguments do not fit.
@@ -90,5 +94,52 @@ func TestReadCall(t *testing.T) {
 	}
 	if !IsInputFunc(ReadSource) {
 		t.Error("read's values are not an input function's")
+	}
+}
+
+// TestScanfCall: which scanf formats and arguments ScanfCall models, and
+// the conversions it reads; everything else stays an unmodelled call.
+func TestScanfCall(t *testing.T) {
+	p := func(bits int, signed bool) *Type { return PointerTo(IntType(bits, signed), 64) }
+	for _, tc := range []struct {
+		name, format string
+		lit          bool
+		args         []*Type
+		dm           DataModel
+		want         string // the conversions' specs and widths; "" when not modelled
+	}{
+		{"scanf", "%d", true, []*Type{p(32, true)}, LP64, "%d/32"},
+		{"__isoc99_scanf", " %d %u\n", true, []*Type{p(32, true), p(32, false)}, LP64, "%d/32 %u/32"},
+		{"scanf", "%hhu%hd%lx%llo%i%X", true, []*Type{p(8, false), p(16, true), p(64, false), p(64, false), p(32, true), p(32, false)}, LP64, "%hhu/8 %hd/16 %lx/64 %llo/64 %i/32 %X/32"},
+		{"scanf", "%ld %zu", true, []*Type{p(32, true), p(32, false)}, ILP32, "%ld/32 %zu/32"},
+		{"scanf", "%ld", true, []*Type{p(32, true)}, LP64, ""},            // long is 64 bits
+		{"scanf", "%d", true, []*Type{p(16, true)}, LP64, ""},             // a short for %d
+		{"scanf", "%d", true, []*Type{PointerTo(BoolType, 64)}, LP64, ""}, // not an integer of its width
+		{"scanf", "%d", true, []*Type{IntT}, LP64, ""},                    // not a pointer
+		{"scanf", "%d", false, []*Type{p(32, true)}, LP64, ""},            // not a literal
+		{"scanf", "%d,%d", true, []*Type{p(32, true), p(32, true)}, LP64, ""},
+		{"scanf", "%3d", true, []*Type{p(32, true)}, LP64, ""},
+		{"scanf", "%*d %d", true, []*Type{p(32, true)}, LP64, ""},
+		{"scanf", "%c", true, []*Type{p(8, true)}, LP64, ""},
+		{"scanf", "%s", true, []*Type{PointerTo(CharType, 64)}, LP64, ""},
+		{"scanf", "%d%%", true, []*Type{p(32, true)}, LP64, ""},
+		{"scanf", "%d %d", true, []*Type{p(32, true)}, LP64, ""}, // too few arguments
+		{"scanf", " ", true, nil, LP64, ""},
+		{"fscanf", "%d", true, []*Type{p(32, true)}, LP64, ""},
+		{"sscanf", "%d", true, []*Type{p(32, true)}, LP64, ""},
+	} {
+		convs, ok := ScanfCall(tc.name, tc.format, tc.lit, tc.args, tc.dm)
+		var got []string
+		for _, c := range convs {
+			got = append(got, c.Spec+"/"+strconv.Itoa(c.Bits))
+		}
+		if g := strings.Join(got, " "); g != tc.want || ok != (tc.want != "") {
+			t.Errorf("ScanfCall(%s, %q) = %q, %v; want %q", tc.name, tc.format, g, ok, tc.want)
+		}
+	}
+	for _, src := range []string{"scanf", "scanf %d", "scanf %hhx", "scanf end"} {
+		if !IsScanf(src) || IsStdinRead(src) || IsInputFunc(src) {
+			t.Errorf("%q: IsScanf %v, IsStdinRead %v, IsInputFunc %v", src, IsScanf(src), IsStdinRead(src), IsInputFunc(src))
+		}
 	}
 }

@@ -328,6 +328,8 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 		return c, true
 	case fc.inputModel(s, len(args)) != nil:
 		return fc.input(s, args, tn), true
+	case fc.scanfConvs(s, args) != nil:
+		return fc.scanf(s, args, tn), true
 	case s.typ.Kind == cfa.Func && len(args) == 3 && cfa.ReadCall(name, s.typ.Result, s.typ.Params):
 		return fc.read(s, args, tn), true
 	case cfa.StdinCall(name, len(args), len(args) >= 3 && isStdin(args[len(args)-1]), len(args) == 4 && isConstOne(args[1])) && fc.stdinCallTypes(s):
@@ -606,6 +608,45 @@ func (fc *fnctx) input(s *funcSym, args []cc.ExpressionNode, tn cc.Node) cfa.Exp
 	return c
 }
 
+// scanfConvs returns the conversions of a call of scanf that
+// cfa.ScanfCall models (a string literal format of numeric conversions,
+// each argument a pointer to an integer of the conversion's width), else
+// nil.
+func (fc *fnctx) scanfConvs(s *funcSym, args []cc.ExpressionNode) []cfa.ScanfConv {
+	if len(args) < 2 {
+		return nil
+	}
+	format, ok := stringLitArg(args[0])
+	types := make([]*cfa.Type, len(args)-1)
+	for i, a := range args[1:] {
+		types[i] = fc.t.tm.Typ(a.Type())
+	}
+	convs, ok := cfa.ScanfCall(s.key.name, format, ok, types, fc.t.p.DataModel)
+	if !ok {
+		return nil
+	}
+	return convs
+}
+
+// scanf translates a call of scanf by its model (cfa.EmitScanf): its
+// value, a fresh temporary of int, is returned.
+func (fc *fnctx) scanf(s *funcSym, args []cc.ExpressionNode, tn cc.Node) cfa.Expr {
+	convs := fc.scanfConvs(s, args)
+	fc.t.p.Externals[s.name] = s.typ
+	vals := make([]cfa.Expr, len(args)-1)
+	for i, a := range args[1:] {
+		vals[i] = fc.rv(a)
+	}
+	res := cfa.IntT
+	if s.typ.Kind == cfa.Func && s.typ.Result != nil && s.typ.Result.IsInteger() {
+		res = s.typ.Result
+	}
+	r := fc.temp(res)
+	rng, text := fc.rt(tn)
+	cfa.EmitScanf(cInput{fc, rng, text}, r, vals, convs)
+	return r
+}
+
 // read translates a call of POSIX read whose declaration fits
 // (cfa.ReadCall) by its model (cfa.EmitRead): its value, a fresh
 // temporary, is returned.
@@ -670,7 +711,7 @@ func (b cInput) While(c cfa.Expr, body func()) {
 
 func (b cInput) Temp(t *cfa.Type) cfa.Expr { return b.fc.temp(t) }
 
-func (b cInput) StdinEOF() cfa.Expr { return &cfa.VarRef{Var: b.fc.t.stdinEOF()} }
+func (b cInput) StdinState() cfa.Expr { return &cfa.VarRef{Var: b.fc.t.stdinState()} }
 
 // isConstOne reports whether n is an integer constant expression of
 // value 1 (fread's element size).

@@ -186,14 +186,14 @@ func (t *translator) weakDefs() []*funcSym {
 	return bodies
 }
 
-// stdinEOF is the end-of-file indicator of standard input (getchar,
+// stdinState is the state of standard input (cfa.StdinState: getchar,
 // call.go): a global of the program, 0 in Init, created on first use.
-func (t *translator) stdinEOF() *cfa.Var {
-	if t.eofVar == nil {
-		v := t.newGlobal(cfa.StdinEOF, cfa.StdinEOF, cfa.IntT, cfa.Pos{})
+func (t *translator) stdinState() *cfa.Var {
+	if t.stdinVar == nil {
+		v := t.newGlobal(cfa.StdinState, cfa.StdinState, cfa.IntT, cfa.Pos{})
 		t.init.emitAt(&cfa.Decl{Var: v}, cfa.Range{}, "")
 		t.init.emitAt(&cfa.Assign{LHS: &cfa.VarRef{Var: v}, RHS: cfa.NewConst(cfa.IntT, 0)}, cfa.Range{}, "")
-		t.eofVar = v
+		t.stdinVar = v
 	}
-	return t.eofVar
+	return t.stdinVar
 }

@@ -102,7 +102,7 @@ type translator struct {
 	names   map[string]bool     // program-level names in use
 
 	init    *fnctx   // builds p.Init
-	eofVar  *cfa.Var // stdin's end-of-file indicator (stdinEOF)
+	stdinVar  *cfa.Var // the state of standard input (stdinState)
 	errs    []string
 	ncompl  int // compound literals with static storage
 	unitTag map[int]string

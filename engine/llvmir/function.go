@@ -161,6 +161,9 @@ func (fx *fnctx) findPlain() {
 		}
 	}
 	escape := func(v value.Value) {
+		if arg, ok := v.(*ir.Arg); ok {
+			v = arg.Value // a call's argument with its attributes (noundef)
+		}
 		if a, ok := v.(*ir.InstAlloca); ok {
 			delete(fx.plain, a)
 		}

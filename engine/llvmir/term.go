@@ -720,7 +720,7 @@ func (b llInput) Temp(t *cfa.Type) cfa.Expr {
 	return &cfa.VarRef{Var: v}
 }
 
-func (b llInput) StdinEOF() cfa.Expr { return &cfa.VarRef{Var: b.fx.t.stdinEOF()} }
+func (b llInput) StdinState() cfa.Expr { return &cfa.VarRef{Var: b.fx.t.stdinState()} }
 
 // branch continues at the current location when cond holds after the
 // edge op (nil: only when cond holds; the other side ends, a terminal

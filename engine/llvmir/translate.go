@@ -171,7 +171,7 @@ type translator struct {
 	errs    []string
 	names   map[string]bool
 	init    *builder // Init, open until the functions are translated
-	eofVar  *cfa.Var // stdin's end-of-file indicator (stdinEOF)
+	stdinVar  *cfa.Var // the state of standard input (stdinState)
 	// callsMain: the module calls main (the atexit model then cannot
 	// run the registered functions at main's returns)
 	callsMain bool
@@ -369,16 +369,16 @@ func walkConst(c constant.Constant, f func(*ir.Global)) {
 	}
 }
 
-// stdinEOF is the global of stdin's end-of-file indicator
-// (cfa.StdinEOF), declared and zeroed in Init on first use.
-func (t *translator) stdinEOF() *cfa.Var {
-	if t.eofVar == nil {
-		v := t.p.NewVar(nil, t.uniqueName(cfa.StdinEOF), cfa.IntT)
+// stdinState is the global of the state of standard input
+// (cfa.StdinState), declared and zeroed in Init on first use.
+func (t *translator) stdinState() *cfa.Var {
+	if t.stdinVar == nil {
+		v := t.p.NewVar(nil, t.uniqueName(cfa.StdinState), cfa.IntT)
 		t.init.edge(&cfa.Decl{Var: v}, cfa.Range{}, "")
 		t.init.edge(&cfa.Assign{LHS: &cfa.VarRef{Var: v}, RHS: cfa.NewConst(cfa.IntT, 0)}, cfa.Range{}, "")
-		t.eofVar = v
+		t.stdinVar = v
 	}
-	return t.eofVar
+	return t.stdinVar
 }
 
 func (t *translator) uniqueName(n string) string {

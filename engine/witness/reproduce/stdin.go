@@ -10,7 +10,8 @@ import (
 
 // A counterexample that reads standard input byte by byte (getchar, and
 // getc or fgetc of stdin: cfa.StdinByte; fgets and fread of stdin, whose
-// models read byte by byte: cfa.StdinCall) gets its bytes on the
+// models read byte by byte: cfa.StdinCall) or with scanf's numeric
+// conversions (cfa.EmitScanf: the text stdinInput.scanf writes) gets its bytes on the
 // reproducer's standard input, so that the C library's own functions read
 // them: the front ends make each such call an input in [EOF, 255], and
 // once one returned EOF every later one does (the end-of-file indicator).
@@ -45,13 +46,13 @@ var implicitStdin = map[string]bool{
 }
 
 // stdinRead reports whether step i reads a byte of standard input
-// (cfa.IsStdinRead).
+// (cfa.IsStdinRead) or a choice of scanf's model (cfa.IsScanf).
 func (c *ctx) stdinRead(i int) (string, bool) {
 	if i < 0 || i >= len(c.v.Path) || c.v.Path[i].Edge == nil {
 		return "", false
 	}
 	h, ok := c.v.Path[i].Edge.Op.(*cfa.Havoc)
-	if !ok || !cfa.IsStdinRead(h.Source) {
+	if !ok || !cfa.IsStdinRead(h.Source) && !cfa.IsScanf(h.Source) {
 		return "", false
 	}
 	return h.Source, true
@@ -90,6 +91,10 @@ func (c *ctx) stdin() (stdinInput, error) {
 		if !ok {
 			return stdinInput{}, fmt.Errorf("witness: the counterexample does not give the byte %s reads at %s", fn, at)
 		}
+		if cfa.IsScanf(fn) {
+			eof = in.scanf(fn, x.Bits, x.Type, at)
+			continue
+		}
 		v := cfa.SignExtend(x.Bits, 32)
 		switch {
 		case v == -1:
@@ -103,6 +108,62 @@ func (c *ctx) stdin() (stdinInput, error) {
 		}
 	}
 	return in, nil
+}
+
+// scanf appends the text that makes scanf's model choose bits at the
+// havoc of source (cfa.EmitScanf) and reports whether the input ends
+// there: each stored value as its digits after a space (a numeric
+// conversion skips it and stops at the next space, at "?" or at the
+// end), "?" after a space where a conversion fails on a character (the
+// result 0, or ScanfEndSource's 0: no numeric conversion accepts it, and
+// it stays unread), and nothing more where the input ends (the result
+// EOF, or ScanfEndSource's other values).
+func (in *stdinInput) scanf(source string, bits uint64, t *cfa.Type, at string) (eof bool) {
+	switch source {
+	case cfa.ScanfSource:
+		switch k := cfa.SignExtend(bits, 32); k {
+		case -1:
+			in.notes = append(in.notes, fmt.Sprintf("EOF: scanf at %s returns EOF (the input ends)", at))
+			return true
+		case 0:
+			in.bytes = append(in.bytes, " ?"...)
+			in.notes = append(in.notes, fmt.Sprintf("\" ?\": scanf at %s returns 0 (its first conversion fails on '?', which stays unread)", at))
+		default:
+			in.notes = append(in.notes, fmt.Sprintf("scanf at %s returns %d", at, k))
+		}
+		return false
+	case cfa.ScanfEndSource:
+		if bits == 0 {
+			in.bytes = append(in.bytes, " ?"...)
+			in.notes = append(in.notes, fmt.Sprintf("\" ?\": the next conversion of scanf at %s fails on '?', which stays unread", at))
+			return false
+		}
+		in.notes = append(in.notes, fmt.Sprintf("EOF: the next conversion of scanf at %s meets the end of the input", at))
+		return true
+	}
+	spec := strings.TrimPrefix(source, cfa.ScanfSource+" ")
+	w := 64
+	if t != nil && t.Bits > 0 {
+		w = t.Bits
+	}
+	if w < 64 {
+		bits &= 1<<uint(w) - 1
+	}
+	var text string
+	switch spec[len(spec)-1] {
+	case 'd', 'i':
+		text = strconv.FormatInt(cfa.SignExtend(bits, w), 10)
+	case 'x', 'X':
+		text = strconv.FormatUint(bits, 16)
+	case 'o':
+		text = strconv.FormatUint(bits, 8)
+	default:
+		text = strconv.FormatUint(bits, 10)
+	}
+	in.bytes = append(in.bytes, ' ')
+	in.bytes = append(in.bytes, text...)
+	in.notes = append(in.notes, fmt.Sprintf("%q: %s of scanf at %s", " "+text, spec, at))
+	return false
 }
 
 // readsStdin reports whether a call of a function without body consumes

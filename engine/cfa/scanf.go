@@ -1,0 +1,155 @@
+package cfa
+
+import "strings"
+
+// The Sources of the Havocs of EmitScanf: the number a call of scanf
+// returns (ScanfSource), each converted value (ScanfSource, a space and
+// its conversion specification: "scanf %d", "scanf %lx"), and, when a
+// call converts fewer values than its format asks for and at least
+// one, how the next conversion fails (ScanfEndSource: 0, a character no
+// numeric conversion accepts; 1, the end of the input).
+const (
+	ScanfSource    = "scanf"
+	ScanfEndSource = "scanf end"
+)
+
+// IsScanf reports whether source, the Source of a Havoc, is one of
+// EmitScanf's.
+func IsScanf(source string) bool {
+	return source == ScanfSource || source == ScanfEndSource || strings.HasPrefix(source, ScanfSource+" %")
+}
+
+// A ScanfConv is one conversion of a scanf format that EmitScanf
+// models: a numeric conversion without assignment suppression or field
+// width.
+type ScanfConv struct {
+	Spec string // the specification as written: "%d", "%hhu", "%lx"
+	Verb byte   // 'd', 'i', 'u', 'x', 'X' or 'o'
+	Bits int    // the width of the integer it stores, by its length modifier
+}
+
+// Signed reports whether the conversion reads a signed number (d, i).
+func (c ScanfConv) Signed() bool { return c.Verb == 'd' || c.Verb == 'i' }
+
+// ScanfCall reports whether a call of the function name without a body,
+// with the format string literal format (ok: the first argument is
+// one) and arguments of the types args (after the format), is a call of
+// scanf (C11 7.21.6.4; glibc names it __isoc99_scanf) that EmitScanf
+// models, and returns the format's conversions: every directive is a
+// whitespace or a numeric conversion (d, i, u, x, X, o) with an
+// optional length modifier (hh, h, l, ll, j, z, t) and no field width or
+// assignment suppression, there is at least one, and each argument
+// points to an integer type (not _Bool) of the width its length
+// modifier gives under dm. Formats with other directives (ordinary
+// characters, %c, %s, %[, %n, %f, %%, widths) stay unmodelled calls,
+// which is sound.
+func ScanfCall(name string, format string, ok bool, args []*Type, dm DataModel) ([]ScanfConv, bool) {
+	if !ok || name != "scanf" && name != "__isoc99_scanf" {
+		return nil, false
+	}
+	var convs []ScanfConv
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c == ' ' || c >= '\t' && c <= '\r' {
+			continue
+		}
+		if c != '%' {
+			return nil, false
+		}
+		j := i + 1
+		bits := 32
+		for _, m := range []struct {
+			mod  string
+			bits int
+		}{{"hh", 8}, {"h", 16}, {"ll", 64}, {"l", dm.PointerBits()}, {"j", 64}, {"z", dm.PointerBits()}, {"t", dm.PointerBits()}} {
+			if strings.HasPrefix(format[j:], m.mod) {
+				j += len(m.mod)
+				bits = m.bits
+				break
+			}
+		}
+		if j >= len(format) || !strings.ContainsRune("diuxXo", rune(format[j])) {
+			return nil, false
+		}
+		convs = append(convs, ScanfConv{Spec: format[i : j+1], Verb: format[j], Bits: bits})
+		i = j
+	}
+	if len(convs) == 0 || len(convs) != len(args) {
+		return nil, false
+	}
+	for k, t := range args {
+		if t == nil || t.Kind != Pointer || t.Elem == nil || t.Elem.Kind != Int || t.Elem.Bits != convs[k].Bits {
+			return nil, false
+		}
+	}
+	return convs, true
+}
+
+// EmitScanf emits, into b, the model of a call of scanf whose format
+// has the conversions convs (ScanfCall), args the pointers after the
+// format, its result stored into res (int). It follows glibc's
+// vfscanf (C11 7.21.6.2): a numeric conversion skips whitespace, then
+// reads a number; the call returns the number of values it stored, or
+// EOF when the input ends before the first conversion.
+//
+// With the standard input's state (StdinState, shared with getchar and
+// the other byte reads):
+//   - StdinStuck (an earlier conversion failed on a character no
+//     numeric conversion accepts, which stays unread): it stores nothing
+//     and returns 0;
+//   - StdinAtEOF: it returns EOF;
+//   - else the result k is an input in [EOF, len(convs)]: EOF sets the
+//     end-of-file state; otherwise the first k pointees get inputs of
+//     their types (every value of the type is the value of some text:
+//     its decimal, hexadecimal or octal digits) and the others keep
+//     their values; when 0 < k < len(convs) the next conversion met
+//     either a character it does not accept (StdinStuck) or the end of
+//     the input (StdinAtEOF), an input (ScanfEndSource); when k = 0 only
+//     the character (the end of the input before the first conversion
+//     returns EOF); when every conversion stored, the state is
+//     StdinScanned (what follows the last number is not modelled, so
+//     that a later byte read is an unsupported construct: StdinRead).
+//
+// Every execution the model admits is one glibc's scanf has on some
+// input, and the reproducer writes that input (engine/witness/reproduce:
+// the values' digits separated by spaces, "?" where a conversion fails,
+// nothing after the end): the values are read in order, and a stuck
+// character fails every later numeric conversion.
+func EmitScanf(b InputBuilder, res Expr, args []Expr, convs []ScanfConv) {
+	st := b.StdinState()
+	n := int64(len(convs))
+	is := func(x Expr, v int64) Expr { return &Binary{Op: Eq, X: x, Y: NewConst(IntT, v), T: IntT} }
+	set := func(v int64) { b.Op(&Assign{LHS: st, RHS: NewConst(IntT, v)}) }
+	rt := res.Type()
+	b.If(is(st, StdinStuck), func() {
+		b.Op(&Assign{LHS: res, RHS: NewConst(rt, 0)})
+	}, func() {
+		b.If(is(st, StdinAtEOF), func() {
+			b.Op(&Assign{LHS: res, RHS: NewConst(rt, -1)})
+		}, func() {
+			k := b.Temp(IntT)
+			b.Op(&Havoc{LHS: k, Source: ScanfSource})
+			b.Assume(&Binary{Op: LAnd,
+				X: &Binary{Op: Ge, X: k, Y: NewConst(IntT, -1), T: IntT},
+				Y: &Binary{Op: Le, X: k, Y: NewConst(IntT, n), T: IntT}, T: IntT})
+			b.If(is(k, -1), func() { set(StdinAtEOF) }, func() {
+				for j, c := range convs {
+					p := args[j]
+					b.If(&Binary{Op: Gt, X: k, Y: NewConst(IntT, int64(j)), T: IntT}, func() {
+						v := b.Temp(p.Type().Elem)
+						b.Op(&Havoc{LHS: v, Source: ScanfSource + " " + c.Spec})
+						b.Op(&Assign{LHS: &Deref{X: p, T: p.Type().Elem}, RHS: v})
+					}, nil)
+				}
+				b.If(is(k, n), func() { set(StdinScanned) }, func() {
+					b.If(is(k, 0), func() { set(StdinStuck) }, func() {
+						e := b.Temp(IntT)
+						b.Op(&Havoc{LHS: e, Source: ScanfEndSource})
+						b.If(&Binary{Op: Ne, X: e, Y: NewConst(IntT, 0), T: IntT}, func() { set(StdinAtEOF) }, func() { set(StdinStuck) })
+					})
+				})
+			})
+			b.Op(&Assign{LHS: res, RHS: convInt(k, rt)})
+		})
+	})
+}
