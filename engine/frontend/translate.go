@@ -101,11 +101,11 @@ type translator struct {
 	byName  map[string]*funcSym // linked name → function
 	names   map[string]bool     // program-level names in use
 
-	init    *fnctx   // builds p.Init
-	stdinVar  *cfa.Var // the state of standard input (stdinState)
-	errs    []string
-	ncompl  int // compound literals with static storage
-	unitTag map[int]string
+	init     *fnctx   // builds p.Init
+	stdinVar *cfa.Var // the state of standard input (stdinState)
+	errs     []string
+	ncompl   int // compound literals with static storage
+	unitTag  map[int]string
 }
 
 func newTranslator(cfg Options, units []*ccparse.Unit) *translator {

@@ -160,18 +160,18 @@ func translate(opts Options, m *ir.Module, name, text string, modelLine int) (*c
 }
 
 type translator struct {
-	opts    Options
-	m       *ir.Module
-	name    string
-	p       *cfa.Program
-	tm      *typeMap
-	globals map[*ir.Global]*cfa.Var
-	strs    map[*ir.Global]*cfa.StringLit // private constant C strings
-	src     *sources
-	errs    []string
-	names   map[string]bool
-	init    *builder // Init, open until the functions are translated
-	stdinVar  *cfa.Var // the state of standard input (stdinState)
+	opts     Options
+	m        *ir.Module
+	name     string
+	p        *cfa.Program
+	tm       *typeMap
+	globals  map[*ir.Global]*cfa.Var
+	strs     map[*ir.Global]*cfa.StringLit // private constant C strings
+	src      *sources
+	errs     []string
+	names    map[string]bool
+	init     *builder // Init, open until the functions are translated
+	stdinVar *cfa.Var // the state of standard input (stdinState)
 	// callsMain: the module calls main (the atexit model then cannot
 	// run the registered functions at main's returns)
 	callsMain bool
