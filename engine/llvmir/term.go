@@ -235,6 +235,8 @@ func (fx *fnctx) call(in *ir.InstCall, ll string) {
 			return
 		case len(f.Blocks) == 0 && result != nil && fx.input(name, in, result):
 			return
+		case len(f.Blocks) == 0 && result != nil && fx.scanf(name, in, result):
+			return
 		case len(f.Blocks) == 0 && result != nil && fx.read(name, in, result):
 			return
 		case name == "posix_memalign" && len(f.Blocks) == 0 && len(in.Args) == 3 && result != nil:
@@ -609,6 +611,56 @@ func (fx *fnctx) stdinCall(name string, in *ir.InstCall, res cfa.Expr) bool {
 	cfa.EmitStdinCall(llInput{fx}, name, x, args)
 	fx.emit(&cfa.Assign{LHS: res, RHS: x})
 	return true
+}
+
+// scanf translates a call of scanf that cfa.ScanfCall models (a string
+// literal format of numeric conversions, each argument a pointer to an
+// integer of the conversion's width) by its model (cfa.EmitScanf), as
+// the C front end does, its result stored into res; it reports false,
+// having emitted nothing, for any other call.
+func (fx *fnctx) scanf(name string, in *ir.InstCall, res cfa.Expr) bool {
+	if len(in.Args) < 2 || !res.Type().IsInteger() {
+		return false
+	}
+	format, ok := stringLit(fx.value(in.Args[0]))
+	args := make([]cfa.Expr, len(in.Args)-1)
+	types := make([]*cfa.Type, len(args))
+	for i, a := range in.Args[1:] {
+		args[i] = fx.value(a)
+		types[i] = args[i].Type()
+	}
+	convs, ok := cfa.ScanfCall(name, format, ok, types, fx.t.p.DataModel)
+	if !ok {
+		return false
+	}
+	v := fx.newVar("input", res.Type())
+	v.Temp = true
+	x := &cfa.VarRef{Var: v}
+	cfa.EmitScanf(llInput{fx}, x, args, convs)
+	fx.emit(&cfa.Assign{LHS: res, RHS: x})
+	return true
+}
+
+// stringLit returns the string literal x points to the start of
+// (through casts, address-of and zero indices).
+func stringLit(x cfa.Expr) (string, bool) {
+	for {
+		switch e := x.(type) {
+		case *cfa.Cast:
+			x = e.X
+		case *cfa.AddrOf:
+			x = e.X
+		case *cfa.Index:
+			if c, ok := e.I.(*cfa.Const); !ok || c.V != 0 {
+				return "", false
+			}
+			x = e.X
+		case *cfa.StringLit:
+			return e.Val, true
+		default:
+			return "", false
+		}
+	}
 }
 
 // input translates a call of one of the C library's input functions
