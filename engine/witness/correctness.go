@@ -451,6 +451,19 @@ func CExpr(e cfa.Expr) (string, bool) {
 			return "", false
 		}
 		return paren(e.X, x) + " " + e.Op.String() + " " + paren(e.Y, y), true
+	case *cfa.Index:
+		// an element of an array variable at a constant index
+		r, ok1 := e.X.(*cfa.VarRef)
+		i, ok2 := e.I.(*cfa.Const)
+		if !ok1 || !ok2 || r.Var.T.Kind != cfa.Array {
+			return "", false
+		}
+		x, ok1 := CExpr(r)
+		idx, ok2 := CExpr(i)
+		if !ok1 || !ok2 {
+			return "", false
+		}
+		return x + "[" + idx + "]", true
 	}
 	return "", false
 }

@@ -1,6 +1,7 @@
 package value
 
 import (
+	"github.com/reverify/reverify/engine/analysis/memory"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 )
@@ -11,7 +12,12 @@ var _ cpa.InvariantReporter = (*State)(nil)
 // program variables that visible accepts, as C conditions (cfa
 // expressions of type int, 1 or 0; their conjunction is implied by s):
 // "x == 5" for each integer variable the memory holds as a constant, and
-// "p == 0" for each null pointer. Variables s does not know, and
+// "p == 0" for each null pointer, and "a[3] == 0" for each element of
+// an array of integers that the memory holds as a constant, when it
+// holds at most maxArrayFacts of them (an array filled by a loop would
+// give one condition per element; a few known elements are what a loop
+// over the others needs, such as the sentinel a search stops at).
+// Variables s does not know, and
 // pointers to objects, are left out, which only weakens the result
 // (sound: the reached set over-approximates the reachable states, seed
 // 001, section 3.6). Used for the loop invariants of correctness
@@ -20,6 +26,10 @@ func (s *State) Invariant(visible func(*cfa.Var) bool) []cfa.Expr {
 	vars, _ := s.KnownVars()
 	var out []cfa.Expr
 	for _, v := range vars {
+		if visible(v) && v.T.Kind == cfa.Array {
+			out = append(out, s.elementFacts(v)...)
+			continue
+		}
 		if !visible(v) || !(v.T.IsInteger() || v.T.Kind == cfa.Pointer) {
 			continue
 		}
@@ -35,6 +45,45 @@ func (s *State) Invariant(visible func(*cfa.Var) bool) []cfa.Expr {
 			continue
 		}
 		out = append(out, EqExpr(v, cfa.NewConst(v.T, x)))
+	}
+	return out
+}
+
+// maxArrayFacts bounds the known elements of one array that Invariant
+// reports.
+const maxArrayFacts = 8
+
+// elementFacts returns "a[k] == c" for the elements of the array
+// variable a (of integers, one dimension, of known length) that s holds
+// as constants, or nothing when there are more than maxArrayFacts.
+func (s *State) elementFacts(a *cfa.Var) []cfa.Expr {
+	et := a.T.Elem
+	if et == nil || !et.IsInteger() || et.Kind == cfa.Bool || a.T.Len <= 0 || et.Size <= 0 {
+		return nil
+	}
+	obj := memory.GlobalObj(a.ID)
+	if !a.Global {
+		obj = memory.LocalObj(s.depth, a.ID)
+	}
+	var offs []int64
+	s.mem.Each(func(n *memory.Node) bool {
+		if n.Obj == obj && n.Off%et.Size == 0 && n.Off/et.Size < a.T.Len && (len(offs) == 0 || offs[len(offs)-1] != n.Off) {
+			offs = append(offs, n.Off)
+		}
+		return len(offs) <= 4*maxArrayFacts
+	})
+	var out []cfa.Expr
+	t := tx{c: s.c, s: *s, full: true}
+	for _, off := range offs {
+		val, ok := t.load(addr{obj: obj, off: off, known: true, offKnown: true}, et)
+		if !ok || val.Obj != 0 || val.Sym != nil {
+			continue
+		}
+		if len(out) == maxArrayFacts {
+			return nil
+		}
+		el := &cfa.Index{X: &cfa.VarRef{Var: a}, I: cfa.NewConst(cfa.IntT, off/et.Size), T: et}
+		out = append(out, &cfa.Binary{Op: cfa.Eq, X: el, Y: cfa.NewConst(et, intOf(val, et)), T: cfa.IntT})
 	}
 	return out
 }

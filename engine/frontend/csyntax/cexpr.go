@@ -15,7 +15,8 @@ import (
 // names (source name → variable); the identifier \result, when result is
 // not nil, stands for it. Supported: integer literals (decimal, octal,
 // hexadecimal, suffixes u, l, ll), variables of integer, _Bool and
-// pointer type, parentheses, casts to integer types, unary - + ! ~,
+// pointer type, elements of arrays of integers at integer literal
+// indices within their length (a[3]), parentheses, casts to integer types, unary - + ! ~,
 // binary * / % + - << >> < <= > >= == != & ^ | && ||, and comparison of
 // pointers with the null constant 0. Everything else is an error naming
 // the construct.
@@ -80,7 +81,7 @@ func lexExpr(s string) ([]ctoken, error) {
 		adjacent = true
 	})
 	for _, t := range out {
-		if t.kind == 'p' && (!strings.Contains("()+-*/%<>=!~&|^", t.s[:1]) || t.s == "=") {
+		if t.kind == 'p' && (!strings.Contains("()[]+-*/%<>=!~&|^", t.s[:1]) || t.s == "=") {
 			return nil, fmt.Errorf("unsupported character %q in %q", t.s, s)
 		}
 	}
@@ -212,12 +213,38 @@ func (p *cparser) unary() (cfa.Expr, error) {
 		if v == nil {
 			return nil, fmt.Errorf("unknown variable %s in %q", t.s, p.src)
 		}
+		if v.T.Kind == cfa.Array && p.peek() == "[" {
+			return p.element(v)
+		}
 		if !(v.T.IsInteger() || v.T.Kind == cfa.Pointer) {
 			return nil, fmt.Errorf("variable %s of type %s in %q", t.s, v.T, p.src)
 		}
 		return &cfa.VarRef{Var: v}, nil
 	}
 	return nil, fmt.Errorf("unexpected %q in %q", t.s, p.src)
+}
+
+// element parses "[k]" after the array variable a: its element at the
+// integer literal k, which must be within a's length, of integer type.
+func (p *cparser) element(a *cfa.Var) (cfa.Expr, error) {
+	p.i++ // [
+	if p.i >= len(p.toks) || p.toks[p.i].kind != 'n' {
+		return nil, fmt.Errorf("an index of %s other than an integer literal in %q", a.Orig, p.src)
+	}
+	k, ok := ParseIntLiteral(p.toks[p.i].s)
+	p.i++
+	if !ok || a.T.Len < 0 || k >= uint64(a.T.Len) {
+		return nil, fmt.Errorf("index %s of %s outside its %d elements in %q", p.toks[p.i-1].s, a.Orig, a.T.Len, p.src)
+	}
+	if p.peek() != "]" {
+		return nil, fmt.Errorf("missing ] in %q", p.src)
+	}
+	p.i++
+	et := a.T.Elem
+	if et == nil || !et.IsInteger() {
+		return nil, fmt.Errorf("element of %s of type %s in %q", a.Orig, et, p.src)
+	}
+	return &cfa.Index{X: &cfa.VarRef{Var: a}, I: cfa.NewConst(cfa.IntT, int64(k)), T: et}, nil
 }
 
 // typeName parses an integer type name starting at token i; it returns

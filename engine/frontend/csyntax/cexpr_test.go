@@ -51,13 +51,42 @@ func TestParseExpr(t *testing.T) {
 	}
 }
 
+// TestParseElement: an element of an integer array at a literal index
+// within its length; other indices and element types are errors.
+func TestParseElement(t *testing.T) {
+	a := &cfa.Var{ID: 0, Name: "a", Orig: "a", T: cfa.ArrayOf(cfa.CharType, 16)}
+	p := &cfa.Var{ID: 1, Name: "p", Orig: "p", T: cfa.ArrayOf(cfa.PointerTo(cfa.CharType, 64), 2)}
+	i := &cfa.Var{ID: 2, Name: "i", Orig: "i", T: cfa.IntT}
+	names := map[string]*cfa.Var{"a": a, "p": p, "i": i}
+	e, err := ParseExpr("a[15] == 0 && a[0x3] < i", names, nil, cfa.LP64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := e.String(), "(((int)a[15]) == 0) && (((int)a[3]) < i)"; got != want {
+		t.Errorf("ParseExpr = %q, want %q", got, want)
+	}
+	for in, want := range map[string]string{
+		"a[16] == 0": "outside its 16 elements",
+		"a[i] == 0":  "other than an integer literal",
+		"a[1 == 0":   "missing ]",
+		"p[0] == 0":  "element of p",
+		"a == 0":     "variable a of type",
+		"i[0] == 0":  "unexpected",
+	} {
+		if _, err := ParseExpr(in, names, nil, cfa.LP64); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseExpr(%q): error %v, want %q", in, err, want)
+		}
+	}
+}
+
 // FuzzParseExpr: ParseExpr never panics, whatever the text.
 func FuzzParseExpr(f *testing.F) {
-	for _, s := range []string{`\result == 5`, "x <= 5 && x != -1", "(unsigned char)x >> 3", "!(x % 2)", "0x7fffffffffffffffULL"} {
+	for _, s := range []string{`\result == 5`, "x <= 5 && x != -1", "(unsigned char)x >> 3", "!(x % 2)", "0x7fffffffffffffffULL", "a[3] == x", "a[99]"} {
 		f.Add(s)
 	}
 	x := &cfa.Var{ID: 0, Name: "x", T: cfa.IntT}
-	names := map[string]*cfa.Var{"x": x}
+	a := &cfa.Var{ID: 1, Name: "a", Orig: "a", T: cfa.ArrayOf(cfa.IntT, 4)}
+	names := map[string]*cfa.Var{"x": x, "a": a}
 	f.Fuzz(func(t *testing.T, s string) {
 		ParseExpr(s, names, &cfa.Const{T: cfa.IntT}, cfa.LP64)
 	})

@@ -29,8 +29,9 @@ import (
 // The bmc witnesses are also checked to need their depth: without it
 // (Floyd's 1-induction) the validator rejects them. A goto loop and a
 // do … while loop carry location_invariant items (no while or for
-// keyword), and bmc's Horn engine's parity invariant (a bit extraction)
-// is written as a C mask.
+// keyword), bmc's Horn engine's parity invariant (a bit extraction)
+// is written as a C mask, and a search's invariant names the sentinel
+// element it stops at.
 func TestProofWitnessesPerAnalysis(t *testing.T) {
 	for _, tc := range []struct {
 		file, config string
@@ -47,6 +48,7 @@ func TestProofWitnessesPerAnalysis(t *testing.T) {
 		{"testdata/goto.c", "bmc", false, true, witness.LocationInvariantType},
 		{"testdata/dowhile.c", "value", false, false, witness.LocationInvariantType},
 		{"testdata/parity_horn.c", "bmc", false, true, witness.LoopInvariantType},
+		{"testdata/sentinel.c", "value", false, false, witness.LoopInvariantType},
 	} {
 		t.Run(tc.config+"/"+tc.file, func(t *testing.T) {
 			t.Parallel()
