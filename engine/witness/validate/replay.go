@@ -282,6 +282,7 @@ func (r *replay) walk(l *cfa.Location, path []cfa.Step, stack []*cfa.Edge, wi in
 	for _, e := range l.Out {
 		p := path[:len(path):len(path)]
 		w := wi
+		decided := false // a branching waypoint chose e
 		// Assumptions evaluated before this edge.
 		for w < len(r.wps) && r.wps[w].Type == witness.Assumption && r.reachedPos(e, r.wps[w]) {
 			x, err := r.parse(r.wps[w], nil)
@@ -301,6 +302,7 @@ func (r *replay) walk(l *cfa.Location, path []cfa.Step, stack []*cfa.Edge, wi in
 						continue
 					}
 					w++
+					decided = true
 				}
 			case witness.Target:
 				c, ok := e.Op.(*cfa.Call)
@@ -383,8 +385,13 @@ func (r *replay) walk(l *cfa.Location, path []cfa.Step, stack []*cfa.Edge, wi in
 				}
 			}
 		}
+		// A branch the witness chose is not checked on its own: the
+		// other is not followed, so a check would prune nothing, and
+		// checking every loop iteration's branch re-encodes the path
+		// each time (quadratic in its length); the next check, or the
+		// final one at the target, covers it.
 		_, assume := e.Op.(*cfa.Assume)
-		if r.step(e.To, p, stack, w, assume && branching > 1 || len(p) > len(path)+1, "the branch at "+e.Pos.Start.String()+" is infeasible") {
+		if r.step(e.To, p, stack, w, assume && branching > 1 && !decided || len(p) > len(path)+1, "the branch at "+e.Pos.Start.String()+" is infeasible") {
 			return true
 		}
 	}

@@ -25,14 +25,14 @@ var (
 )
 
 // verify translates file and decides its properties under config.
-func verify(t *testing.T, file, config string) (*cfa.Program, []*spec.Property, []*engine.Result) {
+func verify(t testing.TB, file, config string) (*cfa.Program, []*spec.Property, []*engine.Result) {
 	t.Helper()
 	return verifyConfig(t, file, engine.Config{Name: config})
 }
 
 // verifyConfig is verify under cfg (Name and the solvers it sets; the
 // rest as verify's).
-func verifyConfig(t *testing.T, file string, cfg engine.Config) (*cfa.Program, []*spec.Property, []*engine.Result) {
+func verifyConfig(t testing.TB, file string, cfg engine.Config) (*cfa.Program, []*spec.Property, []*engine.Result) {
 	t.Helper()
 	prog, err := frontend.Translate(frontend.Options{}, file)
 	if err != nil {
@@ -68,7 +68,7 @@ func violation(prog *cfa.Program, r *engine.Result, tk witness.Task) *witness.Vi
 	return &witness.Violation{Program: prog, Path: r.Counterexample, Inputs: r.Inputs, Task: tk}
 }
 
-func validateYAML(t *testing.T, prog *cfa.Program, props []*spec.Property, yml []byte) (validate.Validation, error) {
+func validateYAML(t testing.TB, prog *cfa.Program, props []*spec.Property, yml []byte) (validate.Validation, error) {
 	t.Helper()
 	w, err := witness.ReadWitness(bytes.NewReader(yml))
 	if err != nil {
