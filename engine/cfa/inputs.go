@@ -315,12 +315,13 @@ func EmitRead(b InputBuilder, res Expr, args []Expr) {
 // later read returns EOF (glibc since 2.28 keeps EOF sticky). Read
 // errors are not modelled: they are taken as EOF. A read after a scanf
 // call (StdinScanned, StdinStuck) is an unsupported construct: which
-// byte scanf left next is not modelled.
+// byte scanf left next is not modelled (in a program without a scanf
+// model, Program.Finish drops that guard).
 func StdinRead(b InputBuilder, source string) Expr {
 	c := b.Temp(IntT)
 	st := b.StdinState()
 	b.If(&Binary{Op: Ge, X: st, Y: NewConst(IntT, StdinScanned), T: IntT}, func() {
-		b.Op(&Unsupported{Construct: "a read of standard input by " + source + " after scanf (which bytes scanf left unread is not modelled)"})
+		b.Op(&Unsupported{Construct: stdinAfterScanf + ", by " + source + " (which bytes scanf left unread is not modelled)"})
 	}, nil)
 	b.Op(&Havoc{LHS: c, Source: source})
 	b.Assume(&Binary{Op: LAnd,
@@ -333,6 +334,42 @@ func StdinRead(b InputBuilder, source string) Expr {
 		b.Op(&Assign{LHS: st, RHS: NewConst(IntT, StdinAtEOF)})
 	}, nil)
 	return c
+}
+
+// stdinAfterScanf starts the construct of StdinRead's guard.
+const stdinAfterScanf = "a read of standard input after scanf"
+
+// dropStdinGuards makes StdinRead's guards (a read after scanf is
+// unsupported) infeasible branches in a program without a scanf model
+// (no Havoc of ScanfSource): there the state of standard input is never
+// StdinScanned or StdinStuck, and a guard an analysis cannot rule out
+// (under a precision that does not track the state) would make every
+// byte read UNKNOWN. The guard's branch condition becomes the constant
+// 0 and its Unsupported edge a Noop. Program.Finish calls it.
+func (p *Program) dropStdinGuards() {
+	for _, e := range p.Edges {
+		if h, ok := e.Op.(*Havoc); ok && h.Source == ScanfSource {
+			return
+		}
+	}
+	for _, e := range p.Edges {
+		u, ok := e.Op.(*Unsupported)
+		if !ok || !strings.HasPrefix(u.Construct, stdinAfterScanf) {
+			continue
+		}
+		for _, in := range e.From.In {
+			a, ok := in.Op.(*Assume)
+			if !ok || !a.Truth {
+				continue
+			}
+			for _, sib := range in.From.Out {
+				if s, ok := sib.Op.(*Assume); ok && s.Cond == a.Cond {
+					sib.Op = &Assume{Cond: NewConst(IntT, 0), Truth: s.Truth}
+				}
+			}
+		}
+		e.Op = &Noop{Label: "skip"}
+	}
 }
 
 // IsStdinRead reports whether source, the Source of a Havoc, is a byte

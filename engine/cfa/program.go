@@ -322,8 +322,11 @@ func (p *Program) AddEdge(from, to *Location, op Op, pos Range, text string) *Ed
 	return e
 }
 
-// Finish marks loop heads. Call it after construction.
+// Finish marks loop heads and drops the guards of standard input reads
+// after scanf in a program without scanf (dropStdinGuards). Call it after
+// construction.
 func (p *Program) Finish() {
+	p.dropStdinGuards()
 	for _, f := range append([]*Function{p.Init}, p.Funcs...) {
 		markLoopHeads(f)
 	}
