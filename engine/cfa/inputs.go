@@ -362,9 +362,10 @@ func (p *Program) dropStdinGuards() {
 			if !ok || !a.Truth {
 				continue
 			}
+			zero := NewConst(IntT, 0) // one condition: the pair stays complementary
 			for _, sib := range in.From.Out {
 				if s, ok := sib.Op.(*Assume); ok && s.Cond == a.Cond {
-					sib.Op = &Assume{Cond: NewConst(IntT, 0), Truth: s.Truth}
+					sib.Op = &Assume{Cond: zero, Truth: s.Truth}
 				}
 			}
 		}

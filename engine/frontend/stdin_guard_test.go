@@ -28,6 +28,9 @@ func TestStdinGuards(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
+		if err := p.Check(); err != nil {
+			t.Fatalf("%s: CFA sanity: %v", tc.name, err)
+		}
 		n, zero := 0, 0
 		for _, e := range p.Edges {
 			if u, ok := e.Op.(*cfa.Unsupported); ok && strings.HasPrefix(u.Construct, "a read of standard input after scanf") {
