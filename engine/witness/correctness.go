@@ -119,6 +119,22 @@ func (s *Sources) CallParen(e *cfa.Edge, fn string) (cfa.Pos, bool) {
 	return s.file(e.Pos.Start.File).edgeCallParen(e, fn)
 }
 
+// edgeSpan returns the source file of edge e and e's text in it, blanks
+// trimmed (offsets lo ≤ hi); ok is false when the file or the span is
+// unknown.
+func (s *Sources) edgeSpan(e *cfa.Edge) (f *srcFile, lo, hi int, ok bool) {
+	f = s.file(e.Pos.Start.File)
+	if f == nil {
+		return nil, 0, 0, false
+	}
+	lo, hi, ok = f.span(e.Pos)
+	if !ok {
+		return nil, 0, 0, false
+	}
+	lo, hi = f.trimSpan(lo, hi)
+	return f, lo, hi, true
+}
+
 // Branch resolves assume edge e to its statement keyword and the value
 // of the whole controlling expression, if e decides it (switch and
 // do … while statements have none).
@@ -127,15 +143,10 @@ func (s *Sources) Branch(e *cfa.Edge) (kw cfa.Pos, value, decisive, ok bool) {
 	if !isAssume {
 		return
 	}
-	f := s.file(e.Pos.Start.File)
-	if f == nil {
-		return
-	}
-	lo, hi, ok2 := f.span(e.Pos)
+	f, lo, hi, ok2 := s.edgeSpan(e)
 	if !ok2 {
 		return
 	}
-	lo, hi = f.trimSpan(lo, hi)
 	b := f.enclosingBranch(lo)
 	if b == nil || b.keyword == "switch" || b.doWhile {
 		return
@@ -205,15 +216,10 @@ func LoopSiteOf(src *Sources, loc *cfa.Location) (LoopSite, bool) {
 			if _, ok := e.Op.(*cfa.Assume); pass < 2 && ok != (pass == 0) {
 				continue
 			}
-			f := src.file(e.Pos.Start.File)
-			if f == nil {
-				continue
-			}
-			lo, hi, ok := f.span(e.Pos)
+			f, lo, _, ok := src.edgeSpan(e)
 			if !ok {
 				continue
 			}
-			lo, _ = f.trimSpan(lo, hi)
 			if pass == 2 {
 				if b := f.enclosingBranch(lo); b != nil && !b.doWhile {
 					lo = b.kwOff // the statement starts at its keyword
@@ -231,15 +237,10 @@ func LoopSiteOf(src *Sources, loc *cfa.Location) (LoopSite, bool) {
 		}
 	}
 	for _, e := range loc.Out {
-		f := src.file(e.Pos.Start.File)
-		if f == nil {
-			continue
-		}
-		lo, hi, ok := f.span(e.Pos)
+		f, lo, _, ok := src.edgeSpan(e)
 		if !ok {
 			continue
 		}
-		lo, _ = f.trimSpan(lo, hi)
 		if b := f.enclosingBranch(lo); b != nil {
 			if b.keyword != "if" || !f.conditionStart(b.kwOff+len("if"), lo) {
 				continue

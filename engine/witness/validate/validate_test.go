@@ -68,6 +68,22 @@ func violation(prog *cfa.Program, r *engine.Result, tk witness.Task) *witness.Vi
 	return &witness.Violation{Program: prog, Path: r.Counterexample, Inputs: r.Inputs, Task: tk}
 }
 
+// violationYAML verifies file under config and writes the violation
+// witnesses of its FALSE verdicts, one after the other.
+func violationYAML(t testing.TB, file, config string) (*cfa.Program, []*spec.Property, []byte) {
+	t.Helper()
+	prog, props, res := verify(t, file, config)
+	var y bytes.Buffer
+	for _, r := range res {
+		if r.Verdict == results.False {
+			if err := witness.WriteViolationYAML(&y, violation(prog, r, task(file, config))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return prog, props, y.Bytes()
+}
+
 func validateYAML(t testing.TB, prog *cfa.Program, props []*spec.Property, yml []byte) (validate.Validation, error) {
 	t.Helper()
 	w, err := witness.ReadWitness(bytes.NewReader(yml))
@@ -200,15 +216,8 @@ func TestValidateRejects(t *testing.T) {
 	}
 	whileInv := good[i : i+strings.Index(good[i:], "\n")]
 	const loopFile = "../../testdata/verdicts/loops.c"
-	lprog, lprops, lres := verify(t, loopFile, "value")
-	var vy bytes.Buffer
-	for _, r := range lres {
-		if r.Verdict == results.False {
-			if err := witness.WriteViolationYAML(&vy, violation(lprog, r, task(loopFile, "value"))); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	lprog, lprops, vyml := violationYAML(t, loopFile, "value")
+	vy := bytes.NewBuffer(vyml)
 	// The k loop's branching waypoints: the third passes k < 5 a third
 	// time; flipping it leaves the loop before k == 3.
 	flipped := replaceNth(vy.String(), `value: "true"`, `value: "false"`, 4)
