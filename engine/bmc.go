@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/reverify/reverify/engine/bmc"
@@ -28,6 +29,10 @@ func bmcOptions(cfg Config) bmc.Options {
 // unrolling's nodes (bmc builds no ARG).
 func bmcVerdict(ctx context.Context, prog *cfa.Program, cfg Config, res *Result, out bmc.Result) (results.Verdict, string) {
 	res.States = out.Nodes
+	res.Progress = fmt.Sprintf("bound %d not finished", max(out.Bound, 1))
+	if out.Checked > 0 {
+		res.Progress = fmt.Sprintf("bounds up to %d hold no error", out.Checked)
+	}
 	switch out.Status {
 	case bmc.True:
 		res.Invariants, res.InductionDepth = bmcWitness(prog, out)

@@ -73,6 +73,10 @@ type Result struct {
 	// Bound is the unwinding bound of the proof or counterexample (the
 	// last bound tried for UNKNOWN).
 	Bound int
+	// Checked is, for UNKNOWN, the largest bound whose unrolling was
+	// checked whole without an error (0: none was): how far the
+	// bounds got when the time ran out.
+	Checked int
 	// Path and Inputs are the counterexample of FALSE, confirmed by
 	// engine/cexcheck.CheckPathOpts (bit-precise SMT and concrete replay).
 	Path   []cfa.Step
@@ -143,10 +147,14 @@ func Check(ctx context.Context, prog *cfa.Program, opts Options) (res Result) {
 		bounds = append(bounds, opts.MaxUnwind)
 	}
 	res.Reason = "bmc: no bound tried"
+	checked := 0
 	for _, k := range bounds {
 		u.bound = k
 		r, more := check(ctx, prog, u, opts)
-		r.Bound = k
+		if more {
+			checked = k // no error within k; a larger bound may decide
+		}
+		r.Bound, r.Checked = k, checked
 		res = r
 		if !more {
 			break

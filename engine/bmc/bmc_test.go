@@ -551,3 +551,28 @@ int main(void) {
 		})
 	}
 }
+
+// TestChecked: an UNKNOWN says how far the bounds got: the largest bound
+// checked whole without an error (the bounds 1, 2, 4, 8 of a loop of a
+// thousand rounds under MaxUnwind 8), and 0 when an error ends the
+// unrolling before any bound is whole.
+func TestChecked(t *testing.T) {
+	r := check(t, `int main(void) {
+	unsigned int i = 0;
+	while (i < 1000) i++;
+	__VERIFIER_assert(i == 1000);
+	return 0;
+}`, bmc.Options{MaxUnwind: 8})
+	if r.Status != bmc.Unknown || r.Bound != 8 || r.Checked != 8 {
+		t.Errorf("%s at bound %d, checked %d (%s); want UNKNOWN at bound 8, checked 8", statusName[r.Status], r.Bound, r.Checked, r.Reason)
+	}
+	r = check(t, `int main(void) {
+	unsigned int i = __VERIFIER_nondet_uint();
+	__VERIFIER_assert(i != 7);
+	while (i < 1000) i++;
+	return 0;
+}`, bmc.Options{MaxUnwind: 4})
+	if r.Status != bmc.False || r.Checked != 0 {
+		t.Errorf("%s, checked %d (%s); want FALSE at the first bound, checked 0", statusName[r.Status], r.Checked, r.Reason)
+	}
+}

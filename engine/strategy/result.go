@@ -35,6 +35,10 @@ type Result struct {
 	Seconds     float64 // seconds of this property's runs on the clock its limit is measured on (Clock: CPU under --clock cpu, else wall)
 	States      int     // abstract states reached (summed over refinements)
 	Refinements int
+	// Progress is how far an analysis got in its own terms beside the
+	// states it counts (bmc: "bounds up to 8 hold no error"), part of
+	// the detail of an UNKNOWN that its deadline stopped.
+	Progress string
 	// Precision is the final precision of a CEGAR configuration in its
 	// stable text form (value.ScopedPrecision.Format), one entry per
 	// element, sorted: "main::x@main:+8:[x < 0]" (tracked at the location

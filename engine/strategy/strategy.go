@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/reverify/reverify/results"
@@ -140,14 +141,18 @@ func (l limit) Run(ctx context.Context) *Result {
 // progress describes how far a stopped analysis got: "79,805 states, 12
 // refinements" ("" when it explored nothing).
 func progress(r *Result) string {
-	if r.States == 0 {
-		return ""
+	var parts []string
+	if r.States > 0 {
+		s := thousands(r.States) + " states"
+		if r.Refinements > 0 {
+			s += fmt.Sprintf(", %d refinements", r.Refinements)
+		}
+		parts = append(parts, s)
 	}
-	s := thousands(r.States) + " states"
-	if r.Refinements > 0 {
-		s += fmt.Sprintf(", %d refinements", r.Refinements)
+	if r.Progress != "" {
+		parts = append(parts, r.Progress)
 	}
-	return s
+	return strings.Join(parts, "; ")
 }
 
 // thousands formats n with thousands separators: 79,805.

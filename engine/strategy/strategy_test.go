@@ -276,3 +276,26 @@ func TestPortfolioProbe(t *testing.T) {
 		t.Errorf("undecided probe: got %s by %q, the probe arm ran %d steps", r.Verdict, r.Decider, b.Load())
 	}
 }
+
+// TestProgressDetail: an analysis its deadline stops has how far it got
+// as its detail, the states it counts and its own progress (bmc's
+// bounds) together.
+func TestProgressDetail(t *testing.T) {
+	for _, tc := range []struct {
+		r    Result
+		want string
+	}{
+		{Result{States: 79805}, "timeout (79,805 states)"},
+		{Result{States: 658, Progress: "bounds up to 64 hold no error"}, "timeout (658 states; bounds up to 64 hold no error)"},
+		{Result{Progress: "bound 1 not finished"}, "timeout (bound 1 not finished)"},
+		{Result{}, "timeout"},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+		<-ctx.Done()
+		r := Func("bmc", func(context.Context) *Result { c := tc.r; c.Verdict = results.Unknown; return &c }).Run(ctx)
+		cancel()
+		if r.Verdict != results.Unknown || r.Cause.Kind != results.CauseTimeout || r.Reason != tc.want {
+			t.Errorf("%+v: %s %v %q, want %q", tc.r, r.Verdict, r.Cause, r.Reason, tc.want)
+		}
+	}
+}
