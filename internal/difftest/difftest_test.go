@@ -25,6 +25,7 @@ var (
 	flagOut     = flag.String("diff.out", "", "directory for the failing cases (default: a temporary directory, printed)")
 	flagTimeout = flag.Duration("diff.timeout", 4*time.Second, "time limit per property")
 	flagExtern  = flag.Bool("diff.extern", true, "let every other pair of seeds call functions without a body (false: none does)")
+	flagStdin   = flag.Bool("diff.stdin", false, "let every program read ints from standard input with scanf (Options.Stdin)")
 	flagReduce  = flag.Int("diff.reduce", 0, "reduce each failing case with at most this many checks and write it as …-min.txt")
 )
 
@@ -219,6 +220,7 @@ func TestDiff(t *testing.T) {
 		start := time.Now()
 		opt := OptionsFor(j.seed)
 		opt.Extern = opt.Extern && *flagExtern
+		opt.Stdin = *flagStdin
 		gp := Generate(j.seed, opt)
 		c, err := e.MakeCase(ctx, gp)
 		if err != nil {
@@ -353,7 +355,9 @@ func TestDump(t *testing.T) {
 	if err != nil {
 		t.Skip(err)
 	}
-	gp := Generate(*flagSeed, OptionsFor(*flagSeed))
+	opt := OptionsFor(*flagSeed)
+	opt.Stdin = *flagStdin
+	gp := Generate(*flagSeed, opt)
 	c, err := e.MakeCase(context.Background(), gp)
 	if err != nil {
 		t.Fatal(err)

@@ -61,6 +61,11 @@ type Options struct {
 	// with the benign bodies, links its own (the counterexample's
 	// values) over them.
 	ExternObj bool
+	// Stdin lets statements read an int from standard input with
+	// `scanf("%d", &rv_in)` and store it when the call converts it
+	// (C11 7.21.6.4): inputs for reverify (engine/cfa's scanf model),
+	// the input vector's numbers as text on gcc's standard input.
+	Stdin bool
 }
 
 // OptionsFor derives the options of a seed: the four combinations of
@@ -194,6 +199,7 @@ type gen struct {
 	funcs   []*function
 	externs []*extern
 	nondet  map[string]bool
+	scanf   bool // a statement reads standard input (Options.Stdin)
 	checks  []check
 	loop    int // loop nesting
 	depth   int // statement nesting
@@ -362,6 +368,9 @@ func (g *gen) program() {
 		g.handler(h)
 	}
 	var decl strings.Builder
+	if g.scanf {
+		decl.WriteString("extern int scanf(const char *, ...);\n")
+	}
 	for _, s := range sortedKeys(g.nondet) {
 		fmt.Fprintf(&decl, "extern %s __VERIFIER_nondet_%s(void);\n", nondetRet[s], s)
 	}
@@ -842,6 +851,9 @@ func (g *gen) stmt() {
 		g.emit("%s = %s;", g.target(), g.expr(2))
 	case k < 16 && len(g.funcs) > 0:
 		g.call()
+	case k < 17 && g.opt.Stdin && g.r.Intn(2) == 0:
+		g.scanf = true
+		g.emit("{ int rv_in; if (scanf(\"%%d\", &rv_in) == 1) %s = rv_in; }", g.target())
 	case k < 17 && g.opt.Nondet:
 		t := g.typ()
 		g.nondet[t.nondet] = true

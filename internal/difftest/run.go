@@ -99,7 +99,7 @@ func newEnv(dm cfa.DataModel, dir string, qemu bool) (*Env, error) {
 	if qemu {
 		err = syscall.ENOEXEC
 	} else {
-		code, _, _, err = e.run(ctx, exe, nil)
+		code, _, _, err = e.run(ctx, exe, nil, "")
 	}
 	if err != nil && dm == cfa.ILP32 && errors.Is(err, syscall.ENOEXEC) {
 		q, qerr := exec.LookPath("qemu-i386")
@@ -107,7 +107,7 @@ func newEnv(dm cfa.DataModel, dir string, qemu bool) (*Env, error) {
 			return nil, fmt.Errorf("this kernel cannot run 32-bit programs (%v) and qemu-i386 is not installed (Debian qemu-user)", err)
 		}
 		e.exec = []string{q}
-		code, _, _, err = e.run(ctx, exe, nil)
+		code, _, _, err = e.run(ctx, exe, nil, "")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("cannot run a program built by gcc (%s): %v", dm, err)
@@ -137,12 +137,13 @@ func (e *Env) compile(exe string, files ...string) error {
 
 // run runs exe with the environment env added; code is the exit status,
 // or 128+signal.
-func (e *Env) run(ctx context.Context, exe string, env []string, args ...string) (code int, stdout, stderr string, err error) {
+func (e *Env) run(ctx context.Context, exe string, env []string, stdin string, args ...string) (code int, stdout, stderr string, err error) {
 	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
 	argv := append(append(append([]string{}, e.exec...), exe), args...)
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdin = strings.NewReader(stdin)
 	var o, s bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &s
 	err = cmd.Run()
@@ -157,6 +158,17 @@ func (e *Env) run(ctx context.Context, exe string, env []string, args ...string)
 		return exit.ExitCode(), o.String(), s.String(), nil
 	}
 	return 0, o.String(), s.String(), err
+}
+
+// inputText is the standard input of a run on the input vector in (a
+// program generated with Options.Stdin reads it with scanf("%d")): its
+// numbers as ints, in decimal, one per line.
+func inputText(in []int64) string {
+	var b strings.Builder
+	for _, v := range in {
+		fmt.Fprintf(&b, "%d\n", int32(v))
+	}
+	return b.String()
 }
 
 func inputEnv(in []int64) []string {
@@ -218,7 +230,7 @@ func (e *Env) MakeCase(ctx context.Context, gp *Generated) (*Case, error) {
 	if err := e.compile(exe, files...); err != nil {
 		return nil, fmt.Errorf("generator: %v", err)
 	}
-	code, out, serr, err := e.run(ctx, exe, inputEnv(c.Inputs[0]))
+	code, out, serr, err := e.run(ctx, exe, inputEnv(c.Inputs[0]), inputText(c.Inputs[0]))
 	if err != nil || code != 0 {
 		return nil, fmt.Errorf("generator: instrumented run exited %d (%v): %s", code, err, serr)
 	}
@@ -374,7 +386,10 @@ func (e *Env) Check(ctx context.Context, c *Case, config string, lim Limits) ([]
 	// nondet values refutes a FALSE there; only its reproducer can
 	// confirm it.
 	volatile := strings.Contains(c.Source, "volatile")
-	deterministic := c.Benign == "" && !strings.Contains(c.Source, "__VERIFIER_nondet_") && !volatile
+	// Values read from standard input are inputs as well; the nondet
+	// values a replay passes do not feed them.
+	stdin := strings.Contains(c.Source, "scanf(")
+	deterministic := c.Benign == "" && !strings.Contains(c.Source, "__VERIFIER_nondet_") && !volatile && !stdin
 
 	p, err := frontend.Translate(frontend.Options{DataModel: e.DataModel}, prog)
 	if err != nil {
@@ -408,7 +423,7 @@ func (e *Env) Check(ctx context.Context, c *Case, config string, lim Limits) ([]
 				break
 			}
 			o.Problem, o.Detail = e.reproduce(ctx, dir, p, r, c)
-			if o.Problem == NoReproducer && c.Benign == "" && !volatile {
+			if o.Problem == NoReproducer && c.Benign == "" && !volatile && !stdin {
 				// Without external functions the counterexample's nondet
 				// values determine the run: replay them with gcc.
 				if line, err := e.firstViolation(ctx, benignExe, cexInputs(r)); err != nil {
@@ -429,7 +444,7 @@ func (e *Env) Check(ctx context.Context, c *Case, config string, lim Limits) ([]
 // firstViolation runs exe on the inputs and returns the line of the
 // assertion it violates (0: none).
 func (e *Env) firstViolation(ctx context.Context, exe string, in []int64) (int, error) {
-	code, _, serr, err := e.run(ctx, exe, inputEnv(in))
+	code, _, serr, err := e.run(ctx, exe, inputEnv(in), inputText(in))
 	if err != nil {
 		return 0, err
 	}
@@ -480,7 +495,8 @@ func (e *Env) reproduce(ctx context.Context, dir string, p *cfa.Program, r *engi
 	if err := cmd.Run(); err != nil {
 		return BadRepro, fmt.Sprintf("%s: %v: %s", strings.Join(argv, " "), err, cerr.String())
 	}
-	code, _, serr, err := e.run(ctx, exe, nil)
+	stdin, _ := reproduce.Stdin(src)
+	code, _, serr, err := e.run(ctx, exe, nil, string(stdin))
 	if err != nil {
 		return NotReached, err.Error()
 	}
