@@ -53,6 +53,12 @@
 //     definitions are weak: a FALSE's reproducer defines the objects
 //     itself with the counterexample's values, and its strong
 //     definitions take precedence over benign.c's.
+//   - Stdin (not rotated; the test's -diff.stdin turns it on for every
+//     program): statements read an int from standard input,
+//     `{ int rv_in; if (scanf("%d", &rv_in) == 1) x = rv_in; }`; gcc's
+//     runs get the input vector's numbers as text on standard input,
+//     and a FALSE's reproducer the text it writes (engine/cfa's scanf
+//     model).
 //
 // e.g. under Layout:
 //
