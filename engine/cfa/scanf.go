@@ -23,13 +23,9 @@ func IsScanf(source string) bool {
 // models: a numeric conversion without assignment suppression or field
 // width.
 type ScanfConv struct {
-	Spec string // the specification as written: "%d", "%hhu", "%lx"
-	Verb byte   // 'd', 'i', 'u', 'x', 'X' or 'o'
+	Spec string // the specification as written, ending in its verb: "%d", "%hhu", "%lx"
 	Bits int    // the width of the integer it stores, by its length modifier
 }
-
-// Signed reports whether the conversion reads a signed number (d, i).
-func (c ScanfConv) Signed() bool { return c.Verb == 'd' || c.Verb == 'i' }
 
 // ScanfCall reports whether a call of the function name without a body,
 // with the format string literal format (ok: the first argument is
@@ -71,7 +67,7 @@ func ScanfCall(name string, format string, ok bool, args []*Type, dm DataModel) 
 		if j >= len(format) || !strings.ContainsRune("diuxXo", rune(format[j])) {
 			return nil, false
 		}
-		convs = append(convs, ScanfConv{Spec: format[i : j+1], Verb: format[j], Bits: bits})
+		convs = append(convs, ScanfConv{Spec: format[i : j+1], Bits: bits})
 		i = j
 	}
 	if len(convs) == 0 || len(convs) != len(args) {

@@ -192,7 +192,7 @@ func (t *translator) stdinState() *cfa.Var {
 	if t.stdinVar == nil {
 		v := t.newGlobal(cfa.StdinState, cfa.StdinState, cfa.IntT, cfa.Pos{})
 		t.init.emitAt(&cfa.Decl{Var: v}, cfa.Range{}, "")
-		t.init.emitAt(&cfa.Assign{LHS: &cfa.VarRef{Var: v}, RHS: cfa.NewConst(cfa.IntT, 0)}, cfa.Range{}, "")
+		t.init.emitAt(&cfa.Assign{LHS: &cfa.VarRef{Var: v}, RHS: cfa.NewConst(cfa.IntT, cfa.StdinOpen)}, cfa.Range{}, "")
 		t.stdinVar = v
 	}
 	return t.stdinVar

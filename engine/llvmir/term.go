@@ -633,10 +633,9 @@ func (fx *fnctx) scanf(name string, in *ir.InstCall, res cfa.Expr) bool {
 	if !ok {
 		return false
 	}
-	v := fx.newVar("input", res.Type())
-	v.Temp = true
-	x := &cfa.VarRef{Var: v}
-	cfa.EmitScanf(llInput{fx}, x, args, convs)
+	b := llInput{fx}
+	x := b.Temp(res.Type())
+	cfa.EmitScanf(b, x, args, convs)
 	fx.emit(&cfa.Assign{LHS: res, RHS: x})
 	return true
 }

@@ -375,7 +375,7 @@ func (t *translator) stdinState() *cfa.Var {
 	if t.stdinVar == nil {
 		v := t.p.NewVar(nil, t.uniqueName(cfa.StdinState), cfa.IntT)
 		t.init.edge(&cfa.Decl{Var: v}, cfa.Range{}, "")
-		t.init.edge(&cfa.Assign{LHS: &cfa.VarRef{Var: v}, RHS: cfa.NewConst(cfa.IntT, 0)}, cfa.Range{}, "")
+		t.init.edge(&cfa.Assign{LHS: &cfa.VarRef{Var: v}, RHS: cfa.NewConst(cfa.IntT, cfa.StdinOpen)}, cfa.Range{}, "")
 		t.stdinVar = v
 	}
 	return t.stdinVar
