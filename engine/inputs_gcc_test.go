@@ -84,6 +84,11 @@ func TestInputsAgainstGCC(t *testing.T) {
 		{"stdin_scanf.c", "1 2 3 7 beef", []int{26}},
 		{"stdin_scanf.c", "1 2 3 200 0xbeef", []int{26}},
 		{"stdin_scanf.c", "1 2 3 200 ?", nil},
+		// fscanf on stdin and scanf read the same input
+		{"stdin_fscanf.c", "40 -2", []int{17}},
+		{"stdin_fscanf.c", "40\n\n-2x", []int{17}},
+		{"stdin_fscanf.c", "x 40 -2", nil},
+		{"stdin_fscanf.c", "40", nil},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			src, err := os.ReadFile(filepath.Join("testdata/verdicts", tc.file))
@@ -143,6 +148,7 @@ func TestInputReproducers(t *testing.T) {
 	}{
 		{"input_read.c", []string{"value", "value-cegar", "symex-cegar", "predicate-cegar", "bmc"}},
 		{"stdin_scanf.c", []string{"value", "predicate-cegar", "bmc"}},
+		{"stdin_fscanf.c", []string{"value", "bmc"}},
 	} {
 		for _, config := range tc.configs {
 			t.Run(config+"/"+tc.file, func(t *testing.T) {

@@ -104,31 +104,35 @@ func TestScanfCall(t *testing.T) {
 	for _, tc := range []struct {
 		name, format string
 		lit          bool
+		stdin        bool // fscanf's stream is stdin
 		args         []*Type
 		dm           DataModel
 		want         string // the conversions' specs and widths; "" when not modelled
 	}{
-		{"scanf", "%d", true, []*Type{p(32, true)}, LP64, "%d/32"},
-		{"__isoc99_scanf", " %d %u\n", true, []*Type{p(32, true), p(32, false)}, LP64, "%d/32 %u/32"},
-		{"scanf", "%hhu%hd%lx%llo%i%X", true, []*Type{p(8, false), p(16, true), p(64, false), p(64, false), p(32, true), p(32, false)}, LP64, "%hhu/8 %hd/16 %lx/64 %llo/64 %i/32 %X/32"},
-		{"scanf", "%ld %zu", true, []*Type{p(32, true), p(32, false)}, ILP32, "%ld/32 %zu/32"},
-		{"scanf", "%ld", true, []*Type{p(32, true)}, LP64, ""},            // long is 64 bits
-		{"scanf", "%d", true, []*Type{p(16, true)}, LP64, ""},             // a short for %d
-		{"scanf", "%d", true, []*Type{PointerTo(BoolType, 64)}, LP64, ""}, // not an integer of its width
-		{"scanf", "%d", true, []*Type{IntT}, LP64, ""},                    // not a pointer
-		{"scanf", "%d", false, []*Type{p(32, true)}, LP64, ""},            // not a literal
-		{"scanf", "%d,%d", true, []*Type{p(32, true), p(32, true)}, LP64, ""},
-		{"scanf", "%3d", true, []*Type{p(32, true)}, LP64, ""},
-		{"scanf", "%*d %d", true, []*Type{p(32, true)}, LP64, ""},
-		{"scanf", "%c", true, []*Type{p(8, true)}, LP64, ""},
-		{"scanf", "%s", true, []*Type{PointerTo(CharType, 64)}, LP64, ""},
-		{"scanf", "%d%%", true, []*Type{p(32, true)}, LP64, ""},
-		{"scanf", "%d %d", true, []*Type{p(32, true)}, LP64, ""}, // too few arguments
-		{"scanf", " ", true, nil, LP64, ""},
-		{"fscanf", "%d", true, []*Type{p(32, true)}, LP64, ""},
-		{"sscanf", "%d", true, []*Type{p(32, true)}, LP64, ""},
+		{"scanf", "%d", true, false, []*Type{p(32, true)}, LP64, "%d/32"},
+		{"__isoc99_scanf", " %d %u\n", true, false, []*Type{p(32, true), p(32, false)}, LP64, "%d/32 %u/32"},
+		{"scanf", "%hhu%hd%lx%llo%i%X", true, false, []*Type{p(8, false), p(16, true), p(64, false), p(64, false), p(32, true), p(32, false)}, LP64, "%hhu/8 %hd/16 %lx/64 %llo/64 %i/32 %X/32"},
+		{"scanf", "%ld %zu", true, false, []*Type{p(32, true), p(32, false)}, ILP32, "%ld/32 %zu/32"},
+		{"scanf", "%ld", true, false, []*Type{p(32, true)}, LP64, ""},            // long is 64 bits
+		{"scanf", "%d", true, false, []*Type{p(16, true)}, LP64, ""},             // a short for %d
+		{"scanf", "%d", true, false, []*Type{PointerTo(BoolType, 64)}, LP64, ""}, // not an integer of its width
+		{"scanf", "%d", true, false, []*Type{IntT}, LP64, ""},                    // not a pointer
+		{"scanf", "%d", false, false, []*Type{p(32, true)}, LP64, ""},            // not a literal
+		{"scanf", "%d,%d", true, false, []*Type{p(32, true), p(32, true)}, LP64, ""},
+		{"scanf", "%3d", true, false, []*Type{p(32, true)}, LP64, ""},
+		{"scanf", "%*d %d", true, false, []*Type{p(32, true)}, LP64, ""},
+		{"scanf", "%c", true, false, []*Type{p(8, true)}, LP64, ""},
+		{"scanf", "%s", true, false, []*Type{PointerTo(CharType, 64)}, LP64, ""},
+		{"scanf", "%d%%", true, false, []*Type{p(32, true)}, LP64, ""},
+		{"scanf", "%d %d", true, false, []*Type{p(32, true)}, LP64, ""}, // too few arguments
+		{"scanf", " ", true, false, nil, LP64, ""},
+		{"fscanf", "%d", true, true, []*Type{p(32, true)}, LP64, "%d/32"},
+		{"__isoc99_fscanf", "%hd %d", true, true, []*Type{p(16, true), p(32, true)}, LP64, "%hd/16 %d/32"},
+		{"fscanf", "%d", true, false, []*Type{p(32, true)}, LP64, ""}, // another stream
+		{"sscanf", "%d", true, true, []*Type{p(32, true)}, LP64, ""},
+		{"scanf", "%d", true, true, []*Type{p(32, true)}, LP64, "%d/32"}, // scanf has no stream to ask about
 	} {
-		convs, ok := ScanfCall(tc.name, tc.format, tc.lit, tc.args, tc.dm)
+		convs, ok := ScanfCall(tc.name, tc.stdin, tc.format, tc.lit, tc.args, tc.dm)
 		var got []string
 		for _, c := range convs {
 			got = append(got, c.Spec+"/"+strconv.Itoa(c.Bits))

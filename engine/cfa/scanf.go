@@ -27,11 +27,20 @@ type ScanfConv struct {
 	Bits int    // the width of the integer it stores, by its length modifier
 }
 
+// ScanfStream reports whether name is fscanf (C11 7.21.6.2; glibc
+// names it __isoc99_fscanf), whose first argument is the stream and
+// whose format follows it, rather than scanf, whose format is the first.
+func ScanfStream(name string) bool {
+	return name == "fscanf" || name == "__isoc99_fscanf"
+}
+
 // ScanfCall reports whether a call of the function name without a body,
-// with the format string literal format (ok: the first argument is
+// with the format string literal format (ok: the format argument is
 // one) and arguments of the types args (after the format), is a call of
-// scanf (C11 7.21.6.4; glibc names it __isoc99_scanf) that EmitScanf
-// models, and returns the format's conversions: every directive is a
+// scanf (C11 7.21.6.4; glibc names it __isoc99_scanf), or of fscanf on
+// stdin (onStdin: its stream argument is stdin; ScanfStream), which is
+// scanf (C11 7.21.6.4: "equivalent to fscanf with the argument stdin"),
+// that EmitScanf models, and returns the format's conversions: every directive is a
 // whitespace or a numeric conversion (d, i, u, x, X, o) with an
 // optional length modifier (hh, h, l, ll, j, z, t) and no field width or
 // assignment suppression, there is at least one, and each argument
@@ -39,8 +48,8 @@ type ScanfConv struct {
 // modifier gives under dm. Formats with other directives (ordinary
 // characters, %c, %s, %[, %n, %f, %%, widths) stay unmodelled calls,
 // which is sound.
-func ScanfCall(name string, format string, ok bool, args []*Type, dm DataModel) ([]ScanfConv, bool) {
-	if !ok || name != "scanf" && name != "__isoc99_scanf" {
+func ScanfCall(name string, onStdin bool, format string, ok bool, args []*Type, dm DataModel) ([]ScanfConv, bool) {
+	if stream := ScanfStream(name); !ok || stream && !onStdin || !stream && name != "scanf" && name != "__isoc99_scanf" {
 		return nil, false
 	}
 	var convs []ScanfConv

@@ -608,11 +608,18 @@ func (fc *fnctx) input(s *funcSym, args []cc.ExpressionNode, tn cc.Node) cfa.Exp
 	return c
 }
 
-// scanfConvs returns the conversions of a call of scanf that
-// cfa.ScanfCall models (a string literal format of numeric conversions,
-// each argument a pointer to an integer of the conversion's width), else
-// nil.
+// scanfConvs returns the conversions of a call of scanf, or of fscanf
+// on stdin, that cfa.ScanfCall models (a string literal format of
+// numeric conversions, each argument a pointer to an integer of the
+// conversion's width), else nil.
 func (fc *fnctx) scanfConvs(s *funcSym, args []cc.ExpressionNode) []cfa.ScanfConv {
+	onStdin := false
+	if cfa.ScanfStream(s.key.name) {
+		if len(args) == 0 {
+			return nil
+		}
+		onStdin, args = isStdin(args[0]), args[1:]
+	}
 	if len(args) < 2 {
 		return nil
 	}
@@ -621,18 +628,21 @@ func (fc *fnctx) scanfConvs(s *funcSym, args []cc.ExpressionNode) []cfa.ScanfCon
 	for i, a := range args[1:] {
 		types[i] = fc.t.tm.Typ(a.Type())
 	}
-	convs, ok := cfa.ScanfCall(s.key.name, format, ok, types, fc.t.p.DataModel)
+	convs, ok := cfa.ScanfCall(s.key.name, onStdin, format, ok, types, fc.t.p.DataModel)
 	if !ok {
 		return nil
 	}
 	return convs
 }
 
-// scanf translates a call of scanf by its model (cfa.EmitScanf): its
+// scanf translates a call of scanf, or of fscanf on stdin, by its model (cfa.EmitScanf): its
 // value, a fresh temporary of int, is returned.
 func (fc *fnctx) scanf(s *funcSym, args []cc.ExpressionNode, tn cc.Node) cfa.Expr {
 	convs := fc.scanfConvs(s, args)
 	fc.t.p.Externals[s.name] = s.typ
+	if cfa.ScanfStream(s.key.name) {
+		args = args[1:] // stdin (scanfConvs)
+	}
 	vals := make([]cfa.Expr, len(args)-1)
 	for i, a := range args[1:] {
 		vals[i] = fc.rv(a)

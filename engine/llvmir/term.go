@@ -613,23 +613,31 @@ func (fx *fnctx) stdinCall(name string, in *ir.InstCall, res cfa.Expr) bool {
 	return true
 }
 
-// scanf translates a call of scanf that cfa.ScanfCall models (a string
+// scanf translates a call of scanf, or of fscanf on stdin, that
+// cfa.ScanfCall models (a string
 // literal format of numeric conversions, each argument a pointer to an
 // integer of the conversion's width) by its model (cfa.EmitScanf), as
 // the C front end does, its result stored into res; it reports false,
 // having emitted nothing, for any other call.
 func (fx *fnctx) scanf(name string, in *ir.InstCall, res cfa.Expr) bool {
-	if len(in.Args) < 2 || !res.Type().IsInteger() {
+	params, onStdin := in.Args, false
+	if cfa.ScanfStream(name) {
+		if len(params) == 0 {
+			return false
+		}
+		onStdin, params = isStdin(params[0]), params[1:]
+	}
+	if len(params) < 2 || !res.Type().IsInteger() {
 		return false
 	}
-	format, ok := stringLit(fx.value(in.Args[0]))
-	args := make([]cfa.Expr, len(in.Args)-1)
+	format, ok := stringLit(fx.value(params[0]))
+	args := make([]cfa.Expr, len(params)-1)
 	types := make([]*cfa.Type, len(args))
-	for i, a := range in.Args[1:] {
+	for i, a := range params[1:] {
 		args[i] = fx.value(a)
 		types[i] = args[i].Type()
 	}
-	convs, ok := cfa.ScanfCall(name, format, ok, types, fx.t.p.DataModel)
+	convs, ok := cfa.ScanfCall(name, onStdin, format, ok, types, fx.t.p.DataModel)
 	if !ok {
 		return false
 	}
