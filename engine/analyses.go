@@ -76,7 +76,7 @@ func init() {
 	// default: the arms and the order of their first turns follow the
 	// program's class (engine/features; defaultArms).
 	register("default", configuration{
-		doc:   "value (at most 500,000 states, lists not abstracted), value-cegar, predicate-cegar, k-induction, symex-cegar and bmc as a portfolio: the first TRUE or FALSE wins; with fewer cores than arms they take turns in time slices, in an order and with shares chosen by the program's loops (engine/features): bmc beside value from the start unless a loop's bound is an input or a large constant, where bmc first probes for 0.1 s, predicate-cegar and k-induction (four times the share each) follow value after 0.05 s and the others after 2 s; otherwise the others from 1–2 s of the arms' time (CPU time under --clock cpu); with 4 or more properties value first runs once over all of them, for at most a quarter of their limits together and one limit at most, each property charged its part of that time (multi-property verification)",
+		doc:   "value (at most 500,000 states, lists not abstracted), value-cegar, predicate-cegar, k-induction, symex-cegar and bmc as a portfolio: the first TRUE or FALSE wins; with fewer cores than arms (under --clock cpu: always, one slot) they take turns in time slices, in an order and with shares chosen by the program's loops (engine/features): counting loops start with value alone, then bmc after 0.05 s, predicate-cegar (four times the share) after 0.3 s, k-induction after 0.5 s, symex-cegar after 2 s and value-cegar after 4 s; a loop whose bound is an input or a large constant starts with predicate-cegar (four times the share) and k-induction (twice), bmc after 0.05 s, value after 0.1 s, symex-cegar after 0.5 s and value-cegar after 4 s; other programs bmc beside value from the start and the others from 1–2 s of the arms' time (CPU time under --clock cpu); with 4 or more properties value first runs once over all of them, for at most a quarter of their limits together and one limit at most, each property charged its part of that time (multi-property verification)",
 		arms:  defaultArms(features.Counting),
 		order: defaultArms,
 	})
@@ -121,27 +121,33 @@ func (conf configuration) plan(prog *cfa.Program, props []*spec.Property, cfg Co
 }
 
 // defaultArms are `default`'s arms for programs of class c, in the
-// order of expected payoff (doc/perf/2026-11-29-selection.md: which arm
-// decides which SV-COMP task, and in how much CPU time alone). Every
-// class has the same arms, value first (the shared multi-property run
-// stands for it): full-precision value analysis decides finite-state
-// programs, lists of a bounded length and FALSE properties fastest and
-// gives up within its state budget elsewhere. An arm's start is in the
-// arms' executed time together, which passes as fast as they run, so
-// the leading arms have the first second to themselves (in CPU time
-// under a CPU limit: strategy.PortfolioOn). Loop-free, finite-state and
-// heap programs: bmc beside value from the start (k-induction over
-// merged paths proves lock-step loops at k = 1), value-cegar and
-// symex-cegar from 1 s, predicate-cegar and k-induction from 2 s.
-// Counting loops bounded by small constants: bmc beside value (it
-// unrolls them whole), value-cegar and symex-cegar from 1 s,
-// predicate-cegar and k-induction (twice the share; they end at once
-// outside their scope) from 1.5 s. A loop whose bound is an input
-// or a large constant needs an invariant: bmc first probes for 0.1 s
-// (k-induction over merged paths proves a 1-inductive invariant at once:
-// nla-digbench's ps2-ll in 0.07 s alone, 1.2 s in its turn at 2 s), then
-// predicate-cegar and k-induction follow value after 0.05 s with four
-// times its share each, the others from 2 s.
+// order of expected payoff (doc/perf/2026-12-01-default-shares.md:
+// which arm decides which SV-COMP task, and in how much CPU time alone).
+// Every class has the same arms, value first in the list (the shared
+// multi-property run stands for it): full-precision value analysis
+// decides finite-state programs, lists of a bounded length and FALSE
+// properties fastest and gives up within its state budget elsewhere. An
+// arm's start is in the arms' executed time together, which passes as
+// fast as they run (in CPU time under a CPU limit, where the arms hold
+// one slot and the weights divide the budget: strategy.PortfolioOn), so
+// the leading arm has the first tenths of a second to itself and
+// decides the easy properties at the cost of one analysis.
+//   - Loop-free, finite-state and heap programs: bmc beside value from
+//     the start (k-induction over merged paths proves lock-step loops at
+//     k = 1), value-cegar and symex-cegar from 1 s, predicate-cegar and
+//     k-induction from 2 s.
+//   - Counting loops bounded by small constants: value alone for 0.05 s
+//     (it decides most of them in a few hundredths), then bmc (it
+//     unrolls them whole), predicate-cegar from 0.3 s with four times
+//     the share (it proves the counting loops whose bound value cannot
+//     enumerate; seconds alone), k-induction from 0.5 s, symex-cegar
+//     from 2 s and value-cegar, which decides none of the tasks the
+//     others leave, from 4 s.
+//   - A loop whose bound is an input or a large constant needs an
+//     invariant: predicate-cegar (four times the share) and k-induction
+//     (twice) from the start, bmc from 0.05 s (k-induction over merged
+//     paths proves a 1-inductive invariant at once), value from 0.1 s,
+//     symex-cegar from 0.5 s and value-cegar from 4 s.
 func defaultArms(c features.Class) []arm {
 	value := arm{name: "value", maxStates: valueArmStates, concrete: true}
 	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
@@ -150,11 +156,12 @@ func defaultArms(c features.Class) []arm {
 		return []arm{value, {name: "bmc"}, {name: "value-cegar", after: ms(1000)}, {name: "symex-cegar", after: ms(1000)},
 			{name: "predicate-cegar", after: ms(2000)}, {name: "k-induction", after: ms(2000)}}
 	case features.Invariant:
-		return []arm{value, {name: "predicate-cegar", weight: 4, after: ms(50)}, {name: "k-induction", weight: 4, after: ms(50)},
-			{name: "symex-cegar", after: ms(2000)}, {name: "bmc", after: ms(2000), probe: bmcProbe}, {name: "value-cegar", after: ms(2000)}}
+		value.after = ms(100)
+		return []arm{value, {name: "predicate-cegar", weight: 4}, {name: "k-induction", weight: 2},
+			{name: "bmc", after: ms(50)}, {name: "symex-cegar", after: ms(500)}, {name: "value-cegar", after: ms(4000)}}
 	}
-	return []arm{value, {name: "bmc"}, {name: "value-cegar", after: ms(1000)}, {name: "symex-cegar", after: ms(1000)},
-		{name: "predicate-cegar", weight: 2, after: ms(1500)}, {name: "k-induction", weight: 2, after: ms(1500)}}
+	return []arm{value, {name: "bmc", after: ms(50)}, {name: "predicate-cegar", weight: 4, after: ms(300)}, {name: "k-induction", after: ms(500)},
+		{name: "symex-cegar", after: ms(2000)}, {name: "value-cegar", after: ms(4000)}}
 }
 
 // valueArmStates is the state budget of full-precision value analysis
@@ -195,9 +202,3 @@ const (
 	valueScope = cegar.AdaptiveScope
 	symexScope = cegar.AdaptiveScope
 )
-
-// bmcProbe is how long bmc runs first in `default` where its turn comes
-// late: k-induction over merged paths proves a loop whose invariant
-// holds inductively at once, and bounded model checking finds a shallow
-// violation, in well under a tenth of a second.
-const bmcProbe = 100 * time.Millisecond

@@ -51,11 +51,12 @@ func portfolio(doc string, arms ...arm) configuration {
 // slots is the number of a portfolio's arms that run at a time: the
 // cores per property verified at once (Config.Workers properties in
 // parallel), at least 1; Config.Slots overrides it. Under a CPU-time
-// limit too: one slot would spend no more CPU time on arms that pause
-// at their checkpoints, but a long solver call does not pause, and on
-// one core it holds the others back (modulus-2 of SV-COMP: value's
-// counterexample check runs 20 s in Z3 while k-induction, which proves
-// the task alone in 6 s, waits).
+// limit (a clock) the portfolio's arms hold one slot whatever this says
+// (strategy.PortfolioOn): an arm inside a long solver call keeps its
+// core until the call returns, and the slot passes to the next arm at
+// the quantum's end (modulus-2 of SV-COMP: value's counterexample check
+// runs 20 s in Z3, and k-induction, which proves the task alone in 6 s,
+// runs beside it).
 func (cfg Config) slots() int {
 	if cfg.Slots > 0 {
 		return cfg.Slots

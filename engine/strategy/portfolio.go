@@ -78,7 +78,19 @@ func Portfolio(name string, slots int, arms ...Arm) Strategy {
 // a slot in it: the shares and the After thresholds then mean CPU time,
 // on a loaded machine as on an idle one, where wall time would let the
 // later arms start after a fraction of the CPU time.
+//
+// On a clock the arms hold one slot, whatever slots says (the cores
+// there are): two arms executing side by side spend a CPU-time budget
+// twice as fast as one and decide nothing sooner in CPU time, and only
+// with one slot do the weights divide it (with a slot per arm, each
+// would get an equal part). An arm inside a long solver call, which does
+// not pause, is charged the CPU time it spends and keeps its core until
+// its next checkpoint, while the slot passes to the next arm at the
+// quantum's end as always, so that no arm waits behind the call.
 func PortfolioOn(name string, slots int, clock Clock, arms ...Arm) Strategy {
+	if clock != nil {
+		slots = 1
+	}
 	return portfolio{name: name, slots: max(slots, 1), arms: arms, clock: clock}
 }
 

@@ -299,3 +299,54 @@ func TestProgressDetail(t *testing.T) {
 		}
 	}
 }
+
+// TestPortfolioOnOneSlot: on a clock the arms hold one slot however many
+// cores there are, so the weights divide the CPU time (two arms side by
+// side would get equal parts), and an arm inside a call that passes no
+// checkpoint does not hold back the next one: the slot passes at the
+// quantum's end.
+func TestPortfolioOnOneSlot(t *testing.T) {
+	var cpu atomic.Int64
+	clock := Clock(func() time.Duration { return time.Duration(cpu.Load()) })
+	// burn passes a checkpoint per step and spends 1 ms of the clock's
+	// CPU time
+	burn := func(name string, steps *atomic.Int64) Strategy {
+		return Func(name, func(ctx context.Context) *Result {
+			for {
+				timeslice.Yield(ctx)
+				if ctx.Err() != nil {
+					return &Result{Verdict: results.Unknown}
+				}
+				steps.Add(1)
+				cpu.Add(int64(time.Millisecond))
+				time.Sleep(100 * time.Microsecond)
+			}
+		})
+	}
+	var a, b atomic.Int64
+	ctx, cancel := context.WithTimeout(context.Background(), 600*time.Millisecond)
+	PortfolioOn("p", 2, clock, Arm{S: burn("heavy", &a), Weight: 3}, Arm{S: burn("light", &b)}).Run(ctx)
+	cancel()
+	if r := float64(a.Load()) / float64(max(b.Load(), 1)); r < 2 || r > 4.5 {
+		t.Errorf("weights 3:1 gave steps %d:%d", a.Load(), b.Load())
+	}
+
+	// An arm inside a long call (no checkpoint for seconds) does not
+	// hold back the other: it decides long before the call ends.
+	release := make(chan struct{})
+	stuck := Func("stuck", func(ctx context.Context) *Result {
+		timeslice.Yield(ctx)
+		select {
+		case <-release:
+		case <-time.After(5 * time.Second):
+		}
+		return &Result{Verdict: results.Unknown}
+	})
+	var c atomic.Int64
+	start := time.Now()
+	r := PortfolioOn("p", 2, clock, Arm{S: stuck}, Arm{S: spin("next", 20, &c, results.True)}).Run(context.Background())
+	close(release)
+	if r.Verdict != results.True || r.Decider != "next" || time.Since(start) > 3*time.Second {
+		t.Errorf("beside a stalled arm: got %s by %q after %v", r.Verdict, r.Decider, time.Since(start))
+	}
+}
