@@ -76,7 +76,7 @@ func init() {
 	// default: the arms and the order of their first turns follow the
 	// program's class (engine/features; defaultArms).
 	register("default", configuration{
-		doc:   "value (at most 500,000 states, lists not abstracted), value-cegar, predicate-cegar, k-induction, symex-cegar and bmc as a portfolio: the first TRUE or FALSE wins; with fewer cores than arms (under --clock cpu: always, one slot) they take turns in time slices, in an order and with shares chosen by the program's loops (engine/features): counting loops start with value alone, then bmc after 0.05 s, predicate-cegar (four times the share) after 0.3 s, k-induction after 0.5 s, symex-cegar after 2 s and value-cegar after 4 s; a loop whose bound is an input or a large constant starts with predicate-cegar (four times the share) and k-induction (twice), bmc after 0.05 s, value after 0.1 s, symex-cegar after 0.5 s and value-cegar after 4 s; other programs bmc beside value from the start and the others from 1–2 s of the arms' time (CPU time under --clock cpu); with 4 or more properties value first runs once over all of them, for at most a quarter of their limits together and one limit at most, each property charged its part of that time (multi-property verification)",
+		doc:   "value (at most 500,000 states, lists not abstracted), value-cegar, predicate-cegar, k-induction, symex-cegar and bmc as a portfolio: the first TRUE or FALSE wins; with fewer cores than arms (under --clock cpu: always, one slot) they take turns in time slices, in an order and with shares chosen by the program's loops (engine/features): counting loops start with value alone, then bmc after 0.05 s, predicate-cegar (four times the share) after 0.3 s, k-induction after 0.5 s, symex-cegar after 2 s and value-cegar after 4 s; a loop whose bound is an input or a large constant starts with bmc (twice the share), predicate-cegar (four times) and k-induction (twice) after 0.05 s, value after 0.1 s, symex-cegar after 0.5 s and value-cegar after 4 s; other programs bmc beside value from the start and the others from 1–2 s of the arms' time (CPU time under --clock cpu); with 4 or more properties value first runs once over all of them, for at most a quarter of their limits together and one limit at most, each property charged its part of that time (multi-property verification)",
 		arms:  defaultArms(features.Counting),
 		order: defaultArms,
 	})
@@ -144,9 +144,10 @@ func (conf configuration) plan(prog *cfa.Program, props []*spec.Property, cfg Co
 //     from 2 s and value-cegar, which decides none of the tasks the
 //     others leave, from 4 s.
 //   - A loop whose bound is an input or a large constant needs an
-//     invariant: predicate-cegar (four times the share) and k-induction
-//     (twice) from the start, bmc from 0.05 s (k-induction over merged
-//     paths proves a 1-inductive invariant at once), value from 0.1 s,
+//     invariant: bmc alone for 0.05 s with twice the share (k-induction
+//     over merged paths proves a 1-inductive invariant at once:
+//     nla-digbench's ps2-ll in 0.07 s alone), then predicate-cegar (four
+//     times the share) and k-induction (twice), value from 0.1 s,
 //     symex-cegar from 0.5 s and value-cegar from 4 s.
 func defaultArms(c features.Class) []arm {
 	value := arm{name: "value", maxStates: valueArmStates, concrete: true}
@@ -157,8 +158,8 @@ func defaultArms(c features.Class) []arm {
 			{name: "predicate-cegar", after: ms(2000)}, {name: "k-induction", after: ms(2000)}}
 	case features.Invariant:
 		value.after = ms(100)
-		return []arm{value, {name: "predicate-cegar", weight: 4}, {name: "k-induction", weight: 2},
-			{name: "bmc", after: ms(50)}, {name: "symex-cegar", after: ms(500)}, {name: "value-cegar", after: ms(4000)}}
+		return []arm{value, {name: "bmc", weight: 2}, {name: "predicate-cegar", weight: 4, after: ms(50)}, {name: "k-induction", weight: 2, after: ms(50)},
+			{name: "symex-cegar", after: ms(500)}, {name: "value-cegar", after: ms(4000)}}
 	}
 	return []arm{value, {name: "bmc", after: ms(50)}, {name: "predicate-cegar", weight: 4, after: ms(300)}, {name: "k-induction", after: ms(500)},
 		{name: "symex-cegar", after: ms(2000)}, {name: "value-cegar", after: ms(4000)}}
