@@ -40,16 +40,17 @@ func ScanfStream(name string) bool {
 // scanf (C11 7.21.6.4; glibc names it __isoc99_scanf), or of fscanf on
 // stdin (onStdin: its stream argument is stdin; ScanfStream), which is
 // scanf (C11 7.21.6.4: "equivalent to fscanf with the argument stdin"),
-// that EmitScanf models, and returns the format's conversions: every directive is a
-// whitespace or a numeric conversion (d, i, u, x, X, o) with an
-// optional length modifier (hh, h, l, ll, j, z, t) and no field width or
-// assignment suppression, there is at least one, and each argument
-// points to an integer type (not _Bool) of the width its length
-// modifier gives under dm. Formats with other directives (ordinary
+// that EmitScanf models, and returns the format's conversions: every
+// directive is a whitespace or a numeric conversion (d, i, u, x, X, o)
+// with an optional length modifier (hh, h, l, ll, j, z, t) and no field
+// width or assignment suppression, there is at least one, and each
+// argument points to an integer type (not _Bool) of the width its
+// length modifier gives under dm. Formats with other directives (ordinary
 // characters, %c, %s, %[, %n, %f, %%, widths) stay unmodelled calls,
 // which is sound.
 func ScanfCall(name string, onStdin bool, format string, ok bool, args []*Type, dm DataModel) ([]ScanfConv, bool) {
-	if stream := ScanfStream(name); !ok || stream && !onStdin || !stream && name != "scanf" && name != "__isoc99_scanf" {
+	isScanf := name == "scanf" || name == "__isoc99_scanf"
+	if !ok || !isScanf && !(ScanfStream(name) && onStdin) {
 		return nil, false
 	}
 	var convs []ScanfConv

@@ -328,7 +328,7 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 		return c, true
 	case fc.inputModel(s, len(args)) != nil:
 		return fc.input(s, args, tn), true
-	case fc.scanfConvs(s, args) != nil:
+	case modelled(fc.scanfConvs(s, args)):
 		return fc.scanf(s, args, tn), true
 	case s.typ.Kind == cfa.Func && len(args) == 3 && cfa.ReadCall(name, s.typ.Result, s.typ.Params):
 		return fc.read(s, args, tn), true
@@ -611,17 +611,18 @@ func (fc *fnctx) input(s *funcSym, args []cc.ExpressionNode, tn cc.Node) cfa.Exp
 // scanfConvs returns the conversions of a call of scanf, or of fscanf
 // on stdin, that cfa.ScanfCall models (a string literal format of
 // numeric conversions, each argument a pointer to an integer of the
-// conversion's width), else nil.
-func (fc *fnctx) scanfConvs(s *funcSym, args []cc.ExpressionNode) []cfa.ScanfConv {
+// conversion's width), else nil, and the call's arguments from the
+// format on (fscanf's stream, stdin, dropped).
+func (fc *fnctx) scanfConvs(s *funcSym, args []cc.ExpressionNode) ([]cfa.ScanfConv, []cc.ExpressionNode) {
 	onStdin := false
 	if cfa.ScanfStream(s.key.name) {
 		if len(args) == 0 {
-			return nil
+			return nil, nil
 		}
 		onStdin, args = isStdin(args[0]), args[1:]
 	}
 	if len(args) < 2 {
-		return nil
+		return nil, nil
 	}
 	format, ok := stringLitArg(args[0])
 	types := make([]*cfa.Type, len(args)-1)
@@ -630,19 +631,20 @@ func (fc *fnctx) scanfConvs(s *funcSym, args []cc.ExpressionNode) []cfa.ScanfCon
 	}
 	convs, ok := cfa.ScanfCall(s.key.name, onStdin, format, ok, types, fc.t.p.DataModel)
 	if !ok {
-		return nil
+		return nil, nil
 	}
-	return convs
+	return convs, args
 }
 
-// scanf translates a call of scanf, or of fscanf on stdin, by its model (cfa.EmitScanf): its
-// value, a fresh temporary of int, is returned.
+// modelled reports whether scanfConvs found conversions it models.
+func modelled(convs []cfa.ScanfConv, _ []cc.ExpressionNode) bool { return convs != nil }
+
+// scanf translates a call of scanf, or of fscanf on stdin, by its
+// model (cfa.EmitScanf): its value, a fresh temporary of int, is
+// returned.
 func (fc *fnctx) scanf(s *funcSym, args []cc.ExpressionNode, tn cc.Node) cfa.Expr {
-	convs := fc.scanfConvs(s, args)
+	convs, args := fc.scanfConvs(s, args)
 	fc.t.p.Externals[s.name] = s.typ
-	if cfa.ScanfStream(s.key.name) {
-		args = args[1:] // stdin (scanfConvs)
-	}
 	vals := make([]cfa.Expr, len(args)-1)
 	for i, a := range args[1:] {
 		vals[i] = fc.rv(a)

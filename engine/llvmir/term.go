@@ -614,11 +614,11 @@ func (fx *fnctx) stdinCall(name string, in *ir.InstCall, res cfa.Expr) bool {
 }
 
 // scanf translates a call of scanf, or of fscanf on stdin, that
-// cfa.ScanfCall models (a string
-// literal format of numeric conversions, each argument a pointer to an
-// integer of the conversion's width) by its model (cfa.EmitScanf), as
-// the C front end does, its result stored into res; it reports false,
-// having emitted nothing, for any other call.
+// cfa.ScanfCall models (a string literal format of numeric conversions,
+// each argument a pointer to an integer of the conversion's width) by
+// its model (cfa.EmitScanf), as the C front end does, its result stored
+// into res; it reports false, having emitted nothing, for any other
+// call.
 func (fx *fnctx) scanf(name string, in *ir.InstCall, res cfa.Expr) bool {
 	params, onStdin := in.Args, false
 	if cfa.ScanfStream(name) {
