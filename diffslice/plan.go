@@ -48,6 +48,38 @@ func NewPlan(base, head *Revision, cache *Cache, opts Options) *Plan {
 	return p
 }
 
+// NewPropertyPlan decides, against cache (nil: empty), which of props
+// (properties of head.Program) to re-verify when there is no base
+// revision: a property is reused when the cache holds a usable verdict
+// for its slice hash (Affected's rules), which is what makes a re-run on
+// an edited program re-verify only the properties whose slices the edit
+// touched. Memory-safety properties (spec.Property.Memory) have no slice
+// of their own in the SDG: they are always re-verified and never stored.
+// `reverify proofs --cache` uses it, where every CBMC proof is a program
+// of its own. The plan's Verify and Store work as for NewPlan's.
+func NewPropertyPlan(head *Revision, props []*spec.Property, cache *Cache, opts Options) *Plan {
+	opts = opts.withDefaults(head)
+	opts.baseHashes = newBaseHasher(opts)
+	p := &Plan{Head: head, Options: opts, Properties: props}
+	var asserts []*spec.Property
+	for _, q := range props {
+		if len(q.Memory) == 0 {
+			asserts = append(asserts, q)
+		}
+	}
+	ds := Affected(head, asserts, nil, cache, opts)
+	k := 0
+	for _, q := range props {
+		if len(q.Memory) > 0 {
+			p.Decisions = append(p.Decisions, Decision{Property: q, Reverify: true, Reasons: []string{"memory-safety properties are not cached"}})
+			continue
+		}
+		p.Decisions = append(p.Decisions, ds[k])
+		k++
+	}
+	return p
+}
+
 // Affected returns the properties to re-verify, in order.
 func (p *Plan) Affected() []*spec.Property {
 	var out []*spec.Property
@@ -301,7 +333,7 @@ func (p *Plan) Store(cache *Cache, rs []*engine.Result, report *results.Report) 
 			}
 			continue
 		}
-		if !d.Reverify || i >= len(rs) || rs[i] == nil {
+		if !d.Reverify || d.SliceHash == "" || i >= len(rs) || rs[i] == nil {
 			continue
 		}
 		res := rs[i]

@@ -6,9 +6,11 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"sort"
 	"strings"
 	"time"
 
+	"github.com/reverify/reverify/diffslice"
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/proofs"
 	"github.com/reverify/reverify/results"
@@ -26,6 +28,10 @@ type proofSummary struct {
 	notChecked                    []string // CBMC's checks in effect that reverify did not check
 	seconds                       float64
 	note                          string // why the proof did not run, or the first UNKNOWN reason
+	// with --cache: the properties whose verdicts came from the cache,
+	// and whether any property was verified (the proof was re-run)
+	cached int
+	rerun  bool
 }
 
 // runProofs runs the CBMC proofs under DIR (package proofs reads their
@@ -51,6 +57,7 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of the run to this file (go tool pprof)")
 	unwindset := fs.String("unwindset", "", "bmc: per-loop unwinding bounds LOOP:N,… (CBMC's --unwindset) added to each proof's UNWINDSET (these win)")
 	unwind := fs.Int("unwind", 0, "bmc: the one unwinding bound (CBMC's --unwind; 0: bounds 1, 2, 4, … and k-induction)")
+	cacheDir := fs.String("cache", "", "verdict cache directory: a property whose slice (with the contracts that replace its callees) has a cached verdict reuses it, so a re-run after a change re-verifies only the properties the change touches (memory properties are always verified; \"\": no cache)")
 	dirs, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -106,19 +113,23 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 		return fail("--unwindset: %v", err)
 	}
 	rs := runSettings{config: *config, timeout: *timeout, maxStates: *maxStates, clock: "wall", multi: *multi, reduce: *reduceLevel, unwind: *unwind, unwindset: uset}
+	var pc *proofCache
+	if *cacheDir != "" {
+		pc = &proofCache{cache: &diffslice.Cache{Dir: *cacheDir}, schedule: *schedule, checks: *checks, proofTimeout: *proofTimeout}
+	}
 	var sums []proofSummary
 	exit := 0
 	for _, p := range all {
 		if re != nil && !re.MatchString(p.Name) {
 			continue
 		}
-		s := runProof(p, dm, rs, *proofTimeout, *schedule == "rounds", *checks == "makefile", stdout)
+		s := runProof(p, dm, rs, *proofTimeout, *schedule == "rounds", *checks == "makefile", pc, stdout)
 		if s.falseN+s.memFalse > 0 {
 			exit = 1
 		}
 		sums = append(sums, s)
 	}
-	table := proofsTable(sums)
+	table := proofsTable(sums, pc != nil)
 	fmt.Fprintln(stdout)
 	fmt.Fprint(stdout, table)
 	if *markdown != "" {
@@ -135,7 +146,9 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 // the proof's CBMC checks (proofs.MemoryChecks) are verified with the
 // assertions, in the same engine.Verify call and under the same limit,
 // as `reverify check --properties assertions,memory` verifies them.
-func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.Duration, share, makefile bool, w io.Writer) (s proofSummary) {
+// With pc, properties with a cached verdict for their slice are not
+// verified again (proofCache).
+func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.Duration, share, makefile bool, pc *proofCache, w io.Writer) (s proofSummary) {
 	s = proofSummary{name: p.Name, entry: p.Entry}
 	fmt.Fprintf(w, "== %s  (entry %s, %s)\n", p.Name, p.Entry, p.Dir)
 	for _, u := range p.Unresolved {
@@ -279,7 +292,13 @@ func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.D
 	ecfg.AssumePure = append(ecfg.AssumePure, pure...)
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
-	verdicts, err := engine.Verify(ctx, prog, props, ecfg)
+	var verdicts []*engine.Result
+	if pc == nil {
+		s.rerun = true
+		verdicts, err = engine.Verify(ctx, prog, props, ecfg)
+	} else {
+		verdicts, err = pc.verify(ctx, p, prog, props, rs, ecfg, cfg, &s, w)
+	}
 	if err != nil {
 		s.note = "verification failed: " + err.Error()
 		fmt.Fprintf(w, "   %s\n", s.note)
@@ -316,7 +335,7 @@ func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.D
 // counts, the time, the memory properties' counts, CBMC's checks not
 // checked, the first UNKNOWN reason or a note), then the share of
 // properties and of proofs decided (every property TRUE or FALSE).
-func proofsTable(sums []proofSummary) string {
+func proofsTable(sums []proofSummary, cached bool) string {
 	var b strings.Builder
 	b.WriteString("| proof | assertions | TRUE | FALSE | UNKNOWN | time (s) | memory properties | TRUE | FALSE | UNKNOWN | CBMC checks not checked | first UNKNOWN reason / note |\n")
 	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n")
@@ -348,5 +367,62 @@ func proofsTable(sums []proofSummary) string {
 		decided, props, pct(decided, props), proofsDecided, len(sums), pct(proofsDecided, len(sums)))
 	fmt.Fprintf(&b, "assertions decided: %d of %d (%.0f%%); memory properties decided: %d of %d (%.0f%%)\n",
 		assertsDecided, asserts, pct(assertsDecided, asserts), memDecided, mem, pct(memDecided, mem))
+	if cached {
+		var fromCache, rerun int
+		for _, s := range sums {
+			fromCache += s.cached
+			if s.rerun {
+				rerun++
+			}
+		}
+		fmt.Fprintf(&b, "from the cache: %d of %d properties; proofs re-verified: %d of %d\n", fromCache, props, rerun, len(sums))
+	}
 	return b.String()
+}
+
+// proofCache is `reverify proofs --cache`: the verdict cache of package
+// diffslice over each proof's program (diffslice.NewPropertyPlan). A
+// proof's settings that its program's text does not show (the malloc
+// model, its unwinding bounds, the schedule, the proof's time limit and
+// the checks) are part of every slice hash, so verdicts are shared only
+// under equal settings.
+type proofCache struct {
+	cache        *diffslice.Cache
+	schedule     string
+	checks       string
+	proofTimeout time.Duration
+}
+
+// verify verifies the properties of one proof that the cache cannot
+// answer, returns a result for every property (cached ones with zero
+// seconds), and stores the new verdicts. It fills s.cached and s.rerun.
+func (pc *proofCache) verify(ctx context.Context, p *proofs.Proof, prog *engine.Program, props []*engine.Property, rs runSettings,
+	ecfg engine.Config, src engine.SourceOptions, s *proofSummary, w io.Writer) ([]*engine.Result, error) {
+	head := &diffslice.Revision{Repo: p.Dir, Program: prog, Config: diffslice.SourceConfig{Entry: ecfg.Entry, Config: ecfg.Name}}
+	opts := rs.planOptions(ecfg)
+	v := []string{fmt.Sprintf("proof-timeout %s, schedule %s, checks %s, malloc %v", pc.proofTimeout, pc.schedule, pc.checks, src.Malloc)}
+	if len(ecfg.Unwindset) > 0 {
+		var ids []string
+		for id, n := range ecfg.Unwindset {
+			ids = append(ids, fmt.Sprintf("%s:%d", id, n))
+		}
+		sort.Strings(ids)
+		v = append(v, "proof unwindset "+strings.Join(ids, ","))
+	}
+	if opts.Variant != "" {
+		v = append(v, opts.Variant)
+	}
+	opts.Variant = strings.Join(v, ", ")
+	plan := diffslice.NewPropertyPlan(head, props, pc.cache, opts)
+	fmt.Fprintf(w, "   cache: %s\n", plan.Summary())
+	s.cached = len(props) - len(plan.Affected())
+	s.rerun = len(plan.Affected()) > 0
+	rs2, err := plan.Verify(ctx, ecfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := plan.Store(pc.cache, rs2, nil); err != nil {
+		fmt.Fprintf(w, "   cache: %v\n", err)
+	}
+	return rs2, nil
 }

@@ -9,13 +9,6 @@ import (
 	"testing"
 )
 
-// TestProofs runs `reverify proofs --checks assertions` on a starter-kit tree: a
-// harness in CBMC's dialect with one assertion that holds and one that
-// fails because malloc may return NULL, the same harness with
-// CBMC_FLAG_MALLOC_MAY_FAIL = --no-malloc-may-fail (both hold), and a
-// proof whose source does not exist (reported, not run), and a proof
-// with REMOVE_FUNCTION_BODY (a stub replaces one function, another is
-// left without a body and pure).
 // treeWriter returns a function that writes a file of a proof tree
 // under root (name relative, directories made).
 func treeWriter(t *testing.T, root string) func(name, text string) {
@@ -30,6 +23,13 @@ func treeWriter(t *testing.T, root string) func(name, text string) {
 	}
 }
 
+// TestProofs runs `reverify proofs --checks assertions` on a starter-kit tree: a
+// harness in CBMC's dialect with one assertion that holds and one that
+// fails because malloc may return NULL, the same harness with
+// CBMC_FLAG_MALLOC_MAY_FAIL = --no-malloc-may-fail (both hold), and a
+// proof whose source does not exist (reported, not run), and a proof
+// with REMOVE_FUNCTION_BODY (a stub replaces one function, another is
+// left without a body and pure).
 func TestProofs(t *testing.T) {
 	root := t.TempDir()
 	write := treeWriter(t, root)
@@ -319,4 +319,86 @@ func TestProofsUnwindset(t *testing.T) {
 			t.Errorf("--unwindset sum.0:11: output lacks %q:\n%s", want, out)
 		}
 	}
+}
+
+// TestProofsCache runs `reverify proofs --cache` over a starter-kit tree
+// of contract proofs as a pull request would, edit after edit: clamp is
+// checked against its contract; user is checked against its own with
+// clamp's contract in place of clamp's body (USE_FUNCTION_CONTRACTS);
+// twice is a plain harness, whose call of clamp uses clamp's contract
+// too (the default for a callee with one). A second run over the same
+// tree verifies nothing; a comment edit verifies nothing; a change of
+// clamp's body (its contract unchanged) re-verifies clamp's check only
+// and keeps the verdicts of user and twice, which rest on the contract;
+// a change of clamp's ensures clause re-verifies the properties that
+// assume it. Every verdict stays what a run without the cache gives.
+func TestProofsCache(t *testing.T) {
+	root := t.TempDir()
+	write := treeWriter(t, root)
+	lib := func(body, ensures string) string {
+		return `int clamp(int x)
+__CPROVER_requires(x >= 0)
+__CPROVER_ensures(` + ensures + `)
+{
+	` + body + `
+}
+
+int user(int x)
+__CPROVER_requires(x >= 0)
+__CPROVER_ensures(__CPROVER_return_value <= 20)
+{
+	return clamp(x) + clamp(x);
+}
+`
+	}
+	const ensures = "__CPROVER_return_value >= 0 && __CPROVER_return_value <= 10"
+	write("src/lib.c", lib("return x > 10 ? 10 : x;", ensures))
+	write("proofs/Makefile.common", "SRCDIR ?= $(abspath ../..)\nPROOFDIR ?= $(abspath .)\n")
+	proof := func(name, harness, makefile string) {
+		write("proofs/"+name+"/harness.c", harness)
+		write("proofs/"+name+"/Makefile", "HARNESS_ENTRY = harness\n"+makefile+"PROOF_SOURCES += $(PROOFDIR)/harness.c\nPROJECT_SOURCES += $(SRCDIR)/src/lib.c\ninclude ../Makefile.common\n")
+	}
+	proof("clamp", "int clamp(int x);\nvoid harness(void) { int x; clamp(x); }\n", "CHECK_FUNCTION_CONTRACTS = clamp\n")
+	proof("user", "int user(int x);\nvoid harness(void) { int x; user(x); }\n", "CHECK_FUNCTION_CONTRACTS = user\nUSE_FUNCTION_CONTRACTS = clamp\n")
+	proof("twice", "int clamp(int x);\nvoid harness(void) {\n\tint x;\n\t__CPROVER_assume(x >= 0);\n\t__CPROVER_assert(clamp(x) <= 10, \"bounded\");\n}\n", "")
+	cache := filepath.Join(root, "cache")
+	run1 := func(args ...string) string {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		code := run(append([]string{"proofs", "--config", "value", "--checks", "assertions"}, append(args, filepath.Join(root, "proofs"))...), &stdout, &stderr)
+		if code != 0 {
+			t.Fatalf("exit %d, want 0\n%s%s", code, stdout.String(), stderr.String())
+		}
+		return stdout.String()
+	}
+	table := func(s string) string {
+		_, t, _ := strings.Cut(s, "| proof |")
+		t, _, _ = strings.Cut(t, "from the cache")
+		return stripTimes(t)
+	}
+	step := func(what string, wantSummary string, wantProofs ...string) {
+		t.Helper()
+		out := run1("--cache", cache)
+		if !strings.Contains(out, wantSummary) {
+			t.Errorf("%s: summary lacks %q:\n%s", what, wantSummary, out)
+		}
+		for _, w := range wantProofs {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: output lacks %q:\n%s", what, w, out)
+			}
+		}
+		if plain := run1(); table(plain) != table(out) {
+			t.Errorf("%s: verdicts with the cache\n%s\nwant as without\n%s", what, table(out), table(plain))
+		}
+	}
+	step("first run", "from the cache: 0 of 5 properties; proofs re-verified: 3 of 3",
+		"| clamp | 1 | 1 | 0 | 0 |", "| twice | 2 | 2 | 0 | 0 |", "| user | 2 | 2 | 0 | 0 |")
+	step("same tree", "from the cache: 5 of 5 properties; proofs re-verified: 0 of 3")
+	write("src/lib.c", "/* clamps */\n"+lib("return x > 10 ? 10 : x; // saturate", ensures))
+	step("comment edit", "from the cache: 5 of 5 properties; proofs re-verified: 0 of 3")
+	write("src/lib.c", lib("if (x > 10)\n\t\treturn 10;\n\treturn x;", ensures))
+	step("body change", "from the cache: 4 of 5 properties; proofs re-verified: 1 of 3",
+		"== clamp  (entry harness", "   cache: 1 properties: 1 re-verified, 0 from the cache\n")
+	write("src/lib.c", lib("if (x > 10)\n\t\treturn 10;\n\treturn x;", "__CPROVER_return_value >= 0 && __CPROVER_return_value <= 10 && __CPROVER_return_value <= x"))
+	step("contract change", "from the cache: 0 of 5 properties; proofs re-verified: 3 of 3")
 }

@@ -219,13 +219,16 @@ func declaredLines(ast *cc.AST) map[string]declared {
 			return
 		}
 		p := d.Position()
-		names := []string{}
-		if ft, ok := d.Type().(*cc.FunctionType); ok {
-			for _, prm := range ft.Parameters() {
-				if prm.Type() != nil && prm.Type().Kind() == cc.Void {
-					continue // (void)
+		names, ok := writtenParams(d)
+		if !ok {
+			names = []string{}
+			if ft, ok := d.Type().(*cc.FunctionType); ok {
+				for _, prm := range ft.Parameters() {
+					if prm.Type() != nil && prm.Type().Kind() == cc.Void {
+						continue // (void)
+					}
+					names = append(names, prm.Name())
 				}
-				names = append(names, prm.Name())
 			}
 		}
 		out[fmt.Sprintf("%s:%d", filepath.Clean(p.Filename), p.Line)] = declared{d.Name(), names, macros}
@@ -247,6 +250,52 @@ func declaredLines(ast *cc.AST) map[string]declared {
 		}
 	}
 	return out
+}
+
+// writtenParams returns the names of a function declarator's parameters
+// as this declarator writes them (after preprocessing), false when d
+// declares no function with a parameter list. The function type cc/v4
+// gives a declaration is the one of the unit's first declarator of the
+// function, whose names may differ (a header's `f(mlk_poly *r)`, the
+// definition's `f(mlk_poly *p)`); a contract names the parameters of its
+// own declarator.
+func writtenParams(d *cc.Declarator) ([]string, bool) {
+	dd := d.DirectDeclarator
+	for dd != nil {
+		switch dd.Case {
+		case cc.DirectDeclaratorFuncParam:
+			if in := dd.DirectDeclarator; in != nil && in.Case == cc.DirectDeclaratorIdent {
+				names := []string{}
+				if dd.ParameterTypeList == nil {
+					return names, true
+				}
+				for l := dd.ParameterTypeList.ParameterList; l != nil; l = l.ParameterList {
+					pd := l.ParameterDeclaration
+					if pd == nil {
+						continue
+					}
+					if pd.Declarator == nil {
+						if pd.Type() != nil && pd.Type().Kind() == cc.Void {
+							continue // (void)
+						}
+						names = append(names, "")
+						continue
+					}
+					names = append(names, pd.Declarator.Name())
+				}
+				return names, true
+			}
+			dd = dd.DirectDeclarator
+		case cc.DirectDeclaratorDecl:
+			if dd.Declarator == nil {
+				return nil, false
+			}
+			dd = dd.Declarator.DirectDeclarator
+		default:
+			dd = dd.DirectDeclarator
+		}
+	}
+	return nil, false
 }
 
 // isUnit reports whether name is the cleaned name of one of units.

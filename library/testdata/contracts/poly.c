@@ -42,3 +42,9 @@ int poly_api(poly *p)
   __CPROVER_assert(s < 10, "sum small");  // want FALSE
   return s;
 }
+
+void poly_zero(poly *q)
+{
+  q->c[0] = 0;  // want TRUE
+  q->c[N - 1] = 0;  // want TRUE
+}

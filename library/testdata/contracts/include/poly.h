@@ -26,4 +26,12 @@ __contract__(
   requires(memory_no_alias(a, sizeof(poly)))  // want NOT_CHECKED
   ensures(return_value == 0)  // want FALSE
 );
+
+/* the definition names its parameter q: the contract speaks of r */
+void poly_zero(poly *r)
+__contract__(
+  requires(memory_no_alias(r, sizeof(poly)))  // want NOT_CHECKED
+  assigns(object_whole(r))
+  ensures(r->c[0] == 0 && r->c[N - 1] == 0)  // want TRUE
+);
 #endif
