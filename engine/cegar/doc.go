@@ -125,7 +125,7 @@
 // without list abstraction can, the abstraction is what made σ feasible
 // (a segment forgot the length of the chain it merged): each loop head
 // on σ whose state holds a list segment climbs one rung of
-// value.NextListThreshold — abstract only chains of 6 blocks, then 12,
+// smg.NextListThreshold — abstract only chains of 6 blocks, then 12,
 // then not at all there ("<lists>6@main:+2:[i < 5]") — and the pivot is
 // the parent of the first of them. The ladder is finite: when every such
 // loop head is at "off", σ is not refutable and the bit-precise check

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/reverify/reverify/engine/analysis/smg"
 	"github.com/reverify/reverify/engine/analysis/value"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
@@ -368,7 +369,7 @@ func (r *ValueRefiner) post(s *value.State, step cfa.Step, n *cpa.Node) *value.S
 
 // shapeOf is the list abstraction under which the ARG computed n: that
 // of its parent's value precision (nil: the default).
-func (r *ValueRefiner) shapeOf(n *cpa.Node) value.ShapePrecision {
+func (r *ValueRefiner) shapeOf(n *cpa.Node) smg.ShapePrecision {
 	if n == nil {
 		return nil
 	}
@@ -378,7 +379,7 @@ func (r *ValueRefiner) shapeOf(n *cpa.Node) value.ShapePrecision {
 	if n.Prec == nil || r.idx >= len(n.Prec.Comps) {
 		return nil
 	}
-	sp, _ := n.Prec.Comps[r.idx].(value.ShapePrecision)
+	sp, _ := n.Prec.Comps[r.idx].(smg.ShapePrecision)
 	return sp
 }
 

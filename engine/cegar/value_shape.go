@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 
+	"github.com/reverify/reverify/engine/analysis/smg"
 	"github.com/reverify/reverify/engine/analysis/value"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
@@ -16,7 +17,7 @@ import (
 // abstraction is infeasible, the abstraction lost what refutes it (the
 // length of a chain merged into a segment, or its links): every loop
 // head on the path whose state holds a list segment moves one rung up
-// the ladder of value.NextListThreshold (chains of ≥ 6, then ≥ 12
+// the ladder of smg.NextListThreshold (chains of ≥ 6, then ≥ 12
 // blocks, then no abstraction there), location-scoped. The ladder is
 // finite, so repeated refinements end: a path whose loop heads are all
 // at "off" is not refutable (ErrNotRefutable: the loop checks it
@@ -54,7 +55,7 @@ func (r *ValueRefiner) refineShape(ctx context.Context, nodes []*cpa.Node, steps
 		if sp := r.shapeOf(nodes[i+1]); sp != nil {
 			th = sp.ListThreshold(l)
 		}
-		name, ok := value.NextListThreshold(th)
+		name, ok := smg.NextListThreshold(th)
 		if !ok {
 			continue
 		}

@@ -54,13 +54,13 @@ var cbmcAsserts = map[string]bool{"__CPROVER_assert": true, "__CPROVER_precondit
 // callee identifies a direct call: the declarator of the called function,
 // or the name of an undeclared one.
 func callee(n cc.ExpressionNode) (*cc.Declarator, string, bool) {
-	n = stripParens(n)
+	n = ctypes.StripParens(n)
 	for {
 		u, ok := n.(*cc.UnaryExpression)
 		if !ok || u.Case != cc.UnaryExpressionDeref {
 			break
 		}
-		n = stripParens(u.CastExpression)
+		n = ctypes.StripParens(u.CastExpression)
 	}
 	p, ok := n.(*cc.PrimaryExpression)
 	if !ok || p.Case != cc.PrimaryExpressionIdent {
@@ -273,7 +273,7 @@ func (fc *fnctx) argPromote(v cfa.Expr, n cc.Node) cfa.Expr {
 // isStdin reports whether n is the identifier stdin (the C library's
 // object, not a local of that name).
 func isStdin(n cc.ExpressionNode) bool {
-	p, ok := stripParens(n).(*cc.PrimaryExpression)
+	p, ok := ctypes.StripParens(n).(*cc.PrimaryExpression)
 	if !ok || p.Case != cc.PrimaryExpressionIdent || p.Token.SrcStr() != "stdin" {
 		return false
 	}
@@ -451,7 +451,7 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 // stringLitArg returns the value of a string literal argument (in
 // parentheses or not, without its NUL).
 func stringLitArg(n cc.ExpressionNode) (string, bool) {
-	p, ok := stripParens(n).(*cc.PrimaryExpression)
+	p, ok := ctypes.StripParens(n).(*cc.PrimaryExpression)
 	if !ok || p.Case != cc.PrimaryExpressionString {
 		return "", false
 	}

@@ -240,30 +240,6 @@ func (fc *fnctx) conv(e cfa.Expr, t *cfa.Type, n cc.Node) cfa.Expr {
 	return &cfa.Cast{X: e, T: t}
 }
 
-func stripParens(n cc.ExpressionNode) cc.ExpressionNode {
-	for {
-		switch x := n.(type) {
-		case *cc.PrimaryExpression:
-			if x.Case == cc.PrimaryExpressionExpr {
-				if l, ok := x.ExpressionList.(*cc.ExpressionList); ok && l.ExpressionList != nil {
-					return n
-				}
-				n = x.ExpressionList
-				continue
-			}
-		case *cc.ExpressionList:
-			if x.ExpressionList == nil {
-				n = x.AssignmentExpression
-				continue
-			}
-		case *cc.ConstantExpression:
-			n = x.ConditionalExpression
-			continue
-		}
-		return n
-	}
-}
-
 // expr translates n. With want, it returns the expression's value (an
 // lvalue where n designates an object, not yet decayed); without, it
 // only emits n's side effects and may return nil.
@@ -734,7 +710,7 @@ func (fc *fnctx) unary(x *cc.UnaryExpression, want bool) cfa.Expr {
 			return nil
 		}
 		if x.Case == cc.UnaryExpressionSizeofExpr {
-			if p, ok := stripParens(x.UnaryExpression).(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent {
+			if p, ok := ctypes.StripParens(x.UnaryExpression).(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent {
 				if d, ok := p.ResolvedTo().(*cc.Declarator); ok {
 					if v := fc.locals[d]; v != nil && fc.vlaDims[v] != nil {
 						st := fc.t.tm.SizeT()
@@ -759,7 +735,7 @@ func (fc *fnctx) unary(x *cc.UnaryExpression, want bool) cfa.Expr {
 
 func (fc *fnctx) addrOf(n cc.ExpressionNode, x cc.Node) cfa.Expr {
 	// &*p is p.
-	if u, ok := stripParens(n).(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionDeref {
+	if u, ok := ctypes.StripParens(n).(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionDeref {
 		p := fc.rv(u.CastExpression)
 		if p.Type().Kind == cfa.Pointer {
 			return p
@@ -995,7 +971,7 @@ func (fc *fnctx) cond(n cc.ExpressionNode, t, f int) {
 		fc.cur = -1
 		return
 	}
-	switch x := stripParens(n).(type) {
+	switch x := ctypes.StripParens(n).(type) {
 	case *cc.LogicalAndExpression:
 		if x.Case == cc.LogicalAndExpressionLAnd {
 			m := fc.b.node()
@@ -1051,7 +1027,7 @@ func (fc *fnctx) assignment(x *cc.AssignmentExpression, want bool) cfa.Expr {
 	l := fc.lv(x.UnaryExpression)
 	lt := l.Type()
 	if x.Case == cc.AssignmentExpressionAssign {
-		if call, ok := stripParens(x.AssignmentExpression).(*cc.PostfixExpression); ok && call.Case == cc.PostfixExpressionCall {
+		if call, ok := ctypes.StripParens(x.AssignmentExpression).(*cc.PostfixExpression); ok && call.Case == cc.PostfixExpressionCall {
 			if r := fc.call(call, true, l, x); r == l {
 				return l
 			} else if r != nil {

@@ -7,6 +7,7 @@ import (
 	"modernc.org/cc/v4"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/frontend/ctypes"
 )
 
 // initialize emits the assignments that initialise the object obj (of
@@ -28,7 +29,7 @@ func (fc *fnctx) initialize(obj cfa.Expr, ct cc.Type, in *cc.Initializer, zero b
 
 // stringInit returns the string literal e initialises a char array with.
 func stringInit(e cc.ExpressionNode) (string, bool) {
-	p, ok := stripParens(e).(*cc.PrimaryExpression)
+	p, ok := ctypes.StripParens(e).(*cc.PrimaryExpression)
 	if !ok || p.Case != cc.PrimaryExpressionString {
 		return "", false
 	}
@@ -61,7 +62,7 @@ func (fc *fnctx) initLeaf(target cfa.Expr, e cc.ExpressionNode, zero bool, rng c
 			return
 		}
 	}
-	if call, ok := stripParens(e).(*cc.PostfixExpression); ok && call.Case == cc.PostfixExpressionCall && !fc.isInit {
+	if call, ok := ctypes.StripParens(e).(*cc.PostfixExpression); ok && call.Case == cc.PostfixExpressionCall && !fc.isInit {
 		r := fc.call(call, true, target, tn)
 		if r == target {
 			return

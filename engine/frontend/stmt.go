@@ -603,7 +603,7 @@ func (fc *fnctx) localDecl(decl *cc.Declaration, d *cc.Declarator, init *cc.Init
 	}
 	v := fc.newLocal(d.Name(), typ)
 	v.Pos = fc.u.Files.Pos(d.Position())
-	v.Volatile = isVolatile(d)
+	v.Volatile = ctypes.IsVolatile(d)
 	fc.locals[d] = v
 	fc.emitAt(&cfa.Decl{Var: v}, rng, text)
 	if init != nil {
@@ -645,7 +645,7 @@ func (fc *fnctx) vla(d *cc.Declarator, at *cc.ArrayType, rng cfa.Range, text str
 	elem := fc.t.tm.Typ(et)
 	v := fc.newLocal(d.Name(), fc.t.tm.Ptr(elem))
 	v.Pos = fc.u.Files.Pos(d.Position())
-	v.Volatile = isVolatile(d)
+	v.Volatile = ctypes.IsVolatile(d)
 	fc.locals[d] = v
 	fc.emitAt(&cfa.Decl{Var: v}, rng, text)
 	fc.guard(func() {
@@ -703,7 +703,7 @@ func (fc *fnctx) staticLocal(d *cc.Declarator, typ *cfa.Type, init *cc.Initializ
 	}
 	t.names[name] = true
 	v := t.newGlobal(name, d.Name(), typ, fc.u.Files.Pos(d.Position()))
-	v.Volatile = isVolatile(d)
+	v.Volatile = ctypes.IsVolatile(d)
 	fc.locals[d] = v
 	ic := t.init
 	oldU, oldLocals := ic.u, ic.locals

@@ -563,7 +563,7 @@ func (t *translator) defineGlobal(o *objSym) {
 		typ = cfa.ArrayOf(typ.Elem, 1)
 	}
 	v := t.newGlobal(o.name, d.Name(), typ, u.Files.Pos(d.Position()))
-	v.Volatile = isVolatile(d)
+	v.Volatile = ctypes.IsVolatile(d)
 	v.ReadOnly = isConst(d)
 	o.v = v
 	ic := t.init
@@ -591,27 +591,6 @@ func (t *translator) defineGlobal(o *objSym) {
 			ic.emitAt(&cfa.Unsupported{Construct: "extern object " + d.Name() + " without a definition whose contents are not enumerable"}, rng, text)
 		}
 	}
-}
-
-// isVolatile reports whether the object d declares is volatile-qualified.
-// For a pointer declarator (T *q p) that is the qualifiers of the '*'
-// nearest the name: cc/v4 also reports `reg_t *p`, with reg_t a volatile
-// typedef, as volatile, although only *p is.
-func isVolatile(d *cc.Declarator) bool {
-	if d.Pointer != nil {
-		p := d.Pointer
-		for p.Pointer != nil {
-			p = p.Pointer
-		}
-		return qualifiedVolatile(p.TypeQualifiers)
-	}
-	if d.IsVolatile() {
-		return true
-	}
-	if a := d.Type().Attributes(); a != nil && a.IsVolatile() {
-		return true
-	}
-	return false
 }
 
 // isConst reports whether the object d declares is const at its top
@@ -675,7 +654,7 @@ func (t *translator) function(u *ccparse.Unit, s *funcSym) error {
 			v.Pos = u.Files.Pos(prm.Position())
 			if prm.Declarator != nil {
 				fc.locals[prm.Declarator] = v
-				v.Volatile = isVolatile(prm.Declarator)
+				v.Volatile = ctypes.IsVolatile(prm.Declarator)
 			}
 			fc.params[prm] = v
 			f.Params = append(f.Params, v)

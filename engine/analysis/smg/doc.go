@@ -25,8 +25,10 @@
 // # Operations
 //
 //   - Abstract, at loop heads: chains of at least a threshold of blocks
-//     (MinChain by default; the value analysis's shape precision raises
-//     it, NoAbstraction switches it off) with equal data and no pointer
+//     (MinChain by default; the shape precision raises it, NoAbstraction
+//     switches it off: shape.go, the precision entries ListsName and
+//     ListsOff that CEGAR adds one rung at a time, NextListThreshold, and
+//     ShapePrecision, which the value analysis's precisions implement) with equal data and no pointer
 //     from outside into their inner blocks become segments, unreachable
 //     heap objects are dropped, and the heap is renamed canonically, so
 //     that the cell-wise stop and join of the value analysis work on

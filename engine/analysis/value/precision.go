@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/reverify/reverify/engine/analysis/memory"
+	"github.com/reverify/reverify/engine/analysis/smg"
 	"github.com/reverify/reverify/engine/cfa"
 )
 
@@ -505,7 +506,7 @@ func (q *ScopedPrecision) add(e Entry) {
 			}
 			q.heapFields[off] = s
 		}
-		if strings.HasPrefix(name, listsPrefix) && owner == "" {
+		if smg.HasShapePrefix(name) && owner == "" {
 			q.hasLists = true
 		}
 	}

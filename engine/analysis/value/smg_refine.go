@@ -33,17 +33,12 @@ import (
 // of by value: a field is stable across revisions of a program, a value
 // is not).
 //
-// Shape. An entry named ListsName(n) at a loop head makes the list
-// abstraction there merge only chains of at least n blocks (into
-// segments of at least n blocks), and ListsOff switches it off there.
-// The refiner adds them when an error path is feasible for the value
-// analysis with full precision but infeasible once list abstraction is
-// off (the merge of blocks into a segment lost the length or the links
-// that made it infeasible): it raises each loop head on the path where a
-// segment exists one rung on listLadder, so refinement terminates (seed
-// 001, sections 3.11 and 4.2.10: the shape of abstracted lists is refined
-// on demand). Any threshold is sound: a segment of ≥ n blocks stands for
-// every chain of at least n blocks.
+// Shape. The refiner adds shape entries (engine/analysis/smg, shape.go:
+// smg.ListsName, smg.ListsOff) when an error path is feasible for the
+// value analysis with full precision but infeasible once list
+// abstraction is off (the merge of blocks into a segment lost the length
+// or the links that made it infeasible): it raises each loop head on the
+// path where a segment exists one rung (smg.NextListThreshold).
 
 // HeapFieldName returns the precision name of byte offset off of heap
 // blocks: "<heap>+8".
@@ -59,36 +54,14 @@ func heapField(name string) (int64, bool) {
 	return off, err == nil
 }
 
-// listsPrefix starts the names of shape entries.
-const listsPrefix = "<lists>"
-
-// ListsOff is the precision name that switches the list abstraction off
-// where it holds.
-const ListsOff = listsPrefix + "off"
-
-// ListsName returns the precision name of list threshold n: "<lists>6".
-func ListsName(n int) string { return listsPrefix + strconv.Itoa(n) }
-
-// listLadder are the thresholds shape refinement climbs, then ListsOff.
-var listLadder = []int{6, 12}
-
-// listsOffThreshold is the threshold that stands for ListsOff.
-const listsOffThreshold = smg.NoAbstraction
-
 // isPrecisionName reports whether name is a name of the heap or of the
-// shape (HeapName, HeapFieldName, ListsName, ListsOff).
+// shape (HeapName, HeapFieldName, smg.ListsName, smg.ListsOff).
 func isPrecisionName(name string) bool {
-	if name == HeapName || name == ListsOff {
+	if name == HeapName || smg.IsShapeName(name) {
 		return true
 	}
-	if _, ok := heapField(name); ok {
-		return true
-	}
-	if n, ok := strings.CutPrefix(name, listsPrefix); ok {
-		_, err := strconv.Atoi(n)
-		return err == nil
-	}
-	return false
+	_, ok := heapField(name)
+	return ok
 }
 
 // HeapFieldPrecision is implemented by precisions that track heap
@@ -101,35 +74,11 @@ type HeapFieldPrecision interface {
 	TracksSomeHeapField(l *cfa.Location) bool
 }
 
-// ShapePrecision is implemented by precisions that set the list
-// abstraction per loop head.
-type ShapePrecision interface {
-	// ListThreshold is the minimum chain length (blocks) that the list
-	// abstraction merges at l: 0 for the default (minChain), a very large
-	// number when it is off there.
-	ListThreshold(l *cfa.Location) int
-}
-
-// NextListThreshold returns the shape entry name of the rung above the
-// threshold cur (0: the default) and true, or false when the
-// abstraction is already off.
-func NextListThreshold(cur int) (string, bool) {
-	for _, n := range listLadder {
-		if cur < n {
-			return ListsName(n), true
-		}
-	}
-	if cur < listsOffThreshold {
-		return ListsOff, true
-	}
-	return "", false
-}
-
 // FullValues tracks every value, like FullPrecision, with the list
 // abstraction that Shape sets per loop head (nil: the default one), or
 // none at all with NoLists. The value refiner runs error paths under it.
 type FullValues struct {
-	Shape   ShapePrecision
+	Shape   smg.ShapePrecision
 	NoLists bool
 }
 
@@ -139,10 +88,10 @@ func (FullValues) Tracks(*cfa.Location, *cfa.Var) bool { return true }
 // Full returns true.
 func (FullValues) Full() bool { return true }
 
-// ListThreshold implements ShapePrecision.
+// ListThreshold implements smg.ShapePrecision.
 func (p FullValues) ListThreshold(l *cfa.Location) int {
 	if p.NoLists {
-		return listsOffThreshold
+		return smg.NoAbstraction
 	}
 	if p.Shape != nil {
 		return p.Shape.ListThreshold(l)
@@ -183,26 +132,18 @@ func (p *ScopedPrecision) TracksSomeHeapField(l *cfa.Location) bool {
 	return false
 }
 
-// ListThreshold implements ShapePrecision: the highest threshold of the
-// shape entries that hold at l.
+// ListThreshold implements smg.ShapePrecision: the threshold of the
+// shape entries that hold at l (smg.ThresholdAt).
 func (p *ScopedPrecision) ListThreshold(l *cfa.Location) int {
 	if p == nil || !p.hasLists {
 		return 0
 	}
-	if p.tracksName(l, ListsOff) {
-		return listsOffThreshold
-	}
-	for i := len(listLadder) - 1; i >= 0; i-- {
-		if p.tracksName(l, ListsName(listLadder[i])) {
-			return listLadder[i]
-		}
-	}
-	return 0
+	return smg.ThresholdAt(func(name string) bool { return p.tracksName(l, name) })
 }
 
 // listThreshold is the chain length the list abstraction of t merges.
 func (t *tx) listThreshold() int {
-	if sp, ok := t.prec.(ShapePrecision); ok && t.loc != nil {
+	if sp, ok := t.prec.(smg.ShapePrecision); ok && t.loc != nil {
 		if n := sp.ListThreshold(t.loc); n > 0 {
 			return n
 		}

@@ -16,7 +16,7 @@ func TestListLadder(t *testing.T) {
 	cur := 0
 	p := NewScopedPrecision()
 	for i := 0; i < 10; i++ {
-		name, ok := NextListThreshold(cur)
+		name, ok := smg.NextListThreshold(cur)
 		if !ok {
 			break
 		}
@@ -31,10 +31,10 @@ func TestListLadder(t *testing.T) {
 	if want := "<lists>6 <lists>12 <lists>off"; strings.Join(got, " ") != want {
 		t.Errorf("ladder %q, want %q", strings.Join(got, " "), want)
 	}
-	if cur != listsOffThreshold {
+	if cur != smg.NoAbstraction {
 		t.Errorf("top threshold %d, want off", cur)
 	}
-	if NewScopedPrecision().ListThreshold(nil) != 0 || (FullValues{}).ListThreshold(nil) != 0 || (FullValues{NoLists: true}).ListThreshold(nil) != listsOffThreshold {
+	if NewScopedPrecision().ListThreshold(nil) != 0 || (FullValues{}).ListThreshold(nil) != 0 || (FullValues{NoLists: true}).ListThreshold(nil) != smg.NoAbstraction {
 		t.Error("default thresholds")
 	}
 }

@@ -17,4 +17,9 @@
 // must not be folded by cc/v4 (BadSizeof, HasBadSizeof, sizeof.go); a
 // layout it cannot compute (bit-fields under packing) is named in
 // Map.LayoutIssue, which the translation makes unsupported.
+//
+// volatile.go says which lvalues have a volatile-qualified type
+// (VolatileLvalue, IsVolatile; C11 6.7.3), reading the syntax where
+// cc/v4's types drop the qualifier (casts, member expressions of a
+// volatile object, pointer declarators of a volatile typedef).
 package ctypes
