@@ -193,7 +193,7 @@
 // Properties") measures how small the part of a program is that one
 // property needs: the property scope, here the slice, is what makes
 // re-verifying only the affected properties pay off. DESIGN.md defines
-// the slice hash and the place of this package (layer 7: it may import
+// the slice hash and the place of this package (layer 8: it may import
 // engine and everything below). Beyer et al., FSE 2013, for precision
 // reuse.
 //

@@ -65,7 +65,7 @@ type WitnessCheck struct {
 }
 
 // ValidateWitness checks the witness f against prog by replay
-// (validate.Validate, engine/witness/validate; doc/DESIGN.md, layer 5): a violation witness must
+// (validate.Validate, engine/witness/validate; doc/DESIGN.md, layer 6): a violation witness must
 // describe a bit-precisely feasible path from entry to the error call, a
 // correctness witness's invariants must be inductive and imply the
 // properties of prog reachable from entry. solver creates the SMT

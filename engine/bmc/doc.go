@@ -1,5 +1,5 @@
 // Package bmc decides reachability properties by bounded model checking
-// over merged paths (DESIGN.md layer 5), with unwinding assertions that
+// over merged paths (DESIGN.md layer 6), with unwinding assertions that
 // make a bounded run a proof and k-induction's step case on the same
 // encoding (Clarke, Kroening, Lerda, "A tool for checking ANSI-C
 // programs", TACAS 2004; Beyer, Dangl, Wendler, "A unifying view on

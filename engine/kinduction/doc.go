@@ -1,5 +1,5 @@
 // Package kinduction decides reachability properties by k-induction over
-// the CFA (DESIGN.md layer 5), as CPAchecker's and ESBMC's k-induction do
+// the CFA (DESIGN.md layer 6), as CPAchecker's and ESBMC's k-induction do
 // (Donaldson, Haller, Kroening, Rümmer, "Software verification using
 // k-induction", SAS 2011; Beyer, Dangl, Wendler, "Boosting k-induction
 // with continuously-refined invariants", CAV 2015), bit-precisely via

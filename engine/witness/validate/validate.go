@@ -61,7 +61,7 @@ func rejected(format string, args ...any) Validation {
 	return Validation{Reason: fmt.Sprintf(format, args...)}
 }
 
-// Validate checks witness w against prog by replay (DESIGN.md, layer 5):
+// Validate checks witness w against prog by replay (DESIGN.md, layer 6):
 // a violation witness must describe a bit-precisely feasible path to the
 // target (ValidateViolation); a correctness witness's invariants must be
 // inductive and imply the property (ValidateCorrectness). A
