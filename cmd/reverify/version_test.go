@@ -67,6 +67,15 @@ func TestVersionsAgree(t *testing.T) {
 			}
 		}
 	}
+	// workflows that run the image as a job container name its tag
+	imageRE := regexp.MustCompile(regexp.QuoteMeta(actionImage[len("docker://"):]) + `:(v[0-9][0-9A-Za-z.]*)`)
+	for _, doc := range []string{"README.md", filepath.Join("doc", "action.md"), filepath.Join("doc", "proofs.md")} {
+		for _, u := range imageRE.FindAllStringSubmatch(readFile(t, filepath.Join(root, doc)), -1) {
+			if u[1] != "v"+version {
+				t.Errorf("%s: runs the image %s, want v%s", doc, u[0], version)
+			}
+		}
+	}
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash: scripts/release-notes.sh not run")
 	}
