@@ -31,6 +31,14 @@ type Limits struct {
 	MaxDepth       int           `json:"max_depth"`
 	MaxRefinements int           `json:"max_refinements"`
 	Clock          string        `json:"clock,omitempty"`
+	// Budget is the time the properties of one run share when it is one
+	// of the run's limits (reverify proofs: --proof-timeout, each proof's
+	// properties share it; 0: none). An UNKNOWN whose cause is that
+	// budget (results.CauseBudget) is then stored (Plan.Store) and reused
+	// under a budget not larger; without it such an UNKNOWN is never
+	// stored (check's --time-budget covers a whole run, whose share a
+	// property gets depends on what else the run verifies).
+	Budget time.Duration `json:"budget_ns,omitempty"`
 }
 
 // LimitsOf returns the limits of an engine configuration. Its Clock is
@@ -83,6 +91,11 @@ func (l Limits) NotLarger(old Limits) bool {
 	case n.Timeout == 0 || n.Timeout > o.Timeout:
 		return false
 	}
+	switch {
+	case o.Budget == 0: // none: n's is no larger
+	case n.Budget == 0 || n.Budget > o.Budget:
+		return false
+	}
 	return n.MaxStates <= o.MaxStates && n.MaxDepth <= o.MaxDepth && n.MaxRefinements <= o.MaxRefinements
 }
 
@@ -94,8 +107,12 @@ func (l Limits) String() string {
 			t += " " + c + " time"
 		}
 	}
-	return fmt.Sprintf("timeout %s, max states %s, max depth %s, max refinements %s",
+	s := fmt.Sprintf("timeout %s, max states %s, max depth %s, max refinements %s",
 		t, orDefault(l.MaxStates), orDefault(l.MaxDepth), orDefault(l.MaxRefinements))
+	if l.Budget > 0 {
+		s += ", shared budget " + l.Budget.String()
+	}
+	return s
 }
 
 func orDefault(n int) string {

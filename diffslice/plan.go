@@ -305,7 +305,8 @@ func storable(res *engine.Result) bool {
 // (Options.Limits; reused only under limits not larger). Results that
 // are no verdict about the program (an internal error, a run cancelled
 // from outside) are not stored; callers pass nil for properties a total
-// time budget cut off.
+// time budget cut off. An UNKNOWN the shared budget of Options.Limits
+// stopped (Limits.Budget, one of the run's limits) is stored.
 func (p *Plan) Store(cache *Cache, rs []*engine.Result, report *results.Report) error {
 	if cache == nil {
 		return nil
@@ -337,7 +338,7 @@ func (p *Plan) Store(cache *Cache, rs []*engine.Result, report *results.Report) 
 			continue
 		}
 		res := rs[i]
-		if !storable(res) {
+		if !storable(res) && !(p.Options.Limits.Budget > 0 && res.Cause != nil && res.Cause.Kind == results.CauseBudget) {
 			continue
 		}
 		pr := paths[d.Property.ID]

@@ -383,9 +383,12 @@ func proofsTable(sums []proofSummary, cached bool) string {
 // proofCache is `reverify proofs --cache`: the verdict cache of package
 // diffslice over each proof's program (diffslice.NewPropertyPlan). A
 // proof's settings that its program's text does not show (the malloc
-// model, its unwinding bounds, the schedule, the proof's time limit and
-// the checks) are part of every slice hash, so verdicts are shared only
-// under equal settings.
+// model, its unwinding bounds, the schedule and the checks) are part of
+// every slice hash, so verdicts are shared only under equal settings.
+// The proof's time limit is one of the limits (diffslice.Limits.Budget):
+// an UNKNOWN that it ended is stored and reused under a limit not larger,
+// so an unchanged proof is not re-tried on every run; a larger
+// --proof-timeout re-tries it.
 type proofCache struct {
 	cache        *diffslice.Cache
 	schedule     string
@@ -400,7 +403,10 @@ func (pc *proofCache) verify(ctx context.Context, p *proofs.Proof, prog *engine.
 	ecfg engine.Config, src engine.SourceOptions, s *proofSummary, w io.Writer) ([]*engine.Result, error) {
 	head := &diffslice.Revision{Repo: p.Dir, Program: prog, Config: diffslice.SourceConfig{Entry: ecfg.Entry, Config: ecfg.Name}}
 	opts := rs.planOptions(ecfg)
-	v := []string{fmt.Sprintf("proof-timeout %s, schedule %s, checks %s, malloc %v", pc.proofTimeout, pc.schedule, pc.checks, src.Malloc)}
+	// the proof's time limit is one of its limits: an UNKNOWN it ended
+	// is kept and reused under a limit not larger
+	opts.Limits.Budget = pc.proofTimeout
+	v := []string{fmt.Sprintf("schedule %s, checks %s, malloc %v", pc.schedule, pc.checks, src.Malloc)}
 	if len(ecfg.Unwindset) > 0 {
 		var ids []string
 		for id, n := range ecfg.Unwindset {

@@ -402,3 +402,37 @@ __CPROVER_ensures(__CPROVER_return_value <= 20)
 	write("src/lib.c", lib("if (x > 10)\n\t\treturn 10;\n\treturn x;", "__CPROVER_return_value >= 0 && __CPROVER_return_value <= 10 && __CPROVER_return_value <= x"))
 	step("contract change", "from the cache: 0 of 5 properties; proofs re-verified: 3 of 3")
 }
+
+// TestProofsCacheBudget: an UNKNOWN that the proof's time limit ended is
+// kept in the cache with that limit: a second run under the same limit
+// reuses it (the proof is not re-tried on every run), a run under a
+// larger --proof-timeout re-tries it.
+func TestProofsCacheBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("three runs of a proof to its time limit")
+	}
+	root := t.TempDir()
+	write := treeWriter(t, root)
+	write("proofs/Makefile.common", "PROOFDIR ?= $(abspath .)\n")
+	write("proofs/slow/harness.c", `void harness(void) {
+	unsigned s = 0;
+	for (unsigned i = 0; i < 1000000000u; i++)
+		s += i & 1;
+	__CPROVER_assert(s != 7, "never seven");
+}
+`)
+	write("proofs/slow/Makefile", "HARNESS_ENTRY = harness\nPROOF_SOURCES += $(PROOFDIR)/harness.c\ninclude ../Makefile.common\n")
+	cache := filepath.Join(root, "cache")
+	run1 := func(limit, want string) {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		run([]string{"proofs", "--config", "value", "--checks", "assertions", "--max-states", "100000000", "--proof-timeout", limit, "--cache", cache, filepath.Join(root, "proofs")}, &stdout, &stderr)
+		out := stdout.String()
+		if !strings.Contains(out, want) || !strings.Contains(out, "| slow | 1 | 0 | 0 | 1 |") {
+			t.Errorf("--proof-timeout %s: want %q and one UNKNOWN:\n%s%s", limit, want, out, stderr.String())
+		}
+	}
+	run1("1s", "from the cache: 0 of 1 properties; proofs re-verified: 1 of 1")
+	run1("1s", "from the cache: 1 of 1 properties; proofs re-verified: 0 of 1")
+	run1("2s", "from the cache: 0 of 1 properties; proofs re-verified: 1 of 1")
+}
