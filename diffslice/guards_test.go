@@ -349,6 +349,12 @@ func TestLimitsNotLarger(t *testing.T) {
 		{Limits{MaxDepth: 32}, Limits{}, true},
 		{Limits{MaxDepth: 128}, Limits{}, false},
 		{Limits{MaxRefinements: 10}, Limits{MaxRefinements: 9}, false},
+		// the budget the properties of a proof share
+		{Limits{Timeout: 30 * sec, Budget: 60 * sec}, Limits{Timeout: 30 * sec, Budget: 60 * sec}, true},
+		{Limits{Timeout: 30 * sec, Budget: 30 * sec}, Limits{Timeout: 30 * sec, Budget: 60 * sec}, true},
+		{Limits{Timeout: 30 * sec, Budget: 120 * sec}, Limits{Timeout: 30 * sec, Budget: 60 * sec}, false},
+		{Limits{Timeout: 30 * sec}, Limits{Timeout: 30 * sec, Budget: 60 * sec}, false}, // none is larger
+		{Limits{Timeout: 30 * sec, Budget: 60 * sec}, Limits{Timeout: 30 * sec}, true},
 	} {
 		if got := c.now.NotLarger(c.then); got != c.want {
 			t.Errorf("%s not larger than %s: %v, want %v", c.now, c.then, got, c.want)
