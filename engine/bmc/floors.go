@@ -40,11 +40,13 @@ const maxTripFloor = 256
 // which reverify models without loops), and the constant trip counts of
 // loops outside the entry function (the entry function's loops, where
 // k-induction's cut points lie, keep the uniform bound: k = 1 tries
-// them first).
+// them first) and of quantifier loops anywhere (cfa.QuantifierLoop: a
+// contract check's requires and ensures over an array are such loops in
+// the entry function, and no k-induction is needed to unwind them).
 func floorsOf(prog *cfa.Program, loops *cfa.Loops, entry *cfa.Function, unwindset map[string]int) map[*cfa.Location]int {
 	floors := map[*cfa.Location]int{}
 	for h, n := range constantTrips(loops) {
-		if h.Func != entry {
+		if h.Func != entry || cfa.QuantifierLoop(loops.Body[h]) {
 			floors[h] = n
 		}
 	}

@@ -135,3 +135,33 @@ func TestCBMCLoopIDsCopies(t *testing.T) {
 		t.Errorf("%d copies of twice have floor 5, want 2 (floors %v)", n, floors)
 	}
 }
+
+// TestQuantifierFloors: a quantifier of CBMC's contract language, which
+// the front end lowers to a loop (cfa.QuantifierLoop), is unwound whole
+// even in the entry function, where the program's own loops keep the
+// uniform bound.
+func TestQuantifierFloors(t *testing.T) {
+	prog, loops, at := loopsAt(t, `int a[8];
+void main(void) {
+	for (int k = 0; k < 8; k++)
+		a[k] = k;
+	__CPROVER_assert(__CPROVER_forall { int i; (0 <= i && i < 8) ==> a[i] >= 0 }, "non-negative");
+}
+`)
+	var got []string
+	for h, n := range floorsOf(prog, loops, prog.Func("main"), nil) {
+		got = append(got, fmt.Sprintf("%s %d", at[h], n))
+	}
+	if want := "main:5 8"; strings.Join(got, ", ") != want {
+		t.Errorf("floors: %s, want %s (the quantifier's loop only)", strings.Join(got, ", "), want)
+	}
+	n := 0
+	for _, body := range loops.Body {
+		if cfa.QuantifierLoop(body) {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d quantifier loops, want 1", n)
+	}
+}
