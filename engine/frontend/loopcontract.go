@@ -268,6 +268,7 @@ func (fc *fnctx) havocFrame(lc []loopClause, body []bedge, rng cfa.Range, text s
 		fc.emitAt(&cfa.Unsupported{Construct: "loop contract: " + what}, e.pos, e.text)
 	}
 	var vars, bases []*cfa.Var
+	var callees []bedge // calls of functions with bodies, which may write
 	seen := map[*cfa.Var]bool{}
 	for _, e := range body {
 		var lhs cfa.Expr
@@ -277,9 +278,13 @@ func (fc *fnctx) havocFrame(lc []loopClause, body []bedge, rng cfa.Range, text s
 		case *cfa.Havoc:
 			lhs = op.LHS
 		case *cfa.Call:
-			if (op.Fn == "" || !pureLibrary[op.Fn] && !fc.t.writesNothing[op.Fn]) && op.Fn != cfa.HavocObject && op.Fn != "__assert_fail" && cfa.MemoryQueries[op.Fn] == 0 {
-				unsupported("the loop's body calls "+op.Fn+", whose writes the loop's frame cannot name", e)
+			if op.Fn == "" {
+				unsupported("the loop's body calls through a pointer, whose writes the loop's frame cannot name", e)
 				return
+			}
+			if !fc.writesNothing(op.Fn) {
+				// settled once every body is translated (localCalls)
+				callees = append(callees, e)
 			}
 			lhs = op.Result
 		}
@@ -310,11 +315,101 @@ func (fc *fnctx) havocFrame(lc []loopClause, body []bedge, rng cfa.Range, text s
 			}
 		}
 	}
+	for _, e := range callees {
+		// A callee whose body writes nothing but its own locals (nor
+		// calls one that does) changes nothing the frame must name; the
+		// translation's end (localCalls) drops this edge for it.
+		fn := e.op.(*cfa.Call).Fn
+		u := &cfa.Unsupported{Construct: "loop contract: the loop's body calls " + fn + ", whose writes the loop's frame cannot name"}
+		fc.emitAt(u, e.pos, e.text)
+		fc.t.loopCalls = append(fc.t.loopCalls, loopCall{u, fn})
+	}
 	for _, p := range bases {
 		havocObj(&cfa.VarRef{Var: p})
 	}
 	for _, v := range vars {
 		fc.havocLvalue(&cfa.VarRef{Var: v}, havocObj, rng, text)
+	}
+}
+
+// writesNothing reports whether a call of fn changes no object a loop's
+// frame must name, as known before the bodies are translated: a library
+// function that writes nothing (pureLibrary, the memory queries,
+// __assert_fail, which ends the path), a function whose call uses a
+// contract that assigns nothing, the havoc of the loop frame itself.
+func (fc *fnctx) writesNothing(fn string) bool {
+	return pureLibrary[fn] || fc.t.writesNothing[fn] || fn == cfa.HavocObject || fn == "__assert_fail" || cfa.MemoryQueries[fn] != 0
+}
+
+// loopCall is a call in the body of a loop with a contract of a function
+// that may write (loopContract): u is the Unsupported edge's operation
+// that stands for it until localCalls settles it.
+type loopCall struct {
+	u  *cfa.Unsupported
+	fn string
+}
+
+// localCalls settles the calls of loop bodies with contracts
+// (translator.loopCalls), once every body is translated: a callee whose
+// body writes only its own local variables and parameters, and calls
+// only functions that do the same or write nothing (fnctx.writesNothing),
+// writes nothing the caller's loop frame must name, so its Unsupported
+// edge becomes a Noop; any other callee (one that writes a global, writes
+// through a pointer, calls through a pointer, calls a function without a
+// body that may write, or holds an unsupported construct) keeps it.
+func (t *translator) localCalls() {
+	if len(t.loopCalls) == 0 {
+		return
+	}
+	fc := &fnctx{t: t}
+	memo := map[string]bool{}
+	var local func(name string) bool
+	local = func(name string) bool {
+		if v, ok := memo[name]; ok {
+			return v
+		}
+		memo[name] = false // a recursive call is not known to write only locals
+		f := t.p.Func(name)
+		if f == nil {
+			return fc.writesNothing(name)
+		}
+		own := func(x cfa.Expr) bool {
+			r, ok := x.(*cfa.VarRef)
+			return ok && !r.Var.Global && r.Var.Func == f.Name
+		}
+		for _, l := range f.Locs {
+			for _, e := range l.Out {
+				switch op := e.Op.(type) {
+				case *cfa.Assign:
+					if !own(op.LHS) {
+						return false
+					}
+				case *cfa.Havoc:
+					if !own(op.LHS) {
+						return false
+					}
+				case *cfa.Call:
+					if op.Fn == "" || op.Result != nil && !own(op.Result) || !local(op.Fn) {
+						return false
+					}
+				case *cfa.Unsupported:
+					return false
+				}
+			}
+		}
+		memo[name] = true
+		return true
+	}
+	drop := map[*cfa.Unsupported]string{}
+	for _, c := range t.loopCalls {
+		if local(c.fn) {
+			drop[c.u] = c.fn
+		}
+	}
+	for _, e := range t.p.Edges {
+		if u, ok := e.Op.(*cfa.Unsupported); ok && drop[u] != "" {
+			e.Op = &cfa.Noop{Label: "loop contract: " + drop[u] + " writes only its own locals"}
+		}
 	}
 }
 

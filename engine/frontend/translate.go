@@ -91,8 +91,11 @@ type translator struct {
 	// writesNothing are the functions whose calls use contracts that
 	// assign nothing (cbmctext.Contracts.WritesNothing)
 	writesNothing map[string]bool
-	p             *cfa.Program
-	tm            *ctypes.Map
+	// loopCalls are the calls in loop bodies with contracts that
+	// localCalls settles at the end
+	loopCalls []loopCall
+	p         *cfa.Program
+	tm        *ctypes.Map
 
 	objs    map[symKey]*objSym
 	funcs   map[symKey]*funcSym
@@ -244,6 +247,7 @@ func (t *translator) run() (*cfa.Program, error) {
 	if len(t.errs) > 0 {
 		return nil, errors.New(strings.Join(t.errs, "\n"))
 	}
+	t.localCalls()
 	t.p.Finish()
 	return t.p, nil
 }

@@ -85,3 +85,44 @@ int moved_pointer(void)
   __CPROVER_assert(other == 5, "other unchanged");  // want UNKNOWN
   return other;
 }
+
+/* a loop body that calls a function: one that writes only its own
+   locals changes nothing the loop's frame must name; one that writes a
+   global does, and the loop is not supported */
+static int twice(int v)
+{
+  int r = v;
+  r = r + v;
+  return r;
+}
+
+int sum_twice(void)
+{
+  int k = 3, s = 0;
+  for (int i = 0; i < 4; i++)  // want TRUE
+  __CPROVER_loop_invariant(0 <= i && i <= 4)  // want TRUE
+  {
+    s = twice(i);
+  }
+  __CPROVER_assert(k == 3, "k untouched");  // want TRUE
+  return s;
+}
+
+int calls;
+static int counted(int v)
+{
+  calls++;
+  return v;
+}
+
+int sum_counted(void)
+{
+  int k = 3, s = 0;
+  for (int i = 0; i < 4; i++)  // want UNKNOWN
+  __CPROVER_loop_invariant(0 <= i && i <= 4)  // want UNKNOWN
+  {
+    s = counted(i);
+  }
+  __CPROVER_assert(k == 3, "k untouched");  // want UNKNOWN
+  return s;
+}
