@@ -148,14 +148,19 @@ func (s runSettings) variant() string {
 		v = append(v, fmt.Sprintf("unwind %d", s.unwind))
 	}
 	if len(s.unwindset) > 0 {
-		var ids []string
-		for id, n := range s.unwindset {
-			ids = append(ids, fmt.Sprintf("%s:%d", id, n))
-		}
-		sort.Strings(ids)
-		v = append(v, "unwindset "+strings.Join(ids, ","))
+		v = append(v, "unwindset "+unwindsetText(s.unwindset))
 	}
 	return strings.Join(v, ", ")
+}
+
+// unwindsetText is an unwindset as CBMC writes it, sorted: "f.0:3,g.1:5".
+func unwindsetText(u map[string]int) string {
+	var ids []string
+	for id, n := range u {
+		ids = append(ids, fmt.Sprintf("%s:%d", id, n))
+	}
+	sort.Strings(ids)
+	return strings.Join(ids, ",")
 }
 
 // planOptions are the diffslice options of a run under cfg.

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"regexp"
-	"sort"
 	"strings"
 	"time"
 
@@ -408,12 +407,7 @@ func (pc *proofCache) verify(ctx context.Context, p *proofs.Proof, prog *engine.
 	opts.Limits.Budget = pc.proofTimeout
 	v := []string{fmt.Sprintf("schedule %s, checks %s, malloc %v", pc.schedule, pc.checks, src.Malloc)}
 	if len(ecfg.Unwindset) > 0 {
-		var ids []string
-		for id, n := range ecfg.Unwindset {
-			ids = append(ids, fmt.Sprintf("%s:%d", id, n))
-		}
-		sort.Strings(ids)
-		v = append(v, "proof unwindset "+strings.Join(ids, ","))
+		v = append(v, "proof unwindset "+unwindsetText(ecfg.Unwindset))
 	}
 	if opts.Variant != "" {
 		v = append(v, opts.Variant)
