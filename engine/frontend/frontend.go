@@ -133,6 +133,7 @@ func TranslateSources(cfg Options, srcs []Source) (p *cfa.Program, err error) {
 	t := newTranslator(cfg, units)
 	if ctr != nil {
 		t.writesNothing = ctr.WritesNothing(cfg.UseContracts)
+		t.assignedParams = ctr.AssignedParams(cfg.UseContracts)
 	}
 	p, err = t.run()
 	if err == nil && p != nil {

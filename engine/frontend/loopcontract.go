@@ -270,6 +270,17 @@ func (fc *fnctx) havocFrame(lc []loopClause, body []bedge, rng cfa.Range, text s
 	var vars, bases []*cfa.Var
 	var callees []bedge // calls of functions with bodies, which may write
 	seen := map[*cfa.Var]bool{}
+	addVar := func(v *cfa.Var) {
+		if !v.Temp && !seen[v] {
+			seen[v] = true
+			vars = append(vars, v)
+		}
+	}
+	addBase := func(p *cfa.Var) {
+		if !slices.Contains(bases, p) {
+			bases = append(bases, p)
+		}
+	}
 	for _, e := range body {
 		var lhs cfa.Expr
 		switch op := e.op.(type) {
@@ -282,7 +293,17 @@ func (fc *fnctx) havocFrame(lc []loopClause, body []bedge, rng cfa.Range, text s
 				unsupported("the loop's body calls through a pointer, whose writes the loop's frame cannot name", e)
 				return
 			}
-			if !fc.writesNothing(op.Fn) {
+			if pos, ok := fc.t.assignedParams[op.Fn]; ok {
+				// the call uses a contract whose assigns clause names
+				// only objects of its pointer arguments: they join the
+				// frame
+				for _, i := range pos {
+					if i >= len(op.Args) || !frameArg(op.Args[i], addVar, addBase) {
+						unsupported("the loop's body calls "+op.Fn+", whose assigns clause names an object the loop's frame cannot name", e)
+						return
+					}
+				}
+			} else if !fc.writesNothing(op.Fn) {
 				// settled once every body is translated (localCalls)
 				callees = append(callees, e)
 			}
@@ -292,10 +313,7 @@ func (fc *fnctx) havocFrame(lc []loopClause, body []bedge, rng cfa.Range, text s
 			continue
 		}
 		if v := cfa.BaseVar(lhs); v != nil {
-			if !v.Temp && !seen[v] {
-				seen[v] = true
-				vars = append(vars, v)
-			}
+			addVar(v)
 			continue
 		}
 		p := pointerBase(lhs)
@@ -303,9 +321,7 @@ func (fc *fnctx) havocFrame(lc []loopClause, body []bedge, rng cfa.Range, text s
 			unsupported("a write the loop's frame cannot name: "+e.text, e)
 			return
 		}
-		if !slices.Contains(bases, p) {
-			bases = append(bases, p)
-		}
+		addBase(p)
 	}
 	for _, p := range bases {
 		for _, e := range body {
@@ -330,6 +346,40 @@ func (fc *fnctx) havocFrame(lc []loopClause, body []bedge, rng cfa.Range, text s
 	for _, v := range vars {
 		fc.havocLvalue(&cfa.VarRef{Var: v}, havocObj, rng, text)
 	}
+}
+
+// frameArg adds to a loop's frame the object the argument a of a call
+// points to, whose contract may write it (AssignedParams): a variable
+// whose address it is (&v, &v.m[i]: the variable, addVar), or the
+// object a pointer variable points to (p, p + k, &p->m, &p[i]: addBase).
+// It reports false for any other argument.
+func frameArg(a cfa.Expr, addVar, addBase func(*cfa.Var)) bool {
+	for {
+		c, ok := a.(*cfa.Cast)
+		if !ok {
+			break
+		}
+		a = c.X
+	}
+	if ad, ok := a.(*cfa.AddrOf); ok {
+		if v := cfa.BaseVar(ad.X); v != nil {
+			addVar(v)
+			return true
+		}
+		if p := pointerBase(ad.X); p != nil {
+			addBase(p)
+			return true
+		}
+		return false
+	}
+	if a.Type().Kind != cfa.Pointer {
+		return false
+	}
+	if p := pointerBase(&cfa.Deref{X: a, T: a.Type().Elem}); p != nil {
+		addBase(p)
+		return true
+	}
+	return false
 }
 
 // writesNothing reports whether a call of fn changes no object a loop's

@@ -91,6 +91,10 @@ type translator struct {
 	// writesNothing are the functions whose calls use contracts that
 	// assign nothing (cbmctext.Contracts.WritesNothing)
 	writesNothing map[string]bool
+	// assignedParams are the functions whose calls use contracts whose
+	// assigns clauses name only their pointer parameters' objects, with
+	// those parameters' positions (cbmctext.Contracts.AssignedParams)
+	assignedParams map[string][]int
 	// loopCalls are the calls in loop bodies with contracts that
 	// localCalls settles at the end
 	loopCalls []loopCall

@@ -308,6 +308,25 @@ func isUnit(units []File, name string) bool {
 	return false
 }
 
+// AssignedParams maps the functions whose calls the contracts replace
+// (all, or those in use when not nil) and whose assigns clauses name
+// only objects their pointer parameters point to
+// (contract.AssignedParams) to the positions of those parameters: a
+// loop body may call them when its frame holds the objects of those
+// arguments.
+func (c *Contracts) AssignedParams(use map[string]bool) map[string][]int {
+	out := map[string][]int{}
+	for fn := range c.emitted {
+		if fn.Real == "" || use != nil && !use[fn.Real] {
+			continue
+		}
+		if pos, ok := contract.AssignedParams(fn, c.al); ok {
+			out[fn.Real] = pos
+		}
+	}
+	return out
+}
+
 // WritesNothing names the functions whose calls the contracts replace
 // (all, or those in use when not nil) and whose contracts assign nothing
 // (no assigns clause, or an empty one): a loop body may call them

@@ -126,3 +126,47 @@ int sum_counted(void)
   __CPROVER_assert(k == 3, "k untouched");  // want UNKNOWN
   return s;
 }
+
+/* a loop body that calls functions through their contracts: where the
+   assigns clause names only what a pointer argument points to, that
+   object joins the loop's frame; a global it names does not */
+void set_one(int *p)
+__CPROVER_requires(__CPROVER_is_fresh(p, sizeof(int)))  // want TRUE
+__CPROVER_assigns(*p)
+__CPROVER_ensures(*p == 1)  // want TRUE
+{
+  *p = 1;  // want TRUE
+}
+
+int fill_ones(void)
+{
+  int a[4];
+  int k = 3;
+  for (int i = 0; i < 4; i++)  // want TRUE
+  __CPROVER_loop_invariant(0 <= i && i <= 4)  // want TRUE
+  {
+    set_one(&a[i]);
+  }
+  __CPROVER_assert(k == 3, "k untouched");  // want TRUE
+  return a[0];
+}
+
+int flag;
+void set_flag(void)
+__CPROVER_assigns(flag)
+__CPROVER_ensures(flag == 1)  // want TRUE
+{
+  flag = 1;  // want TRUE
+}
+
+int fill_flag(void)
+{
+  int k = 3;
+  for (int i = 0; i < 4; i++)  // want UNKNOWN
+  __CPROVER_loop_invariant(0 <= i && i <= 4)  // want UNKNOWN
+  {
+    set_flag();
+  }
+  __CPROVER_assert(k == 3, "k untouched");  // want UNKNOWN
+  return k;
+}
