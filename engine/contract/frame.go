@@ -98,7 +98,7 @@ func bareName(text string) string {
 	s := strings.TrimSpace(text)
 	for {
 		switch {
-		case strings.HasPrefix(s, "(") && closesAt(s) == len(s)-1:
+		case strings.HasPrefix(s, "(") && Closes(s):
 			s = strings.TrimSpace(s[1 : len(s)-1])
 			continue
 		case castRE.MatchString(s):
@@ -155,19 +155,19 @@ func lvalueRoot(text string) (name string, through bool) {
 	return m, through
 }
 
-// closesAt returns the index of the parenthesis that closes s's first.
-func closesAt(s string) int {
+// Closes reports whether the '(' at s[0] closes at s's last byte.
+func Closes(s string) bool {
 	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
+	for k := 0; k < len(s); k++ {
+		switch s[k] {
 		case '(':
 			depth++
 		case ')':
 			depth--
 			if depth == 0 {
-				return i
+				return k == len(s)-1
 			}
 		}
 	}
-	return -1
+	return false
 }

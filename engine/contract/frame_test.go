@@ -23,7 +23,7 @@ func TestAssignedParams(t *testing.T) {
 		{"struct s *p, int *q", "p->m[2].f, *q", "[0 1] true"},
 		{"char *r, const char *a", "memory_slice(r, 16)", "[0] true"},
 		{"char *r, char *b", "object_whole((char *)b), r[0]", "[1 0] true"},
-		{"int n, int *x", "n, *x", "[1] true"},           // n: the callee's copy
+		{"int n, int *x", "n, *x", "[1] true"},          // n: the callee's copy
 		{"struct s v, int *x", "v.m, x[1]", "[1] true"}, // v.m: the callee's copy
 		{"int *x", "", "[] true"},                       // assigns nothing
 		{"int *x", "g", "[] false"},                     // a global

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/reverify/reverify/engine/contract"
 )
 
 // BlankQuantifiers turns CBMC's quantifiers, __CPROVER_forall { int i;
@@ -189,7 +191,7 @@ func lowerInterval(flat string) (string, bool) {
 		return "", false
 	}
 	t, i, premise, body := m[1], m[2], strings.TrimSpace(m[3]), m[4]
-	for strings.HasPrefix(premise, "(") && closes(premise) {
+	for strings.HasPrefix(premise, "(") && contract.Closes(premise) {
 		premise = strings.TrimSpace(premise[1 : len(premise)-1])
 	}
 	parts := splitAnd(premise)
@@ -230,23 +232,6 @@ var nonNegativeRE = regexp.MustCompile(`^[(\s]*[0-9]+[uUlL]*[)\s]*$`)
 // unsignedType reports whether the type named t is unsigned.
 func unsignedType(t string) bool {
 	return strings.HasPrefix(t, "unsigned") || strings.HasPrefix(t, "uint") || t == "size_t" || strings.HasPrefix(t, "u_")
-}
-
-// closes reports whether the '(' at s[0] closes at s's last byte.
-func closes(s string) bool {
-	depth := 0
-	for k := 0; k < len(s); k++ {
-		switch s[k] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 {
-				return k == len(s)-1
-			}
-		}
-	}
-	return false
 }
 
 // splitAnd splits s at its top-level &&.
