@@ -49,12 +49,12 @@ func AssignedParams(f *Func, al Aliases) (pos []int, ok bool) {
 		}
 		return true
 	}
-	any := false
+	has := false
 	for _, c := range f.Clauses {
 		if c.Kind != Assigns {
 			continue
 		}
-		any = true
+		has = true
 		for _, t := range al.targets(c.Text) {
 			switch t.kind {
 			case "whole", "from", "upto":
@@ -78,7 +78,7 @@ func AssignedParams(f *Func, al Aliases) (pos []int, ok bool) {
 			}
 		}
 	}
-	if !any {
+	if !has {
 		return nil, false
 	}
 	return pos, true
@@ -86,6 +86,7 @@ func AssignedParams(f *Func, al Aliases) (pos []int, ok bool) {
 
 var (
 	identRE = regexp.MustCompile(`^[A-Za-z_]\w*$`)
+	leadRE  = regexp.MustCompile(`^[A-Za-z_]\w*`)
 	castRE  = regexp.MustCompile(`^\(\s*(?:const\s+|volatile\s+)*[A-Za-z_][\w\s]*\*?\s*\)`)
 	// selRE matches member and index selections: .m, [i] (one level of
 	// brackets).
@@ -126,7 +127,7 @@ func lvalueRoot(text string) (name string, through bool) {
 		}
 		return "", false
 	}
-	m := regexp.MustCompile(`^[A-Za-z_]\w*`).FindString(s)
+	m := leadRE.FindString(s)
 	if m == "" {
 		return "", false
 	}
@@ -136,7 +137,7 @@ func lvalueRoot(text string) (name string, through bool) {
 		return m, false
 	case strings.HasPrefix(rest, "->"):
 		rest = strings.TrimSpace(rest[2:])
-		f := regexp.MustCompile(`^[A-Za-z_]\w*`).FindString(rest)
+		f := leadRE.FindString(rest)
 		if f == "" {
 			return "", false
 		}
