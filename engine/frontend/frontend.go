@@ -166,6 +166,11 @@ func parseAll(cfg Options, srcs []Source) ([]*ccparse.Unit, *cbmctext.Contracts,
 		c.IncludePaths = append(append([]string{""}, cfg.IncludeDirs...), ccfg.IncludePaths[1:]...)
 		c.SysIncludePaths = append(append([]string(nil), cfg.IncludeDirs...), ccfg.SysIncludePaths...)
 	}
+	// cc/v4 joins a quoted include's name to every include directory,
+	// so `#include "/abs/x.h"` (a build's -DCONFIG_FILE="\"$(SRCDIR)/…\"")
+	// is found only under "/", the last directory searched: gcc opens
+	// an absolute name as it is
+	c.IncludePaths = append(c.IncludePaths[:len(c.IncludePaths):len(c.IncludePaths)], "/")
 	predef := ccfg.Predefined
 	if len(cfg.Defines) > 0 {
 		names := make([]string, 0, len(cfg.Defines))

@@ -1,0 +1,43 @@
+package frontend
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestAbsoluteInclude: a quoted include of an absolute path is opened as
+// gcc opens it, written in the source and through a macro a -D option
+// defines (mlkem-native's -DMLK_CONFIG_ARITH_BACKEND_FILE="\"$(SRCDIR)/…\"");
+// cc/v4 alone joins it to the includer's directory and fails.
+func TestAbsoluteInclude(t *testing.T) {
+	dir := t.TempDir()
+	h := filepath.Join(dir, "sub", "backend.h")
+	if err := os.MkdirAll(filepath.Dir(h), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(h, []byte("int backend_value(void) { return 7; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := "#include \"" + h + "\"\n#include BACKEND_FILE\nint main(void) { return backend_value() + twice(); }\n"
+	h2 := filepath.Join(dir, "other", "twice.h")
+	if err := os.MkdirAll(filepath.Dir(h2), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(h2, []byte("int twice(void) { return 2; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := filepath.Join(dir, "main.c")
+	if err := os.WriteFile(c, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prog, err := Translate(Options{Defines: map[string]string{"BACKEND_FILE": `"` + h2 + `"`}}, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"backend_value", "twice", "main"} {
+		if prog.Func(f) == nil {
+			t.Errorf("no function %s", f)
+		}
+	}
+}
