@@ -9,7 +9,9 @@ import (
 // TestAbsoluteInclude: a quoted include of an absolute path is opened as
 // gcc opens it, written in the source and through a macro a -D option
 // defines (mlkem-native's -DMLK_CONFIG_ARITH_BACKEND_FILE="\"$(SRCDIR)/…\"");
-// cc/v4 alone joins it to the includer's directory and fails.
+// cc/v4 alone joins it to the includer's directory and fails. A
+// contract in such a header is found and rewritten as well (CBMC's
+// dialect, as a proof reads it).
 func TestAbsoluteInclude(t *testing.T) {
 	dir := t.TempDir()
 	h := filepath.Join(dir, "sub", "backend.h")
@@ -19,19 +21,20 @@ func TestAbsoluteInclude(t *testing.T) {
 	if err := os.WriteFile(h, []byte("int backend_value(void) { return 7; }\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	src := "#include \"" + h + "\"\n#include BACKEND_FILE\nint main(void) { return backend_value() + twice(); }\n"
+	src := "#include \"" + h + "\"\n#include BACKEND_FILE\nint main(void) { return backend_value() + twice(1); }\n"
 	h2 := filepath.Join(dir, "other", "twice.h")
 	if err := os.MkdirAll(filepath.Dir(h2), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(h2, []byte("int twice(void) { return 2; }\n"), 0o644); err != nil {
+	// a contract in the header: the contract pass must find the header too
+	if err := os.WriteFile(h2, []byte("int twice(int x)\n__CPROVER_requires(x > 0)\n{ return 2 * x; }\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	c := filepath.Join(dir, "main.c")
 	if err := os.WriteFile(c, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	prog, err := Translate(Options{Defines: map[string]string{"BACKEND_FILE": `"` + h2 + `"`}}, c)
+	prog, err := Translate(Options{CBMC: true, Defines: map[string]string{"BACKEND_FILE": `"` + h2 + `"`}}, c)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -95,6 +95,9 @@ func Prepare(units []File, defines map[string]string, includeDirs []string, mem 
 					dirs = append(dirs, filepath.Dir(name))
 				}
 				dirs = append(dirs, includeDirs...)
+				if filepath.IsAbs(m[2]) {
+					dirs = []string{"/"} // opened as it is named, as gcc does
+				}
 				for _, d := range dirs {
 					p := filepath.Join(d, m[2])
 					if t, ok := read(p); ok {
