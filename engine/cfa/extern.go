@@ -96,6 +96,14 @@ var MemoryQueries = map[string]int{
 // the interpreter with one input byte per byte of the object).
 const HavocObject = "__CPROVER_havoc_object"
 
+// HavocSlice is CBMC's __CPROVER_havoc_slice(p, n): the n bytes from p
+// get arbitrary values, the rest of p's object keeps its contents; the
+// range must lie in a live object (CBMC asserts __CPROVER_w_ok(p, n)),
+// else the call is undefined behaviour. Classified and modelled as
+// HavocObject is; the contracts use it for the assigns target
+// __CPROVER_object_upto(p, n) at a call.
+const HavocSlice = "__CPROVER_havoc_slice"
+
 // Uninterpreted reports whether name is one of CBMC's uninterpreted
 // functions, __CPROVER_uninterpreted_<f> without a body: a function of its
 // argument values (not of what pointer arguments point to) about which
@@ -123,7 +131,7 @@ func (p *Program) Extern(name string) ExternKind {
 		return ExternNondet
 	case name == "__VERIFIER_assume":
 		return ExternAssume
-	case LibraryModels[name] || name == HavocObject:
+	case LibraryModels[name] || name == HavocObject || name == HavocSlice:
 		return ExternModelled
 	case p.AssumePure[name] || MemoryQueries[name] != 0 || Uninterpreted(name):
 		return ExternPure

@@ -434,17 +434,16 @@ func generate(b *strings.Builder, f *Func, al Aliases) error {
 		plist = "void"
 	}
 	fmt.Fprintf(b, "%s%s %s(%s) {\n", line(f.File, f.Line), ret, cat(UsePrefix), plist)
-	var freshSeen []string
+	var freshSeen [][2]string
 	eachRequires(b, f, al, func(conj string, fresh []string) {
 		if fresh != nil {
-			// a fresh object: valid for n bytes, and separate from the
-			// other fresh objects of the requires clauses (the check
-			// assumed them separate)
+			// a fresh object: valid for n bytes, and disjoint from the
+			// other fresh objects of the requires clauses
+			p := [2]string{strings.TrimSpace(fresh[0]), strings.TrimSpace(fresh[1])}
 			for _, q := range freshSeen {
-				sep := fmt.Sprintf("!__CPROVER_same_object(%s, %s)", q, fresh[0])
-				fmt.Fprintf(b, "  __reverify_check(%s, %s);", sep, strconv.Quote("requires clause of "+display+": "+short(q)+" and "+short(fresh[0])+" are separate objects"))
+				fmt.Fprintf(b, "  __reverify_check(%s, %s);", Disjoint(q, p), strconv.Quote(DisjointDesc(display, q[0], p[0])))
 			}
-			freshSeen = append(freshSeen, strings.TrimSpace(fresh[0]))
+			freshSeen = append(freshSeen, p)
 			conj = fmt.Sprintf("__CPROVER_r_ok(%s, %s)", fresh[0], fresh[1])
 		}
 		fmt.Fprintf(b, "  __reverify_check(%s, %s);", conj, strconv.Quote("requires clause of "+display+": "+short(conj)))
@@ -458,6 +457,15 @@ func generate(b *strings.Builder, f *Func, al Aliases) error {
 		switch t.kind {
 		case "lvalue":
 			fmt.Fprintf(b, "  { __typeof__(%s) __reverify_h; __builtin_memcpy(&(%s), &__reverify_h, sizeof(%s)); }\n", t.ptr, t.ptr, t.ptr)
+		case "upto":
+			// the n bytes from p, not the rest of p's object (a row of
+			// an array, a field of a struct)
+			fmt.Fprintf(b, "  __CPROVER_havoc_slice((void *)(%s), (%s));\n", t.ptr, t.n)
+		case "from":
+			// from p to the end of its object: the whole object when p
+			// is its start; otherwise no havoc says "the bytes before p
+			// keep their values", and the call is unsupported
+			fmt.Fprintf(b, "  { if (__CPROVER_POINTER_OFFSET((void *)(%s)) == 0) __CPROVER_havoc_object((void *)(%s)); else __reverify_unsupported(\"__CPROVER_object_from at an offset other than 0\"); }\n", t.ptr, t.ptr)
 		default:
 			fmt.Fprintf(b, "  __CPROVER_havoc_object((void *)(%s));\n", t.ptr)
 		}
@@ -486,6 +494,31 @@ func generate(b *strings.Builder, f *Func, al Aliases) error {
 	// address would make it a target of every call through a pointer)
 	fmt.Fprintf(b, "const char *const %s = %s;\n", cat(OfPrefix), nameString)
 	return nil
+}
+
+// Disjoint returns the C test that two fresh objects of a requires
+// clause, each a pointer and a size in bytes, do not overlap where a
+// call asserts the clause: they lie in different objects, or in
+// disjoint byte ranges of one object. It is CBMC's is_fresh asserted
+// (at a call that uses the contract), which separates by byte range
+// since diffblue/cbmc pull request 8603 ("is_fresh now tracks
+// separation at the byte level instead of whole objects", 2025):
+// mlkem-native's calls pass the four rows of one array to four is_fresh
+// parameters. The check of the function's own contract still assumes
+// separate objects, so a body cannot depend on more than the byte
+// ranges being apart. The offsets are compared by difference, which
+// cannot wrap where the sizes are large.
+func Disjoint(q, p [2]string) string {
+	oq := fmt.Sprintf("(__SIZE_TYPE__)__CPROVER_POINTER_OFFSET(%s)", q[0])
+	op := fmt.Sprintf("(__SIZE_TYPE__)__CPROVER_POINTER_OFFSET(%s)", p[0])
+	return fmt.Sprintf("!__CPROVER_same_object(%s, %s) || (%s <= %s && %s - %s >= (__SIZE_TYPE__)(%s)) || (%s <= %s && %s - %s >= (__SIZE_TYPE__)(%s))",
+		q[0], p[0], oq, op, op, oq, q[1], op, oq, oq, op, p[1])
+}
+
+// DisjointDesc is the description of the property that the fresh
+// objects q and p of fn's requires clauses do not overlap at a call.
+func DisjointDesc(fn, q, p string) string {
+	return "requires clause of " + fn + ": " + short(q) + " and " + short(p) + " do not overlap"
 }
 
 // short is a clause's text for a property's description: one line, at

@@ -15,7 +15,8 @@ const RealPrefix = "__rv_real_"
 // renamed definition with its arguments: the conjunct whose property
 // description is desc (as Generate writes it in the contract as a
 // function, "requires clause of fn: conjunct"; an is_fresh conjunct is
-// its __CPROVER_r_ok). The assertion is a __CPROVER_assert under a #line
+// its __CPROVER_r_ok; two fresh objects that must not overlap, their
+// address ranges). The assertion is a __CPROVER_assert under a #line
 // directive to the clause, so a reproducer that judges the failing
 // assertion by the line of its call (engine/witness/reproduce) sees the
 // clause's. Every call of fn after the definition, in the file, then
@@ -23,8 +24,7 @@ const RealPrefix = "__rv_real_"
 // renamed body through a prototype of fn, which the wrapper defines.
 //
 // It fails when the file does not define fn with a contract, when desc
-// names no conjunct (the separation of two fresh objects has no C
-// test), and for a function whose name or parameters a macro gives.
+// names no conjunct, and for a function whose name or parameters a macro gives.
 func WrapRequires(file, text, fn, desc string) (string, error) {
 	al := FindAliases(text)
 	_, fns, err := Rewrite(file, text, al)
@@ -51,6 +51,7 @@ func WrapRequires(file, text, fn, desc string) (string, error) {
 	// the conjunct, under its clause's line
 	var assert string
 	var sb strings.Builder
+	var fresh [][2]string
 	for _, c := range f.Clauses {
 		if c.Kind != Requires {
 			continue
@@ -58,6 +59,17 @@ func WrapRequires(file, text, fn, desc string) (string, error) {
 		for _, conj := range splitTop(c.Text, "&&") {
 			conj = oneLine(conj)
 			if a, ok := al.callOf(conj, "__CPROVER_is_fresh"); ok && len(a) == 2 {
+				p := [2]string{strings.TrimSpace(a[0]), strings.TrimSpace(a[1])}
+				for _, q := range fresh {
+					if d := DisjointDesc(f.Name, q[0], p[0]); d == desc && assert == "" {
+						// in a compiled program, objects never overlap:
+						// the address ranges tell the byte ranges apart
+						sb.WriteString(line(f.File, c.Line))
+						fmt.Fprintf(&sb, "  __CPROVER_assert((__UINTPTR_TYPE__)(%s) + (%s) <= (__UINTPTR_TYPE__)(%s) || (__UINTPTR_TYPE__)(%s) + (%s) <= (__UINTPTR_TYPE__)(%s), %q);\n", q[0], q[1], p[0], p[0], p[1], q[0], d)
+						assert = sb.String()
+					}
+				}
+				fresh = append(fresh, p)
 				conj = fmt.Sprintf("__CPROVER_r_ok(%s, %s)", a[0], a[1])
 			}
 			d := "requires clause of " + f.Name + ": " + short(conj)

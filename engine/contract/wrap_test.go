@@ -31,3 +31,22 @@ func TestWrapRequires(t *testing.T) {
 		t.Error("a description of no conjunct: no error")
 	}
 }
+
+// TestWrapRequiresDisjoint: two fresh objects that must not overlap are
+// told apart in the compiled program by their address ranges, each of
+// its is_fresh size.
+func TestWrapRequiresDisjoint(t *testing.T) {
+	src := "void add2(int *d, const int *s)\n__CPROVER_requires(__CPROVER_is_fresh(d, 2 * sizeof(int)) && __CPROVER_is_fresh(s, 8))\n{\n  d[0] += s[0];\n}\n"
+	desc := DisjointDesc("add2", "d", "s")
+	if desc != "requires clause of add2: d and s do not overlap" {
+		t.Fatalf("description %q", desc)
+	}
+	got, err := WrapRequires("f.c", src, "add2", desc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "#line 2 \"f.c\"\n  __CPROVER_assert((__UINTPTR_TYPE__)(d) + (2 * sizeof(int)) <= (__UINTPTR_TYPE__)(s) || (__UINTPTR_TYPE__)(s) + (8) <= (__UINTPTR_TYPE__)(d), \"requires clause of add2: d and s do not overlap\");"
+	if !strings.Contains(got, want) {
+		t.Errorf("no %q in\n%s", want, got)
+	}
+}

@@ -417,6 +417,21 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 		rng, text := fc.rt(tn)
 		fc.emitAt(&cfa.Call{Fn: name, Args: []cfa.Expr{fc.conv(v, vp, args[0])}, Pos: rng.Start}, rng, text)
 		return nil, true
+	case name == cfa.HavocSlice && len(args) == 2:
+		// CBMC gives the n bytes from p any contents (cfa.HavocSlice)
+		v, n := fc.rv(args[0]), fc.rv(args[1])
+		if v.Type().Kind != cfa.Pointer {
+			fc.unsupported(name+" of a non-pointer", args[0])
+		}
+		if !n.Type().IsInteger() {
+			fc.unsupported(name+" with a non-integer size", args[1])
+		}
+		vp := fc.t.tm.Ptr(cfa.VoidType)
+		st := fc.t.tm.SizeT()
+		fc.t.p.Externals[name] = &cfa.Type{Kind: cfa.Func, Result: cfa.VoidType, Params: []*cfa.Type{vp, st}}
+		rng, text := fc.rt(tn)
+		fc.emitAt(&cfa.Call{Fn: name, Args: []cfa.Expr{fc.conv(v, vp, args[0]), fc.conv(n, st, args[1])}, Pos: rng.Start}, rng, text)
+		return nil, true
 	case byteSwaps[name] != 0 && len(args) == 1:
 		return fc.byteSwap(byteSwaps[name], x, args[0]), true
 	case isCBMCOverflow(name) && len(args) == 2:

@@ -190,8 +190,9 @@
 // arguments converted to void *, n to size_t, the result a temporary of
 // CBMC's type (_Bool, size_t, ptrdiff_t): each consumer evaluates them
 // where it can and otherwise takes any result (memoryQuery). A call
-// __CPROVER_havoc_object(p) is a Call of cfa.HavocObject, which the
-// value analysis, the SMT encoding and the interpreter model. A static
+// __CPROVER_havoc_object(p) is a Call of cfa.HavocObject, and
+// __CPROVER_havoc_slice(p, n) one of cfa.HavocSlice, which the value
+// analysis, the SMT encoding and the interpreter model. A static
 // function is removed by CBMC's name for it (__CPROVER_file_local_<file>_<f>,
 // fileLocalName): its calls and address go to a function of that name
 // (removedTarget). A C library function that two stubs define

@@ -43,6 +43,44 @@ func (m *machine) havocObject(c *cfa.Call, arg func(int) uint64) {
 	overwrite(o, 0, int64(len(o.data)))
 }
 
+// havocSlice executes CBMC's __CPROVER_havoc_slice(p, n)
+// (cfa.HavocSlice) as the SMT encoding states it: n = 0 writes nothing;
+// otherwise each byte of the n from p takes the next input (unsigned
+// char), in byte order. A range outside a live object (NULL included) is
+// undefined behaviour; a function, a pointer to no object and a range of
+// more than maxHavocBytes stop the replay as unsupported.
+func (m *machine) havocSlice(c *cfa.Call, arg func(int) uint64) {
+	if len(c.Args) != 2 {
+		m.unsupported("%s called with %d arguments", c.Fn, len(c.Args))
+	}
+	id, off := m.split(arg(0))
+	n := arg(1)
+	switch {
+	case n == 0:
+		return
+	case id == 0:
+		m.ub("invalid memory access: %s of NULL", c.Fn)
+	case id >= uint64(len(m.objs)):
+		m.unsupported("%s of a pointer to no object", c.Fn)
+	}
+	o := m.objs[id]
+	switch {
+	case o.fn != "":
+		m.unsupported("%s of function %s", c.Fn, o.fn)
+	case n > maxHavocBytes:
+		m.unsupported("%s of %d bytes (more than %d)", c.Fn, n, maxHavocBytes)
+	case off > uint64(len(o.data)) || n > uint64(len(o.data))-off:
+		m.ub("invalid memory access: %s of %d bytes at offset %d of %s (%d bytes)", c.Fn, n, off, o.name, len(o.data))
+	case !o.live:
+		m.ub("invalid memory access: %s of %s, which is no longer live", c.Fn, o.name)
+	}
+	for i := off; i < off+n; i++ {
+		o.data[i] = byte(m.input(cfa.UCharType))
+		o.init[i] = true
+	}
+	overwrite(o, int64(off), int64(n))
+}
+
 // uninterpreted executes a call of one of CBMC's uninterpreted functions
 // (cfa.Uninterpreted) as the SMT encoding states it (a pure external
 // function: its scalar arguments evaluated, the result an input), and

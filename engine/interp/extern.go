@@ -125,6 +125,10 @@ func (m *machine) libModel(c *cfa.Call, arg func(int) uint64, setResult func(uin
 		m.havocObject(c, arg) // cbmc_havoc.go
 		return true
 	}
+	if c.Fn == cfa.HavocSlice {
+		m.havocSlice(c, arg) // cbmc_havoc.go
+		return true
+	}
 	ptrT := cfa.PointerTo(cfa.VoidType, m.ptrBits)
 	sizeT := cfa.IntType(m.ptrBits, false)
 	size := func(i int) int64 {

@@ -53,17 +53,7 @@ func (e *encoder) havocObject(c *cfa.Call, arg func(int) *Term) {
 			return
 		}
 	}
-	for _, o := range e.candidates(obj) {
-		if o.arr == nil {
-			continue
-		}
-		fresh := b.FreshVar(c.Fn+" "+o.name, e.arraySort())
-		if obj.Op == BVConst {
-			o.arr = fresh
-		} else {
-			o.arr = b.Ite(b.Eq(obj, b.BV(uint64(o.id), e.objBits)), fresh, o.arr)
-		}
-	}
+	e.havocCandidates(c, obj)
 }
 
 // folded returns t with the SSA definitions of the path so far
@@ -121,4 +111,72 @@ func (e *encoder) folded(t *Term) *Term {
 		memo[v] = e.b.rebuild(e.defs[v], memo)
 	}
 	return e.b.rebuild(t, memo)
+}
+
+// havocSlice encodes CBMC's __CPROVER_havoc_slice(p, n) (cfa.HavocSlice):
+// the n bytes from p get any value, the rest of p's object keeps its
+// contents. When p's object and offset and n are constants, the range
+// lies in the object and n is at most maxHavocBytes, each byte of the
+// range becomes an input (source "extern __CPROVER_havoc_slice", type
+// unsigned char, in byte order), exactly what interp.Run consumes; a
+// range outside the object, or in an object that is no longer live, is
+// undefined behaviour ("invalid memory access"), as CBMC asserts
+// __CPROVER_w_ok(p, n); n = 0 writes nothing. Otherwise each object p may
+// point to gets fresh contents that are no inputs, as havocObject's
+// over-approximation: the replay of a counterexample through it fails.
+func (e *encoder) havocSlice(c *cfa.Call, arg func(int) *Term) {
+	b := e.b
+	if len(c.Args) != 2 {
+		e.fail("%s called with %d arguments", c.Fn, len(c.Args))
+	}
+	obj, off := e.split(arg(0))
+	obj, off = e.folded(obj), e.folded(off)
+	n := e.folded(arg(1))
+	if n.Op == BVConst && n.Hi == 0 && n.Val == 0 {
+		return
+	}
+	if obj.Op == BVConst && off.Op == BVConst && n.Op == BVConst && n.Hi == 0 && off.Hi == 0 {
+		if obj.Hi == 0 && obj.Val == 0 {
+			e.ub("invalid memory access", b.True())
+			return
+		}
+		if obj.Hi != 0 || obj.Val >= uint64(len(e.objs)) || e.objs[obj.Val] == nil || e.objs[obj.Val].fn {
+			e.fail("%s of a pointer to no data object", c.Fn)
+		}
+		o := e.objs[obj.Val]
+		if size := e.folded(o.size); o.arr != nil && size.Op == BVConst && size.Hi == 0 && n.Val <= maxHavocBytes {
+			if off.Val > size.Val || n.Val > size.Val-off.Val {
+				e.ub("invalid memory access", b.True())
+				return
+			}
+			e.ub("invalid memory access", b.Not(o.live))
+			arr := o.arr
+			base := "havoc_slice " + strings.ReplaceAll(o.name, " ", "_")
+			for i := off.Val; i < off.Val+n.Val; i++ {
+				in := e.input(fmt.Sprintf("%s[%d]", base, i), "extern "+c.Fn, cfa.UCharType)
+				arr = b.Store(arr, b.BV(i, e.offBits), in)
+			}
+			o.arr = arr
+			return
+		}
+	}
+	e.havocCandidates(c, obj)
+}
+
+// havocCandidates gives each object the object part obj may designate
+// fresh contents that are no inputs (the over-approximation of
+// havocObject and havocSlice).
+func (e *encoder) havocCandidates(c *cfa.Call, obj *Term) {
+	b := e.b
+	for _, o := range e.candidates(obj) {
+		if o.arr == nil {
+			continue
+		}
+		fresh := b.FreshVar(c.Fn+" "+o.name, e.arraySort())
+		if obj.Op == BVConst {
+			o.arr = fresh
+		} else {
+			o.arr = b.Ite(b.Eq(obj, b.BV(uint64(o.id), e.objBits)), fresh, o.arr)
+		}
+	}
 }

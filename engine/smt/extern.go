@@ -359,6 +359,10 @@ func (e *encoder) libModel(c *cfa.Call, arg func(int) *Term, setResult func(*Ter
 		e.havocObject(c, arg) // cbmc_havoc.go
 		return true
 	}
+	if c.Fn == cfa.HavocSlice {
+		e.havocSlice(c, arg) // cbmc_havoc.go
+		return true
+	}
 	b := e.b
 	ptrT := cfa.PointerTo(cfa.VoidType, e.ptrBits)
 	sizeT := cfa.IntType(e.ptrBits, false)

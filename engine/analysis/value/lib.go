@@ -40,6 +40,10 @@ func (t *tx) callExternal(e *cfa.Edge, call *cfa.Call) bool {
 		t.havocObject(e, call) // lib_cbmc.go
 		return true
 	}
+	if name == cfa.HavocSlice {
+		t.havocSlice(e, call) // lib_cbmc.go
+		return true
+	}
 	switch t.c.prog.Extern(name) {
 	case cfa.ExternNoEffect:
 		t.setResult(call, memory.Value{}, false)

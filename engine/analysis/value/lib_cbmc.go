@@ -35,3 +35,24 @@ func (t *tx) havocObject(e *cfa.Edge, call *cfa.Call) {
 		t.havocAddressable()
 	}
 }
+
+// havocSlice models CBMC's __CPROVER_havoc_slice(p, n) (cfa.HavocSlice):
+// the cells overlapping the n bytes from p are forgotten (the bytes of a
+// cell outside the range survive, clearRange), so those bytes read as
+// unknown. When p's object or offset, or n, is not known, it forgets p's
+// whole object, or every addressable object, as havocObject does: an
+// over-approximation, whose spurious paths the counterexample check
+// refutes (the encoding and the interpreter havoc the slice alone).
+func (t *tx) havocSlice(e *cfa.Edge, call *cfa.Call) {
+	if len(call.Args) != 2 {
+		t.unsupported(e, cfa.HavocSlice+" with a wrong number of arguments")
+		return
+	}
+	a, _, ok := t.argAddr(call, 0)
+	n, nok := t.eval(call.Args[1])
+	if ok && a.known && a.offKnown && nok && n.Obj == 0 && n.Sym == nil && memory.ObjKind(a.obj) != memory.KindString && memory.ObjKind(a.obj) != memory.KindFunc && n.Bits < 1<<40 {
+		t.clearRange(a.obj, a.off, int64(n.Bits))
+		return
+	}
+	t.havocObject(e, &cfa.Call{Fn: call.Fn, Args: call.Args[:1], Pos: call.Pos})
+}

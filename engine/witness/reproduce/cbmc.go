@@ -133,7 +133,7 @@ func primitiveWhy(name string) string {
 	switch {
 	case cfa.MemoryQueries[name] != 0:
 		return name + " names CBMC's objects, which a compiled program does not have"
-	case name == cfa.HavocObject:
+	case name == cfa.HavocObject || name == cfa.HavocSlice:
 		return name + " writes arbitrary bytes, which no input of the counterexample gives"
 	case cfa.Uninterpreted(name):
 		return name + " is an uninterpreted function, which no C function is in general"

@@ -93,8 +93,6 @@ func (c *ctx) contractRefusal() error {
 			f, w = "its function", msg
 		}
 		return fmt.Errorf("witness: an assigns-clause violation is not observable in C: the write %s in the contract check of %s is legal C, only the contract forbids it", strings.TrimSuffix(w, " is assignable"), f)
-	case strings.HasPrefix(msg, "requires clause of ") && strings.HasSuffix(msg, " are separate objects"):
-		return fmt.Errorf("witness: the separation of two fresh objects of a requires clause has no C test (it names CBMC's objects, which a compiled program does not have)")
 	case strings.HasPrefix(msg, "requires clause of ") && strings.HasPrefix(fn, cfa.ContractUsePrefix) && !library:
 		return fmt.Errorf("witness: a requires clause violated at a call is not observable in C outside library mode: the clause is compiled away, and the call of %s in the compiled program does not pass through its contract (a library-mode reproducer compiles copies of the sources in which it does)", strings.TrimPrefix(fn, cfa.ContractUsePrefix))
 	case strings.HasPrefix(msg, "loop invariant of "):
