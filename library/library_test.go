@@ -143,7 +143,7 @@ func itoa(n int) string {
 // contract.Disjoint); ranges that overlap by one element do not.
 func TestContractAliasing(t *testing.T) {
 	dir := filepath.Join("testdata", "contracts_alias")
-	lib, err := library.Load(engine.SourceOptions{}, []string{filepath.Join(dir, "alias.c"), filepath.Join(dir, "slices.c")}, nil, library.Options{})
+	lib, err := library.Load(engine.SourceOptions{}, []string{filepath.Join(dir, "alias.c"), filepath.Join(dir, "slices.c"), filepath.Join(dir, "nested.c")}, nil, library.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,6 +167,10 @@ func TestContractAliasing(t *testing.T) {
 		"rows:fields": results.True,
 		"__reverify_use_shift2:requiresclauseofshift2:dstandsrcdonotoverlap":           results.False,
 		"__reverify_check_shift2:ensuresclauseofshift2:dst[0]==src[0]&&dst[1]==src[1]": results.True,
+		"__reverify_use_xor1:requiresclauseofxor1:standddonotoverlap":                  results.True,
+		"__reverify_use_xor2:requiresclauseofxor2:d0==d1||__CPROVER_is_fresh(d1,4)":    results.True,
+		"__reverify_use_xor2b:requiresclauseofxor2b:d0==d1||__CPROVER_is_fresh(d1,4)":  results.False,
+		"__reverify_use_xor2b:requiresclauseofxor2b:standd0donotoverlap":               results.True,
 	} {
 		if got[id] != want {
 			t.Errorf("%s is %q, want %s (all: %v)", id, got[id], want, got)

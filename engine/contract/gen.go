@@ -31,6 +31,11 @@ const (
 	// frameFrom), FreshPrefix the objects the check allocated.
 	FramePrefix = "__reverify_frame_"
 	FreshPrefix = "__reverify_fresh_"
+	// OnPrefix names the flags of a contract's use that record which
+	// is_fresh inside a requires conjunct (a disjunction's operand) the
+	// call evaluated: only those objects must be apart from the later
+	// ones.
+	OnPrefix = "__reverify_on"
 	// AssignablePrefix names the function deciding whether a write of n
 	// bytes at q is allowed in NAME's check (Instrument calls it before
 	// every write the check executes).
@@ -169,6 +174,35 @@ func (al Aliases) callOf(text, want string) ([]string, bool) {
 		return nil, false
 	}
 	return splitTop(text[ts[1].end:ts[len(ts)-1].start], ","), true
+}
+
+// replaceCalls returns text with each call of a name al resolves to want
+// replaced by repl of its arguments, left to right (calls inside an
+// argument are left as they are). A call with other than two arguments
+// is left alone: is_fresh takes a pointer and a size.
+func (al Aliases) replaceCalls(text, want string, repl func(args []string) string) string {
+	ts := tokens(text)
+	var out strings.Builder
+	last := 0
+	for i := 0; i+1 < len(ts); i++ {
+		if !isIdent(ts[i].text) || ts[i+1].text != "(" || al.Resolve(ts[i].text) != want {
+			continue
+		}
+		end := match(ts, i+1)
+		if end < 0 {
+			break
+		}
+		args := splitTop(text[ts[i+1].end:ts[end].start], ",")
+		if len(args) != 2 {
+			continue
+		}
+		out.WriteString(text[last:ts[i].start])
+		out.WriteString(repl(args))
+		last = ts[end].end
+		i = end
+	}
+	out.WriteString(text[last:])
+	return out.String()
 }
 
 // line is a #line directive to the clause's position.
@@ -343,11 +377,13 @@ func generate(b *strings.Builder, f *Func, al Aliases) error {
 	for j := range frame {
 		fmt.Fprintf(b, "char *%s; __SIZE_TYPE__ %s;\n", cat3(FramePrefix, fmt.Sprintf("_p%d", j)), cat3(FramePrefix, fmt.Sprintf("_n%d", j)))
 	}
-	nFresh := 0
-	eachRequires(&strings.Builder{}, f, al, func(_ string, fresh []string) {
+	nFresh, nNested := 0, 0
+	eachRequires(&strings.Builder{}, f, al, func(conj string, fresh []string) {
 		if fresh != nil {
 			nFresh++
+			return
 		}
+		al.replaceCalls(conj, "__CPROVER_is_fresh", func([]string) string { nFresh++; nNested++; return "" })
 	})
 	for j := 0; j < nFresh; j++ {
 		fmt.Fprintf(b, "char *%s;\n", cat3(FreshPrefix, fmt.Sprintf("_%d", j)))
@@ -376,6 +412,14 @@ func generate(b *strings.Builder, f *Func, al Aliases) error {
 			nFresh++
 			return
 		}
+		// an is_fresh inside a conjunct (a disjunction's operand)
+		// allocates its object where the expression evaluates it, as
+		// CBMC's does in an assumed requires clause
+		conj = al.replaceCalls(conj, "__CPROVER_is_fresh", func(a []string) string {
+			s := fmt.Sprintf("((%s) = __reverify_fresh(%s), %s = (char *)(%s), 1)", a[0], a[1], cat3(FreshPrefix, fmt.Sprintf("_%d", nFresh)), a[0])
+			nFresh++
+			return s
+		})
 		fmt.Fprintf(b, "  __CPROVER_assume(%s);", conj)
 	})
 	var ensures []string
@@ -434,19 +478,52 @@ func generate(b *strings.Builder, f *Func, al Aliases) error {
 		plist = "void"
 	}
 	fmt.Fprintf(b, "%s%s %s(%s) {\n", line(f.File, f.Line), ret, cat(UsePrefix), plist)
-	var freshSeen [][2]string
+	for k := 0; k < nNested; k++ {
+		fmt.Fprintf(b, "  _Bool %s_%d = 0;\n", OnPrefix, k)
+	}
+	// the fresh objects asserted so far, in evaluation order; on names
+	// the flag an is_fresh inside a conjunct sets when it is evaluated
+	type seenFresh struct {
+		pn [2]string
+		on string
+	}
+	var seen []seenFresh
+	apart := func(q seenFresh, p [2]string) string {
+		if q.on == "" {
+			return Disjoint(q.pn, p)
+		}
+		return "!" + q.on + " || (" + Disjoint(q.pn, p) + ")"
+	}
+	nNested = 0
 	eachRequires(b, f, al, func(conj string, fresh []string) {
+		desc := "requires clause of " + display + ": " + short(conj)
 		if fresh != nil {
 			// a fresh object: valid for n bytes, and disjoint from the
 			// other fresh objects of the requires clauses
 			p := [2]string{strings.TrimSpace(fresh[0]), strings.TrimSpace(fresh[1])}
-			for _, q := range freshSeen {
-				fmt.Fprintf(b, "  __reverify_check(%s, %s);", Disjoint(q, p), strconv.Quote(DisjointDesc(display, q[0], p[0])))
+			for _, q := range seen {
+				fmt.Fprintf(b, "  __reverify_check(%s, %s);", apart(q, p), strconv.Quote(DisjointDesc(display, q.pn[0], p[0])))
 			}
-			freshSeen = append(freshSeen, p)
+			seen = append(seen, seenFresh{pn: p})
 			conj = fmt.Sprintf("__CPROVER_r_ok(%s, %s)", fresh[0], fresh[1])
+			desc = "requires clause of " + display + ": " + short(conj)
+		} else {
+			// an is_fresh inside a conjunct: where it is evaluated, its
+			// object must be valid and disjoint from those before it,
+			// within the conjunct's own property
+			conj = al.replaceCalls(conj, "__CPROVER_is_fresh", func(a []string) string {
+				p := [2]string{strings.TrimSpace(a[0]), strings.TrimSpace(a[1])}
+				parts := []string{fmt.Sprintf("__CPROVER_r_ok(%s, %s)", p[0], p[1])}
+				for _, q := range seen {
+					parts = append(parts, "("+apart(q, p)+")")
+				}
+				on := fmt.Sprintf("%s_%d", OnPrefix, nNested)
+				nNested++
+				seen = append(seen, seenFresh{pn: p, on: on})
+				return fmt.Sprintf("(%s = 1, %s)", on, strings.Join(parts, " && "))
+			})
 		}
-		fmt.Fprintf(b, "  __reverify_check(%s, %s);", conj, strconv.Quote("requires clause of "+display+": "+short(conj)))
+		fmt.Fprintf(b, "  __reverify_check(%s, %s);", conj, strconv.Quote(desc))
 	})
 	b.WriteString("  __reverify_snapshot();\n")
 	for j, t := range frame {
