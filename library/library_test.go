@@ -165,12 +165,12 @@ func TestContractAliasing(t *testing.T) {
 		"__reverify_use_add2:requiresclauseofadd2:__CPROVER_r_ok(src,2*sizeof(int))": results.True,
 		"rows:rows":   results.True,
 		"rows:fields": results.True,
-		"__reverify_use_shift2:requiresclauseofshift2:dstandsrcdonotoverlap":           results.False,
-		"__reverify_check_shift2:ensuresclauseofshift2:dst[0]==src[0]&&dst[1]==src[1]": results.True,
-		"__reverify_use_xor1:requiresclauseofxor1:standddonotoverlap":                  results.True,
-		"__reverify_use_xor2:requiresclauseofxor2:d0==d1||__CPROVER_is_fresh(d1,4)":    results.True,
-		"__reverify_use_xor2b:requiresclauseofxor2b:d0==d1||__CPROVER_is_fresh(d1,4)":  results.False,
-		"__reverify_use_xor2b:requiresclauseofxor2b:standd0donotoverlap":               results.True,
+		"__reverify_use_shift2:requiresclauseofshift2:dstandsrcdonotoverlap":            results.False,
+		"__reverify_check_shift2:ensuresclauseofshift2:dst[0]==src[0]&&dst[1]==src[1]":  results.True,
+		"__reverify_use_xor1:requiresclauseofxor1:standddonotoverlap":                   results.True,
+		"__reverify_use_xor2:requiresclauseofxor2:d0==d1||__CPROVER_is_fresh(d1,4)":     results.True,
+		"__reverify_use_xor2b:requiresclauseofxor2b:(d1==d0||__CPROVER_is_fresh(d1,4))": results.False,
+		"__reverify_use_xor2b:requiresclauseofxor2b:standd0donotoverlap":                results.True,
 	} {
 		if got[id] != want {
 			t.Errorf("%s is %q, want %s (all: %v)", id, got[id], want, got)

@@ -21,26 +21,40 @@ func (m *machine) havocObject(c *cfa.Call, arg func(int) uint64) {
 		m.unsupported("%s called with %d arguments", c.Fn, len(c.Args))
 	}
 	id, _ := m.split(arg(0))
-	switch {
-	case id == 0:
+	if id == 0 {
 		return
-	case id >= uint64(len(m.objs)):
-		m.unsupported("%s of a pointer to no object", c.Fn)
 	}
-	o := m.objs[id]
+	o := m.havocTarget(c, id)
 	switch {
-	case o.fn != "":
-		m.unsupported("%s of function %s", c.Fn, o.fn)
 	case len(o.data) > maxHavocBytes:
 		m.unsupported("%s of %s (%d bytes, more than %d)", c.Fn, o.name, len(o.data), maxHavocBytes)
 	case !o.live:
 		m.ub("invalid memory access: %s of %s, which is no longer live", c.Fn, o.name)
 	}
-	for i := range o.data {
+	m.havocBytes(o, 0, uint64(len(o.data)))
+}
+
+// havocTarget returns the object numbered id that a havoc of c writes,
+// stopping the replay as unsupported when it is no object or a function.
+func (m *machine) havocTarget(c *cfa.Call, id uint64) *object {
+	if id >= uint64(len(m.objs)) {
+		m.unsupported("%s of a pointer to no object", c.Fn)
+	}
+	o := m.objs[id]
+	if o.fn != "" {
+		m.unsupported("%s of function %s", c.Fn, o.fn)
+	}
+	return o
+}
+
+// havocBytes gives the n bytes of o from off the next inputs (unsigned
+// char), in byte order.
+func (m *machine) havocBytes(o *object, off, n uint64) {
+	for i := off; i < off+n; i++ {
 		o.data[i] = byte(m.input(cfa.UCharType))
 		o.init[i] = true
 	}
-	overwrite(o, 0, int64(len(o.data)))
+	overwrite(o, int64(off), int64(n))
 }
 
 // havocSlice executes CBMC's __CPROVER_havoc_slice(p, n)
@@ -60,13 +74,9 @@ func (m *machine) havocSlice(c *cfa.Call, arg func(int) uint64) {
 		return
 	case id == 0:
 		m.ub("invalid memory access: %s of NULL", c.Fn)
-	case id >= uint64(len(m.objs)):
-		m.unsupported("%s of a pointer to no object", c.Fn)
 	}
-	o := m.objs[id]
+	o := m.havocTarget(c, id)
 	switch {
-	case o.fn != "":
-		m.unsupported("%s of function %s", c.Fn, o.fn)
 	case n > maxHavocBytes:
 		m.unsupported("%s of %d bytes (more than %d)", c.Fn, n, maxHavocBytes)
 	case off > uint64(len(o.data)) || n > uint64(len(o.data))-off:
@@ -74,11 +84,7 @@ func (m *machine) havocSlice(c *cfa.Call, arg func(int) uint64) {
 	case !o.live:
 		m.ub("invalid memory access: %s of %s, which is no longer live", c.Fn, o.name)
 	}
-	for i := off; i < off+n; i++ {
-		o.data[i] = byte(m.input(cfa.UCharType))
-		o.init[i] = true
-	}
-	overwrite(o, int64(off), int64(n))
+	m.havocBytes(o, off, n)
 }
 
 // uninterpreted executes a call of one of CBMC's uninterpreted functions

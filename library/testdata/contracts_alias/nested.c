@@ -21,13 +21,13 @@ __CPROVER_assigns(__CPROVER_object_upto(st, 8))
   xor1(st + 4, d1);
 }
 
+/* the same contract in one clause, the halves in the other order */
 void xor2b(unsigned char *st, const unsigned char *d0, const unsigned char *d1)
-__CPROVER_requires(__CPROVER_is_fresh(st, 8) && __CPROVER_is_fresh(d0, 4))
-__CPROVER_requires(d0 == d1 || __CPROVER_is_fresh(d1, 4))
+__CPROVER_requires(__CPROVER_is_fresh(st, 8) && __CPROVER_is_fresh(d0, 4) && (d1 == d0 || __CPROVER_is_fresh(d1, 4)))
 __CPROVER_assigns(__CPROVER_object_upto(st, 8))
 {
-  xor1(st, d0);
   xor1(st + 4, d1);
+  xor1(st, d0);
 }
 
 unsigned char same_or_apart(int same)
