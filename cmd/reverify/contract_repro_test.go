@@ -305,3 +305,81 @@ func TestContractBodyReproducers(t *testing.T) {
 		t.Errorf("line %d: no FALSE", line)
 	}
 }
+
+// TestContractOverlapReproducer: a call that passes two overlapping
+// ranges of one array to is_fresh parameters (slices.c: shift2(&v[1],
+// &v[0]), two ints each) breaks the requires clause; its reproducer
+// compiles the unit with a wrapper of shift2 that tests the two address
+// ranges, and exits 77 with the clause. The same reproducer with
+// disjoint ranges (shift2(&v[2], &v[0])) exits 0: 77 comes only from
+// the overlap.
+func TestContractOverlapReproducer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("verifies a contract test set and compiles its reproducer")
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not found")
+	}
+	file := filepath.Join("..", "..", "library", "testdata", "contracts_alias", "slices.c")
+	out := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"check", "--cbmc", "--timeout", "60s", "--output", out, file}, &stdout, &stderr); code != 1 {
+		t.Fatalf("check exits %d, want 1 (violations)\n%s\n%s", code, stdout.String(), stderr.String())
+	}
+	var report struct {
+		Properties []struct {
+			ID, Verdict, Reproducer, Reason string
+		} `json:"properties"`
+	}
+	data, err := os.ReadFile(filepath.Join(out, "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &report); err != nil {
+		t.Fatal(err)
+	}
+	var repro string
+	for _, p := range report.Properties {
+		if p.Verdict != "FALSE" {
+			continue
+		}
+		if p.ID != "__reverify_use_shift2:requiresclauseofshift2:dstandsrcdonotoverlap" || p.Reproducer == "" {
+			t.Fatalf("FALSE %s with reproducer %q (%s); want only shift2's overlap, reproduced", p.ID, p.Reproducer, p.Reason)
+		}
+		repro = p.Reproducer
+	}
+	if repro == "" {
+		t.Fatal("no FALSE")
+	}
+	runRepro := func() (int, string) {
+		res, err := exec.Command("sh", filepath.Join(filepath.Dir(repro), "reproduce.sh")).CombinedOutput()
+		if ee, ok := err.(*exec.ExitError); ok {
+			return ee.ExitCode(), string(res)
+		} else if err != nil {
+			t.Fatalf("%v\n%s", err, res)
+		}
+		return 0, string(res)
+	}
+	if code, res := runRepro(); code != 77 || !strings.Contains(res, "requires clause of shift2: dst and src do not overlap") {
+		t.Fatalf("reproducer exits %d, want 77 with the clause\n%s", code, res)
+	}
+	var copyPath string
+	filepath.WalkDir(out, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.Name() == "slices.c" {
+			if b, err := os.ReadFile(path); err == nil && bytes.Contains(b, []byte("__rv_real_shift2")) {
+				copyPath = path
+			}
+		}
+		return nil
+	})
+	src, err := os.ReadFile(copyPath)
+	if err != nil || !bytes.Contains(src, []byte("shift2(&v[1], &v[0]);")) {
+		t.Fatalf("no copy of slices.c with the overlapping call (%v)", err)
+	}
+	if err := os.WriteFile(copyPath, bytes.Replace(src, []byte("shift2(&v[1], &v[0]);"), []byte("shift2(&v[2], &v[0]);"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, res := runRepro(); code != 0 {
+		t.Errorf("with disjoint ranges: reproducer exits %d, want 0\n%s", code, res)
+	}
+}

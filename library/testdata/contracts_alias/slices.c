@@ -39,7 +39,7 @@ int rows(void)
 
 int overlapping(void)
 {
-  int v[3] = {1, 2, 3};
+  int v[4] = {1, 2, 3, 4};
   shift2(&v[1], &v[0]);
-  return v[2];
+  return v[3];
 }
