@@ -987,6 +987,44 @@ func (e *encoder) addBytes(p *Term, k int64) *Term {
 	return e.b.Concat(obj, e.b.Add(off, e.b.BV(uint64(k), e.offBits)))
 }
 
+// adjoin returns when the pointers (lo, loff) and (ro, roff), into two
+// different variables or literals, may be one address: one points one
+// past the end of its object, the other to the start of its own (C11
+// 6.5.9p6). False when either is NULL or both lie in one object; heap
+// blocks are adjacent to nothing (glibc's malloc puts a chunk header
+// before each block; value.mayAdjoin says the same).
+func (e *encoder) adjoin(lo, loff, ro, roff *Term) *Term {
+	b := e.b
+	null := b.BV(0, e.objBits)
+	zero := b.BV(0, e.offBits)
+	isNull := func(o *Term) bool { return o.Op == BVConst && o.Hi == 0 && o.Val == 0 }
+	if isNull(lo) || isNull(ro) || lo == ro {
+		return b.False()
+	}
+	// at is when (obj, off) lies at offset off of a variable or
+	// literal, one past its end (end) or at its start
+	at := func(obj, off *Term, end bool) *Term {
+		start := b.ZeroExt(off, e.ptrBits)
+		r := b.False()
+		for _, o := range e.candidates(obj) {
+			if o.fn || o.heap {
+				continue
+			}
+			in := b.Eq(off, zero)
+			if end {
+				in = b.Eq(start, o.size)
+			}
+			if obj.Op != BVConst {
+				in = b.And(b.Eq(obj, b.BV(uint64(o.id), e.objBits)), in)
+			}
+			r = b.Or(r, in)
+		}
+		return r
+	}
+	return b.And(b.Not(b.Eq(lo, ro)), b.Not(b.Eq(lo, null)), b.Not(b.Eq(ro, null)),
+		b.Or(b.And(at(lo, loff, true), at(ro, roff, false)), b.And(at(ro, roff, true), at(lo, loff, false))))
+}
+
 func (e *encoder) split(p *Term) (obj, off *Term) {
 	return e.b.Extract(p, e.ptrBits-1, e.offBits), e.b.Extract(p, e.offBits-1, 0)
 }
@@ -1479,21 +1517,45 @@ func (e *encoder) pointerBinary(x *cfa.Binary) *Term {
 	case x.Op == cfa.Sub && xt.Kind == cfa.Pointer && yt.Kind == cfa.Pointer:
 		lo, loff := e.split(l)
 		ro, roff := e.split(r)
-		e.ub("pointer subtraction across objects", b.Not(b.Eq(lo, ro)))
+		same := b.Eq(lo, ro)
+		e.ub("pointer subtraction across objects", b.Not(same))
 		e.beforeObject(l, r)
 		// offsets are below 2^offBits: the difference fits ptrBits signed
 		d := b.Sub(b.ZeroExt(loff, e.ptrBits), b.ZeroExt(roff, e.ptrBits))
 		sz := e.elemSize(xt)
 		d = b.SDiv(d, b.BV(uint64(sz), e.ptrBits))
+		if same.Op != True {
+			// across objects the distance is no C value (and
+			// undefined): any, so that no proof rests on it
+			d = b.Ite(same, d, b.FreshVar("pointer distance across objects", BVSort(e.ptrBits)))
+		}
 		return e.convert(d, cfa.IntType(e.ptrBits, true), x.T)
 	case x.Op.IsComparison() && xt.Kind == cfa.Pointer && yt.Kind == cfa.Pointer:
-		if x.Op != cfa.Eq && x.Op != cfa.Ne {
-			lo, _ := e.split(l)
-			ro, _ := e.split(r)
-			e.ub("pointer comparison across objects", b.Not(b.Eq(lo, ro)))
-		}
+		lo, loff := e.split(l)
+		ro, roff := e.split(r)
+		same := b.Eq(lo, ro)
 		e.beforeObject(l, r)
-		return CBool(b, CCompare(b, x.Op, l, r, xt), x.T)
+		cmp := CCompare(b, x.Op, l, r, xt)
+		if x.Op != cfa.Eq && x.Op != cfa.Ne {
+			e.ub("pointer comparison across objects", b.Not(same))
+			if same.Op != True {
+				// the order of two objects in memory is no C value:
+				// any, so that no proof rests on it
+				cmp = b.Ite(same, cmp, b.FreshVar("pointer order across objects", BoolSort))
+			}
+			return CBool(b, cmp, x.T)
+		}
+		if adj := e.adjoin(lo, loff, ro, roff); adj.Op != False {
+			// one past the end of an object and the start of another
+			// are one address when the second follows the first
+			// (C11 6.5.9p6): either result
+			eq := b.Or(b.Eq(l, r), b.And(adj, b.FreshVar("adjacent objects", BoolSort)))
+			if x.Op == cfa.Ne {
+				eq = b.Not(eq)
+			}
+			return CBool(b, eq, x.T)
+		}
+		return CBool(b, cmp, x.T)
 	case x.Op.IsComparison():
 		e.beforeObject(l, r)
 		// pointer compared with an integer (a null pointer constant)

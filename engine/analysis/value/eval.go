@@ -245,6 +245,9 @@ func (t *tx) binary(e *cfa.Binary) (memory.Value, bool) {
 	if smg.SegAlias(x.Obj, y.Obj) && t.memMode() {
 		return t.segEndsCompare(e.Op, x) // lists.go, smg.Heap.EndsCompare
 	}
+	if (e.Op == cfa.Eq || e.Op == cfa.Ne) && t.mayAdjoin(x, y) {
+		return memory.Value{}, false
+	}
 	if x.Obj != 0 || y.Obj != 0 {
 		return symbolicBinary(e.Op, x, y, t.c.ptr)
 	}
@@ -661,4 +664,29 @@ func intOf(v memory.Value, ty *cfa.Type) int64 {
 		return memory.Sext(v.Bits, w)
 	}
 	return int64(v.Bits & memory.Mask(w))
+}
+
+// mayAdjoin reports whether the addresses x and y, in two different
+// variables or string literals, may be equal: a pointer one past the end
+// of its object and a pointer to the start of another compare equal when
+// the second object happens to follow the first in memory (C11 6.5.9p6;
+// gcc lays out locals and globals side by side). Objects never overlap,
+// so no other pair of valid addresses of two objects is one address. A
+// symbolic offset may lie at either place. Heap blocks are never
+// adjacent to anything: glibc's malloc puts a chunk header before each
+// block, and the heap lies apart from variables and literals.
+func (t *tx) mayAdjoin(x, y memory.Value) bool {
+	data := func(o uint64) bool {
+		k := memory.ObjKind(o)
+		return o != 0 && (k == memory.KindGlobal || k == memory.KindLocal || k == memory.KindString)
+	}
+	if x.Obj == y.Obj || !data(x.Obj) || !data(y.Obj) {
+		return false
+	}
+	start := func(v memory.Value) bool { return v.Sym != nil || memory.Sext(v.Bits, t.c.ptr) == 0 }
+	end := func(v memory.Value) bool {
+		size := t.constSize(v.Obj)
+		return v.Sym != nil || size < 0 || memory.Sext(v.Bits, t.c.ptr) == size
+	}
+	return end(x) && start(y) || end(y) && start(x)
 }

@@ -229,7 +229,7 @@ func (t *tx) ptrCompare(op cfa.BinaryOp, x, y memory.Value) *smt.Term {
 	case op != cfa.Eq && op != cfa.Ne:
 		return nil
 	case x.Obj != 0 && y.Obj != 0:
-		if smg.SegAlias(x.Obj, y.Obj) || t.c.opts.Memory != nil && (t.mayBeFreed(x.Obj) || t.mayBeFreed(y.Obj)) {
+		if smg.SegAlias(x.Obj, y.Obj) || t.mayAdjoin(x, y) || t.c.opts.Memory != nil && (t.mayBeFreed(x.Obj) || t.mayBeFreed(y.Obj)) {
 			return nil
 		}
 	case x.Obj == 0 && (x.Sym != nil || x.Bits != 0), y.Obj == 0 && (y.Sym != nil || y.Bits != 0):
