@@ -583,12 +583,15 @@ func generate(b *strings.Builder, f *Func, al Aliases) error {
 // mlkem-native's calls pass the four rows of one array to four is_fresh
 // parameters. The check of the function's own contract still assumes
 // separate objects, so a body cannot depend on more than the byte
-// ranges being apart. The offsets are compared by difference, which
-// cannot wrap where the sizes are large.
+// ranges being apart (the analyses take neither the order nor the
+// distance of two objects as known, and let one end where another
+// starts). The offsets are compared by difference, which cannot wrap
+// where the sizes are large; two ranges that start at one address
+// overlap even when empty (the check's objects are different addresses).
 func Disjoint(q, p [2]string) string {
 	oq := fmt.Sprintf("(__SIZE_TYPE__)__CPROVER_POINTER_OFFSET(%s)", q[0])
 	op := fmt.Sprintf("(__SIZE_TYPE__)__CPROVER_POINTER_OFFSET(%s)", p[0])
-	return fmt.Sprintf("!__CPROVER_same_object(%s, %s) || (%s <= %s && %s - %s >= (__SIZE_TYPE__)(%s)) || (%s <= %s && %s - %s >= (__SIZE_TYPE__)(%s))",
+	return fmt.Sprintf("!__CPROVER_same_object(%s, %s) || (%s < %s && %s - %s >= (__SIZE_TYPE__)(%s)) || (%s < %s && %s - %s >= (__SIZE_TYPE__)(%s))",
 		q[0], p[0], oq, op, op, oq, q[1], op, oq, oq, op, p[1])
 }
 

@@ -65,7 +65,8 @@ func WrapRequires(file, text, fn, desc string) (string, error) {
 						// in a compiled program, objects never overlap:
 						// the address ranges tell the byte ranges apart
 						sb.WriteString(line(f.File, c.Line))
-						fmt.Fprintf(&sb, "  __CPROVER_assert((__UINTPTR_TYPE__)(%s) + (%s) <= (__UINTPTR_TYPE__)(%s) || (__UINTPTR_TYPE__)(%s) + (%s) <= (__UINTPTR_TYPE__)(%s), %q);\n", q[0], q[1], p[0], p[0], p[1], q[0], d)
+						qa, pa := "(__UINTPTR_TYPE__)("+q[0]+")", "(__UINTPTR_TYPE__)("+p[0]+")"
+						fmt.Fprintf(&sb, "  __CPROVER_assert((%s < %s && %s + (%s) <= %s) || (%s < %s && %s + (%s) <= %s), %q);\n", qa, pa, qa, q[1], pa, pa, qa, pa, p[1], qa, d)
 						assert = sb.String()
 					}
 				}

@@ -45,7 +45,7 @@ func TestWrapRequiresDisjoint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "#line 2 \"f.c\"\n  __CPROVER_assert((__UINTPTR_TYPE__)(d) + (2 * sizeof(int)) <= (__UINTPTR_TYPE__)(s) || (__UINTPTR_TYPE__)(s) + (8) <= (__UINTPTR_TYPE__)(d), \"requires clause of add2: d and s do not overlap\");"
+	want := "#line 2 \"f.c\"\n  __CPROVER_assert(((__UINTPTR_TYPE__)(d) < (__UINTPTR_TYPE__)(s) && (__UINTPTR_TYPE__)(d) + (2 * sizeof(int)) <= (__UINTPTR_TYPE__)(s)) || ((__UINTPTR_TYPE__)(s) < (__UINTPTR_TYPE__)(d) && (__UINTPTR_TYPE__)(s) + (8) <= (__UINTPTR_TYPE__)(d)), \"requires clause of add2: d and s do not overlap\");"
 	if !strings.Contains(got, want) {
 		t.Errorf("no %q in\n%s", want, got)
 	}

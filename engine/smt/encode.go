@@ -988,11 +988,10 @@ func (e *encoder) addBytes(p *Term, k int64) *Term {
 }
 
 // adjoin returns when the pointers (lo, loff) and (ro, roff), into two
-// different variables or literals, may be one address: one points one
-// past the end of its object, the other to the start of its own (C11
-// 6.5.9p6). False when either is NULL or both lie in one object; heap
-// blocks are adjacent to nothing (glibc's malloc puts a chunk header
-// before each block; value.mayAdjoin says the same).
+// different data objects, may be one address: one points one past the
+// end of its object, the other to the start of its own (C11 6.5.9p6).
+// False when either is NULL or both lie in one object; a heap block's
+// start is not its end (value.mayAdjoin says the same).
 func (e *encoder) adjoin(lo, loff, ro, roff *Term) *Term {
 	b := e.b
 	null := b.BV(0, e.objBits)
@@ -1001,18 +1000,21 @@ func (e *encoder) adjoin(lo, loff, ro, roff *Term) *Term {
 	if isNull(lo) || isNull(ro) || lo == ro {
 		return b.False()
 	}
-	// at is when (obj, off) lies at offset off of a variable or
-	// literal, one past its end (end) or at its start
+	// at is when (obj, off) lies one past the end of its object (end)
+	// or at its start
 	at := func(obj, off *Term, end bool) *Term {
 		start := b.ZeroExt(off, e.ptrBits)
 		r := b.False()
 		for _, o := range e.candidates(obj) {
-			if o.fn || o.heap {
+			if o.fn {
 				continue
 			}
 			in := b.Eq(off, zero)
 			if end {
 				in = b.Eq(start, o.size)
+				if o.heap {
+					in = b.And(in, b.Not(b.Eq(off, zero)))
+				}
 			}
 			if obj.Op != BVConst {
 				in = b.And(b.Eq(obj, b.BV(uint64(o.id), e.objBits)), in)

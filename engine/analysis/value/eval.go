@@ -667,26 +667,33 @@ func intOf(v memory.Value, ty *cfa.Type) int64 {
 }
 
 // mayAdjoin reports whether the addresses x and y, in two different
-// variables or string literals, may be equal: a pointer one past the end
-// of its object and a pointer to the start of another compare equal when
-// the second object happens to follow the first in memory (C11 6.5.9p6;
-// gcc lays out locals and globals side by side). Objects never overlap,
-// so no other pair of valid addresses of two objects is one address. A
-// symbolic offset may lie at either place. Heap blocks are never
-// adjacent to anything: glibc's malloc puts a chunk header before each
-// block, and the heap lies apart from variables and literals.
+// data objects, may be equal: a pointer one past the end of its object
+// and a pointer to the start of another compare equal when the second
+// object happens to follow the first in memory (C11 6.5.9p6; gcc lays
+// out locals and globals side by side, and the fresh objects of a
+// contract check stand for slices of one array a caller may pass).
+// Objects never overlap, so no other pair of valid addresses of two
+// objects is one address. A symbolic offset may lie at either place; a
+// heap block's start is not its end (a block of size 0 has an address
+// of its own: glibc gives it a chunk).
 func (t *tx) mayAdjoin(x, y memory.Value) bool {
 	data := func(o uint64) bool {
 		k := memory.ObjKind(o)
-		return o != 0 && (k == memory.KindGlobal || k == memory.KindLocal || k == memory.KindString)
+		return o != 0 && (k == memory.KindGlobal || k == memory.KindLocal || k == memory.KindString || k == memory.KindHeap)
 	}
 	if x.Obj == y.Obj || !data(x.Obj) || !data(y.Obj) {
 		return false
 	}
 	start := func(v memory.Value) bool { return v.Sym != nil || memory.Sext(v.Bits, t.c.ptr) == 0 }
 	end := func(v memory.Value) bool {
-		size := t.constSize(v.Obj)
-		return v.Sym != nil || size < 0 || memory.Sext(v.Bits, t.c.ptr) == size
+		off := memory.Sext(v.Bits, t.c.ptr)
+		if v.Sym != nil {
+			return true
+		}
+		if size := t.constSize(v.Obj); size >= 0 {
+			return off == size && (off != 0 || memory.ObjKind(v.Obj) != memory.KindHeap)
+		}
+		return off != 0
 	}
 	return end(x) && start(y) || end(y) && start(x)
 }
