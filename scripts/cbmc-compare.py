@@ -28,7 +28,7 @@ repository.
       The CPU limit covers every process of a task (goto-cc included):
       each child runs under RLIMIT_CPU set to what is left.
 
-  cbmc-compare.py proofs --bin DIR --csv OUT.csv [--cpu 120] PROOFDIR...
+  cbmc-compare.py proofs --bin DIR --csv OUT.csv [--cpu 120] [--make VAR=VALUE]... PROOFDIR...
       One starter-kit proof per directory: the proof's own Makefile
       (../Makefile.common) builds the goto binary and runs cbmc exactly as
       the starter kit does (goto-cc of PROOF_SOURCES and PROJECT_SOURCES
@@ -435,7 +435,7 @@ def is_assertion(name, cls, f):
     return False
 
 
-def run_proof(bindir, proofdir, cpu, mem_mib):
+def run_proof(bindir, proofdir, cpu, mem_mib, extra=()):
     proofdir = os.path.abspath(proofdir)
     name = os.path.basename(proofdir)
     env = dict(os.environ)
@@ -451,7 +451,7 @@ def run_proof(bindir, proofdir, cpu, mem_mib):
           "GOTO_CC=" + os.path.join(bindir, "goto-cc"),
           "GOTO_INSTRUMENT=" + os.path.join(bindir, "goto-instrument"),
           "GOTO_ANALYZER=" + os.path.join(bindir, "goto-analyzer"), "EXTERNAL_SAT_SOLVER=",
-          "CBMC_TIMEOUT=%d" % int(cpu)]
+          "CBMC_TIMEOUT=%d" % int(cpu)] + list(extra)
     row = {"proof": name, "result": "ERROR", "reason": ""}
     t0 = time.time()
     logdir = os.path.join(proofdir, "logs")
@@ -525,7 +525,7 @@ def cmd_proofs(a):
         for d in a.proofs:
             if os.path.basename(os.path.abspath(d)) in done or not os.path.exists(os.path.join(d, "Makefile")):
                 continue
-            r = run_proof(a.bin, d, a.cpu, a.mem_mib)
+            r = run_proof(a.bin, d, a.cpu, a.mem_mib, a.make)
             w.writerow(r)
             f.flush()
             print("%-45s %-10s cpu %6ss asserts %s/%s failed, other %s/%s failed, unwind %s failed %s" % (
@@ -617,6 +617,8 @@ def main():
     s.add_argument("--csv", required=True)
     s.add_argument("--cpu", type=float, default=120)
     s.add_argument("--mem-mib", type=int, default=6144)
+    s.add_argument("--make", action="append", default=[], metavar="VAR=VALUE",
+                   help="a make variable for the proof's Makefile (repeatable), e.g. CBMCFLAGS= to solve with the built-in SAT solver where a proof asks for --smt2")
     s.add_argument("proofs", nargs="+")
     s = sub.add_parser("table-svcomp")
     s.add_argument("csv", nargs="+")
