@@ -24,7 +24,8 @@ const RealPrefix = "__rv_real_"
 // renamed body through a prototype of fn, which the wrapper defines.
 //
 // It fails when the file does not define fn with a contract, when desc
-// names no conjunct, and for a function whose name or parameters a macro gives.
+// names no conjunct, and for a function whose name or parameters a
+// macro gives.
 func WrapRequires(file, text, fn, desc string) (string, error) {
 	al := FindAliases(text)
 	_, fns, err := Rewrite(file, text, al)
