@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"syscall"
+	"time"
 	"testing"
 
 	"github.com/reverify/reverify/engine"
@@ -129,5 +130,26 @@ func TestAssumePure(t *testing.T) {
 		if r.Verdict == results.True {
 			t.Errorf("%s: TRUE without the assumption (%s)", r.Property.ID, r.Reason)
 		}
+	}
+}
+
+// TestAdjoinedReason: the error path of `b + 2 != a && a + 2 != b`
+// (pointer_across_objects.c, case 1) needs one local array to lie just
+// after the other; the replay lays objects apart, and the UNKNOWN says
+// so, not only that an assumption fails.
+func TestAdjoinedReason(t *testing.T) {
+	rs := verifyFile(t, "testdata/verdicts/pointer_across_objects.c", engine.Config{Name: "value", Timeout: time.Minute, MemoryLimit: testMemory})
+	found := false
+	for _, r := range rs {
+		if r.Property.Pos.Line != 23 {
+			continue
+		}
+		found = true
+		if r.Verdict != results.Unknown || !strings.Contains(r.Reason, "needs one object to lie just after another in memory") {
+			t.Errorf("line 23: %s (%s); want UNKNOWN saying the objects must lie side by side", r.Verdict, r.Reason)
+		}
+	}
+	if !found {
+		t.Fatal("no property at line 23")
 	}
 }

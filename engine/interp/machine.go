@@ -57,6 +57,11 @@ type machine struct {
 	loc          *cfa.Location // Replay: the current location
 	errorCall    bool
 	assumeFailed bool
+	// adjoined records that a condition compared one past the end of an
+	// object with the start of another (adjoined): the replay lays
+	// objects apart, so such an equality is false here although the
+	// encoding may choose it true (C11 6.5.9p6)
+	adjoined bool
 	// decided and callee carry what Run's choice of the next step already
 	// evaluated (an assume condition, a function pointer), so that exec
 	// does not evaluate it twice (volatile reads consume inputs).
@@ -341,8 +346,9 @@ func (m *machine) exec(s cfa.Step) {
 			m.decided = false
 			return
 		}
+		m.adjoined = false
 		if csem.Truth(m.cond(op.Cond)) != op.Truth {
-			panic(&stop{msg: fmt.Sprintf("assumption %s does not hold", op), diverges: true})
+			m.failAssume(op)
 		}
 	case *cfa.Call:
 		if op.Fn != "" && m.p.Func(op.Fn) != nil {
@@ -1126,6 +1132,9 @@ func (m *machine) pointerBinary(x *cfa.Binary) uint64 {
 			}
 		}
 		m.beforeObject(l, r)
+		if x.Op == cfa.Eq || x.Op == cfa.Ne {
+			m.adjoined = m.adjoined || m.adjoin(l, r)
+		}
 		v, _ := csem.Binary(x.Op, l, r, cfa.ULLType, cfa.ULLType, x.T)
 		return v
 	case x.Op.IsComparison():
@@ -1140,6 +1149,38 @@ func (m *machine) pointerBinary(x *cfa.Binary) uint64 {
 	}
 	m.unsupported("pointer operation %s", x)
 	return 0
+}
+
+// failAssume stops the replay where the assumption op does not hold,
+// saying why when its condition compared one object's end with
+// another's start (adjoined).
+func (m *machine) failAssume(op *cfa.Assume) {
+	msg := fmt.Sprintf("assumption %s does not hold", op)
+	if m.adjoined {
+		msg += ": it needs one object to lie just after another in memory, which C allows (6.5.9p6) and the replay does not lay out"
+	}
+	panic(&stop{msg: msg, diverges: true})
+}
+
+// adjoin reports whether the pointers l and r, into two different data
+// objects, are one past the end of one and the start of the other: one
+// address when the second follows the first in memory (the encoding's
+// adjoin; a heap block's start is not its end).
+func (m *machine) adjoin(l, r uint64) bool {
+	lid, loff := m.split(l)
+	rid, roff := m.split(r)
+	data := func(id uint64) *object {
+		if id == 0 || id >= uint64(len(m.objs)) || m.objs[id].fn != "" {
+			return nil
+		}
+		return m.objs[id]
+	}
+	lo, ro := data(lid), data(rid)
+	if lid == rid || lo == nil || ro == nil {
+		return false
+	}
+	end := func(o *object, off uint64) bool { return off == uint64(len(o.data)) && (off != 0 || !o.heap) }
+	return end(lo, loff) && roff == 0 || end(ro, roff) && loff == 0
 }
 
 // cond evaluates a condition with short-circuit && and ||.
