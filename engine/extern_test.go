@@ -9,8 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"syscall"
-	"time"
 	"testing"
+	"time"
 
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/engine/frontend"
