@@ -32,35 +32,8 @@ func TestContractReproducers(t *testing.T) {
 	}
 	file := filepath.Join("..", "..", "library", "testdata", "contracts", "clauses.c")
 	out := t.TempDir()
-	var stdout, stderr bytes.Buffer
-	if code := run([]string{"check", "--cbmc", "--timeout", "60s", "--output", out, file}, &stdout, &stderr); code != 1 {
-		t.Fatalf("check exits %d, want 1 (violations)\n%s\n%s", code, stdout.String(), stderr.String())
-	}
-	var report struct {
-		Properties []struct {
-			ID, Verdict, Reproducer, Reason string
-			Line                            int
-		} `json:"properties"`
-	}
-	data, err := os.ReadFile(filepath.Join(out, "results.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, &report); err != nil {
-		t.Fatal(err)
-	}
-	runRepro := func(repro string) (int, string) {
-		t.Helper()
-		res, err := exec.Command("sh", filepath.Join(filepath.Dir(repro), "reproduce.sh")).CombinedOutput()
-		if err == nil {
-			return 0, string(res)
-		}
-		ee, ok := err.(*exec.ExitError)
-		if !ok {
-			t.Fatalf("%s: %v\n%s", repro, err, res)
-		}
-		return ee.ExitCode(), string(res)
-	}
+	_, props := checkViolations(t, "check", "--cbmc", "--timeout", "60s", "--output", out, file)
+	runRepro := func(repro string) (int, string) { return runReproducer(t, repro) }
 	// the reason of each FALSE without a reproducer, by line
 	refused := map[int]string{
 		65:  "an assigns-clause violation is not observable in C",
@@ -70,7 +43,7 @@ func TestContractReproducers(t *testing.T) {
 		104: "an assigns-clause violation is not observable in C",
 	}
 	confirmed := 0
-	for _, p := range report.Properties {
+	for _, p := range props {
 		if p.Verdict != "FALSE" {
 			continue
 		}
@@ -322,24 +295,9 @@ func TestContractOverlapReproducer(t *testing.T) {
 	}
 	file := filepath.Join("..", "..", "library", "testdata", "contracts_alias", "slices.c")
 	out := t.TempDir()
-	var stdout, stderr bytes.Buffer
-	if code := run([]string{"check", "--cbmc", "--timeout", "60s", "--output", out, file}, &stdout, &stderr); code != 1 {
-		t.Fatalf("check exits %d, want 1 (violations)\n%s\n%s", code, stdout.String(), stderr.String())
-	}
-	var report struct {
-		Properties []struct {
-			ID, Verdict, Reproducer, Reason string
-		} `json:"properties"`
-	}
-	data, err := os.ReadFile(filepath.Join(out, "results.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, &report); err != nil {
-		t.Fatal(err)
-	}
+	_, props := checkViolations(t, "check", "--cbmc", "--timeout", "60s", "--output", out, file)
 	var repro string
-	for _, p := range report.Properties {
+	for _, p := range props {
 		if p.Verdict != "FALSE" {
 			continue
 		}
@@ -351,15 +309,7 @@ func TestContractOverlapReproducer(t *testing.T) {
 	if repro == "" {
 		t.Fatal("no FALSE")
 	}
-	runRepro := func() (int, string) {
-		res, err := exec.Command("sh", filepath.Join(filepath.Dir(repro), "reproduce.sh")).CombinedOutput()
-		if ee, ok := err.(*exec.ExitError); ok {
-			return ee.ExitCode(), string(res)
-		} else if err != nil {
-			t.Fatalf("%v\n%s", err, res)
-		}
-		return 0, string(res)
-	}
+	runRepro := func() (int, string) { return runReproducer(t, repro) }
 	if code, res := runRepro(); code != 77 || !strings.Contains(res, "requires clause of shift2: dst and src do not overlap") {
 		t.Fatalf("reproducer exits %d, want 77 with the clause\n%s", code, res)
 	}
@@ -382,4 +332,55 @@ func TestContractOverlapReproducer(t *testing.T) {
 	if code, res := runRepro(); code != 0 {
 		t.Errorf("with disjoint ranges: reproducer exits %d, want 0\n%s", code, res)
 	}
+}
+
+// reportProperty is what the reproducer tests read of a property of
+// results.json.
+type reportProperty struct {
+	ID, Verdict, Reproducer, Reason, File string
+	Line                                  int
+}
+
+// checkViolations runs reverify with args, a check with --output that
+// must find violations (exit 1), and returns its standard output and
+// the properties of the output directory's results.json (args holds
+// "--output DIR").
+func checkViolations(t *testing.T, args ...string) (string, []reportProperty) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	if code := run(args, &stdout, &stderr); code != 1 {
+		t.Fatalf("check exits %d, want 1 (violations)\n%s\n%s", code, stdout.String(), stderr.String())
+	}
+	out := ""
+	for i, a := range args {
+		if a == "--output" && i+1 < len(args) {
+			out = args[i+1]
+		}
+	}
+	var report struct {
+		Properties []reportProperty `json:"properties"`
+	}
+	data, err := os.ReadFile(filepath.Join(out, "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &report); err != nil {
+		t.Fatal(err)
+	}
+	return stdout.String(), report.Properties
+}
+
+// runReproducer runs the reproduce.sh beside the reproducer repro and
+// returns its exit code and output.
+func runReproducer(t *testing.T, repro string) (int, string) {
+	t.Helper()
+	res, err := exec.Command("sh", filepath.Join(filepath.Dir(repro), "reproduce.sh")).CombinedOutput()
+	if err == nil {
+		return 0, string(res)
+	}
+	ee, ok := err.(*exec.ExitError)
+	if !ok {
+		t.Fatalf("%s: %v\n%s", repro, err, res)
+	}
+	return ee.ExitCode(), string(res)
 }

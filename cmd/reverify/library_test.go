@@ -1,9 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -27,28 +24,12 @@ func TestLibraryReproducers(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(dir, "*.c"))
 	out := t.TempDir()
 	args := append([]string{"check", "--timeout", "60s", "--output", out, "-I", filepath.Join(dir, "include")}, files...)
-	var stdout, stderr bytes.Buffer
-	if code := run(args, &stdout, &stderr); code != 1 {
-		t.Fatalf("check exits %d, want 1 (violations)\n%s\n%s", code, stdout.String(), stderr.String())
-	}
-	if !strings.Contains(stdout.String(), "functions:") {
-		t.Errorf("no function summary:\n%s", stdout.String())
-	}
-	var report struct {
-		Properties []struct {
-			ID, Verdict, Reproducer, File string
-			Line                          int
-		} `json:"properties"`
-	}
-	data, err := os.ReadFile(filepath.Join(out, "results.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, &report); err != nil {
-		t.Fatal(err)
+	stdout, props := checkViolations(t, args...)
+	if !strings.Contains(stdout, "functions:") {
+		t.Errorf("no function summary:\n%s", stdout)
 	}
 	n := 0
-	for _, p := range report.Properties {
+	for _, p := range props {
 		if p.Verdict != "FALSE" {
 			continue
 		}
@@ -57,11 +38,8 @@ func TestLibraryReproducers(t *testing.T) {
 			t.Errorf("%s: FALSE without a reproducer", p.ID)
 			continue
 		}
-		cmd := exec.Command("sh", filepath.Join(filepath.Dir(p.Reproducer), "reproduce.sh"))
-		res, err := cmd.CombinedOutput()
-		ee, ok := err.(*exec.ExitError)
-		if !ok || ee.ExitCode() != 77 || !strings.Contains(string(res), filepath.Base(p.File)) {
-			t.Errorf("%s (%s:%d): reproducer: %v\n%s", p.ID, p.File, p.Line, err, res)
+		if code, res := runReproducer(t, p.Reproducer); code != 77 || !strings.Contains(res, filepath.Base(p.File)) {
+			t.Errorf("%s (%s:%d): reproducer exits %d\n%s", p.ID, p.File, p.Line, code, res)
 		}
 	}
 	if n != 15 {
