@@ -289,9 +289,8 @@ func (m *machine) replayStep(s cfa.Step) {
 		}
 		if a, ok := s.Edge.Op.(*cfa.Assume); ok {
 			m.ensureStarted(s.Edge.From.Func)
-			m.adjoined = false
 			if csem.Truth(m.cond(a.Cond)) != a.Truth {
-				m.failAssume(a)
+				m.diverge("assumption %s does not hold", s.Edge.Op)
 			}
 			m.loc = s.Next()
 			return
