@@ -139,8 +139,8 @@ func itoa(n int) string {
 // parameters breaks the requires clauses (the check assumed them
 // separate): FALSE at the API function that makes it; each object's own
 // validity holds. Disjoint byte ranges of one object (rows of an array,
-// fields of a struct) satisfy them, as CBMC's asserted is_fresh (see
-// contract.Disjoint); ranges that overlap by one element do not.
+// fields of a struct) satisfy them, as CBMC's asserted is_fresh (the
+// contract package's disjoint); ranges that overlap by one element do not.
 func TestContractAliasing(t *testing.T) {
 	dir := filepath.Join("testdata", "contracts_alias")
 	lib, err := library.Load(engine.SourceOptions{}, []string{filepath.Join(dir, "alias.c"), filepath.Join(dir, "slices.c"), filepath.Join(dir, "nested.c")}, nil, library.Options{})

@@ -490,9 +490,9 @@ func generate(b *strings.Builder, f *Func, al Aliases) error {
 	var seen []seenFresh
 	apart := func(q seenFresh, p [2]string) string {
 		if q.on == "" {
-			return Disjoint(q.pn, p)
+			return disjoint(q.pn, p)
 		}
-		return "!" + q.on + " || (" + Disjoint(q.pn, p) + ")"
+		return "!" + q.on + " || (" + disjoint(q.pn, p) + ")"
 	}
 	nNested = 0
 	eachRequires(b, f, al, func(conj string, fresh []string) {
@@ -502,7 +502,7 @@ func generate(b *strings.Builder, f *Func, al Aliases) error {
 			// other fresh objects of the requires clauses
 			p := [2]string{strings.TrimSpace(fresh[0]), strings.TrimSpace(fresh[1])}
 			for _, q := range seen {
-				fmt.Fprintf(b, "  __reverify_check(%s, %s);", apart(q, p), strconv.Quote(DisjointDesc(display, q.pn[0], p[0])))
+				fmt.Fprintf(b, "  __reverify_check(%s, %s);", apart(q, p), strconv.Quote(disjointDesc(display, q.pn[0], p[0])))
 			}
 			seen = append(seen, seenFresh{pn: p})
 			conj = fmt.Sprintf("__CPROVER_r_ok(%s, %s)", fresh[0], fresh[1])
@@ -573,7 +573,7 @@ func generate(b *strings.Builder, f *Func, al Aliases) error {
 	return nil
 }
 
-// Disjoint returns the C test that two fresh objects of a requires
+// disjoint returns the C test that two fresh objects of a requires
 // clause, each a pointer and a size in bytes, do not overlap where a
 // call asserts the clause: they lie in different objects, or in
 // disjoint byte ranges of one object. It is CBMC's is_fresh asserted
@@ -588,16 +588,16 @@ func generate(b *strings.Builder, f *Func, al Aliases) error {
 // starts). The offsets are compared by difference, which cannot wrap
 // where the sizes are large; two ranges that start at one address
 // overlap even when empty (the check's objects are different addresses).
-func Disjoint(q, p [2]string) string {
+func disjoint(q, p [2]string) string {
 	oq := fmt.Sprintf("(__SIZE_TYPE__)__CPROVER_POINTER_OFFSET(%s)", q[0])
 	op := fmt.Sprintf("(__SIZE_TYPE__)__CPROVER_POINTER_OFFSET(%s)", p[0])
 	return fmt.Sprintf("!__CPROVER_same_object(%s, %s) || (%s < %s && %s - %s >= (__SIZE_TYPE__)(%s)) || (%s < %s && %s - %s >= (__SIZE_TYPE__)(%s))",
 		q[0], p[0], oq, op, op, oq, q[1], op, oq, oq, op, p[1])
 }
 
-// DisjointDesc is the description of the property that the fresh
+// disjointDesc is the description of the property that the fresh
 // objects q and p of fn's requires clauses do not overlap at a call.
-func DisjointDesc(fn, q, p string) string {
+func disjointDesc(fn, q, p string) string {
 	return "requires clause of " + fn + ": " + short(q) + " and " + short(p) + " do not overlap"
 }
 

@@ -62,7 +62,7 @@ func WrapRequires(file, text, fn, desc string) (string, error) {
 			if a, ok := al.callOf(conj, "__CPROVER_is_fresh"); ok && len(a) == 2 {
 				p := [2]string{strings.TrimSpace(a[0]), strings.TrimSpace(a[1])}
 				for _, q := range fresh {
-					if d := DisjointDesc(f.Name, q[0], p[0]); d == desc && assert == "" {
+					if d := disjointDesc(f.Name, q[0], p[0]); d == desc && assert == "" {
 						// in a compiled program, objects never overlap:
 						// the address ranges tell the byte ranges apart
 						sb.WriteString(line(f.File, c.Line))

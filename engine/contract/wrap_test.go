@@ -37,7 +37,7 @@ func TestWrapRequires(t *testing.T) {
 // its is_fresh size.
 func TestWrapRequiresDisjoint(t *testing.T) {
 	src := "void add2(int *d, const int *s)\n__CPROVER_requires(__CPROVER_is_fresh(d, 2 * sizeof(int)) && __CPROVER_is_fresh(s, 8))\n{\n  d[0] += s[0];\n}\n"
-	desc := DisjointDesc("add2", "d", "s")
+	desc := disjointDesc("add2", "d", "s")
 	if desc != "requires clause of add2: d and s do not overlap" {
 		t.Fatalf("description %q", desc)
 	}

@@ -37,19 +37,10 @@ func (e *encoder) havocObject(c *cfa.Call, arg func(int) *Term) {
 		if obj.Hi == 0 && obj.Val == 0 {
 			return // NULL
 		}
-		if obj.Hi != 0 || obj.Val >= uint64(len(e.objs)) || e.objs[obj.Val] == nil || e.objs[obj.Val].fn {
-			e.fail("%s of a pointer to no data object", c.Fn)
-		}
-		o := e.objs[obj.Val]
+		o := e.havocTarget(c, obj)
 		if size := e.folded(o.size); o.arr != nil && size.Op == BVConst && size.Hi == 0 && size.Val <= maxHavocBytes {
 			e.ub("invalid memory access", b.Not(o.live))
-			arr := o.arr
-			base := "havoc " + strings.ReplaceAll(o.name, " ", "_")
-			for i := uint64(0); i < size.Val; i++ {
-				in := e.input(fmt.Sprintf("%s[%d]", base, i), "extern "+c.Fn, cfa.UCharType)
-				arr = b.Store(arr, b.BV(i, e.offBits), in)
-			}
-			o.arr = arr
+			e.havocInputs(c, o, 0, size.Val, "havoc ")
 			return
 		}
 	}
@@ -140,23 +131,14 @@ func (e *encoder) havocSlice(c *cfa.Call, arg func(int) *Term) {
 			e.ub("invalid memory access", b.True())
 			return
 		}
-		if obj.Hi != 0 || obj.Val >= uint64(len(e.objs)) || e.objs[obj.Val] == nil || e.objs[obj.Val].fn {
-			e.fail("%s of a pointer to no data object", c.Fn)
-		}
-		o := e.objs[obj.Val]
+		o := e.havocTarget(c, obj)
 		if size := e.folded(o.size); o.arr != nil && size.Op == BVConst && size.Hi == 0 && n.Val <= maxHavocBytes {
 			if off.Val > size.Val || n.Val > size.Val-off.Val {
 				e.ub("invalid memory access", b.True())
 				return
 			}
 			e.ub("invalid memory access", b.Not(o.live))
-			arr := o.arr
-			base := "havoc_slice " + strings.ReplaceAll(o.name, " ", "_")
-			for i := off.Val; i < off.Val+n.Val; i++ {
-				in := e.input(fmt.Sprintf("%s[%d]", base, i), "extern "+c.Fn, cfa.UCharType)
-				arr = b.Store(arr, b.BV(i, e.offBits), in)
-			}
-			o.arr = arr
+			e.havocInputs(c, o, off.Val, n.Val, "havoc_slice ")
 			return
 		}
 	}
@@ -179,4 +161,27 @@ func (e *encoder) havocCandidates(c *cfa.Call, obj *Term) {
 			o.arr = b.Ite(b.Eq(obj, b.BV(uint64(o.id), e.objBits)), fresh, o.arr)
 		}
 	}
+}
+
+// havocTarget returns the data object whose number is the constant obj
+// (not NULL), failing the encoding for a function or no object.
+func (e *encoder) havocTarget(c *cfa.Call, obj *Term) *object {
+	if obj.Hi != 0 || obj.Val >= uint64(len(e.objs)) || e.objs[obj.Val] == nil || e.objs[obj.Val].fn {
+		e.fail("%s of a pointer to no data object", c.Fn)
+	}
+	return e.objs[obj.Val]
+}
+
+// havocInputs gives the n bytes of o from off one input each (type
+// unsigned char, source "extern " + the function, in byte order), the
+// inputs interp.Run consumes; prefix starts their names.
+func (e *encoder) havocInputs(c *cfa.Call, o *object, off, n uint64, prefix string) {
+	b := e.b
+	arr := o.arr
+	base := prefix + strings.ReplaceAll(o.name, " ", "_")
+	for i := off; i < off+n; i++ {
+		in := e.input(fmt.Sprintf("%s[%d]", base, i), "extern "+c.Fn, cfa.UCharType)
+		arr = b.Store(arr, b.BV(i, e.offBits), in)
+	}
+	o.arr = arr
 }

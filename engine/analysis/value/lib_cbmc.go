@@ -19,18 +19,24 @@ func (t *tx) havocObject(e *cfa.Edge, call *cfa.Call) {
 		t.unsupported(e, cfa.HavocObject+" with a wrong number of arguments")
 		return
 	}
+	t.havocObjectOf(e, call)
+}
+
+// havocObjectOf forgets the object call's first argument points into,
+// as havocObject describes.
+func (t *tx) havocObjectOf(e *cfa.Edge, call *cfa.Call) {
 	a, v, ok := t.argAddr(call, 0)
 	switch {
 	case !ok:
 		t.havocAddressable()
 	case a.known && memory.ObjKind(a.obj) == memory.KindString:
-		t.unsupported(e, cfa.HavocObject+" of a string literal")
+		t.unsupported(e, call.Fn+" of a string literal")
 	case a.known:
 		t.clearObj(a.obj)
 	case v.Obj == 0 && v.Sym == nil && v.Bits == 0:
 		// NULL: nothing
 	case memory.ObjKind(v.Obj) == memory.KindFunc:
-		t.unsupported(e, cfa.HavocObject+" of a function")
+		t.unsupported(e, call.Fn+" of a function")
 	default:
 		t.havocAddressable()
 	}
@@ -54,5 +60,5 @@ func (t *tx) havocSlice(e *cfa.Edge, call *cfa.Call) {
 		t.clearRange(a.obj, a.off, int64(n.Bits))
 		return
 	}
-	t.havocObject(e, &cfa.Call{Fn: call.Fn, Args: call.Args[:1], Pos: call.Pos})
+	t.havocObjectOf(e, call)
 }
