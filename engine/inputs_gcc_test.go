@@ -129,6 +129,11 @@ func TestInputsAgainstGCC(t *testing.T) {
 	}
 }
 
+// reproducerTimeout is wall time with room for a loaded machine:
+// predicate-cegar finds both paths of input_read.c in about 10 s alone,
+// and CI runs the packages side by side on two cores.
+const reproducerTimeout = time.Minute
+
 // TestInputReproducers verifies the verdict programs of read (cfa.ReadCall)
 // and scanf (cfa.ScanfCall) under each analysis and runs the reproducer
 // of every FALSE compiled by gcc: it defines read to return the
@@ -166,7 +171,7 @@ func TestInputReproducers(t *testing.T) {
 					t.Fatal(err)
 				}
 				res, err := engine.Verify(context.Background(), prog, spec.Properties(prog, "main"),
-					engine.Config{MemoryLimit: testMemory, Name: config, Timeout: 20 * time.Second, Solver: z3.Factory, OneShot: z3.OneShotFactory})
+					engine.Config{MemoryLimit: testMemory, Name: config, Timeout: reproducerTimeout, Solver: z3.Factory, OneShot: z3.OneShotFactory})
 				if err != nil {
 					t.Fatal(err)
 				}
