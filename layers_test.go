@@ -435,3 +435,29 @@ func TestDocFiles(t *testing.T) {
 		}
 	}
 }
+
+// maxPackageLines is the size policy of doc/DESIGN.md ("Layering"): no
+// package's production files together exceed it.
+const maxPackageLines = 6000
+
+// TestPackageSize fails on a package whose non-test .go files have more
+// than maxPackageLines lines together.
+func TestPackageSize(t *testing.T) {
+	for dir := range layer {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		n := 0
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n += strings.Count(string(data), "\n")
+		}
+		if n > maxPackageLines {
+			t.Errorf("%s: %d lines in production files, more than %d", dir, n, maxPackageLines)
+		}
+	}
+}

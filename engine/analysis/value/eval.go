@@ -125,7 +125,7 @@ func (t *tx) eval(e cfa.Expr) (memory.Value, bool) {
 		}
 		a := t.addrOf(e.X)
 		if off, ok := t.addrOffTerm(a); ok {
-			return ptrValue(a.obj, off), true // symptr.go
+			return memory.PtrValue(a.obj, off), true // symptr.go
 		}
 		if !a.known || !a.offKnown {
 			return memory.Value{}, false

@@ -211,7 +211,7 @@ func (t *tx) symRangeAccess(e *cfa.Edge, call *cfa.Call, ptrs ...int) bool {
 	var rs []rng
 	for _, i := range ptrs {
 		v, ok := t.eval(call.Args[i])
-		if !ok || v.Obj == 0 || !symPtrObj(v.Obj) || (v.Sym != nil && v.Sym.Sort.Width != t.c.ptr) {
+		if !ok || v.Obj == 0 || !memory.SymOffsetObj(v.Obj) || (v.Sym != nil && v.Sym.Sort.Width != t.c.ptr) {
 			return false
 		}
 		symbolic = symbolic || v.Sym != nil

@@ -73,14 +73,6 @@ func symString(t *smt.Term) string {
 	return "$" + s
 }
 
-// ofTerm returns the value of a bit-vector term: concrete when constant.
-func ofTerm(x *smt.Term) memory.Value {
-	if x.Op == smt.BVConst {
-		return memory.Value{Bits: x.Val}
-	}
-	return memory.Value{Sym: x}
-}
-
 // term returns the integer value v (not an address) as a term of w bits.
 func (t *tx) term(v memory.Value, w int) *smt.Term {
 	if v.Sym != nil {
@@ -122,7 +114,7 @@ func (t *tx) strByte(obj uint64, off int64) (uint64, bool) {
 // byteOf returns byte i of the integer cell value v.
 func (t *tx) byteOf(v memory.Value, i int64) memory.Value {
 	if v.Sym != nil {
-		return ofTerm(t.c.b.Extract(v.Sym, int(8*i+7), int(8*i)))
+		return memory.OfTerm(t.c.b.Extract(v.Sym, int(8*i+7), int(8*i)))
 	}
 	return memory.Value{Bits: (v.Bits >> uint(8*i)) & 0xff}
 }
@@ -154,7 +146,7 @@ func (t *tx) convertSym(v memory.Value, from, to *cfa.Type) (memory.Value, bool)
 	if !symType(from) || !symType(to) || v.Sym.Sort.Width != smt.TypeWidth(from) {
 		return memory.Value{}, false
 	}
-	return ofTerm(smt.CCast(t.c.b, v.Sym, from, to)), true
+	return memory.OfTerm(smt.CCast(t.c.b, v.Sym, from, to)), true
 }
 
 // unarySym applies -, ~ or ! to a symbolic operand.
@@ -166,7 +158,7 @@ func (t *tx) unarySym(e *cfa.Unary, v memory.Value) (memory.Value, bool) {
 	if e.Op != cfa.LNot && smt.TypeWidth(e.T) != smt.TypeWidth(xt) {
 		return memory.Value{}, false
 	}
-	return ofTerm(smt.CUnary(t.c.b, e.Op, v.Sym, xt, e.T)), true
+	return memory.OfTerm(smt.CUnary(t.c.b, e.Op, v.Sym, xt, e.T)), true
 }
 
 // binarySym applies an integer operator when an operand is symbolic;
@@ -196,7 +188,7 @@ func (t *tx) binarySym(e *cfa.Binary, x, y memory.Value) (memory.Value, bool) {
 		}
 	}
 	r, _ := smt.CBinary(t.c.b, e.Op, xs, ys, xt, yt, e.T)
-	return ofTerm(r), true
+	return memory.OfTerm(r), true
 }
 
 // logicalSym evaluates && or || when an operand is symbolic (both known).
@@ -209,7 +201,7 @@ func (t *tx) logicalSym(e *cfa.Binary, x, y memory.Value) (memory.Value, bool) {
 	if e.Op == cfa.LOr {
 		c = b.Or(t.truthTerm(x), t.truthTerm(y))
 	}
-	return ofTerm(smt.CBool(b, c, e.T)), true
+	return memory.OfTerm(smt.CBool(b, c, e.T)), true
 }
 
 // truthTerm is v != 0 as a Bool term (addresses are true).
@@ -367,7 +359,7 @@ func (t *tx) loadIndexed(a addr, ty *cfa.Type) (memory.Value, bool) {
 		}
 		acc = b.Ite(b.Eq(a.sym.idx, b.BV(uint64(k), 64)), t.term(v, w), acc)
 	}
-	return ofTerm(acc), true
+	return memory.OfTerm(acc), true
 }
 
 // storeIndexed writes through a symbolic index: every element k becomes
@@ -394,7 +386,7 @@ func (t *tx) storeIndexed(a addr, ty *cfa.Type, v memory.Value, known bool) {
 			t.store(ak, ty, memory.Value{}, false)
 			continue
 		}
-		t.store(ak, ty, ofTerm(b.Ite(b.Eq(a.sym.idx, b.BV(uint64(k), 64)), nv, t.term(old, w))), true)
+		t.store(ak, ty, memory.OfTerm(b.Ite(b.Eq(a.sym.idx, b.BV(uint64(k), 64)), nv, t.term(old, w))), true)
 	}
 }
 
@@ -441,7 +433,7 @@ func (t *tx) loadBytesSym(obj uint64, off, n int64, ty *cfa.Type) (memory.Value,
 			acc = b.Concat(bt, acc)
 		}
 	}
-	return ofTerm(acc), true
+	return memory.OfTerm(acc), true
 }
 
 // loadFieldSym reads the bit-field f at a (n storage bytes) as type ty.
@@ -464,7 +456,7 @@ func (t *tx) loadFieldSym(a addr, f *cfa.Field, n int64, ty *cfa.Type) (memory.V
 	case f.BitWidth < w:
 		x = b.ZeroExt(x, w)
 	}
-	return ofTerm(x), true
+	return memory.OfTerm(x), true
 }
 
 // storeFieldSym writes v (of type ty) into the bit-field f at a (n
@@ -489,7 +481,7 @@ func (t *tx) storeFieldSym(a addr, f *cfa.Field, n int64, ty *cfa.Type, v memory
 	}
 	m := b.BV(memory.Mask(f.BitWidth)<<uint(f.BitOffset), w)
 	nr := b.BOr(b.BAnd(t.term(raw, w), b.BNot(m)), b.BAnd(b.Shl(x, b.BV(uint64(f.BitOffset), w)), m))
-	r := ofTerm(nr)
+	r := memory.OfTerm(nr)
 	for i := int64(0); i < n; i++ {
 		t.s.mem = t.s.mem.Put(a.obj, a.off+i, t.byteOf(r, i), 1)
 	}
@@ -540,9 +532,9 @@ func (s *State) MapTerms(f func(*smt.Term) *smt.Term, syms int) *State {
 			return v
 		}
 		if v.Obj != 0 {
-			return ptrValue(v.Obj, f(v.Sym)) // a symbolic offset
+			return memory.PtrValue(v.Obj, f(v.Sym)) // a symbolic offset
 		}
-		return ofTerm(f(v.Sym))
+		return memory.OfTerm(f(v.Sym))
 	})
 	if mem == s.mem && uint32(syms) == s.syms {
 		return s

@@ -27,7 +27,7 @@ import (
 //   - a read of a scalar through off is ite(off = o₀, cell(o₀), ite(…,
 //     fresh)) over the offsets o₀ in the object where the access fits,
 //     stepping by the access size when off's residue modulo it is known
-//     from its structure (symResidue) and by one byte otherwise; objects
+//     from its structure (memory.Residue) and by one byte otherwise; objects
 //     with more such offsets than MaxIteCells, or of unknown size, read a
 //     fresh symbol (the value is unconstrained, which is sound);
 //   - a write stores ite(off = o₀, v, old) at each aligned offset o₀ when
@@ -44,18 +44,6 @@ import (
 // pointer. List abstraction (engine/analysis/smg) drops symbolic pointers into heap
 // blocks when it renames the heap (smg's canonicalHeap), which forgets them.
 
-// symPtrObj reports whether obj may carry a symbolic offset: variables,
-// heap blocks and string literals (not list segments or functions).
-func symPtrObj(obj uint64) bool {
-	switch memory.ObjKind(obj) {
-	case memory.KindGlobal, memory.KindLocal, memory.KindString:
-		return true
-	case memory.KindHeap:
-		return true
-	}
-	return false
-}
-
 // offTerm returns the offset of the address value v (Obj ≠ 0) as a term
 // of the pointer width.
 func (t *tx) offTerm(v memory.Value) *smt.Term {
@@ -63,15 +51,6 @@ func (t *tx) offTerm(v memory.Value) *smt.Term {
 		return v.Sym
 	}
 	return t.c.b.BV(v.Bits&memory.Mask(t.c.ptr), t.c.ptr)
-}
-
-// ptrValue is the address of obj at offset off (pointer width): concrete
-// when off is a constant.
-func ptrValue(obj uint64, off *smt.Term) memory.Value {
-	if off.Op == smt.BVConst {
-		return memory.Value{Obj: obj, Bits: off.Val}
-	}
-	return memory.Value{Obj: obj, Sym: off}
 }
 
 // symAddr is the address of the lvalue *v for a pointer with a symbolic
@@ -108,7 +87,7 @@ func (t *tx) addrOffTerm(a addr) (*smt.Term, bool) {
 	b := t.c.b
 	w := t.c.ptr
 	switch {
-	case b == nil || !a.known || !symPtrObj(a.obj):
+	case b == nil || !a.known || !memory.SymOffsetObj(a.obj):
 		return nil, false
 	case a.symOff != nil:
 		return b.Add(a.symOff, b.BV(uint64(a.off)&memory.Mask(w), w)), true
@@ -140,7 +119,7 @@ func (t *tx) ptrArithSym(e *cfa.Binary, x, y memory.Value) (v memory.Value, ok, 
 		v, ok := t.ptrAdd(cfa.Add, y, yt, x, xt)
 		return v, ok, true
 	case xp && yp && e.Op == cfa.Sub:
-		if x.Obj == 0 || x.Obj != y.Obj || !symPtrObj(x.Obj) || !symType(e.T) {
+		if x.Obj == 0 || x.Obj != y.Obj || !memory.SymOffsetObj(x.Obj) || !symType(e.T) {
 			return memory.Value{}, false, true
 		}
 		d := b.Sub(t.offTerm(x), t.offTerm(y))
@@ -151,13 +130,13 @@ func (t *tx) ptrArithSym(e *cfa.Binary, x, y memory.Value) (v memory.Value, ok, 
 		if !ok {
 			return memory.Value{}, false, true
 		}
-		return ofTerm(r), true, true
+		return memory.OfTerm(r), true, true
 	case e.Op.IsComparison():
 		c := t.ptrCompare(e.Op, x, y)
 		if c == nil || !symType(e.T) {
 			return memory.Value{}, false, true
 		}
-		return ofTerm(smt.CBool(b, c, e.T)), true, true
+		return memory.OfTerm(smt.CBool(b, c, e.T)), true, true
 	}
 	return memory.Value{}, false, true
 }
@@ -182,7 +161,7 @@ func (t *tx) ptrWidthTo(x *smt.Term, ty *cfa.Type) (*smt.Term, bool) {
 // the integer i (of type it), one of them symbolic; unknown for null or
 // integer addresses and for objects that cannot carry a symbolic offset.
 func (t *tx) ptrAdd(op cfa.BinaryOp, p memory.Value, pt *cfa.Type, i memory.Value, it *cfa.Type) (memory.Value, bool) {
-	if p.Obj == 0 || i.Obj != 0 || !symPtrObj(p.Obj) || !scalarBits(it) || (p.Sym != nil && p.Sym.Sort.Width != t.c.ptr) {
+	if p.Obj == 0 || i.Obj != 0 || !memory.SymOffsetObj(p.Obj) || !scalarBits(it) || (p.Sym != nil && p.Sym.Sort.Width != t.c.ptr) {
 		return memory.Value{}, false
 	}
 	b := t.c.b
@@ -194,9 +173,9 @@ func (t *tx) ptrAdd(op cfa.BinaryOp, p memory.Value, pt *cfa.Type, i memory.Valu
 	d := b.Mul(k, b.BV(uint64(elemSize(pt))&memory.Mask(w), w))
 	off := t.offTerm(p)
 	if op == cfa.Sub {
-		return ptrValue(p.Obj, b.Sub(off, d)), true
+		return memory.PtrValue(p.Obj, b.Sub(off, d)), true
 	}
-	return ptrValue(p.Obj, b.Add(off, d)), true
+	return memory.PtrValue(p.Obj, b.Add(off, d)), true
 }
 
 // ptrCompare is the comparison op of two pointer values as a Bool term,
@@ -207,7 +186,7 @@ func (t *tx) ptrCompare(op cfa.BinaryOp, x, y memory.Value) *smt.Term {
 	b := t.c.b
 	switch {
 	case x.Obj != 0 && x.Obj == y.Obj:
-		if !symPtrObj(x.Obj) {
+		if !memory.SymOffsetObj(x.Obj) {
 			return nil
 		}
 		xo, yo := t.offTerm(x), t.offTerm(y)
@@ -238,34 +217,6 @@ func (t *tx) ptrCompare(op cfa.BinaryOp, x, y memory.Value) *smt.Term {
 	return b.Bool(op == cfa.Ne)
 }
 
-// symResidue returns x mod m for a pointer-width term x and a power of
-// two m, when x's structure decides it: constants, sums, and products
-// with a constant multiple of m. Wrap-around modulo 2^width keeps
-// residues modulo m, a power of two no larger than 2^width.
-func symResidue(x *smt.Term, m int64) (int64, bool) {
-	switch x.Op {
-	case smt.BVConst:
-		return int64(x.Val & uint64(m-1)), true
-	case smt.Add:
-		r1, ok1 := symResidue(x.Args[0], m)
-		r2, ok2 := symResidue(x.Args[1], m)
-		return (r1 + r2) & (m - 1), ok1 && ok2
-	case smt.Mul:
-		for _, a := range x.Args {
-			if a.Op == smt.BVConst && a.Val&uint64(m-1) == 0 {
-				return 0, true
-			}
-		}
-		r1, ok1 := symResidue(x.Args[0], m)
-		r2, ok2 := symResidue(x.Args[1], m)
-		return (r1 * r2) & (m - 1), ok1 && ok2
-	}
-	if m == 1 {
-		return 0, true
-	}
-	return 0, false
-}
-
 // symSlots returns the offsets at which an access of n bytes through the
 // offset term off may fit object obj: every offset o with 0 ≤ o ≤ size-n
 // and o ≡ off (mod n) when the residue is known (n a power of two), every
@@ -282,7 +233,7 @@ func (t *tx) symSlots(obj uint64, off *smt.Term, n int64) (slots []int64, aligne
 	}
 	step, first := int64(1), int64(0)
 	if n&(n-1) == 0 {
-		if r, ok := symResidue(off, n); ok {
+		if r, ok := memory.Residue(off, n); ok {
 			step, first, aligned = n, r, true
 		}
 	}
@@ -342,7 +293,7 @@ func (t *tx) loadSymOff(a addr, ty *cfa.Type) (memory.Value, bool) {
 		}
 		acc = b.Ite(b.Eq(off, b.BV(uint64(o)&memory.Mask(t.c.ptr), t.c.ptr)), t.term(v, w), acc)
 	}
-	return ofTerm(acc), true
+	return memory.OfTerm(acc), true
 }
 
 // storeSymOff writes a scalar of type ty through a symbolic offset (see
@@ -376,7 +327,7 @@ func (t *tx) storeSymOff(a addr, ty *cfa.Type, v memory.Value, known bool) {
 			t.store(ak, ty, memory.Value{}, false)
 			continue
 		}
-		t.store(ak, ty, ofTerm(b.Ite(b.Eq(off, b.BV(uint64(o)&memory.Mask(t.c.ptr), t.c.ptr)), nv, t.term(old, w))), true)
+		t.store(ak, ty, memory.OfTerm(b.Ite(b.Eq(off, b.BV(uint64(o)&memory.Mask(t.c.ptr), t.c.ptr)), nv, t.term(old, w))), true)
 	}
 }
 
@@ -385,7 +336,7 @@ func (t *tx) storeSymOff(a addr, ty *cfa.Type, v memory.Value, known bool) {
 // symOff + i·scale (pointer width).
 func (t *tx) symIndexOff(a addr, i memory.Value, it *cfa.Type, scale int64) addr {
 	off, ok := t.addrOffTerm(a)
-	if !ok && t.c.b != nil && a.known && a.offKnown && a.sym == nil && symPtrObj(a.obj) {
+	if !ok && t.c.b != nil && a.known && a.offKnown && a.sym == nil && memory.SymOffsetObj(a.obj) {
 		off, ok = t.c.b.BV(uint64(a.off)&memory.Mask(t.c.ptr), t.c.ptr), true
 	}
 	if !ok || i.Obj != 0 || !scalarBits(it) {
@@ -445,7 +396,7 @@ func (t *tx) maxFillBytes() int64 { return 4 * int64(t.c.opts.MaxIteCells) }
 // (unused for memset).
 func (t *tx) symFill(call *cfa.Call, d addr, byteAt func(rel int64, relT *smt.Term) (memory.Value, bool), src addr) bool {
 	b := t.c.b
-	if b == nil || !d.known || !symPtrObj(d.obj) || d.field != nil {
+	if b == nil || !d.known || !memory.SymOffsetObj(d.obj) || d.field != nil {
 		return false
 	}
 	size := t.constSize(d.obj)
@@ -489,7 +440,7 @@ func (t *tx) symFill(call *cfa.Call, d addr, byteAt func(rel int64, relT *smt.Te
 			puts = append(puts, put{off: o})
 			continue
 		}
-		puts = append(puts, put{o, ofTerm(b.Ite(cond, t.term(nv, 8), t.term(old, 8))), true})
+		puts = append(puts, put{o, memory.OfTerm(b.Ite(cond, t.term(nv, 8), t.term(old, 8))), true})
 	}
 	for _, p := range puts {
 		t.clearRange(d.obj, p.off, 1)
@@ -541,7 +492,7 @@ func (t *tx) memoryQuerySym(call *cfa.Call) (memory.Value, bool) {
 		return memory.Value{}, false
 	}
 	p, ok := t.eval(call.Args[0])
-	if !ok || p.Obj == 0 || !symPtrObj(p.Obj) || (p.Sym != nil && p.Sym.Sort.Width != t.c.ptr) {
+	if !ok || p.Obj == 0 || !memory.SymOffsetObj(p.Obj) || (p.Sym != nil && p.Sym.Sort.Width != t.c.ptr) {
 		return memory.Value{}, false
 	}
 	rt := call.Result.Type()
@@ -554,7 +505,7 @@ func (t *tx) memoryQuerySym(call *cfa.Call) (memory.Value, bool) {
 		if !ok {
 			return memory.Value{}, false
 		}
-		return ofTerm(r), true
+		return memory.OfTerm(r), true
 	case "__CPROVER_same_object":
 		q, ok := t.eval(call.Args[1])
 		if !ok || (p.Sym == nil && q.Sym == nil) || (q.Obj == 0 && (q.Sym != nil || q.Bits != 0)) ||
@@ -588,5 +539,5 @@ func (t *tx) memoryQuerySym(call *cfa.Call) (memory.Value, bool) {
 	}
 	zero := b.BV(0, 64)
 	in := b.And(b.Sle(zero, o), b.Ule(o, size), b.Ule(n, b.Sub(size, o)))
-	return ofTerm(smt.CBool(b, in, rt)), true
+	return memory.OfTerm(smt.CBool(b, in, rt)), true
 }

@@ -1,4 +1,4 @@
-package value
+package memory
 
 import (
 	"testing"
@@ -6,10 +6,10 @@ import (
 	"github.com/reverify/reverify/engine/smt"
 )
 
-// TestSymResidue checks the residues symResidue derives from a term's
+// TestResidue checks the residues Residue derives from a term's
 // structure, which decide whether a write through a symbolic offset is
 // an if-then-else over aligned cells (known) or forgets the object.
-func TestSymResidue(t *testing.T) {
+func TestResidue(t *testing.T) {
 	b := smt.NewBuilder()
 	i := b.Var("i", smt.BVSort(64))
 	j := b.Var("j", smt.BVSort(64))
@@ -31,7 +31,7 @@ func TestSymResidue(t *testing.T) {
 		{"-4 mod 4", b.BV(^uint64(3), 64), 4, 0, true},
 		{"-3 mod 4", b.BV(^uint64(2), 64), 4, 1, true},
 	} {
-		r, ok := symResidue(tt.x, tt.m)
+		r, ok := Residue(tt.x, tt.m)
 		if ok != tt.ok || ok && r != tt.r {
 			t.Errorf("%s: got %d, %v; want %d, %v", tt.name, r, ok, tt.r, tt.ok)
 		}
