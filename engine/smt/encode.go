@@ -245,6 +245,8 @@ type encoder struct {
 	// vsMemo and selMemo memoise valueSet (valueset.go).
 	vsMemo  map[*Term]vset
 	selMemo map[[2]*Term]vset
+	// objNums are the POINTER_OBJECT results so far (objectNumber).
+	objNums []objNum
 	// shared, when not nil, makes this a merged encoding (merge.go):
 	// the fields from frames to mallocs belong to the current SymState.
 	shared *mergeShared

@@ -309,8 +309,9 @@ func (e *encoder) compareN(c *cfa.Call, x, y, n *Term, nul bool) *Term {
 // w_ok and rw_ok(p, n) hold iff p's object is a live data object and
 // offset <= size and n <= size - offset; same_object(p, q) compares the
 // object parts; POINTER_OFFSET(p) is the offset part, zero-extended;
-// POINTER_OBJECT(p) is 0 for NULL, else an input (CBMC numbers objects;
-// interp consumes the input and stops at a pointer other than NULL).
+// POINTER_OBJECT(p) is 0 for NULL, else an input, equal for two calls
+// exactly when their objects are (objectNumber; interp consumes the input
+// and stops at a pointer other than NULL).
 func (e *encoder) memoryQuery(c *cfa.Call, arg func(int) *Term, setResult func(*Term, *cfa.Type)) {
 	b := e.b
 	w := e.width(cfa.BoolType)
@@ -330,7 +331,7 @@ func (e *encoder) memoryQuery(c *cfa.Call, arg func(int) *Term, setResult func(*
 		}
 		lv := e.lval(c.Result)
 		in := e.input(e.inputBase(lv, c.Result), "extern "+c.Fn, lv.t)
-		e.write(lv, b.Ite(b.Eq(obj, b.BV(0, e.objBits)), b.BV(0, in.Sort.Width), in))
+		e.write(lv, e.objectNumber(obj, in))
 	default: // r_ok, w_ok, rw_ok
 		obj, off := e.split(arg(0))
 		n := e.convert(arg(1), c.Args[1].Type(), cfa.IntType(e.ptrBits, false))
@@ -346,6 +347,37 @@ func (e *encoder) memoryQuery(c *cfa.Call, arg func(int) *Term, setResult func(*
 		setResult(bit(r), cfa.BoolType)
 	}
 }
+
+// objectNumber returns POINTER_OBJECT's result for the object part obj,
+// given the input in made for it: 0 for NULL, and for every other object
+// a number that is in when in is wide enough to number the objects
+// injectively (CBMC numbers each object once, 0 being NULL). Each new
+// number is tied to every earlier one of the encoding: equal exactly when
+// the objects are equal. The numbers themselves stay inputs, so a
+// verdict never rests on which number an object has, only on whether two
+// objects share one; the constraints are satisfiable whatever the
+// objects, so they only remove executions no numbering has. A result too
+// narrow for the object encoding keeps the input unconstrained.
+func (e *encoder) objectNumber(obj, in *Term) *Term {
+	b := e.b
+	w := in.Sort.Width
+	zero := b.BV(0, w)
+	if w <= e.objBits {
+		return b.Ite(b.Eq(obj, b.BV(0, e.objBits)), zero, in)
+	}
+	isNull := b.Eq(obj, b.BV(0, e.objBits))
+	e.conj(b.Eq(isNull, b.Eq(in, zero)))
+	for _, n := range e.objNums {
+		if n.num.Sort.Width == w {
+			e.conj(b.Eq(b.Eq(obj, n.obj), b.Eq(in, n.num)))
+		}
+	}
+	e.objNums = append(e.objNums, objNum{obj, in})
+	return in
+}
+
+// An objNum is one POINTER_OBJECT result of an encoding (objectNumber).
+type objNum struct{ obj, num *Term }
 
 // libModel encodes the string.h and ctype.h models that callExtern does
 // not (cfa.LibraryModels), and CBMC's memory primitives (memoryQuery);
