@@ -20,8 +20,9 @@
 // access — null, out of bounds, dangling, function —, pointer arithmetic
 // out of the object's offset range, invalid or double free, pointer
 // comparison or subtraction across objects, pointer-to-integer casts of
-// non-null pointers) and on what it does not execute (floating point,
-// integers wider than 64 bits, reads of uninitialised memory — their value
+// pointers into objects; NULL plus an offset converts to the offset) and
+// on what it does not execute (floating point, integers wider than 64
+// bits, reads of uninitialised memory — their value
 // is no input —, unmodelled external functions (cfa.ExternUnmodelled)
 // when the program has globals, address-taken variables or heap blocks
 // they may write, or with pointer arguments or results, bit-fields,

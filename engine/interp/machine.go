@@ -930,10 +930,11 @@ func (m *machine) convert(v uint64, from, to *cfa.Type) uint64 {
 	case fp && to.Kind == cfa.Bool:
 		return csem.Convert(v, cfa.ULLType, to)
 	case fp:
-		if v != 0 {
+		if id, _ := m.split(v); id != 0 {
 			m.ub("pointer-to-integer cast (the address is implementation-defined)")
+			return 0
 		}
-		return 0
+		return csem.Convert(v, cfa.IntType(m.ptrBits, false), to) // NULL plus an offset, as the encoder
 	case tp:
 		if v != 0 && m.zeroPage {
 			if u := csem.Convert(v, from, cfa.IntType(m.ptrBits, false)); u < zeroPageSize {

@@ -45,8 +45,9 @@
 //     gcc documents; >> is arithmetic on signed operands;
 //   - conversion to _Bool is != 0; otherwise truncation or sign/zero
 //     extension by the source's signedness;
-//   - pointer to integer: 0 for NULL, otherwise an unconstrained value and
-//     UB "pointer-to-integer cast" (addresses are implementation-defined);
+//   - pointer to integer: 0 for NULL, the offset for NULL plus an offset
+//     (the classic offsetof), otherwise an unconstrained value and UB
+//     "pointer-to-integer cast" (addresses are implementation-defined);
 //     integer to pointer: only the constant 0;
 //   - out-of-bounds, null, dangling (after free or the frame's end) and
 //     function accesses: UB "invalid memory access"; pointer arithmetic

@@ -1371,11 +1371,14 @@ func (e *encoder) castPtr(v *Term, from, to *cfa.Type) *Term {
 	case from.Kind == cfa.Pointer && to.Kind == cfa.Bool:
 		return CBool(b, CTruth(b, v), to)
 	case from.Kind == cfa.Pointer && to.IsInteger():
-		// implementation-defined address: 0 for NULL, else unconstrained
+		// An address of no object (NULL, or NULL plus an offset, as the
+		// classic offsetof computes it) is its integer; the address of
+		// an object is implementation-defined: unconstrained.
 		w := e.width(to)
-		nonNull := CTruth(b, v)
-		e.ub("pointer-to-integer cast", nonNull)
-		return b.Ite(nonNull, b.FreshVar("addr", BVSort(w)), b.BV(0, w))
+		obj, _ := e.split(v)
+		inObj := b.Not(b.Eq(obj, b.BV(0, e.objBits)))
+		e.ub("pointer-to-integer cast", inObj)
+		return b.Ite(inObj, b.FreshVar("addr", BVSort(w)), CCast(b, v, cfa.IntType(e.ptrBits, false), to))
 	case from.IsInteger() && to.Kind == cfa.Pointer:
 		if v = e.folded(v); v.Op == BVConst && v.Val == 0 && v.Hi == 0 { // (cbmc_havoc.go)
 			return b.BV(0, e.ptrBits)
