@@ -89,6 +89,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"check", "--bogus"}, "flag provided but not defined"},
 		{[]string{"cfa", filepath.Join(dir, "missing.c")}, "missing.c"},
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
+		{[]string{"proofs", "--memory", "lots", dir}, "reverify proofs: --memory:"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(tt.args, &stdout, &stderr); code != 2 {

@@ -12,6 +12,7 @@ import (
 	"github.com/reverify/reverify/diffslice"
 	"github.com/reverify/reverify/engine"
 	"github.com/reverify/reverify/proofs"
+	"github.com/reverify/reverify/report/bench"
 	"github.com/reverify/reverify/results"
 )
 
@@ -44,6 +45,7 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("proofs", stderr)
 	config := fs.String("config", "default", "configuration: "+strings.Join(engine.ConfigNames(), ", "))
 	timeout := fs.Duration("timeout", 30*time.Second, "time limit per property")
+	memory := fs.String("memory", engine.HumanBytes(engine.DefaultMemoryLimit), "memory limit of a proof's run, e.g. 6GiB, 512MiB: the verifier and its solver processes together (a property that exceeds it is UNKNOWN \"memory limit\")")
 	proofTimeout := fs.Duration("proof-timeout", 5*time.Minute, "time limit per proof (its properties still open then are UNKNOWN)")
 	maxStates := fs.Int("max-states", 0, "state limit per analysis run (0: engine default)")
 	match := fs.String("run", "", "run only the proofs whose name matches this regular expression")
@@ -73,6 +75,10 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 	}
 	if engine.ConfigDoc(*config) == "" {
 		return fail("unknown configuration %q (known: %s)", *config, strings.Join(engine.ConfigNames(), ", "))
+	}
+	memLimit, err := bench.ParseBytes(*memory)
+	if err != nil {
+		return fail("--memory: %v", err)
 	}
 	dm, err := engine.ParseDataModel(*dataModel)
 	if err != nil {
@@ -111,7 +117,7 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("--unwindset: %v", err)
 	}
-	rs := runSettings{config: *config, timeout: *timeout, maxStates: *maxStates, clock: "wall", multi: *multi, reduce: *reduceLevel, unwind: *unwind, unwindset: uset}
+	rs := runSettings{config: *config, timeout: *timeout, maxStates: *maxStates, clock: "wall", multi: *multi, reduce: *reduceLevel, unwind: *unwind, unwindset: uset, memory: memLimit}
 	var pc *proofCache
 	if *cacheDir != "" {
 		pc = &proofCache{cache: &diffslice.Cache{Dir: *cacheDir}, schedule: *schedule, checks: *checks, proofTimeout: *proofTimeout}
