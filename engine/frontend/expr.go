@@ -776,7 +776,7 @@ func (fc *fnctx) binary(op cfa.BinaryOp, xn, yn cc.ExpressionNode, n cc.Node) cf
 func (fc *fnctx) arith(op cfa.BinaryOp, x, y cfa.Expr, n cc.Node) cfa.Expr {
 	xt, yt := x.Type(), y.Type()
 	if xt.Kind == cfa.Float || yt.Kind == cfa.Float {
-		if e, ok := fc.floatEqConst(op, x, y); ok {
+		if e, ok := cfa.FloatEqConst(op, x, y, fc.t.tm.PtrBits()); ok {
 			return e
 		}
 		if op.IsComparison() {
@@ -1137,67 +1137,4 @@ func (fc *fnctx) compoundLiteral(x *cc.PostfixExpression) cfa.Expr {
 	// object), so its temporary has no Decl.
 	fc.initList(obj, ct, x.InitializerList, x)
 	return obj
-}
-
-// floatEqConst lowers x == c and x != c, for a floating-point lvalue x
-// reached through a pointer (p->f, *p, p[i]) and a constant c of x's
-// type, to a comparison of x's bit pattern, read as an unsigned integer
-// of its width: IEEE 754 (C11 F.3) gives every finite value other than
-// zero one encoding, so x == c exactly when x's bits are c's, and x == 0
-// exactly when its bits other than the sign are 0; nothing equals a NaN.
-// aws-c-common's hash tables test their load factor so
-// (max_load_factor == 0.95). ok is false for any other comparison, which
-// stays unsupported, as does all other floating-point arithmetic.
-func (fc *fnctx) floatEqConst(op cfa.BinaryOp, x, y cfa.Expr) (cfa.Expr, bool) {
-	if op != cfa.Eq && op != cfa.Ne {
-		return nil, false
-	}
-	c, ok := y.(*cfa.FloatConst)
-	if !ok {
-		if c, ok = x.(*cfa.FloatConst); !ok {
-			return nil, false
-		}
-		x = y
-	}
-	t := x.Type()
-	if t.Kind != cfa.Float || c.T.Bits != t.Bits || (t.Bits != 32 && t.Bits != 64) || !throughPointer(x) {
-		return nil, false
-	}
-	bits := cfa.IntType(t.Bits, false)
-	pun := &cfa.Deref{X: &cfa.Cast{X: &cfa.AddrOf{X: x, T: cfa.PointerTo(t, fc.t.tm.PtrBits())}, T: cfa.PointerTo(bits, fc.t.tm.PtrBits())}, T: bits}
-	var pattern, mask uint64
-	switch {
-	case math.IsNaN(c.V):
-		ne := uint64(0)
-		if op == cfa.Ne {
-			ne = 1
-		}
-		return cfa.NewConst(cfa.IntT, int64(ne)), true
-	case c.V == 0:
-		mask = uint64(1)<<(t.Bits-1) - 1 // +0 and -0
-	case t.Bits == 32:
-		pattern, mask = uint64(math.Float32bits(float32(c.V))), 1<<32-1
-	default:
-		pattern, mask = math.Float64bits(c.V), ^uint64(0)
-	}
-	var lhs cfa.Expr = pun
-	if mask != cfa.Truncate(^uint64(0), t.Bits) {
-		lhs = &cfa.Binary{Op: cfa.And, X: pun, Y: cfa.NewConst(bits, int64(mask)), T: bits}
-	}
-	return &cfa.Binary{Op: op, X: lhs, Y: cfa.NewConst(bits, int64(pattern)), T: cfa.IntT}, true
-}
-
-// throughPointer reports whether the lvalue x lies in memory reached
-// through a pointer (*p, p->f, (*p).a[i]), whose address may be taken
-// without changing how the front end stores a variable.
-func throughPointer(x cfa.Expr) bool {
-	switch x := x.(type) {
-	case *cfa.Deref:
-		return true
-	case *cfa.Member:
-		return throughPointer(x.X)
-	case *cfa.Index:
-		return throughPointer(x.X)
-	}
-	return false
 }

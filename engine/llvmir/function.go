@@ -429,7 +429,12 @@ func (fx *fnctx) inst(in ir.Instruction) {
 			fx.unsupported("floating-point comparison " + in.Pred.String())
 			return
 		}
-		assign(in, in.Type(), &cfa.Binary{Op: op, X: fx.value(in.X), Y: fx.value(in.Y), T: cfa.IntT})
+		x, y := fx.value(in.X), fx.value(in.Y)
+		if e, ok := cfa.FloatEqConst(op, x, y, fx.t.tm.l.ptrBits); ok {
+			assign(in, in.Type(), e)
+			return
+		}
+		assign(in, in.Type(), &cfa.Binary{Op: op, X: x, Y: y, T: cfa.IntT})
 	case *ir.InstTrunc:
 		x := fx.value(in.From)
 		if to, ok := in.To.(*types.IntType); ok && to.BitSize == 1 {
