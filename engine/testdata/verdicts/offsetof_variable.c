@@ -6,6 +6,10 @@
 // its integer, the offset; gcc computes both so. The FALSE is confirmed
 // by the concrete replay and fails in the gcc-compiled program for
 // len = 4 (the adversary's nondet_uint returns CASE).
+// symex excludes paths: the value analysis's symbolic mode takes the
+// address of a member of a struct at NULL with a symbolic index as an
+// unknown integer; the SMT encoding computes it, and rules the error
+// paths out.
 // adversary fails: 4
 // adversary holds: 0 3 5 99 100
 #include <stddef.h>
