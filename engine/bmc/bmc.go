@@ -10,6 +10,7 @@ import (
 	"github.com/reverify/reverify/engine/cexcheck"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/smt"
+	"github.com/reverify/reverify/engine/smt/arrayelim"
 	"github.com/reverify/reverify/engine/timeslice"
 )
 
@@ -319,23 +320,38 @@ func (s *session) sat(ctx context.Context, extra []*smt.Term, eval func(smt.Mode
 	s.queries++
 	solver := s.factory(s.b)
 	defer solver.Close()
-	for _, c := range s.m.Query(extra...) {
+	q := s.m.Query(extra...)
+	el := arrayelim.New(s.b)
+	if out, ok := el.Eliminate(q); ok {
+		q = out
+	} else {
+		el = nil
+	}
+	for _, c := range q {
 		solver.Assert(c)
 	}
 	r, err := solver.Check(ctx)
 	if r == smt.Sat && eval != nil {
-		eval(inlined{solver.Model(), s.m})
+		eval(inlined{solver.Model(), s.m, el})
 	}
 	return r, err
 }
 
-// inlined evaluates terms of the merger in a model of its Query.
+// inlined evaluates terms of the merger in a model of its Query, with
+// the arrays eliminated as in the query (el, when not nil).
 type inlined struct {
 	mod smt.Model
 	m   *smt.Merger
+	el  *arrayelim.Eliminator
 }
 
-func (in inlined) Eval(t *smt.Term) (lo, hi uint64) { return in.mod.Eval(in.m.Inline(t)) }
+func (in inlined) Eval(t *smt.Term) (lo, hi uint64) {
+	t = in.m.Inline(t)
+	if in.el != nil {
+		t = in.el.Rewrite(t)
+	}
+	return in.mod.Eval(t)
+}
 
 func (s *session) or(as []*arc) *smt.Term {
 	var ts []*smt.Term
