@@ -32,7 +32,7 @@ type Eliminator struct {
 	// MaxPairs is DefaultMaxPairs when 0.
 	MaxPairs int
 
-	memo  map[*smt.Term]*smt.Term   // rewritten terms without arrays
+	memo  map[*smt.Term]*smt.Term    // rewritten terms without arrays
 	sel   map[[2]*smt.Term]*smt.Term // (array term, rewritten index) → element
 	reads map[*smt.Term][]read       // array variable → its reads, in order
 	elem  map[[2]*smt.Term]*smt.Term // (array variable, index) → element variable
