@@ -55,6 +55,23 @@ type Options struct {
 	Horn smt.HornSolver
 }
 
+// stringFuncs are the functions whose models unroll over the bytes of
+// a string or block (engine/smt.EncodeOptions.StringBytes), by the
+// CBMC loop id of their loop in CBMC's library.
+var stringFuncs = []string{"strlen.0", "strncmp.0", "memcmp.0"}
+
+// stringBytes is the number of bytes the string models unroll on an
+// object of non-constant size under the unwinding bounds: the largest
+// bound of the loop of strlen, strncmp or memcmp less one (the loop runs
+// once per byte and once more to end), or 0 (the encoding's default).
+func stringBytes(unwindset map[string]int) int {
+	n := 0
+	for _, id := range stringFuncs {
+		n = max(n, unwindset[id]-1)
+	}
+	return n
+}
+
 // Status is the outcome of Check.
 type Status uint8
 
@@ -128,6 +145,7 @@ func Check(ctx context.Context, prog *cfa.Program, opts Options) (res Result) {
 	if opts.MaxNodes <= 0 {
 		opts.MaxNodes = 200_000
 	}
+	opts.Semantics.StringBytes = stringBytes(opts.Unwindset)
 	loc, err := location.New(prog, opts.Entry)
 	if err != nil {
 		return Result{Reason: "bmc: " + err.Error()}

@@ -576,3 +576,49 @@ func TestChecked(t *testing.T) {
 		t.Errorf("%s, checked %d (%s); want FALSE at the first bound, checked 0", statusName[r.Status], r.Checked, r.Reason)
 	}
 }
+
+// TestStringBytes: memcmp and strlen on blocks of non-constant size
+// unroll as far as the unwinding bound of their loop in CBMC's library
+// says (memcmp.0, strlen.0: one more than the bytes), so a harness
+// whose blocks hold up to 80 bytes is proved, and not without the bound
+// (64 bytes unrolled: the comparison of longer blocks is outside the
+// encoding) or with a bound one short; a difference beyond the 64th
+// byte is found with it.
+func TestStringBytes(t *testing.T) {
+	const decls = strDecls + "void *malloc(size_t);\n"
+	const src = decls + `int main(void) {
+	unsigned long n = __VERIFIER_nondet_ulong();
+	__VERIFIER_assume(n >= 1 && n <= 80);
+	char *a = calloc(n, 1), *b = calloc(n, 1);
+	if (!a || !b) return 0;
+	__VERIFIER_assert(memcmp(a, b, n) == 0 && strlen(a) < n);
+	return 0;
+}`
+	const wrong = decls + `int main(void) {
+	unsigned long n = __VERIFIER_nondet_ulong();
+	__VERIFIER_assume(n >= 1 && n <= 80);
+	char *a = calloc(n, 1), *b = calloc(n, 1);
+	if (!a || !b) return 0;
+	if (n > 70) b[70] = 1;
+	__VERIFIER_assert(memcmp(a, b, n) == 0);
+	return 0;
+}`
+	for _, c := range []struct {
+		name, src string
+		unwind    map[string]int
+		want      bmc.Status
+	}{
+		{"bounded", src, map[string]int{"memcmp.0": 81, "strlen.0": 81}, bmc.True},
+		{"default", src, nil, bmc.Unknown},
+		{"one-short", src, map[string]int{"memcmp.0": 80, "strlen.0": 80}, bmc.Unknown},
+		{"violation", wrong, map[string]int{"memcmp.0": 81}, bmc.False},
+		{"violation-default", wrong, nil, bmc.Unknown},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := check(t, c.src, bmc.Options{Unwindset: c.unwind})
+			if r.Status != c.want {
+				t.Fatalf("%s, want %s: %s", statusName[r.Status], statusName[c.want], r.Reason)
+			}
+		})
+	}
+}

@@ -37,6 +37,7 @@ func CheckAll(ctx context.Context, prog *cfa.Program, specs []Spec, opts Options
 	if opts.MaxNodes <= 0 {
 		opts.MaxNodes = 200_000
 	}
+	opts.Semantics.StringBytes = stringBytes(opts.Unwindset)
 	cut := false
 	rest := func(reason string, open map[int]bool) map[int]Result {
 		out := map[int]Result{}

@@ -36,6 +36,11 @@ type EncodeOptions struct {
 	// integers (SV-COMP's list-ext_2), with its twin
 	// interp.Semantics.ZeroPagePointers.
 	ZeroPagePointers bool
+	// StringBytes, when larger than 64, is the number of bytes the
+	// models of strlen, strncmp and memcmp unroll on an object of
+	// non-constant size (at most 1,024): a harness's bound on its
+	// strings (CBMC's UNWINDSET for these functions, engine/bmc).
+	StringBytes int
 }
 
 // ZeroPage is the bound of EncodeOptions.ZeroPagePointers.

@@ -18,6 +18,13 @@ const maxReadCandidates = 8
 // least that many, and no counterexample may rest on it.
 const maxStrlenUnroll = 64
 
+// strUnroll is the number of bytes strlen, strncmp and memcmp unroll on
+// an object of non-constant size: maxStrlenUnroll, or
+// EncodeOptions.StringBytes up to maxStringBytes.
+func (e *encoder) strUnroll() int64 {
+	return int64(min(max(e.opts.StringBytes, maxStrlenUnroll), maxStringBytes))
+}
+
 // externArgs evaluates the scalar arguments of an external call (their
 // undefined behaviour counts); pointer arguments are evaluated too, since
 // a function without a body may read through them.
@@ -265,7 +272,7 @@ func (e *encoder) compare(c *cfa.Call, x, y *Term, limit int64, nul bool) *Term 
 
 // compareN models strncmp and memcmp with a size n that is not a
 // constant (compare has the constant one): the bytes up to the larger
-// object's constant size, or maxStrlenUnroll of an object whose size is
+// object's constant size, or strUnroll of an object whose size is
 // not constant, are compared; k is the first index where n is reached,
 // the bytes differ or (strncmp) a NUL ends both strings. Reading beyond
 // either object up to what is read is undefined behaviour ("invalid
@@ -274,8 +281,8 @@ func (e *encoder) compare(c *cfa.Call, x, y *Term, limit int64, nul bool) *Term 
 // so no counterexample rests on it and a proof still covers it.
 func (e *encoder) compareN(c *cfa.Call, x, y, n *Term, nul bool) *Term {
 	b := e.b
-	ox, offx, sx := e.readObject(x, c.Fn, maxStrlenUnroll)
-	oy, offy, sy := e.readObject(y, c.Fn, maxStrlenUnroll)
+	ox, offx, sx := e.readObject(x, c.Fn, e.strUnroll())
+	oy, offy, sy := e.readObject(y, c.Fn, e.strUnroll())
 	u := max(sx, sy)
 	xs := make([]*Term, u+1)
 	ys := make([]*Term, u+1)
@@ -401,7 +408,7 @@ func (e *encoder) libModel(c *cfa.Call, arg func(int) *Term, setResult func(*Ter
 	size := func(i int) *Term { return e.convert(arg(i), c.Args[i].Type(), sizeT) }
 	switch c.Fn {
 	case "strlen":
-		o, off, n := e.readObject(arg(0), c.Fn, maxStrlenUnroll)
+		o, off, n := e.readObject(arg(0), c.Fn, e.strUnroll())
 		k := e.firstIndex(n, func(i int64) *Term { return b.Eq(e.byteAt(o, off, i), b.BV(0, 8)) })
 		e.ub("invalid memory access", e.beyond(o, off, b.Add(k, b.BV(1, e.ptrBits))))
 		if !e.boundedSize(o) {
