@@ -27,7 +27,8 @@ type Eliminator struct {
 	b *smt.Builder
 	// MaxTerms bounds the terms the rewrite may create (a measure of
 	// the result's size); 0 means four times the input's distinct terms
-	// plus 100,000. Above it Eliminate gives up.
+	// plus 100,000, at most a million (about 200 MB of terms). Above it
+	// Eliminate gives up.
 	MaxTerms int
 	// MaxPairs is DefaultMaxPairs when 0.
 	MaxPairs int
@@ -62,7 +63,7 @@ func (e *Eliminator) Eliminate(assertions []*smt.Term) (out []*smt.Term, ok bool
 	e.start = e.b.Len()
 	max := e.MaxTerms
 	if max == 0 {
-		max = 4*distinct(assertions) + 100_000
+		max = min(4*distinct(assertions)+100_000, 1_000_000)
 	}
 	e.limit = e.start + max
 	for _, a := range assertions {
