@@ -34,7 +34,11 @@
 // # Queries
 //
 // Each query goes to a fresh one-shot solver over the formula with its
-// SSA definitions substituted away (smt.Merger.Query). Per bound:
+// SSA definitions substituted away (smt.Merger.Query) and its arrays
+// eliminated (engine/smt/arrayelim: every object is an SMT array whose
+// versions are store chains and if-then-else at join points; as
+// bit-vectors Z3 decides aws-c-common's array-list proofs in seconds
+// where its array solver took minutes). Per bound:
 //
 //   - an error arc reachable without undefined behaviour: the model's
 //     execution (the arcs whose guards hold, followed back from the
@@ -49,7 +53,10 @@
 //
 // A loop's bound is the larger of the bound and its floor (floors.go):
 // Options.Unwindset, CBMC's --unwindset by CBMC's loop ids, and the
-// constant trip count of a loop outside the entry function. Floors make
+// constant trip count of a loop outside the entry function. The bounds
+// of the loops of strlen, strncmp and memcmp in CBMC's library
+// (strlen.0, …) set how many bytes their models unroll on a block of
+// non-constant size (smt.EncodeOptions.StringBytes). Floors make
 // an unrolling larger, never a proof weaker: the unwinding assertions of
 // every loop still decide.
 //
