@@ -622,3 +622,41 @@ func TestStringBytes(t *testing.T) {
 		})
 	}
 }
+
+// TestFillBytes: memcpy and memset of a non-constant length into a
+// block of symbolic size rewrite its first bytes exactly (FillBytes: 64,
+// or the string bound), so what was copied can be proved and a copied
+// value found; a longer copy gives the block any contents, which no
+// counterexample may rest on.
+func TestFillBytes(t *testing.T) {
+	const decls = strDecls + "void *malloc(size_t);\nvoid *memcpy(void *, const void *, size_t);\nvoid *memset(void *, int, size_t);\n"
+	prog := func(max int, check string) string {
+		return decls + fmt.Sprintf(`int main(void) {
+	unsigned long n = __VERIFIER_nondet_ulong();
+	__VERIFIER_assume(n >= 2 && n <= %d);
+	unsigned char *a = calloc(n, 1), *b = calloc(n, 1);
+	if (!a || !b) return 0;
+	memset(a, 3, n - 1);
+	a[n - 1] = 7;
+	memcpy(b, a, n);
+	__VERIFIER_assert(%s);
+	return 0;
+}`, max, check)
+	}
+	for _, c := range []struct {
+		name, src string
+		want      bmc.Status
+	}{
+		{"copied", prog(40, "b[0] == 3 && b[n - 2] == 3 && b[n - 1] == 7"), bmc.True},
+		{"copied-value-found", prog(40, "b[n - 1] != 7"), bmc.False},
+		// beyond 64 bytes the block has any contents: neither verdict
+		{"longer", prog(100, "b[0] == 3"), bmc.Unknown},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := check(t, c.src, bmc.Options{})
+			if r.Status != c.want {
+				t.Fatalf("%s, want %s: %s", statusName[r.Status], statusName[c.want], r.Reason)
+			}
+		})
+	}
+}
