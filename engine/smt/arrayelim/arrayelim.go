@@ -1,6 +1,8 @@
 package arrayelim
 
 import (
+	"slices"
+
 	"github.com/reverify/reverify/engine/smt"
 )
 
@@ -123,18 +125,14 @@ func (e *Eliminator) Rewrite(t *smt.Term) *smt.Term {
 	return e.rewrite(t)
 }
 
-// order returns the array variables read, in order of their first read.
+// order returns the array variables read, in the order of their IDs.
 func (e *Eliminator) order() []*smt.Term {
 	var vs []*smt.Term
 	for v := range e.reads {
 		vs = append(vs, v)
 	}
 	// deterministic: by the ID of the variable
-	for i := 1; i < len(vs); i++ {
-		for j := i; j > 0 && vs[j].ID < vs[j-1].ID; j-- {
-			vs[j], vs[j-1] = vs[j-1], vs[j]
-		}
-	}
+	slices.SortFunc(vs, func(x, y *smt.Term) int { return x.ID - y.ID })
 	return vs
 }
 
