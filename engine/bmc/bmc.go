@@ -146,7 +146,6 @@ func Check(ctx context.Context, prog *cfa.Program, opts Options) (res Result) {
 		opts.MaxNodes = 200_000
 	}
 	opts.Semantics.StringBytes = stringBytes(opts.Unwindset)
-	opts.Semantics.FillBytes = max(64, opts.Semantics.StringBytes)
 	loc, err := location.New(prog, opts.Entry)
 	if err != nil {
 		return Result{Reason: "bmc: " + err.Error()}

@@ -38,7 +38,6 @@ func CheckAll(ctx context.Context, prog *cfa.Program, specs []Spec, opts Options
 		opts.MaxNodes = 200_000
 	}
 	opts.Semantics.StringBytes = stringBytes(opts.Unwindset)
-	opts.Semantics.FillBytes = max(64, opts.Semantics.StringBytes)
 	cut := false
 	rest := func(reason string, open map[int]bool) map[int]Result {
 		out := map[int]Result{}

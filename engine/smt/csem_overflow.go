@@ -41,14 +41,6 @@ type EncodeOptions struct {
 	// non-constant size (at most 1,024): a harness's bound on its
 	// strings (CBMC's UNWINDSET for these functions, engine/bmc).
 	StringBytes int
-	// FillBytes, when positive, is the number of bytes memset, memcpy
-	// and memmove of a non-constant length rewrite exactly in an object
-	// without a constant size of at most 4 KiB (a block of symbolic
-	// size: its first FillBytes bytes from the destination; a longer
-	// range gives the object any contents). Without it such an object
-	// gets any contents. engine/bmc sets it: its queries have no arrays
-	// (engine/smt/arrayelim), so the symbolic stores cost little.
-	FillBytes int
 }
 
 // ZeroPage is the bound of EncodeOptions.ZeroPagePointers.

@@ -93,8 +93,7 @@
 // value of the right sign), memset/memcpy/memmove of a non-constant size
 // rewrite each byte of destination objects of constant size (up to 4 KiB)
 // by an if-then-else on the range, and give larger destination objects
-// fresh contents (with EncodeOptions.FillBytes, their first bytes
-// exactly), functions declared pure
+// fresh contents, functions declared pure
 // and output functions write nothing, and an unmodelled call gives every
 // global a fresh value and every address-taken variable, heap and alloca
 // block fresh contents (not inputs: such a path is only ever refuted).

@@ -543,11 +543,9 @@ const maxFillBytes = 4096
 // from the contents before the call (memmove's semantics). The range
 // [off, off + n) must lie in a live object ("invalid memory access"
 // otherwise, as load and store check single accesses; a length of 0
-// accesses nothing). An object d may designate that has no constant size
-// of at most maxFillBytes gets its first EncodeOptions.FillBytes bytes
-// from off rewritten so, and any contents when n is larger; without
-// FillBytes fillRange reports false, encoding nothing: the caller then
-// gives the objects fresh contents.
+// accesses nothing). It reports false, encoding nothing, when an object
+// d may designate has no constant size of at most maxFillBytes: the
+// caller then gives the objects fresh contents.
 func (e *encoder) fillRange(d, n *Term, byteAt func(rel *Term) *Term) bool {
 	b := e.b
 	obj, off := e.split(d)
@@ -555,9 +553,8 @@ func (e *encoder) fillRange(d, n *Term, byteAt func(rel *Term) *Term) bool {
 	if len(cands) == 0 {
 		return false
 	}
-	small := func(o *object) bool { return o.size.Op == BVConst && o.size.Hi == 0 && o.size.Val <= maxFillBytes }
 	for _, o := range cands {
-		if o.arr == nil || !small(o) && e.opts.FillBytes <= 0 {
+		if o.arr == nil || o.size.Op != BVConst || o.size.Hi != 0 || o.size.Val > maxFillBytes {
 			return false
 		}
 	}
@@ -565,18 +562,6 @@ func (e *encoder) fillRange(d, n *Term, byteAt func(rel *Term) *Term) bool {
 	arrs := make([]*Term, len(cands))
 	for i, o := range cands {
 		arr := o.arr
-		if !small(o) {
-			// the first FillBytes bytes from off, and any contents
-			// when the range is longer
-			for k := 0; k < min(e.opts.FillBytes, maxFillBytes); k++ {
-				rel := b.BV(uint64(k), e.offBits)
-				at := b.Add(off, rel)
-				arr = b.Store(arr, at, b.Ite(b.Ult(b.BV(uint64(k), n.Sort.Width), n), byteAt(rel), b.Select(o.arr, at)))
-			}
-			long := b.Ugt(n, b.BV(uint64(min(e.opts.FillBytes, maxFillBytes)), n.Sort.Width))
-			arrs[i] = b.Ite(long, b.FreshVar("fill "+o.name, e.arraySort()), arr)
-			continue
-		}
 		for k := uint64(0); k < o.size.Val; k++ {
 			kt := b.BV(k, e.offBits)
 			rel := b.Sub(kt, off)
