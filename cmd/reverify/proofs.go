@@ -45,7 +45,7 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("proofs", stderr)
 	config := fs.String("config", "default", "configuration: "+strings.Join(engine.ConfigNames(), ", "))
 	timeout := fs.Duration("timeout", 30*time.Second, "time limit per property")
-	memory := fs.String("memory", engine.HumanBytes(engine.DefaultMemoryLimit), "memory limit of a proof's run, e.g. 6GiB, 512MiB: the verifier and its solver processes together (a property that exceeds it is UNKNOWN \"memory limit\")")
+	memory := fs.String("memory", engine.HumanBytes(engine.DefaultMemoryLimit), "memory limit per property, e.g. 6GiB, 512MiB, the verifier and its solver processes together: a property that exceeds it is UNKNOWN \"memory limit\" (a proof's properties are verified in parallel, one per core, and share limit × their number)")
 	proofTimeout := fs.Duration("proof-timeout", 5*time.Minute, "time limit per proof (its properties still open then are UNKNOWN)")
 	maxStates := fs.Int("max-states", 0, "state limit per analysis run (0: engine default)")
 	match := fs.String("run", "", "run only the proofs whose name matches this regular expression")
