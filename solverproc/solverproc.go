@@ -122,7 +122,7 @@ func (s *solver) check(ctx context.Context, ts []*smt.Term) (smt.Result, error) 
 	if err := ctx.Err(); err != nil {
 		return smt.Unknown, err
 	}
-	if size(ts) < s.threshold {
+	if smt.DistinctTerms(ts) < s.threshold {
 		in := s.inproc(s.b)
 		for _, t := range ts {
 			in.Assert(t)
@@ -153,25 +153,6 @@ func (s *solver) check(ctx context.Context, ts []*smt.Term) (smt.Result, error) 
 		return smt.Sat, nil
 	}
 	return smt.Unknown, fmt.Errorf("solverproc: the solver process answered %q", head)
-}
-
-// size counts the distinct terms of ts.
-func size(ts []*smt.Term) int {
-	seen := map[*smt.Term]bool{}
-	var visit func(t *smt.Term)
-	visit = func(t *smt.Term) {
-		if seen[t] {
-			return
-		}
-		seen[t] = true
-		for _, a := range t.Args {
-			visit(a)
-		}
-	}
-	for _, t := range ts {
-		visit(t)
-	}
-	return len(seen)
 }
 
 // childLimit is the data segment of a solver process under the memory

@@ -694,7 +694,7 @@ walk:
 				a = a.Args[0]
 				continue
 			}
-			if off, ok := constDiff(a.Args[1], i); ok && off != 0 {
+			if off, ok := ConstDiff(a.Args[1], i); ok && off != 0 {
 				a = a.Args[0]
 				continue
 			}
@@ -707,9 +707,10 @@ walk:
 // maxSelectWalk bounds Select's walk down a store chain.
 const maxSelectWalk = 64
 
-// constDiff reports whether x and y differ by a known constant (x = t + c1,
-// y = t + c2, or constants) and returns c1 − c2 (low 64 bits).
-func constDiff(x, y *Term) (uint64, bool) {
+// ConstDiff reports whether x and y differ by a known constant (x = t + c1,
+// y = t + c2, or two constants; widths up to 64 bits) and returns
+// c1 − c2 (low 64 bits).
+func ConstDiff(x, y *Term) (uint64, bool) {
 	split := func(t *Term) (*Term, uint64) {
 		if t.Op == Add && t.Args[1].Op == BVConst {
 			return t.Args[0], t.Args[1].Val

@@ -369,3 +369,19 @@ func (b *Builder) Apply(t *Term, args []*Term) *Term {
 func (t *Term) Describe() string {
 	return t.Op.String() + ":" + t.Sort.String() + "#" + strconv.Itoa(t.ID)
 }
+
+// DistinctTerms counts the distinct terms of ts and their subterms (the
+// size of the DAG they share).
+func DistinctTerms(ts []*Term) int {
+	seen := map[*Term]bool{}
+	stack := append([]*Term(nil), ts...)
+	for len(stack) > 0 {
+		t := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !seen[t] {
+			seen[t] = true
+			stack = append(stack, t.Args...)
+		}
+	}
+	return len(seen)
+}

@@ -140,7 +140,7 @@ func (e *encoder) selectSet(a, i *Term) vset {
 		case j.Op == BVConst && i.Op == BVConst:
 			s = e.selectSet(a.Args[0], i) // a different constant index
 		default:
-			if d, ok := constDiff(j, i); ok && d != 0 {
+			if d, ok := ConstDiff(j, i); ok && d != 0 {
 				s = e.selectSet(a.Args[0], i)
 			} else {
 				s = union(e.vs(v), e.selectSet(a.Args[0], i))

@@ -45,7 +45,6 @@ type Eliminator struct {
 	reads map[*smt.Term][]read       // array variable → its reads, in order
 	elem  map[[2]*smt.Term]*smt.Term // (array variable, index) → element variable
 	done  bool                       // Eliminate has finished
-	start int                        // b.Len() when Eliminate began
 	limit int                        // b.Len() above which Eliminate gives up
 	over  bool                       // the limit was reached
 	bad   bool                       // an array occurs where the reduction does not apply
@@ -67,12 +66,11 @@ func New(b *smt.Builder) *Eliminator {
 // or the result would exceed MaxTerms: then the input is to be solved
 // as it is. Inputs without arrays come back unchanged.
 func (e *Eliminator) Eliminate(assertions []*smt.Term) (out []*smt.Term, ok bool) {
-	e.start = e.b.Len()
 	max := e.MaxTerms
 	if max == 0 {
-		max = min(2*distinct(assertions)+5_000, 1_000_000)
+		max = min(2*smt.DistinctTerms(assertions)+5_000, 1_000_000)
 	}
-	e.limit = e.start + max
+	e.limit = e.b.Len() + max
 	for _, a := range assertions {
 		r := e.rewrite(a)
 		if e.bad || e.over {
@@ -292,35 +290,6 @@ func (e *Eliminator) readVar(arr, j *smt.Term) *smt.Term {
 // differ reports whether the bit-vectors i and j certainly differ: two
 // different constants, or the same term plus different constants.
 func differ(i, j *smt.Term) bool {
-	if i.Op == smt.BVConst && j.Op == smt.BVConst {
-		return i != j
-	}
-	split := func(t *smt.Term) (*smt.Term, *smt.Term) {
-		if t.Op == smt.Add && t.Args[1].Op == smt.BVConst {
-			return t.Args[0], t.Args[1]
-		}
-		return t, nil
-	}
-	bi, ci := split(i)
-	bj, cj := split(j)
-	if bi != bj {
-		return false
-	}
-	return ci != cj // one offset absent (0 would have folded away) or two different constants
-}
-
-// distinct counts the distinct terms of ts.
-func distinct(ts []*smt.Term) int {
-	seen := map[*smt.Term]bool{}
-	stack := append([]*smt.Term(nil), ts...)
-	for len(stack) > 0 {
-		t := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[t] {
-			continue
-		}
-		seen[t] = true
-		stack = append(stack, t.Args...)
-	}
-	return len(seen)
+	d, ok := smt.ConstDiff(i, j)
+	return ok && d != 0
 }

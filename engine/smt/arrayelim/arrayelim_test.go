@@ -2,6 +2,7 @@ package arrayelim_test
 
 import (
 	"context"
+	"fmt"
 	"math/rand"
 	"strings"
 	"testing"
@@ -69,11 +70,11 @@ func TestEliminateMaxTerms(t *testing.T) {
 	a := b.Var("a", smt.ArraySort(8, 8))
 	m := a
 	for k := 0; k < 50; k++ {
-		m = b.Store(m, b.Var("i"+string(rune('a'+k%26))+string(rune('a'+k/26)), smt.BVSort(8)), b.BV(uint64(k), 8))
+		m = b.Store(m, b.Var(fmt.Sprintf("i%d", k), smt.BVSort(8)), b.BV(uint64(k), 8))
 	}
 	var q []*smt.Term
 	for k := 0; k < 50; k++ {
-		q = append(q, b.Ult(b.Select(m, b.Var("j"+string(rune('a'+k%26))+string(rune('a'+k/26)), smt.BVSort(8))), b.BV(60, 8)))
+		q = append(q, b.Ult(b.Select(m, b.Var(fmt.Sprintf("j%d", k), smt.BVSort(8))), b.BV(60, 8)))
 	}
 	e := arrayelim.New(b)
 	e.MaxTerms = 100
