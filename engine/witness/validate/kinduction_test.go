@@ -323,3 +323,38 @@ func TestSameUpToFresh(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundedBaseCaseAfterHoudini: the value analysis proves
+// add_bytes.c with an SMT check of the one error path its reached set
+// leaves (the sum depends on the input), so the reached-set invariant
+// does not imply the property; the loop is bounded. When Houdini uses
+// all the time it is given (as over the candidates of a reached set of
+// many states, SV-COMP's byte_add_1-1), Select still confirms the
+// witness within its deadline by a base case that covers every
+// execution, with the invariant "1".
+func TestBoundedBaseCaseAfterHoudini(t *testing.T) {
+	const file = "testdata/add_bytes.c"
+	prog, props, res := verify(t, file, "value")
+	if len(res) != 1 || res[0].Verdict != results.True {
+		t.Fatalf("want one TRUE verdict, got %+v", res)
+	}
+	defer validate.StallHoudini()()
+	c := correctness(prog, res[0], task(file, "value"))
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Second)
+	s, err := validate.Select(ctx, c, validate.Options{Solver: z3.Factory, Properties: props})
+	cancel()
+	if err != nil || !s.Confirmed || c.K < 2 {
+		t.Fatalf("Select: confirmed=%v K=%d %v %s", s.Confirmed, c.K, err, s.Reason)
+	}
+	var y bytes.Buffer
+	if err := witness.WriteCorrectnessYAML(&y, c); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(y.String(), "value: \"1\"") {
+		t.Errorf("want the invariant 1 written:\n%s", y.String())
+	}
+	v, err := validateYAML(t, prog, props, y.Bytes())
+	if err != nil || !v.Confirmed {
+		t.Fatalf("own witness not confirmed: %v %s\n%s", err, v.Reason, y.String())
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/witness"
@@ -33,8 +34,10 @@ const maxDisjunctCandidate = 16
 // bounds the work. With an induction depth c.K > 1, the invariants are
 // first tried without it (a smaller depth is cheaper to validate: the
 // paths of a segment multiply), then the Houdini survivors with depth 1
-// and c.K, then the invariants as given with c.K; c.K is set to the
-// depth of the confirmed choice. The Validation reports what the written witness
+// and c.K (within half the time left), then the invariant "1" at every
+// loop with a base case that covers every execution (bounded loops;
+// within half the time left), then the invariants as given with c.K;
+// c.K is set to the depth of the confirmed choice. The Validation reports what the written witness
 // achieves: Confirmed only after a full validateCorrectness run of the
 // chosen invariants.
 func Select(ctx context.Context, c *witness.Correctness, opts Options) (Validation, error) {
@@ -103,7 +106,12 @@ func Select(ctx context.Context, c *witness.Correctness, opts Options) (Validati
 		hs = append(hs, houdiniSite{loc: l.Site.Location(), cands: cs})
 	}
 	why := ""
-	if err := houdini(ctx, c.Program, src, target, hs, opts); err != nil {
+	// Houdini and its survivors get half of the time left, so that the
+	// bounded base case and the reached-set invariants below still run
+	// where Houdini's candidates are many (a reached set of many states).
+	hctx, hcancel := share(ctx, 2)
+	defer hcancel()
+	if err := runHoudini(hctx, c.Program, src, target, hs, opts); err != nil {
 		why = "Houdini: " + err.Error()
 	} else {
 		texts := make([]string, len(locs))
@@ -128,7 +136,7 @@ func Select(ctx context.Context, c *witness.Correctness, opts Options) (Validati
 		var r Validation
 		var err error
 		for _, k := range ks {
-			r, err = validateCorrectness(ctx, c.Program, src, entryOf(texts, k), opts)
+			r, err = validateCorrectness(hctx, c.Program, src, entryOf(texts, k), opts)
 			if err == nil && r.Confirmed {
 				c.Chosen = map[cfa.Pos]string{}
 				for i, l := range locs {
@@ -143,6 +151,31 @@ func Select(ctx context.Context, c *witness.Correctness, opts Options) (Validati
 			why = err.Error()
 		}
 	}
+	hcancel()
+	// Next, a base case that covers every execution: when the loops
+	// are bounded, the paths from the start end before any depth, and
+	// segments from the start may read memory that segments from an
+	// invariant cannot (pointer dereferences). This confirms the value
+	// analysis's proofs whose error paths were excluded by SMT checks
+	// that the reached set does not record (SV-COMP's byte_add_1-1).
+	// The invariants are "1", and the depth written is one more than
+	// the most loop heads a path passed (at least 2, which skips the
+	// step case).
+	ones := make([]string, len(locs))
+	for i := range ones {
+		ones[i] = "1"
+	}
+	bctx, bcancel := share(ctx, 2)
+	defer bcancel()
+	if e, err := validateCorrectness(bctx, c.Program, src, entryOf(ones, witness.MaxK), opts); err == nil && e.Confirmed && e.depth < witness.MaxK {
+		c.Chosen = map[cfa.Pos]string{}
+		for i, l := range locs {
+			c.Chosen[l.Site.Keyword] = ones[i]
+		}
+		c.K = max(2, e.depth+1)
+		return e, nil
+	}
+	bcancel()
 	texts := make([]string, len(locs))
 	for i, l := range locs {
 		texts[i] = l.Text
@@ -155,16 +188,6 @@ func Select(ctx context.Context, c *witness.Correctness, opts Options) (Validati
 		return r, nil
 	}
 	r.Reason = why + "; reached-set invariants: " + r.Reason
-	// Last, a base case that covers every execution: when the loops
-	// are bounded, the paths from the start end before any depth, and
-	// segments from the start may read memory that segments from an
-	// invariant cannot (pointer dereferences). The depth written is one
-	// more than the most loop heads a path passed (at least 2, which
-	// skips the step case).
-	if e, err := validateCorrectness(ctx, c.Program, src, entryOf(texts, witness.MaxK), opts); err == nil && e.Confirmed && e.depth < witness.MaxK {
-		c.K = max(2, e.depth+1)
-		return e, nil
-	}
 	return r, nil
 }
 
@@ -398,4 +421,17 @@ func conjunct(t string) string {
 		return "(" + t + ")"
 	}
 	return t
+}
+
+// runHoudini is houdini; tests replace it.
+var runHoudini = houdini
+
+// share returns a context that ends at 1/n of ctx's remaining time (ctx
+// itself, with a no-op cancel, when ctx has no deadline).
+func share(ctx context.Context, n int) (context.Context, context.CancelFunc) {
+	d, ok := ctx.Deadline()
+	if !ok {
+		return ctx, func() {}
+	}
+	return context.WithTimeout(ctx, time.Until(d)/time.Duration(n))
 }
