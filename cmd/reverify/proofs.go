@@ -46,7 +46,7 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 	config := fs.String("config", "default", "configuration: "+strings.Join(engine.ConfigNames(), ", "))
 	timeout := fs.Duration("timeout", 30*time.Second, "time limit per property")
 	memory := fs.String("memory", engine.HumanBytes(engine.DefaultMemoryLimit), "memory limit per property, e.g. 6GiB, 512MiB, the verifier and its solver processes together: a property that exceeds it is UNKNOWN \"memory limit\" (a proof's properties are verified in parallel, one per core, and share limit × their number)")
-	proofTimeout := fs.Duration("proof-timeout", 5*time.Minute, "time limit per proof (its properties still open then are UNKNOWN)")
+	proofTimeout := fs.Duration("proof-timeout", 5*time.Minute, "time limit per proof, from reading its sources to its last verdict (its properties still open then are UNKNOWN)")
 	maxStates := fs.Int("max-states", 0, "state limit per analysis run (0: engine default)")
 	match := fs.String("run", "", "run only the proofs whose name matches this regular expression")
 	dataModel := fs.String("data-model", "LP64", "data model: ILP32 or LP64")
@@ -153,6 +153,10 @@ func runProofs(args []string, stdout, stderr io.Writer) int {
 // as `reverify check --properties assertions,memory` verifies them.
 // With pc, properties with a cached verdict for their slice are not
 // verified again (proofCache).
+// loadProof reads and translates a proof's sources (engine.Load); tests
+// replace it.
+var loadProof = engine.Load
+
 func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.Duration, share, makefile bool, pc *proofCache, w io.Writer) (s proofSummary) {
 	s = proofSummary{name: p.Name, entry: p.Entry}
 	fmt.Fprintf(w, "== %s  (entry %s, %s)\n", p.Name, p.Entry, p.Dir)
@@ -213,7 +217,7 @@ func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.D
 			cfg.UseContracts[f] = true
 		}
 	}
-	prog, err := engine.Load(cfg, p.Sources...)
+	prog, err := loadProof(cfg, p.Sources...)
 	if err != nil {
 		first, _, _ := strings.Cut(err.Error(), "\n")
 		s.note = "translation failed: " + first
@@ -295,7 +299,10 @@ func runProof(p *proofs.Proof, dm engine.DataModel, rs runSettings, limit time.D
 		ecfg.Unwindset[id] = n
 	}
 	ecfg.AssumePure = append(ecfg.AssumePure, pure...)
-	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	// The proof's limit counts from its start: reading and translating
+	// its sources (seconds for aws-c-common's) come out of it, as they
+	// do out of CBMC's time for the same proof.
+	ctx, cancel := context.WithDeadline(context.Background(), start.Add(limit))
 	defer cancel()
 	var verdicts []*engine.Result
 	if pc == nil {

@@ -7,6 +7,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/reverify/reverify/engine"
 )
 
 // treeWriter returns a function that writes a file of a proof tree
@@ -435,4 +438,32 @@ func TestProofsCacheBudget(t *testing.T) {
 	run1("1s", "from the cache: 0 of 1 properties; proofs re-verified: 1 of 1")
 	run1("1s", "from the cache: 1 of 1 properties; proofs re-verified: 0 of 1")
 	run1("2s", "from the cache: 0 of 1 properties; proofs re-verified: 1 of 1")
+}
+
+// TestProofTimeoutCountsLoading: a proof's --proof-timeout counts from
+// its start, so the time its sources take to read and translate comes
+// out of it. With loading that takes the whole limit, the proof's one
+// property (decided in milliseconds otherwise) is UNKNOWN at the limit;
+// with the same loading under a larger limit it is TRUE.
+func TestProofTimeoutCountsLoading(t *testing.T) {
+	root := t.TempDir()
+	write := treeWriter(t, root)
+	write("proofs/Makefile.common", "PROOFDIR ?= $(abspath .)\n")
+	write("proofs/quick/harness.c", "void harness(void) { int x = 3; __CPROVER_assert(x == 3, \"three\"); }\n")
+	write("proofs/quick/Makefile", "HARNESS_ENTRY = harness\nPROOF_SOURCES += $(PROOFDIR)/harness.c\ninclude ../Makefile.common\n")
+	defer func(l func(engine.SourceOptions, ...string) (*engine.Program, error)) { loadProof = l }(loadProof)
+	loadProof = func(o engine.SourceOptions, files ...string) (*engine.Program, error) {
+		time.Sleep(600 * time.Millisecond)
+		return engine.Load(o, files...)
+	}
+	for _, tc := range []struct{ limit, want string }{
+		{"500ms", "| quick | 1 | 0 | 0 | 1 |"},
+		{"30s", "| quick | 1 | 1 | 0 | 0 |"},
+	} {
+		var stdout, stderr bytes.Buffer
+		run([]string{"proofs", "--config", "value", "--checks", "assertions", "--proof-timeout", tc.limit, filepath.Join(root, "proofs")}, &stdout, &stderr)
+		if !strings.Contains(stdout.String(), tc.want) {
+			t.Errorf("--proof-timeout %s: want %q:\n%s%s", tc.limit, tc.want, stdout.String(), stderr.String())
+		}
+	}
 }

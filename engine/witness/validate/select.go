@@ -34,9 +34,9 @@ const maxDisjunctCandidate = 16
 // bounds the work. With an induction depth c.K > 1, the invariants are
 // first tried without it (a smaller depth is cheaper to validate: the
 // paths of a segment multiply), then the Houdini survivors with depth 1
-// and c.K (within half the time left), then the invariant "1" at every
-// loop with a base case that covers every execution (bounded loops;
-// within half the time left), then the invariants as given with c.K;
+// and c.K (within half the time left), then the invariants as given
+// with c.K (within half the time left), then the invariant "1" at every
+// loop with a base case that covers every execution (bounded loops);
 // c.K is set to the depth of the confirmed choice. The Validation reports what the written witness
 // achieves: Confirmed only after a full validateCorrectness run of the
 // chosen invariants.
@@ -152,7 +152,18 @@ func Select(ctx context.Context, c *witness.Correctness, opts Options) (Validati
 		}
 	}
 	hcancel()
-	// Next, a base case that covers every execution: when the loops
+	texts := make([]string, len(locs))
+	for i, l := range locs {
+		texts[i] = l.Text
+	}
+	rctx, rcancel := share(ctx, 2)
+	defer rcancel()
+	r, err := validateCorrectness(rctx, c.Program, src, entryOf(texts, c.K), opts)
+	rcancel()
+	if err == nil && r.Confirmed {
+		return r, nil
+	}
+	// Last, a base case that covers every execution: when the loops
 	// are bounded, the paths from the start end before any depth, and
 	// segments from the start may read memory that segments from an
 	// invariant cannot (pointer dereferences). This confirms the value
@@ -165,9 +176,7 @@ func Select(ctx context.Context, c *witness.Correctness, opts Options) (Validati
 	for i := range ones {
 		ones[i] = "1"
 	}
-	bctx, bcancel := share(ctx, 2)
-	defer bcancel()
-	if e, err := validateCorrectness(bctx, c.Program, src, entryOf(ones, witness.MaxK), opts); err == nil && e.Confirmed && e.depth < witness.MaxK {
+	if e, err := validateCorrectness(ctx, c.Program, src, entryOf(ones, witness.MaxK), opts); err == nil && e.Confirmed && e.depth < witness.MaxK {
 		c.Chosen = map[cfa.Pos]string{}
 		for i, l := range locs {
 			c.Chosen[l.Site.Keyword] = ones[i]
@@ -175,17 +184,8 @@ func Select(ctx context.Context, c *witness.Correctness, opts Options) (Validati
 		c.K = max(2, e.depth+1)
 		return e, nil
 	}
-	bcancel()
-	texts := make([]string, len(locs))
-	for i, l := range locs {
-		texts[i] = l.Text
-	}
-	r, err := validateCorrectness(ctx, c.Program, src, entryOf(texts, c.K), opts)
 	if err != nil {
 		return rejected("%s; reached-set invariants: %v", why, err), nil
-	}
-	if r.Confirmed {
-		return r, nil
 	}
 	r.Reason = why + "; reached-set invariants: " + r.Reason
 	return r, nil
