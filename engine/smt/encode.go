@@ -250,9 +250,26 @@ type encoder struct {
 	// shared, when not nil, makes this a merged encoding (merge.go):
 	// the fields from frames to mallocs belong to the current SymState.
 	shared *mergeShared
+	ctx    context.Context // polled within a step (poll) when not nil
+	polls  int
 }
 
-type encodePanic struct{ err *EncodeError }
+// encodePanic unwinds an encoding with an *EncodeError for a construct
+// outside the encoding, or the error of a context that ended (poll).
+type encodePanic struct{ err error }
+
+// poll, called by the value-set and load recursions, reads the context
+// every 256 calls and ends the encoding when it ended: one step can
+// take seconds (aws_hash_table_foreach's proof passed its deadline by
+// up to 3 s in one load).
+func (e *encoder) poll() {
+	if e.polls++; e.ctx == nil || e.polls&255 != 0 {
+		return
+	}
+	if err := e.ctx.Err(); err != nil {
+		panic(encodePanic{fmt.Errorf("smt: encoding interrupted in step %d: %w", e.step, err)})
+	}
+}
 
 func (e *encoder) fail(format string, args ...any) {
 	panic(encodePanic{&EncodeError{Step: e.step, Pos: e.pos, Construct: fmt.Sprintf(format, args...)}})
@@ -296,7 +313,9 @@ func EncodePathContext(ctx context.Context, b *Builder, p *cfa.Program, path []c
 	e.objBits = e.ptrBits - e.offBits
 	e.objs = []*object{{id: 0, name: "NULL", size: b.BV(0, e.ptrBits), live: b.False()}}
 	e.guard = b.True()
+	e.ctx = ctx
 	defer func() {
+		e.ctx = nil
 		if r := recover(); r != nil {
 			if ep, ok := r.(encodePanic); ok {
 				f, err = nil, ep.err
@@ -1231,6 +1250,7 @@ func (e *encoder) loadN(p *Term, n int64, w int) *Term {
 	}
 	var v *Term
 	for i := len(cands) - 1; i >= 0; i-- {
+		e.poll()
 		o := cands[i]
 		x := e.readBytes(o.arr, off, n)
 		if v == nil {

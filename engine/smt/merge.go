@@ -125,6 +125,7 @@ func (m *Merger) Apply(ctx context.Context, s *SymState, step cfa.Step) (err err
 	}
 	e := m.e
 	m.load(s)
+	e.ctx = ctx
 	e.step = e.shared.step
 	e.shared.step++
 	e.pos = cfa.Pos{}
@@ -132,6 +133,7 @@ func (m *Merger) Apply(ctx context.Context, s *SymState, step cfa.Step) (err err
 		e.pos = step.Edge.Pos.Start
 	}
 	defer func() {
+		e.ctx = nil
 		if r := recover(); r != nil {
 			ep, ok := r.(encodePanic)
 			if !ok {

@@ -72,6 +72,7 @@ func (e *encoder) vs(t *Term) vset {
 	if s, ok := e.vsMemo[t]; ok {
 		return s
 	}
+	e.poll()
 	e.vsMemo[t] = anyValue
 	if t.Sort.Width > 64 || !t.Sort.IsBV() {
 		return anyValue
@@ -125,6 +126,7 @@ func (e *encoder) selectSet(a, i *Term) vset {
 	if s, ok := e.selMemo[k]; ok {
 		return s
 	}
+	e.poll()
 	e.selMemo[k] = anyValue
 	var s vset
 	switch a.Op {
