@@ -316,9 +316,10 @@ const sharedShare = 0.25
 // one analysis, so it takes a quarter of the time the properties alone
 // may take on the workers at most), and at least one limit, or all of
 // n·sharedShare·limit when that is less. Before, one limit was also the
-// most: with 19 assertions at 5 s each, testdata/examples/bitalloc's
-// shared run needed about 8 s, was cut at 5 s, and the portfolios then
-// left 4 of the assertions that `value` alone decides.
+// most: with 19 assertions at 5 s each on one worker,
+// testdata/examples/bitalloc's shared run needed about 8 s and was cut
+// at 5 s; the portfolios then decided 16 of the 19 (`value` alone: 18,
+// all of them with this limit).
 func sharedLimit(limit time.Duration, n, workers int) time.Duration {
 	all := time.Duration(sharedShare*float64(limit)) * time.Duration(n)
 	return min(all, max(limit, all/time.Duration(max(1, workers))))
