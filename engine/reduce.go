@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/reverify/reverify/engine/cexcheck"
 	"github.com/reverify/reverify/engine/cfa"
@@ -11,6 +10,7 @@ import (
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/engine/strategy"
+	"github.com/reverify/reverify/engine/timeslice"
 	"github.com/reverify/reverify/results"
 )
 
@@ -79,7 +79,11 @@ func runReduced(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg
 	if level == reduce.Thin || level == reduce.Value {
 		var keep []*cfa.Edge
 		for round := 0; round <= maxSliceRefinements; round++ {
-			rctx, cancel := roundContext(ctx)
+			// one round gets an eighth of the time left (a thinner
+			// program can be harder: an abstracted loop bound lets a
+			// counter grow without limit), so that the backward slice and
+			// the original program keep most of the budget
+			rctx, cancel := timeslice.Share(ctx, 8)
 			done, red, r := runOnReduced(rctx, prog, prop, cfg, conf, res, reduce.RefinePasses(level, g, keep), fmt.Sprintf("%s, %d slice refinements", level, round))
 			cancel()
 			if done || red == nil || red.Verdict != results.False || ctx.Err() != nil {
@@ -101,17 +105,6 @@ func runReduced(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg
 	}
 	done, _, _ := runOnReduced(ctx, prog, prop, cfg, conf, res, reduce.Passes(level, g), string(level))
 	return done
-}
-
-// roundContext bounds one round of a thin or value slice's refinement
-// loop to an eighth of the time left (a thinner program can be harder:
-// an abstracted loop bound lets a counter grow without limit), so that
-// the backward slice and the original program keep most of the budget.
-func roundContext(ctx context.Context) (context.Context, context.CancelFunc) {
-	if d, ok := ctx.Deadline(); ok {
-		return context.WithTimeout(ctx, time.Until(d)/8)
-	}
-	return context.WithCancel(ctx)
 }
 
 // runOnReduced runs conf on the program the passes reduce for prop and

@@ -91,3 +91,13 @@ func Remaining(ctx context.Context) (time.Duration, bool) {
 	}
 	return max(left, 0), ok
 }
+
+// Share returns a context that ends at 1/n of the time left before
+// ctx's deadline (n ≥ 1), for a step that must leave the rest to the
+// steps after it; without a deadline, a cancellable ctx.
+func Share(ctx context.Context, n int) (context.Context, context.CancelFunc) {
+	if d, ok := ctx.Deadline(); ok {
+		return context.WithTimeout(ctx, time.Until(d)/time.Duration(max(1, n)))
+	}
+	return context.WithCancel(ctx)
+}

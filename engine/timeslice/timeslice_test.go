@@ -85,3 +85,24 @@ func TestRemaining(t *testing.T) {
 		t.Errorf("spent budget: %v %v, want 0", d, ok)
 	}
 }
+
+// TestShare: the context of a share ends at 1/n of the time left before
+// the deadline; without a deadline it has none, and cancel ends it.
+func TestShare(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Second)
+	defer cancel()
+	sctx, scancel := Share(ctx, 4)
+	defer scancel()
+	d, ok := sctx.Deadline()
+	if left := time.Until(d); !ok || left > 2*time.Second || left < 1900*time.Millisecond {
+		t.Errorf("a quarter of 8 s: %v left (deadline %v)", left, ok)
+	}
+	nctx, ncancel := Share(context.Background(), 4)
+	if _, ok := nctx.Deadline(); ok {
+		t.Error("a share of a context without a deadline has one")
+	}
+	ncancel()
+	if nctx.Err() == nil {
+		t.Error("cancel does not end the share")
+	}
+}

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/reverify/reverify/engine/cfa"
+	"github.com/reverify/reverify/engine/timeslice"
 	"github.com/reverify/reverify/engine/witness"
 	"github.com/reverify/reverify/results"
 )
@@ -109,7 +109,7 @@ func Select(ctx context.Context, c *witness.Correctness, opts Options) (Validati
 	// Houdini and its survivors get half of the time left, so that the
 	// bounded base case and the reached-set invariants below still run
 	// where Houdini's candidates are many (a reached set of many states).
-	hctx, hcancel := share(ctx, 2)
+	hctx, hcancel := timeslice.Share(ctx, 2)
 	defer hcancel()
 	if err := runHoudini(hctx, c.Program, src, target, hs, opts); err != nil {
 		why = "Houdini: " + err.Error()
@@ -156,7 +156,7 @@ func Select(ctx context.Context, c *witness.Correctness, opts Options) (Validati
 	for i, l := range locs {
 		texts[i] = l.Text
 	}
-	rctx, rcancel := share(ctx, 2)
+	rctx, rcancel := timeslice.Share(ctx, 2)
 	defer rcancel()
 	r, err := validateCorrectness(rctx, c.Program, src, entryOf(texts, c.K), opts)
 	rcancel()
@@ -178,8 +178,8 @@ func Select(ctx context.Context, c *witness.Correctness, opts Options) (Validati
 	}
 	if e, err := validateCorrectness(ctx, c.Program, src, entryOf(ones, witness.MaxK), opts); err == nil && e.Confirmed && e.depth < witness.MaxK {
 		c.Chosen = map[cfa.Pos]string{}
-		for i, l := range locs {
-			c.Chosen[l.Site.Keyword] = ones[i]
+		for _, l := range locs {
+			c.Chosen[l.Site.Keyword] = "1"
 		}
 		c.K = max(2, e.depth+1)
 		return e, nil
@@ -425,13 +425,3 @@ func conjunct(t string) string {
 
 // runHoudini is houdini; tests replace it.
 var runHoudini = houdini
-
-// share returns a context that ends at 1/n of ctx's remaining time (ctx
-// itself, with a no-op cancel, when ctx has no deadline).
-func share(ctx context.Context, n int) (context.Context, context.CancelFunc) {
-	d, ok := ctx.Deadline()
-	if !ok {
-		return ctx, func() {}
-	}
-	return context.WithTimeout(ctx, time.Until(d)/time.Duration(n))
-}
