@@ -23,3 +23,27 @@ func StallHoudini() (restore func()) {
 	}
 	return func() { runHoudini = houdini }
 }
+
+// Houdini runs Houdini over cands at the loop at loc under the SV-COMP
+// specification and returns the survivors.
+func Houdini(ctx context.Context, prog *cfa.Program, loc witness.YAMLLocation, cands []string, opts Options) ([]string, error) {
+	target, _, err := targetOf(witness.YAMLMetadata{Task: witness.YAMLTask{Specification: "G ! call(reach_error())"}}, opts.Properties)
+	if err != nil {
+		return nil, err
+	}
+	h := houdiniSite{loc: loc}
+	for _, t := range cands {
+		h.cands = append(h.cands, &candidate{text: t})
+	}
+	if opts.Entry == "" {
+		opts.Entry = "main"
+	}
+	err = houdini(ctx, prog, witness.NewSources(nil), target, []houdiniSite{h}, opts)
+	var live []string
+	for _, c := range h.cands {
+		if !c.dead {
+			live = append(live, c.text)
+		}
+	}
+	return live, err
+}

@@ -17,6 +17,7 @@ import (
 	"github.com/reverify/reverify/engine/frontend/csyntax"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/engine/timeslice"
 	"github.com/reverify/reverify/engine/witness"
 	"github.com/reverify/reverify/results"
 )
@@ -258,7 +259,10 @@ func (c *cutPoint) refresh() {
 // segment from a loop in a callee starts inside each chain of direct
 // calls from the entry function with the callers' locals and the
 // callee's parameters unconstrained (an over-approximation of every
-// calling context) and continues into the caller on return.
+// calling context) and continues into the caller on return. For k = 1
+// all segments from one start are first decided at once by their
+// merged encoding (merged.go); the walk over single paths decides only
+// what that leaves open, and names the path that fails.
 //
 // For k > 1 (the k-induction of Beyer, Dangl, Dietsch, Heizmann,
 // Stahlbauer, "Witness validation and stepwise testification across
@@ -589,19 +593,38 @@ type frameKey struct {
 // from checks every segment starting at cut point c (nil: the program
 // start). done is true when the witness is rejected.
 func (v *segments) from(c *cutPoint) (Validation, bool) {
-	if c == nil {
-		return v.fromCase(nil, nil, nil)
-	}
 	chains := [][]*cfa.Edge{nil}
-	if c.loc.Func != v.entry {
-		var why string
-		chains, why = callChains(v.prog, v.entry, c.loc.Func)
-		if why != "" {
-			return rejected("loop invariant at %s: %s", c.at, why), true
+	var inv cfa.Expr
+	if c != nil {
+		inv = c.inv
+		if c.loc.Func != v.entry {
+			var why string
+			chains, why = callChains(v.prog, v.entry, c.loc.Func)
+			if why != "" {
+				return rejected("loop invariant at %s: %s", c.at, why), true
+			}
 		}
 	}
 	for _, chain := range chains {
-		if r, done := v.fromCase(c, c.inv, chain); done {
+		if v.k == 1 {
+			// All paths at once first (merged.go); the walk decides
+			// what that does not, and names a failing path.
+			mctx, cancel := timeslice.Share(v.ctx, 2)
+			var ok bool
+			if v.houdini {
+				ok = v.houdiniMerged(mctx, c, inv, chain)
+			} else {
+				var n int
+				if ok, n = v.merged(mctx, c, inv, chain); ok {
+					v.paths += n
+				}
+			}
+			cancel()
+			if ok {
+				continue
+			}
+		}
+		if r, done := v.fromCase(c, inv, chain); done {
 			return r, true
 		}
 	}
@@ -665,29 +688,30 @@ func callChains(p *cfa.Program, entry, fn *cfa.Function) (chains [][]*cfa.Edge, 
 	return chains, why
 }
 
-// fromCase checks the segments starting at cut point c (nil: the
-// program start) under inv (c's invariant) in the calling context chain
-// (call edges from the entry function to c's function, outermost first).
-func (v *segments) fromCase(c *cutPoint, inv cfa.Expr, chain []*cfa.Edge) (Validation, bool) {
-	var path []cfa.Step
-	start := v.prog.Init.Entry
-	startName := "the program start"
+// prefix returns where the segments from cut point c (nil: the
+// program start) under inv in the calling context chain start: the
+// location, the steps that set up the state there (entering the callers
+// with their locals unconstrained, havocking the callee's parameters and
+// the globals, assuming inv), the call stack, and a name for messages.
+// bad is true, with the rejection, when the start is not supported.
+func (v *segments) prefix(c *cutPoint, inv cfa.Expr, chain []*cfa.Edge) (start *cfa.Location, path []cfa.Step, stack []*cfa.Edge, startName string, r Validation, bad bool) {
+	start = v.prog.Init.Entry
+	startName = "the program start"
 	if len(start.Out) == 0 {
 		start = v.entry.Entry
 	}
-	var stack []*cfa.Edge
 	if c != nil {
 		start = c.loc
 		startName = "the loop invariant at " + c.at
 		if r, bad := v.unsupportedStart(c); bad {
-			return r, true
+			return nil, nil, nil, "", r, true
 		}
 		if len(chain) > 0 || c.loc.Func == v.entry && !plainParams(v.entry) {
 			// Enter the callers (their locals unconstrained), then fn,
 			// whose parameters the loop may have changed: havoc them.
 			steps, why := v.entrySteps()
 			if why != "" {
-				return rejected("%s", why), true
+				return nil, nil, nil, "", rejected("%s", why), true
 			}
 			path = append(path, steps...)
 			for _, e := range chain {
@@ -704,9 +728,20 @@ func (v *segments) fromCase(c *cutPoint, inv cfa.Expr, chain []*cfa.Edge) (Valid
 	} else if start == v.entry.Entry && !plainParams(v.entry) {
 		steps, why := v.entrySteps()
 		if why != "" {
-			return rejected("%s", why), true
+			return nil, nil, nil, "", rejected("%s", why), true
 		}
 		path = steps
+	}
+	return start, path, stack, startName, Validation{}, false
+}
+
+// fromCase checks the segments starting at cut point c (nil: the
+// program start) under inv (c's invariant) in the calling context chain
+// (call edges from the entry function to c's function, outermost first).
+func (v *segments) fromCase(c *cutPoint, inv cfa.Expr, chain []*cfa.Edge) (Validation, bool) {
+	start, path, stack, startName, r, bad := v.prefix(c, inv, chain)
+	if bad {
+		return r, true
 	}
 	inc := &incremental{b: v.b, prog: v.prog, s: v.opts.Solver(v.b)}
 	defer inc.s.Close()

@@ -1,0 +1,127 @@
+package validate_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/reverify/reverify/engine/frontend"
+	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/engine/spec"
+	"github.com/reverify/reverify/engine/witness"
+	"github.com/reverify/reverify/engine/witness/validate"
+)
+
+// locks returns SV-COMP's test_locks_N shape with n locks: each
+// iteration resets the locks, takes lock i when p_i and checks it (in
+// a callee, so that segments enter and leave calls) when p_i again. A
+// segment of the loop has 2^n paths. bug makes the check of lock 1
+// fail when it is taken.
+func locks(n int, bug bool) string { return locksUpTo(n, bug, 0) }
+
+// locksUpTo is locks with a loop of bound iterations (a counter i from
+// 0; bound 0: while (1) until cond is 0), after which i == bound is
+// asserted.
+func locksUpTo(n int, bug bool, bound int) string {
+	var b strings.Builder
+	b.WriteString("extern int __VERIFIER_nondet_int(void);\nvoid reach_error(void) {}\n")
+	b.WriteString("int held(int p, int lk) { if (p != 0 && lk != 1) return 0; return 1; }\n")
+	b.WriteString("int main(void) {\n  int cond, i = 0;\n")
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "  int p%d = __VERIFIER_nondet_int(); int lk%d;\n", i, i)
+	}
+	if bound > 0 {
+		fmt.Fprintf(&b, "  while (i < %d) {\n    cond = 1;\n", bound)
+	} else {
+		b.WriteString("  while (1) {\n    cond = __VERIFIER_nondet_int();\n    if (cond == 0) break;\n")
+	}
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "    lk%d = 0;\n", i)
+	}
+	for i := 1; i <= n; i++ {
+		v := 1
+		if bug && i == 1 {
+			v = 2
+		}
+		fmt.Fprintf(&b, "    if (p%d != 0) lk%d = %d;\n", i, i, v)
+	}
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "    if (!held(p%d, lk%d)) reach_error();\n    if (p%d != 0) lk%d = 0;\n", i, i, i, i)
+	}
+	if bound > 0 {
+		fmt.Fprintf(&b, "    i++;\n  }\n  if (i != %d) reach_error();\n  return 0;\n}\n", bound)
+	} else {
+		b.WriteString("  }\n  return 0;\n}\n")
+	}
+	return b.String()
+}
+
+// TestMergedSegments checks the merged encoding of the segments
+// between cut points (merged.go) on a loop whose segment has 2^14
+// paths, under a path budget of 200 that the path-by-path walk alone
+// exhausts: a correct invariant is confirmed (every segment at once),
+// a wrong program or a non-inductive invariant is still rejected with
+// the walk's reason.
+func TestMergedSegments(t *testing.T) {
+	const n = 14
+	for _, tc := range []struct {
+		name      string
+		bug       bool
+		inv       string
+		confirmed bool
+		reason    string
+	}{
+		{"inductive", false, "1", true, "1 loop invariants are inductive"},
+		{"error reachable", true, "1", false, "reaches the error call"},
+		{"not inductive", false, "cond == 7", false, "violating \"cond == 7\""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "locks.c")
+			if err := os.WriteFile(file, []byte(locks(n, tc.bug)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			prog, err := frontend.Translate(frontend.Options{}, file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, err := witness.ReadWitness(strings.NewReader(string(handWitness(file, n+6, 3, "main", tc.inv))))
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, err := validate.Validate(t.Context(), prog, w, validate.Options{Solver: z3.Factory, Properties: spec.Properties(prog, "main"), MaxPaths: 200})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.Confirmed != tc.confirmed || !strings.Contains(v.Reason, tc.reason) {
+				t.Errorf("confirmed %v (%s), want %v with %q", v.Confirmed, v.Reason, tc.confirmed, tc.reason)
+			}
+		})
+	}
+}
+
+// TestMergedHoudini checks Houdini's rounds over merged segments
+// (houdiniMerged) on a counter loop whose body has 2^14 paths, under a
+// path budget of 200 that the walk alone exhausts: the candidates that
+// hold initially and are preserved survive, the others die.
+func TestMergedHoudini(t *testing.T) {
+	const n = 14
+	file := filepath.Join(t.TempDir(), "locks.c")
+	if err := os.WriteFile(file, []byte(locksUpTo(n, false, 1000)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prog, err := frontend.Translate(frontend.Options{}, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc := witness.YAMLLocation{FileName: file, Line: n + 6, Column: 3, Function: "main"}
+	got, err := validate.Houdini(t.Context(), prog, loc, []string{"i <= 1000", "i < 1000", "i >= 0", "i == 0", "cond == 1"},
+		validate.Options{Solver: z3.Factory, Properties: spec.Properties(prog, "main"), MaxPaths: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "i <= 1000, i >= 0"; strings.Join(got, ", ") != want {
+		t.Errorf("survivors %q, want %s", got, want)
+	}
+}
