@@ -460,6 +460,14 @@ func (m *Merger) QuerySince(mark int, extra ...*Term) []*Term {
 	return out
 }
 
+// Fold sets s's guard to its value when the substitution of the last
+// Query makes it a constant (a loop exit the constants decide).
+func (m *Merger) Fold(s *SymState) {
+	if g := m.Inline(s.guard); g.Op == True || g.Op == False {
+		s.guard = g
+	}
+}
+
 // Inline returns t with the substitution of the last Query applied: a
 // model of the query evaluates the result as it would t.
 func (m *Merger) Inline(t *Term) *Term {

@@ -38,18 +38,21 @@
 // its invariant, every path whose first K-1 segments are good has a
 // good K-th segment; when no feasible path from the start reaches a K-th
 // cut point the base case covered every execution and the step case is
-// skipped. With K = 1 (and in Houdini's rounds) the segments from one
-// start are first decided all at once (merged.go): the loop-free region
-// of (location, call stack) nodes up to the next cut points is encoded
-// by smt.Merger with one joined state per node (large-block encoding,
-// as engine/bmc unrolls), and one query asks for a violated invariant,
-// an error call or an access outside the encoding; only when that is
-// not unsatisfiable does the path-by-path walk decide, and name the
-// failing path. A loop body with N independent branches is then one
-// query instead of 2^N paths (SV-COMP's test_locks_N). Houdini checks
-// the candidates of a region together: a model of the disjunction of
-// their violations names the candidates that die. Segments that
-// multiply two variables are decided on one
+// skipped. The segments from one start are first decided all at once
+// (merged.go): the region of (location, call stack) nodes they pass is
+// encoded by smt.Merger with one joined state per node (large-block
+// encoding, as engine/bmc unrolls), one depth of cut points at a time
+// so that a loop unrolls only as far as its constants (smt.Merger.Fold)
+// or the formula let it run; one query asks for a violated invariant,
+// an error call or an access outside the encoding, and a model names
+// what fails. Only what that leaves open is walked path by path, and
+// the walk, within a quarter of the time left, names the path of a
+// refutation. A loop body with N independent branches is one query
+// instead of 2^N paths (SV-COMP's test_locks_N), a loop of 1,024
+// iterations one unrolling instead of a path whose every branch is
+// checked. Houdini checks the candidates of a region together: a model
+// of the disjunction of their violations names the candidates that
+// die. Segments that multiply two variables are decided on one
 // formula normalised into sums of monomials (smt.Normalizer), where
 // bit-blasting alone does not finish on 64-bit polynomial invariants.
 // A segment from a loop in a callee starts in

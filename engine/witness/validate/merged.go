@@ -10,17 +10,19 @@ import (
 	"github.com/reverify/reverify/engine/smt/arrayelim"
 )
 
-// maxRegionNodes bounds the (location, call stack) nodes of one merged
-// region; a larger region is left to the path-by-path walk.
-const maxRegionNodes = 50000
+// maxRegionNodes bounds the (location, call stack, depth) nodes of one
+// merged encoding; a larger one is left to the path-by-path walk.
+const maxRegionNodes = 100000
 
-// regionNode is one location under one call stack of the loop-free
-// region between a segment's start and the next cut points.
+// regionNode is one location under one call stack, after depth cut
+// points, of the region a segment passes.
 type regionNode struct {
 	loc   *cfa.Location
 	stack []*cfa.Edge
-	// end is the cut point this node ends a segment at (nil: none).
-	end *cutPoint
+	depth int
+	// cut is the cut point the node reaches (nil: none): the node ends
+	// a segment and has no arcs.
+	cut *cutPoint
 	// errs are the error call edges leaving the node.
 	errs []*cfa.Edge
 	out  []regionArc
@@ -37,19 +39,36 @@ type regionArc struct {
 }
 
 // regionEncoding is the merged encoding of the segments from one start
-// (encodeRegion): the state at each segment end and the conditions
-// under which an execution reaches an error call or an access outside
-// the encoding.
+// (encodeRegion).
 type regionEncoding struct {
-	m    *smt.Merger
+	m *smt.Merger
+	// ends are the states at the k-th cut point.
 	ends []regionEnd
-	bad  []*smt.Term
+	// bad are the conditions (Bool) under which an execution reaches an
+	// error call that counts, violates an invariant that is checked
+	// before the k-th cut point, or performs an access outside the
+	// encoding.
+	bad []badCase
+	// from names the start in reasons.
+	from string
 	// checks is the number of segment ends and error calls.
 	checks int
+	// maxDepth is the most cut points a state with a guard other than
+	// false reached (an over-approximation of the feasible ones).
+	maxDepth int
 }
 
-// regionEnd is the joined state of the executions that end a segment
-// at a cut point.
+// badCase is a condition under which the witness fails, with the
+// reason; outside marks an access outside the encoding, which leaves
+// the decision to the walk.
+type badCase struct {
+	t       *smt.Term
+	why     string
+	outside bool
+}
+
+// regionEnd is the joined state of the executions that reach a cut
+// point.
 type regionEnd struct {
 	cp *cutPoint
 	st *smt.SymState
@@ -66,22 +85,23 @@ func (r *regionEncoding) violating(ctx context.Context, e regionEnd, x cfa.Expr)
 }
 
 // encodeRegion encodes every segment from cut point c (nil: the program
-// start) under inv in the calling context chain at once: the region of
-// (location, call stack) nodes a segment can pass before its next cut
-// point is a DAG, which smt.Merger encodes with one state per node,
-// joining the states arriving at it (large-block encoding: Beyer,
+// start) under inv in the calling context chain at once, for
+// k-induction's depth v.k: between two cut points the (location, call
+// stack) nodes form a DAG, which smt.Merger encodes with one state per
+// node, joining the states arriving at it (large-block encoding: Beyer,
 // Cimatti, Griggio, Keremoglu, Sebastiani, FMCAD 2009; as engine/bmc's
-// unrolling). ok is false, and the path-by-path walk (fromCase) must
-// decide, for a construct the walk rejects, a cycle without a cut
-// point, a region above maxRegionNodes, or a product of two variables
-// (which the walk decides on a normalised formula).
+// unrolling). The region is built and encoded one depth (cut points
+// passed) at a time, so that a loop whose exit the constants decide
+// unrolls only as far as it runs. Before the k-th cut point a path goes
+// on under the cut point's invariant (checked there from the program
+// start; in the step case, from c, errors before the k-th segment are
+// excluded by the hypothesis), as in the walk (fromCase). ok is false,
+// and the walk must decide, for a construct the walk rejects, a cycle
+// without a cut point, more than maxRegionNodes nodes, or a product of
+// two variables (which the walk decides on a normalised formula).
 func (v *segments) encodeRegion(ctx context.Context, c *cutPoint, inv cfa.Expr, chain []*cfa.Edge) (*regionEncoding, bool) {
-	start, pre, stack, _, _, bad := v.prefix(c, inv, chain)
+	start, pre, stack, from, _, bad := v.prefix(c, inv, chain)
 	if bad || nonlinear(pre) {
-		return nil, false
-	}
-	order, root, ok := v.region(start, stack, c != nil)
-	if !ok {
 		return nil, false
 	}
 	var edges []*cfa.Edge
@@ -92,87 +112,218 @@ func (v *segments) encodeRegion(ctx context.Context, c *cutPoint, inv cfa.Expr, 
 	}
 	edges = append(edges, v.prog.Edges...)
 	m := smt.NewMerger(v.b, v.prog, edges, smt.EncodeOptions{})
-	enc := &regionEncoding{m: m}
+	enc := &regionEncoding{m: m, from: from}
 	s := m.Initial()
 	for _, st := range pre {
 		if m.Apply(ctx, s, st) != nil {
 			return nil, false
 		}
 	}
+	g := &regionGraph{v: v, fromCut: c != nil, byKey: map[string]*regionNode{}}
+	root := g.get(start, stack, 0, true)
 	root.pending = []*smt.SymState{s}
-	for _, n := range order {
-		if len(n.pending) == 0 {
-			continue
+	roots := []*regionNode{root}
+	inc := &incSolver{}
+	defer func() {
+		if inc.s != nil {
+			inc.s.Close()
 		}
-		st, err := m.Join(n.pending)
-		n.pending = nil
-		if err != nil {
+	}()
+	for depth := 0; len(roots) > 0; depth++ {
+		if depth > 0 && !v.feasible(ctx, m, inc, roots) {
+			break
+		}
+		order, ok := g.layer(roots)
+		if !ok {
 			return nil, false
 		}
-		m.NameGuard(st, "node!"+strconv.Itoa(n.loc.ID))
-		if st.Guard().Op == smt.False {
-			continue
-		}
-		if n.end != nil {
-			enc.checks++
-			enc.ends = append(enc.ends, regionEnd{cp: n.end, st: st})
-			continue
-		}
-		for _, e := range n.errs {
-			enc.checks++
-			x := m.Clone(st)
-			if m.Apply(ctx, x, callStep(v.prog, e)) != nil {
+		roots = nil
+		for _, n := range order {
+			if len(n.pending) == 0 {
+				continue
+			}
+			st, err := m.Join(n.pending)
+			n.pending = nil
+			if err != nil {
 				return nil, false
 			}
-			enc.bad = append(enc.bad, x.Guard())
-		}
-		for i, a := range n.out {
-			x := st
-			if i < len(n.out)-1 {
-				x = m.Clone(st)
+			m.QuerySince(m.Mark()) // the substitution Fold uses
+			m.Fold(st)
+			m.NameGuard(st, "node!"+strconv.Itoa(n.loc.ID))
+			if st.Guard().Op == smt.False {
+				continue
 			}
-			for _, step := range a.steps {
-				if m.Apply(ctx, x, step) != nil {
+			if n.cut != nil {
+				enc.maxDepth = max(enc.maxDepth, depth+1)
+				enc.checks++
+				end := regionEnd{cp: n.cut, st: st}
+				if depth+1 == v.k {
+					enc.ends = append(enc.ends, end)
+					continue
+				}
+				if c == nil {
+					t, ok := enc.violating(ctx, end, n.cut.inv)
+					if !ok {
+						return nil, false
+					}
+					enc.bad = append(enc.bad, badCase{t: t, why: fmt.Sprintf("loop invariant at %s does not hold when the loop is entered: an execution from %s reaches it violating %q", n.cut.at, from, n.cut.text)})
+				}
+				next := g.get(n.loc, n.stack, depth+1, true)
+				if next == nil || m.Apply(ctx, st, synth(n.loc, &cfa.Assume{Cond: n.cut.inv, Truth: true})) != nil {
 					return nil, false
 				}
+				if st.Guard().Op != smt.False {
+					if len(next.pending) == 0 {
+						roots = append(roots, next)
+					}
+					next.pending = append(next.pending, st)
+				}
+				continue
 			}
-			if x.Guard().Op != smt.False {
-				a.to.pending = append(a.to.pending, x)
+			if c == nil || depth+1 == v.k {
+				for _, e := range n.errs {
+					enc.checks++
+					x := m.Clone(st)
+					if m.Apply(ctx, x, callStep(v.prog, e)) != nil {
+						return nil, false
+					}
+					enc.bad = append(enc.bad, badCase{t: x.Guard(), why: fmt.Sprintf("the invariants do not imply the property: an execution from %s reaches the error call at %s", from, e.Pos.Start)})
+				}
+			}
+			for i, a := range n.out {
+				x := st
+				if i < len(n.out)-1 {
+					x = m.Clone(st)
+				}
+				for _, step := range a.steps {
+					if m.Apply(ctx, x, step) != nil {
+						return nil, false
+					}
+				}
+				if x.Guard().Op != smt.False {
+					a.to.pending = append(a.to.pending, x)
+				}
 			}
 		}
 	}
 	for _, u := range m.Formula().UB {
 		if smt.OutsideEncoding(u.Kind) {
-			enc.bad = append(enc.bad, u.Cond)
+			enc.bad = append(enc.bad, badCase{t: u.Cond, outside: true})
 		}
 	}
 	return enc, true
 }
 
+// feasible reports whether some execution reaches one of roots (first
+// nodes past a cut point): yes when a guard is true, else by a query
+// (undecided counts as yes). It ends the unrolling of a loop whose exit
+// the constants do not decide but the formula does (a list traversed
+// to its end).
+func (v *segments) feasible(ctx context.Context, m *smt.Merger, inc *incSolver, roots []*regionNode) bool {
+	var gs []*smt.Term
+	for _, n := range roots {
+		for _, s := range n.pending {
+			if s.Guard().Op == smt.True {
+				return true
+			}
+			gs = append(gs, s.Guard())
+		}
+	}
+	if inc.s == nil {
+		inc.s = v.opts.Solver(v.b)
+	}
+	q := m.QuerySince(inc.mark, v.b.Or(gs...))
+	inc.mark = m.Mark()
+	for _, c := range q[:len(q)-1] {
+		inc.s.Assert(c)
+	}
+	inc.s.Push()
+	inc.s.Assert(q[len(q)-1])
+	r, _ := inc.s.Check(ctx)
+	inc.s.Pop()
+	return r != smt.Unsat
+}
+
+// incSolver is the solver feasible keeps over the layers of one
+// encoding, with the conjuncts asserted so far (up to mark).
+type incSolver struct {
+	s    smt.Solver
+	mark int
+}
+
+// mergedResult is the outcome of merged.
+type mergedResult uint8
+
+const (
+	// mergedOpen: the walk must decide (outside encodeRegion, an
+	// undecided query, or only an access outside the encoding shown).
+	mergedOpen mergedResult = iota
+	// mergedProved: every segment from the start is good.
+	mergedProved
+	// mergedRefuted: an execution violates the witness (why).
+	mergedRefuted
+)
+
 // merged decides every segment from cut point c (nil: the program
-// start) under inv in the calling context chain at once, for k = 1
-// outside Houdini (encodeRegion): one query asks whether some execution
-// reaches a cut point violating its invariant, reaches an error call,
-// or performs an access outside the encoding (smt.OutsideEncoding). ok
-// is true only when that query is unsatisfiable, which proves what the
-// path-by-path walk (fromCase) would prove for every path; otherwise the
-// walk decides, and names the path that fails. checks is the number of
-// segment ends and error calls covered.
-func (v *segments) merged(ctx context.Context, c *cutPoint, inv cfa.Expr, chain []*cfa.Edge) (ok bool, checks int) {
+// start) under inv in the calling context chain at once
+// (encodeRegion): one query asks whether some execution reaches a cut
+// point violating an invariant that is checked there, reaches an error
+// call that counts, or performs an access outside the encoding
+// (smt.OutsideEncoding). Unsatisfiable proves what the path-by-path
+// walk (fromCase) would prove for every path (mergedProved); a model
+// names the failing case (mergedRefuted, with why), unless only an
+// access outside the encoding is shown, which the walk decides. From
+// the program start with k > 1 it also records, as the walk does, the
+// depth reached and whether an execution reaches the k-th cut point.
+// checks is the number of segment ends and error calls covered.
+func (v *segments) merged(ctx context.Context, c *cutPoint, inv cfa.Expr, chain []*cfa.Edge) (res mergedResult, why string, checks int) {
 	enc, ok := v.encodeRegion(ctx, c, inv, chain)
 	if !ok {
-		return false, 0
+		return mergedOpen, "", 0
 	}
 	bad := enc.bad
+	var reach []*smt.Term
 	for _, e := range enc.ends {
 		t, ok := enc.violating(ctx, e, e.cp.inv)
 		if !ok {
-			return false, 0
+			return mergedOpen, "", 0
 		}
-		bad = append(bad, t)
+		w := fmt.Sprintf("loop invariant at %s does not hold when the loop is entered: an execution from %s reaches it violating %q", e.cp.at, enc.from, e.cp.text)
+		if c != nil {
+			w = fmt.Sprintf("loop invariant at %s is not inductive: an execution from %s reaches %s violating %q", e.cp.at, enc.from, e.cp.at, e.cp.text)
+		}
+		bad = append(bad, badCase{t: t, why: w})
+		reach = append(reach, e.st.Guard())
 	}
-	r, err := v.solveMerged(ctx, enc.m, v.b.Or(bad...), nil)
-	return err == nil && r == smt.Unsat, enc.checks
+	ts := make([]*smt.Term, len(bad))
+	for i, b := range bad {
+		ts[i] = b.t
+	}
+	r, err := v.solveMerged(ctx, enc.m, v.b.Or(ts...), func(mod smt.Model) {
+		for _, b := range bad {
+			if lo, _ := mod.Eval(b.t); lo == 1 && !b.outside {
+				why = b.why
+				return
+			}
+		}
+	})
+	switch {
+	case err != nil || r == smt.Unknown:
+		return mergedOpen, "", 0
+	case r == smt.Sat && why == "":
+		return mergedOpen, "", 0
+	case r == smt.Sat:
+		return mergedRefuted, why, enc.checks
+	}
+	if c == nil && v.k > 1 {
+		v.maxDepth = max(v.maxDepth, enc.maxDepth)
+		if !v.reachedK && len(reach) > 0 {
+			if r, err := v.solveMerged(ctx, enc.m, v.b.Or(reach...), nil); err != nil || r != smt.Unsat {
+				v.reachedK = true
+			}
+		}
+	}
+	return mergedProved, "", enc.checks
 }
 
 // houdiniMerged is Houdini's round over the segments from c (as merged):
@@ -278,76 +429,96 @@ func (in mergedModel) Eval(t *smt.Term) (lo, hi uint64) {
 	return in.mod.Eval(t)
 }
 
-// region returns the nodes that segments from start (with call stack
-// stack) pass before their next cut point, in a topological order, and
-// the node of start; fromCut says whether start is a cut point (it
-// begins segments there, it does not end one). ok is false when the
-// walk must decide instead: a step it rejects (a memory read in a
-// segment from a cut point, a return to an unknown caller, a call depth
-// above 64), a cycle without a cut point, a product of two variables,
-// or more than maxRegionNodes nodes.
-func (v *segments) region(start *cfa.Location, stack []*cfa.Edge, fromCut bool) (order []*regionNode, root *regionNode, ok bool) {
-	byKey := map[string]*regionNode{}
-	var all []*regionNode
-	get := func(l *cfa.Location, stack []*cfa.Edge, first bool) *regionNode {
-		end := v.cuts[l]
-		if first {
-			end = nil
-		}
-		k := strconv.Itoa(l.ID) + "|" + stackKey(stack)
-		if end != nil {
-			k += "|end"
-		}
-		if n := byKey[k]; n != nil {
-			return n
-		}
-		if len(all) >= maxRegionNodes {
-			return nil
-		}
-		n := &regionNode{loc: l, stack: stack, end: end}
-		byKey[k] = n
-		all = append(all, n)
+// regionGraph builds the nodes of encodeRegion one depth at a time.
+type regionGraph struct {
+	v *segments
+	// fromCut: the segments start at a cut point (memory reads are
+	// outside the walk there).
+	fromCut bool
+	byKey   map[string]*regionNode
+}
+
+// get returns the node of l under stack after depth cut points (first:
+// where a segment starts or resumes past a cut point at l, else a node
+// at a cut point's location reaches it); nil beyond maxRegionNodes.
+func (g *regionGraph) get(l *cfa.Location, stack []*cfa.Edge, depth int, first bool) *regionNode {
+	var cut *cutPoint
+	if !first {
+		cut = g.v.cuts[l]
+	}
+	k := strconv.Itoa(l.ID) + "|" + stackKey(stack) + "|" + strconv.Itoa(depth)
+	switch {
+	case first:
+		k += "|first"
+	case cut != nil:
+		k += "|cut"
+	}
+	if n := g.byKey[k]; n != nil {
 		return n
+	}
+	if len(g.byKey) >= maxRegionNodes {
+		return nil
+	}
+	n := &regionNode{loc: l, stack: stack, depth: depth, cut: cut}
+	g.byKey[k] = n
+	return n
+}
+
+// layer returns the nodes that segments from roots (first nodes of one
+// depth) pass up to their next cut points, in a topological order. ok
+// is false when the walk must decide instead: a step it rejects (a
+// memory read in a segment from a cut point, a return to an unknown
+// caller, a call depth above 64), a cycle without a cut point, a
+// product of two variables, or more than maxRegionNodes nodes.
+func (g *regionGraph) layer(roots []*regionNode) (order []*regionNode, ok bool) {
+	v := g.v
+	all := append([]*regionNode(nil), roots...)
+	seen := map[*regionNode]bool{}
+	for _, r := range roots {
+		seen[r] = true
 	}
 	push := func(st []*cfa.Edge, e *cfa.Edge) []*cfa.Edge {
 		return append(append([]*cfa.Edge(nil), st...), e)
 	}
-	root = get(start, stack, true)
 	link := func(n *regionNode, to *regionNode, steps ...cfa.Step) bool {
 		if to == nil || nonlinear(steps) {
 			return false
 		}
 		n.out = append(n.out, regionArc{steps: steps, to: to})
 		to.indeg++
+		if !seen[to] {
+			seen[to] = true
+			all = append(all, to)
+		}
 		return true
 	}
 	for i := 0; i < len(all); i++ {
 		n := all[i]
-		if n.end != nil {
+		if n.cut != nil || n.out != nil {
 			continue
 		}
 		if len(n.stack) > 64 {
-			return nil, nil, false
+			return nil, false
 		}
-		l := n.loc
+		l, d := n.loc, n.depth
 		if len(l.Out) == 0 {
 			switch {
 			case l != l.Func.Exit:
 				// abort, exit, failed assume
 			case l.Func == v.prog.Init:
 				steps, why := v.entrySteps()
-				if why != "" || !link(n, get(v.entry.Entry, n.stack, false), steps...) {
-					return nil, nil, false
+				if why != "" || !link(n, g.get(v.entry.Entry, n.stack, d, false), steps...) {
+					return nil, false
 				}
 			case len(n.stack) > 0:
 				call := n.stack[len(n.stack)-1]
-				if !link(n, get(call.To, n.stack[:len(n.stack)-1], false), cfa.Step{Kind: cfa.Leave, Edge: call, Callee: l.Func}) {
-					return nil, nil, false
+				if !link(n, g.get(call.To, n.stack[:len(n.stack)-1], d, false), cfa.Step{Kind: cfa.Leave, Edge: call, Callee: l.Func}) {
+					return nil, false
 				}
 			case l.Func == v.entry:
 				// the program ends
 			default:
-				return nil, nil, false
+				return nil, false
 			}
 			continue
 		}
@@ -359,36 +530,36 @@ func (v *segments) region(start *cfa.Location, stack []*cfa.Edge, fromCut bool) 
 			call, isCall := e.Op.(*cfa.Call)
 			if isCall && call.Fn == "" {
 				for _, st := range pointerTargets(v.prog, e) {
-					to := get(e.To, n.stack, false)
+					to := g.get(e.To, n.stack, d, false)
 					if st.Kind == cfa.Enter {
-						to = get(st.Callee.Entry, push(n.stack, e), false)
+						to = g.get(st.Callee.Entry, push(n.stack, e), d, false)
 					}
 					if !link(n, to, st) {
-						return nil, nil, false
+						return nil, false
 					}
 				}
 				continue
 			}
 			if isCall {
 				if f := v.prog.Func(call.Fn); f != nil {
-					if !link(n, get(f.Entry, push(n.stack, e), false), cfa.Step{Edge: e, Kind: cfa.Enter, Callee: f}) {
-						return nil, nil, false
+					if !link(n, g.get(f.Entry, push(n.stack, e), d, false), cfa.Step{Edge: e, Kind: cfa.Enter, Callee: f}) {
+						return nil, false
 					}
 					continue
 				}
 			}
-			if fromCut {
+			if g.fromCut {
 				if _, bad := unsupportedOp(e); bad {
-					return nil, nil, false
+					return nil, false
 				}
 			}
-			if !link(n, get(e.To, n.stack, false), cfa.Step{Edge: e}) {
-				return nil, nil, false
+			if !link(n, g.get(e.To, n.stack, d, false), cfa.Step{Edge: e}) {
+				return nil, false
 			}
 		}
 	}
 	// Kahn's algorithm: a node left over lies on a cycle.
-	queue := []*regionNode{root}
+	queue := append([]*regionNode(nil), roots...)
 	for len(queue) > 0 {
 		n := queue[0]
 		queue = queue[1:]
@@ -401,12 +572,12 @@ func (v *segments) region(start *cfa.Location, stack []*cfa.Edge, fromCut bool) 
 		}
 	}
 	if len(order) != len(all) {
-		return nil, nil, false
+		return nil, false
 	}
-	return order, root, true
+	return order, true
 }
 
 // String names the node for debugging.
 func (n *regionNode) String() string {
-	return fmt.Sprintf("%s@%s", posOf(n.loc), stackKey(n.stack))
+	return fmt.Sprintf("%s@%s/%d", posOf(n.loc), stackKey(n.stack), n.depth)
 }

@@ -1,11 +1,13 @@
 package validate_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/smt/z3"
@@ -123,5 +125,62 @@ func TestMergedHoudini(t *testing.T) {
 	}
 	if want := "i <= 1000, i >= 0"; strings.Join(got, ", ") != want {
 		t.Errorf("survivors %q, want %s", got, want)
+	}
+}
+
+// TestMergedBaseCase checks the merged base case of k-induction: a
+// loop of 1,024 iterations that fills an array is unrolled one depth at
+// a time as far as its constants run (Fold ends it), so that the
+// invariant "1" with a depth past the last iteration is confirmed by
+// the base case alone, and rejected on a program whose assertion fails;
+// with depth 3 the step case decides.
+func TestMergedBaseCase(t *testing.T) {
+	const good = `extern void reach_error(void);
+int main(void) {
+  int A[2048];
+  int i;
+  for (i = 0; i < 1024; i++) {
+    A[i] = i;
+  }
+  if (A[1023] != WANT) reach_error();
+  return 0;
+}
+`
+	for _, tc := range []struct {
+		name, want, k, inv string
+		confirmed          bool
+		reason             string
+	}{
+		{"bounded", "1023", "1026", "1", true, "every execution ends before its 1026-th loop head visit"},
+		{"error reachable", "1022", "1026", "1", false, "reaches the error call"},
+		// The step case: an exit in the third segment follows the
+		// store to A[1023].
+		{"3-inductive", "1023", "3", "1", true, "3-inductive"},
+		{"not 3-inductive", "1023", "3", "i < 5", false, "is not inductive"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "fill.c")
+			if err := os.WriteFile(file, []byte(strings.Replace(good, "WANT", tc.want, 1)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			prog, err := frontend.Translate(frontend.Options{}, file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			y := strings.Replace(string(handWitness(file, 5, 3, "main", tc.inv)), "      version: \"1\"\n", "      version: \"1\"\n      description: \"k-induction: "+tc.k+"\"\n", 1)
+			w, err := witness.ReadWitness(strings.NewReader(y))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(t.Context(), 8*time.Second)
+			defer cancel()
+			v, err := validate.Validate(ctx, prog, w, validate.Options{Solver: z3.Factory, Properties: spec.Properties(prog, "main")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.Confirmed != tc.confirmed || !strings.Contains(v.Reason, tc.reason) {
+				t.Errorf("confirmed %v (%s), want %v with %q", v.Confirmed, v.Reason, tc.confirmed, tc.reason)
+			}
+		})
 	}
 }

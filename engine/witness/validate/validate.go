@@ -259,10 +259,10 @@ func (c *cutPoint) refresh() {
 // segment from a loop in a callee starts inside each chain of direct
 // calls from the entry function with the callers' locals and the
 // callee's parameters unconstrained (an over-approximation of every
-// calling context) and continues into the caller on return. For k = 1
-// all segments from one start are first decided at once by their
-// merged encoding (merged.go); the walk over single paths decides only
-// what that leaves open, and names the path that fails.
+// calling context) and continues into the caller on return. All
+// segments from one start are first decided at once by their merged
+// encoding (merged.go); the walk over single paths decides only what
+// that leaves open, and names the path that fails.
 //
 // For k > 1 (the k-induction of Beyer, Dangl, Dietsch, Heizmann,
 // Stahlbauer, "Witness validation and stepwise testification across
@@ -606,22 +606,34 @@ func (v *segments) from(c *cutPoint) (Validation, bool) {
 		}
 	}
 	for _, chain := range chains {
-		if v.k == 1 {
-			// All paths at once first (merged.go); the walk decides
-			// what that does not, and names a failing path.
-			mctx, cancel := timeslice.Share(v.ctx, 2)
-			var ok bool
-			if v.houdini {
-				ok = v.houdiniMerged(mctx, c, inv, chain)
-			} else {
-				var n int
-				if ok, n = v.merged(mctx, c, inv, chain); ok {
-					v.paths += n
-				}
-			}
+		// All paths at once first (merged.go); the walk decides what
+		// that leaves open, and names the path of a refutation when it
+		// finds one within a quarter of the time left.
+		mctx, cancel := timeslice.Share(v.ctx, 2)
+		if v.houdini {
+			ok := v.houdiniMerged(mctx, c, inv, chain)
 			cancel()
 			if ok {
 				continue
+			}
+		} else {
+			res, why, n := v.merged(mctx, c, inv, chain)
+			cancel()
+			switch res {
+			case mergedProved:
+				v.paths += n
+				continue
+			case mergedRefuted:
+				wctx, cancel := timeslice.Share(v.ctx, 4)
+				w := *v
+				w.ctx = wctx
+				r, done := w.fromCase(c, inv, chain)
+				named := done && wctx.Err() == nil && !strings.HasPrefix(r.Reason, "more than ")
+				cancel()
+				if named {
+					return r, true
+				}
+				return rejected("%s", why), true
 			}
 		}
 		if r, done := v.fromCase(c, inv, chain); done {
