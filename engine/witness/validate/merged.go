@@ -130,7 +130,7 @@ func (v *segments) encodeRegion(ctx context.Context, c *cutPoint, inv cfa.Expr, 
 		}
 	}()
 	for depth := 0; len(roots) > 0; depth++ {
-		if depth > 0 && !v.feasible(ctx, m, inc, roots) {
+		if depth&(depth-1) == 0 && depth > 0 && !v.feasible(ctx, m, inc, roots) {
 			break
 		}
 		order, ok := g.layer(roots)
@@ -218,7 +218,8 @@ func (v *segments) encodeRegion(ctx context.Context, c *cutPoint, inv cfa.Expr, 
 // nodes past a cut point): yes when a guard is true, else by a query
 // (undecided counts as yes). It ends the unrolling of a loop whose exit
 // the constants do not decide but the formula does (a list traversed
-// to its end).
+// to its end). encodeRegion asks at the depths 1, 2, 4, 8, …: a query
+// per depth costs more than the unrolling on loops that run long.
 func (v *segments) feasible(ctx context.Context, m *smt.Merger, inc *incSolver, roots []*regionNode) bool {
 	var gs []*smt.Term
 	for _, n := range roots {
