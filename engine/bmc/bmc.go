@@ -332,43 +332,11 @@ type session struct {
 	queries int
 }
 
-// sat decides the formula with the extra assertions; for Sat, eval sees
-// the model.
+// sat decides the formula with the extra assertions (arrayelim.Solve);
+// for Sat, eval sees the model.
 func (s *session) sat(ctx context.Context, extra []*smt.Term, eval func(smt.Model)) (smt.Result, error) {
 	s.queries++
-	solver := s.factory(s.b)
-	defer solver.Close()
-	q := s.m.Query(extra...)
-	el := arrayelim.New(s.b)
-	if out, ok := el.Eliminate(q); ok {
-		q = out
-	} else {
-		el = nil
-	}
-	for _, c := range q {
-		solver.Assert(c)
-	}
-	r, err := solver.Check(ctx)
-	if r == smt.Sat && eval != nil {
-		eval(inlined{solver.Model(), s.m, el})
-	}
-	return r, err
-}
-
-// inlined evaluates terms of the merger in a model of its Query, with
-// the arrays eliminated as in the query (el, when not nil).
-type inlined struct {
-	mod smt.Model
-	m   *smt.Merger
-	el  *arrayelim.Eliminator
-}
-
-func (in inlined) Eval(t *smt.Term) (lo, hi uint64) {
-	t = in.m.Inline(t)
-	if in.el != nil {
-		t = in.el.Rewrite(t)
-	}
-	return in.mod.Eval(t)
+	return arrayelim.Solve(ctx, s.b, s.factory, s.m, eval, extra...)
 }
 
 func (s *session) or(as []*arc) *smt.Term {

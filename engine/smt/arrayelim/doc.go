@@ -15,5 +15,6 @@
 // of the result is the input term's value. Arrays compared by equality
 // (extensionality) are outside the reduction: Eliminate then declines and
 // the query is solved as it is; so is a query whose rewrite would grow
-// beyond MaxTerms.
+// beyond MaxTerms. Solve decides the query of an smt.Merger this way, as
+// engine/bmc and the witness validator (engine/witness/validate) ask it.
 package arrayelim

@@ -387,47 +387,10 @@ func (v *segments) houdiniMerged(ctx context.Context, c *cutPoint, inv cfa.Expr,
 	}
 }
 
-// solveMerged decides m's formula with t (Bool) on a fresh solver, with
-// arrays eliminated where arrayelim can (as engine/bmc's queries); for
-// Sat, eval (when not nil) sees the model, which evaluates m's terms.
-func (v *segments) solveMerged(ctx context.Context, m *smt.Merger, t *smt.Term, eval func(smt.Model)) (r smt.Result, err error) {
-	q := m.Query(t)
-	for _, c := range q {
-		if c.Op == smt.False {
-			return smt.Unsat, nil
-		}
-	}
-	el := arrayelim.New(v.b)
-	if out, ok := el.Eliminate(q); ok {
-		q = out
-	} else {
-		el = nil
-	}
-	s := v.opts.Solver(v.b)
-	defer s.Close()
-	for _, c := range q {
-		s.Assert(c)
-	}
-	r, err = s.Check(ctx)
-	if r == smt.Sat && eval != nil {
-		eval(mergedModel{s.Model(), m, el})
-	}
-	return r, err
-}
-
-// mergedModel evaluates terms of a merger in a model of its query.
-type mergedModel struct {
-	mod smt.Model
-	m   *smt.Merger
-	el  *arrayelim.Eliminator
-}
-
-func (in mergedModel) Eval(t *smt.Term) (lo, hi uint64) {
-	t = in.m.Inline(t)
-	if in.el != nil {
-		t = in.el.Rewrite(t)
-	}
-	return in.mod.Eval(t)
+// solveMerged decides m's formula with t (Bool) (arrayelim.Solve);
+// for Sat, eval (when not nil) sees the model, which evaluates m's terms.
+func (v *segments) solveMerged(ctx context.Context, m *smt.Merger, t *smt.Term, eval func(smt.Model)) (smt.Result, error) {
+	return arrayelim.Solve(ctx, v.b, v.opts.Solver, m, eval, t)
 }
 
 // regionGraph builds the nodes of encodeRegion one depth at a time.
