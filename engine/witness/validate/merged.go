@@ -59,8 +59,8 @@ type regionEncoding struct {
 }
 
 // badCase is a condition under which the witness fails, with the
-// reason; outside marks an access outside the encoding, which leaves
-// the decision to the walk.
+// reason; outside marks an access outside the encoding (named only when
+// nothing else fails).
 type badCase struct {
 	t       *smt.Term
 	why     string
@@ -208,7 +208,7 @@ func (v *segments) encodeRegion(ctx context.Context, c *cutPoint, inv cfa.Expr, 
 	}
 	for _, u := range m.Formula().UB {
 		if smt.OutsideEncoding(u.Kind) {
-			enc.bad = append(enc.bad, badCase{t: u.Cond, outside: true})
+			enc.bad = append(enc.bad, badCase{t: u.Cond, outside: true, why: fmt.Sprintf("an execution from %s performs an %s at %s, whose effect the encoding leaves out", from, u.Kind, u.Pos)})
 		}
 	}
 	return enc, true
@@ -256,8 +256,8 @@ type incSolver struct {
 type mergedResult uint8
 
 const (
-	// mergedOpen: the walk must decide (outside encodeRegion, an
-	// undecided query, or only an access outside the encoding shown).
+	// mergedOpen: the walk must decide (outside encodeRegion, or an
+	// undecided query).
 	mergedOpen mergedResult = iota
 	// mergedProved: every segment from the start is good.
 	mergedProved
@@ -270,10 +270,11 @@ const (
 // (encodeRegion): one query asks whether some execution reaches a cut
 // point violating an invariant that is checked there, reaches an error
 // call that counts, or performs an access outside the encoding
-// (smt.OutsideEncoding). Unsatisfiable proves what the path-by-path
-// walk (fromCase) would prove for every path (mergedProved); a model
-// names the failing case (mergedRefuted, with why), unless only an
-// access outside the encoding is shown, which the walk decides. From
+// (smt.OutsideEncoding: a proof must exclude it, as engine/bmc's do).
+// Unsatisfiable proves what the path-by-path walk (fromCase) would
+// prove for every path (mergedProved); a model names the failing case
+// (mergedRefuted, with why; an access outside the encoding only when
+// nothing else fails). From
 // the program start with k > 1 it also records, as the walk does, the
 // depth reached and whether an execution reaches the k-th cut point.
 // checks is the number of segment ends and error calls covered.
@@ -302,9 +303,11 @@ func (v *segments) merged(ctx context.Context, c *cutPoint, inv cfa.Expr, chain 
 	}
 	r, err := v.solveMerged(ctx, enc.m, v.b.Or(ts...), func(mod smt.Model) {
 		for _, b := range bad {
-			if lo, _ := mod.Eval(b.t); lo == 1 && !b.outside {
+			if lo, _ := mod.Eval(b.t); lo == 1 && (why == "" || !b.outside) {
 				why = b.why
-				return
+				if !b.outside {
+					return
+				}
 			}
 		}
 	})

@@ -184,3 +184,60 @@ int main(void) {
 		})
 	}
 }
+
+// TestMergedOutsideEncoding: a store through a pointer read from
+// uninitialised memory may write any object (here the global the
+// property reads), which the encoding leaves out; the witness must not
+// be confirmed while such an access is reachable, and is once the
+// pointer is set.
+func TestMergedOutsideEncoding(t *testing.T) {
+	const yml = `- entry_type: invariant_set
+  metadata:
+    format_version: "2.0"
+    uuid: 0f8e1d2c-3b4a-4596-8877-665544332211
+    creation_time: "2024-05-01T12:00:00Z"
+    producer: {name: test, version: "1"}
+    task:
+      input_files: [t.c]
+      specification: G ! call(reach_error())
+      data_model: LP64
+      language: C
+  content: []
+`
+	for _, tc := range []struct {
+		name, init string
+		confirmed  bool
+		reason     string
+	}{
+		{"indeterminate", "", false, "performs an access through a pointer read from indeterminate memory at t.c:6:"},
+		{"set", "a[0] = &h;", true, "imply no call of reach_error()"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := `extern void reach_error(void);
+int g, h;
+int main(void) {
+  int *a[2];
+  ` + tc.init + `
+  int *p = a[0]; *p = 5;
+  if (g != 0) reach_error();
+  return 0;
+}
+`
+			prog, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "t.c", Content: src}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, err := witness.ReadWitness(strings.NewReader(yml))
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, err := validate.Validate(t.Context(), prog, w, validate.Options{Solver: z3.Factory, Properties: spec.Properties(prog, "main"), Contents: map[string]string{"t.c": src}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.Confirmed != tc.confirmed || !strings.Contains(v.Reason, tc.reason) {
+				t.Errorf("confirmed %v (%s), want %v with %q", v.Confirmed, v.Reason, tc.confirmed, tc.reason)
+			}
+		})
+	}
+}
