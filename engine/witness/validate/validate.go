@@ -850,7 +850,7 @@ func (v *segments) fromCase(c *cutPoint, inv cfa.Expr, chain []*cfa.Edge) (Valid
 					v.reachedK = true
 				}
 			}
-			return Validation{}, false
+			return v.outside(path, startName)
 		}
 		key := frameKey{l, stackKey(stack), depth}
 		if onPath[key] {
@@ -863,7 +863,7 @@ func (v *segments) fromCase(c *cutPoint, inv cfa.Expr, chain []*cfa.Edge) (Valid
 		defer delete(onPath, key)
 		if len(l.Out) == 0 {
 			if l != l.Func.Exit {
-				return Validation{}, false // abort, exit, failed assume
+				return v.outside(path, startName) // abort, exit, failed assume
 			}
 			switch {
 			case l.Func == v.prog.Init:
@@ -883,7 +883,7 @@ func (v *segments) fromCase(c *cutPoint, inv cfa.Expr, chain []*cfa.Edge) (Valid
 				stack = append(stack, call)
 				return r, done
 			case l.Func == v.entry:
-				return Validation{}, false // the program ends
+				return v.outside(path, startName) // the program ends
 			default:
 				return rejected("a path from %s returns from %s to an unknown caller (only loops of %s, or loops whose segments stay inside their function, are supported)", startName, l.Func.Name, v.entry.Name), true
 			}
@@ -1099,6 +1099,39 @@ func unsupportedOp(e *cfa.Edge) (Validation, bool) {
 		return rejected("%s at %s is not supported in a segment from a loop invariant", why, e.Pos.Start), true
 	}
 	return Validation{}, false
+}
+
+// outside rejects the witness when path, a path that ends, can perform
+// an access the encoding leaves out (smt.OutsideEncoding: a store
+// through a pointer read from uninitialised memory may write anything),
+// as the merged segments do; Houdini does not ask. An encoding error is
+// left to the checks, which report it.
+func (v *segments) outside(path []cfa.Step, startName string) (Validation, bool) {
+	if v.houdini {
+		return Validation{}, false
+	}
+	pf, err := smt.EncodePathContext(v.ctx, v.b, v.prog, path, smt.EncodeOptions{})
+	if err != nil {
+		return Validation{}, false
+	}
+	conj, ub := pf.Inline(v.b)
+	var conds []*smt.Term
+	var first *smt.UBCond
+	for i, u := range pf.UB {
+		if smt.OutsideEncoding(u.Kind) {
+			conds = append(conds, ub[i])
+			if first == nil {
+				first = &pf.UB[i]
+			}
+		}
+	}
+	if len(conds) == 0 {
+		return Validation{}, false
+	}
+	if r, _ := solve(v.ctx, v.b, v.opts.Solver, append(conj, v.b.Or(conds...))); r == smt.Unsat {
+		return Validation{}, false
+	}
+	return rejected("a path from %s may perform an %s at %s, whose effect the encoding leaves out%s", startName, first.Kind, first.Pos, lines(path)), true
 }
 
 // check decides whether path is infeasible (good), incrementally on top
