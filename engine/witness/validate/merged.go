@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/smt"
@@ -20,9 +21,14 @@ type regionNode struct {
 	loc   *cfa.Location
 	stack []*cfa.Edge
 	depth int
+	// unroll counts the iterations of model loops passed (modelLoop).
+	unroll int
 	// cut is the cut point the node reaches (nil: none): the node ends
 	// a segment and has no arcs.
 	cut *cutPoint
+	// model: the node reaches the head of a model loop again; the next
+	// iteration starts a new layer.
+	model bool
 	// errs are the error call edges leaving the node.
 	errs []*cfa.Edge
 	out  []regionArc
@@ -120,7 +126,7 @@ func (v *segments) encodeRegion(ctx context.Context, c *cutPoint, inv cfa.Expr, 
 		}
 	}
 	g := &regionGraph{v: v, fromCut: c != nil, byKey: map[string]*regionNode{}}
-	root := g.get(start, stack, 0, true)
+	root := g.get(start, stack, 0, 0, true)
 	root.pending = []*smt.SymState{s}
 	roots := []*regionNode{root}
 	inc := &incSolver{}
@@ -129,8 +135,8 @@ func (v *segments) encodeRegion(ctx context.Context, c *cutPoint, inv cfa.Expr, 
 			inc.s.Close()
 		}
 	}()
-	for depth := 0; len(roots) > 0; depth++ {
-		if depth&(depth-1) == 0 && depth > 0 && !v.feasible(ctx, m, inc, roots) {
+	for layer := 0; len(roots) > 0; layer++ {
+		if layer&(layer-1) == 0 && layer > 0 && !v.feasible(ctx, m, inc, roots) {
 			break
 		}
 		order, ok := g.layer(roots)
@@ -153,6 +159,18 @@ func (v *segments) encodeRegion(ctx context.Context, c *cutPoint, inv cfa.Expr, 
 			if st.Guard().Op == smt.False {
 				continue
 			}
+			depth := n.depth
+			if n.model {
+				next := g.get(n.loc, n.stack, depth, n.unroll+1, true)
+				if next == nil {
+					return nil, false
+				}
+				if len(next.pending) == 0 {
+					roots = append(roots, next)
+				}
+				next.pending = append(next.pending, st)
+				continue
+			}
 			if n.cut != nil {
 				enc.maxDepth = max(enc.maxDepth, depth+1)
 				enc.checks++
@@ -168,7 +186,7 @@ func (v *segments) encodeRegion(ctx context.Context, c *cutPoint, inv cfa.Expr, 
 					}
 					enc.bad = append(enc.bad, badCase{t: t, why: fmt.Sprintf("loop invariant at %s does not hold when the loop is entered: an execution from %s reaches it violating %q", n.cut.at, from, n.cut.text)})
 				}
-				next := g.get(n.loc, n.stack, depth+1, true)
+				next := g.get(n.loc, n.stack, depth+1, n.unroll, true)
 				if next == nil || m.Apply(ctx, st, synth(n.loc, &cfa.Assume{Cond: n.cut.inv, Truth: true})) != nil {
 					return nil, false
 				}
@@ -405,19 +423,22 @@ type regionGraph struct {
 	byKey   map[string]*regionNode
 }
 
-// get returns the node of l under stack after depth cut points (first:
-// where a segment starts or resumes past a cut point at l, else a node
-// at a cut point's location reaches it); nil beyond maxRegionNodes.
-func (g *regionGraph) get(l *cfa.Location, stack []*cfa.Edge, depth int, first bool) *regionNode {
+// get returns the node of l under stack after depth cut points and
+// unroll iterations of model loops (first: where a segment starts or
+// resumes past a cut point or model loop head at l, else a node at such
+// a location reaches it); nil beyond maxRegionNodes.
+func (g *regionGraph) get(l *cfa.Location, stack []*cfa.Edge, depth, unroll int, first bool) *regionNode {
 	var cut *cutPoint
+	model := false
 	if !first {
 		cut = g.v.cuts[l]
+		model = cut == nil && modelLoop(l)
 	}
-	k := strconv.Itoa(l.ID) + "|" + stackKey(stack) + "|" + strconv.Itoa(depth)
+	k := strconv.Itoa(l.ID) + "|" + stackKey(stack) + "|" + strconv.Itoa(depth) + "|" + strconv.Itoa(unroll)
 	switch {
 	case first:
 		k += "|first"
-	case cut != nil:
+	case cut != nil || model:
 		k += "|cut"
 	}
 	if n := g.byKey[k]; n != nil {
@@ -426,7 +447,7 @@ func (g *regionGraph) get(l *cfa.Location, stack []*cfa.Edge, depth int, first b
 	if len(g.byKey) >= maxRegionNodes {
 		return nil
 	}
-	n := &regionNode{loc: l, stack: stack, depth: depth, cut: cut}
+	n := &regionNode{loc: l, stack: stack, depth: depth, unroll: unroll, cut: cut, model: model}
 	g.byKey[k] = n
 	return n
 }
@@ -461,25 +482,25 @@ func (g *regionGraph) layer(roots []*regionNode) (order []*regionNode, ok bool) 
 	}
 	for i := 0; i < len(all); i++ {
 		n := all[i]
-		if n.cut != nil || n.out != nil {
+		if n.cut != nil || n.model || n.out != nil {
 			continue
 		}
 		if len(n.stack) > 64 {
 			return nil, false
 		}
-		l, d := n.loc, n.depth
+		l, d, u := n.loc, n.depth, n.unroll
 		if len(l.Out) == 0 {
 			switch {
 			case l != l.Func.Exit:
 				// abort, exit, failed assume
 			case l.Func == v.prog.Init:
 				steps, why := v.entrySteps()
-				if why != "" || !link(n, g.get(v.entry.Entry, n.stack, d, false), steps...) {
+				if why != "" || !link(n, g.get(v.entry.Entry, n.stack, d, u, false), steps...) {
 					return nil, false
 				}
 			case len(n.stack) > 0:
 				call := n.stack[len(n.stack)-1]
-				if !link(n, g.get(call.To, n.stack[:len(n.stack)-1], d, false), cfa.Step{Kind: cfa.Leave, Edge: call, Callee: l.Func}) {
+				if !link(n, g.get(call.To, n.stack[:len(n.stack)-1], d, u, false), cfa.Step{Kind: cfa.Leave, Edge: call, Callee: l.Func}) {
 					return nil, false
 				}
 			case l.Func == v.entry:
@@ -497,9 +518,9 @@ func (g *regionGraph) layer(roots []*regionNode) (order []*regionNode, ok bool) 
 			call, isCall := e.Op.(*cfa.Call)
 			if isCall && call.Fn == "" {
 				for _, st := range pointerTargets(v.prog, e) {
-					to := g.get(e.To, n.stack, d, false)
+					to := g.get(e.To, n.stack, d, u, false)
 					if st.Kind == cfa.Enter {
-						to = g.get(st.Callee.Entry, push(n.stack, e), d, false)
+						to = g.get(st.Callee.Entry, push(n.stack, e), d, u, false)
 					}
 					if !link(n, to, st) {
 						return nil, false
@@ -509,7 +530,7 @@ func (g *regionGraph) layer(roots []*regionNode) (order []*regionNode, ok bool) 
 			}
 			if isCall {
 				if f := v.prog.Func(call.Fn); f != nil {
-					if !link(n, g.get(f.Entry, push(n.stack, e), d, false), cfa.Step{Edge: e, Kind: cfa.Enter, Callee: f}) {
+					if !link(n, g.get(f.Entry, push(n.stack, e), d, u, false), cfa.Step{Edge: e, Kind: cfa.Enter, Callee: f}) {
 						return nil, false
 					}
 					continue
@@ -520,7 +541,7 @@ func (g *regionGraph) layer(roots []*regionNode) (order []*regionNode, ok bool) 
 					return nil, false
 				}
 			}
-			if !link(n, g.get(e.To, n.stack, d, false), cfa.Step{Edge: e}) {
+			if !link(n, g.get(e.To, n.stack, d, u, false), cfa.Step{Edge: e}) {
 				return nil, false
 			}
 		}
@@ -546,5 +567,14 @@ func (g *regionGraph) layer(roots []*regionNode) (order []*regionNode, ok bool) 
 
 // String names the node for debugging.
 func (n *regionNode) String() string {
-	return fmt.Sprintf("%s@%s/%d", posOf(n.loc), stackKey(n.stack), n.depth)
+	return fmt.Sprintf("%s@%s/%d/%d", posOf(n.loc), stackKey(n.stack), n.depth, n.unroll)
+}
+
+// modelLoop reports whether l is the head of a loop of the models the
+// front ends add (functions named __reverify_…, such as the loop that
+// runs the atexit handlers), which no witness can name: the merged
+// encoding unrolls it, one iteration per layer, as far as the constants
+// or the formula let it run.
+func modelLoop(l *cfa.Location) bool {
+	return l.LoopHead && strings.HasPrefix(l.Func.Name, "__reverify_")
 }

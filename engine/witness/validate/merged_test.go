@@ -1,6 +1,7 @@
 package validate_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/engine/witness"
 	"github.com/reverify/reverify/engine/witness/validate"
+	"github.com/reverify/reverify/results"
 )
 
 // locks returns SV-COMP's test_locks_N shape with n locks: each
@@ -244,5 +246,34 @@ int main(void) {
 				t.Errorf("confirmed %v (%s), want %v with %q", v.Confirmed, v.Reason, tc.confirmed, tc.reason)
 			}
 		})
+	}
+}
+
+// TestMergedModelLoop: the atexit model's loop (the handlers run in
+// reverse order after main) has no source location a witness can name;
+// the merged encoding unrolls it as far as the registrations go, so
+// the witnesses of the TRUE assertions in the handlers are confirmed,
+// and a witness claiming the FALSE one is rejected.
+func TestMergedModelLoop(t *testing.T) {
+	const file = "../../testdata/verdicts/atexit_order.c"
+	prog, props, res := verify(t, file, "value")
+	seen := map[results.Verdict]int{}
+	for _, r := range res {
+		seen[r.Verdict]++
+		c := correctness(prog, r, task(file, "value"))
+		var y bytes.Buffer
+		if err := witness.WriteCorrectnessYAML(&y, c); err != nil {
+			t.Fatal(err)
+		}
+		v, err := validateYAML(t, prog, props, y.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := r.Verdict == results.True; v.Confirmed != want {
+			t.Errorf("%s (%s): confirmed %v (%s)", r.Property.ID, r.Verdict, v.Confirmed, v.Reason)
+		}
+	}
+	if seen[results.True] != 2 || seen[results.False] != 1 {
+		t.Fatalf("verdicts %v, want 2 TRUE and 1 FALSE", seen)
 	}
 }
