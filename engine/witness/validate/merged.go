@@ -129,14 +129,8 @@ func (v *segments) encodeRegion(ctx context.Context, c *cutPoint, inv cfa.Expr, 
 	root := g.get(start, stack, 0, 0, true)
 	root.pending = []*smt.SymState{s}
 	roots := []*regionNode{root}
-	inc := &incSolver{}
-	defer func() {
-		if inc.s != nil {
-			inc.s.Close()
-		}
-	}()
 	for layer := 0; len(roots) > 0; layer++ {
-		if layer&(layer-1) == 0 && layer > 0 && !v.feasible(ctx, m, inc, roots) {
+		if layer&(layer-1) == 0 && layer > 0 && !v.feasible(ctx, m, roots) {
 			break
 		}
 		order, ok := g.layer(roots)
@@ -236,9 +230,12 @@ func (v *segments) encodeRegion(ctx context.Context, c *cutPoint, inv cfa.Expr, 
 // nodes past a cut point): yes when a guard is true, else by a query
 // (undecided counts as yes). It ends the unrolling of a loop whose exit
 // the constants do not decide but the formula does (a list traversed
-// to its end). encodeRegion asks at the depths 1, 2, 4, 8, …: a query
-// per depth costs more than the unrolling on loops that run long.
-func (v *segments) feasible(ctx context.Context, m *smt.Merger, inc *incSolver, roots []*regionNode) bool {
+// to its end). encodeRegion asks at the layers 1, 2, 4, 8, …: a query
+// per layer costs more than the unrolling on loops that run long. Each
+// query is a fresh one-shot solver (solveMerged), which ctx interrupts:
+// Z3's incremental solver internalises the whole formula at a push,
+// which nothing interrupts (minutes on a list of lists).
+func (v *segments) feasible(ctx context.Context, m *smt.Merger, roots []*regionNode) bool {
 	var gs []*smt.Term
 	for _, n := range roots {
 		for _, s := range n.pending {
@@ -248,26 +245,8 @@ func (v *segments) feasible(ctx context.Context, m *smt.Merger, inc *incSolver, 
 			gs = append(gs, s.Guard())
 		}
 	}
-	if inc.s == nil {
-		inc.s = v.opts.Solver(v.b)
-	}
-	q := m.QuerySince(inc.mark, v.b.Or(gs...))
-	inc.mark = m.Mark()
-	for _, c := range q[:len(q)-1] {
-		inc.s.Assert(c)
-	}
-	inc.s.Push()
-	inc.s.Assert(q[len(q)-1])
-	r, _ := inc.s.Check(ctx)
-	inc.s.Pop()
+	r, _ := v.solveMerged(ctx, m, v.b.Or(gs...), nil)
 	return r != smt.Unsat
-}
-
-// incSolver is the solver feasible keeps over the layers of one
-// encoding, with the conjuncts asserted so far (up to mark).
-type incSolver struct {
-	s    smt.Solver
-	mark int
 }
 
 // mergedResult is the outcome of merged.
