@@ -52,9 +52,9 @@
 // iterations one unrolling instead of a path whose every branch is
 // checked. Houdini checks the candidates of a region together: a model
 // of the disjunction of their violations names the candidates that
-// die. The loops of the front ends' models (the atexit handlers run
-// after main), which no witness can name, are unrolled there, one
-// iteration per layer. Segments that multiply two variables are decided on one
+// die. The loops no witness can name, of the front ends' models (the
+// atexit handlers run after main) and of lowered quantifiers, are
+// unrolled there, one iteration per layer. Segments that multiply two variables are decided on one
 // formula normalised into sums of monomials (smt.Normalizer), where
 // bit-blasting alone does not finish on 64-bit polynomial invariants.
 // A segment from a loop in a callee starts in

@@ -411,7 +411,7 @@ func (g *regionGraph) get(l *cfa.Location, stack []*cfa.Edge, depth, unroll int,
 	model := false
 	if !first {
 		cut = g.v.cuts[l]
-		model = cut == nil && modelLoop(l)
+		model = cut == nil && g.v.unrolled(l)
 	}
 	k := strconv.Itoa(l.ID) + "|" + stackKey(stack) + "|" + strconv.Itoa(depth) + "|" + strconv.Itoa(unroll)
 	switch {
@@ -549,11 +549,21 @@ func (n *regionNode) String() string {
 	return fmt.Sprintf("%s@%s/%d/%d", posOf(n.loc), stackKey(n.stack), n.depth, n.unroll)
 }
 
-// modelLoop reports whether l is the head of a loop of the models the
-// front ends add (functions named __reverify_…, such as the loop that
-// runs the atexit handlers), which no witness can name: the merged
-// encoding unrolls it, one iteration per layer, as far as the constants
-// or the formula let it run.
-func modelLoop(l *cfa.Location) bool {
-	return l.LoopHead && strings.HasPrefix(l.Func.Name, "__reverify_")
+// unrolled reports whether l is the head of a loop that no witness can
+// name, which the merged encoding unrolls, one iteration per layer, as
+// far as the constants or the formula let it run: a loop of the models
+// the front ends add (functions named __reverify_…, such as the loop
+// that runs the atexit handlers) or of a lowered quantifier
+// (cfa.QuantifierLoop, whose trip count is the quantifier's range).
+func (v *segments) unrolled(l *cfa.Location) bool {
+	if !l.LoopHead {
+		return false
+	}
+	if strings.HasPrefix(l.Func.Name, "__reverify_") {
+		return true
+	}
+	if v.loops == nil {
+		v.loops = cfa.NaturalLoops(v.prog)
+	}
+	return v.loops.Body[l] != nil && cfa.QuantifierLoop(v.loops.Body[l])
 }

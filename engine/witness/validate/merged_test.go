@@ -250,30 +250,39 @@ int main(void) {
 }
 
 // TestMergedModelLoop: the atexit model's loop (the handlers run in
-// reverse order after main) has no source location a witness can name;
-// the merged encoding unrolls it as far as the registrations go, so
-// the witnesses of the TRUE assertions in the handlers are confirmed,
-// and a witness claiming the FALSE one is rejected.
+// reverse order after main) and the loops of lowered quantifiers have no
+// source location a witness can name; the merged encoding unrolls them
+// as far as they run, so the witnesses of the TRUE assertions are
+// confirmed, and a witness claiming a FALSE one is rejected.
 func TestMergedModelLoop(t *testing.T) {
-	const file = "../../testdata/verdicts/atexit_order.c"
-	prog, props, res := verify(t, file, "value")
-	seen := map[results.Verdict]int{}
-	for _, r := range res {
-		seen[r.Verdict]++
-		c := correctness(prog, r, task(file, "value"))
-		var y bytes.Buffer
-		if err := witness.WriteCorrectnessYAML(&y, c); err != nil {
-			t.Fatal(err)
-		}
-		v, err := validateYAML(t, prog, props, y.Bytes())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if want := r.Verdict == results.True; v.Confirmed != want {
-			t.Errorf("%s (%s): confirmed %v (%s)", r.Property.ID, r.Verdict, v.Confirmed, v.Reason)
-		}
-	}
-	if seen[results.True] != 2 || seen[results.False] != 1 {
-		t.Fatalf("verdicts %v, want 2 TRUE and 1 FALSE", seen)
+	for _, tc := range []struct {
+		file          string
+		trues, falses int
+	}{
+		{"../../testdata/verdicts/atexit_order.c", 2, 1},
+		{"../../testdata/verdicts/cbmc_exists.c", 2, 2},
+	} {
+		t.Run(filepath.Base(tc.file), func(t *testing.T) {
+			prog, props, res := verify(t, tc.file, "value")
+			seen := map[results.Verdict]int{}
+			for _, r := range res {
+				seen[r.Verdict]++
+				c := correctness(prog, r, task(tc.file, "value"))
+				var y bytes.Buffer
+				if err := witness.WriteCorrectnessYAML(&y, c); err != nil {
+					t.Fatal(err)
+				}
+				v, err := validateYAML(t, prog, props, y.Bytes())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := r.Verdict == results.True; v.Confirmed != want {
+					t.Errorf("%s (%s): confirmed %v (%s)", r.Property.ID, r.Verdict, v.Confirmed, v.Reason)
+				}
+			}
+			if seen[results.True] != tc.trues || seen[results.False] != tc.falses {
+				t.Fatalf("verdicts %v, want %d TRUE and %d FALSE", seen, tc.trues, tc.falses)
+			}
+		})
 	}
 }

@@ -574,6 +574,8 @@ type segments struct {
 	reachedK bool
 	// maxDepth is the most cut points a path of the base case passed.
 	maxDepth int
+	// loops are the program's natural loops (unrolled), once needed.
+	loops *cfa.Loops
 }
 
 // flatten lists the operands of nested op (LAnd or LOr) in x.
