@@ -1021,6 +1021,7 @@ func (e *encoder) adjoin(lo, loff, ro, roff *Term) *Term {
 	if isNull(lo) || isNull(ro) || lo == ro {
 		return b.False()
 	}
+	defer func(n int) { e.f.UB = e.f.UB[:n] }(len(e.f.UB)) // no access: == with a free object part goes both ways
 	// at is when (obj, off) lies one past the end of its object (end)
 	// or at its start
 	at := func(obj, off *Term, end bool) *Term {

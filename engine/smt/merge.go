@@ -460,8 +460,7 @@ func (m *Merger) QuerySince(mark int, extra ...*Term) []*Term {
 	return out
 }
 
-// Fold sets s's guard to its value when the substitution of the last
-// Query makes it a constant (a loop exit the constants decide).
+// Fold sets s's guard to its value if Query's substitution folds it.
 func (m *Merger) Fold(s *SymState) {
 	if g := m.Inline(s.guard); g.Op == True || g.Op == False {
 		s.guard = g
