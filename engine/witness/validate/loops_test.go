@@ -80,12 +80,7 @@ func TestValidateLoopConstructs(t *testing.T) {
 			}
 			props := spec.Properties(prog, "main")
 			v, err := validateYAML(t, prog, props, handWitness(file, tc.line, tc.col, tc.fn, tc.inv))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if v.Confirmed != tc.confirmed || !strings.Contains(v.Reason, tc.reason) {
-				t.Errorf("confirmed %v (%s), want %v with %q", v.Confirmed, v.Reason, tc.confirmed, tc.reason)
-			}
+			wantValidation(t, v, err, tc.confirmed, tc.reason)
 		})
 	}
 }

@@ -95,12 +95,7 @@ func TestMergedSegments(t *testing.T) {
 				t.Fatal(err)
 			}
 			v, err := validate.Validate(t.Context(), prog, w, validate.Options{Solver: z3.Factory, Properties: spec.Properties(prog, "main"), MaxPaths: 200})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if v.Confirmed != tc.confirmed || !strings.Contains(v.Reason, tc.reason) {
-				t.Errorf("confirmed %v (%s), want %v with %q", v.Confirmed, v.Reason, tc.confirmed, tc.reason)
-			}
+			wantValidation(t, v, err, tc.confirmed, tc.reason)
 		})
 	}
 }
@@ -177,12 +172,7 @@ int main(void) {
 			ctx, cancel := context.WithTimeout(t.Context(), 8*time.Second)
 			defer cancel()
 			v, err := validate.Validate(ctx, prog, w, validate.Options{Solver: z3.Factory, Properties: spec.Properties(prog, "main")})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if v.Confirmed != tc.confirmed || !strings.Contains(v.Reason, tc.reason) {
-				t.Errorf("confirmed %v (%s), want %v with %q", v.Confirmed, v.Reason, tc.confirmed, tc.reason)
-			}
+			wantValidation(t, v, err, tc.confirmed, tc.reason)
 		})
 	}
 }
@@ -239,12 +229,7 @@ int main(void) {
 				t.Fatal(err)
 			}
 			v, err := validate.Validate(t.Context(), prog, w, validate.Options{Solver: z3.Factory, Properties: spec.Properties(prog, "main"), Contents: map[string]string{"t.c": src}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if v.Confirmed != tc.confirmed || !strings.Contains(v.Reason, tc.reason) {
-				t.Errorf("confirmed %v (%s), want %v with %q", v.Confirmed, v.Reason, tc.confirmed, tc.reason)
-			}
+			wantValidation(t, v, err, tc.confirmed, tc.reason)
 		})
 	}
 }
@@ -284,5 +269,17 @@ func TestMergedModelLoop(t *testing.T) {
 				t.Fatalf("verdicts %v, want %d TRUE and %d FALSE", seen, tc.trues, tc.falses)
 			}
 		})
+	}
+}
+
+// wantValidation fails t unless err is nil and v is confirmed as
+// wanted, with reason in its text.
+func wantValidation(t *testing.T, v validate.Validation, err error, confirmed bool, reason string) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Confirmed != confirmed || !strings.Contains(v.Reason, reason) {
+		t.Errorf("confirmed %v (%s), want %v with %q", v.Confirmed, v.Reason, confirmed, reason)
 	}
 }
