@@ -11,22 +11,25 @@ import (
 	"github.com/reverify/reverify/engine/smt/arrayelim"
 )
 
-// maxRegionNodes bounds the (location, call stack, depth) nodes of one
-// merged encoding; a larger one is left to the path-by-path walk.
+// maxRegionNodes bounds the (location, call stack, depth, unrolling)
+// nodes of one merged encoding; a larger one is left to the
+// path-by-path walk.
 const maxRegionNodes = 100000
 
 // regionNode is one location under one call stack, after depth cut
-// points, of the region a segment passes.
+// points and unroll iterations of unrolled loops, of the region a
+// segment passes.
 type regionNode struct {
 	loc   *cfa.Location
 	stack []*cfa.Edge
 	depth int
-	// unroll counts the iterations of model loops passed (modelLoop).
+	// unroll counts the iterations of unrolled loops passed
+	// (segments.unrolled).
 	unroll int
 	// cut is the cut point the node reaches (nil: none): the node ends
 	// a segment and has no arcs.
 	cut *cutPoint
-	// model: the node reaches the head of a model loop again; the next
+	// model: the node reaches the head of an unrolled loop; its next
 	// iteration starts a new layer.
 	model bool
 	// errs are the error call edges leaving the node.
@@ -96,15 +99,17 @@ func (r *regionEncoding) violating(ctx context.Context, e regionEnd, x cfa.Expr)
 // stack) nodes form a DAG, which smt.Merger encodes with one state per
 // node, joining the states arriving at it (large-block encoding: Beyer,
 // Cimatti, Griggio, Keremoglu, Sebastiani, FMCAD 2009; as engine/bmc's
-// unrolling). The region is built and encoded one depth (cut points
-// passed) at a time, so that a loop whose exit the constants decide
+// unrolling). The region is built and encoded one layer at a time (a
+// cut point passed, or an iteration of a loop no witness can name,
+// segments.unrolled), so that a loop whose exit the constants decide
 // unrolls only as far as it runs. Before the k-th cut point a path goes
 // on under the cut point's invariant (checked there from the program
 // start; in the step case, from c, errors before the k-th segment are
 // excluded by the hypothesis), as in the walk (fromCase). ok is false,
 // and the walk must decide, for a construct the walk rejects, a cycle
-// without a cut point, more than maxRegionNodes nodes, or a product of
-// two variables (which the walk decides on a normalised formula).
+// through neither a cut point nor an unrolled loop's head, more than
+// maxRegionNodes nodes, or a product of two variables (which the walk
+// decides on a normalised formula).
 func (v *segments) encodeRegion(ctx context.Context, c *cutPoint, inv cfa.Expr, chain []*cfa.Edge) (*regionEncoding, bool) {
 	start, pre, stack, from, _, bad := v.prefix(c, inv, chain)
 	if bad || nonlinear(pre) {
