@@ -630,7 +630,7 @@ func (v *segments) from(c *cutPoint) (Validation, bool) {
 				w := *v
 				w.ctx = wctx
 				r, done := w.fromCase(c, inv, chain)
-				named := done && wctx.Err() == nil && !strings.HasPrefix(r.Reason, "more than ")
+				named := done && wctx.Err() == nil && w.paths <= w.opts.MaxPaths
 				cancel()
 				if named {
 					return r, true
