@@ -549,11 +549,6 @@ func (g *regionGraph) layer(roots []*regionNode) (order []*regionNode, ok bool) 
 	return order, true
 }
 
-// String names the node for debugging.
-func (n *regionNode) String() string {
-	return fmt.Sprintf("%s@%s/%d/%d", posOf(n.loc), stackKey(n.stack), n.depth, n.unroll)
-}
-
 // unrolled reports whether l is the head of a loop that no witness can
 // name, which the merged encoding unrolls, one iteration per layer, as
 // far as the constants or the formula let it run: a loop of the models

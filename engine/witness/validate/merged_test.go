@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
@@ -82,19 +83,8 @@ func TestMergedSegments(t *testing.T) {
 		{"not inductive", false, "cond == 7", false, "violating \"cond == 7\""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			file := filepath.Join(t.TempDir(), "locks.c")
-			if err := os.WriteFile(file, []byte(locks(n, tc.bug)), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			prog, err := frontend.Translate(frontend.Options{}, file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			w, err := witness.ReadWitness(strings.NewReader(string(handWitness(file, n+6, 3, "main", tc.inv))))
-			if err != nil {
-				t.Fatal(err)
-			}
-			v, err := validate.Validate(t.Context(), prog, w, validate.Options{Solver: z3.Factory, Properties: spec.Properties(prog, "main"), MaxPaths: 200})
+			prog, file := tempProgram(t, "locks.c", locks(n, tc.bug))
+			v, err := validateWith(t.Context(), prog, handWitness(file, n+6, 3, "main", tc.inv), validate.Options{MaxPaths: 200})
 			wantValidation(t, v, err, tc.confirmed, tc.reason)
 		})
 	}
@@ -106,14 +96,7 @@ func TestMergedSegments(t *testing.T) {
 // hold initially and are preserved survive, the others die.
 func TestMergedHoudini(t *testing.T) {
 	const n = 14
-	file := filepath.Join(t.TempDir(), "locks.c")
-	if err := os.WriteFile(file, []byte(locksUpTo(n, false, 1000)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	prog, err := frontend.Translate(frontend.Options{}, file)
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog, file := tempProgram(t, "locks.c", locksUpTo(n, false, 1000))
 	loc := witness.YAMLLocation{FileName: file, Line: n + 6, Column: 3, Function: "main"}
 	got, err := validate.Houdini(t.Context(), prog, loc, []string{"i <= 1000", "i < 1000", "i >= 0", "i == 0", "cond == 1"},
 		validate.Options{Solver: z3.Factory, Properties: spec.Properties(prog, "main"), MaxPaths: 200})
@@ -156,22 +139,11 @@ int main(void) {
 		{"not 3-inductive", "1023", "3", "i < 5", false, "is not inductive"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			file := filepath.Join(t.TempDir(), "fill.c")
-			if err := os.WriteFile(file, []byte(strings.Replace(good, "WANT", tc.want, 1)), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			prog, err := frontend.Translate(frontend.Options{}, file)
-			if err != nil {
-				t.Fatal(err)
-			}
+			prog, file := tempProgram(t, "fill.c", strings.Replace(good, "WANT", tc.want, 1))
 			y := strings.Replace(string(handWitness(file, 5, 3, "main", tc.inv)), "      version: \"1\"\n", "      version: \"1\"\n      description: \"k-induction: "+tc.k+"\"\n", 1)
-			w, err := witness.ReadWitness(strings.NewReader(y))
-			if err != nil {
-				t.Fatal(err)
-			}
 			ctx, cancel := context.WithTimeout(t.Context(), 8*time.Second)
 			defer cancel()
-			v, err := validate.Validate(ctx, prog, w, validate.Options{Solver: z3.Factory, Properties: spec.Properties(prog, "main")})
+			v, err := validateWith(ctx, prog, []byte(y), validate.Options{})
 			wantValidation(t, v, err, tc.confirmed, tc.reason)
 		})
 	}
@@ -224,11 +196,7 @@ int main(void) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			w, err := witness.ReadWitness(strings.NewReader(yml))
-			if err != nil {
-				t.Fatal(err)
-			}
-			v, err := validate.Validate(t.Context(), prog, w, validate.Options{Solver: z3.Factory, Properties: spec.Properties(prog, "main"), Contents: map[string]string{"t.c": src}})
+			v, err := validateWith(t.Context(), prog, []byte(yml), validate.Options{Contents: map[string]string{"t.c": src}})
 			wantValidation(t, v, err, tc.confirmed, tc.reason)
 		})
 	}
@@ -282,4 +250,30 @@ func wantValidation(t *testing.T, v validate.Validation, err error, confirmed bo
 	if v.Confirmed != confirmed || !strings.Contains(v.Reason, reason) {
 		t.Errorf("confirmed %v (%s), want %v with %q", v.Confirmed, v.Reason, confirmed, reason)
 	}
+}
+
+// tempProgram writes src to a file named name in a fresh directory and
+// translates it; it returns the program and the file's path.
+func tempProgram(t *testing.T, name, src string) (*cfa.Program, string) {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prog, err := frontend.Translate(frontend.Options{}, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog, file
+}
+
+// validateWith validates the YAML witness yml against prog under ctx
+// with opts, whose Solver and Properties (main's) it sets.
+func validateWith(ctx context.Context, prog *cfa.Program, yml []byte, opts validate.Options) (validate.Validation, error) {
+	w, err := witness.ReadWitness(bytes.NewReader(yml))
+	if err != nil {
+		return validate.Validation{}, err
+	}
+	opts.Solver, opts.Properties = z3.Factory, spec.Properties(prog, "main")
+	return validate.Validate(ctx, prog, w, opts)
 }
