@@ -892,6 +892,19 @@ func failsAssertion(n cc.Node) bool {
 	return found
 }
 
+// assertionCond translates the condition n of a branch whose false
+// side f fails an assertion (assertion: failsAssertion) with translate
+// (cond or guardCond) so that its constant parts branch both ways (an
+// assume of a false constant) instead of jumping: assert(c), c || 1
+// and p ? 1 : 1 keep the failing call, so the assertion is a property
+// with a verdict, not folded away.
+func (fc *fnctx) assertionCond(n cc.ExpressionNode, t, f int, assertion bool, translate func(cc.ExpressionNode, int, int)) {
+	keep := fc.keepConst
+	fc.keepConst = assertion
+	translate(n, t, f)
+	fc.keepConst = keep
+}
+
 func (fc *fnctx) conditional(x *cc.ConditionalExpression, want bool) cfa.Expr {
 	typ := fc.t.tm.Typ(x.Type())
 	if typ.Kind == cfa.Void {
@@ -909,13 +922,7 @@ func (fc *fnctx) conditional(x *cc.ConditionalExpression, want bool) cfa.Expr {
 		}
 		fc.branchAt(fc.truth(c, x), j, f, rng, text)
 	} else {
-		if _, constant := intValue(x.LogicalOrExpression.Value()); constant && x.LogicalOrExpression.Pure() && failsAssertion(x.ConditionalExpression) {
-			// assert(c) with a constant c: both branches stay, so the
-			// assertion is a property with a verdict, not folded away
-			fc.branchAt(fc.truth(fc.rv(x.LogicalOrExpression), x), t, f, rng, text)
-		} else {
-			fc.cond(x.LogicalOrExpression, t, f)
-		}
+		fc.assertionCond(x.LogicalOrExpression, t, f, failsAssertion(x.ConditionalExpression), fc.cond)
 		if want {
 			tmp = fc.temp(typ)
 		}
@@ -962,7 +969,8 @@ func (fc *fnctx) truth(e cfa.Expr, n cc.Node) cfa.Expr {
 }
 
 // cond branches on n: to t when it is non-zero, else to f. && and ||, !
-// and ?: become branches; constant conditions jump directly.
+// and ?: become branches; constant conditions jump directly, except in
+// an assertion's condition (assertionCond).
 func (fc *fnctx) cond(n cc.ExpressionNode, t, f int) {
 	if v, ok := intValue(n.Value()); ok && n.Pure() && !fc.t.tm.HasBadSizeof(n, 0) {
 		target := f
@@ -970,6 +978,10 @@ func (fc *fnctx) cond(n cc.ExpressionNode, t, f int) {
 			target = t
 		}
 		rng, text := fc.rt(n)
+		if fc.keepConst {
+			fc.branchAt(fc.truth(fc.rv(n), n), t, f, rng, text)
+			return
+		}
 		fc.b.join(fc.cur, target, "skip", rng, text)
 		fc.cur = -1
 		return

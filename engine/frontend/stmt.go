@@ -29,6 +29,8 @@ type fnctx struct {
 	ntemp  int
 	result *cfa.Type
 	isInit bool
+	// keepConst: constant conditions branch both ways (assertionCond)
+	keepConst bool
 	// vlaDims maps the pointer variables standing for variable-length
 	// arrays to their dimensions (temporaries or constants, outermost
 	// first); vlaRows maps the row pointers that subscripting them yields
@@ -333,15 +335,7 @@ func (fc *fnctx) selection(ss *cc.SelectionStatement) {
 		fc.cur = f
 	case cc.SelectionStatementIfElse:
 		t, f := fc.b.node(), fc.b.node()
-		if _, constant := intValue(ss.ExpressionList.Value()); constant && ss.ExpressionList.Pure() && failsAssertion(ss.Statement2) && !fc.t.tm.HasBadSizeof(ss.ExpressionList, 0) {
-			// assert.h's `if (c) ; else __assert_fail(…)` with a constant
-			// c: both branches stay, so the assertion is a property with
-			// a verdict, not folded away
-			rng, text := fc.rt(ss.ExpressionList)
-			fc.branchAt(fc.truth(fc.rv(ss.ExpressionList), ss.ExpressionList), t, f, rng, text)
-		} else {
-			fc.guardCond(ss.ExpressionList, t, f)
-		}
+		fc.assertionCond(ss.ExpressionList, t, f, failsAssertion(ss.Statement2), fc.guardCond) // assert.h's `if (c) ; else __assert_fail(…)`
 		fc.cur = t
 		fc.stmt(ss.Statement)
 		end := fc.cur
