@@ -42,6 +42,7 @@ var layer = map[string]int{
 	"engine/frontend/ctypes":     1,
 	"engine/frontend/cbmctext":   1,
 	"engine/frontend/csyntax":    1,
+	"engine/frontend/cmodel":     1,
 	"engine/frontend":            2,
 	"internal/wants":             2,
 	"engine/llvmir":              2,

@@ -30,7 +30,8 @@ static void rv_check(int c, int line) { if (!c) printf("%d\n", line); }
 `
 
 // TestInputsAgainstGCC runs the verdict programs of the C library's
-// input functions (cfa.InputCall, cfa.StdinByte, cfa.ReadCall), compiled by gcc,
+// input functions (cfa.InputCall, cfa.StdinByte, cfa.ReadCall) and of the
+// decimal conversions (cmodel.Strto), compiled by gcc,
 // against the C library itself, with given standard input: no assertion
 // whose verdict is TRUE fails in a real run (the models admit what the
 // library returns), and the assertions the input decides fail as
@@ -89,6 +90,14 @@ func TestInputsAgainstGCC(t *testing.T) {
 		{"stdin_fscanf.c", "40\n\n-2x", []int{17}},
 		{"stdin_fscanf.c", "x 40 -2", nil},
 		{"stdin_fscanf.c", "40", nil},
+		// the decimal conversions (cmodel.Strto) of a line of input
+		{"stdin_strtol.c", "42", []int{28}},
+		{"stdin_strtol.c", "-5x", []int{29}},
+		{"stdin_strtol.c", " 7\n", nil},
+		{"stdin_strtol.c", "999", nil},
+		{"stdin_strtol.c", "-99", nil},
+		{"stdin_strtol.c", "abc", nil},
+		{"stdin_strtol.c", "", nil},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			src, err := os.ReadFile(filepath.Join("testdata/verdicts", tc.file))

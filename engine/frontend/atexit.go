@@ -1,133 +1,24 @@
 package frontend
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/ctext"
+	"github.com/reverify/reverify/engine/frontend/cmodel"
 )
 
-// The atexit model (C11 7.22.4.2–4, 5.1.2.2.3): functions registered
-// with atexit run, in the reverse order of their registration, when
-// exit is called or main returns; a function registered while they run
-// runs too (it is the last registered then). A program that calls atexit
-// without defining it gets the translation unit atexitSource, which
-// keeps the registered functions in a stack of atexitMax entries (the
-// least C requires; one more registration fails with a nonzero result,
-// as C allows) and defines atexit and the runner atexitRun, and every
-// call of exit (without body) and every return of main call the runner
-// first. abort, _Exit and quick_exit do not run them (C11 7.22.4.1,
-// 7.22.4.5, 7.22.4.7), nor does a program without atexit calls.
-//
-// main's locals are still live while the functions run after its
-// return, where C ends their lifetime first (5.1.2.2.3, footnote 11); a
-// function reaching one through a pointer would read a dead object, so
-// when main has an address-taken local (or parameter) an Unsupported
-// edge precedes the runner call of its returns (analyses give up on the
-// properties the functions may affect, never decide them).
-//
-// Without the model atexit is an unmodelled function that may call back
-// its argument, and every memory property is UNKNOWN (SV-COMP
-// c/memsafety/global-atexit*).
-const (
-	atexitRun = "__reverify_atexit_run"
-	atexitMax = 32
-)
-
-// atexitSource is the translation unit of the atexit model.
-const atexitSource = `typedef void (*__reverify_atexit_fn)(void);
-static __reverify_atexit_fn __reverify_atexit_fns[32];
-static int __reverify_atexit_n;
-
-int atexit(void (*f)(void))
-{
-	if (__reverify_atexit_n == 32)
-		return 1;
-	__reverify_atexit_fns[__reverify_atexit_n] = f;
-	__reverify_atexit_n++;
-	return 0;
-}
-
-void __reverify_atexit_run(void)
-{
-	while (__reverify_atexit_n > 0) {
-		__reverify_atexit_n--;
-		__reverify_atexit_fns[__reverify_atexit_n]();
-	}
-}
-`
+// The atexit model's unit is cmodel.Atexit (engine/frontend/cmodel);
+// here the calls of its runner are placed: every call of exit (without
+// body) and every return of main call it first.
 
 // atexitName is the name of the model's translation unit in positions.
 const atexitName = "<atexit>"
 
-var (
-	atexitCallRE = regexp.MustCompile(`\batexit\s*\(`)
-	// atexitDefRE matches a definition of atexit (its parameter list
-	// followed by a body).
-	atexitDefRE = regexp.MustCompile(`\batexit\s*\([^;{}]*\)\s*\{`)
-)
-
-// needsAtexit reports whether the sources call atexit or define a
-// destructor (registered with the model, ctors.go) and none defines
-// atexit. A declaration (`extern int atexit (void (*)(void));`, which
-// every preprocessed stdlib.h has) is no call: the model then stays out,
-// and main's returns run nothing.
-func needsAtexit(srcs []Source) bool {
-	calls := false
-	for _, s := range srcs {
-		if atexitDefRE.MatchString(s.Content) {
-			return false
-		}
-		if atexitCallRE.MatchString(s.Content) && callsAtexit(s.Content) || destructorRE.MatchString(s.Content) {
-			calls = true
-		}
-	}
-	return calls
-}
-
-// destructorRE matches the destructor attribute.
-var destructorRE = regexp.MustCompile(`__attribute__\s*\(\(\s*[^;{}]*\b(__)?destructor(__)?\b`)
-
-// callsAtexit reports whether src names atexit followed by an argument
-// list in an expression: after a token that cannot end a declaration's
-// specifiers (an operator, a parenthesis, a brace, a semicolon, a comma,
-// or a statement keyword such as `return` or `else`), not after a type
-// name, a qualifier or `*` as in a declaration.
-func callsAtexit(src string) bool {
-	var toks []string
-	ctext.Scan(src, func(id string) { toks = append(toks, id) }, func(t string) {
-		if strings.TrimSpace(t) != "" {
-			toks = append(toks, t)
-		}
-	})
-	for i := 1; i+1 < len(toks); i++ {
-		if toks[i] != "atexit" || toks[i+1] != "(" {
-			continue
-		}
-		prev := toks[i-1]
-		if stmtKeywords[prev] || !isIdentStart(prev) && prev != "*" {
-			return true
-		}
-	}
-	return len(toks) > 1 && toks[0] == "atexit" && toks[1] == "("
-}
-
-// stmtKeywords are the identifiers after which atexit( is a call: a
-// declaration's atexit follows a type name, a qualifier or `*`. A
-// missed call would leave the registered functions unrun at exit, so
-// every keyword that can start or continue a statement counts.
-var stmtKeywords = map[string]bool{"return": true, "else": true, "do": true, "case": true, "sizeof": true, "default": true}
-
-func isIdentStart(t string) bool {
-	c := t[0]
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-}
-
 // atexitActive reports whether the program has the atexit model: its
 // runner is defined by the model's unit.
 func (t *translator) atexitActive() bool {
-	s := t.byName[atexitRun]
+	s := t.byName[cmodel.AtexitRun]
 	return s != nil && s.def != nil && s.defUnit != nil && s.defUnit.Name == atexitName
 }
 
@@ -137,7 +28,7 @@ func (fc *fnctx) runAtexit(rng cfa.Range, text string) *cfa.Call {
 	if !fc.t.atexitActive() || fc.u != nil && fc.u.Name == atexitName {
 		return nil
 	}
-	c := &cfa.Call{Fn: fc.t.byName[atexitRun].name, Pos: rng.Start}
+	c := &cfa.Call{Fn: fc.t.byName[cmodel.AtexitRun].name, Pos: rng.Start}
 	fc.emitAt(c, rng, text)
 	return c
 }
@@ -205,8 +96,8 @@ func (fc *fnctx) atexitLifetimes() {
 func (t *translator) mainNamedElsewhere() bool {
 	n := 0
 	for _, u := range t.units {
-		if u.Name == atexitName {
-			continue
+		if strings.HasPrefix(u.Name, "<") {
+			continue // a model's unit (cmodel)
 		}
 		ctext.Scan(u.Src.Text(), func(id string) {
 			if id == "main" {

@@ -17,6 +17,7 @@ import (
 	"github.com/reverify/reverify/engine/contract"
 	"github.com/reverify/reverify/engine/frontend/cbmctext"
 	"github.com/reverify/reverify/engine/frontend/ccparse"
+	"github.com/reverify/reverify/engine/frontend/cmodel"
 )
 
 // Options are the front-end options of a translation: the data model,
@@ -258,20 +259,27 @@ func parseAll(cfg Options, srcs []Source) ([]*ccparse.Unit, *cbmctext.Contracts,
 	if len(errs) > 0 {
 		return nil, nil, errors.New(strings.Join(errs, "\n"))
 	}
-	if len(units) > 0 && needsAtexit(srcs) {
-		// the atexit model's unit (atexit.go)
-		sf := ccparse.NewSourceFile(atexitName, atexitSource)
+	texts := make([]string, len(srcs))
+	for i, s := range srcs {
+		texts[i] = s.Content
+	}
+	for _, m := range cmodel.Needed(texts) {
+		if len(units) == 0 {
+			break
+		}
+		// a model's unit (engine/frontend/cmodel)
+		sf := ccparse.NewSourceFile(m.Name, m.Source)
 		files := ccparse.NewFileSet(sf)
 		files.Mem = mem
 		ast, err := ccparse.Translate(&c, []cc.Source{
 			{Name: "<predefined>", Value: predef},
 			{Name: "<builtin>", Value: cc.Builtin},
-			{Name: atexitName, Value: sf.CCContent()},
-		}, len(atexitSource))
+			{Name: m.Name, Value: sf.CCContent()},
+		}, len(m.Source))
 		if err != nil {
-			return nil, nil, fmt.Errorf("frontend: atexit model: %v", err)
+			return nil, nil, fmt.Errorf("frontend: the model %s: %v", m.Name, err)
 		}
-		units = append(units, &ccparse.Unit{Idx: len(units), Name: atexitName, Src: sf, AST: ast, Files: files})
+		units = append(units, &ccparse.Unit{Idx: len(units), Name: m.Name, Src: sf, AST: ast, Files: files})
 	}
 	if len(units) == 0 {
 		return nil, nil, errors.New("no C source files to translate")

@@ -1,10 +1,10 @@
-package frontend
+package cmodel
 
 import "testing"
 
-// TestCallsAtexit: a declaration of atexit is no call; a call in any
+// TestCalls: a declaration of atexit is no call; a call in any
 // expression context is.
-func TestCallsAtexit(t *testing.T) {
+func TestCalls(t *testing.T) {
 	for _, tc := range []struct {
 		src  string
 		want bool
@@ -20,8 +20,8 @@ func TestCallsAtexit(t *testing.T) {
 		{"int main(void) { do atexit(h); while (0); }", true},
 		{"/* atexit(h) */ int x;", false},
 	} {
-		if got := callsAtexit(tc.src); got != tc.want {
-			t.Errorf("callsAtexit(%q) = %v, want %v", tc.src, got, tc.want)
+		if got := Calls(tc.src, map[string]bool{"atexit": true}); got != tc.want {
+			t.Errorf("Calls(%q) = %v, want %v", tc.src, got, tc.want)
 		}
 	}
 }
