@@ -12,8 +12,7 @@ import (
 // here the calls of its runner are placed: every call of exit (without
 // body) and every return of main call it first.
 
-// atexitName is the name of the model's translation unit in positions.
-const atexitName = "<atexit>"
+const atexitName = cmodel.AtexitName
 
 // atexitActive reports whether the program has the atexit model: its
 // runner is defined by the model's unit.

@@ -25,8 +25,9 @@ import "regexp"
 // its argument, and every memory property is UNKNOWN (SV-COMP
 // c/memsafety/global-atexit*).
 const (
-	AtexitRun = "__reverify_atexit_run"
-	AtexitMax = 32
+	AtexitName = "<atexit>" // the unit's name in positions
+	AtexitRun  = "__reverify_atexit_run"
+	AtexitMax  = 32
 )
 
 // atexitSource is the translation unit of the atexit model.
@@ -55,7 +56,7 @@ void __reverify_atexit_run(void)
 // Atexit is the atexit model's unit. A destructor needs it too: the
 // front end registers destructors with the model (engine/frontend's
 // ctors.go).
-var Atexit = newUnit("<atexit>", atexitSource, []string{"atexit"}, destructorRE.MatchString, nil)
+var Atexit = newUnit(AtexitName, atexitSource, []string{"atexit"}, destructorRE.MatchString, nil)
 
 // destructorRE matches the destructor attribute.
 var destructorRE = regexp.MustCompile(`__attribute__\s*\(\(\s*[^;{}]*\b(__)?destructor(__)?\b`)

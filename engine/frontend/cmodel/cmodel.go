@@ -25,6 +25,7 @@ type Unit struct {
 	// accept); nil: never.
 	unless func(src string) bool
 	def    *regexp.Regexp // a definition of one of Funcs
+	call   *regexp.Regexp // one of Funcs before a parenthesis: maybe a call
 	names  map[string]bool
 }
 
@@ -34,7 +35,9 @@ func newUnit(name, source string, funcs []string, also, unless func(string) bool
 		u.names[f] = true
 	}
 	// the parameter list followed by a body
-	u.def = regexp.MustCompile(`\b(` + strings.Join(funcs, "|") + `)\s*\([^;{}]*\)\s*\{`)
+	alt := strings.Join(funcs, "|")
+	u.def = regexp.MustCompile(`\b(` + alt + `)\s*\([^;{}]*\)\s*\{`)
+	u.call = regexp.MustCompile(`\b(` + alt + `)\s*\(`)
 	return u
 }
 
@@ -55,7 +58,7 @@ func Needed(srcs []string) []*Unit {
 				out = true
 				break
 			}
-			if Calls(s, u.names) || u.also != nil && u.also(s) {
+			if u.call.MatchString(s) && Calls(s, u.names) || u.also != nil && u.also(s) {
 				calls = true
 			}
 		}
