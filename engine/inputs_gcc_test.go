@@ -31,7 +31,7 @@ static void rv_check(int c, int line) { if (!c) printf("%d\n", line); }
 
 // TestInputsAgainstGCC runs the verdict programs of the C library's
 // input functions (cfa.InputCall, cfa.StdinByte, cfa.ReadCall) and of the
-// decimal conversions (cmodel.Strto), compiled by gcc,
+// decimal conversions (cmodel.Strto) and sscanf (cfa.EmitSscanf), compiled by gcc,
 // against the C library itself, with given standard input: no assertion
 // whose verdict is TRUE fails in a real run (the models admit what the
 // library returns), and the assertions the input decides fail as
@@ -98,6 +98,12 @@ func TestInputsAgainstGCC(t *testing.T) {
 		{"stdin_strtol.c", "-99", nil},
 		{"stdin_strtol.c", "abc", nil},
 		{"stdin_strtol.c", "", nil},
+		// sscanf's decimal conversions (cfa.EmitSscanf) of a line
+		{"stdin_sscanf.c", "42", []int{25}},
+		{"stdin_sscanf.c", "\n", []int{26}},
+		{"stdin_sscanf.c", "-7", nil},
+		{"stdin_sscanf.c", "x1", nil},
+		{"stdin_sscanf.c", "", nil},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			src, err := os.ReadFile(filepath.Join("testdata/verdicts", tc.file))
@@ -143,8 +149,9 @@ func TestInputsAgainstGCC(t *testing.T) {
 // and CI runs the packages side by side on two cores.
 const reproducerTimeout = time.Minute
 
-// TestInputReproducers verifies the verdict programs of read (cfa.ReadCall)
-// and scanf (cfa.ScanfCall) under each analysis and runs the reproducer
+// TestInputReproducers verifies the verdict programs of read (cfa.ReadCall),
+// scanf (cfa.ScanfCall), and the decimal conversions and sscanf read from
+// standard input (cmodel.Strto, cfa.EmitSscanf) under each analysis and runs the reproducer
 // of every FALSE compiled by gcc: it defines read to return the
 // counterexample's count and bytes in the order the model reads them
 // (the count, then the bytes), and it gets the text that makes glibc's
@@ -163,6 +170,10 @@ func TestInputReproducers(t *testing.T) {
 		{"input_read.c", []string{"value", "value-cegar", "symex-cegar", "predicate-cegar", "bmc"}},
 		{"stdin_scanf.c", []string{"value", "predicate-cegar", "bmc"}},
 		{"stdin_fscanf.c", []string{"value", "bmc"}},
+		// the C library's own conversions run: the model's unit is
+		// left out of the reproducer
+		{"stdin_strtol.c", []string{"value"}},
+		{"stdin_sscanf.c", []string{"value"}},
 	} {
 		for _, config := range tc.configs {
 			t.Run(config+"/"+tc.file, func(t *testing.T) {

@@ -53,6 +53,25 @@ func ScanfCall(name string, onStdin bool, format string, ok bool, args []*Type, 
 	if !ok || !isScanf && !(ScanfStream(name) && onStdin) {
 		return nil, false
 	}
+	return scanfConvs(format, "diuxXo", args, dm)
+}
+
+// SscanfCall reports whether a call of sscanf (C11 7.21.6.7; glibc
+// names it __isoc99_sscanf) without a body, with the format string
+// literal format (ok: the format argument is one) and arguments of the
+// types args (after the format), is one EmitSscanf models, and returns
+// the format's conversions: as ScanfCall's, with the decimal
+// conversions d and u only (x, o and i read prefixes).
+func SscanfCall(name, format string, ok bool, args []*Type, dm DataModel) ([]ScanfConv, bool) {
+	if !ok || name != "sscanf" && name != "__isoc99_sscanf" {
+		return nil, false
+	}
+	return scanfConvs(format, "du", args, dm)
+}
+
+// scanfConvs parses format for ScanfCall and SscanfCall: whitespace and
+// conversions with one of verbs.
+func scanfConvs(format, verbs string, args []*Type, dm DataModel) ([]ScanfConv, bool) {
 	var convs []ScanfConv
 	for i := 0; i < len(format); i++ {
 		c := format[i]
@@ -74,7 +93,7 @@ func ScanfCall(name string, onStdin bool, format string, ok bool, args []*Type, 
 				break
 			}
 		}
-		if j >= len(format) || !strings.ContainsRune("diuxXo", rune(format[j])) {
+		if j >= len(format) || !strings.ContainsRune(verbs, rune(format[j])) {
 			return nil, false
 		}
 		convs = append(convs, ScanfConv{Spec: format[i : j+1], Bits: bits})
@@ -158,4 +177,61 @@ func EmitScanf(b InputBuilder, res Expr, args []Expr, convs []ScanfConv) {
 			b.Op(&Assign{LHS: res, RHS: convInt(k, rt)})
 		})
 	})
+}
+
+// The functions of the sscanf model's helpers (engine/frontend/cmodel,
+// the unit of the decimal conversions) that EmitSscanf calls.
+const (
+	SscanfBegin = "__reverify_sscanf_begin" // (const char *s): the string to read
+	SscanfNum   = "__reverify_sscanf_num"   // (int kind) int: one conversion
+	SscanfValue = "__reverify_sscanf_value" // () unsigned long long: its value
+)
+
+// EmitSscanf emits, into b, the model of a call of sscanf(str, format,
+// args...) whose format has the conversions convs (SscanfCall), its
+// result stored into res (int), with call emitting a call of one of the
+// helpers (SscanfBegin, SscanfNum, SscanfValue) with its arguments and
+// result lvalue (nil: none). It follows glibc's vfscanf (C11 7.21.6.2):
+// each conversion is SscanfNum's, with kind 0 (strtol), 1 (strtoll), 2
+// (strtoul) or 3 (strtoull) by its signedness and width: a 64-bit
+// conversion is converted by strtoll or strtoull, which is what glibc's
+// vfscanf does where long is narrower (need_longlong) and the same as
+// strtol's where it is not; the value's low bits are stored, as glibc's
+// casts of the long result do. A conversion that fails ends the call:
+// the result is the number of values stored, or EOF when the string
+// ended before the first conversion. White space in the format is
+// skipped before each numeric conversion anyway, so the format's white
+// space has no effect of its own.
+func EmitSscanf(b InputBuilder, res Expr, str Expr, args []Expr, convs []ScanfConv, call func(fn string, args []Expr, result Expr)) {
+	call(SscanfBegin, []Expr{str}, nil)
+	var step func(j int)
+	step = func(j int) {
+		kind := int64(0)
+		if convs[j].Bits == 64 {
+			kind = 1
+		}
+		if c := convs[j].Spec; c[len(c)-1] == 'u' {
+			kind += 2
+		}
+		k := b.Temp(IntT)
+		call(SscanfNum, []Expr{NewConst(IntT, kind)}, k)
+		b.If(&Binary{Op: Eq, X: k, Y: NewConst(IntT, 1), T: IntT}, func() {
+			v := b.Temp(IntType(64, false))
+			call(SscanfValue, nil, v)
+			p := args[j]
+			b.Op(&Assign{LHS: &Deref{X: p, T: p.Type().Elem}, RHS: convInt(v, p.Type().Elem)})
+			if j+1 < len(convs) {
+				step(j + 1)
+			} else {
+				b.Op(&Assign{LHS: res, RHS: NewConst(res.Type(), int64(len(convs)))})
+			}
+		}, func() {
+			if j == 0 {
+				b.Op(&Assign{LHS: res, RHS: convInt(k, res.Type())}) // -1 (EOF) or 0
+			} else {
+				b.Op(&Assign{LHS: res, RHS: NewConst(res.Type(), int64(j))})
+			}
+		})
+	}
+	step(0)
 }

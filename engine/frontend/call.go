@@ -330,6 +330,8 @@ func (fc *fnctx) special(s *funcSym, x *cc.PostfixExpression, args []cc.Expressi
 		return fc.input(s, args, tn), true
 	case modelled(fc.scanfConvs(s, args)):
 		return fc.scanf(s, args, tn), true
+	case fc.sscanfConvs(s, args) != nil:
+		return fc.sscanf(s, args, tn), true
 	case s.typ.Kind == cfa.Func && len(args) == 3 && cfa.ReadCall(name, s.typ.Result, s.typ.Params):
 		return fc.read(s, args, tn), true
 	case cfa.StdinCall(name, len(args), len(args) >= 3 && isStdin(args[len(args)-1]), len(args) == 4 && isConstOne(args[1])) && fc.stdinCallTypes(s):
@@ -671,6 +673,48 @@ func (fc *fnctx) scanf(s *funcSym, args []cc.ExpressionNode, tn cc.Node) cfa.Exp
 	r := fc.temp(res)
 	rng, text := fc.rt(tn)
 	cfa.EmitScanf(cInput{fc, rng, text}, r, vals, convs)
+	return r
+}
+
+// sscanfConvs returns the conversions of a call of sscanf that
+// cfa.SscanfCall models, when the program has the model's helpers (the
+// unit of engine/frontend/cmodel's decimal conversions), else nil.
+func (fc *fnctx) sscanfConvs(s *funcSym, args []cc.ExpressionNode) []cfa.ScanfConv {
+	if h := fc.t.byName[cfa.SscanfNum]; h == nil || h.def == nil || len(args) < 3 {
+		return nil
+	}
+	format, ok := stringLitArg(args[1])
+	types := make([]*cfa.Type, len(args)-2)
+	for i, a := range args[2:] {
+		types[i] = fc.t.tm.Typ(a.Type())
+	}
+	convs, _ := cfa.SscanfCall(s.key.name, format, ok, types, fc.t.p.DataModel)
+	return convs
+}
+
+// sscanf translates a call of sscanf by its model (cfa.EmitSscanf,
+// calling the helpers of the model's unit): its value, a fresh
+// temporary of int, is returned.
+func (fc *fnctx) sscanf(s *funcSym, args []cc.ExpressionNode, tn cc.Node) cfa.Expr {
+	convs := fc.sscanfConvs(s, args)
+	str := fc.rv(args[0])
+	vals := make([]cfa.Expr, len(args)-2)
+	for i, a := range args[2:] {
+		vals[i] = fc.rv(a)
+	}
+	res := cfa.IntT
+	if s.typ.Kind == cfa.Func && s.typ.Result != nil && s.typ.Result.IsInteger() {
+		res = s.typ.Result
+	}
+	r := fc.temp(res)
+	rng, text := fc.rt(tn)
+	cfa.EmitSscanf(cInput{fc, rng, text}, r, str, vals, convs, func(name string, xs []cfa.Expr, result cfa.Expr) {
+		h := fc.t.byName[name]
+		for i := range xs {
+			xs[i] = fc.conv(xs[i], h.typ.Params[i], tn)
+		}
+		fc.emitAt(&cfa.Call{Fn: h.name, Args: xs, Result: result, Pos: rng.Start}, rng, text)
+	})
 	return r
 }
 

@@ -14,8 +14,9 @@
 //     in the reverse order of their registration after main.
 //   - the conversions of decimal strings to integers (strto.go; C11
 //     7.22.1.2 and 7.22.1.4): atoi, atol, atoll, and strtol, strtoll,
-//     strtoul, strtoull in base 10, as glibc computes them, errno
-//     included; another base is an unmodelled call.
+//     strtoul, strtoull in base 10, as glibc computes them; another
+//     base is an unmodelled call. The unit also holds the helpers of
+//     sscanf's model (cfa.EmitSscanf), one decimal conversion each.
 //
 // The helpers of a model are named with the prefix "__reverify_"
 // (cfa.Generated), so that the witness validator unrolls their loops,

@@ -28,11 +28,24 @@ import "regexp"
 // body): glibc's base 0 and 16 read prefixes, and newer glibc versions
 // "0b" too. A program that calls setlocale does not get the model (a
 // locale may add white space).
+//
+// The unit also holds the helpers of sscanf's model (cfa.EmitSscanf,
+// for a format of decimal conversions), so a call of sscanf needs it
+// too: __reverify_sscanf_num performs one conversion as glibc's vfscanf
+// does (white space skipped; the end of the string first is an input
+// failure, -1; no digit after an optional sign a matching failure, 0;
+// else the digits are converted by the strto function kind names, 1).
 var Strto = newUnit("<strto>", strtoSource,
 	[]string{"atoi", "atol", "atoll", "strtol", "strtoll", "strtoul", "strtoull"},
-	nil, setlocaleRE.MatchString)
+	callsSscanf, setlocaleRE.MatchString)
 
-var setlocaleRE = regexp.MustCompile(`\bsetlocale\b`)
+var (
+	setlocaleRE = regexp.MustCompile(`\bsetlocale\b`)
+	sscanfRE    = regexp.MustCompile(`\bsscanf\s*\(`)
+	sscanfNames = map[string]bool{"sscanf": true}
+)
+
+func callsSscanf(src string) bool { return sscanfRE.MatchString(src) && Calls(src, sscanfNames) }
 
 // strtoSource is the translation unit of the model. The digits' loop
 // accumulates in unsigned long long whatever the type: max is the
@@ -135,5 +148,44 @@ long atol(const char *nptr)
 long long atoll(const char *nptr)
 {
 	return strtoll(nptr, (char **)0, 10);
+}
+
+const char *__reverify_sscanf_pos;
+unsigned long long __reverify_sscanf_val;
+
+void __reverify_sscanf_begin(const char *s)
+{
+	__reverify_sscanf_pos = s;
+}
+
+int __reverify_sscanf_num(int kind)
+{
+	const char *s = __reverify_sscanf_pos, *start;
+	while (*s == ' ' || (*s >= '\t' && *s <= '\r'))
+		s++;
+	if (*s == 0)
+		return -1;
+	start = s;
+	if (*s == '-' || *s == '+')
+		s++;
+	if (*s < '0' || *s > '9')
+		return 0;
+	while (*s >= '0' && *s <= '9')
+		s++;
+	__reverify_sscanf_pos = s;
+	if (kind == 0)
+		__reverify_sscanf_val = strtol(start, (char **)0, 10);
+	else if (kind == 1)
+		__reverify_sscanf_val = strtoll(start, (char **)0, 10);
+	else if (kind == 2)
+		__reverify_sscanf_val = strtoul(start, (char **)0, 10);
+	else
+		__reverify_sscanf_val = strtoull(start, (char **)0, 10);
+	return 1;
+}
+
+unsigned long long __reverify_sscanf_value(void)
+{
+	return __reverify_sscanf_val;
 }
 `

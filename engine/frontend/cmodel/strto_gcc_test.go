@@ -13,8 +13,12 @@ import (
 // strtoDriver calls each conversion of the model (its functions renamed
 // m_… by the command line) and of the C library on every string of
 // strtoInputs and prints each disagreement in the result or the end
-// pointer (the model leaves errno alone: Strto).
+// pointer (the model leaves errno alone: Strto); and it calls glibc's
+// sscanf and the model's helpers as cfa.EmitSscanf calls them, on
+// formats of each width and signedness, and prints each disagreement in
+// the result or the values stored.
 const strtoDriver = `#include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 long m_strtol(const char *, char **, int);
 long long m_strtoll(const char *, char **, int);
@@ -40,12 +44,48 @@ unsigned long long __reverify_strtoull_base(const char *s, char **e, int b) { re
 	__typeof__(call(s)) r1 = call(s), r2 = m_##call(s); \
 	if (r1 != r2) printf(#call "(%s): libc " fmt ", model " fmt "\n", s, r1, r2); \
 } while (0)
+/* sscanf as cfa.EmitSscanf emits it over the model's helpers */
+void __reverify_sscanf_begin(const char *);
+int __reverify_sscanf_num(int);
+unsigned long long __reverify_sscanf_value(void);
+static int emu(const char *s, int n, const int *kinds, void **ps, const int *sizes) {
+	__reverify_sscanf_begin(s);
+	for (int j = 0; j < n; j++) {
+		int k = __reverify_sscanf_num(kinds[j]);
+		if (k != 1)
+			return j == 0 ? k : j;
+		unsigned long long v = __reverify_sscanf_value();
+		memcpy(ps[j], &v, sizes[j]); /* the low bits, little-endian */
+	}
+	return n;
+}
+/* a format of one or two conversions of types T and U, kinds as
+   EmitSscanf gives them */
+#define KIND(T, u) ((sizeof(T) == 8) + 2 * (u))
+#define SCAN1(fmt, T, u) do { \
+	T a1 = (T)77, a2 = (T)77; \
+	int r1 = sscanf(s, fmt, &a1); \
+	int k[] = {KIND(T, u)}, z[] = {sizeof(T)}; void *p[] = {&a2}; \
+	int r2 = emu(s, 1, k, p, z); \
+	if (r1 != r2 || a1 != a2) printf("sscanf(\"%s\", %s): libc %d %lld, model %d %lld\n", s, #fmt, r1, (long long)a1, r2, (long long)a2); \
+} while (0)
+#define SCAN2(fmt, T, tu, U, uu) do { \
+	T a1 = (T)77, a2 = (T)77; U b1 = (U)66, b2 = (U)66; \
+	int r1 = sscanf(s, fmt, &a1, &b1); \
+	int k[] = {KIND(T, tu), KIND(U, uu)}, z[] = {sizeof(T), sizeof(U)}; void *p[] = {&a2, &b2}; \
+	int r2 = emu(s, 2, k, p, z); \
+	if (r1 != r2 || a1 != a2 || b1 != b2) printf("sscanf(\"%s\", %s): libc %d %lld %lld, model %d %lld %lld\n", s, #fmt, r1, (long long)a1, (long long)b1, r2, (long long)a2, (long long)b2); \
+} while (0)
 int main(void) {
 	int n = 0;
 	for (const char **p = inputs; *p; p++, n++) {
 		const char *s = *p;
 		SAME(strtol, "%ld"); SAME(strtoll, "%lld"); SAME(strtoul, "%lu"); SAME(strtoull, "%llu");
 		SAME1(atoi, "%d"); SAME1(atol, "%ld"); SAME1(atoll, "%lld");
+		SCAN1("%d", int, 0); SCAN1("%u", unsigned, 1); SCAN1("%hhd", signed char, 0); SCAN1("%hhu", unsigned char, 1);
+		SCAN1("%hd", short, 0); SCAN1("%hu", unsigned short, 1); SCAN1("%ld", long, 0); SCAN1("%lu", unsigned long, 1);
+		SCAN1("%lld", long long, 0); SCAN1("%llu", unsigned long long, 1);
+		SCAN2("%d %d", int, 0, int, 0); SCAN2("%d%u", int, 0, unsigned, 1); SCAN2(" %hhu %lld ", unsigned char, 1, long long, 0);
 	}
 	printf("checked %d\n", n);
 	return 0;
@@ -56,7 +96,8 @@ int main(void) {
 // edges of every type's range in both data models, white space, signs,
 // no digits, and random strings over digits, signs, spaces and letters.
 func strtoInputs() []string {
-	in := []string{"", " ", "0", "-0", "+0", "42", "-42", "+-1", "-+1", "--1", " \t\n\v\f\r7", "\x017", "\xa07", "12abc", "abc", "-", "+", " -", "1 2", "0x10", "010", "007",
+	in := []string{"", " ", "  \n", "- 5", "5 6", "5,6", "\n7 8", "-5-6", "+", "3 +", "3 x", "0x1f 2", "255 256",
+		"0", "-0", "+0", "42", "-42", "+-1", "-+1", "--1", " \t\n\v\f\r7", "\x017", "\xa07", "12abc", "abc", "-", "+", " -", "1 2", "0x10", "010", "007",
 		"2147483647", "2147483648", "-2147483648", "-2147483649", "4294967295", "4294967296", "-4294967295", "-4294967296",
 		"9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809",
 		"18446744073709551615", "18446744073709551616", "-18446744073709551615", "-18446744073709551616",
