@@ -53,8 +53,11 @@
 // checked. Houdini checks the candidates of a region together: a model
 // of the disjunction of their violations names the candidates that
 // die. The loops no witness can name, of the front ends' models (the
-// atexit handlers run after main) and of lowered quantifiers, are
-// unrolled there, one iteration per layer. Segments that multiply two variables are decided on one
+// atexit handlers run after main, the C library models' functions, the
+// byte loops of fgets, fread and read) and of lowered quantifiers, are
+// unrolled there, one iteration per layer; executions that left such a
+// loop after different numbers of iterations stay apart. Segments that
+// multiply two variables are decided on one
 // formula normalised into sums of monomials (smt.Normalizer), where
 // bit-blasting alone does not finish on 64-bit polynomial invariants.
 // A segment from a loop in a callee starts in

@@ -17,15 +17,18 @@ import (
 const maxRegionNodes = 100000
 
 // regionNode is one location under one call stack, after depth cut
-// points and unroll iterations of unrolled loops, of the region a
+// points and the iterations unroll of unrolled loops, of the region a
 // segment passes.
 type regionNode struct {
 	loc   *cfa.Location
 	stack []*cfa.Edge
 	depth int
-	// unroll counts the iterations of unrolled loops passed
-	// (segments.unrolled).
-	unroll int
+	// unroll lists the heads of the unrolled loops (segments.unrolled)
+	// whose iterations the node's executions passed, in order ("12.12.40."):
+	// executions that left one loop after different numbers of
+	// iterations stay apart (their memory objects are numbered
+	// differently, and the encoding joins only equal numberings).
+	unroll string
 	// cut is the cut point the node reaches (nil: none): the node ends
 	// a segment and has no arcs.
 	cut *cutPoint
@@ -131,7 +134,7 @@ func (v *segments) encodeRegion(ctx context.Context, c *cutPoint, inv cfa.Expr, 
 		}
 	}
 	g := &regionGraph{v: v, fromCut: c != nil, byKey: map[string]*regionNode{}}
-	root := g.get(start, stack, 0, 0, true)
+	root := g.get(start, stack, 0, "", true)
 	root.pending = []*smt.SymState{s}
 	roots := []*regionNode{root}
 	for layer := 0; len(roots) > 0; layer++ {
@@ -160,7 +163,7 @@ func (v *segments) encodeRegion(ctx context.Context, c *cutPoint, inv cfa.Expr, 
 			}
 			depth := n.depth
 			if n.model {
-				next := g.get(n.loc, n.stack, depth, n.unroll+1, true)
+				next := g.get(n.loc, n.stack, depth, n.unroll+strconv.Itoa(n.loc.ID)+".", true)
 				if next == nil {
 					return nil, false
 				}
@@ -411,14 +414,14 @@ type regionGraph struct {
 // unroll iterations of model loops (first: where a segment starts or
 // resumes past a cut point or model loop head at l, else a node at such
 // a location reaches it); nil beyond maxRegionNodes.
-func (g *regionGraph) get(l *cfa.Location, stack []*cfa.Edge, depth, unroll int, first bool) *regionNode {
+func (g *regionGraph) get(l *cfa.Location, stack []*cfa.Edge, depth int, unroll string, first bool) *regionNode {
 	var cut *cutPoint
 	model := false
 	if !first {
 		cut = g.v.cuts[l]
 		model = cut == nil && g.v.unrolled(l)
 	}
-	k := strconv.Itoa(l.ID) + "|" + stackKey(stack) + "|" + strconv.Itoa(depth) + "|" + strconv.Itoa(unroll)
+	k := strconv.Itoa(l.ID) + "|" + stackKey(stack) + "|" + strconv.Itoa(depth) + "|" + unroll
 	switch {
 	case first:
 		k += "|first"
@@ -553,13 +556,22 @@ func (g *regionGraph) layer(roots []*regionNode) (order []*regionNode, ok bool) 
 // name, which the merged encoding unrolls, one iteration per layer, as
 // far as the constants or the formula let it run: a loop of the models
 // the front ends add (functions named __reverify_…, such as the loop
-// that runs the atexit handlers) or of a lowered quantifier
+// that runs the atexit handlers), a loop a model of an input function
+// emits (cfa.InputBuilder's While: fgets, fread, read), whose head's
+// edges carry no source position, or of a lowered quantifier
 // (cfa.QuantifierLoop, whose trip count is the quantifier's range).
 func (v *segments) unrolled(l *cfa.Location) bool {
 	if !l.LoopHead {
 		return false
 	}
 	if strings.HasPrefix(l.Func.Name, "__reverify_") {
+		return true
+	}
+	unplaced := len(l.Out) > 0
+	for _, e := range l.Out {
+		unplaced = unplaced && e.Pos.Start.Line == 0
+	}
+	if unplaced {
 		return true
 	}
 	if v.loops == nil {
