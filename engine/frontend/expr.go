@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 
 	"modernc.org/cc/v4"
 
@@ -893,14 +894,16 @@ func failsAssertion(n cc.Node) bool {
 }
 
 // assertionCond translates the condition n of a branch whose false
-// side f fails an assertion (assertion: failsAssertion) with translate
-// (cond or guardCond) so that its constant parts branch both ways (an
-// assume of a false constant) instead of jumping: assert(c), c || 1
-// and p ? 1 : 1 keep the failing call, so the assertion is a property
-// with a verdict, not folded away.
-func (fc *fnctx) assertionCond(n cc.ExpressionNode, t, f int, assertion bool, translate func(cc.ExpressionNode, int, int)) {
+// side, the statement or expression els, may fail an assertion
+// (failsAssertion) with translate (cond or guardCond) so that, when it
+// does, its constant parts branch both ways (an assume of a false
+// constant) instead of jumping: assert(c), c || 1 and p ? 1 : 1 keep
+// the failing call, so the assertion is a property with a verdict, not
+// folded away. els is searched only when a constant part is met (once:
+// an else-if chain is not searched again at every level).
+func (fc *fnctx) assertionCond(n cc.ExpressionNode, t, f int, els cc.Node, translate func(cc.ExpressionNode, int, int)) {
 	keep := fc.keepConst
-	fc.keepConst = assertion
+	fc.keepConst = sync.OnceValue(func() bool { return failsAssertion(els) })
 	translate(n, t, f)
 	fc.keepConst = keep
 }
@@ -922,7 +925,7 @@ func (fc *fnctx) conditional(x *cc.ConditionalExpression, want bool) cfa.Expr {
 		}
 		fc.branchAt(fc.truth(c, x), j, f, rng, text)
 	} else {
-		fc.assertionCond(x.LogicalOrExpression, t, f, failsAssertion(x.ConditionalExpression), fc.cond)
+		fc.assertionCond(x.LogicalOrExpression, t, f, x.ConditionalExpression, fc.cond)
 		if want {
 			tmp = fc.temp(typ)
 		}
@@ -978,7 +981,7 @@ func (fc *fnctx) cond(n cc.ExpressionNode, t, f int) {
 			target = t
 		}
 		rng, text := fc.rt(n)
-		if fc.keepConst {
+		if fc.keepConst != nil && fc.keepConst() {
 			fc.branchAt(fc.truth(fc.rv(n), n), t, f, rng, text)
 			return
 		}

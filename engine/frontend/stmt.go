@@ -29,8 +29,9 @@ type fnctx struct {
 	ntemp  int
 	result *cfa.Type
 	isInit bool
-	// keepConst: constant conditions branch both ways (assertionCond)
-	keepConst bool
+	// keepConst, when not nil, reports whether constant conditions
+	// branch both ways (assertionCond)
+	keepConst func() bool
 	// vlaDims maps the pointer variables standing for variable-length
 	// arrays to their dimensions (temporaries or constants, outermost
 	// first); vlaRows maps the row pointers that subscripting them yields
@@ -335,7 +336,7 @@ func (fc *fnctx) selection(ss *cc.SelectionStatement) {
 		fc.cur = f
 	case cc.SelectionStatementIfElse:
 		t, f := fc.b.node(), fc.b.node()
-		fc.assertionCond(ss.ExpressionList, t, f, failsAssertion(ss.Statement2), fc.guardCond) // assert.h's `if (c) ; else __assert_fail(…)`
+		fc.assertionCond(ss.ExpressionList, t, f, ss.Statement2, fc.guardCond) // assert.h's `if (c) ; else __assert_fail(…)`
 		fc.cur = t
 		fc.stmt(ss.Statement)
 		end := fc.cur
