@@ -26,6 +26,7 @@ var (
 	flagTimeout = flag.Duration("diff.timeout", 4*time.Second, "time limit per property")
 	flagExtern  = flag.Bool("diff.extern", true, "let every other pair of seeds call functions without a body (false: none does)")
 	flagStdin   = flag.Bool("diff.stdin", false, "let every program read ints from standard input with scanf (Options.Stdin)")
+	flagConvert = flag.Bool("diff.convert", false, "let every program convert strings with atoi, strtol, strtoul and sscanf (Options.Convert)")
 	flagReduce  = flag.Int("diff.reduce", 0, "reduce each failing case with at most this many checks and write it as …-min.txt")
 )
 
@@ -221,6 +222,7 @@ func TestDiff(t *testing.T) {
 		opt := OptionsFor(j.seed)
 		opt.Extern = opt.Extern && *flagExtern
 		opt.Stdin = *flagStdin
+		opt.Convert = opt.Convert || *flagConvert
 		gp := Generate(j.seed, opt)
 		c, err := e.MakeCase(ctx, gp)
 		if err != nil {
@@ -357,6 +359,7 @@ func TestDump(t *testing.T) {
 	}
 	opt := OptionsFor(*flagSeed)
 	opt.Stdin = *flagStdin
+	opt.Convert = opt.Convert || *flagConvert
 	gp := Generate(*flagSeed, opt)
 	c, err := e.MakeCase(context.Background(), gp)
 	if err != nil {

@@ -59,6 +59,12 @@
 //     runs get the input vector's numbers as text on standard input,
 //     and a FALSE's reproducer the text it writes (engine/cfa's scanf
 //     model).
+//   - Convert (rotated when q%7 == 2; -diff.convert turns it on for
+//     every program): statements convert a string literal with atoi,
+//     strtol or strtoul in base 10, or read it with sscanf("%d"), and
+//     store the value (for sscanf, the count when it is not 1): digits
+//     after white space and signs, numbers beyond every type's range,
+//     letters (engine/frontend/cmodel's models against glibc's).
 //
 // e.g. under Layout:
 //

@@ -66,6 +66,13 @@ type Options struct {
 	// (C11 7.21.6.4): inputs for reverify (engine/cfa's scanf model),
 	// the input vector's numbers as text on gcc's standard input.
 	Stdin bool
+	// Convert adds statements that convert a string literal to an
+	// integer with atoi, strtol or strtoul (base 10), or read one with
+	// sscanf("%d"), and store the result (C11 7.22.1.2, 7.22.1.4,
+	// 7.21.6.7): digits, signs, white space, letters and numbers beyond
+	// the types' ranges (engine/frontend/cmodel's models; gcc's runs
+	// call glibc).
+	Convert bool
 }
 
 // OptionsFor derives the options of a seed: the four combinations of
@@ -74,7 +81,7 @@ type Options struct {
 // options change with the group of four q = seed/4: Layout in odd
 // groups, WideShift when q%3 != 0, WideBits when q%4 == 3, Startup when
 // q%3 == 1, Volatile when q%5 is 1 or 3, ExternObj when q%5 >= 3, so
-// that any 60 consecutive groups (240 seeds) meet every pattern these
+// Convert when q%7 == 2, so that any 420 consecutive groups meet every pattern these
 // formulas allow, each under every combination of Nondet and Extern (not
 // every pair of options: WideBits implies Layout, Startup and BitFields
 // imply WideShift and exclude each other).
@@ -85,7 +92,7 @@ func OptionsFor(seed int64) Options {
 	m, q := seed%4, seed/4
 	return Options{Nondet: m&1 != 0, Extern: m&2 != 0, BitFields: q%3 == 2,
 		Layout: q%2 == 1, WideShift: q%3 != 0, WideBits: q%4 == 3, Startup: q%3 == 1,
-		Volatile: q%5 == 1 || q%5 == 3, ExternObj: q%5 >= 3}
+		Volatile: q%5 == 1 || q%5 == 3, ExternObj: q%5 >= 3, Convert: q%7 == 2}
 }
 
 // cType is a C integer type the generator uses.
@@ -200,6 +207,7 @@ type gen struct {
 	externs []*extern
 	nondet  map[string]bool
 	scanf   bool // a statement reads standard input (Options.Stdin)
+	convert bool // a statement converts a string (Options.Convert)
 	checks  []check
 	loop    int // loop nesting
 	depth   int // statement nesting
@@ -370,6 +378,10 @@ func (g *gen) program() {
 	var decl strings.Builder
 	if g.scanf {
 		decl.WriteString("extern int scanf(const char *, ...);\n")
+	}
+	if g.convert {
+		decl.WriteString("extern int atoi(const char *);\nextern long strtol(const char *, char **, int);\n" +
+			"extern unsigned long strtoul(const char *, char **, int);\nextern int sscanf(const char *, const char *, ...);\n")
 	}
 	for _, s := range sortedKeys(g.nondet) {
 		fmt.Fprintf(&decl, "extern %s __VERIFIER_nondet_%s(void);\n", nondetRet[s], s)
@@ -610,6 +622,28 @@ func (g *gen) addCheck(lv lvalue) {
 }
 
 // constant returns an integer literal, often a boundary value.
+// numberText is the text of a string literal for Options.Convert: a
+// number with white space and a sign around it, at times beyond every
+// type's range, or other characters.
+func (g *gen) numberText() string {
+	var b strings.Builder
+	for i, n := 0, g.r.Intn(3); i < n; i++ {
+		b.WriteString([]string{" ", "\\t", "\\n"}[g.r.Intn(3)])
+	}
+	b.WriteString([]string{"", "", "-", "+", "+-", "x"}[g.r.Intn(6)])
+	digits := g.r.Intn(12)
+	if g.r.Intn(5) == 0 {
+		digits = 19 + g.r.Intn(3)
+	}
+	for i := 0; i < digits; i++ {
+		b.WriteByte(byte('0' + g.r.Intn(10)))
+	}
+	if g.r.Intn(3) == 0 {
+		b.WriteString([]string{" 7", "x", "-3", "."}[g.r.Intn(4)])
+	}
+	return b.String()
+}
+
 func (g *gen) constant() string {
 	edges := []string{"0", "1", "2", "-1", "3", "7", "-8", "100", "127", "128", "-128", "255", "256",
 		"32767", "-32768", "65535", "0x7fffffff", "0x80000000U", "0xffffffffU", "-2147483647 - 1",
@@ -854,6 +888,19 @@ func (g *gen) stmt() {
 	case k < 17 && g.opt.Stdin && g.r.Intn(2) == 0:
 		g.scanf = true
 		g.emit("{ int rv_in; if (scanf(\"%%d\", &rv_in) == 1) %s = rv_in; }", g.target())
+	case k < 17 && g.opt.Convert && g.r.Intn(2) == 0:
+		g.convert = true
+		lit := g.numberText()
+		switch g.r.Intn(4) {
+		case 0:
+			g.emit("%s = atoi(\"%s\");", g.target(), lit)
+		case 1:
+			g.emit("%s = strtol(\"%s\", 0, 10);", g.target(), lit)
+		case 2:
+			g.emit("%s = strtoul(\"%s\", 0, 10);", g.target(), lit)
+		default:
+			g.emit("{ int rv_cv = %d; int rv_n = sscanf(\"%s\", \"%%d\", &rv_cv); %s = rv_n == 1 ? rv_cv : rv_n; }", g.r.Intn(9), lit, g.target())
+		}
 	case k < 17 && g.opt.Nondet:
 		t := g.typ()
 		g.nondet[t.nondet] = true
