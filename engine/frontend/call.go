@@ -662,18 +662,26 @@ func modelled(convs []cfa.ScanfConv, _ []cc.ExpressionNode) bool { return convs 
 func (fc *fnctx) scanf(s *funcSym, args []cc.ExpressionNode, tn cc.Node) cfa.Expr {
 	convs, args := fc.scanfConvs(s, args)
 	fc.t.p.Externals[s.name] = s.typ
-	vals := make([]cfa.Expr, len(args)-1)
-	for i, a := range args[1:] {
+	vals, r := fc.scanfOperands(s, args[1:])
+	rng, text := fc.rt(tn)
+	cfa.EmitScanf(cInput{fc, rng, text}, r, vals, convs)
+	return r
+}
+
+// scanfOperands evaluates the pointer arguments ptrs of a call of a
+// function of scanf's family s and returns their values and a fresh
+// temporary for the call's value (of s's declared integer result type,
+// else int).
+func (fc *fnctx) scanfOperands(s *funcSym, ptrs []cc.ExpressionNode) ([]cfa.Expr, cfa.Expr) {
+	vals := make([]cfa.Expr, len(ptrs))
+	for i, a := range ptrs {
 		vals[i] = fc.rv(a)
 	}
 	res := cfa.IntT
 	if s.typ.Kind == cfa.Func && s.typ.Result != nil && s.typ.Result.IsInteger() {
 		res = s.typ.Result
 	}
-	r := fc.temp(res)
-	rng, text := fc.rt(tn)
-	cfa.EmitScanf(cInput{fc, rng, text}, r, vals, convs)
-	return r
+	return vals, fc.temp(res)
 }
 
 // sscanfConvs returns the conversions of a call of sscanf that
@@ -698,15 +706,7 @@ func (fc *fnctx) sscanfConvs(s *funcSym, args []cc.ExpressionNode) []cfa.ScanfCo
 func (fc *fnctx) sscanf(s *funcSym, args []cc.ExpressionNode, tn cc.Node) cfa.Expr {
 	convs := fc.sscanfConvs(s, args)
 	str := fc.rv(args[0])
-	vals := make([]cfa.Expr, len(args)-2)
-	for i, a := range args[2:] {
-		vals[i] = fc.rv(a)
-	}
-	res := cfa.IntT
-	if s.typ.Kind == cfa.Func && s.typ.Result != nil && s.typ.Result.IsInteger() {
-		res = s.typ.Result
-	}
-	r := fc.temp(res)
+	vals, r := fc.scanfOperands(s, args[2:])
 	rng, text := fc.rt(tn)
 	cfa.EmitSscanf(cInput{fc, rng, text}, r, str, vals, convs, func(name string, xs []cfa.Expr, result cfa.Expr) {
 		h := fc.t.byName[name]
