@@ -34,9 +34,10 @@ func newUnit(name, source string, funcs []string, also, unless func(string) bool
 	for _, f := range funcs {
 		u.names[f] = true
 	}
-	// the parameter list followed by a body
+	// after a type name or `*` (not a call's `(`, `&&` or `=`), the
+	// parameter list followed by a body
 	alt := strings.Join(funcs, "|")
-	u.def = regexp.MustCompile(`\b(` + alt + `)\s*\([^;{}]*\)\s*\{`)
+	u.def = regexp.MustCompile(`(?:[A-Za-z0-9_]\s+|\*\s*)(` + alt + `)\s*\([^;{}]*\)\s*\{`)
 	u.call = regexp.MustCompile(`\b(` + alt + `)\s*\(`)
 	return u
 }
