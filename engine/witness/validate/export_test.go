@@ -47,3 +47,6 @@ func Houdini(ctx context.Context, prog *cfa.Program, loc witness.YAMLLocation, c
 	}
 	return live, err
 }
+
+// Iteration is iteration (merged.go).
+var Iteration = iteration

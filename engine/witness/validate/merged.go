@@ -23,11 +23,12 @@ type regionNode struct {
 	loc   *cfa.Location
 	stack []*cfa.Edge
 	depth int
-	// unroll lists the heads of the unrolled loops (segments.unrolled)
-	// whose iterations the node's executions passed, in order ("12.12.40."):
-	// executions that left one loop after different numbers of
-	// iterations stay apart (their memory objects are numbered
-	// differently, and the encoding joins only equal numberings).
+	// unroll is the history of the node's executions in the unrolled
+	// loops (segments.unrolled): the heads whose iterations they passed,
+	// in order, as runs of one head ("12*2.40*1.", iteration): executions
+	// that left one loop after different numbers of iterations stay
+	// apart (their memory objects are numbered differently, and the
+	// encoding joins only equal numberings).
 	unroll string
 	// cut is the cut point the node reaches (nil: none): the node ends
 	// a segment and has no arcs.
@@ -163,7 +164,7 @@ func (v *segments) encodeRegion(ctx context.Context, c *cutPoint, inv cfa.Expr, 
 			}
 			depth := n.depth
 			if n.model {
-				next := g.get(n.loc, n.stack, depth, n.unroll+strconv.Itoa(n.loc.ID)+".", true)
+				next := g.get(n.loc, n.stack, depth, iteration(n.unroll, n.loc.ID), true)
 				if next == nil {
 					return nil, false
 				}
@@ -550,6 +551,20 @@ func (g *regionGraph) layer(roots []*regionNode) (order []*regionNode, ok bool) 
 		return nil, false
 	}
 	return order, true
+}
+
+// iteration extends the unrolling history u (regionNode.unroll) by one
+// iteration of the loop whose head is the location id: the last run
+// grows when it is that head's, so that a history is as long as the
+// number of loops entered, not of iterations.
+func iteration(u string, id int) string {
+	head := strconv.Itoa(id) + "*"
+	i := strings.LastIndexByte(strings.TrimSuffix(u, "."), '.') + 1 // the last run
+	if n, ok := strings.CutPrefix(strings.TrimSuffix(u[i:], "."), head); ok {
+		k, _ := strconv.Atoi(n)
+		return u[:i] + head + strconv.Itoa(k+1) + "."
+	}
+	return u + head + "1."
 }
 
 // unrolled reports whether l is the head of a loop that no witness can

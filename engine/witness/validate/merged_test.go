@@ -277,6 +277,20 @@ int main(void) {
 	wantValidation(t, v, err, true, "0 loop invariants are inductive")
 }
 
+// TestIteration: an unrolling history holds one run per loop entered.
+func TestIteration(t *testing.T) {
+	u := ""
+	for _, id := range []int{12, 12, 12, 40, 12, 12} {
+		u = validate.Iteration(u, id)
+	}
+	if want := "12*3.40*1.12*2."; u != want {
+		t.Errorf("history %q, want %q", u, want)
+	}
+	if got := validate.Iteration("112*4.", 12); got != "112*4.12*1." {
+		t.Errorf("a head whose ID ends in another's: %q", got)
+	}
+}
+
 // wantValidation fails t unless err is nil and v is confirmed as
 // wanted, with reason in its text.
 func wantValidation(t *testing.T, v validate.Validation, err error, confirmed bool, reason string) {
