@@ -2,13 +2,12 @@ package engine_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/cfa/cfatest"
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/spec"
@@ -19,11 +18,7 @@ import (
 // translates it.
 func translateString(t *testing.T, name, src string) (*engine.Program, []*spec.Property) {
 	t.Helper()
-	file := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	prog, err := frontend.Translate(frontend.Options{}, file)
+	prog, err := frontend.Translate(frontend.Options{}, cfatest.SourceFile(t, name, src))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,12 +6,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/reverify/reverify/engine"
+	"github.com/reverify/reverify/engine/cfa/cfatest"
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/witness"
 	"github.com/reverify/reverify/results"
@@ -33,11 +33,7 @@ int main(void) {
 	return 0;
 }
 `
-	dir := t.TempDir()
-	file := filepath.Join(dir, "p.c")
-	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	file := cfatest.SourceFile(t, "p.c", src)
 	prog, err := engine.Load(engine.SourceOptions{DataModel: engine.LP64}, file)
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,8 @@
 package cfatest
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/reverify/reverify/engine/cfa"
@@ -247,4 +249,16 @@ func (b *B) Member(x cfa.Expr, f string) cfa.Expr {
 		}
 	}
 	panic("no field " + f)
+}
+
+// SourceFile writes the C text src to a file named name in a fresh
+// temporary directory of t and returns its path, for tests that
+// translate a program given as a string.
+func SourceFile(t testing.TB, name, src string) string {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
 }
