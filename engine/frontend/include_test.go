@@ -44,3 +44,30 @@ func TestAbsoluteInclude(t *testing.T) {
 		}
 	}
 }
+
+// TestModelYieldsToHeader: a C library function the program defines in
+// a header (which the model selection, reading the sources' own text,
+// does not see) is the program's: the model unit's definition of it
+// yields, without a "multiple definition" error, and the model's other
+// functions stay (cmodel.Strto's strtol).
+func TestModelYieldsToHeader(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "my.h"), []byte("int atoi(const char *s) { return 99; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := filepath.Join(dir, "main.c")
+	src := "#include \"my.h\"\nlong strtol(const char *, char **, int);\nint main(void) { return atoi(\"5\") + (int)strtol(\"1\", 0, 10); }\n"
+	if err := os.WriteFile(c, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prog, err := Translate(Options{}, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := prog.Func("atoi"); f == nil || f.Pos.Start.File != filepath.Join(dir, "my.h") {
+		t.Errorf("atoi: %v, want the header's definition", f)
+	}
+	if f := prog.Func("strtol"); f == nil || f.Pos.Start.File != "<strto>" {
+		t.Errorf("strtol: %v, want the model's definition", f)
+	}
+}

@@ -285,6 +285,13 @@ func (t *translator) collect(u *ccparse.Unit) {
 				s.removedAs = fl // removedTarget
 				continue
 			}
+			if s.def != nil && strings.HasPrefix(u.Name, "<") {
+				// a model's unit (engine/frontend/cmodel, added after the
+				// program's) defines a C library function the program
+				// defines too, in a header its sources include: the
+				// program's is the one linked
+				continue
+			}
 			weak := hasAttr(fd.DeclarationSpecifiers, "weak") || hasAttr(fd.Declarator, "weak")
 			if s.def != nil && (weak || s.weakDef) {
 				// gcc links the strong definition over a weak one
