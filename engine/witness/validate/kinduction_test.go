@@ -300,14 +300,17 @@ func TestBoundedBaseCase(t *testing.T) {
 }
 
 // TestSameUpToFresh: the incremental prefix check accepts a re-encoded
-// conjunct whose fresh undefined-behaviour variables are renumbered
-// (and whose operands the builder reordered for it), and refuses
-// renamings that are not one-to-one or rename anything else.
+// conjunct whose fresh variables (of undefined behaviour, of a pointer
+// comparison across objects) are renumbered (and whose operands the
+// builder reordered for it), and refuses renamings that are not
+// one-to-one, change a fresh variable's prefix or rename anything else.
 func TestSameUpToFresh(t *testing.T) {
 	b := smt.NewBuilder()
 	w := smt.BVSort(32)
 	x, y, c := b.Var("x", w), b.Var("y", w), b.Var("c", smt.BoolSort)
 	u0, u1, u2 := b.FreshVar("undef", w), b.FreshVar("undef", w), b.FreshVar("undef", w)
+	a0, a1 := b.FreshVar("adjacent objects", smt.BoolSort), b.FreshVar("adjacent objects", smt.BoolSort)
+	d0 := b.FreshVar("addr", w)
 	for _, tc := range []struct {
 		a, b *smt.Term
 		want bool
@@ -317,6 +320,9 @@ func TestSameUpToFresh(t *testing.T) {
 		{b.And(b.Eq(x, u0), b.Eq(y, u1)), b.And(b.Eq(x, u2), b.Eq(y, u2)), false}, // two variables, one name
 		{b.Eq(x, u0), b.Eq(y, u1), false},
 		{b.Eq(x, b.Add(u0, y)), b.Eq(x, b.Add(y, u2)), true},
+		{b.Or(b.Eq(x, y), b.And(c, a0)), b.Or(b.Eq(x, y), b.And(c, a1)), true},
+		{b.Eq(x, u0), b.Eq(x, d0), false}, // another prefix
+		{b.Eq(x, b.Var("x@1", w)), b.Eq(x, b.Var("x@2", w)), false},
 	} {
 		if got := validate.SameUpToFresh(tc.a, tc.b); got != tc.want {
 			t.Errorf("SameUpToFresh(%v, %v) = %v, want %v", tc.a, tc.b, got, tc.want)

@@ -1340,13 +1340,14 @@ func (in *incremental) push(ctx context.Context, path []cfa.Step, check bool) (f
 
 // sameUpToFresh reports whether a and b are the same term up to a
 // consistent renaming (ren, from a's names to b's) of the fresh
-// variables the encoding creates for undefined behaviour ("undef!n",
-// numbered anew by every encoding). The conjuncts a path's encoding adds
-// after such a prefix name only fresh variables newer than any the
-// asserted prefix holds, so asserting them on top of the old prefix
-// means the same formula (at worst a fresh variable of the new prefix
-// is left unconstrained, which only admits more). same memoises pairs
-// of term IDs found equal.
+// variables the encoding creates (smt.Builder.FreshVar: "undef!n" for
+// undefined behaviour, "adjacent objects!n" for pointers compared across
+// objects, …; numbered anew by every encoding), each to one of the same
+// prefix. The conjuncts a path's encoding adds after such a prefix name
+// only fresh variables newer than any the asserted prefix holds, so
+// asserting them on top of the old prefix means the same formula (at
+// worst a fresh variable of the new prefix is left unconstrained, which
+// only admits more). same memoises pairs of term IDs found equal.
 func sameUpToFresh(a, b *smt.Term, ren map[string]string, same map[[2]int]bool) bool {
 	if a == b {
 		return true
@@ -1359,7 +1360,9 @@ func sameUpToFresh(a, b *smt.Term, ren map[string]string, same map[[2]int]bool) 
 		return false
 	}
 	if a.Name != b.Name {
-		if a.Op != smt.Var || !strings.HasPrefix(a.Name, "undef!") || !strings.HasPrefix(b.Name, "undef!") {
+		pa, fa := freshPrefix(a.Name)
+		pb, fb := freshPrefix(b.Name)
+		if a.Op != smt.Var || !fa || !fb || pa != pb {
 			return false
 		}
 		if r, ok := ren[a.Name]; ok && r != b.Name {
@@ -1405,6 +1408,22 @@ func sameUpToFresh(a, b *smt.Term, ren map[string]string, same map[[2]int]bool) 
 	}
 	same[key] = true
 	return true
+}
+
+// freshPrefix splits the name of a variable that smt.Builder.FreshVar
+// made ("prefix!n") into its prefix; ok is false for other names (the
+// encoding's versions of program variables are "name@n").
+func freshPrefix(name string) (prefix string, ok bool) {
+	i := strings.LastIndexByte(name, '!')
+	if i <= 0 || i == len(name)-1 {
+		return "", false
+	}
+	for _, c := range name[i+1:] {
+		if c < '0' || c > '9' {
+			return "", false
+		}
+	}
+	return name[:i], true
 }
 
 // orderedOp reports whether the smt.Builder orders the two operands of

@@ -3,6 +3,8 @@ package validate_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"path/filepath"
 	"strings"
@@ -149,6 +151,7 @@ func TestValidateOwnWitnesses(t *testing.T) {
 		{"predicate_count.c", "predicate-cegar", nil},
 		{"predicate_scan.c", "predicate-cegar", nil},
 		{"spurious_cover.c", "value", nil},
+		{"stdin_fgets.c", "value", nil},
 		{"symex_cegar.c", "symex-cegar", map[string]string{
 			// The loop's segments read through a pointer, whose target
 			// a segment starting at the invariant does not know.
@@ -377,4 +380,54 @@ func TestValidateAssertStyle(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestReplayPointerComparisonAfterFgets: the engine's witness of a path
+// through fgets's byte loop that compares the returned pointer with the
+// buffer is confirmed within 2,000 nodes of the search. The
+// comparison's encoding has a fresh variable ("adjacent objects!n",
+// numbered anew by every encoding of the path), which the incremental
+// prefix check did not rename as it renames "undef!n": it gave up
+// pruning for the rest of the search, which then followed the loop of
+// the input model without end (paths of 20,000 steps). The same witness
+// on a program whose comparison cannot hold is still rejected.
+func TestReplayPointerComparisonAfterFgets(t *testing.T) {
+	const src = `#include <assert.h>
+#include <stdio.h>
+int main(void) {
+	char buf[64];
+	char *p = fgets(buf, sizeof buf, stdin);
+	if (p == buf && buf[0] == 'x')
+		assert(0);
+	return 0;
+}
+`
+	_, file := tempProgram(t, "fgets_eq.c", src)
+	prog, _, res := verify(t, file, "value")
+	if len(res) != 1 || res[0].Verdict != results.False {
+		t.Fatalf("verdicts %v, want one FALSE", res)
+	}
+	var y bytes.Buffer
+	if err := witness.WriteViolationYAML(&y, violation(prog, res[0], task(file, "value"))); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	v, err := validateWith(ctx, prog, y.Bytes(), validate.Options{MaxPaths: 2000})
+	wantValidation(t, v, err, true, "calls __assert_fail at")
+	if v.Confirmed && len(v.Inputs) == 0 {
+		t.Errorf("no inputs for the reproducer: %s", v.Reason)
+	}
+	// fgets returns buf or NULL, never buf + 1: the same lines, no path.
+	badSrc := strings.Replace(src, "p == buf &&", "p == buf + 1 &&", 1)
+	bad, _ := tempProgram(t, "fgets_eq.c", badSrc)
+	tk := task(file, "value")
+	sum := sha256.Sum256([]byte(badSrc))
+	tk.Hashes = map[string]string{file: hex.EncodeToString(sum[:])}
+	y.Reset()
+	if err := witness.WriteViolationYAML(&y, violation(prog, res[0], tk)); err != nil {
+		t.Fatal(err)
+	}
+	v, err = validateWith(ctx, bad, y.Bytes(), validate.Options{MaxPaths: 2000})
+	wantValidation(t, v, err, false, "no feasible path follows the witness")
 }
