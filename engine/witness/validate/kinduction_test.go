@@ -364,3 +364,32 @@ func TestBoundedBaseCaseAfterHoudini(t *testing.T) {
 		t.Fatalf("own witness not confirmed: %v %s\n%s", err, v.Reason, y.String())
 	}
 }
+
+// TestBaseCaseShareUnboundedLoop: on a list built while an input says
+// so, no base case covers every execution, and the reached-set
+// invariants read the heap, which segments from an invariant cannot:
+// Select's last try gets its share of the time (baseCaseShare), not the
+// whole deadline, so it returns in a few seconds of a 24-second one,
+// unconfirmed.
+func TestBaseCaseShareUnboundedLoop(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 24-second deadline")
+	}
+	const file = "../../testdata/verdicts/lists_pairs.c"
+	prog, props, res := verify(t, file, "value")
+	if len(res) == 0 || res[0].Verdict != results.True {
+		t.Fatalf("want TRUE verdicts, got %+v", res)
+	}
+	c := correctness(prog, res[0], task(file, "value"))
+	ctx, cancel := context.WithTimeout(context.Background(), 24*time.Second)
+	defer cancel()
+	start := time.Now()
+	s, err := validate.Select(ctx, c, validate.Options{Solver: z3.Factory, Properties: props})
+	took := time.Since(start)
+	if err != nil || s.Confirmed {
+		t.Fatalf("Select: confirmed=%v %v %s", s.Confirmed, err, s.Reason)
+	}
+	if took > 12*time.Second {
+		t.Errorf("Select took %v of a 24 s deadline: the base case over an unbounded loop took more than its share", took)
+	}
+}
