@@ -34,7 +34,7 @@ func TestSymexNoWrongVerdicts(t *testing.T) {
 			t.Run(config+"/"+filepath.Base(file), func(t *testing.T) {
 				t.Parallel()
 				wants := parseWants(t, file, string(src), config)
-				cfg := engine.Config{MemoryLimit: testMemory, Name: config, MaxStates: 20000, Timeout: 20 * time.Second}
+				cfg := engine.Config{MemoryLimit: testMemory, Name: config, MaxStates: 20000, Timeout: 10 * time.Second}
 				if m := entryRE.FindStringSubmatch(string(src)); m != nil {
 					cfg.Entry = m[1]
 				}
