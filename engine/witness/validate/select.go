@@ -176,8 +176,8 @@ func Select(ctx context.Context, c *witness.Correctness, opts Options) (Validati
 	// step case). On a loop that runs without bound (a list built while
 	// an input says so) this search never ends, so it gets at most
 	// baseCaseShare of the time left: the base cases that end take
-	// well under a second (SV-COMP's byte_add_1-1: 0.17 s; afnp2014,
-	// 1,001 loop head visits: 0.8 s).
+	// seconds at most (SV-COMP's byte_add_1-1: 0.17 s; afnp2014, 1,001
+	// loop head visits: 0.8 s; input_read.c's read loops: 2.5 s).
 	ones := make([]string, len(locs))
 	for i := range ones {
 		ones[i] = "1"
@@ -200,18 +200,20 @@ func Select(ctx context.Context, c *witness.Correctness, opts Options) (Validati
 }
 
 // baseCaseShare returns ctx bounded to the time Select's last try, a
-// base case over every execution, may take: an eighth of the time ctx
+// base case over every execution, may take: a quarter of the time ctx
 // has left, at least minBaseCase (and at most all of it).
 func baseCaseShare(ctx context.Context) (context.Context, context.CancelFunc) {
 	d, ok := ctx.Deadline()
 	if !ok {
 		return context.WithCancel(ctx)
 	}
-	return context.WithTimeout(ctx, max(minBaseCase, time.Until(d)/8))
+	return context.WithTimeout(ctx, max(minBaseCase, time.Until(d)/4))
 }
 
-// minBaseCase is the least time baseCaseShare gives.
-const minBaseCase = 2 * time.Second
+// minBaseCase is the least time baseCaseShare gives: twice what the
+// base cases of read's model loops take (input_read.c: 160 path
+// segments in about 2.5 s on a loaded machine).
+const minBaseCase = 5 * time.Second
 
 // candidates returns the candidate conjuncts (C expressions over names)
 // of the invariant at l's keyword, from two sources:
