@@ -13,6 +13,14 @@ func SameUpToFresh(a, b *smt.Term) bool {
 	return sameUpToFresh(a, b, map[string]string{}, map[[2]int]bool{})
 }
 
+// DriftEncodings makes every re-encoded path differ from the conjuncts
+// the incremental check asserted, as a variable moving into memory
+// would; the returned function restores the comparison.
+func DriftEncodings() (restore func()) {
+	samePrefix = func(a, b *smt.Term, ren map[string]string, same map[[2]int]bool) bool { return false }
+	return func() { samePrefix = sameUpToFresh }
+}
+
 // StallHoudini makes Select's Houdini run use all of its time and fail,
 // as it does over the candidates of a reached set of many states; the
 // returned function restores it.

@@ -214,6 +214,19 @@ func (r *replay) deadEnd(wi int, why string) {
 	}
 }
 
+// alone reports whether path may be feasible, decided by a solver of
+// its own (undefined behaviour ignored, as the incremental check does);
+// an undecided check counts as feasible.
+func (r *replay) alone(path []cfa.Step) (bool, error) {
+	pf, err := smt.EncodePathContext(r.ctx, r.b, r.prog, path, smt.EncodeOptions{})
+	if err != nil {
+		return false, err
+	}
+	conj, _ := pf.Inline(r.b)
+	res, _ := solve(r.ctx, r.b, r.opts.Solver, conj)
+	return res != smt.Unsat, nil
+}
+
 // errorCallEnd records a path ending in the call of an error function
 // that did not match the target waypoint: at equal progress, later dead
 // ends do not replace this reason (it is the likeliest mistake).
@@ -230,6 +243,11 @@ func (r *replay) errorCallEnd(wi int, why string) {
 func (r *replay) step(l *cfa.Location, path []cfa.Step, stack []*cfa.Edge, wi int, check bool, why string) bool {
 	feasible, err := r.inc.push(r.ctx, path, check)
 	defer r.inc.pop()
+	if err == nil && feasible && check && r.inc.broken {
+		// The encodings drifted apart, which turns the incremental
+		// check off: decide the path alone, so the search still prunes.
+		feasible, err = r.alone(path)
+	}
 	if err != nil {
 		r.deadEnd(wi, err.Error())
 		return false

@@ -431,3 +431,35 @@ int main(void) {
 	v, err = validateWith(ctx, bad, y.Bytes(), validate.Options{MaxPaths: 2000})
 	wantValidation(t, v, err, false, "no feasible path follows the witness")
 }
+
+// TestReplayPrunesAfterDrift: when a path's new encoding does not start
+// with the conjuncts the incremental check asserted (the check turns
+// itself off), the replay decides each branch alone and still prunes:
+// the fgets witness of TestReplayPointerComparisonAfterFgets is
+// confirmed within 2,000 nodes with every re-encoding drifting.
+func TestReplayPrunesAfterDrift(t *testing.T) {
+	const src = `#include <assert.h>
+#include <stdio.h>
+int main(void) {
+	char buf[64];
+	char *p = fgets(buf, sizeof buf, stdin);
+	if (p == buf && buf[0] == 'x')
+		assert(0);
+	return 0;
+}
+`
+	_, file := tempProgram(t, "fgets_drift.c", src)
+	prog, _, res := verify(t, file, "value")
+	if len(res) != 1 || res[0].Verdict != results.False {
+		t.Fatalf("verdicts %v, want one FALSE", res)
+	}
+	var y bytes.Buffer
+	if err := witness.WriteViolationYAML(&y, violation(prog, res[0], task(file, "value"))); err != nil {
+		t.Fatal(err)
+	}
+	defer validate.DriftEncodings()()
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	v, err := validateWith(ctx, prog, y.Bytes(), validate.Options{MaxPaths: 2000})
+	wantValidation(t, v, err, true, "calls __assert_fail at")
+}
