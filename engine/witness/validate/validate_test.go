@@ -382,6 +382,36 @@ func TestValidateAssertStyle(t *testing.T) {
 	}
 }
 
+// fgetsEqSource compares the pointer fgets returns with the buffer
+// before the assertion.
+const fgetsEqSource = `#include <assert.h>
+#include <stdio.h>
+int main(void) {
+	char buf[64];
+	char *p = fgets(buf, sizeof buf, stdin);
+	if (p == buf && buf[0] == 'x')
+		assert(0);
+	return 0;
+}
+`
+
+// fgetsEqWitness verifies fgetsEqSource (written as name) with value
+// analysis and returns the program, its file, its one FALSE result and
+// the violation witness of it.
+func fgetsEqWitness(t *testing.T, name string) (*cfa.Program, string, *engine.Result, []byte) {
+	t.Helper()
+	_, file := tempProgram(t, name, fgetsEqSource)
+	prog, _, res := verify(t, file, "value")
+	if len(res) != 1 || res[0].Verdict != results.False {
+		t.Fatalf("verdicts %v, want one FALSE", res)
+	}
+	var y bytes.Buffer
+	if err := witness.WriteViolationYAML(&y, violation(prog, res[0], task(file, "value"))); err != nil {
+		t.Fatal(err)
+	}
+	return prog, file, res[0], y.Bytes()
+}
+
 // TestReplayPointerComparisonAfterFgets: the engine's witness of a path
 // through fgets's byte loop that compares the returned pointer with the
 // buffer is confirmed within 2,000 nodes of the search. The
@@ -392,43 +422,25 @@ func TestValidateAssertStyle(t *testing.T) {
 // the input model without end (paths of 20,000 steps). The same witness
 // on a program whose comparison cannot hold is still rejected.
 func TestReplayPointerComparisonAfterFgets(t *testing.T) {
-	const src = `#include <assert.h>
-#include <stdio.h>
-int main(void) {
-	char buf[64];
-	char *p = fgets(buf, sizeof buf, stdin);
-	if (p == buf && buf[0] == 'x')
-		assert(0);
-	return 0;
-}
-`
-	_, file := tempProgram(t, "fgets_eq.c", src)
-	prog, _, res := verify(t, file, "value")
-	if len(res) != 1 || res[0].Verdict != results.False {
-		t.Fatalf("verdicts %v, want one FALSE", res)
-	}
-	var y bytes.Buffer
-	if err := witness.WriteViolationYAML(&y, violation(prog, res[0], task(file, "value"))); err != nil {
-		t.Fatal(err)
-	}
+	prog, file, res, y := fgetsEqWitness(t, "fgets_eq.c")
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
-	v, err := validateWith(ctx, prog, y.Bytes(), validate.Options{MaxPaths: 2000})
+	v, err := validateWith(ctx, prog, y, validate.Options{MaxPaths: 2000})
 	wantValidation(t, v, err, true, "calls __assert_fail at")
 	if v.Confirmed && len(v.Inputs) == 0 {
 		t.Errorf("no inputs for the reproducer: %s", v.Reason)
 	}
 	// fgets returns buf or NULL, never buf + 1: the same lines, no path.
-	badSrc := strings.Replace(src, "p == buf &&", "p == buf + 1 &&", 1)
+	badSrc := strings.Replace(fgetsEqSource, "p == buf &&", "p == buf + 1 &&", 1)
 	bad, _ := tempProgram(t, "fgets_eq.c", badSrc)
 	tk := task(file, "value")
 	sum := sha256.Sum256([]byte(badSrc))
 	tk.Hashes = map[string]string{file: hex.EncodeToString(sum[:])}
-	y.Reset()
-	if err := witness.WriteViolationYAML(&y, violation(prog, res[0], tk)); err != nil {
+	var yb bytes.Buffer
+	if err := witness.WriteViolationYAML(&yb, violation(prog, res, tk)); err != nil {
 		t.Fatal(err)
 	}
-	v, err = validateWith(ctx, bad, y.Bytes(), validate.Options{MaxPaths: 2000})
+	v, err = validateWith(ctx, bad, yb.Bytes(), validate.Options{MaxPaths: 2000})
 	wantValidation(t, v, err, false, "no feasible path follows the witness")
 }
 
@@ -438,28 +450,10 @@ int main(void) {
 // the fgets witness of TestReplayPointerComparisonAfterFgets is
 // confirmed within 2,000 nodes with every re-encoding drifting.
 func TestReplayPrunesAfterDrift(t *testing.T) {
-	const src = `#include <assert.h>
-#include <stdio.h>
-int main(void) {
-	char buf[64];
-	char *p = fgets(buf, sizeof buf, stdin);
-	if (p == buf && buf[0] == 'x')
-		assert(0);
-	return 0;
-}
-`
-	_, file := tempProgram(t, "fgets_drift.c", src)
-	prog, _, res := verify(t, file, "value")
-	if len(res) != 1 || res[0].Verdict != results.False {
-		t.Fatalf("verdicts %v, want one FALSE", res)
-	}
-	var y bytes.Buffer
-	if err := witness.WriteViolationYAML(&y, violation(prog, res[0], task(file, "value"))); err != nil {
-		t.Fatal(err)
-	}
+	prog, _, _, y := fgetsEqWitness(t, "fgets_drift.c")
 	defer validate.DriftEncodings()()
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
-	v, err := validateWith(ctx, prog, y.Bytes(), validate.Options{MaxPaths: 2000})
+	v, err := validateWith(ctx, prog, y, validate.Options{MaxPaths: 2000})
 	wantValidation(t, v, err, true, "calls __assert_fail at")
 }
