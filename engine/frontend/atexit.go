@@ -1,8 +1,6 @@
 package frontend
 
 import (
-	"strings"
-
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/ctext"
 	"github.com/reverify/reverify/engine/frontend/cmodel"
@@ -95,8 +93,8 @@ func (fc *fnctx) atexitLifetimes() {
 func (t *translator) mainNamedElsewhere() bool {
 	n := 0
 	for _, u := range t.units {
-		if strings.HasPrefix(u.Name, "<") {
-			continue // a model's unit (cmodel)
+		if cmodel.IsUnit(u.Name) {
+			continue
 		}
 		ctext.Scan(u.Src.Text(), func(id string) {
 			if id == "main" {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/frontend/ccparse"
+	"github.com/reverify/reverify/engine/frontend/cmodel"
 	"github.com/reverify/reverify/engine/frontend/ctypes"
 )
 
@@ -285,7 +286,7 @@ func (t *translator) collect(u *ccparse.Unit) {
 				s.removedAs = fl // removedTarget
 				continue
 			}
-			if s.def != nil && strings.HasPrefix(u.Name, "<") {
+			if s.def != nil && cmodel.IsUnit(u.Name) {
 				// a model's unit (engine/frontend/cmodel, added after the
 				// program's) defines a C library function the program
 				// defines too, in a header its sources include: the

@@ -57,3 +57,13 @@ func TestNeeded(t *testing.T) {
 		}
 	}
 }
+
+// TestIsUnit: the models' unit names are units; cc's own "<builtin>"
+// and "<predefined>", and a program's file, are not.
+func TestIsUnit(t *testing.T) {
+	for name, want := range map[string]bool{AtexitName: true, Strto.Name: true, "<builtin>": false, "<predefined>": false, "main.c": false} {
+		if got := IsUnit(name); got != want {
+			t.Errorf("IsUnit(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

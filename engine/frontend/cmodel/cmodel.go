@@ -45,6 +45,17 @@ func newUnit(name, source string, funcs []string, also, unless func(string) bool
 // Units are the models, in the order the front end adds them.
 var Units = []*Unit{Atexit, Strto}
 
+// IsUnit reports whether name is the name of one of Units (the file
+// name of a model's translation unit in positions).
+func IsUnit(name string) bool {
+	for _, u := range Units {
+		if u.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // Needed returns the units a program whose sources have the texts srcs
 // needs, in the order of Units: some source calls one of a unit's Funcs
 // (Calls) or needs it otherwise, no source defines one of its Funcs,

@@ -218,11 +218,10 @@ func (r *replay) deadEnd(wi int, why string) {
 // its own (undefined behaviour ignored, as the incremental check does);
 // an undecided check counts as feasible.
 func (r *replay) alone(path []cfa.Step) (bool, error) {
-	pf, err := smt.EncodePathContext(r.ctx, r.b, r.prog, path, smt.EncodeOptions{})
+	conj, err := pathConjuncts(r.ctx, r.b, r.prog, path)
 	if err != nil {
 		return false, err
 	}
-	conj, _ := pf.Inline(r.b)
 	res, _ := solve(r.ctx, r.b, r.opts.Solver, conj)
 	return res != smt.Unsat, nil
 }

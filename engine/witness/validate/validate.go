@@ -1208,13 +1208,11 @@ func (v *segments) decide(inc *incremental, path []cfa.Step) (smt.Result, error)
 	if inc.broken || err != nil || r == smt.Unknown {
 		// Encoding drift, or an incremental check Z3 gave up on: decide
 		// the segment alone (one-shot solvers are often stronger).
-		var pf *smt.PathFormula
-		pf, err = smt.EncodePathContext(v.ctx, v.b, v.prog, path, smt.EncodeOptions{})
-		if err != nil {
-			return smt.Unknown, fmt.Errorf("encode: %v", err)
+		conj, eerr := pathConjuncts(v.ctx, v.b, v.prog, path)
+		if eerr != nil {
+			return smt.Unknown, fmt.Errorf("encode: %v", eerr)
 		}
-		conj, _ := pf.Inline(v.b)
-		r, err = solve(v.ctx, v.b, v.opts.Solver, conj)
+		return solve(v.ctx, v.b, v.opts.Solver, conj)
 	}
 	return r, err
 }
@@ -1336,6 +1334,19 @@ func (in *incremental) push(ctx context.Context, path []cfa.Step, check bool) (f
 		return true, nil
 	}
 	return r != smt.Unsat, nil
+}
+
+// pathConjuncts encodes path (smt.EncodePathContext, the default C
+// semantics) and returns its conjuncts with the called functions'
+// formulas inlined, undefined behaviour not excluded: what a segment or
+// a branch decided alone is checked on.
+func pathConjuncts(ctx context.Context, b *smt.Builder, prog *cfa.Program, path []cfa.Step) ([]*smt.Term, error) {
+	pf, err := smt.EncodePathContext(ctx, b, prog, path, smt.EncodeOptions{})
+	if err != nil {
+		return nil, err
+	}
+	conj, _ := pf.Inline(b)
+	return conj, nil
 }
 
 // samePrefix is how push compares an asserted conjunct with its new
