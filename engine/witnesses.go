@@ -3,13 +3,17 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"os"
+	"time"
 
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/engine/witness"
 	"github.com/reverify/reverify/engine/witness/reproduce"
 	"github.com/reverify/reverify/engine/witness/validate"
+	"github.com/reverify/reverify/results"
 )
 
 // The facade's access to witness validation and reproducer replay, for
@@ -69,22 +73,124 @@ type WitnessCheck struct {
 // describe a bit-precisely feasible path from entry to the error call, a
 // correctness witness's invariants must be inductive and imply the
 // properties of prog reachable from entry. solver creates the SMT
-// solvers (cmd injects engine/smt/z3); ctx bounds the time. The error is
-// non-nil for witness content the validator cannot use (syntax,
-// unsupported waypoints, locations matching nothing): `reverify
+// solvers (cmd injects engine/smt/z3); ctx bounds the time. opts are
+// the front end's options prog was read with (Load): with them, a
+// correctness witness of C sources that the replay rejects, or that
+// takes half of ctx's time without an answer, is checked again with its
+// invariants as loop contracts for the rest (validateByContracts). The
+// error is non-nil for witness content the validator cannot use
+// (syntax, unsupported waypoints, locations matching nothing): `reverify
 // validate` exits 2 on it.
-func ValidateWitness(ctx context.Context, prog *Program, f *WitnessFile, entry string, solver smt.Factory) (WitnessCheck, error) {
-	res, err := validate.Validate(ctx, prog, f.w, validate.Options{Solver: solver, Entry: entry, Properties: spec.Properties(prog, entry)})
+func ValidateWitness(ctx context.Context, prog *Program, f *WitnessFile, entry string, solver smt.Factory, opts SourceOptions) (WitnessCheck, error) {
+	vopts := validate.Options{Solver: solver, Entry: entry, Properties: spec.Properties(prog, entry)}
+	if f.IsViolation() || !contractsApply(prog, opts) {
+		return validateReplay(ctx, prog, f, vopts)
+	}
+	first := ctx
+	if d, ok := ctx.Deadline(); ok {
+		var cancel context.CancelFunc
+		first, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(d)/2))
+		defer cancel()
+	}
+	c, err := validateReplay(first, prog, f, vopts)
+	if err != nil || c.Confirmed || ctx.Err() != nil {
+		return c, err
+	}
+	if cc, ok := validateByContracts(ctx, prog, f, entry, solver, opts, vopts); ok {
+		return cc, nil
+	}
+	return c, nil
+}
+
+// validateReplay is validate.Validate as a WitnessCheck.
+func validateReplay(ctx context.Context, prog *Program, f *WitnessFile, vopts validate.Options) (WitnessCheck, error) {
+	res, err := validate.Validate(ctx, prog, f.w, vopts)
 	if err != nil {
 		return WitnessCheck{}, err
 	}
 	c := WitnessCheck{Confirmed: res.Confirmed, Reason: res.Reason}
 	if res.Confirmed && f.IsViolation() {
 		c.v = &witness.Violation{Program: prog, Path: res.Path, Inputs: res.Inputs, Task: witness.Task{
-			Files: prog.Files, Entry: entry, Specification: f.metadata().Task.Specification, DataModel: prog.DataModel,
+			Files: prog.Files, Entry: vopts.Entry, Specification: f.metadata().Task.Specification, DataModel: prog.DataModel,
 		}}
 	}
 	return c, nil
+}
+
+// contractsApply reports whether prog was read from C sources by the
+// built-in front end, which translates loop contracts.
+func contractsApply(prog *Program, opts SourceOptions) bool {
+	if opts.Frontend != "" && opts.Frontend != "cc" || len(prog.Files) == 0 {
+		return false
+	}
+	for _, f := range prog.Files {
+		if IsIR(f) {
+			return false
+		}
+	}
+	return true
+}
+
+// validateByContracts validates the correctness witness f by
+// verification (validate.LoopContracts; Beyer and Spiessl, "MetaVal:
+// Witness Validation via Verification", CAV 2020): prog's sources are
+// read again with the witness's invariants as loop contracts, and `bmc`
+// must prove, within ctx, the property the witness is about (all of
+// prog's when it names none) and every obligation of the contracts. ok
+// is false when no invariant could be placed, the sources do not read,
+// or the proof does not come; the replay's reason then stands.
+func validateByContracts(ctx context.Context, prog *Program, f *WitnessFile, entry string, solver smt.Factory, opts SourceOptions, vopts validate.Options) (WitnessCheck, bool) {
+	texts, loops, err := validate.LoopContracts(prog, f.w, vopts)
+	if err != nil || loops == 0 {
+		return WitnessCheck{}, false
+	}
+	srcs := make([]Source, 0, len(prog.Files))
+	for _, name := range prog.Files {
+		t, ok := texts[name]
+		if !ok {
+			b, err := os.ReadFile(name)
+			if err != nil {
+				return WitnessCheck{}, false
+			}
+			t = string(b)
+		}
+		srcs = append(srcs, Source{Name: name, Content: t})
+	}
+	with, err := LoadSources(opts, srcs)
+	if err != nil {
+		return WitnessCheck{}, false
+	}
+	// the witness's property, matched by ID, and every property prog
+	// does not have: the contracts' obligations
+	orig := map[string]bool{}
+	for _, p := range vopts.Properties {
+		orig[p.ID] = true
+	}
+	id, named := witness.DescriptionField(f.metadata().Producer.Description, witness.PropertyKey)
+	var props []*Property
+	found := !named
+	for _, p := range spec.Properties(with, entry) {
+		if !p.Reachable {
+			continue // NOT_CHECKED in any case, as in prog
+		}
+		if !orig[p.ID] || !named || p.ID == id {
+			props = append(props, p)
+			found = found || p.ID == id
+		}
+	}
+	if !found || len(props) == 0 {
+		return WitnessCheck{}, false
+	}
+	rs, err := Verify(ctx, with, props, Config{Name: "bmc", Entry: entry, Solver: solver, Workers: 1})
+	if err != nil {
+		return WitnessCheck{}, false
+	}
+	for _, r := range rs {
+		if r.Verdict != results.True {
+			return WitnessCheck{}, false
+		}
+	}
+	return WitnessCheck{Confirmed: true, Reason: fmt.Sprintf("the invariants at %d loops, as loop contracts (asserted on entry, preserved by an iteration from any state they describe with the loop's frame havocked, assumed after the loop), hold and imply the property: bmc proved %d properties of the program with the contracts", loops, len(rs))}, true
 }
 
 // Reproducer returns the C source of the test harness that replays the

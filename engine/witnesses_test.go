@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -58,7 +59,7 @@ int main(void) {
 	if !w.IsViolation() || w.DataModel() != "LP64" {
 		t.Errorf("IsViolation %v, DataModel %q; want a violation witness for LP64", w.IsViolation(), w.DataModel())
 	}
-	c, err := engine.ValidateWitness(context.Background(), prog, w, "main", z3.Factory)
+	c, err := engine.ValidateWitness(context.Background(), prog, w, "main", z3.Factory, engine.SourceOptions{DataModel: engine.LP64})
 	if err != nil || !c.Confirmed {
 		t.Fatalf("ValidateWitness: %+v, %v; want confirmed", c, err)
 	}
@@ -88,7 +89,7 @@ int main(void) {
 	if w, err = engine.ReadWitness(&b); err != nil {
 		t.Fatal(err)
 	}
-	c, err = engine.ValidateWitness(context.Background(), safe, w, "main", z3.Factory)
+	c, err = engine.ValidateWitness(context.Background(), safe, w, "main", z3.Factory, engine.SourceOptions{DataModel: engine.LP64})
 	if err != nil {
 		t.Fatalf("ValidateWitness on the safe program: %v", err)
 	}
@@ -97,5 +98,94 @@ int main(void) {
 	}
 	if _, err := c.Reproducer(); err == nil {
 		t.Error("Reproducer of a rejected witness: no error")
+	}
+}
+
+// TestValidateByContracts: a correctness witness whose invariant sits in
+// a callee's loop, where a replay segment starts with the callers'
+// locals unconstrained, is confirmed with the invariant as a loop
+// contract (the loop's frame keeps main's zero); a wrong invariant fails
+// the contract's entry obligation, and a program whose error is
+// reachable is never confirmed, whatever the invariant.
+func TestValidateByContracts(t *testing.T) {
+	const safe = `extern unsigned __VERIFIER_nondet_uint(void);
+extern void reach_error(void);
+unsigned norm(unsigned m) {
+	if (m == 0) return 0;
+	while (m < 256u) {
+		m = m << 1;
+	}
+	return m;
+}
+int main(void) {
+	unsigned zero = norm(0);
+	unsigned a = norm(__VERIFIER_nondet_uint());
+	if (zero != 0) reach_error();
+	return (int)a;
+}
+`
+	unsafe := strings.Replace(safe, "if (zero != 0)", "if (zero != 0 || a == 512u)", 1)
+	for _, tc := range []struct {
+		name, src, inv string
+		confirmed      bool
+	}{
+		{"callee loop, invariant 1", safe, "1", true},
+		{"callee loop, relational invariant", safe, "m != 0", true},
+		{"wrong invariant", safe, "m == 5", false},
+		{"reachable error", unsafe, "1", false},
+		{"reachable error, invariant true of the loop", unsafe, "m != 0", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			file := cfatest.SourceFile(t, "norm.c", tc.src)
+			opts := engine.SourceOptions{DataModel: engine.LP64}
+			prog, err := engine.Load(opts, file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum := sha256.Sum256([]byte(tc.src))
+			yml := fmt.Sprintf(`- entry_type: invariant_set
+  metadata:
+    format_version: "2.0"
+    uuid: 6a1f3c2e-0000-4000-8000-000000000001
+    creation_time: "2026-12-02T00:00:00Z"
+    producer:
+      name: test
+      version: "1"
+    task:
+      input_files:
+        - %[1]s
+      input_file_hashes:
+        %[1]s: %[2]s
+      specification: G ! call(reach_error())
+      data_model: LP64
+      language: C
+  content:
+    - invariant:
+        type: loop_invariant
+        location:
+          file_name: %[1]s
+          line: 5
+          column: 2
+          function: norm
+        value: "%[3]s"
+        format: c_expression
+`, file, hex.EncodeToString(sum[:]), tc.inv)
+			w, err := engine.ReadWitness(strings.NewReader(yml))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			c, err := engine.ValidateWitness(ctx, prog, w, "main", z3.Factory, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Confirmed != tc.confirmed {
+				t.Fatalf("confirmed %v (%s), want %v", c.Confirmed, c.Reason, tc.confirmed)
+			}
+			if c.Confirmed && !strings.Contains(c.Reason, "as loop contracts") {
+				t.Errorf("confirmed by %q, want the check with loop contracts (the replay cannot confirm it)", c.Reason)
+			}
+		})
 	}
 }

@@ -22,6 +22,8 @@ type witnessInput struct {
 	// build are gcc's flags for the sources as they were read: include
 	// directories and macros (-I, -D)
 	build []string
+	// opts are the front end's options the program was read with
+	opts engine.SourceOptions
 }
 
 // loadWitness parses the flags common to validate and reproduce, reads
@@ -83,7 +85,7 @@ func loadWitness(name string, args []string, stderr io.Writer) (*witnessInput, *
 		build = append(build, "-I", inc)
 	}
 	build = append(build, artifacts.DefineFlags(cfg.Defines)...)
-	return &witnessInput{w: w, prog: prog, entry: *entry, build: build}, timeout, 0
+	return &witnessInput{w: w, prog: prog, entry: *entry, build: build, opts: cfg}, timeout, 0
 }
 
 // validateWitness runs the validator; bad witness content is exit code 2.
@@ -94,7 +96,7 @@ func validateWitness(in *witnessInput, timeout time.Duration) (engine.WitnessChe
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	return engine.ValidateWitness(ctx, in.prog, in.w, in.entry, z3.Factory)
+	return engine.ValidateWitness(ctx, in.prog, in.w, in.entry, z3.Factory, in.opts)
 }
 
 // runValidate implements `reverify validate --witness W FILE...`: witness
