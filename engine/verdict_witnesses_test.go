@@ -84,12 +84,12 @@ func TestVerdictWitnesses(t *testing.T) {
 				if err := witness.WriteCorrectnessYAML(&y, c); err != nil {
 					t.Fatalf("%s: %v", r.Property.ID, err)
 				}
-				w, err := witness.ReadWitness(bytes.NewReader(y.Bytes()))
+				w, err := engine.ReadWitness(bytes.NewReader(y.Bytes()))
 				if err != nil {
 					t.Fatalf("%s: %v\n%s", r.Property.ID, err, y.String())
 				}
 				vctx, vcancel := context.WithTimeout(ctx, validateTO)
-				v, err := validate.Validate(vctx, prog, w, opts)
+				v, err := engine.ValidateWitness(vctx, prog, w, "main", z3.Factory, engine.SourceOptions{})
 				vcancel()
 				switch {
 				case err != nil:
