@@ -72,6 +72,18 @@
 // invariants, expressions outside csyntax.ParseExpr, locations without a loop)
 // is a *witness.BadWitnessError.
 //
+// # Invariants as loop contracts
+//
+// LoopContracts prepares the second check of a correctness witness,
+// validation by verification (Beyer and Spiessl, "MetaVal: Witness
+// Validation via Verification", CAV 2020): it writes each invariant into
+// the sources as a loop contract clause of its while or for loop, which
+// the front end translates as CBMC applies loop contracts. The engine
+// facade (engine.ValidateWitness) reads the sources again and has `bmc`
+// prove the property and the contracts' obligations when the replay
+// rejects the witness. A loop's frame keeps what the loop does not
+// write, which the cut points above forget in a callee's loop.
+//
 // # Choosing invariants
 //
 // Before a correctness witness is written, Select (called by `reverify
