@@ -136,17 +136,44 @@ func contractsApply(prog *Program, opts SourceOptions) bool {
 // verification (validate.LoopContracts; Beyer and Spiessl, "MetaVal:
 // Witness Validation via Verification", CAV 2020): prog's sources are
 // read again with the witness's invariants as loop contracts, and `bmc`
-// must prove, within ctx, the property the witness is about (all of
-// prog's when it names none) and every obligation of the contracts; a
-// witness without invariants the contracts can carry claims that the
-// program needs none, and bmc must prove it as it is. ok is false when
-// the sources do not read or the proof does not come; the replay's
+// must prove, within half of ctx's time, the property the witness is
+// about (all of prog's when it names none) and every obligation of the
+// contracts. A loop whose invariant says nothing ("1") keeps its code,
+// for bmc to unroll. When that fails, or no invariant could be placed
+// (a witness without invariants claims that the program needs none),
+// bmc must prove the program as it is in the rest of the time. ok is
+// false when the sources do not read or no proof comes; the replay's
 // reason then stands.
 func validateByContracts(ctx context.Context, prog *Program, f *WitnessFile, entry string, solver smt.Factory, opts SourceOptions, vopts validate.Options) (WitnessCheck, bool) {
 	texts, loops, err := validate.LoopContracts(prog, f.w, vopts)
 	if err != nil {
 		return WitnessCheck{}, false
 	}
+	if loops > 0 {
+		half := ctx
+		if d, ok := ctx.Deadline(); ok {
+			var cancel context.CancelFunc
+			half, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(d)/2))
+			defer cancel()
+		}
+		if n, ok := proveWith(half, prog, f, entry, solver, opts, vopts, texts); ok {
+			return WitnessCheck{Confirmed: true, Reason: fmt.Sprintf("the invariants at %d loops, as loop contracts (asserted on entry, preserved by an iteration from any state they describe with the loop's frame havocked, assumed after the loop), hold and imply the property: bmc proved %s of the program with the contracts", loops, properties(n))}, true
+		}
+		if ctx.Err() != nil {
+			return WitnessCheck{}, false
+		}
+	}
+	if n, ok := proveWith(ctx, prog, f, entry, solver, opts, vopts, nil); ok {
+		return WitnessCheck{Confirmed: true, Reason: "verified without the invariants: bmc proved " + properties(n) + " of the program"}, true
+	}
+	return WitnessCheck{}, false
+}
+
+// proveWith reads prog's sources, with the texts that replace some of
+// them, and has bmc prove the witness's property and every property
+// prog does not have (the contracts' obligations); n is the number of
+// properties proved.
+func proveWith(ctx context.Context, prog *Program, f *WitnessFile, entry string, solver smt.Factory, opts SourceOptions, vopts validate.Options, texts map[string]string) (n int, ok bool) {
 	srcs := make([]Source, 0, len(prog.Files))
 	for _, name := range prog.Files {
 		if cmodel.IsUnit(name) {
@@ -156,7 +183,7 @@ func validateByContracts(ctx context.Context, prog *Program, f *WitnessFile, ent
 		if !ok {
 			b, err := os.ReadFile(name)
 			if err != nil {
-				return WitnessCheck{}, false
+				return 0, false
 			}
 			t = string(b)
 		}
@@ -164,10 +191,8 @@ func validateByContracts(ctx context.Context, prog *Program, f *WitnessFile, ent
 	}
 	with, err := LoadSources(opts, srcs)
 	if err != nil {
-		return WitnessCheck{}, false
+		return 0, false
 	}
-	// the witness's property, matched by ID, and every property prog
-	// does not have: the contracts' obligations
 	orig := map[string]bool{}
 	for _, p := range vopts.Properties {
 		orig[p.ID] = true
@@ -185,23 +210,18 @@ func validateByContracts(ctx context.Context, prog *Program, f *WitnessFile, ent
 		}
 	}
 	if !found || len(props) == 0 {
-		return WitnessCheck{}, false
+		return 0, false
 	}
 	rs, err := Verify(ctx, with, props, Config{Name: "bmc", Entry: entry, Solver: solver, Workers: 1})
 	if err != nil {
-		return WitnessCheck{}, false
+		return 0, false
 	}
 	for _, r := range rs {
 		if r.Verdict != results.True {
-			return WitnessCheck{}, false
+			return 0, false
 		}
 	}
-	if loops == 0 {
-		// an empty invariant set (or none the contracts can carry):
-		// the claim is that the program needs none
-		return WitnessCheck{Confirmed: true, Reason: "verified without invariants: bmc proved " + properties(len(rs)) + " of the program"}, true
-	}
-	return WitnessCheck{Confirmed: true, Reason: fmt.Sprintf("the invariants at %d loops, as loop contracts (asserted on entry, preserved by an iteration from any state they describe with the loop's frame havocked, assumed after the loop), hold and imply the property: bmc proved %s of the program with the contracts", loops, properties(len(rs)))}, true
+	return len(rs), true
 }
 
 // Reproducer returns the C source of the test harness that replays the

@@ -104,13 +104,33 @@ int main(void) {
 // TestValidateByContracts: a correctness witness whose invariant sits in
 // a callee's loop, where a replay segment starts with the callers'
 // locals unconstrained, is confirmed with the invariant as a loop
-// contract (the loop's frame keeps main's zero); a wrong invariant fails
-// the contract's entry obligation, and a program whose error is
-// reachable is never confirmed, whatever the invariant.
+// contract (the loop's frame keeps main's zero); a witness whose
+// invariant says nothing is confirmed only when bmc proves the program
+// as it is (it unrolls a bounded loop, not a loop of n iterations);
+// a wrong invariant fails the contract's entry obligation, and a
+// program whose error is reachable is never confirmed, whatever the
+// invariant.
 func TestValidateByContracts(t *testing.T) {
 	const safe = `extern unsigned __VERIFIER_nondet_uint(void);
 extern void reach_error(void);
-unsigned norm(unsigned m) {
+unsigned count(unsigned n) {
+	unsigned i = 0;
+	while (i < n) {
+		i++;
+	}
+	return i;
+}
+int main(void) {
+	unsigned zero = count(0);
+	unsigned a = count(__VERIFIER_nondet_uint());
+	if (zero != 0) reach_error();
+	return (int)a;
+}
+`
+	// a loop bmc unrolls: at most 8 shifts
+	const bounded = `extern unsigned __VERIFIER_nondet_uint(void);
+extern void reach_error(void);
+unsigned count(unsigned m) {
 	if (m == 0) return 0;
 	while (m < 256u) {
 		m = m << 1;
@@ -118,8 +138,8 @@ unsigned norm(unsigned m) {
 	return m;
 }
 int main(void) {
-	unsigned zero = norm(0);
-	unsigned a = norm(__VERIFIER_nondet_uint());
+	unsigned zero = count(0);
+	unsigned a = count(__VERIFIER_nondet_uint());
 	if (zero != 0) reach_error();
 	return (int)a;
 }
@@ -127,16 +147,18 @@ int main(void) {
 	unsafe := strings.Replace(safe, "if (zero != 0)", "if (zero != 0 || a == 512u)", 1)
 	for _, tc := range []struct {
 		name, src, inv string
-		confirmed      bool
+		reason         string // confirmed with this in the reason; "" for rejected
 	}{
-		{"callee loop, invariant 1", safe, "1", true},
-		{"callee loop, relational invariant", safe, "m != 0", true},
-		{"wrong invariant", safe, "m == 5", false},
-		{"reachable error", unsafe, "1", false},
-		{"reachable error, invariant true of the loop", unsafe, "m != 0", false},
+		{"callee loop", safe, "i <= n", "as loop contracts"},
+		{"callee loop, invariant 1", safe, "1", ""},
+		{"bounded callee loop, invariant 1", bounded, "1", "bmc proved"},
+		{"wrong invariant", safe, "i == 5", ""},
+		{"reachable error", unsafe, "1", ""},
+		{"reachable error, invariant of the loop", unsafe, "i <= n", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			file := cfatest.SourceFile(t, "norm.c", tc.src)
+			t.Parallel()
+			file := cfatest.SourceFile(t, "count.c", tc.src)
 			opts := engine.SourceOptions{DataModel: engine.LP64}
 			prog, err := engine.Load(opts, file)
 			if err != nil {
@@ -166,7 +188,7 @@ int main(void) {
           file_name: %[1]s
           line: 5
           column: 2
-          function: norm
+          function: count
         value: "%[3]s"
         format: c_expression
 `, file, hex.EncodeToString(sum[:]), tc.inv)
@@ -180,11 +202,11 @@ int main(void) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if c.Confirmed != tc.confirmed {
-				t.Fatalf("confirmed %v (%s), want %v", c.Confirmed, c.Reason, tc.confirmed)
+			if c.Confirmed != (tc.reason != "") {
+				t.Fatalf("confirmed %v (%s), want %v", c.Confirmed, c.Reason, tc.reason != "")
 			}
-			if c.Confirmed && !strings.Contains(c.Reason, "as loop contracts") {
-				t.Errorf("confirmed by %q, want the check with loop contracts (the replay cannot confirm it)", c.Reason)
+			if c.Confirmed && !strings.Contains(c.Reason, tc.reason) {
+				t.Errorf("confirmed by %q, want %q in the reason (the replay cannot confirm it)", c.Reason, tc.reason)
 			}
 		})
 	}

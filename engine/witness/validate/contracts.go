@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/reverify/reverify/engine/cfa"
@@ -30,6 +31,10 @@ import (
 // which start a segment in a callee's loop with its callers' locals
 // unconstrained.
 //
+// An invariant that says nothing (a nonzero integer constant, "true")
+// gets no clause: abstracting its loop would only lose what the loop
+// computes, which a verifier may unroll.
+//
 // Shapes: the witness's files (name → text) with the clauses inserted,
 // only those that changed, and the number of loops that got a clause.
 // Invariants at loops without a braced body after a while or for
@@ -55,7 +60,7 @@ func LoopContracts(prog *cfa.Program, w *witness.Witness, opts Options) (map[str
 			if inv.Format != "" && inv.Format != "c_expression" {
 				return nil, 0, bad("witness: unsupported invariant format %q (supported: c_expression)", inv.Format)
 			}
-			if !clauseSafe(inv.Value) {
+			if !clauseSafe(inv.Value) || trivial(inv.Value) {
 				continue
 			}
 			for _, l := range matchHeads(prog, heads, inv.Location) {
@@ -131,4 +136,18 @@ func clauseSafe(v string) bool {
 		}
 	}
 	return len(stack) == 0
+}
+
+// trivial reports whether an invariant's text is a nonzero integer
+// constant or "true", perhaps in parentheses.
+func trivial(v string) bool {
+	v = strings.TrimSpace(v)
+	for len(v) >= 2 && v[0] == '(' && v[len(v)-1] == ')' {
+		v = strings.TrimSpace(v[1 : len(v)-1])
+	}
+	if v == "true" {
+		return true
+	}
+	n, err := strconv.ParseInt(strings.TrimRight(v, "uUlL"), 0, 64)
+	return err == nil && n != 0
 }

@@ -14,8 +14,8 @@ import (
 // TestLoopContracts: each loop kind gets its invariant as a clause
 // opening its body (a while loop, a for loop, and CIL's while (1) whose
 // body starts with a label, named at its first statement), on the same
-// line; a do … while loop and an invariant that could leave the clause
-// get none.
+// line; a do … while loop, an invariant that says nothing ("(1)") and
+// one that could leave the clause get none.
 func TestLoopContracts(t *testing.T) {
 	const src = `int main(void) {
 	int i = 0, j = 0, k = 0;
@@ -52,6 +52,7 @@ func TestLoopContracts(t *testing.T) {
 		inv(witness.LoopInvariantType, 3, 2, "i <= 10"),
 		inv(witness.LoopInvariantType, 3, 2, "0 <= i"),
 		inv(witness.LoopInvariantType, 6, 2, "j <= 5"),
+		inv(witness.LoopInvariantType, 6, 2, "(1)"),
 		inv(witness.LocationInvariantType, 9, 3, "k <= 101"),
 		inv(witness.LocationInvariantType, 14, 3, "i >= 0"),
 		inv(witness.LoopInvariantType, 3, 2, "1)) x; int y; __typeof__((1"),
