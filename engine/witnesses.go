@@ -136,19 +136,23 @@ func contractsApply(prog *Program, opts SourceOptions) bool {
 // verification (validate.LoopContracts; Beyer and Spiessl, "MetaVal:
 // Witness Validation via Verification", CAV 2020): prog's sources are
 // read again with the witness's invariants as loop contracts, and `bmc`
-// must prove, within half of ctx's time, the property the witness is
-// about (all of prog's when it names none) and every obligation of the
-// contracts. A loop whose invariant says nothing ("1") keeps its code,
-// for bmc to unroll. When that fails, or no invariant could be placed
-// (a witness without invariants claims that the program needs none),
-// bmc must prove the program as it is in the rest of the time. ok is
-// false when the sources do not read or no proof comes; the replay's
-// reason then stands.
+// must prove, within half of ctx's time, every obligation of the
+// contracts (each invariant holds on entry and is preserved: it is an
+// invariant) and the property the witness is about (all of prog's when
+// it names none). A loop whose invariant says nothing ("1") keeps its
+// code, for bmc to unroll. When the invariants hold but do not suffice
+// for bmc, or the witness has none that say anything (it claims that
+// the program needs none), bmc must prove the property of the program
+// as it is in the rest of the time. A witness with an invariant the
+// contracts cannot carry (at a do … while or goto loop) is not checked
+// this way. ok is false when the sources do not read or no proof comes;
+// the replay's reason then stands.
 func validateByContracts(ctx context.Context, prog *Program, f *WitnessFile, entry string, solver smt.Factory, opts SourceOptions, vopts validate.Options) (WitnessCheck, bool) {
-	texts, loops, err := validate.LoopContracts(prog, f.w, vopts)
-	if err != nil {
+	texts, loops, unplaced, err := validate.LoopContracts(prog, f.w, vopts)
+	if err != nil || unplaced > 0 {
 		return WitnessCheck{}, false
 	}
+	held := ""
 	if loops > 0 {
 		half := ctx
 		if d, ok := ctx.Deadline(); ok {
@@ -156,24 +160,28 @@ func validateByContracts(ctx context.Context, prog *Program, f *WitnessFile, ent
 			half, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(d)/2))
 			defer cancel()
 		}
-		if n, ok := proveWith(half, prog, f, entry, solver, opts, vopts, texts); ok {
-			return WitnessCheck{Confirmed: true, Reason: fmt.Sprintf("the invariants at %d loops, as loop contracts (asserted on entry, preserved by an iteration from any state they describe with the loop's frame havocked, assumed after the loop), hold and imply the property: bmc proved %s of the program with the contracts", loops, properties(n))}, true
+		obligations, property, n := proveWith(half, prog, f, entry, solver, opts, vopts, texts)
+		if obligations && property {
+			return WitnessCheck{Confirmed: true, Reason: fmt.Sprintf("the invariants at %s, as loop contracts (asserted on entry, preserved by an iteration from any state they describe with the loop's frame havocked, assumed after the loop), hold and imply the property: bmc proved %s of the program with the contracts", count(loops, "loop", "loops"), count(n, "property", "properties"))}, true
 		}
-		if ctx.Err() != nil {
+		if !obligations || ctx.Err() != nil {
 			return WitnessCheck{}, false
 		}
+		held = "the invariants at " + count(loops, "loop", "loops") + " hold as loop contracts, and "
 	}
-	if n, ok := proveWith(ctx, prog, f, entry, solver, opts, vopts, nil); ok {
-		return WitnessCheck{Confirmed: true, Reason: "verified without the invariants: bmc proved " + properties(n) + " of the program"}, true
+	if _, property, n := proveWith(ctx, prog, f, entry, solver, opts, vopts, nil); property {
+		return WitnessCheck{Confirmed: true, Reason: held + "bmc proved " + count(n, "property", "properties") + " of the program without them"}, true
 	}
 	return WitnessCheck{}, false
 }
 
 // proveWith reads prog's sources, with the texts that replace some of
-// them, and has bmc prove the witness's property and every property
-// prog does not have (the contracts' obligations); n is the number of
-// properties proved.
-func proveWith(ctx context.Context, prog *Program, f *WitnessFile, entry string, solver smt.Factory, opts SourceOptions, vopts validate.Options, texts map[string]string) (n int, ok bool) {
+// them, and has bmc verify the witness's property (all of prog's
+// properties when the witness names none) and every property prog
+// does not have (the contracts' obligations). obligations and property
+// report whether bmc proved all of each (obligations is true when there
+// are none); n is the number of properties proved.
+func proveWith(ctx context.Context, prog *Program, f *WitnessFile, entry string, solver smt.Factory, opts SourceOptions, vopts validate.Options, texts map[string]string) (obligations, property bool, n int) {
 	srcs := make([]Source, 0, len(prog.Files))
 	for _, name := range prog.Files {
 		if cmodel.IsUnit(name) {
@@ -183,7 +191,7 @@ func proveWith(ctx context.Context, prog *Program, f *WitnessFile, entry string,
 		if !ok {
 			b, err := os.ReadFile(name)
 			if err != nil {
-				return 0, false
+				return false, false, 0
 			}
 			t = string(b)
 		}
@@ -191,7 +199,7 @@ func proveWith(ctx context.Context, prog *Program, f *WitnessFile, entry string,
 	}
 	with, err := LoadSources(opts, srcs)
 	if err != nil {
-		return 0, false
+		return false, false, 0
 	}
 	orig := map[string]bool{}
 	for _, p := range vopts.Properties {
@@ -199,29 +207,34 @@ func proveWith(ctx context.Context, prog *Program, f *WitnessFile, entry string,
 	}
 	id, named := witness.DescriptionField(f.metadata().Producer.Description, witness.PropertyKey)
 	var props []*Property
-	found := !named
 	for _, p := range spec.Properties(with, entry) {
 		if !p.Reachable {
 			continue // NOT_CHECKED in any case, as in prog
 		}
 		if !orig[p.ID] || !named || p.ID == id {
 			props = append(props, p)
-			found = found || p.ID == id
 		}
-	}
-	if !found || len(props) == 0 {
-		return 0, false
 	}
 	rs, err := Verify(ctx, with, props, Config{Name: "bmc", Entry: entry, Solver: solver, Workers: 1})
 	if err != nil {
-		return 0, false
+		return false, false, 0
 	}
+	obligations, property = true, true
+	targets := 0
 	for _, r := range rs {
-		if r.Verdict != results.True {
-			return 0, false
+		ok := r.Verdict == results.True
+		if ok {
+			n++
+		}
+		if orig[r.Property.ID] {
+			targets++
+			property = property && ok
+		} else {
+			obligations = obligations && ok
 		}
 	}
-	return len(rs), true
+	// the witness's property must be among them
+	return obligations, property && targets > 0, n
 }
 
 // Reproducer returns the C source of the test harness that replays the
@@ -240,10 +253,10 @@ func (c WitnessCheck) Reproducer() (string, error) {
 // errNoViolation is Reproducer's error without a confirmed violation.
 var errNoViolation = errors.New("no confirmed violation witness")
 
-// properties is "1 property" or "n properties".
-func properties(n int) string {
+// count is "1 one" or "n many".
+func count(n int, one, many string) string {
 	if n == 1 {
-		return "1 property"
+		return "1 " + one
 	}
-	return fmt.Sprintf("%d properties", n)
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -106,7 +106,10 @@ int main(void) {
 // locals unconstrained, is confirmed with the invariant as a loop
 // contract (the loop's frame keeps main's zero); a witness whose
 // invariant says nothing is confirmed only when bmc proves the program
-// as it is (it unrolls a bounded loop, not a loop of n iterations);
+// as it is (it unrolls a bounded loop, not a loop of n iterations), and
+// one whose invariant holds but does not suffice only when bmc proves
+// the program without it; a program bmc proves alone does not confirm
+// a witness whose invariant is wrong;
 // a wrong invariant fails the contract's entry obligation, and a
 // program whose error is reachable is never confirmed, whatever the
 // invariant.
@@ -144,6 +147,10 @@ int main(void) {
 	return (int)a;
 }
 `
+	// the same loop whose result must be below 512: from m != 0 alone,
+	// the contract cannot tell
+	boundedResult := strings.Replace(strings.Replace(bounded, "if (m == 0) return 0;", "if (m == 0 || m >= 256u) return 0;", 1),
+		"if (zero != 0)", "if (zero != 0 || a >= 512u)", 1)
 	unsafe := strings.Replace(safe, "if (zero != 0)", "if (zero != 0 || a == 512u)", 1)
 	for _, tc := range []struct {
 		name, src, inv string
@@ -152,6 +159,9 @@ int main(void) {
 		{"callee loop", safe, "i <= n", "as loop contracts"},
 		{"callee loop, invariant 1", safe, "1", ""},
 		{"bounded callee loop, invariant 1", bounded, "1", "bmc proved"},
+		{"bounded callee loop, invariant that does not suffice", boundedResult, "m != 0", "hold as loop contracts, and bmc proved"},
+		{"bounded callee loop, invariant that suffices", boundedResult, "m < 512u", "as loop contracts"},
+		{"bounded callee loop, wrong invariant", bounded, "m == 5", ""},
 		{"wrong invariant", safe, "i == 5", ""},
 		{"reachable error", unsafe, "1", ""},
 		{"reachable error, invariant of the loop", unsafe, "i <= n", ""},

@@ -36,14 +36,16 @@ import (
 // computes, which a verifier may unroll.
 //
 // Shapes: the witness's files (name → text) with the clauses inserted,
-// only those that changed, and the number of loops that got a clause.
-// Invariants at loops without a braced body after a while or for
-// keyword (do … while, goto loops), and invariants with characters that
+// only those that changed; the number of loops that got a clause; the
+// number of invariants (other than those that say nothing) that got
+// none: those at loops without a braced body after a while or for
+// keyword (do … while, goto loops), and those with characters that
 // could leave the clause (comments, braces, semicolons, literals,
-// preprocessor lines), are left out, which only weakens the check. The
+// preprocessor lines). Such an invariant is not checked by the
+// contracts, so a caller must not confirm a witness that has one. The
 // error is a *witness.BadWitnessError for an invariant type or format
 // the validator does not read.
-func LoopContracts(prog *cfa.Program, w *witness.Witness, opts Options) (map[string]string, int, error) {
+func LoopContracts(prog *cfa.Program, w *witness.Witness, opts Options) (texts map[string]string, loops, unplaced int, err error) {
 	src := witness.NewSources(opts.Contents)
 	heads, sites := loopHeads(prog, src)
 	type at struct {
@@ -55,28 +57,33 @@ func LoopContracts(prog *cfa.Program, w *witness.Witness, opts Options) (map[str
 		for _, it := range e.Content {
 			inv := it.Invariant
 			if inv.Type != witness.LoopInvariantType && inv.Type != witness.LocationInvariantType {
-				return nil, 0, bad("witness: unsupported invariant type %q (supported: loop_invariant, location_invariant)", inv.Type)
+				return nil, 0, 0, bad("witness: unsupported invariant type %q (supported: loop_invariant, location_invariant)", inv.Type)
 			}
 			if inv.Format != "" && inv.Format != "c_expression" {
-				return nil, 0, bad("witness: unsupported invariant format %q (supported: c_expression)", inv.Format)
+				return nil, 0, 0, bad("witness: unsupported invariant format %q (supported: c_expression)", inv.Format)
 			}
-			if !clauseSafe(inv.Value) || trivial(inv.Value) {
+			if trivial(inv.Value) {
 				continue
 			}
+			placed := false
 			for _, l := range matchHeads(prog, heads, inv.Location) {
 				s := sites[l]
 				if s.Type() != inv.Type {
 					continue
 				}
 				file, off, ok := s.BodyOpen()
-				if !ok {
+				if !ok || !clauseSafe(inv.Value) {
 					continue
 				}
+				placed = true
 				k := at{file, off}
 				v := strings.TrimSpace(inv.Value)
 				if !slices.Contains(clauses[k], v) {
 					clauses[k] = append(clauses[k], v)
 				}
+			}
+			if !placed {
+				unplaced++
 			}
 		}
 	}
@@ -84,7 +91,7 @@ func LoopContracts(prog *cfa.Program, w *witness.Witness, opts Options) (map[str
 	for k := range clauses {
 		byFile[k.file] = append(byFile[k.file], k)
 	}
-	out := map[string]string{}
+	texts = map[string]string{}
 	n := 0
 	for file, ks := range byFile {
 		text, ok := src.Text(file)
@@ -105,9 +112,9 @@ func LoopContracts(prog *cfa.Program, w *witness.Witness, opts Options) (map[str
 			prev = k.off + 1
 		}
 		b.Write(text[prev:])
-		out[file] = b.String()
+		texts[file] = b.String()
 	}
-	return out, len(clauses), nil
+	return texts, len(clauses), unplaced, nil
 }
 
 // clauseSafe reports whether an invariant's text can stand inside the
