@@ -43,7 +43,7 @@ func (s *State) Materialize(v *cfa.Var) (ns *State, t *smt.Term, ok bool) {
 		obj = memory.LocalObj(s.depth, v.ID)
 	}
 	tx := tx{c: s.c, s: *s, full: true}
-	val, known := tx.load(addr{obj: obj, known: true, offKnown: true}, v.T)
+	val, known := tx.load(Addr{Obj: obj, Known: true, OffKnown: true}, v.T)
 	if !known || val.Obj != 0 {
 		return s, nil, false
 	}

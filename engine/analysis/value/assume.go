@@ -98,7 +98,7 @@ func (t *tx) refine(e cfa.Expr, v memory.Value) bool {
 			return true
 		}
 		a := t.addrOf(e)
-		if !a.known || !a.offKnown || a.field != nil {
+		if !a.Known || !a.OffKnown || a.Field != nil {
 			return true
 		}
 		t.store(a, e.Type(), v, true)

@@ -10,23 +10,32 @@ import (
 	"github.com/reverify/reverify/engine/smt"
 )
 
-// addr is the address of an lvalue: a known object (obj ≠ 0, known) at a
-// byte offset (offKnown), a known object at an unknown offset, or an
-// unknown object (obj == 0: a pointer that may point anywhere).
-type addr struct {
-	obj      uint64
-	off      int64
-	known    bool // obj is known
-	offKnown bool
-	field    *cfa.Field // the bit-field accessed, if any
-	// sym is a symbolic array index (symbolic mode; offKnown is false):
-	// the address is off + k·scale for the k ∈ [0, n) that the index
-	// term equals.
-	sym *symIndex
-	// symOff is a symbolic byte offset (symbolic mode, symptr.go;
-	// offKnown is false): the address is symOff + off, in the pointer
-	// width.
-	symOff *smt.Term
+// Addr is the address of an lvalue: a known object (Obj ≠ 0, Known) at
+// a byte offset (OffKnown), a known object at an unknown offset, or an
+// unknown object (Obj == 0: a pointer that may point anywhere). In
+// symbolic mode (Options.Symbolic) the offset may be symbolic instead:
+// Index or SymOff, which the Symbolic extension builds and reads.
+type Addr struct {
+	Obj      uint64
+	Off      int64
+	Known    bool // Obj is known
+	OffKnown bool
+	Field    *cfa.Field // the bit-field accessed, if any
+	// Index is a symbolic array index (OffKnown is false): the address
+	// is Off + k·Scale for the k ∈ [0, N) that the index term equals.
+	Index *SymIndex
+	// SymOff is a symbolic byte offset (OffKnown is false): the address
+	// is SymOff + Off, in the pointer width.
+	SymOff *smt.Term
+}
+
+// SymIndex is a symbolic array index (Addr.Index): the element is k ∈
+// [0, N) with Idx = k (Idx is 64 bits wide, sign- or zero-extended from
+// the index type), at offset k·Scale bytes from the address's offset.
+type SymIndex struct {
+	Idx   *smt.Term
+	Scale int64
+	N     int64
 }
 
 func (t *tx) varObj(v *cfa.Var) uint64 {
@@ -45,52 +54,52 @@ func (t *tx) varOf(obj uint64) *cfa.Var {
 }
 
 // addrOf computes the address of the lvalue e.
-func (t *tx) addrOf(e cfa.Expr) addr {
+func (t *tx) addrOf(e cfa.Expr) Addr {
 	switch e := e.(type) {
 	case *cfa.VarRef:
-		return addr{obj: t.varObj(e.Var), known: true, offKnown: true}
+		return Addr{Obj: t.varObj(e.Var), Known: true, OffKnown: true}
 	case *cfa.StringLit:
-		return addr{obj: t.c.strObj(e.Val), known: true, offKnown: true}
+		return Addr{Obj: t.c.strObj(e.Val), Known: true, OffKnown: true}
 	case *cfa.Deref:
 		v, ok := t.eval(e.X)
 		if ok && memory.ObjKind(v.Obj) == memory.KindSeg {
 			v, ok = t.segDeref(v) // materialise a list segment (lists.go)
 		}
 		if !ok || v.Obj == 0 || memory.ObjKind(v.Obj) == memory.KindFunc {
-			return addr{}
+			return Addr{}
 		}
 		if v.Sym != nil {
 			return symAddr(v) // a symbolic offset (symptr.go)
 		}
-		return addr{obj: v.Obj, off: memory.Sext(v.Bits, t.c.ptr), known: true, offKnown: true}
+		return Addr{Obj: v.Obj, Off: memory.Sext(v.Bits, t.c.ptr), Known: true, OffKnown: true}
 	case *cfa.Member:
 		a := t.addrOf(e.X)
 		f := &e.X.Type().Fields[e.Field]
-		a.off += f.Offset
+		a.Off += f.Offset
 		if f.BitWidth > 0 {
-			a.field = f
+			a.Field = f
 		}
 		return a
 	case *cfa.Index:
 		a := t.addrOf(e.X)
-		a.field = nil
+		a.Field = nil
 		i, ok := t.eval(e.I)
 		if ok && i.Sym != nil {
 			return t.indexAddr(a, e, i)
 		}
 		if !ok || i.Obj != 0 {
-			a.offKnown = false
-			a.sym = nil
-			a.symOff = nil
+			a.OffKnown = false
+			a.Index = nil
+			a.SymOff = nil
 			return a
 		}
-		if a.symOff != nil {
+		if a.SymOff != nil {
 			return t.symIndexOff(a, i, e.I.Type(), e.T.Size)
 		}
-		a.off += intOf(i, e.I.Type()) * e.T.Size
+		a.Off += intOf(i, e.I.Type()) * e.T.Size
 		return a
 	}
-	return addr{}
+	return Addr{}
 }
 
 // eval evaluates a scalar expression; ok is false when its value is
@@ -125,12 +134,12 @@ func (t *tx) eval(e cfa.Expr) (memory.Value, bool) {
 		}
 		a := t.addrOf(e.X)
 		if off, ok := t.addrOffTerm(a); ok {
-			return memory.PtrValue(a.obj, off), true // symptr.go
+			return memory.PtrValue(a.Obj, off), true // symptr.go
 		}
-		if !a.known || !a.offKnown {
+		if !a.Known || !a.OffKnown {
 			return memory.Value{}, false
 		}
-		return memory.Value{Obj: a.obj, Bits: uint64(a.off) & memory.Mask(t.c.ptr)}, true
+		return memory.Value{Obj: a.Obj, Bits: uint64(a.Off) & memory.Mask(t.c.ptr)}, true
 	case *cfa.Cast:
 		v, ok := t.eval(e.X)
 		return t.convertValue(v, ok, e.X.Type(), e.T)
@@ -345,22 +354,22 @@ func sizeOf(ty *cfa.Type) int64 {
 }
 
 // load reads a scalar of type ty at a.
-func (t *tx) load(a addr, ty *cfa.Type) (memory.Value, bool) {
-	if a.sym != nil {
+func (t *tx) load(a Addr, ty *cfa.Type) (memory.Value, bool) {
+	if a.Index != nil {
 		return t.loadIndexed(a, ty)
 	}
-	if a.symOff != nil && a.known {
+	if a.SymOff != nil && a.Known {
 		return t.loadSymOff(a, ty)
 	}
-	if !a.known || !a.offKnown {
+	if !a.Known || !a.OffKnown {
 		return memory.Value{}, false
 	}
-	if f := a.field; f != nil {
+	if f := a.Field; f != nil {
 		n := f.Bytes()
 		if t.c.b != nil {
 			return t.loadFieldSym(a, f, n, ty)
 		}
-		raw, ok := t.loadBytes(a.obj, a.off, n)
+		raw, ok := t.loadBytes(a.Obj, a.Off, n)
 		if !ok {
 			return memory.Value{}, false
 		}
@@ -374,7 +383,7 @@ func (t *tx) load(a addr, ty *cfa.Type) (memory.Value, bool) {
 	if size == 0 {
 		return memory.Value{}, false
 	}
-	if n := t.s.mem.Get(a.obj, a.off); n != nil && int64(n.Size) == size {
+	if n := t.s.mem.Get(a.Obj, a.Off); n != nil && int64(n.Size) == size {
 		if n.Val.Sym != nil && n.Val.Obj == 0 && !symType(ty) {
 			return memory.Value{}, false // a symbolic integer read as a pointer
 		}
@@ -384,9 +393,9 @@ func (t *tx) load(a addr, ty *cfa.Type) (memory.Value, bool) {
 		return n.Val, true
 	}
 	if t.c.b != nil && symType(ty) {
-		return t.loadBytesSym(a.obj, a.off, size, ty)
+		return t.loadBytesSym(a.Obj, a.Off, size, ty)
 	}
-	raw, ok := t.loadBytes(a.obj, a.off, size)
+	raw, ok := t.loadBytes(a.Obj, a.Off, size)
 	return memory.Value{Bits: raw}, ok
 }
 
@@ -452,38 +461,38 @@ func (t *tx) clearObj(obj uint64) {
 // store writes a scalar of type ty (known or unknown) at a. A write to an
 // unknown offset forgets the whole object; a write through an unknown
 // pointer forgets every object a pointer may reach (havocReachable).
-func (t *tx) store(a addr, ty *cfa.Type, v memory.Value, known bool) {
-	if a.sym != nil {
+func (t *tx) store(a Addr, ty *cfa.Type, v memory.Value, known bool) {
+	if a.Index != nil {
 		t.storeIndexed(a, ty, v, known)
 		return
 	}
-	if a.symOff != nil && a.known {
+	if a.SymOff != nil && a.Known {
 		t.storeSymOff(a, ty, v, known)
 		return
 	}
-	if !a.known {
+	if !a.Known {
 		t.havocAddressable()
 		return
 	}
-	if !a.offKnown {
-		t.clearObj(a.obj)
+	if !a.OffKnown {
+		t.clearObj(a.Obj)
 		return
 	}
-	if f := a.field; f != nil {
+	if f := a.Field; f != nil {
 		n := f.Bytes()
 		if t.c.b != nil {
 			t.storeFieldSym(a, f, n, ty, v, known)
 			return
 		}
-		raw, ok := t.loadBytes(a.obj, a.off, n)
-		t.clearRange(a.obj, a.off, n)
-		if !ok || !known || v.Obj != 0 || !t.tracked(a.obj) {
+		raw, ok := t.loadBytes(a.Obj, a.Off, n)
+		t.clearRange(a.Obj, a.Off, n)
+		if !ok || !known || v.Obj != 0 || !t.tracked(a.Obj) {
 			return
 		}
 		m := memory.Mask(f.BitWidth) << uint(f.BitOffset)
 		raw = raw&^m | (v.Bits<<uint(f.BitOffset))&m
 		for i := int64(0); i < n; i++ {
-			t.s.mem = t.s.mem.Put(a.obj, a.off+i, memory.Value{Bits: (raw >> uint(8*i)) & 0xff}, 1)
+			t.s.mem = t.s.mem.Put(a.Obj, a.Off+i, memory.Value{Bits: (raw >> uint(8*i)) & 0xff}, 1)
 		}
 		return
 	}
@@ -493,45 +502,45 @@ func (t *tx) store(a addr, ty *cfa.Type, v memory.Value, known bool) {
 		if size <= 0 {
 			size = 1
 		}
-		t.clearRange(a.obj, a.off, size)
+		t.clearRange(a.Obj, a.Off, size)
 		return
 	}
 	if v.Sym != nil && v.Sym.Sort.Width != int(8*size) {
 		known = false // a term of the wrong width: never stored
 	}
-	if known && t.tracked(a.obj) {
-		if old := t.s.mem.Get(a.obj, a.off); old != nil && int64(old.Size) == size {
-			t.s.mem = t.s.mem.Put(a.obj, a.off, v, uint8(size))
+	if known && t.tracked(a.Obj) {
+		if old := t.s.mem.Get(a.Obj, a.Off); old != nil && int64(old.Size) == size {
+			t.s.mem = t.s.mem.Put(a.Obj, a.Off, v, uint8(size))
 			return
 		}
-		t.clearRange(a.obj, a.off, size)
+		t.clearRange(a.Obj, a.Off, size)
 		if ty.Kind == cfa.Bool && v.Obj == 0 && v.Sym == nil {
 			v.Bits &= 0xff
 		}
-		t.s.mem = t.s.mem.Put(a.obj, a.off, v, uint8(size))
+		t.s.mem = t.s.mem.Put(a.Obj, a.Off, v, uint8(size))
 		return
 	}
-	t.clearRange(a.obj, a.off, size)
+	t.clearRange(a.Obj, a.Off, size)
 }
 
-// cellsIn returns the cells lying entirely within [a.off, a.off+size),
-// with offsets relative to a.off (fresh nodes, not linked).
-func (t *tx) cellsIn(a addr, size int64) []*memory.Node {
-	if !a.known || !a.offKnown {
+// cellsIn returns the cells lying entirely within [a.Off, a.Off+size),
+// with offsets relative to a.Off (fresh nodes, not linked).
+func (t *tx) cellsIn(a Addr, size int64) []*memory.Node {
+	if !a.Known || !a.OffKnown {
 		return nil
 	}
 	var out []*memory.Node
-	t.s.mem.Ascend(a.obj, a.off, a.obj, a.off+size, func(n *memory.Node) bool {
-		if n.Off+int64(n.Size) <= a.off+size {
-			out = append(out, &memory.Node{Off: n.Off - a.off, Val: n.Val, Size: n.Size})
+	t.s.mem.Ascend(a.Obj, a.Off, a.Obj, a.Off+size, func(n *memory.Node) bool {
+		if n.Off+int64(n.Size) <= a.Off+size {
+			out = append(out, &memory.Node{Off: n.Off - a.Off, Val: n.Val, Size: n.Size})
 		}
 		return true
 	})
-	if memory.ObjKind(a.obj) == memory.KindString {
+	if memory.ObjKind(a.Obj) == memory.KindString {
 		// Materialise literal bytes not overwritten.
 		for i := int64(0); i < size; i++ {
-			if b, ok := t.c.strByte(a.obj, a.off+i); ok {
-				if c := t.s.mem.Floor(a.obj, a.off+i); c == nil || c.Obj != a.obj || c.Off+int64(c.Size) <= a.off+i {
+			if b, ok := t.c.strByte(a.Obj, a.Off+i); ok {
+				if c := t.s.mem.Floor(a.Obj, a.Off+i); c == nil || c.Obj != a.Obj || c.Off+int64(c.Size) <= a.Off+i {
 					out = append(out, &memory.Node{Off: i, Val: memory.Value{Bits: b}, Size: 1})
 				}
 			}
@@ -540,29 +549,29 @@ func (t *tx) cellsIn(a addr, size int64) []*memory.Node {
 	return out
 }
 
-// writeCells replaces [dst.off, dst.off+size) by cells (relative offsets).
-func (t *tx) writeCells(dst addr, cells []*memory.Node, size int64) {
-	if !dst.known {
+// writeCells replaces [dst.Off, dst.Off+size) by cells (relative offsets).
+func (t *tx) writeCells(dst Addr, cells []*memory.Node, size int64) {
+	if !dst.Known {
 		t.havocAddressable()
 		return
 	}
-	if !dst.offKnown {
-		t.clearObj(dst.obj)
+	if !dst.OffKnown {
+		t.clearObj(dst.Obj)
 		return
 	}
-	t.clearRange(dst.obj, dst.off, size)
-	if !t.tracked(dst.obj) {
+	t.clearRange(dst.Obj, dst.Off, size)
+	if !t.tracked(dst.Obj) {
 		return
 	}
 	for _, c := range cells {
-		t.s.mem = t.s.mem.Put(dst.obj, dst.off+c.Off, c.Val, c.Size)
+		t.s.mem = t.s.mem.Put(dst.Obj, dst.Off+c.Off, c.Val, c.Size)
 	}
 }
 
 // copyCells copies size bytes from src to dst (struct assignment, memcpy).
-func (t *tx) copyCells(dst, src addr, size int64) {
+func (t *tx) copyCells(dst, src Addr, size int64) {
 	var cells []*memory.Node
-	if src.known && src.offKnown {
+	if src.Known && src.OffKnown {
 		cells = t.cellsIn(src, size)
 	}
 	t.writeCells(dst, cells, size)
@@ -600,8 +609,8 @@ func (t *tx) assign(lhs, rhs cfa.Expr) {
 		if c, ok := rhs.(*cfa.Const); ok && c.V == 0 {
 			// The front end's zero initialisation of a whole object.
 			t.writeCells(dst, nil, lt.Size)
-			if dst.known && dst.offKnown && lt.Size <= int64(t.c.opts.MaxBlockBytes) && t.tracked(dst.obj) {
-				t.zeroLeaves(dst.obj, dst.off, lt)
+			if dst.Known && dst.OffKnown && lt.Size <= int64(t.c.opts.MaxBlockBytes) && t.tracked(dst.Obj) {
+				t.zeroLeaves(dst.Obj, dst.Off, lt)
 			}
 			return
 		}

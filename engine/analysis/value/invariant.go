@@ -75,7 +75,7 @@ func (s *State) elementFacts(a *cfa.Var) []cfa.Expr {
 	var out []cfa.Expr
 	t := tx{c: s.c, s: *s, full: true}
 	for _, off := range offs {
-		val, ok := t.load(addr{obj: obj, off: off, known: true, offKnown: true}, et)
+		val, ok := t.load(Addr{Obj: obj, Off: off, Known: true, OffKnown: true}, et)
 		if !ok || val.Obj != 0 || val.Sym != nil {
 			continue
 		}

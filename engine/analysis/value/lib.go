@@ -157,31 +157,31 @@ func (t *tx) argInt(call *cfa.Call, i int) (int64, bool) {
 }
 
 // argAddr evaluates argument i as a pointer.
-func (t *tx) argAddr(call *cfa.Call, i int) (addr, memory.Value, bool) {
+func (t *tx) argAddr(call *cfa.Call, i int) (Addr, memory.Value, bool) {
 	if i >= len(call.Args) {
-		return addr{}, memory.Value{}, false
+		return Addr{}, memory.Value{}, false
 	}
 	v, ok := t.eval(call.Args[i])
 	if ok && memory.ObjKind(v.Obj) == memory.KindSeg {
 		v, ok = t.segDeref(v) // materialise a list segment (lists.go)
 	}
 	if !ok {
-		return addr{}, memory.Value{}, false
+		return Addr{}, memory.Value{}, false
 	}
 	if v.Obj == 0 || memory.ObjKind(v.Obj) == memory.KindFunc {
-		return addr{}, v, true
+		return Addr{}, v, true
 	}
 	if v.Sym != nil {
 		return symAddr(v), v, true // a symbolic offset (symptr.go)
 	}
-	return addr{obj: v.Obj, off: memory.Sext(v.Bits, t.c.ptr), known: true, offKnown: true}, v, true
+	return Addr{Obj: v.Obj, Off: memory.Sext(v.Bits, t.c.ptr), Known: true, OffKnown: true}, v, true
 }
 
 // havocPointee forgets what a pointer argument may point to: the object
 // when known, every addressable object otherwise.
-func (t *tx) havocPointee(a addr) {
-	if a.known {
-		t.clearObj(a.obj)
+func (t *tx) havocPointee(a Addr) {
+	if a.Known {
+		t.clearObj(a.Obj)
 		return
 	}
 	t.havocAddressable()
@@ -199,20 +199,20 @@ func memset(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 	}
 	n, nok := t.argInt(call, 2)
 	switch {
-	case !pok || !a.known:
+	case !pok || !a.Known:
 		t.havocAddressable()
-	case !nok || !a.offKnown:
+	case !nok || !a.OffKnown:
 		// a symbolic length or offset (symptr.go), else forgotten
-		if !cok || !t.symFill(call, a, func(int64, *smt.Term) (memory.Value, bool) { return by, true }, addr{}) {
-			t.clearObj(a.obj)
+		if !cok || !t.symFill(call, a, func(int64, *smt.Term) (memory.Value, bool) { return by, true }, Addr{}) {
+			t.clearObj(a.Obj)
 		}
 	case n < 0 || n > int64(t.c.opts.MaxBlockBytes):
-		t.clearObj(a.obj)
+		t.clearObj(a.Obj)
 	default:
-		t.clearRange(a.obj, a.off, n)
-		if cok && t.tracked(a.obj) {
+		t.clearRange(a.Obj, a.Off, n)
+		if cok && t.tracked(a.Obj) {
 			for i := int64(0); i < n; i++ {
-				t.s.mem = t.s.mem.Put(a.obj, a.off+i, by, 1)
+				t.s.mem = t.s.mem.Put(a.Obj, a.Off+i, by, 1)
 			}
 		}
 	}
@@ -227,15 +227,15 @@ func memmove(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 	s, _, sok := t.argAddr(call, 1)
 	n, nok := t.argInt(call, 2)
 	switch {
-	case !dok || !d.known:
+	case !dok || !d.Known:
 		t.havocAddressable()
-	case (!nok || !d.offKnown || !s.offKnown) && sok && s.known:
+	case (!nok || !d.OffKnown || !s.OffKnown) && sok && s.Known:
 		// a symbolic length or offset (symptr.go), else forgotten
 		if !t.symFill(call, d, t.srcByte(s), s) {
-			t.clearObj(d.obj)
+			t.clearObj(d.Obj)
 		}
-	case !nok || n < 0 || n > int64(t.c.opts.MaxBlockBytes) || !sok || !s.known || !d.offKnown:
-		t.clearObj(d.obj)
+	case !nok || n < 0 || n > int64(t.c.opts.MaxBlockBytes) || !sok || !s.Known || !d.OffKnown:
+		t.clearObj(d.Obj)
 	default:
 		cells := t.cellsIn(s, n)
 		// Bytes of the source covered only partially by a cell are
@@ -249,13 +249,13 @@ func memmove(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 // readCString reads the bytes of a NUL-terminated string at a (without
 // the NUL); ok is false if some byte is unknown or the string is longer
 // than limit.
-func (t *tx) readCString(a addr, limit int) ([]byte, bool) {
-	if !a.known || !a.offKnown {
+func (t *tx) readCString(a Addr, limit int) ([]byte, bool) {
+	if !a.Known || !a.OffKnown {
 		return nil, false
 	}
 	var out []byte
 	for i := 0; i <= limit; i++ {
-		b, ok := t.loadByte(a.obj, a.off+int64(i))
+		b, ok := t.loadByte(a.Obj, a.Off+int64(i))
 		if !ok {
 			return nil, false
 		}
@@ -361,13 +361,13 @@ func free(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 
 // readCStringN reads the string at a up to its NUL or n bytes (without
 // the NUL); ok is false if some byte read is unknown.
-func (t *tx) readCStringN(a addr, n int64) ([]byte, bool) {
-	if !a.known || !a.offKnown {
+func (t *tx) readCStringN(a Addr, n int64) ([]byte, bool) {
+	if !a.Known || !a.OffKnown {
 		return nil, false
 	}
 	var out []byte
 	for i := int64(0); i < n; i++ {
-		b, ok := t.loadByte(a.obj, a.off+i)
+		b, ok := t.loadByte(a.Obj, a.Off+i)
 		if !ok {
 			return nil, false
 		}
@@ -380,13 +380,13 @@ func (t *tx) readCStringN(a addr, n int64) ([]byte, bool) {
 }
 
 // writeBytes stores the bytes bs at a (a known, offset known, tracked).
-func (t *tx) writeBytes(a addr, bs []byte) {
-	t.clearRange(a.obj, a.off, int64(len(bs)))
-	if !t.tracked(a.obj) {
+func (t *tx) writeBytes(a Addr, bs []byte) {
+	t.clearRange(a.Obj, a.Off, int64(len(bs)))
+	if !t.tracked(a.Obj) {
 		return
 	}
 	for i, b := range bs {
-		t.s.mem = t.s.mem.Put(a.obj, a.off+int64(i), memory.Value{Bits: uint64(b)}, 1)
+		t.s.mem = t.s.mem.Put(a.Obj, a.Off+int64(i), memory.Value{Bits: uint64(b)}, 1)
 	}
 }
 
@@ -409,10 +409,10 @@ func strcpyModel(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 		}
 	}
 	switch {
-	case !dok || !d.known:
+	case !dok || !d.Known:
 		t.havocAddressable()
-	case !ok || !d.offKnown || (s.known && s.obj == d.obj):
-		t.clearObj(d.obj)
+	case !ok || !d.OffKnown || (s.Known && s.Obj == d.Obj):
+		t.clearObj(d.Obj)
 	default:
 		t.writeBytes(d, bs)
 	}
@@ -436,12 +436,12 @@ func compareModel(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 		} else {
 			equal = true
 			for i := int64(0); i < n && equal; i++ {
-				if !a.known || !a.offKnown || !b.known || !b.offKnown {
+				if !a.Known || !a.OffKnown || !b.Known || !b.OffKnown {
 					equal = false
 					break
 				}
-				x, xok := t.loadByte(a.obj, a.off+i)
-				y, yok := t.loadByte(b.obj, b.off+i)
+				x, xok := t.loadByte(a.Obj, a.Off+i)
+				y, yok := t.loadByte(b.Obj, b.Off+i)
 				equal = xok && yok && x == y
 			}
 		}
@@ -467,7 +467,7 @@ func strchrModel(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 			b = str[i]
 		}
 		if b == ch {
-			t.setResult(call, memory.Value{Obj: s.obj, Bits: uint64(s.off+int64(i)) & memory.Mask(t.c.ptr)}, true)
+			t.setResult(call, memory.Value{Obj: s.Obj, Bits: uint64(s.Off+int64(i)) & memory.Mask(t.c.ptr)}, true)
 			return true
 		}
 	}

@@ -29,10 +29,10 @@ func (t *tx) havocObjectOf(e *cfa.Edge, call *cfa.Call) {
 	switch {
 	case !ok:
 		t.havocAddressable()
-	case a.known && memory.ObjKind(a.obj) == memory.KindString:
+	case a.Known && memory.ObjKind(a.Obj) == memory.KindString:
 		t.unsupported(e, call.Fn+" of a string literal")
-	case a.known:
-		t.clearObj(a.obj)
+	case a.Known:
+		t.clearObj(a.Obj)
 	case v.Obj == 0 && v.Sym == nil && v.Bits == 0:
 		// NULL: nothing
 	case memory.ObjKind(v.Obj) == memory.KindFunc:
@@ -56,8 +56,8 @@ func (t *tx) havocSlice(e *cfa.Edge, call *cfa.Call) {
 	}
 	a, _, ok := t.argAddr(call, 0)
 	n, nok := t.eval(call.Args[1])
-	if ok && a.known && a.offKnown && nok && n.Obj == 0 && n.Sym == nil && memory.ObjKind(a.obj) != memory.KindString && memory.ObjKind(a.obj) != memory.KindFunc && n.Bits < 1<<40 {
-		t.clearRange(a.obj, a.off, int64(n.Bits))
+	if ok && a.Known && a.OffKnown && nok && n.Obj == 0 && n.Sym == nil && memory.ObjKind(a.Obj) != memory.KindString && memory.ObjKind(a.Obj) != memory.KindFunc && n.Bits < 1<<40 {
+		t.clearRange(a.Obj, a.Off, int64(n.Bits))
 		return
 	}
 	t.havocObjectOf(e, call)

@@ -463,40 +463,40 @@ func (t *tx) checkPointer(e *cfa.Edge, what string, v memory.Value, ok bool, n i
 		t.memUnknown(ValidDeref, e, "access through the integer address %#x (%s)", v.Bits, what)
 		return
 	}
-	t.checkAddr(e, what, addr{obj: v.Obj, off: memory.Sext(v.Bits, t.c.ptr), known: true, offKnown: true}, n)
+	t.checkAddr(e, what, Addr{Obj: v.Obj, Off: memory.Sext(v.Bits, t.c.ptr), Known: true, OffKnown: true}, n)
 }
 
-// checkAddr checks an access of n bytes at the known object a.obj.
-func (t *tx) checkAddr(e *cfa.Edge, what string, a addr, n int64) {
-	if a.symOff != nil {
+// checkAddr checks an access of n bytes at the known object a.Obj.
+func (t *tx) checkAddr(e *cfa.Edge, what string, a Addr, n int64) {
+	if a.SymOff != nil {
 		t.checkSymOff(e, what, a, n) // memsafety_symbolic.go
 		return
 	}
-	if !a.offKnown && a.sym == nil {
+	if !a.OffKnown && a.Index == nil {
 		t.memUnknown(ValidDeref, e, "unknown offset in %s", what)
 		return
 	}
-	size, valid := t.objSize(e, a.obj, what)
+	size, valid := t.objSize(e, a.Obj, what)
 	if !valid {
 		return
 	}
-	if a.sym == nil && a.off < 0 && size < 0 {
+	if a.Index == nil && a.Off < 0 && size < 0 {
 		// before the object, whatever its (unknown) size
-		t.violation(ValidDeref, e, t.object(results.MemoryViolation{Problem: results.OutOfBounds, Access: what, Bytes: n, Offset: a.off}, a.obj), "out-of-bounds access of %d bytes at offset %d of %s by %s", n, a.off, t.c.objName(a.obj, t.s.depth), what)
+		t.violation(ValidDeref, e, t.object(results.MemoryViolation{Problem: results.OutOfBounds, Access: what, Bytes: n, Offset: a.Off}, a.Obj), "out-of-bounds access of %d bytes at offset %d of %s by %s", n, a.Off, t.c.objName(a.Obj, t.s.depth), what)
 		return
 	}
-	if a.sym != nil || size < 0 {
+	if a.Index != nil || size < 0 {
 		if !t.symBounds(e, what, a, n, size) {
-			if a.sym != nil {
+			if a.Index != nil {
 				t.memUnknown(ValidDeref, e, "unknown offset in %s", what)
 			} else {
-				t.memUnknown(ValidDeref, e, "the size of %s is unknown (%s)", t.c.objName(a.obj, t.s.depth), what)
+				t.memUnknown(ValidDeref, e, "the size of %s is unknown (%s)", t.c.objName(a.Obj, t.s.depth), what)
 			}
 		}
 		return
 	}
-	if a.off < 0 || a.off+n > size {
-		t.violation(ValidDeref, e, t.object(results.MemoryViolation{Problem: results.OutOfBounds, Access: what, Bytes: n, Offset: a.off, Size: size}, a.obj), "out-of-bounds access of %d bytes at offset %d of %s (%d bytes) by %s", n, a.off, t.c.objName(a.obj, t.s.depth), size, what)
+	if a.Off < 0 || a.Off+n > size {
+		t.violation(ValidDeref, e, t.object(results.MemoryViolation{Problem: results.OutOfBounds, Access: what, Bytes: n, Offset: a.Off, Size: size}, a.Obj), "out-of-bounds access of %d bytes at offset %d of %s (%d bytes) by %s", n, a.Off, t.c.objName(a.Obj, t.s.depth), size, what)
 	}
 }
 
@@ -532,7 +532,7 @@ func (w accessWalker) write(x cfa.Expr) {
 	w.access(x, true)
 }
 
-// addr visits the evaluation of the address of lvalue x.
+// Addr visits the evaluation of the address of lvalue x.
 func (w accessWalker) addr(x cfa.Expr) {
 	switch x := x.(type) {
 	case *cfa.Deref:
@@ -580,7 +580,7 @@ func (w accessWalker) access(x cfa.Expr, write bool) {
 		n = 1
 	}
 	a := t.addrOf(x)
-	if !a.known {
+	if !a.Known {
 		if d, ok := base.(*cfa.Deref); ok {
 			v, vok := t.eval(d.X)
 			if conc(v, vok) && v.Obj == 0 && v.Bits == 0 {
@@ -591,11 +591,11 @@ func (w accessWalker) access(x cfa.Expr, write bool) {
 		t.memUnknown(ValidDeref, w.e, "unknown pointer in %s", x)
 		return
 	}
-	if viaPointer && memory.ObjKind(a.obj) == memory.KindLocal && t.c.nestedLocal(t.c.prog.Vars[memory.VarID(a.obj)]) {
-		t.memUnknown(ValidDeref, w.e, "%s may outlive the block of %s (block lifetimes are not modelled)", x, t.c.prog.Vars[memory.VarID(a.obj)].Name)
+	if viaPointer && memory.ObjKind(a.Obj) == memory.KindLocal && t.c.nestedLocal(t.c.prog.Vars[memory.VarID(a.Obj)]) {
+		t.memUnknown(ValidDeref, w.e, "%s may outlive the block of %s (block lifetimes are not modelled)", x, t.c.prog.Vars[memory.VarID(a.Obj)].Name)
 		return
 	}
-	if write && memory.ObjKind(a.obj) == memory.KindString {
+	if write && memory.ObjKind(a.Obj) == memory.KindString {
 		t.memUnknown(ValidDeref, w.e, "write to a string literal (%s)", x)
 		return
 	}
@@ -877,15 +877,15 @@ func (t *tx) mayLosePointer(step cfa.Step, before *State) bool {
 	}
 	bt := tx{c: t.c, s: *before, full: true}
 	a := bt.addrOf(lv)
-	if !a.known || !a.offKnown || a.sym != nil {
+	if !a.Known || !a.OffKnown || a.Index != nil {
 		return true
 	}
 	found := false
 	size := lv.Type().Size
 	// bt.s: before, with the segment lv's address went through
 	// materialised (its fresh block holds the segment's pointers).
-	bt.s.mem.Ascend(a.obj, a.off-7, a.obj, a.off+max(size, 1), func(n *memory.Node) bool {
-		if n.Val.Obj != 0 && n.Off+int64(n.Size) > a.off {
+	bt.s.mem.Ascend(a.Obj, a.Off-7, a.Obj, a.Off+max(size, 1), func(n *memory.Node) bool {
+		if n.Val.Obj != 0 && n.Off+int64(n.Size) > a.Off {
 			found = true
 			return false
 		}

@@ -59,7 +59,7 @@ func (t *tx) sizeTerm(obj uint64) *smt.Term {
 // not a constant) by its bounds condition (see above) and reports
 // whether it could: symbolic mode, no other second successor of this
 // step, and an offset and size each constant or a term.
-func (t *tx) symBounds(e *cfa.Edge, what string, a addr, n int64, size int64) bool {
+func (t *tx) symBounds(e *cfa.Edge, what string, a Addr, n int64, size int64) bool {
 	b := t.c.b
 	if b == nil || t.alt != nil || n <= 0 {
 		return false
@@ -67,34 +67,34 @@ func (t *tx) symBounds(e *cfa.Edge, what string, a addr, n int64, size int64) bo
 	var sizeT *smt.Term
 	if size >= 0 {
 		sizeT = b.BV(uint64(size), 64)
-	} else if sizeT = t.sizeTerm(a.obj); sizeT == nil {
+	} else if sizeT = t.sizeTerm(a.Obj); sizeT == nil {
 		return false
 	}
 	var in *smt.Term
 	switch {
-	case a.sym != nil:
+	case a.Index != nil:
 		// bytes [off + k·scale, off + k·scale + n) with k the index term;
 		// k is bounded first so that the products cannot wrap.
-		if a.sym.scale <= 0 || a.off < -1<<40 || a.off > 1<<40 || a.sym.scale > 1<<20 {
+		if a.Index.Scale <= 0 || a.Off < -1<<40 || a.Off > 1<<40 || a.Index.Scale > 1<<20 {
 			return false
 		}
-		k := a.sym.idx
+		k := a.Index.Idx
 		lim := int64(1) << 40
-		start := b.Add(b.BV(uint64(a.off), 64), b.Mul(k, b.BV(uint64(a.sym.scale), 64)))
-		// The index also stays inside its array (k ∈ [0, a.sym.n)): the
+		start := b.Add(b.BV(uint64(a.Off), 64), b.Mul(k, b.BV(uint64(a.Index.Scale), 64)))
+		// The index also stays inside its array (k ∈ [0, a.Index.N)): the
 		// if-then-else writes of symbolic mode update that array's
 		// elements only, so an index past the array but inside the
 		// object goes to the violating successor, whose replay finds no
 		// violation (UNKNOWN, never a TRUE over a lost write).
 		in = b.And(b.Sle(b.BV(uint64(-lim), 64), k), b.Sle(k, b.BV(uint64(lim), 64)),
 			b.Sle(b.BV(0, 64), start), b.Ule(b.Add(start, b.BV(uint64(n), 64)), sizeT),
-			b.Sle(b.BV(0, 64), k), b.Slt(k, b.BV(uint64(a.sym.n), 64)))
-	case a.off < 0 || a.off > 1<<40:
+			b.Sle(b.BV(0, 64), k), b.Slt(k, b.BV(uint64(a.Index.N), 64)))
+	case a.Off < 0 || a.Off > 1<<40:
 		return false // a definite violation or no sensible bound: not split
 	default:
-		in = b.Ule(b.BV(uint64(a.off+n), 64), sizeT)
+		in = b.Ule(b.BV(uint64(a.Off+n), 64), sizeT)
 	}
-	t.splitOn(e, in, t.object(results.MemoryViolation{Problem: results.OutOfBounds, Access: what, Bytes: n}, a.obj), "out-of-bounds access of %d bytes by %s (%s of symbolic size or offset)", n, what, t.c.objName(a.obj, t.s.depth))
+	t.splitOn(e, in, t.object(results.MemoryViolation{Problem: results.OutOfBounds, Access: what, Bytes: n}, a.Obj), "out-of-bounds access of %d bytes by %s (%s of symbolic size or offset)", n, what, t.c.objName(a.Obj, t.s.depth))
 	return true
 }
 
@@ -159,18 +159,18 @@ func (t *tx) objSizeTerm(e *cfa.Edge, obj uint64, what string) *smt.Term {
 
 // checkSymOff checks an access of n bytes at an address with a symbolic
 // offset (symptr.go) by splitting on its bounds condition.
-func (t *tx) checkSymOff(e *cfa.Edge, what string, a addr, n int64) {
+func (t *tx) checkSymOff(e *cfa.Edge, what string, a Addr, n int64) {
 	off, ok := t.addrOffTerm(a)
 	if !ok || t.alt != nil || n <= 0 {
 		t.memUnknown(ValidDeref, e, "unknown offset in %s", what)
 		return
 	}
-	size := t.objSizeTerm(e, a.obj, what)
+	size := t.objSizeTerm(e, a.Obj, what)
 	if size == nil {
 		return
 	}
-	t.splitOn(e, t.inBounds(off, t.c.b.BV(uint64(n), 64), size), t.object(results.MemoryViolation{Problem: results.OutOfBounds, Access: what, Bytes: n}, a.obj),
-		"out-of-bounds access of %d bytes by %s (%s at a symbolic offset)", n, what, t.c.objName(a.obj, t.s.depth))
+	t.splitOn(e, t.inBounds(off, t.c.b.BV(uint64(n), 64), size), t.object(results.MemoryViolation{Problem: results.OutOfBounds, Access: what, Bytes: n}, a.Obj),
+		"out-of-bounds access of %d bytes by %s (%s at a symbolic offset)", n, what, t.c.objName(a.Obj, t.s.depth))
 }
 
 // symRangeAccess checks the ranges of memset, memcpy, memmove and memcmp

@@ -190,7 +190,7 @@ func (s *State) Int(v *cfa.Var) (int64, bool) {
 		obj = memory.LocalObj(s.depth, v.ID)
 	}
 	t := tx{c: s.c, s: *s, full: true}
-	val, ok := t.load(addr{obj: obj, known: true, offKnown: true}, v.T)
+	val, ok := t.load(Addr{Obj: obj, Known: true, OffKnown: true}, v.T)
 	if !ok || val.Obj != 0 || val.Sym != nil {
 		return 0, false
 	}
@@ -205,7 +205,7 @@ func (s *State) Pointer(v *cfa.Var) (string, int64, bool) {
 		obj = memory.LocalObj(s.depth, v.ID)
 	}
 	t := tx{c: s.c, s: *s, full: true}
-	val, ok := t.load(addr{obj: obj, known: true, offKnown: true}, v.T)
+	val, ok := t.load(Addr{Obj: obj, Known: true, OffKnown: true}, v.T)
 	if !ok || val.Obj == 0 || val.Sym != nil {
 		return "", 0, false
 	}

@@ -38,15 +38,6 @@ import (
 // unique on each path, and equal on paths that create them alike, which
 // is what lets stop find equal memory on different paths.
 
-// symIndex is a symbolic array index: the element is k ∈ [0, n) with
-// idx = k (idx is 64 bits wide, sign- or zero-extended from the index
-// type), at offset k·scale from the address's offset.
-type symIndex struct {
-	idx   *smt.Term
-	scale int64
-	n     int64
-}
-
 // conc reports whether an evaluation result is a known concrete value.
 func conc(v memory.Value, ok bool) bool { return ok && v.Sym == nil }
 
@@ -303,21 +294,21 @@ func (t *tx) assumeSym(cond cfa.Expr, truth bool) bool {
 
 // indexAddr is the address of a[i] for a symbolic index i: a symIndex
 // when the array is small enough, an unknown offset otherwise.
-func (t *tx) indexAddr(a addr, e *cfa.Index, i memory.Value) addr {
+func (t *tx) indexAddr(a Addr, e *cfa.Index, i memory.Value) Addr {
 	at := e.X.Type()
 	it := e.I.Type()
-	if a.symOff != nil {
+	if a.SymOff != nil {
 		return t.symIndexOff(a, i, it, e.T.Size) // symptr.go
 	}
-	ok := a.known && a.offKnown && a.sym == nil && at.Kind == cfa.Array &&
+	ok := a.Known && a.OffKnown && a.Index == nil && at.Kind == cfa.Array &&
 		at.Len > 0 && at.Len <= int64(t.c.opts.MaxIteCells) && e.T.Size > 0 &&
 		symType(it) && i.Sym.Sort.Width == smt.TypeWidth(it)
-	if !ok && a.known && a.offKnown && a.sym == nil && e.T.Size > 0 {
+	if !ok && a.Known && a.OffKnown && a.Index == nil && e.T.Size > 0 {
 		// a large array, or a pointer indexed: a symbolic byte offset
 		return t.symIndexOff(a, i, it, e.T.Size)
 	}
-	a.offKnown = false
-	a.sym = nil
+	a.OffKnown = false
+	a.Index = nil
 	if !ok {
 		return a
 	}
@@ -329,35 +320,35 @@ func (t *tx) indexAddr(a addr, e *cfa.Index, i memory.Value) addr {
 			idx = t.c.b.ZeroExt(idx, 64)
 		}
 	}
-	a.sym = &symIndex{idx: idx, scale: e.T.Size, n: at.Len}
+	a.Index = &SymIndex{Idx: idx, Scale: e.T.Size, N: at.Len}
 	return a
 }
 
 // element returns the concrete address of element k of a symbolically
 // indexed address.
-func (a addr) element(k int64) addr {
-	a.off += k * a.sym.scale
-	a.offKnown = true
-	a.sym = nil
+func (a Addr) element(k int64) Addr {
+	a.Off += k * a.Index.Scale
+	a.OffKnown = true
+	a.Index = nil
 	return a
 }
 
 // loadIndexed reads through a symbolic index: ite(i = 0, a[0], ite(i =
 // 1, a[1], … fresh)), the fresh symbol standing for an out-of-bounds
 // read. Non-integer elements, or elements holding addresses, give unknown.
-func (t *tx) loadIndexed(a addr, ty *cfa.Type) (memory.Value, bool) {
+func (t *tx) loadIndexed(a Addr, ty *cfa.Type) (memory.Value, bool) {
 	if !symType(ty) {
 		return memory.Value{}, false
 	}
 	b := t.c.b
 	w := smt.TypeWidth(ty)
 	acc := t.fresh("oob", ty).Sym
-	for k := a.sym.n - 1; k >= 0; k-- {
+	for k := a.Index.N - 1; k >= 0; k-- {
 		v, ok := t.load(a.element(k), ty)
 		if !ok || v.Obj != 0 {
 			return memory.Value{}, false
 		}
-		acc = b.Ite(b.Eq(a.sym.idx, b.BV(uint64(k), 64)), t.term(v, w), acc)
+		acc = b.Ite(b.Eq(a.Index.Idx, b.BV(uint64(k), 64)), t.term(v, w), acc)
 	}
 	return memory.OfTerm(acc), true
 }
@@ -366,9 +357,9 @@ func (t *tx) loadIndexed(a addr, ty *cfa.Type) (memory.Value, bool) {
 // ite(i = k, v, a[k]); elements that cannot be written so (addresses,
 // non-integer types) become unknown. A write out of bounds is undefined
 // behaviour and assumed not to happen (as for unknown offsets).
-func (t *tx) storeIndexed(a addr, ty *cfa.Type, v memory.Value, known bool) {
+func (t *tx) storeIndexed(a Addr, ty *cfa.Type, v memory.Value, known bool) {
 	if !symType(ty) || (known && v.Obj != 0) {
-		for k := int64(0); k < a.sym.n; k++ {
+		for k := int64(0); k < a.Index.N; k++ {
 			t.store(a.element(k), ty, memory.Value{}, false)
 		}
 		return
@@ -379,14 +370,14 @@ func (t *tx) storeIndexed(a addr, ty *cfa.Type, v memory.Value, known bool) {
 	b := t.c.b
 	w := smt.TypeWidth(ty)
 	nv := t.term(v, w)
-	for k := int64(0); k < a.sym.n; k++ {
+	for k := int64(0); k < a.Index.N; k++ {
 		ak := a.element(k)
 		old, ok := t.load(ak, ty)
 		if !ok || old.Obj != 0 {
 			t.store(ak, ty, memory.Value{}, false)
 			continue
 		}
-		t.store(ak, ty, memory.OfTerm(b.Ite(b.Eq(a.sym.idx, b.BV(uint64(k), 64)), nv, t.term(old, w))), true)
+		t.store(ak, ty, memory.OfTerm(b.Ite(b.Eq(a.Index.Idx, b.BV(uint64(k), 64)), nv, t.term(old, w))), true)
 	}
 }
 
@@ -437,11 +428,11 @@ func (t *tx) loadBytesSym(obj uint64, off, n int64, ty *cfa.Type) (memory.Value,
 }
 
 // loadFieldSym reads the bit-field f at a (n storage bytes) as type ty.
-func (t *tx) loadFieldSym(a addr, f *cfa.Field, n int64, ty *cfa.Type) (memory.Value, bool) {
+func (t *tx) loadFieldSym(a Addr, f *cfa.Field, n int64, ty *cfa.Type) (memory.Value, bool) {
 	if !symType(ty) {
 		return memory.Value{}, false
 	}
-	raw, ok := t.loadBytesSym(a.obj, a.off, n, nil)
+	raw, ok := t.loadBytesSym(a.Obj, a.Off, n, nil)
 	if !ok {
 		return memory.Value{}, false
 	}
@@ -461,10 +452,10 @@ func (t *tx) loadFieldSym(a addr, f *cfa.Field, n int64, ty *cfa.Type) (memory.V
 
 // storeFieldSym writes v (of type ty) into the bit-field f at a (n
 // storage bytes), keeping the other bits of the storage bytes.
-func (t *tx) storeFieldSym(a addr, f *cfa.Field, n int64, ty *cfa.Type, v memory.Value, known bool) {
-	raw, ok := t.loadBytesSym(a.obj, a.off, n, nil)
-	t.clearRange(a.obj, a.off, n)
-	if !ok || v.Obj != 0 || !t.tracked(a.obj) || !symType(ty) {
+func (t *tx) storeFieldSym(a Addr, f *cfa.Field, n int64, ty *cfa.Type, v memory.Value, known bool) {
+	raw, ok := t.loadBytesSym(a.Obj, a.Off, n, nil)
+	t.clearRange(a.Obj, a.Off, n)
+	if !ok || v.Obj != 0 || !t.tracked(a.Obj) || !symType(ty) {
 		return
 	}
 	if !known {
@@ -483,7 +474,7 @@ func (t *tx) storeFieldSym(a addr, f *cfa.Field, n int64, ty *cfa.Type, v memory
 	nr := b.BOr(b.BAnd(t.term(raw, w), b.BNot(m)), b.BAnd(b.Shl(x, b.BV(uint64(f.BitOffset), w)), m))
 	r := memory.OfTerm(nr)
 	for i := int64(0); i < n; i++ {
-		t.s.mem = t.s.mem.Put(a.obj, a.off+i, t.byteOf(r, i), 1)
+		t.s.mem = t.s.mem.Put(a.Obj, a.Off+i, t.byteOf(r, i), 1)
 	}
 }
 

@@ -55,8 +55,8 @@ func (t *tx) offTerm(v memory.Value) *smt.Term {
 
 // symAddr is the address of the lvalue *v for a pointer with a symbolic
 // offset.
-func symAddr(v memory.Value) addr {
-	return addr{obj: v.Obj, known: true, symOff: v.Sym}
+func symAddr(v memory.Value) Addr {
+	return Addr{Obj: v.Obj, Known: true, SymOff: v.Sym}
 }
 
 // ptrWidth converts the integer value v of type ty to the pointer width
@@ -83,20 +83,20 @@ func (t *tx) ptrWidth(v memory.Value, ty *cfa.Type) (*smt.Term, bool) {
 // addrOffTerm returns the offset of a symbolically addressed lvalue (a
 // symOff or a symIndex) as a term of the pointer width, and whether a
 // has one.
-func (t *tx) addrOffTerm(a addr) (*smt.Term, bool) {
+func (t *tx) addrOffTerm(a Addr) (*smt.Term, bool) {
 	b := t.c.b
 	w := t.c.ptr
 	switch {
-	case b == nil || !a.known || !memory.SymOffsetObj(a.obj):
+	case b == nil || !a.Known || !memory.SymOffsetObj(a.Obj):
 		return nil, false
-	case a.symOff != nil:
-		return b.Add(a.symOff, b.BV(uint64(a.off)&memory.Mask(w), w)), true
-	case a.sym != nil:
-		k := a.sym.idx
+	case a.SymOff != nil:
+		return b.Add(a.SymOff, b.BV(uint64(a.Off)&memory.Mask(w), w)), true
+	case a.Index != nil:
+		k := a.Index.Idx
 		if w < 64 {
 			k = b.Extract(k, w-1, 0)
 		}
-		return b.Add(b.BV(uint64(a.off)&memory.Mask(w), w), b.Mul(k, b.BV(uint64(a.sym.scale)&memory.Mask(w), w))), true
+		return b.Add(b.BV(uint64(a.Off)&memory.Mask(w), w), b.Mul(k, b.BV(uint64(a.Index.Scale)&memory.Mask(w), w))), true
 	}
 	return nil, false
 }
@@ -269,8 +269,8 @@ func (t *tx) constSize(obj uint64) int64 {
 // above): an if-then-else over the offsets where it may lie, a fresh
 // symbol past them; unknown for non-integer types and for cells holding
 // addresses.
-func (t *tx) loadSymOff(a addr, ty *cfa.Type) (memory.Value, bool) {
-	if !symType(ty) || a.field != nil {
+func (t *tx) loadSymOff(a Addr, ty *cfa.Type) (memory.Value, bool) {
+	if !symType(ty) || a.Field != nil {
 		return memory.Value{}, false
 	}
 	off, _ := t.addrOffTerm(a)
@@ -279,7 +279,7 @@ func (t *tx) loadSymOff(a addr, ty *cfa.Type) (memory.Value, bool) {
 	}
 	n := sizeOf(ty)
 	acc := t.fresh("oob", ty).Sym
-	slots, _, ok := t.symSlots(a.obj, off, n)
+	slots, _, ok := t.symSlots(a.Obj, off, n)
 	if !ok {
 		return memory.Value{Sym: acc}, true
 	}
@@ -287,7 +287,7 @@ func (t *tx) loadSymOff(a addr, ty *cfa.Type) (memory.Value, bool) {
 	w := smt.TypeWidth(ty)
 	for k := len(slots) - 1; k >= 0; k-- {
 		o := slots[k]
-		v, ok := t.load(addr{obj: a.obj, off: o, known: true, offKnown: true}, ty)
+		v, ok := t.load(Addr{Obj: a.Obj, Off: o, Known: true, OffKnown: true}, ty)
 		if !ok || v.Obj != 0 {
 			return memory.Value{}, false
 		}
@@ -299,19 +299,19 @@ func (t *tx) loadSymOff(a addr, ty *cfa.Type) (memory.Value, bool) {
 // storeSymOff writes a scalar of type ty through a symbolic offset (see
 // above): ite(off = o, v, old) at each aligned offset o of a small
 // object; the object is forgotten otherwise.
-func (t *tx) storeSymOff(a addr, ty *cfa.Type, v memory.Value, known bool) {
+func (t *tx) storeSymOff(a Addr, ty *cfa.Type, v memory.Value, known bool) {
 	off, _ := t.addrOffTerm(a)
 	n := sizeOf(ty)
-	if off == nil || a.field != nil || !symType(ty) || n == 0 || (known && v.Obj != 0) {
-		t.clearObj(a.obj)
+	if off == nil || a.Field != nil || !symType(ty) || n == 0 || (known && v.Obj != 0) {
+		t.clearObj(a.Obj)
 		return
 	}
-	slots, aligned, ok := t.symSlots(a.obj, off, n)
+	slots, aligned, ok := t.symSlots(a.Obj, off, n)
 	if !ok || !aligned {
 		if ok && len(slots) == 0 {
 			return // the access fits nowhere: undefined, assumed not to happen
 		}
-		t.clearObj(a.obj)
+		t.clearObj(a.Obj)
 		return
 	}
 	if !known {
@@ -321,7 +321,7 @@ func (t *tx) storeSymOff(a addr, ty *cfa.Type, v memory.Value, known bool) {
 	w := smt.TypeWidth(ty)
 	nv := t.term(v, w)
 	for _, o := range slots {
-		ak := addr{obj: a.obj, off: o, known: true, offKnown: true}
+		ak := Addr{Obj: a.Obj, Off: o, Known: true, OffKnown: true}
 		old, ok := t.load(ak, ty)
 		if !ok || old.Obj != 0 {
 			t.store(ak, ty, memory.Value{}, false)
@@ -334,24 +334,24 @@ func (t *tx) storeSymOff(a addr, ty *cfa.Type, v memory.Value, known bool) {
 // symIndexOff folds an index into an address with a symbolic offset:
 // a[i] with a's address off + symOff becomes the symbolic offset off +
 // symOff + i·scale (pointer width).
-func (t *tx) symIndexOff(a addr, i memory.Value, it *cfa.Type, scale int64) addr {
+func (t *tx) symIndexOff(a Addr, i memory.Value, it *cfa.Type, scale int64) Addr {
 	off, ok := t.addrOffTerm(a)
-	if !ok && t.c.b != nil && a.known && a.offKnown && a.sym == nil && memory.SymOffsetObj(a.obj) {
-		off, ok = t.c.b.BV(uint64(a.off)&memory.Mask(t.c.ptr), t.c.ptr), true
+	if !ok && t.c.b != nil && a.Known && a.OffKnown && a.Index == nil && memory.SymOffsetObj(a.Obj) {
+		off, ok = t.c.b.BV(uint64(a.Off)&memory.Mask(t.c.ptr), t.c.ptr), true
 	}
 	if !ok || i.Obj != 0 || !scalarBits(it) {
-		a.offKnown, a.sym, a.symOff = false, nil, nil
+		a.OffKnown, a.Index, a.SymOff = false, nil, nil
 		return a
 	}
 	k, ok := t.ptrWidth(i, it)
 	if !ok {
-		a.offKnown, a.sym, a.symOff = false, nil, nil
+		a.OffKnown, a.Index, a.SymOff = false, nil, nil
 		return a
 	}
 	b := t.c.b
 	w := t.c.ptr
-	a.symOff = b.Add(off, b.Mul(k, b.BV(uint64(scale)&memory.Mask(w), w)))
-	a.off, a.sym, a.offKnown = 0, nil, false
+	a.SymOff = b.Add(off, b.Mul(k, b.BV(uint64(scale)&memory.Mask(w), w)))
+	a.Off, a.Index, a.OffKnown = 0, nil, false
 	return a
 }
 
@@ -394,12 +394,12 @@ func (t *tx) maxFillBytes() int64 { return 4 * int64(t.c.opts.MaxIteCells) }
 // mode, an object not of a constant size of at most 4·MaxIteCells
 // bytes); the caller then forgets the object. src is the source address
 // (unused for memset).
-func (t *tx) symFill(call *cfa.Call, d addr, byteAt func(rel int64, relT *smt.Term) (memory.Value, bool), src addr) bool {
+func (t *tx) symFill(call *cfa.Call, d Addr, byteAt func(rel int64, relT *smt.Term) (memory.Value, bool), src Addr) bool {
 	b := t.c.b
-	if b == nil || !d.known || !memory.SymOffsetObj(d.obj) || d.field != nil {
+	if b == nil || !d.Known || !memory.SymOffsetObj(d.Obj) || d.Field != nil {
 		return false
 	}
-	size := t.constSize(d.obj)
+	size := t.constSize(d.Obj)
 	if size <= 0 || size > t.maxFillBytes() {
 		return false
 	}
@@ -409,10 +409,10 @@ func (t *tx) symFill(call *cfa.Call, d addr, byteAt func(rel int64, relT *smt.Te
 	}
 	start, ok := t.addrOffTerm(d)
 	if !ok {
-		if !d.offKnown {
+		if !d.OffKnown {
 			return false
 		}
-		start = b.BV(uint64(d.off)&memory.Mask(t.c.ptr), t.c.ptr)
+		start = b.BV(uint64(d.Off)&memory.Mask(t.c.ptr), t.c.ptr)
 	}
 	if start.Sort.Width < 64 {
 		start = b.SignExt(start, 64)
@@ -435,7 +435,7 @@ func (t *tx) symFill(call *cfa.Call, d addr, byteAt func(rel int64, relT *smt.Te
 			relC = int64(rel.Val)
 		}
 		nv, nok := byteAt(relC, rel)
-		old, ook := t.loadBytesSym(d.obj, o, 1, nil)
+		old, ook := t.loadBytesSym(d.Obj, o, 1, nil)
 		if !nok || !ook || nv.Obj != 0 || old.Obj != 0 {
 			puts = append(puts, put{off: o})
 			continue
@@ -443,9 +443,9 @@ func (t *tx) symFill(call *cfa.Call, d addr, byteAt func(rel int64, relT *smt.Te
 		puts = append(puts, put{o, memory.OfTerm(b.Ite(cond, t.term(nv, 8), t.term(old, 8))), true})
 	}
 	for _, p := range puts {
-		t.clearRange(d.obj, p.off, 1)
-		if p.ok && t.tracked(d.obj) {
-			t.s.mem = t.s.mem.Put(d.obj, p.off, p.val, 1)
+		t.clearRange(d.Obj, p.off, 1)
+		if p.ok && t.tracked(d.Obj) {
+			t.s.mem = t.s.mem.Put(d.Obj, p.off, p.val, 1)
 		}
 	}
 	return true
@@ -454,13 +454,13 @@ func (t *tx) symFill(call *cfa.Call, d addr, byteAt func(rel int64, relT *smt.Te
 // srcByte returns the byte reader of symFill for the source address s:
 // byte rel of the copy is the byte at s + rel (a term when rel or s's
 // offset is symbolic, read by loadSymOff).
-func (t *tx) srcByte(s addr) func(rel int64, relT *smt.Term) (memory.Value, bool) {
+func (t *tx) srcByte(s Addr) func(rel int64, relT *smt.Term) (memory.Value, bool) {
 	return func(rel int64, relT *smt.Term) (memory.Value, bool) {
-		if !s.known {
+		if !s.Known {
 			return memory.Value{}, false
 		}
-		if rel >= 0 && s.offKnown {
-			return t.loadBytesSym(s.obj, s.off+rel, 1, nil)
+		if rel >= 0 && s.OffKnown {
+			return t.loadBytesSym(s.Obj, s.Off+rel, 1, nil)
 		}
 		b := t.c.b
 		w := t.c.ptr
@@ -470,12 +470,12 @@ func (t *tx) srcByte(s addr) func(rel int64, relT *smt.Term) (memory.Value, bool
 		}
 		off, ok := t.addrOffTerm(s)
 		if !ok {
-			if !s.offKnown {
+			if !s.OffKnown {
 				return memory.Value{}, false
 			}
-			off = b.BV(uint64(s.off)&memory.Mask(w), w)
+			off = b.BV(uint64(s.Off)&memory.Mask(w), w)
 		}
-		return t.loadSymOff(addr{obj: s.obj, known: true, symOff: b.Add(off, r)}, cfa.UCharType)
+		return t.loadSymOff(Addr{Obj: s.Obj, Known: true, SymOff: b.Add(off, r)}, cfa.UCharType)
 	}
 }
 

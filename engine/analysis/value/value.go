@@ -422,7 +422,7 @@ func (t *tx) enter(step cfa.Step) bool {
 	type arg struct {
 		v     memory.Value
 		known bool
-		src   addr // aggregates
+		src   Addr // aggregates
 	}
 	args := make([]arg, len(call.Args))
 	for i, a := range call.Args {
@@ -439,7 +439,7 @@ func (t *tx) enter(step cfa.Step) bool {
 		if i >= len(args) {
 			break
 		}
-		dst := addr{obj: t.varObj(p), known: true, offKnown: true}
+		dst := Addr{Obj: t.varObj(p), Known: true, OffKnown: true}
 		if isAggregate(p.T) {
 			t.copyCells(dst, args[i].src, p.T.Size)
 			continue
@@ -459,7 +459,7 @@ func (t *tx) leave(step cfa.Step) bool {
 	var rv memory.Value
 	var rknown bool
 	if call.Result != nil && ret != nil {
-		src := addr{obj: t.varObj(ret), known: true, offKnown: true}
+		src := Addr{Obj: t.varObj(ret), Known: true, OffKnown: true}
 		if isAggregate(ret.T) {
 			cells = t.cellsIn(src, ret.T.Size)
 		} else {
