@@ -121,7 +121,7 @@ func memoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 //     undecided or did not reach (retrySymbolic), or could finish
 //     without the cap (retryValue), goes on;
 //  2. symbolic execution over the same memory model (symbolic sizes and
-//     offsets, memsafety_symbolic.go in analysis/value), with a quarter
+//     offsets, analysis/symbolic/symval/bounds.go), with a quarter
 //     of the time when step 3 may follow, else what is left;
 //  3. the value analysis without the cap, for the properties whose
 //     checks step 1 had all decided (a long loop with known bounds),

@@ -17,7 +17,7 @@ import (
 )
 
 // symoffBody computes results r[0..symoffN) from the input i ∈ [0, 16)
-// with the operations of engine/analysis/value/symptr.go: pointer ± a
+// with the operations of engine/analysis/symbolic/symval/offsets.go: pointer ± a
 // signed or unsigned symbolic integer, pointer difference and
 // comparisons within one object, reads and writes through a symbolic
 // offset (int, short and byte accesses), memset and memcpy of a symbolic

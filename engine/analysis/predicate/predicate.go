@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/reverify/reverify/engine/analysis/symbolic/symval"
 	"github.com/reverify/reverify/engine/analysis/value"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
@@ -24,7 +25,8 @@ type Options struct {
 	// Precision is the initial precision; nil means no predicates.
 	Precision *Precision
 	// Value configures the memory model (MallocMayFail, MaxBlockBytes,
-	// MaxIteCells); its Symbolic and Precision fields are ignored.
+	// Memory); its Symbolic and Precision fields are ignored: symbolic
+	// mode is engine/analysis/symbolic/symval's, with its defaults.
 	Value value.Options
 	// Cartesian selects the Cartesian abstraction (the conjunction of
 	// the implied predicate literals) instead of the Boolean one (the
@@ -77,7 +79,7 @@ func New(prog *cfa.Program, opts Options) (*CPA, error) {
 	}
 	b := smt.NewBuilder()
 	vo := opts.Value
-	vo.Symbolic = b
+	vo.Symbolic = symval.New(prog, b, symval.Options{})
 	vo.Precision = nil
 	vars := map[string]*cfa.Var{}
 	for _, v := range prog.Vars {

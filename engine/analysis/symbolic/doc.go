@@ -7,21 +7,25 @@
 // # Domain
 //
 // A state is (v, pc): v is the memory of engine/analysis/value run in
-// symbolic mode (value.Options.Symbolic), a persistent map from cells
-// (object, offset) to values that are concrete bit patterns, addresses,
-// or terms of an smt.Builder (one per CPA); pc is the set of path
-// constraints, Bool terms over the symbols. Its meaning is
+// symbolic mode (value.Options.Symbolic set to symval.New), a persistent
+// map from cells (object, offset) to values that are concrete bit
+// patterns, addresses, or terms of an smt.Builder (one per CPA); pc is
+// the set of path constraints, Bool terms over the symbols. Its meaning
+// is
 //
 //	⟦(v, pc)⟧ = { σ(v) | σ assigns the symbols, σ ⊨ ⋀pc }
 //
 // where cells absent from v may hold anything. The memory model is the
 // value analysis's, not a copy: its Value carries an optional term, and
-// everything symbolic about memory (fresh symbols for nondeterministic
-// inputs, uninitialised and havocked cells, volatile reads, results of
-// unmodelled functions; terms with the C semantics of engine/smt for
-// arithmetic; ite over the elements for small arrays under a symbolic
-// index) lives in engine/analysis/value/symbolic.go. Constants fold, so
-// concrete computations stay as fast as in the value analysis.
+// everything symbolic about values and memory (fresh symbols for
+// nondeterministic inputs, uninitialised and havocked cells, volatile
+// reads, results of unmodelled functions; terms with the C semantics of
+// engine/smt for arithmetic; ite over the elements for small arrays
+// under a symbolic index; symbolic pointer offsets and block sizes) is
+// this package's subpackage engine/analysis/symbolic/symval, which the
+// value analysis calls through value.Symbolic (the symbolic value
+// factory of CPAchecker's value analysis). Constants fold, so concrete
+// computations stay as fast as in the value analysis.
 //
 // # Transfer
 //

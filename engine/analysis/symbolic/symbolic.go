@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/reverify/reverify/engine/analysis/symbolic/symval"
 	"github.com/reverify/reverify/engine/analysis/value"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
@@ -22,7 +23,8 @@ type Options struct {
 	// Precision is the initial precision; nil means FullPrecision().
 	Precision *Precision
 	// Value configures the memory model (MallocMayFail, MaxBlockBytes,
-	// MaxIteCells); its Symbolic and Precision fields are ignored.
+	// Memory); its Symbolic and Precision fields are ignored: symbolic
+	// mode is engine/analysis/symbolic/symval's, with its defaults.
 	Value value.Options
 	// ImplicationStop lets stop also cover a state by one with the same
 	// memory whose constraints are implied by the state's (one solver
@@ -79,7 +81,7 @@ func New(prog *cfa.Program, opts Options) (*CPA, error) {
 	}
 	b := smt.NewBuilder()
 	vo := opts.Value
-	vo.Symbolic = b
+	vo.Symbolic = symval.New(prog, b, symval.Options{})
 	vo.Precision = opts.Precision.Vars
 	c := &CPA{
 		prog: prog, opts: opts, b: b, val: value.New(prog, vo),

@@ -35,7 +35,7 @@ func (s *State) ForgetIntegers(syms int) *State {
 // 64 bits, for volatile variables (every read is a fresh input), and
 // for cells holding an address.
 func (s *State) Materialize(v *cfa.Var) (ns *State, t *smt.Term, ok bool) {
-	if s.c.b == nil || !symType(v.T) || v.Volatile {
+	if s.c.sym == nil || !TermType(v.T) || v.Volatile {
 		return s, nil, false
 	}
 	obj := memory.GlobalObj(v.ID)
@@ -48,5 +48,5 @@ func (s *State) Materialize(v *cfa.Var) (ns *State, t *smt.Term, ok bool) {
 		return s, nil, false
 	}
 	ns = &tx.s
-	return ns, tx.term(val, smt.TypeWidth(v.T)), true
+	return ns, s.c.sym.Term(val, smt.TypeWidth(v.T)), true
 }

@@ -10,11 +10,11 @@ import (
 // known to evaluate otherwise. An unknown condition keeps the state, and
 // equalities refine it: on the branch where x == c holds, an unknown x
 // becomes c (also for !(x != c), !x, and _Bool x != 0). In symbolic mode
-// the condition is also recorded as a path condition (assumeSym), and a
+// the condition is also recorded as a path condition (Symbolic.Assume), and a
 // symbolic x is refined like an unknown one: exact together with the
 // recorded condition.
 func (t *tx) assume(cond cfa.Expr, truth bool) bool {
-	if t.c.b != nil && !t.assumeSym(cond, truth) {
+	if t.c.sym != nil && !t.c.sym.Assume(Tx{t}, cond, truth) {
 		return false
 	}
 	return t.refineAssume(cond, truth)
@@ -23,7 +23,7 @@ func (t *tx) assume(cond cfa.Expr, truth bool) bool {
 // refineAssume is assume without recording path conditions.
 func (t *tx) refineAssume(cond cfa.Expr, truth bool) bool {
 	if v, ok := t.eval(cond); conc(v, ok) {
-		return truthOf(v) == truth
+		return IsTrue(v) == truth
 	}
 	switch c := cond.(type) {
 	case *cfa.Unary:
@@ -36,7 +36,7 @@ func (t *tx) refineAssume(cond cfa.Expr, truth bool) bool {
 			if truth {
 				return t.refineAssume(c.X, true) && t.refineAssume(c.Y, true)
 			}
-			if x, ok := t.eval(c.X); conc(x, ok) && truthOf(x) {
+			if x, ok := t.eval(c.X); conc(x, ok) && IsTrue(x) {
 				return t.refineAssume(c.Y, false)
 			}
 			return true
@@ -44,7 +44,7 @@ func (t *tx) refineAssume(cond cfa.Expr, truth bool) bool {
 			if !truth {
 				return t.refineAssume(c.X, false) && t.refineAssume(c.Y, false)
 			}
-			if x, ok := t.eval(c.X); conc(x, ok) && !truthOf(x) {
+			if x, ok := t.eval(c.X); conc(x, ok) && !IsTrue(x) {
 				return t.refineAssume(c.Y, true)
 			}
 			return true
@@ -76,7 +76,7 @@ func (t *tx) refineAssume(cond cfa.Expr, truth bool) bool {
 			return true
 		}
 	}
-	if !scalarBits(cond.Type()) {
+	if !Scalar(cond.Type()) {
 		return true
 	}
 	if !truth {
@@ -105,7 +105,7 @@ func (t *tx) refine(e cfa.Expr, v memory.Value) bool {
 		return true
 	case *cfa.Cast:
 		from, to := x.X.Type(), x.T
-		if !scalarBits(from) || !scalarBits(to) {
+		if !Scalar(from) || !Scalar(to) {
 			return true
 		}
 		if to.Kind == cfa.Bool {

@@ -67,7 +67,8 @@
 // its edge (the engine's per-site properties). In symbolic mode a block
 // of symbolic size keeps its size as a term, and a bound the state does
 // not decide splits the step into an in-bounds successor and a violating
-// one, each with its condition assumed (memsafety_symbolic.go).
+// one, each with its condition assumed (Symbolic.CheckBounds and
+// Tx.Split).
 //
 // # Calls
 //
@@ -108,19 +109,19 @@
 // # Symbolic mode
 //
 // With Options.Symbolic set, the same memory model serves symbolic
-// execution (engine/analysis/symbolic; seed 000, section 2.3): a Value
+// execution (engine/analysis/symbolic; seed 000, sections 2.3 and
+// 2.6.6) and predicate abstraction (engine/analysis/predicate): a Value
 // may carry a term instead of bits, integer values that would be unknown
 // are fresh symbols or terms with the C semantics of engine/smt, reads
-// of unknown memory materialise symbols, small arrays under a symbolic
-// index are read and written through if-then-else, and Transfer reports
-// the symbolic conditions each Assume took. A pointer into a known
-// object may have a symbolic byte offset (p + i, &a[i]; symptr.go): reads
-// and writes through it are if-then-else over the object's cells, memory
-// checks split on its bounds, and memset/memcpy/memmove of a symbolic
-// length rewrite each byte of a small destination by an if-then-else on
-// the range. Without it no term is ever built, and the analysis is the
-// explicit one described above. See symbolic.go and symptr.go for the
-// details.
+// of unknown memory materialise symbols, an array index or a pointer
+// offset may be a term (Addr.Index, Addr.SymOff), and Transfer reports
+// the symbolic conditions each Assume took. This package builds no term:
+// it calls the extension interface Symbolic (symbolic.go) at each of
+// these points, lending it the transfer in progress through the handle
+// Tx, and engine/analysis/symbolic/symval, which symbolic execution
+// owns, implements it (as CPAchecker's value analysis calls its symbolic
+// value factory). Without it no term is ever built, and the analysis is
+// the explicit one described above.
 //
 // # Invariants
 //

@@ -69,7 +69,7 @@ func (t *tx) addrOf(e cfa.Expr) Addr {
 			return Addr{}
 		}
 		if v.Sym != nil {
-			return symAddr(v) // a symbolic offset (symptr.go)
+			return symAddr(v) // a symbolic offset (symbolic mode)
 		}
 		return Addr{Obj: v.Obj, Off: memory.Sext(v.Bits, t.c.ptr), Known: true, OffKnown: true}
 	case *cfa.Member:
@@ -85,7 +85,7 @@ func (t *tx) addrOf(e cfa.Expr) Addr {
 		a.Field = nil
 		i, ok := t.eval(e.I)
 		if ok && i.Sym != nil {
-			return t.indexAddr(a, e, i)
+			return t.c.sym.Index(Tx{t}, a, e, i) // symbolic mode
 		}
 		if !ok || i.Obj != 0 {
 			a.OffKnown = false
@@ -94,9 +94,9 @@ func (t *tx) addrOf(e cfa.Expr) Addr {
 			return a
 		}
 		if a.SymOff != nil {
-			return t.symIndexOff(a, i, e.I.Type(), e.T.Size)
+			return t.c.sym.Index(Tx{t}, a, e, i) // symbolic mode
 		}
-		a.Off += intOf(i, e.I.Type()) * e.T.Size
+		a.Off += IntOf(i, e.I.Type()) * e.T.Size
 		return a
 	}
 	return Addr{}
@@ -114,8 +114,8 @@ func (t *tx) eval(e cfa.Expr) (memory.Value, bool) {
 		return memory.Value{Obj: t.c.funcObj(e.Name)}, true
 	case *cfa.VarRef:
 		if e.Var.Volatile {
-			if t.c.b != nil && symType(e.Var.T) {
-				return t.fresh("volatile "+e.Var.Name, e.Var.T), true
+			if t.c.sym != nil && TermType(e.Var.T) {
+				return t.c.sym.Fresh(Tx{t}, "volatile "+e.Var.Name, e.Var.T), true
 			}
 			return memory.Value{}, false
 		}
@@ -133,8 +133,10 @@ func (t *tx) eval(e cfa.Expr) (memory.Value, bool) {
 			return memory.Value{Obj: t.c.funcObj(f.Name)}, true
 		}
 		a := t.addrOf(e.X)
-		if off, ok := t.addrOffTerm(a); ok {
-			return memory.PtrValue(a.Obj, off), true // symptr.go
+		if t.c.sym != nil && a.Known && (a.Index != nil || a.SymOff != nil) {
+			if off, ok := t.c.sym.Offset(a); ok {
+				return memory.PtrValue(a.Obj, off), true // a symbolic offset
+			}
 		}
 		if !a.Known || !a.OffKnown {
 			return memory.Value{}, false
@@ -155,7 +157,7 @@ func (t *tx) eval(e cfa.Expr) (memory.Value, bool) {
 			return memory.Value{}, false
 		}
 		if v.Sym != nil {
-			return t.unarySym(e, v)
+			return t.c.sym.Unary(e, v)
 		}
 		if v.Obj != 0 {
 			if e.Op == cfa.LNot {
@@ -163,7 +165,7 @@ func (t *tx) eval(e cfa.Expr) (memory.Value, bool) {
 			}
 			return memory.Value{}, false
 		}
-		if !scalarBits(e.X.Type()) || !scalarBits(e.T) {
+		if !Scalar(e.X.Type()) || !Scalar(e.T) {
 			return memory.Value{}, false
 		}
 		return memory.Value{Bits: csem.Unary(e.Op, v.Bits, e.X.Type(), e.T)}, true
@@ -173,8 +175,10 @@ func (t *tx) eval(e cfa.Expr) (memory.Value, bool) {
 	return memory.Value{}, false
 }
 
-// scalarBits reports whether values of t fit the uint64 representation.
-func scalarBits(t *cfa.Type) bool {
+// Scalar reports whether values of t fit the value analysis's uint64
+// representation (memory.Value.Bits): _Bool, and integers and pointers of
+// 1 to 64 bits.
+func Scalar(t *cfa.Type) bool {
 	switch t.Kind {
 	case cfa.Int, cfa.Pointer:
 		return t.Bits > 0 && t.Bits <= 64
@@ -184,7 +188,9 @@ func scalarBits(t *cfa.Type) bool {
 	return false
 }
 
-func truthOf(v memory.Value) bool { return v.Obj != 0 || v.Bits != 0 }
+// IsTrue reports whether the concrete value v counts as true in C: an
+// address, or non-zero bits.
+func IsTrue(v memory.Value) bool { return v.Obj != 0 || v.Bits != 0 }
 
 func boolValue(b bool) memory.Value {
 	if b {
@@ -197,18 +203,18 @@ func (t *tx) binary(e *cfa.Binary) (memory.Value, bool) {
 	switch e.Op {
 	case cfa.LAnd, cfa.LOr:
 		x, xok := t.eval(e.X)
-		if conc(x, xok) && truthOf(x) == (e.Op == cfa.LOr) {
+		if conc(x, xok) && IsTrue(x) == (e.Op == cfa.LOr) {
 			return boolValue(e.Op == cfa.LOr), true
 		}
 		y, yok := t.eval(e.Y)
-		if conc(y, yok) && truthOf(y) == (e.Op == cfa.LOr) {
+		if conc(y, yok) && IsTrue(y) == (e.Op == cfa.LOr) {
 			return boolValue(e.Op == cfa.LOr), true
 		}
 		if conc(x, xok) && conc(y, yok) {
 			return boolValue(e.Op == cfa.LAnd), true
 		}
 		if xok && yok {
-			return t.logicalSym(e, x, y)
+			return t.c.sym.Binary(Tx{t}, e, x, y) // one is a term
 		}
 		return memory.Value{}, false
 	}
@@ -221,32 +227,29 @@ func (t *tx) binary(e *cfa.Binary) (memory.Value, bool) {
 		return memory.Value{}, false
 	}
 	xt, yt := e.X.Type(), e.Y.Type()
-	if !scalarBits(xt) || !scalarBits(yt) || !scalarBits(e.T) {
+	if !Scalar(xt) || !Scalar(yt) || !Scalar(e.T) {
 		return memory.Value{}, false
 	}
 	if x.Sym != nil || y.Sym != nil {
-		if v, ok, handled := t.ptrArithSym(e, x, y); handled {
-			return v, ok // symptr.go
-		}
-		return t.binarySym(e, x, y)
+		return t.c.sym.Binary(Tx{t}, e, x, y)
 	}
 	// Pointer arithmetic (C semantics: the integer counts elements).
 	if xt.Kind == cfa.Pointer && yt.Kind != cfa.Pointer && (e.Op == cfa.Add || e.Op == cfa.Sub) && y.Obj == 0 {
-		d := uint64(intOf(y, yt) * elemSize(xt))
+		d := uint64(IntOf(y, yt) * ElemSize(xt))
 		if e.Op == cfa.Sub {
 			d = -d
 		}
 		return memory.Value{Obj: x.Obj, Bits: (x.Bits + d) & memory.Mask(t.c.ptr)}, true
 	}
 	if yt.Kind == cfa.Pointer && xt.Kind != cfa.Pointer && e.Op == cfa.Add && x.Obj == 0 {
-		return memory.Value{Obj: y.Obj, Bits: (y.Bits + uint64(intOf(x, xt)*elemSize(yt))) & memory.Mask(t.c.ptr)}, true
+		return memory.Value{Obj: y.Obj, Bits: (y.Bits + uint64(IntOf(x, xt)*ElemSize(yt))) & memory.Mask(t.c.ptr)}, true
 	}
 	if xt.Kind == cfa.Pointer && yt.Kind == cfa.Pointer && e.Op == cfa.Sub {
 		if x.Obj != y.Obj {
 			return memory.Value{}, false
 		}
 		d := memory.Sext(x.Bits, t.c.ptr) - memory.Sext(y.Bits, t.c.ptr)
-		return memory.Value{Bits: uint64(d/elemSize(xt)) & memory.Mask(e.T.Width())}, true
+		return memory.Value{Bits: uint64(d/ElemSize(xt)) & memory.Mask(e.T.Width())}, true
 	}
 	if t.c.opts.Memory != nil && x.Obj != 0 && y.Obj != 0 && x.Obj != y.Obj && (t.mayBeFreed(x.Obj) || t.mayBeFreed(y.Obj)) {
 		return memory.Value{}, false // the address of a freed block may be reused (memsafety.go)
@@ -267,7 +270,9 @@ func (t *tx) binary(e *cfa.Binary) (memory.Value, bool) {
 	return memory.Value{Bits: r}, true
 }
 
-func elemSize(pt *cfa.Type) int64 {
+// ElemSize is the step in bytes of pointer arithmetic on the pointer type
+// pt: the size of its element, 1 for void * and function pointers (gcc).
+func ElemSize(pt *cfa.Type) int64 {
 	if pt.Elem == nil || pt.Elem.Size <= 0 {
 		return 1 // void * and function pointers: gcc's byte arithmetic
 	}
@@ -323,14 +328,14 @@ func symbolicBinary(op cfa.BinaryOp, x, y memory.Value, ptrBits int) (memory.Val
 // sign or zero extension, _Bool as != 0; addresses survive conversions
 // between pointers and integers at least as wide as a pointer).
 func (t *tx) convertValue(v memory.Value, ok bool, from, to *cfa.Type) (memory.Value, bool) {
-	if !ok || !scalarBits(to) || !scalarBits(from) {
+	if !ok || !Scalar(to) || !Scalar(from) {
 		return memory.Value{}, false
 	}
 	if v.Sym != nil {
-		return t.convertSym(v, from, to)
+		return t.c.sym.Convert(v, from, to)
 	}
 	if to.Kind == cfa.Bool {
-		return boolValue(truthOf(v)), true
+		return boolValue(IsTrue(v)), true
 	}
 	if v.Obj != 0 {
 		if to.Width() < t.c.ptr {
@@ -341,10 +346,10 @@ func (t *tx) convertValue(v memory.Value, ok bool, from, to *cfa.Type) (memory.V
 	return memory.Value{Bits: csem.Convert(v.Bits, from, to)}, true
 }
 
-// sizeOf is the number of bytes of a scalar of type ty (0 when it does not
-// fit a cell).
-func sizeOf(ty *cfa.Type) int64 {
-	if !scalarBits(ty) {
+// ScalarSize is the number of bytes of a scalar of type ty in a cell (0
+// when it does not fit one: not Scalar).
+func ScalarSize(ty *cfa.Type) int64 {
+	if !Scalar(ty) {
 		return 0
 	}
 	if ty.Kind == cfa.Bool {
@@ -355,19 +360,16 @@ func sizeOf(ty *cfa.Type) int64 {
 
 // load reads a scalar of type ty at a.
 func (t *tx) load(a Addr, ty *cfa.Type) (memory.Value, bool) {
-	if a.Index != nil {
-		return t.loadIndexed(a, ty)
-	}
-	if a.SymOff != nil && a.Known {
-		return t.loadSymOff(a, ty)
+	if a.Index != nil || a.SymOff != nil && a.Known {
+		return t.c.sym.Load(Tx{t}, a, ty) // symbolic mode
 	}
 	if !a.Known || !a.OffKnown {
 		return memory.Value{}, false
 	}
 	if f := a.Field; f != nil {
 		n := f.Bytes()
-		if t.c.b != nil {
-			return t.loadFieldSym(a, f, n, ty)
+		if t.c.sym != nil {
+			return t.c.sym.Load(Tx{t}, a, ty)
 		}
 		raw, ok := t.loadBytes(a.Obj, a.Off, n)
 		if !ok {
@@ -379,12 +381,12 @@ func (t *tx) load(a Addr, ty *cfa.Type) (memory.Value, bool) {
 		}
 		return memory.Value{Bits: x & memory.Mask(ty.Width())}, true
 	}
-	size := sizeOf(ty)
+	size := ScalarSize(ty)
 	if size == 0 {
 		return memory.Value{}, false
 	}
 	if n := t.s.mem.Get(a.Obj, a.Off); n != nil && int64(n.Size) == size {
-		if n.Val.Sym != nil && n.Val.Obj == 0 && !symType(ty) {
+		if n.Val.Sym != nil && n.Val.Obj == 0 && !TermType(ty) {
 			return memory.Value{}, false // a symbolic integer read as a pointer
 		}
 		if ty.Kind == cfa.Bool && n.Val.Obj == 0 && n.Val.Sym == nil {
@@ -392,8 +394,8 @@ func (t *tx) load(a Addr, ty *cfa.Type) (memory.Value, bool) {
 		}
 		return n.Val, true
 	}
-	if t.c.b != nil && symType(ty) {
-		return t.loadBytesSym(a.Obj, a.Off, size, ty)
+	if t.c.sym != nil && TermType(ty) {
+		return t.c.sym.Load(Tx{t}, a, ty) // fresh symbols for unknown bytes
 	}
 	raw, ok := t.loadBytes(a.Obj, a.Off, size)
 	return memory.Value{Bits: raw}, ok
@@ -462,12 +464,8 @@ func (t *tx) clearObj(obj uint64) {
 // unknown offset forgets the whole object; a write through an unknown
 // pointer forgets every object a pointer may reach (havocReachable).
 func (t *tx) store(a Addr, ty *cfa.Type, v memory.Value, known bool) {
-	if a.Index != nil {
-		t.storeIndexed(a, ty, v, known)
-		return
-	}
-	if a.SymOff != nil && a.Known {
-		t.storeSymOff(a, ty, v, known)
+	if a.Index != nil || a.SymOff != nil && a.Known {
+		t.c.sym.Store(Tx{t}, a, ty, v, known) // symbolic mode
 		return
 	}
 	if !a.Known {
@@ -480,8 +478,8 @@ func (t *tx) store(a Addr, ty *cfa.Type, v memory.Value, known bool) {
 	}
 	if f := a.Field; f != nil {
 		n := f.Bytes()
-		if t.c.b != nil {
-			t.storeFieldSym(a, f, n, ty, v, known)
+		if t.c.sym != nil {
+			t.c.sym.Store(Tx{t}, a, ty, v, known)
 			return
 		}
 		raw, ok := t.loadBytes(a.Obj, a.Off, n)
@@ -496,7 +494,7 @@ func (t *tx) store(a Addr, ty *cfa.Type, v memory.Value, known bool) {
 		}
 		return
 	}
-	size := sizeOf(ty)
+	size := ScalarSize(ty)
 	if size == 0 {
 		size = ty.Size
 		if size <= 0 {
@@ -656,15 +654,15 @@ func (t *tx) zeroLeaves(obj uint64, off int64, ty *cfa.Type) {
 			t.zeroLeaves(obj, off+i*ty.Elem.Size, ty.Elem)
 		}
 	default:
-		if s := sizeOf(ty); s > 0 {
+		if s := ScalarSize(ty); s > 0 {
 			t.s.mem = t.s.mem.Put(obj, off, memory.Value{}, uint8(s))
 		}
 	}
 }
 
-// intOf interprets an integer value of type ty as an int64 (sign or zero
-// extension by ty's signedness).
-func intOf(v memory.Value, ty *cfa.Type) int64 {
+// IntOf interprets the concrete integer value v of type ty as an int64
+// (sign or zero extension by ty's signedness; _Bool as 8 bits).
+func IntOf(v memory.Value, ty *cfa.Type) int64 {
 	w := ty.Width()
 	if ty.Kind == cfa.Bool {
 		w = 8

@@ -83,7 +83,7 @@ func (s *State) elementFacts(a *cfa.Var) []cfa.Expr {
 			return nil
 		}
 		el := &cfa.Index{X: &cfa.VarRef{Var: a}, I: cfa.NewConst(cfa.IntT, off/et.Size), T: et}
-		out = append(out, &cfa.Binary{Op: cfa.Eq, X: el, Y: cfa.NewConst(et, intOf(val, et)), T: cfa.IntT})
+		out = append(out, &cfa.Binary{Op: cfa.Eq, X: el, Y: cfa.NewConst(et, IntOf(val, et)), T: cfa.IntT})
 	}
 	return out
 }

@@ -6,7 +6,6 @@ import (
 	"github.com/reverify/reverify/engine/analysis/memory"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
-	"github.com/reverify/reverify/engine/smt"
 )
 
 // callExternal handles an Intra step over a Call edge: a function without
@@ -153,7 +152,7 @@ func (t *tx) argInt(call *cfa.Call, i int) (int64, bool) {
 	if !conc(v, ok) || v.Obj != 0 {
 		return 0, false
 	}
-	return intOf(v, call.Args[i].Type()), true
+	return IntOf(v, call.Args[i].Type()), true
 }
 
 // argAddr evaluates argument i as a pointer.
@@ -172,7 +171,7 @@ func (t *tx) argAddr(call *cfa.Call, i int) (Addr, memory.Value, bool) {
 		return Addr{}, v, true
 	}
 	if v.Sym != nil {
-		return symAddr(v), v, true // a symbolic offset (symptr.go)
+		return symAddr(v), v, true // a symbolic offset (symbolic mode)
 	}
 	return Addr{Obj: v.Obj, Off: memory.Sext(v.Bits, t.c.ptr), Known: true, OffKnown: true}, v, true
 }
@@ -192,7 +191,7 @@ func memset(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 	a, pv, pok := t.argAddr(call, 0)
 	c, cok := t.argInt(call, 1)
 	by := memory.Value{Bits: uint64(c) & 0xff}
-	if !cok && t.c.b != nil && len(call.Args) > 1 {
+	if !cok && t.c.sym != nil && len(call.Args) > 1 {
 		if v, ok := t.eval(call.Args[1]); ok && v.Sym != nil {
 			by, cok = t.byteOf(v, 0), true // symbolic mode: (unsigned char)c
 		}
@@ -202,8 +201,8 @@ func memset(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 	case !pok || !a.Known:
 		t.havocAddressable()
 	case !nok || !a.OffKnown:
-		// a symbolic length or offset (symptr.go), else forgotten
-		if !cok || !t.symFill(call, a, func(int64, *smt.Term) (memory.Value, bool) { return by, true }, Addr{}) {
+		// a symbolic length or offset (symbolic mode), else forgotten
+		if !cok || t.c.sym == nil || !t.c.sym.Fill(Tx{t}, call, a, Addr{}, by) {
 			t.clearObj(a.Obj)
 		}
 	case n < 0 || n > int64(t.c.opts.MaxBlockBytes):
@@ -230,8 +229,8 @@ func memmove(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 	case !dok || !d.Known:
 		t.havocAddressable()
 	case (!nok || !d.OffKnown || !s.OffKnown) && sok && s.Known:
-		// a symbolic length or offset (symptr.go), else forgotten
-		if !t.symFill(call, d, t.srcByte(s), s) {
+		// a symbolic length or offset (symbolic mode), else forgotten
+		if t.c.sym == nil || !t.c.sym.Fill(Tx{t}, call, d, s, memory.Value{}) {
 			t.clearObj(d.Obj)
 		}
 	case !nok || n < 0 || n > int64(t.c.opts.MaxBlockBytes) || !sok || !s.Known || !d.OffKnown:
@@ -295,14 +294,13 @@ func absModel(t *tx, e *cfa.Edge, call *cfa.Call) bool {
 	if x, ok := t.eval(call.Args[0]); ok && x.Sym != nil {
 		// |x| symbolically: ite(x < 0, -x, x), wrapping at the minimum.
 		at := call.Args[0].Type()
-		if !symType(at) || !at.IsSigned() {
+		if !TermType(at) || !at.IsSigned() {
 			t.unmodelled(e, call, call.Fn)
 			return true
 		}
-		b := t.c.b
-		r := b.Ite(b.Slt(x.Sym, b.BV(0, x.Sym.Sort.Width)), b.Neg(x.Sym), x.Sym)
+		r := t.c.sym.Abs(x)
 		if call.Result != nil {
-			rv, ok := t.convertSym(memory.Value{Sym: r}, at, call.Result.Type())
+			rv, ok := t.c.sym.Convert(r, at, call.Result.Type())
 			t.setResult(call, rv, ok)
 		}
 		return true
@@ -506,9 +504,11 @@ func (t *tx) memoryQuery(call *cfa.Call) {
 		t.setResult(call, memory.Value{Bits: cfa.Truncate(r, call.Result.Type().Width())}, true)
 		return
 	}
-	if v, ok := t.memoryQuerySym(call); ok {
-		t.setResult(call, v, true) // symptr.go
-		return
+	if t.c.sym != nil {
+		if v, ok := t.c.sym.MemoryQuery(Tx{t}, call); ok {
+			t.setResult(call, v, true) // a symbolic offset or length
+			return
+		}
 	}
 	if !t.input(call.Result, "extern "+call.Fn) {
 		t.setResult(call, memory.Value{}, false)

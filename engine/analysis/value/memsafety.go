@@ -169,8 +169,10 @@ func (t *tx) memAlloc(call *cfa.Call, obj uint64) {
 	}
 	if ok && size >= 0 {
 		t.metaSet(obj, memory.MetaSize, uint64(size))
-	} else if sz := t.symSize(call); sz != nil {
-		t.s.mem = t.s.mem.Put(memory.MetaObj(obj), memory.MetaSize, memory.Value{Sym: sz}, 8)
+	} else if t.c.sym != nil {
+		if sz := t.c.sym.AllocSize(Tx{t}, call); sz != nil {
+			t.s.mem = t.s.mem.Put(memory.MetaObj(obj), memory.MetaSize, memory.Value{Sym: sz}, 8)
+		}
 	}
 	st := uint64(memory.StHeap)
 	if call.Fn == "alloca" || call.Fn == "__builtin_alloca" {
@@ -320,12 +322,12 @@ func (t *tx) libAccesses(e *cfa.Edge, call *cfa.Call) {
 	}
 	switch name {
 	case "memset":
-		if t.symRangeAccess(e, call, 0) { // memsafety_symbolic.go
+		if t.c.sym != nil && t.c.sym.CheckRanges(Tx{t}, e, call, 0) { // symbolic mode
 			return
 		}
 		t.rangeAccess(e, call, 0, n, nok)
 	case "memcpy", "memmove", "memcmp":
-		if t.symRangeAccess(e, call, 0, 1) {
+		if t.c.sym != nil && t.c.sym.CheckRanges(Tx{t}, e, call, 0, 1) {
 			return
 		}
 		t.rangeAccess(e, call, 0, n, nok)
@@ -446,7 +448,7 @@ func (t *tx) objSize(e *cfa.Edge, obj uint64, what string) (int64, bool) {
 // checkPointer checks an access of n bytes through the pointer value v.
 func (t *tx) checkPointer(e *cfa.Edge, what string, v memory.Value, ok bool, n int64) {
 	if ok && v.Obj != 0 && v.Sym != nil {
-		t.checkAddr(e, what, symAddr(v), n) // a symbolic offset (symptr.go)
+		t.checkAddr(e, what, symAddr(v), n) // a symbolic offset (symbolic mode)
 		return
 	}
 	if conc(v, ok) && memory.ObjKind(v.Obj) == memory.KindSeg {
@@ -469,7 +471,7 @@ func (t *tx) checkPointer(e *cfa.Edge, what string, v memory.Value, ok bool, n i
 // checkAddr checks an access of n bytes at the known object a.Obj.
 func (t *tx) checkAddr(e *cfa.Edge, what string, a Addr, n int64) {
 	if a.SymOff != nil {
-		t.checkSymOff(e, what, a, n) // memsafety_symbolic.go
+		t.c.sym.CheckOffset(Tx{t}, e, what, a, n) // symbolic mode
 		return
 	}
 	if !a.OffKnown && a.Index == nil {
@@ -486,7 +488,7 @@ func (t *tx) checkAddr(e *cfa.Edge, what string, a Addr, n int64) {
 		return
 	}
 	if a.Index != nil || size < 0 {
-		if !t.symBounds(e, what, a, n, size) {
+		if t.c.sym == nil || !t.c.sym.CheckBounds(Tx{t}, e, what, a, n, size) {
 			if a.Index != nil {
 				t.memUnknown(ValidDeref, e, "unknown offset in %s", what)
 			} else {

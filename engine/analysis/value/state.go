@@ -127,7 +127,7 @@ func (c *CPA) objName(o uint64, depth int) string {
 func (c *CPA) valueString(v memory.Value, size uint8, depth int) string {
 	if v.Sym != nil {
 		if v.Obj != 0 {
-			return "&" + c.objName(v.Obj, depth) + "+" + symString(v.Sym) // symptr.go
+			return "&" + c.objName(v.Obj, depth) + "+" + symString(v.Sym) // a symbolic offset
 		}
 		return symString(v.Sym)
 	}
@@ -194,7 +194,7 @@ func (s *State) Int(v *cfa.Var) (int64, bool) {
 	if !ok || val.Obj != 0 || val.Sym != nil {
 		return 0, false
 	}
-	return intOf(val, v.T), true
+	return IntOf(val, v.T), true
 }
 
 // Pointer returns the target of the pointer variable v as a printable

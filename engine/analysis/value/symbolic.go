@@ -1,49 +1,247 @@
 package value
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/reverify/reverify/engine/analysis/memory"
+	"github.com/reverify/reverify/engine/analysis/smg"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/smt"
+	"github.com/reverify/reverify/results"
 )
 
-// Symbolic mode (Options.Symbolic; seed 000, section 2.3). The memory
-// model is the same; what changes is that an integer value the explicit
-// analysis would not know is a term:
+// Symbolic is symbolic mode (Options.Symbolic; seed 000, section 2.3,
+// and section 2.6.6: the value analysis with symbolic values, as
+// CPAchecker's value analysis with its symbolic value factory). The
+// memory model stays this package's; what changes is that an integer
+// value the explicit analysis would not know is a term, and that an
+// array index or a pointer offset may be one. The value analysis calls
+// the extension at the points listed below, only when Options.Symbolic
+// is set, and only on values and addresses that symbolic mode made (a
+// Value with a term, an Addr with an Index or SymOff). Its
+// implementation, engine/analysis/symbolic/symval, belongs to symbolic
+// execution; it reaches the transfer in progress through the handle Tx.
 //
-//   - nondeterministic inputs (Havoc, __VERIFIER_nondet_*), volatile
-//     reads and results of unmodelled functions are fresh symbols;
-//   - a read of memory the state knows nothing about (an uninitialised
-//     local, a parameter of the entry function, a cell forgotten by a
-//     havoc) materialises fresh symbols and stores them, so later reads
-//     agree; absent cells therefore still mean "any value" and the order
-//     ⊑ of the explicit analysis stays sound;
-//   - operations with a symbolic operand build terms with the C semantics
-//     of engine/smt (CBinary, CUnary, CCast, CCompare); undefined
-//     operations give "undef" symbols where they are undefined;
-//   - a symbolic array index reads and writes arrays of at most
-//     MaxIteCells elements through if-then-else over the elements (a
-//     read out of bounds gives a fresh symbol); larger arrays, and
-//     pointers indexed, get a symbolic byte offset (symptr.go);
-//   - Assume records its condition as a Bool term (tx.assumed) instead of
-//     taking both branches blindly; Transfer hands it to the caller,
-//     which owns the path constraints.
-//
-// Pointers into a known object may have a symbolic byte offset
-// (symptr.go); a symbolic integer converted to a pointer is unknown.
-// Symbols are named
-// label#k where k counts the symbols created on the path (State.syms):
-// unique on each path, and equal on paths that create them alike, which
-// is what lets stop find equal memory on different paths.
+// Symbols are named label#k where k counts the symbols created on the
+// path (Tx.NewSymbol): unique on each path, and equal on paths that
+// create them alike, which is what lets stop find equal memory on
+// different paths.
+type Symbolic interface {
+	// Fresh returns a new symbol for a value of type ty (TermType),
+	// named after label: nondeterministic inputs (Havoc,
+	// __VERIFIER_nondet_*), volatile reads, results of unmodelled
+	// functions.
+	Fresh(t Tx, label string, ty *cfa.Type) memory.Value
+	// Term returns the integer value v (not an address) as a term of w
+	// bits: its term, or a constant.
+	Term(v memory.Value, w int) *smt.Term
+	// Byte returns byte i (little-endian) of the integer cell value v,
+	// which holds a term.
+	Byte(v memory.Value, i int64) memory.Value
+	// Convert converts v, which holds a term (an integer, or an address
+	// with a symbolic offset), from type from to type to (C casts);
+	// ok is false when the result is unknown.
+	Convert(v memory.Value, from, to *cfa.Type) (memory.Value, bool)
+	// Unary applies e's operator to v, which holds a term.
+	Unary(e *cfa.Unary, v memory.Value) (memory.Value, bool)
+	// Binary applies e's operator (arithmetic, comparisons, && and ||,
+	// pointer arithmetic) to x and y, both known and one holding a term.
+	Binary(t Tx, e *cfa.Binary, x, y memory.Value) (memory.Value, bool)
+	// Abs returns |x| (wrapping at the minimum) of the signed integer x,
+	// which holds a term, as a term of x's width.
+	Abs(x memory.Value) memory.Value
+	// Assume records the condition cond (negated unless truth) as a path
+	// condition of the step (Tx.Assume) when it is a term, and reports
+	// false when it is the constant false.
+	Assume(t Tx, cond cfa.Expr, truth bool) bool
+	// Index returns the address of e = a[i] when the index i holds a
+	// term or a has a symbolic offset (a.SymOff).
+	Index(t Tx, a Addr, e *cfa.Index, i memory.Value) Addr
+	// Offset returns the byte offset of a symbolically addressed lvalue
+	// (a.Index or a.SymOff) as a term of the pointer width, and whether
+	// a has one (for &lvalue).
+	Offset(a Addr) (*smt.Term, bool)
+	// Load reads a scalar of type ty at a known address a whose offset
+	// is symbolic (a.Index, a.SymOff), at a bit-field (a.Field), or in
+	// memory the state knows nothing or only part of (materialising
+	// fresh symbols and storing them, so later reads agree).
+	Load(t Tx, a Addr, ty *cfa.Type) (memory.Value, bool)
+	// Store writes a scalar of type ty at a known address a whose offset
+	// is symbolic (a.Index, a.SymOff) or at a bit-field (a.Field).
+	Store(t Tx, a Addr, ty *cfa.Type, v memory.Value, known bool)
+	// Fill models memset (src the zero Addr, c the byte) and
+	// memcpy/memmove (from src) of the call into the known object of
+	// dst when the length or an offset is symbolic, and reports false,
+	// changing nothing, when it cannot (the caller forgets the object).
+	Fill(t Tx, call *cfa.Call, dst, src Addr, c memory.Value) bool
+	// MemoryQuery is the result of CBMC's memory primitive call
+	// (cfa.MemoryQueries) when a pointer offset or a length holds a
+	// term; ok is false when the state does not decide it.
+	MemoryQuery(t Tx, call *cfa.Call) (memory.Value, bool)
+	// AllocSize returns the size argument of the allocation call as a
+	// 64-bit term when it is one (Options.Memory), else nil.
+	AllocSize(t Tx, call *cfa.Call) *smt.Term
+	// CheckOffset checks an access of n bytes by what at the address a
+	// with a symbolic offset (a.SymOff) (Options.Memory): it splits the
+	// step by the bounds condition (Tx.Split), or reports the check
+	// undecided.
+	CheckOffset(t Tx, e *cfa.Edge, what string, a Addr, n int64)
+	// CheckBounds checks an access of n bytes by what at a, an address
+	// with a symbolic index (a.Index) or into an object whose size is a
+	// term (size -1; else its constant size), by splitting the step on
+	// its bounds condition, and reports whether it could.
+	CheckBounds(t Tx, e *cfa.Edge, what string, a Addr, n, size int64) bool
+	// CheckRanges checks the ranges of memset, memcpy, memmove and
+	// memcmp (the pointer arguments ptrs, the length argument 2) when
+	// the length or an offset is a term, and reports false when it did
+	// not apply (the concrete checks then run).
+	CheckRanges(t Tx, e *cfa.Edge, call *cfa.Call, ptrs ...int) bool
+}
+
+// Tx is the handle of a transfer in progress that Symbolic works on: the
+// successor state being built, its memory cells, objects and the path
+// conditions and violations of the step. It is valid only during the
+// call it is passed to.
+type Tx struct{ t *tx }
+
+// NewSymbol returns the number of the next symbol created on the path
+// and counts it.
+func (h Tx) NewSymbol() int {
+	k := h.t.s.syms
+	h.t.s.syms++
+	return int(k)
+}
+
+// Eval evaluates the scalar expression e; ok is false when its value is
+// unknown.
+func (h Tx) Eval(e cfa.Expr) (memory.Value, bool) { return h.t.eval(e) }
+
+// Load reads a scalar of type ty at a.
+func (h Tx) Load(a Addr, ty *cfa.Type) (memory.Value, bool) { return h.t.load(a, ty) }
+
+// Store writes a scalar of type ty (known or unknown) at a.
+func (h Tx) Store(a Addr, ty *cfa.Type, v memory.Value, known bool) { h.t.store(a, ty, v, known) }
+
+// Byte returns byte i (little-endian) of the integer cell value v.
+func (h Tx) Byte(v memory.Value, i int64) memory.Value { return h.t.byteOf(v, i) }
+
+// Tracked reports whether the precision tracks object obj at the
+// successor's location (cells of untracked objects are never stored).
+func (h Tx) Tracked(obj uint64) bool { return h.t.tracked(obj) }
+
+// Get returns the cell at (obj, off), or nil.
+func (h Tx) Get(obj uint64, off int64) *memory.Node { return h.t.s.mem.Get(obj, off) }
+
+// Floor returns the last cell at or before (obj, off) in key order, or
+// nil.
+func (h Tx) Floor(obj uint64, off int64) *memory.Node { return h.t.s.mem.Floor(obj, off) }
+
+// Put stores v as the cell of size bytes at (obj, off), replacing a cell
+// at that key; the caller has cleared overlapping cells.
+func (h Tx) Put(obj uint64, off int64, v memory.Value, size uint8) {
+	h.t.s.mem = h.t.s.mem.Put(obj, off, v, size)
+}
+
+// ClearRange forgets every cell overlapping [off, off+n) of obj; bytes
+// of an integer cell outside the range survive as byte cells.
+func (h Tx) ClearRange(obj uint64, off, n int64) { h.t.clearRange(obj, off, n) }
+
+// ClearObj forgets every cell of obj.
+func (h Tx) ClearObj(obj uint64) { h.t.clearObj(obj) }
+
+// StrByte returns byte off of obj when obj is a string literal.
+func (h Tx) StrByte(obj uint64, off int64) (uint64, bool) {
+	if memory.ObjKind(obj) != memory.KindString {
+		return 0, false
+	}
+	return h.t.c.strByte(obj, off)
+}
+
+// ObjName names obj as state strings do ("x", "x@1", "heap12#0").
+func (h Tx) ObjName(obj uint64) string { return h.t.c.objName(obj, h.t.s.depth) }
+
+// ObjectSize returns the size of obj in bytes when it is a constant the
+// state knows (variables, string literals, heap blocks with a concrete
+// size), else -1.
+func (h Tx) ObjectSize(obj uint64) int64 { return h.t.constSize(obj) }
+
+// MayBeEqual reports whether the addresses x and y, of two different
+// objects or one of them an integer, may nevertheless be equal: the two
+// ends of a list segment, adjoining objects (mayAdjoin), and with
+// Options.Memory a block that may be freed (its address may be reused).
+func (h Tx) MayBeEqual(x, y memory.Value) bool {
+	t := h.t
+	return smg.SegAlias(x.Obj, y.Obj) || t.mayAdjoin(x, y) || t.c.opts.Memory != nil && (t.mayBeFreed(x.Obj) || t.mayBeFreed(y.Obj))
+}
+
+// Identifiable reports whether the state knows obj as a live object
+// that CBMC's same_object may compare.
+func (h Tx) Identifiable(obj uint64) bool { return h.t.identifiable(obj) }
+
+// QuerySize returns the size in bytes of the data object obj and whether
+// it is valid, when the state knows both (known); readOnly admits string
+// literals (CBMC's r_ok).
+func (h Tx) QuerySize(obj uint64, readOnly bool) (size int64, valid, known bool) {
+	return h.t.querySize(obj, readOnly)
+}
+
+// Assume records the Bool term c as a path condition the step takes
+// (Succ.Assumed).
+func (h Tx) Assume(c *smt.Term) { h.t.assumed = append(h.t.assumed, c) }
+
+// Forked reports whether the step already has a second successor
+// (malloc returning NULL, or a split), which Split needs free.
+func (h Tx) Forked() bool { return h.t.alt != nil }
+
+// Split splits the step by a bounds condition (Options.Memory; seed 001,
+// section 3.9): the step's successor assumes in, and a second successor,
+// the state before the step, assumes out (¬in) and carries the
+// valid-deref violation f described by format and args. With in nil the
+// access is certainly out of bounds: the step itself becomes the
+// violation and no condition is assumed. Forked must be false.
+func (h Tx) Split(e *cfa.Edge, in, out *smt.Term, f results.MemoryViolation, format string, args ...any) {
+	t := h.t
+	alt := *t
+	alt.s.reasons = t.s.reasons
+	altAssumed := append(append([]*smt.Term(nil), t.assumed...), out)
+	if in != nil {
+		t.assumed = append(t.assumed, in)
+	}
+	alt.violation(ValidDeref, e, f, format, args...)
+	st := alt.s
+	if in == nil {
+		t.s = st
+		return
+	}
+	t.alt = &st
+	t.altAssumed = altAssumed
+}
+
+// Undecided reports the valid-deref check of the step e undecided, for
+// the reason format and args say.
+func (h Tx) Undecided(e *cfa.Edge, format string, args ...any) {
+	h.t.memUnknown(ValidDeref, e, format, args...)
+}
+
+// CheckedSize returns the size of obj in bytes (-1: unknown) and whether
+// the object is valid; an invalid or undecidable object has been
+// reported for the access what at e.
+func (h Tx) CheckedSize(e *cfa.Edge, obj uint64, what string) (int64, bool) {
+	return h.t.objSize(e, obj, what)
+}
+
+// OfObject returns f with the object obj filled in: its name and, for a
+// heap block, its allocation site.
+func (h Tx) OfObject(f results.MemoryViolation, obj uint64) results.MemoryViolation {
+	return h.t.object(f, obj)
+}
 
 // conc reports whether an evaluation result is a known concrete value.
 func conc(v memory.Value, ok bool) bool { return ok && v.Sym == nil }
 
-// symType reports whether values of ty may be symbolic: integers and
-// _Bool of at most 64 bits.
-func symType(ty *cfa.Type) bool {
+// TermType reports whether values of ty may be terms in symbolic mode:
+// integers and _Bool of at most 64 bits.
+func TermType(ty *cfa.Type) bool {
 	return (ty.Kind == cfa.Int || ty.Kind == cfa.Bool) && ty.Bits > 0 && ty.Bits <= 64
 }
 
@@ -64,48 +262,15 @@ func symString(t *smt.Term) string {
 	return "$" + s
 }
 
-// term returns the integer value v (not an address) as a term of w bits.
-func (t *tx) term(v memory.Value, w int) *smt.Term {
-	if v.Sym != nil {
-		return v.Sym
-	}
-	return t.c.b.BV(v.Bits, w)
-}
-
-// fresh returns a new symbol for a value of type ty (symType), named
-// after label. A _Bool symbol is a zero-extended 1-bit symbol, so it is 0
-// or 1 like every _Bool value.
-func (t *tx) fresh(label string, ty *cfa.Type) memory.Value {
-	if ty.Kind == cfa.Bool {
-		return memory.Value{Sym: t.c.b.ZeroExt(t.freshVar(label, 1), 8)}
-	}
-	return memory.Value{Sym: t.freshVar(label, ty.Width())}
-}
-
-// freshVar returns a new symbol of w bits.
-func (t *tx) freshVar(label string, w int) *smt.Term {
-	k := t.s.syms
-	t.s.syms++
-	return t.c.b.Var(label+"#"+strconv.FormatUint(uint64(k), 10), smt.BVSort(w))
-}
-
 // inputLabel names the symbols of a nondeterministic source.
 func inputLabel(source string) string {
 	return strings.TrimPrefix(source, "__VERIFIER_")
 }
 
-// strByte returns byte off of obj when obj is a string literal.
-func (t *tx) strByte(obj uint64, off int64) (uint64, bool) {
-	if memory.ObjKind(obj) != memory.KindString {
-		return 0, false
-	}
-	return t.c.strByte(obj, off)
-}
-
 // byteOf returns byte i of the integer cell value v.
 func (t *tx) byteOf(v memory.Value, i int64) memory.Value {
 	if v.Sym != nil {
-		return memory.OfTerm(t.c.b.Extract(v.Sym, int(8*i+7), int(8*i)))
+		return t.c.sym.Byte(v, i)
 	}
 	return memory.Value{Bits: (v.Bits >> uint(8*i)) & 0xff}
 }
@@ -114,368 +279,36 @@ func (t *tx) byteOf(v memory.Value, i int64) memory.Value {
 // (Havoc, results of nondet and unmodelled functions) and reports whether
 // it did; otherwise the caller makes lhs unknown.
 func (t *tx) input(lhs cfa.Expr, label string) bool {
-	if t.c.b == nil || lhs == nil || !symType(lhs.Type()) {
+	if t.c.sym == nil || lhs == nil || !TermType(lhs.Type()) {
 		return false
 	}
-	t.store(t.addrOf(lhs), lhs.Type(), t.fresh(label, lhs.Type()), true)
+	t.store(t.addrOf(lhs), lhs.Type(), t.c.sym.Fresh(Tx{t}, label, lhs.Type()), true)
 	return true
 }
 
-// convertSym converts a symbolic integer (CCast); conversions to or from
-// pointers give unknown.
-func (t *tx) convertSym(v memory.Value, from, to *cfa.Type) (memory.Value, bool) {
-	if v.Obj != 0 {
-		// an address with a symbolic offset (symptr.go)
-		switch {
-		case to.Kind == cfa.Bool:
-			return memory.Value{Bits: 1}, true
-		case to.Width() == t.c.ptr && v.Sym.Sort.Width == t.c.ptr:
-			return v, true
-		}
-		return memory.Value{}, false
-	}
-	if !symType(from) || !symType(to) || v.Sym.Sort.Width != smt.TypeWidth(from) {
-		return memory.Value{}, false
-	}
-	return memory.OfTerm(smt.CCast(t.c.b, v.Sym, from, to)), true
+// symAddr is the address of the lvalue *v for a pointer with a symbolic
+// offset.
+func symAddr(v memory.Value) Addr {
+	return Addr{Obj: v.Obj, Known: true, SymOff: v.Sym}
 }
 
-// unarySym applies -, ~ or ! to a symbolic operand.
-func (t *tx) unarySym(e *cfa.Unary, v memory.Value) (memory.Value, bool) {
-	xt := e.X.Type()
-	if !symType(xt) || !symType(e.T) || v.Sym.Sort.Width != smt.TypeWidth(xt) {
-		return memory.Value{}, false
-	}
-	if e.Op != cfa.LNot && smt.TypeWidth(e.T) != smt.TypeWidth(xt) {
-		return memory.Value{}, false
-	}
-	return memory.OfTerm(smt.CUnary(t.c.b, e.Op, v.Sym, xt, e.T)), true
-}
-
-// binarySym applies an integer operator when an operand is symbolic;
-// addresses and pointer types give unknown.
-func (t *tx) binarySym(e *cfa.Binary, x, y memory.Value) (memory.Value, bool) {
-	xt, yt := e.X.Type(), e.Y.Type()
-	if x.Obj != 0 || y.Obj != 0 || !symType(xt) || !symType(yt) || !symType(e.T) {
-		return memory.Value{}, false
-	}
-	xw, yw := smt.TypeWidth(xt), smt.TypeWidth(yt)
-	xs, ys := t.term(x, xw), t.term(y, yw)
-	if xs.Sort.Width != xw || ys.Sort.Width != yw {
-		return memory.Value{}, false
-	}
-	switch e.Op {
-	case cfa.Shl, cfa.Shr:
-		if smt.TypeWidth(e.T) != xw {
-			return memory.Value{}, false
-		}
-	case cfa.Eq, cfa.Ne, cfa.Lt, cfa.Le, cfa.Gt, cfa.Ge:
-		if xw != yw {
-			return memory.Value{}, false
-		}
-	default:
-		if xw != yw || smt.TypeWidth(e.T) != xw {
-			return memory.Value{}, false
+// constSize returns the size of obj in bytes when it is a constant the
+// state knows (variables, string literals, heap blocks with a concrete
+// size cell), else -1.
+func (t *tx) constSize(obj uint64) int64 {
+	switch memory.ObjKind(obj) {
+	case memory.KindGlobal, memory.KindLocal:
+		return t.c.prog.Vars[memory.VarID(obj)].T.Size
+	case memory.KindString:
+		t.c.mu.Lock()
+		defer t.c.mu.Unlock()
+		return int64(len(t.c.strVals[uint32(obj)])) + 1
+	case memory.KindHeap:
+		if c := t.s.mem.Get(memory.MetaObj(obj), memory.MetaSize); c != nil && c.Val.Obj == 0 && c.Val.Sym == nil {
+			return int64(c.Val.Bits)
 		}
 	}
-	r, _ := smt.CBinary(t.c.b, e.Op, xs, ys, xt, yt, e.T)
-	return memory.OfTerm(r), true
-}
-
-// logicalSym evaluates && or || when an operand is symbolic (both known).
-func (t *tx) logicalSym(e *cfa.Binary, x, y memory.Value) (memory.Value, bool) {
-	if !symType(e.T) {
-		return memory.Value{}, false
-	}
-	b := t.c.b
-	c := b.And(t.truthTerm(x), t.truthTerm(y))
-	if e.Op == cfa.LOr {
-		c = b.Or(t.truthTerm(x), t.truthTerm(y))
-	}
-	return memory.OfTerm(smt.CBool(b, c, e.T)), true
-}
-
-// truthTerm is v != 0 as a Bool term (addresses are true).
-func (t *tx) truthTerm(v memory.Value) *smt.Term {
-	if v.Obj != 0 {
-		return t.c.b.True()
-	}
-	if v.Sym != nil {
-		return smt.CTruth(t.c.b, v.Sym)
-	}
-	return t.c.b.Bool(truthOf(v))
-}
-
-// condTerm is the truth of the condition e as a Bool term, or nil when
-// part of it is unknown. Comparisons and logical operators are built
-// directly as formulas (not as int-valued 0/1 terms).
-func (t *tx) condTerm(e cfa.Expr) *smt.Term {
-	b := t.c.b
-	switch c := e.(type) {
-	case *cfa.Unary:
-		if c.Op == cfa.LNot {
-			if x := t.condTerm(c.X); x != nil {
-				return b.Not(x)
-			}
-			return nil
-		}
-	case *cfa.Binary:
-		switch {
-		case c.Op == cfa.LAnd || c.Op == cfa.LOr:
-			stop := b.Bool(c.Op == cfa.LOr) // the value that decides
-			x := t.condTerm(c.X)
-			if x == stop {
-				return x
-			}
-			y := t.condTerm(c.Y)
-			if y == stop {
-				return y
-			}
-			if x == nil || y == nil {
-				return nil
-			}
-			if c.Op == cfa.LAnd {
-				return b.And(x, y)
-			}
-			return b.Or(x, y)
-		case c.Op.IsComparison():
-			x, xok := t.eval(c.X)
-			y, yok := t.eval(c.Y)
-			if !xok || !yok {
-				return nil
-			}
-			if x.Sym == nil && y.Sym == nil {
-				if v, ok := t.binary(c); ok && v.Sym == nil {
-					return b.Bool(truthOf(v))
-				}
-				return nil
-			}
-			xt := c.X.Type()
-			if x.Obj != 0 || y.Obj != 0 || xt.Kind == cfa.Pointer || c.Y.Type().Kind == cfa.Pointer {
-				return t.ptrCompare(c.Op, x, y) // symptr.go
-			}
-			if !symType(xt) || !symType(c.Y.Type()) {
-				return nil
-			}
-			w := smt.TypeWidth(xt)
-			xs, ys := t.term(x, w), t.term(y, w)
-			if xs.Sort.Width != w || ys.Sort.Width != w {
-				return nil
-			}
-			return smt.CCompare(b, c.Op, xs, ys, xt)
-		}
-	}
-	v, ok := t.eval(e)
-	if !ok {
-		return nil
-	}
-	return t.truthTerm(v)
-}
-
-// assumeSym records the condition of an Assume as a path condition; it
-// returns false when the condition is the constant false.
-func (t *tx) assumeSym(cond cfa.Expr, truth bool) bool {
-	c := t.condTerm(cond)
-	if c == nil {
-		return true
-	}
-	if !truth {
-		c = t.c.b.Not(c)
-	}
-	switch c.Op {
-	case smt.True:
-		return true
-	case smt.False:
-		return false
-	}
-	t.assumed = append(t.assumed, c)
-	return true
-}
-
-// indexAddr is the address of a[i] for a symbolic index i: a symIndex
-// when the array is small enough, an unknown offset otherwise.
-func (t *tx) indexAddr(a Addr, e *cfa.Index, i memory.Value) Addr {
-	at := e.X.Type()
-	it := e.I.Type()
-	if a.SymOff != nil {
-		return t.symIndexOff(a, i, it, e.T.Size) // symptr.go
-	}
-	ok := a.Known && a.OffKnown && a.Index == nil && at.Kind == cfa.Array &&
-		at.Len > 0 && at.Len <= int64(t.c.opts.MaxIteCells) && e.T.Size > 0 &&
-		symType(it) && i.Sym.Sort.Width == smt.TypeWidth(it)
-	if !ok && a.Known && a.OffKnown && a.Index == nil && e.T.Size > 0 {
-		// a large array, or a pointer indexed: a symbolic byte offset
-		return t.symIndexOff(a, i, it, e.T.Size)
-	}
-	a.OffKnown = false
-	a.Index = nil
-	if !ok {
-		return a
-	}
-	idx := i.Sym
-	if w := idx.Sort.Width; w < 64 {
-		if it.IsSigned() {
-			idx = t.c.b.SignExt(idx, 64)
-		} else {
-			idx = t.c.b.ZeroExt(idx, 64)
-		}
-	}
-	a.Index = &SymIndex{Idx: idx, Scale: e.T.Size, N: at.Len}
-	return a
-}
-
-// element returns the concrete address of element k of a symbolically
-// indexed address.
-func (a Addr) element(k int64) Addr {
-	a.Off += k * a.Index.Scale
-	a.OffKnown = true
-	a.Index = nil
-	return a
-}
-
-// loadIndexed reads through a symbolic index: ite(i = 0, a[0], ite(i =
-// 1, a[1], … fresh)), the fresh symbol standing for an out-of-bounds
-// read. Non-integer elements, or elements holding addresses, give unknown.
-func (t *tx) loadIndexed(a Addr, ty *cfa.Type) (memory.Value, bool) {
-	if !symType(ty) {
-		return memory.Value{}, false
-	}
-	b := t.c.b
-	w := smt.TypeWidth(ty)
-	acc := t.fresh("oob", ty).Sym
-	for k := a.Index.N - 1; k >= 0; k-- {
-		v, ok := t.load(a.element(k), ty)
-		if !ok || v.Obj != 0 {
-			return memory.Value{}, false
-		}
-		acc = b.Ite(b.Eq(a.Index.Idx, b.BV(uint64(k), 64)), t.term(v, w), acc)
-	}
-	return memory.OfTerm(acc), true
-}
-
-// storeIndexed writes through a symbolic index: every element k becomes
-// ite(i = k, v, a[k]); elements that cannot be written so (addresses,
-// non-integer types) become unknown. A write out of bounds is undefined
-// behaviour and assumed not to happen (as for unknown offsets).
-func (t *tx) storeIndexed(a Addr, ty *cfa.Type, v memory.Value, known bool) {
-	if !symType(ty) || (known && v.Obj != 0) {
-		for k := int64(0); k < a.Index.N; k++ {
-			t.store(a.element(k), ty, memory.Value{}, false)
-		}
-		return
-	}
-	if !known {
-		v = t.fresh("havoc", ty)
-	}
-	b := t.c.b
-	w := smt.TypeWidth(ty)
-	nv := t.term(v, w)
-	for k := int64(0); k < a.Index.N; k++ {
-		ak := a.element(k)
-		old, ok := t.load(ak, ty)
-		if !ok || old.Obj != 0 {
-			t.store(ak, ty, memory.Value{}, false)
-			continue
-		}
-		t.store(ak, ty, memory.OfTerm(b.Ite(b.Eq(a.Index.Idx, b.BV(uint64(k), 64)), nv, t.term(old, w))), true)
-	}
-}
-
-// loadBytesSym reads n ≤ 8 bytes (little-endian) as an integer of type
-// ty, materialising fresh symbols for bytes the state does not know (and
-// storing them, so later reads agree). A byte of an address cell makes
-// the read unknown.
-func (t *tx) loadBytesSym(obj uint64, off, n int64, ty *cfa.Type) (memory.Value, bool) {
-	label := t.c.objName(obj, t.s.depth)
-	// Nothing known in the range: one symbol for the whole value.
-	if c := t.s.mem.Floor(obj, off+n-1); (c == nil || c.Obj != obj || c.Off+int64(c.Size) <= off) && memory.ObjKind(obj) != memory.KindString {
-		var v memory.Value
-		if ty != nil && ty.Kind == cfa.Bool && n == 1 {
-			v = t.fresh(label, ty)
-		} else {
-			v = memory.Value{Sym: t.freshVar(label, int(8*n))}
-		}
-		if t.tracked(obj) {
-			t.s.mem = t.s.mem.Put(obj, off, v, uint8(n))
-		}
-		return v, true
-	}
-	b := t.c.b
-	var acc *smt.Term
-	for i := int64(0); i < n; i++ {
-		var by memory.Value
-		if c := t.s.mem.Floor(obj, off+i); c != nil && c.Obj == obj && c.Off+int64(c.Size) > off+i {
-			if c.Val.Obj != 0 {
-				return memory.Value{}, false
-			}
-			by = t.byteOf(c.Val, off+i-c.Off)
-		} else if x, ok := t.strByte(obj, off+i); ok {
-			by = memory.Value{Bits: x}
-		} else {
-			by = memory.Value{Sym: t.freshVar(label, 8)}
-			if t.tracked(obj) {
-				t.s.mem = t.s.mem.Put(obj, off+i, by, 1)
-			}
-		}
-		bt := t.term(by, 8)
-		if acc == nil {
-			acc = bt
-		} else {
-			acc = b.Concat(bt, acc)
-		}
-	}
-	return memory.OfTerm(acc), true
-}
-
-// loadFieldSym reads the bit-field f at a (n storage bytes) as type ty.
-func (t *tx) loadFieldSym(a Addr, f *cfa.Field, n int64, ty *cfa.Type) (memory.Value, bool) {
-	if !symType(ty) {
-		return memory.Value{}, false
-	}
-	raw, ok := t.loadBytesSym(a.Obj, a.Off, n, nil)
-	if !ok {
-		return memory.Value{}, false
-	}
-	b := t.c.b
-	x := b.Extract(t.term(raw, int(8*n)), f.BitOffset+f.BitWidth-1, f.BitOffset)
-	w := smt.TypeWidth(ty)
-	switch {
-	case f.BitWidth > w:
-		x = b.Extract(x, w-1, 0)
-	case f.BitWidth < w && ty.IsSigned():
-		x = b.SignExt(x, w)
-	case f.BitWidth < w:
-		x = b.ZeroExt(x, w)
-	}
-	return memory.OfTerm(x), true
-}
-
-// storeFieldSym writes v (of type ty) into the bit-field f at a (n
-// storage bytes), keeping the other bits of the storage bytes.
-func (t *tx) storeFieldSym(a Addr, f *cfa.Field, n int64, ty *cfa.Type, v memory.Value, known bool) {
-	raw, ok := t.loadBytesSym(a.Obj, a.Off, n, nil)
-	t.clearRange(a.Obj, a.Off, n)
-	if !ok || v.Obj != 0 || !t.tracked(a.Obj) || !symType(ty) {
-		return
-	}
-	if !known {
-		v = t.fresh("havoc", ty)
-	}
-	b := t.c.b
-	w := int(8 * n)
-	x := t.term(v, smt.TypeWidth(ty))
-	switch xw := x.Sort.Width; {
-	case xw > w:
-		x = b.Extract(x, w-1, 0)
-	case xw < w:
-		x = b.ZeroExt(x, w)
-	}
-	m := b.BV(memory.Mask(f.BitWidth)<<uint(f.BitOffset), w)
-	nr := b.BOr(b.BAnd(t.term(raw, w), b.BNot(m)), b.BAnd(b.Shl(x, b.BV(uint64(f.BitOffset), w)), m))
-	r := memory.OfTerm(nr)
-	for i := int64(0); i < n; i++ {
-		t.s.mem = t.s.mem.Put(a.Obj, a.Off+i, t.byteOf(r, i), 1)
-	}
+	return -1
 }
 
 // Term returns the value of the scalar integer variable v (a global, or a
@@ -483,7 +316,7 @@ func (t *tx) storeFieldSym(a Addr, f *cfa.Field, n int64, ty *cfa.Type, v memory
 // (constants for concrete values), and whether it is known. It is meant
 // for tests and explanations; outside symbolic mode it returns false.
 func (s *State) Term(v *cfa.Var) (*smt.Term, bool) {
-	if s.c.b == nil || !symType(v.T) {
+	if s.c.sym == nil || !TermType(v.T) {
 		return nil, false
 	}
 	obj := memory.GlobalObj(v.ID)
@@ -491,11 +324,10 @@ func (s *State) Term(v *cfa.Var) (*smt.Term, bool) {
 		obj = memory.LocalObj(s.depth, v.ID)
 	}
 	n := s.mem.Get(obj, 0)
-	if n == nil || int64(n.Size) != sizeOf(v.T) || n.Val.Obj != 0 {
+	if n == nil || int64(n.Size) != ScalarSize(v.T) || n.Val.Obj != 0 {
 		return nil, false
 	}
-	t := tx{c: s.c, s: *s}
-	return t.term(n.Val, smt.TypeWidth(v.T)), true
+	return s.c.sym.Term(n.Val, smt.TypeWidth(v.T)), true
 }
 
 // Syms returns the number of symbols created on the path to s.

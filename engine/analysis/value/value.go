@@ -23,20 +23,17 @@ type Options struct {
 	// affected object unknown. 0 selects 4096.
 	MaxBlockBytes int
 	// Symbolic, when not nil, makes the analysis symbolic (seed 000,
-	// section 2.3; engine/analysis/symbolic builds on it): integer values
-	// that would be unknown become terms of this Builder — fresh symbols
-	// for nondeterministic inputs, uninitialised and havocked memory,
-	// volatile reads and results of unmodelled functions, and terms with
-	// the bit-precise C semantics of engine/smt (csem.go) for operations
-	// on them. Assume steps whose condition is symbolic keep the state
-	// and report the condition as assumed (Transfer); pointers stay
-	// concrete or unknown. See symbolic.go.
-	Symbolic *smt.Builder
-	// MaxIteCells bounds the arrays (in elements) that a symbolic index
-	// reads and writes by an if-then-else over all elements (symbolic
-	// mode); larger arrays are read as fresh symbols and forgotten on
-	// write. 0 selects 64.
-	MaxIteCells int
+	// section 2.3; engine/analysis/symbolic and engine/analysis/predicate
+	// build on it, with the implementation of
+	// engine/analysis/symbolic/symval): integer values that would be
+	// unknown become terms — fresh symbols for nondeterministic inputs,
+	// uninitialised and havocked memory, volatile reads and results of
+	// unmodelled functions, and terms with the bit-precise C semantics
+	// of engine/smt for operations on them; array indices and pointer
+	// offsets may be terms. Assume steps whose condition is symbolic
+	// keep the state and report the condition as assumed (Transfer).
+	// See symbolic.go.
+	Symbolic Symbolic
 	// NoListAbstraction switches off the abstraction of linked lists
 	// into list segments at loop heads (engine/analysis/smg); materialisation of
 	// segments stays (none are created).
@@ -51,8 +48,8 @@ type Options struct {
 type CPA struct {
 	prog *cfa.Program
 	opts Options
-	ptr  int          // pointer width in bits
-	b    *smt.Builder // symbolic mode when not nil
+	ptr  int      // pointer width in bits
+	sym  Symbolic // symbolic mode when not nil
 
 	mu        sync.Mutex
 	strs      map[string]uint32
@@ -86,10 +83,7 @@ func New(prog *cfa.Program, opts Options) *CPA {
 	if opts.MaxBlockBytes <= 0 {
 		opts.MaxBlockBytes = 4096
 	}
-	if opts.MaxIteCells <= 0 {
-		opts.MaxIteCells = 64
-	}
-	c := &CPA{prog: prog, opts: opts, ptr: prog.DataModel.PointerBits(), b: opts.Symbolic,
+	c := &CPA{prog: prog, opts: opts, ptr: prog.DataModel.PointerBits(), sym: opts.Symbolic,
 		strs: map[string]uint32{}, funcIDs: map[string]uint32{}, addrFuncs: map[string]bool{}}
 	for _, e := range prog.Edges {
 		cfa.ForEachExpr(e.Op, func(x cfa.Expr) {

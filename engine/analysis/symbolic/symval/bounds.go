@@ -1,7 +1,8 @@
-package value
+package symval
 
 import (
 	"github.com/reverify/reverify/engine/analysis/memory"
+	"github.com/reverify/reverify/engine/analysis/value"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/results"
@@ -26,8 +27,8 @@ import (
 
 // symSize returns the size argument of the allocation call as a 64-bit
 // term when it is symbolic (symbolic mode), else nil.
-func (t *tx) symSize(call *cfa.Call) *smt.Term {
-	if t.c.b == nil || len(call.Args) == 0 {
+func (sv *Symbolic) symSize(t value.Tx, call *cfa.Call) *smt.Term {
+	if len(call.Args) == 0 {
 		return nil
 	}
 	switch call.Fn {
@@ -35,20 +36,20 @@ func (t *tx) symSize(call *cfa.Call) *smt.Term {
 	default:
 		return nil
 	}
-	v, ok := t.eval(call.Args[0])
+	v, ok := t.Eval(call.Args[0])
 	if !ok || v.Sym == nil || v.Obj != 0 || v.Sym.Sort.Width == 0 || v.Sym.Sort.Width > 64 {
 		return nil
 	}
-	return t.c.b.ZeroExt(v.Sym, 64)
+	return sv.b.ZeroExt(v.Sym, 64)
 }
 
 // sizeTerm returns the size of heap block obj as a term when its size
 // cell holds one.
-func (t *tx) sizeTerm(obj uint64) *smt.Term {
+func (sv *Symbolic) sizeTerm(t value.Tx, obj uint64) *smt.Term {
 	if memory.ObjKind(obj) != memory.KindHeap {
 		return nil
 	}
-	c := t.s.mem.Get(memory.MetaObj(obj), memory.MetaSize)
+	c := t.Get(memory.MetaObj(obj), memory.MetaSize)
 	if c == nil || c.Val.Obj != 0 || c.Val.Sym == nil || c.Val.Sym.Sort.Width != 64 {
 		return nil
 	}
@@ -59,15 +60,15 @@ func (t *tx) sizeTerm(obj uint64) *smt.Term {
 // not a constant) by its bounds condition (see above) and reports
 // whether it could: symbolic mode, no other second successor of this
 // step, and an offset and size each constant or a term.
-func (t *tx) symBounds(e *cfa.Edge, what string, a Addr, n int64, size int64) bool {
-	b := t.c.b
-	if b == nil || t.alt != nil || n <= 0 {
+func (sv *Symbolic) symBounds(t value.Tx, e *cfa.Edge, what string, a value.Addr, n int64, size int64) bool {
+	b := sv.b
+	if t.Forked() || n <= 0 {
 		return false
 	}
 	var sizeT *smt.Term
 	if size >= 0 {
 		sizeT = b.BV(uint64(size), 64)
-	} else if sizeT = t.sizeTerm(a.Obj); sizeT == nil {
+	} else if sizeT = sv.sizeTerm(t, a.Obj); sizeT == nil {
 		return false
 	}
 	var in *smt.Term
@@ -94,42 +95,35 @@ func (t *tx) symBounds(e *cfa.Edge, what string, a Addr, n int64, size int64) bo
 	default:
 		in = b.Ule(b.BV(uint64(a.Off+n), 64), sizeT)
 	}
-	t.splitOn(e, in, t.object(results.MemoryViolation{Problem: results.OutOfBounds, Access: what, Bytes: n}, a.Obj), "out-of-bounds access of %d bytes by %s (%s of symbolic size or offset)", n, what, t.c.objName(a.Obj, t.s.depth))
+	sv.splitOn(t, e, in, t.OfObject(results.MemoryViolation{Problem: results.OutOfBounds, Access: what, Bytes: n}, a.Obj), "out-of-bounds access of %d bytes by %s (%s of symbolic size or offset)", n, what, t.ObjName(a.Obj))
 	return true
 }
 
 // splitOn splits the step by the bounds condition in (see above): the
 // step's successor assumes in, a second successor (the state before the
 // step) assumes ¬in and carries the valid-deref violation described by
-// format and args. The caller has checked that t.alt is free.
-func (t *tx) splitOn(e *cfa.Edge, in *smt.Term, f results.MemoryViolation, format string, args ...any) {
-	b := t.c.b
+// format and args (value.Tx.Split). The caller has checked that the step
+// is not forked yet.
+func (sv *Symbolic) splitOn(t value.Tx, e *cfa.Edge, in *smt.Term, f results.MemoryViolation, format string, args ...any) {
+	b := sv.b
 	if in == b.True() {
 		return
 	}
-	alt := *t
-	alt.s.reasons = t.s.reasons
-	altAssumed := append(append([]*smt.Term(nil), t.assumed...), b.Not(in))
-	if in != b.False() {
-		t.assumed = append(t.assumed, in)
-	}
-	alt.violation(ValidDeref, e, f, format, args...)
-	st := alt.s
+	out := b.Not(in)
 	if in == b.False() {
 		// certainly out of bounds: the step itself is the violation
-		t.s = st
+		t.Split(e, nil, nil, f, format, args...)
 		return
 	}
-	t.alt = &st
-	t.altAssumed = altAssumed
+	t.Split(e, in, out, f, format, args...)
 }
 
 // inBounds is the condition that the n bytes (a 64-bit term) at the
 // offset off (a pointer-width term, read as signed) lie in an object of
 // size bytes (a 64-bit term): 0 ≤ off ∧ off ≤ size ∧ n ≤ size − off,
 // compared so that nothing wraps. An access of no bytes is in bounds.
-func (t *tx) inBounds(off, n, size *smt.Term) *smt.Term {
-	b := t.c.b
+func (sv *Symbolic) inBounds(off, n, size *smt.Term) *smt.Term {
+	b := sv.b
 	o := off
 	if w := o.Sort.Width; w < 64 {
 		o = b.SignExt(o, 64)
@@ -142,35 +136,35 @@ func (t *tx) inBounds(off, n, size *smt.Term) *smt.Term {
 // heap block's symbolic size) and whether the object is valid; an
 // invalid object, or one whose size is not known, has been reported
 // (nil term).
-func (t *tx) objSizeTerm(e *cfa.Edge, obj uint64, what string) *smt.Term {
-	size, valid := t.objSize(e, obj, what)
+func (sv *Symbolic) objSizeTerm(t value.Tx, e *cfa.Edge, obj uint64, what string) *smt.Term {
+	size, valid := t.CheckedSize(e, obj, what)
 	if !valid {
 		return nil
 	}
 	if size >= 0 {
-		return t.c.b.BV(uint64(size), 64)
+		return sv.b.BV(uint64(size), 64)
 	}
-	if st := t.sizeTerm(obj); st != nil {
+	if st := sv.sizeTerm(t, obj); st != nil {
 		return st
 	}
-	t.memUnknown(ValidDeref, e, "the size of %s is unknown (%s)", t.c.objName(obj, t.s.depth), what)
+	t.Undecided(e, "the size of %s is unknown (%s)", t.ObjName(obj), what)
 	return nil
 }
 
 // checkSymOff checks an access of n bytes at an address with a symbolic
-// offset (symptr.go) by splitting on its bounds condition.
-func (t *tx) checkSymOff(e *cfa.Edge, what string, a Addr, n int64) {
-	off, ok := t.addrOffTerm(a)
-	if !ok || t.alt != nil || n <= 0 {
-		t.memUnknown(ValidDeref, e, "unknown offset in %s", what)
+// offset (offsets.go) by splitting on its bounds condition.
+func (sv *Symbolic) checkSymOff(t value.Tx, e *cfa.Edge, what string, a value.Addr, n int64) {
+	off, ok := sv.addrOffTerm(a)
+	if !ok || t.Forked() || n <= 0 {
+		t.Undecided(e, "unknown offset in %s", what)
 		return
 	}
-	size := t.objSizeTerm(e, a.Obj, what)
+	size := sv.objSizeTerm(t, e, a.Obj, what)
 	if size == nil {
 		return
 	}
-	t.splitOn(e, t.inBounds(off, t.c.b.BV(uint64(n), 64), size), t.object(results.MemoryViolation{Problem: results.OutOfBounds, Access: what, Bytes: n}, a.Obj),
-		"out-of-bounds access of %d bytes by %s (%s at a symbolic offset)", n, what, t.c.objName(a.Obj, t.s.depth))
+	sv.splitOn(t, e, sv.inBounds(off, sv.b.BV(uint64(n), 64), size), t.OfObject(results.MemoryViolation{Problem: results.OutOfBounds, Access: what, Bytes: n}, a.Obj),
+		"out-of-bounds access of %d bytes by %s (%s at a symbolic offset)", n, what, t.ObjName(a.Obj))
 }
 
 // symRangeAccess checks the ranges of memset, memcpy, memmove and memcmp
@@ -180,18 +174,18 @@ func (t *tx) checkSymOff(e *cfa.Edge, what string, a Addr, n int64) {
 // checks of rangeAccess then run): no symbolic mode, a second successor
 // already taken, no symbolic part, or a pointer that is not a known
 // object (null, unknown, an integer address).
-func (t *tx) symRangeAccess(e *cfa.Edge, call *cfa.Call, ptrs ...int) bool {
-	b := t.c.b
-	if b == nil || t.alt != nil || len(call.Args) != 3 {
+func (sv *Symbolic) symRangeAccess(t value.Tx, e *cfa.Edge, call *cfa.Call, ptrs ...int) bool {
+	b := sv.b
+	if t.Forked() || len(call.Args) != 3 {
 		return false
 	}
-	nv, ok := t.eval(call.Args[2])
+	nv, ok := t.Eval(call.Args[2])
 	nt := call.Args[2].Type()
-	if !ok || nv.Obj != 0 || !symType(nt) {
+	if !ok || nv.Obj != 0 || !value.TermType(nt) {
 		return false
 	}
 	symbolic := nv.Sym != nil
-	n := b.BV(uint64(intOf(nv, nt)), 64)
+	n := b.BV(uint64(value.IntOf(nv, nt)), 64)
 	if nv.Sym != nil {
 		switch w := nv.Sym.Sort.Width; {
 		case w > 64:
@@ -210,8 +204,8 @@ func (t *tx) symRangeAccess(e *cfa.Edge, call *cfa.Call, ptrs ...int) bool {
 	}
 	var rs []rng
 	for _, i := range ptrs {
-		v, ok := t.eval(call.Args[i])
-		if !ok || v.Obj == 0 || !memory.SymOffsetObj(v.Obj) || (v.Sym != nil && v.Sym.Sort.Width != t.c.ptr) {
+		v, ok := t.Eval(call.Args[i])
+		if !ok || v.Obj == 0 || !memory.SymOffsetObj(v.Obj) || (v.Sym != nil && v.Sym.Sort.Width != sv.ptr) {
 			return false
 		}
 		symbolic = symbolic || v.Sym != nil
@@ -222,12 +216,12 @@ func (t *tx) symRangeAccess(e *cfa.Edge, call *cfa.Call, ptrs ...int) bool {
 	}
 	in := b.True()
 	for _, r := range rs {
-		size := t.objSizeTerm(e, r.v.Obj, r.what)
+		size := sv.objSizeTerm(t, e, r.v.Obj, r.what)
 		if size == nil {
 			return true // reported
 		}
-		in = b.And(in, t.inBounds(t.offTerm(r.v), n, size))
+		in = b.And(in, sv.inBounds(sv.offTerm(r.v), n, size))
 	}
-	t.splitOn(e, in, results.MemoryViolation{Problem: results.OutOfBounds, Func: call.Fn}, "out-of-bounds access by %s (a symbolic length or offset)", call.Fn)
+	sv.splitOn(t, e, in, results.MemoryViolation{Problem: results.OutOfBounds, Func: call.Fn}, "out-of-bounds access by %s (a symbolic length or offset)", call.Fn)
 	return true
 }

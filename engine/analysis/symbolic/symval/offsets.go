@@ -1,8 +1,8 @@
-package value
+package symval
 
 import (
 	"github.com/reverify/reverify/engine/analysis/memory"
-	"github.com/reverify/reverify/engine/analysis/smg"
+	"github.com/reverify/reverify/engine/analysis/value"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/smt"
 )
@@ -36,7 +36,7 @@ import (
 //     a write outside the object is undefined behaviour and assumed not
 //     to happen, as for symbolic array indices;
 //   - with memory checks, the access is split by its bounds condition
-//     0 ≤ off ∧ off + n ≤ size (symBounds, memsafety_symbolic.go).
+//     0 ≤ off ∧ off + n ≤ size (checkSymOff, bounds.go).
 //
 // Every other use of such a value (a conversion to a narrower integer,
 // bit operations, a free, a comparison with an integer address) is
@@ -46,26 +46,20 @@ import (
 
 // offTerm returns the offset of the address value v (Obj ≠ 0) as a term
 // of the pointer width.
-func (t *tx) offTerm(v memory.Value) *smt.Term {
+func (sv *Symbolic) offTerm(v memory.Value) *smt.Term {
 	if v.Sym != nil {
 		return v.Sym
 	}
-	return t.c.b.BV(v.Bits&memory.Mask(t.c.ptr), t.c.ptr)
-}
-
-// symAddr is the address of the lvalue *v for a pointer with a symbolic
-// offset.
-func symAddr(v memory.Value) Addr {
-	return Addr{Obj: v.Obj, Known: true, SymOff: v.Sym}
+	return sv.b.BV(v.Bits&memory.Mask(sv.ptr), sv.ptr)
 }
 
 // ptrWidth converts the integer value v of type ty to the pointer width
 // (sign- or zero-extended by ty, truncated when wider), as a term.
-func (t *tx) ptrWidth(v memory.Value, ty *cfa.Type) (*smt.Term, bool) {
-	b := t.c.b
-	w := t.c.ptr
+func (sv *Symbolic) ptrWidth(v memory.Value, ty *cfa.Type) (*smt.Term, bool) {
+	b := sv.b
+	w := sv.ptr
 	if v.Sym == nil {
-		return b.BV(uint64(intOf(v, ty))&memory.Mask(w), w), true
+		return b.BV(uint64(value.IntOf(v, ty))&memory.Mask(w), w), true
 	}
 	x := v.Sym
 	switch xw := x.Sort.Width; {
@@ -83,11 +77,11 @@ func (t *tx) ptrWidth(v memory.Value, ty *cfa.Type) (*smt.Term, bool) {
 // addrOffTerm returns the offset of a symbolically addressed lvalue (a
 // symOff or a symIndex) as a term of the pointer width, and whether a
 // has one.
-func (t *tx) addrOffTerm(a Addr) (*smt.Term, bool) {
-	b := t.c.b
-	w := t.c.ptr
+func (sv *Symbolic) addrOffTerm(a value.Addr) (*smt.Term, bool) {
+	b := sv.b
+	w := sv.ptr
 	switch {
-	case b == nil || !a.Known || !memory.SymOffsetObj(a.Obj):
+	case !a.Known || !memory.SymOffsetObj(a.Obj):
 		return nil, false
 	case a.SymOff != nil:
 		return b.Add(a.SymOff, b.BV(uint64(a.Off)&memory.Mask(w), w)), true
@@ -104,36 +98,36 @@ func (t *tx) addrOffTerm(a Addr) (*smt.Term, bool) {
 // ptrArithSym evaluates a binary operation on pointers when an operand
 // is symbolic (symbolic mode); handled is false when the operation does
 // not involve addresses (the integer rules apply).
-func (t *tx) ptrArithSym(e *cfa.Binary, x, y memory.Value) (v memory.Value, ok, handled bool) {
+func (sv *Symbolic) ptrArithSym(t value.Tx, e *cfa.Binary, x, y memory.Value) (v memory.Value, ok, handled bool) {
 	xt, yt := e.X.Type(), e.Y.Type()
 	xp, yp := xt.Kind == cfa.Pointer, yt.Kind == cfa.Pointer
 	if !xp && !yp && x.Obj == 0 && y.Obj == 0 {
 		return memory.Value{}, false, false
 	}
-	b := t.c.b
+	b := sv.b
 	switch {
 	case xp && !yp && (e.Op == cfa.Add || e.Op == cfa.Sub):
-		v, ok := t.ptrAdd(e.Op, x, xt, y, yt)
+		v, ok := sv.ptrAdd(t, e.Op, x, xt, y, yt)
 		return v, ok, true
 	case yp && !xp && e.Op == cfa.Add:
-		v, ok := t.ptrAdd(cfa.Add, y, yt, x, xt)
+		v, ok := sv.ptrAdd(t, cfa.Add, y, yt, x, xt)
 		return v, ok, true
 	case xp && yp && e.Op == cfa.Sub:
-		if x.Obj == 0 || x.Obj != y.Obj || !memory.SymOffsetObj(x.Obj) || !symType(e.T) {
+		if x.Obj == 0 || x.Obj != y.Obj || !memory.SymOffsetObj(x.Obj) || !value.TermType(e.T) {
 			return memory.Value{}, false, true
 		}
-		d := b.Sub(t.offTerm(x), t.offTerm(y))
-		if s := elemSize(xt); s != 1 {
-			d = b.SDiv(d, b.BV(uint64(s)&memory.Mask(t.c.ptr), t.c.ptr))
+		d := b.Sub(sv.offTerm(x), sv.offTerm(y))
+		if s := value.ElemSize(xt); s != 1 {
+			d = b.SDiv(d, b.BV(uint64(s)&memory.Mask(sv.ptr), sv.ptr))
 		}
-		r, ok := t.ptrWidthTo(d, e.T)
+		r, ok := sv.ptrWidthTo(d, e.T)
 		if !ok {
 			return memory.Value{}, false, true
 		}
 		return memory.OfTerm(r), true, true
 	case e.Op.IsComparison():
-		c := t.ptrCompare(e.Op, x, y)
-		if c == nil || !symType(e.T) {
+		c := sv.ptrCompare(t, e.Op, x, y)
+		if c == nil || !value.TermType(e.T) {
 			return memory.Value{}, false, true
 		}
 		return memory.OfTerm(smt.CBool(b, c, e.T)), true, true
@@ -143,8 +137,8 @@ func (t *tx) ptrArithSym(e *cfa.Binary, x, y memory.Value) (v memory.Value, ok, 
 
 // ptrWidthTo converts a pointer-width term to the integer type ty
 // (sign-extending: a pointer difference is signed).
-func (t *tx) ptrWidthTo(x *smt.Term, ty *cfa.Type) (*smt.Term, bool) {
-	b := t.c.b
+func (sv *Symbolic) ptrWidthTo(x *smt.Term, ty *cfa.Type) (*smt.Term, bool) {
+	b := sv.b
 	w := smt.TypeWidth(ty)
 	switch {
 	case w == 0:
@@ -160,18 +154,18 @@ func (t *tx) ptrWidthTo(x *smt.Term, ty *cfa.Type) (*smt.Term, bool) {
 // ptrAdd is p ± i·sizeof(*p) for the address p (of pointer type pt) and
 // the integer i (of type it), one of them symbolic; unknown for null or
 // integer addresses and for objects that cannot carry a symbolic offset.
-func (t *tx) ptrAdd(op cfa.BinaryOp, p memory.Value, pt *cfa.Type, i memory.Value, it *cfa.Type) (memory.Value, bool) {
-	if p.Obj == 0 || i.Obj != 0 || !memory.SymOffsetObj(p.Obj) || !scalarBits(it) || (p.Sym != nil && p.Sym.Sort.Width != t.c.ptr) {
+func (sv *Symbolic) ptrAdd(t value.Tx, op cfa.BinaryOp, p memory.Value, pt *cfa.Type, i memory.Value, it *cfa.Type) (memory.Value, bool) {
+	if p.Obj == 0 || i.Obj != 0 || !memory.SymOffsetObj(p.Obj) || !value.Scalar(it) || (p.Sym != nil && p.Sym.Sort.Width != sv.ptr) {
 		return memory.Value{}, false
 	}
-	b := t.c.b
-	w := t.c.ptr
-	k, ok := t.ptrWidth(i, it)
+	b := sv.b
+	w := sv.ptr
+	k, ok := sv.ptrWidth(i, it)
 	if !ok {
 		return memory.Value{}, false
 	}
-	d := b.Mul(k, b.BV(uint64(elemSize(pt))&memory.Mask(w), w))
-	off := t.offTerm(p)
+	d := b.Mul(k, b.BV(uint64(value.ElemSize(pt))&memory.Mask(w), w))
+	off := sv.offTerm(p)
 	if op == cfa.Sub {
 		return memory.PtrValue(p.Obj, b.Sub(off, d)), true
 	}
@@ -182,14 +176,14 @@ func (t *tx) ptrAdd(op cfa.BinaryOp, p memory.Value, pt *cfa.Type, i memory.Valu
 // one of them with a symbolic offset: offsets compared as signed numbers
 // within one object; pointers into distinct objects, and an address and
 // null, are unequal. Nil when unknown.
-func (t *tx) ptrCompare(op cfa.BinaryOp, x, y memory.Value) *smt.Term {
-	b := t.c.b
+func (sv *Symbolic) ptrCompare(t value.Tx, op cfa.BinaryOp, x, y memory.Value) *smt.Term {
+	b := sv.b
 	switch {
 	case x.Obj != 0 && x.Obj == y.Obj:
 		if !memory.SymOffsetObj(x.Obj) {
 			return nil
 		}
-		xo, yo := t.offTerm(x), t.offTerm(y)
+		xo, yo := sv.offTerm(x), sv.offTerm(y)
 		switch op {
 		case cfa.Eq:
 			return b.Eq(xo, yo)
@@ -208,7 +202,7 @@ func (t *tx) ptrCompare(op cfa.BinaryOp, x, y memory.Value) *smt.Term {
 	case op != cfa.Eq && op != cfa.Ne:
 		return nil
 	case x.Obj != 0 && y.Obj != 0:
-		if smg.SegAlias(x.Obj, y.Obj) || t.mayAdjoin(x, y) || t.c.opts.Memory != nil && (t.mayBeFreed(x.Obj) || t.mayBeFreed(y.Obj)) {
+		if t.MayBeEqual(x, y) {
 			return nil
 		}
 	case x.Obj == 0 && (x.Sym != nil || x.Bits != 0), y.Obj == 0 && (y.Sym != nil || y.Bits != 0):
@@ -223,8 +217,8 @@ func (t *tx) ptrCompare(op cfa.BinaryOp, x, y memory.Value) *smt.Term {
 // byte offset otherwise; ok is false when the object's size is not a
 // constant, or there are more than MaxIteCells offsets. aligned reports
 // whether the residue was known.
-func (t *tx) symSlots(obj uint64, off *smt.Term, n int64) (slots []int64, aligned, ok bool) {
-	size := t.constSize(obj)
+func (sv *Symbolic) symSlots(t value.Tx, obj uint64, off *smt.Term, n int64) (slots []int64, aligned, ok bool) {
+	size := t.ObjectSize(obj)
 	switch {
 	case size <= 0 || n <= 0:
 		return nil, false, false
@@ -237,7 +231,7 @@ func (t *tx) symSlots(obj uint64, off *smt.Term, n int64) (slots []int64, aligne
 			step, first, aligned = n, r, true
 		}
 	}
-	if (size-n-first)/step+1 > int64(t.c.opts.MaxIteCells) {
+	if (size-n-first)/step+1 > int64(sv.maxIte) {
 		return nil, aligned, false
 	}
 	for o := first; o <= size-n; o += step {
@@ -246,52 +240,33 @@ func (t *tx) symSlots(obj uint64, off *smt.Term, n int64) (slots []int64, aligne
 	return slots, aligned, true
 }
 
-// constSize returns the size of obj in bytes when it is a constant the
-// state knows (variables, string literals, heap blocks with a concrete
-// size cell), else -1.
-func (t *tx) constSize(obj uint64) int64 {
-	switch memory.ObjKind(obj) {
-	case memory.KindGlobal, memory.KindLocal:
-		return t.c.prog.Vars[memory.VarID(obj)].T.Size
-	case memory.KindString:
-		t.c.mu.Lock()
-		defer t.c.mu.Unlock()
-		return int64(len(t.c.strVals[uint32(obj)])) + 1
-	case memory.KindHeap:
-		if c := t.s.mem.Get(memory.MetaObj(obj), memory.MetaSize); c != nil && c.Val.Obj == 0 && c.Val.Sym == nil {
-			return int64(c.Val.Bits)
-		}
-	}
-	return -1
-}
-
 // loadSymOff reads a scalar of type ty through a symbolic offset (see
 // above): an if-then-else over the offsets where it may lie, a fresh
 // symbol past them; unknown for non-integer types and for cells holding
 // addresses.
-func (t *tx) loadSymOff(a Addr, ty *cfa.Type) (memory.Value, bool) {
-	if !symType(ty) || a.Field != nil {
+func (sv *Symbolic) loadSymOff(t value.Tx, a value.Addr, ty *cfa.Type) (memory.Value, bool) {
+	if !value.TermType(ty) || a.Field != nil {
 		return memory.Value{}, false
 	}
-	off, _ := t.addrOffTerm(a)
+	off, _ := sv.addrOffTerm(a)
 	if off == nil {
 		return memory.Value{}, false
 	}
-	n := sizeOf(ty)
-	acc := t.fresh("oob", ty).Sym
-	slots, _, ok := t.symSlots(a.Obj, off, n)
+	n := value.ScalarSize(ty)
+	acc := sv.fresh(t, "oob", ty).Sym
+	slots, _, ok := sv.symSlots(t, a.Obj, off, n)
 	if !ok {
 		return memory.Value{Sym: acc}, true
 	}
-	b := t.c.b
+	b := sv.b
 	w := smt.TypeWidth(ty)
 	for k := len(slots) - 1; k >= 0; k-- {
 		o := slots[k]
-		v, ok := t.load(Addr{Obj: a.Obj, Off: o, Known: true, OffKnown: true}, ty)
+		v, ok := t.Load(value.Addr{Obj: a.Obj, Off: o, Known: true, OffKnown: true}, ty)
 		if !ok || v.Obj != 0 {
 			return memory.Value{}, false
 		}
-		acc = b.Ite(b.Eq(off, b.BV(uint64(o)&memory.Mask(t.c.ptr), t.c.ptr)), t.term(v, w), acc)
+		acc = b.Ite(b.Eq(off, b.BV(uint64(o)&memory.Mask(sv.ptr), sv.ptr)), sv.term(v, w), acc)
 	}
 	return memory.OfTerm(acc), true
 }
@@ -299,57 +274,57 @@ func (t *tx) loadSymOff(a Addr, ty *cfa.Type) (memory.Value, bool) {
 // storeSymOff writes a scalar of type ty through a symbolic offset (see
 // above): ite(off = o, v, old) at each aligned offset o of a small
 // object; the object is forgotten otherwise.
-func (t *tx) storeSymOff(a Addr, ty *cfa.Type, v memory.Value, known bool) {
-	off, _ := t.addrOffTerm(a)
-	n := sizeOf(ty)
-	if off == nil || a.Field != nil || !symType(ty) || n == 0 || (known && v.Obj != 0) {
-		t.clearObj(a.Obj)
+func (sv *Symbolic) storeSymOff(t value.Tx, a value.Addr, ty *cfa.Type, v memory.Value, known bool) {
+	off, _ := sv.addrOffTerm(a)
+	n := value.ScalarSize(ty)
+	if off == nil || a.Field != nil || !value.TermType(ty) || n == 0 || (known && v.Obj != 0) {
+		t.ClearObj(a.Obj)
 		return
 	}
-	slots, aligned, ok := t.symSlots(a.Obj, off, n)
+	slots, aligned, ok := sv.symSlots(t, a.Obj, off, n)
 	if !ok || !aligned {
 		if ok && len(slots) == 0 {
 			return // the access fits nowhere: undefined, assumed not to happen
 		}
-		t.clearObj(a.Obj)
+		t.ClearObj(a.Obj)
 		return
 	}
 	if !known {
-		v = t.fresh("havoc", ty)
+		v = sv.fresh(t, "havoc", ty)
 	}
-	b := t.c.b
+	b := sv.b
 	w := smt.TypeWidth(ty)
-	nv := t.term(v, w)
+	nv := sv.term(v, w)
 	for _, o := range slots {
-		ak := Addr{Obj: a.Obj, Off: o, Known: true, OffKnown: true}
-		old, ok := t.load(ak, ty)
+		ak := value.Addr{Obj: a.Obj, Off: o, Known: true, OffKnown: true}
+		old, ok := t.Load(ak, ty)
 		if !ok || old.Obj != 0 {
-			t.store(ak, ty, memory.Value{}, false)
+			t.Store(ak, ty, memory.Value{}, false)
 			continue
 		}
-		t.store(ak, ty, memory.OfTerm(b.Ite(b.Eq(off, b.BV(uint64(o)&memory.Mask(t.c.ptr), t.c.ptr)), nv, t.term(old, w))), true)
+		t.Store(ak, ty, memory.OfTerm(b.Ite(b.Eq(off, b.BV(uint64(o)&memory.Mask(sv.ptr), sv.ptr)), nv, sv.term(old, w))), true)
 	}
 }
 
 // symIndexOff folds an index into an address with a symbolic offset:
 // a[i] with a's address off + symOff becomes the symbolic offset off +
 // symOff + i·scale (pointer width).
-func (t *tx) symIndexOff(a Addr, i memory.Value, it *cfa.Type, scale int64) Addr {
-	off, ok := t.addrOffTerm(a)
-	if !ok && t.c.b != nil && a.Known && a.OffKnown && a.Index == nil && memory.SymOffsetObj(a.Obj) {
-		off, ok = t.c.b.BV(uint64(a.Off)&memory.Mask(t.c.ptr), t.c.ptr), true
+func (sv *Symbolic) symIndexOff(t value.Tx, a value.Addr, i memory.Value, it *cfa.Type, scale int64) value.Addr {
+	off, ok := sv.addrOffTerm(a)
+	if !ok && a.Known && a.OffKnown && a.Index == nil && memory.SymOffsetObj(a.Obj) {
+		off, ok = sv.b.BV(uint64(a.Off)&memory.Mask(sv.ptr), sv.ptr), true
 	}
-	if !ok || i.Obj != 0 || !scalarBits(it) {
+	if !ok || i.Obj != 0 || !value.Scalar(it) {
 		a.OffKnown, a.Index, a.SymOff = false, nil, nil
 		return a
 	}
-	k, ok := t.ptrWidth(i, it)
+	k, ok := sv.ptrWidth(i, it)
 	if !ok {
 		a.OffKnown, a.Index, a.SymOff = false, nil, nil
 		return a
 	}
-	b := t.c.b
-	w := t.c.ptr
+	b := sv.b
+	w := sv.ptr
 	a.SymOff = b.Add(off, b.Mul(k, b.BV(uint64(scale)&memory.Mask(w), w)))
 	a.Off, a.Index, a.OffKnown = 0, nil, false
 	return a
@@ -357,18 +332,18 @@ func (t *tx) symIndexOff(a Addr, i memory.Value, it *cfa.Type, scale int64) Addr
 
 // lenTerm returns the length argument i of a library call as a 64-bit
 // term (constant or symbolic; converted by its type's signedness).
-func (t *tx) lenTerm(call *cfa.Call, i int) (*smt.Term, bool) {
-	b := t.c.b
-	if b == nil || i >= len(call.Args) {
+func (sv *Symbolic) lenTerm(t value.Tx, call *cfa.Call, i int) (*smt.Term, bool) {
+	b := sv.b
+	if i >= len(call.Args) {
 		return nil, false
 	}
-	v, ok := t.eval(call.Args[i])
+	v, ok := t.Eval(call.Args[i])
 	ty := call.Args[i].Type()
-	if !ok || v.Obj != 0 || !symType(ty) {
+	if !ok || v.Obj != 0 || !value.TermType(ty) {
 		return nil, false
 	}
 	if v.Sym == nil {
-		return b.BV(uint64(intOf(v, ty)), 64), true
+		return b.BV(uint64(value.IntOf(v, ty)), 64), true
 	}
 	switch w := v.Sym.Sort.Width; {
 	case w > 64:
@@ -383,7 +358,7 @@ func (t *tx) lenTerm(call *cfa.Call, i int) (*smt.Term, bool) {
 }
 
 // maxFillBytes bounds the objects whose bytes symFill rewrites one by one.
-func (t *tx) maxFillBytes() int64 { return 4 * int64(t.c.opts.MaxIteCells) }
+func (sv *Symbolic) maxFillBytes() int64 { return 4 * int64(sv.maxIte) }
 
 // symFill models memset and memcpy/memmove when the length (argument 2)
 // or the destination's offset is symbolic: byte o of d's object becomes
@@ -394,25 +369,25 @@ func (t *tx) maxFillBytes() int64 { return 4 * int64(t.c.opts.MaxIteCells) }
 // mode, an object not of a constant size of at most 4·MaxIteCells
 // bytes); the caller then forgets the object. src is the source address
 // (unused for memset).
-func (t *tx) symFill(call *cfa.Call, d Addr, byteAt func(rel int64, relT *smt.Term) (memory.Value, bool), src Addr) bool {
-	b := t.c.b
-	if b == nil || !d.Known || !memory.SymOffsetObj(d.Obj) || d.Field != nil {
+func (sv *Symbolic) symFill(t value.Tx, call *cfa.Call, d value.Addr, byteAt func(rel int64, relT *smt.Term) (memory.Value, bool), src value.Addr) bool {
+	b := sv.b
+	if !d.Known || !memory.SymOffsetObj(d.Obj) || d.Field != nil {
 		return false
 	}
-	size := t.constSize(d.Obj)
-	if size <= 0 || size > t.maxFillBytes() {
+	size := t.ObjectSize(d.Obj)
+	if size <= 0 || size > sv.maxFillBytes() {
 		return false
 	}
-	n, ok := t.lenTerm(call, 2)
+	n, ok := sv.lenTerm(t, call, 2)
 	if !ok {
 		return false
 	}
-	start, ok := t.addrOffTerm(d)
+	start, ok := sv.addrOffTerm(d)
 	if !ok {
 		if !d.OffKnown {
 			return false
 		}
-		start = b.BV(uint64(d.Off)&memory.Mask(t.c.ptr), t.c.ptr)
+		start = b.BV(uint64(d.Off)&memory.Mask(sv.ptr), sv.ptr)
 	}
 	if start.Sort.Width < 64 {
 		start = b.SignExt(start, 64)
@@ -435,17 +410,17 @@ func (t *tx) symFill(call *cfa.Call, d Addr, byteAt func(rel int64, relT *smt.Te
 			relC = int64(rel.Val)
 		}
 		nv, nok := byteAt(relC, rel)
-		old, ook := t.loadBytesSym(d.Obj, o, 1, nil)
+		old, ook := sv.loadBytesSym(t, d.Obj, o, 1, nil)
 		if !nok || !ook || nv.Obj != 0 || old.Obj != 0 {
 			puts = append(puts, put{off: o})
 			continue
 		}
-		puts = append(puts, put{o, memory.OfTerm(b.Ite(cond, t.term(nv, 8), t.term(old, 8))), true})
+		puts = append(puts, put{o, memory.OfTerm(b.Ite(cond, sv.term(nv, 8), sv.term(old, 8))), true})
 	}
 	for _, p := range puts {
-		t.clearRange(d.Obj, p.off, 1)
-		if p.ok && t.tracked(d.Obj) {
-			t.s.mem = t.s.mem.Put(d.Obj, p.off, p.val, 1)
+		t.ClearRange(d.Obj, p.off, 1)
+		if p.ok && t.Tracked(d.Obj) {
+			t.Put(d.Obj, p.off, p.val, 1)
 		}
 	}
 	return true
@@ -454,28 +429,28 @@ func (t *tx) symFill(call *cfa.Call, d Addr, byteAt func(rel int64, relT *smt.Te
 // srcByte returns the byte reader of symFill for the source address s:
 // byte rel of the copy is the byte at s + rel (a term when rel or s's
 // offset is symbolic, read by loadSymOff).
-func (t *tx) srcByte(s Addr) func(rel int64, relT *smt.Term) (memory.Value, bool) {
+func (sv *Symbolic) srcByte(t value.Tx, s value.Addr) func(rel int64, relT *smt.Term) (memory.Value, bool) {
 	return func(rel int64, relT *smt.Term) (memory.Value, bool) {
 		if !s.Known {
 			return memory.Value{}, false
 		}
 		if rel >= 0 && s.OffKnown {
-			return t.loadBytesSym(s.Obj, s.Off+rel, 1, nil)
+			return sv.loadBytesSym(t, s.Obj, s.Off+rel, 1, nil)
 		}
-		b := t.c.b
-		w := t.c.ptr
+		b := sv.b
+		w := sv.ptr
 		r := relT
 		if w < 64 {
 			r = b.Extract(r, w-1, 0)
 		}
-		off, ok := t.addrOffTerm(s)
+		off, ok := sv.addrOffTerm(s)
 		if !ok {
 			if !s.OffKnown {
 				return memory.Value{}, false
 			}
 			off = b.BV(uint64(s.Off)&memory.Mask(w), w)
 		}
-		return t.loadSymOff(Addr{Obj: s.Obj, Known: true, SymOff: b.Add(off, r)}, cfa.UCharType)
+		return sv.loadSymOff(t, value.Addr{Obj: s.Obj, Known: true, SymOff: b.Add(off, r)}, cfa.UCharType)
 	}
 }
 
@@ -486,13 +461,13 @@ func (t *tx) srcByte(s Addr) func(rel int64, relT *smt.Term) (memory.Value, bool
 // w_ok and rw_ok(p, n) are 0 ≤ off ∧ off ≤ size ∧ n ≤ size − off for an
 // object whose validity and size (a constant, or a heap block's size
 // term) the state knows. ok is false when the state does not decide it.
-func (t *tx) memoryQuerySym(call *cfa.Call) (memory.Value, bool) {
-	b := t.c.b
-	if b == nil || call.Result == nil || len(call.Args) != cfa.MemoryQueries[call.Fn] || !symType(call.Result.Type()) {
+func (sv *Symbolic) memoryQuerySym(t value.Tx, call *cfa.Call) (memory.Value, bool) {
+	b := sv.b
+	if call.Result == nil || len(call.Args) != cfa.MemoryQueries[call.Fn] || !value.TermType(call.Result.Type()) {
 		return memory.Value{}, false
 	}
-	p, ok := t.eval(call.Args[0])
-	if !ok || p.Obj == 0 || !memory.SymOffsetObj(p.Obj) || (p.Sym != nil && p.Sym.Sort.Width != t.c.ptr) {
+	p, ok := t.Eval(call.Args[0])
+	if !ok || p.Obj == 0 || !memory.SymOffsetObj(p.Obj) || (p.Sym != nil && p.Sym.Sort.Width != sv.ptr) {
 		return memory.Value{}, false
 	}
 	rt := call.Result.Type()
@@ -501,15 +476,15 @@ func (t *tx) memoryQuerySym(call *cfa.Call) (memory.Value, bool) {
 		if p.Sym == nil {
 			return memory.Value{}, false
 		}
-		r, ok := t.ptrWidthTo(p.Sym, rt)
+		r, ok := sv.ptrWidthTo(p.Sym, rt)
 		if !ok {
 			return memory.Value{}, false
 		}
 		return memory.OfTerm(r), true
 	case "__CPROVER_same_object":
-		q, ok := t.eval(call.Args[1])
+		q, ok := t.Eval(call.Args[1])
 		if !ok || (p.Sym == nil && q.Sym == nil) || (q.Obj == 0 && (q.Sym != nil || q.Bits != 0)) ||
-			!t.identifiable(p.Obj) || !t.identifiable(q.Obj) {
+			!t.Identifiable(p.Obj) || !t.Identifiable(q.Obj) {
 			return memory.Value{}, false
 		}
 		return memory.Value{Bits: b2u(p.Obj == q.Obj)}, true
@@ -517,23 +492,23 @@ func (t *tx) memoryQuerySym(call *cfa.Call) (memory.Value, bool) {
 	default:
 		return memory.Value{}, false
 	}
-	n, ok := t.lenTerm(call, 1)
+	n, ok := sv.lenTerm(t, call, 1)
 	if !ok || (p.Sym == nil && n.Op == smt.BVConst) {
 		return memory.Value{}, false
 	}
 	var size *smt.Term
-	if sz, valid, known := t.querySize(p.Obj, call.Fn == "__CPROVER_r_ok"); known {
+	if sz, valid, known := t.QuerySize(p.Obj, call.Fn == "__CPROVER_r_ok"); known {
 		if !valid {
 			return memory.Value{}, true
 		}
 		size = b.BV(uint64(sz), 64)
-	} else if memory.ObjKind(p.Obj) == memory.KindHeap && t.identifiable(p.Obj) {
-		size = t.sizeTerm(p.Obj)
+	} else if memory.ObjKind(p.Obj) == memory.KindHeap && t.Identifiable(p.Obj) {
+		size = sv.sizeTerm(t, p.Obj)
 	}
 	if size == nil {
 		return memory.Value{}, false
 	}
-	o := t.offTerm(p)
+	o := sv.offTerm(p)
 	if o.Sort.Width < 64 {
 		o = b.SignExt(o, 64)
 	}
