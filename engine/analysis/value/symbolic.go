@@ -15,12 +15,14 @@ import (
 // CPAchecker's value analysis with its symbolic value factory). The
 // memory model stays this package's; what changes is that an integer
 // value the explicit analysis would not know is a term, and that an
-// array index or a pointer offset may be one. The value analysis calls
-// the extension at the points listed below, only when Options.Symbolic
-// is set, and only on values and addresses that symbolic mode made (a
-// Value with a term, an Addr with an Index or SymOff). Its
-// implementation, engine/analysis/symbolic/symval, belongs to symbolic
-// execution; it reaches the transfer in progress through the handle Tx.
+// array index, a pointer offset or a block size may be one. The value
+// analysis calls the extension only when Options.Symbolic is set, at the
+// points listed below: where a term may enter (inputs, reads of unknown
+// memory, symbolic indices, allocation sizes) and where one is met (a
+// Value with a term, an Addr with an Index or SymOff). It builds no term
+// itself. The implementation, engine/analysis/symbolic/symval, belongs
+// to symbolic execution; it reaches the transfer in progress through the
+// handle Tx, never through this package's internals.
 //
 // Symbols are named label#k where k counts the symbols created on the
 // path (Tx.NewSymbol): unique on each path, and equal on paths that

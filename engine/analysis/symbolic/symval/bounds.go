@@ -8,15 +8,15 @@ import (
 	"github.com/reverify/reverify/results"
 )
 
-// Symbolic block sizes and offsets in memory mode (Options.Memory with
-// Options.Symbolic: the symbolic execution of engine/analysis/symbolic
-// over this memory model, seed 001, section 3.9: objects of symbolic
-// size).
+// Symbolic block sizes and offsets in memory mode (value.Options.Memory
+// in symbolic mode: the symbolic execution of engine/analysis/symbolic
+// over the value analysis's memory model, seed 001, section 3.9: objects
+// of symbolic size).
 //
 // A malloc, alloca or realloc-free block whose size argument is a term
 // stores the term (zero-extended to 64 bits) in its size cell. An access
 // whose bound the state does not decide — a concrete offset into a block
-// of symbolic size, or a symbolic array index (symIndex) into an object
+// of symbolic size, or a symbolic array index (value.SymIndex) into an object
 // of known size — is split by the bounds condition B (the accessed bytes
 // lie in [0, size)): the step's successor assumes B, and a second
 // successor, the state before the step assuming ¬B, carries the
@@ -26,7 +26,7 @@ import (
 // by SMT and concrete replay like any other (FALSE only then).
 
 // symSize returns the size argument of the allocation call as a 64-bit
-// term when it is symbolic (symbolic mode), else nil.
+// term when it is symbolic, else nil.
 func (sv *Symbolic) symSize(t value.Tx, call *cfa.Call) *smt.Term {
 	if len(call.Args) == 0 {
 		return nil
@@ -58,8 +58,8 @@ func (sv *Symbolic) sizeTerm(t value.Tx, obj uint64) *smt.Term {
 
 // symBounds splits the access of n bytes at a (object size size, -1 if
 // not a constant) by its bounds condition (see above) and reports
-// whether it could: symbolic mode, no other second successor of this
-// step, and an offset and size each constant or a term.
+// whether it could: no other second successor of this step, and an
+// offset and size each constant or a term.
 func (sv *Symbolic) symBounds(t value.Tx, e *cfa.Edge, what string, a value.Addr, n int64, size int64) bool {
 	b := sv.b
 	if t.Forked() || n <= 0 {
@@ -171,8 +171,8 @@ func (sv *Symbolic) checkSymOff(t value.Tx, e *cfa.Edge, what string, a value.Ad
 // (the arguments ptrs, length argument 2) when the length or an offset
 // is symbolic: one split by the conjunction of the bounds conditions of
 // every range. It reports false when it did not apply (the concrete
-// checks of rangeAccess then run): no symbolic mode, a second successor
-// already taken, no symbolic part, or a pointer that is not a known
+// checks of the value analysis then run): a second successor already
+// taken, no symbolic part, or a pointer that is not a known
 // object (null, unknown, an integer address).
 func (sv *Symbolic) symRangeAccess(t value.Tx, e *cfa.Edge, call *cfa.Call, ptrs ...int) bool {
 	b := sv.b

@@ -75,7 +75,7 @@ func (sv *Symbolic) ptrWidth(v memory.Value, ty *cfa.Type) (*smt.Term, bool) {
 }
 
 // addrOffTerm returns the offset of a symbolically addressed lvalue (a
-// symOff or a symIndex) as a term of the pointer width, and whether a
+// SymOff or an Index) as a term of the pointer width, and whether a
 // has one.
 func (sv *Symbolic) addrOffTerm(a value.Addr) (*smt.Term, bool) {
 	b := sv.b
@@ -96,7 +96,7 @@ func (sv *Symbolic) addrOffTerm(a value.Addr) (*smt.Term, bool) {
 }
 
 // ptrArithSym evaluates a binary operation on pointers when an operand
-// is symbolic (symbolic mode); handled is false when the operation does
+// is symbolic; handled is false when the operation does
 // not involve addresses (the integer rules apply).
 func (sv *Symbolic) ptrArithSym(t value.Tx, e *cfa.Binary, x, y memory.Value) (v memory.Value, ok, handled bool) {
 	xt, yt := e.X.Type(), e.Y.Type()
@@ -365,11 +365,10 @@ func (sv *Symbolic) maxFillBytes() int64 { return 4 * int64(sv.maxIte) }
 // ite(start ≤ o ∧ o − start < n, byteAt(o − start), old byte o), start
 // the destination offset; every new byte is computed on the state before
 // the call (memmove's semantics; memcpy's overlap is undefined). It
-// reports false, changing nothing, when it cannot apply (no symbolic
-// mode, an object not of a constant size of at most 4·MaxIteCells
-// bytes); the caller then forgets the object. src is the source address
-// (unused for memset).
-func (sv *Symbolic) symFill(t value.Tx, call *cfa.Call, d value.Addr, byteAt func(rel int64, relT *smt.Term) (memory.Value, bool), src value.Addr) bool {
+// reports false, changing nothing, when it cannot apply (an object not
+// of a constant size of at most 4·MaxIteCells bytes); the caller then
+// forgets the object.
+func (sv *Symbolic) symFill(t value.Tx, call *cfa.Call, d value.Addr, byteAt func(rel int64, relT *smt.Term) (memory.Value, bool)) bool {
 	b := sv.b
 	if !d.Known || !memory.SymOffsetObj(d.Obj) || d.Field != nil {
 		return false
@@ -455,8 +454,8 @@ func (sv *Symbolic) srcByte(t value.Tx, s value.Addr) func(rel int64, relT *smt.
 }
 
 // memoryQuerySym is memoryQuery's result as a term when a pointer offset
-// or the length is symbolic (symbolic mode), under the rules of the
-// concrete memoryQueryValue: POINTER_OFFSET(p) is p's offset (converted
+// or the length is symbolic, under the rules of the value analysis's
+// concrete answers: POINTER_OFFSET(p) is p's offset (converted
 // to the result type), same_object(p, q) compares the objects, and r_ok,
 // w_ok and rw_ok(p, n) are 0 ≤ off ∧ off ≤ size ∧ n ≤ size − off for an
 // object whose validity and size (a constant, or a heap block's size

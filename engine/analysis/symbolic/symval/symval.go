@@ -132,7 +132,7 @@ func (sv *Symbolic) Fill(t value.Tx, call *cfa.Call, dst, src value.Addr, c memo
 	if src.Known {
 		byteAt = sv.srcByte(t, src)
 	}
-	return sv.symFill(t, call, dst, byteAt, src)
+	return sv.symFill(t, call, dst, byteAt)
 }
 
 // MemoryQuery is the result of CBMC's memory primitives as a term.

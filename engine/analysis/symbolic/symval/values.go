@@ -204,7 +204,7 @@ func (sv *Symbolic) assumeSym(t value.Tx, cond cfa.Expr, truth bool) bool {
 	return true
 }
 
-// indexAddr is the address of a[i] for a symbolic index i: a symIndex
+// indexAddr is the address of a[i] for a symbolic index i: a SymIndex
 // when the array is small enough, an unknown offset otherwise.
 func (sv *Symbolic) indexAddr(t value.Tx, a value.Addr, e *cfa.Index, i memory.Value) value.Addr {
 	at := e.X.Type()
