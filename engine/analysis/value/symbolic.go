@@ -29,6 +29,8 @@ import (
 // create them alike, which is what lets stop find equal memory on
 // different paths.
 type Symbolic interface {
+	// Values: terms for integers (seed 000, section 2.3).
+
 	// Fresh returns a new symbol for a value of type ty (TermType),
 	// named after label: nondeterministic inputs (Havoc,
 	// __VERIFIER_nondet_*), volatile reads, results of unmodelled
@@ -56,6 +58,10 @@ type Symbolic interface {
 	// condition of the step (Tx.Assume) when it is a term, and reports
 	// false when it is the constant false.
 	Assume(t Tx, cond cfa.Expr, truth bool) bool
+
+	// Addresses and memory: symbolic indices and offsets, reads and
+	// writes through them, the library's block operations.
+
 	// Index returns the address of e = a[i] when the index i holds a
 	// term or a has a symbolic offset (a.SymOff).
 	Index(t Tx, a Addr, e *cfa.Index, i memory.Value) Addr
@@ -80,6 +86,10 @@ type Symbolic interface {
 	// (cfa.MemoryQueries) when a pointer offset or a length holds a
 	// term; ok is false when the state does not decide it.
 	MemoryQuery(t Tx, call *cfa.Call) (memory.Value, bool)
+
+	// Memory safety (Options.Memory; seed 001, sections 3.9–3.10):
+	// symbolic block sizes and bounds.
+
 	// AllocSize returns the size argument of the allocation call as a
 	// 64-bit term when it is one (Options.Memory), else nil.
 	AllocSize(t Tx, call *cfa.Call) *smt.Term
