@@ -12,17 +12,13 @@ import (
 // PhaseWatch holds a phase of a run that no property's budget covers
 // (reading and translating the sources, loading the revisions of a pull
 // request) to the run's limits. Every 10 ms it samples the time since
-// it started on clock and the process's memory: the resident set, and
-// the live heap the last collection found, with the collector's soft
-// limit set to memory meanwhile (where the resident set is not readable,
-// the Go heap, as MemoryWatch samples it). It calls exceeded once, with
-// a sentence saying which limit and by how much, when the phase has run
-// longer than limit, or when the resident set passes memory (bytes),
-// the last collection found more than memory live, or (without a
-// resident set) the heap stays above memory after a forced garbage
-// collection (0: no limit of that kind). No collection is forced where
-// the resident set is known: collecting a heap near the limit takes long
-// enough for the phase to run on well past it. The phase's own code
+// it started on clock and the process's memory as MemoryWatch does (the
+// Go heap or the resident set, whichever is larger), with the
+// collector's soft limit set to memory meanwhile. It calls exceeded
+// once, with a sentence saying which limit and by how much, when the
+// phase has run longer than limit, or when the memory stays above memory
+// (bytes) after a forced garbage collection or the last collection found
+// more than memory live (0: no limit of that kind). The phase's own code
 // cannot be interrupted (the C parser takes no context), so exceeded
 // must end it, typically by ending the process with a one-line error: a
 // process the system kills for memory loses every result. The limits
@@ -38,7 +34,7 @@ type PhaseWatch struct {
 // sources"); stop it with Stop when the phase ends.
 func StartPhaseWatch(what string, clock Clock, limit time.Duration, memory uint64, exceeded func(msg string)) *PhaseWatch {
 	sample := func(afterGC bool) uint64 { return heapInUse(afterGC, nil) }
-	return startPhaseWatch(what, clock, limit, memory, ResidentSet, sample, liveHeap, 10*time.Millisecond, exceeded)
+	return startPhaseWatch(what, clock, limit, memory, sample, liveHeap, 10*time.Millisecond, exceeded)
 }
 
 // liveHeap is the Go heap the last garbage collection found live.
@@ -51,7 +47,7 @@ func liveHeap() uint64 {
 	return s[0].Value.Uint64()
 }
 
-func startPhaseWatch(what string, clock Clock, limit time.Duration, memory uint64, rss func() uint64, sample func(afterGC bool) uint64, live func() uint64, every time.Duration, exceeded func(msg string)) *PhaseWatch {
+func startPhaseWatch(what string, clock Clock, limit time.Duration, memory uint64, sample func(afterGC bool) uint64, live func() uint64, every time.Duration, exceeded func(msg string)) *PhaseWatch {
 	w := &PhaseWatch{stop: make(chan struct{}), done: make(chan struct{})}
 	start := clock.Now()
 	if memory > 0 {
@@ -81,17 +77,6 @@ func startPhaseWatch(what string, clock Clock, limit time.Duration, memory uint6
 				// the collections the soft limit brings on found more live
 				exceeded(fmt.Sprintf("%s needs more than the memory limit of %s (%s in use)", what, HumanBytes(memory), HumanBytes(in)))
 				return
-			}
-			if in := rss(); in > 0 {
-				// what the system counts; the soft limit has the
-				// collector return garbage's pages before it gets there,
-				// and a forced collection of a large heap would let the
-				// phase run on far past the limit meanwhile
-				if in > memory {
-					exceeded(fmt.Sprintf("%s needs more than the memory limit of %s (%s in use)", what, HumanBytes(memory), HumanBytes(in)))
-					return
-				}
-				continue
 			}
 			if sample(false) > memory {
 				if in := sample(true); in > memory {
