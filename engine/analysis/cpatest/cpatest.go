@@ -68,3 +68,18 @@ func Run(t testing.TB, prog *cfa.Program, cfg Config, opts cpa.Options) (*cpa.Al
 	}
 	return alg, st, n
 }
+
+// ValueAfter returns the value state (the fourth component, as Compose
+// builds it) of the reached state in fn at the location whose one
+// incoming edge is the no-op labelled label; the test fails when there
+// is none.
+func ValueAfter(t testing.TB, alg *cpa.Algorithm, fn, label string) *value.State {
+	t.Helper()
+	for _, n := range alg.Reached() {
+		if l := n.Location(); l.Func.Name == fn && len(l.In) == 1 && l.In[0].Op.String() == label {
+			return n.State.Comps[3].(*value.State)
+		}
+	}
+	t.Fatalf("no state in %s after %q", fn, label)
+	return nil
+}

@@ -191,15 +191,7 @@ func TestStateValues(t *testing.T) {
 	if st != cpa.Safe {
 		t.Fatal(st)
 	}
-	var end *value.State
-	for _, n := range alg.Reached() {
-		if l := n.Location(); l.Func.Name == "main" && len(l.In) == 1 && l.In[0].Op.String() == "end" {
-			end = n.State.Comps[3].(*value.State)
-		}
-	}
-	if end == nil {
-		t.Fatal("no state at the end")
-	}
+	end := cpatest.ValueAfter(t, alg, "main", "end")
 	if v, ok := end.Int(uc); !ok || v != 4 {
 		t.Errorf("uc = %d, %v; want 4", v, ok)
 	}

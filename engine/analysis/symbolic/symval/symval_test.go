@@ -37,15 +37,7 @@ func TestIndexedStore(t *testing.T) {
 	if st != cpa.Safe {
 		t.Fatal(st)
 	}
-	var end *value.State
-	for _, n := range alg.Reached() {
-		if l := n.Location(); l.Func.Name == "main" && len(l.In) == 1 && l.In[0].Op.String() == "end" {
-			end = n.State.Comps[3].(*value.State)
-		}
-	}
-	if end == nil {
-		t.Fatal("no state at the end")
-	}
+	end := cpatest.ValueAfter(t, alg, "main", "end")
 	in, ok := end.Term(i)
 	if !ok || in.Op != smt.Var {
 		t.Fatalf("i = %v, %v; want a symbol", in, ok)
