@@ -87,12 +87,8 @@ func ValidateWitness(ctx context.Context, prog *Program, f *WitnessFile, entry s
 	if f.IsViolation() || !contractsApply(prog, opts) {
 		return validateReplay(ctx, prog, f, vopts)
 	}
-	first := ctx
-	if d, ok := ctx.Deadline(); ok {
-		var cancel context.CancelFunc
-		first, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(d)/2))
-		defer cancel()
-	}
+	first, cancel := halfTime(ctx)
+	defer cancel()
 	c, err := validateReplay(first, prog, f, vopts)
 	if err != nil || c.Confirmed || ctx.Err() != nil {
 		return c, err
@@ -101,6 +97,15 @@ func ValidateWitness(ctx context.Context, prog *Program, f *WitnessFile, entry s
 		return cc, nil
 	}
 	return c, nil
+}
+
+// halfTime returns ctx with half of the time to its deadline (ctx itself
+// when it has none).
+func halfTime(ctx context.Context) (context.Context, context.CancelFunc) {
+	if d, ok := ctx.Deadline(); ok {
+		return context.WithDeadline(ctx, time.Now().Add(time.Until(d)/2))
+	}
+	return ctx, func() {}
 }
 
 // validateReplay is validate.Validate as a WitnessCheck.
@@ -154,12 +159,8 @@ func validateByContracts(ctx context.Context, prog *Program, f *WitnessFile, ent
 	}
 	held := ""
 	if loops > 0 {
-		half := ctx
-		if d, ok := ctx.Deadline(); ok {
-			var cancel context.CancelFunc
-			half, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(d)/2))
-			defer cancel()
-		}
+		half, cancel := halfTime(ctx)
+		defer cancel()
 		obligations, property, n := proveWith(half, prog, f, entry, solver, opts, vopts, texts)
 		if obligations && property {
 			return WitnessCheck{Confirmed: true, Reason: fmt.Sprintf("the invariants at %s, as loop contracts (asserted on entry, preserved by an iteration from any state they describe with the loop's frame havocked, assumed after the loop), hold and imply the property: bmc proved %s of the program with the contracts", count(loops, "loop", "loops"), count(n, "property", "properties"))}, true

@@ -304,19 +304,8 @@ func (f *srcFile) constantLoop(off int) (kw string, kwOff int, ok bool) {
 	if i < 0 || f.code[i] != ')' {
 		return "", 0, false
 	}
-	depth, open := 0, -1
-	for j := i; j >= 0 && open < 0; j-- {
-		switch f.code[j] {
-		case ')':
-			depth++
-		case '(':
-			depth--
-			if depth == 0 {
-				open = j
-			}
-		}
-	}
-	if open < 0 {
+	open, ok := f.matchBack(i)
+	if !ok {
 		return "", 0, false
 	}
 	word, ws := f.wordBefore(open)

@@ -61,21 +61,10 @@ func (f *srcFile) loopBrace(i int) bool {
 	if k < 0 || f.code[k] != ')' {
 		return false
 	}
-	depth := 0
-	for ; k >= 0; k-- {
-		switch f.code[k] {
-		case ')':
-			depth++
-		case '(':
-			depth--
-		}
-		if depth == 0 {
-			break
-		}
-	}
-	if k < 0 {
+	open, ok := f.matchBack(k)
+	if !ok {
 		return false
 	}
-	word, _ := f.wordBefore(k)
+	word, _ := f.wordBefore(open)
 	return word == "while" || word == "for"
 }

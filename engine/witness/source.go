@@ -152,6 +152,23 @@ func (f *srcFile) matchForward(i int) (int, bool) {
 	return 0, false
 }
 
+// matchBack returns the offset of the parenthesis opening the one
+// closing at i.
+func (f *srcFile) matchBack(i int) (int, bool) {
+	depth := 0
+	for j := i; j >= 0; j-- {
+		switch f.code[j] {
+		case ')':
+			depth++
+		case '(':
+			if depth--; depth == 0 {
+				return j, true
+			}
+		}
+	}
+	return 0, false
+}
+
 // trimSpan removes blanks around [lo, hi) and parentheses enclosing all of
 // it, so that "(x > 0)" and "x > 0" compare equal.
 func (f *srcFile) trimSpan(lo, hi int) (int, int) {

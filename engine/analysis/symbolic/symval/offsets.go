@@ -183,22 +183,11 @@ func (sv *Symbolic) ptrCompare(t value.Tx, op cfa.BinaryOp, x, y memory.Value) *
 		if !memory.SymOffsetObj(x.Obj) {
 			return nil
 		}
-		xo, yo := sv.offTerm(x), sv.offTerm(y)
-		switch op {
-		case cfa.Eq:
-			return b.Eq(xo, yo)
-		case cfa.Ne:
-			return b.Not(b.Eq(xo, yo))
-		case cfa.Lt:
-			return b.Slt(xo, yo)
-		case cfa.Le:
-			return b.Sle(xo, yo)
-		case cfa.Gt:
-			return b.Slt(yo, xo)
-		case cfa.Ge:
-			return b.Sle(yo, xo)
+		if !op.IsComparison() {
+			return nil
 		}
-		return nil
+		// offsets as signed numbers of the pointer width
+		return smt.CCompare(b, op, sv.offTerm(x), sv.offTerm(y), cfa.IntType(sv.ptr, true))
 	case op != cfa.Eq && op != cfa.Ne:
 		return nil
 	case x.Obj != 0 && y.Obj != 0:
