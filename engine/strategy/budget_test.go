@@ -9,23 +9,23 @@ import (
 	"time"
 )
 
-// TestMemoryWatchCancelsOldest: over the budget (limit × properties
-// running) after a collection, the watchdog cancels the longest-running
+// TestMemoryWatchCancelsOldest: over the working bound (the budget, limit
+// × properties running, less a sixteenth) after a collection, the watchdog cancels the longest-running
 // property with the cause ErrMemoryLimit, one at a time; under it,
 // nothing.
 func TestMemoryWatchCancelsOldest(t *testing.T) {
 	var heap atomic.Uint64
-	w := &MemoryWatch{limit: 100, run: map[int]*tracked{}, sample: func(bool) uint64 { return heap.Load() }}
+	w := &MemoryWatch{limit: 160, run: map[int]*tracked{}, sample: func(bool) uint64 { return heap.Load() }}
 	old, endOld := w.Track(context.Background())
 	time.Sleep(time.Millisecond)
 	young, endYoung := w.Track(context.Background())
 	defer endYoung()
-	heap.Store(200) // budget 2 × 100
+	heap.Store(300) // budget 2 × 160, bound 300
 	w.check()
 	if old.Err() != nil || young.Err() != nil {
 		t.Fatal("cancelled within the budget")
 	}
-	heap.Store(201)
+	heap.Store(301)
 	w.check()
 	if context.Cause(old) != ErrMemoryLimit || young.Err() != nil {
 		t.Fatalf("old: %v, young: %v; want old cancelled for the memory limit", context.Cause(old), young.Err())
@@ -35,9 +35,62 @@ func TestMemoryWatchCancelsOldest(t *testing.T) {
 		t.Fatal("cancelled a second property before the first ended")
 	}
 	endOld()
-	w.check() // budget 1 × 100
+	w.check() // budget 1 × 160
 	if context.Cause(young) != ErrMemoryLimit {
 		t.Fatalf("young: %v, want cancelled", context.Cause(young))
+	}
+}
+
+// TestMemoryWatchGrowthDuringCollection: above the working bound (the
+// budget less a sixteenth) the watch collects; while the collection
+// runs, a resident set past the budget cancels the property at once;
+// otherwise the collection's answer decides.
+func TestMemoryWatchGrowthDuringCollection(t *testing.T) {
+	var rss atomic.Uint64
+	release := make(chan struct{})
+	w := &MemoryWatch{limit: 160, run: map[int]*tracked{}, resident: func() uint64 { return rss.Load() },
+		sample: func(afterGC bool) uint64 {
+			if afterGC {
+				<-release
+				return 100
+			}
+			return 151
+		}}
+	prop, end := w.Track(context.Background())
+	defer end()
+	rss.Store(160) // at the budget: the collection decides (100: under)
+	go func() { time.Sleep(30 * time.Millisecond); close(release) }()
+	w.check()
+	if prop.Err() != nil {
+		t.Fatal("cancelled at the budget although the collection freed enough")
+	}
+	release = make(chan struct{})
+	defer close(release)
+	rss.Store(161) // past the budget while the collection has not ended
+	w.check()
+	if context.Cause(prop) != ErrMemoryLimit {
+		t.Fatalf("cause %v, want ErrMemoryLimit", context.Cause(prop))
+	}
+}
+
+// TestMemoryWatchNested: a step tracked inside a tracked property (an
+// arm of its portfolio) counts once in the budget, and the property's
+// cancellation reaches it with the cause ErrMemoryLimit.
+func TestMemoryWatchNested(t *testing.T) {
+	var heap atomic.Uint64
+	w := &MemoryWatch{limit: 100, run: map[int]*tracked{}, sample: func(bool) uint64 { return heap.Load() }}
+	prop, endProp := w.Track(context.Background())
+	defer endProp()
+	arm1, endArm1 := w.Track(prop)
+	defer endArm1()
+	arm2, endArm2 := w.Track(prop)
+	defer endArm2()
+	heap.Store(101) // over one property's limit, within three
+	w.check()
+	for i, c := range []context.Context{prop, arm1, arm2} {
+		if context.Cause(c) != ErrMemoryLimit {
+			t.Errorf("context %d: cause %v, want ErrMemoryLimit", i, context.Cause(c))
+		}
 	}
 }
 

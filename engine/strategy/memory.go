@@ -28,10 +28,13 @@ var ErrMemoryLimit = errors.New("memory limit")
 // account memory to a goroutine, so it watches the process's memory
 // (heapInUse: the Go heap or the resident set, whichever is larger, so
 // that Z3's memory counts) every 50 ms against the limit times the number
-// of properties running, and when it, after a forced garbage collection
-// that returns freed memory to the system, still exceeds that budget it
-// cancels the property that has run longest (the one most likely to hold the memory) with the cause
-// ErrMemoryLimit, and waits for it to end before judging again. The
+// of properties running (the budget), and when the memory is too close
+// to the budget to go on (overLimit: above it less a sixteenth after a
+// forced garbage collection that returns freed memory to the system, or
+// a resident set past the budget while that collection runs) it
+// cancels the property that has run longest (the one most likely to
+// hold the memory) with the cause ErrMemoryLimit, and waits for it to
+// end before judging again. The
 // property answers UNKNOWN "memory limit …", and the others go on: the
 // process is never killed for memory by the system, which would lose
 // every result. debug.SetMemoryLimit makes the garbage collector work
@@ -46,8 +49,10 @@ type MemoryWatch struct {
 	// sample returns the heap in use; after is true when it should be
 	// read again after a collection (tests replace it).
 	sample func(afterGC bool) uint64
-	stop   chan struct{}
-	done   chan struct{}
+	// resident is the resident set (ResidentSet; tests replace it).
+	resident func() uint64
+	stop     chan struct{}
+	done     chan struct{}
 }
 
 type tracked struct {
@@ -65,8 +70,9 @@ func StartMemoryWatch(limit uint64, workers int, release func()) *MemoryWatch {
 		return nil
 	}
 	w := &MemoryWatch{limit: limit, run: map[int]*tracked{},
-		sample: func(afterGC bool) uint64 { return heapInUse(afterGC, release) },
-		stop:   make(chan struct{}), done: make(chan struct{})}
+		sample:   func(afterGC bool) uint64 { return heapInUse(afterGC, release) },
+		resident: ResidentSet,
+		stop:     make(chan struct{}), done: make(chan struct{})}
 	soft := int64(limit) * int64(max(workers, 1))
 	if soft <= 0 || soft/int64(max(workers, 1)) != int64(limit) { // overflow
 		soft = math.MaxInt64
@@ -150,10 +156,7 @@ func (w *MemoryWatch) check() {
 	// (the live heap of the last collection is no shortcut here: after a
 	// cancelled property it stays high until the next collection and
 	// would stop the next property at once)
-	if w.sample(false) <= budget {
-		return
-	}
-	if w.sample(true) <= budget {
+	if !overLimit(w.sample, w.resident, budget) {
 		return
 	}
 	w.mu.Lock()
@@ -171,12 +174,19 @@ func (w *MemoryWatch) check() {
 }
 
 // Track returns ctx with a cancellation the watchdog may trigger, and
-// the function that ends the tracking.
+// the function that ends the tracking. A context this watch already
+// tracks (a step, an arm or a round inside a tracked property) is
+// returned as it is: the property is counted once in the budget, and its
+// cancellation reaches every step inside it (context.Cause of theirs is
+// ErrMemoryLimit). Counting each nested step would multiply the budget
+// by the nesting depth, and a portfolio's arms would share the limits
+// of as many properties as they are.
 func (w *MemoryWatch) Track(ctx context.Context) (context.Context, func()) {
-	if w == nil {
+	if w == nil || ctx.Value(trackedBy{w}) != nil {
 		return ctx, func() {}
 	}
 	ctx, cancel := context.WithCancelCause(ctx)
+	ctx = context.WithValue(ctx, trackedBy{w}, true)
 	w.mu.Lock()
 	id := w.next
 	w.next++
@@ -189,6 +199,43 @@ func (w *MemoryWatch) Track(ctx context.Context) (context.Context, func()) {
 		cancel(nil)
 	}
 }
+
+// trackedBy marks a context that the watch w tracks (MemoryWatch.Track).
+type trackedBy struct{ w *MemoryWatch }
+
+// overLimit reports whether the memory in use is too close to limit to
+// go on. It is, when sample(false) exceeds the working bound (limit less
+// a sixteenth, limitMargin) and either the collections of sample(true)
+// leave more than that bound in use, or the resident set (resident,
+// sampled every 5 ms while they run; nil: not sampled) passes limit
+// itself meanwhile. A forced collection of a large heap takes seconds
+// when the analyses allocate beside it on one core (2.1 s at 200 MiB),
+// long enough for them to take another 40 % of the limit; the working
+// bound leaves the margin the watch needs to stop them before the
+// process passes the limit.
+func overLimit(sample func(afterGC bool) uint64, resident func() uint64, limit uint64) bool {
+	bound := limit - limit/limitMargin
+	if sample(false) <= bound {
+		return false
+	}
+	done := make(chan uint64, 1)
+	go func() { done <- sample(true) }()
+	t := time.NewTicker(5 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case in := <-done:
+			return in > bound
+		case <-t.C:
+			if resident != nil && resident() > limit {
+				return true
+			}
+		}
+	}
+}
+
+// limitMargin: overLimit's working bound is limit - limit/limitMargin.
+const limitMargin = 16
 
 // collectRounds is how many collections collect runs: go-z3 frees Z3's
 // memory in finalizers, which run after the collection that found their

@@ -16,9 +16,10 @@ import (
 // Go heap or the resident set, whichever is larger), with the
 // collector's soft limit set to memory meanwhile. It calls exceeded
 // once, with a sentence saying which limit and by how much, when the
-// phase has run longer than limit, or when the memory stays above memory
-// (bytes) after a forced garbage collection or the last collection found
-// more than memory live (0: no limit of that kind). The phase's own code
+// phase has run longer than limit, or when the memory is too close to
+// memory (bytes) to go on (overLimit, as MemoryWatch judges it) or the
+// last collection found more than memory live (0: no limit of that
+// kind). The phase's own code
 // cannot be interrupted (the C parser takes no context), so exceeded
 // must end it, typically by ending the process with a one-line error: a
 // process the system kills for memory loses every result. The limits
@@ -34,7 +35,7 @@ type PhaseWatch struct {
 // sources"); stop it with Stop when the phase ends.
 func StartPhaseWatch(what string, clock Clock, limit time.Duration, memory uint64, exceeded func(msg string)) *PhaseWatch {
 	sample := func(afterGC bool) uint64 { return heapInUse(afterGC, nil) }
-	return startPhaseWatch(what, clock, limit, memory, sample, liveHeap, 10*time.Millisecond, exceeded)
+	return startPhaseWatch(what, clock, limit, memory, sample, ResidentSet, liveHeap, 10*time.Millisecond, exceeded)
 }
 
 // liveHeap is the Go heap the last garbage collection found live.
@@ -47,7 +48,7 @@ func liveHeap() uint64 {
 	return s[0].Value.Uint64()
 }
 
-func startPhaseWatch(what string, clock Clock, limit time.Duration, memory uint64, sample func(afterGC bool) uint64, live func() uint64, every time.Duration, exceeded func(msg string)) *PhaseWatch {
+func startPhaseWatch(what string, clock Clock, limit time.Duration, memory uint64, sample func(afterGC bool) uint64, resident, live func() uint64, every time.Duration, exceeded func(msg string)) *PhaseWatch {
 	w := &PhaseWatch{stop: make(chan struct{}), done: make(chan struct{})}
 	start := clock.Now()
 	if memory > 0 {
@@ -78,11 +79,9 @@ func startPhaseWatch(what string, clock Clock, limit time.Duration, memory uint6
 				exceeded(fmt.Sprintf("%s needs more than the memory limit of %s (%s in use)", what, HumanBytes(memory), HumanBytes(in)))
 				return
 			}
-			if sample(false) > memory {
-				if in := sample(true); in > memory {
-					exceeded(fmt.Sprintf("%s needs more than the memory limit of %s (%s in use)", what, HumanBytes(memory), HumanBytes(in)))
-					return
-				}
+			if overLimit(sample, resident, memory) {
+				exceeded(fmt.Sprintf("%s needs more than the memory limit of %s (%s in use)", what, HumanBytes(memory), HumanBytes(max(sample(false), resident()))))
+				return
 			}
 		}
 	}()

@@ -29,7 +29,7 @@ func TestPhaseWatch(t *testing.T) {
 			return 50 << 20
 		}
 		return 200 << 20
-	}, func() uint64 { return 0 }, time.Millisecond, func(msg string) { ch <- msg })
+	}, func() uint64 { return 0 }, func() uint64 { return 0 }, time.Millisecond, func(msg string) { ch <- msg })
 	time.Sleep(20 * time.Millisecond)
 	w.Stop()
 	if !collected.Load() {
@@ -41,7 +41,7 @@ func TestPhaseWatch(t *testing.T) {
 	default:
 	}
 	// live memory above the limit
-	w = startPhaseWatch("reading the sources", nil, 0, 100<<20, func(bool) uint64 { return 300 << 20 }, func() uint64 { return 0 }, time.Millisecond, func(msg string) { ch <- msg })
+	w = startPhaseWatch("reading the sources", nil, 0, 100<<20, func(bool) uint64 { return 300 << 20 }, func() uint64 { return 0 }, func() uint64 { return 0 }, time.Millisecond, func(msg string) { ch <- msg })
 	m := wait(ch)
 	w.Stop()
 	if want := "reading the sources needs more than the memory limit of 100MiB (300MiB in use)"; m != want {
@@ -53,21 +53,36 @@ func TestPhaseWatch(t *testing.T) {
 			t.Error("collected although the live heap was known")
 		}
 		return 0
-	}, func() uint64 { return 150 << 20 }, time.Millisecond, func(msg string) { ch <- msg })
+	}, func() uint64 { return 0 }, func() uint64 { return 150 << 20 }, time.Millisecond, func(msg string) { ch <- msg })
 	m = wait(ch)
 	w.Stop()
 	if want := "reading the sources needs more than the memory limit of 100MiB (150MiB in use)"; m != want {
 		t.Errorf("live: %q, want %q", m, want)
 	}
+	// a collection that takes long while the resident set grows past the
+	// limit: reported without waiting for it
+	release := make(chan struct{})
+	w = startPhaseWatch("reading the sources", nil, 0, 160<<20, func(afterGC bool) uint64 {
+		if afterGC {
+			<-release
+		}
+		return 151 << 20
+	}, func() uint64 { return 161 << 20 }, func() uint64 { return 0 }, time.Millisecond, func(msg string) { ch <- msg })
+	m = wait(ch)
+	close(release)
+	w.Stop()
+	if want := "reading the sources needs more than the memory limit of 160MiB (161MiB in use)"; m != want {
+		t.Errorf("growth during a collection: %q, want %q", m, want)
+	}
 	// time
-	w = startPhaseWatch("loading the revisions", nil, 30*time.Millisecond, 0, func(bool) uint64 { return 0 }, func() uint64 { return 0 }, time.Millisecond, func(msg string) { ch <- msg })
+	w = startPhaseWatch("loading the revisions", nil, 30*time.Millisecond, 0, func(bool) uint64 { return 0 }, func() uint64 { return 0 }, func() uint64 { return 0 }, time.Millisecond, func(msg string) { ch <- msg })
 	m = wait(ch)
 	w.Stop()
 	if !strings.HasPrefix(m, "loading the revisions took longer than the time limit of 30ms") {
 		t.Errorf("time: %q", m)
 	}
 	// stopped before any limit
-	w = startPhaseWatch("x", nil, time.Hour, 1<<40, func(bool) uint64 { return 0 }, func() uint64 { return 0 }, time.Millisecond, func(msg string) { ch <- msg })
+	w = startPhaseWatch("x", nil, time.Hour, 1<<40, func(bool) uint64 { return 0 }, func() uint64 { return 0 }, func() uint64 { return 0 }, time.Millisecond, func(msg string) { ch <- msg })
 	w.Stop()
 	w.Stop()
 	select {
