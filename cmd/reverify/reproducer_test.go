@@ -140,6 +140,18 @@ func TestReproducerArgc(t *testing.T) {
 	}
 }
 
+// TestReproducerStrcpyBlock: a counterexample through strcpy into a
+// block of symbolic size (checked by the SMT encoding, which unrolls the
+// source's bytes into the block) is a FALSE whose reproducer, built by
+// gcc, ends in the reported assertion.
+func TestReproducerStrcpyBlock(t *testing.T) {
+	tc := reproduceCase{file: "strcpy_block.c", reached: 1}
+	for _, ilp32 := range []bool{false, true} {
+		name := tc.file + map[bool]string{true: "/ilp32"}[ilp32]
+		t.Run(name, func(t *testing.T) { checkReproducers(t, tc, ilp32) })
+	}
+}
+
 // TestReproducerStdin: counterexamples that read standard input with
 // getchar, getc(stdin) or fgetc(stdin), fgets or fread of stdin get its
 // bytes on the reproducer's

@@ -453,11 +453,7 @@ func (e *encoder) libModel(c *cfa.Call, arg func(int) *Term, setResult func(*Ter
 		setResult(b.Ite(b.Eq(e.pick(k, xs), ch), at, b.BV(0, e.ptrBits)), ptrT)
 	case "strcpy", "strncpy":
 		d, s := arg(0), arg(1)
-		od, offd, _ := e.strObject(d, c.Fn)
 		os, offs, ns := e.strObject(s, c.Fn)
-		if od == os {
-			e.fail("%s within one object", c.Fn)
-		}
 		limit := int64(-1)
 		if c.Fn == "strncpy" {
 			limit = e.constArg(size(2), c.Fn)
@@ -465,6 +461,19 @@ func (e *encoder) libModel(c *cfa.Call, arg func(int) *Term, setResult func(*Ter
 		n := ns
 		if limit >= 0 && limit < n {
 			n = limit
+		}
+		// the destination is written at most n bytes (strcpy: the
+		// string and its NUL lie in the source's n bytes, or reading
+		// past them is the invalid access below) or limit (strncpy):
+		// an object of non-constant size is unrolled that far, its
+		// real size bounding the write (beyond)
+		bound := n
+		if limit >= 0 {
+			bound = limit
+		}
+		od, offd, _ := e.strObjectN(d, c.Fn, bound)
+		if od == os {
+			e.fail("%s within one object", c.Fn)
 		}
 		xs := make([]*Term, n)
 		for i := int64(0); i < n; i++ {

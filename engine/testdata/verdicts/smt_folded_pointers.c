@@ -9,7 +9,9 @@
 // that many bytes of a block of symbolic size (reading past its end is
 // undefined behaviour, which the check excludes); strlen on such a block
 // unrolls 64 bytes, and a longer string has any length of at least 64,
-// which no counterexample may rest on.
+// which no counterexample may rest on. strcpy into a block of symbolic
+// size writes the source's bytes, and past the block's end is undefined
+// behaviour.
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,6 +51,16 @@ int main(void) {
 	__CPROVER_assume(c != 0);
 	strcpy(c, "abc");
 	__CPROVER_assert(strlen(c) == 3, "a NUL within the unrolled bytes"); // want TRUE
+	if (nondet_int())
+		__CPROVER_assert(c[2] != 'c', "copied into a block of symbolic size"); // want FALSE
+	size_t k = nondet_size_t();
+	__CPROVER_assume(k >= 1 && k < 4);
+	char *s = malloc(k);
+	__CPROVER_assume(s != 0);
+	if (nondet_int()) {
+		strcpy(s, "abc");
+		__CPROVER_assert(0, "after a copy past the block"); // want UNKNOWN "undefined behaviour"
+	}
 	size_t m = nondet_size_t();
 	__CPROVER_assume(m >= 1 && m < 1000);
 	char *d = malloc(m);
