@@ -30,7 +30,8 @@ static void rv_check(int c, int line) { if (!c) printf("%d\n", line); }
 `
 
 // TestInputsAgainstGCC runs the verdict programs of the C library's
-// input functions (cfa.InputCall, cfa.StdinByte, cfa.ReadCall) and of the
+// input functions (cfa.InputCall, cfa.StdinByte, cfa.ReadCall, getenv
+// with the given environment: cfa.EnvName) and of the
 // decimal conversions (cmodel.Strto) and sscanf (cfa.EmitSscanf), compiled by gcc,
 // against the C library itself, with given standard input: no assertion
 // whose verdict is TRUE fails in a real run (the models admit what the
@@ -50,60 +51,68 @@ func TestInputsAgainstGCC(t *testing.T) {
 		file     string
 		stdin    string
 		mustFail []int
+		env      []string // the run's environment (nil: none)
 	}{
 		// two values of rand after srand(7) differ
-		{"input_rand_time.c", "", []int{22}},
+		{"input_rand_time.c", "", []int{22}, nil},
 		// the loop reads 'x' after four bytes
-		{"stdin_getchar.c", "abcdx", []int{31}},
-		{"stdin_getchar.c", "", nil},
+		{"stdin_getchar.c", "abcdx", []int{31}, nil},
+		{"stdin_getchar.c", "", nil, nil},
 		// fgets stops after the newline, fread reads the rest
-		{"stdin_fgets.c", "ok\nab!", []int{26, 35}},
-		{"stdin_fgets.c", "", nil},
-		{"stdin_fgets.c", "\n", nil},
-		{"stdin_fgets.c", "a\x00b\ncd", nil},
-		{"stdin_fgets.c", "abcdefghij", nil},
+		{"stdin_fgets.c", "ok\nab!", []int{26, 35}, nil},
+		{"stdin_fgets.c", "", nil, nil},
+		{"stdin_fgets.c", "\n", nil, nil},
+		{"stdin_fgets.c", "a\x00b\ncd", nil, nil},
+		{"stdin_fgets.c", "abcdefghij", nil, nil},
 		// EOF after bytes: fread and getchar find it again (sticky)
-		{"stdin_fgets.c", "ab", nil},
-		{"stdin_fgets.c", "ok\nab", []int{26}},
+		{"stdin_fgets.c", "ab", nil, nil},
+		{"stdin_fgets.c", "ok\nab", []int{26}, nil},
 		// read(0, ...) of a pipe: a short read of the two bytes
 		// written, then end of file
-		{"input_read.c", "ok", []int{31}},
+		{"input_read.c", "ok", []int{31}, nil},
 		// three bytes, then the loop reads the other three
-		{"input_read.c", "xyzab!", []int{41}},
-		{"input_read.c", "", nil},
-		{"input_read.c", "abcdefgh", nil},
+		{"input_read.c", "xyzab!", []int{41}, nil},
+		{"input_read.c", "", nil, nil},
+		{"input_read.c", "abcdefgh", nil, nil},
 		// two numbers, then the end of the input for the rest
-		{"stdin_scanf.c", " -5 300", []int{21}},
-		{"stdin_scanf.c", "-5\n+300\n", []int{21}},
+		{"stdin_scanf.c", " -5 300", []int{21}, nil},
+		{"stdin_scanf.c", "-5\n+300\n", []int{21}, nil},
 		// a character no conversion accepts stays unread
-		{"stdin_scanf.c", "x", nil},
-		{"stdin_scanf.c", "5 ?", nil},
-		{"stdin_scanf.c", "5 6 -", nil},
-		{"stdin_scanf.c", "", nil},
+		{"stdin_scanf.c", "x", nil, nil},
+		{"stdin_scanf.c", "5 ?", nil, nil},
+		{"stdin_scanf.c", "5 6 -", nil, nil},
+		{"stdin_scanf.c", "", nil, nil},
 		// the third call stores one value and meets the end, or two
-		{"stdin_scanf.c", "1 2 3 200", []int{25}},
-		{"stdin_scanf.c", "1 2 3 7 beef", []int{26}},
-		{"stdin_scanf.c", "1 2 3 200 0xbeef", []int{26}},
-		{"stdin_scanf.c", "1 2 3 200 ?", nil},
+		{"stdin_scanf.c", "1 2 3 200", []int{25}, nil},
+		{"stdin_scanf.c", "1 2 3 7 beef", []int{26}, nil},
+		{"stdin_scanf.c", "1 2 3 200 0xbeef", []int{26}, nil},
+		{"stdin_scanf.c", "1 2 3 200 ?", nil, nil},
 		// fscanf on stdin and scanf read the same input
-		{"stdin_fscanf.c", "40 -2", []int{17}},
-		{"stdin_fscanf.c", "40\n\n-2x", []int{17}},
-		{"stdin_fscanf.c", "x 40 -2", nil},
-		{"stdin_fscanf.c", "40", nil},
+		{"stdin_fscanf.c", "40 -2", []int{17}, nil},
+		{"stdin_fscanf.c", "40\n\n-2x", []int{17}, nil},
+		{"stdin_fscanf.c", "x 40 -2", nil, nil},
+		{"stdin_fscanf.c", "40", nil, nil},
 		// the decimal conversions (cmodel.Strto) of a line of input
-		{"stdin_strtol.c", "42", []int{28}},
-		{"stdin_strtol.c", "-5x", []int{29}},
-		{"stdin_strtol.c", " 7\n", nil},
-		{"stdin_strtol.c", "999", nil},
-		{"stdin_strtol.c", "-99", nil},
-		{"stdin_strtol.c", "abc", nil},
-		{"stdin_strtol.c", "", nil},
+		{"stdin_strtol.c", "42", []int{28}, nil},
+		{"stdin_strtol.c", "-5x", []int{29}, nil},
+		{"stdin_strtol.c", " 7\n", nil, nil},
+		{"stdin_strtol.c", "999", nil, nil},
+		{"stdin_strtol.c", "-99", nil, nil},
+		{"stdin_strtol.c", "abc", nil, nil},
+		{"stdin_strtol.c", "", nil, nil},
 		// sscanf's decimal conversions (cfa.EmitSscanf) of a line
-		{"stdin_sscanf.c", "42", []int{25}},
-		{"stdin_sscanf.c", "\n", []int{26}},
-		{"stdin_sscanf.c", "-7", nil},
-		{"stdin_sscanf.c", "x1", nil},
-		{"stdin_sscanf.c", "", nil},
+		{"stdin_sscanf.c", "42", []int{25}, nil},
+		{"stdin_sscanf.c", "\n", []int{26}, nil},
+		{"stdin_sscanf.c", "-7", nil, nil},
+		{"stdin_sscanf.c", "x1", nil, nil},
+		{"stdin_sscanf.c", "", nil, nil},
+		// getenv (cfa.EnvName): putenv makes getenv return the
+		// program's own buffer (line 29, UNKNOWN, was a wrong TRUE of
+		// a model that kept getenv apart from the program's objects),
+		// and setenv sets a name (line 33)
+		{"input_getenv.c", "", []int{29, 33}, []string{}},
+		{"input_getenv.c", "", []int{19, 24, 29, 33}, []string{"DEBUG=y", "HOME=abc"}},
+		{"input_getenv.c", "", []int{29, 33}, []string{"DEBUG=yes", "HOME=abcd", "P=1"}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			src, err := os.ReadFile(filepath.Join("testdata/verdicts", tc.file))
@@ -122,6 +131,9 @@ func TestInputsAgainstGCC(t *testing.T) {
 			for run := 0; run < 3; run++ {
 				cmd := exec.Command(exe)
 				cmd.Stdin = strings.NewReader(tc.stdin)
+				if tc.env != nil {
+					cmd.Env = tc.env
+				}
 				out, err := cmd.Output()
 				if err != nil {
 					t.Fatalf("run: %v", err)
@@ -174,6 +186,9 @@ func TestInputReproducers(t *testing.T) {
 		// left out of the reproducer
 		{"stdin_strtol.c", []string{"value"}},
 		{"stdin_sscanf.c", []string{"value"}},
+		// the harness defines getenv, the real environment for the
+		// names the counterexample does not read
+		{"input_getenv.c", []string{"value", "symex-cegar", "predicate-cegar"}},
 	} {
 		for _, config := range tc.configs {
 			t.Run(config+"/"+tc.file, func(t *testing.T) {

@@ -2,7 +2,10 @@ package results
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/reverify/reverify/engine/cfa"
 )
 
 // TraceRow is one row of a readable counterexample (ReadableTrace): a
@@ -209,4 +212,39 @@ func pluralS(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// EnvUnread marks, for inputs given by their Sources and Values in
+// order, those that are parts of a getenv value no run has
+// (cfa.GetenvSource: a name's "getenv NAME" set or not, "getenv NAME
+// length", "getenv NAME[i]"): the length and bytes of a name that is not
+// set, and the bytes at or past the value's length. The readable forms
+// leave them out; witnesses and reproducers keep every input.
+func EnvUnread(sources []string, values []int64) []bool {
+	out := make([]bool, len(sources))
+	set := map[string]bool{}
+	length := map[string]int64{}
+	prefix := cfa.GetenvSource + " "
+	for i, src := range sources {
+		rest, ok := strings.CutPrefix(src, prefix)
+		if !ok {
+			continue
+		}
+		if name, ok := strings.CutSuffix(rest, " length"); ok && i > 0 && sources[i-1] == prefix+name {
+			length[name] = values[i]
+			out[i] = !set[name]
+			continue
+		}
+		if j := strings.LastIndexByte(rest, '['); j > 0 && strings.HasSuffix(rest, "]") {
+			name := rest[:j]
+			if k, err := strconv.ParseInt(rest[j+1:len(rest)-1], 10, 64); err == nil {
+				if _, ok := length[name]; ok {
+					out[i] = !set[name] || k >= length[name]
+					continue
+				}
+			}
+		}
+		set[rest] = values[i] != 0
+	}
+	return out
 }

@@ -12,7 +12,7 @@
 //     preprocessing and bit-blasting: in the verifier's process such a
 //     check went on after its property's deadline, with its CPU time and
 //     memory (gigabytes on large unrollings), while the next properties
-//     ran. The query goes as engine/smt.Script's text; the solver
+//     ran. The query goes as engine/smt/smtlib.Script's text; the solver
 //     process reads it back into terms (engine/smt/smtlib) and decides
 //     them with the verifier's own one-shot solver
 //     (engine/smt/z3.OneShotFactory), so that Z3 sees the formula it

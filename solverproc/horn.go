@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/reverify/reverify/engine/smt"
+	"github.com/reverify/reverify/engine/smt/smtlib"
 	"github.com/reverify/reverify/engine/smt/z3"
 )
 
@@ -22,7 +23,7 @@ type Horn struct{ Memory int64 }
 // Unsat, or Unknown with an error when Spacer gives up, the process
 // fails (a crash) or ctx is done.
 func (h Horn) SolveHorn(ctx context.Context, b *smt.Builder, sys *smt.HornSystem) (smt.Result, smt.HornSolution, error) {
-	head, reason, text, err := solveScript(ctx, childLimit(h.Memory), sys.SMTLIB())
+	head, reason, text, err := solveScript(ctx, childLimit(h.Memory), smtlib.Horn(sys))
 	if err != nil {
 		return smt.Unknown, nil, err
 	}

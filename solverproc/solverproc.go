@@ -134,7 +134,7 @@ func (s *solver) check(ctx context.Context, ts []*smt.Term) (smt.Result, error) 
 		}
 		return r, err
 	}
-	text, vars := smt.Script(ts)
+	text, vars := smtlib.Script(ts)
 	head, reason, values, err := run(ctx, childLimit(s.memory), text)
 	if err != nil {
 		return smt.Unknown, err
@@ -252,7 +252,7 @@ func child(env string) {
 	os.Exit(0)
 }
 
-// checkChild decides the query in (smt.Script's text) and writes the
+// checkChild decides the query in (smtlib.Script's text) and writes the
 // answer: a head line (sat, unsat, unknown, memout or error), a reason
 // line and the model's values ((v0 value) (v1 value) …). The script is
 // read back into terms (engine/smt/smtlib) and decided by the solver of
@@ -347,7 +347,7 @@ func (m *model) Eval(t *smt.Term) (lo, hi uint64) {
 }
 
 // readModel reads the model's values ((v3 value) (v0 value) …, names
-// of smt.Script) for vars; a variable without a value is unconstrained
+// of smtlib.Script) for vars; a variable without a value is unconstrained
 // in the model, and Eval completes it.
 func readModel(text string, vars []*smt.Term) (*model, error) {
 	m := &model{scalars: map[*smt.Term][2]uint64{}, arrays: map[*smt.Term]smt.ArrayValue{}}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/reverify/reverify/engine/smt"
+	"github.com/reverify/reverify/engine/smt/smtlib"
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/strategy"
 )
@@ -134,7 +135,7 @@ func TestSolverProcessMemory(t *testing.T) {
 		conj = append(conj, b.Ult(b.BV(1, 128), y))
 		v = b.Mul(v, y)
 	}
-	text, _ := smt.Script(append(conj, b.Eq(v, b.BV(4294967291*4294967279, 128))))
+	text, _ := smtlib.Script(append(conj, b.Eq(v, b.BV(4294967291*4294967279, 128))))
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	_, _, _, err := run(ctx, 200<<20, text)

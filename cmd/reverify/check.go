@@ -323,8 +323,13 @@ func printResult(w io.Writer, r *engine.Result) {
 		fmt.Fprintln(w, line)
 		printScope(w, r)
 		if r.Verdict == results.False {
-			for _, in := range r.Inputs {
-				if strings.HasPrefix(in.Source, "decl ") {
+			srcs, vals := make([]string, len(r.Inputs)), make([]int64, len(r.Inputs))
+			for i, in := range r.Inputs {
+				srcs[i], vals[i] = in.Source, in.Value
+			}
+			unread := results.EnvUnread(srcs, vals)
+			for i, in := range r.Inputs {
+				if strings.HasPrefix(in.Source, "decl ") || unread[i] {
 					continue // indeterminate initial values the program overwrites or never reads
 				}
 				fmt.Fprintf(w, "    input %s = %d  (line %d)\n", in.Source, in.Value, in.Pos.Line)

@@ -158,7 +158,8 @@ func TestReproducerStrcpyBlock(t *testing.T) {
 // standard input (reproduce.sh pipes them in with printf; `reverify
 // reproduce` feeds them), where the C library reads them; the input ends
 // where the counterexample reads EOF. Counterexamples through rand,
-// random, time, clock and read get the harness's definitions of them.
+// random, time, clock, read and getenv get the harness's definitions of
+// them.
 func TestReproducerStdin(t *testing.T) {
 	for _, tc := range []reproduceCase{
 		{file: "stdin_bytes.c", reached: 1},
@@ -166,6 +167,7 @@ func TestReproducerStdin(t *testing.T) {
 		{file: "stdin_fgets.c", reached: 1},
 		{file: "input_rand.c", reached: 1},
 		{file: "input_read.c", reached: 1},
+		{file: "input_getenv.c", reached: 2},
 	} {
 		for _, ilp32 := range []bool{false, true} {
 			name := tc.file + map[bool]string{true: "/ilp32"}[ilp32]

@@ -488,3 +488,71 @@ func convInt(x Expr, t *Type) Expr {
 	}
 	return &Cast{X: x, T: t}
 }
+
+// GetenvSource starts the Source of the inputs of a call of getenv
+// (EnvName): per name, at its first call, whether the variable is set
+// (0 or 1; "getenv NAME"), its value's length ("getenv NAME length"),
+// then EnvBytes bytes ("getenv NAME[i]").
+const GetenvSource = "getenv"
+
+// EnvBytes is how many bytes of an environment string are inputs of
+// their own (GetenvSource); the bytes past them are any bytes, which a
+// counterexample check (engine/interp) refuses to rest on.
+const EnvBytes = 64
+
+// EnvMaxLen is the longest value of an environment variable: Linux
+// limits each string of the environment, NAME=value and its NUL, to
+// MAX_ARG_STRLEN (32 pages of 4 KiB, 131,072 bytes); a model with a
+// smaller bound would make TRUE unsound.
+const EnvMaxLen = 131072 - 1
+
+// EnvName reports whether c is a call of getenv (C11 7.22.4.6, POSIX
+// getenv) without a body whose argument is a string literal, and returns
+// that name: the call returns NULL or a pointer to a string of at most
+// EnvMaxLen bytes outside the program's objects (neither freeable nor
+// leaked), the same pointer for the same name at every call (the program
+// does not change the environment: setenv and putenv stay unmodelled
+// calls, after which the SMT encoding and the replay no longer model
+// it), and writes nothing. A program that names environ (or __environ,
+// _environ) may change the environment itself: no call of it is one. A call with
+// another argument (a name computed at run time), or of getenv declared
+// otherwise (no result pointer), or with an empty name or one containing
+// '=', is not one: it stays an unmodelled call.
+func EnvName(p *Program, c *Call) (string, bool) {
+	if c.Fn != "getenv" || p.Func(c.Fn) != nil || len(c.Args) != 1 ||
+		c.Result != nil && c.Result.Type().Kind != Pointer {
+		return "", false
+	}
+	for _, v := range p.Vars {
+		if v.Global && (v.Orig == "environ" || v.Orig == "__environ" || v.Orig == "_environ") {
+			return "", false // the program may set the environment itself
+		}
+	}
+	x := c.Args[0]
+	for {
+		if k, ok := x.(*Cast); ok && k.T.Kind == Pointer {
+			x = k.X
+			continue
+		}
+		break
+	}
+	a, ok := x.(*AddrOf)
+	if !ok {
+		return "", false
+	}
+	var lit *StringLit
+	switch y := a.X.(type) {
+	case *StringLit:
+		lit = y
+	case *Index:
+		if k, ok := y.I.(*Const); ok && k.V == 0 {
+			lit, _ = y.X.(*StringLit)
+		}
+	}
+	if lit == nil || lit.Val == "" || strings.ContainsAny(lit.Val, "=\x00") {
+		// glibc's getenv returns NULL for the empty name, and a name
+		// with '=' matches part of another variable's value
+		return "", false
+	}
+	return lit.Val, true
+}

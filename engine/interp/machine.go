@@ -52,8 +52,12 @@ type machine struct {
 	// allocs counts the blocks malloc, calloc and alloca allocated;
 	// heapInit gives the initial bytes of the uninitialised ones by that
 	// ordinal (ReplayHeap).
-	allocs       int
-	heapInit     map[int][]byte
+	allocs   int
+	heapInit map[int][]byte
+	// env holds the pointer getenv returned for each name (getenv);
+	// envChanged is set by an unmodelled call (setenv, putenv)
+	env          map[string]uint64
+	envChanged   bool
 	loc          *cfa.Location // Replay: the current location
 	errorCall    bool
 	assumeFailed bool
@@ -208,6 +212,47 @@ func (m *machine) ensureStarted(fn *cfa.Function) {
 	} else {
 		m.enterEntry(fn)
 	}
+}
+
+// getenv returns the pointer getenv(name) returns (cfa.EnvName), as the
+// SMT encoding models it: at the name's first call the inputs whether it
+// is set, the length n of its value and cfa.EnvBytes bytes give NULL or
+// a new object of n+1 bytes, the first n of them those bytes and none
+// NUL, then NUL; later calls return the same pointer. A value longer
+// than cfa.EnvBytes (whose bytes the inputs do not give) or with a NUL
+// inside is no environment a run can have: unsupported.
+func (m *machine) getenv(name string) uint64 {
+	if m.envChanged {
+		m.unsupported("getenv(%q) after an unmodelled call, which may have changed the environment", name)
+	}
+	if p, ok := m.env[name]; ok {
+		return p
+	}
+	set := m.input(cfa.UCharType)
+	n := m.input(cfa.IntType(m.ptrBits, false))
+	bytes := make([]byte, cfa.EnvBytes)
+	for i := range bytes {
+		bytes[i] = byte(m.input(cfa.UCharType))
+	}
+	var p uint64
+	if set != 0 {
+		if n > cfa.EnvBytes {
+			m.unsupported("environment variable %s with a value of %d bytes (the replay gives %d)", name, n, cfa.EnvBytes)
+		}
+		o := m.newObject("environment "+name, int64(n)+1, true)
+		for i := uint64(0); i < n; i++ {
+			if bytes[i] == 0 {
+				m.unsupported("environment variable %s with a NUL inside its value", name)
+			}
+			o.data[i] = bytes[i]
+		}
+		p = m.addr(o)
+	}
+	if m.env == nil {
+		m.env = map[string]uint64{}
+	}
+	m.env[name] = p
+	return p
 }
 
 // input consumes the next input value, truncated to t.
@@ -1218,6 +1263,11 @@ func (m *machine) callExtern(c *cfa.Call) {
 	}
 	ptrT := cfa.PointerTo(cfa.VoidType, m.ptrBits)
 	sizeT := cfa.IntType(m.ptrBits, false)
+	if name, ok := cfa.EnvName(m.p, c); ok {
+		arg(0)
+		setResult(m.getenv(name), ptrT)
+		return
+	}
 	switch {
 	case strings.HasPrefix(c.Fn, "__VERIFIER_nondet_"):
 		if c.Result == nil {
@@ -1346,6 +1396,7 @@ func (m *machine) callExtern(c *cfa.Call) {
 			}
 		}
 	default:
+		m.envChanged = true
 		if m.unmodelledMayWrite() {
 			m.unsupported("unmodelled %s may write memory whose new contents the replay cannot know", c.Fn)
 		}

@@ -77,14 +77,30 @@ func CheckPathOpts(ctx context.Context, b *Builder, f Factory, p *cfa.Program, p
 	}
 	// One solver per question, without Push, so that one-shot solvers
 	// stay in their faster non-incremental mode.
-	r, err := solveOnce(ctx, b, f, append(conj, noUB), func(m Model) {
+	fill := func(m Model) {
 		res.Inputs = make([]InputValue, len(pf.Inputs))
 		for i, in := range pf.Inputs {
 			lo, hi := m.Eval(in.Term)
 			res.Inputs[i] = InputValue{Input: in, Value: lo, Hi: hi}
 		}
 		res.HeapInit = heapInit(b, pf, m)
-	})
+	}
+	for _, max := range []uint64{8, cfa.EnvBytes} {
+		if len(pf.EnvLengths) == 0 {
+			break
+		}
+		// environment values the replay can give, short ones first
+		// (envCall); Unsat here proves nothing, the check below decides
+		short := b.True()
+		for _, n := range pf.EnvLengths {
+			short = b.And(short, b.Ule(n, b.BV(max, n.Sort.Width)))
+		}
+		if r, _ := solveOnce(ctx, b, f, append(append(conj, noUB), short), fill); r == Sat {
+			res.Status = Sat
+			return res, nil
+		}
+	}
+	r, err := solveOnce(ctx, b, f, append(conj, noUB), fill)
 	switch r {
 	case Sat:
 		res.Status = Sat

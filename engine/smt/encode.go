@@ -72,6 +72,10 @@ type PathFormula struct {
 	// Heap lists the blocks of malloc and alloca along the path, whose
 	// initial bytes are unconstrained (PathResult.HeapInit).
 	Heap []HeapBlock
+	// EnvLengths are the lengths of the values of getenv's names along
+	// the path (envCall): CheckPath first looks for a model in which
+	// each is at most cfa.EnvBytes, the bytes the replay gives.
+	EnvLengths []*Term
 }
 
 // HeapBlock is a block allocated along the path without initial
@@ -235,7 +239,12 @@ type encoder struct {
 	ver                       map[string]int
 	guard                     *Term
 	mallocs                   int
-	path                      []cfa.Step
+	// env holds, per name, the pointer getenv returns for it (envCall;
+	// path encodings only); envChanged is set once an unmodelled call,
+	// which may call setenv or putenv, was encoded.
+	env        map[string]*Term
+	envChanged bool
+	path       []cfa.Step
 	// defs maps the SSA variables of f.Defs[:ndefs] to their values and
 	// foldMemo every term folded so far to its folded form (folded):
 	// both only grow, as SSA definitions never change.
@@ -1771,6 +1780,9 @@ func (e *encoder) callExtern(c *cfa.Call) {
 		return
 	}
 	if e.libModel(c, arg, setResult) {
+		return
+	}
+	if e.envCall(c, arg, setResult) {
 		return
 	}
 	switch e.p.Extern(c.Fn) {

@@ -45,6 +45,7 @@ func (e *encoder) externArgs(c *cfa.Call) {
 // never confirmed (the interpreter stops there).
 func (e *encoder) havocUnmodelled(fn string) {
 	b := e.b
+	e.envChanged = true // setenv, putenv (envCall)
 	keep := map[*object]bool{}
 	for _, o := range e.strs {
 		keep[o] = true
@@ -106,6 +107,22 @@ func (e *encoder) havocPointee(p *Term, why string) {
 // a pointer or a size held in a variable).
 func (e *encoder) strObject(p *Term, fn string) (*object, *Term, int64) {
 	return e.strObjectN(p, fn, -1)
+}
+
+// constSizeOf returns the size of the one object p designates when it
+// is a constant of at most maxStringBytes.
+func (e *encoder) constSizeOf(p *Term) (int64, bool) {
+	obj, _ := e.split(p)
+	obj = e.folded(obj)
+	cands := e.candidates(obj)
+	if obj.Op != BVConst || len(cands) != 1 {
+		return 0, false
+	}
+	size := e.folded(cands[0].size)
+	if size.Op != BVConst || size.Hi != 0 || size.Val > maxStringBytes {
+		return 0, false
+	}
+	return int64(size.Val), true
 }
 
 // strObjectN is strObject for a function that reads at most limit bytes
@@ -236,8 +253,20 @@ func (e *encoder) constArg(x *Term, fn string) int64 {
 // more); reading beyond either object is undefined behaviour.
 func (e *encoder) compare(c *cfa.Call, x, y *Term, limit int64, nul bool) *Term {
 	b := e.b
-	ox, offx, sx := e.readObject(x, c.Fn, limit)
-	oy, offy, sy := e.readObject(y, c.Fn, limit)
+	// strcmp stops at the other string's NUL at the latest, so a side of
+	// constant size bounds the bytes read from one of any size (reading
+	// past either object is still checked below)
+	bx, by := limit, limit
+	if limit < 0 && nul {
+		if n, ok := e.constSizeOf(y); ok {
+			bx = n
+		}
+		if n, ok := e.constSizeOf(x); ok {
+			by = n
+		}
+	}
+	ox, offx, sx := e.readObject(x, c.Fn, bx)
+	oy, offy, sy := e.readObject(y, c.Fn, by)
 	n := max(sx, sy)
 	if limit >= 0 && limit < n {
 		n = limit

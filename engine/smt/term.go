@@ -164,12 +164,13 @@ func (t *Term) String() string {
 }
 
 func (t *Term) write(b *strings.Builder) {
-	t.writeWith(b, func(a *Term) { a.write(b) })
+	t.WriteWith(b, func(a *Term) { a.write(b) })
 }
 
-// writeWith writes t's s-expression with its arguments written by arg
-// (the whole term for constants and variables).
-func (t *Term) writeWith(b *strings.Builder, arg func(*Term)) {
+// WriteWith writes t's SMT-LIB s-expression with its arguments written
+// by arg (the whole term for constants and variables): a writer names
+// shared subterms through arg (package smtlib).
+func (t *Term) WriteWith(b *strings.Builder, arg func(*Term)) {
 	switch t.Op {
 	case True, False:
 		b.WriteString(t.Op.String())

@@ -429,6 +429,11 @@ func (c *ctx) site(i int) (ValueSite, bool) {
 		if cfa.NondetFunc(op.Fn) {
 			vs.Kind = SiteNondet
 		}
+		if _, ok := cfa.EnvName(c.v.Program, op); ok {
+			// getenv reads many inputs (a string), no one value a
+			// waypoint could fix: the validator solves for them
+			vs.Kind = SiteOther
+		}
 	default:
 		return ValueSite{}, false
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/smt"
+	"github.com/reverify/reverify/engine/smt/ctxsolver"
 )
 
 // Options configure the predicate analysis.
@@ -53,8 +54,8 @@ type CPA struct {
 	// program variable.
 	vars map[string]*cfa.Var
 
-	mu    sync.Mutex        // guards everything below
-	sol   smt.ContextSolver // the run's solver, under mu
+	mu    sync.Mutex       // guards everything below
+	sol   ctxsolver.Solver // the run's solver, under mu
 	stats Stats
 }
 
@@ -86,7 +87,7 @@ func New(prog *cfa.Program, opts Options) (*CPA, error) {
 		vars[v.QualName()] = v
 	}
 	c := &CPA{prog: prog, opts: opts, b: b, val: value.New(prog, vo), vars: vars}
-	c.sol = smt.ContextSolver{Mu: &c.mu, Factory: opts.Solver, B: b}
+	c.sol = ctxsolver.Solver{Mu: &c.mu, Factory: opts.Solver, B: b}
 	return c, nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/smt"
+	"github.com/reverify/reverify/engine/smt/ctxsolver"
 )
 
 // Options configure symbolic execution.
@@ -46,7 +47,7 @@ type CPA struct {
 	val  *value.CPA
 
 	mu    sync.Mutex            // guards everything below
-	sol   smt.ContextSolver     // the run's solver, under mu
+	sol   ctxsolver.Solver      // the run's solver, under mu
 	sat   map[string]smt.Result // feasibility of constraint sets, by key
 	impl  map[string]bool       // implications checked by stop
 	vars  map[*smt.Term][]*smt.Term
@@ -87,7 +88,7 @@ func New(prog *cfa.Program, opts Options) (*CPA, error) {
 		prog: prog, opts: opts, b: b, val: value.New(prog, vo),
 		sat: map[string]smt.Result{}, impl: map[string]bool{}, vars: map[*smt.Term][]*smt.Term{},
 	}
-	c.sol = smt.ContextSolver{Mu: &c.mu, Factory: opts.Solver, B: b}
+	c.sol = ctxsolver.Solver{Mu: &c.mu, Factory: opts.Solver, B: b}
 	return c, nil
 }
 

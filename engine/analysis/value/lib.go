@@ -66,6 +66,14 @@ func (t *tx) callExternal(e *cfa.Edge, call *cfa.Call) bool {
 	if m, ok := libModels[name]; ok {
 		return m(t, e, call)
 	}
+	if _, ok := cfa.EnvName(t.c.prog, call); ok {
+		// getenv of a literal name: writes nothing; its result is NULL
+		// or a string outside the program's objects, read as unknown
+		// values (as main's argv), so a path through it may be a
+		// counterexample (the SMT encoding and the replay model it)
+		t.setResult(call, memory.Value{}, false)
+		return true
+	}
 	t.unmodelled(e, call, name)
 	return true
 }

@@ -132,7 +132,7 @@ func (InProcess) SolveHorn(ctx context.Context, b *smt.Builder, h *smt.HornSyste
 	if err := ctx.Err(); err != nil {
 		return smt.Unknown, nil, err
 	}
-	head, reason, text := SolveHornScript(ctx, h.SMTLIB())
+	head, reason, text := SolveHornScript(ctx, smtlib.Horn(h))
 	if err := ctx.Err(); err != nil {
 		return smt.Unknown, nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/reverify/reverify/engine/smt"
+	"github.com/reverify/reverify/engine/smt/smtlib"
 )
 
 // counter builds the system of "x := 0; while (x < 10) x := x + 1;
@@ -40,7 +41,7 @@ func TestSolveHorn(t *testing.T) {
 		h := counter(b, c.bad)
 		r, sol, err := InProcess{}.SolveHorn(context.Background(), b, h)
 		if r != c.want {
-			t.Errorf("bad %s: %v (%v), want %v\n%s", c.name, r, err, c.want, h.SMTLIB())
+			t.Errorf("bad %s: %v (%v), want %v\n%s", c.name, r, err, c.want, smtlib.Horn(h))
 		}
 		if r != smt.Sat {
 			continue
@@ -78,7 +79,7 @@ func TestSolveHornShared(t *testing.T) {
 		{Body: []smt.Atom{{Rel: inv, Args: []*smt.Term{x, y}}}, Head: &smt.Atom{Rel: inv, Args: []*smt.Term{s, s}}},
 		{Body: []smt.Atom{{Rel: inv, Args: []*smt.Term{x, y}}}, Constraint: b.Not(b.Eq(x, y))},
 	}}
-	text := h.SMTLIB()
+	text := smtlib.Horn(h)
 	if !strings.Contains(text, "(let ((s0 (bvadd x0 x1)))") {
 		t.Errorf("the shared sum is not let-bound:\n%s", text)
 	}

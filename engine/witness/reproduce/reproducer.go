@@ -70,6 +70,8 @@ func Reproducer(v *witness.Violation) (string, error) {
 		bits   uint64
 	}
 	var values []value
+	var envNames []string // getenv's names, in the order of their first calls
+	envInputs := 0
 	var plan []bool // per call of malloc or calloc on the path: it fails
 	unobserved := c.unobserved()
 	vols := &volatiles{byVar: map[*cfa.Var]*volatileVar{}}
@@ -86,6 +88,23 @@ func Reproducer(v *witness.Violation) (string, error) {
 		}
 		if c.contractChoice(in) {
 			continue // contract.go
+		}
+		if strings.HasPrefix(in.Source, cfa.GetenvSource+" ") {
+			// an input of getenv (cfa.EnvName): the harness's getenv
+			// reads them in order (getenvDef), a name's 2+EnvBytes at
+			// its first call, the first with Source "getenv NAME"
+			if envInputs%(2+cfa.EnvBytes) == 0 {
+				name := strings.TrimPrefix(in.Source, cfa.GetenvSource+" ")
+				for _, r := range name {
+					if r < ' ' || r > '~' || r == '"' || r == '\\' || r == '?' {
+						return "", fmt.Errorf("witness: cannot reproduce getenv(%q): the harness spells only printable ASCII names without quotes, backslashes or question marks", name)
+					}
+				}
+				envNames = append(envNames, name)
+			}
+			envInputs++
+			values = append(values, value{fn: cfa.GetenvSource, at: c.v.Path[in.Step].Edge.Pos.Start.String(), t: in.Type, bits: in.Bits})
+			continue
 		}
 		if name, ok := strings.CutPrefix(in.Source, "volatile "); ok {
 			if err := c.addVolatile(vols, in, name); err != nil {
@@ -135,7 +154,7 @@ func Reproducer(v *witness.Violation) (string, error) {
 		}
 	}
 	for _, x := range values {
-		if nondet[x.fn] == nil && !cfa.IsInputFunc(x.fn) {
+		if nondet[x.fn] == nil && !cfa.IsInputFunc(x.fn) && x.fn != cfa.GetenvSource {
 			nondet[x.fn] = x.t
 		}
 	}
@@ -326,6 +345,13 @@ __attribute__((constructor)) static void rv_probe(void)
 	for _, name := range sortedKeys(inputs) {
 		b.WriteString("\n" + inputDefs[name])
 	}
+	if len(envNames) > 0 {
+		b.WriteString("\nstatic const char *const rv_env_names[] = {\n")
+		for _, n := range envNames {
+			fmt.Fprintf(&b, "\t\"%s\",\n", n)
+		}
+		fmt.Fprintf(&b, "};\n"+getenvDef, cfa.EnvBytes)
+	}
 	for _, name := range []string{"reach_error", "__VERIFIER_error"} {
 		if external(name) || name == c.errFunc && p.Func(name) == nil {
 			judge := fmt.Sprintf("rv_not_reported(\"%s()\");", name)
@@ -482,6 +508,52 @@ var inputDefs = map[string]string{
 }
 `,
 }
+
+// getenvDef defines getenv (cfa.EnvName; its argument EnvBytes, after
+// the table rv_env_names of the counterexample's names in the order of
+// their first calls) as the SMT encoding models it: at the first call of
+// the next name of the table it reads whether the name is set, the
+// length n of its value and EnvBytes bytes, and returns NULL or a new
+// string of the first n of them; later calls of a name return the same
+// pointer. Any other name (the C runtime's own calls) is looked up in the
+// real environment. The program's calls bind to it, not to the C
+// library's.
+const getenvDef = `extern char **environ;
+
+char *getenv(const char *rv_name)
+{
+	static char *rv_env[sizeof rv_env_names / sizeof rv_env_names[0]];
+	static int rv_nenv;
+	unsigned long rv_n = strlen(rv_name);
+	int rv_i;
+	unsigned long long rv_set, rv_len, rv_b;
+	char *rv_v = 0;
+	char **rv_e;
+
+	for (rv_i = 0; rv_i < rv_nenv; rv_i++)
+		if (strcmp(rv_env_names[rv_i], rv_name) == 0)
+			return rv_env[rv_i];
+	if (rv_nenv == sizeof rv_env / sizeof rv_env[0] || strcmp(rv_env_names[rv_nenv], rv_name) != 0) {
+		/* a name the counterexample does not read (the C runtime's): the
+		 * real environment */
+		for (rv_e = environ; rv_e && *rv_e; rv_e++)
+			if (strncmp(*rv_e, rv_name, rv_n) == 0 && (*rv_e)[rv_n] == '=')
+				return *rv_e + rv_n + 1;
+		return 0;
+	}
+	rv_set = rv_read("getenv");
+	rv_len = rv_read("getenv");
+	if (rv_set && rv_len <= %[1]d)
+		rv_v = calloc(rv_len + 1, 1);
+	for (rv_i = 0; rv_i < %[1]d; rv_i++) {
+		rv_b = rv_read("getenv");
+		if (rv_v && (unsigned long long)rv_i < rv_len)
+			rv_v[rv_i] = (char)rv_b;
+	}
+	rv_env[rv_nenv++] = rv_v;
+	return rv_v;
+}
+`
 
 func sortedKeys(m map[string]bool) []string {
 	var ks []string

@@ -1,4 +1,4 @@
-package smt_test
+package ctxsolver_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/reverify/reverify/engine/smt"
+	"github.com/reverify/reverify/engine/smt/ctxsolver"
 	"github.com/reverify/reverify/engine/smt/z3"
 )
 
@@ -18,13 +19,13 @@ type countingSolver struct {
 
 func (s countingSolver) Close() { *s.closed++; s.Solver.Close() }
 
-// TestContextSolver: one solver per run, checks in levels of their own,
+// TestSolver: one solver per run, checks in levels of their own,
 // closed when the run's context ends and opened anew by the next use.
-func TestContextSolver(t *testing.T) {
+func TestSolver(t *testing.T) {
 	b := smt.NewBuilder()
 	var mu sync.Mutex
 	opened, closed := 0, 0
-	cs := &smt.ContextSolver{Mu: &mu, B: b, Factory: func(b *smt.Builder) smt.Solver {
+	cs := &ctxsolver.Solver{Mu: &mu, B: b, Factory: func(b *smt.Builder) smt.Solver {
 		opened++
 		return countingSolver{z3.Factory(b), &closed}
 	}}

@@ -1,11 +1,13 @@
-package smt
+package ctxsolver
 
 import (
 	"context"
 	"sync"
+
+	"github.com/reverify/reverify/engine/smt"
 )
 
-// ContextSolver is the one solver an analysis keeps for a run
+// Solver is the one solver an analysis keeps for a run
 // (engine/analysis/symbolic and engine/analysis/predicate): opened on
 // first use by Factory over B, used under the run's context (UseContext,
 // cpa.ContextUser), and closed when that context ends, so that a run's
@@ -16,19 +18,19 @@ import (
 // statistics: Context, Solver and Check must be called with it held;
 // UseContext and Close take it, so the Close scheduled for a context's
 // end waits for a check in flight.
-type ContextSolver struct {
+type Solver struct {
 	Mu      *sync.Mutex
-	Factory func(*Builder) Solver
-	B       *Builder
+	Factory func(*smt.Builder) smt.Solver
+	B       *smt.Builder
 
 	ctx     context.Context
 	release func() bool // stops the Close scheduled for ctx's end
-	s       Solver
+	s       smt.Solver
 }
 
 // UseContext makes ctx the context of later solver calls: cancelling it
 // interrupts them, and once it is done the solver is closed. Takes Mu.
-func (c *ContextSolver) UseContext(ctx context.Context) {
+func (c *Solver) UseContext(ctx context.Context) {
 	c.Mu.Lock()
 	defer c.Mu.Unlock()
 	if ctx == c.ctx {
@@ -42,7 +44,7 @@ func (c *ContextSolver) UseContext(ctx context.Context) {
 }
 
 // Close releases the solver; a later call opens a new one. Takes Mu.
-func (c *ContextSolver) Close() {
+func (c *Solver) Close() {
 	c.Mu.Lock()
 	defer c.Mu.Unlock()
 	if c.s != nil {
@@ -53,7 +55,7 @@ func (c *ContextSolver) Close() {
 
 // Context returns the run's context (context.Background before the
 // first UseContext). Mu is held.
-func (c *ContextSolver) Context() context.Context {
+func (c *Solver) Context() context.Context {
 	if c.ctx == nil {
 		return context.Background()
 	}
@@ -61,7 +63,7 @@ func (c *ContextSolver) Context() context.Context {
 }
 
 // Solver returns the run's solver, opening it if needed. Mu is held.
-func (c *ContextSolver) Solver() Solver {
+func (c *Solver) Solver() smt.Solver {
 	if c.s == nil {
 		c.s = c.Factory(c.B)
 	}
@@ -70,8 +72,8 @@ func (c *ContextSolver) Solver() Solver {
 
 // Check decides the conjunction of ts (and extra, when not nil) on the
 // run's solver under the run's context, in a Push/Pop level of its own;
-// the answer and error are Solver.Check's. Mu is held.
-func (c *ContextSolver) Check(ts []*Term, extra *Term) (Result, error) {
+// the answer and error are smt.Solver.Check's. Mu is held.
+func (c *Solver) Check(ts []*smt.Term, extra *smt.Term) (smt.Result, error) {
 	s := c.Solver()
 	s.Push()
 	defer s.Pop()
