@@ -27,6 +27,7 @@ var (
 	flagExtern  = flag.Bool("diff.extern", true, "let every other pair of seeds call functions without a body (false: none does)")
 	flagStdin   = flag.Bool("diff.stdin", false, "let every program read ints from standard input with scanf (Options.Stdin)")
 	flagConvert = flag.Bool("diff.convert", false, "let every program convert strings with atoi, strtol, strtoul and sscanf (Options.Convert)")
+	flagEnv     = flag.Bool("diff.env", false, "let every program read environment variables with getenv (Options.Env)")
 	flagReduce  = flag.Int("diff.reduce", 0, "reduce each failing case with at most this many checks and write it as …-min.txt")
 )
 
@@ -223,6 +224,7 @@ func TestDiff(t *testing.T) {
 		opt.Extern = opt.Extern && *flagExtern
 		opt.Stdin = *flagStdin
 		opt.Convert = opt.Convert || *flagConvert
+		opt.Env = *flagEnv
 		gp := Generate(j.seed, opt)
 		c, err := e.MakeCase(ctx, gp)
 		if err != nil {
@@ -360,6 +362,7 @@ func TestDump(t *testing.T) {
 	opt := OptionsFor(*flagSeed)
 	opt.Stdin = *flagStdin
 	opt.Convert = opt.Convert || *flagConvert
+	opt.Env = *flagEnv
 	gp := Generate(*flagSeed, opt)
 	c, err := e.MakeCase(context.Background(), gp)
 	if err != nil {

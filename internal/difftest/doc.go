@@ -59,6 +59,11 @@
 //     runs get the input vector's numbers as text on standard input,
 //     and a FALSE's reproducer the text it writes (engine/cfa's scanf
 //     model).
+//   - Env (not rotated; -diff.env turns it on for every program):
+//     statements read RV_ENV0..RV_ENV2 with getenv and store what they
+//     hold (NULL, the empty string, the first byte plus the length);
+//     gcc's runs get the variables the input vector sets or leaves unset
+//     (inputEnv), and a FALSE's reproducer defines getenv itself.
 //   - Convert (rotated when q%7 == 2; -diff.convert turns it on for
 //     every program): statements convert a string literal with atoi,
 //     strtol or strtoul in base 10, or read it with sscanf("%d"), and

@@ -73,6 +73,13 @@ type Options struct {
 	// the types' ranges (engine/frontend/cmodel's models; gcc's runs
 	// call glibc).
 	Convert bool
+	// Env lets statements read an environment variable RV_ENV0..RV_ENV2
+	// with getenv (C11 7.22.4.6) and store what it holds:
+	// `{ const char *rv_e = getenv("RV_ENV1"); x = rv_e ? (rv_e[0] ?
+	// rv_e[0] + (int)strlen(rv_e) : -1) : -2; }` (engine/cfa's getenv
+	// model: inputs for reverify); gcc's runs get variables that the
+	// input vector sets or leaves unset (inputEnv).
+	Env bool
 }
 
 // OptionsFor derives the options of a seed: the four combinations of
@@ -208,6 +215,7 @@ type gen struct {
 	nondet  map[string]bool
 	scanf   bool // a statement reads standard input (Options.Stdin)
 	convert bool // a statement converts a string (Options.Convert)
+	getenv  bool // a statement reads an environment variable (Options.Env)
 	checks  []check
 	loop    int // loop nesting
 	depth   int // statement nesting
@@ -378,6 +386,9 @@ func (g *gen) program() {
 	var decl strings.Builder
 	if g.scanf {
 		decl.WriteString("extern int scanf(const char *, ...);\n")
+	}
+	if g.getenv {
+		decl.WriteString("extern char *getenv(const char *);\nextern __SIZE_TYPE__ strlen(const char *);\n")
 	}
 	if g.convert {
 		decl.WriteString("extern int atoi(const char *);\nextern long strtol(const char *, char **, int);\n" +
@@ -888,6 +899,9 @@ func (g *gen) stmt() {
 	case k < 17 && g.opt.Stdin && g.r.Intn(2) == 0:
 		g.scanf = true
 		g.emit("{ int rv_in; if (scanf(\"%%d\", &rv_in) == 1) %s = rv_in; }", g.target())
+	case k < 17 && g.opt.Env && g.r.Intn(2) == 0:
+		g.getenv = true
+		g.emit("{ const char *rv_e = getenv(\"RV_ENV%d\"); %s = rv_e ? (rv_e[0] ? rv_e[0] + (int)strlen(rv_e) : -1) : -2; }", g.r.Intn(3), g.target())
 	case k < 17 && g.opt.Convert && g.r.Intn(2) == 0:
 		g.convert = true
 		lit := g.numberText()

@@ -171,12 +171,31 @@ func inputText(in []int64) string {
 	return b.String()
 }
 
+// inputEnv is the environment of a run on the input vector in:
+// RV_INPUTS, its numbers (for the __VERIFIER_nondet_* bodies), and the
+// variables RV_ENV0..RV_ENV2 that programs generated with Options.Env
+// read: unset when the vector's last numbers are 0 mod 3, else set to
+// the empty string, a letter or a number's decimal text.
 func inputEnv(in []int64) []string {
 	var s []string
 	for _, v := range in {
 		s = append(s, strconv.FormatInt(v, 10))
 	}
-	return []string{"RV_INPUTS=" + strings.Join(s, " ")}
+	env := []string{"RV_INPUTS=" + strings.Join(s, " ")}
+	for k := 0; k < 3 && k < len(in); k++ {
+		v := in[len(in)-1-k]
+		switch uint64(v) % 4 {
+		case 0:
+			continue
+		case 1:
+			env = append(env, fmt.Sprintf("RV_ENV%d=", k))
+		case 2:
+			env = append(env, fmt.Sprintf("RV_ENV%d=%c", k, 'a'+rune(uint64(v)%26)))
+		default:
+			env = append(env, fmt.Sprintf("RV_ENV%d=%d", k, v))
+		}
+	}
+	return env
 }
 
 // inputs returns n input vectors of seed, boundary values mixed with
