@@ -19,13 +19,15 @@ import (
 // the replay (engine/interp), which gives the program the string itself,
 // so CheckPath looks for a model with short values first.
 // After an unmodelled call, which may have called setenv or putenv (and
-// putenv makes getenv return the program's own buffer), and in merged
-// encodings (bmc), whose branches would each need the name's object, it
-// is not modelled. It reports false, encoding nothing, when it does not
+// putenv makes getenv return the program's own buffer), on a path that
+// does not start at the program's start (a witness segment from a loop
+// head, where a name may have been read before) and in merged encodings
+// (bmc), whose branches would each need the name's object, it is not
+// modelled. It reports false, encoding nothing, when it does not
 // model c: the call then cannot be encoded.
 func (e *encoder) envCall(c *cfa.Call, arg func(int) *Term, setResult func(*Term, *cfa.Type)) bool {
 	name, ok := cfa.EnvName(e.p, c)
-	if !ok || e.shared != nil || e.envChanged {
+	if !ok || e.shared != nil || e.envChanged || !e.fromStart() {
 		return false
 	}
 	arg(0)
@@ -56,4 +58,10 @@ func (e *encoder) envCall(c *cfa.Call, arg func(int) *Term, setResult func(*Term
 	}
 	setResult(p, ptrT)
 	return true
+}
+
+// fromStart reports whether the path starts where every run starts, at
+// the entry of the program's initialisation (cfa.Program.Init).
+func (e *encoder) fromStart() bool {
+	return len(e.path) > 0 && e.path[0].Edge != nil && e.p.Init != nil && e.path[0].Edge.From == e.p.Init.Entry
 }
