@@ -408,6 +408,9 @@ func (e *Env) Check(ctx context.Context, c *Case, config string, lim Limits) ([]
 	// Values read from standard input are inputs as well; the nondet
 	// values a replay passes do not feed them.
 	stdin := strings.Contains(c.Source, "scanf(")
+	// So are environment variables (Options.Env): gcc's runs set them
+	// by input vector, a counterexample by its getenv inputs.
+	stdin = stdin || strings.Contains(c.Source, "getenv(")
 	deterministic := c.Benign == "" && !strings.Contains(c.Source, "__VERIFIER_nondet_") && !volatile && !stdin
 
 	p, err := frontend.Translate(frontend.Options{DataModel: e.DataModel}, prog)
