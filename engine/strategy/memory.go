@@ -156,7 +156,7 @@ func (w *MemoryWatch) check() {
 	// (the live heap of the last collection is no shortcut here: after a
 	// cancelled property it stays high until the next collection and
 	// would stop the next property at once)
-	if !overLimit(w.sample, w.resident, budget) {
+	if !overLimit(w.sample, w.resident, budget-budget/limitMargin, budget) {
 		return
 	}
 	w.mu.Lock()
@@ -204,17 +204,18 @@ func (w *MemoryWatch) Track(ctx context.Context) (context.Context, func()) {
 type trackedBy struct{ w *MemoryWatch }
 
 // overLimit reports whether the memory in use is too close to limit to
-// go on. It is, when sample(false) exceeds the working bound (limit less
-// a sixteenth, limitMargin) and either the collections of sample(true)
-// leave more than that bound in use, or the resident set (resident,
-// sampled every 5 ms while they run; nil: not sampled) passes limit
-// itself meanwhile. A forced collection of a large heap takes seconds
-// when the analyses allocate beside it on one core (2.1 s at 200 MiB),
-// long enough for them to take another 40 % of the limit; the working
-// bound leaves the margin the watch needs to stop them before the
-// process passes the limit.
-func overLimit(sample func(afterGC bool) uint64, resident func() uint64, limit uint64) bool {
-	bound := limit - limit/limitMargin
+// go on: when sample(false) exceeds bound, and either the collections of
+// sample(true) leave more than bound in use or the resident set
+// (resident, sampled every 5 ms while they run; nil: not sampled) passes
+// hard meanwhile. A forced collection of a large heap takes seconds when
+// the analyses allocate beside it on one core (2.1 s at 200 MiB), long
+// enough for them to take another 40 % of the limit; the margins below
+// limit leave the watch the time to stop them before the process passes
+// it. MemoryWatch judges a property with bound limit less a sixteenth
+// (limitMargin) and hard the limit; PhaseWatch, whose phase cannot be
+// interrupted and goes on allocating until the process has exited, with
+// three quarters and seven eighths of it.
+func overLimit(sample func(afterGC bool) uint64, resident func() uint64, bound, hard uint64) bool {
 	if sample(false) <= bound {
 		return false
 	}
@@ -227,14 +228,14 @@ func overLimit(sample func(afterGC bool) uint64, resident func() uint64, limit u
 		case in := <-done:
 			return in > bound
 		case <-t.C:
-			if resident != nil && resident() > limit {
+			if resident != nil && resident() > hard {
 				return true
 			}
 		}
 	}
 }
 
-// limitMargin: overLimit's working bound is limit - limit/limitMargin.
+// limitMargin: MemoryWatch's working bound is limit - limit/limitMargin.
 const limitMargin = 16
 
 // collectRounds is how many collections collect runs: go-z3 frees Z3's

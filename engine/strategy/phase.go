@@ -17,9 +17,11 @@ import (
 // collector's soft limit set to memory meanwhile. It calls exceeded
 // once, with a sentence saying which limit and by how much, when the
 // phase has run longer than limit, or when the memory is too close to
-// memory (bytes) to go on (overLimit, as MemoryWatch judges it) or the
-// last collection found more than memory live (0: no limit of that
-// kind). The phase's own code
+// memory (bytes) to go on (overLimit: above three quarters of it after a
+// forced collection, or a resident set past seven eighths of it while
+// the collection runs, since the phase goes on allocating until the
+// process has exited) or the last collection found more than memory
+// live (0: no limit of that kind). The phase's own code
 // cannot be interrupted (the C parser takes no context), so exceeded
 // must end it, typically by ending the process with a one-line error: a
 // process the system kills for memory loses every result. The limits
@@ -79,7 +81,7 @@ func startPhaseWatch(what string, clock Clock, limit time.Duration, memory uint6
 				exceeded(fmt.Sprintf("%s needs more than the memory limit of %s (%s in use)", what, HumanBytes(memory), HumanBytes(in)))
 				return
 			}
-			if overLimit(sample, resident, memory) {
+			if overLimit(sample, resident, memory-memory/4, memory-memory/8) {
 				exceeded(fmt.Sprintf("%s needs more than the memory limit of %s (%s in use)", what, HumanBytes(memory), HumanBytes(max(sample(false), resident()))))
 				return
 			}

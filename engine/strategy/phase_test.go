@@ -59,19 +59,19 @@ func TestPhaseWatch(t *testing.T) {
 	if want := "reading the sources needs more than the memory limit of 100MiB (150MiB in use)"; m != want {
 		t.Errorf("live: %q, want %q", m, want)
 	}
-	// a collection that takes long while the resident set grows past the
-	// limit: reported without waiting for it
+	// a collection that takes long while the resident set grows past
+	// seven eighths of the limit: reported without waiting for it
 	release := make(chan struct{})
 	w = startPhaseWatch("reading the sources", nil, 0, 160<<20, func(afterGC bool) uint64 {
 		if afterGC {
 			<-release
 		}
-		return 151 << 20
-	}, func() uint64 { return 161 << 20 }, func() uint64 { return 0 }, time.Millisecond, func(msg string) { ch <- msg })
+		return 121 << 20
+	}, func() uint64 { return 141 << 20 }, func() uint64 { return 0 }, time.Millisecond, func(msg string) { ch <- msg })
 	m = wait(ch)
 	close(release)
 	w.Stop()
-	if want := "reading the sources needs more than the memory limit of 160MiB (161MiB in use)"; m != want {
+	if want := "reading the sources needs more than the memory limit of 160MiB (141MiB in use)"; m != want {
 		t.Errorf("growth during a collection: %q, want %q", m, want)
 	}
 	// time
