@@ -1,11 +1,11 @@
 // configs: value symex-cegar predicate-cegar default
 // getenv of a literal name (cfa.EnvName) returns NULL or a string of at
-// most 131,071 bytes outside the program's objects, the same pointer for
-// the same name at every call, and writes nothing: a bug it triggers is a
-// FALSE whose inputs are the name's value ("getenv DEBUG = 1", its
-// length, its bytes). After an unmodelled call (setenv, putenv) the
-// environment may have changed: a path through getenv there is no
-// counterexample. A name computed at run time stays an unmodelled call.
+// most 131,071 bytes outside the program's objects, one pointer per name,
+// and writes nothing: a bug it triggers is a FALSE whose inputs are the
+// name's value. After an unmodelled call (setenv, putenv) a path through
+// getenv is no counterexample; a name computed at run time stays an
+// unmodelled call.
+// symex excludes paths: getenv's results are unknown to the analyses.
 #include "../sv.h"
 #include <stdlib.h>
 #include <string.h>
