@@ -109,20 +109,28 @@ func (e *encoder) strObject(p *Term, fn string) (*object, *Term, int64) {
 	return e.strObjectN(p, fn, -1)
 }
 
+// oneObject returns the one object p designates (nil when p may
+// designate several, or none), p's offset, and the object's size when it
+// is a constant of at most maxStringBytes (ok false otherwise).
+func (e *encoder) oneObject(p *Term) (o *object, off *Term, size int64, ok bool) {
+	obj, off := e.split(p)
+	obj = e.folded(obj) // a pointer variable the path assigns one object
+	cands := e.candidates(obj)
+	if obj.Op != BVConst || len(cands) != 1 {
+		return nil, off, 0, false
+	}
+	sz := e.folded(cands[0].size)
+	if sz.Op != BVConst || sz.Hi != 0 || sz.Val > maxStringBytes {
+		return cands[0], off, 0, false
+	}
+	return cands[0], off, int64(sz.Val), true
+}
+
 // constSizeOf returns the size of the one object p designates when it
 // is a constant of at most maxStringBytes.
 func (e *encoder) constSizeOf(p *Term) (int64, bool) {
-	obj, _ := e.split(p)
-	obj = e.folded(obj)
-	cands := e.candidates(obj)
-	if obj.Op != BVConst || len(cands) != 1 {
-		return 0, false
-	}
-	size := e.folded(cands[0].size)
-	if size.Op != BVConst || size.Hi != 0 || size.Val > maxStringBytes {
-		return 0, false
-	}
-	return int64(size.Val), true
+	o, _, n, ok := e.oneObject(p)
+	return n, o != nil && ok
 }
 
 // strObjectN is strObject for a function that reads at most limit bytes
@@ -131,21 +139,16 @@ func (e *encoder) constSizeOf(p *Term) (int64, bool) {
 // (the bytes to unroll; reading past the object's real end is the
 // caller's "invalid memory access", beyond).
 func (e *encoder) strObjectN(p *Term, fn string, limit int64) (*object, *Term, int64) {
-	obj, off := e.split(p)
-	obj = e.folded(obj) // a pointer variable the path assigns one object
-	cands := e.candidates(obj)
-	if obj.Op != BVConst || len(cands) != 1 {
+	o, off, n, ok := e.oneObject(p)
+	switch {
+	case o == nil:
 		e.fail("%s through a pointer to several objects", fn)
-	}
-	o := cands[0]
-	size := e.folded(o.size)
-	if size.Op != BVConst || size.Hi != 0 || size.Val > maxStringBytes {
-		if limit >= 0 && limit <= maxStringBytes {
-			return o, off, limit
-		}
+	case !ok && limit >= 0 && limit <= maxStringBytes:
+		return o, off, limit
+	case !ok:
 		e.fail("%s on an object of non-constant or large size", fn)
 	}
-	return o, off, int64(size.Val)
+	return o, off, n
 }
 
 // readObject is strObjectN for a function that only reads: a pointer
