@@ -214,6 +214,15 @@ func pluralS(n int, one, many string) string {
 	return many
 }
 
+// EnvUnreadInputs is EnvUnread of a report's counterexample inputs.
+func EnvUnreadInputs(ins []InputJSON) []bool {
+	sources, values := make([]string, len(ins)), make([]int64, len(ins))
+	for i, in := range ins {
+		sources[i], values[i] = in.Source, in.Value
+	}
+	return EnvUnread(sources, values)
+}
+
 // EnvUnread marks, for inputs given by their Sources and Values in
 // order, those that are parts of a getenv value no run has
 // (cfa.GetenvSource: a name's "getenv NAME" set or not, "getenv NAME

@@ -537,7 +537,7 @@ func counterexample(b *strings.Builder, p *results.PropertyReport, opts Options,
 	if shown > 0 {
 		b.WriteString("**Inputs** (in the order they are read)\n\n| # | input | type | value | line |\n|--:|---|---|--:|--:|\n")
 		n := 0
-		unread := envUnread(p.Inputs)
+		unread := results.EnvUnreadInputs(p.Inputs)
 		for i, in := range p.Inputs {
 			if !results.IsInput(in) || unread[i] {
 				continue
@@ -580,7 +580,7 @@ func counterexampleSteps(b *strings.Builder, p *results.PropertyReport, opts Opt
 		tail = maxSteps - head
 	}
 	b.WriteString("| # | location | step | inputs read |\n|--:|---|---|---|\n")
-	unread := envUnread(p.Inputs)
+	unread := results.EnvUnreadInputs(p.Inputs)
 	row := func(r results.TraceRow) {
 		s := p.Steps[r.Step]
 		file := s.File
@@ -873,13 +873,4 @@ func functions(b *strings.Builder, fs []results.FunctionSummary) {
 		fmt.Fprintf(b, "| %s | %s | %d | %d | %d | %d | %s |\n", name, Escape(f.Kind), f.True, f.False, f.Precondition, f.Unknown, seconds(f.CPUSeconds))
 	}
 	b.WriteString("\n")
-}
-
-// envUnread is results.EnvUnread of ins.
-func envUnread(ins []results.InputJSON) []bool {
-	srcs, vals := make([]string, len(ins)), make([]int64, len(ins))
-	for i, in := range ins {
-		srcs[i], vals[i] = in.Source, in.Value
-	}
-	return results.EnvUnread(srcs, vals)
 }

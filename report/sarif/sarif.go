@@ -480,11 +480,7 @@ func MessageText(p *results.PropertyReport) string {
 		fmt.Fprintf(&b, " Reason: %s.", strings.TrimSuffix(reason, "."))
 	}
 	var ins []string
-	srcs, vals := make([]string, len(p.Inputs)), make([]int64, len(p.Inputs))
-	for i, in := range p.Inputs {
-		srcs[i], vals[i] = in.Source, in.Value
-	}
-	unread := results.EnvUnread(srcs, vals)
+	unread := results.EnvUnreadInputs(p.Inputs)
 	for i, in := range p.Inputs {
 		if !results.IsInput(in) || unread[i] {
 			continue // an uninitialised declaration's initial value, a getenv byte no run has
