@@ -139,6 +139,11 @@ type Result struct {
 // reachable step outside the encoding, or an error reachable only after
 // undefined behaviour.
 func Check(ctx context.Context, prog *cfa.Program, opts Options) (res Result) {
+	return checkBounds(ctx, prog, opts, deferral{})
+}
+
+// checkBounds is Check with the error queries' deferral def.
+func checkBounds(ctx context.Context, prog *cfa.Program, opts Options, def deferral) (res Result) {
 	if opts.MaxUnwind <= 0 {
 		opts.MaxUnwind = 1024
 	}
@@ -152,7 +157,7 @@ func Check(ctx context.Context, prog *cfa.Program, opts Options) (res Result) {
 	}
 	loops := cfa.NaturalLoops(prog)
 	u := &unroller{prog: prog, loc: loc, loops: loops, entry: prog.Func(opts.Entry), floors: floorsOf(prog, loops, prog.Func(opts.Entry), opts.Unwindset),
-		errors: map[*cfa.Edge][]int{}, via: []*cfa.Edge{opts.Via}, sinks: true, maxNodes: opts.MaxNodes, escaped: prog.EscapedFuncs()}
+		errors: map[*cfa.Edge][]int{}, via: []*cfa.Edge{opts.Via}, sinks: true, maxNodes: opts.MaxNodes, escaped: prog.EscapedFuncs(), def: def}
 	u.budget, u.hasBudget = timeslice.Remaining(ctx)
 	for _, e := range opts.ErrorEdges {
 		u.errors[e] = []int{0}
@@ -167,11 +172,11 @@ func Check(ctx context.Context, prog *cfa.Program, opts Options) (res Result) {
 	}
 	res.Reason = "bmc: no bound tried"
 	checked := 0
-	for _, k := range bounds {
-		u.bound = k
+	for i, k := range bounds {
+		u.bound, u.def.final = k, i == len(bounds)-1
 		r, more := check(ctx, prog, u, opts)
 		if more {
-			checked = k // no error within k; a larger bound may decide
+			checked = u.def.checked // no error within it; a larger bound may decide
 		}
 		r.Bound, r.Checked = k, checked
 		res = r
@@ -339,6 +344,32 @@ func (s *session) sat(ctx context.Context, extra []*smt.Term, eval func(smt.Mode
 	return arrayelim.Solve(ctx, s.b, s.factory, s.m, eval, extra...)
 }
 
+// cutOff asks whether a cut-off arc is reachable (the unwinding
+// assertions alone, for a bound whose error queries wait: deferral.go),
+// timing the query in d: what names the first reachable one, inner says
+// that one lies outside the entry function's frame.
+func (s *session) cutOff(ctx context.Context, arcs []*arc, d *deferral) (what string, inner bool, r smt.Result, err error) {
+	t0 := time.Now()
+	r, err = s.sat(ctx, []*smt.Term{s.or(arcs)}, func(mod smt.Model) {
+		for _, a := range arcs {
+			if v, _ := mod.Eval(a.guard); v == 1 {
+				if what == "" {
+					what = a.what
+				}
+				inner = inner || !a.inEntry
+			}
+		}
+	})
+	d.cutChecked(time.Since(t0))
+	return what, inner, r, err
+}
+
+// deferredReason is the reason of a bound that skipped its error
+// queries and whose unwinding assertion of the loop what fails.
+func deferredReason(u *unroller, what string) string {
+	return fmt.Sprintf("bmc: no error within bound %d, and the unwinding assertion of the %s fails at bound %d", u.def.checked, what, u.bound)
+}
+
 func (s *session) or(as []*arc) *smt.Term {
 	var ts []*smt.Term
 	for _, a := range as {
@@ -377,6 +408,18 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 	}
 	hits := enc.hits[0]
 	reach := orHits(b, hits)
+	if len(hits) > 0 && !u.def.due() && len(enc.unsup) == 0 && len(enc.cutArcs) > 0 {
+		what, inner, r, err := ses.cutOff(ctx, enc.cutArcs, &u.def)
+		if r == smt.Unknown {
+			return solverErr(err)
+		}
+		if r == smt.Sat && (inner || !opts.KInduction) {
+			// k-induction's base case needs this bound's error query
+			res.Reason = deferredReason(u, what)
+			return res, true
+		}
+	}
+	t0 := time.Now()
 	if len(hits) > 0 {
 		var path []cfa.Step
 		r, err := ses.sat(ctx, []*smt.Term{reach, f.NoUB(b)}, func(mod smt.Model) { path = extract(mod, hits) })
@@ -398,6 +441,7 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 			return solverErr(err)
 		}
 	}
+	u.def.errorsChecked(k, time.Since(t0))
 	var open []*smt.Term
 	open = append(open, reach)
 	for _, x := range enc.unsup {
@@ -406,6 +450,7 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 	open = append(open, ses.or(enc.cutArcs))
 	var why string
 	cut, innerCut := false, false
+	t1 := time.Now()
 	r, err := ses.sat(ctx, []*smt.Term{b.Or(open...)}, func(mod smt.Model) {
 		holds := func(t *smt.Term) bool { v, _ := mod.Eval(t); return v == 1 }
 		if holds(reach) {
@@ -428,6 +473,7 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 			}
 		}
 	})
+	u.def.cutChecked(time.Since(t1))
 	switch r {
 	case smt.Unsat:
 		res.Status = True

@@ -3,6 +3,7 @@ package bmc
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/reverify/reverify/engine/analysis/location"
 	"github.com/reverify/reverify/engine/cexcheck"
@@ -31,6 +32,11 @@ type Spec struct {
 // index (UNKNOWN with the last bound's reason). opts.ErrorEdges, Via and
 // KInduction are ignored.
 func CheckAll(ctx context.Context, prog *cfa.Program, specs []Spec, opts Options, decide func(int, Result)) map[int]Result {
+	return checkAllBounds(ctx, prog, specs, opts, decide, deferral{})
+}
+
+// checkAllBounds is CheckAll with the error queries' deferral def.
+func checkAllBounds(ctx context.Context, prog *cfa.Program, specs []Spec, opts Options, decide func(int, Result), def deferral) map[int]Result {
 	if opts.MaxUnwind <= 0 {
 		opts.MaxUnwind = 1024
 	}
@@ -56,7 +62,7 @@ func CheckAll(ctx context.Context, prog *cfa.Program, specs []Spec, opts Options
 	}
 	loops := cfa.NaturalLoops(prog)
 	u := &unroller{prog: prog, loc: loc, loops: loops, entry: prog.Func(opts.Entry), floors: floorsOf(prog, loops, prog.Func(opts.Entry), opts.Unwindset),
-		errors: map[*cfa.Edge][]int{}, via: make([]*cfa.Edge, len(specs)), maxNodes: opts.MaxNodes, escaped: prog.EscapedFuncs()}
+		errors: map[*cfa.Edge][]int{}, via: make([]*cfa.Edge, len(specs)), maxNodes: opts.MaxNodes, escaped: prog.EscapedFuncs(), def: def}
 	for i, sp := range specs {
 		u.via[i] = sp.Via
 		for _, e := range sp.ErrorEdges {
@@ -72,8 +78,8 @@ func CheckAll(ctx context.Context, prog *cfa.Program, specs []Spec, opts Options
 		bounds = append(bounds, opts.MaxUnwind)
 	}
 	reason := "bmc: no bound tried"
-	for _, k := range bounds {
-		u.bound = k
+	for i, k := range bounds {
+		u.bound, u.def.final = k, i == len(bounds)-1
 		var c bool
 		reason, c = checkAll(ctx, prog, u, opts, open, decide)
 		cut = cut || c
@@ -115,9 +121,19 @@ func checkAll(ctx context.Context, prog *cfa.Program, u *unroller, opts Options,
 		}
 		return b.Or(ts...)
 	}
+	if !u.def.due() && len(enc.unsup) == 0 && len(enc.cutArcs) > 0 {
+		what, _, r, err := ses.cutOff(ctx, enc.cutArcs, &u.def)
+		switch r {
+		case smt.Unknown:
+			return fmt.Sprintf("bmc: solver: %v", err), false
+		case smt.Sat:
+			return deferredReason(u, what), true
+		}
+	}
 	// errors without undefined behaviour: each model decides the
 	// properties it violates (the UB conditions prune the solver's
 	// search: asking first for any error at all is slower)
+	t0 := time.Now()
 	for len(open) > 0 {
 		var hitBy []int
 		paths := map[int][]cfa.Step{}
@@ -150,6 +166,7 @@ func checkAll(ctx context.Context, prog *cfa.Program, u *unroller, opts Options,
 			decide(i, stats(Result{Reason: "bmc: the execution the formula found is not confirmed: " + ch.Reason}))
 		}
 	}
+	u.def.errorsChecked(k, time.Since(t0))
 	if len(open) == 0 {
 		return "", false
 	}
@@ -165,6 +182,7 @@ func checkAll(ctx context.Context, prog *cfa.Program, u *unroller, opts Options,
 		ts = append(ts, a.guard)
 	}
 	why, cut := "", false
+	t1 := time.Now()
 	r, err := ses.sat(ctx, []*smt.Term{b.Or(ts...)}, func(mod smt.Model) {
 		holds := func(t *smt.Term) bool { v, _ := mod.Eval(t); return v == 1 }
 		for _, x := range enc.unsup {
@@ -179,6 +197,7 @@ func checkAll(ctx context.Context, prog *cfa.Program, u *unroller, opts Options,
 			}
 		}
 	})
+	u.def.cutChecked(time.Since(t1))
 	switch r {
 	case smt.Unknown:
 		return fmt.Sprintf("bmc: solver: %v", err), false

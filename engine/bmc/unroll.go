@@ -157,6 +157,8 @@ type unroller struct {
 	// a limit), for hornTries' timing.
 	budget    time.Duration
 	hasBudget bool
+	// def decides which bounds skip their error queries (deferral.go).
+	def deferral
 	// escaped are the functions with a body whose address escapes
 	// (cfa.Program.EscapedFuncs).
 	escaped []string
