@@ -189,6 +189,9 @@ func TestInputReproducers(t *testing.T) {
 		// the harness defines getenv, the real environment for the
 		// names the counterexample does not read
 		{"input_getenv.c", []string{"value", "symex-cegar", "predicate-cegar"}},
+		// an extern table of 4,096 bytes: the harness defines it with
+		// the counterexample's bytes
+		{"extern_table.c", []string{"value", "predicate-cegar", "bmc"}},
 	} {
 		for _, config := range tc.configs {
 			t.Run(config+"/"+tc.file, func(t *testing.T) {

@@ -31,6 +31,46 @@ func HavocInputs(x Expr, t *Type, source string, emit func(Op)) bool {
 	return havocObject(x, t, source, emit, new(int))
 }
 
+// HavocExtern emits, through emit, what gives the extern object x of
+// type t its contents from outside the program: an input per scalar
+// (HavocInputs) where it can name them, else, for an object of known
+// size that holds no pointer (a lookup table of thousands of bytes), a
+// call of HavocObject on addr, x's address as a void pointer: every byte
+// an input, as the analyses model that call (at pos). It reports false for
+// neither (the contents are then an unsupported construct, and nothing
+// was emitted), and whole when it called HavocObject.
+func HavocExtern(x Expr, t *Type, addr Expr, pos Pos, source string, emit func(Op)) (ok, whole bool) {
+	var ops []Op
+	if HavocInputs(x, t, source, func(op Op) { ops = append(ops, op) }) {
+		for _, op := range ops {
+			emit(op)
+		}
+		return true, false
+	}
+	if t.Size <= 0 || (t.Kind == Array && t.Len < 0) || holdsPointer(t) {
+		return false, false
+	}
+	emit(&Call{Fn: HavocObject, Args: []Expr{addr}, Pos: pos})
+	return true, true
+}
+
+// holdsPointer reports whether an object of type t holds a pointer.
+func holdsPointer(t *Type) bool {
+	switch t.Kind {
+	case Pointer:
+		return true
+	case Array:
+		return holdsPointer(t.Elem)
+	case Struct, Union:
+		for _, f := range t.Fields {
+			if holdsPointer(f.Type) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func havocObject(x Expr, t *Type, source string, emit func(Op), n *int) bool {
 	switch t.Kind {
 	case Int, Bool, Pointer, Float:

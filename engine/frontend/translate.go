@@ -603,8 +603,14 @@ func (t *translator) defineGlobal(o *objSym) {
 	default:
 		// Declared extern and defined by no source: its value comes from
 		// outside the program, an input like an entry parameter's.
-		if !cfa.HavocInputs(&cfa.VarRef{Var: v}, typ, "extern "+d.Name(), func(op cfa.Op) { ic.emitAt(op, rng, text) }) {
+		vp := t.tm.Ptr(cfa.VoidType)
+		addr := &cfa.Cast{X: &cfa.AddrOf{X: &cfa.VarRef{Var: v}, T: t.tm.Ptr(typ)}, T: vp}
+		ok, whole := cfa.HavocExtern(&cfa.VarRef{Var: v}, typ, addr, rng.Start, "extern "+d.Name(), func(op cfa.Op) { ic.emitAt(op, rng, text) })
+		switch {
+		case !ok:
 			ic.emitAt(&cfa.Unsupported{Construct: "extern object " + d.Name() + " without a definition whose contents are not enumerable"}, rng, text)
+		case whole:
+			t.p.Externals[cfa.HavocObject] = &cfa.Type{Kind: cfa.Func, Result: cfa.VoidType, Params: []*cfa.Type{vp}}
 		}
 	}
 }

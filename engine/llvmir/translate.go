@@ -414,8 +414,14 @@ func (t *translator) initGlobals(b *builder) {
 			t.initConst(b, ref, g.Init, rng)
 		case cfa.LibraryObjects[g.Name()]:
 		default:
-			if !cfa.HavocInputs(ref, v.T, "extern "+v.Orig, func(op cfa.Op) { b.edge(op, rng, "") }) {
+			vp := t.tm.ptr(cfa.VoidType)
+			addr := &cfa.Cast{X: &cfa.AddrOf{X: ref, T: t.tm.ptr(v.T)}, T: vp}
+			ok, whole := cfa.HavocExtern(ref, v.T, addr, rng.Start, "extern "+v.Orig, func(op cfa.Op) { b.edge(op, rng, "") })
+			switch {
+			case !ok:
 				b.edge(&cfa.Unsupported{Construct: "extern object " + v.Orig + " without a definition whose contents are not enumerable"}, rng, "")
+			case whole:
+				t.p.Externals[cfa.HavocObject] = &cfa.Type{Kind: cfa.Func, Result: cfa.VoidType, Params: []*cfa.Type{vp}}
 			}
 		}
 	}

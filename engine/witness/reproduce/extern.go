@@ -43,7 +43,9 @@ import (
 //
 //	unsigned char s[8] __attribute__((aligned(4))) = { … };
 //
-// with the scalars' values in a comment. The definition is const when
+// with the scalars' values in a comment; so is an object whose every
+// byte is an input (cfa.HavocExtern: too many scalars for an input
+// each). The definition is const when
 // the declaration is. An object holding a pointer is refused: where a
 // pointer from outside the program points is not part of the
 // counterexample (the analysis answers UNKNOWN for such programs).
@@ -54,6 +56,9 @@ type externObj struct {
 	dm      cfa.DataModel
 	v       *cfa.Var
 	scalars []*externScalar // in cfa.HavocInputs's order
+	// whole: its scalars are its bytes, in order (cfa.HavocExtern's
+	// call of cfa.HavocObject), and its definition is its bytes
+	whole   bool
 	byDesig map[string]*externScalar
 	next    int // the next scalar an input without a step fills
 }
@@ -73,6 +78,16 @@ type externScalar struct {
 func externObjects(p *cfa.Program) (map[string]*externObj, error) {
 	objs := map[string]*externObj{}
 	for _, e := range p.Edges {
+		if v := wholeExtern(p, e); v != nil && objs[v.Orig] == nil {
+			// too many scalars for an input each: one per byte, in
+			// order (cfa.HavocExtern)
+			x := &externObj{name: v.Orig, dm: p.DataModel, v: v, whole: true, byDesig: map[string]*externScalar{}}
+			for i := int64(0); i < v.T.Size; i++ {
+				x.scalars = append(x.scalars, &externScalar{t: cfa.UCharType, desig: fmt.Sprintf("[%d]", i), off: i})
+			}
+			objs[v.Orig] = x
+			continue
+		}
 		h, ok := e.Op.(*cfa.Havoc)
 		if !ok {
 			continue
@@ -105,6 +120,29 @@ func externObjects(p *cfa.Program) (map[string]*externObj, error) {
 		objs[name] = x
 	}
 	return objs, nil
+}
+
+// wholeExtern returns the extern object whose every byte the program's
+// start makes an input (cfa.HavocExtern: a call of cfa.HavocObject on
+// its address in p.Init), if e is that call.
+func wholeExtern(p *cfa.Program, e *cfa.Edge) *cfa.Var {
+	c, ok := e.Op.(*cfa.Call)
+	if !ok || c.Fn != cfa.HavocObject || len(c.Args) != 1 || e.From == nil || e.From.Func != p.Init {
+		return nil
+	}
+	x := c.Args[0]
+	if cast, ok := x.(*cfa.Cast); ok {
+		x = cast.X
+	}
+	a, ok := x.(*cfa.AddrOf)
+	if !ok {
+		return nil
+	}
+	r, ok := a.X.(*cfa.VarRef)
+	if !ok || !r.Var.Global || !isIdent(r.Var.Orig) {
+		return nil
+	}
+	return r.Var
 }
 
 // rootVar returns the variable an lvalue of members and elements lies in.
@@ -178,8 +216,12 @@ func isIdent(s string) bool {
 
 // externInput returns the extern object that the input in is a scalar
 // of, if it is one: by the Havoc at its step, else by its source.
-func (c *ctx) externInput(objs map[string]*externObj, in results.Input) (*externObj, bool) {
+func (c *ctx) externInput(p *cfa.Program, objs map[string]*externObj, in results.Input) (*externObj, bool) {
 	if in.Step >= 0 && in.Step < len(c.v.Path) && c.v.Path[in.Step].Edge != nil {
+		if v := wholeExtern(p, c.v.Path[in.Step].Edge); v != nil {
+			x, ok := objs[v.Orig]
+			return x, ok
+		}
 		if h, ok := c.v.Path[in.Step].Edge.Op.(*cfa.Havoc); ok {
 			if name, ok := strings.CutPrefix(h.Source, "extern "); ok && objs[name] != nil {
 				return objs[name], true
@@ -255,6 +297,9 @@ func (x *externObj) def() (string, error) {
 	quals := ""
 	if x.v.ReadOnly {
 		quals = "const "
+	}
+	if x.whole {
+		return x.bytesDef(quals)
 	}
 	if decl, ok := spellType(x.v.T, x.name, "", x.dm); ok && x.typedValues() {
 		var b strings.Builder
@@ -416,7 +461,12 @@ func (x *externObj) bytesDef(quals string) (string, error) {
 		if err := s.store(img); err != nil {
 			return "", fmt.Errorf("witness: cannot reproduce extern %s: %s%s %v", x.name, x.name, s.desig, err)
 		}
-		fmt.Fprintf(&b, " *   %s%s = %s\n", comment(x.name), comment(s.desig), comment(scalarLit(s.t, s.bits)))
+		if !x.whole {
+			fmt.Fprintf(&b, " *   %s%s = %s\n", comment(x.name), comment(s.desig), comment(scalarLit(s.t, s.bits)))
+		}
+	}
+	if x.whole {
+		b.WriteString(" *   every byte an input of the counterexample (bytes it leaves open are 0)\n")
 	}
 	b.WriteString(" */\n")
 	fmt.Fprintf(&b, "%sunsigned char %s[%d] __attribute__((aligned(%d))) = {", quals, x.name, size, max(align, 1))

@@ -112,7 +112,7 @@ func Reproducer(v *witness.Violation) (string, error) {
 			}
 			continue
 		}
-		if x, ok := c.externInput(externs, in); ok {
+		if x, ok := c.externInput(p, externs, in); ok {
 			// a scalar of an object from outside: the harness defines
 			// the object (externDefs)
 			x.add(c, in)
