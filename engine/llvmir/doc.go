@@ -29,6 +29,6 @@
 // its position; what it does not model (inline assembly, intrinsics
 // without a C counterpart, variable-length allocas, destructors) is a
 // cfa.Unsupported edge, so what it reaches is UNKNOWN. Extern objects
-// and weak definitions are inputs (cfa.HavocInputs) as in the C front
+// and weak definitions are inputs (cfa.HavocExtern) as in the C front
 // end; volatile loads are inputs.
 package llvmir
