@@ -34,7 +34,8 @@ func HavocInputs(x Expr, t *Type, source string, emit func(Op)) bool {
 // HavocExtern emits, through emit, what gives the extern object x of
 // type t its contents from outside the program: an input per scalar
 // (HavocInputs) where it can name them, else, for an object of known
-// size that holds no pointer (a lookup table of thousands of bytes), a
+// size that holds no pointer and no flexible array member (a lookup
+// table of thousands of bytes), a
 // call of HavocObject on addr, x's address as a void pointer: every byte
 // an input, as the analyses model that call (at pos). It reports false for
 // neither (the contents are then an unsupported construct, and nothing
@@ -47,28 +48,31 @@ func HavocExtern(x Expr, t *Type, addr Expr, pos Pos, source string, emit func(O
 		}
 		return true, false
 	}
-	if t.Size <= 0 || (t.Kind == Array && t.Len < 0) || holdsPointer(t) {
+	if t.Size <= 0 || !plainBytes(t) {
 		return false, false
 	}
 	emit(&Call{Fn: HavocObject, Args: []Expr{addr}, Pos: pos})
 	return true, true
 }
 
-// holdsPointer reports whether an object of type t holds a pointer.
-func holdsPointer(t *Type) bool {
+// plainBytes reports whether an object of type t is all its bytes: it
+// holds no pointer (where a pointer from outside points is not
+// enumerable) and no array of unknown length (a flexible array member,
+// whose elements a definition elsewhere may give past the type's size).
+func plainBytes(t *Type) bool {
 	switch t.Kind {
 	case Pointer:
-		return true
+		return false
 	case Array:
-		return holdsPointer(t.Elem)
+		return t.Len >= 0 && plainBytes(t.Elem)
 	case Struct, Union:
 		for _, f := range t.Fields {
-			if holdsPointer(f.Type) {
-				return true
+			if !plainBytes(f.Type) {
+				return false
 			}
 		}
 	}
-	return false
+	return true
 }
 
 func havocObject(x Expr, t *Type, source string, emit func(Op), n *int) bool {
