@@ -104,19 +104,26 @@ type entry struct {
 // indexThreshold is the partition size from which stop uses the index.
 const indexThreshold = 16
 
-// signature is a 256-bit Bloom filter of a state's features: if every
-// feature of r is a feature of s, then r's signature bits are a subset
-// of s's, so a reached node whose signature has a bit the new state's
-// lacks cannot cover it. One AND-NOT per candidate replaces most calls
-// of the stop operator on partitions whose states share their features
-// (locks: hundreds of states that differ in one flag).
-type signature [4]uint64
+// signature is a pair of 256-bit Bloom filters of a state's features:
+// words 0-3 over all of them, words 4-7 over the key features alone (those
+// without the BulkFeature bit). If every feature of r is a feature of s,
+// then each of r's filters is a subset of s's, so a reached node whose
+// signature has a bit the new state's lacks cannot cover it. One AND-NOT
+// per word replaces most calls of the stop operator on partitions whose
+// states share their features (locks: hundreds of states that differ in
+// one flag). The filter over key features keeps this when a state has
+// thousands of bulk features (constant tables, arrays a loop fills),
+// which set every bit of the filter over all features.
+type signature [8]uint64
 
 func signatureOf(feats []uint64) signature {
 	var g signature
 	for _, f := range feats {
 		b := (f * 0x9e3779b97f4a7c15) >> 56
 		g[b>>6] |= 1 << (b & 63)
+		if f&BulkFeature == 0 {
+			g[4+(b>>6)] |= 1 << (b & 63)
+		}
 	}
 	return g
 }
@@ -128,7 +135,8 @@ var signatureFilter = true
 // mayCover reports whether a node with signature r may cover a state
 // with signature s.
 func (r *signature) mayCover(s *signature) bool {
-	return r[0]&^s[0]|r[1]&^s[1]|r[2]&^s[2]|r[3]&^s[3] == 0
+	return r[0]&^s[0]|r[1]&^s[1]|r[2]&^s[2]|r[3]&^s[3]|
+		r[4]&^s[4]|r[5]&^s[5]|r[6]&^s[6]|r[7]&^s[7] == 0
 }
 
 func (p *partition) index(n *Node, feats []uint64) {
@@ -173,7 +181,9 @@ func (p *partition) candidates(feats []uint64, f func(*Node) bool) {
 	}
 	q := signatureOf(feats)
 	if !signatureFilter {
-		q = signature{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+		for i := range q {
+			q[i] = ^uint64(0)
+		}
 	}
 	scan := func(b []entry) bool {
 		for i := range b {

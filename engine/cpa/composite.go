@@ -444,7 +444,7 @@ func stepString(s cfa.Step) string {
 func StepString(s cfa.Step) string { return stepString(s) }
 
 // features appends the features of the Featured component states, each
-// mixed with its component index.
+// mixed with its component index (the BulkFeature bit kept).
 func (c *Composite) features(buf []uint64, s *CompositeState) []uint64 {
 	for i, x := range s.Comps {
 		f, ok := x.(Featured)
@@ -453,7 +453,7 @@ func (c *Composite) features(buf []uint64, s *CompositeState) []uint64 {
 		}
 		n := len(buf)
 		buf = f.Features(buf)
-		salt := uint64(i+1) * 0x9e3779b97f4a7c15
+		salt := uint64(i+1) * 0x9e3779b97f4a7c15 &^ BulkFeature
 		for j := n; j < len(buf); j++ {
 			buf[j] ^= salt
 		}

@@ -158,6 +158,15 @@ type Partitioned interface {
 // indexed under a feature of the new state (or under none), instead of the
 // whole partition. The index only prunes candidates that cannot cover:
 // coverage is still decided by the stop operator.
+//
+// A feature with the BulkFeature bit set is a bulk fact (for a value
+// analysis: a cell of an array, a struct or the heap); one without it is
+// a key fact (a scalar variable's cell). The reached set keeps a second
+// signature over the key facts alone, which still tells states apart when
+// thousands of bulk facts fill the signature over all of them.
 type Featured interface {
 	Features(buf []uint64) []uint64
 }
+
+// BulkFeature marks a feature as a bulk fact (see Featured).
+const BulkFeature = 1 << 63

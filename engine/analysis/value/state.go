@@ -157,7 +157,8 @@ func (c *CPA) valueString(v memory.Value, size uint8, depth int) string {
 // scalar variables come first: the reached set files a state under the
 // first of its features with the smallest bucket, and a loop counter
 // tells states apart better than the elements of an array that the loop
-// fills alike in every iteration.
+// fills alike in every iteration. Cells of other objects are bulk
+// features (cpa.BulkFeature).
 func (s *State) Features(buf []uint64) []uint64 {
 	for _, scalars := range []bool{true, false} {
 		s.mem.Each(func(n *memory.Node) bool {
@@ -165,6 +166,11 @@ func (s *State) Features(buf []uint64) []uint64 {
 				return true // minimum lengths compare by ≥ (smg.CoversSegs)
 			}
 			h := memory.Prio(n.Obj^n.Val.Obj*0x2545f4914f6cdd1d, n.Off^int64(n.Val.Bits*0x9e3779b97f4a7c15)^int64(n.Size)<<56^int64(symID(n.Val)))
+			if scalars {
+				h &^= cpa.BulkFeature
+			} else {
+				h |= cpa.BulkFeature
+			}
 			buf = append(buf, h)
 			return true
 		})
