@@ -74,7 +74,10 @@ func (c *CPA) Refine(ctx context.Context, path []cfa.Step, cur *Precision) (*Pre
 		for _, k := range r.core {
 			relevant[k.Edge] = true
 		}
-		entries, score := c.dependencies(path[:r.step+1], relevant, loops)
+		entries, score, err := c.dependencies(ctx, path[:r.step+1], relevant, loops)
+		if err != nil {
+			return nil, err
+		}
 		if bestScore < 0 || score < bestScore {
 			best, bestScore = entries, score
 		}
@@ -231,7 +234,7 @@ func (c *CPA) core(pc constraints, added []*smt.Term) ([]Constraint, error) {
 // counts the variables, and heavily each entry that tracks a variable
 // inside a loop that assigns it (loops, from loopWrites): tracking it
 // there unrolls the loop.
-func (c *CPA) dependencies(path []cfa.Step, relevant map[*cfa.Edge]bool, loops map[*cfa.Location]map[*cfa.Var]bool) (entries []value.Entry, score int) {
+func (c *CPA) dependencies(ctx context.Context, path []cfa.Step, relevant map[*cfa.Edge]bool, loops map[*cfa.Location]map[*cfa.Var]bool) (entries []value.Entry, score int, err error) {
 	// Locals are live per call frame (frames, innermost last: the
 	// function of the step at hand), so recursion keeps the caller's
 	// variables apart from the callee's; globals, address-taken variables
@@ -239,7 +242,7 @@ func (c *CPA) dependencies(path []cfa.Step, relevant map[*cfa.Edge]bool, loops m
 	frames := []map[*cfa.Var]bool{{}}
 	global := map[*cfa.Var]bool{}
 	all := map[*cfa.Var]bool{}
-	heap := false
+	heap, heapAdded := false, false
 	set := func(v *cfa.Var) map[*cfa.Var]bool {
 		if v.Global || v.AddrTaken || v == heapVar {
 			return global
@@ -247,6 +250,15 @@ func (c *CPA) dependencies(path []cfa.Step, relevant map[*cfa.Edge]bool, loops m
 		return frames[len(frames)-1]
 	}
 	isLive := func(v *cfa.Var) bool { return set(v)[v] }
+	// kill ends v's liveness (walking backwards: v is written or declared
+	// here), except that once the heap is live, the heap and the
+	// address-taken variables stay live at every earlier step.
+	kill := func(v *cfa.Var) {
+		if heapAdded && (v.AddrTaken || v == heapVar) {
+			return
+		}
+		delete(set(v), v)
+	}
 	gen := func(x cfa.Expr) {
 		cfa.Walk(x, func(e cfa.Expr) bool {
 			switch e := e.(type) {
@@ -267,7 +279,7 @@ func (c *CPA) dependencies(path []cfa.Step, relevant map[*cfa.Edge]bool, loops m
 		}
 		if r, ok := x.(*cfa.VarRef); ok {
 			if isLive(r.Var) && !r.Var.AddrTaken {
-				delete(set(r.Var), r.Var)
+				kill(r.Var)
 				return true
 			}
 			return isLive(r.Var)
@@ -276,7 +288,10 @@ func (c *CPA) dependencies(path []cfa.Step, relevant map[*cfa.Edge]bool, loops m
 		// address-taken variable.
 		aliased := heap
 		for v := range global {
-			aliased = aliased || v.AddrTaken
+			if aliased {
+				break
+			}
+			aliased = v.AddrTaken
 		}
 		hit := false
 		cfa.Walk(x, func(e cfa.Expr) bool {
@@ -294,6 +309,11 @@ func (c *CPA) dependencies(path []cfa.Step, relevant map[*cfa.Edge]bool, loops m
 		return hit
 	}
 	for i := len(path) - 1; i >= 0; i-- {
+		// A path of thousands of steps over thousands of live variables
+		// takes seconds: the deadline is checked every 256 steps.
+		if i&255 == 0 && ctx.Err() != nil {
+			return nil, 0, ctx.Err()
+		}
 		step := path[i]
 		e := step.Edge
 		// before is the location of the state the step starts from.
@@ -346,10 +366,10 @@ func (c *CPA) dependencies(path []cfa.Step, relevant map[*cfa.Edge]bool, loops m
 			case *cfa.Havoc:
 				writes(op.LHS)
 			case *cfa.Decl:
-				delete(set(op.Var), op.Var)
+				kill(op.Var)
 			case *cfa.Return:
 				if r := e.From.Func.RetVar; r != nil && isLive(r) {
-					delete(set(r), r)
+					kill(r)
 					if op.X != nil {
 						gen(op.X)
 					}
@@ -370,7 +390,10 @@ func (c *CPA) dependencies(path []cfa.Step, relevant map[*cfa.Edge]bool, loops m
 				gen(op.Cond)
 			}
 		}
-		if heap {
+		if heap && !heapAdded {
+			// From here on the heap and the address-taken variables stay
+			// live (kill), so they are added once.
+			heapAdded = true
 			global[heapVar] = true
 			for _, v := range c.prog.Vars {
 				if v.AddrTaken {
@@ -395,6 +418,23 @@ func (c *CPA) dependencies(path []cfa.Step, relevant map[*cfa.Edge]bool, loops m
 			}
 		}
 	}
-	sort.Slice(entries, func(i, j int) bool { return entries[i].String() < entries[j].String() })
-	return entries, score + len(all)
+	keys := make([]string, len(entries))
+	for i := range entries {
+		keys[i] = entries[i].String()
+	}
+	sort.Sort(byKey{entries, keys})
+	return entries, score + len(all), nil
+}
+
+// byKey sorts entries by their precomputed String keys.
+type byKey struct {
+	entries []value.Entry
+	keys    []string
+}
+
+func (b byKey) Len() int           { return len(b.entries) }
+func (b byKey) Less(i, j int) bool { return b.keys[i] < b.keys[j] }
+func (b byKey) Swap(i, j int) {
+	b.entries[i], b.entries[j] = b.entries[j], b.entries[i]
+	b.keys[i], b.keys[j] = b.keys[j], b.keys[i]
 }
