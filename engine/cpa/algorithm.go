@@ -105,25 +105,22 @@ type entry struct {
 const indexThreshold = 16
 
 // signature is a pair of 256-bit Bloom filters of a state's features:
-// words 0-3 over all of them, words 4-7 over the key features alone (those
-// without the BulkFeature bit). If every feature of r is a feature of s,
-// then each of r's filters is a subset of s's, so a reached node whose
+// words 0-3 over its key features, words 4-7 over its bulk features
+// (those with the BulkFeature bit). If every feature of r is a feature of
+// s, then each of r's filters is a subset of s's, so a reached node whose
 // signature has a bit the new state's lacks cannot cover it. One AND-NOT
 // per word replaces most calls of the stop operator on partitions whose
 // states share their features (locks: hundreds of states that differ in
-// one flag). The filter over key features keeps this when a state has
+// one flag). Keeping the key features apart keeps this when a state has
 // thousands of bulk features (constant tables, arrays a loop fills),
-// which set every bit of the filter over all features.
+// which would set every bit of one filter over all of them.
 type signature [8]uint64
 
 func signatureOf(feats []uint64) signature {
 	var g signature
 	for _, f := range feats {
 		b := (f * 0x9e3779b97f4a7c15) >> 56
-		g[b>>6] |= 1 << (b & 63)
-		if f&BulkFeature == 0 {
-			g[4+(b>>6)] |= 1 << (b & 63)
-		}
+		g[(f>>63)*4+(b>>6)] |= 1 << (b & 63)
 	}
 	return g
 }
@@ -135,8 +132,10 @@ var signatureFilter = true
 // mayCover reports whether a node with signature r may cover a state
 // with signature s.
 func (r *signature) mayCover(s *signature) bool {
-	return r[0]&^s[0]|r[1]&^s[1]|r[2]&^s[2]|r[3]&^s[3]|
-		r[4]&^s[4]|r[5]&^s[5]|r[6]&^s[6]|r[7]&^s[7] == 0
+	if r[0]&^s[0]|r[1]&^s[1]|r[2]&^s[2]|r[3]&^s[3] != 0 {
+		return false
+	}
+	return r[4]&^s[4]|r[5]&^s[5]|r[6]&^s[6]|r[7]&^s[7] == 0
 }
 
 func (p *partition) index(n *Node, feats []uint64) {
