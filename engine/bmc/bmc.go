@@ -435,7 +435,7 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 				res.Reason = fmt.Sprintf("bounded model checking to bound %d: counterexample of %d steps confirmed by SMT and concrete replay", k, len(path))
 				return res, false
 			}
-			res.Reason = "bmc: the execution the formula found is not confirmed: " + ch.Reason
+			res.Reason = "bmc: the execution the formula found is not confirmed: " + ch.Why()
 			return res, false
 		case smt.Unknown:
 			return solverErr(err)

@@ -163,7 +163,7 @@ func checkAll(ctx context.Context, prog *cfa.Program, u *unroller, opts Options,
 					Reason: fmt.Sprintf("bounded model checking to bound %d: counterexample of %d steps confirmed by SMT and concrete replay", k, len(path))}))
 				continue
 			}
-			decide(i, stats(Result{Reason: "bmc: the execution the formula found is not confirmed: " + ch.Reason}))
+			decide(i, stats(Result{Reason: "bmc: the execution the formula found is not confirmed: " + ch.Why()}))
 		}
 	}
 	u.def.errorsChecked(k, time.Since(t0))

@@ -46,6 +46,20 @@ type Check struct {
 	UB *smt.UBCond
 }
 
+// Why says why a check is no counterexample: Reason for Undecided, and
+// for Infeasible that the path's bit-precise encoding has no model (a
+// formula that found the path was coarser than C's semantics there).
+// It is empty for Feasible.
+func (c Check) Why() string {
+	switch c.Status {
+	case Infeasible:
+		return "the path it takes is infeasible under bit-precise C semantics (its step-by-step encoding is unsatisfiable)"
+	case Undecided:
+		return c.Reason
+	}
+	return ""
+}
+
 // CheckPath decides whether path is a real execution of prog: the
 // bit-precise SMT encoding (smt.CheckPath) must have a model without
 // undefined behaviour, and the concrete interpreter run with the model's

@@ -2,6 +2,7 @@ package cexcheck_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/reverify/reverify/engine/cexcheck"
@@ -44,8 +45,8 @@ func TestCheckPath(t *testing.T) {
 		t.Errorf("x == 5: %s %+v (%s), want feasible with the nondet input 5", chk.Status, chk.Inputs, chk.Reason)
 	}
 	p, path = errorPath(cmp(cfa.Gt, 100), cmp(cfa.Lt, 50))
-	if chk := cexcheck.CheckPath(ctx, p, path, z3.Factory); chk.Status != cexcheck.Infeasible {
-		t.Errorf("x > 100, x < 50: %s (%s), want infeasible", chk.Status, chk.Reason)
+	if chk := cexcheck.CheckPath(ctx, p, path, z3.Factory); chk.Status != cexcheck.Infeasible || !strings.Contains(chk.Why(), "infeasible") {
+		t.Errorf("x > 100, x < 50: %s (%q), want infeasible, and said so", chk.Status, chk.Why())
 	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
