@@ -41,7 +41,11 @@ repository.
       cbmc runs under RLIMIT_CPU = --cpu seconds; its XML result and the
       property list (--show-properties) are parsed per property.
       EXTERNAL_SAT_SOLVER is emptied (kissat is not installed here: CBMC's
-      built-in CaDiCaL solves).
+      built-in CaDiCaL solves). --make BACKEND_OPTION= solves a proof that
+      asks for an SMT back end (--smt2, --bitwuzla) with the SAT solver;
+      --make CBMCFLAGS= must not be used for that: a command-line value
+      replaces what the Makefile adds to CBMCFLAGS (--object-bits, the
+      UNWINDSET, the default --unwind).
 
   cbmc-compare.py table-svcomp OUT.csv...
       Markdown rows in the format of doc/perf's bench tables (correct
@@ -618,7 +622,7 @@ def main():
     s.add_argument("--cpu", type=float, default=120)
     s.add_argument("--mem-mib", type=int, default=6144)
     s.add_argument("--make", action="append", default=[], metavar="VAR=VALUE",
-                   help="a make variable for the proof's Makefile (repeatable), e.g. CBMCFLAGS= to solve with the built-in SAT solver where a proof asks for --smt2")
+                   help="a make variable for the proof's Makefile (repeatable), e.g. BACKEND_OPTION= to solve with the built-in SAT solver where a proof asks for --smt2 or --bitwuzla (starter-kit Makefiles; never CBMCFLAGS=, which on the command line also drops what the Makefile adds to it: --object-bits, the UNWINDSET, the default --unwind)")
     s.add_argument("proofs", nargs="+")
     s = sub.add_parser("table-svcomp")
     s.add_argument("csv", nargs="+")
