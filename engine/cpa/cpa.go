@@ -161,9 +161,10 @@ type Partitioned interface {
 //
 // A feature with the BulkFeature bit set is a bulk fact (for a value
 // analysis: a cell of an array, a struct or the heap); one without it is
-// a key fact (a scalar variable's cell). The reached set keeps a second
-// signature over the key facts alone, which still tells states apart when
-// thousands of bulk facts fill the signature over all of them.
+// a key fact (a scalar variable's cell). The reached set's signature
+// keeps the two kinds in separate Bloom filters, so that thousands of
+// bulk facts, which fill theirs, do not hide the key facts that tell
+// states apart.
 type Featured interface {
 	Features(buf []uint64) []uint64
 }
