@@ -3,10 +3,12 @@ package strategy
 import (
 	"context"
 	"errors"
-	"github.com/reverify/reverify/engine/timeslice"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/reverify/reverify/engine/timeslice"
+	"github.com/reverify/reverify/results"
 )
 
 // TestMemoryWatchCancelsOldest: over the working bound (the budget, limit
@@ -149,5 +151,63 @@ func TestWithBudgetClock(t *testing.T) {
 	}
 	if err := ctx.Err(); !errors.Is(err, context.Canceled) {
 		t.Errorf("Err = %v, want Canceled", err)
+	}
+}
+
+// TestPortfolioShedsHeaviestArm: a property decided by a portfolio that
+// passes its memory limit first loses the arm whose turns raised the
+// memory (the others go on and decide with the property's memory), and
+// only when one arm is left is the property cancelled.
+func TestPortfolioShedsHeaviestArm(t *testing.T) {
+	var mem atomic.Uint64
+	defer func(f func() uint64) { residentSet = f }(residentSet)
+	residentSet = mem.Load
+	run := func(frees bool) *Result {
+		mem.Store(0)
+		w := &MemoryWatch{limit: 1000, run: map[int]*tracked{}, sample: func(bool) uint64 { return mem.Load() }}
+		prop, end := w.Track(context.Background())
+		defer end()
+		done := make(chan struct{})
+		defer close(done)
+		go func() {
+			for {
+				select {
+				case <-done:
+					return
+				case <-time.After(2 * time.Millisecond):
+					w.check()
+				}
+			}
+		}()
+		// hog grows the memory at each step and frees what it holds
+		// when it ends (when frees)
+		hog := Func("hog", func(ctx context.Context) *Result {
+			var held uint64
+			defer func() {
+				if frees {
+					mem.Add(-held)
+				}
+			}()
+			for {
+				timeslice.Yield(ctx)
+				if ctx.Err() != nil {
+					return Unknown(nil, CauseOf(ctx), "")
+				}
+				mem.Add(10)
+				held += 10
+				time.Sleep(100 * time.Microsecond)
+			}
+		})
+		var steps atomic.Int64
+		ctx, cancel := context.WithTimeout(prop, 10*time.Second)
+		defer cancel()
+		return Portfolio("p", 1, Arm{S: hog}, Arm{S: spin("lean", 400, &steps, results.True)}).Run(ctx)
+	}
+	if r := run(true); r.Verdict != results.True || r.Decider != "lean" {
+		t.Fatalf("with the hog stopped: %s by %q (%s), want TRUE by lean", r.Verdict, r.Decider, r.Detail)
+	}
+	r := run(false)
+	if r.Verdict != results.Unknown || r.Cause == nil || r.Cause.Kind != results.CauseMemory {
+		t.Fatalf("memory still over the limit with one arm left: %s %+v, want UNKNOWN memory limit", r.Verdict, r.Cause)
 	}
 }

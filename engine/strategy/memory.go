@@ -34,8 +34,9 @@ var ErrMemoryLimit = errors.New("memory limit")
 // a resident set past the budget while that collection runs) it
 // cancels the property that has run longest (the one most likely to
 // hold the memory) with the cause ErrMemoryLimit, and waits for it to
-// end before judging again. The
-// property answers UNKNOWN "memory limit …", and the others go on: the
+// end before judging again. A property decided by a portfolio first
+// loses its heaviest arm instead (onMemoryLimit), down to the last one.
+// The property answers UNKNOWN "memory limit …", and the others go on: the
 // process is never killed for memory by the system, which would lose
 // every result. debug.SetMemoryLimit makes the garbage collector work
 // harder as the budget nears (a soft backstop, restored at the end). The
@@ -59,6 +60,12 @@ type tracked struct {
 	start     time.Time
 	cancel    context.CancelCauseFunc
 	cancelled bool
+	// shed, when set (a portfolio inside the property: onMemoryLimit),
+	// stops one of the property's arms instead of the whole property and
+	// returns a channel closed when that arm has ended, or nil when no
+	// arm can be spared; shedding is that channel while the arm ends.
+	shed     func() <-chan struct{}
+	shedding <-chan struct{}
 }
 
 // StartMemoryWatch starts the watchdog for cfg (nil when it has no
@@ -146,7 +153,7 @@ func (w *MemoryWatch) check() {
 	n := len(w.run)
 	pending := false
 	for _, t := range w.run {
-		pending = pending || t.cancelled
+		pending = pending || t.cancelled || t.isShedding()
 	}
 	w.mu.Unlock()
 	if n == 0 || pending {
@@ -167,9 +174,65 @@ func (w *MemoryWatch) check() {
 			oldest = t
 		}
 	}
-	if oldest != nil {
-		oldest.cancelled = true
-		oldest.cancel(ErrMemoryLimit)
+	if oldest == nil {
+		return
+	}
+	if oldest.shed != nil {
+		if ch := oldest.shed(); ch != nil {
+			oldest.shedding = ch
+			return
+		}
+	}
+	oldest.cancelled = true
+	oldest.cancel(ErrMemoryLimit)
+}
+
+// isShedding reports whether an arm the watch stopped is still ending
+// (w.mu held).
+func (t *tracked) isShedding() bool {
+	if t.shedding == nil {
+		return false
+	}
+	select {
+	case <-t.shedding:
+		t.shedding = nil
+		return false
+	default:
+		return true
+	}
+}
+
+// shedKey marks the innermost tracked property of a context (its
+// *tracked and watch: onMemoryLimit).
+type shedKey struct{}
+
+type shedRef struct {
+	w *MemoryWatch
+	t *tracked
+}
+
+// onMemoryLimit makes shed the first answer of the memory watch that
+// tracks ctx when the property is over its limit: a portfolio stops its
+// heaviest arm and the others go on with the property's memory, so that
+// one arm's reached set does not end every arm (shed returns nil when
+// one arm is left: then the property is cancelled as before). The
+// returned function ends the registration; without a watch it does
+// nothing.
+func onMemoryLimit(ctx context.Context, shed func() <-chan struct{}) func() {
+	ref, ok := ctx.Value(shedKey{}).(shedRef)
+	if !ok {
+		return func() {}
+	}
+	ref.w.mu.Lock()
+	defer ref.w.mu.Unlock()
+	if ref.t.shed != nil { // an outer portfolio's arm: the outer one sheds
+		return func() {}
+	}
+	ref.t.shed = shed
+	return func() {
+		ref.w.mu.Lock()
+		ref.t.shed = nil
+		ref.w.mu.Unlock()
 	}
 }
 
@@ -187,10 +250,12 @@ func (w *MemoryWatch) Track(ctx context.Context) (context.Context, func()) {
 	}
 	ctx, cancel := context.WithCancelCause(ctx)
 	ctx = context.WithValue(ctx, trackedBy{w}, true)
+	t := &tracked{start: time.Now(), cancel: cancel}
+	ctx = context.WithValue(ctx, shedKey{}, shedRef{w, t})
 	w.mu.Lock()
 	id := w.next
 	w.next++
-	w.run[id] = &tracked{start: time.Now(), cancel: cancel}
+	w.run[id] = t
 	w.mu.Unlock()
 	return ctx, func() {
 		w.mu.Lock()

@@ -159,15 +159,37 @@ func (p portfolio) Run(ctx context.Context) *Result {
 		sched = newScheduler(p.slots, p.clock, p.arms)
 		go sched.loop(actx)
 	}
+	stop := make([]context.CancelCauseFunc, len(p.arms))
+	ended := make([]chan struct{}, len(p.arms))
+	ctxs := make([]context.Context, len(p.arms))
+	for i := range p.arms {
+		ctxs[i], stop[i] = context.WithCancelCause(actx)
+		ended[i] = make(chan struct{})
+	}
+	shed := make([]bool, len(p.arms))
+	var mu sync.Mutex
+	defer onMemoryLimit(ctx, func() <-chan struct{} {
+		mu.Lock()
+		defer mu.Unlock()
+		i := p.heaviest(sched, ended, shed)
+		if i < 0 {
+			return nil
+		}
+		shed[i] = true
+		stop[i](ErrMemoryLimit)
+		return ended[i]
+	})()
 	out := make(chan armResult, len(p.arms))
 	for i, a := range p.arms {
 		go func(i int, s Strategy) {
-			c := actx
+			defer close(ended[i])
+			c := ctxs[i]
 			if sched != nil {
 				g := gate{sched, i}
-				c = timeslice.With(actx, g)
+				c = timeslice.With(c, g)
 				g.Wait(c) // not even its set-up before its first turn
 				if c.Err() != nil {
+					sched.done(i) // a stopped arm never takes a turn
 					out <- armResult{i, Unknown(nil, CauseOf(c), "not started")}
 					return
 				}
@@ -196,15 +218,55 @@ collect:
 			break collect
 		}
 	}
+	mu.Lock()
+	defer mu.Unlock()
 	for i, r := range rs {
-		if r == nil {
+		switch {
+		case r == nil:
 			// Still stopping (inside a Z3 call or between two
 			// checkpoints): its result is discarded, its goroutine
 			// ends on its own.
 			rs[i] = Unknown(nil, &results.Cause{Kind: results.CauseBudget}, "")
+		case shed[i] && !Decided(r.Verdict):
+			// stopped for the property's memory (its caller saw only
+			// its context end)
+			r.SetUnknown(&results.Cause{Kind: results.CauseMemory}, r.Detail)
 		}
 	}
 	return p.merge(rs, winner)
+}
+
+// heaviest is the arm to stop when the property is over its memory
+// limit (-1: none, when fewer than two arms are still running, so that
+// the last one is never stopped for the others): the one whose turns
+// raised the process's resident set most (scheduler.charge; with a slot
+// per arm, no scheduler, the last in the arms' order), among those not
+// ended or already stopped.
+func (p portfolio) heaviest(sched *scheduler, ended []chan struct{}, shed []bool) int {
+	var alive []int
+	for i := range ended {
+		select {
+		case <-ended[i]:
+			continue
+		default:
+		}
+		if !shed[i] {
+			alive = append(alive, i)
+		}
+	}
+	if len(alive) < 2 {
+		return -1
+	}
+	best := alive[len(alive)-1]
+	if sched != nil {
+		grown := sched.grown()
+		for _, i := range alive {
+			if grown[i] > grown[best] {
+				best = i
+			}
+		}
+	}
+	return best
 }
 
 // causeRank orders the causes of arms that all ended UNKNOWN: the
@@ -321,12 +383,16 @@ type scheduler struct {
 	// the arms executing, in equal parts.
 	clock   Clock
 	lastCPU time.Duration
+	// lastRSS is the resident set at the last accounting; its growth
+	// since goes to the arms executing, in equal parts (armSlot.grown).
+	lastRSS uint64
 }
 
 type armSlot struct {
 	weight  int
 	after   time.Duration
 	probe   time.Duration
+	grown   uint64        // resident-set growth during its turns, bytes
 	running bool          // holds a slot
 	alive   bool          // not ended
 	used    time.Duration // executed time before since
@@ -337,7 +403,7 @@ type armSlot struct {
 }
 
 func newScheduler(slots int, clock Clock, arms []Arm) *scheduler {
-	s := &scheduler{slots: slots, start: time.Now(), clock: clock}
+	s := &scheduler{slots: slots, start: time.Now(), clock: clock, lastRSS: residentSet()}
 	if clock != nil {
 		s.lastCPU = clock()
 	}
@@ -440,10 +506,12 @@ func (s *scheduler) loop(ctx context.Context) {
 	}
 }
 
-// account charges the CPU time since the last accounting to the arms
-// executing, in equal parts, and restarts their wall clocks (s.mu held;
-// nothing without a clock: executed time is then wall time).
+// account charges the memory growth (chargeMemory) and the CPU time
+// since the last accounting to the arms executing, in equal parts, and
+// restarts their wall clocks (s.mu held; no CPU time without a clock:
+// executed time is then wall time).
 func (s *scheduler) account() {
+	s.chargeMemory()
 	if s.clock == nil {
 		return
 	}
@@ -461,6 +529,42 @@ func (s *scheduler) account() {
 		a.since = now
 	}
 }
+
+// chargeMemory gives the growth of the resident set since the last
+// accounting to the arms executing, in equal parts (s.mu held): with one
+// slot, the arm whose turns raised the process's memory, which the
+// portfolio stops first when the property is over its memory limit.
+func (s *scheduler) chargeMemory() {
+	rss := residentSet()
+	if rss > s.lastRSS {
+		var running []*armSlot
+		for _, a := range s.arms {
+			if !a.since.IsZero() {
+				running = append(running, a)
+			}
+		}
+		for _, a := range running {
+			a.grown += (rss - s.lastRSS) / uint64(len(running))
+		}
+	}
+	s.lastRSS = rss
+}
+
+// grown returns each arm's resident-set growth (chargeMemory).
+func (s *scheduler) grown() []uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.chargeMemory()
+	g := make([]uint64, len(s.arms))
+	for i, a := range s.arms {
+		g[i] = a.grown
+	}
+	return g
+}
+
+// residentSet reads the process's resident set for chargeMemory (tests
+// replace it).
+var residentSet = ResidentSet
 
 // stop ends a's executing time (s.mu held).
 func (s *scheduler) stop(a *armSlot) {
