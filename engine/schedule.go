@@ -31,6 +31,9 @@ type arm struct {
 	// probe is how long the arm runs first, before the arms take turns
 	// (strategy.Arm.Probe).
 	probe time.Duration
+	// cap is the most time the arm executes (strategy.Arm.Cap; 0: no
+	// cap).
+	cap time.Duration
 	// concrete runs the arm without the abstraction of linked lists
 	// (Config.NoListAbstraction): an arm under a state budget that
 	// decides finite-state programs by enumeration, lists of a bounded

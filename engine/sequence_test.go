@@ -126,4 +126,32 @@ func TestDefaultArms(t *testing.T) {
 			t.Errorf("%s: the first arm to start is %s, want %s", c, got, want)
 		}
 	}
+	// caps: the arms that run to the limit without deciding a class's
+	// properties return their share, and some arm of every class runs to
+	// the property's limit
+	capped := func(c features.Class) []string {
+		var out []string
+		uncapped := false
+		for _, a := range conf.order(c) {
+			if a.cap > 0 {
+				out = append(out, a.name)
+			} else {
+				uncapped = true
+			}
+		}
+		if !uncapped {
+			t.Errorf("%s: every arm has a cap: the portfolio would end before the limit", c)
+		}
+		sort.Strings(out)
+		return out
+	}
+	for c, want := range map[features.Class][]string{
+		features.Invariant: {"symex-cegar", "value", "value-cegar"},
+		features.Counting:  {"bmc", "k-induction", "predicate-cegar"},
+		features.LoopFree:  nil,
+	} {
+		if got := capped(c); !slices.Equal(got, want) {
+			t.Errorf("%s: capped arms %v, want %v", c, got, want)
+		}
+	}
 }

@@ -2,11 +2,13 @@ package strategy
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/reverify/reverify/engine/timeslice"
@@ -32,6 +34,12 @@ type Arm struct {
 	// arm that decides some properties at once at little cost and gives
 	// up late elsewhere (bounded model checking's k-induction at k = 1).
 	Probe time.Duration
+	// Cap is the most time the arm executes (0: no cap): an arm that
+	// decides the properties of its kind within it and runs to the
+	// limit elsewhere then returns its share to the others (an explicit
+	// enumeration on a loop bounded by an input). Its result is UNKNOWN
+	// with CauseTimeout.
+	Cap time.Duration
 }
 
 // Portfolio runs arms on the property at once and the first TRUE or
@@ -154,17 +162,29 @@ const loserGrace = 5 * time.Millisecond
 func (p portfolio) Run(ctx context.Context) *Result {
 	actx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var sched *scheduler
-	if p.slots < len(p.arms) {
-		sched = newScheduler(p.slots, p.clock, p.arms)
-		go sched.loop(actx)
-	}
 	stop := make([]context.CancelCauseFunc, len(p.arms))
 	ended := make([]chan struct{}, len(p.arms))
 	ctxs := make([]context.Context, len(p.arms))
 	for i := range p.arms {
 		ctxs[i], stop[i] = context.WithCancelCause(actx)
 		ended[i] = make(chan struct{})
+	}
+	capped := make([]atomic.Bool, len(p.arms))
+	expire := func(i int) {
+		capped[i].Store(true)
+		stop[i](errArmCap)
+	}
+	var sched *scheduler
+	if p.slots < len(p.arms) {
+		sched = newScheduler(p.slots, p.clock, p.arms, expire)
+		go sched.loop(actx)
+	} else {
+		for i, a := range p.arms {
+			if a.Cap > 0 {
+				t := time.AfterFunc(a.Cap, func() { expire(i) })
+				defer t.Stop()
+			}
+		}
 	}
 	shed := make([]bool, len(p.arms))
 	var mu sync.Mutex
@@ -231,10 +251,16 @@ collect:
 			// stopped for the property's memory (its caller saw only
 			// its context end)
 			r.SetUnknown(&results.Cause{Kind: results.CauseMemory}, r.Detail)
+		case capped[i].Load() && !Decided(r.Verdict):
+			r.SetUnknown(&results.Cause{Kind: results.CauseTimeout, Limit: p.arms[i].Cap.String()}, r.Detail)
 		}
 	}
 	return p.merge(rs, winner)
 }
+
+// errArmCap is the cancellation cause of an arm that has executed its
+// Arm.Cap.
+var errArmCap = errors.New("the arm's cap")
 
 // heaviest is the arm to stop when the property is over its memory
 // limit (-1: none, when fewer than two arms are still running, so that
@@ -383,6 +409,9 @@ type scheduler struct {
 	// the arms executing, in equal parts.
 	clock   Clock
 	lastCPU time.Duration
+	// expire stops arm i, which has executed its cap (Arm.Cap; called
+	// with mu held, at most once per arm).
+	expire func(i int)
 	// lastRSS is the resident set at the last accounting; its growth
 	// since goes to the arms executing, in equal parts (armSlot.grown).
 	lastRSS uint64
@@ -392,6 +421,8 @@ type armSlot struct {
 	weight  int
 	after   time.Duration
 	probe   time.Duration
+	cap     time.Duration // most executed time (Arm.Cap; 0: none)
+	expired bool          // stopped at its cap
 	grown   uint64        // resident-set growth during its turns, bytes
 	running bool          // holds a slot
 	alive   bool          // not ended
@@ -402,13 +433,13 @@ type armSlot struct {
 	wake    chan struct{}
 }
 
-func newScheduler(slots int, clock Clock, arms []Arm) *scheduler {
-	s := &scheduler{slots: slots, start: time.Now(), clock: clock, lastRSS: residentSet()}
+func newScheduler(slots int, clock Clock, arms []Arm, expire func(i int)) *scheduler {
+	s := &scheduler{slots: slots, start: time.Now(), clock: clock, lastRSS: residentSet(), expire: expire}
 	if clock != nil {
 		s.lastCPU = clock()
 	}
 	for _, a := range arms {
-		s.arms = append(s.arms, &armSlot{weight: max(a.Weight, 1), after: a.After, probe: a.Probe, alive: true, wake: make(chan struct{}, 1)})
+		s.arms = append(s.arms, &armSlot{weight: max(a.Weight, 1), after: a.After, probe: a.Probe, cap: a.Cap, alive: true, wake: make(chan struct{}, 1)})
 	}
 	s.mu.Lock()
 	s.schedule()
@@ -438,7 +469,15 @@ func (s *scheduler) schedule() {
 	var alive, probing []int
 	first := -1
 	for i, a := range s.arms {
-		if !a.alive {
+		if !a.alive || a.expired {
+			continue
+		}
+		if a.cap > 0 && exec(a) >= a.cap {
+			// its turns are over: it ends at its next checkpoint
+			a.expired = true
+			if s.expire != nil {
+				s.expire(i)
+			}
 			continue
 		}
 		if exec(a) < a.probe {

@@ -350,3 +350,34 @@ func TestPortfolioOnOneSlot(t *testing.T) {
 		t.Errorf("beside a stalled arm: got %s by %q after %v", r.Verdict, r.Decider, time.Since(start))
 	}
 }
+
+// TestPortfolioCap: an arm with a cap ends once it has executed it, with
+// or without turns, long before the arm that decides; without the cap it
+// runs until the winner ends it.
+func TestPortfolioCap(t *testing.T) {
+	for _, slots := range []int{1, 2} {
+		for _, cap := range []time.Duration{30 * time.Millisecond, 0} {
+			var burnerEnd, winnerEnd atomic.Int64
+			burner := Func("burner", func(ctx context.Context) *Result {
+				defer func() { burnerEnd.Store(time.Now().UnixNano()) }()
+				for ctx.Err() == nil {
+					timeslice.Yield(ctx)
+					time.Sleep(100 * time.Microsecond)
+				}
+				return Unknown(nil, CauseOf(ctx), "")
+			})
+			var steps atomic.Int64
+			winner := spin("winner", 400, &steps, results.True)
+			r := Portfolio("p", slots, Arm{S: burner, Cap: cap}, Arm{S: Func("winner", func(ctx context.Context) *Result {
+				defer func() { winnerEnd.Store(time.Now().UnixNano()) }()
+				return winner.Run(ctx)
+			})}).Run(context.Background())
+			if r.Verdict != results.True {
+				t.Fatalf("slots %d, cap %v: %s, want TRUE", slots, cap, r.Verdict)
+			}
+			if ended := burnerEnd.Load() < winnerEnd.Load(); ended != (cap > 0) {
+				t.Errorf("slots %d, cap %v: burner ended before the winner: %v", slots, cap, ended)
+			}
+		}
+	}
+}
