@@ -265,9 +265,9 @@ var errArmCap = errors.New("the arm's cap")
 // heaviest is the arm to stop when the property is over its memory
 // limit (-1: none, when fewer than two arms are still running, so that
 // the last one is never stopped for the others): the one whose turns
-// raised the process's resident set most (scheduler.charge; with a slot
-// per arm, no scheduler, the last in the arms' order), among those not
-// ended or already stopped.
+// raised the process's resident set most (scheduler.chargeMemory; with
+// a slot per arm, no scheduler, the last in the arms' order), among
+// those not ended or already stopped.
 func (p portfolio) heaviest(sched *scheduler, ended []chan struct{}, shed []bool) int {
 	var alive []int
 	for i := range ended {
