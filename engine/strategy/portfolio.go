@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/reverify/reverify/engine/timeslice"
@@ -169,11 +168,9 @@ func (p portfolio) Run(ctx context.Context) *Result {
 		ctxs[i], stop[i] = context.WithCancelCause(actx)
 		ended[i] = make(chan struct{})
 	}
-	capped := make([]atomic.Bool, len(p.arms))
-	expire := func(i int) {
-		capped[i].Store(true)
-		stop[i](errArmCap)
-	}
+	// an arm stopped by the portfolio has the reason as its context's
+	// cause: errArmCap at its cap, ErrMemoryLimit when shed
+	expire := func(i int) { stop[i](errArmCap) }
 	var sched *scheduler
 	if p.slots < len(p.arms) {
 		sched = newScheduler(p.slots, p.clock, p.arms, expire)
@@ -186,16 +183,11 @@ func (p portfolio) Run(ctx context.Context) *Result {
 			}
 		}
 	}
-	shed := make([]bool, len(p.arms))
-	var mu sync.Mutex
 	defer onMemoryLimit(ctx, func() <-chan struct{} {
-		mu.Lock()
-		defer mu.Unlock()
-		i := p.heaviest(sched, ended, shed)
+		i := heaviest(sched, ctxs, ended)
 		if i < 0 {
 			return nil
 		}
-		shed[i] = true
 		stop[i](ErrMemoryLimit)
 		return ended[i]
 	})()
@@ -238,8 +230,6 @@ collect:
 			break collect
 		}
 	}
-	mu.Lock()
-	defer mu.Unlock()
 	for i, r := range rs {
 		switch {
 		case r == nil:
@@ -247,11 +237,12 @@ collect:
 			// checkpoints): its result is discarded, its goroutine
 			// ends on its own.
 			rs[i] = Unknown(nil, &results.Cause{Kind: results.CauseBudget}, "")
-		case shed[i] && !Decided(r.Verdict):
-			// stopped for the property's memory (its caller saw only
-			// its context end)
+		case Decided(r.Verdict):
+		case context.Cause(ctxs[i]) == ErrMemoryLimit:
+			// stopped for the property's memory (the arm saw only its
+			// context end)
 			r.SetUnknown(&results.Cause{Kind: results.CauseMemory}, r.Detail)
-		case capped[i].Load() && !Decided(r.Verdict):
+		case context.Cause(ctxs[i]) == errArmCap:
 			r.SetUnknown(&results.Cause{Kind: results.CauseTimeout, Limit: p.arms[i].Cap.String()}, r.Detail)
 		}
 	}
@@ -267,17 +258,17 @@ var errArmCap = errors.New("the arm's cap")
 // the last one is never stopped for the others): the one whose turns
 // raised the process's resident set most (scheduler.chargeMemory; with
 // a slot per arm, no scheduler, the last in the arms' order), among
-// those not ended or already stopped.
-func (p portfolio) heaviest(sched *scheduler, ended []chan struct{}, shed []bool) int {
+// those neither ended nor stopped (an arm's context ends when the
+// portfolio stops it).
+func heaviest(sched *scheduler, ctxs []context.Context, ended []chan struct{}) int {
 	var alive []int
 	for i := range ended {
 		select {
 		case <-ended[i]:
-			continue
 		default:
-		}
-		if !shed[i] {
-			alive = append(alive, i)
+			if ctxs[i].Err() == nil {
+				alive = append(alive, i)
+			}
 		}
 	}
 	if len(alive) < 2 {
