@@ -51,7 +51,10 @@
 // invariants checked to be inductive (Houdini; Flanagan and Leino, FME
 // 2001): the comparisons of the entry function (Assume conditions,
 // assertion arguments, assigned values), their negations and the
-// non-strict forms of < and >. A candidate is kept only when it holds at
+// non-strict forms of < and >, and at each cut point the affine
+// equalities among the entry function's integer variables that Karr's
+// analysis finds there (engine/affine: x + j == y + i for a loop that
+// decrements x and y together). A candidate is kept only when it holds at
 // the first cut point visit of every path from the program's start and
 // is preserved by every error-free segment from a cut point where all
 // kept candidates are assumed to the next cut point visit (the same path

@@ -3,6 +3,7 @@ package kinduction
 import (
 	"context"
 
+	"github.com/reverify/reverify/engine/affine"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/smt"
 )
@@ -76,7 +77,9 @@ func (c *checker) local(x cfa.Expr) bool {
 	return ok
 }
 
-// invariants returns, per cut point, the candidates that are inductive
+// invariants returns, per cut point, the candidates (the program's
+// comparisons, and the affine equalities at the cut point that Karr's
+// analysis finds: engine/affine) that are inductive
 // invariants (Houdini): each holds at the first cut point visit of every
 // path from the program's start, and, assuming all kept candidates at a
 // cut point, at the next cut point visit of every segment that does not
@@ -84,12 +87,13 @@ func (c *checker) local(x cfa.Expr) bool {
 // changes. An error (path limit, encoding) aborts it with no invariants.
 func (c *checker) invariants(ctx context.Context) (map[*cfa.Location][]cfa.Expr, error) {
 	all := c.candidates()
-	if len(all) == 0 {
-		return nil, nil
-	}
+	eqs := affine.LoopEqualities(c.entry)
 	inv := map[*cfa.Location][]cfa.Expr{}
 	for _, h := range c.order {
-		inv[h] = append([]cfa.Expr(nil), all...)
+		inv[h] = append(append([]cfa.Expr(nil), eqs[h]...), all...)
+	}
+	if !c.anyInv(inv) {
+		return nil, nil
 	}
 	// filter drops the candidates at loc that path does not imply.
 	changed := false
