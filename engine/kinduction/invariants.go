@@ -14,8 +14,10 @@ const maxCandidates = 48
 // candidates returns the candidate invariants: every comparison of the
 // entry function that is an Assume condition (loop conditions, branch
 // conditions, assertion guards), a call argument (assertions) or an
-// assigned value, its negation, and the non-strict form of < and >, over
-// globals and the entry function's variables only.
+// assigned value, its negation, and the non-strict form of < and >, and
+// v >= 0 for each signed variable the entry function assigns (a
+// counter's sign, which the absence of wrap-around in i + 1 or 3 * i
+// often needs), over globals and the entry function's variables only.
 func (c *checker) candidates() []cfa.Expr {
 	seen := map[string]bool{}
 	var out []cfa.Expr
@@ -42,6 +44,11 @@ func (c *checker) candidates() []cfa.Expr {
 	for _, l := range c.entry.Locs {
 		for _, e := range l.Out {
 			switch op := e.Op.(type) {
+			case *cfa.Assign: // a signed counter's sign: v >= 0
+				if r, ok := op.LHS.(*cfa.VarRef); ok && r.Var.T.IsSigned() && !r.Var.Temp && !r.Var.AddrTaken && c.local(r) {
+					add(&cfa.Binary{Op: cfa.Ge, X: r, Y: &cfa.Const{T: r.Var.T}, T: cfa.IntT})
+				}
+				consider(op.RHS)
 			case *cfa.Assume:
 				if op.Truth {
 					consider(op.Cond)
@@ -50,8 +57,6 @@ func (c *checker) candidates() []cfa.Expr {
 				for _, a := range op.Args {
 					consider(a)
 				}
-			case *cfa.Assign:
-				consider(op.RHS)
 			}
 		}
 	}

@@ -173,3 +173,23 @@ func TestAffineInvariants(t *testing.T) {
 		t.Errorf("invariants %q do not contain (i + y) == (j + x)", got)
 	}
 }
+
+// TestSignInvariants: j - i <= 2n needs i >= 0 (else 3 * i may wrap),
+// which the program never compares; the sign candidate of the signed
+// counter i is kept by the Houdini search and makes the step hold.
+func TestSignInvariants(t *testing.T) {
+	r := check(t, `int main(void) {
+	int n = __VERIFIER_nondet_int();
+	if (!(0 < n && n < 1000)) return 0;
+	for (int i = 0; i < n; i++)
+		for (int j = 2 * i; j < 3 * i; j++)
+			__VERIFIER_assert(j - i <= 2 * n);
+	return 0;
+}`, kinduction.Options{MaxK: 3})
+	if r.Status != kinduction.True {
+		t.Fatalf("%v (%s), want TRUE", r.Status, r.Reason)
+	}
+	if got := strings.Join(r.Invariants, "; "); !strings.Contains(got, "i >= 0") {
+		t.Errorf("invariants %q do not contain i >= 0", got)
+	}
+}
