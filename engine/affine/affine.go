@@ -161,7 +161,7 @@ func (a *analysis) run() {
 			}
 			to := e.To.Index
 			if a.at[to] == nil {
-				a.at[to] = h
+				a.at[to] = h.copy() // transfer may return its argument: no hull is shared
 			} else if !a.at[to].join(h) {
 				continue
 			}

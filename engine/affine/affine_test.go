@@ -68,6 +68,15 @@ func TestLoopEqualities(t *testing.T) {
 	while (mid > 0) { lo = lo + 1; hi = hi - 1; mid = mid - 1; }
 	return lo - hi;
 }`, []string{"hi == (lo + (2 * mid))"}},
+		// the second loop's head is reached only after the first loop's
+		// head has grown: its hull must grow too (k == i at the first)
+		{"sequence", `int main(void) {
+	int n = __VERIFIER_nondet_int(), i = 0, k = 0;
+	while (i < n) { i++; k++; }
+	int j = 0;
+	while (j < n) { j++; k--; }
+	return k;
+}`, []string{"k == i", "(k + j) == i"}},
 		// a product of variables is not affine: y is arbitrary after it
 		{"product", `int main(void) {
 	int x = 0, y = 0;
