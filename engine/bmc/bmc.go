@@ -159,7 +159,6 @@ func checkBounds(ctx context.Context, prog *cfa.Program, opts Options, def defer
 	u := &unroller{prog: prog, loc: loc, loops: loops, entry: prog.Func(opts.Entry), floors: floorsOf(prog, loops, prog.Func(opts.Entry), opts.Unwindset),
 		errors: map[*cfa.Edge][]int{}, via: []*cfa.Edge{opts.Via}, sinks: true, maxNodes: opts.MaxNodes, escaped: prog.EscapedFuncs(), def: def}
 	u.budget, u.hasBudget = timeslice.Remaining(ctx)
-	u.start = time.Now()
 	for _, e := range opts.ErrorEdges {
 		u.errors[e] = []int{0}
 	}
@@ -500,15 +499,12 @@ func check(ctx context.Context, prog *cfa.Program, u *unroller, opts Options) (R
 		case why != "":
 			res.Reason += "; k-induction: " + why
 		}
-		spent := u.spent(ctx)
-		clock := hornClock{total: u.budget, spent: spent, limited: u.hasBudget, lastTry: u.hornLastTry, sinceTry: spent - u.hornEnded}
-		if opts.Horn != nil && u.hornTry < len(hornTries) && hornDue(k, hornTries[u.hornTry].bound, hornTries[u.hornTry].after, clock) {
+		left, _ := timeslice.Remaining(ctx)
+		if opts.Horn != nil && u.hornTry < len(hornTries) && hornDue(k, hornTries[u.hornTry].bound, hornTries[u.hornTry].after, u.budget, left, u.hasBudget) {
 			idx := u.hornTry
 			try := hornTries[idx]
 			u.hornTry = len(hornTries) // no further try unless this one ran out of time
 			proved, invs, why, timedOut := tryHorn(ctx, prog, u, opts, try.share, try.cap)
-			u.hornEnded = u.spent(ctx)
-			u.hornLastTry = u.hornEnded - spent
 			switch {
 			case proved:
 				h := hornResult(u, invs)

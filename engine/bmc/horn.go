@@ -195,57 +195,29 @@ func horn(ctx context.Context, prog *cfa.Program, u *unroller, hs smt.HornSolver
 
 // hornTries are the Horn engine's tries in one Check: each may run at
 // a bound whose unwinding assertions fail only in the entry function's
-// loops (and k-induction fails) once the bound is at least bound, or
-// Check has spent the fraction after of the time it had, or (for a try
-// after one that ran out of time) the bounds since that try have cost
-// twice what it did; it gets its share of the time left, with a cap on
-// it (0: none). A try follows only one that ran out of time, and a try
-// still pending when the bounds end undecided gets what is left
-// (hornLast). Spacer answers most of what it proves within a few
-// hundred milliseconds and some in seconds, while the unwinding
-// assertions need the time for deeper bounds: the first try is short,
-// the second waits for deep bounds, a quarter of the time, or bounds
-// that have grown costlier than the first try, so that the bounds and
-// the Horn clauses get time in proportion as in a doubling schedule
-// also when Check shares its clock with other analyses (a portfolio
-// arm's deadline is the property's) (doc/perf/2026-11-30-horn.md).
+// loops (and k-induction fails) once the bound is at least bound or
+// Check has spent the fraction after of the time it had, with its share
+// of the time left and a cap on it (0: none); a try follows only one
+// that ran out of time, and a try still pending when the bounds end
+// undecided gets what is left (hornLast). Spacer answers most of what
+// it proves within a few hundred milliseconds and some in seconds,
+// while the unwinding assertions need the time for deeper bounds: the
+// first try is short, the second waits for deep bounds or a quarter of
+// the time (doc/perf/2026-11-30-horn.md).
 var hornTries = []struct {
 	bound        int
 	after, share float64
 	cap          time.Duration
 }{{1, 0, 0.1, time.Second}, {64, 0.25, 0.25, 0}}
 
-// hornClock is what hornDue reads of Check's clock (CPU time under a
-// CPU budget): total is the time Check had when it started (limited:
-// it has a limit), spent the time it has spent since; lastTry is the
-// time the last try took when it ran out of time (0: no try did), and
-// sinceTry the time spent since it ended.
-type hornClock struct {
-	total, spent      time.Duration
-	limited           bool
-	lastTry, sinceTry time.Duration
-}
-
-// hornDue reports whether a try may run at bound k (see hornTries).
-func hornDue(k, bound int, after float64, c hornClock) bool {
-	switch {
-	case k >= bound:
-		return true
-	case c.lastTry > 0 && c.sinceTry >= 2*c.lastTry:
+// hornDue reports whether a try may run at bound k: k reaches bound, or
+// Check had total when it started (ok: it has a limit) and has spent
+// the fraction after of it (left remains).
+func hornDue(k, bound int, after float64, total, left time.Duration, ok bool) bool {
+	if k >= bound {
 		return true
 	}
-	return c.limited && after > 0 && c.total > 0 && float64(c.spent) >= after*float64(c.total)
-}
-
-// spent is the time Check has spent on ctx's clock: the budget it
-// started with less what is left, or the wall time without a limit.
-func (u *unroller) spent(ctx context.Context) time.Duration {
-	if u.hasBudget {
-		if left, ok := timeslice.Remaining(ctx); ok {
-			return u.budget - left
-		}
-	}
-	return time.Since(u.start)
+	return ok && after > 0 && total > 0 && float64(total-left) >= after*float64(total)
 }
 
 // hornTimeout bounds a try without a deadline.

@@ -5,30 +5,25 @@ import (
 	"time"
 )
 
-// TestHornDue: a try runs from its bound on, once its fraction of
-// Check's time is spent (never by time without a limit), or once the
-// bounds since the last try, which ran out of time, cost twice what it
-// did.
+// TestHornDue: a try runs from its bound on, or once its fraction of
+// Check's time is spent (never by time without a limit).
 func TestHornDue(t *testing.T) {
 	s := time.Second
 	for _, c := range []struct {
-		k, bound int
-		after    float64
-		clock    hornClock
-		want     bool
+		k, bound    int
+		after       float64
+		total, left time.Duration
+		ok, want    bool
 	}{
-		{1, 1, 0, hornClock{}, true},
-		{8, 64, 0.25, hornClock{total: 40 * s, spent: 9 * s, limited: true}, false},
-		{8, 64, 0.25, hornClock{total: 40 * s, spent: 10 * s, limited: true}, true},
-		{8, 64, 0.25, hornClock{total: 40 * s, spent: 38 * s, limited: true}, true},
-		{64, 64, 0.25, hornClock{total: 40 * s, spent: s, limited: true}, true},
-		{8, 64, 0.25, hornClock{spent: 39 * s}, false},
-		{8, 64, 0.25, hornClock{total: 40 * s, spent: 5 * s, limited: true, lastTry: s, sinceTry: 1999 * time.Millisecond}, false},
-		{8, 64, 0.25, hornClock{total: 40 * s, spent: 5 * s, limited: true, lastTry: s, sinceTry: 2 * s}, true},
-		{8, 64, 0.25, hornClock{spent: 5 * s, lastTry: s, sinceTry: 3 * s}, true},
+		{1, 1, 0, 0, 0, false, true},
+		{8, 64, 0.25, 40 * s, 31 * s, true, false},
+		{8, 64, 0.25, 40 * s, 30 * s, true, true},
+		{8, 64, 0.25, 40 * s, 2 * s, true, true},
+		{64, 64, 0.25, 40 * s, 39 * s, true, true},
+		{8, 64, 0.25, 0, 0, false, false},
 	} {
-		if got := hornDue(c.k, c.bound, c.after, c.clock); got != c.want {
-			t.Errorf("hornDue(%d, %d, %v, %+v) = %v, want %v", c.k, c.bound, c.after, c.clock, got, c.want)
+		if got := hornDue(c.k, c.bound, c.after, c.total, c.left, c.ok); got != c.want {
+			t.Errorf("hornDue(%d, %d, %v, %v, %v, %v) = %v, want %v", c.k, c.bound, c.after, c.total, c.left, c.ok, got, c.want)
 		}
 	}
 }

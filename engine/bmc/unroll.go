@@ -157,11 +157,6 @@ type unroller struct {
 	// a limit), for hornTries' timing.
 	budget    time.Duration
 	hasBudget bool
-	start     time.Time
-	// hornLastTry is the time the last Horn try took when it ran out
-	// of time, and hornEnded the time spent (unroller.spent) when it
-	// ended, for hornTries' timing.
-	hornLastTry, hornEnded time.Duration
 	// def decides which bounds skip their error queries (deferral.go).
 	def deferral
 	// escaped are the functions with a body whose address escapes
