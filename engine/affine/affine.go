@@ -42,7 +42,9 @@ func LoopEqualities(f *cfa.Function) map[*cfa.Location][]cfa.Expr {
 	if a == nil {
 		return nil
 	}
-	a.run()
+	if !a.run() {
+		return nil
+	}
 	out := map[*cfa.Location][]cfa.Expr{}
 	for _, l := range f.Locs {
 		if !l.LoopHead {
@@ -66,6 +68,7 @@ type analysis struct {
 	index map[*cfa.Var]int
 	temps []int // dimensions that equalities must not mention
 	at    []*hull
+	work  int // rational vector entries written (maxWork)
 }
 
 func newAnalysis(f *cfa.Function) *analysis {
@@ -141,20 +144,42 @@ func eachVar(op cfa.Op, f func(*cfa.Var)) {
 	}
 }
 
+// maxWork bounds the work of one analysis, in rational vector entries
+// the transfers write: testdata/examples/pktparse's build_packet (91
+// locations) takes about 125,000 and 70 ms.
+const maxWork = 500_000
+
 // run iterates the transfer relation to the least fixed point: the
 // hulls only grow, and each growth raises a dimension (at most
-// len(vars)+1 per location), so the worklist empties.
-func (a *analysis) run() {
+// len(vars)+1 per location), so the worklist empties. It reports false
+// when the work exceeds maxWork before (no equalities then).
+func (a *analysis) run() bool {
 	n := len(a.vars)
 	a.at[a.f.Entry.Index] = a.entry(n)
-	work := []*cfa.Location{a.f.Entry}
+	// the queued location first in reverse postorder goes next, so that
+	// a loop's body sees its head's growth once per round
+	rpo := reversePostorder(a.f)
 	queued := make([]bool, len(a.f.Locs))
 	queued[a.f.Entry.Index] = true
-	for len(work) > 0 {
-		l := work[len(work)-1]
-		work = work[:len(work)-1]
-		queued[l.Index] = false
+	for {
+		next := -1
+		for i, q := range queued {
+			if q && (next < 0 || rpo[i] < rpo[next]) {
+				next = i
+			}
+		}
+		if next < 0 {
+			return true
+		}
+		if a.work > maxWork {
+			return false
+		}
+		queued[next] = false
+		l := a.f.Locs[next]
 		for _, e := range l.Out {
+			if h := a.at[l.Index]; h != nil {
+				a.work += (len(h.dirs) + 1) * len(a.vars)
+			}
 			h := a.transfer(a.at[l.Index], e.Op)
 			if h == nil {
 				continue
@@ -165,12 +190,35 @@ func (a *analysis) run() {
 			} else if !a.at[to].join(h) {
 				continue
 			}
-			if !queued[to] {
-				queued[to] = true
-				work = append(work, e.To)
-			}
+			queued[to] = true
 		}
 	}
+}
+
+// reversePostorder numbers f's locations in reverse postorder of a
+// depth-first search from the entry (unreached ones last).
+func reversePostorder(f *cfa.Function) []int {
+	num := make([]int, len(f.Locs))
+	seen := make([]bool, len(f.Locs))
+	next := len(f.Locs)
+	var visit func(l *cfa.Location)
+	visit = func(l *cfa.Location) {
+		seen[l.Index] = true
+		for _, e := range l.Out {
+			if !seen[e.To.Index] {
+				visit(e.To)
+			}
+		}
+		next--
+		num[l.Index] = next
+	}
+	visit(f.Entry)
+	for i := range num {
+		if !seen[i] {
+			num[i] = len(f.Locs) + i
+		}
+	}
+	return num
 }
 
 // entry is the hull at the function's entry: every variable is

@@ -1,6 +1,7 @@
 package affine_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -96,5 +97,32 @@ func TestLoopEqualities(t *testing.T) {
 				t.Errorf("equalities %q, want %q", got, c.want)
 			}
 		})
+	}
+}
+
+// TestWorkLimit: a loop that increments 10 variables independently
+// many times exceeds the work bound and gets no equalities, while the
+// same loop with a short body keeps d == c.
+func TestWorkLimit(t *testing.T) {
+	gen := func(rounds int) string {
+		var b strings.Builder
+		b.WriteString("int main(void) {\n\tint c = 0, d = 0;\n")
+		for i := range 10 {
+			fmt.Fprintf(&b, "\tint x%d = 0;\n", i)
+		}
+		b.WriteString("\twhile (__VERIFIER_nondet_int()) {\n\t\tc = c + 1;\n\t\td = d + 1;\n")
+		for range rounds {
+			for i := range 10 {
+				fmt.Fprintf(&b, "\t\tif (c > x%d) x%d = x%d + 1;\n", i, i, i)
+			}
+		}
+		b.WriteString("\t}\n\treturn c;\n}\n")
+		return b.String()
+	}
+	if got := equalities(t, gen(1)); !slices.Equal(got, []string{"d == c"}) {
+		t.Errorf("short body: %q, want [d == c]", got)
+	}
+	if got := equalities(t, gen(100)); got != nil {
+		t.Errorf("long body: %q, want none (work bound)", got)
 	}
 }
