@@ -33,6 +33,7 @@ var layer = map[string]int{
 	"engine/timeslice":           0,
 	"engine/ctext":               0,
 	"engine/cfa":                 1,
+	"engine/affine":              2,
 	"engine/features":            2,
 	"engine/cfa/csem":            1,
 	"engine/cfa/cfatest":         1,
