@@ -126,6 +126,13 @@ func TestDefaultArms(t *testing.T) {
 			t.Errorf("%s: the first arm to start is %s, want %s", c, got, want)
 		}
 	}
+	// on loops that need an invariant, k-induction (the fastest arm on
+	// half of them) starts at once beside bmc with the largest share
+	for _, a := range conf.order(features.Invariant) {
+		if a.name == "k-induction" && (a.after != 0 || a.weight < 4) {
+			t.Errorf("invariant: k-induction after %v with weight %d, want from the start with weight 4", a.after, a.weight)
+		}
+	}
 	// caps: the arms that run to the limit without deciding a class's
 	// properties return their share, and some arm of every class runs to
 	// the property's limit
