@@ -83,20 +83,12 @@ func newAnalysis(f *cfa.Function) *analysis {
 	return a
 }
 
-// assigned is the variable e's operation writes as a whole, if any.
+// assigned is the variable op writes as a whole, if any.
 func assigned(op cfa.Op) *cfa.Var {
-	var lhs cfa.Expr
-	switch op := op.(type) {
-	case *cfa.Decl:
-		return op.Var
-	case *cfa.Assign:
-		lhs = op.LHS
-	case *cfa.Havoc:
-		lhs = op.LHS
-	case *cfa.Call:
-		lhs = op.Result
+	if d, ok := op.(*cfa.Decl); ok {
+		return d.Var
 	}
-	if r, ok := lhs.(*cfa.VarRef); ok {
+	if r, ok := cfa.Stored(op).(*cfa.VarRef); ok {
 		return r.Var
 	}
 	return nil

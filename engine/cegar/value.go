@@ -653,14 +653,5 @@ func loopVars(prog *cfa.Program) map[int]bool {
 // written returns the variable an operation writes to, if it writes to
 // a variable (through an array index or member, too).
 func written(op cfa.Op) *cfa.Var {
-	var lhs cfa.Expr
-	switch op := op.(type) {
-	case *cfa.Assign:
-		lhs = op.LHS
-	case *cfa.Havoc:
-		lhs = op.LHS
-	case *cfa.Call:
-		lhs = op.Result
-	}
-	return cfa.BaseVar(lhs)
+	return cfa.BaseVar(cfa.Stored(op))
 }

@@ -117,3 +117,24 @@ func TestParseDataModel(t *testing.T) {
 		t.Error("ParseDataModel(LP32) succeeded")
 	}
 }
+
+// TestStored: the lvalue each operation stores into.
+func TestStored(t *testing.T) {
+	_, _, x := build()
+	ref := &cfa.VarRef{Var: x}
+	for _, c := range []struct {
+		op   cfa.Op
+		want cfa.Expr
+	}{
+		{&cfa.Assign{LHS: ref, RHS: &cfa.Const{T: cfa.IntT}}, ref},
+		{&cfa.Havoc{LHS: ref, Source: "volatile"}, ref},
+		{&cfa.Call{Fn: "f", Result: ref}, ref},
+		{&cfa.Call{Fn: "f"}, nil},
+		{&cfa.Decl{Var: x}, nil},
+		{&cfa.Assume{Cond: ref, Truth: true}, nil},
+	} {
+		if got := cfa.Stored(c.op); got != c.want {
+			t.Errorf("Stored(%v) = %v, want %v", c.op, got, c.want)
+		}
+	}
+}

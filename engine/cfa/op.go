@@ -145,3 +145,19 @@ func ForEachExpr(op Op, f func(Expr)) {
 		}
 	}
 }
+
+// Stored is the lvalue op stores into: an Assign's or a Havoc's LHS, a
+// Call's Result; nil for the other operations and a call without one.
+func Stored(op Op) Expr {
+	switch op := op.(type) {
+	case *Assign:
+		return op.LHS
+	case *Havoc:
+		return op.LHS
+	case *Call:
+		if op.Result != nil {
+			return op.Result
+		}
+	}
+	return nil
+}
