@@ -26,9 +26,9 @@ type Class string
 //     program without arrays: a proof needs a loop invariant (predicate
 //     abstraction, k-induction).
 //   - Relational: Invariant, and Karr's analysis finds an affine equality
-//     at a loop head of the entry function over two or more variables,
-//     one of them assigned in the loop (x + j == y + i: engine/affine),
-//     the kind of invariant k-induction's candidates supply.
+//     over two or more variables at a loop head of the entry function
+//     (x + j == y + i: engine/affine), the kind of invariant k-induction's
+//     candidates supply.
 //   - Heap: loops in a program that allocates; list and tree walks are
 //     bounded by the data structure, which explicit values enumerate
 //     without abstraction up to a bounded length.
