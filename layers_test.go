@@ -34,7 +34,7 @@ var layer = map[string]int{
 	"engine/ctext":               0,
 	"engine/cfa":                 1,
 	"engine/affine":              2,
-	"engine/features":            3,
+	"engine/features":            2,
 	"engine/cfa/csem":            1,
 	"engine/cfa/cfatest":         1,
 	"results":                    1,

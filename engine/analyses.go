@@ -76,7 +76,7 @@ func init() {
 	// default: the arms and the order of their first turns follow the
 	// program's class (engine/features; defaultArms).
 	register("default", configuration{
-		doc:   "value (at most 500,000 states, lists not abstracted), value-cegar, predicate-cegar, k-induction, symex-cegar and bmc as a portfolio: the first TRUE or FALSE wins; with fewer cores than arms (under --clock cpu: always, one slot) they take turns in time slices, in an order, with shares and with caps on their time chosen by the program's loops (engine/features): counting loops start with value alone (twice the share), then bmc after 0.05 s, predicate-cegar (four times the share) after 0.3 s, k-induction after 0.5 s, symex-cegar after 2 s and value-cegar after 4 s, bmc, predicate-cegar and k-induction for at most 4 s each; a loop whose bound is an input or a large constant starts with bmc and k-induction (four times the share each; k-induction eight times when an affine relation holds between variables the loop assigns), predicate-cegar (four times) after 0.05 s, value after 0.1 s, symex-cegar after 0.5 s and value-cegar after 4 s, the last three for at most 1 s each; other programs bmc beside value from the start and the others from 1–2 s of the arms' time (CPU time under --clock cpu); when the property passes its memory limit the arm whose turns raised the memory most stops first, down to the last one; with 4 or more properties value first runs once over all of them, for at most a quarter of their limits together spread over the workers (one limit at least), each property charged its part of that time (multi-property verification)",
+		doc:   "value (at most 500,000 states, lists not abstracted), value-cegar, predicate-cegar, k-induction, symex-cegar and bmc as a portfolio: the first TRUE or FALSE wins; with fewer cores than arms (under --clock cpu: always, one slot) they take turns in time slices, in an order, with shares and with caps on their time chosen by the program's loops (engine/features): counting loops start with value alone (twice the share), then bmc after 0.05 s, predicate-cegar (four times the share) after 0.3 s, k-induction after 0.5 s, symex-cegar after 2 s and value-cegar after 4 s, bmc, predicate-cegar and k-induction for at most 4 s each; a loop whose bound is an input or a large constant starts with bmc and k-induction (four times the share each), predicate-cegar (four times) after 0.05 s, value after 0.1 s, symex-cegar after 0.5 s and value-cegar after 4 s, the last three for at most 1 s each; other programs bmc beside value from the start and the others from 1–2 s of the arms' time (CPU time under --clock cpu); when the property passes its memory limit the arm whose turns raised the memory most stops first, down to the last one; with 4 or more properties value first runs once over all of them, for at most a quarter of their limits together spread over the workers (one limit at least), each property charged its part of that time (multi-property verification)",
 		arms:  defaultArms(features.Counting),
 		order: defaultArms,
 	})
@@ -160,12 +160,6 @@ func (conf configuration) plan(prog *cfa.Program, props []*spec.Property, cfg Co
 //     only within the first second (an early FALSE, a small input
 //     range) and otherwise run to the limit, which took bmc's share on
 //     the tasks it proves in 7–12 s (heapsort, gauss_sum).
-//   - The same loops with an affine relation between variables the loop
-//     assigns (features.Relational: x + j == y + i) are k-induction's
-//     with eight times the share from the start: with that relation
-//     among its candidates it is the fastest arm on 12 of the 16 such
-//     SV-COMP loop tasks and the only one on 10
-//     (doc/perf/2026-12-03-affine-candidates.md).
 func defaultArms(c features.Class) []arm {
 	value := arm{name: "value", maxStates: valueArmStates, concrete: true}
 	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
@@ -176,10 +170,6 @@ func defaultArms(c features.Class) []arm {
 	case features.Invariant:
 		value.after, value.cap = ms(100), ms(1000)
 		return []arm{value, {name: "bmc", weight: 4}, {name: "k-induction", weight: 4}, {name: "predicate-cegar", weight: 4, after: ms(50)},
-			{name: "symex-cegar", after: ms(500), cap: ms(1000)}, {name: "value-cegar", after: ms(4000), cap: ms(1000)}}
-	case features.Relational:
-		value.after, value.cap = ms(100), ms(1000)
-		return []arm{value, {name: "k-induction", weight: 8}, {name: "bmc", weight: 4}, {name: "predicate-cegar", weight: 4, after: ms(50)},
 			{name: "symex-cegar", after: ms(500), cap: ms(1000)}, {name: "value-cegar", after: ms(4000), cap: ms(1000)}}
 	}
 	value.weight = 2

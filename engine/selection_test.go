@@ -13,8 +13,8 @@ import (
 
 // TestSelectionRecorded: under `default` each result says which class
 // of program ordered the arms (results.json's "selection"): a loop whose
-// bound is an input, with x == 2 * i + 1 between the variables it
-// assigns, makes the program relational; the lone analyses record none.
+// bound is an input makes the program input-bounded and predicate
+// abstraction proves it; the lone analyses record none.
 func TestSelectionRecorded(t *testing.T) {
 	const src = `extern unsigned __VERIFIER_nondet_uint(void);
 extern void __assert_fail(const char *, const char *, unsigned, const char *);
@@ -28,7 +28,7 @@ int main(void) {
 `
 	prog, props := translateString(t, "sel.c", src)
 	for _, c := range []struct{ config, want string }{
-		{"default", "relational: 1 loop (1 input-bounded at "},
+		{"default", "invariant: 1 loop (1 input-bounded at "},
 		{"predicate-cegar", ""},
 	} {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)

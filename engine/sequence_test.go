@@ -102,7 +102,7 @@ func TestDefaultArms(t *testing.T) {
 		return out
 	}
 	want := names(conf.arms)
-	for _, c := range []features.Class{features.LoopFree, features.FiniteState, features.Counting, features.Invariant, features.Relational, features.Heap} {
+	for _, c := range []features.Class{features.LoopFree, features.FiniteState, features.Counting, features.Invariant, features.Heap} {
 		as := conf.order(c)
 		if got := names(as); !slices.Equal(got, want) {
 			t.Errorf("%s: arms %v, want %v", c, got, want)
@@ -121,25 +121,16 @@ func TestDefaultArms(t *testing.T) {
 		}
 		return l.name
 	}
-	for c, want := range map[features.Class]string{features.Invariant: "bmc", features.Relational: "k-induction", features.Counting: "value"} {
+	for c, want := range map[features.Class]string{features.Invariant: "bmc", features.Counting: "value"} {
 		if got := leader(conf.order(c)); got != want {
 			t.Errorf("%s: the first arm to start is %s, want %s", c, got, want)
 		}
 	}
 	// on loops that need an invariant, k-induction (the fastest arm on
-	// half of them) starts at once beside bmc with the largest share,
-	// and with twice any other's when an affine relation holds
-	for c, want := range map[features.Class]int{features.Invariant: 4, features.Relational: 8} {
-		most := 0
-		for _, a := range conf.order(c) {
-			if a.name != "k-induction" {
-				most = max(most, a.weight)
-			}
-		}
-		for _, a := range conf.order(c) {
-			if a.name == "k-induction" && (a.after != 0 || a.weight != want || a.weight < most) {
-				t.Errorf("%s: k-induction after %v with weight %d (others up to %d), want from the start with weight %d", c, a.after, a.weight, most, want)
-			}
+	// half of them) starts at once beside bmc with the largest share
+	for _, a := range conf.order(features.Invariant) {
+		if a.name == "k-induction" && (a.after != 0 || a.weight < 4) {
+			t.Errorf("invariant: k-induction after %v with weight %d, want from the start with weight 4", a.after, a.weight)
 		}
 	}
 	// caps: the arms that run to the limit without deciding a class's
@@ -162,10 +153,9 @@ func TestDefaultArms(t *testing.T) {
 		return out
 	}
 	for c, want := range map[features.Class][]string{
-		features.Invariant:  {"symex-cegar", "value", "value-cegar"},
-		features.Relational: {"symex-cegar", "value", "value-cegar"},
-		features.Counting:   {"bmc", "k-induction", "predicate-cegar"},
-		features.LoopFree:   nil,
+		features.Invariant: {"symex-cegar", "value", "value-cegar"},
+		features.Counting:  {"bmc", "k-induction", "predicate-cegar"},
+		features.LoopFree:  nil,
 	} {
 		if got := capped(c); !slices.Equal(got, want) {
 			t.Errorf("%s: capped arms %v, want %v", c, got, want)

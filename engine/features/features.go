@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/reverify/reverify/engine/affine"
 	"github.com/reverify/reverify/engine/cfa"
 )
 
@@ -25,10 +24,6 @@ type Class string
 //     tests input-dependent data or a constant over LargeBound, in a
 //     program without arrays: a proof needs a loop invariant (predicate
 //     abstraction, k-induction).
-//   - Relational: Invariant, and Karr's analysis finds an affine equality
-//     over two or more variables at a loop head of the entry function
-//     (x + j == y + i: engine/affine), the kind of invariant k-induction's
-//     candidates supply.
 //   - Heap: loops in a program that allocates; list and tree walks are
 //     bounded by the data structure, which explicit values enumerate
 //     without abstraction up to a bounded length.
@@ -37,7 +32,6 @@ const (
 	FiniteState Class = "finite-state"
 	Counting    Class = "counting"
 	Invariant   Class = "invariant"
-	Relational  Class = "relational"
 	Heap        Class = "heap"
 )
 
@@ -58,27 +52,20 @@ type Features struct {
 	Arrays      bool // declares an array
 	Recursion   bool // a reached function calls itself, directly or not
 	Edges       int  // CFA edges in the functions the entry reaches
-	// Relations counts the affine equalities over two or more variables,
-	// one of them assigned in the loop, at the entry function's loop
-	// heads (engine/affine.LoopEqualities).
-	Relations int
 }
 
 // Class returns the features' class: LoopFree without loops, else Heap
 // when the program allocates, else Invariant when any loop is
 // input-bounded and the program has no arrays (a loop over a buffer
 // whose length is an input is bounded by the buffer, which explicit
-// values enumerate: a parser of packets), Relational instead when it
-// has Relations, else Counting when any loop is input-bounded or
-// counts, else FiniteState.
+// values enumerate: a parser of packets), else Counting when any loop
+// is input-bounded or counts, else FiniteState.
 func (f Features) Class() Class {
 	switch {
 	case f.Loops == 0:
 		return LoopFree
 	case f.Heap:
 		return Heap
-	case f.InputLoops > 0 && !f.Arrays && f.Relations > 0:
-		return Relational
 	case f.InputLoops > 0 && !f.Arrays:
 		return Invariant
 	case f.CountingLoops > 0 || f.InputLoops > 0:
@@ -119,9 +106,6 @@ func (f Features) String() string {
 		if b.on {
 			parts = append(parts, b.name)
 		}
-	}
-	if f.Relations > 0 {
-		parts = append(parts, fmt.Sprintf("%d affine relations", f.Relations))
 	}
 	parts = append(parts, fmt.Sprintf("%d edges", f.Edges))
 	return string(f.Class()) + ": " + strings.Join(parts, ", ")
@@ -179,41 +163,7 @@ func Of(p *cfa.Program, entry string) Features {
 			f.Arrays = true
 		}
 	}
-	if f.InputLoops > 0 && !f.Heap && !f.Arrays {
-		f.Relations = relations(root, loops)
-	}
 	return f
-}
-
-// relations counts the affine equalities at fn's loop heads over two or
-// more variables, one of them assigned in the loop (a copy made before
-// the loop, m == n, is no loop invariant to find).
-func relations(fn *cfa.Function, loops *cfa.Loops) int {
-	n := 0
-	for head, xs := range affine.LoopEqualities(fn) {
-		assigned := map[*cfa.Var]bool{}
-		for l := range loops.Body[head] {
-			for _, e := range l.Out {
-				if v := cfa.BaseVar(cfa.Stored(e.Op)); v != nil {
-					assigned[v] = true
-				}
-			}
-		}
-		for _, x := range xs {
-			vars, inLoop := 0, false
-			cfa.Walk(x, func(e cfa.Expr) bool {
-				if r, ok := e.(*cfa.VarRef); ok {
-					vars++
-					inLoop = inLoop || assigned[r.Var]
-				}
-				return true
-			})
-			if vars >= 2 && inLoop {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 func edgeCount(fn *cfa.Function) int {

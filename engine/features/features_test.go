@@ -49,17 +49,6 @@ func TestClasses(t *testing.T) {
 			b.Assign(b.V(i), b.I(0))
 			b.While(b.Lt(b.V(i), b.V(n)), func() { b.Assign(b.V(i), b.Add(b.V(i), b.I(1))) })
 		}, "invariant: 1 loop (1 input-bounded), 10 edges"},
-		{"two variables that a loop bounded by an input decrements together", func(b *cfatest.B) {
-			i, j, x, y := b.Local("i", cfa.IntT), b.Local("j", cfa.IntT), b.Local("x", cfa.IntT), b.Local("y", cfa.IntT)
-			b.Havoc(b.V(i))
-			b.Havoc(b.V(j))
-			b.Assign(b.V(x), b.V(i))
-			b.Assign(b.V(y), b.V(j))
-			b.While(b.Ne(b.V(x), b.I(0)), func() {
-				b.Assign(b.V(x), b.Sub(b.V(x), b.I(1)))
-				b.Assign(b.V(y), b.Sub(b.V(y), b.I(1)))
-			})
-		}, "relational: 1 loop (1 input-bounded), 1 affine relations, 15 edges"},
 		{"input reaches the bound through a copy and a call", func(b *cfatest.B) {
 			i, n, m := b.Local("i", cfa.IntT), b.Local("n", cfa.IntT), b.Local("m", cfa.IntT)
 			b.Call(b.V(n), "read_config")
