@@ -18,7 +18,8 @@ const MaxEqualities = 8
 // address-taken, nor volatile, nor temporaries) that hold in every state
 // of the hull reaching it, each as an Eq comparison with integer
 // coefficients over variables of one width (the others are skipped),
-// at most MaxEqualities per loop head (nil map entries: none). A
+// at most MaxEqualities per loop head (a loop head without any is not
+// in the map). A
 // function with more than MaxVars variables to track (temporaries
 // included), with none, or whose analysis exceeds maxWork gets no
 // equalities. The analysis is intraprocedural: a call makes its result
