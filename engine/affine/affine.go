@@ -19,10 +19,9 @@ const MaxEqualities = 8
 // of the hull reaching it, each as an Eq comparison with integer
 // coefficients over variables of one width (the others are skipped),
 // at most MaxEqualities per loop head (a loop head without any is not
-// in the map). A
-// function with more than MaxVars variables to track (temporaries
-// included), with none, or whose analysis exceeds maxWork gets no
-// equalities. The analysis is intraprocedural: a call makes its result
+// in the map). A function with more than MaxVars variables to track
+// (temporaries included), with none, or whose analysis exceeds maxWork
+// gets no equalities. The analysis is intraprocedural: a call makes its result
 // and every global arbitrary.
 func LoopEqualities(f *cfa.Function) map[*cfa.Location][]cfa.Expr {
 	a := newAnalysis(f)
