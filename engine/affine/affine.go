@@ -235,10 +235,10 @@ func (a *analysis) transfer(h *hull, op cfa.Op) *hull {
 		}
 	case *cfa.Call:
 		// the callee may write any global; the result is arbitrary
-		out := h
+		out, res := h.copy(), assigned(op)
 		for i, v := range a.vars {
-			if v.Global || v == assigned(op) {
-				out = out.havoc(i)
+			if v.Global || v == res {
+				out.add(unit(len(a.vars), i))
 			}
 		}
 		return out

@@ -78,6 +78,15 @@ func TestLoopEqualities(t *testing.T) {
 	while (j < n) { j++; k--; }
 	return k;
 }`, []string{"k == i", "(k + j) == i"}},
+		// a call may write any global: g == x does not survive f()
+		{"call", `int g;
+void f(void);
+int main(void) {
+	int x = 0, y = 0;
+	g = 0;
+	while (__VERIFIER_nondet_int()) { x = x + 1; y = y + 1; g = g + 1; f(); }
+	return x;
+}`, []string{"y == x"}},
 		// a product of variables is not affine: y is arbitrary after it
 		{"product", `int main(void) {
 	int x = 0, y = 0;

@@ -190,9 +190,8 @@ func (a *analysis) equalities(h *hull) []cfa.Expr {
 
 // expr is Σ vec[i]·vars[i] == b as a comparison with integer
 // coefficients, the positive terms on the left and the negative ones
-// on the right; nil when the variables differ in width, when a
-// coefficient does not fit in 32 bits, or when it names one variable
-// only and no constant (x == x).
+// on the right (a side without terms is 0, as in x == 0); nil when the
+// variables differ in width or a coefficient does not fit in 32 bits.
 func (a *analysis) expr(vec []*big.Rat, b *big.Rat) cfa.Expr {
 	// clear the denominators
 	l := big.NewInt(1)
@@ -216,7 +215,6 @@ func (a *analysis) expr(vec []*big.Rat, b *big.Rat) cfa.Expr {
 		}
 	}
 	limit := big.NewInt(1 << 31)
-	vars := 0
 	for i, x := range vec {
 		if x.Sign() == 0 {
 			continue
@@ -231,7 +229,6 @@ func (a *analysis) expr(vec []*big.Rat, b *big.Rat) cfa.Expr {
 		if new(big.Int).Abs(k).Cmp(limit) >= 0 {
 			return nil
 		}
-		vars++
 		if k.Sign() > 0 {
 			term(&lhs, k, &cfa.VarRef{Var: v})
 		} else {
