@@ -77,7 +77,9 @@
 //
 // Programs whose functions reachable from the entry are not recursive,
 // whose only loops are in the entry function (nested loops included),
-// whose variables are scalar integers whose address is never taken, and
+// whose variables are scalar integers whose address is never taken (a
+// variable no operation reads, such as an unused argv, may have any
+// type: its value reaches no path condition), and
 // whose calls without a body are __VERIFIER_nondet_*, __VERIFIER_assume,
 // abort, exit and error functions. Everything else is UNKNOWN with the
 // reason ("k-induction: recursion at f.c:3:1"), never TRUE: the havoc of

@@ -93,7 +93,8 @@ type checker struct {
 	entry  *cfa.Function
 	opts   Options
 	heads  map[*cfa.Location]bool
-	order  []*cfa.Location // cut points in location order
+	order  []*cfa.Location   // cut points in location order
+	read   map[*cfa.Var]bool // the variables some operation reads (readVars)
 	errors map[*cfa.Edge]bool
 	via    *cfa.Edge
 	paths  int
@@ -125,9 +126,11 @@ func Check(ctx context.Context, prog *cfa.Program, opts Options) (res Result) {
 	for _, e := range opts.ErrorEdges {
 		c.errors[e] = true
 	}
-	if r, _ := checkScope(prog, entry, c.errors); r != "" {
+	r, _, read := checkScope(prog, entry, c.errors)
+	if r != "" {
 		return unknown(0, "%s", r)
 	}
+	c.read = read
 	for _, l := range entry.Locs {
 		if l.LoopHead {
 			c.heads[l] = true
@@ -306,7 +309,7 @@ func (c *checker) synthetic(loc *cfa.Location, op cfa.Op) *cfa.Edge {
 
 // arbitrary is the prefix of the step case: entering the entry function
 // and havocking every global and every parameter and local of the entry
-// function at cut point h, then assuming the invariants of h.
+// function that some operation reads at cut point h, then assuming the invariants of h.
 func (c *checker) arbitrary(h *cfa.Location, inv []cfa.Expr) []cfa.Step {
 	path := []cfa.Step{{Kind: cfa.Enter, Callee: c.entry}}
 	vars := append(append(append([]*cfa.Var{}, c.prog.Globals...), c.entry.Params...), c.entry.Locals...)
@@ -314,6 +317,9 @@ func (c *checker) arbitrary(h *cfa.Location, inv []cfa.Expr) []cfa.Step {
 		vars = append(vars, c.entry.RetVar)
 	}
 	for _, v := range vars {
+		if !c.read[v] {
+			continue // its value reaches no operation
+		}
 		e := c.synthetic(h, &cfa.Havoc{LHS: &cfa.VarRef{Var: v}, Source: "k-induction"})
 		path = append(path, cfa.Step{Edge: e})
 	}

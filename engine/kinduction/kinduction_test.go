@@ -193,3 +193,26 @@ func TestSignInvariants(t *testing.T) {
 		t.Errorf("invariants %q do not contain i >= 0", got)
 	}
 }
+
+// TestUnreadPointer: main's argv (char **) is outside the scalar scope,
+// but a variable no operation reads cannot change a path's feasibility:
+// unread, the program is in scope and proved; read (its address
+// compared), the same loop is UNKNOWN with the scope reason, never TRUE
+// (argv may be NULL when a caller passes it so, and the assertion then
+// fails).
+func TestUnreadPointer(t *testing.T) {
+	const loop = `
+	unsigned int x = 0, y = 0;
+	while (__VERIFIER_nondet_int()) { x++; y++; }
+	__VERIFIER_assert(x == y);
+	return 0;
+}`
+	r := check(t, "int main(int argc, char **argv) {"+loop, kinduction.Options{MaxK: 3})
+	if r.Status != kinduction.True {
+		t.Errorf("argv unread: %v (%s), want TRUE", r.Status, r.Reason)
+	}
+	r = check(t, "int main(int argc, char **argv) {\n\tif (argv == 0) reach_error();"+loop, kinduction.Options{MaxK: 3})
+	if r.Status != kinduction.Unknown || !strings.Contains(r.Reason, "variable argv") || !strings.Contains(r.Reason, "is not a scalar integer") {
+		t.Errorf("argv read: %v (%s), want UNKNOWN: argv is not a scalar integer", r.Status, r.Reason)
+	}
+}

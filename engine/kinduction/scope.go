@@ -22,8 +22,11 @@ func allowedExtern(fn string) bool {
 
 // checkScope returns "" when prog, run from entry, is inside the scope of
 // the package doc, and otherwise the reason it is not. It also returns
-// the functions reachable from entry (entry first).
-func checkScope(prog *cfa.Program, entry *cfa.Function, errorEdges map[*cfa.Edge]bool) (string, []*cfa.Function) {
+// the functions reachable from entry (entry first) and the variables
+// some operation of theirs or of the global initialiser reads (readVars);
+// a variable no operation reads (main's unused argv) cannot influence a
+// path's feasibility, so its type is not restricted.
+func checkScope(prog *cfa.Program, entry *cfa.Function, errorEdges map[*cfa.Edge]bool) (string, []*cfa.Function, map[*cfa.Var]bool) {
 	var order []*cfa.Function
 	visited := map[*cfa.Function]bool{}
 	// The functions on a cycle of the direct calls that are run (an
@@ -78,12 +81,13 @@ func checkScope(prog *cfa.Program, entry *cfa.Function, errorEdges map[*cfa.Edge
 	}
 	visit(entry)
 	if reason != "" {
-		return reason, nil
+		return reason, nil, nil
 	}
+	read := readVars(append([]*cfa.Function{prog.Init}, order...))
 	for _, f := range order {
 		for _, l := range f.Locs {
 			if l.LoopHead && f != entry {
-				return fmt.Sprintf("loop in called function %s at %s", f.Name, loopPos(l)), nil
+				return fmt.Sprintf("loop in called function %s at %s", f.Name, loopPos(l)), nil, nil
 			}
 		}
 		vars := append(append([]*cfa.Var{}, f.Params...), f.Locals...)
@@ -91,24 +95,54 @@ func checkScope(prog *cfa.Program, entry *cfa.Function, errorEdges map[*cfa.Edge
 			vars = append(vars, f.RetVar)
 		}
 		for _, v := range vars {
-			if r := varReason(v); r != "" {
-				return r, nil
+			if r := varReason(v); r != "" && read[v] {
+				return r, nil, nil
 			}
 		}
 	}
 	for _, v := range prog.Globals {
-		if r := varReason(v); r != "" {
-			return r, nil
+		if r := varReason(v); r != "" && read[v] {
+			return r, nil, nil
 		}
 	}
 	for _, e := range prog.Init.Locs {
 		for _, o := range e.Out {
 			if _, ok := o.Op.(*cfa.Call); ok {
-				return fmt.Sprintf("call in a global initialiser at %s", o.Pos.Start), nil
+				return fmt.Sprintf("call in a global initialiser at %s", o.Pos.Start), nil, nil
 			}
 		}
 	}
-	return "", order
+	return "", order, read
+}
+
+// readVars is the set of variables that an operation of fns reads: every
+// variable an operation mentions, except the target of an Assign, a Havoc
+// or a Call's result that is a variable itself (x = …, which writes x
+// and reads nothing of it). A Decl reads nothing.
+func readVars(fns []*cfa.Function) map[*cfa.Var]bool {
+	read := map[*cfa.Var]bool{}
+	mark := func(x cfa.Expr) {
+		for _, v := range cfa.Vars(x) {
+			read[v] = true
+		}
+	}
+	for _, f := range fns {
+		if f == nil {
+			continue
+		}
+		for _, l := range f.Locs {
+			for _, e := range l.Out {
+				stored := cfa.Stored(e.Op)
+				cfa.ForEachExpr(e.Op, func(x cfa.Expr) {
+					if _, ok := x.(*cfa.VarRef); ok && x == stored {
+						return
+					}
+					mark(x)
+				})
+			}
+		}
+	}
+	return read
 }
 
 // varReason says why v is outside the scope ("" when it is a scalar
