@@ -113,6 +113,7 @@ var peers = map[[2]string]string{
 	{"engine/frontend/csyntax", "engine/cfa"}:                "witness expressions are parsed into typed cfa expressions",
 	{"results", "engine/cfa"}:                                "counterexample inputs have C types and steps, invariants are CFA expressions at CFA locations",
 	{"engine/reduce", "engine/pdg"}:                          "the slice pass keeps pdg's backward slice of the property",
+	{"engine/features", "engine/affine"}:                     "a loop with affine equalities at its head is a class of its own (k-induction takes them as candidates)",
 	{"engine/smt/z3", "engine/smt"}:                          "z3 implements smt's solver interfaces",
 	{"engine/smt/smtlib", "engine/smt"}:                      "smt's terms are written as SMT-LIB text and read from it",
 	{"engine/smt/arrayelim", "engine/smt"}:                   "arrays are eliminated from smt's terms",

@@ -164,6 +164,14 @@ func (conf configuration) plan(prog *cfa.Program, props []*spec.Property, cfg Co
 //     only within the first second (an early FALSE, a small input
 //     range) and otherwise run to the limit, which took bmc's share on
 //     the tasks it proves in 7–12 s (heapsort, gauss_sum).
+//   - Such a loop with affine equalities at its head (features.Affine:
+//     variables that move together, a bound that is a copy of another):
+//     k-induction, which takes the equalities as candidates, decides 13
+//     of the 17 SV-COMP loop tasks of this class first. bmc alone for
+//     0.05 s (the loops it unwinds whole in hundredths), then
+//     k-induction with four times bmc's share, predicate-cegar from 1 s,
+//     value and symex-cegar from 2 s and value-cegar from 4 s, the
+//     last three for 1 s each (doc/perf/2026-12-03-affine-class.md).
 func defaultArms(c features.Class) []arm {
 	value := arm{name: "value", maxStates: valueArmStates, concrete: true}
 	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
@@ -171,6 +179,11 @@ func defaultArms(c features.Class) []arm {
 	case features.LoopFree, features.FiniteState, features.Heap:
 		return []arm{value, {name: "bmc"}, {name: "value-cegar", after: ms(1000)}, {name: "symex-cegar", after: ms(1000)},
 			{name: "predicate-cegar", after: ms(2000)}, {name: "k-induction", after: ms(2000)}}
+	case features.Affine:
+		value.after, value.cap = ms(2000), ms(1000)
+		return []arm{value, {name: "bmc", weight: 2, probe: ms(50)}, {name: "k-induction", weight: 8},
+			{name: "predicate-cegar", weight: 4, after: ms(1000)}, {name: "symex-cegar", after: ms(2000), cap: ms(1000)},
+			{name: "value-cegar", after: ms(4000), cap: ms(1000)}}
 	case features.Invariant:
 		value.after, value.cap = ms(100), ms(1000)
 		return []arm{value, {name: "bmc", weight: 4}, {name: "k-induction", weight: 4}, {name: "predicate-cegar", weight: 4, after: ms(50)},

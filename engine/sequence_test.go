@@ -102,7 +102,7 @@ func TestDefaultArms(t *testing.T) {
 		return out
 	}
 	want := names(conf.arms)
-	for _, c := range []features.Class{features.LoopFree, features.FiniteState, features.Counting, features.Invariant, features.Heap} {
+	for _, c := range []features.Class{features.LoopFree, features.FiniteState, features.Counting, features.Invariant, features.Affine, features.Heap} {
 		as := conf.order(c)
 		if got := names(as); !slices.Equal(got, want) {
 			t.Errorf("%s: arms %v, want %v", c, got, want)
@@ -121,16 +121,26 @@ func TestDefaultArms(t *testing.T) {
 		}
 		return l.name
 	}
-	for c, want := range map[features.Class]string{features.Invariant: "bmc", features.Counting: "value"} {
+	for c, want := range map[features.Class]string{features.Invariant: "bmc", features.Affine: "bmc", features.Counting: "value"} {
 		if got := leader(conf.order(c)); got != want {
 			t.Errorf("%s: the first arm to start is %s, want %s", c, got, want)
 		}
 	}
 	// on loops that need an invariant, k-induction (the fastest arm on
-	// half of them) starts at once beside bmc with the largest share
+	// half of them) starts at once beside bmc with the largest share; on
+	// those with affine equalities (its candidates) with a larger share
+	// than any other arm
 	for _, a := range conf.order(features.Invariant) {
 		if a.name == "k-induction" && (a.after != 0 || a.weight < 4) {
 			t.Errorf("invariant: k-induction after %v with weight %d, want from the start with weight 4", a.after, a.weight)
+		}
+	}
+	for _, a := range conf.order(features.Affine) {
+		if a.name != "k-induction" && a.weight >= 8 {
+			t.Errorf("affine: %s has weight %d, want less than k-induction's 8", a.name, a.weight)
+		}
+		if a.name == "k-induction" && (a.after != 0 || a.weight != 8 || a.cap != 0) {
+			t.Errorf("affine: k-induction after %v with weight %d and cap %v, want from the start with weight 8 and no cap", a.after, a.weight, a.cap)
 		}
 	}
 	// caps: the arms that run to the limit without deciding a class's
@@ -154,6 +164,7 @@ func TestDefaultArms(t *testing.T) {
 	}
 	for c, want := range map[features.Class][]string{
 		features.Invariant: {"symex-cegar", "value", "value-cegar"},
+		features.Affine:    {"symex-cegar", "value", "value-cegar"},
 		features.Counting:  {"bmc", "k-induction", "predicate-cegar"},
 		features.LoopFree:  nil,
 	} {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/reverify/reverify/engine/affine"
 	"github.com/reverify/reverify/engine/cfa"
 )
 
@@ -24,6 +25,12 @@ type Class string
 //     tests input-dependent data or a constant over LargeBound, in a
 //     program without arrays: a proof needs a loop invariant (predicate
 //     abstraction, k-induction).
+//   - Affine: Invariant, and at a loop head of the entry function Karr's
+//     analysis (engine/affine) finds an affine equality among its
+//     variables: a loop that moves variables together (x + j == y + i)
+//     or a bound that is a copy or sum of others (lim == n + 1), which
+//     k-induction takes as candidate invariants; it proves most such
+//     loops first.
 //   - Heap: loops in a program that allocates; list and tree walks are
 //     bounded by the data structure, which explicit values enumerate
 //     without abstraction up to a bounded length.
@@ -32,6 +39,7 @@ const (
 	FiniteState Class = "finite-state"
 	Counting    Class = "counting"
 	Invariant   Class = "invariant"
+	Affine      Class = "affine"
 	Heap        Class = "heap"
 )
 
@@ -51,21 +59,28 @@ type Features struct {
 	Heap        bool // calls malloc, calloc, realloc or alloca
 	Arrays      bool // declares an array
 	Recursion   bool // a reached function calls itself, directly or not
-	Edges       int  // CFA edges in the functions the entry reaches
+	// Equalities is the number of affine equalities at the loop heads of
+	// the entry function (affine.LoopEqualities), counted only for a
+	// program that is otherwise Invariant (0 for every other one).
+	Equalities int
+	Edges      int // CFA edges in the functions the entry reaches
 }
 
 // Class returns the features' class: LoopFree without loops, else Heap
-// when the program allocates, else Invariant when any loop is
-// input-bounded and the program has no arrays (a loop over a buffer
-// whose length is an input is bounded by the buffer, which explicit
-// values enumerate: a parser of packets), else Counting when any loop
-// is input-bounded or counts, else FiniteState.
+// when the program allocates, else, when any loop is input-bounded and
+// the program has no arrays (a loop over a buffer whose length is an
+// input is bounded by the buffer, which explicit values enumerate: a
+// parser of packets), Affine with affine equalities at the entry's loop
+// heads and Invariant without, else Counting when any loop is
+// input-bounded or counts, else FiniteState.
 func (f Features) Class() Class {
 	switch {
 	case f.Loops == 0:
 		return LoopFree
 	case f.Heap:
 		return Heap
+	case f.InputLoops > 0 && !f.Arrays && f.Equalities > 0:
+		return Affine
 	case f.InputLoops > 0 && !f.Arrays:
 		return Invariant
 	case f.CountingLoops > 0 || f.InputLoops > 0:
@@ -75,7 +90,8 @@ func (f Features) Class() Class {
 }
 
 // String is the features in one line: "invariant: 2 loops (1 finite, 1
-// input-bounded at f.c:12:3), heap, 140 edges".
+// input-bounded at f.c:12:3), heap, 140 edges", "affine: 1 loop (1
+// input-bounded at f.c:4:2), 2 affine equalities, 23 edges".
 func (f Features) String() string {
 	var parts []string
 	if f.Loops > 0 {
@@ -106,6 +122,13 @@ func (f Features) String() string {
 		if b.on {
 			parts = append(parts, b.name)
 		}
+	}
+	switch f.Equalities {
+	case 0:
+	case 1:
+		parts = append(parts, "1 affine equality")
+	default:
+		parts = append(parts, fmt.Sprintf("%d affine equalities", f.Equalities))
 	}
 	parts = append(parts, fmt.Sprintf("%d edges", f.Edges))
 	return string(f.Class()) + ": " + strings.Join(parts, ", ")
@@ -161,6 +184,11 @@ func Of(p *cfa.Program, entry string) Features {
 	for _, v := range p.Globals {
 		if v.T != nil && v.T.Kind == cfa.Array {
 			f.Arrays = true
+		}
+	}
+	if f.Class() == Invariant {
+		for _, xs := range affine.LoopEqualities(root) {
+			f.Equalities += len(xs)
 		}
 	}
 	return f

@@ -55,7 +55,17 @@ func TestClasses(t *testing.T) {
 			b.Assign(b.V(m), b.V(n))
 			b.Assign(b.V(i), b.I(0))
 			b.While(b.Lt(b.V(i), b.V(m)), func() { b.Assign(b.V(i), b.Add(b.V(i), b.I(1))) })
-		}, "invariant: 1 loop (1 input-bounded), 12 edges"},
+		}, "affine: 1 loop (1 input-bounded), 1 affine equality, 12 edges"}, // m == n
+		{"a loop that moves two variables together", func(b *cfatest.B) {
+			x, y, n := b.Local("x", cfa.IntT), b.Local("y", cfa.IntT), b.Local("n", cfa.IntT)
+			b.Havoc(b.V(n))
+			b.Assign(b.V(x), b.V(n))
+			b.Assign(b.V(y), b.I(0))
+			b.While(b.Lt(b.I(0), b.V(x)), func() {
+				b.Assign(b.V(x), b.Sub(b.V(x), b.I(1)))
+				b.Assign(b.V(y), b.Add(b.V(y), b.I(1)))
+			})
+		}, "affine: 1 loop (1 input-bounded), 1 affine equality, 13 edges"}, // n == x + y
 		{"bound over 65,536", func(b *cfatest.B) {
 			x := b.Local("x", u)
 			b.Assign(b.V(x), b.C(u, 0))
