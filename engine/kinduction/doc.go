@@ -52,7 +52,9 @@
 // 2001): the comparisons of the entry function (Assume conditions,
 // assertion arguments, assigned values), their negations and the
 // non-strict forms of < and >, v >= 0 for each signed variable it
-// assigns, and at each cut point the affine
+// assigns, v % g == r for each counter it steps only by multiples of g
+// from constants that leave the remainder r (congruences), and at each
+// cut point the affine
 // equalities among the entry function's integer variables that Karr's
 // analysis finds there (engine/affine: x + j == y + i for a loop that
 // decrements x and y together). A candidate is kept only when it holds at

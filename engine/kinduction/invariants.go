@@ -11,7 +11,8 @@ import (
 // maxCandidates bounds the candidate invariants per cut point.
 const maxCandidates = 48
 
-// candidates returns the candidate invariants: every comparison of the
+// candidates returns the candidate invariants: the congruences of the
+// entry function's counters (congruences), every comparison of the
 // entry function that is an Assume condition (loop conditions, branch
 // conditions, assertion guards), a call argument (assertions) or an
 // assigned value, its negation, and the non-strict form of < and >, and
@@ -41,6 +42,9 @@ func (c *checker) candidates() []cfa.Expr {
 			add(&cfa.Binary{Op: cfa.Ge, X: b.X, Y: b.Y, T: b.T})
 		}
 	}
+	for _, x := range c.congruences() {
+		add(x)
+	}
 	for _, l := range c.entry.Locs {
 		for _, e := range l.Out {
 			switch op := e.Op.(type) {
@@ -61,6 +65,143 @@ func (c *checker) candidates() []cfa.Expr {
 		}
 	}
 	return out
+}
+
+// congruences returns v % g == r for each integer variable v of the
+// entry function whose every store is v = v + c or v = v - c for
+// constants c, at least one of them, or v = d for a constant d, where g
+// > 1 is the greatest common divisor of the steps c and every d leaves
+// the remainder r (a counter that steps by 2 from 0 stays even:
+// Granger, "Static analysis of arithmetical congruences", 1989, for one
+// variable at a time). Wrap-around and C's truncating % on negative
+// values may break such a candidate; the Houdini search then drops it.
+func (c *checker) congruences() []cfa.Expr {
+	type acc struct {
+		v      *cfa.Var
+		g      uint64
+		inits  []uint64
+		broken bool
+	}
+	byVar := map[*cfa.Var]*acc{}
+	var order []*acc
+	get := func(v *cfa.Var) *acc {
+		a := byVar[v]
+		if a == nil {
+			a = &acc{v: v}
+			byVar[v] = a
+			order = append(order, a)
+		}
+		return a
+	}
+	for _, l := range c.entry.Locs {
+		for _, e := range l.Out {
+			r, ok := cfa.Stored(e.Op).(*cfa.VarRef)
+			if !ok {
+				continue
+			}
+			a := get(r.Var)
+			as, ok := e.Op.(*cfa.Assign)
+			if !ok {
+				a.broken = true // a havoc or a call's result
+				continue
+			}
+			if d, ok := constValue(as.RHS); ok {
+				a.inits = append(a.inits, d)
+			} else if step, ok := stepOf(as.RHS, r.Var); ok && step != 0 {
+				a.g = gcd(a.g, step)
+			} else {
+				a.broken = true
+			}
+		}
+	}
+	var out []cfa.Expr
+	for _, a := range order {
+		v := a.v
+		if a.broken || a.g < 2 || len(a.inits) == 0 || !v.T.IsInteger() || v.T.Kind != cfa.Int || v.AddrTaken || v.Temp || !c.local(&cfa.VarRef{Var: v}) {
+			continue
+		}
+		rem := a.inits[0] % a.g
+		same := true
+		for _, d := range a.inits[1:] {
+			same = same && d%a.g == rem
+		}
+		if !same || (v.T.IsSigned() && a.inits[0]>>(v.T.Bits-1)&1 == 1) {
+			continue // no common remainder, or a negative start
+		}
+		ref := &cfa.VarRef{Var: v}
+		mod := &cfa.Binary{Op: cfa.Rem, X: ref, Y: &cfa.Const{T: v.T, V: a.g}, T: v.T}
+		out = append(out, &cfa.Binary{Op: cfa.Eq, X: mod, Y: &cfa.Const{T: v.T, V: rem}, T: cfa.IntT})
+	}
+	return out
+}
+
+// constValue is x's value when x is an integer constant (through
+// casts), truncated to x's type.
+func constValue(x cfa.Expr) (uint64, bool) {
+	for {
+		switch y := x.(type) {
+		case *cfa.Cast:
+			if !y.T.IsInteger() {
+				return 0, false
+			}
+			v, ok := constValue(y.X)
+			return truncate(v, y.T), ok
+		case *cfa.Const:
+			return truncate(y.V, y.T), true
+		default:
+			return 0, false
+		}
+	}
+}
+
+// stepOf is |c| when x is v + c or v - c (through casts), c a constant.
+func stepOf(x cfa.Expr, v *cfa.Var) (uint64, bool) {
+	for {
+		cst, ok := x.(*cfa.Cast)
+		if !ok {
+			break
+		}
+		x = cst.X
+	}
+	b, ok := x.(*cfa.Binary)
+	if !ok || (b.Op != cfa.Add && b.Op != cfa.Sub) || !isVar(b.X, v) {
+		return 0, false
+	}
+	k, ok := constValue(b.Y)
+	if !ok {
+		return 0, false
+	}
+	if t := b.T; t != nil && t.IsSigned() && t.Bits < 64 && k>>(t.Bits-1)&1 == 1 {
+		k = truncate(-k, t) // a negative constant: its magnitude
+	}
+	return k, true
+}
+
+func isVar(x cfa.Expr, v *cfa.Var) bool {
+	for {
+		switch y := x.(type) {
+		case *cfa.Cast:
+			x = y.X
+		case *cfa.VarRef:
+			return y.Var == v
+		default:
+			return false
+		}
+	}
+}
+
+func truncate(v uint64, t *cfa.Type) uint64 {
+	if t == nil || t.Bits <= 0 || t.Bits >= 64 {
+		return v
+	}
+	return v & (1<<t.Bits - 1)
+}
+
+func gcd(a, b uint64) uint64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // local reports whether x reads only globals and variables of the entry

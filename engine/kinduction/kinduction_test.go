@@ -216,3 +216,32 @@ func TestUnreadPointer(t *testing.T) {
 		t.Errorf("argv read: %v (%s), want UNKNOWN: argv is not a scalar integer", r.Status, r.Reason)
 	}
 }
+
+// TestCongruenceInvariants: i == 1000000 after a loop that steps i by 2
+// from 0 below 1000000 (SV-COMP's count_by_2) needs i % 2 == 0 beside
+// i <= 1000000 (else i could step from 999999 past the bound); the
+// counter's congruence is a candidate and the step holds at k = 1. A
+// counter that starts odd gets i % 2 == 1 and the assertion fails.
+func TestCongruenceInvariants(t *testing.T) {
+	const src = `int main(void) {
+	int i;
+	for (i = START; i < 1000000; i += 2) ;
+	__VERIFIER_assert(i == 1000000);
+	return 0;
+}`
+	even := strings.Replace(src, "START", "0", 1)
+	plain := check(t, even, kinduction.Options{NoInvariants: true, MaxK: 3})
+	if plain.Status != kinduction.Unknown {
+		t.Errorf("without invariants: %v (%s), want UNKNOWN", plain.Status, plain.Reason)
+	}
+	r := check(t, even, kinduction.Options{MaxK: 3})
+	if r.Status != kinduction.True {
+		t.Fatalf("with invariants: %v (%s), want TRUE", r.Status, r.Reason)
+	}
+	if got := strings.Join(r.Invariants, "; "); !strings.Contains(got, "(i % 2) == 0") {
+		t.Errorf("invariants %q do not contain (i %% 2) == 0", got)
+	}
+	if r := check(t, strings.Replace(src, "START", "1", 1), kinduction.Options{MaxK: 3}); r.Status == kinduction.True {
+		t.Errorf("odd start: %v (%s), want not TRUE (i ends at 1000001)", r.Status, r.Reason)
+	}
+}
