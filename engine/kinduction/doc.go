@@ -53,8 +53,11 @@
 // assertion arguments, assigned values), their negations and the
 // non-strict forms of < and >, v >= 0 for each signed variable it
 // assigns, v % g == r for each counter it steps only by multiples of g
-// from constants that leave the remainder r (congruences), and at each
-// cut point the affine
+// from constants that leave the remainder r (congruences), for a loop
+// guard i <= n whose counter steps by one i <= n + 1 and the assertions
+// that read n with n replaced by i's value at the exit (i - 1; constant
+// relaxation, Furia and Meyer 2010: 2 * sum == n * (n + 1) becomes
+// 2 * sum == (i - 1) * i), and at each cut point the affine
 // equalities among the entry function's integer variables that Karr's
 // analysis finds there (engine/affine: x + j == y + i for a loop that
 // decrements x and y together). A candidate is kept only when it holds at

@@ -18,10 +18,12 @@ const maxCandidates = 48
 // assigned value, its negation, and the non-strict form of < and >, and
 // v >= 0 for each signed variable the entry function assigns (a
 // counter's sign, which the absence of wrap-around in i + 1 or 3 * i
-// often needs), over globals and the entry function's variables only.
+// often needs), and the relaxations of loop guards and of the
+// comparisons that read their bounds (relaxations), over globals and the
+// entry function's variables only.
 func (c *checker) candidates() []cfa.Expr {
 	seen := map[string]bool{}
-	var out []cfa.Expr
+	var out, posts []cfa.Expr // posts: the comparisons that are call arguments
 	add := func(x cfa.Expr) {
 		if len(out) < maxCandidates && !seen[x.String()] {
 			seen[x.String()] = true
@@ -60,11 +62,121 @@ func (c *checker) candidates() []cfa.Expr {
 			case *cfa.Call: // assertion arguments: __VERIFIER_assert(x == y)
 				for _, a := range op.Args {
 					consider(a)
+					if b, ok := a.(*cfa.Binary); ok && b.Op.IsComparison() && c.local(b) {
+						posts = append(posts, b)
+					}
+				}
+			}
+		}
+	}
+	for _, x := range c.relaxations(posts) {
+		add(x)
+	}
+	return out
+}
+
+// relaxations returns, for each guard i <= n or i < n of a loop head of
+// the entry function whose counter i is a variable that only constants
+// and i + 1 are stored into, the guard's relaxation i <= n + 1 (for <=;
+// i <= n is a comparison's non-strict form already) and each comparison
+// of cmps that reads the bound variable n with n replaced by i's value
+// at the loop's exit, i - 1 or i: the postcondition 2 * sum == n * (n +
+// 1) becomes the invariant 2 * sum == (i - 1) * (i - 1 + 1) (constant
+// relaxation: Furia and Meyer, "Inferring loop invariants using
+// postconditions", 2010).
+func (c *checker) relaxations(posts []cfa.Expr) []cfa.Expr {
+	var out []cfa.Expr
+	for _, h := range c.order {
+		for _, e := range h.Out {
+			as, ok := e.Op.(*cfa.Assume)
+			if !ok || !as.Truth {
+				continue
+			}
+			g, ok := as.Cond.(*cfa.Binary)
+			if !ok || (g.Op != cfa.Le && g.Op != cfa.Lt) || !c.local(g) {
+				continue
+			}
+			i, ok := g.X.(*cfa.VarRef)
+			if !ok || !c.countsUp(i.Var) || g.Y.Type() == nil || !g.Y.Type().IsInteger() {
+				continue
+			}
+			exit := cfa.Expr(i) // i < n ends at i == n
+			if g.Op == cfa.Le {
+				t := g.Y.Type()
+				out = append(out, &cfa.Binary{Op: cfa.Le, X: g.X, Y: &cfa.Binary{Op: cfa.Add, X: g.Y, Y: &cfa.Const{T: t, V: 1}, T: t}, T: g.T})
+				exit = &cfa.Binary{Op: cfa.Sub, X: i, Y: &cfa.Const{T: i.Var.T, V: 1}, T: i.Var.T} // i <= n ends at i == n + 1
+			}
+			n, ok := g.Y.(*cfa.VarRef)
+			if !ok || n.Var == i.Var {
+				continue
+			}
+			if exit.Type() != n.Var.T {
+				exit = &cfa.Cast{T: n.Var.T, X: exit}
+			}
+			for _, x := range posts {
+				if y, changed := substitute(x, n.Var, exit); changed {
+					out = append(out, y)
 				}
 			}
 		}
 	}
 	return out
+}
+
+// countsUp reports whether v is a variable of the entry function that
+// every store gives a constant or v + 1.
+func (c *checker) countsUp(v *cfa.Var) bool {
+	up := false
+	for _, l := range c.entry.Locs {
+		for _, e := range l.Out {
+			r, ok := cfa.Stored(e.Op).(*cfa.VarRef)
+			if !ok || r.Var != v {
+				continue
+			}
+			as, ok := e.Op.(*cfa.Assign)
+			if !ok {
+				return false
+			}
+			if _, ok := constValue(as.RHS); ok {
+				continue
+			}
+			b, ok := as.RHS.(*cfa.Binary)
+			if !ok || b.Op != cfa.Add || !isVar(b.X, v) {
+				return false
+			}
+			if k, ok := constValue(b.Y); !ok || k != 1 {
+				return false
+			}
+			up = true
+		}
+	}
+	return up
+}
+
+// substitute replaces each read of v in x (an expression c.local
+// accepts) by by, and reports whether there was one.
+func substitute(x cfa.Expr, v *cfa.Var, by cfa.Expr) (cfa.Expr, bool) {
+	switch y := x.(type) {
+	case *cfa.VarRef:
+		if y.Var == v {
+			return by, true
+		}
+	case *cfa.Binary:
+		l, cl := substitute(y.X, v, by)
+		r, cr := substitute(y.Y, v, by)
+		if cl || cr {
+			return &cfa.Binary{Op: y.Op, X: l, Y: r, T: y.T}, true
+		}
+	case *cfa.Unary:
+		if z, ok := substitute(y.X, v, by); ok {
+			return &cfa.Unary{Op: y.Op, X: z, T: y.T}, true
+		}
+	case *cfa.Cast:
+		if z, ok := substitute(y.X, v, by); ok {
+			return &cfa.Cast{T: y.T, X: z}, true
+		}
+	}
+	return x, false
 }
 
 // congruences returns v % g == r for each integer variable v of the

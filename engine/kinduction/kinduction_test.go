@@ -245,3 +245,37 @@ func TestCongruenceInvariants(t *testing.T) {
 		t.Errorf("odd start: %v (%s), want not TRUE (i ends at 1000001)", r.Status, r.Reason)
 	}
 }
+
+// TestRelaxationInvariants: after a loop that sums 1..n (SV-COMP's
+// gauss_sum), 2 * sum == n * (n + 1) follows from the invariant
+// 2 * sum == (i - 1) * i and i <= n + 1, neither a comparison of the
+// program: they are the postcondition with n relaxed to the counter's
+// value at the exit (i - 1) and the guard i <= n relaxed by one. A
+// postcondition off by one (n * (n - 1)) is not proved.
+func TestRelaxationInvariants(t *testing.T) {
+	const src = `int main(void) {
+	int n = __VERIFIER_nondet_int();
+	if (!(1 <= n && n <= 1000)) return 0;
+	int sum = 0, i;
+	for (i = 1; i <= n; i++) sum = sum + i;
+	__VERIFIER_assert(2 * sum == n * (n OP 1));
+	return 0;
+}`
+	right := strings.Replace(src, "OP", "+", 1)
+	if plain := check(t, right, kinduction.Options{NoInvariants: true, MaxK: 3}); plain.Status != kinduction.Unknown {
+		t.Errorf("without invariants: %v (%s), want UNKNOWN", plain.Status, plain.Reason)
+	}
+	r := check(t, right, kinduction.Options{MaxK: 3})
+	if r.Status != kinduction.True {
+		t.Fatalf("with invariants: %v (%s), want TRUE", r.Status, r.Reason)
+	}
+	got := strings.Join(r.Invariants, "; ")
+	for _, want := range []string{"i <= (n + 1)", "(2 * sum) == ((i - 1) * ((i - 1) + 1))"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("invariants %q do not contain %s", got, want)
+		}
+	}
+	if r := check(t, strings.Replace(src, "OP", "-", 1), kinduction.Options{MaxK: 3}); r.Status == kinduction.True {
+		t.Errorf("n * (n - 1): %v (%s), want not TRUE", r.Status, r.Reason)
+	}
+}
