@@ -79,11 +79,11 @@ func (c *checker) candidates() []cfa.Expr {
 // the entry function whose counter i is a variable that only constants
 // and i + 1 are stored into, the guard's relaxation i <= n + 1 (for <=;
 // i <= n is a comparison's non-strict form already) and each comparison
-// of cmps that reads the bound variable n with n replaced by i's value
-// at the loop's exit, i - 1 or i: the postcondition 2 * sum == n * (n +
-// 1) becomes the invariant 2 * sum == (i - 1) * (i - 1 + 1) (constant
-// relaxation: Furia and Meyer, "Inferring loop invariants using
-// postconditions", 2010).
+// of posts (the assertions' arguments) that reads the bound variable n
+// with n replaced by i's value at the loop's exit, i - 1 or i: the
+// postcondition 2 * sum == n * (n + 1) becomes the invariant
+// 2 * sum == (i - 1) * (i - 1 + 1) (constant relaxation: Furia and
+// Meyer, "Inferring loop invariants using postconditions", 2010).
 func (c *checker) relaxations(posts []cfa.Expr) []cfa.Expr {
 	var out []cfa.Expr
 	for _, h := range c.order {

@@ -309,7 +309,8 @@ func (c *checker) synthetic(loc *cfa.Location, op cfa.Op) *cfa.Edge {
 
 // arbitrary is the prefix of the step case: entering the entry function
 // and havocking every global and every parameter and local of the entry
-// function that some operation reads at cut point h, then assuming the invariants of h.
+// function that some operation reads at cut point h, then assuming the
+// invariants of h.
 func (c *checker) arbitrary(h *cfa.Location, inv []cfa.Expr) []cfa.Step {
 	path := []cfa.Step{{Kind: cfa.Enter, Callee: c.entry}}
 	vars := append(append(append([]*cfa.Var{}, c.prog.Globals...), c.entry.Params...), c.entry.Locals...)
