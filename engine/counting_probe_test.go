@@ -1,16 +1,10 @@
 package engine_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/reverify/reverify/engine"
-	"github.com/reverify/reverify/engine/frontend"
-	"github.com/reverify/reverify/engine/smt/z3"
-	"github.com/reverify/reverify/engine/spec"
-	"github.com/reverify/reverify/engine/strategy"
 	"github.com/reverify/reverify/results"
 )
 
@@ -22,20 +16,7 @@ import (
 // symex-cegar takes its turns, the property is proved only because
 // symex-cegar probes right after value's first 0.05 s.
 func TestCountingProbe(t *testing.T) {
-	prog, err := frontend.Translate(frontend.Options{}, "testdata/verdicts/sequence_diamond.c")
-	if err != nil {
-		t.Fatal(err)
-	}
-	props := spec.Properties(prog, "main")
-	if len(props) != 1 {
-		t.Fatalf("%d properties, want 1", len(props))
-	}
-	rs, err := engine.Verify(context.Background(), prog, props, engine.Config{Timeout: 1500 * time.Millisecond, Solver: z3.Factory,
-		Workers: 1, Clock: strategy.ProcessCPU, MemoryLimit: 6 << 30})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := rs[0]
+	r := verifyUnderCPU(t, "testdata/verdicts/sequence_diamond.c", 1, 1500*time.Millisecond)[0]
 	if r.Verdict != results.True || !strings.HasPrefix(r.Decider, "symex-cegar") {
 		t.Fatalf("%s by %q (%s), want TRUE by symex-cegar", r.Verdict, r.Decider, r.Reason)
 	}

@@ -20,22 +20,7 @@ import (
 // property alone is proved at once). The limit is on the process's CPU
 // time, as --clock cpu measures it.
 func TestSharedRunShare(t *testing.T) {
-	prog, err := frontend.Translate(frontend.Options{}, "testdata/mpv/starve.c")
-	if err != nil {
-		t.Fatal(err)
-	}
-	props := spec.Properties(prog, "main")
-	if len(props) != 5 {
-		t.Fatalf("%d properties, want 5", len(props))
-	}
-	// The memory watchdog measures the whole test process, where the
-	// tests before this one may have left Z3 memory behind: a limit above
-	// the default keeps this test about time shares.
-	rs, err := engine.Verify(context.Background(), prog, props, engine.Config{Timeout: 4 * time.Second, Solver: z3.Factory, Workers: 1,
-		Clock: strategy.ProcessCPU, MemoryLimit: 6 << 30})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rs := verifyUnderCPU(t, "testdata/mpv/starve.c", 5, 4*time.Second)
 	for _, r := range rs {
 		if r.Verdict != results.True {
 			t.Errorf("%s: %s (%s), want TRUE", r.Property.ID, r.Verdict, r.Reason)
@@ -45,4 +30,27 @@ func TestSharedRunShare(t *testing.T) {
 			t.Errorf("%s: %.1f s on the clock, over the 4 s limit", r.Property.ID, r.Seconds)
 		}
 	}
+}
+
+// verifyUnderCPU verifies the properties of main in file (want of them)
+// under `default` with one worker and a limit on the process's CPU time,
+// as --clock cpu measures it. The memory watchdog measures the whole
+// test process, where the tests before may have left Z3 memory behind:
+// a limit above the default keeps such tests about time shares.
+func verifyUnderCPU(t *testing.T, file string, want int, limit time.Duration) []*engine.Result {
+	t.Helper()
+	prog, err := frontend.Translate(frontend.Options{}, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := spec.Properties(prog, "main")
+	if len(props) != want {
+		t.Fatalf("%d properties, want %d", len(props), want)
+	}
+	rs, err := engine.Verify(context.Background(), prog, props, engine.Config{Timeout: limit, Solver: z3.Factory, Workers: 1,
+		Clock: strategy.ProcessCPU, MemoryLimit: 6 << 30})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs
 }

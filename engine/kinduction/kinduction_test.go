@@ -161,17 +161,7 @@ func TestAffineInvariants(t *testing.T) {
 	if (i == j) __VERIFIER_assert(y == 0);
 	return 0;
 }`
-	plain := check(t, src, kinduction.Options{NoInvariants: true, MaxK: 3})
-	if plain.Status != kinduction.Unknown {
-		t.Errorf("without invariants: %v (%s), want UNKNOWN", plain.Status, plain.Reason)
-	}
-	r := check(t, src, kinduction.Options{MaxK: 3})
-	if r.Status != kinduction.True {
-		t.Fatalf("with invariants: %v (%s), want TRUE", r.Status, r.Reason)
-	}
-	if got := strings.Join(r.Invariants, "; "); !strings.Contains(got, "(i + y) == (j + x)") {
-		t.Errorf("invariants %q do not contain (i + y) == (j + x)", got)
-	}
+	provedWith(t, src, "(i + y) == (j + x)")
 }
 
 // TestSignInvariants: j - i <= 2n needs i >= 0 (else 3 * i may wrap),
@@ -229,18 +219,7 @@ func TestCongruenceInvariants(t *testing.T) {
 	__VERIFIER_assert(i == 1000000);
 	return 0;
 }`
-	even := strings.Replace(src, "START", "0", 1)
-	plain := check(t, even, kinduction.Options{NoInvariants: true, MaxK: 3})
-	if plain.Status != kinduction.Unknown {
-		t.Errorf("without invariants: %v (%s), want UNKNOWN", plain.Status, plain.Reason)
-	}
-	r := check(t, even, kinduction.Options{MaxK: 3})
-	if r.Status != kinduction.True {
-		t.Fatalf("with invariants: %v (%s), want TRUE", r.Status, r.Reason)
-	}
-	if got := strings.Join(r.Invariants, "; "); !strings.Contains(got, "(i % 2) == 0") {
-		t.Errorf("invariants %q do not contain (i %% 2) == 0", got)
-	}
+	provedWith(t, strings.Replace(src, "START", "0", 1), "(i % 2) == 0")
 	if r := check(t, strings.Replace(src, "START", "1", 1), kinduction.Options{MaxK: 3}); r.Status == kinduction.True {
 		t.Errorf("odd start: %v (%s), want not TRUE (i ends at 1000001)", r.Status, r.Reason)
 	}
@@ -261,21 +240,27 @@ func TestRelaxationInvariants(t *testing.T) {
 	__VERIFIER_assert(2 * sum == n * (n OP 1));
 	return 0;
 }`
-	right := strings.Replace(src, "OP", "+", 1)
-	if plain := check(t, right, kinduction.Options{NoInvariants: true, MaxK: 3}); plain.Status != kinduction.Unknown {
+	provedWith(t, strings.Replace(src, "OP", "+", 1), "i <= (n + 1)", "(2 * sum) == ((i - 1) * ((i - 1) + 1))")
+	if r := check(t, strings.Replace(src, "OP", "-", 1), kinduction.Options{MaxK: 3}); r.Status == kinduction.True {
+		t.Errorf("n * (n - 1): %v (%s), want not TRUE", r.Status, r.Reason)
+	}
+}
+
+// provedWith checks that src is UNKNOWN without candidate invariants and
+// TRUE with them at MaxK 3, the kept invariants containing each of want.
+func provedWith(t *testing.T, src string, want ...string) {
+	t.Helper()
+	if plain := check(t, src, kinduction.Options{NoInvariants: true, MaxK: 3}); plain.Status != kinduction.Unknown {
 		t.Errorf("without invariants: %v (%s), want UNKNOWN", plain.Status, plain.Reason)
 	}
-	r := check(t, right, kinduction.Options{MaxK: 3})
+	r := check(t, src, kinduction.Options{MaxK: 3})
 	if r.Status != kinduction.True {
 		t.Fatalf("with invariants: %v (%s), want TRUE", r.Status, r.Reason)
 	}
 	got := strings.Join(r.Invariants, "; ")
-	for _, want := range []string{"i <= (n + 1)", "(2 * sum) == ((i - 1) * ((i - 1) + 1))"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("invariants %q do not contain %s", got, want)
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Errorf("invariants %q do not contain %s", got, w)
 		}
-	}
-	if r := check(t, strings.Replace(src, "OP", "-", 1), kinduction.Options{MaxK: 3}); r.Status == kinduction.True {
-		t.Errorf("n * (n - 1): %v (%s), want not TRUE", r.Status, r.Reason)
 	}
 }
