@@ -44,7 +44,8 @@ func (c *checker) candidates() []cfa.Expr {
 			add(&cfa.Binary{Op: cfa.Ge, X: b.X, Y: b.Y, T: b.T})
 		}
 	}
-	for _, x := range c.congruences() {
+	order, counters := c.counters()
+	for _, x := range c.congruences(order, counters) {
 		add(x)
 	}
 	for _, l := range c.entry.Locs {
@@ -69,7 +70,7 @@ func (c *checker) candidates() []cfa.Expr {
 			}
 		}
 	}
-	for _, x := range c.relaxations(posts) {
+	for _, x := range c.relaxations(posts, counters) {
 		add(x)
 	}
 	return out
@@ -77,14 +78,14 @@ func (c *checker) candidates() []cfa.Expr {
 
 // relaxations returns, for each guard i <= n or i < n of a loop head of
 // the entry function whose counter i is a variable that only constants
-// and i + 1 are stored into, the guard's relaxation i <= n + 1 (for <=;
+// and i + 1 are stored into (counter.countsUp), the guard's relaxation i <= n + 1 (for <=;
 // i <= n is a comparison's non-strict form already) and each comparison
 // of posts (the assertions' arguments) that reads the bound variable n
 // with n replaced by i's value at the loop's exit, i - 1 or i: the
 // postcondition 2 * sum == n * (n + 1) becomes the invariant
 // 2 * sum == (i - 1) * (i - 1 + 1) (constant relaxation: Furia and
 // Meyer, "Inferring loop invariants using postconditions", 2010).
-func (c *checker) relaxations(posts []cfa.Expr) []cfa.Expr {
+func (c *checker) relaxations(posts []cfa.Expr, counters map[*cfa.Var]*counter) []cfa.Expr {
 	var out []cfa.Expr
 	for _, h := range c.order {
 		for _, e := range h.Out {
@@ -97,7 +98,7 @@ func (c *checker) relaxations(posts []cfa.Expr) []cfa.Expr {
 				continue
 			}
 			i, ok := g.X.(*cfa.VarRef)
-			if !ok || !c.countsUp(i.Var) || g.Y.Type() == nil || !g.Y.Type().IsInteger() {
+			if !ok || !counters[i.Var].countsUp() || g.Y.Type() == nil || !g.Y.Type().IsInteger() {
 				continue
 			}
 			exit := cfa.Expr(i) // i < n ends at i == n
@@ -121,36 +122,6 @@ func (c *checker) relaxations(posts []cfa.Expr) []cfa.Expr {
 		}
 	}
 	return out
-}
-
-// countsUp reports whether v is a variable of the entry function that
-// every store gives a constant or v + 1.
-func (c *checker) countsUp(v *cfa.Var) bool {
-	up := false
-	for _, l := range c.entry.Locs {
-		for _, e := range l.Out {
-			r, ok := cfa.Stored(e.Op).(*cfa.VarRef)
-			if !ok || r.Var != v {
-				continue
-			}
-			as, ok := e.Op.(*cfa.Assign)
-			if !ok {
-				return false
-			}
-			if _, ok := constValue(as.RHS); ok {
-				continue
-			}
-			b, ok := as.RHS.(*cfa.Binary)
-			if !ok || b.Op != cfa.Add || !isVar(b.X, v) {
-				return false
-			}
-			if k, ok := constValue(b.Y); !ok || k != 1 {
-				return false
-			}
-			up = true
-		}
-	}
-	return up
 }
 
 // substitute replaces each read of v in x (an expression c.local
@@ -179,39 +150,34 @@ func substitute(x cfa.Expr, v *cfa.Var, by cfa.Expr) (cfa.Expr, bool) {
 	return x, false
 }
 
-// congruences returns v % g == r for each integer variable v of the
-// entry function whose every store is v = v + c or v = v - c for
-// constants c, at least one of them, or v = d for a constant d, where g
-// > 1 is the greatest common divisor of the steps c and every d leaves
-// the remainder r (a counter that steps by 2 from 0 stays even:
-// Granger, "Static analysis of arithmetical congruences", 1989, for one
-// variable at a time). Wrap-around and C's truncating % on negative
-// values may break such a candidate; the Houdini search then drops it.
-func (c *checker) congruences() []cfa.Expr {
-	type acc struct {
-		v      *cfa.Var
-		g      uint64
-		inits  []uint64
-		broken bool
-	}
-	byVar := map[*cfa.Var]*acc{}
-	var order []*acc
-	get := func(v *cfa.Var) *acc {
-		a := byVar[v]
-		if a == nil {
-			a = &acc{v: v}
-			byVar[v] = a
-			order = append(order, a)
-		}
-		return a
-	}
+// counter is how an integer variable of the entry function is stored
+// into (counters): the constant steps of its stores v = v + c and
+// v = v - c (signed, in its type), the constants d of its stores v = d,
+// and whether some other store (a havoc, a call's result, any other
+// expression) makes it no counter.
+type counter struct {
+	steps  []int64
+	inits  []uint64
+	broken bool
+}
+
+// counters summarises every variable the entry function stores into, in
+// the order of first store.
+func (c *checker) counters() ([]*cfa.Var, map[*cfa.Var]*counter) {
+	var order []*cfa.Var
+	byVar := map[*cfa.Var]*counter{}
 	for _, l := range c.entry.Locs {
 		for _, e := range l.Out {
 			r, ok := cfa.Stored(e.Op).(*cfa.VarRef)
 			if !ok {
 				continue
 			}
-			a := get(r.Var)
+			a := byVar[r.Var]
+			if a == nil {
+				a = &counter{}
+				byVar[r.Var] = a
+				order = append(order, r.Var)
+			}
 			as, ok := e.Op.(*cfa.Assign)
 			if !ok {
 				a.broken = true // a havoc or a call's result
@@ -219,94 +185,116 @@ func (c *checker) congruences() []cfa.Expr {
 			}
 			if d, ok := constValue(as.RHS); ok {
 				a.inits = append(a.inits, d)
-			} else if step, ok := stepOf(as.RHS, r.Var); ok && step != 0 {
-				a.g = gcd(a.g, step)
+			} else if step, ok := stepOf(as.RHS, r.Var); ok {
+				a.steps = append(a.steps, step)
 			} else {
 				a.broken = true
 			}
 		}
 	}
+	return order, byVar
+}
+
+// countsUp reports whether a is a counter that its stores set to
+// constants or step by +1.
+func (a *counter) countsUp() bool {
+	if a == nil || a.broken || len(a.steps) == 0 {
+		return false
+	}
+	for _, s := range a.steps {
+		if s != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// congruences returns, over the counters of the entry function (order
+// and byVar from counters), v % g == r for each integer variable v
+// whose every store is v = v + c or v = v - c for
+// constants c, at least one of them, or v = d for a constant d, where g
+// > 1 is the greatest common divisor of the steps c and every d leaves
+// the remainder r (a counter that steps by 2 from 0 stays even:
+// Granger, "Static analysis of arithmetical congruences", 1989, for one
+// variable at a time). Wrap-around and C's truncating % on negative
+// values may break such a candidate; the Houdini search then drops it.
+func (c *checker) congruences(order []*cfa.Var, byVar map[*cfa.Var]*counter) []cfa.Expr {
 	var out []cfa.Expr
-	for _, a := range order {
-		v := a.v
-		if a.broken || a.g < 2 || len(a.inits) == 0 || !v.T.IsInteger() || v.T.Kind != cfa.Int || v.AddrTaken || v.Temp || !c.local(&cfa.VarRef{Var: v}) {
+	for _, v := range order {
+		a := byVar[v]
+		var g uint64
+		for _, s := range a.steps {
+			g = gcd(g, uint64(max(s, -s)))
+		}
+		if a.broken || g < 2 || len(a.inits) == 0 || v.T.Kind != cfa.Int || v.AddrTaken || v.Temp || !c.local(&cfa.VarRef{Var: v}) {
 			continue
 		}
-		rem := a.inits[0] % a.g
+		rem := a.inits[0] % g
 		same := true
 		for _, d := range a.inits[1:] {
-			same = same && d%a.g == rem
+			same = same && d%g == rem
 		}
-		if !same || (v.T.IsSigned() && a.inits[0]>>(v.T.Bits-1)&1 == 1) {
+		if !same || (v.T.IsSigned() && cfa.SignExtend(a.inits[0], v.T.Width()) < 0) {
 			continue // no common remainder, or a negative start
 		}
-		ref := &cfa.VarRef{Var: v}
-		mod := &cfa.Binary{Op: cfa.Rem, X: ref, Y: &cfa.Const{T: v.T, V: a.g}, T: v.T}
+		mod := &cfa.Binary{Op: cfa.Rem, X: &cfa.VarRef{Var: v}, Y: &cfa.Const{T: v.T, V: g}, T: v.T}
 		out = append(out, &cfa.Binary{Op: cfa.Eq, X: mod, Y: &cfa.Const{T: v.T, V: rem}, T: cfa.IntT})
 	}
 	return out
 }
 
 // constValue is x's value when x is an integer constant (through
-// casts), truncated to x's type.
+// casts), truncated to the outermost type.
 func constValue(x cfa.Expr) (uint64, bool) {
-	for {
-		switch y := x.(type) {
-		case *cfa.Cast:
-			if !y.T.IsInteger() {
-				return 0, false
-			}
-			v, ok := constValue(y.X)
-			return truncate(v, y.T), ok
-		case *cfa.Const:
-			return truncate(y.V, y.T), true
-		default:
+	switch y := x.(type) {
+	case *cfa.Cast:
+		if !y.T.IsInteger() {
 			return 0, false
 		}
+		v, ok := constValue(y.X)
+		return cfa.Truncate(v, y.T.Width()), ok
+	case *cfa.Const:
+		return cfa.Truncate(y.V, y.T.Width()), true
 	}
+	return 0, false
 }
 
-// stepOf is |c| when x is v + c or v - c (through casts), c a constant.
-func stepOf(x cfa.Expr, v *cfa.Var) (uint64, bool) {
-	for {
-		cst, ok := x.(*cfa.Cast)
-		if !ok {
-			break
-		}
-		x = cst.X
-	}
-	b, ok := x.(*cfa.Binary)
+// stepOf is c when x is v + c, and -c when it is v - c (through casts), c
+// a constant read as a signed number in the operation's type when that
+// type is signed.
+func stepOf(x cfa.Expr, v *cfa.Var) (int64, bool) {
+	b, ok := uncast(x).(*cfa.Binary)
 	if !ok || (b.Op != cfa.Add && b.Op != cfa.Sub) || !isVar(b.X, v) {
 		return 0, false
 	}
 	k, ok := constValue(b.Y)
-	if !ok {
+	if !ok || b.T == nil {
 		return 0, false
 	}
-	if t := b.T; t != nil && t.IsSigned() && t.Bits < 64 && k>>(t.Bits-1)&1 == 1 {
-		k = truncate(-k, t) // a negative constant: its magnitude
+	step := int64(k)
+	if b.T.IsSigned() {
+		step = cfa.SignExtend(k, b.T.Width())
 	}
-	return k, true
+	if b.Op == cfa.Sub {
+		step = -step
+	}
+	return step, step != 0
+}
+
+// uncast is x without its outer casts.
+func uncast(x cfa.Expr) cfa.Expr {
+	for {
+		c, ok := x.(*cfa.Cast)
+		if !ok {
+			return x
+		}
+		x = c.X
+	}
 }
 
 func isVar(x cfa.Expr, v *cfa.Var) bool {
-	for {
-		switch y := x.(type) {
-		case *cfa.Cast:
-			x = y.X
-		case *cfa.VarRef:
-			return y.Var == v
-		default:
-			return false
-		}
-	}
-}
-
-func truncate(v uint64, t *cfa.Type) uint64 {
-	if t == nil || t.Bits <= 0 || t.Bits >= 64 {
-		return v
-	}
-	return v & (1<<t.Bits - 1)
+	r, ok := uncast(x).(*cfa.VarRef)
+	return ok && r.Var == v
 }
 
 func gcd(a, b uint64) uint64 {
