@@ -221,11 +221,11 @@ func tripCount(h *cfa.Location, body map[*cfa.Location]bool) (int, bool) {
 				if !isVar(o.LHS, v) {
 					continue
 				}
-				b, ok := stripCasts(o.RHS).(*cfa.Binary)
+				b, ok := cfa.StripCasts(o.RHS).(*cfa.Binary)
 				if step != nil || !ok || (b.Op != cfa.Add && b.Op != cfa.Sub) || counterVar(b.X) != v {
 					return 0, false
 				}
-				if _, ok := stripCasts(b.Y).(*cfa.Const); !ok {
+				if _, ok := cfa.StripCasts(b.Y).(*cfa.Const); !ok {
 					return 0, false
 				}
 				step = o
@@ -297,12 +297,12 @@ func counterOf(cond cfa.Expr) *cfa.Var {
 		return nil
 	}
 	if v := counterVar(cmp.X); v != nil {
-		if _, ok := stripCasts(cmp.Y).(*cfa.Const); ok {
+		if _, ok := cfa.StripCasts(cmp.Y).(*cfa.Const); ok {
 			return v
 		}
 	}
 	if v := counterVar(cmp.Y); v != nil {
-		if _, ok := stripCasts(cmp.X).(*cfa.Const); ok {
+		if _, ok := cfa.StripCasts(cmp.X).(*cfa.Const); ok {
 			return v
 		}
 	}
@@ -327,16 +327,6 @@ func counterVar(x cfa.Expr) *cfa.Var {
 		return nil
 	}
 	return r.Var
-}
-
-func stripCasts(x cfa.Expr) cfa.Expr {
-	for {
-		c, ok := x.(*cfa.Cast)
-		if !ok {
-			return x
-		}
-		x = c.X
-	}
 }
 
 func isVar(x cfa.Expr, v *cfa.Var) bool {

@@ -138,3 +138,20 @@ func TestStored(t *testing.T) {
 		}
 	}
 }
+
+// TestStripCasts: nested casts go, an expression under them stays whole.
+func TestStripCasts(t *testing.T) {
+	_, _, x := build()
+	ref := &cfa.VarRef{Var: x}
+	sum := &cfa.Binary{Op: cfa.Add, X: &cfa.Cast{T: cfa.IntT, X: ref}, Y: &cfa.Const{T: cfa.IntT, V: 1}, T: cfa.IntT}
+	u := cfa.IntType(32, false)
+	for _, c := range []struct{ in, want cfa.Expr }{
+		{ref, ref},
+		{&cfa.Cast{T: u, X: ref}, ref},
+		{&cfa.Cast{T: cfa.IntT, X: &cfa.Cast{T: u, X: sum}}, sum},
+	} {
+		if got := cfa.StripCasts(c.in); got != c.want {
+			t.Errorf("StripCasts(%v) = %v, want %v", c.in, got, c.want)
+		}
+	}
+}

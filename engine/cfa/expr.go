@@ -337,6 +337,17 @@ func Vars(e Expr) []*Var {
 	return vs
 }
 
+// StripCasts returns x without its outer casts.
+func StripCasts(x Expr) Expr {
+	for {
+		c, ok := x.(*Cast)
+		if !ok {
+			return x
+		}
+		x = c.X
+	}
+}
+
 // StringLiteral returns the string literal behind x, through casts,
 // address-of and subscripts (a decayed string-literal argument such as
 // assert's message): its bytes without the terminating NUL, and false

@@ -263,7 +263,7 @@ func constValue(x cfa.Expr) (uint64, bool) {
 // a constant read as a signed number in the operation's type when that
 // type is signed.
 func stepOf(x cfa.Expr, v *cfa.Var) (int64, bool) {
-	b, ok := uncast(x).(*cfa.Binary)
+	b, ok := cfa.StripCasts(x).(*cfa.Binary)
 	if !ok || (b.Op != cfa.Add && b.Op != cfa.Sub) || !isVar(b.X, v) {
 		return 0, false
 	}
@@ -281,19 +281,8 @@ func stepOf(x cfa.Expr, v *cfa.Var) (int64, bool) {
 	return step, step != 0
 }
 
-// uncast is x without its outer casts.
-func uncast(x cfa.Expr) cfa.Expr {
-	for {
-		c, ok := x.(*cfa.Cast)
-		if !ok {
-			return x
-		}
-		x = c.X
-	}
-}
-
 func isVar(x cfa.Expr, v *cfa.Var) bool {
-	r, ok := uncast(x).(*cfa.VarRef)
+	r, ok := cfa.StripCasts(x).(*cfa.VarRef)
 	return ok && r.Var == v
 }
 
