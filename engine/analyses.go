@@ -10,6 +10,7 @@ import (
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/features"
+	"github.com/reverify/reverify/engine/memsafety"
 	"github.com/reverify/reverify/engine/spec"
 	"github.com/reverify/reverify/engine/strategy"
 )
@@ -86,8 +87,8 @@ func init() {
 // under cfg, every configuration alike, as one group strategy (the
 // values of engine/strategy; each property's result goes out once):
 //
-//  1. the memory-safety properties together (memoryStep: per group the
-//     sequence of memorySequence under one property's limits);
+//  1. the memory-safety properties together (memsafety.Step: per group a
+//     sequence of runs under one property's limits);
 //  2. with Config.ShareDeadline, the others in rounds sharing the
 //     deadline beside the multi-property run (roundsStep); otherwise
 //  3. the multi-property run of conf's first arm over all the others
@@ -102,7 +103,7 @@ func init() {
 func (conf configuration) plan(prog *cfa.Program, props []*spec.Property, cfg Config) strategy.Group {
 	memory := func(i int, _ *Result) bool { return len(props[i].Memory) > 0 }
 	other := func(i int, _ *Result) bool { return len(props[i].Memory) == 0 }
-	steps := []strategy.GroupStep{{G: memoryStep(prog, props, cfg), Take: memory}}
+	steps := []strategy.GroupStep{{G: memsafety.Step(prog, props, cfg.memsafety()), Take: memory}}
 	if cfg.ShareDeadline {
 		steps = append(steps, strategy.GroupStep{G: roundsStep(prog, props, cfg, conf), Take: other})
 	} else {

@@ -22,7 +22,7 @@ func bmcOptions(cfg Config) bmc.Options {
 
 // bmcVerdict turns bmc's outcome into res's verdict and reason: FALSE
 // carries the counterexample bmc confirmed with
-// engine/cexcheck.CheckPathOpts (falseVerdict), unless it passes an
+// engine/cexcheck.CheckPathOpts (Result.SetFalse), unless it passes an
 // unmodelled function (UNKNOWN, res.Unmodelled set); TRUE is an
 // unrolling that holds every execution or a k-induction proof;
 // everything else is UNKNOWN with bmc's reason. States counts the
@@ -42,7 +42,7 @@ func bmcVerdict(ctx context.Context, prog *cfa.Program, cfg Config, res *Result,
 			res.Unmodelled = names
 			return results.Unknown, "error path depends on unmodelled " + strings.Join(names, ", unmodelled ")
 		}
-		falseVerdict(ctx, prog, cfg, res, out.Reason, out.Path, out.Inputs)
+		res.SetFalse(ctx, prog, out.Reason, out.Path, out.Inputs)
 		return results.False, res.Reason
 	}
 	return results.Unknown, out.Reason

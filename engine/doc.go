@@ -33,7 +33,7 @@
 // which a watchdog (strategy.MemoryWatch) enforces by cancelling the
 // property ("memory limit 1.5GiB exceeded"). The entry
 // function's integer parameters are inputs; its other parameters are
-// covered by unmodelledEntryParam (entry.go).
+// covered by cfa.Function.UnmodelledParam.
 //
 // Verdicts, counterexample inputs and loop invariants are the types of
 // package results (results.Verdict, results.Input, results.Invariant),
@@ -45,7 +45,7 @@
 // ParsePrecisionScope and ParseSlicingCriterion (parse.go), and travel
 // typed. The facade knows no concrete abstract state: the loop
 // invariants of a proof come from the states that implement
-// cpa.InvariantReporter (invariants.go), and each refiner lives with its
+// cpa.InvariantReporter (engine/invariants), and each refiner lives with its
 // analysis in engine/cegar. Nothing is kept between Verify calls: state
 // such as the system dependence graphs the slicing configurations and
 // --reduce share belongs to one call.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -16,6 +15,7 @@ import (
 	"github.com/reverify/reverify/engine/cexcheck"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
+	"github.com/reverify/reverify/engine/memsafety"
 	"github.com/reverify/reverify/engine/reduce"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
@@ -329,7 +329,7 @@ func settled(prog *cfa.Program, prop *spec.Property, cfg Config) *Result {
 	case len(prop.ErrorEdges) == 0 && len(prop.Memory) == 0:
 		res.Verdict, res.Reason = results.True, "no error call: the property holds trivially"
 	default:
-		why := unmodelledEntryParam(prog.Func(cfg.Entry))
+		why := prog.Func(cfg.Entry).UnmodelledParam()
 		if why == "" {
 			return nil
 		}
@@ -342,7 +342,7 @@ func settled(prog *cfa.Program, prop *spec.Property, cfg Config) *Result {
 // cfg, before its limits: conf's strategy, after the program reduced for
 // the property (Config.Reduce, reducedStrategy) with reduceShare of the
 // limit when a reduction is asked for. (Memory-safety properties are
-// the plan's memory step: memorySequence.)
+// the plan's memory step: engine/memsafety.)
 func propertyStrategy(prog *cfa.Program, prop *spec.Property, cfg Config, conf configuration) strategy.Strategy {
 	s := conf.strategy(cfg.Name, prog, prop, cfg)
 	if level, _ := reduce.ParseLevel(cfg.Reduce); level != reduce.None {
@@ -354,6 +354,17 @@ func propertyStrategy(prog *cfa.Program, prop *spec.Property, cfg Config, conf c
 }
 
 // maxRefinements is the CEGAR refinement limit in force.
+// memsafety returns the options of the memory-safety step under cfg.
+func (cfg Config) memsafety() memsafety.Options {
+	return memsafety.Options{
+		Entry: cfg.Entry, MaxStates: cfg.MaxStates, MaxDepth: cfg.MaxDepth,
+		NoListAbstraction: cfg.NoListAbstraction, Solver: cfg.Solver,
+		AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow,
+		KeepARG:                cfg.KeepARG, Clock: strategy.Clock(cfg.Clock),
+		Timeout: cfg.Timeout, Watch: cfg.mem, MemoryLimit: cfg.MemoryLimit,
+	}
+}
+
 func (cfg Config) maxRefinements() int {
 	if cfg.MaxRefinements > 0 {
 		return cfg.MaxRefinements
@@ -369,42 +380,4 @@ func components(prog *cfa.Program, prop *spec.Property, cfg Config) ([]cpa.CPA, 
 		return nil, err
 	}
 	return []cpa.CPA{loc, callstack.New(cfg.MaxDepth), property.New(property.Spec{Name: prop.ID, ErrorEdges: prop.ErrorEdges, Via: prop.Via})}, nil
-}
-
-// splitExplanations separates explanations that forbid TRUE
-// (unsupported constructs, whose effect is not over-approximated; cut
-// paths; callbacks) from those that only forbid FALSE (unmodelled
-// functions are havocked soundly, but a path through them may not be
-// real), by kind (cpa.Explanation).
-func splitExplanations(es []cpa.Explanation) (blockTrue, blockFalse []cpa.Explanation) {
-	for _, e := range es {
-		if e.Kind == cpa.Unmodelled {
-			blockFalse = append(blockFalse, e)
-		} else {
-			blockTrue = append(blockTrue, e)
-		}
-	}
-	return blockTrue, blockFalse
-}
-
-// texts renders explanations for people, in order.
-func texts(es []cpa.Explanation) []string {
-	out := make([]string, len(es))
-	for i, e := range es {
-		out[i] = e.String()
-	}
-	return out
-}
-
-// unmodelledNames are the functions of unmodelled-call explanations,
-// sorted.
-func unmodelledNames(es []cpa.Explanation) []string {
-	var names []string
-	for _, e := range es {
-		if e.Kind == cpa.Unmodelled {
-			names = append(names, e.Name)
-		}
-	}
-	sort.Strings(names)
-	return names
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/reverify/reverify/engine/cexcheck"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
+	"github.com/reverify/reverify/engine/invariants"
 	"github.com/reverify/reverify/engine/scope"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
@@ -226,23 +227,23 @@ func runMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property, cf
 	excluded := make([]int, len(props))
 	for *openp > 0 {
 		status, target, err := alg.Run(ctx)
-		blockTrue, _ := splitExplanations(alg.Explanations())
+		blockTrue, _ := cpa.SplitExplanations(alg.Explanations())
 		switch {
 		case err != nil:
 			finish(results.Unknown, err.Error())
 			return
 		case status == cpa.Incomplete:
-			finish(results.Unknown, strings.Join(append([]string{alg.Reason()}, texts(blockTrue)...), "; "))
+			finish(results.Unknown, strings.Join(append([]string{alg.Reason()}, cpa.Texts(blockTrue)...), "; "))
 			return
 		case status == cpa.Unsafe:
 			finish(results.Unknown, "error states remain that were not checked")
 			return
 		case status == cpa.Safe:
 			if len(blockTrue) > 0 {
-				finish(results.Unknown, strings.Join(texts(blockTrue), "; "))
+				finish(results.Unknown, cpa.JoinExplanations(blockTrue, "; "))
 				return
 			}
-			invariants := loopInvariants(prog, alg)
+			invariants := invariants.Loops(prog, alg)
 			for i, r := range rs {
 				if r.Verdict == "" {
 					reason := "reached set is a fixed point without error states"
@@ -269,16 +270,16 @@ func runMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property, cf
 		chk, _ := cfg.checks.Check(ctx, prog, path, cfg.Solver, sem)
 		switch {
 		case chk.Status == cexcheck.Feasible:
-			_, blockFalse := splitExplanations(explain(target))
+			_, blockFalse := cpa.SplitExplanations(target.Explain())
 			for _, p := range hit {
 				r := rs[p]
 				multi.Deactivate(p)
 				if len(blockFalse) > 0 {
-					r.Unmodelled = unmodelledNames(blockFalse)
-					decide(p, results.Unknown, "error path depends on "+strings.Join(texts(blockFalse), ", "))
+					r.Unmodelled = cpa.UnmodelledNames(blockFalse)
+					decide(p, results.Unknown, "error path depends on "+cpa.JoinExplanations(blockFalse, ", "))
 					continue
 				}
-				falseVerdict(ctx, prog, cfg, r, "error path confirmed by SMT and concrete replay", path, chk.Inputs)
+				r.SetFalse(ctx, prog, "error path confirmed by SMT and concrete replay", path, chk.Inputs)
 				decide(p, results.False, r.Reason)
 			}
 			alg.Remove(target)
@@ -376,7 +377,7 @@ func (o outcome) Run(ctx context.Context) *Result {
 func sharedStep(prog *cfa.Program, props []*spec.Property, cfg Config, conf configuration, after []*afterMulti) strategy.Group {
 	return strategy.GroupFunc("", func(ctx context.Context, idx []int, emit func(int, *Result)) {
 		var runnable []int
-		if unmodelledEntryParam(prog.Func(cfg.Entry)) == "" {
+		if prog.Func(cfg.Entry).UnmodelledParam() == "" {
 			for _, i := range idx {
 				if p := props[i]; p.Reachable && len(p.ErrorEdges) > 0 {
 					runnable = append(runnable, i)

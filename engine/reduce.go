@@ -150,7 +150,7 @@ func liftFalse(ctx context.Context, prog *cfa.Program, cfg Config, r *reduce.Res
 	if chk.Status != cexcheck.Feasible {
 		return false
 	}
-	falseVerdict(ctx, prog, cfg, res, red.Reason+" on the program reduced for the property (--reduce "+label+": "+r.Summary()+"); lifted to the original program: error path confirmed by SMT and concrete replay", path, chk.Inputs)
+	res.SetFalse(ctx, prog, red.Reason+" on the program reduced for the property (--reduce "+label+": "+r.Summary()+"); lifted to the original program: error path confirmed by SMT and concrete replay", path, chk.Inputs)
 	res.States, res.Refinements = red.States, red.Refinements
 	return true
 }

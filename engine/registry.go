@@ -11,6 +11,7 @@ import (
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/cpa"
 	"github.com/reverify/reverify/engine/features"
+	"github.com/reverify/reverify/engine/invariants"
 	"github.com/reverify/reverify/engine/scope"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/spec"
@@ -171,15 +172,15 @@ func (conf configuration) runCPA(ctx context.Context, prog *cfa.Program, prop *s
 			}
 		}()
 	}
-	blockTrue, _ := splitExplanations(out.Algorithm.Explanations())
+	blockTrue, _ := cpa.SplitExplanations(out.Algorithm.Explanations())
 	switch out.Status {
 	case cegar.Safe:
 		if len(blockTrue) > 0 {
-			res.SetUnknown(limitCause("", nil, 0, 0, blockTrue), strings.Join(texts(blockTrue), "; "))
+			res.SetUnknown(limitCause("", nil, 0, 0, blockTrue), cpa.JoinExplanations(blockTrue, "; "))
 			return
 		}
 		res.Verdict, res.Reason = results.True, "reached set is a fixed point without error states"
-		res.Invariants = loopInvariants(prog, out.Algorithm)
+		res.Invariants = invariants.Loops(prog, out.Algorithm)
 		var notes []string
 		if n := out.Stats.Refinements; n > 0 {
 			notes = append(notes, plural(n, "refinement"))
@@ -191,15 +192,15 @@ func (conf configuration) runCPA(ctx context.Context, prog *cfa.Program, prop *s
 			res.Reason += " (" + strings.Join(notes, ", ") + ")"
 		}
 	case cegar.Incomplete, cegar.Unknown:
-		detail := strings.Join(append(append([]string{out.Reason}, texts(blockTrue)...), shapeNotes(data)...), "; ")
+		detail := strings.Join(append(append([]string{out.Reason}, cpa.Texts(blockTrue)...), shapeNotes(data)...), "; ")
 		res.SetUnknown(limitCause(out.Limit, out.UB, opts.MaxStates, cfg.maxRefinements(), blockTrue), detail)
 	case cegar.Unsafe:
-		if _, blockFalse := splitExplanations(explain(out.Target)); len(blockFalse) > 0 {
-			res.Unmodelled = unmodelledNames(blockFalse)
-			res.SetUnknown(&results.Cause{Kind: results.CauseUnmodelled, Names: res.Unmodelled}, "error path depends on "+strings.Join(texts(blockFalse), ", "))
+		if _, blockFalse := cpa.SplitExplanations(out.Target.Explain()); len(blockFalse) > 0 {
+			res.Unmodelled = cpa.UnmodelledNames(blockFalse)
+			res.SetUnknown(&results.Cause{Kind: results.CauseUnmodelled, Names: res.Unmodelled}, "error path depends on "+cpa.JoinExplanations(blockFalse, ", "))
 			return
 		}
-		falseVerdict(ctx, prog, cfg, res, "error path confirmed by SMT and concrete replay", out.Path, out.Inputs)
+		res.SetFalse(ctx, prog, "error path confirmed by SMT and concrete replay", out.Path, out.Inputs)
 	}
 }
 
@@ -231,36 +232,12 @@ func limitCause(limit results.CauseKind, ub *smt.UBCond, maxStates, maxRefinemen
 	return &results.Cause{Kind: results.CauseIncomplete}
 }
 
-// falseVerdict makes res the FALSE of a confirmed error path (path with
-// the solver's inputs): its counterexample and inputs, the first signed
-// overflow on it and the failing assertion's values, and the reason
-// evidence followed by the overflow note. It is the one place a FALSE
-// verdict is built.
-func falseVerdict(ctx context.Context, prog *cfa.Program, cfg Config, res *Result, evidence string, path []cfa.Step, in []smt.InputValue) {
-	res.Verdict, res.Reason, res.Cause, res.Detail = results.False, evidence, nil, ""
-	res.Counterexample, res.Inputs = path, inputs(path, in)
-	res.SignedOverflow = signedOverflow(ctx, prog, path, in)
-	res.FailureValues = failureValues(ctx, prog, path, in)
-	if res.SignedOverflow != "" {
-		res.Reason += "; it overflows a signed integer at " + res.SignedOverflow +
-			" (undefined in C: --signed-overflow assume-none cuts such paths)"
-	}
-}
-
 // plural formats "1 refinement", "2 refinements".
 func plural(n int, what string) string {
 	if n == 1 {
 		return "1 " + what
 	}
 	return fmt.Sprintf("%d %ss", n, what)
-}
-
-// explain returns the explanations carried by an ARG node's state.
-func explain(n *cpa.Node) []cpa.Explanation {
-	if e, ok := any(n.State).(cpa.Explainer); ok {
-		return e.Explain()
-	}
-	return nil
 }
 
 // shapeNotes collects the heap shapes the analyses could not abstract

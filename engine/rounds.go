@@ -50,7 +50,7 @@ func roundsStep(prog *cfa.Program, props []*spec.Property, cfg Config, conf conf
 // most the property limit, on one worker beside the rounds.
 func roundsShared(prog *cfa.Program, props []*spec.Property, cfg Config, conf configuration) *strategy.SharedRun {
 	var runnable []int
-	if unmodelledEntryParam(prog.Func(cfg.Entry)) == "" {
+	if prog.Func(cfg.Entry).UnmodelledParam() == "" {
 		for i, p := range props {
 			if p.Reachable && len(p.ErrorEdges) > 0 && len(p.Memory) == 0 {
 				runnable = append(runnable, i)

@@ -15,7 +15,7 @@ type Invariant struct {
 	Loc *cfa.Location
 	// States holds one conjunction per reached state at Loc (duplicates
 	// removed, in reached-set order), or their join when there are too
-	// many (engine/invariants.go).
+	// many (engine/invariants).
 	States [][]Fact
 }
 

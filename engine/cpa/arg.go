@@ -55,6 +55,15 @@ type Edge struct {
 	Step   cfa.Step
 }
 
+// Explain returns the explanations carried by the node's state
+// (Explainer), nil when its state carries none.
+func (n *Node) Explain() []Explanation {
+	if e, ok := any(n.State).(Explainer); ok {
+		return e.Explain()
+	}
+	return nil
+}
+
 // IsTarget reports whether the node's state is a target state.
 func (n *Node) IsTarget() bool { return n.target }
 

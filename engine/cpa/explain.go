@@ -143,9 +143,43 @@ func AddExplanation(es []Explanation, e Explanation) []Explanation {
 
 // JoinExplanations renders es for people, joined by sep.
 func JoinExplanations(es []Explanation, sep string) string {
-	parts := make([]string, len(es))
-	for i, e := range es {
-		parts[i] = e.String()
+	return strings.Join(Texts(es), sep)
+}
+
+// SplitExplanations separates the explanations that forbid TRUE
+// (unsupported constructs, whose effect is not over-approximated; cut
+// paths; callbacks: BlocksTrue) from those that only forbid FALSE
+// (unmodelled functions are havocked soundly, but a path through them
+// may not be real), by kind, each in the order of es.
+func SplitExplanations(es []Explanation) (blockTrue, blockFalse []Explanation) {
+	for _, e := range es {
+		if e.Kind == Unmodelled {
+			blockFalse = append(blockFalse, e)
+		} else {
+			blockTrue = append(blockTrue, e)
+		}
 	}
-	return strings.Join(parts, sep)
+	return blockTrue, blockFalse
+}
+
+// Texts renders explanations for people, in order.
+func Texts(es []Explanation) []string {
+	out := make([]string, len(es))
+	for i, e := range es {
+		out[i] = e.String()
+	}
+	return out
+}
+
+// UnmodelledNames are the functions of the Unmodelled explanations of
+// es, sorted.
+func UnmodelledNames(es []Explanation) []string {
+	var names []string
+	for _, e := range es {
+		if e.Kind == Unmodelled {
+			names = append(names, e.Name)
+		}
+	}
+	sort.Strings(names)
+	return names
 }

@@ -39,7 +39,7 @@ const (
 // accessWalker and libAccesses: an lvalue whose base goes through a
 // Deref or an Index, read or written); the engine gives UNKNOWN to every
 // open site when the analysis reports an access outside them
-// (engine/memsafety.go), so a mismatch can never hide a violation.
+// (engine/memsafety), so a mismatch can never hide a violation.
 func MemorySites(p *cfa.Program, entry string, subs []string) []*Property {
 	want := map[string]bool{}
 	for _, s := range subs {

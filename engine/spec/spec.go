@@ -27,7 +27,7 @@ type Property struct {
 	// on Func's callers; cfa.Program.Preconditions).
 	Precondition bool
 	// Memory, when not empty, makes this a memory-safety property
-	// (memsafety.go): the subproperties checked together ("valid-deref",
+	// (engine/memsafety): the subproperties checked together ("valid-deref",
 	// "valid-free", "valid-memtrack", "valid-memcleanup"); ErrorEdges is
 	// then empty.
 	Memory []string

@@ -75,7 +75,7 @@ type Result struct {
 	FailureValues []results.FailureValue
 	// Violated is, for FALSE of a memory-safety property, the violated
 	// subproperty ("valid-deref", "valid-free", "valid-memtrack",
-	// "valid-memcleanup"; memsafety.go), and ViolationPos where.
+	// "valid-memcleanup"; engine/memsafety), and ViolationPos where.
 	Violated     string
 	ViolationPos cfa.Pos
 	// Memory is the violation's typed fact, when the analysis recorded

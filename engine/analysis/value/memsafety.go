@@ -121,9 +121,38 @@ func (t *tx) object(f results.MemoryViolation, obj uint64) results.MemoryViolati
 	return f
 }
 
+// Undecided says why the value analysis left a memory check undecided
+// where its value alone is missing, the Data of the check's
+// cpa.MemUndecided explanation (nil for any other reason): the
+// memory-safety driver (engine/memsafety) probes these checks with the
+// bit-precise encoding, which knows what the analysis lost.
+type Undecided uint8
+
+// The reasons of Undecided.
+const (
+	// UnknownPointer: the analysis does not know the pointer's value.
+	UnknownPointer Undecided = iota + 1
+	// UnknownValidity: it does not know whether the block is valid.
+	UnknownValidity
+	// IntegerAddress: the access goes through an integer address.
+	IntegerAddress
+)
+
+// memUnknown reports the check prop at e undecided, for the reason
+// format and args say.
 func (t *tx) memUnknown(prop string, e *cfa.Edge, format string, args ...any) {
+	t.memUndecided(prop, e, nil, format, args...)
+}
+
+// memUnknownAs is memUnknown with a typed reason (Undecided) a probe may
+// act on.
+func (t *tx) memUnknownAs(why Undecided, prop string, e *cfa.Edge, format string, args ...any) {
+	t.memUndecided(prop, e, why, format, args...)
+}
+
+func (t *tx) memUndecided(prop string, e *cfa.Edge, data any, format string, args ...any) {
 	why := fmt.Sprintf(format, args...)
-	t.reason(cpa.Explanation{Kind: cpa.MemUndecided, Name: prop, Text: why, At: posString(e)})
+	t.reason(cpa.Explanation{Kind: cpa.MemUndecided, Name: prop, Text: why, At: posString(e), Data: data})
 	if f := t.mem().Undecided; f != nil {
 		if t.split != 0 {
 			// The step dereferenced a segment that needs a case split:
@@ -190,7 +219,7 @@ func (t *tx) memFree(e *cfa.Edge, call *cfa.Call) {
 	v, ok := t.eval(call.Args[0])
 	if !conc(v, ok) {
 		if check {
-			t.memUnknown(ValidFree, e, "unknown pointer %s", call.Args[0])
+			t.memUnknownAs(UnknownPointer, ValidFree, e, "unknown pointer %s", call.Args[0])
 		}
 		t.forgetStatuses()
 		return
@@ -224,7 +253,7 @@ func (t *tx) memFree(e *cfa.Edge, call *cfa.Call) {
 	switch {
 	case !known:
 		if check {
-			t.memUnknown(ValidFree, e, "the validity of %s is unknown", t.c.objName(v.Obj, t.s.depth))
+			t.memUnknownAs(UnknownValidity, ValidFree, e, "the validity of %s is unknown", t.c.objName(v.Obj, t.s.depth))
 		}
 	case st == memory.StFreed:
 		if check {
@@ -423,7 +452,7 @@ func (t *tx) objSize(e *cfa.Edge, obj uint64, what string) (int64, bool) {
 		st, ok := t.metaGet(obj, memory.MetaStatus)
 		switch {
 		case !ok:
-			t.memUnknown(ValidDeref, e, "the validity of %s (%s) is unknown", t.c.objName(obj, t.s.depth), what)
+			t.memUnknownAs(UnknownValidity, ValidDeref, e, "the validity of %s (%s) is unknown", t.c.objName(obj, t.s.depth), what)
 			return 0, false
 		case st == memory.StFreed:
 			t.violation(ValidDeref, e, t.object(results.MemoryViolation{Problem: results.UseAfterFree, Access: what}, obj), "access to %s after it was freed (%s)", t.c.objName(obj, t.s.depth), what)
@@ -456,13 +485,13 @@ func (t *tx) checkPointer(e *cfa.Edge, what string, v memory.Value, ok bool, n i
 	}
 	switch {
 	case !conc(v, ok):
-		t.memUnknown(ValidDeref, e, "unknown pointer %s", what)
+		t.memUnknownAs(UnknownPointer, ValidDeref, e, "unknown pointer %s", what)
 		return
 	case v.Obj == 0 && v.Bits == 0:
 		t.violation(ValidDeref, e, results.MemoryViolation{Problem: results.NullDeref, Access: what}, "NULL pointer dereference (%s)", what)
 		return
 	case v.Obj == 0:
-		t.memUnknown(ValidDeref, e, "access through the integer address %#x (%s)", v.Bits, what)
+		t.memUnknownAs(IntegerAddress, ValidDeref, e, "access through the integer address %#x (%s)", v.Bits, what)
 		return
 	}
 	t.checkAddr(e, what, Addr{Obj: v.Obj, Off: memory.Sext(v.Bits, t.c.ptr), Known: true, OffKnown: true}, n)
@@ -590,7 +619,7 @@ func (w accessWalker) access(x cfa.Expr, write bool) {
 				return
 			}
 		}
-		t.memUnknown(ValidDeref, w.e, "unknown pointer in %s", x)
+		t.memUnknownAs(UnknownPointer, ValidDeref, w.e, "unknown pointer in %s", x)
 		return
 	}
 	if viaPointer && memory.ObjKind(a.Obj) == memory.KindLocal && t.c.nestedLocal(t.c.prog.Vars[memory.VarID(a.Obj)]) {

@@ -2,7 +2,7 @@
 // indeterminate (SV-COMP reads it as a nondeterministic value), so the
 // walk up from that node dereferences an unknown pointer (SV-COMP's
 // tree-2, list-ext_flag). The value analysis cannot decide the access;
-// probing it (engine/memsafety.go, probeUndecided) finds an execution
+// probing it (engine/memsafety, probeUndecided) finds an execution
 // whose initial heap bytes make it invalid.
 // memory: valid-memsafety FALSE "->value, and an execution of the path makes it invalid"
 #include <stdlib.h>

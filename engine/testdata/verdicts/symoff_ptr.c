@@ -3,7 +3,7 @@
 // malloc(n), and with i <= n the write through q = buf + j may land one
 // past the end (j == n), a counterexample confirmed by replay: found by
 // the probe of the value analysis's unknown pointer (probeUndecided in
-// engine/memsafety.go) before symbolic execution runs, or by the split.
+// engine/memsafety) before symbolic execution runs, or by the split.
 // memory: sites
 // memory: valid-memsafety FALSE "confirmed by SMT and concrete replay"
 #include <stdlib.h>

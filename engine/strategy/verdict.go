@@ -1,13 +1,32 @@
-package engine
+package strategy
 
 import (
 	"context"
 
+	"github.com/reverify/reverify/engine/cexcheck"
 	"github.com/reverify/reverify/engine/cfa"
 	"github.com/reverify/reverify/engine/interp"
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/results"
 )
+
+// SetFalse makes r the FALSE of a confirmed error path (path with
+// the solver's inputs): its counterexample and inputs, the first signed
+// overflow on it and the failing assertion's values, and the reason
+// evidence followed by the overflow note. It is the one place the FALSE
+// of a reachability property is built (a memory-safety violation's is
+// engine/memsafety's); the overflow and the values come from concrete
+// replays of path with the inputs (engine/interp).
+func (r *Result) SetFalse(ctx context.Context, prog *cfa.Program, evidence string, path []cfa.Step, in []smt.InputValue) {
+	r.Verdict, r.Reason, r.Cause, r.Detail = results.False, evidence, nil, ""
+	r.Counterexample, r.Inputs = path, cexcheck.Inputs(path, in)
+	r.SignedOverflow = signedOverflow(ctx, prog, path, in)
+	r.FailureValues = failureValues(ctx, prog, path, in)
+	if r.SignedOverflow != "" {
+		r.Reason += "; it overflows a signed integer at " + r.SignedOverflow +
+			" (undefined in C: --signed-overflow assume-none cuts such paths)"
+	}
+}
 
 // signedOverflow replays a confirmed counterexample (its path and model
 // inputs) and returns the position of its first signed overflow, or ""

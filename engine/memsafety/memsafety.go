@@ -1,4 +1,4 @@
-package engine
+package memsafety
 
 import (
 	"context"
@@ -34,34 +34,64 @@ const maxValueMemoryStates = 20_000
 // run checks before it gives up with UNKNOWN.
 const maxMemoryCandidates = 32
 
+// Options are the settings of a memory-safety decision, the engine's
+// configuration as this package reads it.
+type Options struct {
+	// Entry is the entry function ("main").
+	Entry string
+	// MaxStates bounds the reached set of each run (cpa.Options;
+	// 0: no bound); the value analysis's first run is capped at
+	// maxValueMemoryStates below it.
+	MaxStates int
+	// MaxDepth bounds the call stack (callstack.New).
+	MaxDepth int
+	// NoListAbstraction switches off the list abstraction
+	// (value.Options.NoListAbstraction) and the sequence's first step.
+	NoListAbstraction bool
+	// Solver creates the SMT solvers of the confirmations; required.
+	Solver smt.Factory
+	// AssumeNoSignedOverflow is the signed-overflow semantics of the
+	// confirmations' encoding (smt.EncodeOptions).
+	AssumeNoSignedOverflow bool
+	// KeepARG keeps each result's final ARG.
+	KeepARG bool
+	// Clock measures Timeout (strategy.Clock; nil: wall time).
+	Clock strategy.Clock
+	// Timeout is the limit of one group (0: none), MemoryLimit its
+	// memory in bytes, enforced by Watch (nil: none).
+	Timeout     time.Duration
+	Watch       *strategy.MemoryWatch
+	MemoryLimit uint64
+}
+
 // memSite is an access site and the subproperty checked there.
 type memSite struct {
 	e   *cfa.Edge
 	sub string
 }
 
-// memoryStep decides the memory-safety properties among props (those
+// Step decides the memory-safety properties among props (those
 // with Memory set: per-site properties of spec.MemorySites and
 // whole-program ones such as spec.MemoryProperty's) of the entry
 // cfg.Entry (memoryGroup), each group under the limits of one property
 // (cfg.Timeout, the memory limit), as one step of a plan.
-func memoryStep(prog *cfa.Program, props []*spec.Property, cfg Config) strategy.Group {
-	return strategy.GroupFunc("", func(ctx context.Context, idx []int, emit func(int, *Result)) {
+func Step(prog *cfa.Program, props []*spec.Property, cfg Options) strategy.Group {
+	return strategy.GroupFunc("", func(ctx context.Context, idx []int, emit func(int, *strategy.Result)) {
 		sub := make([]*spec.Property, len(idx))
 		for k, i := range idx {
 			sub[k] = props[i]
 		}
-		memoryGroup(ctx, prog, sub, cfg, func(k int, r *Result) { emit(idx[k], r) })
+		memoryGroup(ctx, prog, sub, cfg, func(k int, r *strategy.Result) { emit(idx[k], r) })
 	})
 }
 
 // memoryGroup decides the memory-safety properties props together: the
 // per-site ones in one memorySequence, each whole-program one in its
 // own; emit receives each result as soon as it is decided.
-func memoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, emit func(int, *Result)) {
-	if why := unmodelledEntryParam(prog.Func(cfg.Entry)); why != "" {
+func memoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Options, emit func(int, *strategy.Result)) {
+	if why := prog.Func(cfg.Entry).UnmodelledParam(); why != "" {
 		for i, p := range props {
-			r := &Result{Property: p, Config: memConfig}
+			r := &strategy.Result{Property: p, Config: ConfigValue}
 			r.SetUnknown(&results.Cause{Kind: results.CauseUnsupported}, why)
 			if !p.Reachable {
 				r.Verdict, r.Cause, r.Reason = results.NotChecked, &results.Cause{Kind: results.CauseNotReachable}, fmt.Sprintf("no call path from %s reaches %s", cfg.Entry, p.Func)
@@ -95,10 +125,10 @@ func memoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 		for j, i := range g {
 			sub[j], all[j] = props[i], j
 		}
-		memorySequence(prog, sub, cfg).Run(ctx, all, func(j int, r *Result) {
+		memorySequence(prog, sub, cfg).Run(ctx, all, func(j int, r *strategy.Result) {
 			r.Property = sub[j]
 			if r.Config == "" {
-				r.Config = memConfig
+				r.Config = ConfigValue
 			}
 			emit(g[j], r)
 		})
@@ -126,7 +156,7 @@ func memoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 //  3. the value analysis without the cap, for the properties whose
 //     checks step 1 had all decided (a long loop with known bounds),
 //     with what is left.
-func memorySequence(prog *cfa.Program, props []*spec.Property, cfg Config) strategy.Group {
+func memorySequence(prog *cfa.Program, props []*spec.Property, cfg Options) strategy.Group {
 	retry := make([]retryKind, len(props)) // step 1's word on what may decide each
 	capped := cfg
 	capped.MaxStates = min(cfg.MaxStates, maxValueMemoryStates)
@@ -137,14 +167,14 @@ func memorySequence(prog *cfa.Program, props []*spec.Property, cfg Config) strat
 	// step runs memoryRun over the properties it is given; record keeps
 	// the run's word on what may decide those it leaves UNKNOWN. A
 	// result's Seconds is the time since the first step started.
-	clock := strategy.Clock(cfg.Clock)
+	clock := cfg.Clock
 	start := time.Duration(-1)
-	step := func(name string, rcfg Config, sym, record bool) strategy.Group {
-		return strategy.GroupFunc(name, func(ctx context.Context, idx []int, out func(int, *Result)) {
+	step := func(name string, rcfg Options, sym, record bool) strategy.Group {
+		return strategy.GroupFunc(name, func(ctx context.Context, idx []int, out func(int, *strategy.Result)) {
 			if start < 0 {
 				start = clock.Now()
 			}
-			emit := func(j int, r *Result) {
+			emit := func(j int, r *strategy.Result) {
 				r.Seconds = clock.Since(start).Seconds()
 				out(j, r)
 			}
@@ -153,7 +183,7 @@ func memorySequence(prog *cfa.Program, props []*spec.Property, cfg Config) strat
 				ps[k] = props[j]
 			}
 			sent := make([]bool, len(idx))
-			rs, rt := memoryRun(ctx, prog, ps, rcfg, sym, func(k int, r *Result) {
+			rs, rt := memoryRun(ctx, prog, ps, rcfg, sym, func(k int, r *strategy.Result) {
 				sent[k] = true
 				emit(idx[k], r)
 			})
@@ -178,11 +208,11 @@ func memorySequence(prog *cfa.Program, props []*spec.Property, cfg Config) strat
 	steps = append(steps,
 		strategy.GroupStep{G: step("value analysis", cappedPlain, false, true), Share: valueShare},
 		strategy.GroupStep{G: step("symbolic execution", plain, true, false), Share: 0.25, IfFollowed: true,
-			Take: func(j int, _ *Result) bool { return retry[j] != retryNone }},
+			Take: func(j int, _ *strategy.Result) bool { return retry[j] != retryNone }},
 		strategy.GroupStep{G: step("value analysis without the state cap", plain, false, false),
-			Take: func(j int, _ *Result) bool { return uncapped && retry[j] == retryValue }},
+			Take: func(j int, _ *strategy.Result) bool { return uncapped && retry[j] == retryValue }},
 	)
-	return strategy.GroupSequence("memory safety", clock, cfg.Timeout, cfg.mem, cfg.MemoryLimit, steps...)
+	return strategy.GroupSequence("memory safety", clock, cfg.Timeout, cfg.Watch, cfg.MemoryLimit, steps...)
 }
 
 // retryKind says which run may decide a property that a memoryRun left
@@ -195,11 +225,11 @@ const (
 	retryValue              // the value analysis without the state cap (all checks decided so far)
 )
 
-// memConfig and memConfigSymex are the Configs of memory-safety results
+// ConfigValue and ConfigSymex are the Configs of memory-safety results
 // decided by the value analysis and by symbolic execution.
 const (
-	memConfig      = "memsafety-value"
-	memConfigSymex = "memsafety-symex"
+	ConfigValue = "memsafety-value"
+	ConfigSymex = "memsafety-symex"
 )
 
 // memoryRun decides the memory-safety properties props with one run of
@@ -237,16 +267,16 @@ const (
 // Results are in the order of props with Config "memsafety-value";
 // States (and ARG with Config.KeepARG) are the run's when each property
 // was decided. emit, when not nil, receives each result as it is decided.
-func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Config, sym bool, emit func(int, *Result)) (rs []*Result, retry []retryKind) {
-	rs = make([]*Result, len(props))
+func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Options, sym bool, emit func(int, *strategy.Result)) (rs []*strategy.Result, retry []retryKind) {
+	rs = make([]*strategy.Result, len(props))
 	retry = make([]retryKind, len(props))
 	unconfirmed := make([]bool, len(props))
-	config := memConfig
+	config := ConfigValue
 	if sym {
-		config = memConfigSymex
+		config = ConfigSymex
 	}
 	for i, p := range props {
-		rs[i] = &Result{Property: p, Config: config}
+		rs[i] = &strategy.Result{Property: p, Config: config}
 	}
 	open := 0
 	var alg *cpa.Algorithm
@@ -395,7 +425,7 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 	// (smt.EncodeOptions.WrapPointerArith); a pointer made of an
 	// integer (a nondeterministic one) addresses no object when the
 	// integer is below 4096 (ZeroPagePointers).
-	sem := smt.EncodeOptions{AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow, WrapPointerArith: true, ZeroPagePointers: true}
+	sem := smt.EncodeOptions{AssumeNoSignedOverflow: cfg.AssumeNoSignedOverflow, WrapPointerArith: true, ZeroPagePointers: true}
 	excluded := make([]int, len(props))
 	total := 0
 	// probe asks whether an access or free the run left undecided can
@@ -411,7 +441,7 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 				subs = append(subs, sub)
 			}
 		}
-		probeUndecided(ctx, prog, cfg, sem, alg.ARG(), subs, func(n *cpa.Node, sub, why string, cex *Result) bool {
+		probeUndecided(ctx, prog, cfg, sem, alg.ARG(), subs, func(n *cpa.Node, sub, why string, cex *strategy.Result) bool {
 			path := cex.Counterexample
 			hit := covering(path[len(path)-1].Edge, sub)
 			for _, i := range hit {
@@ -442,7 +472,7 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 				if len(hit) == 0 {
 					continue // only properties already decided (or none) cover it
 				}
-				var cex Result
+				var cex strategy.Result
 				why := confirmMemory(ctx, prog, cfg, sem, node, sub, &cex)
 				if why == "" {
 					for _, i := range hit {
@@ -549,7 +579,7 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 }
 
 // finishMemory gives every open result of rs verdict v with reason.
-func finishMemory(rs []*Result, decide func(int, results.Verdict, string), v results.Verdict, reason string) {
+func finishMemory(rs []*strategy.Result, decide func(int, results.Verdict, string), v results.Verdict, reason string) {
 	for i, r := range rs {
 		if r.Verdict == "" {
 			decide(i, v, reason)
@@ -573,15 +603,15 @@ func memState(n *cpa.Node) *value.State {
 // confirmMemory confirms the violation sub of the target node (see
 // memoryRun) and fills the counterexample of res; it returns "" when
 // confirmed, else why not.
-func confirmMemory(ctx context.Context, prog *cfa.Program, cfg Config, sem smt.EncodeOptions, node *cpa.Node, sub string, res *Result) string {
+func confirmMemory(ctx context.Context, prog *cfa.Program, cfg Options, sem smt.EncodeOptions, node *cpa.Node, sub string, res *strategy.Result) string {
 	path := node.Path()
 	if len(path) == 0 {
 		return "empty path"
 	}
-	if _, blockFalse := splitExplanations(explain(node)); len(blockFalse) > 0 {
-		return "the path depends on " + strings.Join(texts(blockFalse), ", ")
+	if _, blockFalse := cpa.SplitExplanations(node.Explain()); len(blockFalse) > 0 {
+		return "the path depends on " + cpa.JoinExplanations(blockFalse, ", ")
 	}
-	for _, r := range explain(node) {
+	for _, r := range node.Explain() {
 		if r.Kind == cpa.Unsupported || r.Kind == cpa.Callback {
 			return "the path passes " + r.String()
 		}
@@ -617,7 +647,7 @@ func confirmMemory(ctx context.Context, prog *cfa.Program, cfg Config, sem smt.E
 		}
 		ins = alt
 	}
-	res.Counterexample, res.Inputs = path, inputs(path, ins)
+	res.Counterexample, res.Inputs = path, cexcheck.Inputs(path, ins)
 	if e := path[len(path)-1].Edge; e != nil {
 		res.ViolationPos = e.Pos.Start
 	}
@@ -629,7 +659,7 @@ func confirmMemory(ctx context.Context, prog *cfa.Program, cfg Config, sem smt.E
 // memory access at the last step and no undefined behaviour before it,
 // and the initial bytes of the blocks allocated along it
 // (smt.PathFormula.HeapInit), or nil and why not.
-func memoryModel(ctx context.Context, prog *cfa.Program, path []cfa.Step, cfg Config, sem smt.EncodeOptions) ([]smt.InputValue, map[int][]byte, string) {
+func memoryModel(ctx context.Context, prog *cfa.Program, path []cfa.Step, cfg Options, sem smt.EncodeOptions) ([]smt.InputValue, map[int][]byte, string) {
 	b := smt.NewBuilder()
 	pf, err := smt.EncodePathContext(ctx, b, prog, path, sem)
 	if err != nil {
@@ -684,18 +714,14 @@ func checksOf(c *value.MemChecks, sub string) bool {
 	return false
 }
 
-// probedWhy reports whether an undecided check's reason (its
-// explanation's Text) is one probeUndecided tries: a pointer value the analysis does
-// not know, a block whose validity it does not know, or an integer
+// probed reports whether an undecided check's explanation is one
+// probeUndecided tries: its Data (value.Undecided) says the analysis
+// lost a pointer's value, a block's validity, or accesses an integer
 // address. Unknown offsets and sizes are symbolic execution's, which
 // splits them exactly.
-func probedWhy(why string) bool {
-	for _, w := range []string{"unknown pointer", "the validity of ", "access through the integer address"} {
-		if strings.HasPrefix(why, w) {
-			return true
-		}
-	}
-	return false
+func probed(e cpa.Explanation) bool {
+	_, ok := e.Data.(value.Undecided)
+	return ok
 }
 
 // maxProbes bounds the undecided checks one run of probeUndecided tries.
@@ -707,7 +733,7 @@ const maxProbes = 16
 // prove SUB at POS: WHY" reason its first parent's state lacks (the
 // check of the step into the node; a pointer read from a block before
 // any write, whose contents C leaves indeterminate and SV-COMP reads as
-// nondeterministic values, is one; probedWhy selects the reasons). Each
+// nondeterministic values, is one; probed selects them). Each
 // such step, at most maxProbes
 // distinct reasons in the order of the nodes (breadth-first as the
 // analysis made them), is a candidate: confirmMemory asks the
@@ -717,7 +743,7 @@ const maxProbes = 16
 // node, the subproperty, why the analysis left it undecided, the
 // counterexample) and returns whether to go on. Paths cut by the run's
 // limits only leave candidates out: probing never gives TRUE.
-func probeUndecided(ctx context.Context, prog *cfa.Program, cfg Config, sem smt.EncodeOptions, arg *cpa.ARG, subs []string, found func(n *cpa.Node, sub, why string, cex *Result) bool) {
+func probeUndecided(ctx context.Context, prog *cfa.Program, cfg Options, sem smt.EncodeOptions, arg *cpa.ARG, subs []string, found func(n *cpa.Node, sub, why string, cex *strategy.Result) bool) {
 	if arg == nil || len(subs) == 0 {
 		return
 	}
@@ -739,14 +765,14 @@ func probeUndecided(ctx context.Context, prog *cfa.Program, cfg Config, sem smt.
 				continue
 			}
 			sub := r.Name
-			if !slices.Contains(subs, sub) || !probedWhy(r.Text) {
+			if !slices.Contains(subs, sub) || !probed(r) {
 				continue
 			}
 			if len(tried) >= maxProbes {
 				return
 			}
 			tried[r] = true
-			var cex Result
+			var cex strategy.Result
 			if confirmMemory(ctx, prog, cfg, sem, n, sub, &cex) != "" {
 				continue
 			}

@@ -1,4 +1,4 @@
-package engine
+package invariants
 
 import (
 	"slices"
@@ -13,7 +13,7 @@ import (
 // maxInvariantStates bounds the disjuncts of one results.Invariant.
 const maxInvariantStates = 2048
 
-// loopInvariants extracts the loop invariants (results.Invariant) of the
+// Loops returns the loop invariants (results.Invariant) of the
 // reached set: each
 // reached state at a loop head contributes the facts its data component
 // reports (cpa.InvariantReporter: the value analysis's known values,
@@ -27,7 +27,7 @@ const maxInvariantStates = 2048
 // no disjunct (false). Under the slicing CPA the reached set describes
 // the sliced program, whose states say nothing about the program's, so
 // there are no invariants at all.
-func loopInvariants(prog *cfa.Program, alg *cpa.Algorithm) []results.Invariant {
+func Loops(prog *cfa.Program, alg *cpa.Algorithm) []results.Invariant {
 	for _, c := range alg.Composite().Components() {
 		if c.Name() == "slicing" {
 			return nil
@@ -164,7 +164,7 @@ func eqConst(f results.Fact) (*cfa.Var, int64, bool) {
 func stateFacts(s *cpa.CompositeState, fn *cfa.Function) ([]results.Fact, bool) {
 	for _, c := range s.Comps {
 		if r, ok := c.(cpa.InvariantReporter); ok {
-			return exprFacts(r.Invariant(func(v *cfa.Var) bool { return visible(v, fn) })), true
+			return Facts(r.Invariant(func(v *cfa.Var) bool { return visible(v, fn) })), true
 		}
 	}
 	return nil, false
@@ -182,8 +182,9 @@ func visible(v *cfa.Var, fn *cfa.Function) bool {
 	return v.Func == fn.Name
 }
 
-// exprFacts wraps conditions as Facts, each with the variables it reads.
-func exprFacts(xs []cfa.Expr) []results.Fact {
+// Facts wraps conditions xs (C conditions of type int) as
+// results.Facts, one each in order, with the variables it reads.
+func Facts(xs []cfa.Expr) []results.Fact {
 	out := make([]results.Fact, 0, len(xs))
 	for _, x := range xs {
 		var vars []*cfa.Var // few per condition: a linear search is cheapest
@@ -195,5 +196,39 @@ func exprFacts(xs []cfa.Expr) []results.Fact {
 		})
 		out = append(out, results.Fact{Vars: vars, Expr: x})
 	}
+	return out
+}
+
+// Proved turns the invariants a k-induction proof assumed
+// at its cut points into results.Invariants: one disjunct per loop head (of
+// functions other than the initialiser), the conjunction of the proved
+// invariants over visible variables there ("1" where none was proved).
+// They hold at every visit of the loop head before an error (Houdini in
+// engine/kinduction), so they are sound loop invariants; whether they
+// imply the property 1-inductively (always with k = 1, not necessarily
+// with k > 1) is for the witness validator (engine/witness/validate.Select),
+// which writes what it confirms.
+func Proved(prog *cfa.Program, proved map[*cfa.Location][]cfa.Expr) []results.Invariant {
+	var out []results.Invariant
+	for _, l := range prog.Locs {
+		if !l.LoopHead || l.Func == prog.Init {
+			continue
+		}
+		var xs []cfa.Expr
+		for _, x := range proved[l] {
+			ok := true
+			cfa.Walk(x, func(e cfa.Expr) bool {
+				if r, isRef := e.(*cfa.VarRef); isRef && !visible(r.Var, l.Func) {
+					ok = false
+				}
+				return ok
+			})
+			if ok {
+				xs = append(xs, x)
+			}
+		}
+		out = append(out, results.Invariant{Loc: l, States: [][]results.Fact{Facts(xs)}})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Loc.ID < out[j].Loc.ID })
 	return out
 }
