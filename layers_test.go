@@ -80,6 +80,7 @@ var layer = map[string]int{
 	"engine/scope":               6,
 	"engine/strategy":            6,
 	"engine/memsafety":           7,
+	"engine/multiprop":           7,
 	"engine":                     8,
 	"diffslice":                  9,
 	"proofs":                     9,
