@@ -73,7 +73,7 @@ func runBMC(ctx context.Context, prog *cfa.Program, prop *spec.Property, cfg Con
 
 // runBMCAll decides the properties props of one entry with
 // engine/bmc.CheckAll: one unrolling per bound for all of them
-// (verifyMulti calls it for the bmc configuration). A property left
+// (engine/multiprop.Run calls it for the bmc configuration). A property left
 // UNKNOWN by the unwinding assertions gets runBMC alone, for
 // k-induction (its step case ends executions at their first error, one
 // property at a time).

@@ -10,8 +10,10 @@
 // (strategy.Func), or the portfolio of `default` (strategy.Portfolio,
 // arms in analyses.go, taking turns in time slices when the property has
 // fewer cores than arms), after the multi-property run's share
-// (strategy.Sequence, mpv.go); rounds of growing budgets under
-// Config.ShareDeadline are strategy.Rounds (rounds.go).
+// (strategy.Sequence, mpv.go; the run is engine/multiprop's); rounds of
+// growing budgets under Config.ShareDeadline are strategy.Rounds
+// (rounds.go). Memory-safety properties are decided by the plan's first
+// step, engine/memsafety.
 //
 // Honest verdicts (the soundness contract):
 //   - TRUE only when the CPA algorithm exhausted its waitlist without a

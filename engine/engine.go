@@ -142,7 +142,8 @@ type Config struct {
 	// `value-cegar`, the slicing configurations and so `default`;
 	// `--no-list-abstraction`; value.Options.NoListAbstraction).
 	NoListAbstraction bool
-	// MultiProperty selects multi-property verification (mpv.go): ""
+	// MultiProperty selects multi-property verification (mpv.go,
+	// engine/multiprop): ""
 	// (MultiAuto: `default` starts with one run over all properties of
 	// the entry when there are at least 4), "on" (plain configurations
 	// such as value too) or "off" (one property at a time).
