@@ -354,18 +354,22 @@ func propertyStrategy(prog *cfa.Program, prop *spec.Property, cfg Config, conf c
 	return s
 }
 
-// maxRefinements is the CEGAR refinement limit in force.
 // memsafety returns the options of the memory-safety step under cfg.
 func (cfg Config) memsafety() memsafety.Options {
 	return memsafety.Options{
 		Entry: cfg.Entry, MaxStates: cfg.MaxStates, MaxDepth: cfg.MaxDepth,
 		NoListAbstraction: cfg.NoListAbstraction, Solver: cfg.Solver,
 		AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow,
-		KeepARG:                cfg.KeepARG, Clock: strategy.Clock(cfg.Clock),
-		Timeout: cfg.Timeout, Watch: cfg.mem, MemoryLimit: cfg.MemoryLimit,
+		KeepARG:                cfg.KeepARG, Limits: cfg.limits(),
 	}
 }
 
+// limits are the limits of one property under cfg.
+func (cfg Config) limits() strategy.Limits {
+	return strategy.Limits{Clock: strategy.Clock(cfg.Clock), Timeout: cfg.Timeout, Watch: cfg.mem, MemoryLimit: cfg.MemoryLimit}
+}
+
+// maxRefinements is the CEGAR refinement limit in force.
 func (cfg Config) maxRefinements() int {
 	if cfg.MaxRefinements > 0 {
 		return cfg.MaxRefinements

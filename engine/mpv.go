@@ -79,8 +79,7 @@ func verifyMulti(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 	opts := multiprop.Options{
 		Name: cfg.Name, Entry: cfg.Entry, MaxStates: cfg.MaxStates, MaxDepth: cfg.MaxDepth,
 		Solver: cfg.Solver, AssumeNoSignedOverflow: cfg.SignedOverflow == AssumeNoOverflow,
-		KeepARG: cfg.KeepARG, Clock: strategy.Clock(cfg.Clock), Timeout: cfg.Timeout,
-		Watch: cfg.mem, MemoryLimit: cfg.MemoryLimit, Checks: cfg.checks,
+		KeepARG: cfg.KeepARG, Limits: cfg.limits(), Checks: cfg.checks,
 		Analysis:  func() ([]cpa.CPA, error) { return conf.analysis(prog, cfg, Precision{}) },
 		Algorithm: conf.opts,
 	}

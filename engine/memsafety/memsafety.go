@@ -55,13 +55,8 @@ type Options struct {
 	AssumeNoSignedOverflow bool
 	// KeepARG keeps each result's final ARG.
 	KeepARG bool
-	// Clock measures Timeout (strategy.Clock; nil: wall time).
-	Clock strategy.Clock
-	// Timeout is the limit of one group (0: none), MemoryLimit its
-	// memory in bytes, enforced by Watch (nil: none).
-	Timeout     time.Duration
-	Watch       *strategy.MemoryWatch
-	MemoryLimit uint64
+	// Limits are the limits of one group.
+	strategy.Limits
 }
 
 // memSite is an access site and the subproperty checked there.

@@ -21,7 +21,7 @@ import (
 func decide(t *testing.T, prog *cfa.Program, entry string, props []*spec.Property, noLists bool) []*strategy.Result {
 	t.Helper()
 	opts := memsafety.Options{Entry: entry, MaxStates: 200_000, MaxDepth: 64, Solver: z3.Factory,
-		NoListAbstraction: noLists, Timeout: 20 * time.Second}
+		NoListAbstraction: noLists, Limits: strategy.Limits{Timeout: 20 * time.Second}}
 	rs := make([]*strategy.Result, len(props))
 	idx := make([]int, len(props))
 	for i := range idx {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/reverify/reverify/engine/analysis/callstack"
 	"github.com/reverify/reverify/engine/analysis/location"
@@ -37,12 +36,8 @@ type Options struct {
 	AssumeNoSignedOverflow bool
 	// KeepARG keeps the run's ARG in each result.
 	KeepARG bool
-	// Clock measures Timeout, the limit of the whole run (0: none);
-	// Watch (nil: none) enforces MemoryLimit, in bytes.
-	Clock       strategy.Clock
-	Timeout     time.Duration
-	Watch       *strategy.MemoryWatch
-	MemoryLimit uint64
+	// Limits are the limits of the whole run.
+	strategy.Limits
 	// Checks caches the counterexample checks (nil: none).
 	Checks *cexcheck.CheckCache
 	// Analysis returns the data-analysis components added to

@@ -36,6 +36,15 @@ func (c Clock) IsCPU() bool { return c != nil }
 
 var clockOrigin = time.Now()
 
+// Limits are the limits of one run: Timeout on Clock (0: none) and
+// MemoryLimit in bytes, which Watch enforces (nil: none).
+type Limits struct {
+	Clock       Clock
+	Timeout     time.Duration
+	Watch       *MemoryWatch
+	MemoryLimit uint64
+}
+
 // WithBudget returns a context that expires after d on the configured
 // clock: context.WithTimeout for wall time; for a Clock (the
 // process's CPU time), a watchdog that polls the clock every 10 ms and
