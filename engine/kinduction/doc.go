@@ -87,7 +87,7 @@
 // type: its value reaches no path condition), and
 // whose calls without a body are __VERIFIER_nondet_*, __VERIFIER_assume,
 // abort, exit and error functions. Everything else is UNKNOWN with the
-// reason ("k-induction: recursion at f.c:3:1"), never TRUE: the havoc of
+// reason ("recursion at f.c:3:1"), never TRUE: the havoc of
 // the step case covers exactly the state such programs have at a cut
 // point (volatile reads and nondeterministic values are fresh inputs of
 // the encoding).

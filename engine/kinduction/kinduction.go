@@ -61,7 +61,8 @@ func (s Status) String() string { return [...]string{"UNKNOWN", "TRUE", "FALSE"}
 type Result struct {
 	Status Status
 	// Reason names the evidence (TRUE, FALSE) or why there is none
-	// (UNKNOWN), always prefixed "k-induction: " for UNKNOWN.
+	// (UNKNOWN), without the analysis's name (a portfolio prefixes its
+	// arm's).
 	Reason string
 	// K is the k of the proof or counterexample (the last k tried for
 	// UNKNOWN).
@@ -152,11 +153,11 @@ func Check(ctx context.Context, prog *cfa.Program, opts Options) (res Result) {
 		switch {
 		case base.cex != nil:
 			return Result{Status: False, K: k, Path: base.cex, Inputs: base.inputs,
-				Reason: fmt.Sprintf("k-induction: base case k=%d: error path confirmed by SMT and concrete replay", k)}
+				Reason: fmt.Sprintf("base case k=%d: error path confirmed by SMT and concrete replay", k)}
 		case base.undecided != "":
 			undecided = base.undecided
 		case !base.bounded && undecided == "":
-			return Result{Status: True, K: k, Reason: fmt.Sprintf("k-induction: every execution visits at most %d loop heads and none reaches the error", k)}
+			return Result{Status: True, K: k, Reason: fmt.Sprintf("every execution visits at most %d loop heads and none reaches the error", k)}
 		}
 		if undecided != "" {
 			// the base case is not established; deeper k cannot fix
@@ -188,7 +189,7 @@ func Check(ctx context.Context, prog *cfa.Program, opts Options) (res Result) {
 				proved = c.proofInvariants(ctx)
 			}
 			return Result{Status: True, K: k, Invariants: c.format(inv), Proved: proved,
-				Reason: fmt.Sprintf("k-induction: proved at k=%d%s", k, c.invNote(inv))}
+				Reason: fmt.Sprintf("proved at k=%d%s", k, c.invNote(inv))}
 		}
 	}
 	if undecided != "" {
@@ -212,7 +213,7 @@ func (c *checker) proofInvariants(ctx context.Context) map[*cfa.Location][]cfa.E
 }
 
 func unknown(k int, format string, args ...any) Result {
-	return Result{Status: Unknown, K: k, Reason: "k-induction: " + fmt.Sprintf(format, args...)}
+	return Result{Status: Unknown, K: k, Reason: fmt.Sprintf(format, args...)}
 }
 
 // failed turns a walk's error into UNKNOWN.

@@ -68,7 +68,7 @@ func TestNotInductive(t *testing.T) {
 	while (__VERIFIER_nondet_int()) { x++; __VERIFIER_assert(x <= 100); }
 	return 0;
 }`, kinduction.Options{MaxK: 4})
-	if r.Status != kinduction.Unknown || r.Reason != "k-induction: step case not inductive up to k=4" {
+	if r.Status != kinduction.Unknown || r.Reason != "step case not inductive up to k=4" {
 		t.Errorf("got %v (%s), want UNKNOWN: step case not inductive up to k=4", r.Status, r.Reason)
 	}
 }

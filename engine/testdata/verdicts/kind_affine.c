@@ -18,7 +18,7 @@ int main(void) {
 		y--;
 	}
 	if (i == j)
-		assert(y == 0);                   // want TRUE k-induction:TRUE "k-induction: proved at k=1 with"
+		assert(y == 0);                   // want TRUE k-induction:TRUE "proved at k=1 with"
 	x = i;
 	y = j;
 	while (x != 0) {

@@ -8,7 +8,7 @@ int main(void) {
 	int n = __VERIFIER_nondet_int();
 	while (i < n) {
 		i++;
-		assert(i != 3);                   // want FALSE k-induction:FALSE "k-induction: base case k=3"
+		assert(i != 3);                   // want FALSE k-induction:FALSE "base case k=3"
 	}
 	return 0;
 }

@@ -19,6 +19,6 @@ int main(void) {
 	unsigned int i = 2;
 	while (i < n)
 		i += 4;
-	assert(i == n);                           // want TRUE k-induction:TRUE "k-induction: proved at k=1 with"
+	assert(i == n);                           // want TRUE k-induction:TRUE "proved at k=1 with"
 	return 0;
 }

@@ -11,7 +11,7 @@ int main(void) {
 	while (y > 0) {
 		x++;
 		y--;
-		assert(x + y == n);               // want TRUE k-induction:TRUE "k-induction: proved at k=1"
+		assert(x + y == n);               // want TRUE k-induction:TRUE "proved at k=1"
 	}
 	return 0;
 }

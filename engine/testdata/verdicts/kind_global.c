@@ -15,7 +15,7 @@ void tick(void) {
 int main(void) {
 	while (__VERIFIER_nondet_int()) {
 		tick();
-		assert(g == 2 * h);               // want TRUE "k-induction: proved at k=1"
+		assert(g == 2 * h);               // want TRUE "proved at k=1"
 	}
 	assert(g != 2 * h + 1);               // want TRUE
 	assert(g != 4);                       // want FALSE

@@ -12,6 +12,6 @@ int main(void) {
 		x++;
 		y++;
 	}
-	assert(x == y);                       // want TRUE "k-induction: proved at k=1 with"
+	assert(x == y);                       // want TRUE "proved at k=1 with"
 	return 0;
 }

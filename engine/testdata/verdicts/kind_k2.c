@@ -12,7 +12,7 @@ int main(void) {
 	int a = 0;
 	int b = 0;
 	while (__VERIFIER_nondet_int()) {
-		assert(a == 0);                   // want TRUE k-induction:TRUE "k-induction: proved at k=2" reduce:TRUE
+		assert(a == 0);                   // want TRUE k-induction:TRUE "proved at k=2" reduce:TRUE
 		a = a ^ b;
 		b = a ^ b;
 		a = a ^ b;

@@ -8,7 +8,7 @@ int main(void) {
 	unsigned char x = 250;
 	while (__VERIFIER_nondet_int()) {
 		x = x + 1;
-		assert(x != 0);                   // want FALSE k-induction:FALSE "k-induction: base case k=6"
+		assert(x != 0);                   // want FALSE k-induction:FALSE "base case k=6"
 	}
 	return 0;
 }

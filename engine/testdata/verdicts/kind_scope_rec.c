@@ -10,6 +10,6 @@ int fact(int n) {
 }
 
 int main(void) {
-	assert(fact(3) == 6);                 // want TRUE k-induction:UNKNOWN "k-induction: recursion at"
+	assert(fact(3) == 6);                 // want TRUE k-induction:UNKNOWN "recursion at"
 	return 0;
 }

@@ -15,6 +15,6 @@ int main(void) {
 			assert(j - i < i);            // want FALSE
 	for (int i = 0; i < n; i++)
 		for (int j = 2 * i; j < 3 * i; j++)
-			assert(j - i <= 2 * n);       // want TRUE k-induction:TRUE "k-induction: proved at k=1 with"
+			assert(j - i <= 2 * n);       // want TRUE k-induction:TRUE "proved at k=1 with"
 	return 0;
 }
