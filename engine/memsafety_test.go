@@ -267,7 +267,10 @@ int main(void) {
 		if !strings.HasPrefix(got.Object, "heap") {
 			t.Errorf("%s: object %q, want a heap block", tc.bug, got.Object)
 		}
-		got.Object = ""
+		if !strings.Contains(got.Detail, got.Object) || !strings.Contains(r.Reason, got.Detail) {
+			t.Errorf("%s: detail %q: want the object %s, as the reason says it (%s)", tc.bug, got.Detail, got.Object, r.Reason)
+		}
+		got.Object, got.Detail = "", ""
 		if got != tc.want {
 			t.Errorf("%s: fact %+v, want %+v", tc.bug, got, tc.want)
 		}

@@ -61,6 +61,9 @@ type MemoryViolation struct {
 	Size   int64 `json:"size,omitempty"`
 	// Func is the library function that reads past the end ("strlen").
 	Func string `json:"func,omitempty"`
+	// Detail is the analysis's description of the violation in words,
+	// without its position ("access to heap7#0 after free by *p").
+	Detail string `json:"detail,omitempty"`
 }
 
 // Problems a memory-safety violation can be (MemoryFacts.Problem).
@@ -133,15 +136,14 @@ var (
 	heapNameRE = regexp.MustCompile(`\bheap\d+#\d+`)
 	allocRE    = regexp.MustCompile(`^(?:[^=]*= *)?(malloc|calloc|alloca|__builtin_alloca)\(`)
 	freeRE     = regexp.MustCompile(`^free\(`)
-	atSuffixRE = regexp.MustCompile(` at [^ ]+:\d+(?::\d+)?$`)
 )
 
 // Memory returns the facts of p's memory-safety violation, or nil when
 // p is not a FALSE memory-safety property. The problem, object, access
-// and sizes are the analysis's typed fact (p.Memory); without one (a
-// violation found by probing an undecided check, or a results.json of
-// an older version) the problem is OtherViolation with the engine's
-// description as Detail. root makes the sites' files repository-relative
+// and sizes are the analysis's typed fact (p.Memory), Detail its
+// description; without one (a results.json of an older version) the
+// problem is OtherViolation without a detail: the reason's text is never
+// parsed. root makes the sites' files repository-relative
 // (RepoPath).
 //
 // The engine names heap blocks by allocation site and number
@@ -178,17 +180,9 @@ func Memory(p *PropertyReport, root string) *MemoryFacts {
 	if len(m.AllocSites) == 1 {
 		m.Alloc = &m.AllocSites[0]
 	}
-	detail := p.Reason
-	if rest, ok := strings.CutPrefix(detail, kind+": "); ok {
-		detail = rest
-	}
-	for _, end := range []string{", and an execution of the path makes it invalid", "; confirmed by "} {
-		if i := strings.Index(detail, end); i >= 0 {
-			detail = detail[:i]
-		}
-	}
-	detail = atSuffixRE.ReplaceAllString(strings.TrimSpace(detail), "")
+	detail := ""
 	if f := p.Memory; f != nil {
+		detail = f.Detail
 		m.Problem = f.Problem
 		m.Access, m.Object, m.Func = f.Access, f.Object, f.Func
 		m.Bytes, m.Offset, m.Size = int(f.Bytes), int(f.Offset), int(f.Size)

@@ -442,6 +442,7 @@ func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, c
 			for _, i := range hit {
 				r := rs[i]
 				r.Violated, r.Counterexample, r.Inputs, r.ViolationPos = sub, cex.Counterexample, cex.Inputs, cex.ViolationPos
+				r.Memory = &results.MemoryViolation{Problem: results.OtherViolation, Detail: why}
 				decide(i, results.False, fmt.Sprintf("%s: %s, and an execution of the path makes it invalid; confirmed by SMT and concrete replay", sub, why))
 			}
 			return open > 0

@@ -81,10 +81,12 @@ func TestReproduceNote(t *testing.T) {
 	}
 }
 
-// TestMemoryOtherDetail: a detail of no known form is shown escaped.
+// TestMemoryOtherDetail: a detail of no known form is shown escaped,
+// from the typed fact (the reason's text is not read).
 func TestMemoryOtherDetail(t *testing.T) {
 	p := results.PropertyReport{ID: "main:valid-deref@a.c:3:1", File: "a.c", Line: 3, Function: "main", Expression: "G valid-deref",
-		Verdict: results.False, Violated: "valid-deref", Reason: "valid-deref: *p_q* <b>odd</b> at a.c:3:1; confirmed by SMT and concrete replay"}
+		Verdict: results.False, Violated: "valid-deref", Reason: "valid-deref: *p_q* <b>odd</b> at a.c:3:1; confirmed by SMT and concrete replay",
+		Memory: &results.MemoryViolation{Problem: results.OtherViolation, Detail: "*p_q* <b>odd</b>"}}
 	got := markdown.MemoryHeadline(&p, markdown.Options{})
 	if want := "reverify: the memory-safety property <code>valid-deref</code> can fail: &#42;p&#95;q&#42; &lt;b&gt;odd&lt;/b&gt;"; got != want {
 		t.Errorf("headline %q, want %q", got, want)

@@ -76,16 +76,18 @@ func (s *State) MemoryViolation() (prop, detail string, ok bool) {
 
 // MemoryViolations returns every memory violation of the state (one step
 // may violate several properties, or one at several accesses): the
-// properties, descriptions and typed facts (nil where none was
-// recorded), in the order of MemoryViolation.
+// properties, descriptions and typed facts (Problem OtherViolation where
+// none was recorded; Detail the description without its position), in
+// the order of MemoryViolation.
 func (s *State) MemoryViolations() (props, details []string, facts []*results.MemoryViolation) {
 	for _, r := range s.reasons {
 		if r.Kind == cpa.MemViolation {
 			props, details = append(props, r.Name), append(details, r.Text+" at "+r.At)
-			var f *results.MemoryViolation
+			f := &results.MemoryViolation{Problem: results.OtherViolation}
 			if m, ok := r.Data.(results.MemoryViolation); ok {
 				f = &m
 			}
+			f.Detail = r.Text
 			facts = append(facts, f)
 		}
 	}
