@@ -20,7 +20,7 @@ func TestNoReasonMatching(t *testing.T) {
 	if err != nil {
 		t.Skip("go list:", err)
 	}
-	bad := regexp.MustCompile(`strings\.(Contains|HasPrefix|HasSuffix|Index|LastIndex|ReplaceAll|Replace|Cut)\([^)]*(\.Reason|\breason|\bwhy)\b|(\.Reason|\breason|\bwhy)\s*[!=]=\s*"[^"]` +
+	bad := regexp.MustCompile(`strings\.(Contains|HasPrefix|HasSuffix|Index|LastIndex|ReplaceAll|Replace|Cut|CutPrefix|TrimPrefix)\([^)]*(\.Reason|\breason|\bwhy|\.Detail|\bdetail)\b|(\.Reason|\breason|\bwhy)\s*[!=]=\s*"[^"]` +
 		// the analyses' explanations are typed (cpa.Explanation): their
 		// texts are never parsed
 		"|" + `strings\.(Contains|HasPrefix|HasSuffix|CutPrefix|TrimPrefix|Cut|Index)\([^)]*"(unmodelled|unsupported|callback|memory violation|memory: cannot)`)

@@ -3,7 +3,6 @@ package strategy
 import (
 	"context"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
@@ -394,8 +393,12 @@ func (s *rounds) runRound(j *roundJob, budget time.Duration) (r *Result, timedOu
 			r.SetUnknown(&c, r.Detail)
 		} else {
 			c.Limit = results.TimeLimit(budget.Round(time.Millisecond), cpu)
-			r.SetUnknown(&c, strings.TrimPrefix(r.Detail+"; ", "; ")+fmt.Sprintf("%s was a round's share of the time to the deadline; %s of the property limit %s used",
-				budget.Round(time.Millisecond), j.used.Round(time.Millisecond), limit))
+			share := fmt.Sprintf("%s was a round's share of the time to the deadline; %s of the property limit %s used",
+				budget.Round(time.Millisecond), j.used.Round(time.Millisecond), limit)
+			if r.Detail != "" {
+				share = r.Detail + "; " + share
+			}
+			r.SetUnknown(&c, share)
 		}
 	}
 	return r, timedOut
