@@ -17,8 +17,9 @@
 //     effect); Options.Timeout is. A solver whose check answered unknown
 //     is not pooled again.
 //   - Each solver owns a Z3 context (solvers run in parallel). Contexts are
-//     expensive (about 10 ms), so Close returns them, cleared, to a pool
-//     for reuse (at most 64 times each; go-z3 keeps every symbol name of a
+//     expensive (10–45 ms of CPU time: each zeroes 17 MB of fresh
+//     pages; doc/perf/2026-12-03-z3-contexts.md), so Close returns them,
+//     cleared, to a pool for reuse (at most 64 times each; go-z3 keeps every symbol name of a
 //     context). go-z3 frees Z3 objects in finalizers, so memory of dropped
 //     contexts returns at a later garbage collection.
 //   - Every context starts with one Push: it keeps Z3's combined solver in

@@ -46,7 +46,7 @@ func NewWithOptions(b *smt.Builder, opts Options) smt.Solver {
 }
 
 // instance is a Z3 context with one solver. Creating them costs about
-// 10ms, so closed solvers return theirs to a pool (reset) for reuse, at
+// 10–45 ms of CPU time, so closed solvers return theirs to a pool (reset) for reuse, at
 // most maxUses times (go-z3 interns every symbol name per context, so a
 // context's memory grows with its uses).
 type instance struct {
