@@ -45,9 +45,9 @@ func NewWithOptions(b *smt.Builder, opts Options) smt.Solver {
 	return &solver{b: b, opts: opts, in: in, ctx: in.ctx, s: in.s, cache: map[*smt.Term]z3.Value{}, sorts: map[smt.Sort]z3.Sort{}}
 }
 
-// instance is a Z3 context with one solver. Creating them costs about
-// 10–45 ms of CPU time, so closed solvers return theirs to a pool (reset) for reuse, at
-// most maxUses times (go-z3 interns every symbol name per context, so a
+// instance is a Z3 context with one solver. Creating one costs 10–45
+// ms of CPU time, so closed solvers return theirs to a pool (reset) for
+// reuse, at most maxUses times (go-z3 interns every symbol name per context, so a
 // context's memory grows with its uses).
 type instance struct {
 	ctx     *z3.Context
