@@ -55,13 +55,13 @@ type Edge struct {
 	Step   cfa.Step
 }
 
-// Explain returns the explanations carried by the node's state
-// (Explainer), nil when its state carries none.
+// Explain returns the explanations carried by the node's state (nil
+// for a node without one).
 func (n *Node) Explain() []Explanation {
-	if e, ok := any(n.State).(Explainer); ok {
-		return e.Explain()
+	if n.State == nil {
+		return nil
 	}
-	return nil
+	return n.State.Explain()
 }
 
 // IsTarget reports whether the node's state is a target state.

@@ -146,11 +146,12 @@ func JoinExplanations(es []Explanation, sep string) string {
 	return strings.Join(Texts(es), sep)
 }
 
-// SplitExplanations separates the explanations that forbid TRUE
-// (unsupported constructs, whose effect is not over-approximated; cut
-// paths; callbacks: BlocksTrue) from those that only forbid FALSE
-// (unmodelled functions are havocked soundly, but a path through them
-// may not be real), by kind, each in the order of es.
+// SplitExplanations separates the explanations that only forbid FALSE
+// (Unmodelled: functions havocked soundly, but a path through them may
+// not be real) from all others, which forbid TRUE (unsupported
+// constructs, whose effect is not over-approximated; cut paths;
+// callbacks; and, conservatively, any kind a reachability run does not
+// expect), each in the order of es.
 func SplitExplanations(es []Explanation) (blockTrue, blockFalse []Explanation) {
 	for _, e := range es {
 		if e.Kind == Unmodelled {

@@ -137,7 +137,7 @@ func memoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 //
 //  0. the value analysis with list abstraction (analysis/smg,
 //     smg_mem.go), with the state cap and a quarter of the time (unless
-//     Config.NoListAbstraction): it decides loops over lists of
+//     Options.NoListAbstraction): it decides loops over lists of
 //     unbounded length, but loses the bound of a bounded list, where a
 //     counter beside it then never converges. Its UNKNOWNs all go on,
 //     and their reasons are left out;
@@ -154,7 +154,9 @@ func memoryGroup(ctx context.Context, prog *cfa.Program, props []*spec.Property,
 func memorySequence(prog *cfa.Program, props []*spec.Property, cfg Options) strategy.Group {
 	retry := make([]retryKind, len(props)) // step 1's word on what may decide each
 	capped := cfg
-	capped.MaxStates = min(cfg.MaxStates, maxValueMemoryStates)
+	if cfg.MaxStates <= 0 || cfg.MaxStates > maxValueMemoryStates { // 0: no bound
+		capped.MaxStates = maxValueMemoryStates
+	}
 	plain := cfg // the later steps: without list abstraction
 	plain.NoListAbstraction = true
 	cappedPlain := capped
@@ -193,7 +195,7 @@ func memorySequence(prog *cfa.Program, props []*spec.Property, cfg Options) stra
 			}
 		})
 	}
-	uncapped := capped.MaxStates < cfg.MaxStates
+	uncapped := capped.MaxStates != cfg.MaxStates
 	var steps []strategy.GroupStep
 	valueShare := 0.5
 	if !cfg.NoListAbstraction {
@@ -260,7 +262,7 @@ const (
 // site the enumeration misses can never be reported TRUE by omission.
 //
 // Results are in the order of props with Config "memsafety-value";
-// States (and ARG with Config.KeepARG) are the run's when each property
+// States (and ARG with Options.KeepARG) are the run's when each property
 // was decided. emit, when not nil, receives each result as it is decided.
 func memoryRun(ctx context.Context, prog *cfa.Program, props []*spec.Property, cfg Options, sym bool, emit func(int, *strategy.Result)) (rs []*strategy.Result, retry []retryKind) {
 	rs = make([]*strategy.Result, len(props))

@@ -143,16 +143,16 @@ const (
 // memUnknown reports the check prop at e undecided, for the reason
 // format and args say.
 func (t *tx) memUnknown(prop string, e *cfa.Edge, format string, args ...any) {
-	t.memUndecided(prop, e, nil, format, args...)
+	t.memUnknownAs(0, prop, e, format, args...)
 }
 
-// memUnknownAs is memUnknown with a typed reason (Undecided) a probe may
-// act on.
-func (t *tx) memUnknownAs(why Undecided, prop string, e *cfa.Edge, format string, args ...any) {
-	t.memUndecided(prop, e, why, format, args...)
-}
-
-func (t *tx) memUndecided(prop string, e *cfa.Edge, data any, format string, args ...any) {
+// memUnknownAs is memUnknown with a typed reason (Undecided; 0: none)
+// that a probe may act on.
+func (t *tx) memUnknownAs(cause Undecided, prop string, e *cfa.Edge, format string, args ...any) {
+	var data any
+	if cause != 0 {
+		data = cause
+	}
 	why := fmt.Sprintf(format, args...)
 	t.reason(cpa.Explanation{Kind: cpa.MemUndecided, Name: prop, Text: why, At: posString(e), Data: data})
 	if f := t.mem().Undecided; f != nil {
