@@ -362,7 +362,7 @@ func (c *checker) step(ctx context.Context, k int, inv map[*cfa.Location][]cfa.E
 }
 
 // prove decides path on the incremental solver and, when that does not
-// answer Unsat within branchTimeout, on a one-shot solver (decide).
+// answer Unsat within branchWork, on a one-shot solver (decide).
 func (c *checker) prove(ctx context.Context, path []cfa.Step) (smt.Result, error) {
 	r, err := c.feasible(ctx, path)
 	if err != nil || r != smt.Unknown {
@@ -422,11 +422,9 @@ func (c *checker) feasible(ctx context.Context, path []cfa.Step) (smt.Result, er
 		}
 	}
 	// Z3's incremental core is slow on some bit-vector arithmetic: a
-	// branch check that takes longer than branchTimeout is Unknown, and
-	// the walk explores the branch (sound; decide settles what matters).
-	bctx, cancel := context.WithTimeout(ctx, branchTimeout)
-	defer cancel()
-	r, err := c.solver.Check(bctx)
+	// branch check that takes more than branchWork is Unknown, and the
+	// walk explores the branch (sound; decide settles what matters).
+	r, err := smt.CheckBounded(ctx, c.solver, branchWork, branchBackstop)
 	if r == smt.Unknown && ctx.Err() != nil {
 		return r, ctx.Err()
 	}
@@ -443,5 +441,16 @@ func (c *checker) feasible(ctx context.Context, path []cfa.Step) (smt.Result, er
 	return r, nil
 }
 
-// branchTimeout bounds one incremental branch check.
-const branchTimeout = 20 * time.Millisecond
+// branchWork bounds one incremental branch check in Z3's resource units
+// (smt.WorkLimiter): about 20 ms of CPU time on hard bit-vector
+// arithmetic, and the same checks give up on a loaded machine as on an
+// idle one. A bound in wall time gave up on more checks under load, each
+// costing a new Z3 context and an exploration of its branch: `default`
+// spent 10.5 s instead of 1.1 s of CPU time on SV-COMP's heapsort beside
+// two other runs on two cores (doc/perf/2026-12-04-work-limits.md).
+// branchBackstop bounds it in wall time, for what the resource units
+// do not count (Z3's preprocessing of a large term).
+const (
+	branchWork     = 120_000
+	branchBackstop = 200 * time.Millisecond
+)

@@ -3,6 +3,7 @@ package smt
 import (
 	"context"
 	"errors"
+	"time"
 )
 
 // Result is the outcome of a satisfiability check.
@@ -89,3 +90,27 @@ type Model interface {
 // Factory creates a Solver for terms of b (engine/smt/z3.Factory is the
 // production one).
 type Factory func(b *Builder) Solver
+
+// WorkLimiter is a Solver whose checks can be bounded by a deterministic
+// measure of the solver's work (Z3's resource limit) instead of time: a
+// bounded check gives the same answer on an idle and on a loaded
+// machine, and stopping it needs no interrupt, so the solver stays
+// usable afterwards. CheckWork is Check with at most work units; a check
+// that reaches them answers Unknown.
+type WorkLimiter interface {
+	CheckWork(ctx context.Context, work uint64) (Result, error)
+}
+
+// CheckBounded checks s within work units of its work measure when s is
+// a WorkLimiter, with wall of wall-clock time as a backstop for what the
+// measure does not count (Z3's preprocessing of a large term), and
+// within wall alone otherwise. Unknown when a bound is reached, as when
+// ctx ends.
+func CheckBounded(ctx context.Context, s Solver, work uint64, wall time.Duration) (Result, error) {
+	bctx, cancel := context.WithTimeout(ctx, wall)
+	defer cancel()
+	if w, ok := s.(WorkLimiter); ok {
+		return w.CheckWork(bctx, work)
+	}
+	return s.Check(bctx)
+}

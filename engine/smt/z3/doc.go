@@ -15,7 +15,15 @@
 //     context cancelled). The deadline is not passed as Z3's timeout
 //     parameter (Z3's timer racing with an interrupt can have the same
 //     effect); Options.Timeout is. A solver whose check answered unknown
-//     is not pooled again.
+//     is not pooled again, except when its resource limit stopped it.
+//   - CheckWork (smt.WorkLimiter) bounds one check by Z3's resource
+//     limit (rlimit, set on the context for that check and reset by the
+//     next): a count of elementary steps, so a bounded check gives up at
+//     the same point on an idle and on a loaded machine, and needs no
+//     interrupt, so the solver and its context stay usable after it
+//     (TestCheckWork). About 6,000 units are a millisecond of CPU time
+//     on hard bit-vector arithmetic here; Z3's preprocessing of a large
+//     term is not counted (smt.CheckBounded adds a wall-clock backstop).
 //   - Each solver owns a Z3 context (solvers run in parallel). Contexts are
 //     expensive (10–45 ms of CPU time: each zeroes 17 MB of fresh
 //     pages; doc/perf/2026-12-03-z3-contexts.md), so Close returns them,

@@ -13,7 +13,7 @@ import (
 // TestInterruptedSolverNotTrusted: once a check was interrupted, the
 // solver answers Unknown with an error to every later check instead of
 // trusting an assertion stack the interrupt may have left inconsistent
-// (k-induction, which interrupts branch checks after 20 ms, answered a
+// (k-induction, which interrupted branch checks after 20 ms, answered a
 // wrong TRUE about once in 30 runs under load before this); a fresh
 // solver decides the same stack.
 func TestInterruptedSolverNotTrusted(t *testing.T) {

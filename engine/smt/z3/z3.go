@@ -337,6 +337,10 @@ func (s *solver) Pop() {
 	s.guard("pop", s.s.Pop)
 }
 
+// canceled is Z3's reason for unknown when its resource limit, an
+// interrupt or its timer stopped the check.
+const canceled = "canceled"
+
 // memoryOut is Z3's reason for unknown when an allocation failed.
 const memoryOut = "out of memory"
 
@@ -346,12 +350,24 @@ var ErrUnknown = errors.New("z3 answered unknown")
 
 func (s *solver) Check(ctx context.Context) (smt.Result, error) {
 	timeslice.Yield(ctx) // a paused analysis starts no Z3 call (a running one cannot pause)
-	return s.check(ctx, nil)
+	return s.check(ctx, nil, 0)
+}
+
+// CheckWork is Check within work units of Z3's resource limit (its
+// rlimit: a count of the solver's elementary steps, the same on an idle
+// and on a loaded machine). A check that reaches it answers Unknown
+// ("max. resource limit exceeded") and, unlike an interrupted one,
+// leaves the solver and its context usable: Z3 lowers the limit again
+// when the check returns (smt.WorkLimiter).
+func (s *solver) CheckWork(ctx context.Context, work uint64) (smt.Result, error) {
+	timeslice.Yield(ctx)
+	return s.check(ctx, nil, min(work, math.MaxUint32))
 }
 
 // check runs one Z3 check of the assertions plus extra (asserted in a
-// temporary level), interrupting Z3 when ctx is done.
-func (s *solver) check(ctx context.Context, extra []z3.Bool) (smt.Result, error) {
+// temporary level), interrupting Z3 when ctx is done; work > 0 bounds it
+// by Z3's resource limit (CheckWork).
+func (s *solver) check(ctx context.Context, extra []z3.Bool, work uint64) (smt.Result, error) {
 	s.model = nil
 	if s.closed {
 		return smt.Unknown, errors.New("smt/z3: solver used after Close")
@@ -386,6 +402,9 @@ func (s *solver) check(ctx context.Context, extra []z3.Bool) (smt.Result, error)
 	)
 	s.guard("check", func() {
 		s.ctx.Config().SetUint("timeout", ms)
+		// Every check sets the resource limit, so that one bounded
+		// check's limit does not stay with a pooled context (0: none).
+		s.ctx.Config().SetUint("rlimit", uint(work))
 		if len(extra) > 0 {
 			s.s.Push()
 			defer s.s.Pop()
@@ -428,15 +447,22 @@ func (s *solver) check(ctx context.Context, extra []z3.Bool) (smt.Result, error)
 		return smt.Unknown, err
 	}
 	if err != nil {
-		s.unknown = true
 		var unk *z3.ErrSatUnknown
 		reason := err.Error()
 		if errors.As(err, &unk) {
 			reason = unk.Reason
 		}
 		if cerr := ctx.Err(); cerr != nil {
+			s.unknown = true
 			return smt.Unknown, fmt.Errorf("smt/z3: interrupted (%s): %w", reason, cerr)
 		}
+		if work > 0 && s.opts.Timeout == 0 && s.broken == nil && unk != nil && unk.Reason == canceled {
+			// The resource limit stopped it: no interrupt and no timer
+			// touched the context (Z3 lowers the limit when the check
+			// returns), which stays poolable (TestCheckWork).
+			return smt.Unknown, fmt.Errorf("%w: resource limit of %d units reached", ErrUnknown, work)
+		}
+		s.unknown = true
 		if unk != nil && unk.Reason == memoryOut {
 			return smt.Unknown, fmt.Errorf("%w: %w", ErrUnknown, smt.ErrMemory)
 		}
@@ -462,7 +488,7 @@ func (s *solver) CheckAssuming(ctx context.Context, assumptions []*smt.Term) (sm
 		}
 		s.guard("assume", func() { lits[i] = s.tr(a).(z3.Bool) })
 	}
-	r, err := s.check(ctx, lits)
+	r, err := s.check(ctx, lits, 0)
 	if r != smt.Unsat {
 		return r, nil, err
 	}
@@ -482,7 +508,7 @@ func (s *solver) CheckAssuming(ctx context.Context, assumptions []*smt.Term) (sm
 		for start := 0; start < len(core); {
 			end := min(start+chunk, len(core))
 			trial := append(append([]int(nil), core[:start]...), core[end:]...)
-			r, _ := s.check(ctx, sub(trial))
+			r, _ := s.check(ctx, sub(trial), 0)
 			if ctx.Err() != nil {
 				s.model = nil
 				return smt.Unsat, pick(assumptions, core), nil
