@@ -77,7 +77,7 @@ func init() {
 	// default: the arms and the order of their first turns follow the
 	// program's class (engine/features; defaultArms).
 	register("default", configuration{
-		doc:   "value (at most 500,000 states, lists not abstracted), value-cegar, predicate-cegar, k-induction, symex-cegar and bmc as a portfolio: the first TRUE or FALSE wins; with fewer cores than arms (under --clock cpu: always, one slot) they take turns in time slices, in an order, with shares and with caps on their time chosen by the program's loops (engine/features): counting loops start with value alone for 0.05 s and symex-cegar alone for 0.1 s, then value with twice the share, bmc, predicate-cegar (four times the share) after 0.3 s, k-induction after 0.5 s, symex-cegar after 2 s and value-cegar after 4 s, bmc, predicate-cegar and k-induction for at most 4 s each; a loop whose bound is an input or a large constant with affine equalities at its head starts with bmc alone for 0.05 s, then k-induction with four times bmc's share, predicate-cegar after 1 s, value and symex-cegar after 2 s and value-cegar after 4 s, the last three for at most 1 s each; without such equalities it starts with bmc and k-induction (four times the share each), predicate-cegar (four times) after 0.05 s, value after 0.1 s, symex-cegar after 0.5 s and value-cegar after 4 s, the last three for at most 1 s each; other programs bmc beside value from the start and the others from 1–2 s of the arms' time (CPU time under --clock cpu); when the property passes its memory limit the arm whose turns raised the memory most stops first, down to the last one; with 4 or more properties value first runs once over all of them, for at most a quarter of their limits together spread over the workers (one limit at least), each property charged its part of that time (multi-property verification)",
+		doc:   "value (at most 500,000 states, lists not abstracted), value-cegar, predicate-cegar, k-induction, symex-cegar and bmc as a portfolio: the first TRUE or FALSE wins; with fewer cores than arms (under --clock cpu: always, one slot) they take turns in time slices, in an order, with shares and with caps on their time chosen by the program's loops (engine/features): counting loops start with value alone for 0.3 s and symex-cegar alone for 0.1 s, then value with twice the share, bmc, predicate-cegar (four times the share) after 0.3 s, k-induction after 0.5 s, symex-cegar after 2 s and value-cegar after 4 s, bmc, predicate-cegar and k-induction for at most 4 s each; a loop whose bound is an input or a large constant with affine equalities at its head starts with bmc alone for 0.05 s, then k-induction with four times bmc's share, predicate-cegar after 1 s, value and symex-cegar after 2 s and value-cegar after 4 s, the last three for at most 1 s each; without such equalities it starts with bmc and k-induction (four times the share each), predicate-cegar (four times) after 0.05 s, value after 0.1 s, symex-cegar after 0.5 s and value-cegar after 4 s, the last three for at most 1 s each; other programs bmc beside value from the start and the others from 1–2 s of the arms' time (CPU time under --clock cpu); when the property passes its memory limit the arm whose turns raised the memory most stops first, down to the last one; with 4 or more properties value first runs once over all of them, for at most a quarter of their limits together spread over the workers (one limit at least), each property charged its part of that time (multi-property verification)",
 		arms:  defaultArms(features.Counting),
 		order: defaultArms,
 	})
@@ -138,9 +138,12 @@ func (conf configuration) plan(prog *cfa.Program, props []*spec.Property, cfg Co
 //     the start (k-induction over merged paths proves lock-step loops at
 //     k = 1), value-cegar and symex-cegar from 1 s, predicate-cegar and
 //     k-induction from 2 s.
-//   - Counting loops bounded by small constants: value alone for 0.05 s
-//     and with twice the share after (it decides most of them in a few
-//     hundredths), symex-cegar alone for the next 0.1 s (the loops
+//   - Counting loops bounded by small constants: value alone for 0.3 s
+//     and with twice the share after (it decides most of them, TRUE or
+//     FALSE, within 0.1–0.3 s of its own time: before, with 0.05 s alone,
+//     the other arms' turns made a FALSE that value confirms in 0.2 s
+//     cost 0.4–1 s; doc/perf/2026-12-04-work-limits.md), symex-cegar
+//     alone for the next 0.1 s (the loops
 //     whose branches follow an input's parity, SV-COMP's diamond_*,
 //     which value enumerates to its state budget and symex-cegar proves
 //     in hundredths: 8–11 times the best arm's time when it started
@@ -191,7 +194,7 @@ func defaultArms(c features.Class) []arm {
 		return []arm{value, {name: "bmc", weight: 4}, {name: "k-induction", weight: 4}, {name: "predicate-cegar", weight: 4, after: ms(50)},
 			{name: "symex-cegar", after: ms(500), cap: ms(1000)}, {name: "value-cegar", after: ms(4000), cap: ms(1000)}}
 	}
-	value.weight, value.probe = 2, ms(50)
+	value.weight, value.probe = 2, ms(300)
 	return []arm{value, {name: "symex-cegar", probe: ms(100), after: ms(2000)}, {name: "bmc", after: ms(50), cap: ms(4000)},
 		{name: "predicate-cegar", weight: 4, after: ms(300), cap: ms(4000)}, {name: "k-induction", after: ms(500), cap: ms(4000)},
 		{name: "value-cegar", after: ms(4000)}}
