@@ -356,7 +356,8 @@ func (s *solver) Check(ctx context.Context) (smt.Result, error) {
 // CheckWork is Check within work units of Z3's resource limit (its
 // rlimit: a count of the solver's elementary steps, the same on an idle
 // and on a loaded machine). A check that reaches it answers Unknown
-// ("max. resource limit exceeded") and, unlike an interrupted one,
+// (ErrUnknown: "resource limit of N units reached") and, unlike an
+// interrupted one,
 // leaves the solver and its context usable: Z3 lowers the limit again
 // when the check returns (smt.WorkLimiter).
 func (s *solver) CheckWork(ctx context.Context, work uint64) (smt.Result, error) {
