@@ -357,9 +357,8 @@ func (s *solver) Check(ctx context.Context) (smt.Result, error) {
 // rlimit: a count of the solver's elementary steps, the same on an idle
 // and on a loaded machine). A check that reaches it answers Unknown
 // (ErrUnknown: "resource limit of N units reached") and, unlike an
-// interrupted one,
-// leaves the solver and its context usable: Z3 lowers the limit again
-// when the check returns (smt.WorkLimiter).
+// interrupted one, leaves the solver and its context usable: Z3 lowers
+// the limit again when the check returns (smt.WorkLimiter).
 func (s *solver) CheckWork(ctx context.Context, work uint64) (smt.Result, error) {
 	timeslice.Yield(ctx)
 	return s.check(ctx, nil, min(work, math.MaxUint32))
