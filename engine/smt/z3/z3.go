@@ -402,9 +402,14 @@ func (s *solver) check(ctx context.Context, extra []z3.Bool, work uint64) (smt.R
 	)
 	s.guard("check", func() {
 		s.ctx.Config().SetUint("timeout", ms)
-		// Every check sets the resource limit, so that one bounded
-		// check's limit does not stay with a pooled context (0: none).
+		// The resource limit is the context's: set for this check only
+		// and reset after it, so that no later call on the context
+		// (another check, a simplification, the next user of a pooled
+		// context) runs under it (0: none).
 		s.ctx.Config().SetUint("rlimit", uint(work))
+		if work > 0 {
+			defer s.ctx.Config().SetUint("rlimit", 0)
+		}
 		if len(extra) > 0 {
 			s.s.Push()
 			defer s.s.Pop()
