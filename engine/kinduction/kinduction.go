@@ -428,12 +428,13 @@ func (c *checker) feasible(ctx context.Context, path []cfa.Step) (smt.Result, er
 	if r == smt.Unknown && ctx.Err() != nil {
 		return r, ctx.Err()
 	}
-	if err != nil {
+	if err != nil && !errors.Is(err, smt.ErrWorkLimit) {
 		// An interrupted or failed incremental solver is not trusted
 		// again (smt/z3: an interrupt can outlive its check and make a
 		// later Pop fail, leaving stale assertions that answer Unsat
 		// wrongly): start a fresh one; the next check re-asserts the
-		// path.
+		// path. One stopped by its work bound stopped by itself and
+		// keeps its stack (smt.ErrWorkLimit, TestCheckWork).
 		c.solver.Close()
 		c.solver = c.opts.Solver(c.b)
 		c.flat, c.levels = nil, nil

@@ -79,6 +79,11 @@ type AssertContexter interface {
 // cause of its UNKNOWN.
 var ErrMemory = errors.New("the solver reached its memory limit")
 
+// ErrWorkLimit is wrapped by the error of a check that reached its work
+// bound (WorkLimiter): the solver stopped by itself, without an
+// interrupt, and its assertion stack stays usable.
+var ErrWorkLimit = errors.New("the solver reached its work bound")
+
 // Model is a satisfying assignment.
 type Model interface {
 	// Eval returns the value of a bit-vector term (bits 0..63 in lo,
@@ -96,7 +101,7 @@ type Factory func(b *Builder) Solver
 // bounded check gives the same answer on an idle and on a loaded
 // machine, and stopping it needs no interrupt, so the solver stays
 // usable afterwards. CheckWork is Check with at most work units; a check
-// that reaches them answers Unknown.
+// that reaches them answers Unknown with an error wrapping ErrWorkLimit.
 type WorkLimiter interface {
 	CheckWork(ctx context.Context, work uint64) (Result, error)
 }

@@ -57,8 +57,8 @@ func TestCheckWork(t *testing.T) {
 		s.Push()
 		s.Assert(hard(b))
 		r, err := smt.CheckBounded(context.Background(), s, 20_000, time.Minute)
-		if r != smt.Unknown || !errors.Is(err, z3.ErrUnknown) {
-			t.Fatalf("round %d: bounded hard check = %v, %v; want unknown, ErrUnknown", i, r, err)
+		if r != smt.Unknown || !errors.Is(err, z3.ErrUnknown) || !errors.Is(err, smt.ErrWorkLimit) {
+			t.Fatalf("round %d: bounded hard check = %v, %v; want unknown, ErrUnknown and ErrWorkLimit", i, r, err)
 		}
 		s.Pop()
 		s.Push()

@@ -356,7 +356,7 @@ func (s *solver) Check(ctx context.Context) (smt.Result, error) {
 // CheckWork is Check within work units of Z3's resource limit (its
 // rlimit: a count of the solver's elementary steps, the same on an idle
 // and on a loaded machine). A check that reaches it answers Unknown
-// (ErrUnknown: "resource limit of N units reached") and, unlike an
+// (ErrUnknown and smt.ErrWorkLimit) and, unlike an
 // interrupted one, leaves the solver and its context usable: Z3 lowers
 // the limit again when the check returns (smt.WorkLimiter).
 func (s *solver) CheckWork(ctx context.Context, work uint64) (smt.Result, error) {
@@ -465,7 +465,7 @@ func (s *solver) check(ctx context.Context, extra []z3.Bool, work uint64) (smt.R
 			// The resource limit stopped it: no interrupt and no timer
 			// touched the context (Z3 lowers the limit when the check
 			// returns), which stays poolable (TestCheckWork).
-			return smt.Unknown, fmt.Errorf("%w: resource limit of %d units reached", ErrUnknown, work)
+			return smt.Unknown, fmt.Errorf("%w: %w (resource limit of %d units)", ErrUnknown, smt.ErrWorkLimit, work)
 		}
 		s.unknown = true
 		if unk != nil && unk.Reason == memoryOut {
