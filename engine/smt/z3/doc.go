@@ -27,12 +27,13 @@
 //   - Each solver owns a Z3 context (solvers run in parallel). Contexts are
 //     expensive (10–45 ms of CPU time: each zeroes 17 MB of fresh
 //     pages; doc/perf/2026-12-03-z3-contexts.md), so Close returns them,
-//     cleared, to an idle list for reuse (at most 64 times each; go-z3 keeps every symbol name of a
-//     context), which keeps up to 3 of each kind across garbage
-//     collections (a sync.Pool, emptied by each, made a run of `default`
-//     create 8–15 contexts where 3–5 are open at once). go-z3 frees Z3
-//     objects in finalizers, so memory of dropped contexts returns at a
-//     later garbage collection.
+//     cleared, to an idle list for reuse (at most 4,096 uses and
+//     131,072 declared variables each: go-z3 keeps every symbol name of
+//     a context), which keeps up to 3 of each kind across garbage
+//     collections (a sync.Pool, emptied by each, and a bound of 64 uses
+//     made a run of `default` create 8–15 contexts where up to 7 are
+//     open at once). go-z3 frees Z3 objects in finalizers, so memory of
+//     dropped contexts returns at a later garbage collection.
 //   - Every context starts with one Push: it keeps Z3's combined solver in
 //     incremental mode, where a check costs microseconds instead of the
 //     milliseconds of setting up a tactic for each check. Options.OneShot

@@ -10,8 +10,9 @@ import (
 
 // TestIdleList: a closed solver's context goes to the next solver of its
 // kind, after garbage collections too (a sync.Pool would have dropped
-// it), never to a solver of the other kind; and at most maxIdle closed
-// contexts of a kind are kept.
+// it), never to a solver of the other kind, and not once it has
+// declared maxNames variables; and at most maxIdle closed contexts of a
+// kind are kept.
 func TestIdleList(t *testing.T) {
 	b := smt.NewBuilder()
 	s1 := New(b).(*solver)
@@ -33,7 +34,17 @@ func TestIdleList(t *testing.T) {
 	if r, err := s2.Check(context.Background()); r != smt.Sat || err != nil {
 		t.Fatalf("check on the reused context: %v, %v", r, err)
 	}
+	if s2.in.names != 1 {
+		t.Fatalf("%d names counted for one declared variable, want 1", s2.in.names)
+	}
+	// a context that has declared maxNames variables is not reused
+	s2.in.names = maxNames
 	s2.Close()
+	if s3 := New(b).(*solver); s3.in == in {
+		t.Fatal("a context with maxNames declared variables was reused")
+	} else {
+		s3.Close()
+	}
 	o.Close()
 
 	var open []*solver
