@@ -177,9 +177,11 @@ func (conf configuration) plan(prog *cfa.Program, props []*spec.Property, cfg Co
 //     k-induction, which takes the equalities as candidates, decides 13
 //     of the 17 SV-COMP loop tasks of this class first. k-induction
 //     alone for 0.25 s, bmc alone for 0.05 s (the loops it unwinds
-//     whole in hundredths), then k-induction with four times bmc's share, predicate-cegar from 1 s,
-//     value and symex-cegar from 2 s and value-cegar from 4 s, the
-//     last three for 1 s each (doc/perf/2026-12-03-affine-class.md).
+//     whole in hundredths), then k-induction with four times bmc's
+//     share, predicate-cegar from 1 s, value and symex-cegar from 2 s
+//     and value-cegar from 4 s, the last three for 1 s each
+//     (doc/perf/2026-12-03-affine-class.md,
+//     doc/perf/2026-12-04-kinduction-probe.md).
 func defaultArms(c features.Class) []arm {
 	value := arm{name: "value", maxStates: valueArmStates, concrete: true}
 	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
