@@ -77,7 +77,7 @@ func init() {
 	// default: the arms and the order of their first turns follow the
 	// program's class (engine/features; defaultArms).
 	register("default", configuration{
-		doc:   "value (at most 500,000 states, lists not abstracted), value-cegar, predicate-cegar, k-induction, symex-cegar and bmc as a portfolio: the first TRUE or FALSE wins; with fewer cores than arms (under --clock cpu: always, one slot) they take turns in time slices, in an order, with shares and with caps on their time chosen by the program's loops (engine/features): counting loops start with value alone for 0.3 s and symex-cegar alone for 0.1 s, then value with twice the share, bmc, predicate-cegar (four times the share) after 0.3 s, k-induction after 0.5 s, symex-cegar after 2 s and value-cegar after 4 s, bmc, predicate-cegar and k-induction for at most 4 s each; a loop whose bound is an input or a large constant with affine equalities at its head starts with k-induction alone for 0.25 s and bmc alone for 0.05 s, then k-induction with four times bmc's share, predicate-cegar after 1 s, value and symex-cegar after 2 s and value-cegar after 4 s, the last three for at most 1 s each; without such equalities it starts with k-induction alone for 0.3 s, then bmc and k-induction (four times the share each), predicate-cegar (four times) after 0.05 s, value after 0.1 s, symex-cegar after 0.5 s and value-cegar after 4 s, the last three for at most 1 s each; other programs bmc beside value from the start and the others from 1–2 s of the arms' time (CPU time under --clock cpu); when the property passes its memory limit the arm whose turns raised the memory most stops first, down to the last one; with 4 or more properties value first runs once over all of them, for at most a quarter of their limits together spread over the workers (one limit at least), each property charged its part of that time (multi-property verification)",
+		doc:   "value (at most 500,000 states, lists not abstracted), value-cegar, predicate-cegar, k-induction, symex-cegar and bmc as a portfolio: the first TRUE or FALSE wins; with fewer cores than arms (under --clock cpu: always, one slot) they take turns in time slices, in an order, with shares and with caps on their time chosen by the program's loops (engine/features): counting loops start with value alone for 0.3 s and symex-cegar alone for 0.1 s, then value with twice the share, bmc, predicate-cegar (four times the share) after 0.3 s, k-induction after 0.5 s, symex-cegar after 2 s and value-cegar after 4 s, bmc, predicate-cegar and k-induction for at most 4 s each; a loop whose bound is an input or a large constant with affine equalities at its head starts with k-induction alone for 0.25 s and bmc alone for 0.05 s, then k-induction with four times bmc's share, predicate-cegar after 1 s, value and symex-cegar after 2 s and value-cegar after 4 s, the last three for at most 1 s each; without such equalities it starts with k-induction alone for 0.3 s, then k-induction (six times the share), bmc (twice), predicate-cegar (four times) after 0.05 s, value after 0.1 s, symex-cegar after 0.5 s and value-cegar after 4 s, the last three for at most 1 s each; other programs bmc beside value from the start and the others from 1–2 s of the arms' time (CPU time under --clock cpu); when the property passes its memory limit the arm whose turns raised the memory most stops first, down to the last one; with 4 or more properties value first runs once over all of them, for at most a quarter of their limits together spread over the workers (one limit at least), each property charged its part of that time (multi-property verification)",
 		arms:  defaultArms(features.Counting),
 		order: defaultArms,
 	})
@@ -162,10 +162,12 @@ func (conf configuration) plan(prog *cfa.Program, props []*spec.Property, cfg Co
 //     candidates it is the fastest arm on half of these loops,
 //     doc/perf/2026-12-03-affine-candidates.md, most of them within
 //     0.3 s: a solo start spares them the other arms' solver contexts
-//     and turns, doc/perf/2026-12-04-kinduction-probe.md), then bmc and
-//     k-induction with four times the share each (bmc's k-induction
-//     over merged paths proves a 1-inductive invariant at once:
-//     nla-digbench's ps2-ll in 0.07 s alone),
+//     and turns, doc/perf/2026-12-04-kinduction-probe.md), then
+//     k-induction with six times the share (its longer proofs:
+//     gauss_sum, nested9), bmc with twice (its k-induction over merged
+//     paths proves a 1-inductive invariant at once: nla-digbench's
+//     ps2-ll in 0.07 s alone; it is the fastest arm on none of these
+//     25 SV-COMP tasks but nested6),
 //     predicate-cegar (four times the share), value from 0.1 s,
 //     symex-cegar from 0.5 s and value-cegar from 4 s. The three
 //     enumerations stop after 1 s each: on these loops they decide
@@ -196,7 +198,7 @@ func defaultArms(c features.Class) []arm {
 			{name: "value-cegar", after: ms(4000), cap: ms(1000)}}
 	case features.Invariant:
 		value.after, value.cap = ms(100), ms(1000)
-		return []arm{value, {name: "bmc", weight: 4}, {name: "k-induction", weight: 4, probe: ms(300)}, {name: "predicate-cegar", weight: 4, after: ms(50)},
+		return []arm{value, {name: "bmc", weight: 2}, {name: "k-induction", weight: 6, probe: ms(300)}, {name: "predicate-cegar", weight: 4, after: ms(50)},
 			{name: "symex-cegar", after: ms(500), cap: ms(1000)}, {name: "value-cegar", after: ms(4000), cap: ms(1000)}}
 	}
 	value.weight, value.probe = 2, ms(300)
