@@ -70,8 +70,8 @@ const (
 )
 
 // maxIdle is the most idle instances of each kind kept for reuse: the
-// arms of a portfolio open and close solvers while up to five others
-// hold theirs, and each idle one keeps its context's 17 MB or more.
+// arms of a portfolio open and close solvers while up to seven are
+// open, and each idle one keeps its context's 17 MB or more.
 const maxIdle = 3
 
 // idleList holds closed instances of one kind for reuse. Unlike a
@@ -96,16 +96,14 @@ func (l *idleList) get() *instance {
 	return in
 }
 
-// put keeps in, or reports false when the list is full (the caller
-// drops in; its finalizer frees the context).
-func (l *idleList) put(in *instance) bool {
+// put keeps in unless the list is full; a dropped instance's context
+// is freed by its finalizer.
+func (l *idleList) put(in *instance) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if len(l.ins) >= maxIdle {
-		return false
+	if len(l.ins) < maxIdle {
+		l.ins = append(l.ins, in)
 	}
-	l.ins = append(l.ins, in)
-	return true
 }
 
 // idle instances: incremental ones at 0, one-shot ones at 1
@@ -261,9 +259,7 @@ func (s *solver) tr1(t *smt.Term) z3.Value {
 		v.Or(v, new(big.Int).SetUint64(t.Val))
 		return s.ctx.FromBigInt(v, s.sort(t.Sort))
 	case smt.Var:
-		if s.in != nil {
-			s.in.names++
-		}
+		s.in.names++ // after Close s.in is nil, and so is s.ctx: guard reports the use
 		return s.ctx.Const(t.Name, s.sort(t.Sort))
 	case smt.Not:
 		return bo(0).Not()
