@@ -157,18 +157,28 @@ func (conf configuration) plan(prog *cfa.Program, props []*spec.Property, cfg Co
 //     after 4 s each, so that the enumerations get the rest: SV-COMP's
 //     array_3-2 needs 4.2 s of value alone, which a ninth of the limit
 //     did not give it.
+//   - Counting loops over arrays of constant length (features.Arrays):
+//     value alone for 0.6 s and with eight times the share after, as
+//     the enumerations are the only arms that decide properties of the
+//     arrays' contents; bmc, predicate-cegar (twice the share) and
+//     k-induction from 0.05, 0.3 and 0.5 s for 1 s each, symex-cegar
+//     from 2 s, value-cegar from 4 s. Under the counting schedule value
+//     took 4–5 times its time alone (SV-COMP's array_2-2, array_3-2).
 //   - A loop whose bound is an input or a large constant needs an
-//     invariant: k-induction alone for 0.3 s (with its affine and sign
+//     invariant: k-induction alone for 0.45 s (with its affine and sign
 //     candidates it is the fastest arm on half of these loops,
 //     doc/perf/2026-12-03-affine-candidates.md, most of them within
-//     0.3 s: a solo start spares them the other arms' solver contexts
+//     0.45 s: a solo start spares them the other arms' solver contexts
 //     and turns, doc/perf/2026-12-04-kinduction-probe.md), then
-//     k-induction with six times the share (its longer proofs:
-//     gauss_sum, nested9), bmc with twice (its k-induction over merged
-//     paths proves a 1-inductive invariant at once: nla-digbench's
-//     ps2-ll in 0.07 s alone; it is the fastest arm on none of these
-//     25 SV-COMP tasks but nested6),
-//     predicate-cegar (four times the share), value from 0.1 s,
+//     predicate-cegar alone for 0.7 s (it proves in 0.4–0.65 s alone
+//     the loops that k-induction does not prove at all: a loop exit on
+//     an input, a phase change, a parity; with a share of the turns
+//     instead it took 3–5 times that, doc/perf/2026-12-04-arrays-class.md),
+//     then k-induction with eight times the share (its longer proofs:
+//     gauss_sum, nested9), bmc and predicate-cegar with twice (bmc's
+//     k-induction over merged paths proves a 1-inductive invariant at
+//     once, and its IC3/PDR proves nested6 in 1.4 s alone),
+//     value from 0.1 s,
 //     symex-cegar from 0.5 s and value-cegar from 4 s. The three
 //     enumerations stop after 1 s each: on these loops they decide
 //     only within the first second (an early FALSE, a small input
@@ -198,8 +208,14 @@ func defaultArms(c features.Class) []arm {
 			{name: "value-cegar", after: ms(4000), cap: ms(1000)}}
 	case features.Invariant:
 		value.after, value.cap = ms(100), ms(1000)
-		return []arm{value, {name: "bmc", weight: 2}, {name: "k-induction", weight: 6, probe: ms(300)}, {name: "predicate-cegar", weight: 4, after: ms(50)},
+		return []arm{value, {name: "bmc", weight: 2}, {name: "k-induction", weight: 8, probe: ms(450)},
+			{name: "predicate-cegar", weight: 2, after: ms(50), probe: ms(700)},
 			{name: "symex-cegar", after: ms(500), cap: ms(1000)}, {name: "value-cegar", after: ms(4000), cap: ms(1000)}}
+	case features.Arrays:
+		value.weight, value.probe = 8, ms(600)
+		return []arm{value, {name: "symex-cegar", after: ms(2000)}, {name: "bmc", after: ms(50), cap: ms(1000)},
+			{name: "predicate-cegar", weight: 2, after: ms(300), cap: ms(1000)}, {name: "k-induction", after: ms(500), cap: ms(1000)},
+			{name: "value-cegar", after: ms(4000)}}
 	}
 	value.weight, value.probe = 2, ms(300)
 	return []arm{value, {name: "symex-cegar", probe: ms(100), after: ms(2000)}, {name: "bmc", after: ms(50), cap: ms(4000)},

@@ -102,7 +102,7 @@ func TestDefaultArms(t *testing.T) {
 		return out
 	}
 	want := names(conf.arms)
-	for _, c := range []features.Class{features.LoopFree, features.FiniteState, features.Counting, features.Invariant, features.Affine, features.Heap} {
+	for _, c := range []features.Class{features.LoopFree, features.FiniteState, features.Counting, features.Arrays, features.Invariant, features.Affine, features.Heap} {
 		as := conf.order(c)
 		if got := names(as); !slices.Equal(got, want) {
 			t.Errorf("%s: arms %v, want %v", c, got, want)
@@ -127,7 +127,7 @@ func TestDefaultArms(t *testing.T) {
 		}
 		return l.name
 	}
-	for c, want := range map[features.Class]string{features.Invariant: "k-induction", features.Affine: "k-induction", features.Counting: "value"} {
+	for c, want := range map[features.Class]string{features.Invariant: "k-induction", features.Affine: "k-induction", features.Counting: "value", features.Arrays: "value"} {
 		if got := leader(conf.order(c)); got != want {
 			t.Errorf("%s: the first arm to start is %s, want %s", c, got, want)
 		}
@@ -136,9 +136,24 @@ func TestDefaultArms(t *testing.T) {
 	// half of them) starts at once beside bmc with the largest share; on
 	// those with affine equalities (its candidates) with a larger share
 	// than any other arm
+	var probes []string
 	for _, a := range conf.order(features.Invariant) {
 		if a.name == "k-induction" && (a.after != 0 || a.weight < 4) {
 			t.Errorf("invariant: k-induction after %v with weight %d, want from the start with weight 4", a.after, a.weight)
+		}
+		if a.probe > 0 {
+			probes = append(probes, a.name)
+		}
+	}
+	// then predicate-cegar alone, which proves the loops k-induction
+	// does not within its probe
+	if want := []string{"k-induction", "predicate-cegar"}; !slices.Equal(probes, want) {
+		t.Errorf("invariant: probes %v, want %v", probes, want)
+	}
+	// over arrays of constant length, value has the largest share
+	for _, a := range conf.order(features.Arrays) {
+		if a.name != "value" && a.weight >= conf.order(features.Arrays)[0].weight {
+			t.Errorf("arrays: %s has weight %d, not less than value's", a.name, a.weight)
 		}
 	}
 	for _, a := range conf.order(features.Affine) {
@@ -172,6 +187,7 @@ func TestDefaultArms(t *testing.T) {
 		features.Invariant: {"symex-cegar", "value", "value-cegar"},
 		features.Affine:    {"symex-cegar", "value", "value-cegar"},
 		features.Counting:  {"bmc", "k-induction", "predicate-cegar"},
+		features.Arrays:    {"bmc", "k-induction", "predicate-cegar"},
 		features.LoopFree:  nil,
 	} {
 		if got := capped(c); !slices.Equal(got, want) {

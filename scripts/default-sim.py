@@ -44,8 +44,10 @@ BASE = 0.018  # the fastest runs take 0.020 s: parsing, the CFA, the process
 CURRENT = {
     "counting": [("value", 2, 0, 0.3), ("symex-cegar", 1, 2, 0.1), ("bmc", 1, 0.05, 0, 4),
                  ("predicate-cegar", 4, 0.3, 0, 4), ("k-induction", 1, 0.5, 0, 4), ("value-cegar", 1, 4, 0)],
-    "invariant": [("value", 1, 0.1, 0, 1), ("bmc", 2, 0, 0), ("k-induction", 6, 0, 0.3),
-                  ("predicate-cegar", 4, 0.05, 0), ("symex-cegar", 1, 0.5, 0, 1), ("value-cegar", 1, 4, 0, 1)],
+    "arrays": [("value", 8, 0, 0.6), ("symex-cegar", 1, 2, 0), ("bmc", 1, 0.05, 0, 1),
+               ("predicate-cegar", 2, 0.3, 0, 1), ("k-induction", 1, 0.5, 0, 1), ("value-cegar", 1, 4, 0)],
+    "invariant": [("value", 1, 0.1, 0, 1), ("bmc", 2, 0, 0), ("k-induction", 8, 0, 0.45),
+                  ("predicate-cegar", 2, 0.05, 0.7), ("symex-cegar", 1, 0.5, 0, 1), ("value-cegar", 1, 4, 0, 1)],
     "affine": [("value", 1, 2, 0, 1), ("k-induction", 8, 0, 0.25), ("bmc", 2, 0, 0.05), ("predicate-cegar", 4, 1, 0),
                ("symex-cegar", 1, 2, 0, 1), ("value-cegar", 1, 4, 0, 1)],
     "other": [("value", 1, 0, 0), ("bmc", 1, 0, 0), ("value-cegar", 1, 1, 0), ("symex-cegar", 1, 1, 0),

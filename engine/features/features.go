@@ -21,6 +21,11 @@ type Class string
 //   - Counting: a loop updates a variable arithmetically and an exit
 //     tests input-independent data against constants up to LargeBound:
 //     explicit values enumerate it, CEGAR abstracts it.
+//   - Arrays: Counting in a program that declares arrays, without an
+//     input-bounded loop: loops over arrays of constant length, whose
+//     properties follow the arrays' contents. Explicit values enumerate
+//     the contents; predicate abstraction and k-induction would need
+//     invariants quantified over the elements, which they do not have.
 //   - Invariant: a loop updates a variable arithmetically and every exit
 //     tests input-dependent data or a constant over LargeBound, in a
 //     program without arrays: a proof needs a loop invariant (predicate
@@ -38,6 +43,7 @@ const (
 	LoopFree    Class = "loop-free"
 	FiniteState Class = "finite-state"
 	Counting    Class = "counting"
+	Arrays      Class = "arrays"
 	Invariant   Class = "invariant"
 	Affine      Class = "affine"
 	Heap        Class = "heap"
@@ -71,7 +77,8 @@ type Features struct {
 // the program has no arrays (a loop over a buffer whose length is an
 // input is bounded by the buffer, which explicit values enumerate: a
 // parser of packets), Affine with affine equalities at the entry's loop
-// heads and Invariant without, else Counting when any loop is
+// heads and Invariant without, else Arrays when loops count and none is
+// input-bounded in a program with arrays, else Counting when any loop is
 // input-bounded or counts, else FiniteState.
 func (f Features) Class() Class {
 	switch {
@@ -83,6 +90,8 @@ func (f Features) Class() Class {
 		return Affine
 	case f.InputLoops > 0 && !f.Arrays:
 		return Invariant
+	case f.CountingLoops > 0 && f.InputLoops == 0 && f.Arrays:
+		return Arrays
 	case f.CountingLoops > 0 || f.InputLoops > 0:
 		return Counting
 	}

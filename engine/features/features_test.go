@@ -81,6 +81,15 @@ func TestClasses(t *testing.T) {
 				b.Assign(b.V(i), b.Add(b.V(i), b.I(1)))
 			})
 		}, "counting: 1 loop (1 input-bounded), arrays, 12 edges"},
+		{"a counting loop over an array of constant length", func(b *cfatest.B) {
+			i := b.Local("i", cfa.IntT)
+			buf := b.Local("buf", cfa.ArrayOf(cfa.IntT, 8))
+			b.Assign(b.V(i), b.I(0))
+			b.While(b.Lt(b.V(i), b.I(8)), func() {
+				b.Assign(b.Index(b.V(buf), b.V(i)), b.V(i))
+				b.Assign(b.V(i), b.Add(b.V(i), b.I(1)))
+			})
+		}, "arrays: 1 loop (1 counting), arrays, 10 edges"},
 		{"a negative bound is small", func(b *cfatest.B) {
 			x := b.Local("x", cfa.IntT)
 			b.Assign(b.V(x), b.I(0))
