@@ -1,6 +1,7 @@
 package smt_test
 
 import (
+	"fmt"
 	"math/rand"
 	"strings"
 	"testing"
@@ -171,6 +172,66 @@ func TestVarsSubstitute(t *testing.T) {
 	}
 	if h := smt.Substitute(b, g, map[*smt.Term]*smt.Term{y: b.BV(2, 8)}); h != b.False() {
 		t.Errorf("Substitute to constant = %s", h)
+	}
+}
+
+// TestSelectStoreChain: a select at a constant index finds its store in
+// a chain of any length (a loop filling an array along a path), the
+// latest store at that index below the array it reads, and not a store
+// made later on the chain from which a branch was taken.
+func TestSelectStoreChain(t *testing.T) {
+	b := smt.NewBuilder()
+	a0 := b.Var("A", smt.ArraySort(32, 32))
+	k := func(v uint64) *smt.Term { return b.BV(v, 32) }
+	v := func(n int) *smt.Term { return b.Var(fmt.Sprintf("v%d", n), smt.BVSort(32)) }
+	const n = 1024
+	chain := []*smt.Term{a0}
+	for j := 0; j < n; j++ {
+		chain = append(chain, b.Store(chain[j], k(uint64(j)), v(j)))
+	}
+	top := chain[n]
+	for j := 0; j < n; j++ {
+		if got := b.Select(top, k(uint64(j))); got != v(j) {
+			t.Fatalf("select %d over %d stores = %s, want v%d", j, n, got, j)
+		}
+	}
+	if got, want := b.Select(top, k(n)), b.Select(a0, k(n)); got != want || got.Args[0] != a0 {
+		t.Errorf("select past the stores = %s, want %s", got, want)
+	}
+	// the store at 5 overwritten further up
+	over := b.Store(top, k(5), b.BV(9, 32))
+	if got := b.Select(over, k(5)); got != b.BV(9, 32) {
+		t.Errorf("overwritten index = %s", got)
+	}
+	if got := b.Select(over, k(700)); got != v(700) {
+		t.Errorf("index below an overwrite = %s", got)
+	}
+	// a branch from the middle sees only the stores below it
+	mid := chain[500] // stores at 0..499
+	branch := b.Store(mid, k(3), b.BV(7, 32))
+	for _, c := range []struct {
+		idx  uint64
+		want *smt.Term
+	}{{3, b.BV(7, 32)}, {7, v(7)}, {499, v(499)}, {500, b.Select(a0, k(500))}, {600, b.Select(a0, k(600))}} {
+		if got := b.Select(branch, k(c.idx)); got != c.want {
+			t.Errorf("branch: select %d = %s, want %s", c.idx, got, c.want)
+		}
+	}
+	if got := b.Select(chain[500], k(600)); got != b.Select(a0, k(600)) {
+		t.Errorf("select 600 below its store = %s", got)
+	}
+	// the chain is unchanged by the branch
+	if got := b.Select(top, k(3)); got != v(3) {
+		t.Errorf("chain after the branch: select 3 = %s", got)
+	}
+	// a store at a symbolic index stops the search
+	i := b.Var("i", smt.BVSort(32))
+	sym := b.Store(b.Store(top, i, b.BV(1, 32)), k(n+1), b.BV(2, 32))
+	if got := b.Select(sym, k(n+1)); got != b.BV(2, 32) {
+		t.Errorf("above a symbolic store: select %d = %s", n+1, got)
+	}
+	if got := b.Select(sym, k(4)); got.Op != smt.Select || got.Args[0].Op != smt.Store || got.Args[0].Args[1] != i {
+		t.Errorf("select across a symbolic store = %s, want a select on it", got)
 	}
 }
 
