@@ -212,7 +212,7 @@ func defaultArms(c features.Class) []arm {
 			{name: "predicate-cegar", weight: 2, after: ms(50), probe: ms(700)},
 			{name: "symex-cegar", after: ms(500), cap: ms(1000)}, {name: "value-cegar", after: ms(4000), cap: ms(1000)}}
 	case features.Arrays:
-		value.weight, value.probe = 8, ms(2000)
+		value.weight, value.probe = 8, ms(600)
 		return []arm{value, {name: "symex-cegar", after: ms(2000)}, {name: "bmc", after: ms(50), cap: ms(1000)},
 			{name: "predicate-cegar", weight: 2, after: ms(300), cap: ms(1000)}, {name: "k-induction", after: ms(500), cap: ms(1000)},
 			{name: "value-cegar", after: ms(4000)}}
