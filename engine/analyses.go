@@ -154,16 +154,16 @@ func (conf configuration) plan(prog *cfa.Program, props []*spec.Property, cfg Co
 //     enumerate; seconds alone), k-induction from 0.5 s, symex-cegar's
 //     turns from 2 s and value-cegar, which decides none of the tasks the
 //     others leave, from 4 s. bmc, predicate-cegar and k-induction stop
-//     after 4 s each, so that the enumerations get the rest: SV-COMP's
-//     array_3-2 needs 4.2 s of value alone, which a ninth of the limit
-//     did not give it.
+//     after 4 s each, so that the enumerations get the rest (a long
+//     enumeration needs seconds of value alone, which a ninth of the
+//     limit did not give it).
 //   - Counting loops over arrays of constant length (features.Arrays):
 //     value alone for 0.6 s and with eight times the share after, as
 //     the enumerations are the only arms that decide properties of the
 //     arrays' contents; bmc, predicate-cegar (twice the share) and
 //     k-induction from 0.05, 0.3 and 0.5 s for 1 s each, symex-cegar
 //     from 2 s, value-cegar from 4 s. Under the counting schedule value
-//     took 4–5 times its time alone (SV-COMP's array_2-2, array_3-2).
+//     took 4 times its time alone (SV-COMP's array_2-2: 2.4 s for 0.57 s).
 //   - A loop whose bound is an input or a large constant needs an
 //     invariant: k-induction alone for 0.45 s (with its affine and sign
 //     candidates it is the fastest arm on half of these loops,

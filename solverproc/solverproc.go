@@ -11,11 +11,13 @@ import (
 	"strings"
 	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/reverify/reverify/engine/smt"
 	"github.com/reverify/reverify/engine/smt/smtlib"
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/strategy"
+	"github.com/reverify/reverify/engine/timeslice"
 )
 
 // ChildEnv, set in a process's environment, makes it a solver process;
@@ -209,7 +211,9 @@ func runChild(ctx context.Context, mode string, limit int64, input string) (stri
 		// a CPU-time limit (engine.Config.Clock) counts the process
 		// while it runs
 		strategy.TrackChild(cmd.Process.Pid)
+		stop := watchCPU(ctx, cmd.Process.Pid)
 		err = cmd.Wait()
+		stop()
 		strategy.UntrackChild(cmd.Process.Pid)
 	}
 	out := stdout.String()
@@ -229,6 +233,36 @@ func runChild(ctx context.Context, mode string, limit int64, input string) (stri
 		return "", fmt.Errorf("solverproc: the solver process failed (%v)", err)
 	}
 	return out, nil
+}
+
+// watchCPU ends ctx (which kills the process) once process pid has
+// executed the CPU time of ctx's timeslice.ChildCPU budget, polling
+// every 10 ms until stop; without a budget it does nothing.
+func watchCPU(ctx context.Context, pid int) (stop func()) {
+	d, end, ok := timeslice.ChildCPU(ctx)
+	if !ok {
+		return func() {}
+	}
+	quit, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(10 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				if strategy.ChildCPU(pid) >= d {
+					end()
+					return
+				}
+			}
+		}
+	}()
+	return func() { close(quit); <-done }
 }
 
 // child serves the solver process of env (ChildEnv's value): it limits

@@ -11,6 +11,7 @@ import (
 	"github.com/reverify/reverify/engine/smt/smtlib"
 	"github.com/reverify/reverify/engine/smt/z3"
 	"github.com/reverify/reverify/engine/strategy"
+	"github.com/reverify/reverify/engine/timeslice"
 )
 
 // query returns a satisfiable conjunction over an array, a shared
@@ -202,5 +203,27 @@ func TestSolverProcessCPU(t *testing.T) {
 	<-done
 	if used < 700*time.Millisecond {
 		t.Errorf("the clock advanced %v in %v of a solver process's check", used, time.Since(wall))
+	}
+}
+
+// TestChildCPUBudget: a solver process under a timeslice.WithChildCPU
+// budget is killed once it has executed that CPU time, and not before,
+// nor only at the wall-time backstop of 20 s.
+func TestChildCPUBudget(t *testing.T) {
+	s := childSolver(t, hardFactoring)
+	defer s.Close()
+	ctx, cancel := timeslice.WithChildCPU(context.Background(), 300*time.Millisecond, 20*time.Second)
+	defer cancel()
+	start, wall := strategy.ProcessCPU(), time.Now()
+	r, err := s.Check(ctx)
+	used := strategy.ProcessCPU() - start
+	if r != smt.Unknown || ctx.Err() == nil {
+		t.Fatalf("check = %v, %v with the context %v, want Unknown at the budget", r, err, ctx.Err())
+	}
+	if used < 250*time.Millisecond {
+		t.Errorf("killed after %v of CPU time, before its budget of 300ms", used)
+	}
+	if w := time.Since(wall); w > 15*time.Second {
+		t.Errorf("killed after %v of wall time", w)
 	}
 }

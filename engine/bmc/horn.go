@@ -224,12 +224,13 @@ func hornDue(k, bound int, after float64, total, left time.Duration, ok bool) bo
 const hornTimeout = 30 * time.Second
 
 // hornContext bounds a try by its share of ctx's time, on ctx's clock:
-// under a CPU budget the try's own CPU time (timeslice.ThreadCPU: Spacer
-// is one Z3 call that cannot pause, and while a portfolio's other arms
-// share its core, a wall-clock bound ended it after a fraction of its
-// share: SV-COMP's nested6, which bmc proves alone in 1.4 s, stayed
-// UNKNOWN under `default`), else wall time. Call cancel from the
-// calling goroutine.
+// under a CPU budget the CPU time of the solver process that runs
+// Spacer (timeslice.WithChildCPU, package solverproc), with
+// hornBackstop times that in wall time for a solver in this process;
+// else wall time. Spacer runs outside the portfolio's turns, and while
+// the other arms of `default` shared its core a wall-clock bound ended
+// it after a fraction of its share: SV-COMP's nested6, which bmc
+// proves alone in 1.4 s, stayed to predicate-cegar's 9–16 s.
 func hornContext(ctx context.Context, share float64, limit time.Duration) (context.Context, context.CancelFunc) {
 	d := hornTimeout
 	if left, ok := timeslice.Remaining(ctx); ok {
@@ -239,10 +240,14 @@ func hornContext(ctx context.Context, share float64, limit time.Duration) (conte
 		d = min(d, limit)
 	}
 	if timeslice.OnCPUClock(ctx) {
-		return timeslice.ThreadCPU(ctx, d)
+		return timeslice.WithChildCPU(ctx, d, hornBackstop*d)
 	}
 	return context.WithTimeout(ctx, d)
 }
+
+// hornBackstop bounds a try under a CPU budget in wall time, as a
+// multiple of its CPU time.
+const hornBackstop = 4
 
 // hornRel is a cut point's relation with the shape of its state.
 type hornRel struct {

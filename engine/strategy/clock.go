@@ -120,7 +120,7 @@ func ProcessCPU() time.Duration {
 	_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ch)
 	d := time.Duration(ru.Utime.Nano() + ru.Stime.Nano() + ch.Utime.Nano() + ch.Stime.Nano())
 	running.Range(func(pid, _ any) bool {
-		d += childCPU(pid.(int))
+		d += ChildCPU(pid.(int))
 		return true
 	})
 	return d
@@ -139,10 +139,10 @@ func TrackChild(pid int) { running.Store(pid, true) }
 // UntrackChild ends TrackChild(pid).
 func UntrackChild(pid int) { running.Delete(pid) }
 
-// childCPU is the CPU time (utime + stime, /proc/PID/stat, in the
+// ChildCPU is the CPU time (utime + stime, /proc/PID/stat, in the
 // kernel's USER_HZ of 100 ticks a second) of process pid, 0 when it is
-// gone.
-func childCPU(pid int) time.Duration {
+// gone or where /proc is not.
+func ChildCPU(pid int) time.Duration {
 	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
 	if err != nil {
 		return 0
