@@ -150,7 +150,9 @@ func (f Features) String() string {
 // input-dependent when a nondeterministic value (__VERIFIER_nondet_*,
 // a volatile read), the result of a function without a body, a
 // parameter of the entry, or an input-dependent expression is assigned
-// to it anywhere; memory written through a pointer counts as one
+// to it anywhere, except an input assigned before the entry's first loop
+// that an assumption after it pins to a constant (`if (x != 0) return
+// 0;`: pinnedInputs); memory written through a pointer counts as one
 // variable. A loop (cfa.NaturalLoops) updates arithmetically when its
 // body assigns to a variable an operation over variables (x = x + 1,
 // y = 2 * x), not a constant, copy, input or load. An exit of a loop is
@@ -162,8 +164,8 @@ func Of(p *cfa.Program, entry string) Features {
 		return f
 	}
 	reached := reach(p, root, &f)
-	in := inputs(p, root, reached)
 	loops := cfa.NaturalLoops(p)
+	in := inputs(p, root, reached, pinnedInputs(p, root, loops))
 	for _, fn := range reached {
 		f.Edges += edgeCount(fn)
 		for _, l := range fn.Locs {

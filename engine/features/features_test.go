@@ -90,6 +90,20 @@ func TestClasses(t *testing.T) {
 				b.Assign(b.V(i), b.Add(b.V(i), b.I(1)))
 			})
 		}, "arrays: 1 loop (1 counting), arrays, 10 edges"},
+		{"an input pinned to a constant by the early return after it", func(b *cfatest.B) {
+			i, c := b.Local("i", cfa.IntT), b.Local("c", cfa.IntT)
+			b.Havoc(b.V(i))
+			b.Havoc(b.V(c))
+			b.If(b.Bin(cfa.LAnd, b.Eq(b.V(c), b.I(0)), b.Eq(b.V(i), b.I(0))), nil, func() { b.Return(b.I(0)) })
+			b.While(b.Lt(b.V(i), b.I(100)), func() { b.Assign(b.V(c), b.Add(b.V(c), b.V(i))); b.Assign(b.V(i), b.Add(b.V(i), b.I(1))) })
+		}, "counting: 1 loop (1 counting), 15 edges"},
+		{"an input pinned and then read again", func(b *cfatest.B) {
+			i := b.Local("i", cfa.IntT)
+			b.Havoc(b.V(i))
+			b.If(b.Ne(b.V(i), b.I(0)), func() { b.Return(b.I(0)) }, nil)
+			b.Havoc(b.V(i))
+			b.While(b.Lt(b.V(i), b.I(100)), func() { b.Assign(b.V(i), b.Add(b.V(i), b.I(1))) })
+		}, "invariant: 1 loop (1 input-bounded), 13 edges"},
 		{"a negative bound is small", func(b *cfatest.B) {
 			x := b.Local("x", cfa.IntT)
 			b.Assign(b.V(x), b.I(0))

@@ -71,8 +71,9 @@ func base(e cfa.Expr) *cfa.Var {
 }
 
 // inputs computes the input-dependent data of the reached functions to a
-// fixed point (Of's rules).
-func inputs(p *cfa.Program, root *cfa.Function, reached []*cfa.Function) *taint {
+// fixed point (Of's rules), without the input assignments of skip
+// (pinnedInputs).
+func inputs(p *cfa.Program, root *cfa.Function, reached []*cfa.Function, skip map[*cfa.Edge]bool) *taint {
 	t := &taint{vars: map[*cfa.Var]bool{}}
 	for _, v := range root.Params {
 		t.vars[v] = true
@@ -85,7 +86,9 @@ func inputs(p *cfa.Program, root *cfa.Function, reached []*cfa.Function) *taint 
 				for _, e := range l.Out {
 					switch op := e.Op.(type) {
 					case *cfa.Havoc:
-						changed = t.mark(op.LHS) || changed
+						if !skip[e] {
+							changed = t.mark(op.LHS) || changed
+						}
 					case *cfa.Assign:
 						if t.reads(op.RHS) {
 							changed = t.mark(op.LHS) || changed
@@ -96,7 +99,7 @@ func inputs(p *cfa.Program, root *cfa.Function, reached []*cfa.Function) *taint 
 						}
 					case *cfa.Call:
 						g := p.Func(op.Fn)
-						if op.Result != nil && (g == nil || returns[op.Fn]) {
+						if op.Result != nil && (g == nil || returns[op.Fn]) && !skip[e] {
 							changed = t.mark(op.Result) || changed
 						}
 						if g == nil {
@@ -193,4 +196,120 @@ func constantsBelow(e cfa.Expr, bound int64) bool {
 		return ok
 	})
 	return ok
+}
+
+// pinnedInputs returns the edges of root's prefix (from its entry to
+// its first loop head, through branches whose other side returns at
+// once) that assign an input to a variable which an assumption further
+// on pins to a constant: `x = nondet(); if (x != 0) return 0;`, SV-COMP's
+// way to start a loop from a fixed value. Those assignments make no
+// data input-dependent (inputs skips them): after the pin the variable
+// holds the constant on every path into a loop. A later input
+// assignment of the prefix, before another pin, is not skipped.
+func pinnedInputs(p *cfa.Program, root *cfa.Function, loops *cfa.Loops) map[*cfa.Edge]bool {
+	skip := map[*cfa.Edge]bool{}
+	pending := map[*cfa.Var][]*cfa.Edge{}
+	pin := func(v *cfa.Var) {
+		for _, e := range pending[v] {
+			skip[e] = true
+		}
+		delete(pending, v)
+	}
+	seen := map[*cfa.Location]bool{}
+	for l := root.Entry; l != nil && !seen[l] && loops.Body[l] == nil; {
+		seen[l] = true
+		switch len(l.Out) {
+		case 1:
+			e := l.Out[0]
+			var lhs cfa.Expr
+			switch op := e.Op.(type) {
+			case *cfa.Havoc:
+				lhs = op.LHS
+			case *cfa.Call:
+				if op.Result != nil && p.Func(op.Fn) == nil {
+					lhs = op.Result
+				}
+			}
+			if v, ok := lhs.(*cfa.VarRef); ok {
+				pending[v.Var] = append(pending[v.Var], e)
+			}
+			l = e.To
+		case 2:
+			var next *cfa.Edge
+			for k, e := range l.Out {
+				if exitsAtOnce(root, l.Out[1-k].To) && !exitsAtOnce(root, e.To) {
+					next = e
+				}
+			}
+			if next == nil {
+				return skip
+			}
+			a, ok := next.Op.(*cfa.Assume)
+			if !ok {
+				return skip
+			}
+			for _, v := range pins(a.Cond, a.Truth) {
+				pin(v)
+			}
+			l = next.To
+		default:
+			return skip
+		}
+	}
+	return skip
+}
+
+// exitsAtOnce reports whether every path from l reaches f's exit within a
+// few steps without a branch (a return).
+func exitsAtOnce(f *cfa.Function, l *cfa.Location) bool {
+	for n := 0; n < 8 && l != nil; n++ {
+		if l == f.Exit {
+			return true
+		}
+		if len(l.Out) != 1 {
+			return false
+		}
+		l = l.Out[0].To
+	}
+	return false
+}
+
+// pins returns the variables that cond, when it has value truth, pins
+// to constants: x == c (either side, through casts), the negation of
+// x != c, and conjunctions of them.
+func pins(cond cfa.Expr, truth bool) []*cfa.Var {
+	if u, ok := cond.(*cfa.Unary); ok && u.Op == cfa.LNot {
+		return pins(u.X, !truth)
+	}
+	b, ok := cond.(*cfa.Binary)
+	if !ok {
+		return nil
+	}
+	switch {
+	case b.Op == cfa.LAnd && truth, b.Op == cfa.LOr && !truth:
+		return append(pins(b.X, truth), pins(b.Y, truth)...)
+	case b.Op == cfa.Eq && truth, b.Op == cfa.Ne && !truth:
+		x, y := uncast(b.X), uncast(b.Y)
+		if _, c := y.(*cfa.Const); c {
+			if v, ok := x.(*cfa.VarRef); ok {
+				return []*cfa.Var{v.Var}
+			}
+		}
+		if _, c := x.(*cfa.Const); c {
+			if v, ok := y.(*cfa.VarRef); ok {
+				return []*cfa.Var{v.Var}
+			}
+		}
+	}
+	return nil
+}
+
+func uncast(e cfa.Expr) cfa.Expr {
+	for {
+		c, ok := e.(*cfa.Cast)
+		if !ok {
+			return e
+		}
+		e = c.X
+	}
 }
