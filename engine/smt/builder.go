@@ -744,7 +744,7 @@ func (b *Builder) Select(a, i *Term) *Term {
 	if !a.Sort.IsArray() || i.Sort != BVSort(a.Sort.Index) {
 		panic(fmt.Sprintf("smt.Select: array of sort %s, index of sort %s", a.Sort, i.Sort))
 	}
-	if i.Op == BVConst && i.Sort.Width <= 64 {
+	if a.Op == Store && i.Op == BVConst && i.Sort.Width <= 64 { // only stores are in chains
 		b.mu.Lock()
 		v, below := b.chainSelect(a, i.Val)
 		b.mu.Unlock()
