@@ -55,8 +55,9 @@ func portfolio(doc string, arms ...arm) configuration {
 // cores per property verified at once (Config.Workers properties in
 // parallel), at least 1; Config.Slots overrides it. Under a CPU-time
 // limit (a clock) the portfolio's arms hold one slot whatever this says
-// (strategy.PortfolioOn): an arm inside a long solver call keeps its
-// core until the call returns, and the slot passes to the next arm at
+// (strategy.PortfolioOn): an arm inside a long solver call in this
+// process keeps its core until the call returns (one in a solver process
+// is stopped), and the slot passes to the next arm at
 // the quantum's end (modulus-2 of SV-COMP: value's counterexample check
 // runs 20 s in Z3, and k-induction, which proves the task alone in 6 s,
 // runs beside it).

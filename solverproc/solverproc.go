@@ -211,7 +211,7 @@ func runChild(ctx context.Context, mode string, limit int64, input string) (stri
 		// a CPU-time limit (engine.Config.Clock) counts the process
 		// while it runs
 		strategy.TrackChild(cmd.Process.Pid)
-		stop := watchCPU(ctx, cmd.Process.Pid)
+		stop := watch(ctx, cmd.Process)
 		err = cmd.Wait()
 		stop()
 		strategy.UntrackChild(cmd.Process.Pid)
@@ -235,12 +235,21 @@ func runChild(ctx context.Context, mode string, limit int64, input string) (stri
 	return out, nil
 }
 
-// watchCPU ends ctx (which kills the process) once process pid has
-// executed the CPU time of ctx's timeslice.ChildCPU budget, polling
-// every 10 ms until stop; without a budget it does nothing.
-func watchCPU(ctx context.Context, pid int) (stop func()) {
-	d, end, ok := timeslice.ChildCPU(ctx)
-	if !ok {
+// watch polls process p every 10 ms until stop: it ends ctx (which
+// kills the process) once the process has executed the CPU time of
+// ctx's timeslice.ChildCPU budget, and while the analysis that ctx
+// belongs to has lost its slot to another arm of a portfolio
+// (timeslice.Holds) it stops the process (SIGSTOP) and waits at the
+// analysis's gate on its behalf, continuing the process (SIGCONT) when
+// the analysis runs again. So a solver call that cannot reach a
+// checkpoint takes turns like the analysis around it: its CPU time is
+// charged to its own arm's share, not to the arms it would otherwise
+// run beside (Spacer's Horn tries in `default`'s bmc arm). Without a
+// budget or a scheduler it does nothing.
+func watch(ctx context.Context, p *os.Process) (stop func()) {
+	d, end, budget := timeslice.ChildCPU(ctx)
+	sliced := timeslice.Sliced(ctx)
+	if !budget && !sliced {
 		return func() {}
 	}
 	quit, done := make(chan struct{}), make(chan struct{})
@@ -255,9 +264,13 @@ func watchCPU(ctx context.Context, pid int) (stop func()) {
 			case <-ctx.Done():
 				return
 			case <-t.C:
-				if strategy.ChildCPU(pid) >= d {
+				if budget && strategy.ChildCPU(p.Pid) >= d {
 					end()
 					return
+				}
+				if sliced && !timeslice.Holds(ctx) && p.Signal(syscall.SIGSTOP) == nil {
+					timeslice.Yield(ctx)
+					_ = p.Signal(syscall.SIGCONT)
 				}
 			}
 		}

@@ -227,3 +227,81 @@ func TestChildCPUBudget(t *testing.T) {
 		t.Errorf("killed after %v of wall time", w)
 	}
 }
+
+// pausedTurn is a timeslice.Turn that has lost its slot until resume
+// is closed; waits counts the Waits made while it had.
+type pausedTurn struct {
+	resume chan struct{}
+	waits  chan struct{}
+}
+
+func (p pausedTurn) Holds() bool {
+	select {
+	case <-p.resume:
+		return true
+	default:
+		return false
+	}
+}
+
+func (p pausedTurn) Wait(ctx context.Context) {
+	if p.Holds() {
+		return
+	}
+	select {
+	case p.waits <- struct{}{}:
+	default:
+	}
+	select {
+	case <-p.resume:
+	case <-ctx.Done():
+	}
+}
+
+// TestPausedChild: while the analysis that starts a solver process has
+// lost its slot, the process is stopped and executes no CPU time, its
+// watcher waits at the analysis's gate, and the process continues when
+// the slot comes back, then ends at its CPU budget (not at the
+// wall-clock backstop, which would end it during the pause).
+func TestPausedChild(t *testing.T) {
+	s := childSolver(t, hardFactoring)
+	defer s.Close()
+	turn := pausedTurn{resume: make(chan struct{}), waits: make(chan struct{}, 1)}
+	ctx, cancel := timeslice.WithChildCPU(context.Background(), 300*time.Millisecond, 200*time.Millisecond)
+	defer cancel()
+	ctx = timeslice.With(ctx, turn)
+	done := make(chan smt.Result)
+	wall := time.Now()
+	go func() {
+		r, _ := s.Check(ctx)
+		done <- r
+	}()
+	select {
+	case <-turn.waits:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the watcher did not wait at the gate of a paused analysis")
+	}
+	time.Sleep(50 * time.Millisecond) // the stop has taken effect
+	before := strategy.ProcessCPU()
+	time.Sleep(400 * time.Millisecond)
+	if used := strategy.ProcessCPU() - before; used > 60*time.Millisecond {
+		t.Errorf("the solver process executed %v while its analysis was paused", used)
+	}
+	close(turn.resume)
+	start := strategy.ProcessCPU()
+	var r smt.Result
+	select {
+	case r = <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the check did not end after its turn came back")
+	}
+	if r != smt.Unknown || ctx.Err() == nil {
+		t.Fatalf("check = %v with the context %v, want Unknown at the budget", r, ctx.Err())
+	}
+	if used := strategy.ProcessCPU() - start; used < 200*time.Millisecond {
+		t.Errorf("the process executed %v after it continued, want most of its 300ms budget", used)
+	}
+	if w := time.Since(wall); w < 450*time.Millisecond {
+		t.Errorf("the check ended after %v of wall time, within the pause", w)
+	}
+}

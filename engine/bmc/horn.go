@@ -225,7 +225,8 @@ const hornTimeout = 30 * time.Second
 
 // hornContext bounds a try by its share of ctx's time, on ctx's clock:
 // under a CPU budget the CPU time of the solver process that runs
-// Spacer (timeslice.WithChildCPU, package solverproc), with
+// Spacer (timeslice.WithChildCPU, package solverproc, which also stops
+// the process while the portfolio's other arms have their turns), with
 // hornBackstop times that in wall time for a solver in this process;
 // else wall time. Spacer runs outside the portfolio's turns, and while
 // the other arms of `default` shared its core a wall-clock bound ended

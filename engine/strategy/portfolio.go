@@ -90,10 +90,13 @@ func Portfolio(name string, slots int, arms ...Arm) Strategy {
 // there are): two arms executing side by side spend a CPU-time budget
 // twice as fast as one and decide nothing sooner in CPU time, and only
 // with one slot do the weights divide it (with a slot per arm, each
-// would get an equal part). An arm inside a long solver call, which does
-// not pause, is charged the CPU time it spends and keeps its core until
-// its next checkpoint, while the slot passes to the next arm at the
-// quantum's end as always, so that no arm waits behind the call.
+// would get an equal part). An arm inside a long solver call in this
+// process, which does not pause, is charged the CPU time it spends and
+// keeps its core until its next checkpoint, while the slot passes to the
+// next arm at the quantum's end as always, so that no arm waits behind
+// the call. A call in a solver process (package solverproc: bmc's Horn
+// tries and large one-shot checks) does pause: the process is stopped
+// while its arm has no slot (gate.Holds, timeslice.Turn).
 func PortfolioOn(name string, slots int, clock Clock, arms ...Arm) Strategy {
 	if clock != nil {
 		slots = 1
@@ -621,6 +624,14 @@ func (s *scheduler) done(i int) {
 type gate struct {
 	s *scheduler
 	i int
+}
+
+// Holds reports whether the arm holds a slot (timeslice.Turn): a
+// solver process of a paused arm is stopped until its next turn.
+func (g gate) Holds() bool {
+	g.s.mu.Lock()
+	defer g.s.mu.Unlock()
+	return g.s.arms[g.i].running
 }
 
 // Wait returns at once while the arm holds a slot; otherwise it stops

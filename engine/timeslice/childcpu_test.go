@@ -35,6 +35,49 @@ func TestChildCPU(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the backstop did not end it")
 	}
+	// a starter that watches its child takes over from the backstop
+	ctx, cancel = timeslice.WithChildCPU(context.Background(), time.Hour, 20*time.Millisecond)
+	defer cancel()
+	if _, _, ok := timeslice.ChildCPU(ctx); !ok {
+		t.Fatal("no budget")
+	}
+	select {
+	case <-ctx.Done():
+		t.Fatal("the backstop ended a context whose child is watched")
+	case <-time.After(100 * time.Millisecond):
+	}
+}
+
+type turn struct{ holds bool }
+
+func (turn) Wait(context.Context) {}
+func (t turn) Holds() bool        { return t.holds }
+
+type gateOnly struct{}
+
+func (gateOnly) Wait(context.Context) {}
+
+// TestHolds: only a Turn that has lost its slot says no, and only a
+// Turn makes work sliced.
+func TestHolds(t *testing.T) {
+	bg := context.Background()
+	for _, c := range []struct {
+		name         string
+		ctx          context.Context
+		want, sliced bool
+	}{
+		{"no scheduler", bg, true, false},
+		{"a gate that cannot tell", timeslice.With(bg, gateOnly{}), true, false},
+		{"holding", timeslice.With(bg, turn{true}), true, true},
+		{"paused", timeslice.With(bg, turn{false}), false, true},
+	} {
+		if got := timeslice.Holds(c.ctx); got != c.want {
+			t.Errorf("%s: Holds = %v, want %v", c.name, got, c.want)
+		}
+		if got := timeslice.Sliced(c.ctx); got != c.sliced {
+			t.Errorf("%s: Sliced = %v, want %v", c.name, got, c.sliced)
+		}
+	}
 }
 
 // TestOnCPUClock: only a CPU budget (WithRemaining) is a CPU clock.

@@ -14,6 +14,31 @@ type Gate interface {
 
 type gateKey struct{}
 
+// Turn is a Gate that also says, without blocking, whether its analysis
+// holds a slot now: what a watcher asks on behalf of work that cannot
+// reach a checkpoint (a solver process, which it stops while the
+// analysis is paused).
+type Turn interface {
+	Gate
+	Holds() bool
+}
+
+// Sliced reports whether the analysis that ctx belongs to takes turns
+// under a scheduler that can say when it holds a slot (a Turn).
+func Sliced(ctx context.Context) bool {
+	_, ok := ctx.Value(gateKey{}).(Turn)
+	return ok
+}
+
+// Holds reports whether the analysis that ctx belongs to may run now:
+// true without a scheduler, or with a Gate that is not a Turn.
+func Holds(ctx context.Context) bool {
+	if t, ok := ctx.Value(gateKey{}).(Turn); ok {
+		return t.Holds()
+	}
+	return true
+}
+
 // With returns ctx carrying g: Yield on ctx or on any context derived
 // from it waits at g.
 func With(ctx context.Context, g Gate) context.Context {
