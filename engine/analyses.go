@@ -77,7 +77,7 @@ func init() {
 	// default: the arms and the order of their first turns follow the
 	// program's class (engine/features; defaultArms).
 	register("default", configuration{
-		doc:   "value (at most 500,000 states, lists not abstracted), value-cegar, predicate-cegar, k-induction, symex-cegar and bmc as a portfolio: the first TRUE or FALSE wins; with fewer cores than arms (under --clock cpu: always, one slot) they take turns in time slices, in an order, with shares and with caps on their time chosen by the program's loops (engine/features): counting loops start with value alone for 0.3 s and symex-cegar alone for 0.1 s, then value with twice the share, bmc, predicate-cegar (four times the share) after 0.3 s, k-induction after 0.5 s, symex-cegar after 2 s and value-cegar after 4 s, bmc, predicate-cegar and k-induction for at most 4 s each; counting loops over arrays (no input-bounded loop) start with value alone for 0.6 s, then value with eight times the share, bmc after 0.05 s, predicate-cegar (twice) after 0.3 s and k-induction after 0.5 s (these three for at most 1 s each), symex-cegar after 2 s and value-cegar after 4 s; a loop whose bound is an input or a large constant with affine equalities at its head starts with k-induction alone for 0.25 s and bmc alone for 0.05 s, then k-induction with four times bmc's share, predicate-cegar after 1 s, value and symex-cegar after 2 s and value-cegar after 4 s, the last three for at most 1 s each; without such equalities it starts with k-induction alone for 0.45 s and predicate-cegar alone for 0.7 s, then k-induction (eight times the share), bmc and predicate-cegar (twice each), value after 0.1 s, symex-cegar after 0.5 s and value-cegar after 4 s, the last three for at most 1 s each; other programs bmc beside value from the start and the others from 1–2 s of the arms' time (CPU time under --clock cpu); when the property passes its memory limit the arm whose turns raised the memory most stops first, down to the last one; with 4 or more properties value first runs once over all of them, for at most a quarter of their limits together spread over the workers (one limit at least), each property charged its part of that time (multi-property verification)",
+		doc:   "value (at most 500,000 states, lists not abstracted), value-cegar, predicate-cegar, k-induction, symex-cegar and bmc as a portfolio: the first TRUE or FALSE wins; with fewer cores than arms (under --clock cpu: always, one slot) they take turns in time slices, in an order, with shares and with caps on their time chosen by the program's loops (engine/features): counting loops start with value alone for 0.15 s and symex-cegar alone for 0.1 s, then value with twice the share, bmc, predicate-cegar (four times the share) after 0.3 s, k-induction after 0.5 s, symex-cegar after 2 s and value-cegar after 4 s, bmc, predicate-cegar and k-induction for at most 4 s each; counting loops over arrays (no input-bounded loop) start with value alone for 0.6 s, then value with eight times the share, bmc after 0.05 s, predicate-cegar (twice) after 0.3 s and k-induction after 0.5 s (these three for at most 1 s each), symex-cegar after 2 s and value-cegar after 4 s; a loop whose bound is an input or a large constant with affine equalities at its head starts with k-induction alone until its attempt at k = 1 ends (at most 2 s) and bmc alone for 0.05 s, then k-induction with four times bmc's share (the same share once k = 1 failed), predicate-cegar after 1 s, value and symex-cegar after 2 s and value-cegar after 4 s, the last three for at most 1 s each; without such equalities it starts with k-induction alone until its attempt at k = 1 ends (at most 2 s) and predicate-cegar alone for 0.7 s, then predicate-cegar (eight times the share, for at most 6 s), bmc (four times) and k-induction (eight times until k = 1 failed, then once), value after 0.1 s, symex-cegar after 0.5 s and value-cegar after 4 s, the last three for at most 1 s each; other programs bmc beside value from the start and the others from 1–2 s of the arms' time (CPU time under --clock cpu); when the property passes its memory limit the arm whose turns raised the memory most stops first, down to the last one; with 4 or more properties value first runs once over all of them, for at most a quarter of their limits together spread over the workers (one limit at least), each property charged its part of that time (multi-property verification)",
 		arms:  defaultArms(features.Counting),
 		order: defaultArms,
 	})
@@ -138,11 +138,13 @@ func (conf configuration) plan(prog *cfa.Program, props []*spec.Property, cfg Co
 //     the start (k-induction over merged paths proves lock-step loops at
 //     k = 1), value-cegar and symex-cegar from 1 s, predicate-cegar and
 //     k-induction from 2 s.
-//   - Counting loops bounded by small constants: value alone for 0.3 s
+//   - Counting loops bounded by small constants: value alone for 0.15 s
 //     and with twice the share after (it decides most of them, TRUE or
-//     FALSE, within 0.1–0.3 s of its own time: before, with 0.05 s alone,
-//     the other arms' turns made a FALSE that value confirms in 0.2 s
-//     cost 0.4–1 s; doc/perf/2026-12-04-work-limits.md), symex-cegar
+//     FALSE, within 0.03–0.17 s of its own time: before, with 0.05 s
+//     alone, the other arms' turns made a FALSE that value confirms in
+//     0.2 s cost 0.4–1 s, doc/perf/2026-12-04-work-limits.md; with 0.3 s
+//     alone symex-cegar's diamonds paid 2.5 times their time,
+//     doc/perf/2026-12-04-milestones.md), symex-cegar
 //     alone for the next 0.1 s (the loops
 //     whose branches follow an input's parity, SV-COMP's diamond_*,
 //     which value enumerates to its state budget and symex-cegar proves
@@ -165,32 +167,40 @@ func (conf configuration) plan(prog *cfa.Program, props []*spec.Property, cfg Co
 //     from 2 s, value-cegar from 4 s. Under the counting schedule value
 //     took 4 times its time alone (SV-COMP's array_2-2: 2.4 s for 0.57 s).
 //   - A loop whose bound is an input or a large constant needs an
-//     invariant: k-induction alone for 0.45 s (with its affine and sign
-//     candidates it is the fastest arm on half of these loops,
-//     doc/perf/2026-12-03-affine-candidates.md, most of them within
-//     0.45 s: a solo start spares them the other arms' solver contexts
-//     and turns, doc/perf/2026-12-04-kinduction-probe.md), then
-//     predicate-cegar alone for 0.7 s (it proves in 0.4–0.65 s alone
-//     the loops that k-induction does not prove at all: a loop exit on
-//     an input, a phase change, a parity; with a share of the turns
-//     instead it took 3–5 times that, doc/perf/2026-12-04-arrays-class.md),
-//     then k-induction with eight times the share (its longer proofs:
-//     gauss_sum, nested9), bmc and predicate-cegar with twice (bmc's
-//     k-induction over merged paths proves a 1-inductive invariant at
-//     once, and its IC3/PDR proves nested6 in 1.4 s alone),
-//     value from 0.1 s,
-//     symex-cegar from 0.5 s and value-cegar from 4 s. The three
-//     enumerations stop after 1 s each: on these loops they decide
-//     only within the first second (an early FALSE, a small input
-//     range) and otherwise run to the limit, which took bmc's share on
-//     the tasks it proves in 7–12 s (heapsort, gauss_sum).
+//     invariant: k-induction alone until its attempt at k = 1 ends, for
+//     at most 2 s (with its affine and sign candidates it is the fastest
+//     arm on half of these loops, doc/perf/2026-12-03-affine-candidates.md;
+//     36 of its 38 proofs on 76 SV-COMP loop tasks come at k = 1,
+//     some after 1–1.6 s of candidate checks, and where k = 1 fails it
+//     fails mostly within 0.3 s (three of 30 after 0.9–1.5 s of wall
+//     time on a loaded machine): the attempt's end, timeslice.Milestone,
+//     is the probe's natural end, doc/perf/2026-12-04-milestones.md),
+//     then predicate-cegar alone for 0.7 s (it proves in 0.4–0.65 s
+//     alone the loops that k-induction does not prove at all: a loop
+//     exit on an input, a phase change, a parity; with a share of the
+//     turns instead it took 3–5 times that,
+//     doc/perf/2026-12-04-arrays-class.md), then predicate-cegar with
+//     eight times the share for at most 6 s (its longer proofs: nested6
+//     in 4.2 s alone), bmc with four times (its k-induction over merged
+//     paths proves a 1-inductive invariant at once, its IC3/PDR proves
+//     nested6 in 1.4 s alone, and its unwinding proves benchmark20 of
+//     loop-zilu in 6.5 s alone: with its IC3/PDR and large checks in
+//     solver processes held to its share, twice the share lost it),
+//     k-induction with its weight lowered to 1 once k = 1 failed
+//     (eight before it), value from 0.1 s, symex-cegar from 0.5 s and
+//     value-cegar from 4 s. The three enumerations stop after 1 s each:
+//     on these loops they decide only within the first second (an early
+//     FALSE, a small input range) and otherwise run to the limit, which
+//     took bmc's share on the tasks it proves in 7–12 s (heapsort,
+//     gauss_sum).
 //   - Such a loop with affine equalities at its head (features.Affine:
 //     variables that move together, a bound that is a copy of another):
 //     k-induction, which takes the equalities as candidates, decides 13
 //     of the 17 SV-COMP loop tasks of this class first. k-induction
-//     alone for 0.25 s, bmc alone for 0.05 s (the loops it unwinds
-//     whole in hundredths), then k-induction with four times bmc's
-//     share, predicate-cegar from 1 s, value and symex-cegar from 2 s
+//     alone until its attempt at k = 1 ends (at most 2 s), bmc alone for
+//     0.05 s (the loops it unwinds whole in hundredths), then
+//     k-induction with four times bmc's share (bmc's share once k = 1
+//     failed), predicate-cegar from 1 s, value and symex-cegar from 2 s
 //     and value-cegar from 4 s, the last three for 1 s each
 //     (doc/perf/2026-12-03-affine-class.md,
 //     doc/perf/2026-12-04-kinduction-probe.md).
@@ -203,13 +213,13 @@ func defaultArms(c features.Class) []arm {
 			{name: "predicate-cegar", after: ms(2000)}, {name: "k-induction", after: ms(2000)}}
 	case features.Affine:
 		value.after, value.cap = ms(2000), ms(1000)
-		return []arm{value, {name: "k-induction", weight: 8, probe: ms(250)}, {name: "bmc", weight: 2, probe: ms(50)},
+		return []arm{value, {name: "k-induction", weight: 8, probe: ms(2000), demoted: 2}, {name: "bmc", weight: 2, probe: ms(50)},
 			{name: "predicate-cegar", weight: 4, after: ms(1000)}, {name: "symex-cegar", after: ms(2000), cap: ms(1000)},
 			{name: "value-cegar", after: ms(4000), cap: ms(1000)}}
 	case features.Invariant:
 		value.after, value.cap = ms(100), ms(1000)
-		return []arm{value, {name: "bmc", weight: 2}, {name: "k-induction", weight: 8, probe: ms(450)},
-			{name: "predicate-cegar", weight: 2, after: ms(50), probe: ms(700)},
+		return []arm{value, {name: "bmc", weight: 4}, {name: "k-induction", weight: 8, probe: ms(2000), demoted: 1},
+			{name: "predicate-cegar", weight: 8, after: ms(50), probe: ms(700), cap: ms(6000)},
 			{name: "symex-cegar", after: ms(500), cap: ms(1000)}, {name: "value-cegar", after: ms(4000), cap: ms(1000)}}
 	case features.Arrays:
 		value.weight, value.probe = 8, ms(600)
@@ -217,7 +227,7 @@ func defaultArms(c features.Class) []arm {
 			{name: "predicate-cegar", weight: 2, after: ms(300), cap: ms(1000)}, {name: "k-induction", after: ms(500), cap: ms(1000)},
 			{name: "value-cegar", after: ms(4000)}}
 	}
-	value.weight, value.probe = 2, ms(300)
+	value.weight, value.probe = 2, ms(150)
 	return []arm{value, {name: "symex-cegar", probe: ms(100), after: ms(2000)}, {name: "bmc", after: ms(50), cap: ms(4000)},
 		{name: "predicate-cegar", weight: 4, after: ms(300), cap: ms(4000)}, {name: "k-induction", after: ms(500), cap: ms(4000)},
 		{name: "value-cegar", after: ms(4000)}}

@@ -96,7 +96,7 @@ func (conf configuration) strategy(name string, prog *cfa.Program, prop *spec.Pr
 				armCfg.MaxStates = a.maxStates
 			}
 			armCfg.NoListAbstraction = cfg.NoListAbstraction || a.concrete
-			arms[i] = strategy.Arm{S: configs[a.name].strategy(a.name, prog, prop, armCfg), Weight: a.weight, After: a.after, Probe: a.probe, Cap: a.cap}
+			arms[i] = strategy.Arm{S: configs[a.name].strategy(a.name, prog, prop, armCfg), Weight: a.weight, After: a.after, Probe: a.probe, Demoted: a.demoted, Cap: a.cap}
 		}
 		var clock strategy.Clock
 		if cfg.Clock != nil && cfg.Workers == 1 { // the process runs this property alone

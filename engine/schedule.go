@@ -31,6 +31,10 @@ type arm struct {
 	// probe is how long the arm runs first, before the arms take turns
 	// (strategy.Arm.Probe).
 	probe time.Duration
+	// demoted is the arm's weight once its first attempt ended without
+	// a verdict, which also ends its probe (strategy.Arm.Demoted; 0:
+	// unchanged).
+	demoted int
 	// cap is the most time the arm executes (strategy.Arm.Cap; 0: no
 	// cap).
 	cap time.Duration

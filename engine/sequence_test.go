@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"testing"
+	"time"
 
 	"github.com/reverify/reverify/engine/features"
 	"github.com/reverify/reverify/engine/strategy"
@@ -150,6 +151,30 @@ func TestDefaultArms(t *testing.T) {
 	if want := []string{"k-induction", "predicate-cegar"}; !slices.Equal(probes, want) {
 		t.Errorf("invariant: probes %v, want %v", probes, want)
 	}
+	// where k-induction leads, it probes until its attempt at k = 1 ends
+	// (timeslice.Milestone) and then has a smaller share than before
+	for _, c := range []features.Class{features.Invariant, features.Affine} {
+		for _, a := range conf.order(c) {
+			if a.name == "k-induction" && (a.demoted == 0 || a.demoted >= a.weight || a.probe < time.Second) {
+				t.Errorf("%s: k-induction probes %v, weight %d demoted to %d; want a probe of its first attempt and a smaller share after it", c, a.probe, a.weight, a.demoted)
+			}
+		}
+	}
+	// once the capped arms are done and k-induction is demoted, bmc has
+	// the largest share in the invariant class: what only its unwinding
+	// decides, in seconds alone, is not lost to the others' turns
+	for _, a := range conf.order(features.Invariant) {
+		w := a.weight
+		if a.demoted > 0 {
+			w = a.demoted
+		}
+		if a.name != "bmc" && a.cap == 0 && w >= 4 {
+			t.Errorf("invariant: %s has weight %d without a cap, as much as bmc's 4 or more", a.name, w)
+		}
+		if a.name == "bmc" && (a.weight < 4 || a.cap > 0) {
+			t.Errorf("invariant: bmc has weight %d and cap %v, want at least 4 and none", a.weight, a.cap)
+		}
+	}
 	// over arrays of constant length, value has the largest share
 	for _, a := range conf.order(features.Arrays) {
 		if a.name != "value" && a.weight >= conf.order(features.Arrays)[0].weight {
@@ -184,7 +209,7 @@ func TestDefaultArms(t *testing.T) {
 		return out
 	}
 	for c, want := range map[features.Class][]string{
-		features.Invariant: {"symex-cegar", "value", "value-cegar"},
+		features.Invariant: {"predicate-cegar", "symex-cegar", "value", "value-cegar"},
 		features.Affine:    {"symex-cegar", "value", "value-cegar"},
 		features.Counting:  {"bmc", "k-induction", "predicate-cegar"},
 		features.Arrays:    {"bmc", "k-induction", "predicate-cegar"},

@@ -25,7 +25,12 @@ gave up), or at its cap. The first decision ends the portfolio. BASE is
 the process's own start, paid once. The Go scheduler is the authority
 (TestPortfolio* in engine/strategy); this model ignores the quantum's
 overhead and the arms' memory, and a solo timeout counts as running to
-the limit.
+the limit. k-induction's probe in `default` ends at its milestone (its
+attempt at k = 1 over, undecided), after which its weight drops; ARMS.csv
+does not record when that is, so the model holds the probe until the
+arm decides, ends, or reaches the probe's length, and keeps the weight:
+it overstates the cost of that probe on the loops k-induction does not
+prove (doc/perf/2026-12-04-milestones.md measures the real schedule).
 
 Prints, over the tasks some arm decides: how many the plan decides, the
 median and 90th percentile (nearest rank) of default's CPU time over the
@@ -42,13 +47,13 @@ ARMS = ["value", "value-cegar", "symex-cegar", "predicate-cegar", "k-induction",
 BASE = 0.018  # the fastest runs take 0.020 s: parsing, the CFA, the process
 
 CURRENT = {
-    "counting": [("value", 2, 0, 0.3), ("symex-cegar", 1, 2, 0.1), ("bmc", 1, 0.05, 0, 4),
+    "counting": [("value", 2, 0, 0.15), ("symex-cegar", 1, 2, 0.1), ("bmc", 1, 0.05, 0, 4),
                  ("predicate-cegar", 4, 0.3, 0, 4), ("k-induction", 1, 0.5, 0, 4), ("value-cegar", 1, 4, 0)],
     "arrays": [("value", 8, 0, 0.6), ("symex-cegar", 1, 2, 0), ("bmc", 1, 0.05, 0, 1),
                ("predicate-cegar", 2, 0.3, 0, 1), ("k-induction", 1, 0.5, 0, 1), ("value-cegar", 1, 4, 0)],
-    "invariant": [("value", 1, 0.1, 0, 1), ("bmc", 2, 0, 0), ("k-induction", 8, 0, 0.45),
-                  ("predicate-cegar", 2, 0.05, 0.7), ("symex-cegar", 1, 0.5, 0, 1), ("value-cegar", 1, 4, 0, 1)],
-    "affine": [("value", 1, 2, 0, 1), ("k-induction", 8, 0, 0.25), ("bmc", 2, 0, 0.05), ("predicate-cegar", 4, 1, 0),
+    "invariant": [("value", 1, 0.1, 0, 1), ("bmc", 4, 0, 0), ("k-induction", 8, 0, 2.0),
+                  ("predicate-cegar", 8, 0.05, 0.7, 6), ("symex-cegar", 1, 0.5, 0, 1), ("value-cegar", 1, 4, 0, 1)],
+    "affine": [("value", 1, 2, 0, 1), ("k-induction", 8, 0, 2.0), ("bmc", 2, 0, 0.05), ("predicate-cegar", 4, 1, 0),
                ("symex-cegar", 1, 2, 0, 1), ("value-cegar", 1, 4, 0, 1)],
     "other": [("value", 1, 0, 0), ("bmc", 1, 0, 0), ("value-cegar", 1, 1, 0), ("symex-cegar", 1, 1, 0),
               ("predicate-cegar", 1, 2, 0), ("k-induction", 1, 2, 0)],

@@ -11,6 +11,7 @@ import (
 	"github.com/reverify/reverify/engine/frontend"
 	"github.com/reverify/reverify/engine/kinduction"
 	"github.com/reverify/reverify/engine/smt/z3"
+	"github.com/reverify/reverify/engine/timeslice"
 )
 
 const header = `extern void abort(void);
@@ -24,13 +25,43 @@ extern unsigned int __VERIFIER_nondet_uint(void);
 // reach_error is reachable.
 func check(t testing.TB, src string, opts kinduction.Options) kinduction.Result {
 	t.Helper()
+	return checkCtx(t, context.Background(), src, opts)
+}
+
+func checkCtx(t testing.TB, ctx context.Context, src string, opts kinduction.Options) kinduction.Result {
+	t.Helper()
 	prog, err := frontend.TranslateSources(frontend.Options{}, []frontend.Source{{Name: "t.c", Content: header + src}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	opts.Entry, opts.Solver = "main", z3.Factory
 	opts.ErrorEdges = property.ErrorCalls(prog, "reach_error")
-	return kinduction.Check(context.Background(), prog, opts)
+	return kinduction.Check(ctx, prog, opts)
+}
+
+// milestones counts the milestones reported to it (timeslice.Milestones).
+type milestones struct{ n *int }
+
+func (milestones) Wait(context.Context) {}
+func (m milestones) Milestone()         { *m.n++ }
+
+// TestMilestone: k-induction reports its milestone once, when k = 1
+// with its invariants decided nothing, and not when it proves at k = 1.
+func TestMilestone(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		opts kinduction.Options
+		want int
+	}{
+		{"proved at k=1", kinduction.Options{MaxK: 3}, 0},
+		{"undecided up to k=3", kinduction.Options{NoInvariants: true, MaxK: 3}, 1},
+	} {
+		n := 0
+		checkCtx(t, timeslice.With(context.Background(), milestones{&n}), lockstep, c.opts)
+		if n != c.want {
+			t.Errorf("%s: %d milestones, want %d", c.name, n, c.want)
+		}
+	}
 }
 
 // lockstep needs the invariant x == y at the loop head: plain k-induction

@@ -33,6 +33,13 @@ type Arm struct {
 	// arm that decides some properties at once at little cost and gives
 	// up late elsewhere (bounded model checking's k-induction at k = 1).
 	Probe time.Duration
+	// Demoted, when not 0, is the arm's weight from the moment it
+	// reports that its first attempt ended without a verdict
+	// (timeslice.Milestone); the report also ends its probe. So an arm
+	// whose decisions come almost all from its first attempt
+	// (k-induction at k = 1) may probe for as long as that attempt takes
+	// and then give most of its share to the others.
+	Demoted int
 	// Cap is the most time the arm executes (0: no cap): an arm that
 	// decides the properties of its kind within it and runs to the
 	// limit elsewhere then returns its share to the others (an explicit
@@ -414,7 +421,8 @@ type scheduler struct {
 type armSlot struct {
 	weight  int
 	after   time.Duration
-	probe   time.Duration
+	probe   time.Duration // 0 once the arm reported its milestone
+	demoted int           // weight after the milestone (Arm.Demoted; 0: unchanged)
 	cap     time.Duration // most executed time (Arm.Cap; 0: none)
 	expired bool          // stopped at its cap
 	grown   uint64        // resident-set growth during its turns, bytes
@@ -433,7 +441,7 @@ func newScheduler(slots int, clock Clock, arms []Arm, expire func(i int)) *sched
 		s.lastCPU = clock()
 	}
 	for _, a := range arms {
-		s.arms = append(s.arms, &armSlot{weight: max(a.Weight, 1), after: a.After, probe: a.Probe, cap: a.Cap, alive: true, wake: make(chan struct{}, 1)})
+		s.arms = append(s.arms, &armSlot{weight: max(a.Weight, 1), after: a.After, probe: a.Probe, demoted: a.Demoted, cap: a.Cap, alive: true, wake: make(chan struct{}, 1)})
 	}
 	s.mu.Lock()
 	s.schedule()
@@ -632,6 +640,29 @@ func (g gate) Holds() bool {
 	g.s.mu.Lock()
 	defer g.s.mu.Unlock()
 	return g.s.arms[g.i].running
+}
+
+// Milestone ends the arm's probe and lowers its weight to Arm.Demoted
+// (timeslice.Milestones), keeping its virtual time where it is so that
+// it neither jumps ahead of the others nor falls behind them; then the
+// slots are given anew.
+func (g gate) Milestone() {
+	s := g.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a := s.arms[g.i]
+	a.probe = 0
+	if a.demoted > 0 && a.demoted != a.weight {
+		s.account()
+		u := a.used
+		if !a.since.IsZero() && s.clock == nil {
+			u += time.Since(a.since)
+		}
+		vt := a.vbase + float64(u)/float64(a.weight)
+		a.weight = a.demoted
+		a.vbase = vt - float64(u)/float64(a.weight)
+	}
+	s.schedule()
 }
 
 // Wait returns at once while the arm holds a slot; otherwise it stops

@@ -277,6 +277,48 @@ func TestPortfolioProbe(t *testing.T) {
 	}
 }
 
+// milestoneSpin is spin that reports its milestone after first steps
+// and counts its steps after it in late.
+func milestoneSpin(name string, first int64, late *atomic.Int64) Strategy {
+	return Func(name, func(ctx context.Context) *Result {
+		for i := int64(0); ; i++ {
+			timeslice.Yield(ctx)
+			if ctx.Err() != nil {
+				return &Result{Verdict: results.Unknown}
+			}
+			if i == first {
+				timeslice.Milestone(ctx)
+			}
+			if i > first {
+				late.Add(1)
+			}
+			time.Sleep(100 * time.Microsecond)
+		}
+	})
+}
+
+// TestPortfolioMilestone: an arm's milestone ends its probe, however
+// long (an hour here: without it, the other arm would never run), and
+// lowers its weight to Demoted without a jump in its virtual time: from
+// then on the two arms take about equal turns, not eight to one.
+func TestPortfolioMilestone(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	var late, b atomic.Int64
+	p := Portfolio("p", 1, Arm{S: spin("other", 2000, &b, results.True)},
+		Arm{S: milestoneSpin("kind", 5, &late), Weight: 8, Probe: time.Hour, Demoted: 1})
+	r := p.Run(ctx)
+	if r.Verdict != results.True || r.Decider != "other" {
+		t.Fatalf("got %s by %q: the probe did not end at the milestone", r.Verdict, r.Decider)
+	}
+	if late.Load() > 4*2000 {
+		t.Errorf("after its milestone the demoted arm made %d steps while the other made 2000", late.Load())
+	}
+	if late.Load() < 2000/4 {
+		t.Errorf("after its milestone the demoted arm made only %d steps while the other made 2000", late.Load())
+	}
+}
+
 // TestProgressDetail: an analysis its deadline stops has how far it got
 // as its detail, the states it counts and its own progress (bmc's
 // bounds) together.

@@ -23,6 +23,25 @@ type Turn interface {
 	Holds() bool
 }
 
+// Milestones is a Gate that hears an analysis report that its first
+// attempt is over without a verdict (Milestone).
+type Milestones interface {
+	Gate
+	Milestone()
+}
+
+// Milestone reports that the analysis that ctx belongs to has ended its
+// first attempt without a verdict: k-induction's step case at k = 1,
+// strengthened by its candidate invariants, did not hold. Its expected
+// payoff drops there (its proofs come almost all at k = 1), and a
+// scheduler may end its probe and lower its share (engine/strategy's
+// Arm.Probe and Arm.Demoted). No-op without a scheduler that listens.
+func Milestone(ctx context.Context) {
+	if m, ok := ctx.Value(gateKey{}).(Milestones); ok {
+		m.Milestone()
+	}
+}
+
 // Sliced reports whether the analysis that ctx belongs to takes turns
 // under a scheduler that can say when it holds a slot (a Turn).
 func Sliced(ctx context.Context) bool {
