@@ -1,9 +1,17 @@
 package solverproc
 
 import (
+	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"math/bits"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -304,4 +312,102 @@ func TestPausedChild(t *testing.T) {
 	if w := time.Since(wall); w < 450*time.Millisecond {
 		t.Errorf("the check ended after %v of wall time, within the pause", w)
 	}
+}
+
+// helperEnv runs TestStoppedChildDiesWithParent's helper: a verifier
+// whose solver process is stopped (its arm never gets a turn) and which
+// prints that process's PID and waits to be killed.
+const helperEnv = "REVERIFY_TEST_STOPPED_PARENT"
+
+// TestStoppedChildDiesWithParent: when the verifier is killed (at its
+// limit, by SIGKILL) while its solver process is stopped for want of a
+// turn, the kernel kills the solver process too, rather than leaving it
+// stopped with its memory.
+func TestStoppedChildDiesWithParent(t *testing.T) {
+	if os.Getenv(helperEnv) != "" {
+		s := childSolver(t, hardFactoring)
+		turn := pausedTurn{resume: make(chan struct{}), waits: make(chan struct{}, 1)}
+		go s.Check(timeslice.With(context.Background(), turn))
+		<-turn.waits
+		time.Sleep(50 * time.Millisecond) // the stop has taken effect
+		fmt.Println("PIDS", children())
+		select {}
+	}
+	if testing.Short() {
+		t.Skip("starts solver processes")
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestStoppedChildDiesWithParent$")
+	cmd.Env = append(os.Environ(), helperEnv+"=1")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		_ = cmd.Process.Kill()
+		t.Fatalf("the helper wrote no PID: %v", err)
+	}
+	var pids []int
+	for _, f := range strings.Fields(strings.Trim(strings.TrimPrefix(line, "PIDS"), " []\n")) {
+		pid, err := strconv.Atoi(f)
+		if err != nil {
+			t.Fatalf("bad PID line %q", line)
+		}
+		pids = append(pids, pid)
+	}
+	if len(pids) != 1 {
+		_ = cmd.Process.Kill()
+		t.Fatalf("the helper has solver processes %v, want one", pids)
+	}
+	if st := procState(pids[0]); st != "T" && st != "t" {
+		_ = cmd.Process.Kill()
+		t.Fatalf("the solver process is in state %q, want stopped (T)", st)
+	}
+	_ = cmd.Process.Kill()
+	_ = cmd.Wait()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if st := procState(pids[0]); st == "" || st == "Z" || st == "X" {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	_ = syscall.Kill(pids[0], syscall.SIGKILL)
+	t.Fatalf("the solver process %d outlived its killed parent (state %q)", pids[0], procState(pids[0]))
+}
+
+// children returns the PIDs of this process's child processes (each
+// thread lists those it started).
+func children() []int {
+	tasks, _ := filepath.Glob("/proc/self/task/*/children")
+	var pids []int
+	for _, f := range tasks {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		for _, w := range strings.Fields(string(data)) {
+			if pid, err := strconv.Atoi(w); err == nil {
+				pids = append(pids, pid)
+			}
+		}
+	}
+	return pids
+}
+
+// procState is the state letter of process pid (proc(5)), "" when it is
+// gone.
+func procState(pid int) string {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return ""
+	}
+	i := strings.LastIndexByte(string(data), ')')
+	if i < 0 || i+3 > len(data) {
+		return ""
+	}
+	return string(data[i+2 : i+3])
 }
