@@ -2,7 +2,7 @@
 
 package solverproc
 
-import "os/exec"
+import "syscall"
 
 // dieWithParent has no portable equivalent outside Linux.
-func dieWithParent(*exec.Cmd) {}
+func dieWithParent() *syscall.SysProcAttr { return nil }

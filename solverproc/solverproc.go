@@ -206,7 +206,7 @@ func runChild(ctx context.Context, mode string, limit int64, input string) (stri
 	cmd.Stderr = io.Discard
 	var stdout strings.Builder
 	cmd.Stdout = &stdout
-	dieWithParent(cmd)
+	cmd.SysProcAttr = dieWithParent()
 	err = cmd.Start()
 	if err == nil {
 		// a CPU-time limit (engine.Config.Clock) counts the process
