@@ -163,13 +163,7 @@ func shape(body map[*cfa.Location]bool, in *taint) loopShape {
 // operation reports whether e computes over variables: a unary or binary
 // operation (through casts) that reads a variable.
 func operation(e cfa.Expr) bool {
-	for {
-		c, ok := e.(*cfa.Cast)
-		if !ok {
-			break
-		}
-		e = c.X
-	}
+	e = uncast(e)
 	switch e.(type) {
 	case *cfa.Unary, *cfa.Binary:
 		return len(cfa.Vars(e)) > 0
@@ -304,6 +298,7 @@ func pins(cond cfa.Expr, truth bool) []*cfa.Var {
 	return nil
 }
 
+// uncast returns e without the casts around it.
 func uncast(e cfa.Expr) cfa.Expr {
 	for {
 		c, ok := e.(*cfa.Cast)
